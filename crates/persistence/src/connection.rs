@@ -1,0 +1,126 @@
+//! One connection type over both databases, chosen by the scheme of `DATABASE_URL`.
+
+use crate::error::{DbError, DbResult};
+use diesel::connection::SimpleConnection;
+use diesel::r2d2::{self, ManageConnection, Pool, PooledConnection};
+use diesel::{Connection, PgConnection, SqliteConnection};
+use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
+use std::time::Duration;
+
+#[derive(diesel::MultiConnection)]
+pub enum DbConnection {
+    Postgresql(PgConnection),
+    Sqlite(SqliteConnection),
+}
+
+const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
+const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
+
+/// Where the data lives, parsed from `DATABASE_URL`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Database {
+    /// A file path (`sqlite://data/olympiad.db` or `sqlite:///var/lib/olympiad.db`).
+    Sqlite(String),
+    /// A libpq URL (`postgres://user:pass@host/db`).
+    Postgres(String),
+}
+
+impl Database {
+    pub fn parse(url: &str) -> Result<Self, String> {
+        if let Some(path) = url.strip_prefix("sqlite://") {
+            if path.is_empty() {
+                return Err("DATABASE_URL sqlite:// needs a file path".into());
+            }
+            Ok(Database::Sqlite(path.to_owned()))
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Ok(Database::Postgres(url.to_owned()))
+        } else {
+            Err(format!("DATABASE_URL must start with sqlite:// or postgres://, not {:?}", url.split(':').next().unwrap_or("")))
+        }
+    }
+
+    pub fn backend_name(&self) -> &'static str {
+        match self {
+            Database::Sqlite(_) => "sqlite",
+            Database::Postgres(_) => "postgres",
+        }
+    }
+
+    fn connect(&self) -> Result<DbConnection, ConnectError> {
+        match self {
+            Database::Sqlite(path) => {
+                let mut conn = SqliteConnection::establish(path).map_err(|e| ConnectError(format!("{path}: {e}")))?;
+                // WAL lets readers work beside the one writer; FULL makes every acknowledged commit
+                // survive a power cut; the busy timeout makes writers queue instead of failing.
+                conn.batch_execute(
+                    "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
+                     PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;",
+                )
+                .map_err(|e| ConnectError(e.to_string()))?;
+                Ok(DbConnection::Sqlite(conn))
+            }
+            // libpq's own message names the host and the reason; never the password.
+            Database::Postgres(url) => PgConnection::establish(url)
+                .map(DbConnection::Postgresql)
+                .map_err(|e| ConnectError(e.to_string())),
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("cannot connect to the database: {0}")]
+pub struct ConnectError(String);
+
+/// Our own manager, so that a failed connection reports its real cause.
+pub struct DbManager(Database);
+
+impl ManageConnection for DbManager {
+    type Connection = DbConnection;
+    type Error = ConnectError;
+
+    fn connect(&self) -> Result<DbConnection, ConnectError> {
+        self.0.connect()
+    }
+
+    fn is_valid(&self, conn: &mut DbConnection) -> Result<(), ConnectError> {
+        conn.batch_execute("SELECT 1").map_err(|e| ConnectError(e.to_string()))
+    }
+
+    fn has_broken(&self, _conn: &mut DbConnection) -> bool {
+        false
+    }
+}
+
+pub type DbPool = Pool<DbManager>;
+pub type PooledDb = PooledConnection<DbManager>;
+
+/// Opens a pool. SQLite serialises writers anyway, so a few connections are enough there.
+pub fn open_pool(database: &Database, max_size: u32) -> DbResult<DbPool> {
+    if let Database::Sqlite(path) = database {
+        if let Some(parent) = std::path::Path::new(path).parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent).map_err(|e| DbError::Pool(format!("cannot create {}: {e}", parent.display())))?;
+        }
+    }
+    r2d2::Pool::builder()
+        .max_size(max_size)
+        .connection_timeout(Duration::from_secs(10))
+        .build(DbManager(database.clone()))
+        .map_err(|e| DbError::Pool(e.to_string()))
+}
+
+/// Runs the pending migrations of the connection's own backend; answers the versions applied.
+pub fn run_migrations(conn: &mut DbConnection) -> DbResult<Vec<String>> {
+    let applied = match conn {
+        DbConnection::Postgresql(pg) => {
+            // Several API nodes may start at once: one migrates, the others wait for it.
+            pg.batch_execute("SELECT pg_advisory_lock(72127001)").map_err(DbError::from)?;
+            let result = pg.run_pending_migrations(POSTGRES_MIGRATIONS).map(|v| v.iter().map(ToString::to_string).collect());
+            pg.batch_execute("SELECT pg_advisory_unlock(72127001)").map_err(DbError::from)?;
+            result
+        }
+        DbConnection::Sqlite(sqlite) => {
+            sqlite.run_pending_migrations(SQLITE_MIGRATIONS).map(|v| v.iter().map(ToString::to_string).collect())
+        }
+    };
+    applied.map_err(|e| DbError::Migration(e.to_string()))
+}

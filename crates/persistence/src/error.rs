@@ -1,0 +1,41 @@
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
+
+/// What can go wrong in storage, in the words the API needs to answer a person.
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    #[error("not found")]
+    NotFound,
+    /// A unique constraint refused the write; the text names what was duplicated.
+    #[error("already exists: {0}")]
+    Conflict(String),
+    /// A foreign key refused the write: something it points at does not exist, or still points here.
+    #[error("still referenced or refers to something missing: {0}")]
+    Reference(String),
+    #[error("database error: {0}")]
+    Query(DieselError),
+    #[error("no database connection: {0}")]
+    Pool(String),
+    #[error("migration failed: {0}")]
+    Migration(String),
+}
+
+impl From<DieselError> for DbError {
+    fn from(error: DieselError) -> Self {
+        match error {
+            DieselError::NotFound => DbError::NotFound,
+            DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, info) => DbError::Conflict(info.message().to_owned()),
+            DieselError::DatabaseError(DatabaseErrorKind::ForeignKeyViolation, info) => {
+                DbError::Reference(info.message().to_owned())
+            }
+            other => DbError::Query(other),
+        }
+    }
+}
+
+impl From<diesel::r2d2::PoolError> for DbError {
+    fn from(error: diesel::r2d2::PoolError) -> Self {
+        DbError::Pool(error.to_string())
+    }
+}
+
+pub type DbResult<T> = Result<T, DbError>;

@@ -1,0 +1,17 @@
+//! Storage of the olympiad platform: one diesel schema on SQLite (the embedded default) and PostgreSQL
+//! (production), the connection pool, embedded migrations, and each table's model with its queries.
+
+pub mod connection;
+pub mod error;
+pub mod models;
+pub mod schema;
+#[cfg(feature = "testing")]
+pub mod testing;
+
+pub use connection::{open_pool, run_migrations, Database, DbConnection, DbPool, PooledDb};
+pub use error::{DbError, DbResult};
+
+/// Naive UTC now: both databases store `TIMESTAMP` without a zone, always in UTC.
+pub fn now() -> chrono::NaiveDateTime {
+    chrono::Utc::now().naive_utc()
+}

@@ -1,0 +1,105 @@
+use crate::error::DbResult;
+use crate::schema::{accounts, olympiads};
+use crate::DbConnection;
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// A user's role: in one olympiad, or global (overlord; a teacher may also be global).
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = accounts)]
+pub struct Account {
+    pub id: i64,
+    pub user_id: i64,
+    pub role: String,
+    pub olympiad_id: Option<i64>,
+    pub disabled: bool,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = accounts)]
+pub struct NewAccount<'a> {
+    pub user_id: i64,
+    pub role: &'a str,
+    pub olympiad_id: Option<i64>,
+}
+
+/// An account with the olympiad it belongs to, as sign-in and the account screens show it.
+#[derive(Debug, Clone, Queryable, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountView {
+    pub id: i64,
+    pub user_id: i64,
+    pub role: String,
+    pub olympiad_id: Option<i64>,
+    pub olympiad_name: Option<String>,
+    pub olympiad_title: Option<String>,
+    pub disabled: bool,
+}
+
+/// Which accounts to list; every filter given must hold.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct AccountFilter {
+    pub user_id: Option<i64>,
+    pub olympiad_id: Option<i64>,
+}
+
+impl Account {
+    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Account> {
+        Ok(accounts::table.find(id).select(Account::as_select()).first(conn)?)
+    }
+
+    pub fn views(conn: &mut DbConnection, filter: AccountFilter) -> DbResult<Vec<AccountView>> {
+        let mut query = accounts::table
+            .left_join(olympiads::table)
+            .select((
+                accounts::id,
+                accounts::user_id,
+                accounts::role,
+                accounts::olympiad_id,
+                olympiads::name.nullable(),
+                olympiads::title.nullable(),
+                accounts::disabled,
+            ))
+            .order((accounts::user_id, accounts::id))
+            .into_boxed();
+        if let Some(user_id) = filter.user_id {
+            query = query.filter(accounts::user_id.eq(user_id));
+        }
+        if let Some(olympiad_id) = filter.olympiad_id {
+            query = query.filter(accounts::olympiad_id.eq(olympiad_id));
+        }
+        Ok(query.load(conn)?)
+    }
+
+    /// The account of this user with this role in this olympiad (`None`: the global one).
+    pub fn find_exact(conn: &mut DbConnection, new: &NewAccount) -> DbResult<Option<Account>> {
+        let mut query = accounts::table
+            .filter(accounts::user_id.eq(new.user_id))
+            .filter(accounts::role.eq(new.role))
+            .select(Account::as_select())
+            .into_boxed();
+        query = match new.olympiad_id {
+            Some(olympiad_id) => query.filter(accounts::olympiad_id.eq(olympiad_id)),
+            None => query.filter(accounts::olympiad_id.is_null()),
+        };
+        Ok(query.first(conn).optional()?)
+    }
+
+    /// The account, created when missing: giving someone a role twice is harmless.
+    pub fn ensure(conn: &mut DbConnection, new: &NewAccount) -> DbResult<Account> {
+        if let Some(existing) = Account::find_exact(conn, new)? {
+            return Ok(existing);
+        }
+        Ok(diesel::insert_into(accounts::table).values(new).returning(accounts::all_columns).get_result(conn)?)
+    }
+
+    pub fn set_disabled(conn: &mut DbConnection, id: i64, disabled: bool) -> DbResult<Account> {
+        Ok(diesel::update(accounts::table.find(id))
+            .set(accounts::disabled.eq(disabled))
+            .returning(accounts::all_columns)
+            .get_result(conn)?)
+    }
+}

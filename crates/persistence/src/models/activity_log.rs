@@ -1,0 +1,69 @@
+use crate::error::DbResult;
+use crate::schema::activity_logs;
+use crate::DbConnection;
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// Who did what, when: sign-ins, impersonation, resets, merges. Kept for audits and for support.
+#[derive(Debug, Clone, Queryable, Selectable, Serialize, ToSchema)]
+#[diesel(table_name = activity_logs)]
+#[serde(rename_all = "camelCase")]
+pub struct ActivityLog {
+    pub id: i64,
+    pub user_id: Option<i64>,
+    pub email: Option<String>,
+    pub olympiad_id: Option<i64>,
+    pub action: String,
+    /// A JSON object with what the action touched.
+    pub details: String,
+    pub address: Option<String>,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = activity_logs)]
+pub struct NewActivity<'a> {
+    pub user_id: Option<i64>,
+    pub email: Option<&'a str>,
+    pub olympiad_id: Option<i64>,
+    pub action: &'a str,
+    pub details: String,
+    pub address: Option<&'a str>,
+}
+
+/// The spec's activity-log query: since a date, for one user or e-mail, over a window of hours.
+#[derive(Debug, Clone, Default)]
+pub struct ActivityQuery {
+    pub since: Option<NaiveDateTime>,
+    pub until: Option<NaiveDateTime>,
+    pub user_id: Option<i64>,
+    pub email: Option<String>,
+    pub limit: i64,
+}
+
+impl ActivityLog {
+    pub fn record(conn: &mut DbConnection, entry: &NewActivity) -> DbResult<()> {
+        diesel::insert_into(activity_logs::table).values(entry).execute(conn)?;
+        Ok(())
+    }
+
+    /// Newest first.
+    pub fn search(conn: &mut DbConnection, query: &ActivityQuery) -> DbResult<Vec<ActivityLog>> {
+        let mut select = activity_logs::table.select(ActivityLog::as_select()).into_boxed();
+        if let Some(since) = query.since {
+            select = select.filter(activity_logs::created_at.ge(since));
+        }
+        if let Some(until) = query.until {
+            select = select.filter(activity_logs::created_at.lt(until));
+        }
+        if let Some(user_id) = query.user_id {
+            select = select.filter(activity_logs::user_id.eq(user_id));
+        }
+        if let Some(email) = &query.email {
+            select = select.filter(activity_logs::email.eq(email.clone()));
+        }
+        Ok(select.order(activity_logs::id.desc()).limit(query.limit).load(conn)?)
+    }
+}

@@ -1,0 +1,50 @@
+use crate::error::DbResult;
+use crate::schema::app_logs;
+use crate::{now, DbConnection};
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// Events of the platform itself, grouped by key (for example `mail`, `jobs`), for the overlord's
+/// app-log viewer. Request lines go to the process log instead.
+#[derive(Debug, Clone, Queryable, Selectable, Serialize, ToSchema)]
+#[diesel(table_name = app_logs)]
+#[serde(rename_all = "camelCase")]
+pub struct AppLog {
+    pub id: i64,
+    pub key: String,
+    pub level: String,
+    pub message: String,
+    pub created_at: NaiveDateTime,
+}
+
+impl AppLog {
+    pub fn record(conn: &mut DbConnection, key: &str, level: &str, message: &str) -> DbResult<()> {
+        diesel::insert_into(app_logs::table)
+            .values((
+                app_logs::key.eq(key),
+                app_logs::level.eq(level),
+                app_logs::message.eq(message),
+                app_logs::created_at.eq(now()),
+            ))
+            .execute(conn)?;
+        Ok(())
+    }
+
+    /// Newest first; `limit` below zero means all (the spec's default of -1).
+    pub fn list(conn: &mut DbConnection, key: Option<&str>, limit: i64) -> DbResult<Vec<AppLog>> {
+        let mut query = app_logs::table.select(AppLog::as_select()).order(app_logs::id.desc()).into_boxed();
+        if let Some(key) = key {
+            query = query.filter(app_logs::key.eq(key.to_owned()));
+        }
+        if limit >= 0 {
+            query = query.limit(limit);
+        }
+        Ok(query.load(conn)?)
+    }
+
+    pub fn keys(conn: &mut DbConnection) -> DbResult<Vec<String>> {
+        Ok(app_logs::table.select(app_logs::key).distinct().order(app_logs::key).load(conn)?)
+    }
+}

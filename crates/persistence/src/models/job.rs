@@ -1,0 +1,106 @@
+//! The job queue: background work (e-mail, certificate runs, mass mail) as rows that any number of
+//! workers, on any number of API nodes, claim one at a time without taking the same row twice.
+
+use crate::error::DbResult;
+use crate::schema::jobs;
+use crate::{now, DbConnection};
+use chrono::{Duration, NaiveDateTime};
+use diesel::prelude::*;
+use diesel::sql_types::{Text, Timestamp};
+
+#[derive(Debug, Clone, Queryable, QueryableByName, Selectable)]
+#[diesel(table_name = jobs)]
+pub struct Job {
+    pub id: i64,
+    pub kind: String,
+    /// JSON, read by the worker of this kind.
+    pub payload: String,
+    /// queued, running, done or failed.
+    pub status: String,
+    pub attempts: i32,
+    pub run_at: NaiveDateTime,
+    pub locked_by: Option<String>,
+    pub locked_at: Option<NaiveDateTime>,
+    pub last_error: Option<String>,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = jobs)]
+pub struct NewJob<'a> {
+    pub kind: &'a str,
+    pub payload: String,
+    pub run_at: NaiveDateTime,
+}
+
+/// A job whose worker stopped answering for this long is handed to another worker.
+const LEASE_MINUTES: i64 = 10;
+/// After this many attempts a job is marked failed and left for a person to look at.
+pub const MAX_ATTEMPTS: i32 = 5;
+
+impl Job {
+    pub fn enqueue(conn: &mut DbConnection, kind: &str, payload: &serde_json::Value) -> DbResult<i64> {
+        let new = NewJob { kind, payload: payload.to_string(), run_at: now() };
+        Ok(diesel::insert_into(jobs::table).values(&new).returning(jobs::id).get_result(conn)?)
+    }
+
+    /// Takes the oldest job that is due (or whose worker's lease ran out) for `worker`, or none.
+    pub fn claim(conn: &mut DbConnection, worker: &str) -> DbResult<Option<Job>> {
+        // One statement, so that the pick and the mark happen together. PostgreSQL skips rows that
+        // another worker is taking at this moment; SQLite has a single writer, so it needs no clause.
+        let lock = match conn {
+            DbConnection::Postgresql(_) => "FOR UPDATE SKIP LOCKED",
+            DbConnection::Sqlite(_) => "",
+        };
+        let sql = format!(
+            "UPDATE jobs SET status = 'running', locked_by = $1, locked_at = $2, attempts = attempts + 1, updated_at = $2 \
+             WHERE id = (SELECT id FROM jobs \
+                         WHERE (status = 'queued' AND run_at <= $2) OR (status = 'running' AND locked_at < $3) \
+                         ORDER BY run_at, id LIMIT 1 {lock}) \
+             RETURNING id, kind, payload, status, attempts, run_at, locked_by, locked_at, last_error, created_at, updated_at"
+        );
+        let at = now();
+        Ok(diesel::sql_query(sql)
+            .bind::<Text, _>(worker)
+            .bind::<Timestamp, _>(at)
+            .bind::<Timestamp, _>(at - Duration::minutes(LEASE_MINUTES))
+            .get_result::<Job>(conn)
+            .optional()?)
+    }
+
+    pub fn complete(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+        diesel::update(jobs::table.find(id))
+            .set((jobs::status.eq("done"), jobs::last_error.eq(None::<String>), jobs::updated_at.eq(now())))
+            .execute(conn)?;
+        Ok(())
+    }
+
+    /// Puts the job back for a later try (waiting longer each time), or marks it failed for good.
+    pub fn fail(conn: &mut DbConnection, job: &Job, error: &str) -> DbResult<()> {
+        let (status, run_at) = if job.attempts >= MAX_ATTEMPTS {
+            ("failed", job.run_at)
+        } else {
+            ("queued", now() + Duration::seconds(30 * i64::from(job.attempts).pow(2)))
+        };
+        diesel::update(jobs::table.find(job.id))
+            .set((
+                jobs::status.eq(status),
+                jobs::run_at.eq(run_at),
+                jobs::last_error.eq(error),
+                jobs::locked_by.eq(None::<String>),
+                jobs::updated_at.eq(now()),
+            ))
+            .execute(conn)?;
+        Ok(())
+    }
+
+    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Job> {
+        Ok(jobs::table.find(id).select(Job::as_select()).first(conn)?)
+    }
+
+    pub fn count_by_status(conn: &mut DbConnection, status: &str) -> DbResult<i64> {
+        Ok(jobs::table.filter(jobs::status.eq(status)).count().get_result(conn)?)
+    }
+}
+

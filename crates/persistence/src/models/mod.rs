@@ -1,0 +1,19 @@
+//! One module per table: the row, its insert and update forms, and the queries that belong to it.
+
+pub mod account;
+pub mod activity_log;
+pub mod app_log;
+pub mod job;
+pub mod olympiad;
+pub mod password_reset;
+pub mod project;
+pub mod user;
+
+pub use account::{Account, AccountFilter, AccountView, NewAccount};
+pub use activity_log::{ActivityLog, ActivityQuery, NewActivity};
+pub use app_log::AppLog;
+pub use job::{Job, NewJob};
+pub use olympiad::{NewOlympiad, Olympiad};
+pub use password_reset::PasswordReset;
+pub use project::{NewProject, Project};
+pub use user::{NewUser, User, UserChanges};

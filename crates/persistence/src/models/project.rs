@@ -1,0 +1,50 @@
+use crate::error::DbResult;
+use crate::schema::projects;
+use crate::DbConnection;
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use serde::Serialize;
+
+/// A product line with a public site of its own: geography, afrikaans, history, igeo, caps-review.
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable, Serialize)]
+#[diesel(table_name = projects)]
+pub struct Project {
+    pub id: i64,
+    pub slug: String,
+    pub name: String,
+    pub description: String,
+    /// `schools`, or `countries` for the international olympiad.
+    pub kind: String,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = projects)]
+pub struct NewProject<'a> {
+    pub slug: &'a str,
+    pub name: &'a str,
+    pub description: &'a str,
+    pub kind: &'a str,
+}
+
+impl Project {
+    pub fn list(conn: &mut DbConnection) -> DbResult<Vec<Project>> {
+        Ok(projects::table.order(projects::name).select(Project::as_select()).load(conn)?)
+    }
+
+    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Project> {
+        Ok(projects::table.find(id).select(Project::as_select()).first(conn)?)
+    }
+
+    pub fn by_slug(conn: &mut DbConnection, slug: &str) -> DbResult<Option<Project>> {
+        Ok(projects::table.filter(projects::slug.eq(slug)).select(Project::as_select()).first(conn).optional()?)
+    }
+
+    /// The project with this slug, created when missing (used by the demo seed; safe to repeat).
+    pub fn ensure(conn: &mut DbConnection, new: &NewProject) -> DbResult<Project> {
+        if let Some(existing) = Project::by_slug(conn, new.slug)? {
+            return Ok(existing);
+        }
+        Ok(diesel::insert_into(projects::table).values(new).returning(projects::all_columns).get_result(conn)?)
+    }
+}

@@ -1,0 +1,139 @@
+use crate::error::DbResult;
+use crate::schema::users;
+use crate::{now, DbConnection};
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+/// A person who signs in. Staff and teachers use their e-mail address as username; learners get a
+/// generated one. What they may do comes from their accounts.
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = users)]
+pub struct User {
+    pub id: i64,
+    pub username: String,
+    pub email: Option<String>,
+    pub password_hash: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub totp_secret: Option<String>,
+    pub totp_confirmed: bool,
+    /// Raised by sign-out and password changes; tokens carrying an older version stop working.
+    pub session_version: i32,
+    pub disabled: bool,
+    pub last_login_at: Option<NaiveDateTime>,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = users)]
+pub struct NewUser<'a> {
+    pub username: &'a str,
+    pub email: Option<&'a str>,
+    pub password_hash: &'a str,
+    pub first_name: &'a str,
+    pub last_name: &'a str,
+}
+
+/// The fields an overlord may change on a user; `None` leaves a field as it is.
+#[derive(Debug, Clone, Default, AsChangeset)]
+#[diesel(table_name = users)]
+pub struct UserChanges {
+    pub email: Option<Option<String>>,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub disabled: Option<bool>,
+    pub updated_at: Option<NaiveDateTime>,
+}
+
+impl User {
+    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<User> {
+        Ok(users::table.find(id).select(User::as_select()).first(conn)?)
+    }
+
+    /// `username` must already be normalised (see `olympiad_domain::credentials::normalise_username`).
+    pub fn by_username(conn: &mut DbConnection, username: &str) -> DbResult<Option<User>> {
+        Ok(users::table.filter(users::username.eq(username)).select(User::as_select()).first(conn).optional()?)
+    }
+
+    pub fn create(conn: &mut DbConnection, new: &NewUser) -> DbResult<User> {
+        Ok(diesel::insert_into(users::table).values(new).returning(users::all_columns).get_result(conn)?)
+    }
+
+    pub fn list(conn: &mut DbConnection) -> DbResult<Vec<User>> {
+        Ok(users::table.order(users::username).select(User::as_select()).load(conn)?)
+    }
+
+    pub fn list_by_ids(conn: &mut DbConnection, ids: &[i64]) -> DbResult<Vec<User>> {
+        Ok(users::table.filter(users::id.eq_any(ids)).order(users::username).select(User::as_select()).load(conn)?)
+    }
+
+    pub fn update(conn: &mut DbConnection, id: i64, changes: &UserChanges) -> DbResult<User> {
+        let changes = UserChanges { updated_at: Some(now()), ..changes.clone() };
+        Ok(diesel::update(users::table.find(id)).set(&changes).returning(users::all_columns).get_result(conn)?)
+    }
+
+    /// Sets a new password and ends every session that used the old one.
+    pub fn set_password_hash(conn: &mut DbConnection, id: i64, hash: &str) -> DbResult<()> {
+        let updated = diesel::update(users::table.find(id))
+            .set((
+                users::password_hash.eq(hash),
+                users::session_version.eq(users::session_version + 1),
+                users::updated_at.eq(now()),
+            ))
+            .execute(conn)?;
+        found(updated)
+    }
+
+    /// Ends every session of this user (sign-out, disabling).
+    pub fn end_sessions(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+        let updated = diesel::update(users::table.find(id))
+            .set(users::session_version.eq(users::session_version + 1))
+            .execute(conn)?;
+        found(updated)
+    }
+
+    pub fn record_sign_in(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+        diesel::update(users::table.find(id)).set(users::last_login_at.eq(now())).execute(conn)?;
+        Ok(())
+    }
+
+    /// Stores a new, unconfirmed two-factor secret; the old one stays in force until confirmation.
+    pub fn set_pending_totp_secret(conn: &mut DbConnection, id: i64, secret: &str) -> DbResult<()> {
+        let updated = diesel::update(users::table.find(id).filter(users::totp_confirmed.eq(false)))
+            .set(users::totp_secret.eq(secret))
+            .execute(conn)?;
+        found(updated)
+    }
+
+    pub fn confirm_totp(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+        let updated = diesel::update(users::table.find(id)).set(users::totp_confirmed.eq(true)).execute(conn)?;
+        found(updated)
+    }
+
+    /// Clears two-factor so that the user sets it up again at the next sign-in (lost phone).
+    pub fn reset_totp(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+        let updated = diesel::update(users::table.find(id))
+            .set((users::totp_secret.eq(None::<String>), users::totp_confirmed.eq(false)))
+            .execute(conn)?;
+        found(updated)
+    }
+
+    pub fn display_name(&self) -> String {
+        let name = format!("{} {}", self.first_name, self.last_name);
+        let name = name.trim();
+        if name.is_empty() {
+            self.username.clone()
+        } else {
+            name.to_owned()
+        }
+    }
+}
+
+fn found(rows: usize) -> DbResult<()> {
+    if rows == 0 {
+        Err(crate::DbError::NotFound)
+    } else {
+        Ok(())
+    }
+}

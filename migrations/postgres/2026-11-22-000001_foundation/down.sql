@@ -1,0 +1,9 @@
+DROP TABLE password_resets;
+DROP TABLE jobs;
+DROP TABLE app_logs;
+DROP TABLE activity_logs;
+DROP TABLE accounts;
+DROP TABLE users;
+DROP TABLE olympiads;
+DROP TABLE sub_projects;
+DROP TABLE projects;

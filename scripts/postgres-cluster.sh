@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL cluster for the tests and benchmarks: `start DIR PORT` prints the server URL,
+# `stop DIR` stops it and removes DIR. Uses the PostgreSQL 15 binaries of Debian's packages; as root
+# the server runs as the postgres user, since PostgreSQL refuses to run as root.
+set -euo pipefail
+
+pg_bin() {
+  for dir in "${PG_BIN:-}" /usr/lib/postgresql/15/bin /usr/lib/postgresql/*/bin; do
+    [ -n "$dir" ] && [ -x "$dir/pg_ctl" ] && { echo "$dir"; return; }
+  done
+  command -v pg_ctl >/dev/null && { dirname "$(command -v pg_ctl)"; return; }
+  echo "PostgreSQL server binaries not found: install Debian's postgresql-15 package (apt-get install -y postgresql-15) or set PG_BIN" >&2
+  exit 1
+}
+
+as_owner() {
+  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+case "${1:-}" in
+  start)
+    dir=$2 port=$3 bin=$(pg_bin)
+    mkdir -p "$dir"
+    [ "$(id -u)" = 0 ] && chown postgres "$dir"
+    as_owner "$bin/initdb" -D "$dir/data" -U postgres --auth=trust --encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
+      || { cat "$dir/initdb.log" >&2; exit 1; }
+    # Durability stays on (fsync) so the benchmarks measure what production would see.
+    as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
+      -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir -c max_connections=300 -c shared_buffers=256MB" \
+      start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
+    echo "postgres://postgres@127.0.0.1:$port/postgres"
+    ;;
+  stop)
+    dir=$2 bin=$(pg_bin)
+    if [ -d "$dir/data" ]; then as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate stop >/dev/null 2>&1 || true; fi
+    rm -rf "$dir"
+    ;;
+  *)
+    echo "usage: $0 start DIR PORT | stop DIR" >&2
+    exit 2
+    ;;
+esac
