@@ -1,10 +1,11 @@
 //! The seven roles of the platform and the four ways of signing in (spec sections 6 and 7).
 
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 use std::fmt;
 use std::str::FromStr;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
     Admin,
@@ -54,6 +55,16 @@ impl Role {
         self == Role::Overlord
     }
 
+    /// Why an account of this role cannot have (or lack) an olympiad, if it cannot.
+    pub fn olympiad_problem(self, has_olympiad: bool) -> Option<&'static str> {
+        match (self, has_olympiad) {
+            (Role::Overlord, true) => Some("must be empty for an overlord, who acts in every olympiad"),
+            (Role::Teacher | Role::Overlord, _) => None,
+            (_, false) => Some("is required for this role"),
+            (_, true) => None,
+        }
+    }
+
     /// The login type with which a user of this role signs in.
     pub fn login_type(self) -> LoginType {
         match self {
@@ -87,7 +98,7 @@ impl FromStr for Role {
 }
 
 /// How a person signs in: `admin` covers the four staff roles of an olympiad.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum LoginType {
     Learner,
@@ -100,6 +111,16 @@ impl LoginType {
     /// Whether an account of `role` may be used with this login type.
     pub fn admits(self, role: Role) -> bool {
         role.login_type() == self
+    }
+
+    /// How the login type is named in a sentence.
+    pub fn noun(self) -> &'static str {
+        match self {
+            LoginType::Learner => "learner",
+            LoginType::Teacher => "teacher",
+            LoginType::Admin => "staff",
+            LoginType::Overlord => "overlord",
+        }
     }
 
     /// Learners and staff belong to one olympiad, so their sign-in must name it.
@@ -127,6 +148,15 @@ mod tests {
         assert_eq!(admitted, vec![Role::Admin, Role::Accountant, Role::Funding, Role::Marketing]);
         assert!(LoginType::Overlord.admits(Role::Overlord));
         assert!(!LoginType::Teacher.admits(Role::Learner));
+    }
+
+    #[test]
+    fn only_overlord_is_global_and_only_teachers_may_be_either() {
+        assert!(Role::Overlord.olympiad_problem(true).is_some());
+        assert!(Role::Overlord.olympiad_problem(false).is_none());
+        assert!(Role::Teacher.olympiad_problem(true).is_none() && Role::Teacher.olympiad_problem(false).is_none());
+        assert!(Role::Learner.olympiad_problem(false).is_some());
+        assert!(Role::Funding.olympiad_problem(true).is_none());
     }
 
     #[test]

@@ -1,0 +1,111 @@
+//! E-mail of the olympiad platform. Each kind of message has its own `send_*` function and its HTML
+//! and text templates side by side in `templates/`. Messages go out over SMTP (`SMTP_URL`) or, when
+//! none is set, are written as `.eml` files into an outbox folder so that nothing is lost in
+//! development. This crate knows no database: the server's worker takes queued [`Email`]s from the
+//! job table and hands them here.
+
+mod templates;
+#[cfg(feature = "testing")]
+pub mod testing;
+
+use lettre::message::{header::ContentType, Mailbox, MultiPart, SinglePart};
+use lettre::transport::smtp::AsyncSmtpTransport;
+use lettre::{AsyncFileTransport, AsyncTransport, Message, Tokio1Executor};
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+use templates::Template;
+
+#[derive(Debug, thiserror::Error)]
+pub enum MailError {
+    #[error("SMTP_URL is not valid: {0}")]
+    Config(String),
+    #[error("the address {0:?} is not a valid e-mail address")]
+    Address(String),
+    #[error("the message could not be built: {0}")]
+    Build(String),
+    #[error("the message could not be sent: {0}")]
+    Send(String),
+}
+
+/// A person an e-mail goes to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Recipient {
+    pub email: String,
+    pub name: String,
+    pub username: String,
+}
+
+/// Every kind of e-mail the platform sends, as it waits in the job queue.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Email {
+    PasswordReset { to: Recipient, link: String },
+    TwoFactorEnabled { to: Recipient },
+}
+
+enum Transport {
+    Smtp(AsyncSmtpTransport<Tokio1Executor>),
+    Outbox(AsyncFileTransport<Tokio1Executor>),
+}
+
+pub struct Mailer {
+    transport: Transport,
+    from: Mailbox,
+}
+
+impl Mailer {
+    /// `smtp_url` as lettre reads it (`smtp://user:pass@host:587?tls=required`, `smtps://…`);
+    /// `None` writes into `outbox`.
+    pub fn new(smtp_url: Option<&str>, outbox: PathBuf, from: &str) -> Result<Self, MailError> {
+        let from = from.parse().map_err(|_| MailError::Address(from.to_owned()))?;
+        let transport = match smtp_url {
+            Some(url) => Transport::Smtp(
+                AsyncSmtpTransport::<Tokio1Executor>::from_url(url).map_err(|e| MailError::Config(e.to_string()))?.build(),
+            ),
+            None => {
+                std::fs::create_dir_all(&outbox).map_err(|e| MailError::Config(format!("outbox {}: {e}", outbox.display())))?;
+                Transport::Outbox(AsyncFileTransport::new(outbox))
+            }
+        };
+        Ok(Mailer { transport, from })
+    }
+
+    /// Sends a queued e-mail with the function of its kind.
+    pub async fn send(&self, email: &Email) -> Result<(), MailError> {
+        match email {
+            Email::PasswordReset { to, link } => self.send_password_reset(to, link).await,
+            Email::TwoFactorEnabled { to } => self.send_two_factor_enabled(to).await,
+        }
+    }
+
+    pub async fn send_password_reset(&self, to: &Recipient, link: &str) -> Result<(), MailError> {
+        let values = [("name", to.name.as_str()), ("username", to.username.as_str()), ("link", link)];
+        self.deliver(to, "Reset your olympiad password", &templates::PASSWORD_RESET, &values).await
+    }
+
+    pub async fn send_two_factor_enabled(&self, to: &Recipient) -> Result<(), MailError> {
+        let values = [("name", to.name.as_str()), ("username", to.username.as_str())];
+        self.deliver(to, "Two-factor sign-in is on", &templates::TWO_FACTOR_ENABLED, &values).await
+    }
+
+    async fn deliver(&self, to: &Recipient, subject: &str, template: &Template, values: &[(&str, &str)]) -> Result<(), MailError> {
+        let mailbox = Mailbox::new(
+            Some(to.name.clone()).filter(|n| !n.is_empty()),
+            to.email.parse().map_err(|_| MailError::Address(to.email.clone()))?,
+        );
+        let message = Message::builder()
+            .from(self.from.clone())
+            .to(mailbox)
+            .subject(subject)
+            .multipart(
+                MultiPart::alternative()
+                    .singlepart(SinglePart::builder().header(ContentType::TEXT_PLAIN).body(template.text(values)))
+                    .singlepart(SinglePart::builder().header(ContentType::TEXT_HTML).body(template.html(values))),
+            )
+            .map_err(|e| MailError::Build(e.to_string()))?;
+        match &self.transport {
+            Transport::Smtp(smtp) => smtp.send(message).await.map(drop).map_err(|e| MailError::Send(e.to_string())),
+            Transport::Outbox(outbox) => outbox.send(message).await.map(drop).map_err(|e| MailError::Send(e.to_string())),
+        }
+    }
+}

@@ -50,12 +50,9 @@ impl Database {
         match self {
             Database::Sqlite(path) => {
                 let mut conn = SqliteConnection::establish(path).map_err(|e| ConnectError(format!("{path}: {e}")))?;
-                // WAL lets readers work beside the one writer; FULL makes every acknowledged commit
-                // survive a power cut; the busy timeout makes writers queue instead of failing.
-                conn.batch_execute(
-                    "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
-                     PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;",
-                )
+                // FULL makes every acknowledged commit survive a power cut; the busy timeout makes
+                // writers queue instead of failing. WAL is set once per file, in `open_pool`.
+                conn.batch_execute("PRAGMA busy_timeout = 10000; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")
                 .map_err(|e| ConnectError(e.to_string()))?;
                 Ok(DbConnection::Sqlite(conn))
             }
@@ -100,6 +97,10 @@ pub fn open_pool(database: &Database, max_size: u32) -> DbResult<DbPool> {
         if let Some(parent) = std::path::Path::new(path).parent().filter(|p| !p.as_os_str().is_empty()) {
             std::fs::create_dir_all(parent).map_err(|e| DbError::Pool(format!("cannot create {}: {e}", parent.display())))?;
         }
+        // WAL lets readers work beside the one writer. The mode is kept in the file; switching it
+        // needs the file to itself, so it is done here, before the pool opens its connections.
+        let mut conn = SqliteConnection::establish(path).map_err(|e| DbError::Pool(format!("{path}: {e}")))?;
+        conn.batch_execute("PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL;").map_err(DbError::from)?;
     }
     r2d2::Pool::builder()
         .max_size(max_size)

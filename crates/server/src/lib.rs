@@ -1,0 +1,7 @@
+//! The `olympiad` binary's parts: settings from the environment, the commands, the demo data and
+//! the background worker. `main.rs` only parses the command line.
+
+pub mod commands;
+pub mod demo;
+pub mod settings;
+pub mod worker;

@@ -1,1 +1,72 @@
-fn main() {}
+//! `olympiad`: the olympiad platform's one binary.
+
+use clap::{Parser, Subcommand};
+use olympiad_domain::Role;
+use olympiad_server::commands::{self, NewUserArgs};
+use olympiad_server::demo;
+use olympiad_server::settings::Settings;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "olympiad", version, about = "The olympiad platform: API, apps and background work in one binary. Settings come from environment variables (see .env.example).")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run pending migrations, then serve the API and the apps on BIND.
+    Serve,
+    /// Run pending migrations and exit.
+    Migrate,
+    /// Create a user, or add an account to an existing user; prints the user's id.
+    CreateUser {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        password: String,
+        /// admin, accountant, funding, marketing, learner, teacher or overlord.
+        #[arg(long)]
+        role: Role,
+        /// The olympiad's URL name; required for every role but overlord and teacher.
+        #[arg(long)]
+        olympiad: Option<String>,
+        #[arg(long, default_value = "")]
+        first_name: String,
+        #[arg(long, default_value = "")]
+        last_name: String,
+    },
+    /// Create the demo projects, olympiads and users (safe to repeat); prints the demo sign-ins.
+    SeedDemo {
+        #[arg(long, default_value = "demo")]
+        password: String,
+    },
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info")).init();
+    let cli = Cli::parse();
+    let settings = match Settings::from_env() {
+        Ok(settings) => settings,
+        Err(error) => {
+            eprintln!("configuration error: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let result = match cli.command {
+        Command::Serve => actix_web::rt::System::new().block_on(commands::serve(settings)),
+        Command::Migrate => commands::migrate(&settings),
+        Command::CreateUser { email, password, role, olympiad, first_name, last_name } => {
+            commands::create_user(&settings, NewUserArgs { email, password, role, olympiad, first_name, last_name })
+        }
+        Command::SeedDemo { password } => demo::seed(&settings, &password),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -7,6 +7,7 @@ pub mod job;
 pub mod olympiad;
 pub mod password_reset;
 pub mod project;
+pub mod sub_project;
 pub mod user;
 
 pub use account::{Account, AccountFilter, AccountView, NewAccount};
@@ -16,4 +17,5 @@ pub use job::{Job, NewJob};
 pub use olympiad::{NewOlympiad, Olympiad};
 pub use password_reset::PasswordReset;
 pub use project::{NewProject, Project};
-pub use user::{NewUser, User, UserChanges};
+pub use sub_project::SubProject;
+pub use user::{NewUser, SessionState, User, UserChanges};

@@ -4,10 +4,12 @@ use crate::DbConnection;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde::Serialize;
+use utoipa::ToSchema;
 
 /// One year's competition of a project; `name` is the `{olympiadName}` of every URL.
-#[derive(Debug, Clone, Queryable, Selectable, Identifiable, Serialize)]
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable, Serialize, ToSchema)]
 #[diesel(table_name = olympiads)]
+#[serde(rename_all = "camelCase")]
 pub struct Olympiad {
     pub id: i64,
     pub project_id: i64,

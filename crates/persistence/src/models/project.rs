@@ -4,10 +4,12 @@ use crate::DbConnection;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde::Serialize;
+use utoipa::ToSchema;
 
 /// A product line with a public site of its own: geography, afrikaans, history, igeo, caps-review.
-#[derive(Debug, Clone, Queryable, Selectable, Identifiable, Serialize)]
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable, Serialize, ToSchema)]
 #[diesel(table_name = projects)]
+#[serde(rename_all = "camelCase")]
 pub struct Project {
     pub id: i64,
     pub slug: String,

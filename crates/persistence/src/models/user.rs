@@ -137,3 +137,26 @@ fn found(rows: usize) -> DbResult<()> {
         Ok(())
     }
 }
+
+/// What a token's holder must still match for the token to count: the user's session version,
+/// and that neither the user nor the account has been disabled since.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SessionState {
+    pub session_version: i32,
+    pub user_disabled: bool,
+    pub account_disabled: bool,
+}
+
+impl SessionState {
+    pub fn load(conn: &mut DbConnection, user_id: i64, account_id: i64) -> DbResult<Option<SessionState>> {
+        use crate::schema::accounts;
+        let row: Option<(i32, bool, bool)> = users::table
+            .inner_join(accounts::table)
+            .filter(users::id.eq(user_id))
+            .filter(accounts::id.eq(account_id))
+            .select((users::session_version, users::disabled, accounts::disabled))
+            .first(conn)
+            .optional()?;
+        Ok(row.map(|(session_version, user_disabled, account_disabled)| SessionState { session_version, user_disabled, account_disabled }))
+    }
+}

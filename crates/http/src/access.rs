@@ -1,0 +1,263 @@
+//! Who may call which API route, declared once in [`API_ROUTES`] and enforced by one middleware
+//! before any handler runs. A path under `/api` that is not declared here answers 404, so a route
+//! cannot be added without deciding who may call it; `tests/roles.rs` walks every route of the
+//! OpenAPI document with every role and checks the answers against this table.
+
+use crate::auth::tokens::Purpose;
+use crate::error::ApiError;
+use crate::state::AppState;
+use actix_web::body::{EitherBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::{Method, StatusCode};
+use actix_web::middleware::Next;
+use actix_web::{web, FromRequest, HttpMessage, HttpRequest, ResponseError};
+use olympiad_domain::Role;
+use olympiad_persistence::models::SessionState;
+use std::future::{ready, Ready};
+
+/// Who may call a route.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Allowed {
+    /// Anyone. A valid token, when sent, still identifies the caller.
+    Public,
+    /// Any signed-in user.
+    SignedIn,
+    /// Signed-in users with one of these roles.
+    Roles(&'static [Role]),
+    /// Only with the short-lived set-up token of a `2fa_notSetYet` answer, which the handler checks.
+    TwoFactorSetup,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct ApiRoute {
+    pub method: &'static str,
+    /// As in the OpenAPI document: `{name}` is one path segment, and may sit inside a segment
+    /// (`{product}-suite`).
+    pub path: &'static str,
+    pub allowed: Allowed,
+}
+
+const fn route(method: &'static str, path: &'static str, allowed: Allowed) -> ApiRoute {
+    ApiRoute { method, path, allowed }
+}
+
+use Allowed::{Public, Roles, SignedIn, TwoFactorSetup};
+use Role::{Admin, Overlord};
+
+const OVERLORD: Allowed = Roles(&[Overlord]);
+const ADMIN_OR_OVERLORD: Allowed = Roles(&[Admin, Overlord]);
+
+pub const API_ROUTES: &[ApiRoute] = &[
+    route("GET", "/api/openapi.json", Public),
+    route("GET", "/api/access-matrix", Public),
+    // Sign-in (spec section 7, Authentication and users)
+    route("POST", "/api/auth/signin", Public),
+    route("GET", "/api/auth/get-login-status", Public),
+    route("GET", "/api/auth/current-user", SignedIn),
+    route("POST", "/api/auth/signout", SignedIn),
+    route("POST", "/api/auth/forgot-password/{username}", Public),
+    // With the token of a reset e-mail, or signed in: the handler checks which.
+    route("PUT", "/api/auth/set-password", Public),
+    route("POST", "/api/auth/2fa/setup", TwoFactorSetup),
+    route("POST", "/api/auth/2fa/confirm", TwoFactorSetup),
+    // Users and accounts
+    route("GET", "/api/user/get-basic-list", ADMIN_OR_OVERLORD),
+    route("GET", "/api/user/impersonate", OVERLORD),
+    route("GET", "/api/user", ADMIN_OR_OVERLORD),
+    route("POST", "/api/user", OVERLORD),
+    route("PUT", "/api/user/{id}", OVERLORD),
+    route("POST", "/api/user/{id}/disable", OVERLORD),
+    route("POST", "/api/user/{id}/enable", OVERLORD),
+    route("POST", "/api/user/{id}/reset-two-factor", OVERLORD),
+    route("GET", "/api/account", ADMIN_OR_OVERLORD),
+    route("POST", "/api/account", OVERLORD),
+    route("POST", "/api/account/{id}/disable", OVERLORD),
+    route("POST", "/api/account/{id}/enable", OVERLORD),
+    // Projects and the product suite site
+    route("GET", "/api/{product}-suite/projects", Public),
+    route("GET", "/api/{product}-suite/project/{id}", Public),
+    route("GET", "/api/{product}-project", OVERLORD),
+    route("GET", "/api/{product}-sub-project", OVERLORD),
+    // Logs
+    route("GET", "/api/app-log/all", OVERLORD),
+    route("GET", "/api/app-log/keys", OVERLORD),
+    route("GET", "/api/activity-log", OVERLORD),
+];
+
+/// Whether `path` fits the declared `pattern`; answers how many segments matched literally, so the
+/// most specific declaration wins (`/api/user/impersonate` over `/api/user/{id}`).
+fn match_score(pattern: &str, path: &str) -> Option<usize> {
+    let pattern_segments: Vec<&str> = pattern.split('/').collect();
+    let path_segments: Vec<&str> = path.split('/').collect();
+    if pattern_segments.len() != path_segments.len() {
+        return None;
+    }
+    let mut literal = 0;
+    for (expected, actual) in pattern_segments.iter().zip(&path_segments) {
+        match (expected.find('{'), expected.find('}')) {
+            (Some(open), Some(close)) => {
+                let (prefix, suffix) = (&expected[..open], &expected[close + 1..]);
+                let fits = actual.len() > prefix.len() + suffix.len() && actual.starts_with(prefix) && actual.ends_with(suffix);
+                if !fits {
+                    return None;
+                }
+            }
+            _ if expected == actual => literal += 1,
+            _ => return None,
+        }
+    }
+    Some(literal)
+}
+
+/// The declaration for this request, if any.
+pub fn declared(method: &Method, path: &str) -> Option<&'static ApiRoute> {
+    API_ROUTES
+        .iter()
+        .filter(|route| route.method == method.as_str())
+        .filter_map(|route| match_score(route.path, path).map(|score| (score, route)))
+        .max_by_key(|(score, _)| *score)
+        .map(|(_, route)| route)
+}
+
+/// The signed-in user behind a request, as its token says and the database still confirms.
+#[derive(Debug, Clone)]
+pub struct Caller {
+    pub user_id: i64,
+    pub account_id: i64,
+    pub role: Role,
+    pub olympiad_id: Option<i64>,
+    pub olympiad_name: Option<String>,
+    /// The overlord's user id when this session is an impersonation.
+    pub impersonator: Option<i64>,
+}
+
+impl Caller {
+    /// Overlord acts everywhere; everyone else only in the olympiad of their account (a teacher with
+    /// a global account in any).
+    pub fn may_act_in(&self, olympiad_id: i64) -> bool {
+        match self.role {
+            Role::Overlord => true,
+            Role::Teacher if self.olympiad_id.is_none() => true,
+            _ => self.olympiad_id == Some(olympiad_id),
+        }
+    }
+
+    pub fn require_olympiad(&self, olympiad_id: i64) -> Result<(), ApiError> {
+        if self.may_act_in(olympiad_id) {
+            Ok(())
+        } else {
+            Err(ApiError::forbidden("You may not act in this olympiad."))
+        }
+    }
+}
+
+/// Handlers of signed-in routes take a `Caller`; the middleware has already checked it.
+impl FromRequest for Caller {
+    type Error = ApiError;
+    type Future = Ready<Result<Caller, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _payload: &mut actix_web::dev::Payload) -> Self::Future {
+        ready(req.extensions().get::<Caller>().cloned().ok_or_else(|| ApiError::unauthorized("signed_out", "Please sign in.")))
+    }
+}
+
+/// A caller who may or may not be signed in (public routes that behave differently when they are).
+pub struct MaybeCaller(pub Option<Caller>);
+
+impl FromRequest for MaybeCaller {
+    type Error = ApiError;
+    type Future = Ready<Result<MaybeCaller, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _payload: &mut actix_web::dev::Payload) -> Self::Future {
+        ready(Ok(MaybeCaller(req.extensions().get::<Caller>().cloned())))
+    }
+}
+
+pub fn bearer_token(req: &HttpRequest) -> Option<&str> {
+    let header = req.headers().get(actix_web::http::header::AUTHORIZATION)?.to_str().ok()?;
+    let token = header.strip_prefix("Bearer ").or_else(|| header.strip_prefix("bearer "))?.trim();
+    (!token.is_empty()).then_some(token)
+}
+
+/// Checks an access token against its signature, its expiry and the database.
+pub async fn authenticate(state: &AppState, token: &str) -> Result<Caller, ApiError> {
+    let claims = state.tokens.verify(token, Purpose::Access)?;
+    let (user_id, account_id) = (claims.sub, claims.acc);
+    let session = state.db.run(move |conn| SessionState::load(conn, user_id, account_id)).await?;
+    match session {
+        Some(s) if s.session_version == claims.ver && !s.user_disabled && !s.account_disabled => Ok(claims.into_caller()),
+        _ => Err(ApiError::unauthorized("session_ended", "Your session has ended. Please sign in again.")),
+    }
+}
+
+/// What the middleware decides for a request under `/api`: the caller to hand on, if any.
+async fn admit(req: &ServiceRequest) -> Result<Option<Caller>, ApiError> {
+    let path = req.path();
+    let Some(route) = declared(req.method(), path) else {
+        let other_method = API_ROUTES.iter().any(|r| match_score(r.path, path).is_some());
+        return Err(if other_method {
+            ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", format!("{} is not allowed on {path}.", req.method()))
+        } else {
+            ApiError::not_found("This API route")
+        });
+    };
+    let state = req.app_data::<web::Data<AppState>>().cloned().ok_or_else(|| ApiError::internal("AppState missing"))?;
+    let token = bearer_token(req.request()).map(str::to_owned);
+    let caller = match (&token, route.allowed) {
+        (_, TwoFactorSetup) | (None, Public) => None,
+        (None, _) => return Err(ApiError::unauthorized("signed_out", "Please sign in.")),
+        // On a public route a stale token is no reason to refuse: it is simply not used.
+        (Some(token), Public) => authenticate(&state, token).await.ok(),
+        (Some(token), _) => Some(authenticate(&state, token).await?),
+    };
+    if let (Roles(roles), Some(caller)) = (route.allowed, &caller) {
+        if !roles.contains(&caller.role) {
+            return Err(ApiError::forbidden(format!("The {} role may not do this.", caller.role)));
+        }
+    }
+    Ok(caller)
+}
+
+/// The middleware: finds the route's declaration, checks the token and the role, and leaves the
+/// [`Caller`] in the request for the handler.
+pub async fn enforce<B: MessageBody>(req: ServiceRequest, next: Next<B>) -> Result<ServiceResponse<EitherBody<B>>, actix_web::Error> {
+    if !req.path().starts_with("/api/") && req.path() != "/api" {
+        return next.call(req).await.map(ServiceResponse::map_into_left_body);
+    }
+    match admit(&req).await {
+        Ok(caller) => {
+            if let Some(caller) = caller {
+                req.extensions_mut().insert(caller);
+            }
+            next.call(req).await.map(ServiceResponse::map_into_left_body)
+        }
+        Err(error) => {
+            let response = error.error_response();
+            Ok(req.into_response(response).map_into_right_body())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_most_specific_declaration_wins() {
+        let found = declared(&Method::GET, "/api/user/impersonate").map(|r| r.path);
+        assert_eq!(found, Some("/api/user/impersonate"));
+        assert_eq!(declared(&Method::PUT, "/api/user/42").map(|r| r.path), Some("/api/user/{id}"));
+        assert_eq!(declared(&Method::GET, "/api/olympiads-suite/projects").map(|r| r.path), Some("/api/{product}-suite/projects"));
+        assert!(declared(&Method::GET, "/api/-suite/projects").is_none());
+        assert!(declared(&Method::DELETE, "/api/user/42").is_none());
+    }
+
+    #[test]
+    fn every_declaration_is_unique() {
+        for (i, a) in API_ROUTES.iter().enumerate() {
+            for b in &API_ROUTES[i + 1..] {
+                assert!(!(a.method == b.method && a.path == b.path), "{} {} declared twice", a.method, a.path);
+            }
+        }
+    }
+}

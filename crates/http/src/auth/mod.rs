@@ -1,0 +1,10 @@
+//! Sign-in and everything around it: tokens, passwords, two-factor, resets (spec sections 4 to 7).
+
+pub mod password;
+pub mod password_reset;
+pub mod session;
+pub mod signin;
+pub mod tokens;
+pub mod two_factor;
+
+pub use signin::{SignInResult, SignedInUser};

@@ -1,0 +1,155 @@
+//! Forgotten passwords and password changes. A reset link is single-use, valid for one hour, and
+//! only its hash is stored. Asking for one answers the same whether or not the user exists.
+
+use crate::access::MaybeCaller;
+use crate::auth::password;
+use crate::body::Body;
+use crate::envelope::{ok, ApiResult};
+use crate::error::ApiError;
+use crate::rate_limit::client_address;
+use crate::state::AppState;
+use actix_web::{post, put, web, HttpRequest};
+use chrono::Duration;
+use olympiad_domain::credentials::{normalise_username, password_problem};
+use olympiad_mailer::{Email, Recipient};
+use olympiad_persistence::models::{ActivityLog, Job, NewActivity, PasswordReset, User};
+use olympiad_persistence::now;
+use rand::RngCore;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use utoipa::{IntoParams, ToSchema};
+use validator::Validate;
+
+const RESET_VALID_MINUTES: i64 = 60;
+
+fn token_hash(token: &str) -> String {
+    Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn new_token() -> String {
+    let mut bytes = [0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ForgotPasswordQuery {
+    /// Carried into the link, so the reset page wears the olympiad's look.
+    pub olympiad_name: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ResetRequested {
+    /// Always true: whether the user exists is not revealed.
+    pub sent: bool,
+}
+
+#[utoipa::path(
+    tag = "auth",
+    params(("username" = String, Path, description = "E-mail address or username"), ForgotPasswordQuery),
+    responses((status = 200, body = inline(crate::envelope::Envelope<ResetRequested>)), (status = 429, body = crate::error::ErrorBody))
+)]
+#[post("/api/auth/forgot-password/{username}")]
+pub async fn forgot_password(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    username: web::Path<String>,
+    query: web::Query<ForgotPasswordQuery>,
+) -> ApiResult<ResetRequested> {
+    let username = normalise_username(&username);
+    state.limits.check_signin(&format!("reset:{username}"), &client_address(&req))?;
+    let token = new_token();
+    let mut link = format!("{}/reset-password/{token}", state.config.public_base_url);
+    if let Some(olympiad) = query.olympiad_name.as_deref().filter(|o| o.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')) {
+        link.push_str(&format!("?olympiadName={olympiad}"));
+    }
+    let hash = token_hash(&token);
+    state
+        .db
+        .transaction(move |conn| {
+            let Some(user) = User::by_username(conn, &username)? else { return Ok(()) };
+            let Some(email) = user.email.clone().filter(|_| !user.disabled) else { return Ok(()) };
+            PasswordReset::create(conn, user.id, &hash, now() + Duration::minutes(RESET_VALID_MINUTES))?;
+            let message = Email::PasswordReset { to: Recipient { email, name: user.display_name(), username: user.username.clone() }, link };
+            Job::enqueue(conn, "email", &serde_json::to_value(message).map_err(ApiError::internal)?)?;
+            Ok(())
+        })
+        .await?;
+    ok(ResetRequested { sent: true })
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+pub struct SetPasswordRequest {
+    pub password: String,
+    /// The token of a reset link; without it the signed-in user changes their own password.
+    #[serde(default)]
+    pub token: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PasswordSet {
+    /// A fresh access token when a signed-in user changed their password (their other sessions end).
+    pub token: Option<String>,
+}
+
+#[utoipa::path(
+    tag = "auth",
+    request_body = SetPasswordRequest,
+    responses(
+        (status = 200, body = inline(crate::envelope::Envelope<PasswordSet>)),
+        (status = 400, description = "`validation` (the password), or `token_invalid` (the link expired or was used)", body = crate::error::ErrorBody),
+        (status = 401, description = "No reset token and not signed in", body = crate::error::ErrorBody),
+    )
+)]
+#[put("/api/auth/set-password")]
+pub async fn set_password(state: web::Data<AppState>, caller: MaybeCaller, body: Body<SetPasswordRequest>) -> ApiResult<PasswordSet> {
+    let body = body.into_inner();
+    if let Some(problem) = password_problem(&body.password) {
+        return Err(ApiError::invalid_field("password", problem));
+    }
+    let hash = password::hash(body.password, state.config.bcrypt_cost).await?;
+    match (body.token, caller.0) {
+        (Some(token), _) => {
+            let token_hash = token_hash(&token);
+            state
+                .db
+                .transaction(move |conn| {
+                    let user_id = PasswordReset::redeem(conn, &token_hash)?
+                        .ok_or_else(|| ApiError::bad_request("token_invalid", "This link has expired or was already used. Ask for a new one."))?;
+                    User::set_password_hash(conn, user_id, &hash)?;
+                    record(conn, user_id, "password_reset")
+                })
+                .await?;
+            ok(PasswordSet { token: None })
+        }
+        (None, Some(caller)) => {
+            let user_id = caller.user_id;
+            let user = state
+                .db
+                .transaction(move |conn| {
+                    User::set_password_hash(conn, user_id, &hash)?;
+                    record(conn, user_id, "password_changed")?;
+                    Ok(User::find(conn, user_id)?)
+                })
+                .await?;
+            let subject = crate::auth::tokens::Subject {
+                user_id,
+                account_id: caller.account_id,
+                role: caller.role,
+                olympiad_id: caller.olympiad_id,
+                olympiad_name: caller.olympiad_name,
+                session_version: user.session_version,
+                impersonator: caller.impersonator,
+            };
+            ok(PasswordSet { token: Some(state.tokens.issue(&subject, crate::auth::tokens::Purpose::Access)?) })
+        }
+        (None, None) => Err(ApiError::unauthorized("signed_out", "Please sign in, or use the link from your e-mail.")),
+    }
+}
+
+fn record(conn: &mut olympiad_persistence::DbConnection, user_id: i64, action: &'static str) -> Result<(), ApiError> {
+    ActivityLog::record(conn, &NewActivity { user_id: Some(user_id), email: None, olympiad_id: None, action, details: "{}".into(), address: None })?;
+    Ok(())
+}

@@ -1,0 +1,108 @@
+//! The signed-in session: who am I, am I signed in, sign out.
+
+use crate::access::{Caller, MaybeCaller};
+use crate::auth::signin::SignedInUser;
+use crate::envelope::{ok, ApiResult};
+use crate::state::AppState;
+use actix_web::{get, post, web};
+use olympiad_domain::Role;
+use olympiad_persistence::models::{Account, AccountFilter, AccountView, ActivityLog, NewActivity, User};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct CurrentUserQuery {
+    /// The part of the product asking (admin, portal, olympiad, overlord); kept for the log.
+    pub section: Option<String>,
+    /// When given, `authed` says whether the signed-in account may act in this olympiad.
+    pub olympiad_id: Option<i64>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CurrentUser {
+    pub authed: bool,
+    /// Why `authed` is false: `wrong_olympiad`.
+    pub error: Option<String>,
+    pub user: SignedInUser,
+    /// Every account of this user, so the apps can offer a switch of olympiad.
+    pub accounts: Vec<AccountView>,
+}
+
+#[utoipa::path(
+    tag = "auth",
+    params(CurrentUserQuery),
+    security(("bearer" = [])),
+    responses((status = 200, body = inline(crate::envelope::Envelope<CurrentUser>)), (status = 401, body = crate::error::ErrorBody))
+)]
+#[get("/api/auth/current-user")]
+pub async fn current_user(caller: Caller, state: web::Data<AppState>, query: web::Query<CurrentUserQuery>) -> ApiResult<CurrentUser> {
+    let user_id = caller.user_id;
+    let (user, accounts) = state
+        .db
+        .run(move |conn| Ok((User::find(conn, user_id)?, Account::views(conn, AccountFilter { user_id: Some(user_id), ..Default::default() })?)))
+        .await?;
+    let authed = query.olympiad_id.is_none_or(|id| caller.may_act_in(id));
+    ok(CurrentUser {
+        authed,
+        error: (!authed).then(|| "wrong_olympiad".to_owned()),
+        user: SignedInUser {
+            id: user.id,
+            username: user.username,
+            email: user.email,
+            first_name: user.first_name,
+            last_name: user.last_name,
+            role: caller.role,
+            account_id: caller.account_id,
+            olympiad_id: caller.olympiad_id,
+            olympiad_name: caller.olympiad_name.clone(),
+            impersonated_by: caller.impersonator,
+        },
+        accounts,
+    })
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LoginStatusQuery {
+    pub section: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginStatus {
+    pub logged_in: bool,
+    pub role: Option<Role>,
+}
+
+#[utoipa::path(tag = "auth", params(LoginStatusQuery), responses((status = 200, body = inline(crate::envelope::Envelope<LoginStatus>))))]
+#[get("/api/auth/get-login-status")]
+pub async fn get_login_status(caller: MaybeCaller, _query: web::Query<LoginStatusQuery>) -> ApiResult<LoginStatus> {
+    ok(LoginStatus { logged_in: caller.0.is_some(), role: caller.0.map(|c| c.role) })
+}
+
+#[utoipa::path(
+    tag = "auth",
+    security(("bearer" = [])),
+    responses((status = 200, description = "Every session of this user has ended", body = inline(crate::envelope::Envelope<Option<bool>>)), (status = 401, body = crate::error::ErrorBody))
+)]
+#[post("/api/auth/signout")]
+pub async fn signout(caller: Caller, state: web::Data<AppState>) -> ApiResult<Option<bool>> {
+    // An impersonating overlord leaving must not sign the real user out of their own devices.
+    if caller.impersonator.is_none() {
+        let (user_id, olympiad_id) = (caller.user_id, caller.olympiad_id);
+        state
+            .db
+            .run(move |conn| {
+                User::end_sessions(conn, user_id)?;
+                ActivityLog::record(
+                    conn,
+                    &NewActivity { user_id: Some(user_id), email: None, olympiad_id, action: "signout", details: "{}".into(), address: None },
+                )
+            })
+            .await?;
+    }
+    ok(None)
+}

@@ -1,0 +1,194 @@
+//! `POST /api/auth/signin`: username and password, in an olympiad, for a login type. A failure
+//! names the faulty part, `username` or `password` (spec sections 5 and 8).
+
+use crate::auth::password;
+use crate::auth::tokens::{Purpose, Subject};
+use crate::auth::two_factor;
+use crate::body::Body;
+use crate::envelope::{ok, ApiResult};
+use crate::error::ApiError;
+use crate::rate_limit::client_address;
+use crate::state::AppState;
+use actix_web::{post, web, HttpRequest};
+use olympiad_domain::credentials::{normalise_username, teacher_password};
+use olympiad_domain::{LoginType, Role};
+use olympiad_persistence::models::{Account, AccountFilter, AccountView, ActivityLog, NewActivity, User};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use validator::Validate;
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignInRequest {
+    /// E-mail address for staff and teachers; the generated username for learners.
+    #[validate(length(min = 1, max = 254, message = "is required"))]
+    pub username: String,
+    /// Teachers' passwords arrive percent-escaped.
+    #[validate(length(min = 1, max = 1024, message = "is required"))]
+    pub password: String,
+    /// Required for learners and staff (login type `admin`).
+    #[serde(default)]
+    pub olympiad_name: Option<String>,
+    pub login_type: LoginType,
+    /// The six-digit code of the authenticator app, once two-factor is set up.
+    #[serde(default)]
+    pub totp_code: Option<String>,
+}
+
+/// The signed-in user as the apps keep it (local storage key `user`, with the token as `accessToken`).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignedInUser {
+    pub id: i64,
+    pub username: String,
+    pub email: Option<String>,
+    pub first_name: String,
+    pub last_name: String,
+    pub role: Role,
+    pub account_id: i64,
+    pub olympiad_id: Option<i64>,
+    pub olympiad_name: Option<String>,
+    /// Set when an overlord is acting as this user.
+    pub impersonated_by: Option<i64>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignInResult {
+    pub token: String,
+    pub user: SignedInUser,
+}
+
+#[utoipa::path(
+    tag = "auth",
+    request_body = SignInRequest,
+    responses(
+        (status = 200, description = "Signed in", body = inline(crate::envelope::Envelope<SignInResult>)),
+        (status = 400, description = "A field is missing or malformed", body = crate::error::ErrorBody),
+        (status = 401, description = "`username` or `password` is wrong, or two-factor is needed: `2fa_notSetYet` (with `setupToken`), `2fa_required`, `2fa_invalid`", body = crate::error::ErrorBody),
+        (status = 429, description = "Too many attempts", body = crate::error::ErrorBody),
+    )
+)]
+#[post("/api/auth/signin")]
+pub async fn signin(state: web::Data<AppState>, req: HttpRequest, body: Body<SignInRequest>) -> ApiResult<SignInResult> {
+    let body = body.into_inner();
+    let username = normalise_username(&body.username);
+    state.limits.check_signin(&username, &client_address(&req))?;
+    let login_type = body.login_type;
+    let olympiad_name = body.olympiad_name.map(|n| n.trim().to_owned()).filter(|n| !n.is_empty());
+    if login_type.needs_olympiad() && olympiad_name.is_none() {
+        return Err(ApiError::invalid_field("olympiadName", "is required for this login type"));
+    }
+
+    let lookup = username.clone();
+    let found = state
+        .db
+        .run(move |conn| {
+            let Some(user) = User::by_username(conn, &lookup)? else { return Ok(None) };
+            let accounts = Account::views(conn, AccountFilter { user_id: Some(user.id), ..Default::default() })?;
+            Ok(Some((user, accounts)))
+        })
+        .await?;
+    let Some((user, accounts)) = found else {
+        return Err(ApiError::unauthorized("username", "There is no user with this username."));
+    };
+    if user.disabled {
+        return Err(ApiError::unauthorized("username", "This user has been disabled. Please contact the olympiad office."));
+    }
+    let password = match login_type {
+        LoginType::Teacher => teacher_password(&body.password),
+        _ => body.password,
+    };
+    if !password::verify(password, user.password_hash.clone()).await? {
+        return Err(ApiError::unauthorized("password", "The password is not correct."));
+    }
+    let account = choose_account(&accounts, login_type, olympiad_name.as_deref()).ok_or_else(|| {
+        let place = olympiad_name.as_deref().map(|n| format!(" in the olympiad {n}")).unwrap_or_default();
+        ApiError::unauthorized("username", format!("This user has no {} account{place}.", login_type.noun()))
+    })?;
+    let role = parse_role(&account.role)?;
+    let subject = Subject {
+        user_id: user.id,
+        account_id: account.id,
+        role,
+        olympiad_id: account.olympiad_id,
+        olympiad_name: account.olympiad_name.clone(),
+        session_version: user.session_version,
+        impersonator: None,
+    };
+    if state.config.require_staff_2fa && role.needs_two_factor() {
+        two_factor::check_at_sign_in(&state, &user, &subject, body.totp_code.as_deref())?;
+    }
+    ok(finish_sign_in(&state, user, subject, "signin", Some(client_address(&req))).await?)
+}
+
+/// The account a login type opens: for learners and staff the one in the named olympiad; for a
+/// teacher the one in that olympiad, else a global one; for overlord the global one.
+pub fn choose_account<'a>(accounts: &'a [AccountView], login_type: LoginType, olympiad_name: Option<&str>) -> Option<&'a AccountView> {
+    let usable = || {
+        accounts
+            .iter()
+            .filter(|a| !a.disabled)
+            .filter(|a| a.role.parse::<Role>().is_ok_and(|role| login_type.admits(role)))
+    };
+    match login_type {
+        LoginType::Learner | LoginType::Admin => usable().find(|a| a.olympiad_name.as_deref() == olympiad_name),
+        LoginType::Teacher => usable()
+            .find(|a| olympiad_name.is_some() && a.olympiad_name.as_deref() == olympiad_name)
+            .or_else(|| usable().find(|a| a.olympiad_id.is_none()))
+            .or_else(|| usable().next()),
+        LoginType::Overlord => usable().next(),
+    }
+}
+
+pub fn parse_role(role: &str) -> Result<Role, ApiError> {
+    role.parse().map_err(ApiError::internal)
+}
+
+/// Issues the token, notes the sign-in, and answers what the apps store.
+pub async fn finish_sign_in(
+    state: &AppState,
+    user: User,
+    subject: Subject,
+    action: &'static str,
+    address: Option<String>,
+) -> Result<SignInResult, ApiError> {
+    let token = state.tokens.issue(&subject, Purpose::Access)?;
+    let (user_id, olympiad_id, email, impersonator) = (user.id, subject.olympiad_id, user.email.clone(), subject.impersonator);
+    let details = serde_json::json!({ "role": subject.role, "accountId": subject.account_id, "impersonatedBy": impersonator }).to_string();
+    state
+        .db
+        .run(move |conn| {
+            if impersonator.is_none() {
+                User::record_sign_in(conn, user_id)?;
+            }
+            ActivityLog::record(
+                conn,
+                &NewActivity {
+                    user_id: Some(impersonator.unwrap_or(user_id)),
+                    email: email.as_deref(),
+                    olympiad_id,
+                    action,
+                    details,
+                    address: address.as_deref(),
+                },
+            )
+        })
+        .await?;
+    Ok(SignInResult { token, user: signed_in_user(user, &subject) })
+}
+
+pub fn signed_in_user(user: User, subject: &Subject) -> SignedInUser {
+    SignedInUser {
+        id: user.id,
+        username: user.username,
+        email: user.email,
+        first_name: user.first_name,
+        last_name: user.last_name,
+        role: subject.role,
+        account_id: subject.account_id,
+        olympiad_id: subject.olympiad_id,
+        olympiad_name: subject.olympiad_name.clone(),
+        impersonated_by: subject.impersonator,
+    }
+}

@@ -1,0 +1,151 @@
+//! Signed tokens (JWT, HS256). An access token carries who the user is and in which account; the
+//! database is still asked on every request (`access::authenticate`), so sign-out, a password
+//! change or disabling a user ends a token at once.
+
+use crate::access::Caller;
+use crate::error::ApiError;
+use chrono::Utc;
+use jsonwebtoken::errors::ErrorKind;
+use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use olympiad_domain::Role;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Purpose {
+    Access,
+    /// Short-lived: lets a staff member set up two-factor after a correct password.
+    TwoFactorSetup,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Claims {
+    pub sub: i64,
+    pub acc: i64,
+    pub role: Role,
+    pub oly: Option<i64>,
+    pub oly_name: Option<String>,
+    pub ver: i32,
+    pub purpose: Purpose,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub imp: Option<i64>,
+    pub iat: i64,
+    pub exp: i64,
+}
+
+impl Claims {
+    pub fn into_caller(self) -> Caller {
+        Caller {
+            user_id: self.sub,
+            account_id: self.acc,
+            role: self.role,
+            olympiad_id: self.oly,
+            olympiad_name: self.oly_name,
+            impersonator: self.imp,
+        }
+    }
+}
+
+/// What a token is issued for.
+#[derive(Debug, Clone)]
+pub struct Subject {
+    pub user_id: i64,
+    pub account_id: i64,
+    pub role: Role,
+    pub olympiad_id: Option<i64>,
+    pub olympiad_name: Option<String>,
+    pub session_version: i32,
+    pub impersonator: Option<i64>,
+}
+
+pub struct TokenKeys {
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+    session_seconds: i64,
+}
+
+/// A two-factor set-up token lasts long enough to scan a QR code and type a code.
+const SETUP_SECONDS: i64 = 15 * 60;
+
+impl TokenKeys {
+    pub fn new(secret: &[u8], session_hours: i64) -> Self {
+        TokenKeys {
+            encoding: EncodingKey::from_secret(secret),
+            decoding: DecodingKey::from_secret(secret),
+            session_seconds: session_hours * 3600,
+        }
+    }
+
+    pub fn issue(&self, subject: &Subject, purpose: Purpose) -> Result<String, ApiError> {
+        let now = Utc::now().timestamp();
+        let lifetime = match purpose {
+            Purpose::Access => self.session_seconds,
+            Purpose::TwoFactorSetup => SETUP_SECONDS,
+        };
+        let claims = Claims {
+            sub: subject.user_id,
+            acc: subject.account_id,
+            role: subject.role,
+            oly: subject.olympiad_id,
+            oly_name: subject.olympiad_name.clone(),
+            ver: subject.session_version,
+            purpose,
+            imp: subject.impersonator,
+            iat: now,
+            exp: now + lifetime,
+        };
+        encode(&Header::new(Algorithm::HS256), &claims, &self.encoding).map_err(ApiError::internal)
+    }
+
+    /// The claims of a token with a valid signature, not expired, issued for `purpose`.
+    pub fn verify(&self, token: &str, purpose: Purpose) -> Result<Claims, ApiError> {
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.leeway = 5;
+        let claims = decode::<Claims>(token, &self.decoding, &validation)
+            .map_err(|e| match e.kind() {
+                ErrorKind::ExpiredSignature => ApiError::unauthorized("token_expired", "Your session has expired. Please sign in again."),
+                _ => ApiError::unauthorized("token_invalid", "Your sign-in is not valid. Please sign in again."),
+            })?
+            .claims;
+        if claims.purpose != purpose {
+            return Err(ApiError::unauthorized("token_invalid", "Your sign-in is not valid. Please sign in again."));
+        }
+        Ok(claims)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn subject() -> Subject {
+        Subject {
+            user_id: 7,
+            account_id: 9,
+            role: Role::Admin,
+            olympiad_id: Some(1),
+            olympiad_name: Some("geography".into()),
+            session_version: 3,
+            impersonator: None,
+        }
+    }
+
+    #[test]
+    fn a_token_verifies_only_with_its_key_and_purpose() {
+        let keys = TokenKeys::new(b"0123456789abcdef0123456789abcdef", 1);
+        let token = keys.issue(&subject(), Purpose::Access).unwrap();
+        let claims = keys.verify(&token, Purpose::Access).unwrap();
+        assert_eq!((claims.sub, claims.acc, claims.ver, claims.role), (7, 9, 3, Role::Admin));
+        assert_eq!(keys.verify(&token, Purpose::TwoFactorSetup).unwrap_err().code, "token_invalid");
+        let other = TokenKeys::new(b"another secret another secret 12", 1);
+        assert_eq!(other.verify(&token, Purpose::Access).unwrap_err().code, "token_invalid");
+        assert_eq!(keys.verify("not.a.token", Purpose::Access).unwrap_err().code, "token_invalid");
+    }
+
+    #[test]
+    fn an_expired_token_says_so() {
+        let keys = TokenKeys { session_seconds: -120, ..TokenKeys::new(b"0123456789abcdef0123456789abcdef", 1) };
+        let token = keys.issue(&subject(), Purpose::Access).unwrap();
+        assert_eq!(keys.verify(&token, Purpose::Access).unwrap_err().code, "token_expired");
+    }
+}

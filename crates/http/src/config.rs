@@ -1,0 +1,39 @@
+use std::path::PathBuf;
+
+/// What the API needs to know from the server's settings.
+#[derive(Debug, Clone)]
+pub struct ApiConfig {
+    pub jwt_secret: Vec<u8>,
+    /// How long a sign-in lasts.
+    pub session_hours: i64,
+    pub require_staff_2fa: bool,
+    /// bcrypt cost for passwords people choose (staff, teachers).
+    pub bcrypt_cost: u32,
+    /// The spec's `{product}`: `/api/{product}-suite/...` and `/{product}/home`.
+    pub product_slug: String,
+    /// Where links in e-mails point, without a trailing slash.
+    pub public_base_url: String,
+    /// Folder holding `admin/dist`, `portal/dist` and `public/dist`.
+    pub static_dir: PathBuf,
+    /// Sign-in and reset attempts per username per minute (guessing a password).
+    pub signin_per_username_per_minute: u32,
+    /// Sign-in attempts per address per minute: loose, since a school's lab shares one address.
+    pub signin_per_address_per_minute: u32,
+}
+
+impl ApiConfig {
+    /// Settings for tests: a fixed secret, the cheapest bcrypt cost, two-factor on.
+    pub fn for_tests() -> Self {
+        ApiConfig {
+            jwt_secret: b"test-secret-of-at-least-32-bytes!!".to_vec(),
+            session_hours: 12,
+            require_staff_2fa: true,
+            bcrypt_cost: 4,
+            product_slug: "olympiads".into(),
+            public_base_url: "http://127.0.0.1:8080".into(),
+            static_dir: PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../apps")),
+            signin_per_username_per_minute: 10,
+            signin_per_address_per_minute: 1200,
+        }
+    }
+}

@@ -1,0 +1,179 @@
+//! The one error type of the API. Every failure, whatever its layer, becomes an `ApiError` and is
+//! answered in the spec's envelope: `{"success": false, "error": "<code>", "errorMsg": "<sentence>"}`
+//! with a fitting status. A 500 shows no cause; the request log has it under the request id.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use olympiad_persistence::DbError;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt;
+use utoipa::ToSchema;
+
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    /// Stable, machine-readable: `validation`, `not_found`, `username`, `2fa_notSetYet`, ...
+    pub code: String,
+    /// A sentence for the person using the screen.
+    pub message: String,
+    /// For validation errors: each faulty field and what is wrong with it.
+    pub fields: BTreeMap<String, String>,
+    /// Extra members of the failure envelope (for example the two-factor set-up token).
+    pub extra: Option<(&'static str, String)>,
+    /// The real cause of a 500, for the log only.
+    pub cause: Option<String>,
+}
+
+/// The failure envelope as it goes over the wire.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ErrorBody {
+    /// Always false.
+    pub success: bool,
+    pub error: String,
+    pub error_msg: String,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub fields: BTreeMap<String, String>,
+    /// Present on a 500: quote it when reporting the problem.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<String>,
+    /// Present with `2fa_notSetYet`: the token for the two-factor set-up calls.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub setup_token: Option<String>,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: impl Into<String>, message: impl Into<String>) -> Self {
+        ApiError { status, code: code.into(), message: message.into(), fields: BTreeMap::new(), extra: None, cause: None }
+    }
+
+    pub fn bad_request(code: &str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, code, message)
+    }
+
+    /// One faulty field, named in `fields` and in the sentence.
+    pub fn invalid_field(field: &str, problem: &str) -> Self {
+        let mut error = Self::new(StatusCode::BAD_REQUEST, "validation", format!("{field}: {problem}"));
+        error.fields.insert(field.to_owned(), problem.to_owned());
+        error
+    }
+
+    pub fn unauthorized(code: &str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::UNAUTHORIZED, code, message)
+    }
+
+    pub fn forbidden(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::FORBIDDEN, "forbidden", message)
+    }
+
+    pub fn not_found(what: &str) -> Self {
+        Self::new(StatusCode::NOT_FOUND, "not_found", format!("{what} was not found."))
+    }
+
+    pub fn conflict(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::CONFLICT, "conflict", message)
+    }
+
+    pub fn too_many_requests() -> Self {
+        Self::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", "Too many attempts. Wait a minute and try again.")
+    }
+
+    /// Something went wrong on our side; the cause is logged, never shown.
+    pub fn internal(cause: impl fmt::Display) -> Self {
+        let mut error = Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "Something went wrong on our side. Please try again.");
+        error.cause = Some(cause.to_string());
+        error
+    }
+
+    pub fn with_extra(mut self, name: &'static str, value: String) -> Self {
+        self.extra = Some((name, value));
+        self
+    }
+
+    pub fn body(&self, request_id: Option<String>) -> ErrorBody {
+        ErrorBody {
+            success: false,
+            error: self.code.clone(),
+            error_msg: self.message.clone(),
+            fields: self.fields.clone(),
+            request_id,
+            setup_token: self.extra.as_ref().filter(|(name, _)| *name == "setupToken").map(|(_, v)| v.clone()),
+        }
+    }
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}: {}", self.status.as_u16(), self.code, self.message)?;
+        if let Some(cause) = &self.cause {
+            write!(f, " ({cause})")?;
+        }
+        Ok(())
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        self.status
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        // The request id of a 500 is added by the request log, which knows it.
+        HttpResponse::build(self.status).json(self.body(None))
+    }
+}
+
+impl From<DbError> for ApiError {
+    fn from(error: DbError) -> Self {
+        match error {
+            DbError::NotFound => ApiError::not_found("What you asked for"),
+            DbError::Conflict(what) => {
+                let mut conflict = ApiError::conflict("This already exists.");
+                conflict.cause = Some(what);
+                conflict
+            }
+            DbError::Reference(what) => {
+                let mut reference = ApiError::conflict("This is still in use, or refers to something that does not exist.");
+                reference.cause = Some(what);
+                reference
+            }
+            other => ApiError::internal(other),
+        }
+    }
+}
+
+impl From<diesel::result::Error> for ApiError {
+    fn from(error: diesel::result::Error) -> Self {
+        DbError::from(error).into()
+    }
+}
+
+impl From<validator::ValidationErrors> for ApiError {
+    fn from(errors: validator::ValidationErrors) -> Self {
+        let fields: BTreeMap<String, String> = errors
+            .field_errors()
+            .iter()
+            .map(|(field, problems)| {
+                let problem = problems
+                    .first()
+                    .and_then(|p| p.message.as_ref().map(ToString::to_string))
+                    .unwrap_or_else(|| "is not valid".to_owned());
+                (field.to_string(), problem)
+            })
+            .collect();
+        let summary = fields.iter().map(|(field, problem)| format!("{field}: {problem}")).collect::<Vec<_>>().join("; ");
+        let mut error = ApiError::new(StatusCode::BAD_REQUEST, "validation", summary);
+        error.fields = fields;
+        error
+    }
+}
+
+/// Answers JSON, query and path errors of actix's extractors in the envelope, naming the field.
+pub fn extractor_error(cause: impl fmt::Display, source: &str) -> actix_web::Error {
+    let text = cause.to_string();
+    // "Query deserialize error: missing field `olympiadId`" -> olympiadId: is required
+    let message = text.split_once(": ").map_or(text.as_str(), |(_, rest)| rest);
+    let (field, problem) = crate::body::describe(message);
+    ApiError::invalid_field(&field.unwrap_or_else(|| source.to_owned()), &problem).into()
+}

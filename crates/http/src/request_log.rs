@@ -1,0 +1,60 @@
+//! One log line per request, with an id that the response carries in `X-Request-Id` and that the
+//! envelope of a 500 repeats, so a user's report can be found in the log. The query string is not
+//! logged: some legacy calls carry e-mail addresses and passwords there.
+
+use crate::error::ApiError;
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::{HeaderName, HeaderValue};
+use actix_web::middleware::Next;
+use actix_web::{HttpMessage, HttpResponse, ResponseError};
+use rand::RngCore;
+use std::time::Instant;
+
+#[derive(Debug, Clone)]
+pub struct RequestId(pub String);
+
+const HEADER: &str = "x-request-id";
+
+fn request_id(req: &ServiceRequest) -> String {
+    let incoming = req.headers().get(HEADER).and_then(|v| v.to_str().ok());
+    match incoming {
+        Some(id) if (1..=64).contains(&id.len()) && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') => id.to_owned(),
+        _ => {
+            let mut bytes = [0u8; 8];
+            rand::rng().fill_bytes(&mut bytes);
+            bytes.iter().map(|b| format!("{b:02x}")).collect()
+        }
+    }
+}
+
+pub async fn log_request(req: ServiceRequest, next: Next<impl MessageBody + 'static>) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let id = request_id(&req);
+    req.extensions_mut().insert(RequestId(id.clone()));
+    let (method, path) = (req.method().clone(), req.path().to_owned());
+    let started = Instant::now();
+
+    // The inner layers answer their refusals as responses; an error here is the framework's own.
+    let mut response = match next.call(req).await {
+        Ok(response) => response.map_into_boxed_body(),
+        Err(error) => {
+            log::warn!("{id} {method} {path} {} {}ms", error.as_response_error().status_code().as_u16(), started.elapsed().as_millis());
+            return Err(error);
+        }
+    };
+    let status = response.status();
+    if status.is_server_error() {
+        let cause = response.response().error().map(ToString::to_string).unwrap_or_else(|| status.to_string());
+        log::error!("{id} {method} {path} failed: {cause}");
+        if let Some(api_error) = response.response().error().and_then(|e| e.as_error::<ApiError>()) {
+            let body = api_error.body(Some(id.clone()));
+            let replaced = HttpResponse::build(api_error.status_code()).json(body);
+            response = response.into_response(replaced);
+        }
+    }
+    if let Ok(value) = HeaderValue::from_str(&id) {
+        response.headers_mut().insert(HeaderName::from_static(HEADER), value);
+    }
+    log::info!("{id} {method} {path} {} {}ms", status.as_u16(), started.elapsed().as_millis());
+    Ok(response)
+}

@@ -1,0 +1,76 @@
+//! Every route of the API, one module per area. `register` adds them all, and with them their
+//! OpenAPI descriptions; `access::API_ROUTES` says who may call each.
+
+pub mod account;
+pub mod logs;
+pub mod meta;
+pub mod suite;
+pub mod user;
+
+use crate::auth;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+pub fn register(cfg: &mut ServiceConfig) {
+    cfg.service(meta::healthz)
+        .service(meta::readyz)
+        .service(meta::openapi_json)
+        .service(meta::access_matrix)
+        .service(auth::signin::signin)
+        .service(auth::session::get_login_status)
+        .service(auth::session::current_user)
+        .service(auth::session::signout)
+        .service(auth::password_reset::forgot_password)
+        .service(auth::password_reset::set_password)
+        .service(auth::two_factor::setup)
+        .service(auth::two_factor::confirm)
+        // Fixed paths before `/api/user/{id}`, so that actix's router picks them first.
+        .service(user::basic_list)
+        .service(user::impersonate)
+        .service(user::list)
+        .service(user::create)
+        .service(user::update)
+        .service(user::disable)
+        .service(user::enable)
+        .service(user::reset_two_factor)
+        .service(account::list)
+        .service(account::create)
+        .service(account::disable)
+        .service(account::enable)
+        .service(suite::suite_projects)
+        .service(suite::suite_project)
+        .service(suite::product_projects)
+        .service(suite::product_sub_projects)
+        .service(logs::app_log_all)
+        .service(logs::app_log_keys)
+        .service(logs::activity_log);
+}
+
+/// A query's `olympiadId`, required to be one the caller may act in; overlord may leave it out
+/// to mean every olympiad.
+pub fn olympiad_scope(caller: &crate::access::Caller, olympiad_id: Option<i64>) -> Result<Option<i64>, crate::ApiError> {
+    match olympiad_id {
+        Some(id) => caller.require_olympiad(id).map(|()| Some(id)),
+        None if caller.role == olympiad_domain::Role::Overlord => Ok(None),
+        None => Err(crate::ApiError::invalid_field("olympiadId", "is required")),
+    }
+}
+
+/// Notes in the activity log what a signed-in user did (as the overlord, when impersonating).
+pub fn record_activity(
+    conn: &mut olympiad_persistence::DbConnection,
+    caller: &crate::access::Caller,
+    action: &str,
+    olympiad_id: Option<i64>,
+    details: serde_json::Value,
+) -> Result<(), crate::ApiError> {
+    use olympiad_persistence::models::{ActivityLog, NewActivity};
+    let entry = NewActivity {
+        user_id: Some(caller.impersonator.unwrap_or(caller.user_id)),
+        email: None,
+        olympiad_id: olympiad_id.or(caller.olympiad_id),
+        action,
+        details: details.to_string(),
+        address: None,
+    };
+    Ok(ActivityLog::record(conn, &entry)?)
+}

@@ -1,0 +1,109 @@
+//! The test application: the real API on a fresh database of the backend TEST_DATABASE names,
+//! with helpers to make users and to call it as a person or a role would.
+
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{Service, ServiceResponse};
+use actix_web::http::StatusCode;
+use actix_web::test::TestRequest;
+use actix_web::web;
+use olympiad_domain::Role;
+use olympiad_http::auth::tokens::{Purpose, Subject};
+use olympiad_http::routes::user::{provision, Provision};
+use olympiad_http::{ApiConfig, AppState};
+use olympiad_persistence::models::{NewOlympiad, NewProject, Olympiad, Project, User};
+use olympiad_persistence::testing::TestDatabase;
+use serde_json::Value;
+
+pub const PASSWORD: &str = "correct horse battery";
+
+pub struct Fixture {
+    pub db: TestDatabase,
+    pub state: web::Data<AppState>,
+}
+
+impl Fixture {
+    /// Staff two-factor off, as in the demo; see `with_config` for the rest.
+    pub fn new() -> Self {
+        Self::with_config(|config| config.require_staff_2fa = false)
+    }
+
+    pub fn with_config(change: impl FnOnce(&mut ApiConfig)) -> Self {
+        let db = TestDatabase::new();
+        let mut config = ApiConfig::for_tests();
+        change(&mut config);
+        let state = web::Data::new(AppState::new(db.pool.clone(), config));
+        let fixture = Fixture { db, state };
+        fixture.olympiad("geography");
+        fixture
+    }
+
+    pub fn olympiad(&self, name: &str) -> Olympiad {
+        let mut conn = self.db.conn();
+        let project = Project::ensure(&mut conn, &NewProject { slug: name, name, description: "", kind: "schools" }).unwrap();
+        Olympiad::ensure(&mut conn, &NewOlympiad { project_id: project.id, name, title: name, year: 2026, is_open: true }).unwrap()
+    }
+
+    /// A user with one account; answers the user's id.
+    pub fn user(&self, email: &str, role: Role, olympiad: Option<&str>) -> i64 {
+        let mut conn = self.db.conn();
+        let olympiad_id = olympiad.map(|name| Olympiad::by_name(&mut conn, name).unwrap().unwrap().id);
+        let request = Provision {
+            username: email.to_owned(),
+            email: Some(email.to_owned()),
+            password_hash: bcrypt::hash(PASSWORD, 4).unwrap(),
+            first_name: "Test".into(),
+            last_name: role.as_str().into(),
+            role,
+            olympiad_id,
+        };
+        provision(&mut conn, &request).unwrap().0.id
+    }
+
+    /// A valid access token for the user's first account, without going through sign-in.
+    pub fn token_for(&self, user_id: i64) -> String {
+        use olympiad_persistence::models::{Account, AccountFilter};
+        let mut conn = self.db.conn();
+        let user = User::find(&mut conn, user_id).unwrap();
+        let account = Account::views(&mut conn, AccountFilter { user_id: Some(user_id), ..Default::default() }).unwrap().remove(0);
+        let subject = Subject {
+            user_id,
+            account_id: account.id,
+            role: account.role.parse().unwrap(),
+            olympiad_id: account.olympiad_id,
+            olympiad_name: account.olympiad_name,
+            session_version: user.session_version,
+            impersonator: None,
+        };
+        self.state.tokens.issue(&subject, Purpose::Access).unwrap()
+    }
+}
+
+/// Sends a request to the app and answers the status and the JSON body (Null when not JSON).
+pub async fn send<S, B>(app: &S, request: TestRequest) -> (StatusCode, Value)
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let response = actix_web::test::call_service(app, request.to_request()).await;
+    let status = response.status();
+    let bytes = actix_web::test::read_body(response).await;
+    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+}
+
+pub fn get(path: &str) -> TestRequest {
+    TestRequest::get().uri(path)
+}
+
+pub fn post_json(path: &str, body: Value) -> TestRequest {
+    TestRequest::post().uri(path).set_json(body)
+}
+
+pub fn with_token(request: TestRequest, token: &str) -> TestRequest {
+    request.insert_header(("Authorization", format!("Bearer {token}")))
+}
+
+pub fn signin_body(username: &str, password: &str, login_type: &str, olympiad: Option<&str>) -> Value {
+    serde_json::json!({ "username": username, "password": password, "loginType": login_type, "olympiadName": olympiad })
+}

@@ -1,0 +1,101 @@
+//! What each subcommand does.
+
+use crate::settings::Settings;
+use crate::worker::Worker;
+use actix_web::{web, HttpServer};
+use olympiad_domain::credentials::{normalise_username, password_problem};
+use olympiad_domain::Role;
+use olympiad_http::routes::user::{provision, Provision};
+use olympiad_http::AppState;
+use olympiad_mailer::Mailer;
+use olympiad_persistence::models::Olympiad;
+use olympiad_persistence::{open_pool, run_migrations, DbPool};
+use std::time::Duration;
+
+pub type CommandResult = Result<(), Box<dyn std::error::Error>>;
+
+/// Opens the pool and brings the schema up to date.
+pub fn migrated_pool(settings: &Settings) -> Result<DbPool, Box<dyn std::error::Error>> {
+    let pool = open_pool(&settings.database, settings.db_pool_size)?;
+    let mut conn = pool.get()?;
+    let applied = run_migrations(&mut conn)?;
+    for version in &applied {
+        log::info!("applied migration {version}");
+    }
+    Ok(pool)
+}
+
+pub fn migrate(settings: &Settings) -> CommandResult {
+    let pool = open_pool(&settings.database, 1)?;
+    let mut conn = pool.get()?;
+    let applied = run_migrations(&mut conn)?;
+    println!("{} migration(s) applied on {}", applied.len(), settings.database.backend_name());
+    Ok(())
+}
+
+pub async fn serve(settings: Settings) -> CommandResult {
+    let pool = migrated_pool(&settings)?;
+    let config = settings.api_config()?;
+    let state = web::Data::new(AppState::new(pool.clone(), config));
+
+    let mailer = Mailer::new(settings.smtp_url.as_deref(), settings.outbox_dir(), &settings.mail_from)?;
+    if settings.smtp_url.is_none() {
+        log::info!("SMTP_URL is not set: e-mails are written to {}", settings.outbox_dir().display());
+    }
+    let worker = Worker { name: format!("worker-{}", std::process::id()), pool, mailer };
+    actix_web::rt::spawn(worker.run_forever());
+    let limits = state.clone();
+    actix_web::rt::spawn(async move {
+        loop {
+            actix_web::rt::time::sleep(Duration::from_secs(60)).await;
+            limits.limits.forget_idle();
+        }
+    });
+
+    let server = HttpServer::new(move || olympiad_http::app(state.clone())).bind(&settings.bind)?;
+    println!("olympiad is serving on {} ({})", settings.public_base_url, settings.database.backend_name());
+    server.run().await?;
+    Ok(())
+}
+
+pub struct NewUserArgs {
+    pub email: String,
+    pub password: String,
+    pub role: Role,
+    pub olympiad: Option<String>,
+    pub first_name: String,
+    pub last_name: String,
+}
+
+/// Creates the user, or adds the account to an existing user; prints the user's id.
+pub fn create_user(settings: &Settings, args: NewUserArgs) -> CommandResult {
+    if let Some(problem) = password_problem(&args.password) {
+        return Err(format!("--password {problem}").into());
+    }
+    let pool = migrated_pool(settings)?;
+    let mut conn = pool.get()?;
+    let olympiad_id = match &args.olympiad {
+        Some(name) => Some(Olympiad::by_name(&mut conn, name)?.ok_or_else(|| format!("--olympiad: there is no olympiad named {name:?}"))?.id),
+        None => None,
+    };
+    let username = normalise_username(&args.email);
+    let request = Provision {
+        email: username.contains('@').then(|| username.clone()),
+        username,
+        password_hash: bcrypt::hash(&args.password, settings.bcrypt_cost)?,
+        first_name: args.first_name,
+        last_name: args.last_name,
+        role: args.role,
+        olympiad_id,
+    };
+    let (user, account, created) = provision(&mut conn, &request).map_err(|e| e.message)?;
+    eprintln!(
+        "{} user {} with the {} account {}",
+        if created { "created" } else { "updated" },
+        user.username,
+        account.role,
+        args.olympiad.as_deref().map(|o| format!("in {o}")).unwrap_or_else(|| "(global)".into())
+    );
+    println!("{}", user.id);
+    Ok(())
+}

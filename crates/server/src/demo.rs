@@ -1,0 +1,124 @@
+//! `olympiad seed-demo`: a living platform to look at. Safe to run again: what exists is kept, and
+//! the demo users get the given password.
+
+use crate::commands::{migrated_pool, CommandResult};
+use crate::settings::Settings;
+use chrono::Datelike;
+use olympiad_domain::Role;
+use olympiad_http::routes::user::{provision, Provision};
+use olympiad_persistence::models::{NewOlympiad, NewProject, Olympiad, Project, User};
+use olympiad_persistence::DbConnection;
+
+struct DemoProject {
+    slug: &'static str,
+    name: &'static str,
+    description: &'static str,
+    kind: &'static str,
+    /// The olympiad of this year, if the project runs one.
+    olympiad: Option<&'static str>,
+}
+
+const PROJECTS: &[DemoProject] = &[
+    DemoProject {
+        slug: "geography",
+        name: "Geography Olympiad",
+        description: "The national geography olympiad for South African learners in grades 8 to 12.",
+        kind: "schools",
+        olympiad: Some("Geography Olympiad"),
+    },
+    DemoProject {
+        slug: "afrikaans",
+        name: "Afrikaans Olympiad",
+        description: "Die Afrikaans-olimpiade vir leerders wat Afrikaans as tweede taal leer.",
+        kind: "schools",
+        olympiad: Some("Afrikaans Second Language Olympiad"),
+    },
+    DemoProject {
+        slug: "history",
+        name: "History Olympiad",
+        description: "The history olympiad for South African schools.",
+        kind: "schools",
+        olympiad: Some("History Olympiad"),
+    },
+    DemoProject {
+        slug: "igeo",
+        name: "International Geography Olympiad",
+        description: "South Africa's part in the International Geography Olympiad, for countries and their teams.",
+        kind: "countries",
+        olympiad: Some("International Geography Olympiad"),
+    },
+    DemoProject {
+        slug: "caps-review",
+        name: "CAPS Review",
+        description: "Review questions for the CAPS curriculum.",
+        kind: "schools",
+        olympiad: None,
+    },
+];
+
+const STAFF: &[(&str, Role, &str, &str)] = &[
+    ("admin@example.org", Role::Admin, "Anele", "Dlamini"),
+    ("accountant@example.org", Role::Accountant, "Pieter", "van Wyk"),
+    ("funding@example.org", Role::Funding, "Naledi", "Mokoena"),
+    ("marketing@example.org", Role::Marketing, "Zanele", "Khumalo"),
+];
+
+pub fn seed(settings: &Settings, password: &str) -> CommandResult {
+    let pool = migrated_pool(settings)?;
+    let mut conn = pool.get()?;
+    let hash = bcrypt::hash(password, settings.bcrypt_cost)?;
+    let olympiads = seed_projects(&mut conn)?;
+
+    let mut sign_ins = Vec::new();
+    let mut add = |conn: &mut DbConnection, email: &str, role: Role, names: (&str, &str), olympiad: Option<&Olympiad>| -> CommandResult {
+        let request = Provision {
+            username: email.to_owned(),
+            email: Some(email.to_owned()),
+            password_hash: hash.clone(),
+            first_name: names.0.to_owned(),
+            last_name: names.1.to_owned(),
+            role,
+            olympiad_id: olympiad.map(|o| o.id),
+        };
+        let (user, _, _) = provision(conn, &request).map_err(|e| e.message)?;
+        User::set_password_hash(conn, user.id, &hash)?;
+        sign_ins.push((email.to_owned(), role, olympiad.map(|o| o.name.clone())));
+        Ok(())
+    };
+    add(&mut conn, "overlord@example.org", Role::Overlord, ("Olwethu", "Overlord"), None)?;
+    for (email, role, first, last) in STAFF {
+        for olympiad in &olympiads {
+            add(&mut conn, email, *role, (first, last), Some(olympiad))?;
+        }
+    }
+    add(&mut conn, "teacher@example.org", Role::Teacher, ("Thandi", "Nkosi"), None)?;
+
+    println!("Demo sign-ins (password {password:?}):");
+    println!("  {:<26} {:<11} {:<12} {}", "username", "role", "login type", "olympiad");
+    let mut seen = std::collections::BTreeSet::new();
+    for (email, role, olympiad) in sign_ins {
+        if seen.insert((email.clone(), role)) {
+            let olympiad = olympiad.map(|_| olympiads.iter().map(|o| o.name.as_str()).collect::<Vec<_>>().join(", "));
+            println!("  {:<26} {:<11} {:<12} {}", email, role.as_str(), role.login_type().noun(), olympiad.unwrap_or_else(|| "-".into()));
+        }
+    }
+    if settings.require_staff_2fa {
+        println!("Staff two-factor is on (REQUIRE_STAFF_2FA): the first staff sign-in asks to set it up.");
+    } else {
+        println!("Staff two-factor is off (REQUIRE_STAFF_2FA=false).");
+    }
+    Ok(())
+}
+
+/// The demo projects and one open olympiad of this year for each that runs one.
+fn seed_projects(conn: &mut DbConnection) -> Result<Vec<Olympiad>, Box<dyn std::error::Error>> {
+    let year = chrono::Utc::now().year();
+    let mut olympiads = Vec::new();
+    for demo in PROJECTS {
+        let project = Project::ensure(conn, &NewProject { slug: demo.slug, name: demo.name, description: demo.description, kind: demo.kind })?;
+        if let Some(title) = demo.olympiad {
+            olympiads.push(Olympiad::ensure(conn, &NewOlympiad { project_id: project.id, name: demo.slug, title, year, is_open: true })?);
+        }
+    }
+    Ok(olympiads)
+}

@@ -1,0 +1,153 @@
+//! Every setting of the platform, read once from environment variables (listed with their defaults
+//! in `.env.example`). A bad value stops the start with a message naming the variable.
+
+use olympiad_http::ApiConfig;
+use olympiad_persistence::Database;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, thiserror::Error)]
+#[error("{variable}: {problem}")]
+pub struct SettingsError {
+    pub variable: &'static str,
+    pub problem: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub data_dir: PathBuf,
+    pub database: Database,
+    pub bind: String,
+    pub public_base_url: String,
+    /// `None`: e-mails are written to `DATA_DIR/outbox`.
+    pub smtp_url: Option<String>,
+    pub mail_from: String,
+    pub product_slug: String,
+    pub require_staff_2fa: bool,
+    pub static_dir: PathBuf,
+    pub bcrypt_cost: u32,
+    pub session_hours: i64,
+    pub db_pool_size: u32,
+    pub signin_per_username_per_minute: u32,
+    pub signin_per_address_per_minute: u32,
+    jwt_secret: Option<String>,
+}
+
+fn var(name: &'static str) -> Option<String> {
+    std::env::var(name).ok().map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
+}
+
+fn parsed<T: std::str::FromStr>(name: &'static str, default: T) -> Result<T, SettingsError> {
+    match var(name) {
+        None => Ok(default),
+        Some(text) => text.parse().map_err(|_| SettingsError { variable: name, problem: format!("{text:?} is not a valid value") }),
+    }
+}
+
+fn flag(name: &'static str, default: bool) -> Result<bool, SettingsError> {
+    match var(name).map(|v| v.to_lowercase()).as_deref() {
+        None => Ok(default),
+        Some("1" | "true" | "yes" | "on") => Ok(true),
+        Some("0" | "false" | "no" | "off") => Ok(false),
+        Some(other) => Err(SettingsError { variable: name, problem: format!("{other:?} is not true or false") }),
+    }
+}
+
+impl Settings {
+    pub fn from_env() -> Result<Settings, SettingsError> {
+        let data_dir = PathBuf::from(var("DATA_DIR").unwrap_or_else(|| "./data".into()));
+        let database_url = var("DATABASE_URL").unwrap_or_else(|| format!("sqlite://{}", data_dir.join("olympiad.db").display()));
+        let database = Database::parse(&database_url).map_err(|problem| SettingsError { variable: "DATABASE_URL", problem })?;
+        let bind = var("BIND").unwrap_or_else(|| "127.0.0.1:8080".into());
+        let public_base_url = var("PUBLIC_BASE_URL").unwrap_or_else(|| format!("http://{bind}")).trim_end_matches('/').to_owned();
+        let product_slug = var("PRODUCT_SLUG").unwrap_or_else(|| "olympiads".into());
+        if !product_slug.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') {
+            return Err(SettingsError { variable: "PRODUCT_SLUG", problem: "use lowercase letters, digits and dashes".into() });
+        }
+        let bcrypt_cost = parsed("BCRYPT_COST", 12u32)?;
+        if !(4..=15).contains(&bcrypt_cost) {
+            return Err(SettingsError { variable: "BCRYPT_COST", problem: "must be between 4 and 15".into() });
+        }
+        let default_pool = match database {
+            Database::Sqlite(_) => 8,
+            Database::Postgres(_) => 16,
+        };
+        Ok(Settings {
+            database,
+            bind,
+            public_base_url,
+            smtp_url: var("SMTP_URL"),
+            mail_from: var("MAIL_FROM").unwrap_or_else(|| "Olympiads <no-reply@olympiads.local>".into()),
+            product_slug,
+            require_staff_2fa: flag("REQUIRE_STAFF_2FA", true)?,
+            static_dir: var("STATIC_DIR").map_or_else(default_static_dir, PathBuf::from),
+            bcrypt_cost,
+            session_hours: parsed("SESSION_HOURS", 12i64)?,
+            db_pool_size: parsed("DB_POOL_SIZE", default_pool)?,
+            signin_per_username_per_minute: parsed("SIGNIN_LIMIT_PER_USERNAME", 10u32)?,
+            signin_per_address_per_minute: parsed("SIGNIN_LIMIT_PER_ADDRESS", 1200u32)?,
+            jwt_secret: var("JWT_SECRET"),
+            data_dir,
+        })
+    }
+
+    /// `JWT_SECRET`, or the secret kept in `DATA_DIR/jwt-secret`, made on first start.
+    pub fn jwt_secret(&self) -> Result<Vec<u8>, SettingsError> {
+        if let Some(secret) = &self.jwt_secret {
+            if secret.len() < 32 {
+                return Err(SettingsError { variable: "JWT_SECRET", problem: "must be at least 32 characters".into() });
+            }
+            return Ok(secret.as_bytes().to_vec());
+        }
+        let path = self.data_dir.join("jwt-secret");
+        let problem = |e: std::io::Error| SettingsError { variable: "JWT_SECRET", problem: format!("cannot keep a generated secret in {}: {e}", path.display()) };
+        match std::fs::read_to_string(&path) {
+            Ok(secret) if secret.trim().len() >= 32 => Ok(secret.trim().as_bytes().to_vec()),
+            _ => {
+                std::fs::create_dir_all(&self.data_dir).map_err(problem)?;
+                let secret = random_hex(48);
+                write_private(&path, &secret).map_err(problem)?;
+                Ok(secret.into_bytes())
+            }
+        }
+    }
+
+    pub fn api_config(&self) -> Result<ApiConfig, SettingsError> {
+        Ok(ApiConfig {
+            jwt_secret: self.jwt_secret()?,
+            session_hours: self.session_hours,
+            require_staff_2fa: self.require_staff_2fa,
+            bcrypt_cost: self.bcrypt_cost,
+            product_slug: self.product_slug.clone(),
+            public_base_url: self.public_base_url.clone(),
+            static_dir: self.static_dir.clone(),
+            signin_per_username_per_minute: self.signin_per_username_per_minute,
+            signin_per_address_per_minute: self.signin_per_address_per_minute,
+        })
+    }
+
+    pub fn outbox_dir(&self) -> PathBuf {
+        self.data_dir.join("outbox")
+    }
+}
+
+/// The apps of the source tree this binary was built from.
+fn default_static_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../apps")
+}
+
+pub fn random_hex(bytes: usize) -> String {
+    use rand::RngCore;
+    let mut buffer = vec![0u8; bytes];
+    rand::rng().fill_bytes(&mut buffer);
+    buffer.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Writes a file only its owner may read.
+fn write_private(path: &Path, contents: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path)?.write_all(contents.as_bytes())
+}

@@ -1,0 +1,77 @@
+//! The background worker: takes jobs from the job table and does them. Every API node runs one;
+//! the table's claim makes sure each job is done by one worker only.
+
+use olympiad_mailer::{Email, Mailer};
+use olympiad_persistence::models::{AppLog, Job};
+use olympiad_persistence::{DbPool, DbResult};
+use std::time::Duration;
+
+/// How long an idle worker waits before looking for work again.
+const IDLE: Duration = Duration::from_secs(1);
+
+pub struct Worker {
+    pub name: String,
+    pub pool: DbPool,
+    pub mailer: Mailer,
+}
+
+async fn blocking<T: Send + 'static>(pool: &DbPool, work: impl FnOnce(&mut olympiad_persistence::DbConnection) -> DbResult<T> + Send + 'static) -> Result<T, String> {
+    let pool = pool.clone();
+    actix_web::web::block(move || {
+        let mut conn = pool.get()?;
+        work(&mut conn)
+    })
+    .await
+    .map_err(|e| e.to_string())?
+    .map_err(|e| e.to_string())
+}
+
+impl Worker {
+    /// Does every job that is due; answers how many were taken.
+    pub async fn run_due(&self) -> Result<usize, String> {
+        let mut taken = 0;
+        loop {
+            let name = self.name.clone();
+            let Some(job) = blocking(&self.pool, move |conn| Job::claim(conn, &name)).await? else { return Ok(taken) };
+            taken += 1;
+            let outcome = self.perform(&job).await;
+            let (key, level, message) = match &outcome {
+                Ok(summary) => ("jobs", "info", format!("job {} ({}) done: {summary}", job.id, job.kind)),
+                Err(error) => ("jobs", "warn", format!("job {} ({}) attempt {} failed: {error}", job.id, job.kind, job.attempts)),
+            };
+            log::log!(if outcome.is_ok() { log::Level::Info } else { log::Level::Warn }, "{message}");
+            blocking(&self.pool, move |conn| {
+                match &outcome {
+                    Ok(_) => Job::complete(conn, job.id)?,
+                    Err(error) => Job::fail(conn, &job, error)?,
+                }
+                AppLog::record(conn, key, level, &message)
+            })
+            .await?;
+        }
+    }
+
+    async fn perform(&self, job: &Job) -> Result<String, String> {
+        match job.kind.as_str() {
+            "email" => {
+                let email: Email = serde_json::from_str(&job.payload).map_err(|e| format!("unreadable e-mail job: {e}"))?;
+                self.mailer.send(&email).await.map_err(|e| e.to_string())?;
+                Ok(match &email {
+                    Email::PasswordReset { .. } => "password reset sent".into(),
+                    Email::TwoFactorEnabled { .. } => "two-factor notice sent".into(),
+                })
+            }
+            other => Err(format!("no worker for jobs of kind {other:?}")),
+        }
+    }
+
+    /// Runs until the process ends.
+    pub async fn run_forever(self) {
+        loop {
+            if let Err(error) = self.run_due().await {
+                log::error!("worker {}: {error}", self.name);
+            }
+            actix_web::rt::time::sleep(IDLE).await;
+        }
+    }
+}
