@@ -190,8 +190,9 @@ pub async fn authenticate(state: &AppState, token: &str) -> Result<Caller, ApiEr
     }
 }
 
-/// What the middleware decides for a request under `/api`: the caller to hand on, if any.
-async fn admit(req: &ServiceRequest) -> Result<Option<Caller>, ApiError> {
+/// Checks a request under `/api` against its declaration, and leaves in it what the handler may
+/// use: the [`Caller`], or the claims of a two-factor set-up token.
+async fn admit(req: &ServiceRequest) -> Result<(), ApiError> {
     let path = req.path();
     let Some(route) = declared(req.method(), path) else {
         let other_method = API_ROUTES.iter().any(|r| match_score(r.path, path).is_some());
@@ -204,8 +205,13 @@ async fn admit(req: &ServiceRequest) -> Result<Option<Caller>, ApiError> {
     let state = req.app_data::<web::Data<AppState>>().cloned().ok_or_else(|| ApiError::internal("AppState missing"))?;
     let token = bearer_token(req.request()).map(str::to_owned);
     let caller = match (&token, route.allowed) {
-        (_, TwoFactorSetup) | (None, Public) => None,
+        (None, Public) => None,
         (None, _) => return Err(ApiError::unauthorized("signed_out", "Please sign in.")),
+        (Some(token), TwoFactorSetup) => {
+            let claims = state.tokens.verify(token, Purpose::TwoFactorSetup)?;
+            req.extensions_mut().insert(claims);
+            None
+        }
         // On a public route a stale token is no reason to refuse: it is simply not used.
         (Some(token), Public) => authenticate(&state, token).await.ok(),
         (Some(token), _) => Some(authenticate(&state, token).await?),
@@ -215,7 +221,10 @@ async fn admit(req: &ServiceRequest) -> Result<Option<Caller>, ApiError> {
             return Err(ApiError::forbidden(format!("The {} role may not do this.", caller.role)));
         }
     }
-    Ok(caller)
+    if let Some(caller) = caller {
+        req.extensions_mut().insert(caller);
+    }
+    Ok(())
 }
 
 /// The middleware: finds the route's declaration, checks the token and the role, and leaves the
@@ -225,12 +234,7 @@ pub async fn enforce<B: MessageBody>(req: ServiceRequest, next: Next<B>) -> Resu
         return next.call(req).await.map(ServiceResponse::map_into_left_body);
     }
     match admit(&req).await {
-        Ok(caller) => {
-            if let Some(caller) = caller {
-                req.extensions_mut().insert(caller);
-            }
-            next.call(req).await.map(ServiceResponse::map_into_left_body)
-        }
+        Ok(()) => next.call(req).await.map(ServiceResponse::map_into_left_body),
         Err(error) => {
             let response = error.error_response();
             Ok(req.into_response(response).map_into_right_body())

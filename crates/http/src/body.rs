@@ -56,6 +56,9 @@ impl<T: DeserializeOwned + Validate + 'static> FromRequest for Body<T> {
 pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
     serde_path_to_error::deserialize(&mut deserializer).map_err(|error| {
+        if !matches!(error.inner().classify(), serde_json::error::Category::Data) {
+            return ApiError::invalid_field("body", "is not valid JSON");
+        }
         let path = error.path().to_string();
         let (field, problem) = describe(&error.inner().to_string());
         let field = match (path.as_str(), field) {
@@ -80,8 +83,6 @@ pub fn describe(message: &str) -> (Option<String>, String) {
         (None, format!("must be one of {choices}"))
     } else if let Some(expected) = message.strip_prefix("invalid type: ").and_then(|m| m.split(", expected ").nth(1)) {
         (None, format!("must be {expected}"))
-    } else if message.starts_with("expected") || message.starts_with("EOF") || message.starts_with("trailing") {
-        (None, "is not valid JSON".into())
     } else {
         (None, message.to_owned())
     }

@@ -104,14 +104,14 @@ pub struct Seo {
 
 /// The title of the public screen at `path`, from the access matrix.
 fn screen_title(path: &str, product_slug: &str) -> Option<&'static str> {
-    let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
+    let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
     SCREENS.iter().filter(|s| s.app == App::Public && s.access == Access::Public).find_map(|screen| {
         screen
             .paths
             .iter()
             .any(|pattern| {
                 let pattern = pattern.replace("{product}", product_slug);
-                let parts: Vec<&str> = pattern.trim_matches('/').split('/').collect();
+                let parts: Vec<&str> = pattern.split('/').filter(|s| !s.is_empty()).collect();
                 parts.len() == segments.len() && parts.iter().zip(&segments).all(|(p, s)| p.starts_with(':') || p == s)
             })
             .then_some(screen.title)

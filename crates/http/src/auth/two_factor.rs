@@ -3,15 +3,14 @@
 //! and its otpauth URI (the apps show it as a QR code); `confirm` checks a first code, switches
 //! two-factor on, e-mails the user about it and signs them in.
 
-use crate::access::bearer_token;
 use crate::auth::signin::{finish_sign_in, SignInResult};
-use crate::auth::tokens::{Purpose, Subject};
+use crate::auth::tokens::{Claims, Purpose, Subject};
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::rate_limit::client_address;
 use crate::state::AppState;
-use actix_web::{post, web, HttpRequest};
+use actix_web::{post, web, HttpMessage, HttpRequest};
 use olympiad_mailer::{Email, Recipient};
 use olympiad_persistence::models::{Job, User};
 use serde::{Deserialize, Serialize};
@@ -68,9 +67,9 @@ pub struct TwoFactorSetup {
     pub otpauth_uri: String,
 }
 
+/// The user of the set-up token that the access middleware checked.
 async fn setup_subject(state: &AppState, req: &HttpRequest) -> Result<(User, Subject), ApiError> {
-    let token = bearer_token(req).ok_or_else(|| ApiError::unauthorized("signed_out", "Sign in again to set up two-factor."))?;
-    let claims = state.tokens.verify(token, Purpose::TwoFactorSetup)?;
+    let claims = req.extensions().get::<Claims>().cloned().ok_or_else(|| ApiError::unauthorized("signed_out", "Sign in again to set up two-factor."))?;
     let user_id = claims.sub;
     let user = state.db.run(move |conn| User::find(conn, user_id)).await?;
     if user.disabled || user.session_version != claims.ver {
