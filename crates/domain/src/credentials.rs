@@ -62,14 +62,26 @@ mod tests {
 
     #[test]
     fn password_rules_name_the_problem() {
-        assert_eq!(password_problem("short"), Some("must be at least 8 characters long"));
-        assert_eq!(password_problem("        "), Some("must not be only spaces"));
-        assert_eq!(password_problem(&"x".repeat(73)), Some("must be at most 72 bytes long"));
+        assert_eq!(
+            password_problem("short"),
+            Some("must be at least 8 characters long")
+        );
+        assert_eq!(
+            password_problem("        "),
+            Some("must not be only spaces")
+        );
+        assert_eq!(
+            password_problem(&"x".repeat(73)),
+            Some("must be at most 72 bytes long")
+        );
         assert_eq!(password_problem("correct horse"), None);
     }
 
     #[test]
     fn usernames_ignore_case_and_spaces() {
-        assert_eq!(normalise_username("  Teacher@Example.ORG "), "teacher@example.org");
+        assert_eq!(
+            normalise_username("  Teacher@Example.ORG "),
+            "teacher@example.org"
+        );
     }
 }

@@ -1,11 +1,13 @@
 //! The seven roles of the platform and the four ways of signing in (spec sections 6 and 7).
 
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 use std::fmt;
 use std::str::FromStr;
+use utoipa::ToSchema;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord, ToSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord, ToSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
     Admin,
@@ -42,7 +44,10 @@ impl Role {
 
     /// Staff of one olympiad: they sign in with login type `admin`.
     pub fn is_olympiad_staff(self) -> bool {
-        matches!(self, Role::Admin | Role::Accountant | Role::Funding | Role::Marketing)
+        matches!(
+            self,
+            Role::Admin | Role::Accountant | Role::Funding | Role::Marketing
+        )
     }
 
     /// Staff and overlord see money and personal data of many schools, so they use two-factor sign-in.
@@ -58,7 +63,9 @@ impl Role {
     /// Why an account of this role cannot have (or lack) an olympiad, if it cannot.
     pub fn olympiad_problem(self, has_olympiad: bool) -> Option<&'static str> {
         match (self, has_olympiad) {
-            (Role::Overlord, true) => Some("must be empty for an overlord, who acts in every olympiad"),
+            (Role::Overlord, true) => {
+                Some("must be empty for an overlord, who acts in every olympiad")
+            }
             (Role::Teacher | Role::Overlord, _) => None,
             (_, false) => Some("is required for this role"),
             (_, true) => None,
@@ -137,15 +144,29 @@ mod tests {
     fn roles_round_trip_through_their_names() {
         for role in Role::ALL {
             assert_eq!(role.as_str().parse::<Role>(), Ok(role));
-            assert_eq!(serde_json::to_string(&role).ok(), Some(format!("\"{role}\"")));
+            assert_eq!(
+                serde_json::to_string(&role).ok(),
+                Some(format!("\"{role}\""))
+            );
         }
         assert!("root".parse::<Role>().is_err());
     }
 
     #[test]
     fn login_type_admin_covers_the_four_staff_roles_only() {
-        let admitted: Vec<Role> = Role::ALL.into_iter().filter(|r| LoginType::Admin.admits(*r)).collect();
-        assert_eq!(admitted, vec![Role::Admin, Role::Accountant, Role::Funding, Role::Marketing]);
+        let admitted: Vec<Role> = Role::ALL
+            .into_iter()
+            .filter(|r| LoginType::Admin.admits(*r))
+            .collect();
+        assert_eq!(
+            admitted,
+            vec![
+                Role::Admin,
+                Role::Accountant,
+                Role::Funding,
+                Role::Marketing
+            ]
+        );
         assert!(LoginType::Overlord.admits(Role::Overlord));
         assert!(!LoginType::Teacher.admits(Role::Learner));
     }
@@ -154,7 +175,10 @@ mod tests {
     fn only_overlord_is_global_and_only_teachers_may_be_either() {
         assert!(Role::Overlord.olympiad_problem(true).is_some());
         assert!(Role::Overlord.olympiad_problem(false).is_none());
-        assert!(Role::Teacher.olympiad_problem(true).is_none() && Role::Teacher.olympiad_problem(false).is_none());
+        assert!(
+            Role::Teacher.olympiad_problem(true).is_none()
+                && Role::Teacher.olympiad_problem(false).is_none()
+        );
         assert!(Role::Learner.olympiad_problem(false).is_some());
         assert!(Role::Funding.olympiad_problem(true).is_none());
     }

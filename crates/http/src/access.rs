@@ -38,7 +38,11 @@ pub struct ApiRoute {
 }
 
 const fn route(method: &'static str, path: &'static str, allowed: Allowed) -> ApiRoute {
-    ApiRoute { method, path, allowed }
+    ApiRoute {
+        method,
+        path,
+        allowed,
+    }
 }
 
 use Allowed::{Public, Roles, SignedIn, TwoFactorSetup};
@@ -97,7 +101,9 @@ fn match_score(pattern: &str, path: &str) -> Option<usize> {
         match (expected.find('{'), expected.find('}')) {
             (Some(open), Some(close)) => {
                 let (prefix, suffix) = (&expected[..open], &expected[close + 1..]);
-                let fits = actual.len() > prefix.len() + suffix.len() && actual.starts_with(prefix) && actual.ends_with(suffix);
+                let fits = actual.len() > prefix.len() + suffix.len()
+                    && actual.starts_with(prefix)
+                    && actual.ends_with(suffix);
                 if !fits {
                     return None;
                 }
@@ -157,7 +163,12 @@ impl FromRequest for Caller {
     type Future = Ready<Result<Caller, ApiError>>;
 
     fn from_request(req: &HttpRequest, _payload: &mut actix_web::dev::Payload) -> Self::Future {
-        ready(req.extensions().get::<Caller>().cloned().ok_or_else(|| ApiError::unauthorized("signed_out", "Please sign in.")))
+        ready(
+            req.extensions()
+                .get::<Caller>()
+                .cloned()
+                .ok_or_else(|| ApiError::unauthorized("signed_out", "Please sign in.")),
+        )
     }
 }
 
@@ -174,8 +185,15 @@ impl FromRequest for MaybeCaller {
 }
 
 pub fn bearer_token(req: &HttpRequest) -> Option<&str> {
-    let header = req.headers().get(actix_web::http::header::AUTHORIZATION)?.to_str().ok()?;
-    let token = header.strip_prefix("Bearer ").or_else(|| header.strip_prefix("bearer "))?.trim();
+    let header = req
+        .headers()
+        .get(actix_web::http::header::AUTHORIZATION)?
+        .to_str()
+        .ok()?;
+    let token = header
+        .strip_prefix("Bearer ")
+        .or_else(|| header.strip_prefix("bearer "))?
+        .trim();
     (!token.is_empty()).then_some(token)
 }
 
@@ -183,10 +201,18 @@ pub fn bearer_token(req: &HttpRequest) -> Option<&str> {
 pub async fn authenticate(state: &AppState, token: &str) -> Result<Caller, ApiError> {
     let claims = state.tokens.verify(token, Purpose::Access)?;
     let (user_id, account_id) = (claims.sub, claims.acc);
-    let session = state.db.run(move |conn| SessionState::load(conn, user_id, account_id)).await?;
+    let session = state
+        .db
+        .run(move |conn| SessionState::load(conn, user_id, account_id))
+        .await?;
     match session {
-        Some(s) if s.session_version == claims.ver && !s.user_disabled && !s.account_disabled => Ok(claims.into_caller()),
-        _ => Err(ApiError::unauthorized("session_ended", "Your session has ended. Please sign in again.")),
+        Some(s) if s.session_version == claims.ver && !s.user_disabled && !s.account_disabled => {
+            Ok(claims.into_caller())
+        }
+        _ => Err(ApiError::unauthorized(
+            "session_ended",
+            "Your session has ended. Please sign in again.",
+        )),
     }
 }
 
@@ -195,14 +221,23 @@ pub async fn authenticate(state: &AppState, token: &str) -> Result<Caller, ApiEr
 async fn admit(req: &ServiceRequest) -> Result<(), ApiError> {
     let path = req.path();
     let Some(route) = declared(req.method(), path) else {
-        let other_method = API_ROUTES.iter().any(|r| match_score(r.path, path).is_some());
+        let other_method = API_ROUTES
+            .iter()
+            .any(|r| match_score(r.path, path).is_some());
         return Err(if other_method {
-            ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", format!("{} is not allowed on {path}.", req.method()))
+            ApiError::new(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "method_not_allowed",
+                format!("{} is not allowed on {path}.", req.method()),
+            )
         } else {
             ApiError::not_found("This API route")
         });
     };
-    let state = req.app_data::<web::Data<AppState>>().cloned().ok_or_else(|| ApiError::internal("AppState missing"))?;
+    let state = req
+        .app_data::<web::Data<AppState>>()
+        .cloned()
+        .ok_or_else(|| ApiError::internal("AppState missing"))?;
     let token = bearer_token(req.request()).map(str::to_owned);
     let caller = match (&token, route.allowed) {
         (None, Public) => None,
@@ -218,7 +253,10 @@ async fn admit(req: &ServiceRequest) -> Result<(), ApiError> {
     };
     if let (Roles(roles), Some(caller)) = (route.allowed, &caller) {
         if !roles.contains(&caller.role) {
-            return Err(ApiError::forbidden(format!("The {} role may not do this.", caller.role)));
+            return Err(ApiError::forbidden(format!(
+                "The {} role may not do this.",
+                caller.role
+            )));
         }
     }
     if let Some(caller) = caller {
@@ -229,12 +267,21 @@ async fn admit(req: &ServiceRequest) -> Result<(), ApiError> {
 
 /// The middleware: finds the route's declaration, checks the token and the role, and leaves the
 /// [`Caller`] in the request for the handler.
-pub async fn enforce<B: MessageBody>(req: ServiceRequest, next: Next<B>) -> Result<ServiceResponse<EitherBody<B>>, actix_web::Error> {
+pub async fn enforce<B: MessageBody>(
+    req: ServiceRequest,
+    next: Next<B>,
+) -> Result<ServiceResponse<EitherBody<B>>, actix_web::Error> {
     if !req.path().starts_with("/api/") && req.path() != "/api" {
-        return next.call(req).await.map(ServiceResponse::map_into_left_body);
+        return next
+            .call(req)
+            .await
+            .map(ServiceResponse::map_into_left_body);
     }
     match admit(&req).await {
-        Ok(()) => next.call(req).await.map(ServiceResponse::map_into_left_body),
+        Ok(()) => next
+            .call(req)
+            .await
+            .map(ServiceResponse::map_into_left_body),
         Err(error) => {
             let response = error.error_response();
             Ok(req.into_response(response).map_into_right_body())
@@ -250,8 +297,14 @@ mod tests {
     fn the_most_specific_declaration_wins() {
         let found = declared(&Method::GET, "/api/user/impersonate").map(|r| r.path);
         assert_eq!(found, Some("/api/user/impersonate"));
-        assert_eq!(declared(&Method::PUT, "/api/user/42").map(|r| r.path), Some("/api/user/{id}"));
-        assert_eq!(declared(&Method::GET, "/api/olympiads-suite/projects").map(|r| r.path), Some("/api/{product}-suite/projects"));
+        assert_eq!(
+            declared(&Method::PUT, "/api/user/42").map(|r| r.path),
+            Some("/api/user/{id}")
+        );
+        assert_eq!(
+            declared(&Method::GET, "/api/olympiads-suite/projects").map(|r| r.path),
+            Some("/api/{product}-suite/projects")
+        );
         assert!(declared(&Method::GET, "/api/-suite/projects").is_none());
         assert!(declared(&Method::DELETE, "/api/user/42").is_none());
     }
@@ -260,7 +313,12 @@ mod tests {
     fn every_declaration_is_unique() {
         for (i, a) in API_ROUTES.iter().enumerate() {
             for b in &API_ROUTES[i + 1..] {
-                assert!(!(a.method == b.method && a.path == b.path), "{} {} declared twice", a.method, a.path);
+                assert!(
+                    !(a.method == b.method && a.path == b.path),
+                    "{} {} declared twice",
+                    a.method,
+                    a.path
+                );
             }
         }
     }

@@ -32,15 +32,23 @@ impl<T: DeserializeOwned + Validate + 'static> FromRequest for Body<T> {
     type Future = Pin<Box<dyn Future<Output = Result<Body<T>, ApiError>>>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let is_json = req.content_type() == "application/json" || req.content_type().ends_with("+json");
+        let is_json =
+            req.content_type() == "application/json" || req.content_type().ends_with("+json");
         let bytes = web::Bytes::from_request(req, payload);
         Box::pin(async move {
             if !is_json {
-                return Err(ApiError::bad_request("content_type", "The request body must be JSON (Content-Type: application/json)."));
+                return Err(ApiError::bad_request(
+                    "content_type",
+                    "The request body must be JSON (Content-Type: application/json).",
+                ));
             }
             let bytes = bytes.await.map_err(|e| {
                 if e.as_response_error().status_code() == StatusCode::PAYLOAD_TOO_LARGE {
-                    ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "too_large", "The request is too large.")
+                    ApiError::new(
+                        StatusCode::PAYLOAD_TOO_LARGE,
+                        "too_large",
+                        "The request is too large.",
+                    )
                 } else {
                     ApiError::bad_request("body", "The request body could not be read.")
                 }
@@ -79,9 +87,16 @@ pub fn describe(message: &str) -> (Option<String>, String) {
     if message.starts_with("missing field") {
         (quoted(), "is required".into())
     } else if message.starts_with("unknown variant") {
-        let choices = message.split("expected one of ").nth(1).unwrap_or("").replace('`', "");
+        let choices = message
+            .split("expected one of ")
+            .nth(1)
+            .unwrap_or("")
+            .replace('`', "");
         (None, format!("must be one of {choices}"))
-    } else if let Some(expected) = message.strip_prefix("invalid type: ").and_then(|m| m.split(", expected ").nth(1)) {
+    } else if let Some(expected) = message
+        .strip_prefix("invalid type: ")
+        .and_then(|m| m.split(", expected ").nth(1))
+    {
         (None, format!("must be {expected}"))
     } else {
         (None, message.to_owned())
@@ -104,21 +119,30 @@ mod tests {
 
     fn field_and_problem(json: &str) -> (String, String) {
         let error = parse::<SignIn>(json.as_bytes()).unwrap_err();
-        let (field, problem) = error.fields.into_iter().next().unwrap();
+        let (field, problem) = error.fields.clone().into_iter().next().unwrap();
         (field, problem)
     }
 
     #[test]
     fn errors_name_the_field_and_the_problem() {
-        assert_eq!(field_and_problem(r#"{"loginType":"admin"}"#), ("username".into(), "is required".into()));
+        assert_eq!(
+            field_and_problem(r#"{"loginType":"admin"}"#),
+            ("username".into(), "is required".into())
+        );
         assert_eq!(
             field_and_problem(r#"{"username":"a","loginType":"root"}"#),
-            ("loginType".into(), "must be one of learner, teacher, admin, overlord".into())
+            (
+                "loginType".into(),
+                "must be one of learner, teacher, admin, overlord".into()
+            )
         );
         assert_eq!(
             field_and_problem(r#"{"username":"a","loginType":"admin","olympiadId":"one"}"#),
             ("olympiadId".into(), "must be i64".into())
         );
-        assert_eq!(field_and_problem("{not json"), ("body".into(), "is not valid JSON".into()));
+        assert_eq!(
+            field_and_problem("{not json"),
+            ("body".into(), "is not valid JSON".into())
+        );
     }
 }

@@ -38,7 +38,9 @@ impl Db {
         use diesel::Connection;
         let pool = self.pool.clone();
         web::block(move || {
-            let mut conn = pool.get().map_err(|e| ApiError::from(olympiad_persistence::DbError::from(e)))?;
+            let mut conn = pool
+                .get()
+                .map_err(|e| ApiError::from(olympiad_persistence::DbError::from(e)))?;
             conn.transaction(|conn| work(conn))
         })
         .await

@@ -15,5 +15,8 @@ pub struct Envelope<T> {
 pub type ApiResult<T> = Result<Json<Envelope<T>>, ApiError>;
 
 pub fn ok<T: Serialize>(data: T) -> ApiResult<T> {
-    Ok(Json(Envelope { success: true, data }))
+    Ok(Json(Envelope {
+        success: true,
+        data,
+    }))
 }

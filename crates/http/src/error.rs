@@ -10,8 +10,12 @@ use std::collections::BTreeMap;
 use std::fmt;
 use utoipa::ToSchema;
 
+/// Boxed, so that every `Result<_, ApiError>` stays one pointer wide on the happy path.
 #[derive(Debug)]
-pub struct ApiError {
+pub struct ApiError(Box<ApiErrorDetails>);
+
+#[derive(Debug)]
+pub struct ApiErrorDetails {
     pub status: StatusCode,
     /// Stable, machine-readable: `validation`, `not_found`, `username`, `2fa_notSetYet`, ...
     pub code: String,
@@ -45,7 +49,14 @@ pub struct ErrorBody {
 
 impl ApiError {
     pub fn new(status: StatusCode, code: impl Into<String>, message: impl Into<String>) -> Self {
-        ApiError { status, code: code.into(), message: message.into(), fields: BTreeMap::new(), extra: None, cause: None }
+        ApiError(Box::new(ApiErrorDetails {
+            status,
+            code: code.into(),
+            message: message.into(),
+            fields: BTreeMap::new(),
+            extra: None,
+            cause: None,
+        }))
     }
 
     pub fn bad_request(code: &str, message: impl Into<String>) -> Self {
@@ -54,7 +65,11 @@ impl ApiError {
 
     /// One faulty field, named in `fields` and in the sentence.
     pub fn invalid_field(field: &str, problem: &str) -> Self {
-        let mut error = Self::new(StatusCode::BAD_REQUEST, "validation", format!("{field}: {problem}"));
+        let mut error = Self::new(
+            StatusCode::BAD_REQUEST,
+            "validation",
+            format!("{field}: {problem}"),
+        );
         error.fields.insert(field.to_owned(), problem.to_owned());
         error
     }
@@ -68,7 +83,11 @@ impl ApiError {
     }
 
     pub fn not_found(what: &str) -> Self {
-        Self::new(StatusCode::NOT_FOUND, "not_found", format!("{what} was not found."))
+        Self::new(
+            StatusCode::NOT_FOUND,
+            "not_found",
+            format!("{what} was not found."),
+        )
     }
 
     pub fn conflict(message: impl Into<String>) -> Self {
@@ -76,12 +95,20 @@ impl ApiError {
     }
 
     pub fn too_many_requests() -> Self {
-        Self::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", "Too many attempts. Wait a minute and try again.")
+        Self::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "Too many attempts. Wait a minute and try again.",
+        )
     }
 
     /// Something went wrong on our side; the cause is logged, never shown.
     pub fn internal(cause: impl fmt::Display) -> Self {
-        let mut error = Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "Something went wrong on our side. Please try again.");
+        let mut error = Self::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            "Something went wrong on our side. Please try again.",
+        );
         error.cause = Some(cause.to_string());
         error
     }
@@ -98,14 +125,38 @@ impl ApiError {
             error_msg: self.message.clone(),
             fields: self.fields.clone(),
             request_id,
-            setup_token: self.extra.as_ref().filter(|(name, _)| *name == "setupToken").map(|(_, v)| v.clone()),
+            setup_token: self
+                .extra
+                .as_ref()
+                .filter(|(name, _)| *name == "setupToken")
+                .map(|(_, v)| v.clone()),
         }
+    }
+}
+
+impl std::ops::Deref for ApiError {
+    type Target = ApiErrorDetails;
+
+    fn deref(&self) -> &ApiErrorDetails {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for ApiError {
+    fn deref_mut(&mut self) -> &mut ApiErrorDetails {
+        &mut self.0
     }
 }
 
 impl fmt::Display for ApiError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}: {}", self.status.as_u16(), self.code, self.message)?;
+        write!(
+            f,
+            "{} {}: {}",
+            self.status.as_u16(),
+            self.code,
+            self.message
+        )?;
         if let Some(cause) = &self.cause {
             write!(f, " ({cause})")?;
         }
@@ -134,7 +185,9 @@ impl From<DbError> for ApiError {
                 conflict
             }
             DbError::Reference(what) => {
-                let mut reference = ApiError::conflict("This is still in use, or refers to something that does not exist.");
+                let mut reference = ApiError::conflict(
+                    "This is still in use, or refers to something that does not exist.",
+                );
                 reference.cause = Some(what);
                 reference
             }
@@ -162,7 +215,11 @@ impl From<validator::ValidationErrors> for ApiError {
                 (field.to_string(), problem)
             })
             .collect();
-        let summary = fields.iter().map(|(field, problem)| format!("{field}: {problem}")).collect::<Vec<_>>().join("; ");
+        let summary = fields
+            .iter()
+            .map(|(field, problem)| format!("{field}: {problem}"))
+            .collect::<Vec<_>>()
+            .join("; ");
         let mut error = ApiError::new(StatusCode::BAD_REQUEST, "validation", summary);
         error.fields = fields;
         error
@@ -173,7 +230,9 @@ impl From<validator::ValidationErrors> for ApiError {
 pub fn extractor_error(cause: impl fmt::Display, source: &str) -> actix_web::Error {
     let text = cause.to_string();
     // "Query deserialize error: missing field `olympiadId`" -> olympiadId: is required
-    let message = text.split_once(": ").map_or(text.as_str(), |(_, rest)| rest);
+    let message = text
+        .split_once(": ")
+        .map_or(text.as_str(), |(_, rest)| rest);
     let (field, problem) = crate::body::describe(message);
     ApiError::invalid_field(&field.unwrap_or_else(|| source.to_owned()), &problem).into()
 }

@@ -29,7 +29,14 @@ struct Security;
 impl Modify for Security {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         let components = openapi.components.get_or_insert_with(Default::default);
-        let bearer = || SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build());
+        let bearer = || {
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("JWT")
+                    .build(),
+            )
+        };
         components.add_security_scheme("bearer", bearer());
         components.add_security_scheme("setupToken", bearer());
     }
@@ -50,11 +57,18 @@ fn path_config() -> web::PathConfig {
 
 /// The OpenAPI document, built from the same registration that serves the routes.
 pub fn document() -> utoipa::openapi::OpenApi {
-    App::new().into_utoipa_app().openapi(ApiDoc::openapi()).configure(routes::register).split_for_parts().1
+    App::new()
+        .into_utoipa_app()
+        .openapi(ApiDoc::openapi())
+        .configure(routes::register)
+        .split_for_parts()
+        .1
 }
 
 pub fn document_json() -> String {
-    document().to_pretty_json().unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+    document()
+        .to_pretty_json()
+        .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
 }
 
 /// The app with every route, its extractor settings, its state, and the apps as default service.
@@ -82,6 +96,8 @@ pub fn routed_app(
         .configure(routes::register)
         .split_for_parts();
     let json = api.to_pretty_json().unwrap_or_default();
-    let app = app.app_data(web::Data::new(OpenApiDocument(json))).default_service(web::to(crate::static_apps::serve));
+    let app = app
+        .app_data(web::Data::new(OpenApiDocument(json)))
+        .default_service(web::to(crate::static_apps::serve));
     (app, api)
 }

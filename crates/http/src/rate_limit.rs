@@ -26,7 +26,9 @@ impl RateLimits {
 
     /// Counts one attempt; answers 429 when either limit is spent.
     pub fn check_signin(&self, username: &str, address: &str) -> Result<(), ApiError> {
-        if self.per_address.check_key(&address.to_owned()).is_err() || self.per_username.check_key(&username.to_owned()).is_err() {
+        if self.per_address.check_key(&address.to_owned()).is_err()
+            || self.per_username.check_key(&username.to_owned()).is_err()
+        {
             return Err(ApiError::too_many_requests());
         }
         Ok(())
@@ -42,7 +44,10 @@ impl RateLimits {
 /// The client's address. Behind a load balancer the first `X-Forwarded-For`/`Forwarded` entry is
 /// used; it can be forged, which only loosens the loose per-address limit, never the per-username one.
 pub fn client_address(req: &HttpRequest) -> String {
-    req.connection_info().realip_remote_addr().unwrap_or("unknown").to_owned()
+    req.connection_info()
+        .realip_remote_addr()
+        .unwrap_or("unknown")
+        .to_owned()
 }
 
 #[cfg(test)]
@@ -55,7 +60,13 @@ mod tests {
         for _ in 0..3 {
             assert!(limits.check_signin("a@example.org", "10.0.0.1").is_ok());
         }
-        assert_eq!(limits.check_signin("a@example.org", "10.0.0.1").unwrap_err().code, "rate_limited");
+        assert_eq!(
+            limits
+                .check_signin("a@example.org", "10.0.0.1")
+                .unwrap_err()
+                .code,
+            "rate_limited"
+        );
         // Another user from the same lab still gets in, until the address's allowance is spent.
         assert!(limits.check_signin("b@example.org", "10.0.0.1").is_ok());
         assert!(limits.check_signin("c@example.org", "10.0.0.1").is_err());

@@ -19,7 +19,12 @@ const HEADER: &str = "x-request-id";
 fn request_id(req: &ServiceRequest) -> String {
     let incoming = req.headers().get(HEADER).and_then(|v| v.to_str().ok());
     match incoming {
-        Some(id) if (1..=64).contains(&id.len()) && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') => id.to_owned(),
+        Some(id)
+            if (1..=64).contains(&id.len())
+                && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') =>
+        {
+            id.to_owned()
+        }
         _ => {
             let mut bytes = [0u8; 8];
             rand::rng().fill_bytes(&mut bytes);
@@ -28,7 +33,10 @@ fn request_id(req: &ServiceRequest) -> String {
     }
 }
 
-pub async fn log_request(req: ServiceRequest, next: Next<impl MessageBody + 'static>) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+pub async fn log_request(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
     let id = request_id(&req);
     req.extensions_mut().insert(RequestId(id.clone()));
     let (method, path) = (req.method().clone(), req.path().to_owned());
@@ -38,23 +46,41 @@ pub async fn log_request(req: ServiceRequest, next: Next<impl MessageBody + 'sta
     let mut response = match next.call(req).await {
         Ok(response) => response.map_into_boxed_body(),
         Err(error) => {
-            log::warn!("{id} {method} {path} {} {}ms", error.as_response_error().status_code().as_u16(), started.elapsed().as_millis());
+            log::warn!(
+                "{id} {method} {path} {} {}ms",
+                error.as_response_error().status_code().as_u16(),
+                started.elapsed().as_millis()
+            );
             return Err(error);
         }
     };
     let status = response.status();
     if status.is_server_error() {
-        let cause = response.response().error().map(ToString::to_string).unwrap_or_else(|| status.to_string());
+        let cause = response
+            .response()
+            .error()
+            .map(ToString::to_string)
+            .unwrap_or_else(|| status.to_string());
         log::error!("{id} {method} {path} failed: {cause}");
-        if let Some(api_error) = response.response().error().and_then(|e| e.as_error::<ApiError>()) {
+        if let Some(api_error) = response
+            .response()
+            .error()
+            .and_then(|e| e.as_error::<ApiError>())
+        {
             let body = api_error.body(Some(id.clone()));
             let replaced = HttpResponse::build(api_error.status_code()).json(body);
             response = response.into_response(replaced);
         }
     }
     if let Ok(value) = HeaderValue::from_str(&id) {
-        response.headers_mut().insert(HeaderName::from_static(HEADER), value);
+        response
+            .headers_mut()
+            .insert(HeaderName::from_static(HEADER), value);
     }
-    log::info!("{id} {method} {path} {} {}ms", status.as_u16(), started.elapsed().as_millis());
+    log::info!(
+        "{id} {method} {path} {} {}ms",
+        status.as_u16(),
+        started.elapsed().as_millis()
+    );
     Ok(response)
 }

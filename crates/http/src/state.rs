@@ -16,7 +16,10 @@ impl AppState {
         AppState {
             db: Db::new(pool),
             tokens: TokenKeys::new(&config.jwt_secret, config.session_hours),
-            limits: RateLimits::new(config.signin_per_username_per_minute, config.signin_per_address_per_minute),
+            limits: RateLimits::new(
+                config.signin_per_username_per_minute,
+                config.signin_per_address_per_minute,
+            ),
             config,
         }
     }

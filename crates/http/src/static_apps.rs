@@ -13,11 +13,19 @@ use std::path::{Path, PathBuf};
 
 /// Which app serves a page.
 pub fn app_for_path(path: &str) -> App {
-    let segments: Vec<&str> = path.trim_matches('/').split('/').filter(|s| !s.is_empty()).collect();
+    let segments: Vec<&str> = path
+        .trim_matches('/')
+        .split('/')
+        .filter(|s| !s.is_empty())
+        .collect();
     match segments.as_slice() {
         ["overlord", ..] => App::Admin,
         [_, "admin" | "finance" | "funding" | "marketing", ..] => App::Admin,
-        ["portal", ..] | ["login"] | [_, "login"] | ["reset-password", ..] | [_, "olympiad", ..] => App::Portal,
+        ["portal", ..]
+        | ["login"]
+        | [_, "login"]
+        | ["reset-password", ..]
+        | [_, "olympiad", ..] => App::Portal,
         _ => App::Public,
     }
 }
@@ -55,7 +63,9 @@ fn static_file(static_dir: &Path, path: &str) -> Option<PathBuf> {
     if !["admin", "portal", "public"].contains(&app) || file.is_empty() {
         return None;
     }
-    let safe = file.split('/').all(|part| !part.is_empty() && part != ".." && part != "." && !part.contains('\\'));
+    let safe = file
+        .split('/')
+        .all(|part| !part.is_empty() && part != ".." && part != "." && !part.contains('\\'));
     safe.then(|| static_dir.join(app).join("dist").join(file))
 }
 
@@ -75,8 +85,16 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
         };
     }
     let app = app_for_path(path);
-    let index = state.config.static_dir.join(app_folder(app)).join("dist").join("index.html");
-    let Some(html) = tokio_read(index).await.and_then(|b| String::from_utf8(b).ok()) else {
+    let index = state
+        .config
+        .static_dir
+        .join(app_folder(app))
+        .join("dist")
+        .join("index.html");
+    let Some(html) = tokio_read(index)
+        .await
+        .and_then(|b| String::from_utf8(b).ok())
+    else {
         return HttpResponse::build(StatusCode::SERVICE_UNAVAILABLE)
             .insert_header((CONTENT_TYPE, "text/plain; charset=utf-8"))
             .body("The apps are not built yet: run `make build`.");
@@ -105,27 +123,46 @@ pub struct Seo {
 /// The title of the public screen at `path`, from the access matrix.
 fn screen_title(path: &str, product_slug: &str) -> Option<&'static str> {
     let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
-    SCREENS.iter().filter(|s| s.app == App::Public && s.access == Access::Public).find_map(|screen| {
-        screen
-            .paths
-            .iter()
-            .any(|pattern| {
-                let pattern = pattern.replace("{product}", product_slug);
-                let parts: Vec<&str> = pattern.split('/').filter(|s| !s.is_empty()).collect();
-                parts.len() == segments.len() && parts.iter().zip(&segments).all(|(p, s)| p.starts_with(':') || p == s)
-            })
-            .then_some(screen.title)
-    })
+    SCREENS
+        .iter()
+        .filter(|s| s.app == App::Public && s.access == Access::Public)
+        .find_map(|screen| {
+            screen
+                .paths
+                .iter()
+                .any(|pattern| {
+                    let pattern = pattern.replace("{product}", product_slug);
+                    let parts: Vec<&str> = pattern.split('/').filter(|s| !s.is_empty()).collect();
+                    parts.len() == segments.len()
+                        && parts
+                            .iter()
+                            .zip(&segments)
+                            .all(|(p, s)| p.starts_with(':') || p == s)
+                })
+                .then_some(screen.title)
+        })
 }
 
 async fn public_page_seo(state: &AppState, path: &str) -> Seo {
     let product = &state.config.product_slug;
-    let title = screen_title(path, product).filter(|t| *t != "Page Not Found").unwrap_or("Olympiads");
-    let first = path.trim_matches('/').split('/').next().unwrap_or("").to_owned();
+    let title = screen_title(path, product)
+        .filter(|t| *t != "Page Not Found")
+        .unwrap_or("Olympiads");
+    let first = path
+        .trim_matches('/')
+        .split('/')
+        .next()
+        .unwrap_or("")
+        .to_owned();
     let project = if first.is_empty() || first == *product {
         None
     } else {
-        state.db.run(move |conn| Project::by_slug(conn, &first)).await.ok().flatten()
+        state
+            .db
+            .run(move |conn| Project::by_slug(conn, &first))
+            .await
+            .ok()
+            .flatten()
     };
     match project {
         Some(project) => Seo {
@@ -140,7 +177,10 @@ async fn public_page_seo(state: &AppState, path: &str) -> Seo {
 }
 
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 /// Writes the page's title into `<title>` and its description into `<meta name="description">`.
@@ -151,7 +191,10 @@ pub fn with_seo(html: &str, seo: &Seo) -> String {
             out.replace_range(start + "<title>".len()..end, &escape(&seo.title));
         }
     }
-    let description = format!("<meta name=\"description\" content=\"{}\">", escape(&seo.description));
+    let description = format!(
+        "<meta name=\"description\" content=\"{}\">",
+        escape(&seo.description)
+    );
     match out.find("<meta name=\"description\"") {
         Some(start) => {
             let end = out[start..].find('>').map_or(out.len(), |e| start + e + 1);
@@ -188,7 +231,10 @@ mod tests {
     #[test]
     fn static_files_stay_inside_their_folder() {
         let root = Path::new("/srv/apps");
-        assert_eq!(static_file(root, "/static/admin/main.1a2b.js"), Some(PathBuf::from("/srv/apps/admin/dist/main.1a2b.js")));
+        assert_eq!(
+            static_file(root, "/static/admin/main.1a2b.js"),
+            Some(PathBuf::from("/srv/apps/admin/dist/main.1a2b.js"))
+        );
         assert_eq!(static_file(root, "/static/admin/../../etc/passwd"), None);
         assert_eq!(static_file(root, "/static/other/x.js"), None);
         assert_eq!(static_file(root, "/static/public/"), None);
@@ -196,15 +242,24 @@ mod tests {
 
     #[test]
     fn titles_come_from_the_access_matrix() {
-        assert_eq!(screen_title("/geography/past-winners", "olympiads"), Some("Past Winners"));
-        assert_eq!(screen_title("/olympiads/our-partners", "olympiads"), Some("Our Partners"));
+        assert_eq!(
+            screen_title("/geography/past-winners", "olympiads"),
+            Some("Past Winners")
+        );
+        assert_eq!(
+            screen_title("/olympiads/our-partners", "olympiads"),
+            Some("Our Partners")
+        );
         assert_eq!(screen_title("/", "olympiads"), Some("Watch"));
     }
 
     #[test]
     fn seo_is_written_into_the_page_escaped() {
         let html = "<html><head><title>Olympiads</title><meta name=\"description\" content=\"\"></head><body></body></html>";
-        let seo = Seo { title: "Past Winners | Geography <Olympiad>".into(), description: "Who \"won\"".into() };
+        let seo = Seo {
+            title: "Past Winners | Geography <Olympiad>".into(),
+            description: "Who \"won\"".into(),
+        };
         let out = with_seo(html, &seo);
         assert!(out.contains("<title>Past Winners | Geography &lt;Olympiad&gt;</title>"));
         assert!(out.contains("<meta name=\"description\" content=\"Who &quot;won&quot;\">"));

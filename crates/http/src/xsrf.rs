@@ -5,11 +5,11 @@
 
 use crate::error::ApiError;
 use actix_web::body::{EitherBody, MessageBody};
-use actix_web::ResponseError;
 use actix_web::cookie::{Cookie, SameSite};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::Method;
 use actix_web::middleware::Next;
+use actix_web::ResponseError;
 use rand::RngCore;
 
 pub const COOKIE: &str = "XSRF-TOKEN";
@@ -19,13 +19,22 @@ fn is_unsafe(method: &Method) -> bool {
     !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
 }
 
-pub async fn check_xsrf<B: MessageBody>(req: ServiceRequest, next: Next<B>) -> Result<ServiceResponse<EitherBody<B>>, actix_web::Error> {
+pub async fn check_xsrf<B: MessageBody>(
+    req: ServiceRequest,
+    next: Next<B>,
+) -> Result<ServiceResponse<EitherBody<B>>, actix_web::Error> {
     let cookie = req.cookie(COOKIE).map(|c| c.value().to_owned());
     if let (true, Some(expected)) = (is_unsafe(req.method()), &cookie) {
         let sent = req.headers().get(HEADER).and_then(|v| v.to_str().ok());
         if sent != Some(expected.as_str()) {
-            let refusal = ApiError::new(actix_web::http::StatusCode::FORBIDDEN, "xsrf", "The page is out of date. Reload it and try again.");
-            return Ok(req.into_response(refusal.error_response()).map_into_right_body());
+            let refusal = ApiError::new(
+                actix_web::http::StatusCode::FORBIDDEN,
+                "xsrf",
+                "The page is out of date. Reload it and try again.",
+            );
+            return Ok(req
+                .into_response(refusal.error_response())
+                .map_into_right_body());
         }
     }
     let mut response = next.call(req).await?.map_into_left_body();
@@ -34,8 +43,15 @@ pub async fn check_xsrf<B: MessageBody>(req: ServiceRequest, next: Next<B>) -> R
         rand::rng().fill_bytes(&mut bytes);
         let value: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
         // Readable by the page's script (it must echo it), sent only to this site.
-        let cookie = Cookie::build(COOKIE, value).path("/").same_site(SameSite::Strict).http_only(false).finish();
-        response.response_mut().add_cookie(&cookie).map_err(actix_web::error::ErrorInternalServerError)?;
+        let cookie = Cookie::build(COOKIE, value)
+            .path("/")
+            .same_site(SameSite::Strict)
+            .http_only(false)
+            .finish();
+        response
+            .response_mut()
+            .add_cookie(&cookie)
+            .map_err(actix_web::error::ErrorInternalServerError)?;
     }
     Ok(response)
 }

@@ -1,5 +1,7 @@
 //! POST /api/auth/signin and the session calls around it.
 
+#![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
+
 mod common;
 
 use actix_web::http::StatusCode;
@@ -14,16 +16,48 @@ async fn signin_names_the_faulty_part_or_answers_the_token_and_user() {
     fx.user("admin@example.org", Role::Admin, Some("geography"));
     let app = init_service(olympiad_http::app(fx.state.clone())).await;
 
-    let (status, body) = send(&app, post_json("/api/auth/signin", signin_body("admin@example.org", "wrong password", "admin", Some("geography")))).await;
+    let (status, body) = send(
+        &app,
+        post_json(
+            "/api/auth/signin",
+            signin_body(
+                "admin@example.org",
+                "wrong password",
+                "admin",
+                Some("geography"),
+            ),
+        ),
+    )
+    .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
-    assert_eq!((body["success"].clone(), body["error"].clone()), (json!(false), json!("password")));
+    assert_eq!(
+        (body["success"].clone(), body["error"].clone()),
+        (json!(false), json!("password"))
+    );
     assert!(body["errorMsg"].as_str().unwrap().contains("password"));
 
-    let (status, body) = send(&app, post_json("/api/auth/signin", signin_body("nobody@example.org", PASSWORD, "admin", Some("geography")))).await;
-    assert_eq!((status, body["error"].clone()), (StatusCode::UNAUTHORIZED, json!("username")));
+    let (status, body) = send(
+        &app,
+        post_json(
+            "/api/auth/signin",
+            signin_body("nobody@example.org", PASSWORD, "admin", Some("geography")),
+        ),
+    )
+    .await;
+    assert_eq!(
+        (status, body["error"].clone()),
+        (StatusCode::UNAUTHORIZED, json!("username"))
+    );
 
     // Case and spaces in the username do not matter; a trailing slash on the path does not either.
-    let (status, body) = send(&app, post_json("/api/auth/signin/", signin_body(" Admin@Example.org ", PASSWORD, "admin", Some("geography")))).await;
+    let (status, body) = send(
+        &app,
+        post_json(
+            "/api/auth/signin/",
+            signin_body(" Admin@Example.org ", PASSWORD, "admin", Some("geography")),
+        ),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["success"], true);
     assert!(body["data"]["token"].as_str().unwrap().len() > 20);
@@ -38,36 +72,102 @@ async fn staff_must_name_an_olympiad_they_belong_to() {
     fx.user("admin@example.org", Role::Admin, Some("geography"));
     let app = init_service(olympiad_http::app(fx.state.clone())).await;
 
-    let (status, body) = send(&app, post_json("/api/auth/signin", signin_body("admin@example.org", PASSWORD, "admin", None))).await;
+    let (status, body) = send(
+        &app,
+        post_json(
+            "/api/auth/signin",
+            signin_body("admin@example.org", PASSWORD, "admin", None),
+        ),
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["error"], "validation");
-    assert_eq!(body["fields"]["olympiadName"], "is required for this login type");
+    assert_eq!(
+        body["fields"]["olympiadName"],
+        "is required for this login type"
+    );
 
-    let (status, body) = send(&app, post_json("/api/auth/signin", signin_body("admin@example.org", PASSWORD, "admin", Some("history")))).await;
-    assert_eq!((status, body["error"].clone()), (StatusCode::UNAUTHORIZED, json!("username")));
-    assert!(body["errorMsg"].as_str().unwrap().contains("history"), "{body}");
+    let (status, body) = send(
+        &app,
+        post_json(
+            "/api/auth/signin",
+            signin_body("admin@example.org", PASSWORD, "admin", Some("history")),
+        ),
+    )
+    .await;
+    assert_eq!(
+        (status, body["error"].clone()),
+        (StatusCode::UNAUTHORIZED, json!("username"))
+    );
+    assert!(
+        body["errorMsg"].as_str().unwrap().contains("history"),
+        "{body}"
+    );
 
-    let (status, body) = send(&app, post_json("/api/auth/signin", signin_body("admin@example.org", PASSWORD, "teacher", None))).await;
-    assert_eq!((status, body["error"].clone()), (StatusCode::UNAUTHORIZED, json!("username")));
+    let (status, body) = send(
+        &app,
+        post_json(
+            "/api/auth/signin",
+            signin_body("admin@example.org", PASSWORD, "teacher", None),
+        ),
+    )
+    .await;
+    assert_eq!(
+        (status, body["error"].clone()),
+        (StatusCode::UNAUTHORIZED, json!("username"))
+    );
 }
 
 #[actix_web::test]
 async fn malformed_bodies_name_the_field() {
     let fx = Fixture::new();
     let app = init_service(olympiad_http::app(fx.state.clone())).await;
-    let (status, body) = send(&app, post_json("/api/auth/signin", json!({ "username": "a", "loginType": "admin" }))).await;
+    let (status, body) = send(
+        &app,
+        post_json(
+            "/api/auth/signin",
+            json!({ "username": "a", "loginType": "admin" }),
+        ),
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["fields"]["password"], "is required");
-    let (_, body) = send(&app, post_json("/api/auth/signin", json!({ "username": "a", "password": "b", "loginType": "root" }))).await;
-    assert_eq!(body["fields"]["loginType"], "must be one of learner, teacher, admin, overlord");
-    let (_, body) = send(&app, post_json("/api/auth/signin", json!({ "username": "", "password": "b", "loginType": "teacher" }))).await;
+    let (_, body) = send(
+        &app,
+        post_json(
+            "/api/auth/signin",
+            json!({ "username": "a", "password": "b", "loginType": "root" }),
+        ),
+    )
+    .await;
+    assert_eq!(
+        body["fields"]["loginType"],
+        "must be one of learner, teacher, admin, overlord"
+    );
+    let (_, body) = send(
+        &app,
+        post_json(
+            "/api/auth/signin",
+            json!({ "username": "", "password": "b", "loginType": "teacher" }),
+        ),
+    )
+    .await;
     assert_eq!(body["fields"]["username"], "is required");
-    let not_json = TestRequest::post().uri("/api/auth/signin").insert_header(("content-type", "text/plain")).set_payload("username=a");
+    let not_json = TestRequest::post()
+        .uri("/api/auth/signin")
+        .insert_header(("content-type", "text/plain"))
+        .set_payload("username=a");
     let (status, body) = send(&app, not_json).await;
-    assert_eq!((status, body["error"].clone()), (StatusCode::BAD_REQUEST, json!("content_type")));
+    assert_eq!(
+        (status, body["error"].clone()),
+        (StatusCode::BAD_REQUEST, json!("content_type"))
+    );
     let huge = json!({ "username": "a".repeat(300_000), "password": "b", "loginType": "teacher" });
     let (status, body) = send(&app, post_json("/api/auth/signin", huge)).await;
-    assert_eq!((status, body["error"].clone()), (StatusCode::PAYLOAD_TOO_LARGE, json!("too_large")));
+    assert_eq!(
+        (status, body["error"].clone()),
+        (StatusCode::PAYLOAD_TOO_LARGE, json!("too_large"))
+    );
 }
 
 #[actix_web::test]
@@ -81,7 +181,14 @@ async fn teachers_send_their_password_percent_escaped() {
     }
     let app = init_service(olympiad_http::app(fx.state.clone())).await;
     let escaped = "p%40ss%20w%C3%B6rd%20100%25";
-    let (status, body) = send(&app, post_json("/api/auth/signin", signin_body("teacher@example.org", escaped, "teacher", Some("geography")))).await;
+    let (status, body) = send(
+        &app,
+        post_json(
+            "/api/auth/signin",
+            signin_body("teacher@example.org", escaped, "teacher", Some("geography")),
+        ),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["data"]["user"]["role"], "teacher");
 }
@@ -94,36 +201,93 @@ async fn tokens_open_protected_calls_until_sign_out() {
     let app = init_service(olympiad_http::app(fx.state.clone())).await;
 
     let (status, body) = send(&app, get("/api/auth/current-user?section=admin")).await;
-    assert_eq!((status, body["error"].clone()), (StatusCode::UNAUTHORIZED, json!("signed_out")));
-    let (status, body) = send(&app, with_token(get("/api/auth/current-user"), "forged.token.value")).await;
-    assert_eq!((status, body["error"].clone()), (StatusCode::UNAUTHORIZED, json!("token_invalid")));
+    assert_eq!(
+        (status, body["error"].clone()),
+        (StatusCode::UNAUTHORIZED, json!("signed_out"))
+    );
+    let (status, body) = send(
+        &app,
+        with_token(get("/api/auth/current-user"), "forged.token.value"),
+    )
+    .await;
+    assert_eq!(
+        (status, body["error"].clone()),
+        (StatusCode::UNAUTHORIZED, json!("token_invalid"))
+    );
 
-    let (_, signed_in) = send(&app, post_json("/api/auth/signin", signin_body("admin@example.org", PASSWORD, "admin", Some("geography")))).await;
+    let (_, signed_in) = send(
+        &app,
+        post_json(
+            "/api/auth/signin",
+            signin_body("admin@example.org", PASSWORD, "admin", Some("geography")),
+        ),
+    )
+    .await;
     let token = signed_in["data"]["token"].as_str().unwrap().to_owned();
     let olympiad_id = signed_in["data"]["user"]["olympiadId"].as_i64().unwrap();
 
-    let (status, body) = send(&app, with_token(get(&format!("/api/auth/current-user?section=admin&olympiadId={olympiad_id}")), &token)).await;
+    let (status, body) = send(
+        &app,
+        with_token(
+            get(&format!(
+                "/api/auth/current-user?section=admin&olympiadId={olympiad_id}"
+            )),
+            &token,
+        ),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["data"]["authed"], true);
     assert_eq!(body["data"]["error"], json!(null));
     assert_eq!(body["data"]["accounts"][0]["olympiadName"], "geography");
-    let (_, body) = send(&app, with_token(get("/api/auth/current-user?olympiadId=999"), &token)).await;
-    assert_eq!((body["data"]["authed"].clone(), body["data"]["error"].clone()), (json!(false), json!("wrong_olympiad")));
+    let (_, body) = send(
+        &app,
+        with_token(get("/api/auth/current-user?olympiadId=999"), &token),
+    )
+    .await;
+    assert_eq!(
+        (
+            body["data"]["authed"].clone(),
+            body["data"]["error"].clone()
+        ),
+        (json!(false), json!("wrong_olympiad"))
+    );
 
-    let (_, body) = send(&app, with_token(get("/api/auth/get-login-status?section=admin"), &token)).await;
+    let (_, body) = send(
+        &app,
+        with_token(get("/api/auth/get-login-status?section=admin"), &token),
+    )
+    .await;
     assert_eq!(body["data"], json!({ "loggedIn": true, "role": "admin" }));
     let (_, body) = send(&app, get("/api/auth/get-login-status")).await;
     assert_eq!(body["data"], json!({ "loggedIn": false, "role": null }));
 
     // A teacher may not list users: 403, in the envelope.
     let teacher = fx.token_for(fx.user("teacher@example.org", Role::Teacher, None));
-    let (status, body) = send(&app, with_token(get(&format!("/api/user?olympiadId={olympiad_id}")), &teacher)).await;
-    assert_eq!((status, body["error"].clone()), (StatusCode::FORBIDDEN, json!("forbidden")));
+    let (status, body) = send(
+        &app,
+        with_token(
+            get(&format!("/api/user?olympiadId={olympiad_id}")),
+            &teacher,
+        ),
+    )
+    .await;
+    assert_eq!(
+        (status, body["error"].clone()),
+        (StatusCode::FORBIDDEN, json!("forbidden"))
+    );
 
-    let (status, _) = send(&app, with_token(TestRequest::post().uri("/api/auth/signout"), &token)).await;
+    let (status, _) = send(
+        &app,
+        with_token(TestRequest::post().uri("/api/auth/signout"), &token),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
     let (status, body) = send(&app, with_token(get("/api/auth/current-user"), &token)).await;
-    assert_eq!((status, body["error"].clone()), (StatusCode::UNAUTHORIZED, json!("session_ended")));
+    assert_eq!(
+        (status, body["error"].clone()),
+        (StatusCode::UNAUTHORIZED, json!("session_ended"))
+    );
 }
 
 #[actix_web::test]
@@ -135,14 +299,38 @@ async fn sign_in_attempts_per_username_are_limited() {
     fx.user("teacher@example.org", Role::Teacher, None);
     let app = init_service(olympiad_http::app(fx.state.clone())).await;
     for _ in 0..3 {
-        let (status, _) = send(&app, post_json("/api/auth/signin", signin_body("teacher@example.org", "guess", "teacher", None))).await;
+        let (status, _) = send(
+            &app,
+            post_json(
+                "/api/auth/signin",
+                signin_body("teacher@example.org", "guess", "teacher", None),
+            ),
+        )
+        .await;
         assert_eq!(status, StatusCode::UNAUTHORIZED);
     }
-    let (status, body) = send(&app, post_json("/api/auth/signin", signin_body("teacher@example.org", PASSWORD, "teacher", None))).await;
-    assert_eq!((status, body["error"].clone()), (StatusCode::TOO_MANY_REQUESTS, json!("rate_limited")));
+    let (status, body) = send(
+        &app,
+        post_json(
+            "/api/auth/signin",
+            signin_body("teacher@example.org", PASSWORD, "teacher", None),
+        ),
+    )
+    .await;
+    assert_eq!(
+        (status, body["error"].clone()),
+        (StatusCode::TOO_MANY_REQUESTS, json!("rate_limited"))
+    );
     // Someone else from the same address is not held up.
     fx.user("other@example.org", Role::Teacher, None);
-    let (status, _) = send(&app, post_json("/api/auth/signin", signin_body("other@example.org", PASSWORD, "teacher", None))).await;
+    let (status, _) = send(
+        &app,
+        post_json(
+            "/api/auth/signin",
+            signin_body("other@example.org", PASSWORD, "teacher", None),
+        ),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
 }
 
@@ -152,14 +340,23 @@ async fn an_unsafe_request_carrying_the_xsrf_cookie_must_echo_it() {
     fx.user("teacher@example.org", Role::Teacher, None);
     let app = init_service(olympiad_http::app(fx.state.clone())).await;
 
-    let response = actix_web::test::call_service(&app, get("/api/auth/get-login-status").to_request()).await;
-    let cookie = response.response().cookies().find(|c| c.name() == "XSRF-TOKEN").expect("XSRF-TOKEN cookie set");
+    let response =
+        actix_web::test::call_service(&app, get("/api/auth/get-login-status").to_request()).await;
+    let cookie = response
+        .response()
+        .cookies()
+        .find(|c| c.name() == "XSRF-TOKEN")
+        .expect("XSRF-TOKEN cookie set");
     let value = cookie.value().to_owned();
 
     let body = signin_body("teacher@example.org", PASSWORD, "teacher", None);
-    let without_header = post_json("/api/auth/signin", body.clone()).cookie(actix_web::cookie::Cookie::new("XSRF-TOKEN", value.clone()));
+    let without_header = post_json("/api/auth/signin", body.clone())
+        .cookie(actix_web::cookie::Cookie::new("XSRF-TOKEN", value.clone()));
     let (status, answer) = send(&app, without_header).await;
-    assert_eq!((status, answer["error"].clone()), (StatusCode::FORBIDDEN, json!("xsrf")));
+    assert_eq!(
+        (status, answer["error"].clone()),
+        (StatusCode::FORBIDDEN, json!("xsrf"))
+    );
 
     let with_header = post_json("/api/auth/signin", body)
         .cookie(actix_web::cookie::Cookie::new("XSRF-TOKEN", value.clone()))
@@ -173,9 +370,15 @@ async fn unknown_api_routes_and_methods_answer_in_the_envelope() {
     let fx = Fixture::new();
     let app = init_service(olympiad_http::app(fx.state.clone())).await;
     let (status, body) = send(&app, get("/api/no-such-thing")).await;
-    assert_eq!((status, body["error"].clone()), (StatusCode::NOT_FOUND, json!("not_found")));
+    assert_eq!(
+        (status, body["error"].clone()),
+        (StatusCode::NOT_FOUND, json!("not_found"))
+    );
     let (status, body) = send(&app, TestRequest::delete().uri("/api/auth/signin")).await;
-    assert_eq!((status, body["error"].clone()), (StatusCode::METHOD_NOT_ALLOWED, json!("method_not_allowed")));
+    assert_eq!(
+        (status, body["error"].clone()),
+        (StatusCode::METHOD_NOT_ALLOWED, json!("method_not_allowed"))
+    );
     let (status, _) = send(&app, get("/healthz")).await;
     assert_eq!(status, StatusCode::OK);
     let (status, _) = send(&app, get("/readyz")).await;

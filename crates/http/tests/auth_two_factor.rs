@@ -1,5 +1,7 @@
 //! Two-factor sign-in for staff and overlord, from the first sign-in to the code at every sign-in.
 
+#![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
+
 mod common;
 
 use actix_web::http::StatusCode;
@@ -11,7 +13,9 @@ use serde_json::json;
 use totp_rs::{Builder, Secret};
 
 fn current_code(secret: &str) -> String {
-    let totp = Builder::new().with_secret(Secret::try_from_base32(secret).unwrap()).build_noncompliant();
+    let totp = Builder::new()
+        .with_secret(Secret::try_from_base32(secret).unwrap())
+        .build_noncompliant();
     totp.generate_current().to_string()
 }
 
@@ -25,50 +29,119 @@ async fn staff_set_up_two_factor_at_first_sign_in_and_use_it_after() {
     let fx = Fixture::with_config(|c| c.require_staff_2fa = true);
     fx.user("admin@example.org", Role::Admin, Some("geography"));
     let app = init_service(olympiad_http::app(fx.state.clone())).await;
-    let signin = || post_json("/api/auth/signin", signin_body("admin@example.org", PASSWORD, "admin", Some("geography")));
+    let signin = || {
+        post_json(
+            "/api/auth/signin",
+            signin_body("admin@example.org", PASSWORD, "admin", Some("geography")),
+        )
+    };
 
     let (status, body) = send(&app, signin()).await;
-    assert_eq!((status, body["error"].clone()), (StatusCode::UNAUTHORIZED, json!("2fa_notSetYet")));
-    let setup_token = body["setupToken"].as_str().expect("a set-up token").to_owned();
+    assert_eq!(
+        (status, body["error"].clone()),
+        (StatusCode::UNAUTHORIZED, json!("2fa_notSetYet"))
+    );
+    let setup_token = body["setupToken"]
+        .as_str()
+        .expect("a set-up token")
+        .to_owned();
 
     // The set-up token opens nothing else.
-    let (status, _) = send(&app, with_token(get("/api/auth/current-user"), &setup_token)).await;
+    let (status, _) = send(
+        &app,
+        with_token(get("/api/auth/current-user"), &setup_token),
+    )
+    .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     let (status, _) = send(&app, post_json("/api/auth/2fa/setup", json!({}))).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 
-    let (status, body) = send(&app, with_token(post_json("/api/auth/2fa/setup", json!({})), &setup_token)).await;
+    let (status, body) = send(
+        &app,
+        with_token(post_json("/api/auth/2fa/setup", json!({})), &setup_token),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let secret = body["data"]["secret"].as_str().unwrap().to_owned();
-    assert!(body["data"]["otpauthUri"].as_str().unwrap().starts_with("otpauth://totp/Olympiads:admin%40example.org"));
+    assert!(body["data"]["otpauthUri"]
+        .as_str()
+        .unwrap()
+        .starts_with("otpauth://totp/Olympiads:admin%40example.org"));
 
-    let (status, body) = send(&app, with_token(post_json("/api/auth/2fa/confirm", json!({ "code": wrong_code(&secret) })), &setup_token)).await;
-    assert_eq!((status, body["error"].clone()), (StatusCode::UNAUTHORIZED, json!("2fa_invalid")));
-    let (status, body) = send(&app, with_token(post_json("/api/auth/2fa/confirm", json!({ "code": "12" })), &setup_token)).await;
-    assert_eq!((status, body["fields"]["code"].clone()), (StatusCode::BAD_REQUEST, json!("must be the 6-digit code")));
+    let (status, body) = send(
+        &app,
+        with_token(
+            post_json(
+                "/api/auth/2fa/confirm",
+                json!({ "code": wrong_code(&secret) }),
+            ),
+            &setup_token,
+        ),
+    )
+    .await;
+    assert_eq!(
+        (status, body["error"].clone()),
+        (StatusCode::UNAUTHORIZED, json!("2fa_invalid"))
+    );
+    let (status, body) = send(
+        &app,
+        with_token(
+            post_json("/api/auth/2fa/confirm", json!({ "code": "12" })),
+            &setup_token,
+        ),
+    )
+    .await;
+    assert_eq!(
+        (status, body["fields"]["code"].clone()),
+        (StatusCode::BAD_REQUEST, json!("must be the 6-digit code"))
+    );
 
-    let (status, body) = send(&app, with_token(post_json("/api/auth/2fa/confirm", json!({ "code": current_code(&secret) })), &setup_token)).await;
+    let (status, body) = send(
+        &app,
+        with_token(
+            post_json(
+                "/api/auth/2fa/confirm",
+                json!({ "code": current_code(&secret) }),
+            ),
+            &setup_token,
+        ),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["data"]["user"]["role"], "admin");
     // The user is told by e-mail that two-factor is now on.
-    let job = Job::claim(&mut fx.db.conn(), "test").unwrap().expect("an e-mail job");
-    assert!(job.payload.contains("two_factor_enabled") && job.payload.contains("admin@example.org"));
+    let job = Job::claim(&mut fx.db.conn(), "test")
+        .unwrap()
+        .expect("an e-mail job");
+    assert!(
+        job.payload.contains("two_factor_enabled") && job.payload.contains("admin@example.org")
+    );
 
     // From now on: a code at every sign-in.
     let (status, body) = send(&app, signin()).await;
-    assert_eq!((status, body["error"].clone()), (StatusCode::UNAUTHORIZED, json!("2fa_required")));
+    assert_eq!(
+        (status, body["error"].clone()),
+        (StatusCode::UNAUTHORIZED, json!("2fa_required"))
+    );
     let with_code = |code: String| {
         let mut body = signin_body("admin@example.org", PASSWORD, "admin", Some("geography"));
         body["totpCode"] = json!(code);
         post_json("/api/auth/signin", body)
     };
     let (status, body) = send(&app, with_code(wrong_code(&secret))).await;
-    assert_eq!((status, body["error"].clone()), (StatusCode::UNAUTHORIZED, json!("2fa_invalid")));
+    assert_eq!(
+        (status, body["error"].clone()),
+        (StatusCode::UNAUTHORIZED, json!("2fa_invalid"))
+    );
     let (status, body) = send(&app, with_code(current_code(&secret))).await;
     assert_eq!(status, StatusCode::OK, "{body}");
 
     // Setting up again is refused once it is on.
-    let (status, _) = send(&app, with_token(post_json("/api/auth/2fa/setup", json!({})), &setup_token)).await;
+    let (status, _) = send(
+        &app,
+        with_token(post_json("/api/auth/2fa/setup", json!({})), &setup_token),
+    )
+    .await;
     assert_eq!(status, StatusCode::CONFLICT);
 }
 
@@ -78,9 +151,23 @@ async fn teachers_and_learners_sign_in_without_two_factor() {
     fx.user("teacher@example.org", Role::Teacher, None);
     fx.user("learner1", Role::Learner, Some("geography"));
     let app = init_service(olympiad_http::app(fx.state.clone())).await;
-    let (status, _) = send(&app, post_json("/api/auth/signin", signin_body("teacher@example.org", PASSWORD, "teacher", None))).await;
+    let (status, _) = send(
+        &app,
+        post_json(
+            "/api/auth/signin",
+            signin_body("teacher@example.org", PASSWORD, "teacher", None),
+        ),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
-    let (status, body) = send(&app, post_json("/api/auth/signin", signin_body("learner1", PASSWORD, "learner", Some("geography")))).await;
+    let (status, body) = send(
+        &app,
+        post_json(
+            "/api/auth/signin",
+            signin_body("learner1", PASSWORD, "learner", Some("geography")),
+        ),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["data"]["user"]["role"], "learner");
 }

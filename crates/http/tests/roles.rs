@@ -3,6 +3,8 @@
 //! 403 for a role that may not, and neither for a role that may. Routes added later are covered
 //! without new code here; a route without a declaration fails.
 
+#![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
+
 mod common;
 
 use actix_web::http::{Method, StatusCode};
@@ -13,7 +15,9 @@ use olympiad_http::access::{declared, Allowed, API_ROUTES};
 
 fn concrete(path: &str) -> String {
     // Ids that name nothing, so that no call of the walk changes a user the walk signs in as.
-    path.replace("{product}", "olympiads").replace("{id}", "999999").replace("{username}", "nobody@example.org")
+    path.replace("{product}", "olympiads")
+        .replace("{id}", "999999")
+        .replace("{username}", "nobody@example.org")
 }
 
 #[actix_web::test]
@@ -23,7 +27,10 @@ async fn every_route_answers_each_role_as_declared() {
         .iter()
         .map(|role| {
             let olympiad = (!matches!(role, Role::Overlord | Role::Teacher)).then_some("geography");
-            (*role, fx.user(&format!("{role}@example.org"), *role, olympiad))
+            (
+                *role,
+                fx.user(&format!("{role}@example.org"), *role, olympiad),
+            )
         })
         .collect();
     let app = init_service(olympiad_http::app(fx.state.clone())).await;
@@ -46,10 +53,18 @@ async fn every_route_answers_each_role_as_declared() {
                 continue;
             }
             let url = concrete(path);
-            let route = declared(&method, &url).unwrap_or_else(|| panic!("{method} {path} has no access declaration"));
-            assert_eq!(route.path, path, "{method} {path} is matched by the declaration of {}", route.path);
+            let route = declared(&method, &url)
+                .unwrap_or_else(|| panic!("{method} {path} has no access declaration"));
+            assert_eq!(
+                route.path, path,
+                "{method} {path} is matched by the declaration of {}",
+                route.path
+            );
             let request = |token: Option<&str>| {
-                let request = TestRequest::default().method(method.clone()).uri(&format!("{url}?olympiadId=1")).set_json(serde_json::json!({}));
+                let request = TestRequest::default()
+                    .method(method.clone())
+                    .uri(&format!("{url}?olympiadId=1"))
+                    .set_json(serde_json::json!({}));
                 match token {
                     Some(token) => with_token(request, token),
                     None => request,
@@ -58,10 +73,20 @@ async fn every_route_answers_each_role_as_declared() {
 
             let (status, body) = send(&app, request(None)).await;
             match route.allowed {
-                Allowed::Public => assert!(status != StatusCode::UNAUTHORIZED && status != StatusCode::FORBIDDEN, "{method} {path} without a token: {status} {body}"),
-                _ => assert_eq!(status, StatusCode::UNAUTHORIZED, "{method} {path} without a token: {body}"),
+                Allowed::Public => assert!(
+                    status != StatusCode::UNAUTHORIZED && status != StatusCode::FORBIDDEN,
+                    "{method} {path} without a token: {status} {body}"
+                ),
+                _ => assert_eq!(
+                    status,
+                    StatusCode::UNAUTHORIZED,
+                    "{method} {path} without a token: {body}"
+                ),
             }
-            assert!(body.get("success").is_some() || status == StatusCode::OK, "{method} {path} answered outside the envelope: {status}");
+            assert!(
+                body.get("success").is_some() || status == StatusCode::OK,
+                "{method} {path} answered outside the envelope: {status}"
+            );
 
             for (role, user_id) in &users {
                 // A fresh token each time: some routes end sessions (sign-out, disabling).
@@ -73,24 +98,43 @@ async fn every_route_answers_each_role_as_declared() {
                     Allowed::TwoFactorSetup => false,
                 };
                 if may {
-                    assert!(status != StatusCode::UNAUTHORIZED && status != StatusCode::FORBIDDEN, "{role} on {method} {path}: {status} {body}");
+                    assert!(
+                        status != StatusCode::UNAUTHORIZED && status != StatusCode::FORBIDDEN,
+                        "{role} on {method} {path}: {status} {body}"
+                    );
                 } else if route.allowed == Allowed::TwoFactorSetup {
-                    assert_eq!(status, StatusCode::UNAUTHORIZED, "{role} on {method} {path}: an access token is no set-up token");
+                    assert_eq!(
+                        status,
+                        StatusCode::UNAUTHORIZED,
+                        "{role} on {method} {path}: an access token is no set-up token"
+                    );
                 } else {
-                    assert_eq!(status, StatusCode::FORBIDDEN, "{role} on {method} {path}: {body}");
+                    assert_eq!(
+                        status,
+                        StatusCode::FORBIDDEN,
+                        "{role} on {method} {path}: {body}"
+                    );
                 }
                 checked += 1;
             }
         }
     }
-    assert_eq!(checked, API_ROUTES.len() * Role::ALL.len(), "every declared route was walked with every role");
+    assert_eq!(
+        checked,
+        API_ROUTES.len() * Role::ALL.len(),
+        "every declared route was walked with every role"
+    );
 }
 
 #[test]
 fn every_declaration_is_a_documented_route() {
     let document = olympiad_http::openapi::document();
     for route in API_ROUTES {
-        let item = document.paths.paths.get(route.path).unwrap_or_else(|| panic!("{} is declared but not served", route.path));
+        let item = document
+            .paths
+            .paths
+            .get(route.path)
+            .unwrap_or_else(|| panic!("{} is declared but not served", route.path));
         let present = match route.method {
             "GET" => item.get.is_some(),
             "POST" => item.post.is_some(),
@@ -98,6 +142,10 @@ fn every_declaration_is_a_documented_route() {
             "DELETE" => item.delete.is_some(),
             other => panic!("unexpected method {other}"),
         };
-        assert!(present, "{} {} is declared but not served", route.method, route.path);
+        assert!(
+            present,
+            "{} {} is declared but not served",
+            route.method, route.path
+        );
     }
 }

@@ -2,10 +2,14 @@
 //! access matrix (their route tables). A test fails when either is stale; `UPDATE_SNAPSHOTS=1`
 //! (make snapshots) writes them anew.
 
+#![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
+
 use std::path::PathBuf;
 
 fn repo_file(path: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").join(path)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(path)
 }
 
 fn check(path: &str, fresh: String) {
@@ -16,12 +20,18 @@ fn check(path: &str, fresh: String) {
         return;
     }
     let committed = std::fs::read_to_string(&file).unwrap_or_default();
-    assert!(committed == fresh, "{path} is stale: run `make snapshots` and commit it");
+    assert!(
+        committed == fresh,
+        "{path} is stale: run `make snapshots` and commit it"
+    );
 }
 
 #[test]
 fn openapi_document_is_current() {
-    check("apps/shared/openapi.json", olympiad_http::openapi::document_json() + "\n");
+    check(
+        "apps/shared/openapi.json",
+        olympiad_http::openapi::document_json() + "\n",
+    );
 }
 
 #[test]

@@ -1,5 +1,7 @@
 //! The overlord's users and accounts, the admins' lists, impersonation, password changes and resets.
 
+#![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
+
 mod common;
 
 use actix_web::http::StatusCode;
@@ -20,26 +22,51 @@ async fn overlord_creates_a_user_who_can_then_sign_in() {
     let (status, body) = send(&app, with_token(post_json("/api/user", bad), &overlord)).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["fields"]["email"], "must be an e-mail address");
-    let no_olympiad = json!({ "email": "f@example.org", "password": "long enough", "role": "funding" });
-    let (_, body) = send(&app, with_token(post_json("/api/user", no_olympiad), &overlord)).await;
+    let no_olympiad =
+        json!({ "email": "f@example.org", "password": "long enough", "role": "funding" });
+    let (_, body) = send(
+        &app,
+        with_token(post_json("/api/user", no_olympiad), &overlord),
+    )
+    .await;
     assert_eq!(body["fields"]["olympiadId"], "is required for this role");
     let weak = json!({ "email": "f@example.org", "password": "short", "role": "funding", "olympiadId": geography });
     let (_, body) = send(&app, with_token(post_json("/api/user", weak), &overlord)).await;
-    assert_eq!(body["fields"]["password"], "must be at least 8 characters long");
+    assert_eq!(
+        body["fields"]["password"],
+        "must be at least 8 characters long"
+    );
     // None of the refused requests wrote anything.
-    assert!(User::by_username(&mut fx.db.conn(), "f@example.org").unwrap().is_none());
+    assert!(User::by_username(&mut fx.db.conn(), "f@example.org")
+        .unwrap()
+        .is_none());
 
     let good = json!({ "email": "F@example.org", "password": "long enough", "firstName": "Fikile", "lastName": "Zulu", "role": "funding", "olympiadId": geography });
-    let (status, body) = send(&app, with_token(post_json("/api/user", good.clone()), &overlord)).await;
+    let (status, body) = send(
+        &app,
+        with_token(post_json("/api/user", good.clone()), &overlord),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["data"]["username"], "f@example.org");
     let (status, _) = send(&app, with_token(post_json("/api/user", good), &overlord)).await;
     assert_eq!(status, StatusCode::CONFLICT);
 
-    let (status, _) = send(&app, post_json("/api/auth/signin", signin_body("f@example.org", "long enough", "admin", Some("geography")))).await;
+    let (status, _) = send(
+        &app,
+        post_json(
+            "/api/auth/signin",
+            signin_body("f@example.org", "long enough", "admin", Some("geography")),
+        ),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
 
-    let (_, body) = send(&app, with_token(get(&format!("/api/user?olympiadId={geography}")), &overlord)).await;
+    let (_, body) = send(
+        &app,
+        with_token(get(&format!("/api/user?olympiadId={geography}")), &overlord),
+    )
+    .await;
     assert_eq!(body["success"], true);
     assert_eq!(body["data"][0]["username"], "f@example.org");
     assert_eq!(body["accounts"][0]["role"], "funding");
@@ -54,11 +81,28 @@ async fn admins_see_only_their_own_olympiad() {
     fx.user("h@example.org", Role::Marketing, Some("history"));
     let app = init_service(olympiad_http::app(fx.state.clone())).await;
 
-    let (status, body) = send(&app, with_token(get(&format!("/api/account?olympiadId={history}")), &admin)).await;
-    assert_eq!((status, body["error"].clone()), (StatusCode::FORBIDDEN, json!("forbidden")));
+    let (status, body) = send(
+        &app,
+        with_token(get(&format!("/api/account?olympiadId={history}")), &admin),
+    )
+    .await;
+    assert_eq!(
+        (status, body["error"].clone()),
+        (StatusCode::FORBIDDEN, json!("forbidden"))
+    );
     let (status, body) = send(&app, with_token(get("/api/user/get-basic-list"), &admin)).await;
-    assert_eq!((status, body["fields"]["olympiadId"].clone()), (StatusCode::BAD_REQUEST, json!("is required")));
-    let (status, body) = send(&app, with_token(get(&format!("/api/user/get-basic-list?olympiadId={geography}")), &admin)).await;
+    assert_eq!(
+        (status, body["fields"]["olympiadId"].clone()),
+        (StatusCode::BAD_REQUEST, json!("is required"))
+    );
+    let (status, body) = send(
+        &app,
+        with_token(
+            get(&format!("/api/user/get-basic-list?olympiadId={geography}")),
+            &admin,
+        ),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["data"].as_array().unwrap().len(), 1);
     assert_eq!(body["data"][0]["username"], "admin@example.org");
@@ -73,7 +117,16 @@ async fn overlord_impersonates_a_user_and_it_is_logged() {
     fx.user("teacher@example.org", Role::Teacher, None);
     let app = init_service(olympiad_http::app(fx.state.clone())).await;
 
-    let (status, body) = send(&app, with_token(get(&format!("/api/user/impersonate?olympiadId={geography}&userEmail=Teacher@example.org")), &overlord)).await;
+    let (status, body) = send(
+        &app,
+        with_token(
+            get(&format!(
+                "/api/user/impersonate?olympiadId={geography}&userEmail=Teacher@example.org"
+            )),
+            &overlord,
+        ),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["data"]["user"]["role"], "teacher");
     assert_eq!(body["data"]["user"]["impersonatedBy"], overlord_id);
@@ -81,13 +134,43 @@ async fn overlord_impersonates_a_user_and_it_is_logged() {
     let (_, me) = send(&app, with_token(get("/api/auth/current-user"), &token)).await;
     assert_eq!(me["data"]["user"]["username"], "teacher@example.org");
 
-    let (status, _) = send(&app, with_token(get(&format!("/api/user/impersonate?olympiadId={geography}&userEmail=nobody@example.org")), &overlord)).await;
+    let (status, _) = send(
+        &app,
+        with_token(
+            get(&format!(
+                "/api/user/impersonate?olympiadId={geography}&userEmail=nobody@example.org"
+            )),
+            &overlord,
+        ),
+    )
+    .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    let (status, body) = send(&app, with_token(get("/api/user/impersonate?userEmail=x@example.org"), &overlord)).await;
-    assert_eq!((status, body["fields"]["olympiadId"].clone()), (StatusCode::BAD_REQUEST, json!("is required")));
+    let (status, body) = send(
+        &app,
+        with_token(
+            get("/api/user/impersonate?userEmail=x@example.org"),
+            &overlord,
+        ),
+    )
+    .await;
+    assert_eq!(
+        (status, body["fields"]["olympiadId"].clone()),
+        (StatusCode::BAD_REQUEST, json!("is required"))
+    );
 
-    let log = ActivityLog::search(&mut fx.db.conn(), &ActivityQuery { user_id: Some(overlord_id), limit: 10, ..Default::default() }).unwrap();
-    assert!(log.iter().any(|entry| entry.action == "impersonate"), "{log:?}");
+    let log = ActivityLog::search(
+        &mut fx.db.conn(),
+        &ActivityQuery {
+            user_id: Some(overlord_id),
+            limit: 10,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    assert!(
+        log.iter().any(|entry| entry.action == "impersonate"),
+        "{log:?}"
+    );
 }
 
 #[actix_web::test]
@@ -98,16 +181,47 @@ async fn disabling_a_user_ends_their_sessions() {
     let teacher = fx.token_for(teacher_id);
     let app = init_service(olympiad_http::app(fx.state.clone())).await;
 
-    let (status, _) = send(&app, with_token(TestRequest::post().uri(&format!("/api/user/{teacher_id}/disable")), &overlord)).await;
+    let (status, _) = send(
+        &app,
+        with_token(
+            TestRequest::post().uri(&format!("/api/user/{teacher_id}/disable")),
+            &overlord,
+        ),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
     let (status, _) = send(&app, with_token(get("/api/auth/current-user"), &teacher)).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
-    let (status, body) = send(&app, post_json("/api/auth/signin", signin_body("teacher@example.org", PASSWORD, "teacher", None))).await;
-    assert_eq!((status, body["error"].clone()), (StatusCode::UNAUTHORIZED, json!("username")));
+    let (status, body) = send(
+        &app,
+        post_json(
+            "/api/auth/signin",
+            signin_body("teacher@example.org", PASSWORD, "teacher", None),
+        ),
+    )
+    .await;
+    assert_eq!(
+        (status, body["error"].clone()),
+        (StatusCode::UNAUTHORIZED, json!("username"))
+    );
 
-    let (status, _) = send(&app, with_token(TestRequest::post().uri(&format!("/api/user/{teacher_id}/enable")), &overlord)).await;
+    let (status, _) = send(
+        &app,
+        with_token(
+            TestRequest::post().uri(&format!("/api/user/{teacher_id}/enable")),
+            &overlord,
+        ),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
-    let (status, _) = send(&app, post_json("/api/auth/signin", signin_body("teacher@example.org", PASSWORD, "teacher", None))).await;
+    let (status, _) = send(
+        &app,
+        post_json(
+            "/api/auth/signin",
+            signin_body("teacher@example.org", PASSWORD, "teacher", None),
+        ),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
 }
 
@@ -118,10 +232,27 @@ async fn a_signed_in_user_changes_their_password_and_keeps_working() {
     let old_token = fx.token_for(id);
     let app = init_service(olympiad_http::app(fx.state.clone())).await;
 
-    let put = |token: &str, body| with_token(TestRequest::put().uri("/api/auth/set-password").set_json(body), token);
+    let put = |token: &str, body| {
+        with_token(
+            TestRequest::put()
+                .uri("/api/auth/set-password")
+                .set_json(body),
+            token,
+        )
+    };
     let (status, body) = send(&app, put(&old_token, json!({ "password": "short" }))).await;
-    assert_eq!((status, body["fields"]["password"].clone()), (StatusCode::BAD_REQUEST, json!("must be at least 8 characters long")));
-    let (status, body) = send(&app, put(&old_token, json!({ "password": "a new long password" }))).await;
+    assert_eq!(
+        (status, body["fields"]["password"].clone()),
+        (
+            StatusCode::BAD_REQUEST,
+            json!("must be at least 8 characters long")
+        )
+    );
+    let (status, body) = send(
+        &app,
+        put(&old_token, json!({ "password": "a new long password" })),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let fresh = body["data"]["token"].as_str().unwrap().to_owned();
 
@@ -129,7 +260,19 @@ async fn a_signed_in_user_changes_their_password_and_keeps_working() {
     assert_eq!(status, StatusCode::UNAUTHORIZED, "the old session ended");
     let (status, _) = send(&app, with_token(get("/api/auth/current-user"), &fresh)).await;
     assert_eq!(status, StatusCode::OK);
-    let (status, _) = send(&app, post_json("/api/auth/signin", signin_body("teacher@example.org", "a new long password", "teacher", None))).await;
+    let (status, _) = send(
+        &app,
+        post_json(
+            "/api/auth/signin",
+            signin_body(
+                "teacher@example.org",
+                "a new long password",
+                "teacher",
+                None,
+            ),
+        ),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
 }
 
@@ -140,23 +283,68 @@ async fn a_forgotten_password_is_reset_once_through_the_emailed_link() {
     let app = init_service(olympiad_http::app(fx.state.clone())).await;
 
     // The same answer whether or not the user exists; only a real user gets an e-mail.
-    let (status, body) = send(&app, TestRequest::post().uri("/api/auth/forgot-password/nobody@example.org")).await;
-    assert_eq!((status, body["data"]["sent"].clone()), (StatusCode::OK, json!(true)));
-    let (status, body) = send(&app, TestRequest::post().uri("/api/auth/forgot-password/teacher@example.org?olympiadName=geography")).await;
-    assert_eq!((status, body["data"]["sent"].clone()), (StatusCode::OK, json!(true)));
-    let job = Job::claim(&mut fx.db.conn(), "test").unwrap().expect("one e-mail job");
-    assert!(Job::claim(&mut fx.db.conn(), "test").unwrap().is_none(), "no e-mail for an unknown user");
+    let (status, body) = send(
+        &app,
+        TestRequest::post().uri("/api/auth/forgot-password/nobody@example.org"),
+    )
+    .await;
+    assert_eq!(
+        (status, body["data"]["sent"].clone()),
+        (StatusCode::OK, json!(true))
+    );
+    let (status, body) = send(
+        &app,
+        TestRequest::post()
+            .uri("/api/auth/forgot-password/teacher@example.org?olympiadName=geography"),
+    )
+    .await;
+    assert_eq!(
+        (status, body["data"]["sent"].clone()),
+        (StatusCode::OK, json!(true))
+    );
+    let job = Job::claim(&mut fx.db.conn(), "test")
+        .unwrap()
+        .expect("one e-mail job");
+    assert!(
+        Job::claim(&mut fx.db.conn(), "test").unwrap().is_none(),
+        "no e-mail for an unknown user"
+    );
     let email: serde_json::Value = serde_json::from_str(&job.payload).unwrap();
     let link = email["link"].as_str().unwrap();
-    assert!(link.starts_with("http://127.0.0.1:8080/reset-password/") && link.ends_with("?olympiadName=geography"), "{link}");
-    let token = link.rsplit('/').next().unwrap().split('?').next().unwrap().to_owned();
+    assert!(
+        link.starts_with("http://127.0.0.1:8080/reset-password/")
+            && link.ends_with("?olympiadName=geography"),
+        "{link}"
+    );
+    let token = link
+        .rsplit('/')
+        .next()
+        .unwrap()
+        .split('?')
+        .next()
+        .unwrap()
+        .to_owned();
 
-    let reset = |token: &str| TestRequest::put().uri("/api/auth/set-password").set_json(json!({ "password": "brand new secret", "token": token }));
+    let reset = |token: &str| {
+        TestRequest::put()
+            .uri("/api/auth/set-password")
+            .set_json(json!({ "password": "brand new secret", "token": token }))
+    };
     let (status, body) = send(&app, reset(&token)).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let (status, body) = send(&app, reset(&token)).await;
-    assert_eq!((status, body["error"].clone()), (StatusCode::BAD_REQUEST, json!("token_invalid")));
-    let (status, _) = send(&app, post_json("/api/auth/signin", signin_body("teacher@example.org", "brand new secret", "teacher", None))).await;
+    assert_eq!(
+        (status, body["error"].clone()),
+        (StatusCode::BAD_REQUEST, json!("token_invalid"))
+    );
+    let (status, _) = send(
+        &app,
+        post_json(
+            "/api/auth/signin",
+            signin_body("teacher@example.org", "brand new secret", "teacher", None),
+        ),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
 }
 
@@ -168,19 +356,76 @@ async fn overlord_gives_and_takes_accounts() {
     let user_id = fx.user("teacher@example.org", Role::Teacher, None);
     let app = init_service(olympiad_http::app(fx.state.clone())).await;
 
-    let (status, body) = send(&app, with_token(post_json("/api/account", json!({ "userId": user_id, "role": "marketing", "olympiadId": geography })), &overlord)).await;
+    let (status, body) = send(
+        &app,
+        with_token(
+            post_json(
+                "/api/account",
+                json!({ "userId": user_id, "role": "marketing", "olympiadId": geography }),
+            ),
+            &overlord,
+        ),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["data"]["olympiadName"], "geography");
     let account_id = body["data"]["id"].as_i64().unwrap();
-    let (_, body) = send(&app, with_token(post_json("/api/account", json!({ "userId": 9999, "role": "marketing", "olympiadId": geography })), &overlord)).await;
+    let (_, body) = send(
+        &app,
+        with_token(
+            post_json(
+                "/api/account",
+                json!({ "userId": 9999, "role": "marketing", "olympiadId": geography }),
+            ),
+            &overlord,
+        ),
+    )
+    .await;
     assert_eq!(body["fields"]["userId"], "is not a user");
-    let (_, body) = send(&app, with_token(post_json("/api/account", json!({ "userId": user_id, "role": "overlord", "olympiadId": geography })), &overlord)).await;
-    assert_eq!(body["fields"]["olympiadId"], "must be empty for an overlord, who acts in every olympiad");
+    let (_, body) = send(
+        &app,
+        with_token(
+            post_json(
+                "/api/account",
+                json!({ "userId": user_id, "role": "overlord", "olympiadId": geography }),
+            ),
+            &overlord,
+        ),
+    )
+    .await;
+    assert_eq!(
+        body["fields"]["olympiadId"],
+        "must be empty for an overlord, who acts in every olympiad"
+    );
 
-    let (status, _) = send(&app, post_json("/api/auth/signin", signin_body("teacher@example.org", PASSWORD, "admin", Some("geography")))).await;
+    let (status, _) = send(
+        &app,
+        post_json(
+            "/api/auth/signin",
+            signin_body("teacher@example.org", PASSWORD, "admin", Some("geography")),
+        ),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
-    let (status, body) = send(&app, with_token(TestRequest::post().uri(&format!("/api/account/{account_id}/disable")), &overlord)).await;
-    assert_eq!((status, body["data"]["disabled"].clone()), (StatusCode::OK, json!(true)));
-    let (status, _) = send(&app, post_json("/api/auth/signin", signin_body("teacher@example.org", PASSWORD, "admin", Some("geography")))).await;
+    let (status, body) = send(
+        &app,
+        with_token(
+            TestRequest::post().uri(&format!("/api/account/{account_id}/disable")),
+            &overlord,
+        ),
+    )
+    .await;
+    assert_eq!(
+        (status, body["data"]["disabled"].clone()),
+        (StatusCode::OK, json!(true))
+    );
+    let (status, _) = send(
+        &app,
+        post_json(
+            "/api/auth/signin",
+            signin_body("teacher@example.org", PASSWORD, "admin", Some("geography")),
+        ),
+    )
+    .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 }

@@ -57,13 +57,18 @@ impl Mailer {
     /// `smtp_url` as lettre reads it (`smtp://user:pass@host:587?tls=required`, `smtps://…`);
     /// `None` writes into `outbox`.
     pub fn new(smtp_url: Option<&str>, outbox: PathBuf, from: &str) -> Result<Self, MailError> {
-        let from = from.parse().map_err(|_| MailError::Address(from.to_owned()))?;
+        let from = from
+            .parse()
+            .map_err(|_| MailError::Address(from.to_owned()))?;
         let transport = match smtp_url {
             Some(url) => Transport::Smtp(
-                AsyncSmtpTransport::<Tokio1Executor>::from_url(url).map_err(|e| MailError::Config(e.to_string()))?.build(),
+                AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
+                    .map_err(|e| MailError::Config(e.to_string()))?
+                    .build(),
             ),
             None => {
-                std::fs::create_dir_all(&outbox).map_err(|e| MailError::Config(format!("outbox {}: {e}", outbox.display())))?;
+                std::fs::create_dir_all(&outbox)
+                    .map_err(|e| MailError::Config(format!("outbox {}: {e}", outbox.display())))?;
                 Transport::Outbox(AsyncFileTransport::new(outbox))
             }
         };
@@ -79,19 +84,46 @@ impl Mailer {
     }
 
     pub async fn send_password_reset(&self, to: &Recipient, link: &str) -> Result<(), MailError> {
-        let values = [("name", to.name.as_str()), ("username", to.username.as_str()), ("link", link)];
-        self.deliver(to, "Reset your olympiad password", &templates::PASSWORD_RESET, &values).await
+        let values = [
+            ("name", to.name.as_str()),
+            ("username", to.username.as_str()),
+            ("link", link),
+        ];
+        self.deliver(
+            to,
+            "Reset your olympiad password",
+            &templates::PASSWORD_RESET,
+            &values,
+        )
+        .await
     }
 
     pub async fn send_two_factor_enabled(&self, to: &Recipient) -> Result<(), MailError> {
-        let values = [("name", to.name.as_str()), ("username", to.username.as_str())];
-        self.deliver(to, "Two-factor sign-in is on", &templates::TWO_FACTOR_ENABLED, &values).await
+        let values = [
+            ("name", to.name.as_str()),
+            ("username", to.username.as_str()),
+        ];
+        self.deliver(
+            to,
+            "Two-factor sign-in is on",
+            &templates::TWO_FACTOR_ENABLED,
+            &values,
+        )
+        .await
     }
 
-    async fn deliver(&self, to: &Recipient, subject: &str, template: &Template, values: &[(&str, &str)]) -> Result<(), MailError> {
+    async fn deliver(
+        &self,
+        to: &Recipient,
+        subject: &str,
+        template: &Template,
+        values: &[(&str, &str)],
+    ) -> Result<(), MailError> {
         let mailbox = Mailbox::new(
             Some(to.name.clone()).filter(|n| !n.is_empty()),
-            to.email.parse().map_err(|_| MailError::Address(to.email.clone()))?,
+            to.email
+                .parse()
+                .map_err(|_| MailError::Address(to.email.clone()))?,
         );
         let message = Message::builder()
             .from(self.from.clone())
@@ -99,13 +131,29 @@ impl Mailer {
             .subject(subject)
             .multipart(
                 MultiPart::alternative()
-                    .singlepart(SinglePart::builder().header(ContentType::TEXT_PLAIN).body(template.text(values)))
-                    .singlepart(SinglePart::builder().header(ContentType::TEXT_HTML).body(template.html(values))),
+                    .singlepart(
+                        SinglePart::builder()
+                            .header(ContentType::TEXT_PLAIN)
+                            .body(template.text(values)),
+                    )
+                    .singlepart(
+                        SinglePart::builder()
+                            .header(ContentType::TEXT_HTML)
+                            .body(template.html(values)),
+                    ),
             )
             .map_err(|e| MailError::Build(e.to_string()))?;
         match &self.transport {
-            Transport::Smtp(smtp) => smtp.send(message).await.map(drop).map_err(|e| MailError::Send(e.to_string())),
-            Transport::Outbox(outbox) => outbox.send(message).await.map(drop).map_err(|e| MailError::Send(e.to_string())),
+            Transport::Smtp(smtp) => smtp
+                .send(message)
+                .await
+                .map(drop)
+                .map_err(|e| MailError::Send(e.to_string())),
+            Transport::Outbox(outbox) => outbox
+                .send(message)
+                .await
+                .map(drop)
+                .map_err(|e| MailError::Send(e.to_string())),
         }
     }
 }

@@ -6,8 +6,10 @@ pub struct Template {
     html: &'static str,
 }
 
-pub const PASSWORD_RESET: Template =
-    Template { text: include_str!("../templates/password_reset.txt"), html: include_str!("../templates/password_reset.html") };
+pub const PASSWORD_RESET: Template = Template {
+    text: include_str!("../templates/password_reset.txt"),
+    html: include_str!("../templates/password_reset.html"),
+};
 
 pub const TWO_FACTOR_ENABLED: Template = Template {
     text: include_str!("../templates/two_factor_enabled.txt"),
@@ -27,7 +29,9 @@ impl Template {
 fn fill(template: &str, values: &[(&str, &str)], escape: impl Fn(&str) -> String) -> String {
     values
         .iter()
-        .fold(template.to_owned(), |out, (name, value)| out.replace(&format!("{{{{{name}}}}}"), &escape(value)))
+        .fold(template.to_owned(), |out, (name, value)| {
+            out.replace(&format!("{{{{{name}}}}}"), &escape(value))
+        })
 }
 
 fn escape_html(value: &str) -> String {
@@ -51,7 +55,11 @@ mod tests {
 
     #[test]
     fn placeholders_are_filled_and_escaped_in_html_only() {
-        let values = [("name", "<b>Sipho</b>"), ("username", "s@example.org"), ("link", "https://x/reset-password/abc")];
+        let values = [
+            ("name", "<b>Sipho</b>"),
+            ("username", "s@example.org"),
+            ("link", "https://x/reset-password/abc"),
+        ];
         let html = PASSWORD_RESET.html(&values);
         assert!(html.contains("&lt;b&gt;Sipho&lt;/b&gt;"));
         assert!(html.contains("https://x/reset-password/abc"));

@@ -26,7 +26,10 @@ struct Keeper {
 
 impl Handler for Keeper {
     fn mail(&mut self, _ip: IpAddr, _domain: &str, from: &str) -> Response {
-        self.current = Received { from: from.to_owned(), ..Received::default() };
+        self.current = Received {
+            from: from.to_owned(),
+            ..Received::default()
+        };
         mailin::response::OK
     }
 
@@ -41,7 +44,10 @@ impl Handler for Keeper {
     }
 
     fn data_end(&mut self) -> Response {
-        self.inbox.lock().unwrap().push(std::mem::take(&mut self.current));
+        self.inbox
+            .lock()
+            .unwrap()
+            .push(std::mem::take(&mut self.current));
         mailin::response::OK
     }
 }
@@ -57,12 +63,18 @@ impl SmtpServer {
         let listener = TcpListener::bind("127.0.0.1:0").expect("bind test SMTP server");
         let port = listener.local_addr().unwrap().port();
         let inbox = Arc::new(Mutex::new(Vec::new()));
-        let keeper = Keeper { inbox: inbox.clone(), ..Keeper::default() };
+        let keeper = Keeper {
+            inbox: inbox.clone(),
+            ..Keeper::default()
+        };
         std::thread::spawn(move || {
             for stream in listener.incoming().flatten() {
                 let keeper = keeper.clone();
                 std::thread::spawn(move || {
-                    let peer = stream.peer_addr().map(|a| a.ip()).unwrap_or(IpAddr::from([127, 0, 0, 1]));
+                    let peer = stream
+                        .peer_addr()
+                        .map(|a| a.ip())
+                        .unwrap_or(IpAddr::from([127, 0, 0, 1]));
                     let mut writer = stream.try_clone().unwrap();
                     let mut reader = BufReader::new(stream);
                     let mut session = SessionBuilder::new("olympiad-test-smtp").build(peer, keeper);
@@ -75,7 +87,9 @@ impl SmtpServer {
                         }
                         let response = session.process(&line);
                         match response.action {
-                            Action::Reply | Action::UpgradeTls => response.write_to(&mut writer).unwrap(),
+                            Action::Reply | Action::UpgradeTls => {
+                                response.write_to(&mut writer).unwrap()
+                            }
                             Action::Close => {
                                 response.write_to(&mut writer).unwrap();
                                 break;

@@ -1,18 +1,32 @@
 //! Sending through a real SMTP conversation on loopback, and into the file outbox.
 
+#![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
+
 use olympiad_mailer::testing::SmtpServer;
 use olympiad_mailer::{Email, Mailer, Recipient};
 use std::time::Duration;
 
 fn thandi() -> Recipient {
-    Recipient { email: "thandi@example.org".into(), name: "Thandi Mokoena".into(), username: "thandi@example.org".into() }
+    Recipient {
+        email: "thandi@example.org".into(),
+        name: "Thandi Mokoena".into(),
+        username: "thandi@example.org".into(),
+    }
 }
 
 #[actix_web::test]
 async fn password_reset_arrives_over_smtp_with_text_and_html() {
     let server = SmtpServer::start();
-    let mailer = Mailer::new(Some(&server.url()), std::env::temp_dir(), "Olympiads <no-reply@olympiads.test>").unwrap();
-    let email = Email::PasswordReset { to: thandi(), link: "http://127.0.0.1:8080/reset-password/tok123".into() };
+    let mailer = Mailer::new(
+        Some(&server.url()),
+        std::env::temp_dir(),
+        "Olympiads <no-reply@olympiads.test>",
+    )
+    .unwrap();
+    let email = Email::PasswordReset {
+        to: thandi(),
+        link: "http://127.0.0.1:8080/reset-password/tok123".into(),
+    };
     mailer.send(&email).await.unwrap();
 
     let received = server.wait_for(1, Duration::from_secs(5));
@@ -20,7 +34,9 @@ async fn password_reset_arrives_over_smtp_with_text_and_html() {
     let message = &received[0];
     assert_eq!(message.to, vec!["thandi@example.org"]);
     assert!(message.from.contains("no-reply@olympiads.test"));
-    assert!(message.data.contains("Subject: Reset your olympiad password"));
+    assert!(message
+        .data
+        .contains("Subject: Reset your olympiad password"));
     assert!(message.data.contains("text/plain"));
     assert!(message.data.contains("text/html"));
     assert!(message.data.contains("reset-password/tok123"));
@@ -30,8 +46,14 @@ async fn password_reset_arrives_over_smtp_with_text_and_html() {
 async fn without_smtp_the_message_lands_in_the_outbox() {
     let outbox = tempfile::tempdir().unwrap();
     let mailer = Mailer::new(None, outbox.path().to_path_buf(), "no-reply@olympiads.test").unwrap();
-    mailer.send(&Email::TwoFactorEnabled { to: thandi() }).await.unwrap();
-    let files: Vec<_> = std::fs::read_dir(outbox.path()).unwrap().map(|e| e.unwrap().path()).collect();
+    mailer
+        .send(&Email::TwoFactorEnabled { to: thandi() })
+        .await
+        .unwrap();
+    let files: Vec<_> = std::fs::read_dir(outbox.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     assert_eq!(files.len(), 1);
     assert_eq!(files[0].extension().and_then(|e| e.to_str()), Some("eml"));
     let eml = std::fs::read_to_string(&files[0]).unwrap();
@@ -40,7 +62,10 @@ async fn without_smtp_the_message_lands_in_the_outbox() {
 
 #[test]
 fn queued_emails_round_trip_through_json() {
-    let email = Email::PasswordReset { to: thandi(), link: "l".into() };
+    let email = Email::PasswordReset {
+        to: thandi(),
+        link: "l".into(),
+    };
     let json = serde_json::to_value(&email).unwrap();
     assert_eq!(json["kind"], "password_reset");
     assert_eq!(serde_json::from_value::<Email>(json).unwrap(), email);

@@ -35,7 +35,10 @@ impl Database {
         } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             Ok(Database::Postgres(url.to_owned()))
         } else {
-            Err(format!("DATABASE_URL must start with sqlite:// or postgres://, not {:?}", url.split(':').next().unwrap_or("")))
+            Err(format!(
+                "DATABASE_URL must start with sqlite:// or postgres://, not {:?}",
+                url.split(':').next().unwrap_or("")
+            ))
         }
     }
 
@@ -49,7 +52,8 @@ impl Database {
     fn connect(&self) -> Result<DbConnection, ConnectError> {
         match self {
             Database::Sqlite(path) => {
-                let mut conn = SqliteConnection::establish(path).map_err(|e| ConnectError(format!("{path}: {e}")))?;
+                let mut conn = SqliteConnection::establish(path)
+                    .map_err(|e| ConnectError(format!("{path}: {e}")))?;
                 // FULL makes every acknowledged commit survive a power cut; the busy timeout makes
                 // writers queue instead of failing. WAL is set once per file, in `open_pool`.
                 conn.batch_execute("PRAGMA busy_timeout = 10000; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")
@@ -80,7 +84,8 @@ impl ManageConnection for DbManager {
     }
 
     fn is_valid(&self, conn: &mut DbConnection) -> Result<(), ConnectError> {
-        conn.batch_execute("SELECT 1").map_err(|e| ConnectError(e.to_string()))
+        conn.batch_execute("SELECT 1")
+            .map_err(|e| ConnectError(e.to_string()))
     }
 
     fn has_broken(&self, _conn: &mut DbConnection) -> bool {
@@ -94,13 +99,19 @@ pub type PooledDb = PooledConnection<DbManager>;
 /// Opens a pool. SQLite serialises writers anyway, so a few connections are enough there.
 pub fn open_pool(database: &Database, max_size: u32) -> DbResult<DbPool> {
     if let Database::Sqlite(path) = database {
-        if let Some(parent) = std::path::Path::new(path).parent().filter(|p| !p.as_os_str().is_empty()) {
-            std::fs::create_dir_all(parent).map_err(|e| DbError::Pool(format!("cannot create {}: {e}", parent.display())))?;
+        if let Some(parent) = std::path::Path::new(path)
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+        {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| DbError::Pool(format!("cannot create {}: {e}", parent.display())))?;
         }
         // WAL lets readers work beside the one writer. The mode is kept in the file; switching it
         // needs the file to itself, so it is done here, before the pool opens its connections.
-        let mut conn = SqliteConnection::establish(path).map_err(|e| DbError::Pool(format!("{path}: {e}")))?;
-        conn.batch_execute("PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL;").map_err(DbError::from)?;
+        let mut conn =
+            SqliteConnection::establish(path).map_err(|e| DbError::Pool(format!("{path}: {e}")))?;
+        conn.batch_execute("PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL;")
+            .map_err(DbError::from)?;
     }
     r2d2::Pool::builder()
         .max_size(max_size)
@@ -114,14 +125,18 @@ pub fn run_migrations(conn: &mut DbConnection) -> DbResult<Vec<String>> {
     let applied = match conn {
         DbConnection::Postgresql(pg) => {
             // Several API nodes may start at once: one migrates, the others wait for it.
-            pg.batch_execute("SELECT pg_advisory_lock(72127001)").map_err(DbError::from)?;
-            let result = pg.run_pending_migrations(POSTGRES_MIGRATIONS).map(|v| v.iter().map(ToString::to_string).collect());
-            pg.batch_execute("SELECT pg_advisory_unlock(72127001)").map_err(DbError::from)?;
+            pg.batch_execute("SELECT pg_advisory_lock(72127001)")
+                .map_err(DbError::from)?;
+            let result = pg
+                .run_pending_migrations(POSTGRES_MIGRATIONS)
+                .map(|v| v.iter().map(ToString::to_string).collect());
+            pg.batch_execute("SELECT pg_advisory_unlock(72127001)")
+                .map_err(DbError::from)?;
             result
         }
-        DbConnection::Sqlite(sqlite) => {
-            sqlite.run_pending_migrations(SQLITE_MIGRATIONS).map(|v| v.iter().map(ToString::to_string).collect())
-        }
+        DbConnection::Sqlite(sqlite) => sqlite
+            .run_pending_migrations(SQLITE_MIGRATIONS)
+            .map(|v| v.iter().map(ToString::to_string).collect()),
     };
     applied.map_err(|e| DbError::Migration(e.to_string()))
 }

@@ -23,7 +23,9 @@ impl From<DieselError> for DbError {
     fn from(error: DieselError) -> Self {
         match error {
             DieselError::NotFound => DbError::NotFound,
-            DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, info) => DbError::Conflict(info.message().to_owned()),
+            DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, info) => {
+                DbError::Conflict(info.message().to_owned())
+            }
             DieselError::DatabaseError(DatabaseErrorKind::ForeignKeyViolation, info) => {
                 DbError::Reference(info.message().to_owned())
             }

@@ -31,26 +31,54 @@ pub fn backend() -> &'static str {
 
 /// The PostgreSQL server's URL (`TEST_DATABASE_URL`), pointing at a database we may connect to.
 pub fn postgres_server_url() -> Option<String> {
-    std::env::var("TEST_DATABASE_URL").ok().filter(|url| !url.is_empty())
+    std::env::var("TEST_DATABASE_URL")
+        .ok()
+        .filter(|url| !url.is_empty())
 }
 
 impl TestDatabase {
     pub fn new() -> Self {
-        match backend() {
-            "postgres" => Self::postgres(),
-            _ => Self::sqlite(),
-        }
+        Self::on(backend(), true)
+    }
+
+    /// A database with no tables yet, for testing migrations themselves.
+    pub fn blank() -> Self {
+        Self::on(backend(), false)
     }
 
     pub fn sqlite() -> Self {
-        let folder = tempfile::tempdir().expect("temporary folder");
-        let path = folder.path().join("olympiad.db");
-        let database = Database::Sqlite(path.to_string_lossy().into_owned());
-        let pool = migrated_pool(&database);
-        TestDatabase { database, pool, _folder: Some(folder), postgres: None }
+        Self::on("sqlite", true)
     }
 
     pub fn postgres() -> Self {
+        Self::on("postgres", true)
+    }
+
+    fn on(backend: &str, migrate: bool) -> Self {
+        let db = match backend {
+            "postgres" => Self::create_postgres(),
+            _ => Self::create_sqlite(),
+        };
+        if migrate {
+            run_migrations(&mut db.conn()).expect("migrate test database");
+        }
+        db
+    }
+
+    fn create_sqlite() -> Self {
+        let folder = tempfile::tempdir().expect("temporary folder");
+        let path = folder.path().join("olympiad.db");
+        let database = Database::Sqlite(path.to_string_lossy().into_owned());
+        let pool = open_pool(&database, 4).expect("open test pool");
+        TestDatabase {
+            database,
+            pool,
+            _folder: Some(folder),
+            postgres: None,
+        }
+    }
+
+    fn create_postgres() -> Self {
         let server = postgres_server_url().expect("TEST_DATABASE=postgres needs TEST_DATABASE_URL");
         let name = format!(
             "olympiad_test_{}_{}_{}",
@@ -58,11 +86,19 @@ impl TestDatabase {
             COUNTER.fetch_add(1, Ordering::Relaxed),
             rand_suffix()
         );
-        let mut admin = PgConnection::establish(&server).expect("connect to the test PostgreSQL server");
-        admin.batch_execute(&format!("CREATE DATABASE {name}")).expect("create test database");
+        let mut admin =
+            PgConnection::establish(&server).expect("connect to the test PostgreSQL server");
+        admin
+            .batch_execute(&format!("CREATE DATABASE {name}"))
+            .expect("create test database");
         let database = Database::Postgres(replace_database(&server, &name));
-        let pool = migrated_pool(&database);
-        TestDatabase { database, pool, _folder: None, postgres: Some((server, name)) }
+        let pool = open_pool(&database, 4).expect("open test pool");
+        TestDatabase {
+            database,
+            pool,
+            _folder: None,
+            postgres: Some((server, name)),
+        }
     }
 
     pub fn conn(&self) -> PooledDb {
@@ -89,22 +125,18 @@ impl Drop for TestDatabase {
         if let Some((server, name)) = &self.postgres {
             if let Ok(mut admin) = PgConnection::establish(server) {
                 // FORCE ends connections the pool may still hold.
-                let _ = admin.batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
+                let _ =
+                    admin.batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
             }
         }
     }
 }
 
-fn migrated_pool(database: &Database) -> DbPool {
-    let pool = open_pool(database, 4).expect("open test pool");
-    let mut conn = pool.get().expect("test connection");
-    run_migrations(&mut conn).expect("migrate test database");
-    pool
-}
-
 /// `postgres://user@host:port/anything?x` with the database part replaced.
 pub fn replace_database(server_url: &str, database: &str) -> String {
-    let (base, query) = server_url.split_once('?').map_or((server_url, None), |(b, q)| (b, Some(q)));
+    let (base, query) = server_url
+        .split_once('?')
+        .map_or((server_url, None), |(b, q)| (b, Some(q)));
     let authority_end = base.find("://").map_or(0, |i| i + 3);
     let base = match base[authority_end..].find('/') {
         Some(slash) => &base[..authority_end + slash],
@@ -117,6 +149,8 @@ pub fn replace_database(server_url: &str, database: &str) -> String {
 }
 
 fn rand_suffix() -> u32 {
-    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
     nanos % 100_000
 }

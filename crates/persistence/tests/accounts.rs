@@ -1,17 +1,46 @@
 //! Users, accounts, olympiads and projects on the backend named by TEST_DATABASE.
 
-use olympiad_persistence::models::{Account, AccountFilter, NewAccount, NewOlympiad, NewProject, NewUser, Olympiad, Project, User, UserChanges};
+#![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
+
+use olympiad_persistence::models::{
+    Account, AccountFilter, NewAccount, NewOlympiad, NewProject, NewUser, Olympiad, Project, User,
+    UserChanges,
+};
 use olympiad_persistence::testing::TestDatabase;
 use olympiad_persistence::DbError;
 
 fn demo_olympiad(conn: &mut olympiad_persistence::DbConnection) -> Olympiad {
-    let project = Project::ensure(conn, &NewProject { slug: "geography", name: "Geography", description: "", kind: "schools" }).unwrap();
-    Olympiad::ensure(conn, &NewOlympiad { project_id: project.id, name: "geography", title: "Geography Olympiad", year: 2026, is_open: true })
-        .unwrap()
+    let project = Project::ensure(
+        conn,
+        &NewProject {
+            slug: "geography",
+            name: "Geography",
+            description: "",
+            kind: "schools",
+        },
+    )
+    .unwrap();
+    Olympiad::ensure(
+        conn,
+        &NewOlympiad {
+            project_id: project.id,
+            name: "geography",
+            title: "Geography Olympiad",
+            year: 2026,
+            is_open: true,
+        },
+    )
+    .unwrap()
 }
 
 fn new_user<'a>(username: &'a str) -> NewUser<'a> {
-    NewUser { username, email: Some(username), password_hash: "hash", first_name: "Thandi", last_name: "Mokoena" }
+    NewUser {
+        username,
+        email: Some(username),
+        password_hash: "hash",
+        first_name: "Thandi",
+        last_name: "Mokoena",
+    }
 }
 
 #[test]
@@ -24,13 +53,27 @@ fn ensure_is_idempotent_for_projects_olympiads_and_accounts() {
     assert_eq!(Project::list(&mut conn).unwrap().len(), 1);
 
     let user = User::create(&mut conn, &new_user("admin@example.org")).unwrap();
-    let account = NewAccount { user_id: user.id, role: "admin", olympiad_id: Some(first.id) };
+    let account = NewAccount {
+        user_id: user.id,
+        role: "admin",
+        olympiad_id: Some(first.id),
+    };
     let a = Account::ensure(&mut conn, &account).unwrap();
     let b = Account::ensure(&mut conn, &account).unwrap();
     assert_eq!(a.id, b.id);
-    let global = NewAccount { user_id: user.id, role: "overlord", olympiad_id: None };
-    assert_ne!(Account::ensure(&mut conn, &global).unwrap().id, Account::ensure(&mut conn, &account).unwrap().id);
-    assert_eq!(Account::ensure(&mut conn, &global).unwrap().olympiad_id, None);
+    let global = NewAccount {
+        user_id: user.id,
+        role: "overlord",
+        olympiad_id: None,
+    };
+    assert_ne!(
+        Account::ensure(&mut conn, &global).unwrap().id,
+        Account::ensure(&mut conn, &account).unwrap().id
+    );
+    assert_eq!(
+        Account::ensure(&mut conn, &global).unwrap().olympiad_id,
+        None
+    );
 }
 
 #[test]
@@ -39,17 +82,56 @@ fn account_views_carry_the_olympiad_name() {
     let mut conn = db.conn();
     let olympiad = demo_olympiad(&mut conn);
     let user = User::create(&mut conn, &new_user("funding@example.org")).unwrap();
-    Account::ensure(&mut conn, &NewAccount { user_id: user.id, role: "funding", olympiad_id: Some(olympiad.id) }).unwrap();
-    Account::ensure(&mut conn, &NewAccount { user_id: user.id, role: "teacher", olympiad_id: None }).unwrap();
+    Account::ensure(
+        &mut conn,
+        &NewAccount {
+            user_id: user.id,
+            role: "funding",
+            olympiad_id: Some(olympiad.id),
+        },
+    )
+    .unwrap();
+    Account::ensure(
+        &mut conn,
+        &NewAccount {
+            user_id: user.id,
+            role: "teacher",
+            olympiad_id: None,
+        },
+    )
+    .unwrap();
 
-    let views = Account::views(&mut conn, AccountFilter { user_id: Some(user.id), ..Default::default() }).unwrap();
+    let views = Account::views(
+        &mut conn,
+        AccountFilter {
+            user_id: Some(user.id),
+            ..Default::default()
+        },
+    )
+    .unwrap();
     assert_eq!(views.len(), 2);
     assert_eq!(views[0].olympiad_name.as_deref(), Some("geography"));
-    assert_eq!(views[0].olympiad_title.as_deref(), Some("Geography Olympiad"));
+    assert_eq!(
+        views[0].olympiad_title.as_deref(),
+        Some("Geography Olympiad")
+    );
     assert_eq!(views[1].olympiad_name, None);
 
-    let in_olympiad = Account::views(&mut conn, AccountFilter { olympiad_id: Some(olympiad.id), ..Default::default() }).unwrap();
-    assert_eq!(in_olympiad.iter().map(|v| v.role.as_str()).collect::<Vec<_>>(), vec!["funding"]);
+    let in_olympiad = Account::views(
+        &mut conn,
+        AccountFilter {
+            olympiad_id: Some(olympiad.id),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        in_olympiad
+            .iter()
+            .map(|v| v.role.as_str())
+            .collect::<Vec<_>>(),
+        vec!["funding"]
+    );
 }
 
 #[test]
@@ -58,7 +140,10 @@ fn usernames_are_unique() {
     let mut conn = db.conn();
     User::create(&mut conn, &new_user("teacher@example.org")).unwrap();
     let duplicate = User::create(&mut conn, &new_user("teacher@example.org"));
-    assert!(matches!(duplicate, Err(DbError::Conflict(_))), "{duplicate:?}");
+    assert!(
+        matches!(duplicate, Err(DbError::Conflict(_))),
+        "{duplicate:?}"
+    );
 }
 
 #[test]
@@ -71,7 +156,10 @@ fn password_change_and_sign_out_end_sessions() {
     let user = User::find(&mut conn, user.id).unwrap();
     assert_eq!(user.password_hash, "new-hash");
     assert_eq!(user.session_version, 2);
-    assert!(matches!(User::end_sessions(&mut conn, 9999), Err(DbError::NotFound)));
+    assert!(matches!(
+        User::end_sessions(&mut conn, 9999),
+        Err(DbError::NotFound)
+    ));
 }
 
 #[test]
@@ -79,11 +167,27 @@ fn update_changes_only_the_given_fields() {
     let db = TestDatabase::new();
     let mut conn = db.conn();
     let user = User::create(&mut conn, &new_user("marketing@example.org")).unwrap();
-    let changed = User::update(&mut conn, user.id, &UserChanges { last_name: Some("Botha".into()), ..Default::default() }).unwrap();
+    let changed = User::update(
+        &mut conn,
+        user.id,
+        &UserChanges {
+            last_name: Some("Botha".into()),
+            ..Default::default()
+        },
+    )
+    .unwrap();
     assert_eq!(changed.first_name, "Thandi");
     assert_eq!(changed.last_name, "Botha");
     assert_eq!(changed.email.as_deref(), Some("marketing@example.org"));
-    let cleared = User::update(&mut conn, user.id, &UserChanges { email: Some(None), ..Default::default() }).unwrap();
+    let cleared = User::update(
+        &mut conn,
+        user.id,
+        &UserChanges {
+            email: Some(None),
+            ..Default::default()
+        },
+    )
+    .unwrap();
     assert_eq!(cleared.email, None);
 }
 
@@ -95,9 +199,15 @@ fn two_factor_secret_is_pending_until_confirmed() {
     User::set_pending_totp_secret(&mut conn, user.id, "SECRET1").unwrap();
     User::confirm_totp(&mut conn, user.id).unwrap();
     // A confirmed secret is not replaced by another set-up attempt.
-    assert!(matches!(User::set_pending_totp_secret(&mut conn, user.id, "SECRET2"), Err(DbError::NotFound)));
+    assert!(matches!(
+        User::set_pending_totp_secret(&mut conn, user.id, "SECRET2"),
+        Err(DbError::NotFound)
+    ));
     let user = User::find(&mut conn, user.id).unwrap();
-    assert_eq!((user.totp_secret.as_deref(), user.totp_confirmed), (Some("SECRET1"), true));
+    assert_eq!(
+        (user.totp_secret.as_deref(), user.totp_confirmed),
+        (Some("SECRET1"), true)
+    );
     User::reset_totp(&mut conn, user.id).unwrap();
     assert!(!User::find(&mut conn, user.id).unwrap().totp_confirmed);
 }

@@ -1,7 +1,11 @@
 //! The job queue, password resets and the logs on the backend named by TEST_DATABASE.
 
+#![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
+
 use chrono::Duration;
-use olympiad_persistence::models::{ActivityLog, ActivityQuery, AppLog, Job, NewActivity, NewUser, PasswordReset, User};
+use olympiad_persistence::models::{
+    ActivityLog, ActivityQuery, AppLog, Job, NewActivity, NewUser, PasswordReset, User,
+};
 use olympiad_persistence::testing::TestDatabase;
 use olympiad_persistence::{now, DbError};
 use serde_json::json;
@@ -30,7 +34,10 @@ fn each_job_is_claimed_once_even_by_racing_workers() {
             })
         })
         .collect();
-    let claimed: Vec<i64> = workers.into_iter().flat_map(|w| w.join().unwrap()).collect();
+    let claimed: Vec<i64> = workers
+        .into_iter()
+        .flat_map(|w| w.join().unwrap())
+        .collect();
     assert_eq!(claimed.len(), 20, "every job claimed exactly once");
     assert_eq!(claimed.iter().collect::<HashSet<_>>().len(), 20);
     let mut conn = db.conn();
@@ -52,7 +59,10 @@ fn a_failed_job_waits_and_is_given_up_after_the_last_attempt() {
     assert_eq!(waiting.last_error.as_deref(), Some("smtp down"));
     assert!(waiting.run_at > now());
 
-    let exhausted = Job { attempts: olympiad_persistence::models::job::MAX_ATTEMPTS, ..waiting };
+    let exhausted = Job {
+        attempts: olympiad_persistence::models::job::MAX_ATTEMPTS,
+        ..waiting
+    };
     Job::fail(&mut conn, &exhausted, "still down").unwrap();
     assert_eq!(Job::find(&mut conn, id).unwrap().status, "failed");
 }
@@ -63,16 +73,36 @@ fn a_reset_token_works_once_and_not_after_it_expires() {
     let mut conn = db.conn();
     let user = User::create(
         &mut conn,
-        &NewUser { username: "t@example.org", email: None, password_hash: "h", first_name: "", last_name: "" },
+        &NewUser {
+            username: "t@example.org",
+            email: None,
+            password_hash: "h",
+            first_name: "",
+            last_name: "",
+        },
     )
     .unwrap();
     PasswordReset::create(&mut conn, user.id, "fresh", now() + Duration::hours(1)).unwrap();
     PasswordReset::create(&mut conn, user.id, "stale", now() - Duration::minutes(1)).unwrap();
-    assert_eq!(PasswordReset::redeem(&mut conn, "fresh").unwrap(), Some(user.id));
-    assert_eq!(PasswordReset::redeem(&mut conn, "fresh").unwrap(), None, "single use");
-    assert_eq!(PasswordReset::redeem(&mut conn, "stale").unwrap(), None, "expired");
+    assert_eq!(
+        PasswordReset::redeem(&mut conn, "fresh").unwrap(),
+        Some(user.id)
+    );
+    assert_eq!(
+        PasswordReset::redeem(&mut conn, "fresh").unwrap(),
+        None,
+        "single use"
+    );
+    assert_eq!(
+        PasswordReset::redeem(&mut conn, "stale").unwrap(),
+        None,
+        "expired"
+    );
     assert_eq!(PasswordReset::redeem(&mut conn, "unknown").unwrap(), None);
-    assert!(matches!(PasswordReset::create(&mut conn, user.id, "fresh", now()), Err(DbError::Conflict(_))));
+    assert!(matches!(
+        PasswordReset::create(&mut conn, user.id, "fresh", now()),
+        Err(DbError::Conflict(_))
+    ));
 }
 
 #[test]
@@ -82,21 +112,39 @@ fn activity_and_app_logs_are_searchable() {
     for action in ["signin", "impersonate"] {
         ActivityLog::record(
             &mut conn,
-            &NewActivity { user_id: None, email: Some("a@example.org"), olympiad_id: None, action, details: "{}".into(), address: None },
+            &NewActivity {
+                user_id: None,
+                email: Some("a@example.org"),
+                olympiad_id: None,
+                action,
+                details: "{}".into(),
+                address: None,
+            },
         )
         .unwrap();
     }
     let found = ActivityLog::search(
         &mut conn,
-        &ActivityQuery { email: Some("a@example.org".into()), since: Some(now() - Duration::hours(1)), limit: 10, ..Default::default() },
+        &ActivityQuery {
+            email: Some("a@example.org".into()),
+            since: Some(now() - Duration::hours(1)),
+            limit: 10,
+            ..Default::default()
+        },
     )
     .unwrap();
-    assert_eq!(found.iter().map(|l| l.action.as_str()).collect::<Vec<_>>(), vec!["impersonate", "signin"]);
+    assert_eq!(
+        found.iter().map(|l| l.action.as_str()).collect::<Vec<_>>(),
+        vec!["impersonate", "signin"]
+    );
 
     AppLog::record(&mut conn, "mail", "info", "sent").unwrap();
     AppLog::record(&mut conn, "jobs", "warn", "retry").unwrap();
     AppLog::record(&mut conn, "mail", "error", "bounced").unwrap();
     assert_eq!(AppLog::keys(&mut conn).unwrap(), vec!["jobs", "mail"]);
     assert_eq!(AppLog::list(&mut conn, Some("mail"), -1).unwrap().len(), 2);
-    assert_eq!(AppLog::list(&mut conn, None, 1).unwrap()[0].message, "bounced");
+    assert_eq!(
+        AppLog::list(&mut conn, None, 1).unwrap()[0].message,
+        "bounced"
+    );
 }

@@ -1,6 +1,8 @@
 //! The two migration trees must build the same tables with the same columns, and `schema.rs` must
 //! describe exactly those. Needs the PostgreSQL server of TEST_DATABASE_URL (make test provides it).
 
+#![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
+
 use diesel::prelude::*;
 use diesel::sql_types::Text;
 use olympiad_persistence::testing::{postgres_server_url, TestDatabase};
@@ -26,7 +28,12 @@ fn columns(conn: &mut DbConnection) -> BTreeSet<(String, String)> {
              WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND m.name <> '__diesel_schema_migrations'"
         }
     };
-    diesel::sql_query(sql).load::<Column>(conn).unwrap().into_iter().map(|c| (c.table_name, c.column_name)).collect()
+    diesel::sql_query(sql)
+        .load::<Column>(conn)
+        .unwrap()
+        .into_iter()
+        .map(|c| (c.table_name, c.column_name))
+        .collect()
 }
 
 #[test]
@@ -41,15 +48,23 @@ fn sqlite_and_postgres_schemas_have_the_same_tables_and_columns() {
     let postgres_columns = columns(&mut postgres.conn());
     let only_sqlite: Vec<_> = sqlite_columns.difference(&postgres_columns).collect();
     let only_postgres: Vec<_> = postgres_columns.difference(&sqlite_columns).collect();
-    assert!(only_sqlite.is_empty() && only_postgres.is_empty(), "only in SQLite: {only_sqlite:?}; only in PostgreSQL: {only_postgres:?}");
+    assert!(
+        only_sqlite.is_empty() && only_postgres.is_empty(),
+        "only in SQLite: {only_sqlite:?}; only in PostgreSQL: {only_postgres:?}"
+    );
     assert!(sqlite_columns.contains(&("users".to_owned(), "session_version".to_owned())));
 }
 
 #[test]
 fn migration_folders_have_the_same_names() {
     let names = |tree: &str| -> BTreeSet<String> {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../migrations").join(tree);
-        std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect()
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../migrations")
+            .join(tree);
+        std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect()
     };
     assert_eq!(names("sqlite"), names("postgres"));
 }

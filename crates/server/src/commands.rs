@@ -29,7 +29,11 @@ pub fn migrate(settings: &Settings) -> CommandResult {
     let pool = open_pool(&settings.database, 1)?;
     let mut conn = pool.get()?;
     let applied = run_migrations(&mut conn)?;
-    println!("{} migration(s) applied on {}", applied.len(), settings.database.backend_name());
+    println!(
+        "{} migration(s) applied on {}",
+        applied.len(),
+        settings.database.backend_name()
+    );
     Ok(())
 }
 
@@ -38,11 +42,22 @@ pub async fn serve(settings: Settings) -> CommandResult {
     let config = settings.api_config()?;
     let state = web::Data::new(AppState::new(pool.clone(), config));
 
-    let mailer = Mailer::new(settings.smtp_url.as_deref(), settings.outbox_dir(), &settings.mail_from)?;
+    let mailer = Mailer::new(
+        settings.smtp_url.as_deref(),
+        settings.outbox_dir(),
+        &settings.mail_from,
+    )?;
     if settings.smtp_url.is_none() {
-        log::info!("SMTP_URL is not set: e-mails are written to {}", settings.outbox_dir().display());
+        log::info!(
+            "SMTP_URL is not set: e-mails are written to {}",
+            settings.outbox_dir().display()
+        );
     }
-    let worker = Worker { name: format!("worker-{}", std::process::id()), pool, mailer };
+    let worker = Worker {
+        name: format!("worker-{}", std::process::id()),
+        pool,
+        mailer,
+    };
     actix_web::rt::spawn(worker.run_forever());
     let limits = state.clone();
     actix_web::rt::spawn(async move {
@@ -53,7 +68,11 @@ pub async fn serve(settings: Settings) -> CommandResult {
     });
 
     let server = HttpServer::new(move || olympiad_http::app(state.clone())).bind(&settings.bind)?;
-    println!("olympiad is serving on {} ({})", settings.public_base_url, settings.database.backend_name());
+    println!(
+        "olympiad is serving on {} ({})",
+        settings.public_base_url,
+        settings.database.backend_name()
+    );
     server.run().await?;
     Ok(())
 }
@@ -75,7 +94,11 @@ pub fn create_user(settings: &Settings, args: NewUserArgs) -> CommandResult {
     let pool = migrated_pool(settings)?;
     let mut conn = pool.get()?;
     let olympiad_id = match &args.olympiad {
-        Some(name) => Some(Olympiad::by_name(&mut conn, name)?.ok_or_else(|| format!("--olympiad: there is no olympiad named {name:?}"))?.id),
+        Some(name) => Some(
+            Olympiad::by_name(&mut conn, name)?
+                .ok_or_else(|| format!("--olympiad: there is no olympiad named {name:?}"))?
+                .id,
+        ),
         None => None,
     };
     let username = normalise_username(&args.email);
@@ -88,13 +111,16 @@ pub fn create_user(settings: &Settings, args: NewUserArgs) -> CommandResult {
         role: args.role,
         olympiad_id,
     };
-    let (user, account, created) = provision(&mut conn, &request).map_err(|e| e.message)?;
+    let (user, account, created) = provision(&mut conn, &request).map_err(|e| e.message.clone())?;
     eprintln!(
         "{} user {} with the {} account {}",
         if created { "created" } else { "updated" },
         user.username,
         account.role,
-        args.olympiad.as_deref().map(|o| format!("in {o}")).unwrap_or_else(|| "(global)".into())
+        args.olympiad
+            .as_deref()
+            .map(|o| format!("in {o}"))
+            .unwrap_or_else(|| "(global)".into())
     );
     println!("{}", user.id);
     Ok(())

@@ -58,19 +58,38 @@ const PROJECTS: &[DemoProject] = &[
 
 const STAFF: &[(&str, Role, &str, &str)] = &[
     ("admin@example.org", Role::Admin, "Anele", "Dlamini"),
-    ("accountant@example.org", Role::Accountant, "Pieter", "van Wyk"),
+    (
+        "accountant@example.org",
+        Role::Accountant,
+        "Pieter",
+        "van Wyk",
+    ),
     ("funding@example.org", Role::Funding, "Naledi", "Mokoena"),
-    ("marketing@example.org", Role::Marketing, "Zanele", "Khumalo"),
+    (
+        "marketing@example.org",
+        Role::Marketing,
+        "Zanele",
+        "Khumalo",
+    ),
 ];
 
-pub fn seed(settings: &Settings, password: &str) -> CommandResult {
+pub fn seed(settings: &Settings, password: &str, if_empty: bool) -> CommandResult {
     let pool = migrated_pool(settings)?;
     let mut conn = pool.get()?;
+    if if_empty && !User::list(&mut conn)?.is_empty() {
+        println!("The database has users already; the demo data was not added (run `olympiad seed-demo` to add it anyway).");
+        return Ok(());
+    }
     let hash = bcrypt::hash(password, settings.bcrypt_cost)?;
     let olympiads = seed_projects(&mut conn)?;
 
     let mut sign_ins = Vec::new();
-    let mut add = |conn: &mut DbConnection, email: &str, role: Role, names: (&str, &str), olympiad: Option<&Olympiad>| -> CommandResult {
+    let mut add = |conn: &mut DbConnection,
+                   email: &str,
+                   role: Role,
+                   names: (&str, &str),
+                   olympiad: Option<&Olympiad>|
+     -> CommandResult {
         let request = Provision {
             username: email.to_owned(),
             email: Some(email.to_owned()),
@@ -80,26 +99,53 @@ pub fn seed(settings: &Settings, password: &str) -> CommandResult {
             role,
             olympiad_id: olympiad.map(|o| o.id),
         };
-        let (user, _, _) = provision(conn, &request).map_err(|e| e.message)?;
+        let (user, _, _) = provision(conn, &request).map_err(|e| e.message.clone())?;
         User::set_password_hash(conn, user.id, &hash)?;
         sign_ins.push((email.to_owned(), role, olympiad.map(|o| o.name.clone())));
         Ok(())
     };
-    add(&mut conn, "overlord@example.org", Role::Overlord, ("Olwethu", "Overlord"), None)?;
+    add(
+        &mut conn,
+        "overlord@example.org",
+        Role::Overlord,
+        ("Olwethu", "Overlord"),
+        None,
+    )?;
     for (email, role, first, last) in STAFF {
         for olympiad in &olympiads {
             add(&mut conn, email, *role, (first, last), Some(olympiad))?;
         }
     }
-    add(&mut conn, "teacher@example.org", Role::Teacher, ("Thandi", "Nkosi"), None)?;
+    add(
+        &mut conn,
+        "teacher@example.org",
+        Role::Teacher,
+        ("Thandi", "Nkosi"),
+        None,
+    )?;
 
     println!("Demo sign-ins (password {password:?}):");
-    println!("  {:<26} {:<11} {:<12} {}", "username", "role", "login type", "olympiad");
+    println!(
+        "  {:<26} {:<11} {:<12} olympiad",
+        "username", "role", "login type"
+    );
     let mut seen = std::collections::BTreeSet::new();
     for (email, role, olympiad) in sign_ins {
         if seen.insert((email.clone(), role)) {
-            let olympiad = olympiad.map(|_| olympiads.iter().map(|o| o.name.as_str()).collect::<Vec<_>>().join(", "));
-            println!("  {:<26} {:<11} {:<12} {}", email, role.as_str(), role.login_type().noun(), olympiad.unwrap_or_else(|| "-".into()));
+            let olympiad = olympiad.map(|_| {
+                olympiads
+                    .iter()
+                    .map(|o| o.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            });
+            println!(
+                "  {:<26} {:<11} {:<12} {}",
+                email,
+                role.as_str(),
+                role.login_type().noun(),
+                olympiad.unwrap_or_else(|| "-".into())
+            );
         }
     }
     if settings.require_staff_2fa {
@@ -115,9 +161,26 @@ fn seed_projects(conn: &mut DbConnection) -> Result<Vec<Olympiad>, Box<dyn std::
     let year = chrono::Utc::now().year();
     let mut olympiads = Vec::new();
     for demo in PROJECTS {
-        let project = Project::ensure(conn, &NewProject { slug: demo.slug, name: demo.name, description: demo.description, kind: demo.kind })?;
+        let project = Project::ensure(
+            conn,
+            &NewProject {
+                slug: demo.slug,
+                name: demo.name,
+                description: demo.description,
+                kind: demo.kind,
+            },
+        )?;
         if let Some(title) = demo.olympiad {
-            olympiads.push(Olympiad::ensure(conn, &NewOlympiad { project_id: project.id, name: demo.slug, title, year, is_open: true })?);
+            olympiads.push(Olympiad::ensure(
+                conn,
+                &NewOlympiad {
+                    project_id: project.id,
+                    name: demo.slug,
+                    title,
+                    year,
+                    is_open: true,
+                },
+            )?);
         }
     }
     Ok(olympiads)

@@ -8,7 +8,11 @@ use olympiad_server::settings::Settings;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "olympiad", version, about = "The olympiad platform: API, apps and background work in one binary. Settings come from environment variables (see .env.example).")]
+#[command(
+    name = "olympiad",
+    version,
+    about = "The olympiad platform: API, apps and background work in one binary. Settings come from environment variables (see .env.example)."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -41,6 +45,9 @@ enum Command {
     SeedDemo {
         #[arg(long, default_value = "demo")]
         password: String,
+        /// Do nothing when the database already has users (what `make run` uses).
+        #[arg(long)]
+        if_empty: bool,
     },
 }
 
@@ -57,10 +64,25 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Serve => actix_web::rt::System::new().block_on(commands::serve(settings)),
         Command::Migrate => commands::migrate(&settings),
-        Command::CreateUser { email, password, role, olympiad, first_name, last_name } => {
-            commands::create_user(&settings, NewUserArgs { email, password, role, olympiad, first_name, last_name })
-        }
-        Command::SeedDemo { password } => demo::seed(&settings, &password),
+        Command::CreateUser {
+            email,
+            password,
+            role,
+            olympiad,
+            first_name,
+            last_name,
+        } => commands::create_user(
+            &settings,
+            NewUserArgs {
+                email,
+                password,
+                role,
+                olympiad,
+                first_name,
+                last_name,
+            },
+        ),
+        Command::SeedDemo { password, if_empty } => demo::seed(&settings, &password, if_empty),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -33,13 +33,19 @@ pub struct Settings {
 }
 
 fn var(name: &'static str) -> Option<String> {
-    std::env::var(name).ok().map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
+    std::env::var(name)
+        .ok()
+        .map(|v| v.trim().to_owned())
+        .filter(|v| !v.is_empty())
 }
 
 fn parsed<T: std::str::FromStr>(name: &'static str, default: T) -> Result<T, SettingsError> {
     match var(name) {
         None => Ok(default),
-        Some(text) => text.parse().map_err(|_| SettingsError { variable: name, problem: format!("{text:?} is not a valid value") }),
+        Some(text) => text.parse().map_err(|_| SettingsError {
+            variable: name,
+            problem: format!("{text:?} is not a valid value"),
+        }),
     }
 }
 
@@ -48,24 +54,43 @@ fn flag(name: &'static str, default: bool) -> Result<bool, SettingsError> {
         None => Ok(default),
         Some("1" | "true" | "yes" | "on") => Ok(true),
         Some("0" | "false" | "no" | "off") => Ok(false),
-        Some(other) => Err(SettingsError { variable: name, problem: format!("{other:?} is not true or false") }),
+        Some(other) => Err(SettingsError {
+            variable: name,
+            problem: format!("{other:?} is not true or false"),
+        }),
     }
 }
 
 impl Settings {
     pub fn from_env() -> Result<Settings, SettingsError> {
         let data_dir = PathBuf::from(var("DATA_DIR").unwrap_or_else(|| "./data".into()));
-        let database_url = var("DATABASE_URL").unwrap_or_else(|| format!("sqlite://{}", data_dir.join("olympiad.db").display()));
-        let database = Database::parse(&database_url).map_err(|problem| SettingsError { variable: "DATABASE_URL", problem })?;
+        let database_url = var("DATABASE_URL")
+            .unwrap_or_else(|| format!("sqlite://{}", data_dir.join("olympiad.db").display()));
+        let database = Database::parse(&database_url).map_err(|problem| SettingsError {
+            variable: "DATABASE_URL",
+            problem,
+        })?;
         let bind = var("BIND").unwrap_or_else(|| "127.0.0.1:8080".into());
-        let public_base_url = var("PUBLIC_BASE_URL").unwrap_or_else(|| format!("http://{bind}")).trim_end_matches('/').to_owned();
+        let public_base_url = var("PUBLIC_BASE_URL")
+            .unwrap_or_else(|| format!("http://{bind}"))
+            .trim_end_matches('/')
+            .to_owned();
         let product_slug = var("PRODUCT_SLUG").unwrap_or_else(|| "olympiads".into());
-        if !product_slug.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') {
-            return Err(SettingsError { variable: "PRODUCT_SLUG", problem: "use lowercase letters, digits and dashes".into() });
+        if !product_slug
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        {
+            return Err(SettingsError {
+                variable: "PRODUCT_SLUG",
+                problem: "use lowercase letters, digits and dashes".into(),
+            });
         }
         let bcrypt_cost = parsed("BCRYPT_COST", 12u32)?;
         if !(4..=15).contains(&bcrypt_cost) {
-            return Err(SettingsError { variable: "BCRYPT_COST", problem: "must be between 4 and 15".into() });
+            return Err(SettingsError {
+                variable: "BCRYPT_COST",
+                problem: "must be between 4 and 15".into(),
+            });
         }
         let default_pool = match database {
             Database::Sqlite(_) => 8,
@@ -76,7 +101,8 @@ impl Settings {
             bind,
             public_base_url,
             smtp_url: var("SMTP_URL"),
-            mail_from: var("MAIL_FROM").unwrap_or_else(|| "Olympiads <no-reply@olympiads.local>".into()),
+            mail_from: var("MAIL_FROM")
+                .unwrap_or_else(|| "Olympiads <no-reply@olympiads.local>".into()),
             product_slug,
             require_staff_2fa: flag("REQUIRE_STAFF_2FA", true)?,
             static_dir: var("STATIC_DIR").map_or_else(default_static_dir, PathBuf::from),
@@ -94,12 +120,18 @@ impl Settings {
     pub fn jwt_secret(&self) -> Result<Vec<u8>, SettingsError> {
         if let Some(secret) = &self.jwt_secret {
             if secret.len() < 32 {
-                return Err(SettingsError { variable: "JWT_SECRET", problem: "must be at least 32 characters".into() });
+                return Err(SettingsError {
+                    variable: "JWT_SECRET",
+                    problem: "must be at least 32 characters".into(),
+                });
             }
             return Ok(secret.as_bytes().to_vec());
         }
         let path = self.data_dir.join("jwt-secret");
-        let problem = |e: std::io::Error| SettingsError { variable: "JWT_SECRET", problem: format!("cannot keep a generated secret in {}: {e}", path.display()) };
+        let problem = |e: std::io::Error| SettingsError {
+            variable: "JWT_SECRET",
+            problem: format!("cannot keep a generated secret in {}: {e}", path.display()),
+        };
         match std::fs::read_to_string(&path) {
             Ok(secret) if secret.trim().len() >= 32 => Ok(secret.trim().as_bytes().to_vec()),
             _ => {

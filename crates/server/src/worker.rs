@@ -15,7 +15,10 @@ pub struct Worker {
     pub mailer: Mailer,
 }
 
-async fn blocking<T: Send + 'static>(pool: &DbPool, work: impl FnOnce(&mut olympiad_persistence::DbConnection) -> DbResult<T> + Send + 'static) -> Result<T, String> {
+async fn blocking<T: Send + 'static>(
+    pool: &DbPool,
+    work: impl FnOnce(&mut olympiad_persistence::DbConnection) -> DbResult<T> + Send + 'static,
+) -> Result<T, String> {
     let pool = pool.clone();
     actix_web::web::block(move || {
         let mut conn = pool.get()?;
@@ -32,14 +35,34 @@ impl Worker {
         let mut taken = 0;
         loop {
             let name = self.name.clone();
-            let Some(job) = blocking(&self.pool, move |conn| Job::claim(conn, &name)).await? else { return Ok(taken) };
+            let Some(job) = blocking(&self.pool, move |conn| Job::claim(conn, &name)).await? else {
+                return Ok(taken);
+            };
             taken += 1;
             let outcome = self.perform(&job).await;
             let (key, level, message) = match &outcome {
-                Ok(summary) => ("jobs", "info", format!("job {} ({}) done: {summary}", job.id, job.kind)),
-                Err(error) => ("jobs", "warn", format!("job {} ({}) attempt {} failed: {error}", job.id, job.kind, job.attempts)),
+                Ok(summary) => (
+                    "jobs",
+                    "info",
+                    format!("job {} ({}) done: {summary}", job.id, job.kind),
+                ),
+                Err(error) => (
+                    "jobs",
+                    "warn",
+                    format!(
+                        "job {} ({}) attempt {} failed: {error}",
+                        job.id, job.kind, job.attempts
+                    ),
+                ),
             };
-            log::log!(if outcome.is_ok() { log::Level::Info } else { log::Level::Warn }, "{message}");
+            log::log!(
+                if outcome.is_ok() {
+                    log::Level::Info
+                } else {
+                    log::Level::Warn
+                },
+                "{message}"
+            );
             blocking(&self.pool, move |conn| {
                 match &outcome {
                     Ok(_) => Job::complete(conn, job.id)?,
@@ -54,7 +77,8 @@ impl Worker {
     async fn perform(&self, job: &Job) -> Result<String, String> {
         match job.kind.as_str() {
             "email" => {
-                let email: Email = serde_json::from_str(&job.payload).map_err(|e| format!("unreadable e-mail job: {e}"))?;
+                let email: Email = serde_json::from_str(&job.payload)
+                    .map_err(|e| format!("unreadable e-mail job: {e}"))?;
                 self.mailer.send(&email).await.map_err(|e| e.to_string())?;
                 Ok(match &email {
                     Email::PasswordReset { .. } => "password reset sent".into(),

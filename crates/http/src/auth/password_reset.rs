@@ -23,7 +23,10 @@ use validator::Validate;
 const RESET_VALID_MINUTES: i64 = 60;
 
 fn token_hash(token: &str) -> String {
-    Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+    Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 fn new_token() -> String {
@@ -59,21 +62,47 @@ pub async fn forgot_password(
     query: web::Query<ForgotPasswordQuery>,
 ) -> ApiResult<ResetRequested> {
     let username = normalise_username(&username);
-    state.limits.check_signin(&format!("reset:{username}"), &client_address(&req))?;
+    state
+        .limits
+        .check_signin(&format!("reset:{username}"), &client_address(&req))?;
     let token = new_token();
     let mut link = format!("{}/reset-password/{token}", state.config.public_base_url);
-    if let Some(olympiad) = query.olympiad_name.as_deref().filter(|o| o.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')) {
+    if let Some(olympiad) = query
+        .olympiad_name
+        .as_deref()
+        .filter(|o| o.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+    {
         link.push_str(&format!("?olympiadName={olympiad}"));
     }
     let hash = token_hash(&token);
     state
         .db
         .transaction(move |conn| {
-            let Some(user) = User::by_username(conn, &username)? else { return Ok(()) };
-            let Some(email) = user.email.clone().filter(|_| !user.disabled) else { return Ok(()) };
-            PasswordReset::create(conn, user.id, &hash, now() + Duration::minutes(RESET_VALID_MINUTES))?;
-            let message = Email::PasswordReset { to: Recipient { email, name: user.display_name(), username: user.username.clone() }, link };
-            Job::enqueue(conn, "email", &serde_json::to_value(message).map_err(ApiError::internal)?)?;
+            let Some(user) = User::by_username(conn, &username)? else {
+                return Ok(());
+            };
+            let Some(email) = user.email.clone().filter(|_| !user.disabled) else {
+                return Ok(());
+            };
+            PasswordReset::create(
+                conn,
+                user.id,
+                &hash,
+                now() + Duration::minutes(RESET_VALID_MINUTES),
+            )?;
+            let message = Email::PasswordReset {
+                to: Recipient {
+                    email,
+                    name: user.display_name(),
+                    username: user.username.clone(),
+                },
+                link,
+            };
+            Job::enqueue(
+                conn,
+                "email",
+                &serde_json::to_value(message).map_err(ApiError::internal)?,
+            )?;
             Ok(())
         })
         .await?;
@@ -104,7 +133,11 @@ pub struct PasswordSet {
     )
 )]
 #[put("/api/auth/set-password")]
-pub async fn set_password(state: web::Data<AppState>, caller: MaybeCaller, body: Body<SetPasswordRequest>) -> ApiResult<PasswordSet> {
+pub async fn set_password(
+    state: web::Data<AppState>,
+    caller: MaybeCaller,
+    body: Body<SetPasswordRequest>,
+) -> ApiResult<PasswordSet> {
     let body = body.into_inner();
     if let Some(problem) = password_problem(&body.password) {
         return Err(ApiError::invalid_field("password", problem));
@@ -116,8 +149,12 @@ pub async fn set_password(state: web::Data<AppState>, caller: MaybeCaller, body:
             state
                 .db
                 .transaction(move |conn| {
-                    let user_id = PasswordReset::redeem(conn, &token_hash)?
-                        .ok_or_else(|| ApiError::bad_request("token_invalid", "This link has expired or was already used. Ask for a new one."))?;
+                    let user_id = PasswordReset::redeem(conn, &token_hash)?.ok_or_else(|| {
+                        ApiError::bad_request(
+                            "token_invalid",
+                            "This link has expired or was already used. Ask for a new one.",
+                        )
+                    })?;
                     User::set_password_hash(conn, user_id, &hash)?;
                     record(conn, user_id, "password_reset")
                 })
@@ -143,13 +180,36 @@ pub async fn set_password(state: web::Data<AppState>, caller: MaybeCaller, body:
                 session_version: user.session_version,
                 impersonator: caller.impersonator,
             };
-            ok(PasswordSet { token: Some(state.tokens.issue(&subject, crate::auth::tokens::Purpose::Access)?) })
+            ok(PasswordSet {
+                token: Some(
+                    state
+                        .tokens
+                        .issue(&subject, crate::auth::tokens::Purpose::Access)?,
+                ),
+            })
         }
-        (None, None) => Err(ApiError::unauthorized("signed_out", "Please sign in, or use the link from your e-mail.")),
+        (None, None) => Err(ApiError::unauthorized(
+            "signed_out",
+            "Please sign in, or use the link from your e-mail.",
+        )),
     }
 }
 
-fn record(conn: &mut olympiad_persistence::DbConnection, user_id: i64, action: &'static str) -> Result<(), ApiError> {
-    ActivityLog::record(conn, &NewActivity { user_id: Some(user_id), email: None, olympiad_id: None, action, details: "{}".into(), address: None })?;
+fn record(
+    conn: &mut olympiad_persistence::DbConnection,
+    user_id: i64,
+    action: &'static str,
+) -> Result<(), ApiError> {
+    ActivityLog::record(
+        conn,
+        &NewActivity {
+            user_id: Some(user_id),
+            email: None,
+            olympiad_id: None,
+            action,
+            details: "{}".into(),
+            address: None,
+        },
+    )?;
     Ok(())
 }

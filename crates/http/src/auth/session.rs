@@ -6,7 +6,9 @@ use crate::envelope::{ok, ApiResult};
 use crate::state::AppState;
 use actix_web::{get, post, web};
 use olympiad_domain::Role;
-use olympiad_persistence::models::{Account, AccountFilter, AccountView, ActivityLog, NewActivity, User};
+use olympiad_persistence::models::{
+    Account, AccountFilter, AccountView, ActivityLog, NewActivity, User,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -38,11 +40,26 @@ pub struct CurrentUser {
     responses((status = 200, body = inline(crate::envelope::Envelope<CurrentUser>)), (status = 401, body = crate::error::ErrorBody))
 )]
 #[get("/api/auth/current-user")]
-pub async fn current_user(caller: Caller, state: web::Data<AppState>, query: web::Query<CurrentUserQuery>) -> ApiResult<CurrentUser> {
+pub async fn current_user(
+    caller: Caller,
+    state: web::Data<AppState>,
+    query: web::Query<CurrentUserQuery>,
+) -> ApiResult<CurrentUser> {
     let user_id = caller.user_id;
     let (user, accounts) = state
         .db
-        .run(move |conn| Ok((User::find(conn, user_id)?, Account::views(conn, AccountFilter { user_id: Some(user_id), ..Default::default() })?)))
+        .run(move |conn| {
+            Ok((
+                User::find(conn, user_id)?,
+                Account::views(
+                    conn,
+                    AccountFilter {
+                        user_id: Some(user_id),
+                        ..Default::default()
+                    },
+                )?,
+            ))
+        })
         .await?;
     let authed = query.olympiad_id.is_none_or(|id| caller.may_act_in(id));
     ok(CurrentUser {
@@ -79,8 +96,14 @@ pub struct LoginStatus {
 
 #[utoipa::path(tag = "auth", params(LoginStatusQuery), responses((status = 200, body = inline(crate::envelope::Envelope<LoginStatus>))))]
 #[get("/api/auth/get-login-status")]
-pub async fn get_login_status(caller: MaybeCaller, _query: web::Query<LoginStatusQuery>) -> ApiResult<LoginStatus> {
-    ok(LoginStatus { logged_in: caller.0.is_some(), role: caller.0.map(|c| c.role) })
+pub async fn get_login_status(
+    caller: MaybeCaller,
+    _query: web::Query<LoginStatusQuery>,
+) -> ApiResult<LoginStatus> {
+    ok(LoginStatus {
+        logged_in: caller.0.is_some(),
+        role: caller.0.map(|c| c.role),
+    })
 }
 
 #[utoipa::path(
@@ -99,7 +122,14 @@ pub async fn signout(caller: Caller, state: web::Data<AppState>) -> ApiResult<Op
                 User::end_sessions(conn, user_id)?;
                 ActivityLog::record(
                     conn,
-                    &NewActivity { user_id: Some(user_id), email: None, olympiad_id, action: "signout", details: "{}".into(), address: None },
+                    &NewActivity {
+                        user_id: Some(user_id),
+                        email: None,
+                        olympiad_id,
+                        action: "signout",
+                        details: "{}".into(),
+                        address: None,
+                    },
                 )
             })
             .await?;

@@ -12,7 +12,9 @@ use crate::state::AppState;
 use actix_web::{post, web, HttpRequest};
 use olympiad_domain::credentials::{normalise_username, teacher_password};
 use olympiad_domain::{LoginType, Role};
-use olympiad_persistence::models::{Account, AccountFilter, AccountView, ActivityLog, NewActivity, User};
+use olympiad_persistence::models::{
+    Account, AccountFilter, AccountView, ActivityLog, NewActivity, User,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
@@ -70,42 +72,78 @@ pub struct SignInResult {
     )
 )]
 #[post("/api/auth/signin")]
-pub async fn signin(state: web::Data<AppState>, req: HttpRequest, body: Body<SignInRequest>) -> ApiResult<SignInResult> {
+pub async fn signin(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: Body<SignInRequest>,
+) -> ApiResult<SignInResult> {
     let body = body.into_inner();
     let username = normalise_username(&body.username);
-    state.limits.check_signin(&username, &client_address(&req))?;
+    state
+        .limits
+        .check_signin(&username, &client_address(&req))?;
     let login_type = body.login_type;
-    let olympiad_name = body.olympiad_name.map(|n| n.trim().to_owned()).filter(|n| !n.is_empty());
+    let olympiad_name = body
+        .olympiad_name
+        .map(|n| n.trim().to_owned())
+        .filter(|n| !n.is_empty());
     if login_type.needs_olympiad() && olympiad_name.is_none() {
-        return Err(ApiError::invalid_field("olympiadName", "is required for this login type"));
+        return Err(ApiError::invalid_field(
+            "olympiadName",
+            "is required for this login type",
+        ));
     }
 
     let lookup = username.clone();
     let found = state
         .db
         .run(move |conn| {
-            let Some(user) = User::by_username(conn, &lookup)? else { return Ok(None) };
-            let accounts = Account::views(conn, AccountFilter { user_id: Some(user.id), ..Default::default() })?;
+            let Some(user) = User::by_username(conn, &lookup)? else {
+                return Ok(None);
+            };
+            let accounts = Account::views(
+                conn,
+                AccountFilter {
+                    user_id: Some(user.id),
+                    ..Default::default()
+                },
+            )?;
             Ok(Some((user, accounts)))
         })
         .await?;
     let Some((user, accounts)) = found else {
-        return Err(ApiError::unauthorized("username", "There is no user with this username."));
+        return Err(ApiError::unauthorized(
+            "username",
+            "There is no user with this username.",
+        ));
     };
     if user.disabled {
-        return Err(ApiError::unauthorized("username", "This user has been disabled. Please contact the olympiad office."));
+        return Err(ApiError::unauthorized(
+            "username",
+            "This user has been disabled. Please contact the olympiad office.",
+        ));
     }
     let password = match login_type {
         LoginType::Teacher => teacher_password(&body.password),
         _ => body.password,
     };
     if !password::verify(password, user.password_hash.clone()).await? {
-        return Err(ApiError::unauthorized("password", "The password is not correct."));
+        return Err(ApiError::unauthorized(
+            "password",
+            "The password is not correct.",
+        ));
     }
-    let account = choose_account(&accounts, login_type, olympiad_name.as_deref()).ok_or_else(|| {
-        let place = olympiad_name.as_deref().map(|n| format!(" in the olympiad {n}")).unwrap_or_default();
-        ApiError::unauthorized("username", format!("This user has no {} account{place}.", login_type.noun()))
-    })?;
+    let account =
+        choose_account(&accounts, login_type, olympiad_name.as_deref()).ok_or_else(|| {
+            let place = olympiad_name
+                .as_deref()
+                .map(|n| format!(" in the olympiad {n}"))
+                .unwrap_or_default();
+            ApiError::unauthorized(
+                "username",
+                format!("This user has no {} account{place}.", login_type.noun()),
+            )
+        })?;
     let role = parse_role(&account.role)?;
     let subject = Subject {
         user_id: user.id,
@@ -124,15 +162,22 @@ pub async fn signin(state: web::Data<AppState>, req: HttpRequest, body: Body<Sig
 
 /// The account a login type opens: for learners and staff the one in the named olympiad; for a
 /// teacher the one in that olympiad, else a global one; for overlord the global one.
-pub fn choose_account<'a>(accounts: &'a [AccountView], login_type: LoginType, olympiad_name: Option<&str>) -> Option<&'a AccountView> {
+pub fn choose_account<'a>(
+    accounts: &'a [AccountView],
+    login_type: LoginType,
+    olympiad_name: Option<&str>,
+) -> Option<&'a AccountView> {
     let usable = || {
-        accounts
-            .iter()
-            .filter(|a| !a.disabled)
-            .filter(|a| a.role.parse::<Role>().is_ok_and(|role| login_type.admits(role)))
+        accounts.iter().filter(|a| !a.disabled).filter(|a| {
+            a.role
+                .parse::<Role>()
+                .is_ok_and(|role| login_type.admits(role))
+        })
     };
     match login_type {
-        LoginType::Learner | LoginType::Admin => usable().find(|a| a.olympiad_name.as_deref() == olympiad_name),
+        LoginType::Learner | LoginType::Admin => {
+            usable().find(|a| a.olympiad_name.as_deref() == olympiad_name)
+        }
         LoginType::Teacher => usable()
             .find(|a| olympiad_name.is_some() && a.olympiad_name.as_deref() == olympiad_name)
             .or_else(|| usable().find(|a| a.olympiad_id.is_none()))
@@ -154,7 +199,12 @@ pub async fn finish_sign_in(
     address: Option<String>,
 ) -> Result<SignInResult, ApiError> {
     let token = state.tokens.issue(&subject, Purpose::Access)?;
-    let (user_id, olympiad_id, email, impersonator) = (user.id, subject.olympiad_id, user.email.clone(), subject.impersonator);
+    let (user_id, olympiad_id, email, impersonator) = (
+        user.id,
+        subject.olympiad_id,
+        user.email.clone(),
+        subject.impersonator,
+    );
     let details = serde_json::json!({ "role": subject.role, "accountId": subject.account_id, "impersonatedBy": impersonator }).to_string();
     state
         .db
@@ -175,7 +225,10 @@ pub async fn finish_sign_in(
             )
         })
         .await?;
-    Ok(SignInResult { token, user: signed_in_user(user, &subject) })
+    Ok(SignInResult {
+        token,
+        user: signed_in_user(user, &subject),
+    })
 }
 
 pub fn signed_in_user(user: User, subject: &Subject) -> SignedInUser {

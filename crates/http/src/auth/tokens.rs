@@ -103,12 +103,21 @@ impl TokenKeys {
         validation.leeway = 5;
         let claims = decode::<Claims>(token, &self.decoding, &validation)
             .map_err(|e| match e.kind() {
-                ErrorKind::ExpiredSignature => ApiError::unauthorized("token_expired", "Your session has expired. Please sign in again."),
-                _ => ApiError::unauthorized("token_invalid", "Your sign-in is not valid. Please sign in again."),
+                ErrorKind::ExpiredSignature => ApiError::unauthorized(
+                    "token_expired",
+                    "Your session has expired. Please sign in again.",
+                ),
+                _ => ApiError::unauthorized(
+                    "token_invalid",
+                    "Your sign-in is not valid. Please sign in again.",
+                ),
             })?
             .claims;
         if claims.purpose != purpose {
-            return Err(ApiError::unauthorized("token_invalid", "Your sign-in is not valid. Please sign in again."));
+            return Err(ApiError::unauthorized(
+                "token_invalid",
+                "Your sign-in is not valid. Please sign in again.",
+            ));
         }
         Ok(claims)
     }
@@ -135,17 +144,39 @@ mod tests {
         let keys = TokenKeys::new(b"0123456789abcdef0123456789abcdef", 1);
         let token = keys.issue(&subject(), Purpose::Access).unwrap();
         let claims = keys.verify(&token, Purpose::Access).unwrap();
-        assert_eq!((claims.sub, claims.acc, claims.ver, claims.role), (7, 9, 3, Role::Admin));
-        assert_eq!(keys.verify(&token, Purpose::TwoFactorSetup).unwrap_err().code, "token_invalid");
+        assert_eq!(
+            (claims.sub, claims.acc, claims.ver, claims.role),
+            (7, 9, 3, Role::Admin)
+        );
+        assert_eq!(
+            keys.verify(&token, Purpose::TwoFactorSetup)
+                .unwrap_err()
+                .code,
+            "token_invalid"
+        );
         let other = TokenKeys::new(b"another secret another secret 12", 1);
-        assert_eq!(other.verify(&token, Purpose::Access).unwrap_err().code, "token_invalid");
-        assert_eq!(keys.verify("not.a.token", Purpose::Access).unwrap_err().code, "token_invalid");
+        assert_eq!(
+            other.verify(&token, Purpose::Access).unwrap_err().code,
+            "token_invalid"
+        );
+        assert_eq!(
+            keys.verify("not.a.token", Purpose::Access)
+                .unwrap_err()
+                .code,
+            "token_invalid"
+        );
     }
 
     #[test]
     fn an_expired_token_says_so() {
-        let keys = TokenKeys { session_seconds: -120, ..TokenKeys::new(b"0123456789abcdef0123456789abcdef", 1) };
+        let keys = TokenKeys {
+            session_seconds: -120,
+            ..TokenKeys::new(b"0123456789abcdef0123456789abcdef", 1)
+        };
         let token = keys.issue(&subject(), Purpose::Access).unwrap();
-        assert_eq!(keys.verify(&token, Purpose::Access).unwrap_err().code, "token_expired");
+        assert_eq!(
+            keys.verify(&token, Purpose::Access).unwrap_err().code,
+            "token_expired"
+        );
     }
 }

@@ -38,23 +38,39 @@ fn new_secret() -> String {
 
 fn code_is_valid(secret_base32: &str, username: &str, code: &str) -> Result<bool, ApiError> {
     let code: String = code.chars().filter(|c| !c.is_whitespace()).collect();
-    Ok(totp(secret_base32, username)?.check_current(&code).is_some())
+    Ok(totp(secret_base32, username)?
+        .check_current(&code)
+        .is_some())
 }
 
 /// After a correct password: passes when the user's code is right, otherwise answers what is needed.
-pub fn check_at_sign_in(state: &AppState, user: &User, subject: &Subject, code: Option<&str>) -> Result<(), ApiError> {
+pub fn check_at_sign_in(
+    state: &AppState,
+    user: &User,
+    subject: &Subject,
+    code: Option<&str>,
+) -> Result<(), ApiError> {
     let secret = match (&user.totp_secret, user.totp_confirmed) {
         (Some(secret), true) => secret,
         _ => {
             let setup_token = state.tokens.issue(subject, Purpose::TwoFactorSetup)?;
-            return Err(ApiError::unauthorized("2fa_notSetYet", "Two-factor sign-in must be set up before you can continue.")
-                .with_extra("setupToken", setup_token));
+            return Err(ApiError::unauthorized(
+                "2fa_notSetYet",
+                "Two-factor sign-in must be set up before you can continue.",
+            )
+            .with_extra("setupToken", setup_token));
         }
     };
     match code.map(str::trim).filter(|c| !c.is_empty()) {
-        None => Err(ApiError::unauthorized("2fa_required", "Enter the code from your authenticator app.")),
+        None => Err(ApiError::unauthorized(
+            "2fa_required",
+            "Enter the code from your authenticator app.",
+        )),
         Some(code) if code_is_valid(secret, &user.username, code)? => Ok(()),
-        Some(_) => Err(ApiError::unauthorized("2fa_invalid", "The code is not correct. Check your phone's clock and try the newest code.")),
+        Some(_) => Err(ApiError::unauthorized(
+            "2fa_invalid",
+            "The code is not correct. Check your phone's clock and try the newest code.",
+        )),
     }
 }
 
@@ -69,11 +85,16 @@ pub struct TwoFactorSetup {
 
 /// The user of the set-up token that the access middleware checked.
 async fn setup_subject(state: &AppState, req: &HttpRequest) -> Result<(User, Subject), ApiError> {
-    let claims = req.extensions().get::<Claims>().cloned().ok_or_else(|| ApiError::unauthorized("signed_out", "Sign in again to set up two-factor."))?;
+    let claims = req.extensions().get::<Claims>().cloned().ok_or_else(|| {
+        ApiError::unauthorized("signed_out", "Sign in again to set up two-factor.")
+    })?;
     let user_id = claims.sub;
     let user = state.db.run(move |conn| User::find(conn, user_id)).await?;
     if user.disabled || user.session_version != claims.ver {
-        return Err(ApiError::unauthorized("session_ended", "Sign in again to set up two-factor."));
+        return Err(ApiError::unauthorized(
+            "session_ended",
+            "Sign in again to set up two-factor.",
+        ));
     }
     let subject = Subject {
         user_id: claims.sub,
@@ -100,13 +121,23 @@ async fn setup_subject(state: &AppState, req: &HttpRequest) -> Result<(User, Sub
 pub async fn setup(state: web::Data<AppState>, req: HttpRequest) -> ApiResult<TwoFactorSetup> {
     let (user, _) = setup_subject(&state, &req).await?;
     if user.totp_confirmed {
-        return Err(ApiError::conflict("Two-factor sign-in is already set up for this user."));
+        return Err(ApiError::conflict(
+            "Two-factor sign-in is already set up for this user.",
+        ));
     }
     let secret = new_secret();
-    let otpauth_uri = totp(&secret, &user.username)?.to_url().map_err(|e| ApiError::internal(format!("{e:?}")))?;
+    let otpauth_uri = totp(&secret, &user.username)?
+        .to_url()
+        .map_err(|e| ApiError::internal(format!("{e:?}")))?;
     let (user_id, stored) = (user.id, secret.clone());
-    state.db.run(move |conn| User::set_pending_totp_secret(conn, user_id, &stored)).await?;
-    ok(TwoFactorSetup { secret, otpauth_uri })
+    state
+        .db
+        .run(move |conn| User::set_pending_totp_secret(conn, user_id, &stored))
+        .await?;
+    ok(TwoFactorSetup {
+        secret,
+        otpauth_uri,
+    })
 }
 
 #[derive(Debug, Deserialize, Validate, ToSchema)]
@@ -127,15 +158,30 @@ pub struct ConfirmTwoFactor {
     )
 )]
 #[post("/api/auth/2fa/confirm")]
-pub async fn confirm(state: web::Data<AppState>, req: HttpRequest, body: Body<ConfirmTwoFactor>) -> ApiResult<SignInResult> {
+pub async fn confirm(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: Body<ConfirmTwoFactor>,
+) -> ApiResult<SignInResult> {
     let (user, subject) = setup_subject(&state, &req).await?;
-    state.limits.check_signin(&user.username, &client_address(&req))?;
-    let secret = user.totp_secret.clone().ok_or_else(|| ApiError::bad_request("2fa_no_secret", "Start the two-factor set-up first."))?;
+    state
+        .limits
+        .check_signin(&user.username, &client_address(&req))?;
+    let secret = user.totp_secret.clone().ok_or_else(|| {
+        ApiError::bad_request("2fa_no_secret", "Start the two-factor set-up first.")
+    })?;
     if !code_is_valid(&secret, &user.username, &body.code)? {
-        return Err(ApiError::unauthorized("2fa_invalid", "The code is not correct. Check your phone's clock and try the newest code."));
+        return Err(ApiError::unauthorized(
+            "2fa_invalid",
+            "The code is not correct. Check your phone's clock and try the newest code.",
+        ));
     }
     let notice = user.email.clone().map(|email| Email::TwoFactorEnabled {
-        to: Recipient { email, name: user.display_name(), username: user.username.clone() },
+        to: Recipient {
+            email,
+            name: user.display_name(),
+            username: user.username.clone(),
+        },
     });
     let user_id = user.id;
     state
@@ -143,12 +189,23 @@ pub async fn confirm(state: web::Data<AppState>, req: HttpRequest, body: Body<Co
         .transaction(move |conn| {
             User::confirm_totp(conn, user_id)?;
             if let Some(notice) = notice {
-                Job::enqueue(conn, "email", &serde_json::to_value(notice).map_err(ApiError::internal)?)?;
+                Job::enqueue(
+                    conn,
+                    "email",
+                    &serde_json::to_value(notice).map_err(ApiError::internal)?,
+                )?;
             }
             Ok(())
         })
         .await?;
-    ok(finish_sign_in(&state, user, subject, "two_factor_enabled", Some(client_address(&req))).await?)
+    ok(finish_sign_in(
+        &state,
+        user,
+        subject,
+        "two_factor_enabled",
+        Some(client_address(&req)),
+    )
+    .await?)
 }
 
 #[cfg(test)]
@@ -158,19 +215,32 @@ mod tests {
     #[test]
     fn the_current_code_is_accepted_and_a_wrong_one_is_not() {
         let secret = new_secret();
-        let current = totp(&secret, "admin@example.org").unwrap().generate_current().to_string();
+        let current = totp(&secret, "admin@example.org")
+            .unwrap()
+            .generate_current()
+            .to_string();
         assert!(code_is_valid(&secret, "admin@example.org", &current).unwrap());
         let spaced = format!("{} {}", &current[..3], &current[3..]);
         assert!(code_is_valid(&secret, "admin@example.org", &spaced).unwrap());
-        let wrong = if current == "000000" { "111111" } else { "000000" };
+        let wrong = if current == "000000" {
+            "111111"
+        } else {
+            "000000"
+        };
         assert!(!code_is_valid(&secret, "admin@example.org", wrong).unwrap());
     }
 
     #[test]
     fn the_uri_names_the_issuer_and_the_user() {
         let secret = new_secret();
-        let uri = totp(&secret, "admin@example.org").unwrap().to_url().unwrap();
-        assert!(uri.starts_with("otpauth://totp/Olympiads:admin%40example.org?"), "{uri}");
+        let uri = totp(&secret, "admin@example.org")
+            .unwrap()
+            .to_url()
+            .unwrap();
+        assert!(
+            uri.starts_with("otpauth://totp/Olympiads:admin%40example.org?"),
+            "{uri}"
+        );
         assert!(uri.contains(&format!("secret={secret}")));
     }
 }

@@ -9,7 +9,9 @@ use crate::routes::{olympiad_scope, record_activity};
 use crate::state::AppState;
 use actix_web::{get, post, web};
 use olympiad_domain::Role;
-use olympiad_persistence::models::{Account, AccountFilter, AccountView, NewAccount, Olympiad, User};
+use olympiad_persistence::models::{
+    Account, AccountFilter, AccountView, NewAccount, Olympiad, User,
+};
 use serde::Deserialize;
 use serde_json::json;
 use utoipa::ToSchema;
@@ -22,9 +24,24 @@ use validator::Validate;
     responses((status = 200, body = inline(crate::envelope::Envelope<Vec<AccountView>>)), (status = 403, body = crate::error::ErrorBody))
 )]
 #[get("/api/account")]
-pub async fn list(caller: Caller, state: web::Data<AppState>, query: web::Query<OlympiadQuery>) -> ApiResult<Vec<AccountView>> {
+pub async fn list(
+    caller: Caller,
+    state: web::Data<AppState>,
+    query: web::Query<OlympiadQuery>,
+) -> ApiResult<Vec<AccountView>> {
     let olympiad_id = olympiad_scope(&caller, query.olympiad_id)?;
-    ok(state.db.run(move |conn| Account::views(conn, AccountFilter { olympiad_id, ..Default::default() })).await?)
+    ok(state
+        .db
+        .run(move |conn| {
+            Account::views(
+                conn,
+                AccountFilter {
+                    olympiad_id,
+                    ..Default::default()
+                },
+            )
+        })
+        .await?)
 }
 
 #[derive(Debug, Deserialize, Validate, ToSchema)]
@@ -36,11 +53,20 @@ pub struct CreateAccount {
     pub olympiad_id: Option<i64>,
 }
 
-fn view_of(conn: &mut olympiad_persistence::DbConnection, account: &Account) -> Result<AccountView, ApiError> {
-    Account::views(conn, AccountFilter { user_id: Some(account.user_id), ..Default::default() })?
-        .into_iter()
-        .find(|view| view.id == account.id)
-        .ok_or_else(|| ApiError::not_found("The account"))
+fn view_of(
+    conn: &mut olympiad_persistence::DbConnection,
+    account: &Account,
+) -> Result<AccountView, ApiError> {
+    Account::views(
+        conn,
+        AccountFilter {
+            user_id: Some(account.user_id),
+            ..Default::default()
+        },
+    )?
+    .into_iter()
+    .find(|view| view.id == account.id)
+    .ok_or_else(|| ApiError::not_found("The account"))
 }
 
 #[utoipa::path(
@@ -50,7 +76,11 @@ fn view_of(conn: &mut olympiad_persistence::DbConnection, account: &Account) -> 
     responses((status = 200, description = "The account (giving the same role twice is harmless)", body = inline(crate::envelope::Envelope<AccountView>)), (status = 400, body = crate::error::ErrorBody))
 )]
 #[post("/api/account")]
-pub async fn create(caller: Caller, state: web::Data<AppState>, body: Body<CreateAccount>) -> ApiResult<AccountView> {
+pub async fn create(
+    caller: Caller,
+    state: web::Data<AppState>,
+    body: Body<CreateAccount>,
+) -> ApiResult<AccountView> {
     let body = body.into_inner();
     if let Some(problem) = body.role.olympiad_problem(body.olympiad_id.is_some()) {
         return Err(ApiError::invalid_field("olympiadId", problem));
@@ -58,25 +88,55 @@ pub async fn create(caller: Caller, state: web::Data<AppState>, body: Body<Creat
     let view = state
         .db
         .transaction(move |conn| {
-            User::find(conn, body.user_id).map_err(|_| ApiError::invalid_field("userId", "is not a user"))?;
+            User::find(conn, body.user_id)
+                .map_err(|_| ApiError::invalid_field("userId", "is not a user"))?;
             if let Some(olympiad_id) = body.olympiad_id {
-                Olympiad::find(conn, olympiad_id).map_err(|_| ApiError::invalid_field("olympiadId", "is not an olympiad"))?;
+                Olympiad::find(conn, olympiad_id)
+                    .map_err(|_| ApiError::invalid_field("olympiadId", "is not an olympiad"))?;
             }
-            let account = Account::ensure(conn, &NewAccount { user_id: body.user_id, role: body.role.as_str(), olympiad_id: body.olympiad_id })?;
-            record_activity(conn, &caller, "account_created", body.olympiad_id, json!({ "userId": body.user_id, "role": body.role }))?;
+            let account = Account::ensure(
+                conn,
+                &NewAccount {
+                    user_id: body.user_id,
+                    role: body.role.as_str(),
+                    olympiad_id: body.olympiad_id,
+                },
+            )?;
+            record_activity(
+                conn,
+                &caller,
+                "account_created",
+                body.olympiad_id,
+                json!({ "userId": body.user_id, "role": body.role }),
+            )?;
             view_of(conn, &account)
         })
         .await?;
     ok(view)
 }
 
-async fn set_disabled(caller: Caller, state: &AppState, id: i64, disabled: bool) -> ApiResult<AccountView> {
+async fn set_disabled(
+    caller: Caller,
+    state: &AppState,
+    id: i64,
+    disabled: bool,
+) -> ApiResult<AccountView> {
     let view = state
         .db
         .transaction(move |conn| {
             let account = Account::set_disabled(conn, id, disabled)?;
-            let action = if disabled { "account_disabled" } else { "account_enabled" };
-            record_activity(conn, &caller, action, account.olympiad_id, json!({ "accountId": id }))?;
+            let action = if disabled {
+                "account_disabled"
+            } else {
+                "account_enabled"
+            };
+            record_activity(
+                conn,
+                &caller,
+                action,
+                account.olympiad_id,
+                json!({ "accountId": id }),
+            )?;
             view_of(conn, &account)
         })
         .await?;
@@ -85,12 +145,20 @@ async fn set_disabled(caller: Caller, state: &AppState, id: i64, disabled: bool)
 
 #[utoipa::path(tag = "accounts", params(IdPath), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<AccountView>)), (status = 404, body = crate::error::ErrorBody)))]
 #[post("/api/account/{id}/disable")]
-pub async fn disable(caller: Caller, state: web::Data<AppState>, path: web::Path<IdPath>) -> ApiResult<AccountView> {
+pub async fn disable(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdPath>,
+) -> ApiResult<AccountView> {
     set_disabled(caller, &state, path.id, true).await
 }
 
 #[utoipa::path(tag = "accounts", params(IdPath), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<AccountView>)), (status = 404, body = crate::error::ErrorBody)))]
 #[post("/api/account/{id}/enable")]
-pub async fn enable(caller: Caller, state: web::Data<AppState>, path: web::Path<IdPath>) -> ApiResult<AccountView> {
+pub async fn enable(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdPath>,
+) -> ApiResult<AccountView> {
     set_disabled(caller, &state, path.id, false).await
 }

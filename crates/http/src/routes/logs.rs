@@ -19,9 +19,15 @@ pub struct AppLogQuery {
 
 #[utoipa::path(tag = "logs", params(AppLogQuery), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<AppLog>>))))]
 #[get("/api/app-log/all")]
-pub async fn app_log_all(state: web::Data<AppState>, query: web::Query<AppLogQuery>) -> ApiResult<Vec<AppLog>> {
+pub async fn app_log_all(
+    state: web::Data<AppState>,
+    query: web::Query<AppLogQuery>,
+) -> ApiResult<Vec<AppLog>> {
     let AppLogQuery { key, limit } = query.into_inner();
-    ok(state.db.run(move |conn| AppLog::list(conn, key.as_deref(), limit.unwrap_or(-1))).await?)
+    ok(state
+        .db
+        .run(move |conn| AppLog::list(conn, key.as_deref(), limit.unwrap_or(-1)))
+        .await?)
 }
 
 #[utoipa::path(tag = "logs", security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<String>>))))]
@@ -47,17 +53,26 @@ const ACTIVITY_LIMIT: i64 = 2000;
 
 fn parse_start(text: &str) -> Result<NaiveDateTime, ApiError> {
     NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M:%S")
-        .or_else(|_| NaiveDate::parse_from_str(text, "%Y-%m-%d").map(|d| d.and_hms_opt(0, 0, 0).unwrap_or_default()))
+        .or_else(|_| {
+            NaiveDate::parse_from_str(text, "%Y-%m-%d")
+                .map(|d| d.and_hms_opt(0, 0, 0).unwrap_or_default())
+        })
         .map_err(|_| ApiError::invalid_field("startDate", "must be a date like 2026-11-22"))
 }
 
 #[utoipa::path(tag = "logs", params(ActivityLogQuery), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<ActivityLog>>)), (status = 400, body = crate::error::ErrorBody)))]
 #[get("/api/activity-log")]
-pub async fn activity_log(state: web::Data<AppState>, query: web::Query<ActivityLogQuery>) -> ApiResult<Vec<ActivityLog>> {
+pub async fn activity_log(
+    state: web::Data<AppState>,
+    query: web::Query<ActivityLogQuery>,
+) -> ApiResult<Vec<ActivityLog>> {
     let query = query.into_inner();
     let hours = query.time_window.unwrap_or(24);
     if !(1..=744).contains(&hours) {
-        return Err(ApiError::invalid_field("timeWindow", "must be between 1 and 744 hours"));
+        return Err(ApiError::invalid_field(
+            "timeWindow",
+            "must be between 1 and 744 hours",
+        ));
     }
     let window = Duration::hours(hours);
     let since = match query.start_date.as_deref() {
@@ -71,5 +86,8 @@ pub async fn activity_log(state: web::Data<AppState>, query: web::Query<Activity
         email: query.email.map(|e| e.trim().to_lowercase()),
         limit: ACTIVITY_LIMIT,
     };
-    ok(state.db.run(move |conn| ActivityLog::search(conn, &search)).await?)
+    ok(state
+        .db
+        .run(move |conn| ActivityLog::search(conn, &search))
+        .await?)
 }

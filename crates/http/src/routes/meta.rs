@@ -20,7 +20,9 @@ pub async fn readyz(state: web::Data<AppState>) -> HttpResponse {
         Ok(()) => HttpResponse::Ok().content_type("text/plain").body("ready"),
         Err(error) => {
             log::warn!("not ready: {error}");
-            HttpResponse::ServiceUnavailable().content_type("text/plain").body("database unavailable")
+            HttpResponse::ServiceUnavailable()
+                .content_type("text/plain")
+                .body("database unavailable")
         }
     }
 }
@@ -31,7 +33,9 @@ pub struct OpenApiDocument(pub String);
 #[utoipa::path(tag = "meta", responses((status = 200, description = "OpenAPI 3.1 document", content_type = "application/json")))]
 #[get("/api/openapi.json")]
 pub async fn openapi_json(document: web::Data<OpenApiDocument>) -> HttpResponse {
-    HttpResponse::Ok().content_type("application/json").body(document.0.clone())
+    HttpResponse::Ok()
+        .content_type("application/json")
+        .body(document.0.clone())
 }
 
 /// Every screen, its paths and the roles that may open it, and each role's home (spec section 6).

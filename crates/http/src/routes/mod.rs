@@ -47,7 +47,10 @@ pub fn register(cfg: &mut ServiceConfig) {
 
 /// A query's `olympiadId`, required to be one the caller may act in; overlord may leave it out
 /// to mean every olympiad.
-pub fn olympiad_scope(caller: &crate::access::Caller, olympiad_id: Option<i64>) -> Result<Option<i64>, crate::ApiError> {
+pub fn olympiad_scope(
+    caller: &crate::access::Caller,
+    olympiad_id: Option<i64>,
+) -> Result<Option<i64>, crate::ApiError> {
     match olympiad_id {
         Some(id) => caller.require_olympiad(id).map(|()| Some(id)),
         None if caller.role == olympiad_domain::Role::Overlord => Ok(None),

@@ -48,13 +48,23 @@ pub struct SuiteQuery {
     pub show_upcoming: bool,
 }
 
-fn to_suite_project(project: Project, olympiads: Vec<Olympiad>, show_upcoming: bool) -> SuiteProject {
+fn to_suite_project(
+    project: Project,
+    olympiads: Vec<Olympiad>,
+    show_upcoming: bool,
+) -> SuiteProject {
     let this_year = chrono::Utc::now().year();
     SuiteProject {
         olympiads: olympiads
             .into_iter()
             .filter(|o| o.is_open || (show_upcoming && o.year >= this_year))
-            .map(|o| OlympiadSummary { id: o.id, name: o.name, title: o.title, year: o.year, is_open: o.is_open })
+            .map(|o| OlympiadSummary {
+                id: o.id,
+                name: o.name,
+                title: o.title,
+                year: o.year,
+                is_open: o.is_open,
+            })
             .collect(),
         id: project.id,
         slug: project.slug,
@@ -70,14 +80,25 @@ fn to_suite_project(project: Project, olympiads: Vec<Olympiad>, show_upcoming: b
     responses((status = 200, body = inline(crate::envelope::Envelope<Vec<SuiteProject>>)), (status = 404, body = crate::error::ErrorBody))
 )]
 #[get("/api/{product}-suite/projects")]
-pub async fn suite_projects(state: web::Data<AppState>, product: web::Path<String>, query: web::Query<SuiteQuery>) -> ApiResult<Vec<SuiteProject>> {
+pub async fn suite_projects(
+    state: web::Data<AppState>,
+    product: web::Path<String>,
+    query: web::Query<SuiteQuery>,
+) -> ApiResult<Vec<SuiteProject>> {
     check_product(&state, &product)?;
     let show_upcoming = query.show_upcoming;
-    let (projects, olympiads) = state.db.run(|conn| Ok((Project::list(conn)?, Olympiad::list(conn)?))).await?;
+    let (projects, olympiads) = state
+        .db
+        .run(|conn| Ok((Project::list(conn)?, Olympiad::list(conn)?)))
+        .await?;
     ok(projects
         .into_iter()
         .map(|project| {
-            let own = olympiads.iter().filter(|o| o.project_id == project.id).cloned().collect();
+            let own = olympiads
+                .iter()
+                .filter(|o| o.project_id == project.id)
+                .cloned()
+                .collect();
             to_suite_project(project, own, show_upcoming)
         })
         .collect())
@@ -89,7 +110,10 @@ pub async fn suite_projects(state: web::Data<AppState>, product: web::Path<Strin
     responses((status = 200, body = inline(crate::envelope::Envelope<SuiteProject>)), (status = 404, body = crate::error::ErrorBody))
 )]
 #[get("/api/{product}-suite/project/{id}")]
-pub async fn suite_project(state: web::Data<AppState>, path: web::Path<(String, String)>) -> ApiResult<SuiteProject> {
+pub async fn suite_project(
+    state: web::Data<AppState>,
+    path: web::Path<(String, String)>,
+) -> ApiResult<SuiteProject> {
     let (product, id) = path.into_inner();
     check_product(&state, &product)?;
     let found = state
@@ -119,7 +143,10 @@ pub async fn suite_project(state: web::Data<AppState>, path: web::Path<(String, 
     responses((status = 200, body = inline(crate::envelope::Envelope<Vec<Project>>)))
 )]
 #[get("/api/{product}-project")]
-pub async fn product_projects(state: web::Data<AppState>, product: web::Path<String>) -> ApiResult<Vec<Project>> {
+pub async fn product_projects(
+    state: web::Data<AppState>,
+    product: web::Path<String>,
+) -> ApiResult<Vec<Project>> {
     check_product(&state, &product)?;
     ok(state.db.run(Project::list).await?)
 }
@@ -138,8 +165,15 @@ pub struct SubProjectQuery {
     responses((status = 200, body = inline(crate::envelope::Envelope<Vec<SubProject>>)))
 )]
 #[get("/api/{product}-sub-project")]
-pub async fn product_sub_projects(state: web::Data<AppState>, product: web::Path<String>, query: web::Query<SubProjectQuery>) -> ApiResult<Vec<SubProject>> {
+pub async fn product_sub_projects(
+    state: web::Data<AppState>,
+    product: web::Path<String>,
+    query: web::Query<SubProjectQuery>,
+) -> ApiResult<Vec<SubProject>> {
     check_product(&state, &product)?;
     let project_id = query.project_id;
-    ok(state.db.run(move |conn| SubProject::list(conn, project_id)).await?)
+    ok(state
+        .db
+        .run(move |conn| SubProject::list(conn, project_id))
+        .await?)
 }

@@ -14,7 +14,9 @@ use actix_web::{get, post, put, web};
 use chrono::NaiveDateTime;
 use olympiad_domain::credentials::{normalise_username, password_problem};
 use olympiad_domain::Role;
-use olympiad_persistence::models::{Account, AccountFilter, AccountView, NewAccount, NewUser, Olympiad, User, UserChanges};
+use olympiad_persistence::models::{
+    Account, AccountFilter, AccountView, NewAccount, NewUser, Olympiad, User, UserChanges,
+};
 use olympiad_persistence::{DbConnection, DbError};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -70,8 +72,17 @@ pub struct OlympiadQuery {
 }
 
 /// The users of an olympiad (those with an account in it), or every user.
-fn users_in(conn: &mut DbConnection, olympiad_id: Option<i64>) -> Result<(Vec<User>, Vec<AccountView>), DbError> {
-    let accounts = Account::views(conn, AccountFilter { olympiad_id, ..Default::default() })?;
+fn users_in(
+    conn: &mut DbConnection,
+    olympiad_id: Option<i64>,
+) -> Result<(Vec<User>, Vec<AccountView>), DbError> {
+    let accounts = Account::views(
+        conn,
+        AccountFilter {
+            olympiad_id,
+            ..Default::default()
+        },
+    )?;
     let users = match olympiad_id {
         Some(_) => {
             let mut ids: Vec<i64> = accounts.iter().map(|a| a.user_id).collect();
@@ -90,12 +101,22 @@ fn users_in(conn: &mut DbConnection, olympiad_id: Option<i64>) -> Result<(Vec<Us
     responses((status = 200, body = inline(crate::envelope::Envelope<Vec<UserSummary>>)), (status = 403, body = crate::error::ErrorBody))
 )]
 #[get("/api/user/get-basic-list")]
-pub async fn basic_list(caller: Caller, state: web::Data<AppState>, query: web::Query<OlympiadQuery>) -> ApiResult<Vec<UserSummary>> {
+pub async fn basic_list(
+    caller: Caller,
+    state: web::Data<AppState>,
+    query: web::Query<OlympiadQuery>,
+) -> ApiResult<Vec<UserSummary>> {
     let scope = olympiad_scope(&caller, query.olympiad_id)?;
     let (users, _) = state.db.run(move |conn| users_in(conn, scope)).await?;
     ok(users
         .into_iter()
-        .map(|u| UserSummary { id: u.id, username: u.username, email: u.email, first_name: u.first_name, last_name: u.last_name })
+        .map(|u| UserSummary {
+            id: u.id,
+            username: u.username,
+            email: u.email,
+            first_name: u.first_name,
+            last_name: u.last_name,
+        })
         .collect())
 }
 
@@ -114,17 +135,28 @@ pub struct UserList {
     responses((status = 200, body = UserList), (status = 403, body = crate::error::ErrorBody))
 )]
 #[get("/api/user")]
-pub async fn list(caller: Caller, state: web::Data<AppState>, query: web::Query<OlympiadQuery>) -> Result<Json<UserList>, ApiError> {
+pub async fn list(
+    caller: Caller,
+    state: web::Data<AppState>,
+    query: web::Query<OlympiadQuery>,
+) -> Result<Json<UserList>, ApiError> {
     let scope = olympiad_scope(&caller, query.olympiad_id)?;
     let (users, accounts) = state.db.run(move |conn| users_in(conn, scope)).await?;
-    Ok(Json(UserList { success: true, data: users.into_iter().map(UserRow::from).collect(), accounts }))
+    Ok(Json(UserList {
+        success: true,
+        data: users.into_iter().map(UserRow::from).collect(),
+        accounts,
+    }))
 }
 
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateUser {
     /// Also the username.
-    #[validate(email(message = "must be an e-mail address"), length(max = 254, message = "is too long"))]
+    #[validate(
+        email(message = "must be an e-mail address"),
+        length(max = 254, message = "is too long")
+    )]
     pub email: String,
     pub password: String,
     #[validate(length(max = 100, message = "is too long"))]
@@ -151,12 +183,16 @@ pub struct Provision {
 
 /// Creates the user, or finds the existing one, and gives them the account; the second answer
 /// says whether the user is new. Used by the API and by `olympiad create-user`.
-pub fn provision(conn: &mut DbConnection, p: &Provision) -> Result<(User, Account, bool), ApiError> {
+pub fn provision(
+    conn: &mut DbConnection,
+    p: &Provision,
+) -> Result<(User, Account, bool), ApiError> {
     if let Some(problem) = p.role.olympiad_problem(p.olympiad_id.is_some()) {
         return Err(ApiError::invalid_field("olympiadId", problem));
     }
     if let Some(olympiad_id) = p.olympiad_id {
-        Olympiad::find(conn, olympiad_id).map_err(|_| ApiError::invalid_field("olympiadId", "is not an olympiad"))?;
+        Olympiad::find(conn, olympiad_id)
+            .map_err(|_| ApiError::invalid_field("olympiadId", "is not an olympiad"))?;
     }
     let (user, created) = match User::by_username(conn, &p.username)? {
         Some(user) => (user, false),
@@ -171,7 +207,14 @@ pub fn provision(conn: &mut DbConnection, p: &Provision) -> Result<(User, Accoun
             (User::create(conn, &new)?, true)
         }
     };
-    let account = Account::ensure(conn, &NewAccount { user_id: user.id, role: p.role.as_str(), olympiad_id: p.olympiad_id })?;
+    let account = Account::ensure(
+        conn,
+        &NewAccount {
+            user_id: user.id,
+            role: p.role.as_str(),
+            olympiad_id: p.olympiad_id,
+        },
+    )?;
     Ok((user, account, created))
 }
 
@@ -186,7 +229,11 @@ pub fn provision(conn: &mut DbConnection, p: &Provision) -> Result<(User, Accoun
     )
 )]
 #[post("/api/user")]
-pub async fn create(caller: Caller, state: web::Data<AppState>, body: Body<CreateUser>) -> ApiResult<UserRow> {
+pub async fn create(
+    caller: Caller,
+    state: web::Data<AppState>,
+    body: Body<CreateUser>,
+) -> ApiResult<UserRow> {
     let body = body.into_inner();
     if let Some(problem) = password_problem(&body.password) {
         return Err(ApiError::invalid_field("password", problem));
@@ -206,9 +253,17 @@ pub async fn create(caller: Caller, state: web::Data<AppState>, body: Body<Creat
         .transaction(move |conn| {
             let (user, account, created) = provision(conn, &provision_request)?;
             if !created {
-                return Err(ApiError::conflict("A user with this e-mail address already exists. Give them an account instead."));
+                return Err(ApiError::conflict(
+                    "A user with this e-mail address already exists. Give them an account instead.",
+                ));
             }
-            record_activity(conn, &caller, "user_created", account.olympiad_id, json!({ "userId": user.id, "role": account.role }))?;
+            record_activity(
+                conn,
+                &caller,
+                "user_created",
+                account.olympiad_id,
+                json!({ "userId": user.id, "role": account.role }),
+            )?;
             Ok(user)
         })
         .await?;
@@ -241,7 +296,12 @@ pub struct IdPath {
     responses((status = 200, body = inline(crate::envelope::Envelope<UserRow>)), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody))
 )]
 #[put("/api/user/{id}")]
-pub async fn update(caller: Caller, state: web::Data<AppState>, path: web::Path<IdPath>, body: Body<UpdateUser>) -> ApiResult<UserRow> {
+pub async fn update(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdPath>,
+    body: Body<UpdateUser>,
+) -> ApiResult<UserRow> {
     let body = body.into_inner();
     let id = path.id;
     let changes = UserChanges {
@@ -261,18 +321,37 @@ pub async fn update(caller: Caller, state: web::Data<AppState>, path: web::Path<
     ok(UserRow::from(user))
 }
 
-async fn set_disabled(caller: Caller, state: &AppState, id: i64, disabled: bool) -> ApiResult<UserRow> {
+async fn set_disabled(
+    caller: Caller,
+    state: &AppState,
+    id: i64,
+    disabled: bool,
+) -> ApiResult<UserRow> {
     if disabled && id == caller.user_id {
-        return Err(ApiError::bad_request("own_account", "You cannot disable yourself."));
+        return Err(ApiError::bad_request(
+            "own_account",
+            "You cannot disable yourself.",
+        ));
     }
     let user = state
         .db
         .transaction(move |conn| {
-            let user = User::update(conn, id, &UserChanges { disabled: Some(disabled), ..Default::default() })?;
+            let user = User::update(
+                conn,
+                id,
+                &UserChanges {
+                    disabled: Some(disabled),
+                    ..Default::default()
+                },
+            )?;
             if disabled {
                 User::end_sessions(conn, id)?;
             }
-            let action = if disabled { "user_disabled" } else { "user_enabled" };
+            let action = if disabled {
+                "user_disabled"
+            } else {
+                "user_enabled"
+            };
             record_activity(conn, &caller, action, None, json!({ "userId": id }))?;
             Ok(user)
         })
@@ -282,25 +361,43 @@ async fn set_disabled(caller: Caller, state: &AppState, id: i64, disabled: bool)
 
 #[utoipa::path(tag = "users", params(IdPath), security(("bearer" = [])), responses((status = 200, description = "Disabled; every session ended", body = inline(crate::envelope::Envelope<UserRow>)), (status = 404, body = crate::error::ErrorBody)))]
 #[post("/api/user/{id}/disable")]
-pub async fn disable(caller: Caller, state: web::Data<AppState>, path: web::Path<IdPath>) -> ApiResult<UserRow> {
+pub async fn disable(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdPath>,
+) -> ApiResult<UserRow> {
     set_disabled(caller, &state, path.id, true).await
 }
 
 #[utoipa::path(tag = "users", params(IdPath), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<UserRow>)), (status = 404, body = crate::error::ErrorBody)))]
 #[post("/api/user/{id}/enable")]
-pub async fn enable(caller: Caller, state: web::Data<AppState>, path: web::Path<IdPath>) -> ApiResult<UserRow> {
+pub async fn enable(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdPath>,
+) -> ApiResult<UserRow> {
     set_disabled(caller, &state, path.id, false).await
 }
 
 #[utoipa::path(tag = "users", params(IdPath), security(("bearer" = [])), responses((status = 200, description = "The user sets two-factor up again at the next sign-in", body = inline(crate::envelope::Envelope<UserRow>)), (status = 404, body = crate::error::ErrorBody)))]
 #[post("/api/user/{id}/reset-two-factor")]
-pub async fn reset_two_factor(caller: Caller, state: web::Data<AppState>, path: web::Path<IdPath>) -> ApiResult<UserRow> {
+pub async fn reset_two_factor(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdPath>,
+) -> ApiResult<UserRow> {
     let id = path.id;
     let user = state
         .db
         .transaction(move |conn| {
             User::reset_totp(conn, id)?;
-            record_activity(conn, &caller, "two_factor_reset", None, json!({ "userId": id }))?;
+            record_activity(
+                conn,
+                &caller,
+                "two_factor_reset",
+                None,
+                json!({ "userId": id }),
+            )?;
             Ok(User::find(conn, id)?)
         })
         .await?;
@@ -325,23 +422,40 @@ pub struct ImpersonateQuery {
     )
 )]
 #[get("/api/user/impersonate")]
-pub async fn impersonate(caller: Caller, state: web::Data<AppState>, query: web::Query<ImpersonateQuery>) -> ApiResult<SignInResult> {
+pub async fn impersonate(
+    caller: Caller,
+    state: web::Data<AppState>,
+    query: web::Query<ImpersonateQuery>,
+) -> ApiResult<SignInResult> {
     let (olympiad_id, username) = (query.olympiad_id, normalise_username(&query.user_email));
     let found = state
         .db
         .run(move |conn| {
-            let Some(user) = User::by_username(conn, &username)? else { return Ok(None) };
-            let accounts = Account::views(conn, AccountFilter { user_id: Some(user.id), ..Default::default() })?;
+            let Some(user) = User::by_username(conn, &username)? else {
+                return Ok(None);
+            };
+            let accounts = Account::views(
+                conn,
+                AccountFilter {
+                    user_id: Some(user.id),
+                    ..Default::default()
+                },
+            )?;
             Ok(Some((user, accounts)))
         })
         .await?;
-    let (user, accounts) = found.ok_or_else(|| ApiError::not_found("A user with this e-mail address"))?;
+    let (user, accounts) =
+        found.ok_or_else(|| ApiError::not_found("A user with this e-mail address"))?;
     // Their account in this olympiad, else a teacher's global one; never another overlord's.
     let account = accounts
         .iter()
         .filter(|a| !a.disabled && a.role != Role::Overlord.as_str())
         .find(|a| a.olympiad_id == Some(olympiad_id))
-        .or_else(|| accounts.iter().find(|a| !a.disabled && a.role == Role::Teacher.as_str() && a.olympiad_id.is_none()))
+        .or_else(|| {
+            accounts.iter().find(|a| {
+                !a.disabled && a.role == Role::Teacher.as_str() && a.olympiad_id.is_none()
+            })
+        })
         .ok_or_else(|| ApiError::not_found("An account of this user in this olympiad"))?;
     let subject = Subject {
         user_id: user.id,

@@ -41,14 +41,34 @@ impl Fixture {
 
     pub fn olympiad(&self, name: &str) -> Olympiad {
         let mut conn = self.db.conn();
-        let project = Project::ensure(&mut conn, &NewProject { slug: name, name, description: "", kind: "schools" }).unwrap();
-        Olympiad::ensure(&mut conn, &NewOlympiad { project_id: project.id, name, title: name, year: 2026, is_open: true }).unwrap()
+        let project = Project::ensure(
+            &mut conn,
+            &NewProject {
+                slug: name,
+                name,
+                description: "",
+                kind: "schools",
+            },
+        )
+        .unwrap();
+        Olympiad::ensure(
+            &mut conn,
+            &NewOlympiad {
+                project_id: project.id,
+                name,
+                title: name,
+                year: 2026,
+                is_open: true,
+            },
+        )
+        .unwrap()
     }
 
     /// A user with one account; answers the user's id.
     pub fn user(&self, email: &str, role: Role, olympiad: Option<&str>) -> i64 {
         let mut conn = self.db.conn();
-        let olympiad_id = olympiad.map(|name| Olympiad::by_name(&mut conn, name).unwrap().unwrap().id);
+        let olympiad_id =
+            olympiad.map(|name| Olympiad::by_name(&mut conn, name).unwrap().unwrap().id);
         let request = Provision {
             username: email.to_owned(),
             email: Some(email.to_owned()),
@@ -66,7 +86,15 @@ impl Fixture {
         use olympiad_persistence::models::{Account, AccountFilter};
         let mut conn = self.db.conn();
         let user = User::find(&mut conn, user_id).unwrap();
-        let account = Account::views(&mut conn, AccountFilter { user_id: Some(user_id), ..Default::default() }).unwrap().remove(0);
+        let account = Account::views(
+            &mut conn,
+            AccountFilter {
+                user_id: Some(user_id),
+                ..Default::default()
+            },
+        )
+        .unwrap()
+        .remove(0);
         let subject = Subject {
             user_id,
             account_id: account.id,
@@ -89,7 +117,10 @@ where
     let response = actix_web::test::call_service(app, request.to_request()).await;
     let status = response.status();
     let bytes = actix_web::test::read_body(response).await;
-    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
 }
 
 pub fn get(path: &str) -> TestRequest {
@@ -104,6 +135,11 @@ pub fn with_token(request: TestRequest, token: &str) -> TestRequest {
     request.insert_header(("Authorization", format!("Bearer {token}")))
 }
 
-pub fn signin_body(username: &str, password: &str, login_type: &str, olympiad: Option<&str>) -> Value {
+pub fn signin_body(
+    username: &str,
+    password: &str,
+    login_type: &str,
+    olympiad: Option<&str>,
+) -> Value {
     serde_json::json!({ "username": username, "password": password, "loginType": login_type, "olympiadName": olympiad })
 }

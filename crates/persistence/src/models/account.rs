@@ -48,7 +48,10 @@ pub struct AccountFilter {
 
 impl Account {
     pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Account> {
-        Ok(accounts::table.find(id).select(Account::as_select()).first(conn)?)
+        Ok(accounts::table
+            .find(id)
+            .select(Account::as_select())
+            .first(conn)?)
     }
 
     pub fn views(conn: &mut DbConnection, filter: AccountFilter) -> DbResult<Vec<AccountView>> {
@@ -93,7 +96,10 @@ impl Account {
         if let Some(existing) = Account::find_exact(conn, new)? {
             return Ok(existing);
         }
-        Ok(diesel::insert_into(accounts::table).values(new).returning(accounts::all_columns).get_result(conn)?)
+        Ok(diesel::insert_into(accounts::table)
+            .values(new)
+            .returning(accounts::all_columns)
+            .get_result(conn)?)
     }
 
     pub fn set_disabled(conn: &mut DbConnection, id: i64, disabled: bool) -> DbResult<Account> {

@@ -45,13 +45,17 @@ pub struct ActivityQuery {
 
 impl ActivityLog {
     pub fn record(conn: &mut DbConnection, entry: &NewActivity) -> DbResult<()> {
-        diesel::insert_into(activity_logs::table).values(entry).execute(conn)?;
+        diesel::insert_into(activity_logs::table)
+            .values(entry)
+            .execute(conn)?;
         Ok(())
     }
 
     /// Newest first.
     pub fn search(conn: &mut DbConnection, query: &ActivityQuery) -> DbResult<Vec<ActivityLog>> {
-        let mut select = activity_logs::table.select(ActivityLog::as_select()).into_boxed();
+        let mut select = activity_logs::table
+            .select(ActivityLog::as_select())
+            .into_boxed();
         if let Some(since) = query.since {
             select = select.filter(activity_logs::created_at.ge(since));
         }
@@ -64,6 +68,9 @@ impl ActivityLog {
         if let Some(email) = &query.email {
             select = select.filter(activity_logs::email.eq(email.clone()));
         }
-        Ok(select.order(activity_logs::id.desc()).limit(query.limit).load(conn)?)
+        Ok(select
+            .order(activity_logs::id.desc())
+            .limit(query.limit)
+            .load(conn)?)
     }
 }

@@ -34,7 +34,10 @@ impl AppLog {
 
     /// Newest first; `limit` below zero means all (the spec's default of -1).
     pub fn list(conn: &mut DbConnection, key: Option<&str>, limit: i64) -> DbResult<Vec<AppLog>> {
-        let mut query = app_logs::table.select(AppLog::as_select()).order(app_logs::id.desc()).into_boxed();
+        let mut query = app_logs::table
+            .select(AppLog::as_select())
+            .order(app_logs::id.desc())
+            .into_boxed();
         if let Some(key) = key {
             query = query.filter(app_logs::key.eq(key.to_owned()));
         }
@@ -45,6 +48,10 @@ impl AppLog {
     }
 
     pub fn keys(conn: &mut DbConnection) -> DbResult<Vec<String>> {
-        Ok(app_logs::table.select(app_logs::key).distinct().order(app_logs::key).load(conn)?)
+        Ok(app_logs::table
+            .select(app_logs::key)
+            .distinct()
+            .order(app_logs::key)
+            .load(conn)?)
     }
 }

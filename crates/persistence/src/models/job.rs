@@ -40,9 +40,20 @@ const LEASE_MINUTES: i64 = 10;
 pub const MAX_ATTEMPTS: i32 = 5;
 
 impl Job {
-    pub fn enqueue(conn: &mut DbConnection, kind: &str, payload: &serde_json::Value) -> DbResult<i64> {
-        let new = NewJob { kind, payload: payload.to_string(), run_at: now() };
-        Ok(diesel::insert_into(jobs::table).values(&new).returning(jobs::id).get_result(conn)?)
+    pub fn enqueue(
+        conn: &mut DbConnection,
+        kind: &str,
+        payload: &serde_json::Value,
+    ) -> DbResult<i64> {
+        let new = NewJob {
+            kind,
+            payload: payload.to_string(),
+            run_at: now(),
+        };
+        Ok(diesel::insert_into(jobs::table)
+            .values(&new)
+            .returning(jobs::id)
+            .get_result(conn)?)
     }
 
     /// Takes the oldest job that is due (or whose worker's lease ran out) for `worker`, or none.
@@ -71,7 +82,11 @@ impl Job {
 
     pub fn complete(conn: &mut DbConnection, id: i64) -> DbResult<()> {
         diesel::update(jobs::table.find(id))
-            .set((jobs::status.eq("done"), jobs::last_error.eq(None::<String>), jobs::updated_at.eq(now())))
+            .set((
+                jobs::status.eq("done"),
+                jobs::last_error.eq(None::<String>),
+                jobs::updated_at.eq(now()),
+            ))
             .execute(conn)?;
         Ok(())
     }
@@ -81,7 +96,10 @@ impl Job {
         let (status, run_at) = if job.attempts >= MAX_ATTEMPTS {
             ("failed", job.run_at)
         } else {
-            ("queued", now() + Duration::seconds(30 * i64::from(job.attempts).pow(2)))
+            (
+                "queued",
+                now() + Duration::seconds(30 * i64::from(job.attempts).pow(2)),
+            )
         };
         diesel::update(jobs::table.find(job.id))
             .set((
@@ -100,7 +118,9 @@ impl Job {
     }
 
     pub fn count_by_status(conn: &mut DbConnection, status: &str) -> DbResult<i64> {
-        Ok(jobs::table.filter(jobs::status.eq(status)).count().get_result(conn)?)
+        Ok(jobs::table
+            .filter(jobs::status.eq(status))
+            .count()
+            .get_result(conn)?)
     }
 }
-

@@ -36,7 +36,11 @@ pub struct NewOlympiad<'a> {
 impl Olympiad {
     pub fn list(conn: &mut DbConnection) -> DbResult<Vec<Olympiad>> {
         Ok(olympiads::table
-            .order((olympiads::is_pinned.desc(), olympiads::year.desc(), olympiads::name))
+            .order((
+                olympiads::is_pinned.desc(),
+                olympiads::year.desc(),
+                olympiads::name,
+            ))
             .select(Olympiad::as_select())
             .load(conn)?)
     }
@@ -50,11 +54,18 @@ impl Olympiad {
     }
 
     pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Olympiad> {
-        Ok(olympiads::table.find(id).select(Olympiad::as_select()).first(conn)?)
+        Ok(olympiads::table
+            .find(id)
+            .select(Olympiad::as_select())
+            .first(conn)?)
     }
 
     pub fn by_name(conn: &mut DbConnection, name: &str) -> DbResult<Option<Olympiad>> {
-        Ok(olympiads::table.filter(olympiads::name.eq(name)).select(Olympiad::as_select()).first(conn).optional()?)
+        Ok(olympiads::table
+            .filter(olympiads::name.eq(name))
+            .select(Olympiad::as_select())
+            .first(conn)
+            .optional()?)
     }
 
     /// The olympiad with this name, created when missing (used by the demo seed; safe to repeat).
@@ -62,6 +73,9 @@ impl Olympiad {
         if let Some(existing) = Olympiad::by_name(conn, new.name)? {
             return Ok(existing);
         }
-        Ok(diesel::insert_into(olympiads::table).values(new).returning(olympiads::all_columns).get_result(conn)?)
+        Ok(diesel::insert_into(olympiads::table)
+            .values(new)
+            .returning(olympiads::all_columns)
+            .get_result(conn)?)
     }
 }

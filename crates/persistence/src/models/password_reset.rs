@@ -18,7 +18,12 @@ pub struct PasswordReset {
 }
 
 impl PasswordReset {
-    pub fn create(conn: &mut DbConnection, user_id: i64, token_hash: &str, expires_at: NaiveDateTime) -> DbResult<()> {
+    pub fn create(
+        conn: &mut DbConnection,
+        user_id: i64,
+        token_hash: &str,
+        expires_at: NaiveDateTime,
+    ) -> DbResult<()> {
         diesel::insert_into(password_resets::table)
             .values((
                 password_resets::user_id.eq(user_id),

@@ -31,15 +31,25 @@ pub struct NewProject<'a> {
 
 impl Project {
     pub fn list(conn: &mut DbConnection) -> DbResult<Vec<Project>> {
-        Ok(projects::table.order(projects::name).select(Project::as_select()).load(conn)?)
+        Ok(projects::table
+            .order(projects::name)
+            .select(Project::as_select())
+            .load(conn)?)
     }
 
     pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Project> {
-        Ok(projects::table.find(id).select(Project::as_select()).first(conn)?)
+        Ok(projects::table
+            .find(id)
+            .select(Project::as_select())
+            .first(conn)?)
     }
 
     pub fn by_slug(conn: &mut DbConnection, slug: &str) -> DbResult<Option<Project>> {
-        Ok(projects::table.filter(projects::slug.eq(slug)).select(Project::as_select()).first(conn).optional()?)
+        Ok(projects::table
+            .filter(projects::slug.eq(slug))
+            .select(Project::as_select())
+            .first(conn)
+            .optional()?)
     }
 
     /// The project with this slug, created when missing (used by the demo seed; safe to repeat).
@@ -47,6 +57,9 @@ impl Project {
         if let Some(existing) = Project::by_slug(conn, new.slug)? {
             return Ok(existing);
         }
-        Ok(diesel::insert_into(projects::table).values(new).returning(projects::all_columns).get_result(conn)?)
+        Ok(diesel::insert_into(projects::table)
+            .values(new)
+            .returning(projects::all_columns)
+            .get_result(conn)?)
     }
 }

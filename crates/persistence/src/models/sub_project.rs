@@ -20,7 +20,10 @@ pub struct SubProject {
 
 impl SubProject {
     pub fn list(conn: &mut DbConnection, project_id: Option<i64>) -> DbResult<Vec<SubProject>> {
-        let mut query = sub_projects::table.select(SubProject::as_select()).order((sub_projects::project_id, sub_projects::name)).into_boxed();
+        let mut query = sub_projects::table
+            .select(SubProject::as_select())
+            .order((sub_projects::project_id, sub_projects::name))
+            .into_boxed();
         if let Some(project_id) = project_id {
             query = query.filter(sub_projects::project_id.eq(project_id));
         }

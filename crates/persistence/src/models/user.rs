@@ -48,29 +48,52 @@ pub struct UserChanges {
 
 impl User {
     pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<User> {
-        Ok(users::table.find(id).select(User::as_select()).first(conn)?)
+        Ok(users::table
+            .find(id)
+            .select(User::as_select())
+            .first(conn)?)
     }
 
     /// `username` must already be normalised (see `olympiad_domain::credentials::normalise_username`).
     pub fn by_username(conn: &mut DbConnection, username: &str) -> DbResult<Option<User>> {
-        Ok(users::table.filter(users::username.eq(username)).select(User::as_select()).first(conn).optional()?)
+        Ok(users::table
+            .filter(users::username.eq(username))
+            .select(User::as_select())
+            .first(conn)
+            .optional()?)
     }
 
     pub fn create(conn: &mut DbConnection, new: &NewUser) -> DbResult<User> {
-        Ok(diesel::insert_into(users::table).values(new).returning(users::all_columns).get_result(conn)?)
+        Ok(diesel::insert_into(users::table)
+            .values(new)
+            .returning(users::all_columns)
+            .get_result(conn)?)
     }
 
     pub fn list(conn: &mut DbConnection) -> DbResult<Vec<User>> {
-        Ok(users::table.order(users::username).select(User::as_select()).load(conn)?)
+        Ok(users::table
+            .order(users::username)
+            .select(User::as_select())
+            .load(conn)?)
     }
 
     pub fn list_by_ids(conn: &mut DbConnection, ids: &[i64]) -> DbResult<Vec<User>> {
-        Ok(users::table.filter(users::id.eq_any(ids)).order(users::username).select(User::as_select()).load(conn)?)
+        Ok(users::table
+            .filter(users::id.eq_any(ids))
+            .order(users::username)
+            .select(User::as_select())
+            .load(conn)?)
     }
 
     pub fn update(conn: &mut DbConnection, id: i64, changes: &UserChanges) -> DbResult<User> {
-        let changes = UserChanges { updated_at: Some(now()), ..changes.clone() };
-        Ok(diesel::update(users::table.find(id)).set(&changes).returning(users::all_columns).get_result(conn)?)
+        let changes = UserChanges {
+            updated_at: Some(now()),
+            ..changes.clone()
+        };
+        Ok(diesel::update(users::table.find(id))
+            .set(&changes)
+            .returning(users::all_columns)
+            .get_result(conn)?)
     }
 
     /// Sets a new password and ends every session that used the old one.
@@ -94,27 +117,38 @@ impl User {
     }
 
     pub fn record_sign_in(conn: &mut DbConnection, id: i64) -> DbResult<()> {
-        diesel::update(users::table.find(id)).set(users::last_login_at.eq(now())).execute(conn)?;
+        diesel::update(users::table.find(id))
+            .set(users::last_login_at.eq(now()))
+            .execute(conn)?;
         Ok(())
     }
 
     /// Stores a new, unconfirmed two-factor secret; the old one stays in force until confirmation.
     pub fn set_pending_totp_secret(conn: &mut DbConnection, id: i64, secret: &str) -> DbResult<()> {
-        let updated = diesel::update(users::table.find(id).filter(users::totp_confirmed.eq(false)))
-            .set(users::totp_secret.eq(secret))
-            .execute(conn)?;
+        let updated = diesel::update(
+            users::table
+                .find(id)
+                .filter(users::totp_confirmed.eq(false)),
+        )
+        .set(users::totp_secret.eq(secret))
+        .execute(conn)?;
         found(updated)
     }
 
     pub fn confirm_totp(conn: &mut DbConnection, id: i64) -> DbResult<()> {
-        let updated = diesel::update(users::table.find(id)).set(users::totp_confirmed.eq(true)).execute(conn)?;
+        let updated = diesel::update(users::table.find(id))
+            .set(users::totp_confirmed.eq(true))
+            .execute(conn)?;
         found(updated)
     }
 
     /// Clears two-factor so that the user sets it up again at the next sign-in (lost phone).
     pub fn reset_totp(conn: &mut DbConnection, id: i64) -> DbResult<()> {
         let updated = diesel::update(users::table.find(id))
-            .set((users::totp_secret.eq(None::<String>), users::totp_confirmed.eq(false)))
+            .set((
+                users::totp_secret.eq(None::<String>),
+                users::totp_confirmed.eq(false),
+            ))
             .execute(conn)?;
         found(updated)
     }
@@ -148,7 +182,11 @@ pub struct SessionState {
 }
 
 impl SessionState {
-    pub fn load(conn: &mut DbConnection, user_id: i64, account_id: i64) -> DbResult<Option<SessionState>> {
+    pub fn load(
+        conn: &mut DbConnection,
+        user_id: i64,
+        account_id: i64,
+    ) -> DbResult<Option<SessionState>> {
         use crate::schema::accounts;
         let row: Option<(i32, bool, bool)> = users::table
             .inner_join(accounts::table)
@@ -157,6 +195,12 @@ impl SessionState {
             .select((users::session_version, users::disabled, accounts::disabled))
             .first(conn)
             .optional()?;
-        Ok(row.map(|(session_version, user_disabled, account_disabled)| SessionState { session_version, user_disabled, account_disabled }))
+        Ok(row.map(
+            |(session_version, user_disabled, account_disabled)| SessionState {
+                session_version,
+                user_disabled,
+                account_disabled,
+            },
+        ))
     }
 }

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Everything `make test` checks. With `rust` or `apps`, only that half.
+# The Rust tests run twice: on SQLite, then on a throwaway PostgreSQL cluster started here and
+# stopped on exit, whatever happens.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+part=${1:-all}
+target_dir=${CARGO_TARGET_DIR:-target}
+
+rust() {
+  echo "== cargo fmt and clippy"
+  cargo fmt --all --check
+  cargo clippy --all-targets --locked -- -D warnings
+
+  echo "== Rust tests on SQLite"
+  TEST_DATABASE=sqlite cargo test --workspace --locked
+
+  echo "== Rust tests on PostgreSQL"
+  pg_dir=$(mktemp -d /tmp/olympiad-pg.XXXXXX)
+  trap 'scripts/postgres-cluster.sh stop "$pg_dir"' EXIT
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  url=$(scripts/postgres-cluster.sh start "$pg_dir" "$port")
+  TEST_DATABASE=postgres TEST_DATABASE_URL="$url" cargo test --workspace --locked
+  scripts/postgres-cluster.sh stop "$pg_dir"
+  trap - EXIT
+}
+
+apps() {
+  echo "== apps: install, type check, lint, unit tests"
+  npm ci --no-audit --no-fund
+  npm run typecheck
+  npm run lint
+  npm test
+
+  echo "== apps: build and browser tests"
+  npm run build
+  if [ ! -x /usr/bin/chromium ]; then
+    echo "installing Debian's chromium for the browser tests"
+    if [ "$(id -u)" = 0 ]; then
+      apt-get update -qq && apt-get install -y -qq chromium >/dev/null
+    else
+      echo "chromium is missing: run 'sudo apt-get install -y chromium'" >&2
+      exit 1
+    fi
+  fi
+  cargo build --locked --bin olympiad
+  OLYMPIAD_BIN="$target_dir/debug/olympiad" npm run e2e
+}
+
+case "$part" in
+  rust) rust ;;
+  apps) apps ;;
+  all) rust; apps ;;
+  *) echo "usage: $0 [rust|apps]" >&2; exit 2 ;;
+esac
