@@ -384,3 +384,35 @@ async fn unknown_api_routes_and_methods_answer_in_the_envelope() {
     let (status, _) = send(&app, get("/readyz")).await;
     assert_eq!(status, StatusCode::OK);
 }
+
+#[actix_web::test]
+async fn a_server_error_hides_its_cause_and_carries_the_request_id() {
+    use diesel::RunQueryDsl;
+    let fx = Fixture::new();
+    fx.user("teacher@example.org", Role::Teacher, None);
+    // Break the store behind password resets, as a failing disk or database would.
+    diesel::sql_query("DROP TABLE password_resets")
+        .execute(&mut *fx.db.conn())
+        .unwrap();
+    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+
+    let request = TestRequest::post()
+        .uri("/api/auth/forgot-password/teacher@example.org")
+        .to_request();
+    let response = actix_web::test::call_service(&app, request).await;
+    assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+    let header = response
+        .headers()
+        .get("x-request-id")
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_owned();
+    let body: serde_json::Value = actix_web::test::read_body_json(response).await;
+    assert_eq!(body["error"], "internal");
+    assert_eq!(body["requestId"], header.as_str());
+    assert!(
+        !body.to_string().contains("password_resets"),
+        "the cause stays in the log: {body}"
+    );
+}
