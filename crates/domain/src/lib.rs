@@ -3,6 +3,7 @@
 
 pub mod access;
 pub mod credentials;
+pub mod paper;
 pub mod role;
 
 pub use role::{LoginType, Role};

@@ -86,6 +86,52 @@ pub const API_ROUTES: &[ApiRoute] = &[
     route("GET", "/api/app-log/all", OVERLORD),
     route("GET", "/api/app-log/keys", OVERLORD),
     route("GET", "/api/activity-log", OVERLORD),
+    // The olympiad and its paper (each handler also checks the olympiad is the caller's own)
+    route("GET", "/api/olympiad", ADMIN_OR_OVERLORD),
+    route("PUT", "/api/olympiad/{id}", ADMIN_OR_OVERLORD),
+    route(
+        "GET",
+        "/api/olympiad/set-olympiad-open/{query}",
+        ADMIN_OR_OVERLORD,
+    ),
+    route("POST", "/api/olympiad/set-pinned", ADMIN_OR_OVERLORD),
+    route("POST", "/api/olympiad/modules/{id}", ADMIN_OR_OVERLORD),
+    route("GET", "/api/olympiad/verify/{id}", ADMIN_OR_OVERLORD),
+    route("GET", "/api/olympiad/{id}/question-bank", ADMIN_OR_OVERLORD),
+    route(
+        "POST",
+        "/api/olympiad/{id}/question-bank",
+        ADMIN_OR_OVERLORD,
+    ),
+    route(
+        "POST",
+        "/api/olympiad/{id}/question-bank/csv",
+        ADMIN_OR_OVERLORD,
+    ),
+    route("GET", "/api/question-module", ADMIN_OR_OVERLORD),
+    route("POST", "/api/question-module", ADMIN_OR_OVERLORD),
+    route("POST", "/api/question-module/reorder", ADMIN_OR_OVERLORD),
+    route("PUT", "/api/question-module/{id}", ADMIN_OR_OVERLORD),
+    route("DELETE", "/api/question-module/{id}", ADMIN_OR_OVERLORD),
+    route("GET", "/api/question", ADMIN_OR_OVERLORD),
+    route("POST", "/api/question", ADMIN_OR_OVERLORD),
+    route("POST", "/api/question/reorder", ADMIN_OR_OVERLORD),
+    route("PUT", "/api/question/{id}", ADMIN_OR_OVERLORD),
+    route("DELETE", "/api/question/{id}", ADMIN_OR_OVERLORD),
+    route("POST", "/api/question/{id}/duplicate", ADMIN_OR_OVERLORD),
+    // Files: an olympiad's own people may see its files (learners the images of their questions)
+    route("GET", "/api/attachment", ADMIN_OR_OVERLORD),
+    route("POST", "/api/attachment/upload", ADMIN_OR_OVERLORD),
+    route("GET", "/api/attachment/{id}", SignedIn),
+    route("DELETE", "/api/attachment/{id}", ADMIN_OR_OVERLORD),
+    route(
+        "POST",
+        "/api/attachment/{id}/update-filename",
+        ADMIN_OR_OVERLORD,
+    ),
+    route("GET", "/api/upload", OVERLORD),
+    route("GET", "/api/upload/{id}", OVERLORD),
+    route("DELETE", "/api/upload/delete/{id}", OVERLORD),
 ];
 
 /// Whether `path` fits the declared `pattern`; answers how many segments matched literally, so the

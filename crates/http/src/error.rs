@@ -212,7 +212,7 @@ impl From<validator::ValidationErrors> for ApiError {
                     .first()
                     .and_then(|p| p.message.as_ref().map(ToString::to_string))
                     .unwrap_or_else(|| "is not valid".to_owned());
-                (field.to_string(), problem)
+                (camel_case(field), problem)
             })
             .collect();
         let summary = fields
@@ -224,6 +224,23 @@ impl From<validator::ValidationErrors> for ApiError {
         error.fields = fields;
         error
     }
+}
+
+/// validator names Rust fields (`first_name`); the API speaks camelCase (`firstName`).
+fn camel_case(field: &str) -> String {
+    let mut out = String::with_capacity(field.len());
+    let mut upper = false;
+    for c in field.chars() {
+        match (c, upper) {
+            ('_', _) => upper = true,
+            (c, true) => {
+                out.extend(c.to_uppercase());
+                upper = false;
+            }
+            (c, false) => out.push(c),
+        }
+    }
+    out
 }
 
 /// Answers JSON, query and path errors of actix's extractors in the envelope, naming the field.

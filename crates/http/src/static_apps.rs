@@ -103,6 +103,15 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
         App::Public => with_seo(&html, &public_page_seo(&state, path).await),
         _ => html,
     };
+    // The apps fill `{product}` in their route tables from this.
+    let html = html.replacen(
+        "</head>",
+        &format!(
+            "<meta name=\"product\" content=\"{}\"></head>",
+            escape(&state.config.product_slug)
+        ),
+        1,
+    );
     HttpResponse::Ok()
         .insert_header((CONTENT_TYPE, "text/html; charset=utf-8"))
         .insert_header((CACHE_CONTROL, "no-cache"))

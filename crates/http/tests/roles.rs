@@ -17,6 +17,7 @@ fn concrete(path: &str) -> String {
     // Ids that name nothing, so that no call of the walk changes a user the walk signs in as.
     path.replace("{product}", "olympiads")
         .replace("{id}", "999999")
+        .replace("{query}", "999999")
         .replace("{username}", "nobody@example.org")
 }
 

@@ -39,3 +39,21 @@ fn access_matrix_is_current() {
     let json = serde_json::to_string_pretty(&olympiad_domain::access::matrix_json()).unwrap();
     check("apps/shared/src/generated/access-matrix.json", json + "\n");
 }
+
+#[test]
+fn operation_ids_are_unique() {
+    // The apps' client generator refuses a document where two operations share a name.
+    let document: serde_json::Value =
+        serde_json::from_str(&olympiad_http::openapi::document_json()).unwrap();
+    let mut seen = std::collections::BTreeSet::new();
+    for item in document["paths"].as_object().unwrap().values() {
+        for operation in item.as_object().unwrap().values() {
+            if let Some(id) = operation["operationId"].as_str() {
+                assert!(
+                    seen.insert(id.to_owned()),
+                    "operationId {id} is used twice: give one an `operation_id`"
+                );
+            }
+        }
+    }
+}

@@ -34,6 +34,80 @@ diesel::table! {
         is_pinned -> Bool,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        kind -> Text,
+        duration_minutes -> Integer,
+        /// JSON list of grades, e.g. [8, 9, 10, 11, 12].
+        grades -> Text,
+        /// JSON list of language codes, e.g. ["en", "af"].
+        languages -> Text,
+        /// JSON object per language.
+        instructions -> Text,
+        /// JSON object per language.
+        declaration -> Text,
+        shuffle_questions -> Bool,
+        shuffle_options -> Bool,
+    }
+}
+
+diesel::table! {
+    sitting_windows (id) {
+        id -> BigInt,
+        olympiad_id -> BigInt,
+        starts_at -> Timestamp,
+        ends_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    uploads (id) {
+        id -> BigInt,
+        sha256 -> Text,
+        size_bytes -> BigInt,
+        content_type -> Text,
+        filename -> Text,
+        uploaded_by -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    attachments (id) {
+        id -> BigInt,
+        upload_id -> BigInt,
+        olympiad_id -> Nullable<BigInt>,
+        filename -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    question_modules (id) {
+        id -> BigInt,
+        olympiad_id -> BigInt,
+        position -> Integer,
+        /// JSON object per language.
+        title -> Text,
+        /// JSON object per language.
+        instructions -> Text,
+        time_limit_minutes -> Nullable<Integer>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    questions (id) {
+        id -> BigInt,
+        module_id -> BigInt,
+        position -> Integer,
+        kind -> Text,
+        /// JSON: `olympiad_domain::paper::QuestionContent`.
+        content -> Text,
+        marks -> Integer,
+        difficulty -> Integer,
+        attachment_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
     }
 }
 
@@ -121,6 +195,12 @@ diesel::joinable!(olympiads -> projects (project_id));
 diesel::joinable!(accounts -> users (user_id));
 diesel::joinable!(accounts -> olympiads (olympiad_id));
 diesel::joinable!(password_resets -> users (user_id));
+diesel::joinable!(sitting_windows -> olympiads (olympiad_id));
+diesel::joinable!(attachments -> uploads (upload_id));
+diesel::joinable!(attachments -> olympiads (olympiad_id));
+diesel::joinable!(question_modules -> olympiads (olympiad_id));
+diesel::joinable!(questions -> question_modules (module_id));
+diesel::joinable!(questions -> attachments (attachment_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     projects,
@@ -132,4 +212,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     app_logs,
     jobs,
     password_resets,
+    sitting_windows,
+    uploads,
+    attachments,
+    question_modules,
+    questions,
 );

@@ -3,5 +3,6 @@
 
 pub mod commands;
 pub mod demo;
+pub mod demo_paper;
 pub mod settings;
 pub mod worker;

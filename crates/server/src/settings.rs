@@ -27,6 +27,7 @@ pub struct Settings {
     pub bcrypt_cost: u32,
     pub session_hours: i64,
     pub db_pool_size: u32,
+    pub upload_limit_mb: usize,
     pub signin_per_username_per_minute: u32,
     pub signin_per_address_per_minute: u32,
     jwt_secret: Option<String>,
@@ -109,6 +110,7 @@ impl Settings {
             bcrypt_cost,
             session_hours: parsed("SESSION_HOURS", 12i64)?,
             db_pool_size: parsed("DB_POOL_SIZE", default_pool)?,
+            upload_limit_mb: parsed("UPLOAD_LIMIT_MB", 10usize)?,
             signin_per_username_per_minute: parsed("SIGNIN_LIMIT_PER_USERNAME", 10u32)?,
             signin_per_address_per_minute: parsed("SIGNIN_LIMIT_PER_ADDRESS", 1200u32)?,
             jwt_secret: var("JWT_SECRET"),
@@ -152,9 +154,16 @@ impl Settings {
             product_slug: self.product_slug.clone(),
             public_base_url: self.public_base_url.clone(),
             static_dir: self.static_dir.clone(),
+            uploads_dir: self.uploads_dir(),
+            upload_limit_bytes: self.upload_limit_mb * 1024 * 1024,
             signin_per_username_per_minute: self.signin_per_username_per_minute,
             signin_per_address_per_minute: self.signin_per_address_per_minute,
         })
+    }
+
+    /// Uploaded files, kept by content hash.
+    pub fn uploads_dir(&self) -> PathBuf {
+        self.data_dir.join("uploads")
     }
 
     pub fn outbox_dir(&self) -> PathBuf {

@@ -18,6 +18,7 @@ use utoipa::ToSchema;
 use validator::Validate;
 
 #[utoipa::path(
+    operation_id = "account_list",
     tag = "accounts",
     params(OlympiadQuery),
     security(("bearer" = [])),
@@ -70,6 +71,7 @@ fn view_of(
 }
 
 #[utoipa::path(
+    operation_id = "account_create",
     tag = "accounts",
     request_body = CreateAccount,
     security(("bearer" = [])),
@@ -143,7 +145,8 @@ async fn set_disabled(
     ok(view)
 }
 
-#[utoipa::path(tag = "accounts", params(IdPath), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<AccountView>)), (status = 404, body = crate::error::ErrorBody)))]
+#[utoipa::path(
+    operation_id = "account_disable",tag = "accounts", params(IdPath), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<AccountView>)), (status = 404, body = crate::error::ErrorBody)))]
 #[post("/api/account/{id}/disable")]
 pub async fn disable(
     caller: Caller,
@@ -153,7 +156,8 @@ pub async fn disable(
     set_disabled(caller, &state, path.id, true).await
 }
 
-#[utoipa::path(tag = "accounts", params(IdPath), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<AccountView>)), (status = 404, body = crate::error::ErrorBody)))]
+#[utoipa::path(
+    operation_id = "account_enable",tag = "accounts", params(IdPath), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<AccountView>)), (status = 404, body = crate::error::ErrorBody)))]
 #[post("/api/account/{id}/enable")]
 pub async fn enable(
     caller: Caller,

@@ -2,8 +2,14 @@
 //! OpenAPI descriptions; `access::API_ROUTES` says who may call each.
 
 pub mod account;
+pub mod attachment;
 pub mod logs;
 pub mod meta;
+pub mod olympiad;
+pub mod paper;
+pub mod question;
+pub mod question_bank;
+pub mod question_module;
 pub mod suite;
 pub mod user;
 
@@ -42,7 +48,37 @@ pub fn register(cfg: &mut ServiceConfig) {
         .service(suite::product_sub_projects)
         .service(logs::app_log_all)
         .service(logs::app_log_keys)
-        .service(logs::activity_log);
+        .service(logs::activity_log)
+        // The olympiad and its paper (fixed paths before `{id}` ones)
+        .service(olympiad::get_olympiad)
+        .service(olympiad::set_olympiad_open)
+        .service(olympiad::set_pinned)
+        .service(olympiad::paper_modules)
+        .service(olympiad::verify)
+        .service(olympiad::update_settings)
+        .service(question_bank::export)
+        .service(question_bank::import)
+        .service(question_bank::import_csv)
+        .service(question_module::reorder)
+        .service(question_module::list)
+        .service(question_module::create)
+        .service(question_module::update)
+        .service(question_module::delete)
+        .service(question::reorder)
+        .service(question::list)
+        .service(question::create)
+        .service(question::update)
+        .service(question::delete)
+        .service(question::duplicate)
+        // Files
+        .service(attachment::upload_attachment)
+        .service(attachment::list)
+        .service(attachment::get_attachment)
+        .service(attachment::delete_attachment)
+        .service(attachment::update_filename)
+        .service(attachment::list_uploads)
+        .service(attachment::delete_upload)
+        .service(attachment::get_upload);
 }
 
 /// A query's `olympiadId`, required to be one the caller may act in; overlord may leave it out

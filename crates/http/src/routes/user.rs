@@ -129,6 +129,7 @@ pub struct UserList {
 }
 
 #[utoipa::path(
+    operation_id = "user_list",
     tag = "users",
     params(OlympiadQuery),
     security(("bearer" = [])),
@@ -219,6 +220,7 @@ pub fn provision(
 }
 
 #[utoipa::path(
+    operation_id = "user_create",
     tag = "users",
     request_body = CreateUser,
     security(("bearer" = [])),
@@ -289,6 +291,7 @@ pub struct IdPath {
 }
 
 #[utoipa::path(
+    operation_id = "user_update",
     tag = "users",
     params(IdPath),
     request_body = UpdateUser,
@@ -359,7 +362,8 @@ async fn set_disabled(
     ok(UserRow::from(user))
 }
 
-#[utoipa::path(tag = "users", params(IdPath), security(("bearer" = [])), responses((status = 200, description = "Disabled; every session ended", body = inline(crate::envelope::Envelope<UserRow>)), (status = 404, body = crate::error::ErrorBody)))]
+#[utoipa::path(
+    operation_id = "user_disable",tag = "users", params(IdPath), security(("bearer" = [])), responses((status = 200, description = "Disabled; every session ended", body = inline(crate::envelope::Envelope<UserRow>)), (status = 404, body = crate::error::ErrorBody)))]
 #[post("/api/user/{id}/disable")]
 pub async fn disable(
     caller: Caller,
@@ -369,7 +373,8 @@ pub async fn disable(
     set_disabled(caller, &state, path.id, true).await
 }
 
-#[utoipa::path(tag = "users", params(IdPath), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<UserRow>)), (status = 404, body = crate::error::ErrorBody)))]
+#[utoipa::path(
+    operation_id = "user_enable",tag = "users", params(IdPath), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<UserRow>)), (status = 404, body = crate::error::ErrorBody)))]
 #[post("/api/user/{id}/enable")]
 pub async fn enable(
     caller: Caller,

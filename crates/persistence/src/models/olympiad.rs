@@ -3,6 +3,7 @@ use crate::schema::olympiads;
 use crate::DbConnection;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::paper::{Language, Localized};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -21,6 +22,40 @@ pub struct Olympiad {
     pub is_pinned: bool,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
+    /// `schools`, or `countries` for the international olympiad.
+    pub kind: String,
+    pub duration_minutes: i32,
+    /// JSON list of grades; read with [`Olympiad::grades`].
+    #[serde(skip)]
+    pub grades: String,
+    /// JSON list of language codes; read with [`Olympiad::languages`].
+    #[serde(skip)]
+    pub languages: String,
+    /// JSON object per language.
+    #[serde(skip)]
+    pub instructions: String,
+    /// JSON object per language.
+    #[serde(skip)]
+    pub declaration: String,
+    pub shuffle_questions: bool,
+    pub shuffle_options: bool,
+}
+
+/// The settings an admin edits on Settings and Actions.
+#[derive(Debug, Clone, AsChangeset)]
+#[diesel(table_name = olympiads)]
+pub struct OlympiadSettingsChanges {
+    pub title: String,
+    pub year: i32,
+    pub kind: String,
+    pub duration_minutes: i32,
+    pub grades: String,
+    pub languages: String,
+    pub instructions: String,
+    pub declaration: String,
+    pub shuffle_questions: bool,
+    pub shuffle_options: bool,
+    pub updated_at: NaiveDateTime,
 }
 
 #[derive(Debug, Clone, Insertable)]
@@ -34,6 +69,53 @@ pub struct NewOlympiad<'a> {
 }
 
 impl Olympiad {
+    pub fn grades(&self) -> Vec<i32> {
+        serde_json::from_str(&self.grades).unwrap_or_default()
+    }
+
+    pub fn languages(&self) -> Vec<Language> {
+        serde_json::from_str(&self.languages).unwrap_or_default()
+    }
+
+    pub fn instructions(&self) -> Localized {
+        serde_json::from_str(&self.instructions).unwrap_or_default()
+    }
+
+    pub fn declaration(&self) -> Localized {
+        serde_json::from_str(&self.declaration).unwrap_or_default()
+    }
+
+    pub fn update_settings(
+        conn: &mut DbConnection,
+        id: i64,
+        changes: &OlympiadSettingsChanges,
+    ) -> DbResult<Olympiad> {
+        Ok(diesel::update(olympiads::table.find(id))
+            .set(changes)
+            .returning(olympiads::all_columns)
+            .get_result(conn)?)
+    }
+
+    pub fn set_open(conn: &mut DbConnection, id: i64, open: bool) -> DbResult<Olympiad> {
+        Ok(diesel::update(olympiads::table.find(id))
+            .set((
+                olympiads::is_open.eq(open),
+                olympiads::updated_at.eq(crate::now()),
+            ))
+            .returning(olympiads::all_columns)
+            .get_result(conn)?)
+    }
+
+    pub fn set_pinned(conn: &mut DbConnection, id: i64, pinned: bool) -> DbResult<Olympiad> {
+        Ok(diesel::update(olympiads::table.find(id))
+            .set((
+                olympiads::is_pinned.eq(pinned),
+                olympiads::updated_at.eq(crate::now()),
+            ))
+            .returning(olympiads::all_columns)
+            .get_result(conn)?)
+    }
+
     pub fn list(conn: &mut DbConnection) -> DbResult<Vec<Olympiad>> {
         Ok(olympiads::table
             .order((

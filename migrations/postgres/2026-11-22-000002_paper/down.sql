@@ -1,0 +1,13 @@
+DROP TABLE questions;
+DROP TABLE question_modules;
+DROP TABLE attachments;
+DROP TABLE uploads;
+DROP TABLE sitting_windows;
+ALTER TABLE olympiads DROP COLUMN shuffle_options;
+ALTER TABLE olympiads DROP COLUMN shuffle_questions;
+ALTER TABLE olympiads DROP COLUMN declaration;
+ALTER TABLE olympiads DROP COLUMN instructions;
+ALTER TABLE olympiads DROP COLUMN languages;
+ALTER TABLE olympiads DROP COLUMN grades;
+ALTER TABLE olympiads DROP COLUMN duration_minutes;
+ALTER TABLE olympiads DROP COLUMN kind;
