@@ -1,0 +1,3 @@
+// App Log Viewer (overlord): /overlord/app-log-viewer.
+// Its contents belong to a later issue; until then it shows its title.
+export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';

@@ -1,0 +1,3 @@
+// Participating Learners (admin): /:olympiadName/admin/edit/participating-learners.
+// Its contents belong to a later issue; until then it shows its title.
+export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';

@@ -1,0 +1,3 @@
+// Question Modules (admin): /:olympiadName/admin/edit/question-modules.
+// Its contents belong to a later issue; until then it shows its title.
+export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';

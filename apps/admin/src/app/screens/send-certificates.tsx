@@ -1,0 +1,3 @@
+// Send Certificates (admin): /:olympiadName/admin/results/generate-and-send-certificates.
+// Its contents belong to a later issue; until then it shows its title.
+export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';

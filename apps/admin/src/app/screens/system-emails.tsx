@@ -1,0 +1,3 @@
+// System Emails (admin): /:olympiadName/admin/edit/system-emails.
+// Its contents belong to a later issue; until then it shows its title.
+export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';

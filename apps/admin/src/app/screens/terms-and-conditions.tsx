@@ -1,0 +1,3 @@
+// Terms and Conditions (overlord): /overlord/edit/terms-and-conditions.
+// Its contents belong to a later issue; until then it shows its title.
+export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';

@@ -1,0 +1,3 @@
+// Unsubscribes (admin, funding): /:olympiadName/admin/reports/unsubscribes, /:olympiadName/funding/reports/unsubscribes.
+// Its contents belong to a later issue; until then it shows its title.
+export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';

@@ -1,0 +1,3 @@
+// Website Copy (admin): /:olympiadName/admin/edit/website-copy.
+// Its contents belong to a later issue; until then it shows its title.
+export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';

@@ -1,0 +1,40 @@
+// The learner's olympiad area: for phones on slow, costly data, so plain elements and a little CSS, no
+// UI kit and no admin code.
+import { useParams } from 'react-router-dom';
+import type { LayoutComponentProps } from '@olympiad/shared/router/screen-types';
+import { useStoredUser } from '@olympiad/shared/session/stored-user';
+import { signOut } from '@olympiad/shared/features/auth/api/sign-out';
+import { brandCssVariables } from '@olympiad/shared/ui/brand/brand-palette';
+import './learner-layout.css';
+
+export default function LearnerLayout({ children }: LayoutComponentProps) {
+  const { olympiadName = '' } = useParams();
+  const user = useStoredUser();
+  const name = user ? [user.firstName, user.lastName].filter(Boolean).join(' ') : '';
+  return (
+    <div className="learner" style={brandCssVariables(olympiadName)}>
+      <header className="learner__bar">
+        <span className="learner__olympiad">{olympiadTitle(olympiadName)}</span>
+        <span className="learner__who">
+          {name && <span className="learner__name">{name}</span>}
+          <button
+            type="button"
+            className="learner__sign-out"
+            onClick={async () => {
+              await signOut();
+              window.location.replace(olympiadName ? `/${olympiadName}/login` : '/login');
+            }}
+          >
+            Sign out
+          </button>
+        </span>
+      </header>
+      <main className="learner__main">{children}</main>
+    </div>
+  );
+}
+
+function olympiadTitle(olympiadName: string): string {
+  const words = olympiadName.replace(/[-_]+/g, ' ').trim();
+  return words ? `${words.charAt(0).toUpperCase()}${words.slice(1)} Olympiad` : 'Olympiad';
+}

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT, PASSWORDS_DIFFER } from './password-rules';
+
+export const newPasswordSchema = z
+  .object({
+    password: z.string().min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT),
+    confirmPassword: z.string(),
+  })
+  .refine((values) => values.password === values.confirmPassword, { path: ['confirmPassword'], message: PASSWORDS_DIFFER });

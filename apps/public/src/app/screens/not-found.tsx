@@ -1,0 +1,6 @@
+// Page Not Found (public): every address no other page answers.
+import { PublicNotFound } from '../../features/site/components/public-not-found';
+
+export default function NotFound() {
+  return <PublicNotFound />;
+}

@@ -1,0 +1,3 @@
+// Participation and Rules (public): /:projectName/participation-and-rules.
+// Its contents belong to a later issue; until then it shows its title.
+export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';

@@ -1,0 +1,2 @@
+// Home (public): /:projectName, /:projectName/home.
+export { ProjectHomeScreen as default } from '../../features/projects/components/project-home-screen';

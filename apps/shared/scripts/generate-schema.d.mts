@@ -1,0 +1,4 @@
+export const openapiPath: string;
+export const schemaPath: string;
+export function generateSchema(path?: string, options?: { onShared?: (ids: string[]) => void }): Promise<string>;
+export function dropSharedOperationIds(document: unknown): string[];

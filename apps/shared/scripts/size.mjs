@@ -1,0 +1,71 @@
+// `npm run size`: the gzipped JavaScript that the first load of a page needs, from the chunk graph that
+// the production build writes (apps/<app>/.stats/chunk-graph.json): the app's entry point, plus the lazily
+// loaded chunks of the page's layout and screen. Prints `size <page> <bytes>`.
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const appsRoot = fileURLToPath(new URL('../../', import.meta.url));
+const matrix = JSON.parse(readFileSync(join(appsRoot, 'shared/src/generated/access-matrix.json'), 'utf8'));
+
+const PAGES = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/login', '/geography/olympiad/instructions'];
+
+
+const kebab = (key) => key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+/** Segment-by-segment match with the router's rules: static beats `:param`, `:param?` may be absent. */
+function score(pattern, path) {
+  const want = pattern.split('/').filter(Boolean);
+  const have = path.split('/').filter(Boolean);
+  if (pattern === '*') return 0;
+  let points = 1;
+  for (let i = 0; i < Math.max(want.length, have.length); i += 1) {
+    const segment = want[i];
+    if (segment === undefined) return -1;
+    if (segment.endsWith('?') && have[i] === undefined) continue;
+    if (have[i] === undefined) return -1;
+    if (segment.startsWith(':')) points += 2;
+    else if (segment === have[i]) points += 3;
+    else return -1;
+  }
+  return points;
+}
+
+function screenOf(path) {
+  let best = null;
+  for (const screen of matrix.screens.filter((s) => !s.shadowed)) {
+    for (const pattern of screen.paths) {
+      const points = score(pattern.replaceAll('{product}', 'olympiads'), path);
+      if (points >= 0 && (best === null || points > best.points)) best = { screen, points };
+    }
+  }
+  if (!best) throw new Error(`no screen serves ${path}`);
+  return best.screen;
+}
+
+/** The JavaScript files (in the app's dist) that the first load of `page` needs, and the app. */
+export function firstLoadFiles(page) {
+  const screen = screenOf(page);
+  const graphFile = join(appsRoot, screen.app, '.stats/chunk-graph.json');
+  if (!existsSync(graphFile)) throw new Error(`${graphFile} is missing: run \`npm run build\` first`);
+  const graph = JSON.parse(readFileSync(graphFile, 'utf8'));
+  const files = new Set(graph.entrypoints.main);
+  for (const group of [`layout-${screen.layout}`, `screen-${kebab(screen.key)}`]) {
+    if (!graph.chunkGroups[group]) throw new Error(`chunk group ${group} is not in the ${screen.app} build`);
+    graph.chunkGroups[group].forEach((file) => files.add(file));
+  }
+  return { app: screen.app, files: [...files].filter((file) => file.endsWith('.js')) };
+}
+
+export function gzippedBytes(app, files) {
+  return files.reduce((sum, file) => sum + gzipSync(readFileSync(join(appsRoot, app, 'dist', file))).length, 0);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  for (const page of PAGES) {
+    const { app, files } = firstLoadFiles(page);
+    console.log(`size ${page} ${gzippedBytes(app, files)}`);
+    if (process.env.SIZE_VERBOSE) for (const file of files) console.log(`  ${file}`);
+  }
+}

@@ -1,0 +1,31 @@
+// A minimal external store for React's useSyncExternalStore: the app state, notifications and the
+// loading indicator need nothing more, and the learner chunk stays free of a state library.
+import { useSyncExternalStore } from 'react';
+
+export type Store<T> = {
+  get: () => T;
+  set: (next: T | ((current: T) => T)) => void;
+  subscribe: (listener: () => void) => () => void;
+};
+
+export function createStore<T>(initial: T): Store<T> {
+  let state = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => state,
+    set: (next) => {
+      const value = typeof next === 'function' ? (next as (current: T) => T)(state) : next;
+      if (Object.is(value, state)) return;
+      state = value;
+      listeners.forEach((listener) => listener());
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export function useStore<T>(store: Store<T>): T {
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}

@@ -1,0 +1,42 @@
+// `npm run screenshots --workspace e2e`: the main pages as a person sees them, against the real server
+// on a fresh demo database, saved to e2e/artifacts/screens/*.png (for reviews; not a test).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { artifactsDir, startServer } from '../support/server.mjs';
+import { launchBrowser } from '../support/browser.mjs';
+import { signIn } from '../support/sign-in.mjs';
+
+const SHOTS = [
+  { name: 'home', path: '/' },
+  { name: 'login', path: '/login' },
+  { name: 'login-geography', path: '/geography/login' },
+  { name: 'project-geography', path: '/geography' },
+  { name: 'not-found', path: '/no/such/page' },
+  { name: 'overlord-users', path: '/overlord/edit/users', as: { username: 'overlord@example.org', loginType: 'overlord' } },
+  { name: 'admin-overview', path: '/geography/admin/reports/overview', as: { username: 'admin@example.org', loginType: 'admin', olympiadName: 'geography' } },
+  { name: 'accountant-payments', path: '/geography/finance/payments', as: { username: 'accountant@example.org', loginType: 'admin', olympiadName: 'geography' } },
+  { name: 'teacher-portal', path: '/portal', as: { username: 'teacher@example.org', loginType: 'teacher' } },
+];
+
+const dir = join(artifactsDir, 'screens');
+mkdirSync(dir, { recursive: true });
+const server = await startServer();
+const browser = await launchBrowser();
+try {
+  for (const shot of SHOTS) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    if (shot.as) {
+      await signIn(page, server.baseUrl, shot.as);
+      await page.waitForURL((url) => url.pathname !== '/login');
+    }
+    await page.goto(`${server.baseUrl}${shot.path}`);
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: join(dir, `${shot.name}.png`) });
+    console.log(`${shot.name}: ${page.url()}`);
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}

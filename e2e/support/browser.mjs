@@ -1,0 +1,47 @@
+// Debian's Chromium, driven by playwright-core (no browser download).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { artifactsDir } from './server.mjs';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+const slug = (text) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
+
+/**
+ * Runs a test body on a fresh page (its own cookies and local storage); on failure, saves a screenshot
+ * to e2e/artifacts/<test name>.png before passing the failure on.
+ */
+export function onPage(getBrowser, body) {
+  return async (t) => {
+    const context = await getBrowser().newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    try {
+      await body(page);
+    } catch (error) {
+      mkdirSync(artifactsDir, { recursive: true });
+      const file = join(artifactsDir, `${slug(t.fullName ?? t.name)}.png`);
+      await page.screenshot({ path: file, fullPage: true }).catch(() => {});
+      throw error;
+    } finally {
+      await context.close();
+    }
+  };
+}

@@ -1,0 +1,37 @@
+// End-to-end: the three built apps, served by the real `olympiad` binary on a fresh database, in
+// Debian's Chromium. One server and one browser for all suites.
+import { after, before } from 'node:test';
+import { startServer } from '../support/server.mjs';
+import { launchBrowser } from '../support/browser.mjs';
+import { signInSuite } from '../suites/sign-in.mjs';
+import { guardSuite } from '../suites/guard.mjs';
+import { accessibilitySuite } from '../suites/accessibility.mjs';
+import { usersGridSuite } from '../suites/users-grid.mjs';
+import { firstLoadSuite } from '../suites/first-load.mjs';
+
+let server;
+let browser;
+
+const context = {
+  get baseUrl() {
+    return server.baseUrl;
+  },
+  browser: () => browser,
+};
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  console.log(`# olympiad ${server.binary} at ${server.baseUrl}`);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+signInSuite(context);
+guardSuite(context);
+accessibilitySuite(context);
+usersGridSuite(context);
+firstLoadSuite(context);

@@ -1,0 +1,32 @@
+// Lint for the front end: TypeScript's recommended rules and the rules of hooks. Type-aware rules are
+// left to `npm run typecheck` (tsc, strict), which is faster than type-aware lint on two cores.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'apps/shared/src/api/schema.ts', 'e2e/artifacts/**', 'target/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['apps/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['**/*.mjs', 'e2e/**/*.js'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // Callbacks that Playwright runs inside the page.
+    files: ['e2e/**/*.mjs'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+);
