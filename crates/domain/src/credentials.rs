@@ -23,6 +23,33 @@ pub fn password_problem(password: &str) -> Option<&'static str> {
     }
 }
 
+/// Characters of generated learner passwords and recovery codes: lower-case letters and digits
+/// without the look-alikes (0 o, 1 l i, 2 z, 5 s, 8 b), so that a child can copy them from a slip.
+pub const READABLE_ALPHABET: &[u8] = b"3479acdefghjkmnpqrtuvwxy";
+
+/// A generated learner password has this many characters in groups of four (`kx7m-p3qa-9tcw`):
+/// 12 characters of a 24-character alphabet are 55 bits, enough that a low bcrypt cost is safe.
+pub const LEARNER_PASSWORD_CHARS: usize = 12;
+
+/// bcrypt cost of generated learner passwords. At cost 5 a check takes about 1.7 ms of one core, so
+/// two cores admit over 1,000 sign-ins a second on olympiad morning; guessing a 55-bit password at
+/// that cost takes a graphics card (about 200,000 guesses a second) over 5,000 years. Passwords
+/// people choose keep the configured cost (12).
+pub const LEARNER_BCRYPT_COST: u32 = 5;
+
+/// `count` characters of [`READABLE_ALPHABET`] in groups of four joined by `-`, from `pick`, which
+/// answers a uniformly random index below the alphabet's length (the caller owns the randomness).
+pub fn readable_code(count: usize, mut pick: impl FnMut(usize) -> usize) -> String {
+    let mut code = String::with_capacity(count + count / 4);
+    for i in 0..count {
+        if i > 0 && i % 4 == 0 {
+            code.push('-');
+        }
+        code.push(char::from(READABLE_ALPHABET[pick(READABLE_ALPHABET.len())]));
+    }
+    code
+}
+
 /// Teachers' passwords arrive percent-escaped (spec section 5). A password that is not valid
 /// percent-encoding was sent as it is, so it is used unchanged.
 pub fn teacher_password(sent: &str) -> String {
@@ -75,6 +102,23 @@ mod tests {
             Some("must be at most 72 bytes long")
         );
         assert_eq!(password_problem("correct horse"), None);
+    }
+
+    #[test]
+    fn readable_codes_come_in_groups_of_four_without_look_alikes() {
+        let mut n = 0;
+        let code = readable_code(LEARNER_PASSWORD_CHARS, |len| {
+            n += 7;
+            n % len
+        });
+        assert_eq!(code.len(), 14);
+        assert_eq!(code.matches('-').count(), 2);
+        assert!(code
+            .chars()
+            .all(|c| c == '-' || READABLE_ALPHABET.contains(&(c as u8))));
+        for look_alike in ['0', 'o', '1', 'l', 'i', '2', 'z', '5', 's', '8', 'b'] {
+            assert!(!READABLE_ALPHABET.contains(&(look_alike as u8)));
+        }
     }
 
     #[test]

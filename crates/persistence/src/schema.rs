@@ -190,6 +190,96 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    schools (id) {
+        id -> BigInt,
+        name -> Text,
+        emis_number -> Nullable<Text>,
+        province -> Text,
+        district -> Text,
+        town -> Text,
+        street_address -> Text,
+        postal_address -> Text,
+        phone -> Text,
+        email -> Text,
+        sector -> Text,
+        quintile -> Nullable<Integer>,
+        language_of_teaching -> Text,
+        country_code -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    school_participants (id) {
+        id -> BigInt,
+        olympiad_id -> BigInt,
+        school_id -> BigInt,
+        status -> Text,
+        contact_teacher_id -> Nullable<BigInt>,
+        entered_at -> Timestamp,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    teachers (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        school_id -> Nullable<BigInt>,
+        title -> Text,
+        cell -> Text,
+        subject -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    team_members (id) {
+        id -> BigInt,
+        school_participant_id -> BigInt,
+        teacher_id -> BigInt,
+        is_team_admin -> Bool,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    learners (id) {
+        id -> BigInt,
+        school_id -> BigInt,
+        first_name -> Text,
+        last_name -> Text,
+        grade -> Integer,
+        gender -> Text,
+        home_language -> Text,
+        email -> Nullable<Text>,
+        consent_given -> Bool,
+        consent_by -> Text,
+        consent_relationship -> Text,
+        consent_recorded_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    participants (id) {
+        id -> BigInt,
+        olympiad_id -> BigInt,
+        learner_id -> BigInt,
+        school_participant_id -> Nullable<BigInt>,
+        user_id -> BigInt,
+        status -> Text,
+        language -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(sub_projects -> projects (project_id));
 diesel::joinable!(olympiads -> projects (project_id));
 diesel::joinable!(accounts -> users (user_id));
@@ -201,6 +291,17 @@ diesel::joinable!(attachments -> olympiads (olympiad_id));
 diesel::joinable!(question_modules -> olympiads (olympiad_id));
 diesel::joinable!(questions -> question_modules (module_id));
 diesel::joinable!(questions -> attachments (attachment_id));
+diesel::joinable!(school_participants -> olympiads (olympiad_id));
+diesel::joinable!(school_participants -> schools (school_id));
+diesel::joinable!(teachers -> users (user_id));
+diesel::joinable!(teachers -> schools (school_id));
+diesel::joinable!(team_members -> school_participants (school_participant_id));
+diesel::joinable!(team_members -> teachers (teacher_id));
+diesel::joinable!(learners -> schools (school_id));
+diesel::joinable!(participants -> olympiads (olympiad_id));
+diesel::joinable!(participants -> learners (learner_id));
+diesel::joinable!(participants -> school_participants (school_participant_id));
+diesel::joinable!(participants -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     projects,
@@ -217,4 +318,10 @@ diesel::allow_tables_to_appear_in_same_query!(
     attachments,
     question_modules,
     questions,
+    schools,
+    school_participants,
+    teachers,
+    team_members,
+    learners,
+    participants,
 );

@@ -49,9 +49,12 @@ fn migrate_create_user_and_seed_demo_work_and_repeat_safely() {
     let env = Env::new();
     let migrated = env.run(&["migrate"]);
     assert!(migrated.status.success(), "{migrated:?}");
-    let migrations = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../../migrations/sqlite"))
-        .unwrap()
-        .count();
+    let migrations = std::fs::read_dir(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../migrations/sqlite"
+    ))
+    .unwrap()
+    .count();
     assert!(stdout(&migrated).starts_with(&format!("{migrations} migration(s) applied")));
     assert!(stdout(&env.run(&["migrate"])).starts_with("0 migration(s) applied"));
 
