@@ -1,6 +1,6 @@
 use crate::error::ApiError;
 use actix_web::web;
-use olympiad_persistence::{DbConnection, DbPool, DbResult};
+use olympiad_persistence::{write_transaction, DbConnection, DbError, DbPool};
 
 /// The pool, used only through [`Db::run`], which keeps diesel's blocking calls off the async workers.
 #[derive(Clone)]
@@ -13,35 +13,34 @@ impl Db {
         Db { pool }
     }
 
-    /// Runs `work` with a connection on the blocking thread pool.
+    /// Runs `work` with a connection on the blocking thread pool, outside a transaction: for
+    /// reading, and for work that makes its own transactions.
     pub async fn run<T, F>(&self, work: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
-        F: FnOnce(&mut DbConnection) -> DbResult<T> + Send + 'static,
+        F: FnOnce(&mut DbConnection) -> Result<T, ApiError> + Send + 'static,
     {
         let pool = self.pool.clone();
         web::block(move || {
-            let mut conn = pool.get()?;
+            let mut conn = pool.get().map_err(DbError::from)?;
             work(&mut conn)
         })
         .await
         .map_err(ApiError::internal)?
-        .map_err(ApiError::from)
     }
 
-    /// Like [`Db::run`], inside one transaction: all of `work` is written, or none of it.
+    /// Like [`Db::run`], inside one transaction: all of `work` is written, or none of it. The
+    /// transaction holds the write lock from its start (see [`write_transaction`]), so work that
+    /// reads before it writes never fails halfway on SQLite when another writer commits between.
     pub async fn transaction<T, F>(&self, work: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce(&mut DbConnection) -> Result<T, ApiError> + Send + 'static,
     {
-        use diesel::Connection;
         let pool = self.pool.clone();
         web::block(move || {
-            let mut conn = pool
-                .get()
-                .map_err(|e| ApiError::from(olympiad_persistence::DbError::from(e)))?;
-            conn.transaction(|conn| work(conn))
+            let mut conn = pool.get().map_err(DbError::from)?;
+            write_transaction(&mut conn, work)
         })
         .await
         .map_err(ApiError::internal)?

@@ -168,7 +168,7 @@ async fn public_page_seo(state: &AppState, path: &str) -> Seo {
     } else {
         state
             .db
-            .run(move |conn| Project::by_slug(conn, &first))
+            .run(move |conn| Ok(Project::by_slug(conn, &first)?))
             .await
             .ok()
             .flatten()

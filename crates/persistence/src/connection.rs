@@ -140,3 +140,30 @@ pub fn run_migrations(conn: &mut DbConnection) -> DbResult<Vec<String>> {
     };
     applied.map_err(|e| DbError::Migration(e.to_string()))
 }
+
+/// A transaction that holds the database's write lock from its first statement (SQLite's
+/// `BEGIN IMMEDIATE`). A plain SQLite transaction that reads before it writes fails outright when
+/// another connection commits in between; this one waits its turn instead. On PostgreSQL it is a
+/// plain transaction: rows that must not change under it are locked where they are read.
+pub fn write_transaction<T, E>(
+    conn: &mut DbConnection,
+    work: impl FnOnce(&mut DbConnection) -> Result<T, E>,
+) -> Result<T, E>
+where
+    E: From<DbError>,
+{
+    let begin = match conn {
+        DbConnection::Sqlite(_) => "BEGIN IMMEDIATE",
+        DbConnection::Postgresql(_) => "BEGIN",
+    };
+    conn.batch_execute(begin).map_err(DbError::from)?;
+    let outcome = work(conn).and_then(|value| {
+        conn.batch_execute("COMMIT").map_err(DbError::from)?;
+        Ok(value)
+    });
+    if outcome.is_err() {
+        // The work's error is what matters; a failed rollback leaves nothing committed either.
+        let _ = conn.batch_execute("ROLLBACK");
+    }
+    outcome
+}

@@ -8,7 +8,9 @@ pub mod schema;
 #[cfg(feature = "testing")]
 pub mod testing;
 
-pub use connection::{open_pool, run_migrations, Database, DbConnection, DbPool, PooledDb};
+pub use connection::{
+    open_pool, run_migrations, write_transaction, Database, DbConnection, DbPool, PooledDb,
+};
 pub use error::{DbError, DbResult};
 
 /// Naive UTC now: both databases store `TIMESTAMP` without a zone, always in UTC.

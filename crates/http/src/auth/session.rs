@@ -130,7 +130,8 @@ pub async fn signout(caller: Caller, state: web::Data<AppState>) -> ApiResult<Op
                         details: "{}".into(),
                         address: None,
                     },
-                )
+                )?;
+                Ok(())
             })
             .await?;
     }

@@ -222,7 +222,8 @@ pub async fn finish_sign_in(
                     details,
                     address: address.as_deref(),
                 },
-            )
+            )?;
+            Ok(())
         })
         .await?;
     Ok(SignInResult {

@@ -89,7 +89,10 @@ async fn setup_subject(state: &AppState, req: &HttpRequest) -> Result<(User, Sub
         ApiError::unauthorized("signed_out", "Sign in again to set up two-factor.")
     })?;
     let user_id = claims.sub;
-    let user = state.db.run(move |conn| User::find(conn, user_id)).await?;
+    let user = state
+        .db
+        .run(move |conn| Ok(User::find(conn, user_id)?))
+        .await?;
     if user.disabled || user.session_version != claims.ver {
         return Err(ApiError::unauthorized(
             "session_ended",
@@ -132,7 +135,7 @@ pub async fn setup(state: web::Data<AppState>, req: HttpRequest) -> ApiResult<Tw
     let (user_id, stored) = (user.id, secret.clone());
     state
         .db
-        .run(move |conn| User::set_pending_totp_secret(conn, user_id, &stored))
+        .run(move |conn| Ok(User::set_pending_totp_secret(conn, user_id, &stored)?))
         .await?;
     ok(TwoFactorSetup {
         secret,

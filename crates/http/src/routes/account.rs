@@ -34,13 +34,13 @@ pub async fn list(
     ok(state
         .db
         .run(move |conn| {
-            Account::views(
+            Ok(Account::views(
                 conn,
                 AccountFilter {
                     olympiad_id,
                     ..Default::default()
                 },
-            )
+            )?)
         })
         .await?)
 }

@@ -409,7 +409,10 @@ pub async fn get_upload(
     path: web::Path<IdPath>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.id;
-    let upload = state.db.run(move |conn| Upload::find(conn, id)).await?;
+    let upload = state
+        .db
+        .run(move |conn| Ok(Upload::find(conn, id)?))
+        .await?;
     let filename = upload.filename.clone();
     serve_file(&state, upload, &filename).await
 }

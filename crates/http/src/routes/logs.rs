@@ -26,14 +26,14 @@ pub async fn app_log_all(
     let AppLogQuery { key, limit } = query.into_inner();
     ok(state
         .db
-        .run(move |conn| AppLog::list(conn, key.as_deref(), limit.unwrap_or(-1)))
+        .run(move |conn| Ok(AppLog::list(conn, key.as_deref(), limit.unwrap_or(-1))?))
         .await?)
 }
 
 #[utoipa::path(tag = "logs", security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<String>>))))]
 #[get("/api/app-log/keys")]
 pub async fn app_log_keys(state: web::Data<AppState>) -> ApiResult<Vec<String>> {
-    ok(state.db.run(AppLog::keys).await?)
+    ok(state.db.run(|conn| Ok(AppLog::keys(conn)?)).await?)
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -88,6 +88,6 @@ pub async fn activity_log(
     };
     ok(state
         .db
-        .run(move |conn| ActivityLog::search(conn, &search))
+        .run(move |conn| Ok(ActivityLog::search(conn, &search)?))
         .await?)
 }

@@ -16,7 +16,11 @@ pub async fn healthz() -> HttpResponse {
 #[utoipa::path(tag = "meta", responses((status = 200, description = "ready"), (status = 503, description = "the database does not answer")))]
 #[get("/readyz")]
 pub async fn readyz(state: web::Data<AppState>) -> HttpResponse {
-    match state.db.run(|conn| Project::list(conn).map(|_| ())).await {
+    match state
+        .db
+        .run(|conn| Ok(Project::list(conn).map(|_| ())?))
+        .await
+    {
         Ok(()) => HttpResponse::Ok().content_type("text/plain").body("ready"),
         Err(error) => {
             log::warn!("not ready: {error}");

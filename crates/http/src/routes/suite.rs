@@ -148,7 +148,7 @@ pub async fn product_projects(
     product: web::Path<String>,
 ) -> ApiResult<Vec<Project>> {
     check_product(&state, &product)?;
-    ok(state.db.run(Project::list).await?)
+    ok(state.db.run(|conn| Ok(Project::list(conn)?)).await?)
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -174,6 +174,6 @@ pub async fn product_sub_projects(
     let project_id = query.project_id;
     ok(state
         .db
-        .run(move |conn| SubProject::list(conn, project_id))
+        .run(move |conn| Ok(SubProject::list(conn, project_id)?))
         .await?)
 }

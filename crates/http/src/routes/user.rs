@@ -107,7 +107,7 @@ pub async fn basic_list(
     query: web::Query<OlympiadQuery>,
 ) -> ApiResult<Vec<UserSummary>> {
     let scope = olympiad_scope(&caller, query.olympiad_id)?;
-    let (users, _) = state.db.run(move |conn| users_in(conn, scope)).await?;
+    let (users, _) = state.db.run(move |conn| Ok(users_in(conn, scope)?)).await?;
     ok(users
         .into_iter()
         .map(|u| UserSummary {
@@ -142,7 +142,7 @@ pub async fn list(
     query: web::Query<OlympiadQuery>,
 ) -> Result<Json<UserList>, ApiError> {
     let scope = olympiad_scope(&caller, query.olympiad_id)?;
-    let (users, accounts) = state.db.run(move |conn| users_in(conn, scope)).await?;
+    let (users, accounts) = state.db.run(move |conn| Ok(users_in(conn, scope)?)).await?;
     Ok(Json(UserList {
         success: true,
         data: users.into_iter().map(UserRow::from).collect(),
