@@ -5,5 +5,6 @@ pub mod access;
 pub mod credentials;
 pub mod paper;
 pub mod role;
+pub mod sitting;
 
 pub use role::{LoginType, Role};

@@ -46,10 +46,13 @@ const fn route(method: &'static str, path: &'static str, allowed: Allowed) -> Ap
 }
 
 use Allowed::{Public, Roles, SignedIn, TwoFactorSetup};
-use Role::{Admin, Overlord};
+use Role::{Admin, Learner, Overlord, Teacher};
 
 const OVERLORD: Allowed = Roles(&[Overlord]);
 const ADMIN_OR_OVERLORD: Allowed = Roles(&[Admin, Overlord]);
+const LEARNER: Allowed = Roles(&[Learner]);
+/// Admins, and teachers for their own school's entries (the handler checks which).
+const INVIGILATORS: Allowed = Roles(&[Admin, Overlord, Teacher]);
 
 pub const API_ROUTES: &[ApiRoute] = &[
     route("GET", "/api/openapi.json", Public),
@@ -132,6 +135,40 @@ pub const API_ROUTES: &[ApiRoute] = &[
     route("GET", "/api/upload", OVERLORD),
     route("GET", "/api/upload/{id}", OVERLORD),
     route("DELETE", "/api/upload/delete/{id}", OVERLORD),
+    // The learner's sitting: each handler finds the learner's own entry and attempt
+    route("GET", "/api/sitting", LEARNER),
+    route("POST", "/api/sitting/declaration", LEARNER),
+    route("POST", "/api/sitting/recovery-code", LEARNER),
+    route("POST", "/api/sitting/recover", LEARNER),
+    route("PUT", "/api/sitting/details", LEARNER),
+    route("POST", "/api/sitting/start", LEARNER),
+    route("GET", "/api/sitting/paper", LEARNER),
+    route("POST", "/api/sitting/answers", LEARNER),
+    route("POST", "/api/participant-tracker", LEARNER),
+    route("POST", "/api/sitting/finish", LEARNER),
+    // Watching and steering a sitting
+    route("GET", "/api/sitting/monitor", INVIGILATORS),
+    route("GET", "/api/sitting/learners", INVIGILATORS),
+    route("POST", "/api/sitting/pause", INVIGILATORS),
+    route("POST", "/api/sitting/resume", INVIGILATORS),
+    route("POST", "/api/sitting/extra-time", INVIGILATORS),
+    route(
+        "GET",
+        "/api/participant/reset/{olympiadId}/{participantId}",
+        INVIGILATORS,
+    ),
+    route("GET", "/api/participant/reset/{id}", ADMIN_OR_OVERLORD),
+    route(
+        "GET",
+        "/api/participant/get-submitted-data/{id}",
+        INVIGILATORS,
+    ),
+    route(
+        "GET",
+        "/api/reports/olympiad/start-times",
+        ADMIN_OR_OVERLORD,
+    ),
+    route("POST", "/api/olympiad/remark/{id}", ADMIN_OR_OVERLORD),
 ];
 
 /// Whether `path` fits the declared `pattern`; answers how many segments matched literally, so the
@@ -249,7 +286,7 @@ pub async fn authenticate(state: &AppState, token: &str) -> Result<Caller, ApiEr
     let (user_id, account_id) = (claims.sub, claims.acc);
     let session = state
         .db
-        .run(move |conn| SessionState::load(conn, user_id, account_id))
+        .run(move |conn| Ok(SessionState::load(conn, user_id, account_id)?))
         .await?;
     match session {
         Some(s) if s.session_version == claims.ver && !s.user_disabled && !s.account_disabled => {

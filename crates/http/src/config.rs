@@ -23,6 +23,8 @@ pub struct ApiConfig {
     pub signin_per_username_per_minute: u32,
     /// Sign-in attempts per address per minute: loose, since a school's lab shares one address.
     pub signin_per_address_per_minute: u32,
+    /// Threads that write learners' answers, each committing whatever has queued at once.
+    pub answer_writers: usize,
 }
 
 impl ApiConfig {
@@ -41,6 +43,7 @@ impl ApiConfig {
             upload_limit_bytes: 2 * 1024 * 1024,
             signin_per_username_per_minute: 10,
             signin_per_address_per_minute: 1200,
+            answer_writers: 1,
         }
     }
 }

@@ -12,6 +12,7 @@ pub mod openapi;
 pub mod rate_limit;
 pub mod request_log;
 pub mod routes;
+pub mod sitting;
 pub mod state;
 pub mod static_apps;
 pub mod xsrf;

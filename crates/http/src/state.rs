@@ -2,6 +2,11 @@ use crate::auth::tokens::TokenKeys;
 use crate::config::ApiConfig;
 use crate::db::Db;
 use crate::rate_limit::RateLimits;
+use crate::sitting::writer::AnswerWriter;
+use crate::sitting::PaperCache;
+
+/// Answer saves that may wait for a writer before new ones are told to come back in a moment.
+const ANSWER_QUEUE: usize = 20_000;
 
 /// Shared by every request.
 pub struct AppState {
@@ -9,17 +14,23 @@ pub struct AppState {
     pub config: ApiConfig,
     pub tokens: TokenKeys,
     pub limits: RateLimits,
+    /// Every learner's answer saves and progress pings go through it (group commit).
+    pub answers: AnswerWriter,
+    /// Papers of the olympiads being written.
+    pub papers: PaperCache,
 }
 
 impl AppState {
     pub fn new(pool: olympiad_persistence::DbPool, config: ApiConfig) -> Self {
         AppState {
-            db: Db::new(pool),
             tokens: TokenKeys::new(&config.jwt_secret, config.session_hours),
             limits: RateLimits::new(
                 config.signin_per_username_per_minute,
                 config.signin_per_address_per_minute,
             ),
+            answers: AnswerWriter::start(pool.clone(), config.answer_writers, ANSWER_QUEUE),
+            papers: PaperCache::default(),
+            db: Db::new(pool),
             config,
         }
     }

@@ -280,6 +280,62 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    attempts (id) {
+        id -> BigInt,
+        participant_id -> BigInt,
+        olympiad_id -> BigInt,
+        school_participant_id -> Nullable<BigInt>,
+        status -> Text,
+        superseded -> Bool,
+        declaration_accepted_at -> Timestamp,
+        recovery_code_hash -> Nullable<Text>,
+        device_key_hash -> Text,
+        paper_order -> Text,
+        started_at -> Nullable<Timestamp>,
+        allowed_seconds -> Integer,
+        extra_seconds -> Integer,
+        window_ends_at -> Nullable<Timestamp>,
+        paused_seconds -> Integer,
+        paused_at -> Nullable<Timestamp>,
+        ends_at -> Nullable<Timestamp>,
+        finished_at -> Nullable<Timestamp>,
+        finish_reason -> Nullable<Text>,
+        last_seen_at -> Nullable<Timestamp>,
+        last_position -> Text,
+        online -> Bool,
+        score -> Nullable<BigInt>,
+        module_scores -> Text,
+        marked_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    answers (attempt_id, question_id) {
+        attempt_id -> BigInt,
+        question_id -> BigInt,
+        answer -> Text,
+        flagged -> Bool,
+        seq -> BigInt,
+        marks -> Nullable<Integer>,
+        saved_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    sitting_pauses (id) {
+        id -> BigInt,
+        school_participant_id -> BigInt,
+        reason -> Text,
+        paused_by -> Nullable<BigInt>,
+        started_at -> Timestamp,
+        resumed_by -> Nullable<BigInt>,
+        ended_at -> Nullable<Timestamp>,
+    }
+}
+
 diesel::joinable!(sub_projects -> projects (project_id));
 diesel::joinable!(olympiads -> projects (project_id));
 diesel::joinable!(accounts -> users (user_id));
@@ -302,6 +358,12 @@ diesel::joinable!(participants -> olympiads (olympiad_id));
 diesel::joinable!(participants -> learners (learner_id));
 diesel::joinable!(participants -> school_participants (school_participant_id));
 diesel::joinable!(participants -> users (user_id));
+diesel::joinable!(attempts -> participants (participant_id));
+diesel::joinable!(attempts -> olympiads (olympiad_id));
+diesel::joinable!(attempts -> school_participants (school_participant_id));
+diesel::joinable!(answers -> attempts (attempt_id));
+diesel::joinable!(answers -> questions (question_id));
+diesel::joinable!(sitting_pauses -> school_participants (school_participant_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     projects,
@@ -324,4 +386,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     team_members,
     learners,
     participants,
+    attempts,
+    answers,
+    sitting_pauses,
 );

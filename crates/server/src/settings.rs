@@ -27,6 +27,8 @@ pub struct Settings {
     pub bcrypt_cost: u32,
     pub session_hours: i64,
     pub db_pool_size: u32,
+    /// Threads writing learners' answers (group commit).
+    pub answer_writers: usize,
     pub upload_limit_mb: usize,
     pub signin_per_username_per_minute: u32,
     pub signin_per_address_per_minute: u32,
@@ -93,9 +95,10 @@ impl Settings {
                 problem: "must be between 4 and 15".into(),
             });
         }
-        let default_pool = match database {
-            Database::Sqlite(_) => 8,
-            Database::Postgres(_) => 16,
+        // SQLite has one writer at a time, so one answer writer; PostgreSQL gains from a few.
+        let (default_pool, default_writers) = match database {
+            Database::Sqlite(_) => (8, 1),
+            Database::Postgres(_) => (16, 4),
         };
         Ok(Settings {
             database,
@@ -110,6 +113,7 @@ impl Settings {
             bcrypt_cost,
             session_hours: parsed("SESSION_HOURS", 12i64)?,
             db_pool_size: parsed("DB_POOL_SIZE", default_pool)?,
+            answer_writers: parsed("ANSWER_WRITERS", default_writers)?,
             upload_limit_mb: parsed("UPLOAD_LIMIT_MB", 10usize)?,
             signin_per_username_per_minute: parsed("SIGNIN_LIMIT_PER_USERNAME", 10u32)?,
             signin_per_address_per_minute: parsed("SIGNIN_LIMIT_PER_ADDRESS", 1200u32)?,
@@ -158,6 +162,7 @@ impl Settings {
             upload_limit_bytes: self.upload_limit_mb * 1024 * 1024,
             signin_per_username_per_minute: self.signin_per_username_per_minute,
             signin_per_address_per_minute: self.signin_per_address_per_minute,
+            answer_writers: self.answer_writers,
         })
     }
 

@@ -1,9 +1,10 @@
 //! The background worker: takes jobs from the job table and does them. Every API node runs one;
 //! the table's claim makes sure each job is done by one worker only.
 
+use olympiad_domain::sitting::SAVE_GRACE_SECONDS;
 use olympiad_mailer::{Email, Mailer};
-use olympiad_persistence::models::{AppLog, Job};
-use olympiad_persistence::{DbPool, DbResult};
+use olympiad_persistence::models::{AppLog, Attempt, FinishReason, Job};
+use olympiad_persistence::{now, DbPool, DbResult};
 use std::time::Duration;
 
 /// How long an idle worker waits before looking for work again.
@@ -89,11 +90,35 @@ impl Worker {
         }
     }
 
+    /// Ends the attempts whose time is up, with their answers marked, even when the learner's
+    /// device is gone. Answers how many. Safe beside other nodes doing the same: an attempt ends once.
+    pub async fn finish_expired_attempts(&self) -> Result<usize, String> {
+        let before = now() - chrono::Duration::seconds(SAVE_GRACE_SECONDS);
+        let expired = blocking(&self.pool, move |conn| Attempt::expired(conn, before, 500)).await?;
+        let mut finished = 0;
+        for id in expired {
+            if blocking(&self.pool, move |conn| {
+                Attempt::finish_and_mark(conn, id, FinishReason::TimeUp)
+            })
+            .await?
+            {
+                finished += 1;
+            }
+        }
+        if finished > 0 {
+            log::info!("{finished} attempt(s) ended: time up");
+        }
+        Ok(finished)
+    }
+
     /// Runs until the process ends.
     pub async fn run_forever(self) {
         loop {
             if let Err(error) = self.run_due().await {
                 log::error!("worker {}: {error}", self.name);
+            }
+            if let Err(error) = self.finish_expired_attempts().await {
+                log::error!("worker {}: ending attempts: {error}", self.name);
             }
             actix_web::rt::time::sleep(IDLE).await;
         }

@@ -353,6 +353,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/olympiad/remark/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks every finished attempt again, after the answer key was corrected. */
+        post: operations["olympiad_remark"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/olympiad/set-olympiad-open/{query}": {
         parameters: {
             query?: never;
@@ -469,6 +486,80 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/participant-tracker": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A progress ping (spec: participant tracker): kept for the monitor, answered with the clock. */
+        post: operations["participant_tracker_ping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/participant/get-submitted-data/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A learner's answers as submitted, every question of the paper in order, for admins and the
+         *     learner's own teachers.
+         */
+        get: operations["participant_submitted_data"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/participant/reset/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Resets every learner of the olympiad (admins only; Settings and Actions asks for the
+         *     olympiad's name first).
+         */
+        get: operations["participant_reset_all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/participant/reset/{olympiadId}/{participantId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Resets one learner: their attempt is set aside (kept, for the record) and they start again. */
+        get: operations["participant_reset_one"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/question": {
         parameters: {
             query?: never;
@@ -576,6 +667,259 @@ export type paths = {
         put?: never;
         /** A copy of the question at the end of its module, to write a similar one quickly. */
         post: operations["duplicate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/olympiad/start-times": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** When learners started: per minute (the spike at the start) and per school. */
+        get: operations["report_start_times"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sitting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["sitting_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sitting/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves a batch of answers: acknowledged only once they are durable. Refusals say whether to keep
+         *     the answers: `paused` and `busy` pass; `time_up`, `finished` and `other_device` do not.
+         */
+        post: operations["sitting_save_answers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sitting/declaration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["sitting_accept_declaration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sitting/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["sitting_update_details"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sitting/extra-time": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Gives a learner extra time (a concession, or time lost to a problem of their own). */
+        post: operations["sitting_extra_time"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sitting/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["sitting_finish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sitting/learners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each learner of the olympiad (or of one school's entry) and where they are. */
+        get: operations["sitting_learners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sitting/monitor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The live monitor: per school, how many learners have not started, are writing, have finished,
+         *     or look stuck; and whether the school's sitting is paused.
+         */
+        get: operations["sitting_monitor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sitting/paper": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["sitting_paper"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sitting/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stops the clocks of a school's writing learners (the power went); they keep the time they had. */
+        post: operations["sitting_pause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sitting/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["sitting_recover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sitting/recovery-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["sitting_recovery_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sitting/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts the stopped clocks again, each with the time it had left. */
+        post: operations["sitting_resume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sitting/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["sitting_start"];
         delete?: never;
         options?: never;
         head?: never;
@@ -857,12 +1201,66 @@ export type components = {
             /** Format: int64 */
             userId: number;
         };
+        AnswerInput: {
+            answer?: components["schemas"]["AnswerValue"] | null;
+            flagged?: boolean;
+            /** Format: int64 */
+            questionId: number;
+            /**
+             * Format: int64
+             * @description The device's count of its saves in this attempt, one higher each time: a save never
+             *     replaces an answer from a later one. From 1.
+             */
+            seq: number;
+        };
         AnswerOption: {
             /** @description Stable within the question ("a", "b", ...), so that shuffling never changes what is correct. */
             key: string;
             text: {
                 [key: string]: string;
             };
+        };
+        /**
+         * @description An answer as the learner gave it: the chosen option keys, or what was typed. Cleared answers
+         *     are `None` where an `Option<AnswerValue>` is kept.
+         */
+        AnswerValue: string[] | string;
+        /**
+         * @description Where an attempt is: the declaration is accepted before the clock runs (`Preparing`), the clock
+         *     runs while `Writing`, and a `Finished` attempt takes no more answers.
+         * @enum {string}
+         */
+        AttemptStatus: "preparing" | "writing" | "finished";
+        AttemptView: {
+            answeredCount: number;
+            /** Format: date-time */
+            declarationAcceptedAt: string;
+            /** Format: date-time */
+            endsAt?: string | null;
+            finishReason?: string | null;
+            /** Format: date-time */
+            finishedAt?: string | null;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description The highest save sequence number stored: a device goes on counting after it.
+             */
+            lastSeq: number;
+            /** @description False when another device holds the attempt: this one needs the recovery code. */
+            onThisDevice: boolean;
+            /** @description The school's sitting is paused (load-shedding): the clock stands still. */
+            paused: boolean;
+            questionCount: number;
+            recoveryCodeIssued: boolean;
+            /**
+             * Format: int64
+             * @description Count down from this, not from the device's clock.
+             */
+            remainingSeconds?: number | null;
+            /** Format: date-time */
+            startedAt?: string | null;
+            status: components["schemas"]["AttemptStatus"];
         };
         BankModule: {
             instructions?: {
@@ -919,6 +1317,18 @@ export type components = {
             language?: components["schemas"]["Language"];
             moduleTitle: string;
         };
+        DeclarationInput: {
+            /** @description The learner declares they will write on their own, without help. */
+            accepted: boolean;
+        };
+        DetailsInput: {
+            firstName: string;
+            /** Format: int32 */
+            grade: number;
+            /** @description The language of writing: the question text comes in it. */
+            language: components["schemas"]["Language"];
+            lastName: string;
+        };
         /** @description The failure envelope as it goes over the wire. */
         ErrorBody: {
             error: string;
@@ -933,16 +1343,59 @@ export type components = {
             /** @description Always false. */
             success: boolean;
         };
+        ExtraTimeInput: {
+            /** Format: int64 */
+            minutes: number;
+            /** Format: int64 */
+            participantId: number;
+            reason: string;
+        };
         /**
          * @description The languages an olympiad may be written in.
          * @enum {string}
          */
         Language: "en" | "af";
+        LearnerDetails: {
+            firstName: string;
+            /** Format: int32 */
+            grade: number;
+            language: components["schemas"]["Language"];
+            lastName: string;
+            schoolName?: string | null;
+        };
+        LearnerModule: {
+            /** @description Sanitised HTML. */
+            instructions: string;
+            /** Format: int64 */
+            moduleId: number;
+            questions: components["schemas"]["LearnerQuestion"][];
+            title: string;
+        };
+        LearnerOption: {
+            key: string;
+            text: string;
+        };
+        LearnerQuestion: {
+            /** @description Fetched with the learner's token (`GET /api/attachment/{id}`). */
+            imageUrl?: string | null;
+            kind: components["schemas"]["QuestionKind"];
+            /** @description In the learner's order; empty for typed answers. */
+            options: components["schemas"]["LearnerOption"][];
+            /** Format: int64 */
+            questionId: number;
+            /** @description Sanitised HTML. */
+            stem: string;
+        };
         /**
          * @description How a person signs in: `admin` covers the four staff roles of an olympiad.
          * @enum {string}
          */
         LoginType: "learner" | "teacher" | "admin" | "overlord";
+        MinuteStarts: {
+            /** Format: date-time */
+            minute: string;
+            started: number;
+        };
         ModuleInput: {
             instructions?: {
                 [key: string]: string;
@@ -981,6 +1434,31 @@ export type components = {
                 [key: string]: string;
             };
         };
+        OlympiadForLearner: {
+            declaration: {
+                [key: string]: string;
+            };
+            /** Format: int32 */
+            durationMinutes: number;
+            grades: number[];
+            /** Format: int64 */
+            id: number;
+            /** @description Sanitised HTML per language. */
+            instructions: {
+                [key: string]: string;
+            };
+            isOpen: boolean;
+            languages: components["schemas"]["Language"][];
+            name: string;
+            title: string;
+            /** Format: date-time */
+            windowEndsAt?: string | null;
+            /**
+             * Format: date-time
+             * @description The sitting window now open, or the next one.
+             */
+            windowStartsAt?: string | null;
+        };
         OlympiadSummary: {
             /** Format: int64 */
             id: number;
@@ -989,6 +1467,17 @@ export type components = {
             title: string;
             /** Format: int32 */
             year: number;
+        };
+        PauseInput: {
+            /** @description Why, for the activity log: "load-shedding", "fire drill". */
+            reason: string;
+            /** Format: int64 */
+            schoolParticipantId: number;
+        };
+        PauseView: {
+            reason: string;
+            /** Format: date-time */
+            since: string;
         };
         Problem: {
             /** @description Stable: `no_questions`, `no_correct_answer`, `duplicate_options`, `missing_translation`, ... */
@@ -1095,8 +1584,56 @@ export type components = {
             /** Format: int32 */
             position: number;
         };
+        RecoverInput: {
+            recoveryCode: string;
+        };
+        ResumeInput: {
+            /** Format: int64 */
+            schoolParticipantId: number;
+        };
         /** @enum {string} */
         Role: "admin" | "accountant" | "funding" | "marketing" | "learner" | "teacher" | "overlord";
+        /** @description At most 200 answers: a device back from a long time offline sends in parts. */
+        SaveInput: {
+            answers: components["schemas"]["AnswerInput"][];
+        };
+        SavedAnswer: {
+            answer?: components["schemas"]["AnswerValue"] | null;
+            flagged: boolean;
+            /** Format: int64 */
+            questionId: number;
+            /** Format: int64 */
+            seq: number;
+        };
+        SchoolSittingView: {
+            /** Format: int64 */
+            finished: number;
+            /** Format: int64 */
+            notStarted: number;
+            paused?: components["schemas"]["PauseView"] | null;
+            /** Format: int64 */
+            registered: number;
+            schoolName: string;
+            /** Format: int64 */
+            schoolParticipantId: number;
+            /**
+             * Format: int64
+             * @description Writing, but not heard from for two minutes.
+             */
+            stuck: number;
+            /** Format: int64 */
+            writing: number;
+        };
+        SchoolStarts: {
+            /** Format: date-time */
+            firstStart: string;
+            /** Format: date-time */
+            lastStart: string;
+            schoolName?: string | null;
+            /** Format: int64 */
+            schoolParticipantId?: number | null;
+            started: number;
+        };
         SetPasswordRequest: {
             password: string;
             /** @description The token of a reset link; without it the signed-in user changes their own password. */
@@ -1134,6 +1671,60 @@ export type components = {
             olympiadName?: string | null;
             role: components["schemas"]["Role"];
             username: string;
+        };
+        SittingTotals: {
+            /** Format: int64 */
+            finished: number;
+            /** Format: int64 */
+            notStarted: number;
+            /** Format: int64 */
+            registered: number;
+            /** Format: int64 */
+            stuck: number;
+            /** Format: int64 */
+            writing: number;
+        };
+        /** @description Where the learner is in the sitting. */
+        SittingView: {
+            attempt?: components["schemas"]["AttemptView"] | null;
+            /** @description Present once: the secret this device sends as `X-Attempt-Key` from now on. */
+            attemptKey?: string | null;
+            learner: components["schemas"]["LearnerDetails"];
+            olympiad: components["schemas"]["OlympiadForLearner"];
+            /** Format: date-time */
+            serverTime: string;
+        };
+        SubmittedAnswer: {
+            answer?: components["schemas"]["AnswerValue"] | null;
+            /** @description The answer as the learner saw it: the options' texts, or what they typed. */
+            answerText: string;
+            flagged: boolean;
+            kind: components["schemas"]["QuestionKind"];
+            /**
+             * Format: int32
+             * @description Admins only.
+             */
+            marks?: number | null;
+            /** Format: int64 */
+            moduleId: number;
+            moduleTitle: string;
+            /**
+             * Format: int32
+             * @description The question's place in the author's order, from 1 within its module.
+             */
+            position: number;
+            /** @description The question, as plain text in the learner's language. */
+            question: string;
+            /** Format: int64 */
+            questionId: number;
+            /** Format: date-time */
+            savedAt?: string | null;
+        };
+        TrackerInput: {
+            /** @description False when the device has answers it could not send. */
+            online?: boolean;
+            /** @description Where the learner is: `<module>/<question>`, or a screen's name. */
+            position: string;
         };
         UpdateSettings: {
             declaration?: {
@@ -2217,6 +2808,41 @@ export interface operations {
             };
         };
     };
+    olympiad_remark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            marked: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     set_olympiad_open: {
         parameters: {
             query?: {
@@ -2577,6 +3203,206 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
+                };
+            };
+        };
+    };
+    participant_tracker_ping: {
+        parameters: {
+            query: {
+                olympiadId: number;
+            };
+            header: {
+                /** @description The device's attempt key */
+                "X-Attempt-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrackerInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The clock as the server has it, so that the device follows pauses and extra time. */
+                        data: {
+                            /** Format: date-time */
+                            endsAt?: string | null;
+                            paused: boolean;
+                            /** Format: int64 */
+                            remainingSeconds?: number | null;
+                            /** Format: date-time */
+                            serverTime: string;
+                            status: components["schemas"]["AttemptStatus"];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    participant_submitted_data: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            answers: components["schemas"]["SubmittedAnswer"][];
+                            finishReason?: string | null;
+                            /** Format: date-time */
+                            finishedAt?: string | null;
+                            firstName: string;
+                            /** Format: int32 */
+                            grade: number;
+                            lastName: string;
+                            /** Format: int64 */
+                            participantId: number;
+                            schoolName?: string | null;
+                            /**
+                             * Format: int64
+                             * @description Admins only: teachers see marks with the released results.
+                             */
+                            score?: number | null;
+                            /** Format: date-time */
+                            startedAt?: string | null;
+                            status?: components["schemas"]["AttemptStatus"] | null;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    participant_reset_all: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Attempts set aside: each learner starts again from the instructions. */
+                            reset: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    participant_reset_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                olympiadId: number;
+                participantId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Attempts set aside: each learner starts again from the instructions. */
+                            reset: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3158,6 +3984,731 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    report_start_times: {
+        parameters: {
+            query: {
+                olympiadId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Starts per minute: the morning's spike. */
+                            perMinute: components["schemas"]["MinuteStarts"][];
+                            perSchool: components["schemas"]["SchoolStarts"][];
+                            started: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sitting_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Where the learner is in the sitting. */
+                        data: {
+                            attempt?: components["schemas"]["AttemptView"] | null;
+                            /** @description Present once: the secret this device sends as `X-Attempt-Key` from now on. */
+                            attemptKey?: string | null;
+                            learner: components["schemas"]["LearnerDetails"];
+                            olympiad: components["schemas"]["OlympiadForLearner"];
+                            /** Format: date-time */
+                            serverTime: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sitting_save_answers: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The device's attempt key */
+                "X-Attempt-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Every answer of the request is durable (or a later one already was). */
+                            saved: number;
+                            /** Format: date-time */
+                            serverTime: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `paused`, `time_up`, `finished`, `other_device`, `not_started` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `busy`: send again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sitting_accept_declaration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeclarationInput"];
+            };
+        };
+        responses: {
+            /** @description The attempt has begun on this device; `attemptKey` is its secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Where the learner is in the sitting. */
+                        data: {
+                            attempt?: components["schemas"]["AttemptView"] | null;
+                            /** @description Present once: the secret this device sends as `X-Attempt-Key` from now on. */
+                            attemptKey?: string | null;
+                            learner: components["schemas"]["LearnerDetails"];
+                            olympiad: components["schemas"]["OlympiadForLearner"];
+                            /** Format: date-time */
+                            serverTime: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `recovery_needed`: another device holds the attempt; `closed`: the olympiad is not open */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sitting_update_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DetailsInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Where the learner is in the sitting. */
+                        data: {
+                            attempt?: components["schemas"]["AttemptView"] | null;
+                            /** @description Present once: the secret this device sends as `X-Attempt-Key` from now on. */
+                            attemptKey?: string | null;
+                            learner: components["schemas"]["LearnerDetails"];
+                            olympiad: components["schemas"]["OlympiadForLearner"];
+                            /** Format: date-time */
+                            serverTime: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `started`: details are confirmed before the start */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sitting_extra_time: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExtraTimeInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            endsAt?: string | null;
+                            /**
+                             * Format: int64
+                             * @description All extra time the learner now has.
+                             */
+                            extraMinutes: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `no_attempt`, `finished` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sitting_finish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Finished and marked; safe to repeat. Marks are not shown until results are released. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Where the learner is in the sitting. */
+                        data: {
+                            attempt?: components["schemas"]["AttemptView"] | null;
+                            /** @description Present once: the secret this device sends as `X-Attempt-Key` from now on. */
+                            attemptKey?: string | null;
+                            learner: components["schemas"]["LearnerDetails"];
+                            olympiad: components["schemas"]["OlympiadForLearner"];
+                            /** Format: date-time */
+                            serverTime: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `not_started`, `recovery_needed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sitting_learners: {
+        parameters: {
+            query: {
+                olympiadId: number;
+                /** @description One school's entry; all that the caller may watch when left out. */
+                schoolParticipantId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: int64 */
+                            extraMinutes: number;
+                            /** Format: date-time */
+                            finishedAt?: string | null;
+                            firstName: string;
+                            /** Format: int32 */
+                            grade: number;
+                            lastName: string;
+                            /** Format: date-time */
+                            lastSeenAt?: string | null;
+                            /** Format: int64 */
+                            participantId: number;
+                            paused: boolean;
+                            /** @description `<module>/<question>` the learner was last on. */
+                            position: string;
+                            /** Format: int64 */
+                            remainingSeconds?: number | null;
+                            /** Format: int64 */
+                            schoolParticipantId?: number | null;
+                            /** Format: date-time */
+                            startedAt?: string | null;
+                            /** @description notStarted, preparing, writing or finished. */
+                            state: string;
+                            stuck: boolean;
+                            username: string;
+                        }[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sitting_monitor: {
+        parameters: {
+            query: {
+                olympiadId: number;
+                /** @description One school's entry; all that the caller may watch when left out. */
+                schoolParticipantId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            schools: components["schemas"]["SchoolSittingView"][];
+                            /** Format: date-time */
+                            serverTime: string;
+                            totals: components["schemas"]["SittingTotals"];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sitting_paper: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description In the learner's order and language; never with the answer key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The learner's paper, with what they have answered so far. */
+                        data: {
+                            answers: components["schemas"]["SavedAnswer"][];
+                            language: components["schemas"]["Language"];
+                            modules: components["schemas"]["LearnerModule"][];
+                            sitting: components["schemas"]["SittingView"];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `not_started`, `finished`, `recovery_needed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sitting_pause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PauseInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            at: string;
+                            /** @description Learners whose clocks stopped (or started again). */
+                            learners: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `already_paused` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sitting_recover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecoverInput"];
+            };
+        };
+        responses: {
+            /** @description This device now holds the attempt; the other one stops */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Where the learner is in the sitting. */
+                        data: {
+                            attempt?: components["schemas"]["AttemptView"] | null;
+                            /** @description Present once: the secret this device sends as `X-Attempt-Key` from now on. */
+                            attemptKey?: string | null;
+                            learner: components["schemas"]["LearnerDetails"];
+                            olympiad: components["schemas"]["OlympiadForLearner"];
+                            /** Format: date-time */
+                            serverTime: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `recoveryCode` is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sitting_recovery_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Shown once: the learner writes it down. */
+                            recoveryCode: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `started`: codes are given only before the start; `recovery_needed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sitting_resume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResumeInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            at: string;
+                            /** @description Learners whose clocks stopped (or started again). */
+                            learners: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_paused` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sitting_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clock runs; safe to repeat */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Where the learner is in the sitting. */
+                        data: {
+                            attempt?: components["schemas"]["AttemptView"] | null;
+                            /** @description Present once: the secret this device sends as `X-Attempt-Key` from now on. */
+                            attemptKey?: string | null;
+                            learner: components["schemas"]["LearnerDetails"];
+                            olympiad: components["schemas"]["OlympiadForLearner"];
+                            /** Format: date-time */
+                            serverTime: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `closed`, `no_recovery_code`, `paused`, `recovery_needed`, `finished` */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,6 +3,7 @@
 
 pub mod account;
 pub mod attachment;
+pub mod invigilation;
 pub mod logs;
 pub mod meta;
 pub mod olympiad;
@@ -10,6 +11,7 @@ pub mod paper;
 pub mod question;
 pub mod question_bank;
 pub mod question_module;
+pub mod sitting;
 pub mod suite;
 pub mod user;
 
@@ -78,7 +80,29 @@ pub fn register(cfg: &mut ServiceConfig) {
         .service(attachment::update_filename)
         .service(attachment::list_uploads)
         .service(attachment::delete_upload)
-        .service(attachment::get_upload);
+        .service(attachment::get_upload)
+        // The learner's sitting
+        .service(sitting::get_sitting)
+        .service(sitting::accept_declaration)
+        .service(sitting::recovery_code)
+        .service(sitting::recover)
+        .service(sitting::update_details)
+        .service(sitting::start)
+        .service(sitting::get_paper)
+        .service(sitting::save_answers)
+        .service(sitting::participant_tracker)
+        .service(sitting::finish)
+        // Watching and steering a sitting (fixed paths before `{id}` ones)
+        .service(invigilation::sitting_monitor)
+        .service(invigilation::sitting_learners)
+        .service(invigilation::pause_school)
+        .service(invigilation::resume_school)
+        .service(invigilation::extra_time)
+        .service(invigilation::reset_one)
+        .service(invigilation::reset_all)
+        .service(invigilation::submitted_data)
+        .service(invigilation::report_start_times)
+        .service(invigilation::remark);
 }
 
 /// A query's `olympiadId`, required to be one the caller may act in; overlord may leave it out

@@ -2,7 +2,9 @@
 
 pub mod account;
 pub mod activity_log;
+pub mod answer;
 pub mod app_log;
+pub mod attempt;
 pub mod files;
 pub mod job;
 pub mod olympiad;
@@ -14,7 +16,9 @@ pub mod user;
 
 pub use account::{Account, AccountFilter, AccountView, NewAccount};
 pub use activity_log::{ActivityLog, ActivityQuery, NewActivity};
+pub use answer::{Answer, AnswerSave};
 pub use app_log::AppLog;
+pub use attempt::{Attempt, AttemptStart, FinishReason, Sitter, SittingPause};
 pub use files::{Attachment, NewUpload, Upload};
 pub use job::{Job, NewJob};
 pub use olympiad::{NewOlympiad, Olympiad, OlympiadSettingsChanges};

@@ -1,0 +1,849 @@
+//! The learner's sitting: the clock (always the server's), the learner's fixed order of questions and
+//! options, what an answer may look like, and marking. No I/O: the attempt's stored fields come in,
+//! decisions come out.
+
+use crate::paper::{AnswerOption, Language, Localized, QuestionContent, QuestionKind};
+use chrono::{Duration, NaiveDateTime};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+use utoipa::ToSchema;
+
+/// Where an attempt is: the declaration is accepted before the clock runs (`Preparing`), the clock
+/// runs while `Writing`, and a `Finished` attempt takes no more answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum AttemptStatus {
+    Preparing,
+    Writing,
+    Finished,
+}
+
+impl AttemptStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AttemptStatus::Preparing => "preparing",
+            AttemptStatus::Writing => "writing",
+            AttemptStatus::Finished => "finished",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "preparing" => Some(AttemptStatus::Preparing),
+            "writing" => Some(AttemptStatus::Writing),
+            "finished" => Some(AttemptStatus::Finished),
+            _ => None,
+        }
+    }
+}
+
+/// Saves that reach the server this long after the end still count: they left the device in time
+/// but were slowed by the network. Later ones are refused.
+pub const SAVE_GRACE_SECONDS: i64 = 60;
+
+/// A writing learner who has not been heard from for this long looks stuck on the monitor.
+pub const STUCK_AFTER_SECONDS: i64 = 120;
+
+/// The clock of one attempt, from the attempt's stored fields.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Clock {
+    pub started_at: NaiveDateTime,
+    /// The olympiad's duration when the attempt started.
+    pub allowed_seconds: i64,
+    /// Extra time given to this learner.
+    pub extra_seconds: i64,
+    /// The end of the sitting window the attempt started in.
+    pub window_ends_at: Option<NaiveDateTime>,
+    /// Time lost to pauses of the school's sitting that have ended.
+    pub paused_seconds: i64,
+    /// Set while the school's sitting is paused.
+    pub paused_at: Option<NaiveDateTime>,
+}
+
+impl Clock {
+    /// When the attempt ends: start + duration + extra time, never after the window closes; time
+    /// lost to a pause (load-shedding) is given back in full, even past the window's end, since a
+    /// power cut is no learner's fault. While paused the end is not known yet; this answers the
+    /// end as if the pause ended now.
+    pub fn ends_at(&self, now: NaiveDateTime) -> NaiveDateTime {
+        let planned =
+            self.started_at + Duration::seconds(self.allowed_seconds + self.extra_seconds);
+        let capped = match self.window_ends_at {
+            Some(window_end) if window_end < planned => window_end,
+            _ => planned,
+        };
+        let current_pause = self
+            .paused_at
+            .map(|at| (now - at).num_seconds().max(0))
+            .unwrap_or(0);
+        capped + Duration::seconds(self.paused_seconds + current_pause)
+    }
+
+    /// Seconds the learner has left; frozen while paused.
+    pub fn remaining_seconds(&self, now: NaiveDateTime) -> i64 {
+        (self.ends_at(now) - now).num_seconds().max(0)
+    }
+
+    /// Whether a save arriving at `now` counts: in time, and not while the school's sitting is
+    /// paused (the clock is stopped, so writing then would be time no one else had).
+    pub fn takes_saves_at(&self, now: NaiveDateTime) -> bool {
+        self.paused_at.is_none() && now <= self.ends_at(now) + Duration::seconds(SAVE_GRACE_SECONDS)
+    }
+
+    /// The clock after a pause that started at `paused_at` ends at `now`.
+    pub fn resumed(mut self, now: NaiveDateTime) -> Clock {
+        if let Some(at) = self.paused_at.take() {
+            self.paused_seconds += (now - at).num_seconds().max(0);
+        }
+        self
+    }
+}
+
+/// An answer as the learner gave it: the chosen option keys, or what was typed. Cleared answers
+/// are `None` where an `Option<AnswerValue>` is kept.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(untagged)]
+pub enum AnswerValue {
+    Choices(Vec<String>),
+    Text(String),
+}
+
+/// The longest typed answer kept; a short-text or numeric answer needs far less.
+pub const MAX_TYPED_ANSWER: usize = 500;
+
+/// Why an answer cannot be an answer to this question; `None` when it can.
+pub fn answer_problem(
+    kind: QuestionKind,
+    content: &QuestionContent,
+    answer: &AnswerValue,
+) -> Option<&'static str> {
+    match (kind, answer) {
+        (QuestionKind::SingleChoice | QuestionKind::TrueFalse, AnswerValue::Choices(keys))
+            if keys.len() > 1 =>
+        {
+            Some("takes one option")
+        }
+        (
+            QuestionKind::SingleChoice | QuestionKind::MultipleChoice | QuestionKind::TrueFalse,
+            AnswerValue::Choices(keys),
+        ) => {
+            let known = option_keys(kind, content);
+            let unique: BTreeSet<&String> = keys.iter().collect();
+            if unique.len() != keys.len() {
+                Some("names an option twice")
+            } else if keys.iter().all(|k| known.contains(k.as_str())) {
+                None
+            } else {
+                Some("names an option the question does not have")
+            }
+        }
+        (QuestionKind::Numeric | QuestionKind::ShortText, AnswerValue::Text(text))
+            if text.chars().count() > MAX_TYPED_ANSWER =>
+        {
+            Some("is too long")
+        }
+        (QuestionKind::Numeric | QuestionKind::ShortText, AnswerValue::Text(_)) => None,
+        (QuestionKind::Numeric | QuestionKind::ShortText, AnswerValue::Choices(_)) => {
+            Some("must be typed, not chosen")
+        }
+        (_, AnswerValue::Text(_)) => Some("must be chosen from the options"),
+    }
+}
+
+fn option_keys(kind: QuestionKind, content: &QuestionContent) -> BTreeSet<&str> {
+    match kind {
+        QuestionKind::TrueFalse => ["true", "false"].into_iter().collect(),
+        _ => content.options.iter().map(|o| o.key.as_str()).collect(),
+    }
+}
+
+/// The options a learner sees: true-or-false questions get theirs in the learner's words.
+pub fn learner_options(kind: QuestionKind, content: &QuestionContent) -> Vec<AnswerOption> {
+    match kind {
+        QuestionKind::TrueFalse => [("true", "True", "Waar"), ("false", "False", "Onwaar")]
+            .into_iter()
+            .map(|(key, en, af)| AnswerOption {
+                key: key.into(),
+                text: Localized::from([(Language::En, en.into()), (Language::Af, af.into())]),
+            })
+            .collect(),
+        QuestionKind::SingleChoice | QuestionKind::MultipleChoice => content.options.clone(),
+        QuestionKind::Numeric | QuestionKind::ShortText => Vec::new(),
+    }
+}
+
+/// A number as a South African learner may type it: `12,5` or `12.5`, spaces as thousands
+/// separators (`1 250`).
+pub fn parse_number(text: &str) -> Option<f64> {
+    let cleaned: String = text
+        .trim()
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| if c == ',' { '.' } else { c })
+        .collect();
+    cleaned.parse::<f64>().ok().filter(|n| n.is_finite())
+}
+
+fn normalised_text(text: &str) -> String {
+    text.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// The marks an answer earns. Choice questions are all or nothing (a multiple-choice answer must
+/// name exactly the correct options); numbers count within the tolerance; typed text counts when
+/// it matches an accepted answer without regard to case or spacing.
+pub fn mark(
+    kind: QuestionKind,
+    content: &QuestionContent,
+    marks: i32,
+    answer: Option<&AnswerValue>,
+) -> i32 {
+    let right = match (kind, answer) {
+        (
+            QuestionKind::SingleChoice | QuestionKind::MultipleChoice | QuestionKind::TrueFalse,
+            Some(AnswerValue::Choices(keys)),
+        ) => {
+            let given: BTreeSet<&str> = keys.iter().map(String::as_str).collect();
+            let correct: BTreeSet<&str> = content.correct.iter().map(String::as_str).collect();
+            !given.is_empty() && given == correct
+        }
+        (QuestionKind::Numeric, Some(AnswerValue::Text(text))) => {
+            match (parse_number(text), content.numeric_answer) {
+                (Some(given), Some(expected)) => {
+                    // A hair of tolerance, so that 0.1 + 0.2 style rounding never costs a mark.
+                    let tolerance = content.tolerance.unwrap_or(0.0).abs() + 1e-9;
+                    (given - expected).abs() <= tolerance
+                }
+                _ => false,
+            }
+        }
+        (QuestionKind::ShortText, Some(AnswerValue::Text(text))) => {
+            let given = normalised_text(text);
+            !given.is_empty()
+                && content
+                    .accepted_answers
+                    .iter()
+                    .any(|accepted| normalised_text(accepted) == given)
+        }
+        _ => false,
+    };
+    if right {
+        marks.max(0)
+    } else {
+        0
+    }
+}
+
+/// One learner's scores: per module and in total.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Scores {
+    pub total: i64,
+    /// Module id to the marks earned in it.
+    pub modules: BTreeMap<i64, i64>,
+}
+
+/// A question as marking sees it.
+pub struct MarkedQuestion<'a> {
+    pub id: i64,
+    pub module_id: i64,
+    pub kind: QuestionKind,
+    pub content: &'a QuestionContent,
+    pub marks: i32,
+}
+
+/// Marks every answer of an attempt; answers the marks per question and the scores. The same
+/// answers and answer key always give the same result, so marking can be run again safely.
+pub fn mark_attempt(
+    questions: &[MarkedQuestion],
+    answers: &BTreeMap<i64, AnswerValue>,
+) -> (BTreeMap<i64, i32>, Scores) {
+    let mut per_question = BTreeMap::new();
+    let mut scores = Scores::default();
+    for question in questions {
+        let earned = mark(
+            question.kind,
+            question.content,
+            question.marks,
+            answers.get(&question.id),
+        );
+        per_question.insert(question.id, earned);
+        *scores.modules.entry(question.module_id).or_insert(0) += i64::from(earned);
+        scores.total += i64::from(earned);
+    }
+    (per_question, scores)
+}
+
+/// A small, fast generator (splitmix64): the same seed always gives the same order, on every
+/// machine, so a learner's order never depends on the server that answers.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        // n is at most a paper's question count: the modulo bias is far below anything visible.
+        usize::try_from(self.next() % n as u64).unwrap_or(0)
+    }
+}
+
+fn shuffle<T>(items: &mut [T], rng: &mut SplitMix) {
+    for i in (1..items.len()).rev() {
+        items.swap(i, rng.below(i + 1));
+    }
+}
+
+/// A module of the paper as the order is built from: its id and its questions' ids and option
+/// keys, in the author's order.
+pub struct ModuleOutline {
+    pub module_id: i64,
+    pub questions: Vec<(i64, Vec<String>)>,
+}
+
+/// The learner's fixed order: modules stay in the author's order (each may have its own
+/// instructions); questions within a module, and options within a question, are shuffled when the
+/// olympiad says so.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PaperOrder {
+    pub modules: Vec<ModuleOrder>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ModuleOrder {
+    pub module_id: i64,
+    pub questions: Vec<QuestionOrder>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct QuestionOrder {
+    pub question_id: i64,
+    /// Option keys in the learner's order; empty for typed answers and true-or-false.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<String>,
+}
+
+pub fn paper_order(
+    outline: &[ModuleOutline],
+    shuffle_questions: bool,
+    shuffle_options: bool,
+    seed: u64,
+) -> PaperOrder {
+    let mut rng = SplitMix(seed);
+    let modules = outline
+        .iter()
+        .map(|module| {
+            let mut questions: Vec<QuestionOrder> = module
+                .questions
+                .iter()
+                .map(|(id, keys)| {
+                    let mut options = keys.clone();
+                    if shuffle_options {
+                        shuffle(&mut options, &mut rng);
+                    }
+                    QuestionOrder {
+                        question_id: *id,
+                        options,
+                    }
+                })
+                .collect();
+            if shuffle_questions {
+                shuffle(&mut questions, &mut rng);
+            }
+            ModuleOrder {
+                module_id: module.module_id,
+                questions,
+            }
+        })
+        .collect();
+    PaperOrder { modules }
+}
+
+impl PaperOrder {
+    /// The order fixed at the start, brought up to date with the paper as it is now: questions
+    /// removed since are left out, questions added since come at the end of their module, new
+    /// modules at the end. Nothing the learner has already seen moves.
+    pub fn reconciled(&self, outline: &[ModuleOutline]) -> PaperOrder {
+        let current: BTreeMap<i64, &ModuleOutline> =
+            outline.iter().map(|m| (m.module_id, m)).collect();
+        let mut modules: Vec<ModuleOrder> = Vec::new();
+        for fixed in &self.modules {
+            let Some(now) = current.get(&fixed.module_id) else {
+                continue;
+            };
+            let keys_now: BTreeMap<i64, &Vec<String>> =
+                now.questions.iter().map(|(id, keys)| (*id, keys)).collect();
+            let mut questions: Vec<QuestionOrder> = fixed
+                .questions
+                .iter()
+                .filter_map(|q| {
+                    let keys = keys_now.get(&q.question_id)?;
+                    let mut options: Vec<String> = q
+                        .options
+                        .iter()
+                        .filter(|k| keys.contains(k))
+                        .cloned()
+                        .collect();
+                    options.extend(keys.iter().filter(|k| !q.options.contains(k)).cloned());
+                    Some(QuestionOrder {
+                        question_id: q.question_id,
+                        options,
+                    })
+                })
+                .collect();
+            let known: BTreeSet<i64> = fixed.questions.iter().map(|q| q.question_id).collect();
+            questions.extend(
+                now.questions
+                    .iter()
+                    .filter(|(id, _)| !known.contains(id))
+                    .map(|(id, keys)| QuestionOrder {
+                        question_id: *id,
+                        options: keys.clone(),
+                    }),
+            );
+            modules.push(ModuleOrder {
+                module_id: fixed.module_id,
+                questions,
+            });
+        }
+        let known_modules: BTreeSet<i64> = self.modules.iter().map(|m| m.module_id).collect();
+        for module in outline
+            .iter()
+            .filter(|m| !known_modules.contains(&m.module_id))
+        {
+            modules.push(ModuleOrder {
+                module_id: module.module_id,
+                questions: module
+                    .questions
+                    .iter()
+                    .map(|(id, keys)| QuestionOrder {
+                        question_id: *id,
+                        options: keys.clone(),
+                    })
+                    .collect(),
+            });
+        }
+        PaperOrder { modules }
+    }
+
+    pub fn question_count(&self) -> usize {
+        self.modules.iter().map(|m| m.questions.len()).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::NaiveDate;
+
+    fn at(hour: u32, minute: u32) -> NaiveDateTime {
+        NaiveDate::from_ymd_opt(2026, 8, 1)
+            .and_then(|d| d.and_hms_opt(hour, minute, 0))
+            .unwrap_or_default()
+    }
+
+    fn clock() -> Clock {
+        Clock {
+            started_at: at(9, 0),
+            allowed_seconds: 60 * 60,
+            extra_seconds: 0,
+            window_ends_at: Some(at(15, 0)),
+            paused_seconds: 0,
+            paused_at: None,
+        }
+    }
+
+    #[test]
+    fn an_attempt_ends_after_its_duration_and_extra_time() {
+        assert_eq!(clock().ends_at(at(9, 30)), at(10, 0));
+        let extra = Clock {
+            extra_seconds: 15 * 60,
+            ..clock()
+        };
+        assert_eq!(extra.ends_at(at(9, 30)), at(10, 15));
+        assert_eq!(extra.remaining_seconds(at(10, 0)), 15 * 60);
+        assert_eq!(extra.remaining_seconds(at(11, 0)), 0);
+    }
+
+    #[test]
+    fn an_attempt_never_runs_past_the_window() {
+        let late = Clock {
+            started_at: at(14, 30),
+            extra_seconds: 30 * 60,
+            ..clock()
+        };
+        assert_eq!(late.ends_at(at(14, 31)), at(15, 0));
+    }
+
+    #[test]
+    fn a_pause_stops_the_clock_and_gives_the_time_back() {
+        // Power goes at 9:20 with 40 minutes left.
+        let paused = Clock {
+            paused_at: Some(at(9, 20)),
+            ..clock()
+        };
+        assert_eq!(paused.remaining_seconds(at(9, 20)), 40 * 60);
+        assert_eq!(
+            paused.remaining_seconds(at(11, 0)),
+            40 * 60,
+            "frozen while paused"
+        );
+        assert!(
+            !paused.takes_saves_at(at(9, 21)),
+            "no writing while the clock is stopped"
+        );
+        // Power back at 11:00: 40 minutes left, ending 11:40.
+        let resumed = paused.resumed(at(11, 0));
+        assert_eq!(resumed.paused_at, None);
+        assert_eq!(resumed.paused_seconds, 100 * 60);
+        assert_eq!(resumed.ends_at(at(11, 0)), at(11, 40));
+        assert_eq!(resumed.remaining_seconds(at(11, 0)), 40 * 60);
+    }
+
+    #[test]
+    fn time_lost_to_a_pause_is_given_back_past_the_window() {
+        let near_close = Clock {
+            started_at: at(14, 0),
+            paused_at: Some(at(14, 30)),
+            ..clock()
+        };
+        let resumed = near_close.resumed(at(16, 0));
+        assert_eq!(resumed.ends_at(at(16, 0)), at(16, 30));
+    }
+
+    #[test]
+    fn saves_count_until_the_grace_after_the_end() {
+        let clock = clock();
+        assert!(clock.takes_saves_at(at(10, 0)));
+        assert!(clock.takes_saves_at(at(10, 0) + Duration::seconds(SAVE_GRACE_SECONDS)));
+        assert!(!clock.takes_saves_at(at(10, 0) + Duration::seconds(SAVE_GRACE_SECONDS + 1)));
+    }
+
+    fn content(options: &[&str], correct: &[&str]) -> QuestionContent {
+        QuestionContent {
+            options: options
+                .iter()
+                .map(|k| AnswerOption {
+                    key: (*k).into(),
+                    text: Localized::new(),
+                })
+                .collect(),
+            correct: correct.iter().map(|k| (*k).into()).collect(),
+            ..QuestionContent::default()
+        }
+    }
+
+    fn choices(keys: &[&str]) -> AnswerValue {
+        AnswerValue::Choices(keys.iter().map(|k| (*k).into()).collect())
+    }
+
+    #[test]
+    fn choice_questions_are_marked_all_or_nothing() {
+        let single = content(&["a", "b", "c"], &["b"]);
+        assert_eq!(
+            mark(
+                QuestionKind::SingleChoice,
+                &single,
+                2,
+                Some(&choices(&["b"]))
+            ),
+            2
+        );
+        assert_eq!(
+            mark(
+                QuestionKind::SingleChoice,
+                &single,
+                2,
+                Some(&choices(&["a"]))
+            ),
+            0
+        );
+        assert_eq!(mark(QuestionKind::SingleChoice, &single, 2, None), 0);
+        let multiple = content(&["a", "b", "c"], &["a", "c"]);
+        assert_eq!(
+            mark(
+                QuestionKind::MultipleChoice,
+                &multiple,
+                3,
+                Some(&choices(&["c", "a"]))
+            ),
+            3
+        );
+        assert_eq!(
+            mark(
+                QuestionKind::MultipleChoice,
+                &multiple,
+                3,
+                Some(&choices(&["a"]))
+            ),
+            0
+        );
+        assert_eq!(
+            mark(
+                QuestionKind::MultipleChoice,
+                &multiple,
+                3,
+                Some(&choices(&["a", "b", "c"]))
+            ),
+            0
+        );
+        let true_false = content(&[], &["false"]);
+        assert_eq!(
+            mark(
+                QuestionKind::TrueFalse,
+                &true_false,
+                1,
+                Some(&choices(&["false"]))
+            ),
+            1
+        );
+        assert_eq!(
+            mark(QuestionKind::TrueFalse, &true_false, 1, Some(&choices(&[]))),
+            0
+        );
+    }
+
+    #[test]
+    fn numbers_count_within_the_tolerance_with_a_comma_or_a_point() {
+        let numeric = QuestionContent {
+            numeric_answer: Some(1250.5),
+            tolerance: Some(0.5),
+            ..QuestionContent::default()
+        };
+        for typed in ["1250.5", "1250,5", "1 250,9", " 1250 ", "1251"] {
+            assert_eq!(
+                mark(
+                    QuestionKind::Numeric,
+                    &numeric,
+                    2,
+                    Some(&AnswerValue::Text(typed.into()))
+                ),
+                2,
+                "{typed}"
+            );
+        }
+        for typed in ["1251.1", "twelve", ""] {
+            assert_eq!(
+                mark(
+                    QuestionKind::Numeric,
+                    &numeric,
+                    2,
+                    Some(&AnswerValue::Text(typed.into()))
+                ),
+                0,
+                "{typed}"
+            );
+        }
+        let exact = QuestionContent {
+            numeric_answer: Some(0.3),
+            ..QuestionContent::default()
+        };
+        assert_eq!(
+            mark(
+                QuestionKind::Numeric,
+                &exact,
+                1,
+                Some(&AnswerValue::Text("0.3".into()))
+            ),
+            1
+        );
+    }
+
+    #[test]
+    fn typed_text_ignores_case_and_spacing() {
+        let short = QuestionContent {
+            accepted_answers: vec!["Drakensberg".into(), "uKhahlamba".into()],
+            ..QuestionContent::default()
+        };
+        for typed in ["drakensberg", "  DRAKENSBERG ", "ukhahlamba"] {
+            assert_eq!(
+                mark(
+                    QuestionKind::ShortText,
+                    &short,
+                    1,
+                    Some(&AnswerValue::Text(typed.into()))
+                ),
+                1
+            );
+        }
+        assert_eq!(
+            mark(
+                QuestionKind::ShortText,
+                &short,
+                1,
+                Some(&AnswerValue::Text("Drakens berg".into()))
+            ),
+            0
+        );
+        assert_eq!(
+            mark(
+                QuestionKind::ShortText,
+                &short,
+                1,
+                Some(&AnswerValue::Text(" ".into()))
+            ),
+            0
+        );
+    }
+
+    #[test]
+    fn marking_again_gives_the_same_scores_and_follows_a_corrected_key() {
+        let mut first = content(&["a", "b"], &["a"]);
+        let second = content(&["a", "b"], &["b"]);
+        let answers = BTreeMap::from([(1, choices(&["a"])), (2, choices(&["b"]))]);
+        let marked = |c1: &QuestionContent| {
+            mark_attempt(
+                &[
+                    MarkedQuestion {
+                        id: 1,
+                        module_id: 10,
+                        kind: QuestionKind::SingleChoice,
+                        content: c1,
+                        marks: 2,
+                    },
+                    MarkedQuestion {
+                        id: 2,
+                        module_id: 11,
+                        kind: QuestionKind::SingleChoice,
+                        content: &second,
+                        marks: 3,
+                    },
+                ],
+                &answers,
+            )
+        };
+        let (per_question, scores) = marked(&first);
+        assert_eq!(per_question, BTreeMap::from([(1, 2), (2, 3)]));
+        assert_eq!(scores.total, 5);
+        assert_eq!(scores.modules, BTreeMap::from([(10, 2), (11, 3)]));
+        assert_eq!(marked(&first), (per_question, scores), "the same again");
+        first.correct = vec!["b".into()];
+        assert_eq!(
+            marked(&first).1.total,
+            3,
+            "a corrected key changes the marks"
+        );
+    }
+
+    #[test]
+    fn answers_must_fit_their_question() {
+        let single = content(&["a", "b"], &["a"]);
+        assert_eq!(
+            answer_problem(QuestionKind::SingleChoice, &single, &choices(&["a"])),
+            None
+        );
+        assert_eq!(
+            answer_problem(QuestionKind::SingleChoice, &single, &choices(&[])),
+            None
+        );
+        assert!(
+            answer_problem(QuestionKind::SingleChoice, &single, &choices(&["a", "b"])).is_some()
+        );
+        assert!(
+            answer_problem(QuestionKind::MultipleChoice, &single, &choices(&["a", "a"])).is_some()
+        );
+        assert!(answer_problem(QuestionKind::SingleChoice, &single, &choices(&["z"])).is_some());
+        assert!(answer_problem(
+            QuestionKind::SingleChoice,
+            &single,
+            &AnswerValue::Text("a".into())
+        )
+        .is_some());
+        assert_eq!(
+            answer_problem(QuestionKind::TrueFalse, &single, &choices(&["true"])),
+            None
+        );
+        assert!(answer_problem(QuestionKind::Numeric, &single, &choices(&["a"])).is_some());
+        assert!(answer_problem(
+            QuestionKind::ShortText,
+            &single,
+            &AnswerValue::Text("x".repeat(501))
+        )
+        .is_some());
+    }
+
+    fn outline() -> Vec<ModuleOutline> {
+        vec![
+            ModuleOutline {
+                module_id: 1,
+                questions: (1..=8)
+                    .map(|q| (q, vec!["a".into(), "b".into(), "c".into(), "d".into()]))
+                    .collect(),
+            },
+            ModuleOutline {
+                module_id: 2,
+                questions: (9..=12).map(|q| (q, Vec::new())).collect(),
+            },
+        ]
+    }
+
+    #[test]
+    fn the_order_is_fixed_by_the_seed_and_shuffled_only_when_asked() {
+        let plain = paper_order(&outline(), false, false, 7);
+        let ids: Vec<i64> = plain.modules[0]
+            .questions
+            .iter()
+            .map(|q| q.question_id)
+            .collect();
+        assert_eq!(ids, (1..=8).collect::<Vec<_>>());
+        assert_eq!(plain.modules[0].questions[0].options, ["a", "b", "c", "d"]);
+
+        let shuffled = paper_order(&outline(), true, true, 7);
+        assert_eq!(
+            shuffled,
+            paper_order(&outline(), true, true, 7),
+            "same seed, same order"
+        );
+        assert_ne!(shuffled, paper_order(&outline(), true, true, 8));
+        let mut ids: Vec<i64> = shuffled.modules[0]
+            .questions
+            .iter()
+            .map(|q| q.question_id)
+            .collect();
+        assert_ne!(ids, (1..=8).collect::<Vec<_>>());
+        ids.sort_unstable();
+        assert_eq!(ids, (1..=8).collect::<Vec<_>>(), "every question once");
+        assert_eq!(shuffled.modules[1].module_id, 2, "modules keep their order");
+        assert_eq!(shuffled.question_count(), 12);
+    }
+
+    #[test]
+    fn a_changed_paper_keeps_what_the_learner_has_seen_in_place() {
+        let fixed = paper_order(&outline(), true, true, 3);
+        let mut changed = outline();
+        changed[0].questions.retain(|(id, _)| *id != 4);
+        changed[0]
+            .questions
+            .push((20, vec!["a".into(), "b".into()]));
+        changed.push(ModuleOutline {
+            module_id: 3,
+            questions: vec![(30, Vec::new())],
+        });
+        let now = fixed.reconciled(&changed);
+        let before: Vec<i64> = fixed.modules[0]
+            .questions
+            .iter()
+            .map(|q| q.question_id)
+            .filter(|id| *id != 4)
+            .collect();
+        let after: Vec<i64> = now.modules[0]
+            .questions
+            .iter()
+            .map(|q| q.question_id)
+            .collect();
+        assert_eq!(after[..7], before[..]);
+        assert_eq!(after[7], 20);
+        assert_eq!(now.modules[2].module_id, 3);
+        assert_eq!(now.question_count(), 13);
+    }
+}

@@ -1,0 +1,773 @@
+//! A participant's attempt at the olympiad: its clock, the device that holds it, its progress and
+//! its marks. The rules of the clock live in `olympiad_domain::sitting`; these are the queries.
+
+use crate::error::DbResult;
+use crate::models::{Answer, Question};
+use crate::schema::{
+    attempts, learners, participants, school_participants, schools, sitting_pauses,
+};
+use crate::{now, DbConnection};
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use olympiad_domain::sitting::{
+    mark_attempt, AttemptStatus, Clock, MarkedQuestion, PaperOrder, Scores,
+};
+
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = attempts)]
+pub struct Attempt {
+    pub id: i64,
+    pub participant_id: i64,
+    pub olympiad_id: i64,
+    pub school_participant_id: Option<i64>,
+    pub status: String,
+    pub superseded: bool,
+    pub declaration_accepted_at: NaiveDateTime,
+    pub recovery_code_hash: Option<String>,
+    pub device_key_hash: String,
+    pub paper_order: String,
+    pub started_at: Option<NaiveDateTime>,
+    pub allowed_seconds: i32,
+    pub extra_seconds: i32,
+    pub window_ends_at: Option<NaiveDateTime>,
+    pub paused_seconds: i32,
+    pub paused_at: Option<NaiveDateTime>,
+    pub ends_at: Option<NaiveDateTime>,
+    pub finished_at: Option<NaiveDateTime>,
+    pub finish_reason: Option<String>,
+    pub last_seen_at: Option<NaiveDateTime>,
+    pub last_position: String,
+    pub online: bool,
+    pub score: Option<i64>,
+    pub module_scores: String,
+    pub marked_at: Option<NaiveDateTime>,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+/// How an attempt ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FinishReason {
+    /// The learner finished.
+    Submitted,
+    /// The clock ran out (the learner's device may be gone).
+    TimeUp,
+}
+
+impl FinishReason {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FinishReason::Submitted => "submitted",
+            FinishReason::TimeUp => "time_up",
+        }
+    }
+}
+
+/// What the clock of a newly started attempt is made of.
+#[derive(Debug, Clone)]
+pub struct AttemptStart {
+    pub started_at: NaiveDateTime,
+    pub allowed_seconds: i32,
+    pub window_ends_at: Option<NaiveDateTime>,
+    pub paper_order: PaperOrder,
+    /// Set when the school's sitting is paused at this moment.
+    pub paused_at: Option<NaiveDateTime>,
+}
+
+fn seconds(value: i32) -> i64 {
+    i64::from(value)
+}
+
+impl Attempt {
+    pub fn status(&self) -> AttemptStatus {
+        AttemptStatus::parse(&self.status).unwrap_or(AttemptStatus::Finished)
+    }
+
+    /// The clock, once the attempt has started.
+    pub fn clock(&self) -> Option<Clock> {
+        Some(Clock {
+            started_at: self.started_at?,
+            allowed_seconds: seconds(self.allowed_seconds),
+            extra_seconds: seconds(self.extra_seconds),
+            window_ends_at: self.window_ends_at,
+            paused_seconds: seconds(self.paused_seconds),
+            paused_at: self.paused_at,
+        })
+    }
+
+    pub fn order(&self) -> PaperOrder {
+        serde_json::from_str(&self.paper_order).unwrap_or_default()
+    }
+
+    pub fn scores(&self) -> Option<Scores> {
+        Some(Scores {
+            total: self.score?,
+            modules: serde_json::from_str(&self.module_scores).unwrap_or_default(),
+        })
+    }
+
+    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Attempt> {
+        Ok(attempts::table
+            .find(id)
+            .select(Attempt::as_select())
+            .first(conn)?)
+    }
+
+    /// Keeps the attempt from finishing until the caller's transaction ends, so that an answer
+    /// acknowledged as saved is always one that marking sees. SQLite needs nothing: a
+    /// [`crate::write_transaction`] already holds the whole database's write lock.
+    pub fn lock_for_saves(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+        if let DbConnection::Postgresql(_) = conn {
+            diesel::sql_query("SELECT id FROM attempts WHERE id = $1 FOR SHARE")
+                .bind::<diesel::sql_types::BigInt, _>(id)
+                .execute(conn)?;
+        }
+        Ok(())
+    }
+
+    /// The attempt with the user id of its learner, who alone may write in it.
+    pub fn with_owner(conn: &mut DbConnection, id: i64) -> DbResult<Option<(Attempt, i64)>> {
+        Ok(attempts::table
+            .inner_join(participants::table)
+            .filter(attempts::id.eq(id))
+            .select((Attempt::as_select(), participants::user_id))
+            .first(conn)
+            .optional()?)
+    }
+
+    /// The participant's attempt that counts (not one a reset set aside).
+    pub fn current(conn: &mut DbConnection, participant_id: i64) -> DbResult<Option<Attempt>> {
+        Ok(attempts::table
+            .filter(attempts::participant_id.eq(participant_id))
+            .filter(attempts::superseded.eq(false))
+            .select(Attempt::as_select())
+            .first(conn)
+            .optional()?)
+    }
+
+    /// Begins an attempt when the learner accepts the declaration; its clock does not run yet.
+    pub fn begin(
+        conn: &mut DbConnection,
+        participant_id: i64,
+        olympiad_id: i64,
+        school_participant_id: Option<i64>,
+        device_key_hash: &str,
+    ) -> DbResult<Attempt> {
+        let at = now();
+        Ok(diesel::insert_into(attempts::table)
+            .values((
+                attempts::participant_id.eq(participant_id),
+                attempts::olympiad_id.eq(olympiad_id),
+                attempts::school_participant_id.eq(school_participant_id),
+                attempts::status.eq(AttemptStatus::Preparing.as_str()),
+                attempts::declaration_accepted_at.eq(at),
+                attempts::device_key_hash.eq(device_key_hash),
+                attempts::created_at.eq(at),
+                attempts::updated_at.eq(at),
+            ))
+            .returning(attempts::all_columns)
+            .get_result(conn)?)
+    }
+
+    pub fn set_recovery_code(conn: &mut DbConnection, id: i64, code_hash: &str) -> DbResult<()> {
+        diesel::update(attempts::table.find(id))
+            .set((
+                attempts::recovery_code_hash.eq(code_hash),
+                attempts::updated_at.eq(now()),
+            ))
+            .execute(conn)?;
+        Ok(())
+    }
+
+    /// Hands the attempt to another device (after the recovery code): the old one stops working.
+    pub fn move_to_device(conn: &mut DbConnection, id: i64, device_key_hash: &str) -> DbResult<()> {
+        diesel::update(attempts::table.find(id))
+            .set((
+                attempts::device_key_hash.eq(device_key_hash),
+                attempts::updated_at.eq(now()),
+            ))
+            .execute(conn)?;
+        Ok(())
+    }
+
+    /// Starts the clock; a second call leaves a running attempt as it is.
+    pub fn start(conn: &mut DbConnection, id: i64, start: &AttemptStart) -> DbResult<Attempt> {
+        let order = serde_json::to_string(&start.paper_order).unwrap_or_default();
+        let attempt = Attempt::find(conn, id)?;
+        let clock = Clock {
+            started_at: start.started_at,
+            allowed_seconds: seconds(start.allowed_seconds),
+            // Extra time given before the start counts from the start.
+            extra_seconds: seconds(attempt.extra_seconds),
+            window_ends_at: start.window_ends_at,
+            paused_seconds: 0,
+            paused_at: start.paused_at,
+        };
+        diesel::update(
+            attempts::table
+                .find(id)
+                .filter(attempts::status.eq(AttemptStatus::Preparing.as_str())),
+        )
+        .set((
+            attempts::status.eq(AttemptStatus::Writing.as_str()),
+            attempts::paper_order.eq(order),
+            attempts::started_at.eq(start.started_at),
+            attempts::allowed_seconds.eq(start.allowed_seconds),
+            attempts::window_ends_at.eq(start.window_ends_at),
+            attempts::paused_at.eq(start.paused_at),
+            attempts::ends_at.eq(clock.ends_at(start.started_at)),
+            attempts::last_seen_at.eq(start.started_at),
+            attempts::updated_at.eq(now()),
+        ))
+        .execute(conn)?;
+        Attempt::find(conn, id)
+    }
+
+    /// Writes a changed clock, and the end it now gives.
+    fn save_clock(conn: &mut DbConnection, id: i64, clock: &Clock) -> DbResult<()> {
+        let at = now();
+        diesel::update(attempts::table.find(id))
+            .set((
+                attempts::extra_seconds.eq(i32::try_from(clock.extra_seconds).unwrap_or(i32::MAX)),
+                attempts::paused_seconds
+                    .eq(i32::try_from(clock.paused_seconds).unwrap_or(i32::MAX)),
+                attempts::paused_at.eq(clock.paused_at),
+                attempts::ends_at.eq(clock.ends_at(at)),
+                attempts::updated_at.eq(at),
+            ))
+            .execute(conn)?;
+        Ok(())
+    }
+
+    /// Gives the learner more time (on top of any given before).
+    pub fn give_extra_time(
+        conn: &mut DbConnection,
+        attempt: &Attempt,
+        seconds: i64,
+    ) -> DbResult<()> {
+        match attempt.clock() {
+            Some(mut clock) => {
+                clock.extra_seconds += seconds;
+                Attempt::save_clock(conn, attempt.id, &clock)
+            }
+            None => {
+                // Not started: the extra time waits for the start.
+                diesel::update(attempts::table.find(attempt.id))
+                    .set(
+                        attempts::extra_seconds
+                            .eq(attempts::extra_seconds
+                                + i32::try_from(seconds).unwrap_or(i32::MAX)),
+                    )
+                    .execute(conn)?;
+                Ok(())
+            }
+        }
+    }
+
+    /// Stops the clocks of every writing attempt of a school's entry; answers how many.
+    pub fn pause_school(
+        conn: &mut DbConnection,
+        school_participant_id: i64,
+        at: NaiveDateTime,
+    ) -> DbResult<usize> {
+        Ok(diesel::update(
+            attempts::table
+                .filter(attempts::school_participant_id.eq(school_participant_id))
+                .filter(attempts::status.eq(AttemptStatus::Writing.as_str()))
+                .filter(attempts::superseded.eq(false))
+                .filter(attempts::paused_at.is_null()),
+        )
+        .set((attempts::paused_at.eq(at), attempts::updated_at.eq(at)))
+        .execute(conn)?)
+    }
+
+    /// Restarts the clocks stopped by a pause, each with the time it had left; answers how many.
+    pub fn resume_school(
+        conn: &mut DbConnection,
+        school_participant_id: i64,
+        at: NaiveDateTime,
+    ) -> DbResult<usize> {
+        let paused: Vec<Attempt> = attempts::table
+            .filter(attempts::school_participant_id.eq(school_participant_id))
+            .filter(attempts::superseded.eq(false))
+            .filter(attempts::paused_at.is_not_null())
+            .select(Attempt::as_select())
+            .load(conn)?;
+        for attempt in &paused {
+            if let Some(clock) = attempt.clock() {
+                Attempt::save_clock(conn, attempt.id, &clock.resumed(at))?;
+            }
+        }
+        Ok(paused.len())
+    }
+
+    /// Notes a progress ping from the device holding the attempt.
+    pub fn record_ping(
+        conn: &mut DbConnection,
+        id: i64,
+        device_key_hash: &str,
+        position: &str,
+        online: bool,
+        at: NaiveDateTime,
+    ) -> DbResult<()> {
+        diesel::update(
+            attempts::table
+                .find(id)
+                .filter(attempts::device_key_hash.eq(device_key_hash)),
+        )
+        .set((
+            attempts::last_seen_at.eq(at),
+            attempts::last_position.eq(position),
+            attempts::online.eq(online),
+        ))
+        .execute(conn)?;
+        Ok(())
+    }
+
+    /// Ends a writing attempt; answers false when it was not writing (safe to repeat).
+    pub fn finish(conn: &mut DbConnection, id: i64, reason: FinishReason) -> DbResult<bool> {
+        let at = now();
+        let changed = diesel::update(
+            attempts::table
+                .find(id)
+                .filter(attempts::status.eq(AttemptStatus::Writing.as_str())),
+        )
+        .set((
+            attempts::status.eq(AttemptStatus::Finished.as_str()),
+            attempts::finished_at.eq(at),
+            attempts::finish_reason.eq(reason.as_str()),
+            attempts::updated_at.eq(at),
+        ))
+        .execute(conn)?;
+        Ok(changed == 1)
+    }
+
+    /// Writing attempts whose time ran out before `before` (the end plus the saves' grace).
+    pub fn expired(
+        conn: &mut DbConnection,
+        before: NaiveDateTime,
+        limit: i64,
+    ) -> DbResult<Vec<i64>> {
+        Ok(attempts::table
+            .filter(attempts::status.eq(AttemptStatus::Writing.as_str()))
+            .filter(attempts::paused_at.is_null())
+            .filter(attempts::ends_at.lt(before))
+            .select(attempts::id)
+            .limit(limit)
+            .load(conn)?)
+    }
+
+    /// Marks the attempt's answers against the paper as it is now, and keeps the marks of each
+    /// answer and the scores. Running it again after a corrected answer key is safe: the same
+    /// answers and key always give the same marks.
+    pub fn mark(conn: &mut DbConnection, id: i64) -> DbResult<Scores> {
+        let attempt = Attempt::find(conn, id)?;
+        let questions = Question::for_olympiad(conn, attempt.olympiad_id)?;
+        let contents: Vec<_> = questions.iter().map(Question::content).collect();
+        let marked: Vec<MarkedQuestion> = questions
+            .iter()
+            .zip(&contents)
+            .filter_map(|(question, content)| {
+                Some(MarkedQuestion {
+                    id: question.id,
+                    module_id: question.module_id,
+                    kind: question.kind()?,
+                    content,
+                    marks: question.marks,
+                })
+            })
+            .collect();
+        let answers = Answer::values_for_attempt(conn, id)?;
+        let (per_question, scores) = mark_attempt(&marked, &answers);
+        Answer::set_marks(conn, id, &per_question)?;
+        Attempt::save_scores(conn, id, &scores)?;
+        Ok(scores)
+    }
+
+    /// Ends the attempt and marks it, in one transaction that takes the write lock first; answers
+    /// false when it had already ended (safe to repeat, from the learner and the sweep at once).
+    pub fn finish_and_mark(
+        conn: &mut DbConnection,
+        id: i64,
+        reason: FinishReason,
+    ) -> DbResult<bool> {
+        crate::write_transaction(conn, |conn| {
+            if !Attempt::finish(conn, id, reason)? {
+                return Ok(false);
+            }
+            Attempt::mark(conn, id)?;
+            let participant_id = Attempt::find(conn, id)?.participant_id;
+            Sitter::set_status(conn, participant_id, "finished")?;
+            Ok(true)
+        })
+    }
+
+    pub fn save_scores(conn: &mut DbConnection, id: i64, scores: &Scores) -> DbResult<()> {
+        diesel::update(attempts::table.find(id))
+            .set((
+                attempts::score.eq(scores.total),
+                attempts::module_scores
+                    .eq(serde_json::to_string(&scores.modules).unwrap_or_default()),
+                attempts::marked_at.eq(now()),
+            ))
+            .execute(conn)?;
+        Ok(())
+    }
+
+    /// Finished attempts of an olympiad, for marking again.
+    pub fn finished_ids(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<Vec<i64>> {
+        Ok(attempts::table
+            .filter(attempts::olympiad_id.eq(olympiad_id))
+            .filter(attempts::status.eq(AttemptStatus::Finished.as_str()))
+            .filter(attempts::superseded.eq(false))
+            .order(attempts::id)
+            .select(attempts::id)
+            .load(conn)?)
+    }
+
+    /// Sets the current attempts of these participants aside, so that each may start again; the
+    /// old attempts and their answers are kept. Answers how many were set aside.
+    pub fn supersede(conn: &mut DbConnection, participant_ids: &[i64]) -> DbResult<usize> {
+        let mut count = 0;
+        // Chunks keep the statement under SQLite's limit of bound values.
+        for chunk in participant_ids.chunks(500) {
+            count += diesel::update(
+                attempts::table
+                    .filter(attempts::participant_id.eq_any(chunk))
+                    .filter(attempts::superseded.eq(false)),
+            )
+            .set((
+                attempts::superseded.eq(true),
+                attempts::updated_at.eq(now()),
+            ))
+            .execute(conn)?;
+        }
+        Ok(count)
+    }
+}
+
+/// The participant as the sitting needs them: who they are, where they write, in what language.
+#[derive(Debug, Clone, Queryable)]
+pub struct Sitter {
+    pub participant_id: i64,
+    pub olympiad_id: i64,
+    pub school_participant_id: Option<i64>,
+    pub user_id: i64,
+    pub language: String,
+    pub learner_id: i64,
+    pub first_name: String,
+    pub last_name: String,
+    pub grade: i32,
+    pub school_name: Option<String>,
+}
+
+impl Sitter {
+    pub fn by_user(conn: &mut DbConnection, user_id: i64) -> DbResult<Option<Sitter>> {
+        Ok(participants::table
+            .inner_join(learners::table)
+            .left_join(school_participants::table.inner_join(schools::table))
+            .filter(participants::user_id.eq(user_id))
+            .select((
+                participants::id,
+                participants::olympiad_id,
+                participants::school_participant_id,
+                participants::user_id,
+                participants::language,
+                learners::id,
+                learners::first_name,
+                learners::last_name,
+                learners::grade,
+                schools::name.nullable(),
+            ))
+            .first(conn)
+            .optional()?)
+    }
+
+    pub fn by_participant(conn: &mut DbConnection, participant_id: i64) -> DbResult<Sitter> {
+        Ok(participants::table
+            .inner_join(learners::table)
+            .left_join(school_participants::table.inner_join(schools::table))
+            .filter(participants::id.eq(participant_id))
+            .select((
+                participants::id,
+                participants::olympiad_id,
+                participants::school_participant_id,
+                participants::user_id,
+                participants::language,
+                learners::id,
+                learners::first_name,
+                learners::last_name,
+                learners::grade,
+                schools::name.nullable(),
+            ))
+            .first(conn)?)
+    }
+
+    /// The learner's corrections on the details screen.
+    pub fn update_details(
+        conn: &mut DbConnection,
+        sitter: &Sitter,
+        first_name: &str,
+        last_name: &str,
+        grade: i32,
+        language: &str,
+    ) -> DbResult<()> {
+        let at = now();
+        diesel::update(learners::table.find(sitter.learner_id))
+            .set((
+                learners::first_name.eq(first_name),
+                learners::last_name.eq(last_name),
+                learners::grade.eq(grade),
+                learners::updated_at.eq(at),
+            ))
+            .execute(conn)?;
+        diesel::update(participants::table.find(sitter.participant_id))
+            .set((
+                participants::language.eq(language),
+                participants::updated_at.eq(at),
+            ))
+            .execute(conn)?;
+        Ok(())
+    }
+
+    /// Keeps the participant's status in step with the attempt (the grids show it).
+    pub fn set_status(conn: &mut DbConnection, participant_id: i64, status: &str) -> DbResult<()> {
+        diesel::update(participants::table.find(participant_id))
+            .set((
+                participants::status.eq(status),
+                participants::updated_at.eq(now()),
+            ))
+            .execute(conn)?;
+        Ok(())
+    }
+}
+
+/// A pause of a school's sitting (load-shedding), with who paused it and why.
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = sitting_pauses)]
+pub struct SittingPause {
+    pub id: i64,
+    pub school_participant_id: i64,
+    pub reason: String,
+    pub paused_by: Option<i64>,
+    pub started_at: NaiveDateTime,
+    pub resumed_by: Option<i64>,
+    pub ended_at: Option<NaiveDateTime>,
+}
+
+impl SittingPause {
+    /// The pause in force for this school's entry, if any.
+    pub fn open(
+        conn: &mut DbConnection,
+        school_participant_id: i64,
+    ) -> DbResult<Option<SittingPause>> {
+        Ok(sitting_pauses::table
+            .filter(sitting_pauses::school_participant_id.eq(school_participant_id))
+            .filter(sitting_pauses::ended_at.is_null())
+            .select(SittingPause::as_select())
+            .first(conn)
+            .optional()?)
+    }
+
+    pub fn open_for_olympiad(
+        conn: &mut DbConnection,
+        olympiad_id: i64,
+    ) -> DbResult<Vec<SittingPause>> {
+        Ok(sitting_pauses::table
+            .inner_join(school_participants::table)
+            .filter(school_participants::olympiad_id.eq(olympiad_id))
+            .filter(sitting_pauses::ended_at.is_null())
+            .select(SittingPause::as_select())
+            .load(conn)?)
+    }
+
+    pub fn start(
+        conn: &mut DbConnection,
+        school_participant_id: i64,
+        reason: &str,
+        by: i64,
+        at: NaiveDateTime,
+    ) -> DbResult<SittingPause> {
+        Ok(diesel::insert_into(sitting_pauses::table)
+            .values((
+                sitting_pauses::school_participant_id.eq(school_participant_id),
+                sitting_pauses::reason.eq(reason),
+                sitting_pauses::paused_by.eq(by),
+                sitting_pauses::started_at.eq(at),
+            ))
+            .returning(sitting_pauses::all_columns)
+            .get_result(conn)?)
+    }
+
+    pub fn end(conn: &mut DbConnection, id: i64, by: i64, at: NaiveDateTime) -> DbResult<()> {
+        diesel::update(sitting_pauses::table.find(id))
+            .set((
+                sitting_pauses::ended_at.eq(at),
+                sitting_pauses::resumed_by.eq(by),
+            ))
+            .execute(conn)?;
+        Ok(())
+    }
+}
+
+/// The school entries a teacher belongs to (their teams), for what a teacher may watch and do.
+pub fn entries_of_teacher(conn: &mut DbConnection, user_id: i64) -> DbResult<Vec<i64>> {
+    use crate::schema::{teachers, team_members};
+    Ok(team_members::table
+        .inner_join(teachers::table)
+        .filter(teachers::user_id.eq(user_id))
+        .select(team_members::school_participant_id)
+        .load(conn)?)
+}
+
+/// One school's sitting at a glance, for the live monitor.
+#[derive(Debug, Clone, QueryableByName)]
+pub struct SchoolSitting {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    pub school_participant_id: i64,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    pub school_name: String,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    pub registered: i64,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    pub not_started: i64,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    pub writing: i64,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    pub finished: i64,
+    /// Writing, not paused, and not heard from since `stuck_before`.
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    pub stuck: i64,
+}
+
+impl SchoolSitting {
+    /// Every entered school of the olympiad with its learners counted by where they are.
+    pub fn for_olympiad(
+        conn: &mut DbConnection,
+        olympiad_id: i64,
+        stuck_before: NaiveDateTime,
+    ) -> DbResult<Vec<SchoolSitting>> {
+        use diesel::sql_types::{BigInt, Timestamp};
+        // Counted in one pass over the olympiad's participants; the same SQL on both databases.
+        // SQLite numbers `$n` parameters in the order they appear, so they appear in order.
+        Ok(diesel::sql_query(
+            "SELECT sp.id AS school_participant_id, s.name AS school_name, \
+               CAST(COUNT(p.id) AS BIGINT) AS registered, \
+               CAST(COALESCE(SUM(CASE WHEN p.id IS NOT NULL AND (a.id IS NULL OR a.status = 'preparing') THEN 1 ELSE 0 END), 0) AS BIGINT) AS not_started, \
+               CAST(COALESCE(SUM(CASE WHEN a.status = 'writing' THEN 1 ELSE 0 END), 0) AS BIGINT) AS writing, \
+               CAST(COALESCE(SUM(CASE WHEN a.status = 'finished' THEN 1 ELSE 0 END), 0) AS BIGINT) AS finished, \
+               CAST(COALESCE(SUM(CASE WHEN a.status = 'writing' AND a.paused_at IS NULL \
+                 AND (a.last_seen_at IS NULL OR a.last_seen_at < $1) THEN 1 ELSE 0 END), 0) AS BIGINT) AS stuck \
+             FROM school_participants sp \
+             JOIN schools s ON s.id = sp.school_id \
+             LEFT JOIN participants p ON p.school_participant_id = sp.id \
+             LEFT JOIN attempts a ON a.participant_id = p.id AND a.superseded = FALSE \
+             WHERE sp.olympiad_id = $2 \
+             GROUP BY sp.id, s.name \
+             ORDER BY s.name",
+        )
+        .bind::<Timestamp, _>(stuck_before)
+        .bind::<BigInt, _>(olympiad_id)
+        .load(conn)?)
+    }
+}
+
+/// One learner of a school's sitting, for the monitor's list and its actions.
+#[derive(Debug, Clone, Queryable)]
+pub struct LearnerSitting {
+    pub participant_id: i64,
+    pub school_participant_id: Option<i64>,
+    pub username: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub grade: i32,
+}
+
+impl LearnerSitting {
+    /// The learners of an olympiad (of one school's entry, when given), by name, each with their
+    /// current attempt.
+    pub fn list(
+        conn: &mut DbConnection,
+        olympiad_id: i64,
+        school_participant_id: Option<i64>,
+    ) -> DbResult<Vec<(LearnerSitting, Option<Attempt>)>> {
+        use crate::schema::users;
+        let mut query = participants::table
+            .inner_join(learners::table)
+            .inner_join(users::table)
+            .filter(participants::olympiad_id.eq(olympiad_id))
+            .into_boxed();
+        if let Some(entry) = school_participant_id {
+            query = query.filter(participants::school_participant_id.eq(entry));
+        }
+        let learners: Vec<LearnerSitting> = query
+            .order((learners::last_name, learners::first_name))
+            .select((
+                participants::id,
+                participants::school_participant_id,
+                users::username,
+                learners::first_name,
+                learners::last_name,
+                learners::grade,
+            ))
+            .load(conn)?;
+        let mut attempts = attempts::table
+            .filter(attempts::olympiad_id.eq(olympiad_id))
+            .filter(attempts::superseded.eq(false))
+            .into_boxed();
+        if let Some(entry) = school_participant_id {
+            attempts = attempts.filter(
+                attempts::participant_id.eq_any(
+                    participants::table
+                        .filter(participants::school_participant_id.eq(entry))
+                        .select(participants::id),
+                ),
+            );
+        }
+        let mut by_participant: std::collections::HashMap<i64, Attempt> = attempts
+            .select(Attempt::as_select())
+            .load(conn)?
+            .into_iter()
+            .map(|a| (a.participant_id, a))
+            .collect();
+        Ok(learners
+            .into_iter()
+            .map(|l| {
+                let attempt = by_participant.remove(&l.participant_id);
+                (l, attempt)
+            })
+            .collect())
+    }
+}
+
+/// The olympiad a school's entry belongs to.
+pub fn entry_olympiad(conn: &mut DbConnection, school_participant_id: i64) -> DbResult<i64> {
+    Ok(school_participants::table
+        .find(school_participant_id)
+        .select(school_participants::olympiad_id)
+        .first(conn)?)
+}
+
+/// When an attempt started, with its school's entry and name.
+#[derive(Debug, Clone, Queryable)]
+pub struct StartTime {
+    pub school_participant_id: Option<i64>,
+    pub school_name: Option<String>,
+    pub started_at: NaiveDateTime,
+}
+
+/// When each attempt of an olympiad started, earliest first.
+pub fn start_times(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<Vec<StartTime>> {
+    Ok(attempts::table
+        .left_join(school_participants::table.inner_join(schools::table))
+        .filter(attempts::olympiad_id.eq(olympiad_id))
+        .filter(attempts::superseded.eq(false))
+        .filter(attempts::started_at.is_not_null())
+        .order(attempts::started_at)
+        .select((
+            attempts::school_participant_id,
+            schools::name.nullable(),
+            attempts::started_at.assume_not_null(),
+        ))
+        .load(conn)?)
+}

@@ -1,0 +1,3 @@
+DROP TABLE sitting_pauses;
+DROP TABLE answers;
+DROP TABLE attempts;
