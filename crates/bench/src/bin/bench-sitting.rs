@@ -1,0 +1,229 @@
+//! `bench-sitting`: olympiad morning against the release binary, on SQLite and then (when
+//! `TEST_DATABASE_URL` names a PostgreSQL server) on PostgreSQL. On a fresh database with the demo
+//! paper it enters `BENCH_LEARNERS` learners (10,000), then
+//! 1. the spike: every learner signs in, accepts the declaration, gets the recovery code, starts
+//!    and opens the paper, over `BENCH_CONNECTIONS` connections (256);
+//! 2. sustained saves: the learners save answers over the same connections for `BENCH_SECONDS` (20);
+//! 3. the raw ceiling of the same database: one-row upsert transactions, nothing else.
+//!
+//! It prints `bench <name> <value> <unit>` lines.
+
+use actix_web::rt::System;
+use futures_util::future::join_all;
+use olympiad_bench::client::{client, save_next, sign_in, start, Learner};
+use olympiad_bench::fixtures::enter_learners;
+use olympiad_bench::server::{command, free_port, olympiad_bin, ServerProcess};
+use olympiad_bench::stats::Latencies;
+use olympiad_bench::{machine, report};
+use olympiad_domain::credentials::LEARNER_BCRYPT_COST;
+use olympiad_persistence::testing::TestDatabase;
+use olympiad_persistence::{open_pool, write_transaction, Database, DbConnection, DbError};
+use std::cell::{Cell, RefCell};
+use std::process::ExitCode;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+const PASSWORD: &str = "kx7m-p3qa-9tcw";
+
+fn setting(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+struct Plan {
+    learners: usize,
+    connections: usize,
+    seconds: u64,
+}
+
+fn main() -> ExitCode {
+    let plan = Plan {
+        learners: setting("BENCH_LEARNERS", 10_000),
+        connections: setting("BENCH_CONNECTIONS", 256),
+        seconds: setting("BENCH_SECONDS", 20) as u64,
+    };
+    println!("machine: {}", machine());
+    let mut backends = vec!["sqlite"];
+    if olympiad_persistence::testing::postgres_server_url().is_some() {
+        backends.push("postgres");
+    }
+    for backend in backends {
+        if let Err(error) = run(backend, &plan) {
+            eprintln!("bench-sitting on {backend}: {error}");
+            return ExitCode::FAILURE;
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn run(backend: &str, plan: &Plan) -> Result<(), String> {
+    let db = match backend {
+        "postgres" => TestDatabase::postgres(),
+        _ => TestDatabase::sqlite(),
+    };
+    let data = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let bin = olympiad_bin();
+    let seeded = command(&bin, &db.url(), data.path())
+        .args(["seed-demo", "--password", "bench-demo-password"])
+        .output()
+        .map_err(|e| format!("seed-demo: {e}"))?;
+    if !seeded.status.success() {
+        return Err(format!("seed-demo failed: {}", String::from_utf8_lossy(&seeded.stderr)));
+    }
+    let hash = bcrypt::hash(PASSWORD, LEARNER_BCRYPT_COST).map_err(|e| e.to_string())?;
+    let usernames = enter_learners(&mut db.conn(), "geography", plan.learners, "bench", &hash)
+        .map_err(|e| e.to_string())?;
+
+    let port = free_port().map_err(|e| e.to_string())?;
+    let mut server = ServerProcess::start(&bin, &db.url(), data.path(), port)?;
+    let base = server.base_url.clone();
+    let connections = plan.connections;
+    let seconds = plan.seconds;
+    System::new().block_on(async move {
+        let learners = spike(backend, &base, usernames, connections).await?;
+        saves(backend, &base, learners, connections, seconds).await;
+        Ok::<(), String>(())
+    })?;
+    server.kill();
+    raw_ceiling(backend, &db.database)
+}
+
+/// Every learner signs in and starts at once, `connections` at a time.
+async fn spike(backend: &str, base: &str, usernames: Vec<String>, connections: usize) -> Result<Vec<Learner>, String> {
+    let http = client(connections);
+    let next = Rc::new(Cell::new(0usize));
+    let usernames = Rc::new(usernames);
+    let signins = Rc::new(RefCell::new(Latencies::default()));
+    let starts = Rc::new(RefCell::new(Latencies::default()));
+    let began = Instant::now();
+    let workers = (0..connections).map(|_| {
+        let (http, next, usernames, signins, starts) =
+            (http.clone(), Rc::clone(&next), Rc::clone(&usernames), Rc::clone(&signins), Rc::clone(&starts));
+        async move {
+            let mut started = Vec::new();
+            loop {
+                let n = next.get();
+                let Some(username) = usernames.get(n) else { break };
+                next.set(n + 1);
+                let at = Instant::now();
+                let token = sign_in(&http, base, username, PASSWORD, "geography").await?;
+                signins.borrow_mut().record(at.elapsed());
+                let at = Instant::now();
+                started.push(start(&http, base, username, &token).await?);
+                starts.borrow_mut().record(at.elapsed());
+            }
+            Ok::<Vec<Learner>, String>(started)
+        }
+    });
+    let mut learners = Vec::new();
+    for outcome in join_all(workers).await {
+        learners.extend(outcome?);
+    }
+    let elapsed = began.elapsed().as_secs_f64();
+    let count = learners.len() as f64;
+    report(&format!("sitting_{backend}_spike_learners"), count, "learners");
+    report(&format!("sitting_{backend}_signins_per_second"), (count / elapsed).round(), "per_s");
+    report(&format!("sitting_{backend}_signin_p50"), signins.borrow_mut().percentile_ms(50.0), "ms");
+    report(&format!("sitting_{backend}_signin_p99"), signins.borrow_mut().percentile_ms(99.0), "ms");
+    report(&format!("sitting_{backend}_start_p50"), starts.borrow_mut().percentile_ms(50.0), "ms");
+    report(&format!("sitting_{backend}_start_p99"), starts.borrow_mut().percentile_ms(99.0), "ms");
+    Ok(learners)
+}
+
+/// The learners save answers, one answer a request, for `seconds`.
+async fn saves(backend: &str, base: &str, learners: Vec<Learner>, connections: usize, seconds: u64) {
+    let http = client(connections);
+    let mut groups: Vec<Vec<Learner>> = (0..connections).map(|_| Vec::new()).collect();
+    for (i, learner) in learners.into_iter().enumerate() {
+        groups[i % connections].push(learner);
+    }
+    let began = Instant::now();
+    let deadline = began + Duration::from_secs(seconds);
+    let workers = groups.into_iter().filter(|g| !g.is_empty()).map(|mut group| {
+        let http = http.clone();
+        async move {
+            let (mut latencies, mut saved, mut errors) = (Latencies::default(), 0usize, 0usize);
+            let mut n = 0;
+            let size = group.len();
+            while Instant::now() < deadline {
+                let learner = &mut group[n % size];
+                let at = Instant::now();
+                match save_next(&http, base, learner, n / size).await {
+                    Ok((answered, _)) if answered.status == 200 => saved += 1,
+                    _ => errors += 1,
+                }
+                latencies.record(at.elapsed());
+                n += 1;
+            }
+            (latencies, saved, errors)
+        }
+    });
+    let (mut latencies, mut saved, mut errors) = (Latencies::default(), 0, 0);
+    for (l, s, e) in join_all(workers).await {
+        latencies.merge(l);
+        saved += s;
+        errors += e;
+    }
+    let elapsed = began.elapsed().as_secs_f64();
+    report(&format!("sitting_{backend}_saves_per_second"), (saved as f64 / elapsed).round(), "per_s");
+    report(&format!("sitting_{backend}_save_p50"), latencies.percentile_ms(50.0), "ms");
+    report(&format!("sitting_{backend}_save_p99"), latencies.percentile_ms(99.0), "ms");
+    report(&format!("sitting_{backend}_save_errors"), errors as f64, "errors");
+}
+
+/// One-row upsert transactions straight on the database, as fast as it takes them: one writer on
+/// SQLite (it has one at a time), sixteen on PostgreSQL.
+fn raw_ceiling(backend: &str, database: &Database) -> Result<(), String> {
+    let writers = if backend == "postgres" { 16 } else { 1 };
+    let pool = open_pool(database, writers).map_err(|e| e.to_string())?;
+    let mut conn = pool.get().map_err(|e| e.to_string())?;
+    diesel::connection::SimpleConnection::batch_execute(
+        &mut *conn,
+        "CREATE TABLE bench_upserts (id BIGINT PRIMARY KEY, value BIGINT NOT NULL)",
+    )
+    .map_err(|e| e.to_string())?;
+    drop(conn);
+    let run_for = Duration::from_secs(5);
+    let began = Instant::now();
+    let threads: Vec<_> = (0..writers)
+        .map(|w| {
+            let pool = pool.clone();
+            std::thread::spawn(move || -> Result<u64, String> {
+                let mut conn = pool.get().map_err(|e| e.to_string())?;
+                let mut done = 0u64;
+                while began.elapsed() < run_for {
+                    let id = i64::try_from(w as u64 * 1_000_000 + done % 1000).unwrap_or(0);
+                    write_transaction(&mut conn, |conn| upsert(conn, id, i64::try_from(done).unwrap_or(0)))
+                        .map_err(|e| e.to_string())?;
+                    done += 1;
+                }
+                Ok(done)
+            })
+        })
+        .collect();
+    let mut total = 0;
+    for thread in threads {
+        total += thread.join().map_err(|_| "a writer panicked".to_string())??;
+    }
+    report(
+        &format!("sitting_{backend}_raw_upserts_per_second"),
+        (total as f64 / began.elapsed().as_secs_f64()).round(),
+        "per_s",
+    );
+    Ok(())
+}
+
+fn upsert(conn: &mut DbConnection, id: i64, value: i64) -> Result<(), DbError> {
+    use diesel::sql_types::BigInt;
+    use diesel::RunQueryDsl;
+    diesel::sql_query(
+        "INSERT INTO bench_upserts (id, value) VALUES ($1, $2) \
+         ON CONFLICT (id) DO UPDATE SET value = excluded.value",
+    )
+    .bind::<BigInt, _>(id)
+    .bind::<BigInt, _>(value)
+    .execute(conn)?;
+    Ok(())
+}
