@@ -82,6 +82,11 @@ pub fn seed(settings: &Settings, password: &str, if_empty: bool) -> CommandResul
     }
     let hash = bcrypt::hash(password, settings.bcrypt_cost)?;
     let olympiads = seed_projects(&mut conn)?;
+    if let Some(geography) = olympiads.iter().find(|o| o.name == "geography") {
+        if crate::demo_paper::seed(&mut conn, geography, &settings.uploads_dir())? {
+            println!("The geography olympiad has its demo paper and is open.");
+        }
+    }
 
     let mut sign_ins = Vec::new();
     let mut add = |conn: &mut DbConnection,

@@ -1,0 +1,43 @@
+// /:olympiadName/admin/settings-and-actions: the olympiad's settings beside what is done to it (open,
+// close, pin, reset).
+import { Alert, Grid, Loader, Stack, Text, Title } from '@mantine/core';
+import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
+import { findOlympiad, useProjects } from '@olympiad/shared/features/projects/api/get-projects';
+import { useOlympiad } from '../api/get-olympiad';
+import { useOlympiadId } from '../use-olympiad-id';
+import { OlympiadActions } from './olympiad-actions';
+import { SettingsForm } from './settings-form';
+
+export function SettingsScreen({ route }: ScreenComponentProps) {
+  const olympiad = useOlympiad(useOlympiadId());
+  const projects = useProjects(true);
+  const project = findOlympiad(projects.data, olympiad.data?.name)?.project;
+  return (
+    <Stack>
+      <div>
+        <Title order={1}>{route.title}</Title>
+        {olympiad.data && (
+          <Text c="dimmed">
+            {olympiad.data.title} · name in addresses <code>{olympiad.data.name}</code> · project{' '}
+            {project?.name ?? `#${olympiad.data.projectId}`}
+          </Text>
+        )}
+      </div>
+      {olympiad.isError && <Alert color="red">{olympiad.error.message}</Alert>}
+      {olympiad.isPending ? (
+        <Loader aria-label="Loading the settings" />
+      ) : (
+        olympiad.data && (
+          <Grid gutter="lg">
+            <Grid.Col span={{ base: 12, md: 7 }}>
+              <SettingsForm olympiad={olympiad.data} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <OlympiadActions olympiad={olympiad.data} />
+            </Grid.Col>
+          </Grid>
+        )
+      )}
+    </Stack>
+  );
+}
