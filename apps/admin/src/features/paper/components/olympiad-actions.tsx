@@ -66,7 +66,7 @@ export function OlympiadActions({ olympiad }: { olympiad: OlympiadSettings }) {
         Actions
       </Title>
       <Stack>
-        <Group justify="space-between" wrap="nowrap">
+        <Group justify="space-between" wrap="nowrap" preventGrowOverflow={false}>
           <div>
             <Text fw={500}>Status</Text>
             <Badge color={olympiad.isOpen ? 'green' : 'gray'} size="lg" variant="light" aria-label="Olympiad status">
@@ -113,7 +113,7 @@ export function OlympiadActions({ olympiad }: { olympiad: OlympiadSettings }) {
             </Anchor>
           </Alert>
         )}
-        <Group justify="space-between" wrap="nowrap">
+        <Group justify="space-between" wrap="nowrap" preventGrowOverflow={false}>
           <div>
             <Text fw={500}>Pinned</Text>
             <Text size="sm" c="dimmed">
@@ -124,7 +124,7 @@ export function OlympiadActions({ olympiad }: { olympiad: OlympiadSettings }) {
             {olympiad.isPinned ? 'Unpin' : 'Pin'}
           </Button>
         </Group>
-        <Group justify="space-between" wrap="nowrap">
+        <Group justify="space-between" wrap="nowrap" preventGrowOverflow={false}>
           <div>
             <Text fw={500}>Reset all participants</Text>
             <Text size="sm" c="dimmed">
