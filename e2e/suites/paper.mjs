@@ -4,6 +4,7 @@
 // the wrong type is refused with the server's sentence.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { onPage } from '../support/browser.mjs';
 import { signIn } from '../support/sign-in.mjs';
 
@@ -100,6 +101,55 @@ export function paperSuite(context) {
         await page.getByRole('menuitem', { name: 'Duplicate' }).click();
         await page.getByRole('dialog', { name: 'The olympiad is open' }).getByRole('button', { name: 'Change the paper' }).click();
         await page.getByText('Question 11 copied as question 12.').waitFor();
+      }),
+    );
+  });
+}
+
+export function paperModulesSuite(context) {
+  describe('question modules', () => {
+    it(
+      'are added, reordered by dragging and by the keyboard, filled from a CSV bank and exported',
+      onPage(context.browser, async (page) => {
+        const base = `${context.baseUrl}/geography/admin`;
+        await signIn(page, context.baseUrl, { username: 'admin@example.org', loginType: 'admin', olympiadName: 'geography' });
+        await page.waitForURL((url) => url.pathname.startsWith('/geography/admin'));
+        await page.goto(`${base}/edit/question-modules`);
+        const list = page.getByRole('list', { name: 'Question modules' });
+        await list.getByText('1. Maps and the globe').waitFor();
+        // The olympiad is open (the demo's, or as the paper suite left it): each change is confirmed.
+        const confirmChange = () => page.getByRole('dialog', { name: 'The olympiad is open' }).getByRole('button', { name: 'Change the paper' }).click();
+
+        await page.getByRole('button', { name: 'Question bank' }).click();
+        await page.getByRole('menuitem', { name: 'Import single-choice CSV…' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Import a single-choice bank from CSV' });
+        await dialog.getByLabel("New module's title").fill('Rivers');
+        await dialog
+          .getByRole('textbox', { name: 'CSV' })
+          .fill('question,a,b,c,d,correct,marks,difficulty\nLongest river?,Orange,Vaal,,,a,2,3\nRiver through Gqeberha?,Swartkops,Kei,,,a,,\n');
+        await dialog.getByRole('button', { name: 'Import' }).click();
+        await confirmChange();
+        await page.getByText('Added 1 module(s) with 2 question(s).').waitFor();
+        await list.getByText('4. Rivers').waitFor();
+
+        // By the keyboard's buttons, then back by dragging the handle.
+        await page.getByRole('button', { name: 'Move Rivers up' }).click();
+        await confirmChange();
+        await list.getByText('3. Rivers').waitFor();
+        const items = list.getByRole('listitem');
+        await items.nth(2).getByTestId('drag-handle').dragTo(items.nth(0));
+        await confirmChange();
+        await list.getByText('1. Rivers').waitFor();
+
+        const download = page.waitForEvent('download');
+        await page.getByRole('button', { name: 'Question bank' }).click();
+        await page.getByRole('menuitem', { name: 'Export as JSON' }).click();
+        const file = await download;
+        assert.equal(file.suggestedFilename(), 'geography-question-bank.json');
+        const bank = JSON.parse(await readFile(await file.path(), 'utf8'));
+        assert.equal(bank.format, 'olympiad-question-bank');
+        assert.deepEqual(bank.modules[0].title, { en: 'Rivers' });
+        assert.equal(bank.modules[0].questions.length, 2);
       }),
     );
   });

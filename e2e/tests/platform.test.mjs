@@ -8,7 +8,7 @@ import { guardSuite } from '../suites/guard.mjs';
 import { accessibilitySuite } from '../suites/accessibility.mjs';
 import { usersGridSuite } from '../suites/users-grid.mjs';
 import { firstLoadSuite } from '../suites/first-load.mjs';
-import { paperSuite } from '../suites/paper.mjs';
+import { paperModulesSuite, paperSuite } from '../suites/paper.mjs';
 
 let server;
 let browser;
@@ -38,3 +38,4 @@ usersGridSuite(context);
 firstLoadSuite(context);
 // Last: it closes and opens the geography olympiad and adds to its paper.
 paperSuite(context);
+paperModulesSuite(context);

@@ -19,7 +19,9 @@ export function OverlordFilesScreen({ route }: ScreenComponentProps) {
       <FilesGrid
         key={projects.dataUpdatedAt}
         olympiadId={null}
-        usedBy={(file) => file.usedBy.map((questionId) => ({ label: `Question #${questionId}`, href: null }))}
+        usedBy={(file) =>
+          file.usedBy.length === 0 ? [] : [{ label: `${file.usedBy.length} question${file.usedBy.length === 1 ? '' : 's'}`, href: null }]
+        }
         extraColumns={[{ id: 'olympiad', header: 'Olympiad', value: olympiadOf, filter: { type: 'text' } }]}
       />
     </Stack>
