@@ -1,6 +1,6 @@
 // An ordered list whose items are dragged into place by their handle, or moved with the buttons beside it
 // (the keyboard's and the screen reader's way). The caller saves the new order.
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ActionIcon, Group, Paper, Stack, Text } from '@mantine/core';
 import classes from './reorder-list.module.css';
 
@@ -21,10 +21,41 @@ type ReorderListProps<T> = {
 export function ReorderList<T>({ label, items, getId, itemName, onMove, renderItem, selectedId, disabled, empty }: ReorderListProps<T>) {
   const [dragged, setDragged] = useState<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
+  const list = useRef<HTMLOListElement>(null);
+  // The move button just pressed, to keep the keyboard's focus on it as its item moves.
+  const refocus = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (refocus.current === null) return;
+    list.current?.querySelector<HTMLElement>(`[data-move="${refocus.current}"]`)?.focus();
+  }, [items]);
+
+  // Buttons that cannot act stay focusable (aria-disabled), so that focus is never dropped.
+  const moveButton = (index: number, id: number, name: string, direction: 'up' | 'down') => {
+    const blocked = disabled || (direction === 'up' ? index === 0 : index === items.length - 1);
+    return (
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="sm"
+        aria-label={`Move ${name} ${direction}`}
+        aria-disabled={blocked || undefined}
+        data-disabled={blocked || undefined}
+        data-move={`${id}-${direction}`}
+        onClick={() => {
+          if (blocked) return;
+          refocus.current = `${id}-${direction}`;
+          onMove(index, direction === 'up' ? index - 1 : index + 1);
+        }}
+      >
+        {direction === 'up' ? '▲' : '▼'}
+      </ActionIcon>
+    );
+  };
 
   if (items.length === 0) return <Text c="dimmed">{empty}</Text>;
   return (
-    <Stack component="ol" gap={6} className={classes.list} aria-label={label}>
+    <ol className={classes.list} aria-label={label} ref={list}>
       {items.map((item, index) => {
         const id = getId(item);
         const name = itemName(item);
@@ -72,32 +103,14 @@ export function ReorderList<T>({ label, items, getId, itemName, onMove, renderIt
                 ⠿
               </div>
               <Stack gap={0}>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  size="sm"
-                  aria-label={`Move ${name} up`}
-                  disabled={disabled || index === 0}
-                  onClick={() => onMove(index, index - 1)}
-                >
-                  ▲
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  size="sm"
-                  aria-label={`Move ${name} down`}
-                  disabled={disabled || index === items.length - 1}
-                  onClick={() => onMove(index, index + 1)}
-                >
-                  ▼
-                </ActionIcon>
+                {moveButton(index, id, name, 'up')}
+                {moveButton(index, id, name, 'down')}
               </Stack>
               <div className={classes.body}>{renderItem(item, index)}</div>
             </Group>
           </Paper>
         );
       })}
-    </Stack>
+    </ol>
   );
 }
