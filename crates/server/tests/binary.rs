@@ -91,6 +91,16 @@ fn migrate_create_user_and_seed_demo_work_and_repeat_safely() {
     );
     assert_eq!(paper(&env), (true, 3, 30), "the demo paper is added once");
     assert!(stdout(&env.run(&["seed-demo", "--if-empty"])).contains("has users already"));
+    // A demo database from before the demo paper gets it from `make run`'s seed-demo --if-empty.
+    {
+        let mut conn = env.db.conn();
+        let geography = Olympiad::by_name(&mut conn, "geography").unwrap().unwrap();
+        for module in QuestionModule::for_olympiad(&mut conn, geography.id).unwrap() {
+            QuestionModule::delete(&mut conn, module.id).unwrap();
+        }
+    }
+    assert!(stdout(&env.run(&["seed-demo", "--if-empty"])).contains("demo paper"));
+    assert_eq!(paper(&env), (true, 3, 30));
 
     let created = env.run(&[
         "create-user",
