@@ -67,6 +67,13 @@ describe('question form', () => {
     expect(questionInputOf(parse(truth)).content.correct).toEqual(['false']);
   });
 
+  it('leaves out a language whose field was never typed in', () => {
+    const form = { ...emptyQuestionForm(), stem: { en: '<p>Only English</p>', af: undefined } };
+    const parsed = questionFormSchema.parse(form);
+    expect(parsed.stem).toEqual({ en: '<p>Only English</p>' });
+    expect(questionInputOf(parsed).content.stem).toEqual({ en: '<p>Only English</p>' });
+  });
+
   it('keeps a question without a correct answer as a draft, but refuses what cannot be saved', () => {
     const draft = emptyQuestionForm();
     expect(hasCorrectAnswer(draft)).toBe(false);

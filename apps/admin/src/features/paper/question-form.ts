@@ -2,12 +2,12 @@
 // server, and what the learner would see (for the live preview). Option texts are written as plain
 // text here and sent as HTML-escaped text; the stem is rich text.
 import { z } from 'zod';
+import { localizedSchema as localized } from './localized-schema';
 import type { QuestionViewQuestion } from '@olympiad/shared/ui/lean/question-view';
 import type { Language, Localized, QuestionInput, QuestionKind, QuestionView } from './api/paper-types';
 
 export const KINDS = ['singleChoice', 'multipleChoice', 'trueFalse', 'numeric', 'shortText'] as const satisfies readonly QuestionKind[];
 
-const localized = z.record(z.string(), z.string());
 
 export const questionFormSchema = z
   .object({

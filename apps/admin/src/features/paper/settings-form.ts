@@ -2,6 +2,7 @@
 // Sitting windows are edited in the admin's own time zone and kept by the server in UTC.
 import { z } from 'zod';
 import { parseServerTime } from '@olympiad/shared/lib/server-time';
+import { localizedSchema } from './localized-schema';
 import type { OlympiadSettings } from './api/get-olympiad';
 import type { Language, UpdateSettings } from './api/paper-types';
 
@@ -36,8 +37,8 @@ export const settingsSchema = z.object({
   durationMinutes: z.number({ error: 'Enter the duration' }).int('Whole minutes only').min(1, 'From 1 to 600 minutes').max(600, 'From 1 to 600 minutes'),
   grades: z.array(z.string()).min(1, 'Allow at least one grade'),
   languages: z.array(z.enum(['en', 'af'])).min(1, 'Offer at least one language'),
-  instructions: z.record(z.string(), z.string()),
-  declaration: z.record(z.string(), z.string()),
+  instructions: localizedSchema,
+  declaration: localizedSchema,
   shuffleQuestions: z.boolean(),
   shuffleOptions: z.boolean(),
   sittingWindows: z.array(window),

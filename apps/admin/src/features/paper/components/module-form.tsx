@@ -7,6 +7,7 @@ import { useZodForm } from '@olympiad/shared/ui/form/use-zod-form';
 import { FormAlert, NumberField, SubmitButton, TextField } from '@olympiad/shared/ui/form/form-fields';
 import { RichTextField } from '@olympiad/shared/ui/form/rich-text-field';
 import { applyServerErrors } from '@olympiad/shared/ui/form/server-errors';
+import { localizedSchema } from '../localized-schema';
 import { createModule } from '../api/create-module';
 import { updateModule } from '../api/update-module';
 import { LANGUAGES, type Language, type ModuleInput, type ModuleView } from '../api/paper-types';
@@ -14,8 +15,8 @@ import { usePaperChange } from '../use-paper-change';
 
 export const moduleFormSchema = z
   .object({
-    title: z.record(z.string(), z.string()),
-    instructions: z.record(z.string(), z.string()),
+    title: localizedSchema,
+    instructions: localizedSchema,
     timeLimitMinutes: z.number().int('Whole minutes only').min(1, 'From 1 to 600 minutes').max(600, 'From 1 to 600 minutes').optional(),
   })
   .refine((form) => Object.values(form.title).some((title) => title.trim() !== ''), {

@@ -78,6 +78,7 @@ export function OlympiadActions({ olympiad }: { olympiad: OlympiadSettings }) {
             variant={olympiad.isOpen ? 'light' : 'filled'}
             loading={busy === 'open'}
             onClick={() => void toggleOpen()}
+            style={{ flex: 'none' }}
           >
             {olympiad.isOpen ? 'Close olympiad' : 'Open olympiad'}
           </Button>
@@ -120,7 +121,7 @@ export function OlympiadActions({ olympiad }: { olympiad: OlympiadSettings }) {
               {olympiad.isPinned ? 'Shown first on the project’s site.' : 'Not pinned.'}
             </Text>
           </div>
-          <Button variant="default" loading={busy === 'pin'} onClick={() => void togglePinned()}>
+          <Button variant="default" loading={busy === 'pin'} onClick={() => void togglePinned()} style={{ flex: 'none' }}>
             {olympiad.isPinned ? 'Unpin' : 'Pin'}
           </Button>
         </Group>
@@ -131,7 +132,7 @@ export function OlympiadActions({ olympiad }: { olympiad: OlympiadSettings }) {
               Every learner’s attempt starts again; their answers are removed.
             </Text>
           </div>
-          <Button color="red" variant="outline" onClick={() => setResetting(true)}>
+          <Button color="red" variant="outline" onClick={() => setResetting(true)} style={{ flex: 'none' }}>
             Reset all…
           </Button>
         </Group>

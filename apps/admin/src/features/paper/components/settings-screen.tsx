@@ -29,10 +29,11 @@ export function SettingsScreen({ route }: ScreenComponentProps) {
       ) : (
         olympiad.data && (
           <Grid gutter="lg">
-            <Grid.Col span={{ base: 12, md: 7 }}>
+            <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
               <SettingsForm olympiad={olympiad.data} />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 5 }}>
+            {/* On a narrow screen the actions come first: they are short, and what the screen is opened for. */}
+            <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
               <OlympiadActions olympiad={olympiad.data} />
             </Grid.Col>
           </Grid>
