@@ -109,7 +109,7 @@ export function paperSuite(context) {
 export function paperModulesSuite(context) {
   describe('question modules', () => {
     it(
-      'are added, reordered by dragging and by the keyboard, filled from a CSV bank and exported',
+      'are imported from a CSV bank, reordered by the keyboard and by dragging, added, deleted and exported',
       onPage(context.browser, async (page) => {
         const base = `${context.baseUrl}/geography/admin`;
         await signIn(page, context.baseUrl, { username: 'admin@example.org', loginType: 'admin', olympiadName: 'geography' });
@@ -140,6 +140,19 @@ export function paperModulesSuite(context) {
         await items.nth(2).getByTestId('drag-handle').dragTo(items.nth(0));
         await confirmChange();
         await list.getByText('1. Rivers').waitFor();
+
+        // A module titled in English only; then deleted with its (no) questions.
+        await page.getByRole('button', { name: 'New module' }).click();
+        const form = page.getByRole('dialog', { name: 'New module' });
+        await form.getByLabel('Title (English)').fill('Deserts');
+        await form.getByRole('button', { name: 'Add module' }).click();
+        await confirmChange();
+        await list.getByText('5. Deserts').waitFor();
+        await page.getByRole('button', { name: 'Actions for Deserts' }).click();
+        await page.getByRole('menuitem', { name: 'Delete' }).click();
+        await page.getByRole('dialog', { name: 'Delete Deserts?' }).getByRole('button', { name: 'Delete module' }).click();
+        await confirmChange();
+        await list.getByText('5. Deserts').waitFor({ state: 'detached' });
 
         const download = page.waitForEvent('download');
         await page.getByRole('button', { name: 'Question bank' }).click();
