@@ -32,7 +32,9 @@ export function SettingsForm({ olympiad }: { olympiad: OlympiadSettings }) {
   const [formError, setFormError] = useState<string | null>(null);
   const queryClient = useQueryClient();
 
-  useEffect(() => reset(settingsFormOf(olympiad)), [olympiad, reset]);
+  // Opening, closing or pinning changes the olympiad but not its settings: what is being typed stays.
+  const saved = JSON.stringify(settingsFormOf(olympiad));
+  useEffect(() => reset(JSON.parse(saved) as SettingsFormValues), [saved, reset]);
 
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
