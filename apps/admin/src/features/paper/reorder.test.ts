@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moveItem, sameOrder } from './reorder';
+import { moveItem } from './reorder';
 
 describe('moving an item of an ordered list', () => {
   it('moves down, up, and stays inside the list', () => {
@@ -10,10 +10,9 @@ describe('moving an item of an ordered list', () => {
     expect(moveItem([1, 2, 3], 5, 0)).toEqual([1, 2, 3]);
   });
 
-  it('leaves the original alone and tells equal orders', () => {
+  it('leaves the original alone', () => {
     const ids = [1, 2, 3];
-    expect(sameOrder(moveItem(ids, 1, 0), ids)).toBe(false);
+    expect(moveItem(ids, 1, 0)).toEqual([2, 1, 3]);
     expect(ids).toEqual([1, 2, 3]);
-    expect(sameOrder(moveItem(ids, 1, 1), ids)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 // Moving one item of an ordered list (drag and drop, or the move buttons beside each item).
 
-/** The ids with the one at `from` moved to `to` (both clamped into the list). */
+/** The items with the one at `from` moved to `to` (`to` kept inside the list; an unknown `from` moves nothing). */
 export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
   const result = [...items];
   if (from < 0 || from >= result.length) return result;
@@ -8,9 +8,4 @@ export function moveItem<T>(items: readonly T[], from: number, to: number): T[] 
   const [moved] = result.splice(from, 1) as [T];
   result.splice(target, 0, moved);
   return result;
-}
-
-/** Whether two orders differ (nothing to save when they do not). */
-export function sameOrder<T>(a: readonly T[], b: readonly T[]): boolean {
-  return a.length === b.length && a.every((item, index) => item === b[index]);
 }

@@ -5,7 +5,6 @@ type Schemas = components['schemas'];
 export type ModuleView = Schemas['ModuleView'];
 export type QuestionView = Schemas['QuestionView'];
 export type QuestionInput = Schemas['QuestionInput'];
-export type QuestionContent = Schemas['QuestionContent'];
 export type QuestionKind = Schemas['QuestionKind'];
 export type Language = Schemas['Language'];
 export type Problem = Schemas['Problem'];
@@ -13,7 +12,6 @@ export type ModuleInput = Schemas['ModuleInput'];
 export type QuestionBank = Schemas['QuestionBank'];
 export type CsvImport = Schemas['CsvImport'];
 export type UpdateSettings = Schemas['UpdateSettings'];
-export type Upload = Schemas['Upload'];
 /** Localized text, e.g. `{ en: "…", af: "…" }`. */
 export type Localized = { [language: string]: string };
 
