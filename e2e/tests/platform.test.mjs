@@ -8,6 +8,7 @@ import { guardSuite } from '../suites/guard.mjs';
 import { accessibilitySuite } from '../suites/accessibility.mjs';
 import { usersGridSuite } from '../suites/users-grid.mjs';
 import { firstLoadSuite } from '../suites/first-load.mjs';
+import { paperModulesSuite, paperSuite } from '../suites/paper.mjs';
 
 let server;
 let browser;
@@ -35,3 +36,6 @@ guardSuite(context);
 accessibilitySuite(context);
 usersGridSuite(context);
 firstLoadSuite(context);
+// Last: it closes and opens the geography olympiad and adds to its paper.
+paperSuite(context);
+paperModulesSuite(context);

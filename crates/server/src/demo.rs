@@ -78,10 +78,17 @@ pub fn seed(settings: &Settings, password: &str, if_empty: bool) -> CommandResul
     let mut conn = pool.get()?;
     if if_empty && !User::list(&mut conn)?.is_empty() {
         println!("The database has users already; the demo data was not added (run `olympiad seed-demo` to add it anyway).");
+        // A demo database made before the demo paper existed still gets it (once).
+        if let Some(geography) = Olympiad::by_name(&mut conn, "geography")? {
+            seed_paper(&mut conn, &geography, settings)?;
+        }
         return Ok(());
     }
     let hash = bcrypt::hash(password, settings.bcrypt_cost)?;
     let olympiads = seed_projects(&mut conn)?;
+    if let Some(geography) = olympiads.iter().find(|o| o.name == "geography") {
+        seed_paper(&mut conn, geography, settings)?;
+    }
 
     let mut sign_ins = Vec::new();
     let mut add = |conn: &mut DbConnection,
@@ -152,6 +159,14 @@ pub fn seed(settings: &Settings, password: &str, if_empty: bool) -> CommandResul
         println!("Staff two-factor is on (REQUIRE_STAFF_2FA): the first staff sign-in asks to set it up.");
     } else {
         println!("Staff two-factor is off (REQUIRE_STAFF_2FA=false).");
+    }
+    Ok(())
+}
+
+/// The geography olympiad's demo paper, when it has no paper yet.
+fn seed_paper(conn: &mut DbConnection, geography: &Olympiad, settings: &Settings) -> CommandResult {
+    if crate::demo_paper::seed(conn, geography, &settings.uploads_dir())? {
+        println!("The geography olympiad has its demo paper and is open.");
     }
     Ok(())
 }
