@@ -59,9 +59,18 @@ fn ok(answered: Answered, what: &str) -> Result<Value, String> {
 }
 
 /// Signs in as a learner; answers the token.
-pub async fn sign_in(client: &Client, base: &str, username: &str, password: &str, olympiad: &str) -> Result<String, String> {
+pub async fn sign_in(
+    client: &Client,
+    base: &str,
+    username: &str,
+    password: &str,
+    olympiad: &str,
+) -> Result<String, String> {
     let body = json!({ "username": username, "password": password, "olympiadName": olympiad, "loginType": "learner" });
-    let answer = ok(call(client.post(format!("{base}/api/auth/signin")), Some(&body)).await?, "sign-in")?;
+    let answer = ok(
+        call(client.post(format!("{base}/api/auth/signin")), Some(&body)).await?,
+        "sign-in",
+    )?;
     answer["data"]["token"]
         .as_str()
         .map(str::to_owned)
@@ -69,11 +78,18 @@ pub async fn sign_in(client: &Client, base: &str, username: &str, password: &str
 }
 
 /// Declaration, recovery code, start and paper, as the learner's first minute does them.
-pub async fn start(client: &Client, base: &str, username: &str, token: &str) -> Result<Learner, String> {
+pub async fn start(
+    client: &Client,
+    base: &str,
+    username: &str,
+    token: &str,
+) -> Result<Learner, String> {
     let bearer = format!("Bearer {token}");
     let declared = ok(
         call(
-            client.post(format!("{base}/api/sitting/declaration")).insert_header(("Authorization", bearer.as_str())),
+            client
+                .post(format!("{base}/api/sitting/declaration"))
+                .insert_header(("Authorization", bearer.as_str())),
             Some(&json!({ "accepted": true })),
         )
         .await?,
@@ -89,7 +105,10 @@ pub async fn start(client: &Client, base: &str, username: &str, token: &str) -> 
             .insert_header(("Authorization", bearer.as_str()))
             .insert_header(("X-Attempt-Key", key.as_str()))
     };
-    ok(call(device("/api/sitting/recovery-code"), None).await?, "recovery code")?;
+    ok(
+        call(device("/api/sitting/recovery-code"), None).await?,
+        "recovery code",
+    )?;
     ok(call(device("/api/sitting/start"), None).await?, "start")?;
     let paper = ok(
         call(
@@ -125,10 +144,16 @@ pub async fn start(client: &Client, base: &str, username: &str, token: &str) -> 
 
 /// Saves the answer to the learner's `n`th question (round the paper), with the next sequence
 /// number; answers the server's outcome and the (question, seq, answer) sent.
-pub async fn save_next(client: &Client, base: &str, learner: &mut Learner, n: usize) -> Result<(Answered, (i64, i64, Value)), String> {
+pub async fn save_next(
+    client: &Client,
+    base: &str,
+    learner: &mut Learner,
+    n: usize,
+) -> Result<(Answered, (i64, i64, Value)), String> {
     let (question, answer) = learner.answers[n % learner.answers.len().max(1)].clone();
     learner.seq += 1;
-    let body = json!({ "answers": [{ "questionId": question, "answer": answer, "seq": learner.seq }] });
+    let body =
+        json!({ "answers": [{ "questionId": question, "answer": answer, "seq": learner.seq }] });
     let answered = call(
         client
             .post(format!("{base}/api/sitting/answers"))
@@ -138,4 +163,35 @@ pub async fn save_next(client: &Client, base: &str, learner: &mut Learner, n: us
     )
     .await?;
     Ok((answered, (question, learner.seq, answer)))
+}
+
+/// The answers the server holds for the learner: (question, seq, answer).
+pub async fn saved_answers(
+    client: &Client,
+    base: &str,
+    learner: &Learner,
+) -> Result<Vec<(i64, i64, Value)>, String> {
+    let paper = ok(
+        call(
+            client
+                .get(format!("{base}/api/sitting/paper"))
+                .insert_header(("Authorization", format!("Bearer {}", learner.token)))
+                .insert_header(("X-Attempt-Key", learner.attempt_key.as_str())),
+            None,
+        )
+        .await?,
+        "paper",
+    )?;
+    Ok(paper["data"]["answers"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|a| {
+            (
+                a["questionId"].as_i64().unwrap_or_default(),
+                a["seq"].as_i64().unwrap_or_default(),
+                a["answer"].clone(),
+            )
+        })
+        .collect())
 }

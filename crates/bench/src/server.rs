@@ -34,7 +34,12 @@ pub fn command(bin: &Path, database_url: &str, data_dir: &Path) -> Command {
 
 impl ServerProcess {
     /// Starts `olympiad serve` and waits until it answers `/readyz`.
-    pub fn start(bin: &Path, database_url: &str, data_dir: &Path, port: u16) -> Result<ServerProcess, String> {
+    pub fn start(
+        bin: &Path,
+        database_url: &str,
+        data_dir: &Path,
+        port: u16,
+    ) -> Result<ServerProcess, String> {
         let bind = format!("127.0.0.1:{port}");
         let child = command(bin, database_url, data_dir)
             .arg("serve")

@@ -4094,6 +4094,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /**
+                             * Format: int64
+                             * @description The clock as the server has it now: count down from this.
+                             */
+                            remainingSeconds?: number | null;
                             /** @description Every answer of the request is durable (or a later one already was). */
                             saved: number;
                             /** Format: date-time */

@@ -1,8 +1,8 @@
 //! `bench-sitting`: olympiad morning against the release binary, on SQLite and then (when
 //! `TEST_DATABASE_URL` names a PostgreSQL server) on PostgreSQL. On a fresh database with the demo
 //! paper it enters `BENCH_LEARNERS` learners (10,000), then
-//! 1. the spike: every learner signs in, accepts the declaration, gets the recovery code, starts
-//!    and opens the paper, over `BENCH_CONNECTIONS` connections (256);
+//! 1. the spike: every learner signs in, then every learner accepts the declaration, gets the
+//!    recovery code, starts and opens the paper, over `BENCH_CONNECTIONS` connections (256);
 //! 2. sustained saves: the learners save answers over the same connections for `BENCH_SECONDS` (20);
 //! 3. the raw ceiling of the same database: one-row upsert transactions, nothing else.
 //!
@@ -18,7 +18,7 @@ use olympiad_bench::{machine, report};
 use olympiad_domain::credentials::LEARNER_BCRYPT_COST;
 use olympiad_persistence::testing::TestDatabase;
 use olympiad_persistence::{open_pool, write_transaction, Database, DbConnection, DbError};
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::process::ExitCode;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
@@ -70,7 +70,10 @@ fn run(backend: &str, plan: &Plan) -> Result<(), String> {
         .output()
         .map_err(|e| format!("seed-demo: {e}"))?;
     if !seeded.status.success() {
-        return Err(format!("seed-demo failed: {}", String::from_utf8_lossy(&seeded.stderr)));
+        return Err(format!(
+            "seed-demo failed: {}",
+            String::from_utf8_lossy(&seeded.stderr)
+        ));
     }
     let hash = bcrypt::hash(PASSWORD, LEARNER_BCRYPT_COST).map_err(|e| e.to_string())?;
     let usernames = enter_learners(&mut db.conn(), "geography", plan.learners, "bench", &hash)
@@ -90,50 +93,123 @@ fn run(backend: &str, plan: &Plan) -> Result<(), String> {
     raw_ceiling(backend, &db.database)
 }
 
-/// Every learner signs in and starts at once, `connections` at a time.
-async fn spike(backend: &str, base: &str, usernames: Vec<String>, connections: usize) -> Result<Vec<Learner>, String> {
-    let http = client(connections);
-    let next = Rc::new(Cell::new(0usize));
-    let usernames = Rc::new(usernames);
-    let signins = Rc::new(RefCell::new(Latencies::default()));
-    let starts = Rc::new(RefCell::new(Latencies::default()));
+/// Runs `work` for every item, `connections` at a time; answers the results in order, the
+/// latencies, and the seconds it all took.
+async fn all_at_once<T, R, F, Fut>(
+    items: Vec<T>,
+    connections: usize,
+    work: F,
+) -> Result<(Vec<R>, Latencies, f64), String>
+where
+    F: Fn(T) -> Fut,
+    Fut: std::future::Future<Output = Result<R, String>>,
+{
+    let queue = Rc::new(RefCell::new(items.into_iter().enumerate()));
+    let results = Rc::new(RefCell::new(Vec::new()));
+    let latencies = Rc::new(RefCell::new(Latencies::default()));
     let began = Instant::now();
     let workers = (0..connections).map(|_| {
-        let (http, next, usernames, signins, starts) =
-            (http.clone(), Rc::clone(&next), Rc::clone(&usernames), Rc::clone(&signins), Rc::clone(&starts));
+        let (queue, results, latencies, work) = (
+            Rc::clone(&queue),
+            Rc::clone(&results),
+            Rc::clone(&latencies),
+            &work,
+        );
         async move {
-            let mut started = Vec::new();
             loop {
-                let n = next.get();
-                let Some(username) = usernames.get(n) else { break };
-                next.set(n + 1);
+                let Some((n, item)) = queue.borrow_mut().next() else {
+                    break;
+                };
                 let at = Instant::now();
-                let token = sign_in(&http, base, username, PASSWORD, "geography").await?;
-                signins.borrow_mut().record(at.elapsed());
-                let at = Instant::now();
-                started.push(start(&http, base, username, &token).await?);
-                starts.borrow_mut().record(at.elapsed());
+                let result = work(item).await?;
+                latencies.borrow_mut().record(at.elapsed());
+                results.borrow_mut().push((n, result));
             }
-            Ok::<Vec<Learner>, String>(started)
+            Ok::<(), String>(())
         }
     });
-    let mut learners = Vec::new();
     for outcome in join_all(workers).await {
-        learners.extend(outcome?);
+        outcome?;
     }
     let elapsed = began.elapsed().as_secs_f64();
-    let count = learners.len() as f64;
-    report(&format!("sitting_{backend}_spike_learners"), count, "learners");
-    report(&format!("sitting_{backend}_signins_per_second"), (count / elapsed).round(), "per_s");
-    report(&format!("sitting_{backend}_signin_p50"), signins.borrow_mut().percentile_ms(50.0), "ms");
-    report(&format!("sitting_{backend}_signin_p99"), signins.borrow_mut().percentile_ms(99.0), "ms");
-    report(&format!("sitting_{backend}_start_p50"), starts.borrow_mut().percentile_ms(50.0), "ms");
-    report(&format!("sitting_{backend}_start_p99"), starts.borrow_mut().percentile_ms(99.0), "ms");
+    let mut results = Rc::try_unwrap(results)
+        .map_err(|_| "results still shared")?
+        .into_inner();
+    results.sort_by_key(|(n, _)| *n);
+    let latencies = Rc::try_unwrap(latencies)
+        .map_err(|_| "latencies still shared")?
+        .into_inner();
+    Ok((
+        results.into_iter().map(|(_, r)| r).collect(),
+        latencies,
+        elapsed,
+    ))
+}
+
+/// Olympiad morning: every learner signs in at once, then every learner starts (declaration,
+/// recovery code, start, the paper) at once, `connections` at a time.
+async fn spike(
+    backend: &str,
+    base: &str,
+    usernames: Vec<String>,
+    connections: usize,
+) -> Result<Vec<Learner>, String> {
+    let http = client(connections);
+    let (tokens, mut signins, elapsed) = all_at_once(usernames.clone(), connections, |username| {
+        let http = http.clone();
+        async move {
+            sign_in(&http, base, &username, PASSWORD, "geography")
+                .await
+                .map(|token| (username, token))
+        }
+    })
+    .await?;
+    report(
+        &format!("sitting_{backend}_signins_per_second"),
+        (tokens.len() as f64 / elapsed).round(),
+        "per_s",
+    );
+    report(
+        &format!("sitting_{backend}_signin_p50"),
+        signins.percentile_ms(50.0),
+        "ms",
+    );
+    report(
+        &format!("sitting_{backend}_signin_p99"),
+        signins.percentile_ms(99.0),
+        "ms",
+    );
+    let (learners, mut starts, elapsed) = all_at_once(tokens, connections, |(username, token)| {
+        let http = http.clone();
+        async move { start(&http, base, &username, &token).await }
+    })
+    .await?;
+    report(
+        &format!("sitting_{backend}_starts_per_second"),
+        (learners.len() as f64 / elapsed).round(),
+        "per_s",
+    );
+    report(
+        &format!("sitting_{backend}_start_p50"),
+        starts.percentile_ms(50.0),
+        "ms",
+    );
+    report(
+        &format!("sitting_{backend}_start_p99"),
+        starts.percentile_ms(99.0),
+        "ms",
+    );
     Ok(learners)
 }
 
 /// The learners save answers, one answer a request, for `seconds`.
-async fn saves(backend: &str, base: &str, learners: Vec<Learner>, connections: usize, seconds: u64) {
+async fn saves(
+    backend: &str,
+    base: &str,
+    learners: Vec<Learner>,
+    connections: usize,
+    seconds: u64,
+) {
     let http = client(connections);
     let mut groups: Vec<Vec<Learner>> = (0..connections).map(|_| Vec::new()).collect();
     for (i, learner) in learners.into_iter().enumerate() {
@@ -141,25 +217,28 @@ async fn saves(backend: &str, base: &str, learners: Vec<Learner>, connections: u
     }
     let began = Instant::now();
     let deadline = began + Duration::from_secs(seconds);
-    let workers = groups.into_iter().filter(|g| !g.is_empty()).map(|mut group| {
-        let http = http.clone();
-        async move {
-            let (mut latencies, mut saved, mut errors) = (Latencies::default(), 0usize, 0usize);
-            let mut n = 0;
-            let size = group.len();
-            while Instant::now() < deadline {
-                let learner = &mut group[n % size];
-                let at = Instant::now();
-                match save_next(&http, base, learner, n / size).await {
-                    Ok((answered, _)) if answered.status == 200 => saved += 1,
-                    _ => errors += 1,
+    let workers = groups
+        .into_iter()
+        .filter(|g| !g.is_empty())
+        .map(|mut group| {
+            let http = http.clone();
+            async move {
+                let (mut latencies, mut saved, mut errors) = (Latencies::default(), 0usize, 0usize);
+                let mut n = 0;
+                let size = group.len();
+                while Instant::now() < deadline {
+                    let learner = &mut group[n % size];
+                    let at = Instant::now();
+                    match save_next(&http, base, learner, n / size).await {
+                        Ok((answered, _)) if answered.status == 200 => saved += 1,
+                        _ => errors += 1,
+                    }
+                    latencies.record(at.elapsed());
+                    n += 1;
                 }
-                latencies.record(at.elapsed());
-                n += 1;
+                (latencies, saved, errors)
             }
-            (latencies, saved, errors)
-        }
-    });
+        });
     let (mut latencies, mut saved, mut errors) = (Latencies::default(), 0, 0);
     for (l, s, e) in join_all(workers).await {
         latencies.merge(l);
@@ -167,10 +246,26 @@ async fn saves(backend: &str, base: &str, learners: Vec<Learner>, connections: u
         errors += e;
     }
     let elapsed = began.elapsed().as_secs_f64();
-    report(&format!("sitting_{backend}_saves_per_second"), (saved as f64 / elapsed).round(), "per_s");
-    report(&format!("sitting_{backend}_save_p50"), latencies.percentile_ms(50.0), "ms");
-    report(&format!("sitting_{backend}_save_p99"), latencies.percentile_ms(99.0), "ms");
-    report(&format!("sitting_{backend}_save_errors"), errors as f64, "errors");
+    report(
+        &format!("sitting_{backend}_saves_per_second"),
+        (saved as f64 / elapsed).round(),
+        "per_s",
+    );
+    report(
+        &format!("sitting_{backend}_save_p50"),
+        latencies.percentile_ms(50.0),
+        "ms",
+    );
+    report(
+        &format!("sitting_{backend}_save_p99"),
+        latencies.percentile_ms(99.0),
+        "ms",
+    );
+    report(
+        &format!("sitting_{backend}_save_errors"),
+        errors as f64,
+        "errors",
+    );
 }
 
 /// One-row upsert transactions straight on the database, as fast as it takes them: one writer on
@@ -195,8 +290,10 @@ fn raw_ceiling(backend: &str, database: &Database) -> Result<(), String> {
                 let mut done = 0u64;
                 while began.elapsed() < run_for {
                     let id = i64::try_from(w as u64 * 1_000_000 + done % 1000).unwrap_or(0);
-                    write_transaction(&mut conn, |conn| upsert(conn, id, i64::try_from(done).unwrap_or(0)))
-                        .map_err(|e| e.to_string())?;
+                    write_transaction(&mut conn, |conn| {
+                        upsert(conn, id, i64::try_from(done).unwrap_or(0))
+                    })
+                    .map_err(|e| e.to_string())?;
                     done += 1;
                 }
                 Ok(done)
@@ -205,7 +302,9 @@ fn raw_ceiling(backend: &str, database: &Database) -> Result<(), String> {
         .collect();
     let mut total = 0;
     for thread in threads {
-        total += thread.join().map_err(|_| "a writer panicked".to_string())??;
+        total += thread
+            .join()
+            .map_err(|_| "a writer panicked".to_string())??;
     }
     report(
         &format!("sitting_{backend}_raw_upserts_per_second"),

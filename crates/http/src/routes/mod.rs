@@ -19,7 +19,19 @@ use crate::auth;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn register(cfg: &mut ServiceConfig) {
-    cfg.service(meta::healthz)
+    // The learner's sitting first: actix tries routes in order, and these are olympiad morning's
+    // busiest (none of them overlaps another route).
+    cfg.service(sitting::save_answers)
+        .service(sitting::participant_tracker)
+        .service(sitting::get_sitting)
+        .service(sitting::accept_declaration)
+        .service(sitting::recovery_code)
+        .service(sitting::recover)
+        .service(sitting::update_details)
+        .service(sitting::start)
+        .service(sitting::get_paper)
+        .service(sitting::finish)
+        .service(meta::healthz)
         .service(meta::readyz)
         .service(meta::openapi_json)
         .service(meta::access_matrix)
@@ -81,17 +93,6 @@ pub fn register(cfg: &mut ServiceConfig) {
         .service(attachment::list_uploads)
         .service(attachment::delete_upload)
         .service(attachment::get_upload)
-        // The learner's sitting
-        .service(sitting::get_sitting)
-        .service(sitting::accept_declaration)
-        .service(sitting::recovery_code)
-        .service(sitting::recover)
-        .service(sitting::update_details)
-        .service(sitting::start)
-        .service(sitting::get_paper)
-        .service(sitting::save_answers)
-        .service(sitting::participant_tracker)
-        .service(sitting::finish)
         // Watching and steering a sitting (fixed paths before `{id}` ones)
         .service(invigilation::sitting_monitor)
         .service(invigilation::sitting_learners)
