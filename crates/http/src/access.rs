@@ -179,12 +179,16 @@ pub const API_ROUTES: &[ApiRoute] = &[
 /// Whether `path` fits the declared `pattern`; answers how many segments matched literally, so the
 /// most specific declaration wins (`/api/user/impersonate` over `/api/user/{id}`).
 fn match_score(pattern: &str, path: &str) -> Option<usize> {
-    // Walked for every request: no allocation.
-    if pattern.split('/').count() != path.split('/').count() {
-        return None;
-    }
+    // Walked for every declaration on every request: no allocation, and out at the first segment
+    // that differs.
+    let (mut expected_segments, mut actual_segments) = (pattern.split('/'), path.split('/'));
     let mut literal = 0;
-    for (expected, actual) in pattern.split('/').zip(path.split('/')) {
+    loop {
+        let (expected, actual) = match (expected_segments.next(), actual_segments.next()) {
+            (None, None) => return Some(literal),
+            (Some(expected), Some(actual)) => (expected, actual),
+            _ => return None,
+        };
         match (expected.find('{'), expected.find('}')) {
             (Some(open), Some(close)) => {
                 let (prefix, suffix) = (&expected[..open], &expected[close + 1..]);
@@ -199,7 +203,6 @@ fn match_score(pattern: &str, path: &str) -> Option<usize> {
             _ => return None,
         }
     }
-    Some(literal)
 }
 
 /// The declaration for this request, if any.
