@@ -145,6 +145,15 @@ pub fn run_migrations(conn: &mut DbConnection) -> DbResult<Vec<String>> {
     applied.map_err(|e| DbError::Migration(e.to_string()))
 }
 
+/// The `n`th (from 1) bound value of a statement written by hand for both databases. SQLite reads
+/// `?` in order; its `$n` are names, looked up one by one (slow in a statement of hundreds).
+pub fn placeholder(conn: &DbConnection, n: usize) -> String {
+    match conn {
+        DbConnection::Sqlite(_) => "?".to_owned(),
+        DbConnection::Postgresql(_) => format!("${n}"),
+    }
+}
+
 /// A transaction that holds the database's write lock from its first statement (SQLite's
 /// `BEGIN IMMEDIATE`). A plain SQLite transaction that reads before it writes fails outright when
 /// another connection commits in between; this one waits its turn instead. On PostgreSQL it is a

@@ -4,7 +4,7 @@
 
 use crate::error::DbResult;
 use crate::schema::answers;
-use crate::DbConnection;
+use crate::{placeholder, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool, Text, Timestamp};
@@ -85,19 +85,11 @@ impl Answer {
                 "INSERT INTO answers (attempt_id, question_id, answer, flagged, seq, saved_at) VALUES ",
             );
             for i in 0..chunk.len() {
-                let n = i * 6;
+                let values: Vec<String> = (1..=6).map(|k| placeholder(conn, i * 6 + k)).collect();
                 if i > 0 {
                     sql.push_str(", ");
                 }
-                sql.push_str(&format!(
-                    "(${}, ${}, ${}, ${}, ${}, ${})",
-                    n + 1,
-                    n + 2,
-                    n + 3,
-                    n + 4,
-                    n + 5,
-                    n + 6
-                ));
+                sql.push_str(&format!("({})", values.join(", ")));
             }
             // The same statement on both databases (upserts do not compile through diesel's
             // connection enum, and their statements are never cached anyway).

@@ -477,7 +477,9 @@ impl SaveGuard {
             DbConnection::Sqlite(_) => "",
         };
         for chunk in attempt_ids.chunks(500) {
-            let places: Vec<String> = (1..=chunk.len()).map(|n| format!("${n}")).collect();
+            let places: Vec<String> = (1..=chunk.len())
+                .map(|n| crate::placeholder(conn, n))
+                .collect();
             let sql = format!(
                 "SELECT a.id AS attempt_id, a.status, a.superseded, a.device_key_hash, a.ends_at, \
                    a.paused_at, u.id AS user_id, u.session_version, u.disabled AS user_disabled, \
