@@ -101,14 +101,42 @@ impl Learner {
             (true, true) => before.consent_recorded_at,
             _ => None,
         };
-        Ok(diesel::update(learners::table.find(id))
+        let learner = diesel::update(learners::table.find(id))
             .set((
                 fields,
                 learners::consent_recorded_at.eq(consent_at),
                 learners::updated_at.eq(now()),
             ))
             .returning(learners::all_columns)
-            .get_result(conn)?)
+            .get_result(conn)?;
+        // The users the learner signs in as carry their names too.
+        diesel::update(
+            users::table.filter(
+                users::id.eq_any(
+                    participants::table
+                        .filter(participants::learner_id.eq(id))
+                        .select(participants::user_id),
+                ),
+            ),
+        )
+        .set((
+            users::first_name.eq(&fields.first_name),
+            users::last_name.eq(&fields.last_name),
+            users::email.eq(&fields.email),
+            users::updated_at.eq(now()),
+        ))
+        .execute(conn)?;
+        Ok(learner)
+    }
+
+    /// Whether the learner has started writing in any olympiad (their work is then kept).
+    pub fn has_started(conn: &mut DbConnection, id: i64) -> DbResult<bool> {
+        let started: i64 = participants::table
+            .filter(participants::learner_id.eq(id))
+            .filter(participants::status.ne("registered"))
+            .count()
+            .get_result(conn)?;
+        Ok(started > 0)
     }
 
     /// Deletes the learner, their entries and the users those entries sign in as.
