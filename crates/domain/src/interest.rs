@@ -51,7 +51,10 @@ impl InterestStatus {
     pub fn handle(self, to: InterestStatus) -> Result<InterestStatus, String> {
         match (self, to) {
             (InterestStatus::Open, InterestStatus::Processed | InterestStatus::Declined) => Ok(to),
-            (from, to) if from == to => Err(format!("This expression of interest was already {}.", from.as_str())),
+            (from, to) if from == to => Err(format!(
+                "This expression of interest was already {}.",
+                from.as_str()
+            )),
             (from, to) => Err(format!(
                 "This expression of interest was {}; it cannot become {}.",
                 from.as_str(),
@@ -70,7 +73,10 @@ mod tests {
     fn open_becomes_processed_or_declined_once() {
         assert_eq!(Open.handle(Processed), Ok(Processed));
         assert_eq!(Open.handle(Declined), Ok(Declined));
-        assert!(Processed.handle(Processed).unwrap_err().contains("already processed"));
+        assert!(Processed
+            .handle(Processed)
+            .unwrap_err()
+            .contains("already processed"));
         assert!(Declined.handle(Processed).is_err());
         assert!(Processed.handle(Open).is_err());
     }

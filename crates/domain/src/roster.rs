@@ -19,17 +19,73 @@ pub struct Column {
 /// The sheet's columns, in the template's order. Headings are matched without regard to case,
 /// spaces or an asterisk, so `first name` and `First name*` both fill `firstName`.
 pub const COLUMNS: &[Column] = &[
-    Column { heading: "First name", field: "firstName", required: true, help: "As the learner wants it on the certificate." },
-    Column { heading: "Last name", field: "lastName", required: true, help: "The surname." },
-    Column { heading: "Grade", field: "grade", required: true, help: "A grade this olympiad is written in, as a number (8 to 12)." },
-    Column { heading: "Class", field: "className", required: false, help: "The learner's class (10B); login slips are printed class by class." },
-    Column { heading: "Gender", field: "gender", required: false, help: "F, M or X (other); may be left empty." },
-    Column { heading: "Home language", field: "homeLanguage", required: false, help: "One of the official languages, or empty." },
-    Column { heading: "Writes in", field: "language", required: false, help: "The language the learner writes in: English or Afrikaans (empty: English)." },
-    Column { heading: "E-mail", field: "email", required: false, help: "The learner's own address, if they have one; may be left empty." },
-    Column { heading: "Consent given", field: "consentGiven", required: false, help: "Yes when a parent or guardian consented to the learner's details being kept (POPIA)." },
-    Column { heading: "Consent by", field: "consentBy", required: false, help: "The parent or guardian who consented: required when consent is Yes." },
-    Column { heading: "Relationship", field: "consentRelationship", required: false, help: "Of that person to the learner: parent, guardian, ..." },
+    Column {
+        heading: "First name",
+        field: "firstName",
+        required: true,
+        help: "As the learner wants it on the certificate.",
+    },
+    Column {
+        heading: "Last name",
+        field: "lastName",
+        required: true,
+        help: "The surname.",
+    },
+    Column {
+        heading: "Grade",
+        field: "grade",
+        required: true,
+        help: "A grade this olympiad is written in, as a number (8 to 12).",
+    },
+    Column {
+        heading: "Class",
+        field: "className",
+        required: false,
+        help: "The learner's class (10B); login slips are printed class by class.",
+    },
+    Column {
+        heading: "Gender",
+        field: "gender",
+        required: false,
+        help: "F, M or X (other); may be left empty.",
+    },
+    Column {
+        heading: "Home language",
+        field: "homeLanguage",
+        required: false,
+        help: "One of the official languages, or empty.",
+    },
+    Column {
+        heading: "Writes in",
+        field: "language",
+        required: false,
+        help: "The language the learner writes in: English or Afrikaans (empty: English).",
+    },
+    Column {
+        heading: "E-mail",
+        field: "email",
+        required: false,
+        help: "The learner's own address, if they have one; may be left empty.",
+    },
+    Column {
+        heading: "Consent given",
+        field: "consentGiven",
+        required: false,
+        help:
+            "Yes when a parent or guardian consented to the learner's details being kept (POPIA).",
+    },
+    Column {
+        heading: "Consent by",
+        field: "consentBy",
+        required: false,
+        help: "The parent or guardian who consented: required when consent is Yes.",
+    },
+    Column {
+        heading: "Relationship",
+        field: "consentRelationship",
+        required: false,
+        help: "Of that person to the learner: parent, guardian, ...",
+    },
 ];
 
 /// The heading of a field, for messages.
@@ -78,7 +134,10 @@ pub fn map_headings(headings: &[String]) -> Result<Vec<Option<&'static str>>, St
             problems.push(format!("it lacks the column(s) {}", missing.join(", ")));
         }
         if !unknown.is_empty() {
-            problems.push(format!("it has column(s) we do not know: {}", unknown.join(", ")));
+            problems.push(format!(
+                "it has column(s) we do not know: {}",
+                unknown.join(", ")
+            ));
         }
         return Err(format!(
             "This is not the learner template: {}. Download the template and copy the learners into it.",
@@ -308,7 +367,10 @@ pub fn check_row(
         );
     }
     if consent_by.chars().count() > MAX_NAME {
-        problems.insert("consentBy", format!("must be at most {MAX_NAME} characters"));
+        problems.insert(
+            "consentBy",
+            format!("must be at most {MAX_NAME} characters"),
+        );
     }
     let consent_relationship = clean_name(&row.consent_relationship);
 
@@ -435,9 +497,12 @@ mod tests {
 
     #[test]
     fn headings_map_however_typed_and_wrong_files_are_refused() {
-        let mapped = map_headings(&["first name*".into(), " LAST NAME".into(), "Grade".into()])
-            .unwrap();
-        assert_eq!(mapped, vec![Some("firstName"), Some("lastName"), Some("grade")]);
+        let mapped =
+            map_headings(&["first name*".into(), " LAST NAME".into(), "Grade".into()]).unwrap();
+        assert_eq!(
+            mapped,
+            vec![Some("firstName"), Some("lastName"), Some("grade")]
+        );
         let error = map_headings(&["Name".into(), "Surname".into()]).unwrap_err();
         assert!(error.contains("First name, Last name, Grade"), "{error}");
         assert!(error.contains("Name, Surname"), "{error}");
@@ -468,7 +533,10 @@ mod tests {
         typed.language = "af".into();
         let problems = check_row(&typed, GRADES, &["en"]).unwrap_err();
         assert_eq!(problems["firstName"], "is required");
-        assert_eq!(problems["grade"], "must be a grade of this olympiad: 8 to 12");
+        assert_eq!(
+            problems["grade"],
+            "must be a grade of this olympiad: 8 to 12"
+        );
         assert_eq!(problems["email"], "must be an e-mail address");
         assert!(problems["consentBy"].starts_with("is required"));
         assert!(problems["language"].contains("not written in Afrikaans"));
