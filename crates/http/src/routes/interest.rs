@@ -150,6 +150,7 @@ pub struct MatchQuery {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SchoolMatch {
+    #[serde(flatten)]
     pub school: School,
     /// `emis`, `email`, `name`
     pub reasons: Vec<String>,
