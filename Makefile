@@ -7,7 +7,7 @@ NPM ?= npm
 BIN_DIR = $(or $(CARGO_TARGET_DIR),target)
 export REQUIRE_STAFF_2FA ?= false
 
-.PHONY: run build apps apps-deps server test test-rust test-apps lint snapshots size clean
+.PHONY: run build apps apps-deps server test test-rust test-apps lint snapshots size bench clean
 
 run: build
 	$(BIN_DIR)/release/olympiad migrate
@@ -50,6 +50,18 @@ snapshots:
 
 size: apps
 	$(NPM) run size
+
+# Every benchmark binary of crates/bench (bench-schools, ...), optimised, on SQLite (and on
+# PostgreSQL too when BENCH_DATABASE_URL names a server). Prints the machine, then only
+# `bench <name> <value> <unit>` lines.
+bench:
+	@$(CARGO) build -q --release -p olympiad-bench
+	@echo "machine $$(nproc) cores, $$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
+	@set -o pipefail; for bench in $(BIN_DIR)/release/bench-*; do \
+		[ -x "$$bench" ] || continue; \
+		BENCH_DATABASE_URL= "$$bench" 2>/dev/null | sed 's/^bench \([^ ]*\)/bench sqlite_\1/' || exit 1; \
+		if [ -n "$$BENCH_DATABASE_URL" ]; then "$$bench" 2>/dev/null | sed 's/^bench \([^ ]*\)/bench postgres_\1/' || exit 1; fi; \
+	done
 
 clean:
 	rm -rf apps/*/dist e2e/artifacts

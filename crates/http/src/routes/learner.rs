@@ -2,7 +2,7 @@
 //! spreadsheet (template, preview with every row's problems, commit in one transaction).
 
 use crate::access::Caller;
-use crate::body::Body;
+use crate::body::{read_large, Body};
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::learner_accounts::{enter_learners, hash_passwords, new_passwords, Credential};
@@ -12,7 +12,7 @@ use crate::routes::{entry_in_reach, olympiad_scope, record_activity};
 use crate::state::AppState;
 use actix_multipart::Multipart;
 use actix_web::http::StatusCode;
-use actix_web::{delete, get, post, put, web, HttpResponse};
+use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
 use futures_util::StreamExt;
 use olympiad_documents::{read_table, Table};
 use olympiad_domain::roster::{
@@ -34,6 +34,8 @@ use validator::Validate;
 pub const ROSTER_LIMIT_BYTES: usize = 2 * 1024 * 1024;
 /// The most rows one file may hold.
 pub const ROSTER_MAX_ROWS: usize = 5000;
+/// The rows of the largest import, as JSON.
+const ROSTER_JSON_LIMIT_BYTES: usize = 8 * 1024 * 1024;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
@@ -652,13 +654,10 @@ pub async fn import(
     caller: Caller,
     state: web::Data<AppState>,
     query: web::Query<EntryQuery>,
-    body: Body<ImportRows>,
+    req: HttpRequest,
+    payload: web::Payload,
 ) -> ApiResult<Vec<Credential>> {
-    ok(commit_rows(
-        &state,
-        caller,
-        query.school_participant_id,
-        body.into_inner().rows,
-    )
-    .await?)
+    // Thousands of rows are more than the usual JSON limit.
+    let body: ImportRows = read_large(&req, payload, ROSTER_JSON_LIMIT_BYTES).await?;
+    ok(commit_rows(&state, caller, query.school_participant_id, body.rows).await?)
 }
