@@ -41,8 +41,10 @@ export type DataGridProps<Row> = {
   queryKey: readonly unknown[];
   columns: GridColumn<Row>[];
   fetchRows: (params: GridParams) => Promise<GridPage<Row>>;
-  /** Every row the current filters and search select, for exports. */
-  fetchAll: (selection: GridSelection) => Promise<Row[]>;
+  /** Every row the current filters and search select, for exports made here (lists kept in memory). */
+  fetchAll?: (selection: GridSelection) => Promise<Row[]>;
+  /** Or: the server writes the export of every selected row (big lists); used instead of `fetchAll`. */
+  exportFile?: (selection: GridSelection, format: 'csv' | 'xlsx') => Promise<void>;
   getRowId: (row: Row) => string;
   /** File name of exports, without extension. */
   exportName: string;
@@ -66,6 +68,7 @@ export function DataGrid<Row>({
   columns,
   fetchRows,
   fetchAll,
+  exportFile,
   getRowId,
   exportName,
   bulkActions = [],
@@ -203,9 +206,13 @@ export function DataGrid<Row>({
   const runExport = async (format: 'csv' | 'xlsx') => {
     setExporting(format);
     try {
-      const all = await fetchAll(selection);
-      if (format === 'csv') exportCsv(columns, all, exportName);
-      else await exportXlsx(columns, all, exportName);
+      if (exportFile) {
+        await exportFile(selection, format);
+      } else if (fetchAll) {
+        const all = await fetchAll(selection);
+        if (format === 'csv') exportCsv(columns, all, exportName);
+        else await exportXlsx(columns, all, exportName);
+      }
     } catch (error) {
       alertError(error instanceof Error ? error.message : 'The export failed');
     } finally {
