@@ -51,6 +51,8 @@ export type DataGridProps<Row> = {
   bulkActions?: BulkAction<Row>[];
   rowActions?: RowAction<Row>[];
   initialSort?: SortRule[];
+  /** Filters set when the grid opens (column id to value), e.g. only open expressions of interest. */
+  initialFilters?: Record<string, string>;
   pageSizes?: number[];
   /** One of `pageSizes`; default 25. */
   defaultPageSize?: number;
@@ -74,6 +76,7 @@ export function DataGrid<Row>({
   bulkActions = [],
   rowActions = [],
   initialSort = [],
+  initialFilters = {},
   pageSizes = DEFAULT_PAGE_SIZES,
   defaultPageSize = 25,
   searchPlaceholder = 'Search',
@@ -84,7 +87,7 @@ export function DataGrid<Row>({
   const [pageSize, setPageSize] = useState(pageSizes.includes(defaultPageSize) ? defaultPageSize : (pageSizes[0] ?? 25));
   const [sorting, setSorting] = useState<SortingState>(initialSort);
   const [searchInput, setSearchInput] = useState('');
-  const [filterInputs, setFilterInputs] = useState<Record<string, string>>({});
+  const [filterInputs, setFilterInputs] = useState<Record<string, string>>(initialFilters);
   const [search] = useDebouncedValue(searchInput.trim(), DEBOUNCE_MS);
   const [debouncedFilters] = useDebouncedValue(filterInputs, DEBOUNCE_MS);
   const [selected, setSelected] = useState<Map<string, Row>>(new Map());
