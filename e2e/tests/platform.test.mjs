@@ -8,6 +8,7 @@ import { guardSuite } from '../suites/guard.mjs';
 import { accessibilitySuite } from '../suites/accessibility.mjs';
 import { usersGridSuite } from '../suites/users-grid.mjs';
 import { firstLoadSuite } from '../suites/first-load.mjs';
+import { schoolsSuite } from '../suites/schools.mjs';
 
 let server;
 let browser;
@@ -15,6 +16,9 @@ let browser;
 const context = {
   get baseUrl() {
     return server.baseUrl;
+  },
+  get dataDir() {
+    return server.dataDir;
   },
   browser: () => browser,
 };
@@ -35,3 +39,4 @@ guardSuite(context);
 accessibilitySuite(context);
 usersGridSuite(context);
 firstLoadSuite(context);
+schoolsSuite(context);
