@@ -239,6 +239,9 @@ pub struct LoadedLearner<'a> {
 /// The field-by-field problems of one row (field name to sentence); empty when the row is good.
 pub type RowProblems = BTreeMap<&'static str, String>;
 
+/// What the check of one row comes to.
+pub type RowCheck = Result<CheckedLearner, RowProblems>;
+
 const MAX_NAME: usize = 80;
 
 fn yes_no(typed: &str) -> Option<bool> {
@@ -405,7 +408,7 @@ pub fn check_rows(
     grades: &[i32],
     languages: &[&str],
     loaded: &[LoadedLearner],
-) -> Vec<Result<CheckedLearner, RowProblems>> {
+) -> Vec<RowCheck> {
     let mut checked: Vec<_> = rows
         .iter()
         .map(|row| check_row(row, grades, languages))

@@ -34,6 +34,7 @@ pub struct GridQuery {
     /// Free text, matched case-blind against the list's main columns.
     pub search: Option<String>,
     /// Answer a file of every selected row instead of a page.
+    #[param(inline)]
     pub format: Option<ExportFormat>,
 }
 

@@ -15,8 +15,17 @@ use olympiad_persistence::DbConnection;
 
 type Seeded<T> = Result<T, Box<dyn std::error::Error>>;
 
-/// (name, EMIS number, province, town, sector, quintile)
-const SCHOOLS: &[(&str, Option<&str>, &str, &str, &str, Option<i32>)] = &[
+/// name, EMIS number, province, town, sector, quintile
+type DemoSchool = (
+    &'static str,
+    Option<&'static str>,
+    &'static str,
+    &'static str,
+    &'static str,
+    Option<i32>,
+);
+
+const SCHOOLS: &[DemoSchool] = &[
     (
         "Waterkloof High School",
         Some("700400393"),
@@ -118,16 +127,7 @@ const LEARNERS: [(&str, &str, i32, &str); 30] = [
     ("Amahle", "Dlamini", 12, "B"),
 ];
 
-fn school_fields(
-    &(name, emis, province, town, sector, quintile): &(
-        &str,
-        Option<&str>,
-        &str,
-        &str,
-        &str,
-        Option<i32>,
-    ),
-) -> SchoolFields {
+fn school_fields(&(name, emis, province, town, sector, quintile): &DemoSchool) -> SchoolFields {
     SchoolFields {
         name: name.to_owned(),
         emis_number: emis.map(str::to_owned),

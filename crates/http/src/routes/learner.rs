@@ -16,7 +16,7 @@ use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
 use futures_util::StreamExt;
 use olympiad_documents::{read_table, Table};
 use olympiad_domain::roster::{
-    check_row, check_rows, heading_of, map_headings, LoadedLearner, RosterRow, COLUMNS,
+    check_row, check_rows, heading_of, map_headings, LoadedLearner, RosterRow, RowCheck, COLUMNS,
 };
 use olympiad_domain::Role;
 use olympiad_persistence::models::{
@@ -358,10 +358,7 @@ fn check_against_school(
     conn: &mut DbConnection,
     entry: &SchoolParticipant,
     rows: &[RosterRow],
-) -> Result<
-    Vec<Result<olympiad_domain::roster::CheckedLearner, BTreeMap<&'static str, String>>>,
-    ApiError,
-> {
+) -> Result<Vec<RowCheck>, ApiError> {
     let (grades, languages) = rules_of(conn, entry.olympiad_id)?;
     let languages: Vec<&str> = languages.iter().map(String::as_str).collect();
     let loaded = loaded_of(conn, entry.school_id)?;
@@ -457,6 +454,7 @@ pub async fn create(
 #[into_params(parameter_in = Query)]
 pub struct TemplateQuery {
     /// xlsx (default) or csv
+    #[param(inline)]
     pub format: Option<ExportFormat>,
 }
 

@@ -223,6 +223,7 @@ pub async fn withdraw(
 #[into_params(parameter_in = Query)]
 pub struct SlipQuery {
     /// pdf (default) or csv
+    #[param(inline)]
     pub format: Option<SlipFormat>,
 }
 

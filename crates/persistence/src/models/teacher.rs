@@ -94,6 +94,18 @@ pub struct TeamMemberRow {
     pub last_login_at: Option<NaiveDateTime>,
 }
 
+/// A team member, their user's id, title, names, e-mail, cell and last sign-in.
+type MemberParts = (
+    TeamMember,
+    i64,
+    String,
+    String,
+    String,
+    Option<String>,
+    String,
+    Option<NaiveDateTime>,
+);
+
 type TeacherParts = (
     Teacher,
     String,
@@ -404,16 +416,7 @@ impl TeamMember {
         conn: &mut DbConnection,
         school_participant_id: i64,
     ) -> DbResult<Vec<TeamMemberRow>> {
-        let rows: Vec<(
-            TeamMember,
-            i64,
-            String,
-            String,
-            String,
-            Option<String>,
-            String,
-            Option<NaiveDateTime>,
-        )> = team_members::table
+        let rows: Vec<MemberParts> = team_members::table
             .inner_join(teachers::table.inner_join(users::table))
             .filter(team_members::school_participant_id.eq(school_participant_id))
             .order((
