@@ -346,13 +346,6 @@ fn rules_of(
     ))
 }
 
-fn loaded_of(
-    conn: &mut DbConnection,
-    school_id: i64,
-) -> Result<Vec<(String, String, i32)>, ApiError> {
-    Ok(Learner::names_of_school(conn, school_id)?)
-}
-
 /// Checks rows against the olympiad and the school's learners: one result per row.
 fn check_against_school(
     conn: &mut DbConnection,
@@ -361,7 +354,7 @@ fn check_against_school(
 ) -> Result<Vec<RowCheck>, ApiError> {
     let (grades, languages) = rules_of(conn, entry.olympiad_id)?;
     let languages: Vec<&str> = languages.iter().map(String::as_str).collect();
-    let loaded = loaded_of(conn, entry.school_id)?;
+    let loaded = Learner::names_of_school(conn, entry.school_id)?;
     let loaded: Vec<LoadedLearner> = loaded
         .iter()
         .map(|(first_name, last_name, grade)| LoadedLearner {

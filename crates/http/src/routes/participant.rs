@@ -147,6 +147,17 @@ pub enum ParticipantStatus {
     Absent,
 }
 
+impl ParticipantStatus {
+    fn as_str(self) -> &'static str {
+        match self {
+            ParticipantStatus::Registered => "registered",
+            ParticipantStatus::Writing => "writing",
+            ParticipantStatus::Finished => "finished",
+            ParticipantStatus::Absent => "absent",
+        }
+    }
+}
+
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ParticipantChanges {
@@ -172,7 +183,6 @@ pub async fn update(
     body: Body<ParticipantChanges>,
 ) -> ApiResult<Participant> {
     let (id, changes) = (path.id, body.into_inner());
-    let status = serde_json::to_value(changes.status).map_err(ApiError::internal)?;
     ok(state
         .db
         .transaction(move |conn| {
@@ -182,7 +192,7 @@ pub async fn update(
                 return Err(ApiError::invalid_field("language", "is not a language of this olympiad"));
             }
             let language = crate::routes::language_code(changes.language);
-            let updated = Participant::update(conn, id, status.as_str().unwrap_or("registered"), language)?;
+            let updated = Participant::update(conn, id, changes.status.as_str(), language)?;
             record_activity(conn, &caller, "participant_updated", Some(participant.olympiad_id), json!({ "participantId": id, "status": updated.status, "language": updated.language }))?;
             Ok(updated)
         })

@@ -7,14 +7,12 @@ use crate::error::ApiError;
 use crate::listing::{given, GridQuery};
 use crate::routes::user::IdPath;
 use crate::routes::{
-    email_field, entry_in_reach, entry_to_manage, olympiad_scope, record_activity, required_field,
-    text_field,
+    email_field, entry_to_manage, olympiad_scope, record_activity, required_field, text_field,
 };
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web, HttpResponse};
 use olympiad_documents::{Cell, Table};
 use olympiad_domain::school::{emis_number, province, quintile_problem, Sector};
-use olympiad_domain::Role;
 use olympiad_persistence::models::merge::{merge_schools, school_merge_plan, SchoolMergePlan};
 use olympiad_persistence::models::{
     Olympiad, School, SchoolFields, SchoolFilter, SchoolParticipant, SchoolParticipantFilter,
@@ -533,20 +531,4 @@ pub async fn merge(
             Ok(plan)
         })
         .await?)
-}
-
-/// Used by the teacher's own edits: whether the caller is a teacher acting on an entry.
-pub fn is_teacher(caller: &Caller) -> bool {
-    caller.role == Role::Teacher
-}
-
-/// The entry's school, for callers that reach the entry.
-pub fn school_of_entry(
-    conn: &mut olympiad_persistence::DbConnection,
-    caller: &Caller,
-    entry_id: i64,
-) -> Result<(SchoolParticipant, School), ApiError> {
-    let entry = entry_in_reach(conn, caller, entry_id)?;
-    let school = School::find(conn, entry.school_id)?;
-    Ok((entry, school))
 }

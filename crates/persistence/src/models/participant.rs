@@ -103,16 +103,6 @@ impl Participant {
         entry: &LearnerEntry,
     ) -> DbResult<(Learner, Participant)> {
         let learner = Learner::create(conn, entry.school_id, entry.learner)?;
-        let participant = Self::enter(conn, entry, &learner)?;
-        Ok((learner, participant))
-    }
-
-    /// Enters an existing learner of the school: a user with a learner account, and the entry.
-    pub fn enter(
-        conn: &mut DbConnection,
-        entry: &LearnerEntry,
-        learner: &Learner,
-    ) -> DbResult<Participant> {
         let user = User::create(
             conn,
             &NewUser {
@@ -131,7 +121,7 @@ impl Participant {
                 olympiad_id: Some(entry.olympiad_id),
             },
         )?;
-        Ok(diesel::insert_into(participants::table)
+        let participant = diesel::insert_into(participants::table)
             .values((
                 participants::olympiad_id.eq(entry.olympiad_id),
                 participants::learner_id.eq(learner.id),
@@ -140,7 +130,8 @@ impl Participant {
                 participants::language.eq(entry.language),
             ))
             .returning(participants::all_columns)
-            .get_result(conn)?)
+            .get_result(conn)?;
+        Ok((learner, participant))
     }
 
     pub fn update(

@@ -177,14 +177,6 @@ impl Teacher {
         Self::rows_by_ids(conn, &ids, None)
     }
 
-    pub fn rows_by_school(conn: &mut DbConnection, school_id: i64) -> DbResult<Vec<TeacherRow>> {
-        let ids: Vec<i64> = teachers::table
-            .filter(teachers::school_id.eq(school_id))
-            .select(teachers::id)
-            .load(conn)?;
-        Self::rows_by_ids(conn, &ids, None)
-    }
-
     pub fn rows_by_ids(
         conn: &mut DbConnection,
         ids: &[i64],
