@@ -28,8 +28,8 @@ export function ExpressionsScreen({ route }: ScreenComponentProps) {
     { id: 'createdAt', header: 'Received', value: (e) => formatDateTime(parseServerTime(e.createdAt)), searchable: false },
     { id: 'name', header: 'Name', value: (e) => `${e.firstName} ${e.lastName}` },
     { id: 'email', header: 'E-mail', value: (e) => e.email, sortable: false },
-    { id: 'verified', header: 'Verified', value: (e) => (e.emailVerified ? 'verified' : 'not verified'), filter: { type: 'select', options: verified }, sortable: false },
-    { id: 'type', header: 'Type', value: (e) => e.type, filter: { type: 'select', options: types }, sortable: false },
+    { id: 'verified', header: 'Verified', value: (e) => (e.emailVerified ? 'verified' : 'not verified'), filter: { type: 'select', options: verified }, sortable: false, width: 130 },
+    { id: 'type', header: 'Type', value: (e) => e.type, filter: { type: 'select', options: types }, sortable: false, width: 110 },
     { id: 'schoolName', header: 'School or organisation', value: (e) => e.schoolName || e.organisation },
     { id: 'province', header: 'Province', value: (e) => e.province, sortable: false },
     {
@@ -38,6 +38,7 @@ export function ExpressionsScreen({ route }: ScreenComponentProps) {
       value: (e) => e.status,
       cell: (e) => <Badge variant="light" color={e.status === 'open' ? 'blue' : e.status === 'processed' ? 'green' : 'gray'}>{e.status}</Badge>,
       filter: { type: 'select', options: statuses },
+      width: 130,
     },
   ];
   const rowActions: RowAction<Expression>[] = [{ label: 'Open', run: (e) => setOpened(e) }];
