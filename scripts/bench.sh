@@ -1,19 +1,26 @@
 #!/usr/bin/env bash
-# `make bench`: every benchmark against the release binary, on SQLite and on a throwaway PostgreSQL
-# cluster started here and stopped on exit. Prints `bench <name> <value> <unit>` lines.
+# `make bench`: every benchmark binary of crates/bench, optimised, on SQLite and then on a throwaway
+# PostgreSQL cluster started here and stopped on exit (or on the server BENCH_DATABASE_URL names).
+# Prints the machine, then only `bench <backend>_<name> <value> <unit>` lines.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target_dir=${CARGO_TARGET_DIR:-target}
-benches=(bench-sitting)
 
-cargo build --release --locked --bin olympiad $(printf -- '--bin %s ' "${benches[@]}")
+cargo build -q --release --locked --bin olympiad -p olympiad-bench
+echo "machine $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
 
-pg_dir=$(mktemp -d /tmp/olympiad-bench-pg.XXXXXX)
-trap 'scripts/postgres-cluster.sh stop "$pg_dir"' EXIT
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-export TEST_DATABASE_URL=$(scripts/postgres-cluster.sh start "$pg_dir" "$port")
+postgres=${BENCH_DATABASE_URL:-}
+if [ -z "$postgres" ]; then
+  pg_dir=$(mktemp -d /tmp/olympiad-bench-pg.XXXXXX)
+  trap 'scripts/postgres-cluster.sh stop "$pg_dir"' EXIT
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  postgres=$(scripts/postgres-cluster.sh start "$pg_dir" "$port")
+fi
 export OLYMPIAD_BIN="$target_dir/release/olympiad"
 
-for bench in "${benches[@]}"; do
-  "$target_dir/release/$bench"
+for bench in "$target_dir"/release/bench-*; do
+  [ -x "$bench" ] && [ ! -d "$bench" ] || continue
+  case "$bench" in *.d) continue ;; esac
+  BENCH_DATABASE_URL= "$bench" | sed 's/^bench \([^ ]*\)/bench sqlite_\1/'
+  BENCH_DATABASE_URL="$postgres" "$bench" | sed 's/^bench \([^ ]*\)/bench postgres_\1/'
 done

@@ -32,6 +32,14 @@ const SHOTS = [
   ]),
   { name: 'overlord-file-attachments', path: '/overlord/file-attachments', as: OVERLORD },
   { name: 'overlord-uploads', path: '/overlord/uploads', as: OVERLORD },
+  { name: 'teacher-entry', path: '/portal/geography', as: { username: 'teacher@example.org', loginType: 'teacher' } },
+  { name: 'teacher-load-learners', path: '/portal/geography/load-learners', as: { username: 'teacher@example.org', loginType: 'teacher' } },
+  { name: 'teacher-team', path: '/portal/geography/team', as: { username: 'teacher@example.org', loginType: 'teacher' } },
+  { name: 'express-interest', path: '/geography/express-interest' },
+  { name: 'admin-schools', path: '/geography/admin/edit/schools', as: { username: 'admin@example.org', loginType: 'admin', olympiadName: 'geography' } },
+  { name: 'admin-eoi', path: '/geography/admin/eoi', as: { username: 'admin@example.org', loginType: 'admin', olympiadName: 'geography' } },
+  { name: 'admin-participating-learners', path: '/geography/admin/edit/participating-learners', as: { username: 'admin@example.org', loginType: 'admin', olympiadName: 'geography' } },
+  { name: 'overlord-merge-schools', path: '/overlord/merge-schools', as: { username: 'overlord@example.org', loginType: 'overlord' } },
 ];
 
 const dir = join(artifactsDir, 'screens');

@@ -94,6 +94,8 @@ export async function startServer() {
   return {
     baseUrl,
     binary,
+    /** The server's DATA_DIR: its e-mail outbox is `outbox/`. */
+    dataDir,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

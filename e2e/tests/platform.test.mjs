@@ -9,6 +9,7 @@ import { accessibilitySuite } from '../suites/accessibility.mjs';
 import { usersGridSuite } from '../suites/users-grid.mjs';
 import { firstLoadSuite } from '../suites/first-load.mjs';
 import { paperModulesSuite, paperSuite } from '../suites/paper.mjs';
+import { schoolsSuite } from '../suites/schools.mjs';
 
 let server;
 let browser;
@@ -16,6 +17,9 @@ let browser;
 const context = {
   get baseUrl() {
     return server.baseUrl;
+  },
+  get dataDir() {
+    return server.dataDir;
   },
   browser: () => browser,
 };
@@ -36,6 +40,7 @@ guardSuite(context);
 accessibilitySuite(context);
 usersGridSuite(context);
 firstLoadSuite(context);
+schoolsSuite(context);
 // Last: it closes and opens the geography olympiad and adds to its paper.
 paperSuite(context);
 paperModulesSuite(context);

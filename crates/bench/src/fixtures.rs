@@ -1,86 +1,78 @@
-//! Learners entered straight into a database, many at once: schools of fifty learners each, every
-//! learner a participant with a user and a learner account, as loading learners makes them.
+//! Many learners entered in an olympiad at once, the way loading learners enters them
+//! (`learner_accounts::enter_learners`): schools of fifty, each learner with a user, a learner
+//! account and a participant. All share one password, so that setting them up costs one bcrypt
+//! hash, not thousands; signing in costs a bcrypt check however many hashes there are.
 
-use diesel::prelude::*;
-use olympiad_persistence::models::Olympiad;
-use olympiad_persistence::schema::{
-    accounts, learners, participants, school_participants, schools, users,
-};
-use olympiad_persistence::{now, write_transaction, DbConnection, DbError};
+use olympiad_domain::credentials::LEARNER_BCRYPT_COST;
+use olympiad_domain::roster::CheckedLearner;
+use olympiad_http::learner_accounts::enter_learners;
+use olympiad_persistence::models::{Olympiad, School, SchoolFields, SchoolParticipant};
+use olympiad_persistence::{write_transaction, DbConnection};
 
-/// Learners per school in the fixture.
+/// Learners per school.
 const SCHOOL_SIZE: usize = 50;
 
-/// Enters `count` learners into the olympiad, all with the password whose bcrypt hash is given
-/// (one hash serves all: signing in costs a bcrypt check however many hashes there are). Usernames
-/// are `<prefix>-<n>`; answers them in order.
-pub fn enter_learners(
+const FIRST_NAMES: &[&str] = &[
+    "Thabo", "Lerato", "Anika", "Sipho", "Naledi", "Pieter", "Zanele", "Ruan",
+];
+
+/// A surname for the `n`th learner, different for each, so that usernames need no retries.
+fn surname(n: usize) -> String {
+    let mut letters = String::from("Bench");
+    let mut rest = n;
+    for _ in 0..4 {
+        letters.push(char::from(b'a' + u8::try_from(rest % 26).unwrap_or(0)));
+        rest /= 26;
+    }
+    letters
+}
+
+/// Enters `count` learners in the olympiad, all with `password`; answers their usernames.
+pub fn enter_many(
     conn: &mut DbConnection,
     olympiad_name: &str,
     count: usize,
-    prefix: &str,
-    password_hash: &str,
-) -> Result<Vec<String>, DbError> {
-    let olympiad = Olympiad::by_name(conn, olympiad_name)?.ok_or(DbError::NotFound)?;
-    write_transaction(conn, |conn| {
-        let at = now();
-        let mut usernames = Vec::with_capacity(count);
-        let mut entry = 0;
-        let mut school = 0;
-        for n in 0..count {
-            if n % SCHOOL_SIZE == 0 {
-                school = diesel::insert_into(schools::table)
-                    .values((
-                        schools::name.eq(format!("{prefix} school {}", n / SCHOOL_SIZE + 1)),
-                        schools::province.eq("Gauteng"),
-                    ))
-                    .returning(schools::id)
-                    .get_result::<i64>(conn)?;
-                entry = diesel::insert_into(school_participants::table)
-                    .values((
-                        school_participants::olympiad_id.eq(olympiad.id),
-                        school_participants::school_id.eq(school),
-                    ))
-                    .returning(school_participants::id)
-                    .get_result::<i64>(conn)?;
-            }
-            let username = format!("{prefix}-{n}");
-            let user: i64 = diesel::insert_into(users::table)
-                .values((
-                    users::username.eq(&username),
-                    users::password_hash.eq(password_hash),
-                    users::first_name.eq("Learner"),
-                    users::last_name.eq(n.to_string()),
-                ))
-                .returning(users::id)
-                .get_result(conn)?;
-            diesel::insert_into(accounts::table)
-                .values((
-                    accounts::user_id.eq(user),
-                    accounts::role.eq("learner"),
-                    accounts::olympiad_id.eq(olympiad.id),
-                ))
-                .execute(conn)?;
-            let learner: i64 = diesel::insert_into(learners::table)
-                .values((
-                    learners::school_id.eq(school),
-                    learners::first_name.eq("Learner"),
-                    learners::last_name.eq(n.to_string()),
-                    learners::grade.eq(10),
-                    learners::created_at.eq(at),
-                ))
-                .returning(learners::id)
-                .get_result(conn)?;
-            diesel::insert_into(participants::table)
-                .values((
-                    participants::olympiad_id.eq(olympiad.id),
-                    participants::learner_id.eq(learner),
-                    participants::school_participant_id.eq(entry),
-                    participants::user_id.eq(user),
-                ))
-                .execute(conn)?;
-            usernames.push(username);
-        }
-        Ok(usernames)
-    })
+    password: &str,
+) -> Result<Vec<String>, String> {
+    let olympiad = Olympiad::by_name(conn, olympiad_name)
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("no olympiad named {olympiad_name}"))?;
+    let hash = bcrypt::hash(password, LEARNER_BCRYPT_COST).map_err(|e| e.to_string())?;
+    let mut usernames = Vec::with_capacity(count);
+    for first in (0..count).step_by(SCHOOL_SIZE) {
+        let learners: Vec<CheckedLearner> = (first..count.min(first + SCHOOL_SIZE))
+            .map(|n| CheckedLearner {
+                first_name: FIRST_NAMES[n % FIRST_NAMES.len()].into(),
+                last_name: surname(n),
+                grade: 10,
+                class_name: "A".into(),
+                gender: String::new(),
+                home_language: String::new(),
+                language: "en".into(),
+                email: None,
+                consent_given: true,
+                consent_by: "Parent".into(),
+                consent_relationship: "Parent".into(),
+            })
+            .collect();
+        let passwords = vec![password.to_owned(); learners.len()];
+        let hashes = vec![hash.clone(); learners.len()];
+        let credentials = write_transaction(conn, |conn| {
+            let school = School::create(
+                conn,
+                &SchoolFields {
+                    name: format!("Bench School {}", first / SCHOOL_SIZE + 1),
+                    province: "Gauteng".into(),
+                    sector: "public".into(),
+                    country_code: "ZA".into(),
+                    ..Default::default()
+                },
+            )?;
+            let (entry, _) = SchoolParticipant::ensure(conn, olympiad.id, school.id, None)?;
+            enter_learners(conn, &entry, &learners, &passwords, &hashes)
+        })
+        .map_err(|e| e.to_string())?;
+        usernames.extend(credentials.into_iter().map(|c| c.username));
+    }
+    Ok(usernames)
 }

@@ -131,6 +131,10 @@ pub fn seed(settings: &Settings, password: &str, if_empty: bool) -> CommandResul
         None,
     )?;
 
+    let teacher = User::by_username(&mut conn, "teacher@example.org")?
+        .ok_or("the demo teacher is missing")?;
+    let learners = crate::demo_schools::seed(&mut conn, &olympiads, &teacher)?;
+
     println!("Demo sign-ins (password {password:?}):");
     println!(
         "  {:<26} {:<11} {:<12} olympiad",
@@ -154,6 +158,16 @@ pub fn seed(settings: &Settings, password: &str, if_empty: bool) -> CommandResul
                 olympiad.unwrap_or_else(|| "-".into())
             );
         }
+    }
+    println!(
+        "Demo learners of Waterkloof High School in geography (login type learner, olympiad geography):"
+    );
+    println!(
+        "  {:<24} {:<10} {:<14} password",
+        "learner", "grade", "username"
+    );
+    for (name, grade, username, learner_password) in &learners {
+        println!("  {name:<24} {grade:<10} {username:<14} {learner_password}");
     }
     if settings.require_staff_2fa {
         println!("Staff two-factor is on (REQUIRE_STAFF_2FA): the first staff sign-in asks to set it up.");

@@ -5,7 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a test: a panic is the failure
 
 use olympiad_bench::client::{client, save_next, saved_answers, sign_in, start, Learner};
-use olympiad_bench::fixtures::enter_learners;
+use olympiad_bench::fixtures::enter_many;
 use olympiad_bench::server::{command, free_port, ServerProcess};
 use olympiad_persistence::testing::TestDatabase;
 use serde_json::Value;
@@ -31,9 +31,7 @@ fn every_acknowledged_answer_survives_a_killed_server() {
         .output()
         .unwrap();
     assert!(seeded.status.success(), "{seeded:?}");
-    let hash = bcrypt::hash(PASSWORD, 4).unwrap();
-    let usernames =
-        enter_learners(&mut db.conn(), "geography", LEARNERS, "durable", &hash).unwrap();
+    let usernames = enter_many(&mut db.conn(), "geography", LEARNERS, PASSWORD).unwrap();
 
     let port = free_port().unwrap();
     let server = Rc::new(RefCell::new(Some(

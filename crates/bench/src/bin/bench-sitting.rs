@@ -1,6 +1,6 @@
-//! `bench-sitting`: olympiad morning against the release binary, on SQLite and then (when
-//! `TEST_DATABASE_URL` names a PostgreSQL server) on PostgreSQL. On a fresh database with the demo
-//! paper it enters `BENCH_LEARNERS` learners (10,000), then
+//! `bench-sitting`: olympiad morning against the release binary, on a fresh database (SQLite, or
+//! PostgreSQL when `BENCH_DATABASE_URL` names a server) with the demo paper. It enters
+//! `BENCH_LEARNERS` learners (10,000), then
 //! 1. the spike: every learner signs in, then every learner accepts the declaration, gets the
 //!    recovery code, starts and opens the paper, over `BENCH_CONNECTIONS` connections (256);
 //! 2. sustained saves: the learners save answers over the same connections for `BENCH_SECONDS` (20);
@@ -11,12 +11,10 @@
 use actix_web::rt::System;
 use futures_util::future::join_all;
 use olympiad_bench::client::{client, save_next, sign_in, start, Learner};
-use olympiad_bench::fixtures::enter_learners;
+use olympiad_bench::fixtures::enter_many;
 use olympiad_bench::server::{command, free_port, olympiad_bin, ServerProcess};
 use olympiad_bench::stats::Latencies;
-use olympiad_bench::{machine, report};
-use olympiad_domain::credentials::LEARNER_BCRYPT_COST;
-use olympiad_persistence::testing::TestDatabase;
+use olympiad_bench::{database, report};
 use olympiad_persistence::{open_pool, write_transaction, Database, DbConnection, DbError};
 use std::cell::RefCell;
 use std::process::ExitCode;
@@ -44,25 +42,17 @@ fn main() -> ExitCode {
         connections: setting("BENCH_CONNECTIONS", 256),
         seconds: setting("BENCH_SECONDS", 20) as u64,
     };
-    println!("machine: {}", machine());
-    let mut backends = vec!["sqlite"];
-    if olympiad_persistence::testing::postgres_server_url().is_some() {
-        backends.push("postgres");
-    }
-    for backend in backends {
-        if let Err(error) = run(backend, &plan) {
-            eprintln!("bench-sitting on {backend}: {error}");
-            return ExitCode::FAILURE;
+    match run(&plan) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("bench-sitting: {error}");
+            ExitCode::FAILURE
         }
     }
-    ExitCode::SUCCESS
 }
 
-fn run(backend: &str, plan: &Plan) -> Result<(), String> {
-    let db = match backend {
-        "postgres" => TestDatabase::postgres(),
-        _ => TestDatabase::sqlite(),
-    };
+fn run(plan: &Plan) -> Result<(), String> {
+    let db = database();
     let data = tempfile::tempdir().map_err(|e| e.to_string())?;
     let bin = olympiad_bin();
     let seeded = command(&bin, &db.url(), data.path())
@@ -75,22 +65,19 @@ fn run(backend: &str, plan: &Plan) -> Result<(), String> {
             String::from_utf8_lossy(&seeded.stderr)
         ));
     }
-    let hash = bcrypt::hash(PASSWORD, LEARNER_BCRYPT_COST).map_err(|e| e.to_string())?;
-    let usernames = enter_learners(&mut db.conn(), "geography", plan.learners, "bench", &hash)
-        .map_err(|e| e.to_string())?;
+    let usernames = enter_many(&mut db.conn(), "geography", plan.learners, PASSWORD)?;
 
     let port = free_port().map_err(|e| e.to_string())?;
     let mut server = ServerProcess::start(&bin, &db.url(), data.path(), port)?;
     let base = server.base_url.clone();
-    let connections = plan.connections;
-    let seconds = plan.seconds;
+    let (connections, seconds) = (plan.connections, plan.seconds);
     System::new().block_on(async move {
-        let learners = spike(backend, &base, usernames, connections).await?;
-        saves(backend, &base, learners, connections, seconds).await;
+        let learners = spike(&base, usernames, connections).await?;
+        saves(&base, learners, connections, seconds).await;
         Ok::<(), String>(())
     })?;
     server.kill();
-    raw_ceiling(backend, &db.database)
+    raw_ceiling(&db.database)
 }
 
 /// Runs `work` for every item, `connections` at a time; answers the results in order, the
@@ -149,7 +136,6 @@ where
 /// Olympiad morning: every learner signs in at once, then every learner starts (declaration,
 /// recovery code, start, the paper) at once, `connections` at a time.
 async fn spike(
-    backend: &str,
     base: &str,
     usernames: Vec<String>,
     connections: usize,
@@ -165,51 +151,29 @@ async fn spike(
     })
     .await?;
     report(
-        &format!("sitting_{backend}_signins_per_second"),
+        "sitting_signins_per_second",
         (tokens.len() as f64 / elapsed).round(),
         "per_s",
     );
-    report(
-        &format!("sitting_{backend}_signin_p50"),
-        signins.percentile_ms(50.0),
-        "ms",
-    );
-    report(
-        &format!("sitting_{backend}_signin_p99"),
-        signins.percentile_ms(99.0),
-        "ms",
-    );
+    report("sitting_signin_p50", signins.percentile_ms(50.0), "ms");
+    report("sitting_signin_p99", signins.percentile_ms(99.0), "ms");
     let (learners, mut starts, elapsed) = all_at_once(tokens, connections, |(username, token)| {
         let http = http.clone();
         async move { start(&http, base, &username, &token).await }
     })
     .await?;
     report(
-        &format!("sitting_{backend}_starts_per_second"),
+        "sitting_starts_per_second",
         (learners.len() as f64 / elapsed).round(),
         "per_s",
     );
-    report(
-        &format!("sitting_{backend}_start_p50"),
-        starts.percentile_ms(50.0),
-        "ms",
-    );
-    report(
-        &format!("sitting_{backend}_start_p99"),
-        starts.percentile_ms(99.0),
-        "ms",
-    );
+    report("sitting_start_p50", starts.percentile_ms(50.0), "ms");
+    report("sitting_start_p99", starts.percentile_ms(99.0), "ms");
     Ok(learners)
 }
 
 /// The learners save answers, one answer a request, for `seconds`.
-async fn saves(
-    backend: &str,
-    base: &str,
-    learners: Vec<Learner>,
-    connections: usize,
-    seconds: u64,
-) {
+async fn saves(base: &str, learners: Vec<Learner>, connections: usize, seconds: u64) {
     let http = client(connections);
     let mut groups: Vec<Vec<Learner>> = (0..connections).map(|_| Vec::new()).collect();
     for (i, learner) in learners.into_iter().enumerate() {
@@ -247,31 +211,22 @@ async fn saves(
     }
     let elapsed = began.elapsed().as_secs_f64();
     report(
-        &format!("sitting_{backend}_saves_per_second"),
+        "sitting_saves_per_second",
         (saved as f64 / elapsed).round(),
         "per_s",
     );
-    report(
-        &format!("sitting_{backend}_save_p50"),
-        latencies.percentile_ms(50.0),
-        "ms",
-    );
-    report(
-        &format!("sitting_{backend}_save_p99"),
-        latencies.percentile_ms(99.0),
-        "ms",
-    );
-    report(
-        &format!("sitting_{backend}_save_errors"),
-        errors as f64,
-        "errors",
-    );
+    report("sitting_save_p50", latencies.percentile_ms(50.0), "ms");
+    report("sitting_save_p99", latencies.percentile_ms(99.0), "ms");
+    report("sitting_save_errors", errors as f64, "errors");
 }
 
 /// One-row upsert transactions straight on the database, as fast as it takes them: one writer on
 /// SQLite (it has one at a time), sixteen on PostgreSQL.
-fn raw_ceiling(backend: &str, database: &Database) -> Result<(), String> {
-    let writers = if backend == "postgres" { 16 } else { 1 };
+fn raw_ceiling(database: &Database) -> Result<(), String> {
+    let writers = match database {
+        Database::Postgres(_) => 16,
+        Database::Sqlite(_) => 1,
+    };
     let pool = open_pool(database, writers).map_err(|e| e.to_string())?;
     let mut conn = pool.get().map_err(|e| e.to_string())?;
     diesel::connection::SimpleConnection::batch_execute(
@@ -307,7 +262,7 @@ fn raw_ceiling(backend: &str, database: &Database) -> Result<(), String> {
             .map_err(|_| "a writer panicked".to_string())??;
     }
     report(
-        &format!("sitting_{backend}_raw_upserts_per_second"),
+        "sitting_raw_upserts_per_second",
         (total as f64 / began.elapsed().as_secs_f64()).round(),
         "per_s",
     );
