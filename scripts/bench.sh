@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 target_dir=${CARGO_TARGET_DIR:-target}
 
-cargo build -q --release --locked --bin olympiad -p olympiad-bench
+cargo build -q --release --locked -p olympiad-server -p olympiad-bench
 echo "machine $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
 
 postgres=${BENCH_DATABASE_URL:-}

@@ -13,7 +13,9 @@ use actix_web::middleware::Next;
 use actix_web::{web, FromRequest, HttpMessage, HttpRequest, ResponseError};
 use olympiad_domain::Role;
 use olympiad_persistence::models::SessionState;
+use std::collections::HashMap;
 use std::future::{ready, Ready};
+use std::sync::LazyLock;
 
 /// Who may call a route.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -307,12 +309,24 @@ fn match_score(pattern: &str, path: &str) -> Option<usize> {
     }
 }
 
+/// The declarations by method and number of path segments: a request is matched only against
+/// the few of its own shape, not against every route.
+static BY_SHAPE: LazyLock<HashMap<(&'static str, usize), Vec<&'static ApiRoute>>> =
+    LazyLock::new(|| {
+        let mut shapes: HashMap<(&'static str, usize), Vec<&'static ApiRoute>> = HashMap::new();
+        for route in API_ROUTES {
+            let segments = route.path.split('/').count();
+            shapes.entry((route.method, segments)).or_default().push(route);
+        }
+        shapes
+    });
+
 /// The declaration for this request, if any.
 pub fn declared(method: &Method, path: &str) -> Option<&'static ApiRoute> {
-    API_ROUTES
+    BY_SHAPE
+        .get(&(method.as_str(), path.split('/').count()))?
         .iter()
-        .filter(|route| route.method == method.as_str())
-        .filter_map(|route| match_score(route.path, path).map(|score| (score, route)))
+        .filter_map(|route| match_score(route.path, path).map(|score| (score, *route)))
         .max_by_key(|(score, _)| *score)
         .map(|(_, route)| route)
 }

@@ -98,7 +98,7 @@ impl Settings {
         // SQLite has one writer at a time, so one answer writer; PostgreSQL gains from a few.
         let (default_pool, default_writers) = match database {
             Database::Sqlite(_) => (8, 1),
-            Database::Postgres(_) => (16, 4),
+            Database::Postgres(_) => (16, 2),
         };
         Ok(Settings {
             database,
