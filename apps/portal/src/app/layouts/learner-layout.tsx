@@ -5,11 +5,13 @@ import type { LayoutComponentProps } from '@olympiad/shared/router/screen-types'
 import { useStoredUser } from '@olympiad/shared/session/stored-user';
 import { signOut } from '@olympiad/shared/features/auth/api/sign-out';
 import { brandCssVariables } from '@olympiad/shared/ui/brand/brand-palette';
+import { useWords } from '../../features/sitting/language';
 import './learner-layout.css';
 
 export default function LearnerLayout({ children }: LayoutComponentProps) {
   const { olympiadName = '' } = useParams();
   const user = useStoredUser();
+  const words = useWords();
   const name = user ? [user.firstName, user.lastName].filter(Boolean).join(' ') : '';
   return (
     <div className="learner" style={brandCssVariables(olympiadName)}>
@@ -25,7 +27,7 @@ export default function LearnerLayout({ children }: LayoutComponentProps) {
               window.location.replace(olympiadName ? `/${olympiadName}/login` : '/login');
             }}
           >
-            Sign out
+            {words.signOut}
           </button>
         </span>
       </header>
