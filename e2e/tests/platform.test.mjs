@@ -8,6 +8,7 @@ import { guardSuite } from '../suites/guard.mjs';
 import { accessibilitySuite } from '../suites/accessibility.mjs';
 import { usersGridSuite } from '../suites/users-grid.mjs';
 import { firstLoadSuite } from '../suites/first-load.mjs';
+import { sittingSuite } from '../suites/sitting.mjs';
 
 let server;
 let browser;
@@ -17,6 +18,7 @@ const context = {
     return server.baseUrl;
   },
   browser: () => browser,
+  learners: () => server.learners,
 };
 
 before(async () => {
@@ -35,3 +37,4 @@ guardSuite(context);
 accessibilitySuite(context);
 usersGridSuite(context);
 firstLoadSuite(context);
+sittingSuite(context);
