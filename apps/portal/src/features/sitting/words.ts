@@ -12,7 +12,6 @@ const en = {
   continue: 'Continue',
   back: 'Back',
   stepOf: (n: number, total: number) => `Step ${n} of ${total}`,
-  steps: ['Instructions', 'Declaration', 'Recovery code', 'Your details'],
   couldNotLoad: 'Your olympiad could not be loaded. Check that you are online and try again.',
   notEntered: 'You are not entered in this olympiad. Ask your teacher to check your entry.',
   offline: 'You are offline. Check your connection and try again.',
@@ -70,6 +69,7 @@ const en = {
   startClosed: 'The olympiad is not open for writing now. Wait until it opens.',
   startPaused: 'Your school’s sitting is paused. Wait for your teacher, then start.',
 
+  olympiadTitle: 'Olympiad',
   questionOf: (n: number, total: number) => `Question ${n} of ${total}`,
   previous: 'Previous',
   next: 'Next',
@@ -140,7 +140,6 @@ const af: Words = {
   continue: 'Gaan voort',
   back: 'Terug',
   stepOf: (n, total) => `Stap ${n} van ${total}`,
-  steps: ['Instruksies', 'Verklaring', 'Herstelkode', 'Jou besonderhede'],
   couldNotLoad: 'Jou olimpiade kon nie gelaai word nie. Maak seker jy is aanlyn en probeer weer.',
   notEntered: 'Jy is nie vir hierdie olimpiade ingeskryf nie. Vra jou onderwyser om jou inskrywing na te gaan.',
   offline: 'Jy is vanlyn. Kyk na jou verbinding en probeer weer.',
@@ -198,6 +197,7 @@ const af: Words = {
   startClosed: 'Die olimpiade is nie nou oop vir skryf nie. Wag totdat dit oopmaak.',
   startPaused: 'Jou skool se sessie is onderbreek. Wag vir jou onderwyser en begin dan.',
 
+  olympiadTitle: 'Olimpiade',
   questionOf: (n, total) => `Vraag ${n} van ${total}`,
   previous: 'Vorige',
   next: 'Volgende',

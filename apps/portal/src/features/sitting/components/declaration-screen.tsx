@@ -12,8 +12,9 @@ import { formatWhen } from '../words';
 import { inLanguage, OlympiadText, SittingCard, SittingScreen } from './sitting-screen';
 
 export function DeclarationScreen() {
+  const words = useWords();
   return (
-    <SittingScreen serves={['declaration', 'recoveryPin', 'learnerDetails']}>
+    <SittingScreen title={words.declarationTitle} serves={['declaration', 'recoveryPin', 'learnerDetails']}>
       {(view, step) => <Declaration view={view} step={step} />}
     </SittingScreen>
   );

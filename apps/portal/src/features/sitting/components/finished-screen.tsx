@@ -9,7 +9,12 @@ import { timeIsUp } from '../sitting-steps';
 import { SittingCard, SittingScreen } from './sitting-screen';
 
 export function FinishedScreen() {
-  return <SittingScreen serves={['finished']}>{(view) => <Finished view={view} />}</SittingScreen>;
+  const words = useWords();
+  return (
+    <SittingScreen title={words.finishedTitle} serves={['finished']}>
+      {(view) => <Finished view={view} />}
+    </SittingScreen>
+  );
 }
 
 function Finished({ view }: { view: SittingView }) {

@@ -10,7 +10,12 @@ import { RecoveryEntry } from './recovery-entry';
 import { inLanguage, OlympiadText, SittingCard, SittingScreen } from './sitting-screen';
 
 export function InstructionsScreen() {
-  return <SittingScreen serves="every">{(view, step) => <Instructions view={view} step={step} />}</SittingScreen>;
+  const words = useWords();
+  return (
+    <SittingScreen title={words.instructionsTitle} serves="every">
+      {(view, step) => <Instructions view={view} step={step} />}
+    </SittingScreen>
+  );
 }
 
 function Instructions({ view, step }: { view: SittingView; step: Step }) {
@@ -32,8 +37,8 @@ function Instructions({ view, step }: { view: SittingView; step: Step }) {
   };
 
   return (
-    <SittingCard view={view} stepNumber={1} title={olympiad.title}>
-      <h2 className="sitting-card__subtitle">{words.instructionsTitle}</h2>
+    <SittingCard view={view} stepNumber={1} title={words.instructionsTitle}>
+      <p className="sitting-card__lead">{olympiad.title}</p>
       {instructions && <OlympiadText html={instructions} />}
       <ul className="sitting-facts">
         {opens && closes && (

@@ -13,7 +13,12 @@ import { stepLink } from '../sitting-steps';
 import { SittingCard, SittingScreen } from './sitting-screen';
 
 export function LearnerDetailsScreen() {
-  return <SittingScreen serves={['learnerDetails']}>{(view) => <LearnerDetails view={view} />}</SittingScreen>;
+  const words = useWords();
+  return (
+    <SittingScreen title={words.detailsTitle} serves={['learnerDetails']}>
+      {(view) => <LearnerDetails view={view} />}
+    </SittingScreen>
+  );
 }
 
 type Field = 'firstName' | 'lastName';

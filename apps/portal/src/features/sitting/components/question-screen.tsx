@@ -30,7 +30,12 @@ const TYPING_PAUSE_MS = 800;
 const SEND_AFTER_END_MS = 50_000;
 
 export function QuestionScreen() {
-  return <SittingScreen serves={['questions']}>{(view) => <PaperLoader view={view} />}</SittingScreen>;
+  const words = useWords();
+  return (
+    <SittingScreen title={words.olympiadTitle} serves={['questions']}>
+      {(view) => <PaperLoader view={view} />}
+    </SittingScreen>
+  );
 }
 
 function PaperLoader({ view }: { view: SittingView }) {

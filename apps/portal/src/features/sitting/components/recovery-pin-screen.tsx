@@ -12,8 +12,11 @@ import { LeanField } from '@olympiad/shared/ui/lean/lean-field';
 import { SittingCard, SittingScreen } from './sitting-screen';
 
 export function RecoveryPinScreen() {
+  const words = useWords();
   return (
-    <SittingScreen serves={['recoveryPin', 'learnerDetails']}>{(view) => <RecoveryPin view={view} />}</SittingScreen>
+    <SittingScreen title={words.pinTitle} serves={['recoveryPin', 'learnerDetails']}>
+      {(view) => <RecoveryPin view={view} />}
+    </SittingScreen>
   );
 }
 

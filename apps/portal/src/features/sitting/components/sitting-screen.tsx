@@ -10,12 +10,14 @@ import { stepLink, stepOf, type Step } from '../sitting-steps';
 import '../sitting.css';
 
 type SittingScreenProps = {
+  /** The screen's title, in the learner's language: the heading also when the sitting cannot be loaded. */
+  title: string;
   /** The steps this screen serves; a learner at another step is sent to it. */
   serves: Step[] | 'every';
   children: (view: SittingView, step: Step) => ReactNode;
 };
 
-export function SittingScreen({ serves, children }: SittingScreenProps) {
+export function SittingScreen({ title, serves, children }: SittingScreenProps) {
   const { olympiadName = '' } = useParams();
   const sitting = useSitting();
   const words = useWords();
@@ -29,14 +31,19 @@ export function SittingScreen({ serves, children }: SittingScreenProps) {
   if (!view) {
     const notEntered = sitting.error instanceof ApiError && sitting.error.failure.status === 404;
     return (
-      <div className="lean-alert lean-alert--error" role="alert">
-        <p className="sitting-alert__text">{notEntered ? words.notEntered : words.couldNotLoad}</p>
-        {!notEntered && (
-          <button type="button" className="lean-button" onClick={() => sitting.refetch()}>
-            {words.tryAgain}
-          </button>
-        )}
-      </div>
+      <section className="sitting-card" aria-labelledby="sitting-card-title">
+        <h1 id="sitting-card-title" className="sitting-card__title">
+          {title}
+        </h1>
+        <div className="lean-alert lean-alert--error" role="alert">
+          <p className="sitting-alert__text">{notEntered ? words.notEntered : words.couldNotLoad}</p>
+          {!notEntered && (
+            <button type="button" className="lean-button" onClick={() => sitting.refetch()}>
+              {words.tryAgain}
+            </button>
+          )}
+        </div>
+      </section>
     );
   }
   const step = stepOf(view.attempt);
@@ -77,9 +84,7 @@ export function SittingCard({
     <section className="sitting-card" aria-labelledby="sitting-card-title">
       <div className="sitting-card__top">
         {stepNumber !== undefined && (
-          <p className="lean-eyebrow">
-            {words.stepOf(stepNumber, words.steps.length)} · {words.steps[stepNumber - 1]}
-          </p>
+          <p className="lean-eyebrow">{words.stepOf(stepNumber, STEPS)}</p>
         )}
         {languageSwitch && <LanguageSwitch view={view} />}
       </div>
@@ -90,6 +95,9 @@ export function SittingCard({
     </section>
   );
 }
+
+/** Instructions, declaration, recovery code, details. */
+const STEPS = 4;
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', af: 'Afrikaans' };
 
