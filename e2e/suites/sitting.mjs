@@ -217,6 +217,80 @@ export function sittingSuite(context) {
     );
 
     it(
+      'the admin watches the sitting live, pauses a school for load-shedding and resumes it, gives extra time, reads the answers and resets a learner',
+      { timeout: 120_000 },
+      onDevices(context.browser, async (device) => {
+        const sipho = learner(3);
+        const phone = await device();
+        await signInLearner(phone, context.baseUrl, sipho);
+        await beginSitting(phone);
+        await phone.getByRole('radio', { name: 'Orange' }).check();
+        await saveState(phone, 'Saved');
+        const { participantId, schoolParticipantId } = await participantOf(admin, sipho.username);
+        const school = (await admin.call('GET', `/api/sitting/monitor?olympiadId=${admin.olympiadId}`)).schools.find(
+          (candidate) => candidate.schoolParticipantId === schoolParticipantId,
+        );
+
+        const desk = await device({ width: 1280, height: 900 });
+        await signIn(desk, context.baseUrl, { username: 'admin@example.org', loginType: 'admin', olympiadName: 'geography' });
+        await desk.waitForURL('**/geography/admin/reports/overview');
+        const schoolRow = desk.getByRole('table', { name: 'Schools' }).getByRole('row', { name: new RegExp(school.schoolName) });
+        await schoolRow.waitFor();
+
+        // The power goes at the school: its learners' clocks stop.
+        await schoolRow.getByRole('button', { name: 'Pause' }).click();
+        await desk.getByRole('dialog', { name: `Pause the sitting at ${school.schoolName}?` }).waitFor();
+        assert.equal(await desk.getByLabel('Why').inputValue(), 'Load-shedding');
+        await desk.getByRole('button', { name: 'Pause the sitting' }).click();
+        await schoolRow.getByText('Load-shedding, since').waitFor();
+        await phone.getByRole('link', { name: 'Next' }).click();
+        await phone.getByRole('checkbox', { name: 'Vaal' }).check();
+        await phone.getByText('Your school’s sitting is paused. The clock has stopped').waitFor();
+        await saveState(phone, 'Paused: 1 answer waiting');
+        assert.match(await phone.getByRole('timer').textContent(), /^Paused/);
+        assert.equal(await phone.getByRole('checkbox', { name: 'Limpopo' }).isDisabled(), true);
+
+        // It comes back: the clocks run again and what waited is saved.
+        await schoolRow.getByRole('button', { name: 'Resume' }).click();
+        await desk.getByRole('dialog').getByRole('button', { name: 'Resume' }).click();
+        await schoolRow.getByRole('button', { name: 'Pause' }).waitFor();
+        await eventually(async () => (await answersOnServer(admin, participantId))[1] === 'Vaal', 'the answer given during the pause reaching the server', 30_000);
+        await saveState(phone, 'Saved');
+        await phone.getByRole('timer').getByText('Time left').waitFor();
+
+        // The school's learners: extra time, the answers as submitted, a reset.
+        await schoolRow.getByRole('button', { name: 'Learners' }).click();
+        const learnerRow = desk.getByRole('table', { name: `Learners of ${school.schoolName}` }).getByRole('row', { name: new RegExp(sipho.username) });
+        await learnerRow.getByText('Writing').waitFor();
+        await learnerRow.getByRole('button', { name: 'Extra time' }).click();
+        await desk.getByLabel('Minutes').fill('10');
+        await desk.getByLabel('Why').fill('A concession for a learner with a reading barrier');
+        await desk.getByRole('button', { name: 'Give extra time' }).click();
+        await learnerRow.getByText('(+10 min)').waitFor();
+
+        await learnerRow.getByRole('button', { name: 'Answers' }).click();
+        const answers = desk.getByRole('table', { name: 'Answers' });
+        await answers.getByRole('row', { name: /Which is the longest river in South Africa\? Orange/ }).waitFor();
+        await answers.getByRole('row', { name: /Which rivers flow into the sea\? Vaal/ }).waitFor();
+        await desk.keyboard.press('Escape');
+
+        await learnerRow.getByRole('button', { name: 'Reset' }).click();
+        const reset = desk.getByRole('button', { name: 'Reset the learner' });
+        assert.equal(await reset.isDisabled(), true);
+        await desk.getByLabel(`Type their username, ${sipho.username}, to reset them`).fill(sipho.username);
+        await reset.click();
+        await learnerRow.getByText('Not started').waitFor();
+
+        // The learner's phone learns it at its next save.
+        await phone.getByRole('link', { name: 'Next' }).click();
+        await phone.getByRole('radio', { name: 'True' }).check();
+        await phone.getByText('Your teacher has reset your olympiad. Start again from the instructions.').waitFor();
+        await phone.getByRole('button', { name: 'Go to the instructions' }).click();
+        await phone.getByRole('link', { name: ENGLISH.toDeclaration }).waitFor();
+      }),
+    );
+
+    it(
       'the clock runs out: the answers close and the finished screen says so, in Afrikaans',
       { timeout: 150_000 },
       onDevices(context.browser, async (device) => {

@@ -330,9 +330,10 @@ function Stopped({ reason }: { reason: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const words = useWords();
-  const leave = async () => {
-    await queryClient.invalidateQueries({ queryKey: sittingKeys.all });
+  const leave = () => {
+    // Leave first: this screen, on the old attempt, would otherwise send the learner on by itself.
     navigate(stepPath(olympiadName, 'recovery'));
+    void queryClient.resetQueries({ queryKey: sittingKeys.all });
   };
   return (
     <div className="lean-alert lean-alert--error" role="alert">
