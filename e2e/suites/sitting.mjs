@@ -6,7 +6,7 @@ import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { onDevices } from '../support/browser.mjs';
 import { axeViolations } from '../support/axe.mjs';
-import { prepareSitting, signInAsAdmin } from '../support/olympiad-api.mjs';
+import { openSitting, replacePaper, signInAsAdmin } from '../support/olympiad-api.mjs';
 import { signIn } from '../support/sign-in.mjs';
 
 /** Polls `check` until it holds (the server's writer commits a moment after it answers). */
@@ -84,7 +84,8 @@ export function sittingSuite(context) {
 
     before(async () => {
       admin = await signInAsAdmin(context.baseUrl);
-      await prepareSitting(admin, { durationMinutes: 60 });
+      await replacePaper(admin);
+      await openSitting(admin, { durationMinutes: 60 });
     });
 
     it(
@@ -97,6 +98,10 @@ export function sittingSuite(context) {
         const { participantId } = await participantOf(admin, thabo.username);
 
         await phone.getByRole('heading', { name: 'Question 1 of 6' }).waitFor();
+        // The picture needs the session's token: it is fetched, then shown.
+        const picture = phone.getByRole('img', { name: 'Picture for this question' });
+        await picture.waitFor();
+        assert.ok(await picture.evaluate((image) => image.complete && image.naturalWidth > 0), 'the picture is shown');
         await phone.getByRole('radio', { name: 'Orange' }).check();
         await eventually(async () => (await answersOnServer(admin, participantId))[0] === 'Orange', 'the first answer reaching the server');
         await saveState(phone, 'Saved');
@@ -294,7 +299,7 @@ export function sittingSuite(context) {
       'the clock runs out: the answers close and the finished screen says so, in Afrikaans',
       { timeout: 150_000 },
       onDevices(context.browser, async (device) => {
-        await prepareSitting(admin, { durationMinutes: 1 });
+        await openSitting(admin, { durationMinutes: 1 });
         const phone = await device();
         await signInLearner(phone, context.baseUrl, learner(2));
         await phone.getByRole('radio', { name: 'Afrikaans' }).check();

@@ -1,12 +1,17 @@
 // The olympiad's staff through the real API, for setting up what a browser test needs: a bilingual
-// paper, the sitting's settings and window, and reading back what a learner submitted.
-import { DEMO_PASSWORD } from './server.mjs';
+// paper with a picture, the sitting's settings and window, and reading back what a learner submitted.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEMO_PASSWORD, repoRoot } from './server.mjs';
 
-async function request(baseUrl, method, path, { token, body } = {}) {
+const MAP = join(repoRoot, 'crates', 'server', 'demo', 'map.png');
+
+async function request(baseUrl, method, path, { token, body, form } = {}) {
   const headers = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(`${baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const payload = form ?? (body === undefined ? undefined : JSON.stringify(body));
+  const response = await fetch(`${baseUrl}${path}`, { method, headers, body: payload });
   const envelope = await response.json();
   if (!envelope.success) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(envelope)}`);
   return envelope.data;
@@ -17,7 +22,12 @@ export async function signInAsAdmin(baseUrl, olympiadName = 'geography') {
   const data = await request(baseUrl, 'POST', '/api/auth/signin', {
     body: { username: 'admin@example.org', password: DEMO_PASSWORD, olympiadName, loginType: 'admin' },
   });
-  return { token: data.token, olympiadId: data.user.olympiadId, call: (method, path, body) => request(baseUrl, method, path, { token: data.token, body }) };
+  return {
+    token: data.token,
+    olympiadId: data.user.olympiadId,
+    call: (method, path, body) => request(baseUrl, method, path, { token: data.token, body }),
+    upload: (path, form) => request(baseUrl, 'POST', path, { token: data.token, form }),
+  };
 }
 
 const both = (en, af) => ({ en, af });
@@ -91,13 +101,27 @@ export const SMALL_PAPER = {
 };
 
 /**
- * Makes the olympiad ready to write: a paper (the small one above when it has none), English and
- * Afrikaans, the given duration, a sitting window open now, and open.
+ * Puts `bank` in place of the olympiad's paper (no one has written it yet), with the demo map as the
+ * first question's picture.
  */
-export async function prepareSitting(admin, { durationMinutes = 60 } = {}) {
+export async function replacePaper(admin, bank = SMALL_PAPER) {
   const { olympiadId, call } = admin;
-  const modules = await call('GET', `/api/question-module?olympiadId=${olympiadId}`);
-  if (modules.length === 0) await call('POST', `/api/olympiad/${olympiadId}/question-bank?confirm=true`, SMALL_PAPER);
+  for (const module of await call('GET', `/api/question-module?olympiadId=${olympiadId}`)) {
+    await call('DELETE', `/api/question-module/${module.id}?confirm=true`);
+  }
+  await call('POST', `/api/olympiad/${olympiadId}/question-bank?confirm=true`, bank);
+  const [first] = await call('GET', `/api/question-module?olympiadId=${olympiadId}`);
+  const [question] = await call('GET', `/api/question?questionModuleId=${first.id}`);
+  const form = new FormData();
+  form.append('file', new Blob([readFileSync(MAP)], { type: 'image/png' }), 'map.png');
+  const picture = await admin.upload(`/api/attachment/upload?olympiadId=${olympiadId}`, form);
+  const { kind, content, marks, difficulty } = question;
+  await call('PUT', `/api/question/${question.id}?confirm=true`, { kind, content, marks, difficulty, attachmentId: picture.id });
+}
+
+/** Opens the olympiad for writing now: English and Afrikaans, the given duration, a window open now. */
+export async function openSitting(admin, { durationMinutes = 60 } = {}) {
+  const { olympiadId, call } = admin;
   const settings = await call('GET', `/api/olympiad?olympiadId=${olympiadId}`);
   const at = (hours) => new Date(Date.now() + hours * 3_600_000).toISOString().slice(0, 19);
   await call('PUT', `/api/olympiad/${olympiadId}`, {
