@@ -4,13 +4,10 @@
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 const en = {
-  languageName: 'English',
-  languageSwitch: 'Language',
   signOut: 'Sign out',
   loading: 'Loading…',
   tryAgain: 'Try again',
   continue: 'Continue',
-  back: 'Back',
   stepOf: (n: number, total: number) => `Step ${n} of ${total}`,
   couldNotLoad: 'Your olympiad could not be loaded. Check that you are online and try again.',
   notEntered: 'You are not entered in this olympiad. Ask your teacher to check your entry.',
@@ -115,7 +112,6 @@ const en = {
   } as Record<string, string>,
   toInstructions: 'Go to the instructions',
   enterRecoveryCode: 'Enter my recovery code',
-  signInAgain: 'Sign in again',
 
   finishedTitle: 'Finished',
   finishedByLearner: 'You have finished the olympiad.',
@@ -126,19 +122,15 @@ const en = {
     `${n} ${plural(n, 'answer', 'answers')} could not be sent before the end and ${plural(n, 'was', 'were')} not saved.`,
   finishedNoMarks: 'Marks are not shown now: your teacher will tell you when the results are released.',
   finishedThanks: 'Thank you for taking part. You may sign out now.',
-  notFinished: 'You have not finished this olympiad yet.',
 };
 
 export type Words = typeof en;
 
 const af: Words = {
-  languageName: 'Afrikaans',
-  languageSwitch: 'Taal',
   signOut: 'Teken uit',
   loading: 'Laai tans…',
   tryAgain: 'Probeer weer',
   continue: 'Gaan voort',
-  back: 'Terug',
   stepOf: (n, total) => `Stap ${n} van ${total}`,
   couldNotLoad: 'Jou olimpiade kon nie gelaai word nie. Maak seker jy is aanlyn en probeer weer.',
   notEntered: 'Jy is nie vir hierdie olimpiade ingeskryf nie. Vra jou onderwyser om jou inskrywing na te gaan.',
@@ -241,7 +233,6 @@ const af: Words = {
   },
   toInstructions: 'Gaan na die instruksies',
   enterRecoveryCode: 'Tik my herstelkode',
-  signInAgain: 'Teken weer in',
 
   finishedTitle: 'Klaar',
   finishedByLearner: 'Jy het die olimpiade voltooi.',
@@ -251,7 +242,6 @@ const af: Words = {
     `${n} ${plural(n, 'antwoord', 'antwoorde')} kon nie voor die einde gestuur word nie en is nie gestoor nie.`,
   finishedNoMarks: 'Punte word nie nou gewys nie: jou onderwyser sal jou laat weet wanneer die uitslae bekend gemaak word.',
   finishedThanks: 'Dankie dat jy deelgeneem het. Jy kan nou uitteken.',
-  notFinished: 'Jy het hierdie olimpiade nog nie voltooi nie.',
 };
 
 export const WORDS: Record<'en' | 'af', Words> = { en, af };

@@ -29,7 +29,8 @@ export function SittingScreen({ title, serves, children }: SittingScreenProps) {
 
   if (sitting.isPending) return <LearnerLoading />;
   if (!view) {
-    const notEntered = sitting.error instanceof ApiError && sitting.error.failure.status === 404;
+    // 404: no entry in this olympiad; 403: not a learner (Finished is open to anyone signed in).
+    const notEntered = sitting.error instanceof ApiError && [403, 404].includes(sitting.error.failure.status);
     return (
       <section className="sitting-card" aria-labelledby="sitting-card-title">
         <h1 id="sitting-card-title" className="sitting-card__title">
