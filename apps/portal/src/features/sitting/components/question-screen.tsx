@@ -236,11 +236,8 @@ function Questions({ paper, olympiadId }: { paper: LearnerPaper; olympiadId: num
           {words.pausedBanner}
         </p>
       )}
-      {closing && (
-        <p className="lean-alert lean-alert--info" role="alert">
-          {words.timeUpClosing}
-        </p>
-      )}
+      {/* Not read out: the clock's own announcement says the time is up. */}
+      {closing && <p className="lean-alert lean-alert--info">{words.timeUpClosing}</p>}
       {stopped && <Stopped reason={stopped} />}
 
       {finishing ? (
