@@ -1,8 +1,8 @@
 // /:olympiadName/olympiad/:moduleIndex/:questionIndex: one question a screen, with the server's
 // countdown, the save state, previous and next, a flag for review, the map of all questions, and
-// Finish. Answers go through the answer queue (kept on the device until the server has them); when
-// the clock reaches zero the answers close, what waits is sent, and the Finished screen follows.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+// Finish. Answers go through the answer queue (kept on the device until the server has them); the
+// clock, the pings and the ends of the writing are in useWriting.
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@olympiad/shared/api/envelope';
@@ -15,9 +15,7 @@ import { useWords } from '../language';
 import { answerToSave, isAnswered, mergeAnswers } from '../merge-answers';
 import { sittingMessage } from '../sitting-errors';
 import { stepPath, type QuestionsEntry } from '../sitting-steps';
-import { useAnswerQueue } from '../use-answer-queue';
-import { useProgressPings } from '../use-progress-pings';
-import { useServerClock } from '../use-server-clock';
+import { useWriting } from '../use-writing';
 import { FinishPanel } from './finish-panel';
 import { QuestionMap, type MapModule } from './question-map';
 import { usePicture } from './question-picture';
@@ -26,8 +24,6 @@ import { LearnerLoading, OlympiadText, SittingScreen } from './sitting-screen';
 
 /** Typed answers are sent once the typing pauses; choices at once. */
 const TYPING_PAUSE_MS = 800;
-/** The server takes saves until a minute after the end: keep sending this long after zero. */
-const SEND_AFTER_END_MS = 50_000;
 
 export function QuestionScreen() {
   const words = useWords();
@@ -96,12 +92,8 @@ function Questions({ paper, olympiadId }: { paper: LearnerPaper; olympiadId: num
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const words = useWords();
-  const attempt = paper.sitting.attempt!;
-  const [queue, queueState] = useAnswerQueue(attempt.id, attempt.lastSeq);
+  const { queue, queueState, clock, stopped, closing, showFinished } = useWriting(paper, olympiadId, `${moduleIndex}/${questionIndex}`);
   const [answers, setAnswers] = useState(() => mergeAnswers(paper.answers, queue.waiting()));
-  const clock = useServerClock({ remainingSeconds: attempt.remainingSeconds ?? 0, paused: attempt.paused });
-  const [stopped, setStopped] = useState<string | null>(null);
-  const [closing, setClosing] = useState(false);
   const [finishing, setFinishing] = useState<{ busy: boolean; failure: string | null; waiting: number | null } | null>(null);
   const [pictureTry, setPictureTry] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -109,64 +101,7 @@ function Questions({ paper, olympiadId }: { paper: LearnerPaper; olympiadId: num
   const questions = useMemo(() => flatten(olympiadName, paper.modules), [olympiadName, paper.modules]);
   const index = questions.findIndex((entry) => String(entry.moduleIndex) === moduleIndex && String(entry.questionIndex) === questionIndex);
   const current = questions[index];
-  const position = `${moduleIndex}/${questionIndex}`;
   const locked = closing || clock.paused || stopped !== null;
-
-  const showFinished = useCallback(
-    (state: { byClock: boolean; unsent?: number }) => {
-      void queryClient.invalidateQueries({ queryKey: sittingKeys.view() });
-      navigate(stepPath(olympiadName, 'finished'), { replace: true, state });
-    },
-    [navigate, olympiadName, queryClient],
-  );
-
-  const ping = useProgressPings({
-    olympiadId,
-    position,
-    online: queueState.waiting === 0,
-    paused: clock.paused,
-    onClock: (reading) => {
-      if (reading.status === 'finished') return showFinished({ byClock: false });
-      clock.read(reading);
-    },
-    onRefused: (code) => (code === 'finished' ? showFinished({ byClock: false }) : setStopped(code)),
-  });
-
-  // A refusal of the answers themselves: the end, or a stop the learner must act on.
-  useEffect(() => {
-    if (queueState.stopped === 'time_up') setClosing(true);
-    else if (queueState.stopped === 'finished') showFinished({ byClock: false });
-    else if (queueState.stopped !== null) setStopped(queueState.stopped);
-  }, [queueState.stopped, showFinished]);
-
-  // The server refused a save because the school is paused: the clock should say so at once.
-  useEffect(() => {
-    if (queueState.paused) void ping();
-  }, [queueState.paused, ping]);
-
-  // The pause is over: what waited goes now.
-  useEffect(() => {
-    if (!clock.paused) queue.wake();
-  }, [clock.paused, queue]);
-
-  // Zero: the answers close; what waits is sent while the server still takes it; then Finished.
-  useEffect(() => {
-    if (clock.left === 0 && !clock.paused) setClosing(true);
-  }, [clock.left, clock.paused]);
-  useEffect(() => {
-    if (!closing) return;
-    let current = true;
-    const until = performance.now() + SEND_AFTER_END_MS;
-    void (async () => {
-      while (current && !(await queue.drain()) && performance.now() < until && queue.getState().stopped === null) {
-        await new Promise((done) => setTimeout(done, 2_000));
-      }
-      if (current) showFinished({ byClock: true, unsent: queue.waiting().length });
-    })();
-    return () => {
-      current = false;
-    };
-  }, [closing, queue, showFinished]);
 
   // A new question: the screen reader starts at its heading.
   const shownIndex = useRef(index);
