@@ -73,6 +73,15 @@ const STORAGE_PREFIX = 'olympiad.answers.';
 
 export const queueStorageKey = (attemptId: number) => `${STORAGE_PREFIX}${attemptId}`;
 
+/** The attempt has ended: what still waited for it can never be saved. */
+export function forgetAnswers(attemptId: number, storage: Storage = window.localStorage): void {
+  try {
+    storage.removeItem(queueStorageKey(attemptId));
+  } catch {
+    // Nothing kept.
+  }
+}
+
 /** A new attempt begins (a teacher reset the old one): the old ones' answers can never be saved. */
 export function forgetOtherAttempts(attemptId: number, storage: Storage = window.localStorage): void {
   try {

@@ -2,7 +2,7 @@
 // answered. No marks: those come with the released results.
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { queueStorageKey } from '../answer-queue';
+import { forgetAnswers } from '../answer-queue';
 import type { SittingView } from '../api/get-sitting';
 import { useWords } from '../language';
 import { timeIsUp } from '../sitting-steps';
@@ -28,13 +28,7 @@ function Finished({ view }: { view: SittingView }) {
 
   useEffect(() => {
     // What waited on this device can no longer be saved once the server has ended the attempt.
-    if (attempt?.status === 'finished') {
-      try {
-        window.localStorage.removeItem(queueStorageKey(attempt.id));
-      } catch {
-        // nothing kept
-      }
-    }
+    if (attempt?.status === 'finished') forgetAnswers(attempt.id);
   }, [attempt?.status, attempt?.id]);
 
   return (
