@@ -69,9 +69,7 @@ export type AnswerQueue = {
 
 type Stored = { lastSeq: number; waiting: QueuedAnswer[] };
 
-const STORAGE_PREFIX = 'olympiad.answers.';
-
-export const queueStorageKey = (attemptId: number) => `${STORAGE_PREFIX}${attemptId}`;
+export const queueStorageKey = (attemptId: number) => `olympiad.answers.${attemptId}`;
 
 /** The attempt has ended: what still waited for it can never be saved. */
 export function forgetAnswers(attemptId: number, storage: Storage = window.localStorage): void {
@@ -79,18 +77,6 @@ export function forgetAnswers(attemptId: number, storage: Storage = window.local
     storage.removeItem(queueStorageKey(attemptId));
   } catch {
     // Nothing kept.
-  }
-}
-
-/** A new attempt begins (a teacher reset the old one): the old ones' answers can never be saved. */
-export function forgetOtherAttempts(attemptId: number, storage: Storage = window.localStorage): void {
-  try {
-    const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index));
-    for (const key of keys) {
-      if (key?.startsWith(STORAGE_PREFIX) && key !== queueStorageKey(attemptId)) storage.removeItem(key);
-    }
-  } catch {
-    // Nothing to forget.
   }
 }
 

@@ -3,13 +3,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '@olympiad/shared/api/client';
 import { unwrap } from '@olympiad/shared/api/envelope';
 import { attemptHeaders, keepAttemptKey } from '../attempt-key';
-import { forgetOtherAttempts } from '../answer-queue';
 import { sittingKeys } from './get-sitting';
 
 export async function acceptDeclaration() {
   const view = unwrap(await call(api.POST('/api/sitting/declaration', { headers: attemptHeaders(), body: { accepted: true } })));
   if (view.attemptKey) keepAttemptKey(view.attemptKey);
-  if (view.attempt) forgetOtherAttempts(view.attempt.id);
   return view;
 }
 
