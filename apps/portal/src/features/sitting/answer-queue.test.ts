@@ -2,7 +2,7 @@
 // when the network returns, and the same after a reload.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResult } from '@olympiad/shared/api/envelope';
-import { createAnswerQueue, MAX_BATCH, queueStorageKey, type QueuedAnswer } from './answer-queue';
+import { answersWaitingOnDevice, createAnswerQueue, MAX_BATCH, queueStorageKey, type QueuedAnswer } from './answer-queue';
 
 const saved: ApiResult<unknown> = { ok: true, status: 200, data: { saved: 1 }, body: null };
 const failure = (status: number, code: string | null = null, fields: Record<string, string> = {}): ApiResult<unknown> => ({
@@ -266,5 +266,17 @@ describe('the answer queue', () => {
     queue.clear();
     expect(stored()).toBeNull();
     expect(queue.getState().waiting).toBe(0);
+  });
+
+  it('tells the sign-out how many answers still wait for the attempt this device holds', async () => {
+    const { answers, send } = server();
+    answers.push(offline);
+    const queue = createAnswerQueue({ attemptId: 7, send, storage: window.localStorage });
+    queue.record({ questionId: 11, answer: ['a'], flagged: false });
+    queue.record({ questionId: 12, answer: ['b'], flagged: false });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(answersWaitingOnDevice('7.f00d')).toBe(2);
+    expect(answersWaitingOnDevice('8.f00d')).toBe(0);
+    expect(answersWaitingOnDevice(null)).toBe(0);
   });
 });

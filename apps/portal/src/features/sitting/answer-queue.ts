@@ -71,6 +71,12 @@ type Stored = { lastSeq: number; waiting: QueuedAnswer[] };
 
 export const queueStorageKey = (attemptId: number) => `olympiad.answers.${attemptId}`;
 
+/** How many answers of the attempt held by this device still wait to be sent (its key: `<id>.<secret>`). */
+export function answersWaitingOnDevice(attemptKey: string | null, storage: StorageLike = window.localStorage): number {
+  const attemptId = Number(attemptKey?.split('.')[0]);
+  return Number.isInteger(attemptId) && attemptId > 0 ? load(storage, queueStorageKey(attemptId)).waiting.length : 0;
+}
+
 /** The attempt has ended: what still waited for it can never be saved. */
 export function forgetAnswers(attemptId: number, storage: Storage = window.localStorage): void {
   try {

@@ -5,6 +5,8 @@ const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 const en = {
   signOut: 'Sign out',
+  signOutWaiting: (n: number) =>
+    `${n} ${plural(n, 'answer has', 'answers have')} not reached the server yet. They stay on this device and are sent when you sign in here again. Sign out anyway?`,
   loading: 'Loading…',
   tryAgain: 'Try again',
   continue: 'Continue',
@@ -128,6 +130,8 @@ export type Words = typeof en;
 
 const af: Words = {
   signOut: 'Teken uit',
+  signOutWaiting: (n) =>
+    `${n} ${plural(n, 'antwoord het', 'antwoorde het')} nog nie die bediener bereik nie. Hulle bly op hierdie toestel en word gestuur wanneer jy weer hier inteken. Teken tog uit?`,
   loading: 'Laai tans…',
   tryAgain: 'Probeer weer',
   continue: 'Gaan voort',
