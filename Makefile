@@ -7,7 +7,7 @@ NPM ?= npm
 BIN_DIR = $(or $(CARGO_TARGET_DIR),target)
 export REQUIRE_STAFF_2FA ?= false
 
-.PHONY: run build apps apps-deps server test test-rust test-apps lint snapshots size clean
+.PHONY: run build apps apps-deps server test test-rust test-apps lint snapshots size bench clean
 
 run: build
 	$(BIN_DIR)/release/olympiad migrate
@@ -50,6 +50,10 @@ snapshots:
 
 size: apps
 	$(NPM) run size
+
+# Benchmarks against the release binary, on SQLite and a throwaway PostgreSQL: `bench <name> <value> <unit>`.
+bench:
+	bash scripts/bench.sh
 
 clean:
 	rm -rf apps/*/dist e2e/artifacts

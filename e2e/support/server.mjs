@@ -115,6 +115,8 @@ export async function startServer() {
     binary,
     /** The demo learners of the geography olympiad: `{ username, password }`. */
     learners,
+    /** The server's DATA_DIR: its e-mail outbox is `outbox/`. */
+    dataDir,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

@@ -7,6 +7,8 @@ export async function signIn(page, baseUrl, { username, loginType, olympiadName,
   await page.goto(`${baseUrl}/login`);
   await page.getByRole('radio', { name: LOGIN_TYPE_LABEL[loginType], exact: true }).check();
   if (olympiadName) {
+    // The field becomes a select once the list of olympiads has arrived.
+    await page.waitForLoadState('networkidle');
     const olympiad = page.locator('[name=olympiadName]');
     const tag = await olympiad.evaluate((element) => element.tagName);
     if (tag === 'SELECT') await olympiad.selectOption(olympiadName);

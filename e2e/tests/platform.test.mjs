@@ -8,6 +8,8 @@ import { guardSuite } from '../suites/guard.mjs';
 import { accessibilitySuite } from '../suites/accessibility.mjs';
 import { usersGridSuite } from '../suites/users-grid.mjs';
 import { firstLoadSuite } from '../suites/first-load.mjs';
+import { paperModulesSuite, paperSuite } from '../suites/paper.mjs';
+import { schoolsSuite } from '../suites/schools.mjs';
 import { sittingSuite } from '../suites/sitting.mjs';
 
 let server;
@@ -16,6 +18,9 @@ let browser;
 const context = {
   get baseUrl() {
     return server.baseUrl;
+  },
+  get dataDir() {
+    return server.dataDir;
   },
   browser: () => browser,
   learners: () => server.learners,
@@ -37,4 +42,9 @@ guardSuite(context);
 accessibilitySuite(context);
 usersGridSuite(context);
 firstLoadSuite(context);
+schoolsSuite(context);
+// These close and open the geography olympiad and add to its paper.
+paperSuite(context);
+paperModulesSuite(context);
+// Last: it puts a small paper of its own in place and sets the sitting's duration.
 sittingSuite(context);

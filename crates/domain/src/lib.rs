@@ -3,8 +3,12 @@
 
 pub mod access;
 pub mod credentials;
+pub mod interest;
 pub mod paper;
 pub mod role;
+pub mod roster;
+pub mod school;
 pub mod sitting;
+pub mod text;
 
 pub use role::{LoginType, Role};

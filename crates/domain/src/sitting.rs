@@ -87,7 +87,7 @@ impl Clock {
     /// Whether a save arriving at `now` counts: in time, and not while the school's sitting is
     /// paused (the clock is stopped, so writing then would be time no one else had).
     pub fn takes_saves_at(&self, now: NaiveDateTime) -> bool {
-        self.paused_at.is_none() && now <= self.ends_at(now) + Duration::seconds(SAVE_GRACE_SECONDS)
+        self.paused_at.is_none() && save_in_time(self.ends_at(now), now)
     }
 
     /// The clock after a pause that started at `paused_at` ends at `now`.
@@ -97,6 +97,21 @@ impl Clock {
         }
         self
     }
+}
+
+/// Whether a save arriving at `now` is in time for an attempt that ends at `ends_at`.
+pub fn save_in_time(ends_at: NaiveDateTime, now: NaiveDateTime) -> bool {
+    now <= ends_at + Duration::seconds(SAVE_GRACE_SECONDS)
+}
+
+/// Seconds left, from the end stored when the clock last changed: a pause leaves that end as it
+/// was, so while paused the time left stands at what it was when the pause began.
+pub fn remaining_seconds(
+    ends_at: NaiveDateTime,
+    paused_at: Option<NaiveDateTime>,
+    now: NaiveDateTime,
+) -> i64 {
+    (ends_at - paused_at.unwrap_or(now)).num_seconds().max(0)
 }
 
 /// An answer as the learner gave it: the chosen option keys, or what was typed. Cleared answers
@@ -508,6 +523,25 @@ mod tests {
         assert_eq!(resumed.paused_seconds, 100 * 60);
         assert_eq!(resumed.ends_at(at(11, 0)), at(11, 40));
         assert_eq!(resumed.remaining_seconds(at(11, 0)), 40 * 60);
+    }
+
+    #[test]
+    fn the_stored_end_gives_the_same_time_left_as_the_clock() {
+        let running = clock();
+        let stored_end = running.ends_at(at(9, 0));
+        assert_eq!(
+            remaining_seconds(stored_end, None, at(9, 20)),
+            running.remaining_seconds(at(9, 20))
+        );
+        // Paused at 9:20; the stored end is still the one from before the pause.
+        let paused = Clock {
+            paused_at: Some(at(9, 20)),
+            ..running
+        };
+        assert_eq!(
+            remaining_seconds(stored_end, Some(at(9, 20)), at(11, 0)),
+            paused.remaining_seconds(at(11, 0))
+        );
     }
 
     #[test]

@@ -26,6 +26,11 @@ pub enum Allowed {
     Roles(&'static [Role]),
     /// Only with the short-lived set-up token of a `2fa_notSetYet` answer, which the handler checks.
     TwoFactorSetup,
+    /// Learners, for the calls of every minute of the sitting (answer saves, progress pings): the
+    /// token's signature and role are checked here, and its session by the answer writer, in the
+    /// same query as the attempt, so that olympiad morning's busiest calls cost no extra trip to
+    /// the database. The handler must hand the writer the caller's session version.
+    LearnerWriting,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -45,14 +50,21 @@ const fn route(method: &'static str, path: &'static str, allowed: Allowed) -> Ap
     }
 }
 
-use Allowed::{Public, Roles, SignedIn, TwoFactorSetup};
-use Role::{Admin, Learner, Overlord, Teacher};
+use Allowed::{LearnerWriting, Public, Roles, SignedIn, TwoFactorSetup};
+use Role::{Accountant, Admin, Funding, Learner, Marketing, Overlord, Teacher};
 
 const OVERLORD: Allowed = Roles(&[Overlord]);
 const ADMIN_OR_OVERLORD: Allowed = Roles(&[Admin, Overlord]);
+/// Who may open Schools (spec section 6).
+const SCHOOL_READERS: Allowed = Roles(&[Admin, Accountant, Funding, Marketing, Overlord]);
+/// Who may open Teachers, Participating Schools, Countries and Expressions of Interest.
+const STAFF: Allowed = Roles(&[Admin, Accountant, Funding, Overlord]);
+/// Who may open Interested and Affected Parties.
+const ADMIN_FUNDING: Allowed = Roles(&[Admin, Funding, Overlord]);
+const TEACHER: Allowed = Roles(&[Teacher]);
 const LEARNER: Allowed = Roles(&[Learner]);
-/// Admins, and teachers for their own school's entries (the handler checks which).
-const INVIGILATORS: Allowed = Roles(&[Admin, Overlord, Teacher]);
+/// A school's team, and the staff who help it (each handler checks the entry is theirs).
+const TEAM_OR_ADMIN: Allowed = Roles(&[Teacher, Admin, Overlord]);
 
 pub const API_ROUTES: &[ApiRoute] = &[
     route("GET", "/api/openapi.json", Public),
@@ -135,6 +147,101 @@ pub const API_ROUTES: &[ApiRoute] = &[
     route("GET", "/api/upload", OVERLORD),
     route("GET", "/api/upload/{id}", OVERLORD),
     route("DELETE", "/api/upload/delete/{id}", OVERLORD),
+    // Schools, their entries and teams (spec section 7, Generic lists)
+    route("GET", "/api/school", SCHOOL_READERS),
+    route("POST", "/api/school", ADMIN_OR_OVERLORD),
+    route("PUT", "/api/school/{id}", ADMIN_OR_OVERLORD),
+    route("DELETE", "/api/school/{id}", OVERLORD),
+    route("GET", "/api/school/single", TEACHER),
+    route("PUT", "/api/school/single", TEACHER),
+    route("GET", "/api/school/merge-preview", OVERLORD),
+    route("POST", "/api/school/merge", OVERLORD),
+    route(
+        "GET",
+        "/api/school-participant",
+        Roles(&[Admin, Accountant, Funding, Overlord, Teacher]),
+    ),
+    route("POST", "/api/school-participant", TEAM_OR_ADMIN),
+    route("PUT", "/api/school-participant/{id}", ADMIN_OR_OVERLORD),
+    route("DELETE", "/api/school-participant/{id}", ADMIN_OR_OVERLORD),
+    route("GET", "/api/teacher", STAFF),
+    route("PUT", "/api/teacher/{id}", ADMIN_OR_OVERLORD),
+    route("GET", "/api/teacher/profile", TEACHER),
+    route("PUT", "/api/teacher/profile", TEACHER),
+    route("GET", "/api/team-member", TEAM_OR_ADMIN),
+    route("POST", "/api/team-member", TEAM_OR_ADMIN),
+    route("PUT", "/api/team-member/{id}", TEAM_OR_ADMIN),
+    route("DELETE", "/api/team-member/{id}", TEAM_OR_ADMIN),
+    // Learners and their entries (participants)
+    route("GET", "/api/learner", ADMIN_OR_OVERLORD),
+    route(
+        "GET",
+        "/api/learner/single",
+        Roles(&[Admin, Overlord, Teacher, Learner]),
+    ),
+    route("GET", "/api/learner/template", TEAM_OR_ADMIN),
+    route("POST", "/api/learner/import/preview", TEAM_OR_ADMIN),
+    route("POST", "/api/learner/import", TEAM_OR_ADMIN),
+    route("POST", "/api/learner", TEAM_OR_ADMIN),
+    route("PUT", "/api/learner/{id}", TEAM_OR_ADMIN),
+    route("DELETE", "/api/learner/{id}", TEAM_OR_ADMIN),
+    route("GET", "/api/participant", TEAM_OR_ADMIN),
+    route("PUT", "/api/participant/{id}", TEAM_OR_ADMIN),
+    route("DELETE", "/api/participant/{id}", TEAM_OR_ADMIN),
+    route("POST", "/api/participant/login-slips", TEAM_OR_ADMIN),
+    route("PUT", "/api/auth/set-learner-passwords/{id}", TEAM_OR_ADMIN),
+    route(
+        "GET",
+        "/api/scratchpad/local-teacher-password-reset",
+        OVERLORD,
+    ),
+    // Expressions of interest: the public form (rate-limited) and the staff's list
+    route("POST", "/api/interest", Public),
+    route("POST", "/api/teacher/expression", Public),
+    route("POST", "/api/website/verify-email/{id}", Public),
+    route("GET", "/api/interest/expression-of-interest", STAFF),
+    route(
+        "GET",
+        "/api/interest/expression-of-interest/possible-matches",
+        STAFF,
+    ),
+    route(
+        "POST",
+        "/api/interest/expression-of-interest/{id}/process",
+        STAFF,
+    ),
+    route(
+        "POST",
+        "/api/interest/expression-of-interest/{id}/decline",
+        STAFF,
+    ),
+    route("DELETE", "/api/interest/{id}", STAFF),
+    // igeo countries and their entries
+    route("GET", "/api/igeo-country", STAFF),
+    route("GET", "/api/igeo-country/single", STAFF),
+    route("POST", "/api/igeo-country", ADMIN_OR_OVERLORD),
+    route("PUT", "/api/igeo-country/{id}", ADMIN_OR_OVERLORD),
+    route("DELETE", "/api/igeo-country/{id}", ADMIN_OR_OVERLORD),
+    route("GET", "/api/igeo-country/merge-preview", OVERLORD),
+    route("POST", "/api/igeo-country/merge", OVERLORD),
+    route("GET", "/api/igeo-country-participant", STAFF),
+    route("GET", "/api/igeo-country-participant/single", STAFF),
+    route("POST", "/api/igeo-country-participant", ADMIN_OR_OVERLORD),
+    route(
+        "PUT",
+        "/api/igeo-country-participant/{id}",
+        ADMIN_OR_OVERLORD,
+    ),
+    route(
+        "DELETE",
+        "/api/igeo-country-participant/{id}",
+        ADMIN_OR_OVERLORD,
+    ),
+    // Interested and affected parties
+    route("GET", "/api/useful-contact", ADMIN_FUNDING),
+    route("POST", "/api/useful-contact", ADMIN_FUNDING),
+    route("PUT", "/api/useful-contact/{id}", ADMIN_FUNDING),
+    route("DELETE", "/api/useful-contact/{id}", ADMIN_FUNDING),
     // The learner's sitting: each handler finds the learner's own entry and attempt
     route("GET", "/api/sitting", LEARNER),
     route("POST", "/api/sitting/declaration", LEARNER),
@@ -143,25 +250,25 @@ pub const API_ROUTES: &[ApiRoute] = &[
     route("PUT", "/api/sitting/details", LEARNER),
     route("POST", "/api/sitting/start", LEARNER),
     route("GET", "/api/sitting/paper", LEARNER),
-    route("POST", "/api/sitting/answers", LEARNER),
-    route("POST", "/api/participant-tracker", LEARNER),
+    route("POST", "/api/sitting/answers", LearnerWriting),
+    route("POST", "/api/participant-tracker", LearnerWriting),
     route("POST", "/api/sitting/finish", LEARNER),
     // Watching and steering a sitting
-    route("GET", "/api/sitting/monitor", INVIGILATORS),
-    route("GET", "/api/sitting/learners", INVIGILATORS),
-    route("POST", "/api/sitting/pause", INVIGILATORS),
-    route("POST", "/api/sitting/resume", INVIGILATORS),
-    route("POST", "/api/sitting/extra-time", INVIGILATORS),
+    route("GET", "/api/sitting/monitor", TEAM_OR_ADMIN),
+    route("GET", "/api/sitting/learners", TEAM_OR_ADMIN),
+    route("POST", "/api/sitting/pause", TEAM_OR_ADMIN),
+    route("POST", "/api/sitting/resume", TEAM_OR_ADMIN),
+    route("POST", "/api/sitting/extra-time", TEAM_OR_ADMIN),
     route(
         "GET",
         "/api/participant/reset/{olympiadId}/{participantId}",
-        INVIGILATORS,
+        TEAM_OR_ADMIN,
     ),
     route("GET", "/api/participant/reset/{id}", ADMIN_OR_OVERLORD),
     route(
         "GET",
         "/api/participant/get-submitted-data/{id}",
-        INVIGILATORS,
+        TEAM_OR_ADMIN,
     ),
     route(
         "GET",
@@ -174,13 +281,16 @@ pub const API_ROUTES: &[ApiRoute] = &[
 /// Whether `path` fits the declared `pattern`; answers how many segments matched literally, so the
 /// most specific declaration wins (`/api/user/impersonate` over `/api/user/{id}`).
 fn match_score(pattern: &str, path: &str) -> Option<usize> {
-    let pattern_segments: Vec<&str> = pattern.split('/').collect();
-    let path_segments: Vec<&str> = path.split('/').collect();
-    if pattern_segments.len() != path_segments.len() {
-        return None;
-    }
+    // Walked for every declaration on every request: no allocation, and out at the first segment
+    // that differs.
+    let (mut expected_segments, mut actual_segments) = (pattern.split('/'), path.split('/'));
     let mut literal = 0;
-    for (expected, actual) in pattern_segments.iter().zip(&path_segments) {
+    loop {
+        let (expected, actual) = match (expected_segments.next(), actual_segments.next()) {
+            (None, None) => return Some(literal),
+            (Some(expected), Some(actual)) => (expected, actual),
+            _ => return None,
+        };
         match (expected.find('{'), expected.find('}')) {
             (Some(open), Some(close)) => {
                 let (prefix, suffix) = (&expected[..open], &expected[close + 1..]);
@@ -195,7 +305,6 @@ fn match_score(pattern: &str, path: &str) -> Option<usize> {
             _ => return None,
         }
     }
-    Some(literal)
 }
 
 /// The declaration for this request, if any.
@@ -218,6 +327,8 @@ pub struct Caller {
     pub olympiad_name: Option<String>,
     /// The overlord's user id when this session is an impersonation.
     pub impersonator: Option<i64>,
+    /// The user's session version when the token was issued.
+    pub session_version: i32,
 }
 
 impl Caller {
@@ -332,6 +443,16 @@ async fn admit(req: &ServiceRequest) -> Result<(), ApiError> {
         }
         // On a public route a stale token is no reason to refuse: it is simply not used.
         (Some(token), Public) => authenticate(&state, token).await.ok(),
+        (Some(token), LearnerWriting) => {
+            let caller = state.tokens.verify(token, Purpose::Access)?.into_caller();
+            if caller.role != Role::Learner {
+                return Err(ApiError::forbidden(format!(
+                    "The {} role may not do this.",
+                    caller.role
+                )));
+            }
+            Some(caller)
+        }
         (Some(token), _) => Some(authenticate(&state, token).await?),
     };
     if let (Roles(roles), Some(caller)) = (route.allowed, &caller) {

@@ -103,6 +103,38 @@ pub fn describe(message: &str) -> (Option<String>, String) {
     }
 }
 
+/// A JSON body larger than the API's usual limit (the rows of a learner import), read and checked
+/// like [`Body`], up to `limit` bytes.
+pub async fn read_large<T: DeserializeOwned + Validate>(
+    req: &HttpRequest,
+    mut payload: web::Payload,
+    limit: usize,
+) -> Result<T, ApiError> {
+    use futures_util::StreamExt;
+    if req.content_type() != "application/json" {
+        return Err(ApiError::bad_request(
+            "content_type",
+            "The request body must be JSON (Content-Type: application/json).",
+        ));
+    }
+    let mut bytes = web::BytesMut::new();
+    while let Some(chunk) = payload.next().await {
+        let chunk = chunk
+            .map_err(|_| ApiError::bad_request("body", "The request body could not be read."))?;
+        if bytes.len() + chunk.len() > limit {
+            return Err(ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "too_large",
+                format!("The request is larger than {} MB.", limit / (1024 * 1024)),
+            ));
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    let value: T = parse(&bytes)?;
+    value.validate()?;
+    Ok(value)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,6 +8,8 @@ pub mod config;
 pub mod db;
 pub mod envelope;
 pub mod error;
+pub mod learner_accounts;
+pub mod listing;
 pub mod openapi;
 pub mod rate_limit;
 pub mod request_log;

@@ -99,6 +99,7 @@ async fn every_route_answers_each_role_as_declared() {
                 let may = match route.allowed {
                     Allowed::Public | Allowed::SignedIn => true,
                     Allowed::Roles(roles) => roles.contains(role),
+                    Allowed::LearnerWriting => *role == Role::Learner,
                     Allowed::TwoFactorSetup => false,
                 };
                 if may {

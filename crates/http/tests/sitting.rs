@@ -1204,3 +1204,58 @@ async fn shuffled_papers_differ_between_learners_and_stay_fixed_for_each() {
     }
     assert!(orders.len() > 1, "six learners, one order: not shuffled");
 }
+
+#[actix_web::test]
+async fn a_signed_out_learner_saves_nothing() {
+    let s = Sitting::new();
+    let app = init_service(olympiad_http::app(s.fx.state.clone())).await;
+    let (key, _) = begin(&app, &s.learner).await;
+    let (status, _) = send(
+        &app,
+        with_token(post_json("/api/auth/signout", json!({})), &s.learner),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    // The writer checks the session with the attempt, in the same query.
+    let (status, body) = send(
+        &app,
+        with_device(
+            post_json(
+                "/api/sitting/answers",
+                save(s.questions[0], json!(["b"]), 1),
+            ),
+            &s.learner,
+            Some(&key),
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+    assert_eq!(body["error"], "session_ended");
+    let (status, _) = send(
+        &app,
+        with_device(
+            post_json(
+                &format!("/api/participant-tracker?olympiadId={}", s.olympiad_id),
+                json!({ "position": "1/1" }),
+            ),
+            &s.learner,
+            Some(&key),
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    // A token of another role is refused before any of that.
+    let (status, _) = send(
+        &app,
+        with_device(
+            post_json(
+                "/api/sitting/answers",
+                save(s.questions[0], json!(["b"]), 1),
+            ),
+            &s.teacher,
+            Some(&key),
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+}

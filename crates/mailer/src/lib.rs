@@ -39,8 +39,51 @@ pub struct Recipient {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Email {
-    PasswordReset { to: Recipient, link: String },
-    TwoFactorEnabled { to: Recipient },
+    PasswordReset {
+        to: Recipient,
+        link: String,
+    },
+    TwoFactorEnabled {
+        to: Recipient,
+    },
+    /// The link that confirms the address of an expression of interest.
+    InterestVerify {
+        to: Recipient,
+        olympiad: String,
+        link: String,
+    },
+    /// A teacher's interest became their school's entry; `link` signs in, or (for a new
+    /// account) chooses a password.
+    InterestProcessed {
+        to: Recipient,
+        olympiad: String,
+        school: String,
+        link: String,
+        new_account: bool,
+    },
+    InterestDeclined {
+        to: Recipient,
+        olympiad: String,
+        reason: String,
+    },
+    /// A team admin added a colleague to their school's team.
+    TeamInvitation {
+        to: Recipient,
+        inviter: String,
+        olympiad: String,
+        school: String,
+        link: String,
+        new_account: bool,
+    },
+}
+
+/// What the button of a welcome says: a new account first chooses its password.
+fn account_action(new_account: bool) -> &'static str {
+    if new_account {
+        "Choose your password"
+    } else {
+        "Sign in to the teacher portal"
+    }
 }
 
 enum Transport {
@@ -80,7 +123,124 @@ impl Mailer {
         match email {
             Email::PasswordReset { to, link } => self.send_password_reset(to, link).await,
             Email::TwoFactorEnabled { to } => self.send_two_factor_enabled(to).await,
+            Email::InterestVerify { to, olympiad, link } => {
+                self.send_interest_verify(to, olympiad, link).await
+            }
+            Email::InterestProcessed {
+                to,
+                olympiad,
+                school,
+                link,
+                new_account,
+            } => {
+                self.send_interest_processed(to, olympiad, school, link, *new_account)
+                    .await
+            }
+            Email::InterestDeclined {
+                to,
+                olympiad,
+                reason,
+            } => self.send_interest_declined(to, olympiad, reason).await,
+            Email::TeamInvitation {
+                to,
+                inviter,
+                olympiad,
+                school,
+                link,
+                new_account,
+            } => {
+                self.send_team_invitation(to, inviter, olympiad, school, link, *new_account)
+                    .await
+            }
         }
+    }
+
+    /// A short line for the job log.
+    pub fn summary(email: &Email) -> &'static str {
+        match email {
+            Email::PasswordReset { .. } => "password reset sent",
+            Email::TwoFactorEnabled { .. } => "two-factor notice sent",
+            Email::InterestVerify { .. } => "interest verification sent",
+            Email::InterestProcessed { .. } => "interest processed notice sent",
+            Email::InterestDeclined { .. } => "interest declined notice sent",
+            Email::TeamInvitation { .. } => "team invitation sent",
+        }
+    }
+
+    pub async fn send_interest_verify(
+        &self,
+        to: &Recipient,
+        olympiad: &str,
+        link: &str,
+    ) -> Result<(), MailError> {
+        let values = [
+            ("name", to.name.as_str()),
+            ("olympiad", olympiad),
+            ("link", link),
+        ];
+        let subject = format!("Please confirm your e-mail address for the {olympiad}");
+        self.deliver(to, &subject, &templates::INTEREST_VERIFY, &values)
+            .await
+    }
+
+    pub async fn send_interest_processed(
+        &self,
+        to: &Recipient,
+        olympiad: &str,
+        school: &str,
+        link: &str,
+        new_account: bool,
+    ) -> Result<(), MailError> {
+        let values = [
+            ("name", to.name.as_str()),
+            ("username", to.username.as_str()),
+            ("olympiad", olympiad),
+            ("school", school),
+            ("link", link),
+            ("action", account_action(new_account)),
+        ];
+        let subject = format!("{school} is entered in the {olympiad}");
+        self.deliver(to, &subject, &templates::INTEREST_PROCESSED, &values)
+            .await
+    }
+
+    pub async fn send_interest_declined(
+        &self,
+        to: &Recipient,
+        olympiad: &str,
+        reason: &str,
+    ) -> Result<(), MailError> {
+        let values = [
+            ("name", to.name.as_str()),
+            ("olympiad", olympiad),
+            ("reason", reason),
+        ];
+        let subject = format!("Your interest in the {olympiad}");
+        self.deliver(to, &subject, &templates::INTEREST_DECLINED, &values)
+            .await
+    }
+
+    pub async fn send_team_invitation(
+        &self,
+        to: &Recipient,
+        inviter: &str,
+        olympiad: &str,
+        school: &str,
+        link: &str,
+        new_account: bool,
+    ) -> Result<(), MailError> {
+        let values = [
+            ("name", to.name.as_str()),
+            ("username", to.username.as_str()),
+            ("inviter", inviter),
+            ("olympiad", olympiad),
+            ("school", school),
+            ("link", link),
+            ("action", account_action(new_account)),
+        ];
+        let subject = format!("You are in the {olympiad} team of {school}");
+        self.deliver(to, &subject, &templates::TEAM_INVITATION, &values)
+            .await
     }
 
     pub async fn send_password_reset(&self, to: &Recipient, link: &str) -> Result<(), MailError> {

@@ -16,6 +16,26 @@ pub const TWO_FACTOR_ENABLED: Template = Template {
     html: include_str!("../templates/two_factor_enabled.html"),
 };
 
+pub const INTEREST_VERIFY: Template = Template {
+    text: include_str!("../templates/interest_verify.txt"),
+    html: include_str!("../templates/interest_verify.html"),
+};
+
+pub const INTEREST_PROCESSED: Template = Template {
+    text: include_str!("../templates/interest_processed.txt"),
+    html: include_str!("../templates/interest_processed.html"),
+};
+
+pub const INTEREST_DECLINED: Template = Template {
+    text: include_str!("../templates/interest_declined.txt"),
+    html: include_str!("../templates/interest_declined.html"),
+};
+
+pub const TEAM_INVITATION: Template = Template {
+    text: include_str!("../templates/team_invitation.txt"),
+    html: include_str!("../templates/team_invitation.html"),
+};
+
 impl Template {
     pub fn text(&self, values: &[(&str, &str)]) -> String {
         fill(self.text, values, |v| v.to_owned())

@@ -76,3 +76,60 @@ fn a_bad_sender_or_smtp_url_is_refused() {
     assert!(Mailer::new(None, std::env::temp_dir(), "not an address").is_err());
     assert!(Mailer::new(Some("ftp://nowhere"), std::env::temp_dir(), "a@b.org").is_err());
 }
+
+#[actix_web::test]
+async fn interest_and_team_mails_arrive_over_smtp() {
+    let server = SmtpServer::start();
+    let mailer = Mailer::new(
+        Some(&server.url()),
+        std::env::temp_dir(),
+        "no-reply@olympiads.test",
+    )
+    .unwrap();
+    let olympiad = "Geography Olympiad".to_owned();
+    let mails = [
+        Email::InterestVerify {
+            to: thandi(),
+            olympiad: olympiad.clone(),
+            link: "http://x/verify-email/abc".into(),
+        },
+        Email::InterestProcessed {
+            to: thandi(),
+            olympiad: olympiad.clone(),
+            school: "Waterkloof High".into(),
+            link: "http://x/reset-password/new1".into(),
+            new_account: true,
+        },
+        Email::InterestDeclined {
+            to: thandi(),
+            olympiad: olympiad.clone(),
+            reason: "We could not find the school <b>".into(),
+        },
+        Email::TeamInvitation {
+            to: thandi(),
+            inviter: "Sipho Dube".into(),
+            olympiad: olympiad.clone(),
+            school: "Waterkloof High".into(),
+            link: "http://x/login".into(),
+            new_account: false,
+        },
+    ];
+    for mail in &mails {
+        mailer.send(mail).await.unwrap();
+    }
+    let received = server.wait_for(4, Duration::from_secs(5));
+    assert_eq!(received.len(), 4);
+    let all: Vec<&str> = received.iter().map(|m| m.data.as_str()).collect();
+    assert!(
+        all[0].contains("Please confirm your e-mail address")
+            && all[0].contains("verify-email/abc")
+    );
+    assert!(
+        all[1].contains("Waterkloof High is entered") && all[1].contains("Choose your password")
+    );
+    assert!(
+        all[2].contains("&lt;b&gt;"),
+        "the reason is escaped in HTML"
+    );
+    assert!(all[3].contains("Sign in to the teacher portal") && all[3].contains("Sipho Dube"));
+}

@@ -9,7 +9,8 @@ pub mod schema;
 pub mod testing;
 
 pub use connection::{
-    open_pool, run_migrations, write_transaction, Database, DbConnection, DbPool, PooledDb,
+    open_pool, placeholder, run_migrations, write_transaction, Database, DbConnection, DbPool,
+    PooledDb,
 };
 pub use error::{DbError, DbResult};
 

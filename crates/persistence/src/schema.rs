@@ -256,6 +256,7 @@ diesel::table! {
         grade -> Integer,
         gender -> Text,
         home_language -> Text,
+        class_name -> Text,
         email -> Nullable<Text>,
         consent_given -> Bool,
         consent_by -> Text,
@@ -277,6 +278,79 @@ diesel::table! {
         language -> Text,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    igeo_countries (id) {
+        id -> BigInt,
+        name -> Text,
+        iso_code -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    country_participants (id) {
+        id -> BigInt,
+        olympiad_id -> BigInt,
+        country_id -> BigInt,
+        status -> Text,
+        team_leader_name -> Text,
+        team_leader_email -> Text,
+        team_leader_phone -> Text,
+        team_members -> Text,
+        invoice_name -> Text,
+        invoice_email -> Text,
+        invoice_address -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    useful_contacts (id) {
+        id -> BigInt,
+        olympiad_id -> BigInt,
+        name -> Text,
+        organisation -> Text,
+        role -> Text,
+        email -> Text,
+        phone -> Text,
+        notes -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    expressions_of_interest (id) {
+        id -> BigInt,
+        olympiad_id -> BigInt,
+        kind -> Text,
+        title -> Text,
+        first_name -> Text,
+        last_name -> Text,
+        email -> Text,
+        phone -> Text,
+        school_name -> Text,
+        emis_number -> Text,
+        province -> Text,
+        town -> Text,
+        subject -> Text,
+        organisation -> Text,
+        relationship -> Text,
+        message -> Text,
+        verify_token -> Text,
+        email_verified -> Bool,
+        verified_at -> Nullable<Timestamp>,
+        status -> Text,
+        decline_reason -> Text,
+        handled_by -> Nullable<BigInt>,
+        handled_at -> Nullable<Timestamp>,
+        school_participant_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
     }
 }
 
@@ -364,6 +438,11 @@ diesel::joinable!(attempts -> school_participants (school_participant_id));
 diesel::joinable!(answers -> attempts (attempt_id));
 diesel::joinable!(answers -> questions (question_id));
 diesel::joinable!(sitting_pauses -> school_participants (school_participant_id));
+diesel::joinable!(country_participants -> olympiads (olympiad_id));
+diesel::joinable!(country_participants -> igeo_countries (country_id));
+diesel::joinable!(useful_contacts -> olympiads (olympiad_id));
+diesel::joinable!(expressions_of_interest -> olympiads (olympiad_id));
+diesel::joinable!(expressions_of_interest -> school_participants (school_participant_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     projects,
@@ -389,4 +468,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     attempts,
     answers,
     sitting_pauses,
+    igeo_countries,
+    country_participants,
+    useful_contacts,
+    expressions_of_interest,
 );

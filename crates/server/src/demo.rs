@@ -78,10 +78,17 @@ pub fn seed(settings: &Settings, password: &str, if_empty: bool) -> CommandResul
     let mut conn = pool.get()?;
     if if_empty && !User::list(&mut conn)?.is_empty() {
         println!("The database has users already; the demo data was not added (run `olympiad seed-demo` to add it anyway).");
+        // A demo database made before the demo paper existed still gets it (once).
+        if let Some(geography) = Olympiad::by_name(&mut conn, "geography")? {
+            seed_paper(&mut conn, &geography, settings)?;
+        }
         return Ok(());
     }
     let hash = bcrypt::hash(password, settings.bcrypt_cost)?;
     let olympiads = seed_projects(&mut conn)?;
+    if let Some(geography) = olympiads.iter().find(|o| o.name == "geography") {
+        seed_paper(&mut conn, geography, settings)?;
+    }
 
     let mut sign_ins = Vec::new();
     let mut add = |conn: &mut DbConnection,
@@ -124,6 +131,10 @@ pub fn seed(settings: &Settings, password: &str, if_empty: bool) -> CommandResul
         None,
     )?;
 
+    let teacher = User::by_username(&mut conn, "teacher@example.org")?
+        .ok_or("the demo teacher is missing")?;
+    let learners = crate::demo_schools::seed(&mut conn, &olympiads, &teacher)?;
+
     println!("Demo sign-ins (password {password:?}):");
     println!(
         "  {:<26} {:<11} {:<12} olympiad",
@@ -148,10 +159,28 @@ pub fn seed(settings: &Settings, password: &str, if_empty: bool) -> CommandResul
             );
         }
     }
+    println!(
+        "Demo learners of Waterkloof High School in geography (login type learner, olympiad geography):"
+    );
+    println!(
+        "  {:<24} {:<10} {:<14} password",
+        "learner", "grade", "username"
+    );
+    for (name, grade, username, learner_password) in &learners {
+        println!("  {name:<24} {grade:<10} {username:<14} {learner_password}");
+    }
     if settings.require_staff_2fa {
         println!("Staff two-factor is on (REQUIRE_STAFF_2FA): the first staff sign-in asks to set it up.");
     } else {
         println!("Staff two-factor is off (REQUIRE_STAFF_2FA=false).");
+    }
+    Ok(())
+}
+
+/// The geography olympiad's demo paper, when it has no paper yet.
+fn seed_paper(conn: &mut DbConnection, geography: &Olympiad, settings: &Settings) -> CommandResult {
+    if crate::demo_paper::seed(conn, geography, &settings.uploads_dir())? {
+        println!("The geography olympiad has its demo paper and is open.");
     }
     Ok(())
 }

@@ -45,7 +45,8 @@ enum Command {
     SeedDemo {
         #[arg(long, default_value = "demo")]
         password: String,
-        /// Do nothing when the database already has users (what `make run` uses).
+        /// Add nothing when the database already has users, but the geography olympiad's demo paper
+        /// when it has none (what `make run` uses).
         #[arg(long)]
         if_empty: bool,
     },

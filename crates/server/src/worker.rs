@@ -81,10 +81,7 @@ impl Worker {
                 let email: Email = serde_json::from_str(&job.payload)
                     .map_err(|e| format!("unreadable e-mail job: {e}"))?;
                 self.mailer.send(&email).await.map_err(|e| e.to_string())?;
-                Ok(match &email {
-                    Email::PasswordReset { .. } => "password reset sent".into(),
-                    Email::TwoFactorEnabled { .. } => "two-factor notice sent".into(),
-                })
+                Ok(Mailer::summary(&email).into())
             }
             other => Err(format!("no worker for jobs of kind {other:?}")),
         }

@@ -3,6 +3,7 @@
 
 #![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
 
+use olympiad_persistence::models::{Olympiad, Question, QuestionModule};
 use olympiad_persistence::testing::TestDatabase;
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -71,11 +72,35 @@ fn migrate_create_user_and_seed_demo_work_and_repeat_safely() {
     ] {
         assert!(table.contains(user), "{user} missing from {table}");
     }
+    assert!(table.contains("demo paper"), "{table}");
+    let paper = |env: &Env| {
+        let mut conn = env.db.conn();
+        let geography = Olympiad::by_name(&mut conn, "geography").unwrap().unwrap();
+        let modules = QuestionModule::for_olympiad(&mut conn, geography.id).unwrap();
+        let questions = Question::for_olympiad(&mut conn, geography.id).unwrap();
+        (geography.is_open, modules.len(), questions.len())
+    };
+    assert_eq!(
+        paper(&env),
+        (true, 3, 30),
+        "geography has its demo paper, open"
+    );
     assert!(
         env.run(&["seed-demo"]).status.success(),
         "seeding again is harmless"
     );
+    assert_eq!(paper(&env), (true, 3, 30), "the demo paper is added once");
     assert!(stdout(&env.run(&["seed-demo", "--if-empty"])).contains("has users already"));
+    // A demo database from before the demo paper gets it from `make run`'s seed-demo --if-empty.
+    {
+        let mut conn = env.db.conn();
+        let geography = Olympiad::by_name(&mut conn, "geography").unwrap().unwrap();
+        for module in QuestionModule::for_olympiad(&mut conn, geography.id).unwrap() {
+            QuestionModule::delete(&mut conn, module.id).unwrap();
+        }
+    }
+    assert!(stdout(&env.run(&["seed-demo", "--if-empty"])).contains("demo paper"));
+    assert_eq!(paper(&env), (true, 3, 30));
 
     let created = env.run(&[
         "create-user",

@@ -1,6 +1,4 @@
-DROP TABLE participants;
-DROP TABLE learners;
-DROP TABLE team_members;
-DROP TABLE teachers;
-DROP TABLE school_participants;
-DROP TABLE schools;
+DROP TABLE expressions_of_interest;
+DROP TABLE useful_contacts;
+DROP TABLE country_participants;
+DROP TABLE igeo_countries;

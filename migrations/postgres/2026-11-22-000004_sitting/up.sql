@@ -38,7 +38,10 @@ CREATE TABLE attempts (
     created_at TIMESTAMP NOT NULL DEFAULT (now() AT TIME ZONE 'utc'),
     updated_at TIMESTAMP NOT NULL DEFAULT (now() AT TIME ZONE 'utc')
 );
+-- One attempt that counts per participant. Queries find attempts by participant through the plain
+-- index: a partial index serves only queries whose condition is written into the SQL itself.
 CREATE UNIQUE INDEX attempts_current ON attempts(participant_id) WHERE superseded = FALSE;
+CREATE INDEX attempts_participant_id ON attempts(participant_id);
 CREATE INDEX attempts_olympiad_id ON attempts(olympiad_id, status);
 CREATE INDEX attempts_school_participant_id ON attempts(school_participant_id);
 CREATE INDEX attempts_status_ends_at ON attempts(status, ends_at);
@@ -56,6 +59,9 @@ CREATE TABLE answers (
     PRIMARY KEY (attempt_id, question_id)
 );
 CREATE INDEX answers_question_id ON answers(question_id);
+
+-- The answer writer finds each learner's account by user and olympiad, thousands of times a second.
+CREATE INDEX accounts_user_id_olympiad_id ON accounts(user_id, olympiad_id);
 
 CREATE TABLE sitting_pauses (
     id BIGSERIAL PRIMARY KEY,

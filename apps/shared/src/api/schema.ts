@@ -269,6 +269,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/set-learner-passwords/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * New passwords for the learners of a school's entry (`{id}`), or for one of them: their old
+         *     sessions end, and the new sign-ins are answered once, for new slips. Noted in the activity log.
+         */
+        put: operations["auth_set_learner_passwords"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/set-password": {
         parameters: {
             query?: never;
@@ -312,6 +332,350 @@ export type paths = {
         put?: never;
         post: operations["signout"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/igeo-country": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["igeo_country_list"];
+        put?: never;
+        post: operations["igeo_country_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/igeo-country-participant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["igeo_country_participant_list"];
+        put?: never;
+        post: operations["igeo_country_participant_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/igeo-country-participant/single": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["igeo_country_participant_single"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/igeo-country-participant/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["igeo_country_participant_update"];
+        post?: never;
+        delete: operations["igeo_country_participant_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/igeo-country/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["igeo_country_merge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/igeo-country/merge-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["igeo_country_merge_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/igeo-country/single": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["igeo_country_single"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/igeo-country/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["igeo_country_update"];
+        post?: never;
+        delete: operations["igeo_country_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/interest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Someone else's expression of interest (a parent, a learner, a tutor). */
+        post: operations["interest_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/interest/expression-of-interest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Expressions of Interest, filterable as open, processed or declined (spec section 4). */
+        get: operations["interest_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/interest/expression-of-interest/possible-matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Schools and teachers that look like the expression's: the same EMIS number, the same e-mail
+         *     address, or a school name that is alike.
+         */
+        get: operations["interest_possible_matches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/interest/expression-of-interest/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["interest_decline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/interest/expression-of-interest/{id}/process": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Processes an expression. A teacher's becomes, in one transaction, their school's entry with them
+         *     as its team admin (their account made or linked) and an e-mail to them; another's is marked
+         *     processed. A second call answers 409 and changes nothing.
+         */
+        post: operations["interest_process"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/interest/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes an expression (spam, a test); the entry it became, if any, stays. */
+        delete: operations["interest_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/learner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["learner_list"];
+        put?: never;
+        /** Adds one learner to a school's entry; answers their sign-in (shown once). */
+        post: operations["learner_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/learner/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enters every row in one transaction, or none when any row has a problem (named per row:
+         *     `rows[3].grade`). Answers the learners' sign-ins, shown once: print the slips from them.
+         */
+        post: operations["learner_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/learner/import/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reads the spreadsheet and checks every row; writes nothing. The teacher fixes or drops rows and
+         *     sends the rest to `POST /api/learner/import`.
+         */
+        post: operations["learner_import_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/learner/single": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The learner of a participant: for the learner themselves, their school's team and staff. */
+        get: operations["learner_single"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/learner/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The learner spreadsheet to fill in: the headings, and (in XLSX) a sheet explaining each column. */
+        get: operations["learner_template"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/learner/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["learner_update"];
+        post?: never;
+        /** Deletes a learner with their entries and sign-ins; refused once they have started writing. */
+        delete: operations["learner_delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -486,6 +850,22 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/participant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["participant_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/participant-tracker": {
         parameters: {
             query?: never;
@@ -517,6 +897,27 @@ export type paths = {
         get: operations["participant_submitted_data"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/participant/login-slips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Login slips to print (PDF, a page per class) or the sign-ins as CSV. Passwords are kept only as
+         *     hashes, so the slips are made from the sign-ins answered at loading (or at new passwords); the
+         *     names and usernames come from the database, for participants of this entry only.
+         */
+        post: operations["participant_login_slips"];
         delete?: never;
         options?: never;
         head?: never;
@@ -555,6 +956,23 @@ export type paths = {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/participant/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["participant_update"];
+        post?: never;
+        /** Takes a learner out of the olympiad (their sign-in goes; the learner stays with the school). */
+        delete: operations["participant_delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -682,6 +1100,148 @@ export type paths = {
         };
         /** When learners started: per minute (the spike at the start) and per school. */
         get: operations["report_start_times"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/school": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Schools grid: every school, with its entry in the olympiad (if any). */
+        get: operations["school_list"];
+        put?: never;
+        post: operations["school_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/school-participant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Participating Schools; for a teacher, the entries whose team they are in. */
+        get: operations["school_participant_list"];
+        put?: never;
+        /**
+         * Enters a school in an olympiad. Staff enter any school; a teacher enters their own school in an
+         *     open olympiad and becomes its team admin. Entering twice answers the entry that exists.
+         */
+        post: operations["school_participant_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/school-participant/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["school_participant_update"];
+        post?: never;
+        /**
+         * Removes an entry, its team and its learners' sign-ins. An entry whose learners have started
+         *     writing is withdrawn instead (status), so that their work is kept.
+         */
+        delete: operations["school_participant_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/school/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Merges in one transaction and notes it in the activity log with everything that moved. */
+        post: operations["school_merge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/school/merge-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What merging the duplicate into the survivor will move. */
+        get: operations["school_merge_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/school/single": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["school_single"];
+        /** A team admin corrects their school's details. */
+        put: operations["school_update_single"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/school/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["school_update"];
+        post?: never;
+        /** Deletes a school that nothing refers to; one with entries, teachers or learners is merged instead. */
+        delete: operations["school_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scratchpad/local-teacher-password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["scratchpad_local_teacher_password_reset"];
         put?: never;
         post?: never;
         delete?: never;
@@ -926,6 +1486,111 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/teacher": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Teachers (this olympiad's, `all=false`), All Teachers (`all=true`) and Team Admins (`teamAdmins=true`). */
+        get: operations["teacher_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teacher/expression": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A teacher's expression of interest from the public site; the address is then verified by the
+         *     link e-mailed to it. Rate-limited like sign-in.
+         */
+        post: operations["teacher_expression"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teacher/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["teacher_profile"];
+        put: operations["teacher_update_profile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teacher/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["teacher_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team-member": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["team_member_list"];
+        put?: never;
+        /**
+         * Invites a colleague into the team by e-mail (a team admin, or staff). Inviting someone twice
+         *     changes nothing but sends the e-mail again.
+         */
+        post: operations["team_member_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team-member/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["team_member_update"];
+        post?: never;
+        delete: operations["team_member_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/upload": {
         parameters: {
             query?: never;
@@ -969,6 +1634,38 @@ export type paths = {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/useful-contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["useful_contact_list"];
+        put?: never;
+        post: operations["useful_contact_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/useful-contact/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["useful_contact_update"];
+        post?: never;
+        delete: operations["useful_contact_delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1080,6 +1777,23 @@ export type paths = {
         get?: never;
         put?: never;
         post: operations["reset_two_factor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/website/verify-email/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirms the address of an expression of interest by the secret of its link (`{id}`). */
+        post: operations["website_verify_email"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1289,6 +2003,65 @@ export type components = {
         ConfirmTwoFactor: {
             code: string;
         };
+        ContactInput: {
+            email?: string;
+            name: string;
+            notes?: string;
+            /**
+             * Format: int64
+             * @description Only when creating.
+             */
+            olympiadId?: number | null;
+            organisation?: string;
+            phone?: string;
+            role?: string;
+        };
+        CountryEntryInput: {
+            /**
+             * Format: int64
+             * @description Only when creating.
+             */
+            countryId?: number | null;
+            invoiceAddress?: string;
+            invoiceEmail?: string;
+            invoiceName?: string;
+            /**
+             * Format: int64
+             * @description Only when creating.
+             */
+            olympiadId?: number | null;
+            status: components["schemas"]["EntryStatus"];
+            teamLeaderEmail?: string;
+            teamLeaderName?: string;
+            teamLeaderPhone?: string;
+            teamMembers?: string[];
+        };
+        CountryInput: {
+            /** @description ISO 3166 alpha-2 (NA for Namibia). */
+            isoCode: string;
+            name: string;
+        };
+        /** @description A country's entry in an olympiad: its team and who receives the invoice. */
+        CountryParticipant: {
+            /** Format: int64 */
+            countryId: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            invoiceAddress: string;
+            invoiceEmail: string;
+            invoiceName: string;
+            /** Format: int64 */
+            olympiadId: number;
+            /** @description entered, confirmed or withdrawn */
+            status: string;
+            teamLeaderEmail: string;
+            teamLeaderName: string;
+            teamLeaderPhone: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
         CreateAccount: {
             /**
              * Format: int64
@@ -1326,6 +2099,10 @@ export type components = {
             /** @description The learner declares they will write on their own, without help. */
             accepted: boolean;
         };
+        DeclineInterest: {
+            /** @description Why, in a sentence the person will read. */
+            reason: string;
+        };
         DetailsInput: {
             firstName: string;
             /** Format: int32 */
@@ -1334,6 +2111,34 @@ export type components = {
             language: components["schemas"]["Language"];
             lastName: string;
         };
+        EntryChanges: {
+            /**
+             * Format: int64
+             * @description The user of a teacher in the entry's team.
+             */
+            contactTeacherId?: number | null;
+            status: components["schemas"]["EntryStatus"];
+        };
+        /** @description What becomes of one entry of the duplicate. */
+        EntryMove: {
+            /**
+             * @description `moves`: the entry becomes the survivor's; `joins`: the survivor has an entry in that
+             *     olympiad already, so the team and learners join it and this entry is deleted.
+             */
+            action: string;
+            /** Format: int64 */
+            entryId: number;
+            olympiadTitle: string;
+            /** Format: int64 */
+            participants: number;
+            /** Format: int64 */
+            teamMembers: number;
+        };
+        /**
+         * @description The state of a school's (or country's) entry in an olympiad.
+         * @enum {string}
+         */
+        EntryStatus: "entered" | "confirmed" | "withdrawn";
         /** @description The failure envelope as it goes over the wire. */
         ErrorBody: {
             error: string;
@@ -1355,11 +2160,82 @@ export type components = {
             participantId: number;
             reason: string;
         };
+        IgeoCountry: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            /** @description ISO 3166 alpha-2, upper case. */
+            isoCode: string;
+            name: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ImportRows: {
+            rows: components["schemas"]["RosterRow"][];
+        };
+        /** @description The public interest form. */
+        InterestForm: {
+            email: string;
+            emisNumber?: string;
+            firstName: string;
+            lastName: string;
+            message?: string;
+            /** @description Others: their organisation, and how they relate to a learner (parent, tutor, ...). */
+            organisation?: string;
+            phone?: string;
+            /** @description The project of the site (`/{projectName}/express-interest`): its open olympiad is meant. */
+            projectName: string;
+            province?: string;
+            relationship?: string;
+            /** @description Teachers: their school. */
+            schoolName?: string;
+            subject?: string;
+            title?: string;
+            town?: string;
+        };
+        Invitation: {
+            email: string;
+            firstName?: string;
+            lastName?: string;
+            /** Format: int64 */
+            schoolParticipantId: number;
+            /** @description Make them a team admin too. */
+            teamAdmin?: boolean;
+            title?: string;
+        };
         /**
          * @description The languages an olympiad may be written in.
          * @enum {string}
          */
         Language: "en" | "af";
+        /** @description A learner of a school; their entries in olympiads are participants. */
+        Learner: {
+            /** @description The class within the grade (10B). */
+            className: string;
+            consentBy: string;
+            /** @description Whether a parent or guardian consented to the learner's details being kept (POPIA). */
+            consentGiven: boolean;
+            /** Format: date-time */
+            consentRecordedAt?: string | null;
+            consentRelationship: string;
+            /** Format: date-time */
+            createdAt: string;
+            email?: string | null;
+            firstName: string;
+            /** @description F, M, X or empty */
+            gender: string;
+            /** Format: int32 */
+            grade: number;
+            homeLanguage: string;
+            /** Format: int64 */
+            id: number;
+            lastName: string;
+            /** Format: int64 */
+            schoolId: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
         LearnerDetails: {
             firstName: string;
             /** Format: int32 */
@@ -1439,6 +2315,24 @@ export type components = {
                 [key: string]: string;
             };
         };
+        NewEntry: {
+            /**
+             * Format: int64
+             * @description The user of a teacher of the school, who becomes the contact and a team admin.
+             */
+            contactTeacherId?: number | null;
+            /** Format: int64 */
+            olympiadId: number;
+            /**
+             * Format: int64
+             * @description Staff: any school. A teacher: their own school (default).
+             */
+            schoolId?: number | null;
+        };
+        NewLearner: components["schemas"]["RosterRow"] & {
+            /** Format: int64 */
+            schoolParticipantId: number;
+        };
         OlympiadForLearner: {
             declaration: {
                 [key: string]: string;
@@ -1473,6 +2367,59 @@ export type components = {
             /** Format: int32 */
             year: number;
         };
+        /**
+         * @description A learner entered in an olympiad. They sign in as their user (`user_id`): its username is the
+         *     generated one, and it has one learner account in the olympiad.
+         */
+        Participant: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The language the learner writes in: en or af. */
+            language: string;
+            /** Format: int64 */
+            learnerId: number;
+            /** Format: int64 */
+            olympiadId: number;
+            /**
+             * Format: int64
+             * @description The school's entry the learner writes under (the customer participant).
+             */
+            schoolParticipantId?: number | null;
+            /** @description registered, writing, finished or absent */
+            status: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: int64 */
+            userId: number;
+        };
+        ParticipantChanges: {
+            /**
+             * @description The language the learner writes in.
+             * @example en
+             */
+            language: string;
+            status: components["schemas"]["ParticipantStatus"];
+        };
+        /** @description A participant as the Participating Learners grid and the teacher's learner list show them. */
+        ParticipantRow: components["schemas"]["Participant"] & {
+            className: string;
+            consentGiven: boolean;
+            firstName: string;
+            gender: string;
+            /** Format: int32 */
+            grade: number;
+            /** Format: date-time */
+            lastLoginAt?: string | null;
+            lastName: string;
+            /** Format: int64 */
+            schoolId: number;
+            schoolName: string;
+            username: string;
+        };
+        /** @enum {string} */
+        ParticipantStatus: "registered" | "writing" | "finished" | "absent";
         PauseInput: {
             /** @description Why, for the activity log: "load-shedding", "fire drill". */
             reason: string;
@@ -1484,6 +2431,15 @@ export type components = {
             /** Format: date-time */
             since: string;
         };
+        /** @description One row of the preview: what was read, and what is wrong with it (field to problem). */
+        PreviewRow: {
+            /** @description The row's number in the spreadsheet (the headings are row 1). */
+            line: number;
+            problems: {
+                [key: string]: string;
+            };
+            row: components["schemas"]["RosterRow"];
+        };
         Problem: {
             /** @description Stable: `no_questions`, `no_correct_answer`, `duplicate_options`, `missing_translation`, ... */
             code: string;
@@ -1493,6 +2449,14 @@ export type components = {
             /** Format: int64 */
             questionId?: number | null;
             severity: components["schemas"]["Severity"];
+        };
+        ProcessInterest: {
+            school?: components["schemas"]["SchoolInput"] | null;
+            /**
+             * Format: int64
+             * @description The school to enter (one of the possible matches); without it, `school` is created.
+             */
+            schoolId?: number | null;
         };
         /** @description The file: `{"format": "olympiad-question-bank", "version": 1, "modules": [...]}`. */
         QuestionBank: {
@@ -1598,6 +2562,31 @@ export type components = {
         };
         /** @enum {string} */
         Role: "admin" | "accountant" | "funding" | "marketing" | "learner" | "teacher" | "overlord";
+        /** @description A row as typed, every field as text; also what the teacher sends back after fixing rows. */
+        RosterRow: {
+            /** @default  */
+            className: string;
+            /** @default  */
+            consentBy: string;
+            /** @default  */
+            consentGiven: string;
+            /** @default  */
+            consentRelationship: string;
+            /** @default  */
+            email: string;
+            /** @default  */
+            firstName: string;
+            /** @default  */
+            gender: string;
+            /** @default  */
+            grade: string;
+            /** @default  */
+            homeLanguage: string;
+            /** @default  */
+            language: string;
+            /** @default  */
+            lastName: string;
+        };
         /** @description At most 200 answers: a device back from a long time offline sends in parts. */
         SaveInput: {
             answers: components["schemas"]["AnswerInput"][];
@@ -1609,6 +2598,102 @@ export type components = {
             questionId: number;
             /** Format: int64 */
             seq: number;
+        };
+        /** @description A school, in South Africa or (for igeo) elsewhere. */
+        School: {
+            /** @description ISO 3166 alpha-2 */
+            countryCode: string;
+            /** Format: date-time */
+            createdAt: string;
+            district: string;
+            email: string;
+            emisNumber?: string | null;
+            /** Format: int64 */
+            id: number;
+            languageOfTeaching: string;
+            name: string;
+            phone: string;
+            postalAddress: string;
+            province: string;
+            /** Format: int32 */
+            quintile?: number | null;
+            /** @description public or independent */
+            sector: string;
+            streetAddress: string;
+            town: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description A school as a person types it in. */
+        SchoolInput: {
+            /** @description ISO 3166 alpha-2; default ZA. */
+            countryCode?: string;
+            district?: string;
+            email?: string;
+            emisNumber?: string;
+            languageOfTeaching?: string;
+            name: string;
+            phone?: string;
+            postalAddress?: string;
+            /** @description One of the nine provinces; may be empty for a school outside South Africa. */
+            province?: string;
+            /** Format: int32 */
+            quintile?: number | null;
+            sector: components["schemas"]["Sector"];
+            streetAddress?: string;
+            town?: string;
+        };
+        /** @description A school that looks like the one of an expression, and why. */
+        SchoolMatch: components["schemas"]["School"] & {
+            /**
+             * Format: double
+             * @description How alike the names are, 0 to 1.
+             */
+            likeness: number;
+            /** @description `emis`, `email`, `name` */
+            reasons: string[];
+            /**
+             * Format: int64
+             * @description The school's entry in the expression's olympiad, if it has one.
+             */
+            schoolParticipantId?: number | null;
+        };
+        /** @description A school's entry in an olympiad. Its purchase orders and invoices attach to it. */
+        SchoolParticipant: {
+            /**
+             * Format: int64
+             * @description The user of the teacher the office contacts about this entry.
+             */
+            contactTeacherId?: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            enteredAt: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            olympiadId: number;
+            /** Format: int64 */
+            schoolId: number;
+            /** @description entered, confirmed or withdrawn */
+            status: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description An entry as the Participating Schools grid and the teacher portal show it. */
+        SchoolParticipantRow: components["schemas"]["SchoolParticipant"] & {
+            contactEmail?: string | null;
+            contactName?: string | null;
+            emisNumber?: string | null;
+            /** Format: int64 */
+            learnerCount: number;
+            olympiadName: string;
+            olympiadTitle: string;
+            province: string;
+            schoolName: string;
+            /** @description The team admins' names. */
+            teamAdmins: string[];
+            town: string;
         };
         SchoolSittingView: {
             /** Format: int64 */
@@ -1639,6 +2724,11 @@ export type components = {
             schoolParticipantId?: number | null;
             started: number;
         };
+        /**
+         * @description Public schools are funded by the state; independent schools are private.
+         * @enum {string}
+         */
+        Sector: "public" | "independent";
         SetPasswordRequest: {
             password: string;
             /** @description The token of a reset link; without it the signed-in user changes their own password. */
@@ -1699,6 +2789,17 @@ export type components = {
             /** Format: date-time */
             serverTime: string;
         };
+        SlipCredential: {
+            /** Format: int64 */
+            participantId: number;
+            password: string;
+        };
+        SlipRequest: {
+            /** @description The sign-ins as they were answered when the learners were loaded or given new passwords. */
+            credentials: components["schemas"]["SlipCredential"][];
+            /** Format: int64 */
+            schoolParticipantId: number;
+        };
         SubmittedAnswer: {
             answer?: components["schemas"]["AnswerValue"] | null;
             /** @description The answer as the learner saw it: the options' texts, or what they typed. */
@@ -1724,6 +2825,70 @@ export type components = {
             questionId: number;
             /** Format: date-time */
             savedAt?: string | null;
+        };
+        /** @description A teacher: a user (names and e-mail there) with a school and these details. */
+        Teacher: {
+            cell: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            schoolId?: number | null;
+            subject: string;
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: int64 */
+            userId: number;
+        };
+        TeacherInput: {
+            cell?: string;
+            firstName: string;
+            lastName: string;
+            /**
+             * Format: int64
+             * @description Staff only: the teacher's school.
+             */
+            schoolId?: number | null;
+            subject?: string;
+            title?: string;
+        };
+        /** @description A teacher as the Teachers grids and the profile show them. */
+        TeacherRow: components["schemas"]["Teacher"] & {
+            disabled: boolean;
+            email?: string | null;
+            firstName: string;
+            /** Format: date-time */
+            lastLoginAt?: string | null;
+            lastName: string;
+            schoolName?: string | null;
+            /** @description Their team places in the olympiad of the list (or in every olympiad for All Teachers). */
+            teams: components["schemas"]["TeamPlace"][];
+        };
+        /** @description A teacher's place in the team of a school's entry. */
+        TeamMember: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            isTeamAdmin: boolean;
+            /** Format: int64 */
+            schoolParticipantId: number;
+            /** Format: int64 */
+            teacherId: number;
+        };
+        TeamMemberChanges: {
+            isTeamAdmin: boolean;
+        };
+        TeamPlace: {
+            isTeamAdmin: boolean;
+            /** Format: int64 */
+            olympiadId: number;
+            /** Format: int64 */
+            schoolParticipantId: number;
+            /** Format: int64 */
+            teamMemberId: number;
         };
         TrackerInput: {
             /** @description False when the device has answers it could not send. */
@@ -2587,6 +3752,72 @@ export interface operations {
             };
         };
     };
+    auth_set_learner_passwords: {
+        parameters: {
+            query: {
+                /** @description The entry's school, as a check that the right entry is meant. */
+                schoolId: number;
+                /** @description One learner only: their username (or e-mail address). Without it, every learner of the entry. */
+                email?: string;
+                /** @description One password chosen for them (at least 8 characters); without it each gets a generated one. */
+                password?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            className: string;
+                            firstName: string;
+                            /** Format: int32 */
+                            grade: number;
+                            lastName: string;
+                            /** Format: int64 */
+                            participantId: number;
+                            password: string;
+                            username: string;
+                        }[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     set_password: {
         parameters: {
             query?: never;
@@ -2716,6 +3947,1387 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    igeo_country_list: {
+        parameters: {
+            query?: {
+                /** @description The olympiad whose entries the rows show (and, for country participants, list). */
+                olympiadId?: number;
+                status?: string;
+                /** @description 1-based; default 1. */
+                page?: number;
+                /** @description Default 25, at most 500. */
+                pageSize?: number;
+                /** @description Comma-separated keys, `-` before a key for descending: `name,-grade`. */
+                sort?: string;
+                /** @description Free text, matched case-blind against the list's main columns. */
+                search?: string;
+                /** @description Answer a file of every selected row instead of a page. */
+                format?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of countries, or a CSV or XLSX file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One page of rows and the count of all the rows the search and filters select. */
+                        data: {
+                            rows: (components["schemas"]["IgeoCountry"] & {
+                                /** Format: int64 */
+                                countryParticipantId?: number | null;
+                                /** Format: int64 */
+                                entryCount: number;
+                            })[];
+                            /** Format: int64 */
+                            total: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    igeo_country_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CountryInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: int64 */
+                            id: number;
+                            /** @description ISO 3166 alpha-2, upper case. */
+                            isoCode: string;
+                            name: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    igeo_country_participant_list: {
+        parameters: {
+            query?: {
+                /** @description The olympiad whose entries the rows show (and, for country participants, list). */
+                olympiadId?: number;
+                status?: string;
+                /** @description 1-based; default 1. */
+                page?: number;
+                /** @description Default 25, at most 500. */
+                pageSize?: number;
+                /** @description Comma-separated keys, `-` before a key for descending: `name,-grade`. */
+                sort?: string;
+                /** @description Free text, matched case-blind against the list's main columns. */
+                search?: string;
+                /** @description Answer a file of every selected row instead of a page. */
+                format?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of country entries, or a CSV or XLSX file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One page of rows and the count of all the rows the search and filters select. */
+                        data: {
+                            rows: (components["schemas"]["CountryParticipant"] & {
+                                countryName: string;
+                                isoCode: string;
+                                olympiadTitle: string;
+                                teamMembers: string[];
+                            })[];
+                            /** Format: int64 */
+                            total: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    igeo_country_participant_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CountryEntryInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A country's entry in an olympiad: its team and who receives the invoice. */
+                        data: {
+                            /** Format: int64 */
+                            countryId: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: int64 */
+                            id: number;
+                            invoiceAddress: string;
+                            invoiceEmail: string;
+                            invoiceName: string;
+                            /** Format: int64 */
+                            olympiadId: number;
+                            /** @description entered, confirmed or withdrawn */
+                            status: string;
+                            teamLeaderEmail: string;
+                            teamLeaderName: string;
+                            teamLeaderPhone: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    igeo_country_participant_single: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CountryParticipant"] & {
+                            countryName: string;
+                            isoCode: string;
+                            olympiadTitle: string;
+                            teamMembers: string[];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    igeo_country_participant_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CountryEntryInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A country's entry in an olympiad: its team and who receives the invoice. */
+                        data: {
+                            /** Format: int64 */
+                            countryId: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: int64 */
+                            id: number;
+                            invoiceAddress: string;
+                            invoiceEmail: string;
+                            invoiceName: string;
+                            /** Format: int64 */
+                            olympiadId: number;
+                            /** @description entered, confirmed or withdrawn */
+                            status: string;
+                            teamLeaderEmail: string;
+                            teamLeaderName: string;
+                            teamLeaderPhone: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    igeo_country_participant_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: boolean;
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    igeo_country_merge: {
+        parameters: {
+            query: {
+                duplicateId: number;
+                survivorId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What moved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What a country merge will move. */
+                        data: {
+                            duplicate: components["schemas"]["IgeoCountry"];
+                            /** @description The duplicate's entries: `moves`, or `dropped` where the survivor has one in that olympiad. */
+                            entries: components["schemas"]["EntryMove"][];
+                            /**
+                             * Format: int64
+                             * @description Schools whose country code becomes the survivor's.
+                             */
+                            schools: number;
+                            survivor: components["schemas"]["IgeoCountry"];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    igeo_country_merge_preview: {
+        parameters: {
+            query: {
+                duplicateId: number;
+                survivorId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What a country merge will move. */
+                        data: {
+                            duplicate: components["schemas"]["IgeoCountry"];
+                            /** @description The duplicate's entries: `moves`, or `dropped` where the survivor has one in that olympiad. */
+                            entries: components["schemas"]["EntryMove"][];
+                            /**
+                             * Format: int64
+                             * @description Schools whose country code becomes the survivor's.
+                             */
+                            schools: number;
+                            survivor: components["schemas"]["IgeoCountry"];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    igeo_country_single: {
+        parameters: {
+            query: {
+                id: number;
+                /** @description The olympiad whose entry of the country to show beside it. */
+                olympiadId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A country as the Countries grid shows it, with its entry in the olympiad of the list. */
+                        data: components["schemas"]["IgeoCountry"] & {
+                            /** Format: int64 */
+                            countryParticipantId?: number | null;
+                            /** Format: int64 */
+                            entryCount: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    igeo_country_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CountryInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: int64 */
+                            id: number;
+                            /** @description ISO 3166 alpha-2, upper case. */
+                            isoCode: string;
+                            name: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    igeo_country_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: boolean;
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description It has entries: merge it instead */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    interest_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InterestForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Where the verification link was sent. */
+                            email: string;
+                            emailVerified: boolean;
+                            /** Format: int64 */
+                            id: number;
+                            olympiadTitle: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    interest_list: {
+        parameters: {
+            query?: {
+                olympiadId?: number;
+                /** @description open, processed or declined */
+                status?: string;
+                /** @description teacher or other */
+                type?: string;
+                /** @description `yes` or `no` */
+                emailVerified?: string;
+                /** @description 1-based; default 1. */
+                page?: number;
+                /** @description Default 25, at most 500. */
+                pageSize?: number;
+                /** @description Comma-separated keys, `-` before a key for descending: `name,-grade`. */
+                sort?: string;
+                /** @description Free text, matched case-blind against the list's main columns. */
+                search?: string;
+                /** @description Answer a file of every selected row instead of a page. */
+                format?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of expressions of interest, or a CSV or XLSX file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One page of rows and the count of all the rows the search and filters select. */
+                        data: {
+                            rows: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                declineReason: string;
+                                email: string;
+                                emailVerified: boolean;
+                                emisNumber: string;
+                                firstName: string;
+                                /** Format: date-time */
+                                handledAt?: string | null;
+                                /** Format: int64 */
+                                handledBy?: number | null;
+                                /** Format: int64 */
+                                id: number;
+                                lastName: string;
+                                message: string;
+                                /** Format: int64 */
+                                olympiadId: number;
+                                organisation: string;
+                                phone: string;
+                                province: string;
+                                relationship: string;
+                                schoolName: string;
+                                /** Format: int64 */
+                                schoolParticipantId?: number | null;
+                                /** @description open, processed or declined */
+                                status: string;
+                                subject: string;
+                                title: string;
+                                town: string;
+                                /** @description teacher or other */
+                                type: string;
+                                /** Format: date-time */
+                                verifiedAt?: string | null;
+                            }[];
+                            /** Format: int64 */
+                            total: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    interest_possible_matches: {
+        parameters: {
+            query: {
+                expressionId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            schools: components["schemas"]["SchoolMatch"][];
+                            /** @description Teachers with the same e-mail address. */
+                            teachers: components["schemas"]["TeacherRow"][];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    interest_decline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeclineInterest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description An expression of interest from the public site (spec sections 3 and 4). */
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            declineReason: string;
+                            email: string;
+                            emailVerified: boolean;
+                            emisNumber: string;
+                            firstName: string;
+                            /** Format: date-time */
+                            handledAt?: string | null;
+                            /** Format: int64 */
+                            handledBy?: number | null;
+                            /** Format: int64 */
+                            id: number;
+                            lastName: string;
+                            message: string;
+                            /** Format: int64 */
+                            olympiadId: number;
+                            organisation: string;
+                            phone: string;
+                            province: string;
+                            relationship: string;
+                            schoolName: string;
+                            /** Format: int64 */
+                            schoolParticipantId?: number | null;
+                            /** @description open, processed or declined */
+                            status: string;
+                            subject: string;
+                            title: string;
+                            town: string;
+                            /** @description teacher or other */
+                            type: string;
+                            /** Format: date-time */
+                            verifiedAt?: string | null;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    interest_process: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProcessInterest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description An expression of interest from the public site (spec sections 3 and 4). */
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            declineReason: string;
+                            email: string;
+                            emailVerified: boolean;
+                            emisNumber: string;
+                            firstName: string;
+                            /** Format: date-time */
+                            handledAt?: string | null;
+                            /** Format: int64 */
+                            handledBy?: number | null;
+                            /** Format: int64 */
+                            id: number;
+                            lastName: string;
+                            message: string;
+                            /** Format: int64 */
+                            olympiadId: number;
+                            organisation: string;
+                            phone: string;
+                            province: string;
+                            relationship: string;
+                            schoolName: string;
+                            /** Format: int64 */
+                            schoolParticipantId?: number | null;
+                            /** @description open, processed or declined */
+                            status: string;
+                            subject: string;
+                            title: string;
+                            town: string;
+                            /** @description teacher or other */
+                            type: string;
+                            /** Format: date-time */
+                            verifiedAt?: string | null;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    interest_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: boolean;
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    learner_list: {
+        parameters: {
+            query?: {
+                /** @description Learners of the schools entered in this olympiad; overlord may leave it out for every learner. */
+                olympiadId?: number;
+                schoolId?: number;
+                grade?: number;
+                province?: string;
+                /** @description 1-based; default 1. */
+                page?: number;
+                /** @description Default 25, at most 500. */
+                pageSize?: number;
+                /** @description Comma-separated keys, `-` before a key for descending: `name,-grade`. */
+                sort?: string;
+                /** @description Free text, matched case-blind against the list's main columns. */
+                search?: string;
+                /** @description Answer a file of every selected row instead of a page. */
+                format?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of learners, or a CSV or XLSX file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One page of rows and the count of all the rows the search and filters select. */
+                        data: {
+                            rows: (components["schemas"]["Learner"] & {
+                                province: string;
+                                schoolName: string;
+                            })[];
+                            /** Format: int64 */
+                            total: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    learner_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewLearner"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A learner's sign-in as it is handed out: shown once, never stored in the clear. */
+                        data: {
+                            className: string;
+                            firstName: string;
+                            /** Format: int32 */
+                            grade: number;
+                            lastName: string;
+                            /** Format: int64 */
+                            participantId: number;
+                            password: string;
+                            username: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    learner_import: {
+        parameters: {
+            query: {
+                /** @description The school's entry the learners are loaded into. */
+                schoolParticipantId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportRows"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            className: string;
+                            firstName: string;
+                            /** Format: int32 */
+                            grade: number;
+                            lastName: string;
+                            /** Format: int64 */
+                            participantId: number;
+                            password: string;
+                            username: string;
+                        }[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    learner_import_preview: {
+        parameters: {
+            query: {
+                /** @description The school's entry the learners are loaded into. */
+                schoolParticipantId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One part named `file`: XLSX, XLS, ODS or CSV */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            bad: number;
+                            good: number;
+                            rows: components["schemas"]["PreviewRow"][];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `file`: not a spreadsheet, password-protected, wrong columns, empty or too many rows */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    learner_single: {
+        parameters: {
+            query: {
+                participantId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            learner: components["schemas"]["Learner"];
+                            participant: components["schemas"]["ParticipantRow"];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    learner_template: {
+        parameters: {
+            query?: {
+                /** @description xlsx (default) or csv */
+                format?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template as XLSX or CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    learner_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RosterRow"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A learner of a school; their entries in olympiads are participants. */
+                        data: {
+                            /** @description The class within the grade (10B). */
+                            className: string;
+                            consentBy: string;
+                            /** @description Whether a parent or guardian consented to the learner's details being kept (POPIA). */
+                            consentGiven: boolean;
+                            /** Format: date-time */
+                            consentRecordedAt?: string | null;
+                            consentRelationship: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            email?: string | null;
+                            firstName: string;
+                            /** @description F, M, X or empty */
+                            gender: string;
+                            /** Format: int32 */
+                            grade: number;
+                            homeLanguage: string;
+                            /** Format: int64 */
+                            id: number;
+                            lastName: string;
+                            /** Format: int64 */
+                            schoolId: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    learner_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: boolean;
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3212,6 +5824,83 @@ export interface operations {
             };
         };
     };
+    participant_list: {
+        parameters: {
+            query?: {
+                /** @description The school's entry (the customer participant) whose learners to list; required for teachers. */
+                customerParticipantId?: number;
+                /** @description Staff: the olympiad, when no entry is given. */
+                olympiadId?: number;
+                grade?: number;
+                /** @description registered, writing, finished or absent */
+                status?: string;
+                /** @description 1-based; default 1. */
+                page?: number;
+                /** @description Default 25, at most 500. */
+                pageSize?: number;
+                /** @description Comma-separated keys, `-` before a key for descending: `name,-grade`. */
+                sort?: string;
+                /** @description Free text, matched case-blind against the list's main columns. */
+                search?: string;
+                /** @description Answer a file of every selected row instead of a page. */
+                format?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of participants, or a CSV or XLSX file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One page of rows and the count of all the rows the search and filters select. */
+                        data: {
+                            rows: (components["schemas"]["Participant"] & {
+                                className: string;
+                                consentGiven: boolean;
+                                firstName: string;
+                                gender: string;
+                                /** Format: int32 */
+                                grade: number;
+                                /** Format: date-time */
+                                lastLoginAt?: string | null;
+                                lastName: string;
+                                /** Format: int64 */
+                                schoolId: number;
+                                schoolName: string;
+                                username: string;
+                            })[];
+                            /** Format: int64 */
+                            total: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     participant_tracker_ping: {
         parameters: {
             query: {
@@ -3331,6 +6020,47 @@ export interface operations {
             };
         };
     };
+    participant_login_slips: {
+        parameters: {
+            query?: {
+                /** @description pdf (default) or csv */
+                format?: "pdf" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SlipRequest"];
+            };
+        };
+        responses: {
+            /** @description The slips as PDF, or the sign-ins as CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     participant_reset_all: {
         parameters: {
             query?: never;
@@ -3403,6 +6133,118 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    participant_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ParticipantChanges"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description A learner entered in an olympiad. They sign in as their user (`user_id`): its username is the
+                         *     generated one, and it has one learner account in the olympiad.
+                         */
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: int64 */
+                            id: number;
+                            /** @description The language the learner writes in: en or af. */
+                            language: string;
+                            /** Format: int64 */
+                            learnerId: number;
+                            /** Format: int64 */
+                            olympiadId: number;
+                            /**
+                             * Format: int64
+                             * @description The school's entry the learner writes under (the customer participant).
+                             */
+                            schoolParticipantId?: number | null;
+                            /** @description registered, writing, finished or absent */
+                            status: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** Format: int64 */
+                            userId: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    participant_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: boolean;
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4036,6 +6878,750 @@ export interface operations {
             };
         };
     };
+    school_list: {
+        parameters: {
+            query?: {
+                /** @description The olympiad whose entries the rows show; overlord may leave it out. */
+                olympiadId?: number;
+                province?: string;
+                /** @description public or independent */
+                sector?: string;
+                countryCode?: string;
+                /** @description `yes`: only schools entered in the olympiad; `no`: only those not entered. */
+                entered?: string;
+                /** @description 1-based; default 1. */
+                page?: number;
+                /** @description Default 25, at most 500. */
+                pageSize?: number;
+                /** @description Comma-separated keys, `-` before a key for descending: `name,-grade`. */
+                sort?: string;
+                /** @description Free text, matched case-blind against the list's main columns. */
+                search?: string;
+                /** @description Answer a file of every selected row instead of a page. */
+                format?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of schools, or with `format` a CSV or XLSX file of every selected school */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One page of rows and the count of all the rows the search and filters select. */
+                        data: {
+                            rows: (components["schemas"]["School"] & {
+                                /** Format: int64 */
+                                entryCount: number;
+                                entryStatus?: string | null;
+                                /**
+                                 * Format: int64
+                                 * @description Its entry in the olympiad of the list, if any.
+                                 */
+                                schoolParticipantId?: number | null;
+                            })[];
+                            /** Format: int64 */
+                            total: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    school_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SchoolInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A school, in South Africa or (for igeo) elsewhere. */
+                        data: {
+                            /** @description ISO 3166 alpha-2 */
+                            countryCode: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            district: string;
+                            email: string;
+                            emisNumber?: string | null;
+                            /** Format: int64 */
+                            id: number;
+                            languageOfTeaching: string;
+                            name: string;
+                            phone: string;
+                            postalAddress: string;
+                            province: string;
+                            /** Format: int32 */
+                            quintile?: number | null;
+                            /** @description public or independent */
+                            sector: string;
+                            streetAddress: string;
+                            town: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    school_participant_list: {
+        parameters: {
+            query?: {
+                /** @description Required for staff; a teacher without it sees their entries in every olympiad. */
+                olympiadId?: number;
+                status?: string;
+                province?: string;
+                schoolId?: number;
+                /** @description 1-based; default 1. */
+                page?: number;
+                /** @description Default 25, at most 500. */
+                pageSize?: number;
+                /** @description Comma-separated keys, `-` before a key for descending: `name,-grade`. */
+                sort?: string;
+                /** @description Free text, matched case-blind against the list's main columns. */
+                search?: string;
+                /** @description Answer a file of every selected row instead of a page. */
+                format?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries, or a CSV or XLSX file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One page of rows and the count of all the rows the search and filters select. */
+                        data: {
+                            rows: (components["schemas"]["SchoolParticipant"] & {
+                                contactEmail?: string | null;
+                                contactName?: string | null;
+                                emisNumber?: string | null;
+                                /** Format: int64 */
+                                learnerCount: number;
+                                olympiadName: string;
+                                olympiadTitle: string;
+                                province: string;
+                                schoolName: string;
+                                /** @description The team admins' names. */
+                                teamAdmins: string[];
+                                town: string;
+                            })[];
+                            /** Format: int64 */
+                            total: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    school_participant_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewEntry"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A school's entry in an olympiad. Its purchase orders and invoices attach to it. */
+                        data: {
+                            /**
+                             * Format: int64
+                             * @description The user of the teacher the office contacts about this entry.
+                             */
+                            contactTeacherId?: number | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            enteredAt: string;
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int64 */
+                            olympiadId: number;
+                            /** Format: int64 */
+                            schoolId: number;
+                            /** @description entered, confirmed or withdrawn */
+                            status: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    school_participant_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EntryChanges"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A school's entry in an olympiad. Its purchase orders and invoices attach to it. */
+                        data: {
+                            /**
+                             * Format: int64
+                             * @description The user of the teacher the office contacts about this entry.
+                             */
+                            contactTeacherId?: number | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            enteredAt: string;
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int64 */
+                            olympiadId: number;
+                            /** Format: int64 */
+                            schoolId: number;
+                            /** @description entered, confirmed or withdrawn */
+                            status: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    school_participant_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: boolean;
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    school_merge: {
+        parameters: {
+            query: {
+                /** @description The school that goes. */
+                duplicateId: number;
+                /** @description The school that stays. */
+                survivorId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What moved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Everything a merge will move, for the person to see before they confirm. */
+                        data: {
+                            duplicate: components["schemas"]["School"];
+                            entries: components["schemas"]["EntryMove"][];
+                            /** Format: int64 */
+                            expressionsOfInterest: number;
+                            /** @description Fields empty on the survivor that take the duplicate's value. */
+                            filledFields: string[];
+                            /** Format: int64 */
+                            learners: number;
+                            survivor: components["schemas"]["School"];
+                            /** Format: int64 */
+                            teachers: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    school_merge_preview: {
+        parameters: {
+            query: {
+                /** @description The school that goes. */
+                duplicateId: number;
+                /** @description The school that stays. */
+                survivorId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Everything a merge will move, for the person to see before they confirm. */
+                        data: {
+                            duplicate: components["schemas"]["School"];
+                            entries: components["schemas"]["EntryMove"][];
+                            /** Format: int64 */
+                            expressionsOfInterest: number;
+                            /** @description Fields empty on the survivor that take the duplicate's value. */
+                            filledFields: string[];
+                            /** Format: int64 */
+                            learners: number;
+                            survivor: components["schemas"]["School"];
+                            /** Format: int64 */
+                            teachers: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    school_single: {
+        parameters: {
+            query?: {
+                olympiadId?: number;
+                /** @description The olympiad's URL name (`geography`), instead of its id. */
+                olympiadVarName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The teacher's school and its entry in one olympiad, as the portal shows them. */
+                        data: {
+                            entry?: components["schemas"]["SchoolParticipantRow"] | null;
+                            /** @description The grades the olympiad is written in. */
+                            grades: number[];
+                            isTeamAdmin: boolean;
+                            languages: string[];
+                            olympiad: components["schemas"]["OlympiadSummary"];
+                            school?: components["schemas"]["School"] | null;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    school_update_single: {
+        parameters: {
+            query?: {
+                olympiadId?: number;
+                /** @description The olympiad's URL name (`geography`), instead of its id. */
+                olympiadVarName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SchoolInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A school, in South Africa or (for igeo) elsewhere. */
+                        data: {
+                            /** @description ISO 3166 alpha-2 */
+                            countryCode: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            district: string;
+                            email: string;
+                            emisNumber?: string | null;
+                            /** Format: int64 */
+                            id: number;
+                            languageOfTeaching: string;
+                            name: string;
+                            phone: string;
+                            postalAddress: string;
+                            province: string;
+                            /** Format: int32 */
+                            quintile?: number | null;
+                            /** @description public or independent */
+                            sector: string;
+                            streetAddress: string;
+                            town: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    school_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SchoolInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A school, in South Africa or (for igeo) elsewhere. */
+                        data: {
+                            /** @description ISO 3166 alpha-2 */
+                            countryCode: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            district: string;
+                            email: string;
+                            emisNumber?: string | null;
+                            /** Format: int64 */
+                            id: number;
+                            languageOfTeaching: string;
+                            name: string;
+                            phone: string;
+                            postalAddress: string;
+                            province: string;
+                            /** Format: int32 */
+                            quintile?: number | null;
+                            /** @description public or independent */
+                            sector: string;
+                            streetAddress: string;
+                            town: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    school_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: boolean;
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Still has entries, teachers or learners: merge it instead */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    scratchpad_local_teacher_password_reset: {
+        parameters: {
+            query: {
+                /** @description The teacher's e-mail address (their username). */
+                email: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            expiresAt: string;
+                            /** @description Opens the page where the teacher chooses a new password. */
+                            link: string;
+                            name: string;
+                            username: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No teacher with this e-mail address */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     sitting_get: {
         parameters: {
             query?: never;
@@ -4099,6 +7685,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /**
+                             * Format: int64
+                             * @description The clock as the server has it now: count down from this.
+                             */
+                            remainingSeconds?: number | null;
                             /** @description Every answer of the request is durable (or a later one already was). */
                             saved: number;
                             /** Format: date-time */
@@ -4723,6 +8314,479 @@ export interface operations {
             };
         };
     };
+    teacher_list: {
+        parameters: {
+            query?: {
+                olympiadId?: number;
+                /** @description Every teacher of the platform, not only those in a team of this olympiad. */
+                all?: boolean;
+                /** @description Only team admins. */
+                teamAdmins?: boolean;
+                /** @description 1-based; default 1. */
+                page?: number;
+                /** @description Default 25, at most 500. */
+                pageSize?: number;
+                /** @description Comma-separated keys, `-` before a key for descending: `name,-grade`. */
+                sort?: string;
+                /** @description Free text, matched case-blind against the list's main columns. */
+                search?: string;
+                /** @description Answer a file of every selected row instead of a page. */
+                format?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of teachers, or a CSV or XLSX file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One page of rows and the count of all the rows the search and filters select. */
+                        data: {
+                            rows: (components["schemas"]["Teacher"] & {
+                                disabled: boolean;
+                                email?: string | null;
+                                firstName: string;
+                                /** Format: date-time */
+                                lastLoginAt?: string | null;
+                                lastName: string;
+                                schoolName?: string | null;
+                                /** @description Their team places in the olympiad of the list (or in every olympiad for All Teachers). */
+                                teams: components["schemas"]["TeamPlace"][];
+                            })[];
+                            /** Format: int64 */
+                            total: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    teacher_expression: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InterestForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Where the verification link was sent. */
+                            email: string;
+                            emailVerified: boolean;
+                            /** Format: int64 */
+                            id: number;
+                            olympiadTitle: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    teacher_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The signed-in teacher's own details. */
+                        data: {
+                            cell: string;
+                            /** @description Also the username; the olympiad office changes it. */
+                            email?: string | null;
+                            firstName: string;
+                            lastName: string;
+                            school?: components["schemas"]["School"] | null;
+                            subject: string;
+                            title: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    teacher_update_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeacherInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The signed-in teacher's own details. */
+                        data: {
+                            cell: string;
+                            /** @description Also the username; the olympiad office changes it. */
+                            email?: string | null;
+                            firstName: string;
+                            lastName: string;
+                            school?: components["schemas"]["School"] | null;
+                            subject: string;
+                            title: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    teacher_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeacherInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A teacher as the Teachers grids and the profile show them. */
+                        data: components["schemas"]["Teacher"] & {
+                            disabled: boolean;
+                            email?: string | null;
+                            firstName: string;
+                            /** Format: date-time */
+                            lastLoginAt?: string | null;
+                            lastName: string;
+                            schoolName?: string | null;
+                            /** @description Their team places in the olympiad of the list (or in every olympiad for All Teachers). */
+                            teams: components["schemas"]["TeamPlace"][];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    team_member_list: {
+        parameters: {
+            query: {
+                schoolParticipantId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: (components["schemas"]["TeamMember"] & {
+                            cell: string;
+                            email?: string | null;
+                            firstName: string;
+                            /** Format: date-time */
+                            lastLoginAt?: string | null;
+                            lastName: string;
+                            title: string;
+                            /** Format: int64 */
+                            userId: number;
+                        })[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    team_member_invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Invitation"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: (components["schemas"]["TeamMember"] & {
+                            cell: string;
+                            email?: string | null;
+                            firstName: string;
+                            /** Format: date-time */
+                            lastLoginAt?: string | null;
+                            lastName: string;
+                            title: string;
+                            /** Format: int64 */
+                            userId: number;
+                        })[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    team_member_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamMemberChanges"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: (components["schemas"]["TeamMember"] & {
+                            cell: string;
+                            email?: string | null;
+                            firstName: string;
+                            /** Format: date-time */
+                            lastLoginAt?: string | null;
+                            lastName: string;
+                            title: string;
+                            /** Format: int64 */
+                            userId: number;
+                        })[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    team_member_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: (components["schemas"]["TeamMember"] & {
+                            cell: string;
+                            email?: string | null;
+                            firstName: string;
+                            /** Format: date-time */
+                            lastLoginAt?: string | null;
+                            lastName: string;
+                            title: string;
+                            /** Format: int64 */
+                            userId: number;
+                        })[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_uploads: {
         parameters: {
             query?: never;
@@ -4810,6 +8874,221 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    useful_contact_list: {
+        parameters: {
+            query?: {
+                olympiadId?: number;
+                /** @description 1-based; default 1. */
+                page?: number;
+                /** @description Default 25, at most 500. */
+                pageSize?: number;
+                /** @description Comma-separated keys, `-` before a key for descending: `name,-grade`. */
+                sort?: string;
+                /** @description Free text, matched case-blind against the list's main columns. */
+                search?: string;
+                /** @description Answer a file of every selected row instead of a page. */
+                format?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of contacts, or a CSV or XLSX file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One page of rows and the count of all the rows the search and filters select. */
+                        data: {
+                            rows: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                email: string;
+                                /** Format: int64 */
+                                id: number;
+                                name: string;
+                                notes: string;
+                                /** Format: int64 */
+                                olympiadId: number;
+                                organisation: string;
+                                phone: string;
+                                role: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            /** Format: int64 */
+                            total: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    useful_contact_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description An interested and affected party: someone the olympiad's office keeps in touch with (a
+                         *     sponsor, a district official, a subject adviser).
+                         */
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            /** Format: int64 */
+                            id: number;
+                            name: string;
+                            notes: string;
+                            /** Format: int64 */
+                            olympiadId: number;
+                            organisation: string;
+                            phone: string;
+                            role: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    useful_contact_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description An interested and affected party: someone the olympiad's office keeps in touch with (a
+                         *     sponsor, a district official, a subject adviser).
+                         */
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            /** Format: int64 */
+                            id: number;
+                            name: string;
+                            notes: string;
+                            /** Format: int64 */
+                            olympiadId: number;
+                            organisation: string;
+                            phone: string;
+                            role: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    useful_contact_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: boolean;
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
             };
             404: {
                 headers: {
@@ -5177,6 +9456,52 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    website_verify_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret of the link e-mailed to the address */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            firstName: string;
+                            olympiadTitle: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The link names nothing (mistyped, or the expression was deleted) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -118,7 +118,7 @@ pub async fn signout(caller: Caller, state: web::Data<AppState>) -> ApiResult<Op
         let (user_id, olympiad_id) = (caller.user_id, caller.olympiad_id);
         state
             .db
-            .run(move |conn| {
+            .transaction(move |conn| {
                 User::end_sessions(conn, user_id)?;
                 ActivityLog::record(
                     conn,

@@ -208,7 +208,7 @@ pub async fn finish_sign_in(
     let details = serde_json::json!({ "role": subject.role, "accountId": subject.account_id, "impersonatedBy": impersonator }).to_string();
     state
         .db
-        .run(move |conn| {
+        .transaction(move |conn| {
             if impersonator.is_none() {
                 User::record_sign_in(conn, user_id)?;
             }

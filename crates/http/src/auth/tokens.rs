@@ -42,6 +42,7 @@ impl Claims {
             olympiad_id: self.oly,
             olympiad_name: self.oly_name,
             impersonator: self.imp,
+            session_version: self.ver,
         }
     }
 }

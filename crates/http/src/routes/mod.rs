@@ -3,23 +3,45 @@
 
 pub mod account;
 pub mod attachment;
+pub mod country;
+pub mod interest;
 pub mod invigilation;
+pub mod learner;
 pub mod logs;
 pub mod meta;
 pub mod olympiad;
 pub mod paper;
+pub mod participant;
 pub mod question;
 pub mod question_bank;
 pub mod question_module;
+pub mod school;
+pub mod school_participant;
+pub mod scratchpad;
 pub mod sitting;
 pub mod suite;
+pub mod teacher;
+pub mod team_member;
+pub mod useful_contact;
 pub mod user;
 
 use crate::auth;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn register(cfg: &mut ServiceConfig) {
-    cfg.service(meta::healthz)
+    // The learner's sitting first: actix tries routes in order, and these are olympiad morning's
+    // busiest (none of them overlaps another route).
+    cfg.service(sitting::save_answers)
+        .service(sitting::participant_tracker)
+        .service(sitting::get_sitting)
+        .service(sitting::accept_declaration)
+        .service(sitting::recovery_code)
+        .service(sitting::recover)
+        .service(sitting::update_details)
+        .service(sitting::start)
+        .service(sitting::get_paper)
+        .service(sitting::finish)
+        .service(meta::healthz)
         .service(meta::readyz)
         .service(meta::openapi_json)
         .service(meta::access_matrix)
@@ -81,17 +103,6 @@ pub fn register(cfg: &mut ServiceConfig) {
         .service(attachment::list_uploads)
         .service(attachment::delete_upload)
         .service(attachment::get_upload)
-        // The learner's sitting
-        .service(sitting::get_sitting)
-        .service(sitting::accept_declaration)
-        .service(sitting::recovery_code)
-        .service(sitting::recover)
-        .service(sitting::update_details)
-        .service(sitting::start)
-        .service(sitting::get_paper)
-        .service(sitting::save_answers)
-        .service(sitting::participant_tracker)
-        .service(sitting::finish)
         // Watching and steering a sitting (fixed paths before `{id}` ones)
         .service(invigilation::sitting_monitor)
         .service(invigilation::sitting_learners)
@@ -102,7 +113,70 @@ pub fn register(cfg: &mut ServiceConfig) {
         .service(invigilation::reset_all)
         .service(invigilation::submitted_data)
         .service(invigilation::report_start_times)
-        .service(invigilation::remark);
+        .service(invigilation::remark)
+        // Schools, their entries and teams (fixed paths before `{id}` ones)
+        .service(school::list)
+        .service(school::single)
+        .service(school::update_single)
+        .service(school::merge_preview)
+        .service(school::merge)
+        .service(school::create)
+        .service(school::update)
+        .service(school::delete_school)
+        .service(school_participant::list)
+        .service(school_participant::create)
+        .service(school_participant::update)
+        .service(school_participant::delete_entry)
+        .service(teacher::list)
+        .service(teacher::profile)
+        .service(teacher::update_profile)
+        .service(interest::teacher_expression)
+        .service(teacher::update)
+        .service(team_member::list)
+        .service(team_member::invite)
+        .service(team_member::update)
+        .service(team_member::remove)
+        // Learners and their entries
+        .service(learner::list)
+        .service(learner::single)
+        .service(learner::template)
+        .service(learner::import_preview)
+        .service(learner::import)
+        .service(learner::create)
+        .service(learner::update)
+        .service(learner::delete_learner)
+        .service(participant::list)
+        .service(participant::login_slips_file)
+        .service(participant::update)
+        .service(participant::withdraw)
+        .service(participant::set_learner_passwords)
+        .service(scratchpad::local_teacher_password_reset)
+        // Expressions of interest
+        .service(interest::list)
+        .service(interest::matches)
+        .service(interest::process)
+        .service(interest::decline)
+        .service(interest::delete_expression)
+        .service(interest::create)
+        .service(interest::verify_email)
+        // igeo countries
+        .service(country::list)
+        .service(country::single)
+        .service(country::merge_preview)
+        .service(country::merge)
+        .service(country::create)
+        .service(country::update)
+        .service(country::delete_country)
+        .service(country::list_entries)
+        .service(country::single_entry)
+        .service(country::create_entry)
+        .service(country::update_entry)
+        .service(country::delete_entry)
+        // Interested and affected parties
+        .service(useful_contact::list)
+        .service(useful_contact::create)
+        .service(useful_contact::update)
+        .service(useful_contact::delete_contact);
 }
 
 /// A query's `olympiadId`, required to be one the caller may act in; overlord may leave it out
@@ -136,4 +210,85 @@ pub fn record_activity(
         address: None,
     };
     Ok(ActivityLog::record(conn, &entry)?)
+}
+
+/// The school's entry, if the caller may act on it: overlord always, staff in its olympiad, a
+/// teacher only when in its team.
+pub fn entry_in_reach(
+    conn: &mut olympiad_persistence::DbConnection,
+    caller: &crate::access::Caller,
+    entry_id: i64,
+) -> Result<olympiad_persistence::models::SchoolParticipant, crate::ApiError> {
+    use olympiad_persistence::models::{SchoolParticipant, TeamMember};
+    let entry = SchoolParticipant::find(conn, entry_id)
+        .map_err(|_| crate::ApiError::not_found("This school's entry"))?;
+    caller.require_olympiad(entry.olympiad_id)?;
+    if caller.role == olympiad_domain::Role::Teacher
+        && TeamMember::of_user(conn, entry.id, caller.user_id)?.is_none()
+    {
+        return Err(crate::ApiError::forbidden(
+            "You are not in the team of this school's entry.",
+        ));
+    }
+    Ok(entry)
+}
+
+/// Like [`entry_in_reach`], and a teacher must be a team admin of it (to change the team, the
+/// school's details or the learners' passwords).
+pub fn entry_to_manage(
+    conn: &mut olympiad_persistence::DbConnection,
+    caller: &crate::access::Caller,
+    entry_id: i64,
+) -> Result<olympiad_persistence::models::SchoolParticipant, crate::ApiError> {
+    use olympiad_persistence::models::TeamMember;
+    let entry = entry_in_reach(conn, caller, entry_id)?;
+    if caller.role == olympiad_domain::Role::Teacher
+        && !TeamMember::of_user(conn, entry.id, caller.user_id)?.is_some_and(|m| m.is_team_admin)
+    {
+        return Err(crate::ApiError::forbidden(
+            "Only a team admin of this school's entry may do this.",
+        ));
+    }
+    Ok(entry)
+}
+
+/// Trimmed text, refused when longer than `max` characters.
+pub fn text_field(field: &str, value: &str, max: usize) -> Result<String, crate::ApiError> {
+    let value = olympiad_domain::text::clean_name(value);
+    if value.chars().count() > max {
+        return Err(crate::ApiError::invalid_field(
+            field,
+            &format!("must be at most {max} characters"),
+        ));
+    }
+    Ok(value)
+}
+
+/// A required name: trimmed, not empty, not too long.
+pub fn required_field(field: &str, value: &str, max: usize) -> Result<String, crate::ApiError> {
+    let value = text_field(field, value, max)?;
+    if value.is_empty() {
+        return Err(crate::ApiError::invalid_field(field, "is required"));
+    }
+    Ok(value)
+}
+
+/// An optional e-mail address: lower case, checked when given.
+pub fn email_field(field: &str, value: &str) -> Result<String, crate::ApiError> {
+    let value = value.trim().to_lowercase();
+    if !value.is_empty() && !olympiad_domain::text::looks_like_email(&value) {
+        return Err(crate::ApiError::invalid_field(
+            field,
+            "must be an e-mail address",
+        ));
+    }
+    Ok(value)
+}
+
+/// The code a language is stored and sent as (`en`, `af`).
+pub fn language_code(language: olympiad_domain::paper::Language) -> &'static str {
+    match language {
+        olympiad_domain::paper::Language::En => "en",
+        olympiad_domain::paper::Language::Af => "af",
+    }
 }

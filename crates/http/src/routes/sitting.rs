@@ -4,18 +4,17 @@
 //! takes the attempt over only with the recovery code.
 
 use crate::access::Caller;
-use crate::auth::password;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::rate_limit::client_address;
-use crate::sitting::writer::{PingJob, Refusal, SaveJob, SaveOutcome, WriterError};
-use crate::sitting::{paper_of, DeviceKey, LearnerModule, DEVICE_KEY_HEADER};
+use crate::sitting::writer::{DeviceClaim, Outcome, Refusal, WriterError};
+use crate::sitting::{hash_secret, paper_of, DeviceKey, LearnerModule, DEVICE_KEY_HEADER};
 use crate::state::AppState;
 use actix_web::http::StatusCode;
 use actix_web::{get, post, put, web, HttpRequest};
 use chrono::NaiveDateTime;
-use olympiad_domain::credentials::{readable_code, LEARNER_BCRYPT_COST};
+use olympiad_domain::credentials::readable_code;
 use olympiad_domain::paper::{Language, Localized};
 use olympiad_domain::sitting::{answer_problem, paper_order, AnswerValue, AttemptStatus};
 use olympiad_persistence::models::{
@@ -211,6 +210,55 @@ fn other_device() -> ApiError {
     )
 }
 
+/// The learner's entry, olympiad and current attempt, read outside any transaction: the writes of
+/// the sitting are kept short, since on SQLite every write waits for the one before.
+async fn read_sitter(
+    state: &AppState,
+    caller: &Caller,
+) -> Result<(Sitter, Olympiad, Option<Attempt>), ApiError> {
+    let caller = caller.clone();
+    state
+        .db
+        .run(move |conn| {
+            let (sitter, olympiad) = sitter_of(conn, &caller)?;
+            let attempt = Attempt::current(conn, sitter.participant_id)?;
+            Ok((sitter, olympiad, attempt))
+        })
+        .await
+}
+
+/// The view after a change, with the device's new key when it has just been given one.
+async fn view_after(
+    state: &AppState,
+    sitter: Sitter,
+    olympiad: Olympiad,
+    device: Option<DeviceKey>,
+    new_key: Option<String>,
+) -> Result<SittingView, ApiError> {
+    let device = new_key.as_deref().and_then(DeviceKey::parse).or(device);
+    let mut view = state
+        .db
+        .run(move |conn| view(conn, &sitter, &olympiad, device.as_ref()))
+        .await?;
+    view.attempt_key = new_key;
+    Ok(view)
+}
+
+/// The attempt, which this device must hold.
+fn held(attempt: Option<Attempt>, device: Option<&DeviceKey>) -> Result<Attempt, ApiError> {
+    let attempt = attempt.ok_or_else(|| {
+        ApiError::new(
+            StatusCode::CONFLICT,
+            "no_attempt",
+            "Accept the declaration first.",
+        )
+    })?;
+    if !DeviceKey::holds(device, attempt.id, &attempt.device_key_hash) {
+        return Err(other_device());
+    }
+    Ok(attempt)
+}
+
 #[utoipa::path(operation_id = "sitting_get", tag = "sitting", security(("bearer" = [])),
     responses((status = 200, body = inline(crate::envelope::Envelope<SittingView>)), (status = 404, body = crate::error::ErrorBody)))]
 #[get("/api/sitting")]
@@ -253,38 +301,32 @@ pub async fn accept_declaration(
         ));
     }
     let device = DeviceKey::from_request(&req);
-    ok(state
+    let (sitter, olympiad, attempt) = read_sitter(&state, &caller).await?;
+    if let Some(attempt) = attempt {
+        held(Some(attempt), device.as_ref())?;
+        return ok(view_after(&state, sitter, olympiad, device, None).await?);
+    }
+    if !olympiad.is_open {
+        return Err(closed());
+    }
+    let (secret, hash) = DeviceKey::secret();
+    let (participant, olympiad_id, entry) = (
+        sitter.participant_id,
+        olympiad.id,
+        sitter.school_participant_id,
+    );
+    let attempt = state
         .db
         .transaction(move |conn| {
-            let (sitter, olympiad) = sitter_of(conn, &caller)?;
-            if let Some(attempt) = Attempt::current(conn, sitter.participant_id)? {
-                if !DeviceKey::holds(device.as_ref(), attempt.id, &attempt.device_key_hash) {
-                    return Err(other_device());
-                }
-                return view(conn, &sitter, &olympiad, device.as_ref());
-            }
-            if !olympiad.is_open {
-                return Err(closed());
-            }
-            let (secret, hash) = DeviceKey::secret();
-            let attempt = Attempt::begin(
-                conn,
-                sitter.participant_id,
-                olympiad.id,
-                sitter.school_participant_id,
-                &hash,
-            )
-            .map_err(|e| match e {
+            Attempt::begin(conn, participant, olympiad_id, entry, &hash).map_err(|e| match e {
                 // Another device began at the same moment.
                 DbError::Conflict(_) => other_device(),
                 e => e.into(),
-            })?;
-            let key = DeviceKey::text(attempt.id, &secret);
-            let mut view = view(conn, &sitter, &olympiad, DeviceKey::parse(&key).as_ref())?;
-            view.attempt_key = Some(key);
-            Ok(view)
+            })
         })
-        .await?)
+        .await?;
+    let key = DeviceKey::text(attempt.id, &secret);
+    ok(view_after(&state, sitter, olympiad, None, Some(key)).await?)
 }
 
 fn closed() -> ApiError {
@@ -312,24 +354,29 @@ pub async fn recovery_code(
     req: HttpRequest,
 ) -> ApiResult<RecoveryCode> {
     let device = DeviceKey::from_request(&req);
+    let (_, _, attempt) = read_sitter(&state, &caller).await?;
+    let attempt = held(attempt, device.as_ref())?;
     let code = readable_code(RECOVERY_CODE_CHARS, |n| rand::random_range(0..n));
-    let hash = password::hash(code.clone(), LEARNER_BCRYPT_COST).await?;
-    state
+    let (hash, device_hash) = (hash_secret(&code), attempt.device_key_hash.clone());
+    // Once the clock runs, a code is never shown again: it is what a second device needs.
+    let issued = state
         .db
-        .run(move |conn| {
-            let (sitter, _) = sitter_of(conn, &caller)?;
-            let attempt = held_attempt(conn, &sitter, device.as_ref())?;
-            // Once the clock runs, a code is never shown again: it is what a second device needs.
-            if attempt.status() != AttemptStatus::Preparing {
-                return Err(ApiError::new(
-                    StatusCode::CONFLICT,
-                    "started",
-                    "The recovery code was shown before you started; it cannot be shown again.",
-                ));
-            }
-            Ok(Attempt::set_recovery_code(conn, attempt.id, &hash)?)
+        .transaction(move |conn| {
+            Ok(Attempt::set_recovery_code(
+                conn,
+                attempt.id,
+                &device_hash,
+                &hash,
+            )?)
         })
         .await?;
+    if !issued {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "started",
+            "The recovery code was shown before you started; it cannot be shown again.",
+        ));
+    }
     ok(RecoveryCode {
         recovery_code: code,
     })
@@ -358,18 +405,9 @@ pub async fn recover(
         &client_address(&req),
     )?;
     let typed = body.into_inner().recovery_code.trim().to_lowercase();
-    let who = caller.clone();
-    let (sitter, attempt) = state
-        .db
-        .transaction(move |conn| {
-            let (sitter, _) = sitter_of(conn, &who)?;
-            let attempt = Attempt::current(conn, sitter.participant_id)?;
-            Ok((sitter, attempt))
-        })
-        .await?;
+    let (sitter, olympiad, attempt) = read_sitter(&state, &caller).await?;
     let wrong = || ApiError::invalid_field("recoveryCode", "is not the code of your olympiad");
     let attempt = attempt.ok_or_else(wrong)?;
-    let hash = attempt.recovery_code_hash.clone().ok_or_else(wrong)?;
     if attempt.status() == AttemptStatus::Finished {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
@@ -377,28 +415,26 @@ pub async fn recover(
             "You have finished this olympiad.",
         ));
     }
-    if !password::verify(typed, hash).await? {
+    if attempt.recovery_code_hash.as_deref() != Some(hash_secret(&typed).as_str()) {
         return Err(wrong());
     }
-    ok(state
+    let (secret, hash) = DeviceKey::secret();
+    let (attempt_id, olympiad_id) = (attempt.id, olympiad.id);
+    state
         .db
         .transaction(move |conn| {
-            let (secret, hash) = DeviceKey::secret();
-            Attempt::move_to_device(conn, attempt.id, &hash)?;
+            Attempt::move_to_device(conn, attempt_id, &hash)?;
             crate::routes::record_activity(
                 conn,
                 &caller,
                 "sitting_recovered",
-                Some(sitter.olympiad_id),
-                serde_json::json!({ "attemptId": attempt.id }),
-            )?;
-            let key = DeviceKey::text(attempt.id, &secret);
-            let olympiad = Olympiad::find(conn, sitter.olympiad_id)?;
-            let mut view = view(conn, &sitter, &olympiad, DeviceKey::parse(&key).as_ref())?;
-            view.attempt_key = Some(key);
-            Ok(view)
+                Some(olympiad_id),
+                serde_json::json!({ "attemptId": attempt_id }),
+            )
         })
-        .await?)
+        .await?;
+    let key = DeviceKey::text(attempt_id, &secret);
+    ok(view_after(&state, sitter, olympiad, None, Some(key)).await?)
 }
 
 #[derive(Debug, Deserialize, Validate, ToSchema)]
@@ -425,50 +461,55 @@ pub async fn update_details(
 ) -> ApiResult<SittingView> {
     let device = DeviceKey::from_request(&req);
     let input = body.into_inner();
-    ok(state
+    let (sitter, olympiad, attempt) = read_sitter(&state, &caller).await?;
+    if !olympiad.grades().is_empty() && !olympiad.grades().contains(&input.grade) {
+        return Err(ApiError::invalid_field(
+            "grade",
+            "is not a grade this olympiad is written in",
+        ));
+    }
+    if !olympiad.languages().contains(&input.language) {
+        return Err(ApiError::invalid_field(
+            "language",
+            "is not offered in this olympiad",
+        ));
+    }
+    if let Some(attempt) = attempt {
+        held(Some(attempt), device.as_ref())?;
+    }
+    let participant_id = sitter.participant_id;
+    let sitter = state
         .db
         .transaction(move |conn| {
-            let (sitter, olympiad) = sitter_of(conn, &caller)?;
-            if !olympiad.grades().is_empty() && !olympiad.grades().contains(&input.grade) {
-                return Err(ApiError::invalid_field(
-                    "grade",
-                    "is not a grade this olympiad is written in",
+            // Checked again under the write lock: the start may have come in between.
+            if Attempt::current(conn, participant_id)?
+                .is_some_and(|a| a.status() != AttemptStatus::Preparing)
+            {
+                return Err(ApiError::new(
+                    StatusCode::CONFLICT,
+                    "started",
+                    "Your details were confirmed when you started.",
                 ));
             }
-            if !olympiad.languages().contains(&input.language) {
-                return Err(ApiError::invalid_field(
-                    "language",
-                    "is not offered in this olympiad",
-                ));
-            }
-            if let Some(attempt) = Attempt::current(conn, sitter.participant_id)? {
-                if !DeviceKey::holds(device.as_ref(), attempt.id, &attempt.device_key_hash) {
-                    return Err(other_device());
-                }
-                if attempt.status() != AttemptStatus::Preparing {
-                    return Err(ApiError::new(
-                        StatusCode::CONFLICT,
-                        "started",
-                        "Your details were confirmed when you started.",
-                    ));
-                }
-            }
-            let language = serde_json::to_value(input.language)
-                .ok()
-                .and_then(|v| v.as_str().map(str::to_owned))
-                .unwrap_or_else(|| "en".into());
             Sitter::update_details(
                 conn,
                 &sitter,
                 input.first_name.trim(),
                 input.last_name.trim(),
                 input.grade,
-                &language,
+                language_code(input.language),
             )?;
-            let sitter = Sitter::by_participant(conn, sitter.participant_id)?;
-            view(conn, &sitter, &olympiad, device.as_ref())
+            Ok(Sitter::by_participant(conn, participant_id)?)
         })
-        .await?)
+        .await?;
+    ok(view_after(&state, sitter, olympiad, device, None).await?)
+}
+
+fn language_code(language: Language) -> &'static str {
+    match language {
+        Language::En => "en",
+        Language::Af => "af",
+    }
 }
 
 #[utoipa::path(operation_id = "sitting_start", tag = "sitting", security(("bearer" = [])),
@@ -481,76 +522,84 @@ pub async fn start(
     req: HttpRequest,
 ) -> ApiResult<SittingView> {
     let device = DeviceKey::from_request(&req);
-    let (sitter, olympiad) = {
-        let caller = caller.clone();
-        state.db.run(move |conn| sitter_of(conn, &caller)).await?
-    };
+    let (sitter, olympiad, attempt) = read_sitter(&state, &caller).await?;
+    let attempt = held(attempt, device.as_ref())?;
+    match attempt.status() {
+        AttemptStatus::Writing => {
+            return ok(view_after(&state, sitter, olympiad, device, None).await?)
+        }
+        AttemptStatus::Finished => {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "finished",
+                "You have finished this olympiad.",
+            ))
+        }
+        AttemptStatus::Preparing => {}
+    }
+    if attempt.recovery_code_hash.is_none() {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "no_recovery_code",
+            "Get your recovery code and write it down before you start.",
+        ));
+    }
+    let (olympiad_id, entry) = (olympiad.id, sitter.school_participant_id);
+    let (windows, pause) = state
+        .db
+        .run(move |conn| {
+            let windows = SittingWindow::for_olympiad(conn, olympiad_id)?;
+            let pause = match entry {
+                Some(entry) => SittingPause::open(conn, entry)?,
+                None => None,
+            };
+            Ok((windows, pause))
+        })
+        .await?;
+    let at = now();
+    let window = windows.iter().find(|w| w.starts_at <= at && at < w.ends_at);
+    if !olympiad.is_open || (!windows.is_empty() && window.is_none()) {
+        return Err(closed());
+    }
+    if let Some(pause) = pause {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "paused",
+            format!(
+                "Your school's sitting is paused: {}. Wait for your teacher.",
+                pause.reason
+            ),
+        ));
+    }
     let paper = paper_of(&state, olympiad.id).await?;
-    let seed = rand::random::<u64>();
-    ok(state
+    let order = paper_order(
+        &paper.outline(),
+        olympiad.shuffle_questions,
+        olympiad.shuffle_options,
+        rand::random::<u64>(),
+    );
+    if order.question_count() == 0 {
+        return Err(closed());
+    }
+    let start = AttemptStart {
+        started_at: at,
+        allowed_seconds: olympiad.duration_minutes.saturating_mul(60),
+        window_ends_at: window.map(|w| w.ends_at),
+        paper_order: order,
+        paused_at: None,
+    };
+    let (attempt_id, participant_id) = (attempt.id, sitter.participant_id);
+    state
         .db
         .transaction(move |conn| {
-            let attempt = held_attempt(conn, &sitter, device.as_ref())?;
-            match attempt.status() {
-                AttemptStatus::Writing => return view(conn, &sitter, &olympiad, device.as_ref()),
-                AttemptStatus::Finished => {
-                    return Err(ApiError::new(
-                        StatusCode::CONFLICT,
-                        "finished",
-                        "You have finished this olympiad.",
-                    ))
-                }
-                AttemptStatus::Preparing => {}
+            // A second start (another tab, a retry) leaves the running clock as it is.
+            if Attempt::start(conn, attempt_id, &start)? {
+                Sitter::set_status(conn, participant_id, "writing")?;
             }
-            if attempt.recovery_code_hash.is_none() {
-                return Err(ApiError::new(
-                    StatusCode::CONFLICT,
-                    "no_recovery_code",
-                    "Get your recovery code and write it down before you start.",
-                ));
-            }
-            let at = now();
-            let windows = SittingWindow::for_olympiad(conn, olympiad.id)?;
-            let window = windows.iter().find(|w| w.starts_at <= at && at < w.ends_at);
-            if !olympiad.is_open || (!windows.is_empty() && window.is_none()) {
-                return Err(closed());
-            }
-            if let Some(school) = sitter.school_participant_id {
-                if let Some(pause) = SittingPause::open(conn, school)? {
-                    return Err(ApiError::new(
-                        StatusCode::CONFLICT,
-                        "paused",
-                        format!(
-                            "Your school's sitting is paused: {}. Wait for your teacher.",
-                            pause.reason
-                        ),
-                    ));
-                }
-            }
-            let order = paper_order(
-                &paper.outline(),
-                olympiad.shuffle_questions,
-                olympiad.shuffle_options,
-                seed,
-            );
-            if order.question_count() == 0 {
-                return Err(closed());
-            }
-            Attempt::start(
-                conn,
-                attempt.id,
-                &AttemptStart {
-                    started_at: at,
-                    allowed_seconds: olympiad.duration_minutes.saturating_mul(60),
-                    window_ends_at: window.map(|w| w.ends_at),
-                    paper_order: order,
-                    paused_at: None,
-                },
-            )?;
-            Sitter::set_status(conn, sitter.participant_id, "writing")?;
-            view(conn, &sitter, &olympiad, device.as_ref())
+            Ok(())
         })
-        .await?)
+        .await?;
+    ok(view_after(&state, sitter, olympiad, device, None).await?)
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -655,6 +704,8 @@ pub struct SaveAck {
     /// Every answer of the request is durable (or a later one already was).
     pub saved: usize,
     pub server_time: NaiveDateTime,
+    /// The clock as the server has it now: count down from this.
+    pub remaining_seconds: Option<i64>,
 }
 
 /// Saves a batch of answers: acknowledged only once they are durable. Refusals say whether to keep
@@ -708,22 +759,29 @@ pub async fn save_answers(
         });
     }
     let count = answers.len();
-    let outcome = state
+    let claim = claim_of(&caller, device);
+    match state
         .answers
-        .save(SaveJob {
-            attempt_id: device.attempt_id,
-            user_id: caller.user_id,
-            device_key_hash: device.hash,
-            answers,
-        })
+        .save(claim, answers)
         .await
-        .map_err(writer_error)?;
-    match outcome {
-        SaveOutcome::Saved { at } => ok(SaveAck {
+        .map_err(writer_error)?
+    {
+        Outcome::Taken(clock) => ok(SaveAck {
             saved: count,
-            server_time: at,
+            server_time: clock.at,
+            remaining_seconds: clock.remaining_seconds,
         }),
-        SaveOutcome::Refused(refusal) => Err(refused(refusal)),
+        Outcome::Refused(refusal) => Err(refused(refusal)),
+    }
+}
+
+/// What the writer checks: this learner's session, on this device, in this attempt.
+fn claim_of(caller: &Caller, device: DeviceKey) -> DeviceClaim {
+    DeviceClaim {
+        attempt_id: device.attempt_id,
+        user_id: caller.user_id,
+        session_version: caller.session_version,
+        device_key_hash: device.hash,
     }
 }
 
@@ -741,6 +799,12 @@ fn writer_error(error: WriterError) -> ApiError {
 fn refused(refusal: Refusal) -> ApiError {
     let (code, message) = match refusal {
         Refusal::NoAttempt => ("no_attempt", "You have no olympiad in progress."),
+        Refusal::SessionEnded => {
+            return ApiError::unauthorized(
+                "session_ended",
+                "Your session has ended. Please sign in again.",
+            )
+        }
         Refusal::OtherDevice => ("other_device", "Your olympiad continues on another device."),
         Refusal::NotStarted => ("not_started", "Start the olympiad first."),
         Refusal::Finished => ("finished", "You have finished this olympiad."),
@@ -801,40 +865,23 @@ pub async fn participant_tracker(
     caller.require_olympiad(query.olympiad_id)?;
     let device = DeviceKey::from_request(&req)
         .ok_or_else(|| ApiError::invalid_field(DEVICE_KEY_HEADER, "is required"))?;
-    let attempt_id = device.attempt_id;
-    let user_id = caller.user_id;
-    let found = state
-        .db
-        .run(move |conn| Ok(Attempt::with_owner(conn, attempt_id)?))
-        .await?;
-    let attempt = match found {
-        Some((attempt, owner)) if owner == user_id && !attempt.superseded => attempt,
-        _ => return Err(refused(Refusal::NoAttempt)),
-    };
-    if attempt.device_key_hash != device.hash {
-        return Err(refused(Refusal::OtherDevice));
-    }
     let input = body.into_inner();
-    state
+    let claim = claim_of(&caller, device);
+    match state
         .answers
-        .ping(PingJob {
-            attempt_id,
-            device_key_hash: device.hash,
-            position: input.position,
-            online: input.online,
-        })
-        .map_err(writer_error)?;
-    let at = now();
-    let clock = attempt.clock();
-    ok(ClockView {
-        server_time: at,
-        status: attempt.status(),
-        remaining_seconds: clock
-            .filter(|_| attempt.status() == AttemptStatus::Writing)
-            .map(|c| c.remaining_seconds(at)),
-        ends_at: clock.map(|c| c.ends_at(at)),
-        paused: attempt.paused_at.is_some(),
-    })
+        .ping(claim, input.position, input.online)
+        .await
+        .map_err(writer_error)?
+    {
+        Outcome::Taken(clock) => ok(ClockView {
+            server_time: clock.at,
+            status: clock.status,
+            remaining_seconds: clock.remaining_seconds,
+            ends_at: clock.ends_at,
+            paused: clock.paused,
+        }),
+        Outcome::Refused(refusal) => Err(refused(refusal)),
+    }
 }
 
 #[utoipa::path(operation_id = "sitting_finish", tag = "sitting", security(("bearer" = [])),

@@ -59,7 +59,10 @@ impl DeviceKey {
     }
 }
 
-fn hash_secret(secret: &str) -> String {
+/// SHA-256, hex: device keys are random 128-bit secrets, and recovery codes continue an attempt
+/// only for a learner who also signed in with their password and are limited like password
+/// guesses, so a fast hash suffices (and keeps bcrypt off olympiad morning's busiest path).
+pub fn hash_secret(secret: &str) -> String {
     Sha256::digest(secret.as_bytes())
         .iter()
         .map(|b| format!("{b:02x}"))

@@ -1,13 +1,17 @@
 //! The answer writer: every answer save and progress ping of every learner goes through a queue to
-//! a few writer threads, each of which commits whatever has queued in one transaction (group
-//! commit) and only then answers the requests waiting on it. An answer is acknowledged only once
-//! it is durable, and a commit's cost (an fsync) is shared by everything in it: on olympiad morning
-//! that is the difference between thousands of saves a second and tens of thousands.
+//! a few writer threads, each of which takes whatever has queued and handles it in one transaction
+//! (group commit): one query checks every attempt and its learner's session, one statement writes
+//! every answer, one commit makes them durable, and only then are the waiting requests answered. An
+//! answer is acknowledged only once it is durable, and a commit's cost (an fsync) is shared by
+//! everything in it: on olympiad morning that is the difference between thousands of saves a second
+//! and tens of thousands.
 
 use chrono::NaiveDateTime;
-use olympiad_domain::sitting::AttemptStatus;
+use olympiad_domain::sitting::{remaining_seconds, save_in_time, AttemptStatus};
+use olympiad_persistence::models::attempt::SaveGuard;
 use olympiad_persistence::models::{Answer, AnswerSave, Attempt};
 use olympiad_persistence::{now, write_transaction, DbConnection, DbError, DbPool};
+use std::collections::BTreeSet;
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex};
 use tokio::sync::oneshot;
@@ -16,31 +20,23 @@ use tokio::sync::oneshot;
 /// first request in it does not wait long.
 const MAX_BATCH: usize = 1000;
 
-/// One device's batch of answers for its attempt.
-#[derive(Debug)]
-pub struct SaveJob {
+/// Who claims to write in an attempt: the learner of the token, from the device of the key. The
+/// writer checks both against the database with the attempt, in the same query.
+#[derive(Debug, Clone)]
+pub struct DeviceClaim {
     pub attempt_id: i64,
-    /// The signed-in learner: only the attempt's own learner may write in it.
     pub user_id: i64,
-    /// Proves the request comes from the device that holds the attempt.
+    /// The token's session version: a signed-out or disabled learner writes nothing.
+    pub session_version: i32,
     pub device_key_hash: String,
-    pub answers: Vec<AnswerSave>,
 }
 
-/// Where the learner is, from the device holding the attempt.
-#[derive(Debug)]
-pub struct PingJob {
-    pub attempt_id: i64,
-    pub device_key_hash: String,
-    pub position: String,
-    pub online: bool,
-}
-
-/// Why a save was not taken. Each is final for the batch that met it; the device decides whether
-/// to keep the answers and send them again (a pause ends; a finished attempt does not reopen).
+/// Why a job was not taken. Each is final for the job; the device decides whether to keep its
+/// answers and send them again (a pause ends; a finished attempt does not reopen).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Refusal {
     NoAttempt,
+    SessionEnded,
     OtherDevice,
     NotStarted,
     Finished,
@@ -48,12 +44,20 @@ pub enum Refusal {
     TimeUp,
 }
 
+/// The attempt's clock as the writer found it, so that the device follows pauses and extra time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SaveOutcome {
-    /// Durable: the batch's answers are stored, or newer ones were already.
-    Saved {
-        at: NaiveDateTime,
-    },
+pub struct ClockState {
+    pub at: NaiveDateTime,
+    pub status: AttemptStatus,
+    pub ends_at: Option<NaiveDateTime>,
+    pub remaining_seconds: Option<i64>,
+    pub paused: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Durable: the job's answers are stored (or newer ones were already), or the ping noted.
+    Taken(ClockState),
     Refused(Refusal),
 }
 
@@ -66,14 +70,21 @@ pub enum WriterError {
     Failed(String),
 }
 
-enum WriteJob {
-    Save(SaveJob, oneshot::Sender<Result<SaveOutcome, String>>),
-    Ping(PingJob),
+enum Work {
+    Save(Vec<AnswerSave>),
+    /// Where the learner is (`<module>/<question>`), and whether the device is online.
+    Ping(String, bool),
+}
+
+struct Job {
+    claim: DeviceClaim,
+    work: Work,
+    reply: oneshot::Sender<Result<Outcome, String>>,
 }
 
 #[derive(Clone)]
 pub struct AnswerWriter {
-    queue: SyncSender<WriteJob>,
+    queue: SyncSender<Job>,
 }
 
 impl AnswerWriter {
@@ -95,11 +106,29 @@ impl AnswerWriter {
         AnswerWriter { queue }
     }
 
-    /// Queues the batch and waits until it is durable (or refused).
-    pub async fn save(&self, job: SaveJob) -> Result<SaveOutcome, WriterError> {
+    /// Queues a device's answers and waits until they are durable (or refused).
+    pub async fn save(
+        &self,
+        claim: DeviceClaim,
+        answers: Vec<AnswerSave>,
+    ) -> Result<Outcome, WriterError> {
+        self.submit(claim, Work::Save(answers)).await
+    }
+
+    /// Notes where the learner is; answers the attempt's clock.
+    pub async fn ping(
+        &self,
+        claim: DeviceClaim,
+        position: String,
+        online: bool,
+    ) -> Result<Outcome, WriterError> {
+        self.submit(claim, Work::Ping(position, online)).await
+    }
+
+    async fn submit(&self, claim: DeviceClaim, work: Work) -> Result<Outcome, WriterError> {
         let (reply, answer) = oneshot::channel();
         self.queue
-            .try_send(WriteJob::Save(job, reply))
+            .try_send(Job { claim, work, reply })
             .map_err(|error| match error {
                 TrySendError::Full(_) => WriterError::Busy,
                 TrySendError::Disconnected(_) => WriterError::Failed("writer stopped".into()),
@@ -109,16 +138,9 @@ impl AnswerWriter {
             .map_err(|_| WriterError::Failed("writer stopped".into()))?
             .map_err(WriterError::Failed)
     }
-
-    /// Queues a ping; pings are not worth waiting for.
-    pub fn ping(&self, job: PingJob) -> Result<(), WriterError> {
-        self.queue
-            .try_send(WriteJob::Ping(job))
-            .map_err(|_| WriterError::Busy)
-    }
 }
 
-fn write_loop(pool: &DbPool, jobs: &Mutex<Receiver<WriteJob>>) {
+fn write_loop(pool: &DbPool, jobs: &Mutex<Receiver<Job>>) {
     loop {
         let batch = {
             let Ok(jobs) = jobs.lock() else { return };
@@ -137,18 +159,17 @@ fn write_loop(pool: &DbPool, jobs: &Mutex<Receiver<WriteJob>>) {
     }
 }
 
-fn write_batch(pool: &DbPool, batch: Vec<WriteJob>) {
+fn write_batch(pool: &DbPool, batch: Vec<Job>) {
     let mut conn = match pool.get() {
         Ok(conn) => conn,
-        Err(error) => return answer_all(batch, &error.to_string()),
+        Err(error) => {
+            log::error!("answer writer has no connection: {error}");
+            return batch
+                .into_iter()
+                .for_each(|job| reply(job, Err(error.to_string())));
+        }
     };
-    let together = write_transaction(&mut conn, |conn| {
-        batch
-            .iter()
-            .map(|job| perform(conn, job))
-            .collect::<Result<Vec<_>, DbError>>()
-    });
-    match together {
+    match write_transaction(&mut conn, |conn| perform(conn, &batch)) {
         Ok(outcomes) => {
             for (job, outcome) in batch.into_iter().zip(outcomes) {
                 reply(job, Ok(outcome));
@@ -161,8 +182,10 @@ fn write_batch(pool: &DbPool, batch: Vec<WriteJob>) {
                 batch.len()
             );
             for job in batch {
-                let outcome = write_transaction(&mut conn, |conn| perform(conn, &job))
-                    .map_err(|e| e.to_string());
+                let outcome =
+                    write_transaction(&mut conn, |conn| perform(conn, std::slice::from_ref(&job)))
+                        .map(|mut outcomes| outcomes.remove(0))
+                        .map_err(|e| e.to_string());
                 if let Err(error) = &outcome {
                     log::error!("answer save failed: {error}");
                 }
@@ -172,71 +195,87 @@ fn write_batch(pool: &DbPool, batch: Vec<WriteJob>) {
     }
 }
 
-fn reply(job: WriteJob, outcome: Result<SaveOutcome, String>) {
-    if let WriteJob::Save(_, reply) = job {
-        // The request may have gone (client disconnected); its answers are stored all the same.
-        let _ = reply.send(outcome);
-    }
+fn reply(job: Job, outcome: Result<Outcome, String>) {
+    // The request may have gone (the client gave up); its answers are stored all the same.
+    let _ = job.reply.send(outcome);
 }
 
-fn answer_all(batch: Vec<WriteJob>, error: &str) {
-    log::error!("answer writer has no connection: {error}");
-    for job in batch {
-        reply(job, Err(error.to_owned()));
-    }
-}
-
-/// Does one job inside the batch's transaction. A ping has no outcome worth reporting.
-fn perform(conn: &mut DbConnection, job: &WriteJob) -> Result<SaveOutcome, DbError> {
+/// Does a batch inside one transaction; answers each job's outcome, in order.
+fn perform(conn: &mut DbConnection, batch: &[Job]) -> Result<Vec<Outcome>, DbError> {
     let at = now();
-    match job {
-        WriteJob::Ping(ping) => {
-            Attempt::record_ping(
-                conn,
-                ping.attempt_id,
-                &ping.device_key_hash,
-                &ping.position,
-                ping.online,
-                at,
-            )?;
-            Ok(SaveOutcome::Saved { at })
-        }
-        WriteJob::Save(save, _) => {
-            Attempt::lock_for_saves(conn, save.attempt_id)?;
-            let Some((attempt, owner)) = Attempt::with_owner(conn, save.attempt_id)? else {
-                return Ok(SaveOutcome::Refused(Refusal::NoAttempt));
-            };
-            if let Some(refusal) = refusal(&attempt, owner, save, at) {
-                return Ok(SaveOutcome::Refused(refusal));
+    let ids: Vec<i64> = batch
+        .iter()
+        .map(|job| job.claim.attempt_id)
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let guards = SaveGuard::load(conn, &ids)?;
+    let mut outcomes = Vec::with_capacity(batch.len());
+    let mut answers = Vec::new();
+    for job in batch {
+        let outcome = match guards.get(&job.claim.attempt_id) {
+            None => Outcome::Refused(Refusal::NoAttempt),
+            Some(guard) => judge(job, guard, at),
+        };
+        if let Outcome::Taken(_) = outcome {
+            match &job.work {
+                Work::Save(saves) => {
+                    answers.extend(saves.iter().map(|s| (job.claim.attempt_id, s)))
+                }
+                Work::Ping(position, online) => Attempt::record_ping(
+                    conn,
+                    job.claim.attempt_id,
+                    &job.claim.device_key_hash,
+                    position,
+                    *online,
+                    at,
+                )?,
             }
-            for answer in &save.answers {
-                Answer::save(conn, attempt.id, answer, at)?;
-            }
-            Ok(SaveOutcome::Saved { at })
         }
+        outcomes.push(outcome);
     }
+    Answer::save_many(conn, &answers, at)?;
+    Ok(outcomes)
 }
 
-fn refusal(attempt: &Attempt, owner: i64, save: &SaveJob, at: NaiveDateTime) -> Option<Refusal> {
-    if owner != save.user_id || attempt.superseded {
-        return Some(Refusal::NoAttempt);
+fn judge(job: &Job, guard: &SaveGuard, at: NaiveDateTime) -> Outcome {
+    let claim = &job.claim;
+    if guard.user_id != claim.user_id || guard.superseded {
+        return Outcome::Refused(Refusal::NoAttempt);
     }
-    if attempt.device_key_hash != save.device_key_hash {
-        return Some(Refusal::OtherDevice);
+    if guard.session_version != claim.session_version
+        || guard.user_disabled
+        || guard.account_disabled != Some(false)
+    {
+        return Outcome::Refused(Refusal::SessionEnded);
     }
-    match attempt.status() {
-        AttemptStatus::Preparing => return Some(Refusal::NotStarted),
-        AttemptStatus::Finished => return Some(Refusal::Finished),
-        AttemptStatus::Writing => {}
+    if guard.device_key_hash != claim.device_key_hash {
+        return Outcome::Refused(Refusal::OtherDevice);
     }
-    let Some(clock) = attempt.clock() else {
-        return Some(Refusal::NotStarted);
+    let status = AttemptStatus::parse(&guard.status).unwrap_or(AttemptStatus::Finished);
+    let clock = ClockState {
+        at,
+        status,
+        ends_at: guard.ends_at,
+        remaining_seconds: guard
+            .ends_at
+            .filter(|_| status == AttemptStatus::Writing)
+            .map(|ends_at| remaining_seconds(ends_at, guard.paused_at, at)),
+        paused: guard.paused_at.is_some(),
     };
-    if clock.paused_at.is_some() {
-        Some(Refusal::Paused)
-    } else if !clock.takes_saves_at(at) {
-        Some(Refusal::TimeUp)
-    } else {
-        None
+    if let Work::Save(_) = job.work {
+        let refusal = match status {
+            AttemptStatus::Preparing => Some(Refusal::NotStarted),
+            AttemptStatus::Finished => Some(Refusal::Finished),
+            AttemptStatus::Writing if guard.paused_at.is_some() => Some(Refusal::Paused),
+            AttemptStatus::Writing if !guard.ends_at.is_some_and(|end| save_in_time(end, at)) => {
+                Some(Refusal::TimeUp)
+            }
+            AttemptStatus::Writing => None,
+        };
+        if let Some(refusal) = refusal {
+            return Outcome::Refused(refusal);
+        }
     }
+    Outcome::Taken(clock)
 }

@@ -4,12 +4,18 @@
 
 use crate::error::DbResult;
 use crate::schema::answers;
-use crate::DbConnection;
+use crate::{placeholder, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool, Text, Timestamp};
 use olympiad_domain::sitting::AnswerValue;
 use std::collections::BTreeMap;
+
+type Backend = <DbConnection as diesel::Connection>::Backend;
+
+/// Six values an answer: 200 answers a statement stay far below both databases' limits of bound
+/// values (SQLite 32,766; PostgreSQL 65,535).
+const ROWS_PER_STATEMENT: usize = 200;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = answers)]
@@ -57,31 +63,54 @@ impl Answer {
             .collect())
     }
 
-    /// Writes the save unless the stored answer came from a later one. The caller's transaction
-    /// makes a batch durable at once.
-    pub fn save(
+    /// Writes the saves of many attempts at once, each unless the stored answer came from a later
+    /// save. The caller's transaction makes them durable together. One statement per few hundred
+    /// answers: the answer writer's cost per answer is then mostly the database's own.
+    pub fn save_many(
         conn: &mut DbConnection,
-        attempt_id: i64,
-        save: &AnswerSave,
+        saves: &[(i64, &AnswerSave)],
         saved_at: NaiveDateTime,
     ) -> DbResult<()> {
-        let answer = serde_json::to_string(&save.answer).unwrap_or_else(|_| "null".into());
-        // Upserts do not compile through diesel's connection enum; this statement is the same on
-        // both databases.
-        diesel::sql_query(
-            "INSERT INTO answers (attempt_id, question_id, answer, flagged, seq, saved_at) \
-             VALUES ($1, $2, $3, $4, $5, $6) \
-             ON CONFLICT (attempt_id, question_id) DO UPDATE SET answer = excluded.answer, \
-             flagged = excluded.flagged, seq = excluded.seq, saved_at = excluded.saved_at \
-             WHERE answers.seq < excluded.seq",
-        )
-        .bind::<BigInt, _>(attempt_id)
-        .bind::<BigInt, _>(save.question_id)
-        .bind::<Text, _>(answer)
-        .bind::<Bool, _>(save.flagged)
-        .bind::<BigInt, _>(save.seq)
-        .bind::<Timestamp, _>(saved_at)
-        .execute(conn)?;
+        // A statement may not touch one row twice (PostgreSQL refuses): keep each answer's latest.
+        let mut latest: BTreeMap<(i64, i64), &AnswerSave> = BTreeMap::new();
+        for (attempt_id, save) in saves {
+            let key = (*attempt_id, save.question_id);
+            if latest.get(&key).is_none_or(|kept| kept.seq < save.seq) {
+                latest.insert(key, save);
+            }
+        }
+        let rows: Vec<_> = latest.into_iter().collect();
+        for chunk in rows.chunks(ROWS_PER_STATEMENT) {
+            let mut sql = String::from(
+                "INSERT INTO answers (attempt_id, question_id, answer, flagged, seq, saved_at) VALUES ",
+            );
+            for i in 0..chunk.len() {
+                let values: Vec<String> = (1..=6).map(|k| placeholder(conn, i * 6 + k)).collect();
+                if i > 0 {
+                    sql.push_str(", ");
+                }
+                sql.push_str(&format!("({})", values.join(", ")));
+            }
+            // The same statement on both databases (upserts do not compile through diesel's
+            // connection enum, and their statements are never cached anyway).
+            sql.push_str(
+                " ON CONFLICT (attempt_id, question_id) DO UPDATE SET answer = excluded.answer, \
+                 flagged = excluded.flagged, seq = excluded.seq, saved_at = excluded.saved_at \
+                 WHERE answers.seq < excluded.seq",
+            );
+            let mut query = diesel::sql_query(sql).into_boxed::<Backend>();
+            for ((attempt_id, question_id), save) in chunk {
+                let answer = serde_json::to_string(&save.answer).unwrap_or_else(|_| "null".into());
+                query = query
+                    .bind::<BigInt, _>(*attempt_id)
+                    .bind::<BigInt, _>(*question_id)
+                    .bind::<Text, _>(answer)
+                    .bind::<Bool, _>(save.flagged)
+                    .bind::<BigInt, _>(save.seq)
+                    .bind::<Timestamp, _>(saved_at);
+            }
+            query.execute(conn)?;
+        }
         Ok(())
     }
 

@@ -113,28 +113,6 @@ impl Attempt {
             .first(conn)?)
     }
 
-    /// Keeps the attempt from finishing until the caller's transaction ends, so that an answer
-    /// acknowledged as saved is always one that marking sees. SQLite needs nothing: a
-    /// [`crate::write_transaction`] already holds the whole database's write lock.
-    pub fn lock_for_saves(conn: &mut DbConnection, id: i64) -> DbResult<()> {
-        if let DbConnection::Postgresql(_) = conn {
-            diesel::sql_query("SELECT id FROM attempts WHERE id = $1 FOR SHARE")
-                .bind::<diesel::sql_types::BigInt, _>(id)
-                .execute(conn)?;
-        }
-        Ok(())
-    }
-
-    /// The attempt with the user id of its learner, who alone may write in it.
-    pub fn with_owner(conn: &mut DbConnection, id: i64) -> DbResult<Option<(Attempt, i64)>> {
-        Ok(attempts::table
-            .inner_join(participants::table)
-            .filter(attempts::id.eq(id))
-            .select((Attempt::as_select(), participants::user_id))
-            .first(conn)
-            .optional()?)
-    }
-
     /// The participant's attempt that counts (not one a reset set aside).
     pub fn current(conn: &mut DbConnection, participant_id: i64) -> DbResult<Option<Attempt>> {
         Ok(attempts::table
@@ -169,14 +147,26 @@ impl Attempt {
             .get_result(conn)?)
     }
 
-    pub fn set_recovery_code(conn: &mut DbConnection, id: i64, code_hash: &str) -> DbResult<()> {
-        diesel::update(attempts::table.find(id))
-            .set((
-                attempts::recovery_code_hash.eq(code_hash),
-                attempts::updated_at.eq(now()),
-            ))
-            .execute(conn)?;
-        Ok(())
+    /// Keeps the hash of a new recovery code, while the attempt is preparing on this device;
+    /// answers false when it is not (the code is shown only before the start).
+    pub fn set_recovery_code(
+        conn: &mut DbConnection,
+        id: i64,
+        device_key_hash: &str,
+        code_hash: &str,
+    ) -> DbResult<bool> {
+        let changed = diesel::update(
+            attempts::table
+                .find(id)
+                .filter(attempts::status.eq(AttemptStatus::Preparing.as_str()))
+                .filter(attempts::device_key_hash.eq(device_key_hash)),
+        )
+        .set((
+            attempts::recovery_code_hash.eq(code_hash),
+            attempts::updated_at.eq(now()),
+        ))
+        .execute(conn)?;
+        Ok(changed == 1)
     }
 
     /// Hands the attempt to another device (after the recovery code): the old one stops working.
@@ -190,10 +180,13 @@ impl Attempt {
         Ok(())
     }
 
-    /// Starts the clock; a second call leaves a running attempt as it is.
-    pub fn start(conn: &mut DbConnection, id: i64, start: &AttemptStart) -> DbResult<Attempt> {
-        let order = serde_json::to_string(&start.paper_order).unwrap_or_default();
+    /// Starts the clock of a preparing attempt; answers false when it was not preparing (a second
+    /// start leaves the running clock as it is).
+    pub fn start(conn: &mut DbConnection, id: i64, start: &AttemptStart) -> DbResult<bool> {
         let attempt = Attempt::find(conn, id)?;
+        if attempt.status() != AttemptStatus::Preparing {
+            return Ok(false);
+        }
         let clock = Clock {
             started_at: start.started_at,
             allowed_seconds: seconds(start.allowed_seconds),
@@ -203,24 +196,21 @@ impl Attempt {
             paused_seconds: 0,
             paused_at: start.paused_at,
         };
-        diesel::update(
-            attempts::table
-                .find(id)
-                .filter(attempts::status.eq(AttemptStatus::Preparing.as_str())),
-        )
-        .set((
-            attempts::status.eq(AttemptStatus::Writing.as_str()),
-            attempts::paper_order.eq(order),
-            attempts::started_at.eq(start.started_at),
-            attempts::allowed_seconds.eq(start.allowed_seconds),
-            attempts::window_ends_at.eq(start.window_ends_at),
-            attempts::paused_at.eq(start.paused_at),
-            attempts::ends_at.eq(clock.ends_at(start.started_at)),
-            attempts::last_seen_at.eq(start.started_at),
-            attempts::updated_at.eq(now()),
-        ))
-        .execute(conn)?;
-        Attempt::find(conn, id)
+        let order = serde_json::to_string(&start.paper_order).unwrap_or_default();
+        diesel::update(attempts::table.find(id))
+            .set((
+                attempts::status.eq(AttemptStatus::Writing.as_str()),
+                attempts::paper_order.eq(order),
+                attempts::started_at.eq(start.started_at),
+                attempts::allowed_seconds.eq(start.allowed_seconds),
+                attempts::window_ends_at.eq(start.window_ends_at),
+                attempts::paused_at.eq(start.paused_at),
+                attempts::ends_at.eq(clock.ends_at(start.started_at)),
+                attempts::last_seen_at.eq(start.started_at),
+                attempts::updated_at.eq(now()),
+            ))
+            .execute(conn)?;
+        Ok(true)
     }
 
     /// Writes a changed clock, and the end it now gives.
@@ -443,6 +433,75 @@ impl Attempt {
             .execute(conn)?;
         }
         Ok(count)
+    }
+}
+
+/// What the answer writer checks before it writes: the attempt, and its learner's session.
+#[derive(Debug, Clone, QueryableByName)]
+pub struct SaveGuard {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    pub attempt_id: i64,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    pub status: String,
+    #[diesel(sql_type = diesel::sql_types::Bool)]
+    pub superseded: bool,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    pub device_key_hash: String,
+    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Timestamp>)]
+    pub ends_at: Option<NaiveDateTime>,
+    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Timestamp>)]
+    pub paused_at: Option<NaiveDateTime>,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    pub user_id: i64,
+    #[diesel(sql_type = diesel::sql_types::Integer)]
+    pub session_version: i32,
+    #[diesel(sql_type = diesel::sql_types::Bool)]
+    pub user_disabled: bool,
+    /// The learner's account in the attempt's olympiad.
+    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Bool>)]
+    pub account_disabled: Option<bool>,
+}
+
+impl SaveGuard {
+    /// The guards of these attempts, in one query. On PostgreSQL the attempts are locked (shared)
+    /// until the transaction ends, so none finishes while its answers are being written: an answer
+    /// acknowledged as saved is always one that marking sees. SQLite needs no lock: a
+    /// [`crate::write_transaction`] holds the whole database's.
+    pub fn load(
+        conn: &mut DbConnection,
+        attempt_ids: &[i64],
+    ) -> DbResult<std::collections::HashMap<i64, SaveGuard>> {
+        let mut guards = std::collections::HashMap::with_capacity(attempt_ids.len());
+        let lock = match conn {
+            DbConnection::Postgresql(_) => " FOR SHARE OF a",
+            DbConnection::Sqlite(_) => "",
+        };
+        for chunk in attempt_ids.chunks(500) {
+            let places: Vec<String> = (1..=chunk.len())
+                .map(|n| crate::placeholder(conn, n))
+                .collect();
+            let sql = format!(
+                "SELECT a.id AS attempt_id, a.status, a.superseded, a.device_key_hash, a.ends_at, \
+                   a.paused_at, u.id AS user_id, u.session_version, u.disabled AS user_disabled, \
+                   ac.disabled AS account_disabled \
+                 FROM attempts a \
+                 JOIN participants p ON p.id = a.participant_id \
+                 JOIN users u ON u.id = p.user_id \
+                 LEFT JOIN accounts ac ON ac.user_id = u.id AND ac.olympiad_id = a.olympiad_id \
+                   AND ac.role = 'learner' \
+                 WHERE a.id IN ({}){lock}",
+                places.join(", ")
+            );
+            let mut query = diesel::sql_query(sql)
+                .into_boxed::<<DbConnection as diesel::Connection>::Backend>();
+            for id in chunk {
+                query = query.bind::<diesel::sql_types::BigInt, _>(*id);
+            }
+            for guard in query.load::<SaveGuard>(conn)? {
+                guards.insert(guard.attempt_id, guard);
+            }
+        }
+        Ok(guards)
     }
 }
 

@@ -1,3 +1,2 @@
-// All Schools (overlord): /overlord/edit/schools.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+// All Schools (overlord): every school in every olympiad.
+export { SchoolsScreen as default } from '../../features/schools/components/schools-screen';

@@ -1,3 +1,2 @@
-// All Teachers (admin, accountant, funding): /:olympiadName/admin/edit/all-teachers, /:olympiadName/finance/edit/all-teachers, /:olympiadName/funding/edit/all-teachers.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+// All teachers (admin, accountant, funding): one teachers screen, scoped by its route.
+export { TeachersScreen as default } from '../../features/teachers/components/teachers-screen';

@@ -1,3 +1,2 @@
-// Countries (admin, accountant, funding): /:olympiadName/admin/edit/countries.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+// Countries (admin, accountant, funding): the igeo countries.
+export { CountriesScreen as default } from '../../features/countries/components/countries-screen';

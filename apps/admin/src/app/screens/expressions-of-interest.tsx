@@ -1,3 +1,2 @@
-// Expressions of Interest (admin, accountant, funding): /:olympiadName/admin/eoi, /:olympiadName/finance/eoi, /:olympiadName/funding/eoi.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+// Expressions of Interest (admin, accountant, funding): open, processed and declined, with possible matches.
+export { ExpressionsScreen as default } from '../../features/interest/components/expressions-screen';

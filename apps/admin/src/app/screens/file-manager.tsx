@@ -1,3 +1,2 @@
 // File Manager (admin): /:olympiadName/admin/file-attachments.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { FileManagerScreen as default } from '../../features/paper/components/file-manager-screen';

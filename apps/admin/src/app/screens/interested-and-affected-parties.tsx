@@ -1,3 +1,2 @@
-// Interested and Affected Parties (admin, funding): /:olympiadName/admin/edit/interested-and-affected-parties, /:olympiadName/funding/edit/interested-and-affected-parties.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+// Interested and Affected Parties (admin, funding): the olympiad office's useful contacts.
+export { ContactsScreen as default } from '../../features/contacts/components/contacts-screen';

@@ -1,3 +1,2 @@
-// Learners (admin): /:olympiadName/admin/edit/learners.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+// Learners (admin): the learners of the schools entered in this olympiad.
+export { LearnersScreen as default } from '../../features/learners/components/learners-screen';

@@ -1,3 +1,2 @@
-// Merge Countries (overlord): /overlord/merge-countries.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+// Merge Countries (overlord): the merge screen in the mode `countries`.
+export { MergeScreen as default } from '../../features/merge/components/merge-screen';

@@ -1,3 +1,2 @@
-// Merge Schools (overlord): /overlord/merge-schools.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+// Merge Schools (overlord): the merge screen in the mode `schools`.
+export { MergeScreen as default } from '../../features/merge/components/merge-screen';

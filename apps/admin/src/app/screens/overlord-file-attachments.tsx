@@ -1,3 +1,2 @@
 // File Attachments (overlord): /overlord/file-attachments.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { OverlordFilesScreen as default } from '../../features/paper/components/overlord-files-screen';

@@ -1,3 +1,2 @@
-// Participating Countries (admin, accountant, funding): /:olympiadName/admin/edit/participating-countries.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+// Participating Countries (admin, accountant, funding): the countries entered in this olympiad.
+export { ParticipatingCountriesScreen as default } from '../../features/countries/components/participating-countries-screen';

@@ -1,3 +1,2 @@
-// Participating Learners (admin): /:olympiadName/admin/edit/participating-learners.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+// Participating Learners (admin): the learners entered in this olympiad.
+export { ParticipatingLearnersScreen as default } from '../../features/learners/components/participating-learners-screen';

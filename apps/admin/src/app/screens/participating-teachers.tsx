@@ -1,3 +1,2 @@
-// Teachers (admin, accountant, funding): /:olympiadName/admin/edit/participating-teachers, /:olympiadName/finance/edit/participating-teachers, /:olympiadName/funding/edit/participating-teachers.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+// Participating teachers (admin, accountant, funding): one teachers screen, scoped by its route.
+export { TeachersScreen as default } from '../../features/teachers/components/teachers-screen';

@@ -1,3 +1,2 @@
 // Question Modules (admin): /:olympiadName/admin/edit/question-modules.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { ModulesScreen as default } from '../../features/paper/components/modules-screen';

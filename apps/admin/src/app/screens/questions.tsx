@@ -1,3 +1,2 @@
 // Questions (admin): /:olympiadName/admin/edit/questions.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { QuestionsScreen as default } from '../../features/paper/components/questions-screen';

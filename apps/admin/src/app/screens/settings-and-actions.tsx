@@ -1,3 +1,2 @@
 // Settings and Actions (admin): /:olympiadName/admin/settings-and-actions.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { SettingsScreen as default } from '../../features/paper/components/settings-screen';

@@ -1,3 +1,2 @@
 // Uploads (overlord): /overlord/uploads.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { UploadsScreen as default } from '../../features/paper/components/uploads-screen';

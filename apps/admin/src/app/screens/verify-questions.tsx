@@ -1,3 +1,2 @@
 // Verify Questions (admin): /:olympiadName/admin/reports/verify-questions.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { VerifyScreen as default } from '../../features/paper/components/verify-screen';

@@ -1,3 +1,2 @@
 // Load Learners (teacher): /portal/:olympiadName/load-learners.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { LoadLearnersScreen as default } from '../../features/load-learners/components/load-learners-screen';

@@ -1,3 +1,2 @@
 // My Profile (teacher): /portal/my-profile.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { ProfileScreen as default } from '../../features/profile/components/profile-screen';

@@ -1,3 +1,2 @@
 // My Olympiads (teacher): /portal.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { PortalHomeScreen as default } from '../../features/portal-home/components/portal-home-screen';

@@ -1,3 +1,2 @@
-// Olympiad (teacher): /portal/:olympiadName.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+// Olympiad (teacher): /portal/:olympiadName, the checklist of the school's entry.
+export { EntryChecklistScreen as default } from '../../features/school/components/entry-checklist-screen';

@@ -1,3 +1,2 @@
 // School (teacher): /portal/:olympiadName/school.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { MySchoolScreen as default } from '../../features/school/components/my-school-screen';

@@ -1,3 +1,2 @@
 // Team (teacher): /portal/:olympiadName/team.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { MyTeamScreen as default } from '../../features/school/components/my-team-screen';

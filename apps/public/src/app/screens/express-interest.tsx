@@ -1,3 +1,2 @@
 // Express Interest (public): /:projectName/express-interest.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { ExpressInterestScreen as default } from '../../features/interest/components/express-interest-screen';

@@ -1,3 +1,2 @@
 // Verify E-mail (public): /verify-email/:uuid.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { VerifyEmailScreen as default } from '../../features/interest/components/verify-email-screen';

@@ -41,14 +41,18 @@ export type DataGridProps<Row> = {
   queryKey: readonly unknown[];
   columns: GridColumn<Row>[];
   fetchRows: (params: GridParams) => Promise<GridPage<Row>>;
-  /** Every row the current filters and search select, for exports. */
-  fetchAll: (selection: GridSelection) => Promise<Row[]>;
+  /** Every row the current filters and search select, for exports made here (lists kept in memory). */
+  fetchAll?: (selection: GridSelection) => Promise<Row[]>;
+  /** Or: the server writes the export of every selected row (big lists); used instead of `fetchAll`. */
+  exportFile?: (selection: GridSelection, format: 'csv' | 'xlsx') => Promise<void>;
   getRowId: (row: Row) => string;
   /** File name of exports, without extension. */
   exportName: string;
   bulkActions?: BulkAction<Row>[];
   rowActions?: RowAction<Row>[];
   initialSort?: SortRule[];
+  /** Filters set when the grid opens (column id to value), e.g. only open expressions of interest. */
+  initialFilters?: Record<string, string>;
   pageSizes?: number[];
   /** One of `pageSizes`; default 25. */
   defaultPageSize?: number;
@@ -66,11 +70,13 @@ export function DataGrid<Row>({
   columns,
   fetchRows,
   fetchAll,
+  exportFile,
   getRowId,
   exportName,
   bulkActions = [],
   rowActions = [],
   initialSort = [],
+  initialFilters = {},
   pageSizes = DEFAULT_PAGE_SIZES,
   defaultPageSize = 25,
   searchPlaceholder = 'Search',
@@ -81,7 +87,7 @@ export function DataGrid<Row>({
   const [pageSize, setPageSize] = useState(pageSizes.includes(defaultPageSize) ? defaultPageSize : (pageSizes[0] ?? 25));
   const [sorting, setSorting] = useState<SortingState>(initialSort);
   const [searchInput, setSearchInput] = useState('');
-  const [filterInputs, setFilterInputs] = useState<Record<string, string>>({});
+  const [filterInputs, setFilterInputs] = useState<Record<string, string>>(initialFilters);
   const [search] = useDebouncedValue(searchInput.trim(), DEBOUNCE_MS);
   const [debouncedFilters] = useDebouncedValue(filterInputs, DEBOUNCE_MS);
   const [selected, setSelected] = useState<Map<string, Row>>(new Map());
@@ -203,9 +209,13 @@ export function DataGrid<Row>({
   const runExport = async (format: 'csv' | 'xlsx') => {
     setExporting(format);
     try {
-      const all = await fetchAll(selection);
-      if (format === 'csv') exportCsv(columns, all, exportName);
-      else await exportXlsx(columns, all, exportName);
+      if (exportFile) {
+        await exportFile(selection, format);
+      } else if (fetchAll) {
+        const all = await fetchAll(selection);
+        if (format === 'csv') exportCsv(columns, all, exportName);
+        else await exportXlsx(columns, all, exportName);
+      }
     } catch (error) {
       alertError(error instanceof Error ? error.message : 'The export failed');
     } finally {

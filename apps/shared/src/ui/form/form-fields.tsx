@@ -6,6 +6,8 @@ import {
   Alert,
   Button,
   Checkbox,
+  Group,
+  NumberInput,
   PasswordInput,
   Select,
   Textarea,
@@ -29,7 +31,11 @@ export function TextField<T extends FieldValues>({
   autoComplete,
   placeholder,
   ...props
-}: FieldProps<T> & { type?: 'text' | 'email' | 'tel' | 'url' | 'number'; autoComplete?: string; placeholder?: string }) {
+}: FieldProps<T> & {
+  type?: 'text' | 'email' | 'tel' | 'url' | 'number' | 'datetime-local';
+  autoComplete?: string;
+  placeholder?: string;
+}) {
   const { field, fieldState } = useController({ control, name });
   return (
     <TextInput
@@ -123,6 +129,61 @@ export function CheckboxField<T extends FieldValues>({ control, name, label, des
       onBlur={field.onBlur}
       error={fieldState.error?.message}
     />
+  );
+}
+
+/** A number; an empty field holds `undefined`, so that the schema says what is missing. */
+export function NumberField<T extends FieldValues>({
+  control,
+  name,
+  min,
+  max,
+  step,
+  suffix,
+  allowDecimal = true,
+  ...props
+}: FieldProps<T> & { min?: number; max?: number; step?: number; suffix?: string; allowDecimal?: boolean }) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <NumberInput
+      {...props}
+      min={min}
+      max={max}
+      step={step}
+      suffix={suffix}
+      allowDecimal={allowDecimal}
+      name={field.name}
+      ref={field.ref}
+      value={field.value ?? ''}
+      onChange={(value) => field.onChange(typeof value === 'number' ? value : value === '' ? undefined : Number(value))}
+      onBlur={field.onBlur}
+      error={fieldState.error?.message}
+    />
+  );
+}
+
+/** Several of a few choices, as checkboxes in a row (grades, languages). */
+export function CheckboxGroupField<T extends FieldValues>({
+  control,
+  name,
+  data,
+  ...props
+}: FieldProps<T> & { data: { value: string; label: string }[] }) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <Checkbox.Group
+      {...props}
+      value={field.value ?? []}
+      onChange={field.onChange}
+      error={fieldState.error?.message}
+      ref={field.ref}
+    >
+      <Group gap="md" mt={6}>
+        {data.map((option) => (
+          <Checkbox key={option.value} value={option.value} label={option.label} onBlur={field.onBlur} disabled={props.disabled} />
+        ))}
+      </Group>
+    </Checkbox.Group>
   );
 }
 

@@ -1,0 +1,50 @@
+// Interested and affected parties: GET /api/useful-contact (a page, or the export), POST, PUT {id}, DELETE {id}.
+import { z } from 'zod';
+import { api, call } from '@olympiad/shared/api/client';
+import { unwrap } from '@olympiad/shared/api/envelope';
+import type { operations } from '@olympiad/shared/api/schema';
+import type { ListQuery } from '@olympiad/shared/ui/data-grid/server-query';
+import { serverGrid } from '@olympiad/shared/ui/data-grid/server-list';
+
+type ContactQuery = NonNullable<operations['useful_contact_list']['parameters']['query']>;
+
+async function getContacts(query: ContactQuery) {
+  return unwrap(await call(api.GET('/api/useful-contact', { params: { query } })));
+}
+
+export type Contact = Awaited<ReturnType<typeof getContacts>>['rows'][number];
+
+export const contactKeys = {
+  all: ['useful-contacts'] as const,
+  list: (olympiadId: number | undefined) => [...contactKeys.all, 'list', olympiadId ?? 'every'] as const,
+};
+
+export function contactsGrid(olympiadId: number | undefined) {
+  return serverGrid<Contact>({
+    path: '/api/useful-contact',
+    fetchPage: (query: ListQuery) => getContacts(query as ContactQuery),
+    baseQuery: olympiadId === undefined ? {} : { olympiadId },
+    exportName: 'interested-and-affected-parties',
+  });
+}
+
+export const contactSchema = z.object({
+  name: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+  organisation: z.string().trim().max(200, 'must be at most 200 characters'),
+  role: z.string().trim().max(200, 'must be at most 200 characters'),
+  email: z.union([z.literal(''), z.string().trim().email('must be an e-mail address')]),
+  phone: z.string().trim().max(40, 'must be at most 40 characters'),
+  notes: z.string().trim().max(4000, 'must be at most 4000 characters'),
+});
+
+export type ContactValues = z.input<typeof contactSchema>;
+
+export function saveContact(id: number | null, values: z.output<typeof contactSchema>, olympiadId?: number) {
+  return id === null
+    ? call(api.POST('/api/useful-contact', { body: { ...values, olympiadId: olympiadId ?? null } }))
+    : call(api.PUT('/api/useful-contact/{id}', { params: { path: { id } }, body: values }));
+}
+
+export function deleteContact(id: number) {
+  return call(api.DELETE('/api/useful-contact/{id}', { params: { path: { id } } }));
+}

@@ -1,0 +1,48 @@
+// igeo countries: GET /api/igeo-country (a page, or the export), POST, PUT {id}, DELETE {id}.
+import { z } from 'zod';
+import { api, call } from '@olympiad/shared/api/client';
+import { unwrap } from '@olympiad/shared/api/envelope';
+import type { operations } from '@olympiad/shared/api/schema';
+import type { ListQuery } from '@olympiad/shared/ui/data-grid/server-query';
+import { serverGrid } from '@olympiad/shared/ui/data-grid/server-list';
+
+type CountryQuery = NonNullable<operations['igeo_country_list']['parameters']['query']>;
+
+async function getCountries(query: CountryQuery) {
+  return unwrap(await call(api.GET('/api/igeo-country', { params: { query } })));
+}
+
+export type CountryRow = Awaited<ReturnType<typeof getCountries>>['rows'][number];
+
+export const countryKeys = {
+  all: ['igeo-countries'] as const,
+  list: (olympiadId: number | undefined) => [...countryKeys.all, 'list', olympiadId ?? 'every'] as const,
+};
+
+export function countriesGrid(olympiadId: number | undefined) {
+  return serverGrid<CountryRow>({
+    path: '/api/igeo-country',
+    fetchPage: (query: ListQuery) => getCountries(query as CountryQuery),
+    baseQuery: olympiadId === undefined ? {} : { olympiadId },
+    exportName: 'countries',
+  });
+}
+
+export async function searchCountries(search: string): Promise<CountryRow[]> {
+  return (await getCountries({ search, pageSize: 20, sort: 'name' })).rows;
+}
+
+export const countrySchema = z.object({
+  name: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+  isoCode: z.string().trim().regex(/^[A-Za-z]{2}$/, 'must be two letters (ISO 3166)'),
+});
+
+export function saveCountry(id: number | null, body: z.output<typeof countrySchema>) {
+  return id === null
+    ? call(api.POST('/api/igeo-country', { body }))
+    : call(api.PUT('/api/igeo-country/{id}', { params: { path: { id } }, body }));
+}
+
+export function deleteCountry(id: number) {
+  return call(api.DELETE('/api/igeo-country/{id}', { params: { path: { id } } }));
+}

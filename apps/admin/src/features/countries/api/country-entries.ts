@@ -1,0 +1,56 @@
+// Country participants: GET /api/igeo-country-participant (a page, or the export), POST, PUT {id}, DELETE {id}.
+import { z } from 'zod';
+import { api, call } from '@olympiad/shared/api/client';
+import { unwrap } from '@olympiad/shared/api/envelope';
+import type { operations } from '@olympiad/shared/api/schema';
+import type { ListQuery } from '@olympiad/shared/ui/data-grid/server-query';
+import { serverGrid } from '@olympiad/shared/ui/data-grid/server-list';
+
+type EntryQuery = NonNullable<operations['igeo_country_participant_list']['parameters']['query']>;
+
+async function getCountryEntries(query: EntryQuery) {
+  return unwrap(await call(api.GET('/api/igeo-country-participant', { params: { query } })));
+}
+
+export type CountryEntryRow = Awaited<ReturnType<typeof getCountryEntries>>['rows'][number];
+
+export const countryEntryKeys = {
+  all: ['igeo-country-participants'] as const,
+  list: (olympiadId: number | undefined) => [...countryEntryKeys.all, 'list', olympiadId ?? 'every'] as const,
+};
+
+export function countryEntriesGrid(olympiadId: number | undefined) {
+  return serverGrid<CountryEntryRow>({
+    path: '/api/igeo-country-participant',
+    fetchPage: (query: ListQuery) => getCountryEntries(query as EntryQuery),
+    baseQuery: olympiadId === undefined ? {} : { olympiadId },
+    exportName: 'participating-countries',
+  });
+}
+
+const optionalEmail = z.union([z.literal(''), z.string().trim().email('must be an e-mail address')]);
+
+export const countryEntrySchema = z.object({
+  status: z.enum(['entered', 'confirmed', 'withdrawn']),
+  teamLeaderName: z.string().trim().max(100, 'must be at most 100 characters'),
+  teamLeaderEmail: optionalEmail,
+  teamLeaderPhone: z.string().trim().max(40, 'must be at most 40 characters'),
+  /** One name a line. */
+  teamMembers: z.string().refine((text) => text.split('\n').filter((l) => l.trim() !== '').length <= 20, 'must be at most 20 people'),
+  invoiceName: z.string().trim().max(200, 'must be at most 200 characters'),
+  invoiceEmail: optionalEmail,
+  invoiceAddress: z.string().trim().max(500, 'must be at most 500 characters'),
+});
+
+export type CountryEntryValues = z.input<typeof countryEntrySchema>;
+
+export function saveCountryEntry(id: number | null, values: z.output<typeof countryEntrySchema>, create?: { olympiadId: number; countryId: number }) {
+  const body = { ...values, teamMembers: values.teamMembers.split('\n').map((l) => l.trim()).filter(Boolean), ...create };
+  return id === null
+    ? call(api.POST('/api/igeo-country-participant', { body }))
+    : call(api.PUT('/api/igeo-country-participant/{id}', { params: { path: { id } }, body }));
+}
+
+export function deleteCountryEntry(id: number) {
+  return call(api.DELETE('/api/igeo-country-participant/{id}', { params: { path: { id } } }));
+}

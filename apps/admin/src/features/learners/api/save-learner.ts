@@ -1,0 +1,33 @@
+// PUT /api/learner/{id} (a learner's record, checked like a row of the learner spreadsheet) and DELETE.
+import { z } from 'zod';
+import { api, call } from '@olympiad/shared/api/client';
+
+export const learnerSchema = z
+  .object({
+    firstName: z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters'),
+    lastName: z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters'),
+    grade: z.string().min(1, 'is required'),
+    className: z.string().trim().max(20, 'must be at most 20 characters'),
+    gender: z.string().nullable(),
+    homeLanguage: z.string().nullable(),
+    email: z.union([z.literal(''), z.string().trim().email('must be an e-mail address')]),
+    consentGiven: z.boolean(),
+    consentBy: z.string().trim().max(80, 'must be at most 80 characters'),
+    consentRelationship: z.string().trim().max(40, 'must be at most 40 characters'),
+  })
+  .refine((l) => !l.consentGiven || l.consentBy !== '', { path: ['consentBy'], message: 'is required when consent is given' });
+
+export type LearnerValues = z.input<typeof learnerSchema>;
+
+export function updateLearner(id: number, values: z.output<typeof learnerSchema>) {
+  return call(
+    api.PUT('/api/learner/{id}', {
+      params: { path: { id } },
+      body: { ...values, gender: values.gender ?? '', homeLanguage: values.homeLanguage ?? '', consentGiven: values.consentGiven ? 'yes' : 'no', language: '' },
+    }),
+  );
+}
+
+export function deleteLearner(id: number) {
+  return call(api.DELETE('/api/learner/{id}', { params: { path: { id } } }));
+}

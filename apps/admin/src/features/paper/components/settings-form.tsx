@@ -1,0 +1,151 @@
+// The olympiad's settings: title, year, kind, duration, grades, languages, the learner's instructions
+// and declaration, shuffling, and the sitting windows.
+import { useEffect, useState } from 'react';
+import { useFieldArray, useWatch } from 'react-hook-form';
+import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { notify } from '@olympiad/shared/feedback/notifications';
+import { useZodForm } from '@olympiad/shared/ui/form/use-zod-form';
+import {
+  CheckboxField,
+  CheckboxGroupField,
+  FormAlert,
+  NumberField,
+  SelectField,
+  SubmitButton,
+  TextField,
+} from '@olympiad/shared/ui/form/form-fields';
+import { RichTextField } from '@olympiad/shared/ui/form/rich-text-field';
+import { applyServerErrors } from '@olympiad/shared/ui/form/server-errors';
+import type { OlympiadSettings } from '../api/get-olympiad';
+import { updateOlympiad } from '../api/update-olympiad';
+import { LANGUAGES, paperKeys } from '../api/paper-types';
+import { GRADES, settingsFormOf, settingsSchema, updateSettingsOf, type SettingsFormValues } from '../settings-form';
+
+const SERVER_FIELDS = ['title', 'year', 'kind', 'durationMinutes', 'grades', 'languages', 'sittingWindows'];
+
+export function SettingsForm({ olympiad }: { olympiad: OlympiadSettings }) {
+  const form = useZodForm(settingsSchema, settingsFormOf(olympiad));
+  const { control, reset } = form;
+  const windows = useFieldArray({ control, name: 'sittingWindows' });
+  const languages = useWatch({ control, name: 'languages' });
+  const [formError, setFormError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+
+  // Opening, closing or pinning changes the olympiad but not its settings: what is being typed stays.
+  const saved = JSON.stringify(settingsFormOf(olympiad));
+  useEffect(() => reset(JSON.parse(saved) as SettingsFormValues), [saved, reset]);
+
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    const result = await updateOlympiad(olympiad.id, updateSettingsOf(values));
+    if (!result.ok) {
+      setFormError(applyServerErrors(result, (name, error) => form.setError(name as keyof SettingsFormValues, error), SERVER_FIELDS));
+      return;
+    }
+    queryClient.setQueryData(paperKeys.settings(olympiad.id), result.data);
+    await queryClient.invalidateQueries({ queryKey: paperKeys.verification(olympiad.id) });
+    notify('Settings saved.', { tone: 'success' });
+  });
+
+  const offered = LANGUAGES.filter((language) => languages?.includes(language.value));
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="settings-heading">
+      <Title order={2} size="h3" id="settings-heading" mb="md">
+        Settings
+      </Title>
+      <form onSubmit={submit} noValidate>
+        <FormAlert message={formError} />
+        <Stack>
+          <TextField control={control} name="title" label="Title" required />
+          <SimpleGrid cols={{ base: 1, xs: 3 }}>
+            <NumberField control={control} name="year" label="Year" min={2000} max={2100} allowDecimal={false} required />
+            <SelectField
+              control={control}
+              name="kind"
+              label="Who enters"
+              data={[
+                { value: 'schools', label: 'Schools' },
+                { value: 'countries', label: 'Countries' },
+              ]}
+            />
+            <NumberField
+              control={control}
+              name="durationMinutes"
+              label="Duration"
+              suffix=" min"
+              min={1}
+              max={600}
+              allowDecimal={false}
+              required
+            />
+          </SimpleGrid>
+          <CheckboxGroupField
+            control={control}
+            name="grades"
+            label="Grades allowed"
+            data={GRADES.map((grade) => ({ value: grade, label: grade }))}
+          />
+          <CheckboxGroupField
+            control={control}
+            name="languages"
+            label="Languages offered"
+            data={LANGUAGES.map((language) => ({ value: language.value, label: language.label }))}
+          />
+          <Group>
+            <CheckboxField control={control} name="shuffleQuestions" label="Shuffle the questions for each learner" />
+            <CheckboxField control={control} name="shuffleOptions" label="Shuffle the options for each learner" />
+          </Group>
+
+          <Stack gap="xs">
+            <Text fw={500} size="sm">
+              Sitting windows (your time)
+            </Text>
+            {windows.fields.length === 0 && (
+              <Text size="sm" c="dimmed">
+                No window: learners cannot start until one is added.
+              </Text>
+            )}
+            {windows.fields.map((window, index) => (
+              <Group key={window.id} align="flex-start" gap="xs" wrap="nowrap">
+                <SimpleGrid cols={{ base: 1, xs: 2 }} style={{ flex: 1 }}>
+                  <TextField control={control} name={`sittingWindows.${index}.startsAt`} label={`Window ${index + 1} starts`} type="datetime-local" />
+                  <TextField control={control} name={`sittingWindows.${index}.endsAt`} label={`Window ${index + 1} ends`} type="datetime-local" />
+                </SimpleGrid>
+                <ActionIcon mt={28} variant="subtle" color="red" aria-label={`Remove window ${index + 1}`} onClick={() => windows.remove(index)}>
+                  ✕
+                </ActionIcon>
+              </Group>
+            ))}
+            <Button variant="light" size="compact-sm" w="fit-content" onClick={() => windows.append({ startsAt: '', endsAt: '' })}>
+              Add a window
+            </Button>
+          </Stack>
+
+          {offered.map((language) => (
+            <RichTextField
+              key={`instructions-${language.value}`}
+              control={control}
+              name={`instructions.${language.value}`}
+              label={`Instructions (${language.label})`}
+              lang={language.value}
+            />
+          ))}
+          {offered.map((language) => (
+            <RichTextField
+              key={`declaration-${language.value}`}
+              control={control}
+              name={`declaration.${language.value}`}
+              label={`Declaration (${language.label})`}
+              description="What the learner agrees to before starting."
+              lang={language.value}
+            />
+          ))}
+          <Group justify="flex-end">
+            <SubmitButton submitting={form.formState.isSubmitting}>Save settings</SubmitButton>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,24 @@
+// Loading learners from a spreadsheet: GET /api/learner/template (XLSX or CSV), POST
+// /api/learner/import/preview (the file, checked row by row; nothing written) and POST /api/learner/import
+// (the rows the teacher kept, entered in one transaction; answers their sign-ins).
+import { api, call } from '@olympiad/shared/api/client';
+import { downloadFile } from '@olympiad/shared/api/download';
+import { uploadFiles } from '@olympiad/shared/api/upload';
+import type { components } from '@olympiad/shared/api/schema';
+
+export type RosterRow = components['schemas']['RosterRow'];
+export type ImportPreview = components['schemas']['PreviewRow'][];
+
+export function downloadTemplate(format: 'xlsx' | 'csv') {
+  return downloadFile('GET', '/api/learner/template', { query: { format }, fallbackName: `learners.${format}` });
+}
+
+export function previewImport(schoolParticipantId: number, file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return uploadFiles<{ rows: ImportPreview; good: number; bad: number }>({ path: `/api/learner/import/preview?schoolParticipantId=${schoolParticipantId}` }, form);
+}
+
+export function commitImport(schoolParticipantId: number, rows: RosterRow[]) {
+  return call(api.POST('/api/learner/import', { params: { query: { schoolParticipantId } }, body: { rows } }));
+}

@@ -1,0 +1,31 @@
+// GET and PUT /api/teacher/profile: the signed-in teacher's own details.
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api, call } from '@olympiad/shared/api/client';
+import { unwrap } from '@olympiad/shared/api/envelope';
+
+async function getProfile() {
+  return unwrap(await call(api.GET('/api/teacher/profile')));
+}
+
+export type Profile = Awaited<ReturnType<typeof getProfile>>;
+
+export const profileKeys = { all: ['teacher-profile'] as const };
+
+export function profileQuery() {
+  return queryOptions({ queryKey: profileKeys.all, queryFn: getProfile });
+}
+
+export const profileSchema = z.object({
+  title: z.string().trim().max(20, 'must be at most 20 characters'),
+  firstName: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+  lastName: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+  cell: z.string().trim().refine((v) => v === '' || v.replace(/\D/g, '').length >= 9, 'must be a phone number (at least 9 digits)'),
+  subject: z.string().trim().max(100, 'must be at most 100 characters'),
+});
+
+export type ProfileValues = z.input<typeof profileSchema>;
+
+export function updateProfile(values: z.output<typeof profileSchema>) {
+  return call(api.PUT('/api/teacher/profile', { body: { ...values, schoolId: null } }));
+}

@@ -1,0 +1,43 @@
+// The team of a school's entry: GET /api/team-member (the list), POST (invite by e-mail), PUT {id} (team
+// admin or not), DELETE {id}. Every change answers the team as it now is.
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api, call } from '../../../api/client';
+import { unwrap } from '../../../api/envelope';
+
+export const teamKeys = {
+  all: ['team'] as const,
+  of: (schoolParticipantId: number) => [...teamKeys.all, schoolParticipantId] as const,
+};
+
+async function getTeam(schoolParticipantId: number) {
+  return unwrap(await call(api.GET('/api/team-member', { params: { query: { schoolParticipantId } } })));
+}
+
+export type TeamMemberRow = Awaited<ReturnType<typeof getTeam>>[number];
+
+export function teamQuery(schoolParticipantId: number) {
+  return queryOptions({ queryKey: teamKeys.of(schoolParticipantId), queryFn: () => getTeam(schoolParticipantId) });
+}
+
+export const invitationSchema = z.object({
+  email: z.string().trim().min(1, 'is required').email('must be an e-mail address'),
+  title: z.string().trim().max(20, 'must be at most 20 characters'),
+  firstName: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+  lastName: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+  teamAdmin: z.boolean(),
+});
+
+export type InvitationValues = z.input<typeof invitationSchema>;
+
+export function inviteColleague(schoolParticipantId: number, values: z.output<typeof invitationSchema>) {
+  return call(api.POST('/api/team-member', { body: { schoolParticipantId, ...values } }));
+}
+
+export function setTeamAdmin(id: number, isTeamAdmin: boolean) {
+  return call(api.PUT('/api/team-member/{id}', { params: { path: { id } }, body: { isTeamAdmin } }));
+}
+
+export function removeTeamMember(id: number) {
+  return call(api.DELETE('/api/team-member/{id}', { params: { path: { id } } }));
+}

@@ -1,0 +1,120 @@
+// A school's team: who is in it, who are team admins; those who may manage it invite a colleague by
+// e-mail (who gets an account and a link to choose a password when new), make or unmake team admins and
+// remove members. The last team admin stays one.
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useZodForm } from '../../../ui/form/use-zod-form';
+import { CheckboxField, FormAlert, SubmitButton, TextField } from '../../../ui/form/form-fields';
+import { applyServerErrors } from '../../../ui/form/server-errors';
+import { useConfirm } from '../../../ui/confirm/confirm-dialog';
+import { alertError, notify } from '../../../feedback/notifications';
+import { formatDateTime, parseServerTime } from '../../../lib/server-time';
+import { invitationSchema, inviteColleague, removeTeamMember, setTeamAdmin, teamKeys, teamQuery, type TeamMemberRow } from '../api/team';
+
+const emptyInvitation = { email: '', title: '', firstName: '', lastName: '', teamAdmin: false };
+
+export function TeamPanel({ schoolParticipantId, canManage, ownUserId }: { schoolParticipantId: number; canManage: boolean; ownUserId?: number }) {
+  const team = useQuery(teamQuery(schoolParticipantId));
+  const queryClient = useQueryClient();
+  const confirm = useConfirm();
+  const form = useZodForm(invitationSchema, emptyInvitation);
+  const [formError, setFormError] = useState<string | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: teamKeys.of(schoolParticipantId) });
+
+  const invite = form.handleSubmit(async (values) => {
+    setFormError(null);
+    const result = await inviteColleague(schoolParticipantId, values);
+    if (!result.ok) {
+      setFormError(applyServerErrors(result, (name, e) => form.setError(name as 'email', e), Object.keys(emptyInvitation)));
+      return;
+    }
+    notify(`${values.firstName} is in the team; an e-mail is on its way to ${values.email}.`, { tone: 'success' });
+    form.reset(emptyInvitation);
+    await refresh();
+  });
+
+  const change = async (member: TeamMemberRow, action: 'admin' | 'unadmin' | 'remove') => {
+    const name = `${member.firstName} ${member.lastName}`.trim();
+    if (action === 'remove' && !(await confirm({ title: 'Remove from the team?', message: `${name} no longer sees this school's entry.`, danger: true, confirmLabel: 'Remove' }))) return;
+    const result = action === 'remove' ? await removeTeamMember(member.id) : await setTeamAdmin(member.id, action === 'admin');
+    if (!result.ok) return alertError(result.message);
+    await refresh();
+  };
+
+  if (team.isPending) return <Skeleton height={160} aria-label="Loading the team" />;
+  if (team.isError) return <Alert color="red">{team.error.message}</Alert>;
+
+  return (
+    <Stack>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped aria-label="Team">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>E-mail</Table.Th>
+              <Table.Th>Cell</Table.Th>
+              <Table.Th>Last sign-in</Table.Th>
+              <Table.Th>Role</Table.Th>
+              {canManage && <Table.Th><span className="visually-hidden">Actions</span></Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {team.data.map((member) => (
+              <Table.Tr key={member.id}>
+                <Table.Td>{[member.title, member.firstName, member.lastName].filter(Boolean).join(' ')}</Table.Td>
+                <Table.Td>{member.email}</Table.Td>
+                <Table.Td>{member.cell}</Table.Td>
+                <Table.Td>{formatDateTime(parseServerTime(member.lastLoginAt), 'Not yet')}</Table.Td>
+                <Table.Td>{member.isTeamAdmin ? <Badge>Team admin</Badge> : <Text size="sm">Member</Text>}</Table.Td>
+                {canManage && (
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      {member.isTeamAdmin ? (
+                        <Button size="compact-xs" variant="light" onClick={() => change(member, 'unadmin')}>
+                          Make member
+                        </Button>
+                      ) : (
+                        <Button size="compact-xs" variant="light" onClick={() => change(member, 'admin')}>
+                          Make team admin
+                        </Button>
+                      )}
+                      {member.userId !== ownUserId && (
+                        <Button size="compact-xs" variant="light" color="red" onClick={() => change(member, 'remove')}>
+                          Remove
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {canManage && (
+        <Paper withBorder p="md" radius="md" component="form" onSubmit={invite} noValidate aria-label="Invite a colleague">
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              Invite a colleague
+            </Title>
+            <Text size="sm" c="dimmed">
+              They get an e-mail with a link to the teacher portal (and to choose a password, if they are new here).
+            </Text>
+            <FormAlert message={formError} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextField control={form.control} name="email" label="E-mail address" type="email" required />
+              <TextField control={form.control} name="title" label="Title" placeholder="Ms, Mr, Dr" />
+              <TextField control={form.control} name="firstName" label="First name" required />
+              <TextField control={form.control} name="lastName" label="Last name" required />
+            </SimpleGrid>
+            <CheckboxField control={form.control} name="teamAdmin" label="Team admin: may change the school's details, the team and the learners' passwords" />
+            <Group>
+              <SubmitButton submitting={form.formState.isSubmitting}>Send the invitation</SubmitButton>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

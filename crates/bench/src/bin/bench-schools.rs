@@ -1,0 +1,362 @@
+//! Schools and learners: loading a 2,000-learner spreadsheet (preview, then commit), and the
+//! Learners grid with 100,000 learners in the database (first page, a filtered page, the exports).
+//! Every step goes through the real HTTP application.
+
+#![allow(clippy::expect_used, clippy::unwrap_used)] // a benchmark that cannot set up has failed
+
+use actix_web::test::{call_service, init_service, read_body, TestRequest};
+use diesel::connection::SimpleConnection;
+use olympiad_bench::{database, median_ms, millis, report, state};
+use olympiad_documents::{Cell, Table};
+use olympiad_domain::Role;
+use olympiad_http::auth::tokens::{Purpose, Subject};
+use olympiad_http::routes::user::{provision, Provision};
+use olympiad_persistence::models::{
+    NewOlympiad, NewProject, Olympiad, Project, School, SchoolFields, SchoolParticipant, Teacher,
+    TeamMember,
+};
+use olympiad_persistence::DbConnection;
+use std::time::Instant;
+
+const IMPORT_ROWS: usize = 2_000;
+const GRID_LEARNERS: usize = 100_000;
+const GRID_SCHOOLS: usize = 200;
+
+const FIRST_NAMES: &[&str] = &[
+    "Lerato", "Sipho", "Zanele", "Pieter", "Ayanda", "Naledi", "Thabo", "Anika", "Kagiso", "Zoë",
+    "Bongani", "Refilwe", "Johan", "Nomvula", "Tshepo", "Lindiwe",
+];
+const LAST_NAMES: &[&str] = &[
+    "Molefe",
+    "Dube",
+    "Khumalo",
+    "van Wyk",
+    "Zulu",
+    "Mokoena",
+    "Nkosi",
+    "Botha",
+    "Sithole",
+    "Müller",
+    "Mahlangu",
+    "Mabena",
+    "du Plessis",
+    "Ndlovu",
+    "Mokgadi",
+    "Shabalala",
+    "Pretorius",
+    "Cele",
+    "Letsoalo",
+    "Steyn",
+];
+const PROVINCES: &[&str] = &[
+    "Gauteng",
+    "Limpopo",
+    "Western Cape",
+    "KwaZulu-Natal",
+    "Free State",
+];
+
+fn school(conn: &mut DbConnection, name: &str, province: &str) -> School {
+    School::create(
+        conn,
+        &SchoolFields {
+            name: name.into(),
+            province: province.into(),
+            sector: "public".into(),
+            country_code: "ZA".into(),
+            ..Default::default()
+        },
+    )
+    .unwrap()
+}
+
+fn token(
+    state: &olympiad_http::AppState,
+    conn: &mut DbConnection,
+    email: &str,
+    role: Role,
+    olympiad: Option<&Olympiad>,
+) -> (i64, String) {
+    let (user, account, _) = provision(
+        conn,
+        &Provision {
+            username: email.into(),
+            email: Some(email.into()),
+            password_hash: "unused".into(),
+            first_name: "Bench".into(),
+            last_name: role.as_str().into(),
+            role,
+            olympiad_id: olympiad.map(|o| o.id),
+        },
+    )
+    .unwrap();
+    let subject = Subject {
+        user_id: user.id,
+        account_id: account.id,
+        role,
+        olympiad_id: account.olympiad_id,
+        olympiad_name: olympiad.map(|o| o.name.clone()),
+        session_version: user.session_version,
+        impersonator: None,
+    };
+    (
+        user.id,
+        state.tokens.issue(&subject, Purpose::Access).unwrap(),
+    )
+}
+
+fn sheet(rows: usize) -> Vec<u8> {
+    let mut table = Table::new(&[
+        "First name",
+        "Last name",
+        "Grade",
+        "Class",
+        "Gender",
+        "Consent given",
+        "Consent by",
+    ]);
+    for i in 0..rows {
+        let first = FIRST_NAMES[i % FIRST_NAMES.len()];
+        // Every row a different learner: the surname carries the row number.
+        let last = format!("{} {}", LAST_NAMES[i % LAST_NAMES.len()], i);
+        table.push(vec![
+            first.into(),
+            last.into(),
+            Cell::from(8 + (i % 5) as i32),
+            ["A", "B", "C"][i % 3].into(),
+            ["F", "M"][i % 2].into(),
+            "Yes".into(),
+            format!("Parent of {first}").into(),
+        ]);
+    }
+    table.to_xlsx("Learners").unwrap()
+}
+
+fn multipart(path: &str, bytes: &[u8]) -> TestRequest {
+    let boundary = "benchboundary";
+    let mut body = format!("--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"learners.xlsx\"\r\n\r\n").into_bytes();
+    body.extend_from_slice(bytes);
+    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    TestRequest::post()
+        .uri(path)
+        .insert_header((
+            "content-type",
+            format!("multipart/form-data; boundary={boundary}"),
+        ))
+        .set_payload(body)
+}
+
+/// 100,000 learners in 200 schools entered in the olympiad, written in batches of plain SQL (the
+/// fastest way in, and not what is measured).
+fn fill_learners(conn: &mut DbConnection, olympiad: &Olympiad) {
+    let mut school_ids = Vec::with_capacity(GRID_SCHOOLS);
+    for s in 0..GRID_SCHOOLS {
+        let school = school(
+            conn,
+            &format!("Grid School {s:03}"),
+            PROVINCES[s % PROVINCES.len()],
+        );
+        SchoolParticipant::ensure(conn, olympiad.id, school.id, None).unwrap();
+        school_ids.push(school.id);
+    }
+    let quote = |text: &str| text.replace('\'', "''");
+    conn.batch_execute("BEGIN").unwrap();
+    for batch in 0..GRID_LEARNERS / 1000 {
+        let values: Vec<String> = (0..1000)
+            .map(|j| {
+                let i = batch * 1000 + j;
+                format!(
+                    "({}, '{}', '{}', {}, '{}', '', '', false, '', '')",
+                    school_ids[i % GRID_SCHOOLS],
+                    quote(FIRST_NAMES[i % FIRST_NAMES.len()]),
+                    quote(&format!("{} {}", LAST_NAMES[(i / 7) % LAST_NAMES.len()], i)),
+                    8 + (i % 5),
+                    ["A", "B", "C"][i % 3],
+                )
+            })
+            .collect();
+        conn.batch_execute(&format!(
+            "INSERT INTO learners (school_id, first_name, last_name, grade, class_name, gender, home_language, consent_given, consent_by, consent_relationship) VALUES {}",
+            values.join(",")
+        ))
+        .unwrap();
+    }
+    conn.batch_execute("COMMIT").unwrap();
+}
+
+#[actix_web::main]
+async fn main() {
+    let db = database();
+    let state = state(&db);
+    let mut conn = db.conn();
+    let project = Project::ensure(
+        &mut conn,
+        &NewProject {
+            slug: "geography",
+            name: "Geography",
+            description: "",
+            kind: "schools",
+        },
+    )
+    .unwrap();
+    let olympiad = Olympiad::ensure(
+        &mut conn,
+        &NewOlympiad {
+            project_id: project.id,
+            name: "geography",
+            title: "Geography Olympiad",
+            year: 2026,
+            is_open: true,
+        },
+    )
+    .unwrap();
+    let home = school(&mut conn, "Waterkloof High School", "Gauteng");
+    let (teacher_user, teacher) = token(
+        &state,
+        &mut conn,
+        "teacher@bench.example",
+        Role::Teacher,
+        None,
+    );
+    let (_, admin) = token(
+        &state,
+        &mut conn,
+        "admin@bench.example",
+        Role::Admin,
+        Some(&olympiad),
+    );
+    let teacher_row = Teacher::ensure(&mut conn, teacher_user, Some(home.id)).unwrap();
+    let (entry, _) =
+        SchoolParticipant::ensure(&mut conn, olympiad.id, home.id, Some(teacher_user)).unwrap();
+    TeamMember::ensure(&mut conn, entry.id, teacher_row.id, true).unwrap();
+    let app = init_service(olympiad_http::app(state.clone())).await;
+    let bearer = |request: TestRequest, token: &str| {
+        request.insert_header(("Authorization", format!("Bearer {token}")))
+    };
+
+    // The import: preview of a 2,000-row XLSX, then the commit of its rows.
+    let bytes = sheet(IMPORT_ROWS);
+    let start = Instant::now();
+    let response = call_service(
+        &app,
+        bearer(
+            multipart(
+                &format!(
+                    "/api/learner/import/preview?schoolParticipantId={}",
+                    entry.id
+                ),
+                &bytes,
+            ),
+            &teacher,
+        )
+        .to_request(),
+    )
+    .await;
+    assert!(
+        response.status().is_success(),
+        "preview: {}",
+        response.status()
+    );
+    let preview: serde_json::Value = serde_json::from_slice(&read_body(response).await).unwrap();
+    report(
+        "schools_import_preview_2000_rows",
+        millis(start.elapsed()),
+        "ms",
+    );
+    assert_eq!(
+        preview["data"]["good"], IMPORT_ROWS,
+        "every row of the bench sheet is good"
+    );
+    let rows: Vec<serde_json::Value> = preview["data"]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["row"].clone())
+        .collect();
+    let start = Instant::now();
+    let response = call_service(
+        &app,
+        bearer(
+            TestRequest::post()
+                .uri(&format!(
+                    "/api/learner/import?schoolParticipantId={}",
+                    entry.id
+                ))
+                .set_json(serde_json::json!({ "rows": rows })),
+            &teacher,
+        )
+        .to_request(),
+    )
+    .await;
+    assert!(
+        response.status().is_success(),
+        "commit: {}",
+        response.status()
+    );
+    report(
+        "schools_import_commit_2000_rows",
+        millis(start.elapsed()),
+        "ms",
+    );
+
+    // The Learners grid over 100,000 learners.
+    let start = Instant::now();
+    fill_learners(&mut conn, &olympiad);
+    eprintln!(
+        "filled {GRID_LEARNERS} learners in {:.0} ms",
+        millis(start.elapsed())
+    );
+    let grid = |query: String| {
+        let app = &app;
+        let admin = admin.clone();
+        async move {
+            let response = call_service(
+                app,
+                bearer(
+                    TestRequest::get()
+                        .uri(&format!("/api/learner?olympiadId={}&{query}", olympiad.id)),
+                    &admin,
+                )
+                .to_request(),
+            )
+            .await;
+            assert!(
+                response.status().is_success(),
+                "{query}: {}",
+                response.status()
+            );
+            read_body(response).await.len()
+        }
+    };
+    let first = median_ms(5, || async {
+        grid("page=1&pageSize=25&sort=name".into()).await;
+    })
+    .await;
+    report("schools_learners_grid_first_page_100k", first, "ms");
+    let filtered = median_ms(5, || async {
+        grid("page=2&pageSize=25&sort=-grade,name&grade=10&province=Gauteng&search=mol".into())
+            .await;
+    })
+    .await;
+    report("schools_learners_grid_filtered_page_100k", filtered, "ms");
+    let start = Instant::now();
+    let size = grid("sort=name&format=csv".into()).await;
+    report(
+        "schools_learners_export_csv_100k",
+        millis(start.elapsed()),
+        "ms",
+    );
+    report(
+        "schools_learners_export_csv_100k_size",
+        size as f64 / 1_048_576.0,
+        "MiB",
+    );
+    let start = Instant::now();
+    grid("sort=name&format=xlsx".into()).await;
+    report(
+        "schools_learners_export_xlsx_100k",
+        millis(start.elapsed()),
+        "ms",
+    );
+    drop(conn);
+}

@@ -1,0 +1,197 @@
+//! What a learner's phone does, over HTTP: sign in, accept the declaration, get the recovery code,
+//! start, get the paper, save answers.
+
+use awc::Client;
+use serde_json::{json, Value};
+use std::time::Duration;
+
+/// A client with enough connections for the load, and patience for a server under it.
+pub fn client(connections: usize) -> Client {
+    Client::builder()
+        .connector(awc::Connector::new().limit(connections))
+        .timeout(Duration::from_secs(60))
+        .finish()
+}
+
+/// A learner who has started: their token, their device's attempt key, and an answer that fits
+/// each question of their paper.
+#[derive(Debug, Clone)]
+pub struct Learner {
+    pub username: String,
+    pub token: String,
+    pub attempt_key: String,
+    pub answers: Vec<(i64, Value)>,
+    /// The device's save counter.
+    pub seq: i64,
+}
+
+/// An answer's outcome as the server gave it.
+#[derive(Debug)]
+pub struct Answered {
+    pub status: u16,
+    pub body: Value,
+}
+
+async fn call(request: awc::ClientRequest, body: Option<&Value>) -> Result<Answered, String> {
+    let mut response = match body {
+        Some(body) => request.send_json(body).await,
+        None => request.send().await,
+    }
+    .map_err(|e| e.to_string())?;
+    let status = response.status().as_u16();
+    let bytes = response
+        .body()
+        .limit(4 * 1024 * 1024)
+        .await
+        .map_err(|e| e.to_string())?;
+    Ok(Answered {
+        status,
+        body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    })
+}
+
+fn ok(answered: Answered, what: &str) -> Result<Value, String> {
+    if answered.status == 200 {
+        Ok(answered.body)
+    } else {
+        Err(format!("{what}: {} {}", answered.status, answered.body))
+    }
+}
+
+/// Signs in as a learner; answers the token.
+pub async fn sign_in(
+    client: &Client,
+    base: &str,
+    username: &str,
+    password: &str,
+    olympiad: &str,
+) -> Result<String, String> {
+    let body = json!({ "username": username, "password": password, "olympiadName": olympiad, "loginType": "learner" });
+    let answer = ok(
+        call(client.post(format!("{base}/api/auth/signin")), Some(&body)).await?,
+        "sign-in",
+    )?;
+    answer["data"]["token"]
+        .as_str()
+        .map(str::to_owned)
+        .ok_or_else(|| format!("sign-in answered no token: {answer}"))
+}
+
+/// Declaration, recovery code, start and paper, as the learner's first minute does them.
+pub async fn start(
+    client: &Client,
+    base: &str,
+    username: &str,
+    token: &str,
+) -> Result<Learner, String> {
+    let bearer = format!("Bearer {token}");
+    let declared = ok(
+        call(
+            client
+                .post(format!("{base}/api/sitting/declaration"))
+                .insert_header(("Authorization", bearer.as_str())),
+            Some(&json!({ "accepted": true })),
+        )
+        .await?,
+        "declaration",
+    )?;
+    let key = declared["data"]["attemptKey"]
+        .as_str()
+        .ok_or("the declaration gave no attempt key")?
+        .to_owned();
+    let device = |path: &str| {
+        client
+            .post(format!("{base}{path}"))
+            .insert_header(("Authorization", bearer.as_str()))
+            .insert_header(("X-Attempt-Key", key.as_str()))
+    };
+    ok(
+        call(device("/api/sitting/recovery-code"), None).await?,
+        "recovery code",
+    )?;
+    ok(call(device("/api/sitting/start"), None).await?, "start")?;
+    let paper = ok(
+        call(
+            client
+                .get(format!("{base}/api/sitting/paper"))
+                .insert_header(("Authorization", bearer.as_str()))
+                .insert_header(("X-Attempt-Key", key.as_str())),
+            None,
+        )
+        .await?,
+        "paper",
+    )?;
+    let mut answers = Vec::new();
+    for module in paper["data"]["modules"].as_array().into_iter().flatten() {
+        for question in module["questions"].as_array().into_iter().flatten() {
+            let id = question["questionId"].as_i64().unwrap_or_default();
+            let answer = match question["kind"].as_str() {
+                Some("numeric") => json!("12,5"),
+                Some("shortText") => json!("Limpopo"),
+                _ => json!([question["options"][0]["key"].as_str().unwrap_or("true")]),
+            };
+            answers.push((id, answer));
+        }
+    }
+    Ok(Learner {
+        username: username.to_owned(),
+        token: token.to_owned(),
+        attempt_key: key,
+        answers,
+        seq: 0,
+    })
+}
+
+/// Saves the answer to the learner's `n`th question (round the paper), with the next sequence
+/// number; answers the server's outcome and the (question, seq, answer) sent.
+pub async fn save_next(
+    client: &Client,
+    base: &str,
+    learner: &mut Learner,
+    n: usize,
+) -> Result<(Answered, (i64, i64, Value)), String> {
+    let (question, answer) = learner.answers[n % learner.answers.len().max(1)].clone();
+    learner.seq += 1;
+    let body =
+        json!({ "answers": [{ "questionId": question, "answer": answer, "seq": learner.seq }] });
+    let answered = call(
+        client
+            .post(format!("{base}/api/sitting/answers"))
+            .insert_header(("Authorization", format!("Bearer {}", learner.token)))
+            .insert_header(("X-Attempt-Key", learner.attempt_key.as_str())),
+        Some(&body),
+    )
+    .await?;
+    Ok((answered, (question, learner.seq, answer)))
+}
+
+/// The answers the server holds for the learner: (question, seq, answer).
+pub async fn saved_answers(
+    client: &Client,
+    base: &str,
+    learner: &Learner,
+) -> Result<Vec<(i64, i64, Value)>, String> {
+    let paper = ok(
+        call(
+            client
+                .get(format!("{base}/api/sitting/paper"))
+                .insert_header(("Authorization", format!("Bearer {}", learner.token)))
+                .insert_header(("X-Attempt-Key", learner.attempt_key.as_str())),
+            None,
+        )
+        .await?,
+        "paper",
+    )?;
+    Ok(paper["data"]["answers"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|a| {
+            (
+                a["questionId"].as_i64().unwrap_or_default(),
+                a["seq"].as_i64().unwrap_or_default(),
+                a["answer"].clone(),
+            )
+        })
+        .collect())
+}

@@ -1,0 +1,111 @@
+//! The real `olympiad` binary, started as a separate process on a database and a data folder.
+
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+pub struct ServerProcess {
+    child: Child,
+    pub base_url: String,
+}
+
+/// A port nobody listens on right now.
+pub fn free_port() -> std::io::Result<u16> {
+    Ok(TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
+}
+
+/// The environment every start of the binary gets: its database and data folder, quiet logs,
+/// staff two-factor off, and sign-in limits high enough for thousands of learners from one address.
+pub fn command(bin: &Path, database_url: &str, data_dir: &Path) -> Command {
+    let mut command = Command::new(bin);
+    command
+        .env("DATABASE_URL", database_url)
+        .env("DATA_DIR", data_dir)
+        .env("RUST_LOG", "warn")
+        .env("REQUIRE_STAFF_2FA", "false")
+        .env("BCRYPT_COST", "4")
+        .env("SIGNIN_LIMIT_PER_USERNAME", "1000")
+        .env("SIGNIN_LIMIT_PER_ADDRESS", "100000000")
+        .env_remove("SMTP_URL")
+        .env_remove("JWT_SECRET");
+    command
+}
+
+impl ServerProcess {
+    /// Starts `olympiad serve` and waits until it answers `/readyz`.
+    pub fn start(
+        bin: &Path,
+        database_url: &str,
+        data_dir: &Path,
+        port: u16,
+    ) -> Result<ServerProcess, String> {
+        let bind = format!("127.0.0.1:{port}");
+        let child = command(bin, database_url, data_dir)
+            .arg("serve")
+            .env("BIND", &bind)
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(|e| format!("cannot start {}: {e}", bin.display()))?;
+        let mut server = ServerProcess {
+            child,
+            base_url: format!("http://{bind}"),
+        };
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while Instant::now() < deadline {
+            if let Some(status) = server.child.try_wait().map_err(|e| e.to_string())? {
+                return Err(format!("the server stopped at once: {status}"));
+            }
+            if ready(port) {
+                return Ok(server);
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        server.kill();
+        Err("the server did not become ready within 60 s".into())
+    }
+
+    /// SIGKILL: the process gets no chance to flush or finish anything.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+fn ready(port: u16) -> bool {
+    use std::io::{Read, Write};
+    let Ok(mut stream) = std::net::TcpStream::connect(("127.0.0.1", port)) else {
+        return false;
+    };
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(2)));
+    if stream
+        .write_all(b"GET /readyz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        .is_err()
+    {
+        return false;
+    }
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer);
+    answer.starts_with("HTTP/1.1 200")
+}
+
+/// The `olympiad` binary beside this program (`target/<profile>/olympiad`), or `OLYMPIAD_BIN`.
+pub fn olympiad_bin() -> PathBuf {
+    if let Some(bin) = std::env::var_os("OLYMPIAD_BIN") {
+        return PathBuf::from(bin);
+    }
+    let exe = std::env::current_exe().unwrap_or_default();
+    let mut dir = exe.parent().map(Path::to_path_buf).unwrap_or_default();
+    // Test binaries live one folder deeper, in `deps`.
+    if dir.ends_with("deps") {
+        dir.pop();
+    }
+    dir.join("olympiad")
+}

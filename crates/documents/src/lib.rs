@@ -1,0 +1,10 @@
+//! Files in and out of the olympiad platform: spreadsheets people fill in (read into rows of text,
+//! with a clear refusal of what is not a spreadsheet), tables written out as CSV or XLSX, and login
+//! slips as PDF. No database and no HTTP: the callers hand in bytes and rows.
+
+pub mod slips;
+pub mod spreadsheet;
+pub mod table;
+
+pub use spreadsheet::{read_table, SheetError};
+pub use table::{Cell, Table};

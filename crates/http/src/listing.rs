@@ -1,0 +1,135 @@
+//! The back office's grids ask every list the same way: `page` and `pageSize`, `sort` (`name,-grade`),
+//! `search`, and the list's own filters. With `format=csv` or `format=xlsx` the list answers a file of
+//! every row the search and filters select, not one page.
+
+use crate::envelope::Envelope;
+use crate::error::ApiError;
+use actix_web::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
+use actix_web::HttpResponse;
+use olympiad_documents::Table;
+use olympiad_persistence::models::{Page, Paged, Sort};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+/// The largest page a grid may ask for; exports have no limit.
+pub const MAX_PAGE_SIZE: i64 = 500;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ExportFormat {
+    Csv,
+    Xlsx,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct GridQuery {
+    /// 1-based; default 1.
+    pub page: Option<i64>,
+    /// Default 25, at most 500.
+    pub page_size: Option<i64>,
+    /// Comma-separated keys, `-` before a key for descending: `name,-grade`.
+    pub sort: Option<String>,
+    /// Free text, matched case-blind against the list's main columns.
+    pub search: Option<String>,
+    /// Answer a file of every selected row instead of a page.
+    #[param(inline)]
+    pub format: Option<ExportFormat>,
+}
+
+impl GridQuery {
+    pub fn search(&self) -> String {
+        self.search.clone().unwrap_or_default()
+    }
+
+    pub fn sort(&self) -> Vec<Sort> {
+        Sort::parse_list(self.sort.as_deref().unwrap_or(""))
+    }
+
+    /// The page to load; none for an export.
+    pub fn page(&self) -> Result<Option<Page>, ApiError> {
+        if self.format.is_some() {
+            return Ok(None);
+        }
+        let size = self.page_size.unwrap_or(25);
+        if !(1..=MAX_PAGE_SIZE).contains(&size) {
+            return Err(ApiError::invalid_field(
+                "pageSize",
+                &format!("must be between 1 and {MAX_PAGE_SIZE}"),
+            ));
+        }
+        let page = self.page.unwrap_or(1);
+        if page < 1 {
+            return Err(ApiError::invalid_field("page", "must be 1 or more"));
+        }
+        Ok(Some(Page {
+            offset: (page - 1) * size,
+            limit: size,
+        }))
+    }
+
+    /// The page in the envelope, or the file of every row.
+    pub fn respond<T: Serialize>(
+        &self,
+        paged: Paged<T>,
+        file_name: &str,
+        table: impl FnOnce(&[T]) -> Table,
+    ) -> Result<HttpResponse, ApiError> {
+        match self.format {
+            None => Ok(HttpResponse::Ok().json(Envelope {
+                success: true,
+                data: paged,
+            })),
+            Some(format) => file(format, file_name, &table(&paged.rows)),
+        }
+    }
+}
+
+/// A table as a download.
+pub fn file(
+    format: ExportFormat,
+    file_name: &str,
+    table: &Table,
+) -> Result<HttpResponse, ApiError> {
+    let (bytes, content_type, extension) = match format {
+        ExportFormat::Csv => (table.to_csv(), "text/csv; charset=utf-8", "csv"),
+        ExportFormat::Xlsx => (
+            table.to_xlsx(file_name).map_err(ApiError::internal)?,
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            "xlsx",
+        ),
+    };
+    Ok(download(
+        bytes,
+        content_type,
+        &format!("{file_name}.{extension}"),
+    ))
+}
+
+/// Bytes as an attachment that no cache keeps (exports carry personal data).
+pub fn download(bytes: Vec<u8>, content_type: &str, file_name: &str) -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header((CONTENT_TYPE, content_type.to_owned()))
+        .insert_header((CACHE_CONTROL, "no-store"))
+        .insert_header((
+            CONTENT_DISPOSITION,
+            format!("attachment; filename=\"{file_name}\""),
+        ))
+        .body(bytes)
+}
+
+/// An empty filter value means no filter.
+pub fn given(value: &Option<String>) -> Option<String> {
+    value
+        .as_deref()
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .map(str::to_owned)
+}
+
+/// Timestamps in exports, as people read them.
+pub fn when(at: Option<chrono::NaiveDateTime>) -> String {
+    at.map(|t| t.format("%Y-%m-%d %H:%M").to_string())
+        .unwrap_or_default()
+}

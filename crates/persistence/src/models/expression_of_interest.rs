@@ -1,0 +1,233 @@
+use crate::error::DbResult;
+use crate::models::listing::{contains_pattern, lower, Page, Paged, Sort};
+use crate::schema::expressions_of_interest as eoi;
+use crate::{now, DbConnection};
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// An expression of interest from the public site (spec sections 3 and 4).
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable, Serialize, ToSchema)]
+#[diesel(table_name = eoi)]
+#[serde(rename_all = "camelCase")]
+pub struct ExpressionOfInterest {
+    pub id: i64,
+    pub olympiad_id: i64,
+    /// teacher or other
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub title: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub phone: String,
+    pub school_name: String,
+    pub emis_number: String,
+    pub province: String,
+    pub town: String,
+    pub subject: String,
+    pub organisation: String,
+    pub relationship: String,
+    pub message: String,
+    /// The secret of the verification link: never shown.
+    #[serde(skip)]
+    pub verify_token: String,
+    pub email_verified: bool,
+    pub verified_at: Option<NaiveDateTime>,
+    /// open, processed or declined
+    pub status: String,
+    pub decline_reason: String,
+    pub handled_by: Option<i64>,
+    pub handled_at: Option<NaiveDateTime>,
+    pub school_participant_id: Option<i64>,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = eoi)]
+pub struct NewExpression {
+    pub olympiad_id: i64,
+    pub kind: String,
+    pub title: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub phone: String,
+    pub school_name: String,
+    pub emis_number: String,
+    pub province: String,
+    pub town: String,
+    pub subject: String,
+    pub organisation: String,
+    pub relationship: String,
+    pub message: String,
+    pub verify_token: String,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct ExpressionFilter {
+    pub olympiad_id: Option<i64>,
+    pub status: Option<String>,
+    pub kind: Option<String>,
+    pub email_verified: Option<bool>,
+    pub search: String,
+    pub sort: Vec<Sort>,
+}
+
+impl ExpressionOfInterest {
+    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<ExpressionOfInterest> {
+        Ok(eoi::table
+            .find(id)
+            .select(ExpressionOfInterest::as_select())
+            .first(conn)?)
+    }
+
+    pub fn create(conn: &mut DbConnection, new: &NewExpression) -> DbResult<ExpressionOfInterest> {
+        Ok(diesel::insert_into(eoi::table)
+            .values(new)
+            .returning(eoi::all_columns)
+            .get_result(conn)?)
+    }
+
+    /// An open expression by the same address in the same olympiad: sending the form twice adds
+    /// nothing.
+    pub fn open_by_email(
+        conn: &mut DbConnection,
+        olympiad_id: i64,
+        email: &str,
+        kind: &str,
+    ) -> DbResult<Option<ExpressionOfInterest>> {
+        Ok(eoi::table
+            .filter(eoi::olympiad_id.eq(olympiad_id))
+            .filter(eoi::email.eq(email))
+            .filter(eoi::kind.eq(kind))
+            .filter(eoi::status.eq("open"))
+            .select(ExpressionOfInterest::as_select())
+            .first(conn)
+            .optional()?)
+    }
+
+    /// Marks the address verified by the secret of its link; answers the expression, or none for
+    /// a link that names nothing.
+    pub fn verify(conn: &mut DbConnection, token: &str) -> DbResult<Option<ExpressionOfInterest>> {
+        let Some(found) = eoi::table
+            .filter(eoi::verify_token.eq(token))
+            .select(ExpressionOfInterest::as_select())
+            .first(conn)
+            .optional()?
+        else {
+            return Ok(None);
+        };
+        if found.email_verified {
+            return Ok(Some(found));
+        }
+        Ok(Some(
+            diesel::update(eoi::table.find(found.id))
+                .set((eoi::email_verified.eq(true), eoi::verified_at.eq(now())))
+                .returning(eoi::all_columns)
+                .get_result(conn)?,
+        ))
+    }
+
+    pub fn mark_processed(
+        conn: &mut DbConnection,
+        id: i64,
+        by: i64,
+        school_participant_id: Option<i64>,
+    ) -> DbResult<ExpressionOfInterest> {
+        Ok(diesel::update(eoi::table.find(id))
+            .set((
+                eoi::status.eq("processed"),
+                eoi::handled_by.eq(by),
+                eoi::handled_at.eq(now()),
+                eoi::school_participant_id.eq(school_participant_id),
+            ))
+            .returning(eoi::all_columns)
+            .get_result(conn)?)
+    }
+
+    pub fn mark_declined(
+        conn: &mut DbConnection,
+        id: i64,
+        by: i64,
+        reason: &str,
+    ) -> DbResult<ExpressionOfInterest> {
+        Ok(diesel::update(eoi::table.find(id))
+            .set((
+                eoi::status.eq("declined"),
+                eoi::decline_reason.eq(reason),
+                eoi::handled_by.eq(by),
+                eoi::handled_at.eq(now()),
+            ))
+            .returning(eoi::all_columns)
+            .get_result(conn)?)
+    }
+
+    pub fn delete(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+        if diesel::delete(eoi::table.find(id)).execute(conn)? == 0 {
+            return Err(crate::DbError::NotFound);
+        }
+        Ok(())
+    }
+
+    pub fn list(
+        conn: &mut DbConnection,
+        filter: &ExpressionFilter,
+        page: Option<Page>,
+    ) -> DbResult<Paged<ExpressionOfInterest>> {
+        let pattern = contains_pattern(&filter.search);
+        macro_rules! selected {
+            () => {{
+                let mut query = eoi::table.into_boxed();
+                if let Some(olympiad_id) = filter.olympiad_id {
+                    query = query.filter(eoi::olympiad_id.eq(olympiad_id));
+                }
+                if let Some(status) = &filter.status {
+                    query = query.filter(eoi::status.eq(status.clone()));
+                }
+                if let Some(kind) = &filter.kind {
+                    query = query.filter(eoi::kind.eq(kind.clone()));
+                }
+                if let Some(verified) = filter.email_verified {
+                    query = query.filter(eoi::email_verified.eq(verified));
+                }
+                if let Some(pattern) = &pattern {
+                    query = query.filter(
+                        lower(eoi::first_name)
+                            .like(pattern.clone())
+                            .escape('\\')
+                            .or(lower(eoi::last_name).like(pattern.clone()).escape('\\'))
+                            .or(eoi::email.like(pattern.clone()).escape('\\'))
+                            .or(lower(eoi::school_name).like(pattern.clone()).escape('\\'))
+                            .or(lower(eoi::organisation).like(pattern.clone()).escape('\\')),
+                    );
+                }
+                query
+            }};
+        }
+        let total: i64 = selected!().count().get_result(conn)?;
+        let mut query = selected!().select(ExpressionOfInterest::as_select());
+        for sort in &filter.sort {
+            query = match (sort.key.as_str(), sort.desc) {
+                ("name", false) => query.then_order_by(eoi::last_name.asc()),
+                ("name", true) => query.then_order_by(eoi::last_name.desc()),
+                ("schoolName", false) => query.then_order_by(eoi::school_name.asc()),
+                ("schoolName", true) => query.then_order_by(eoi::school_name.desc()),
+                ("createdAt", false) => query.then_order_by(eoi::id.asc()),
+                ("createdAt", true) => query.then_order_by(eoi::id.desc()),
+                ("status", false) => query.then_order_by(eoi::status.asc()),
+                ("status", true) => query.then_order_by(eoi::status.desc()),
+                _ => query,
+            };
+        }
+        query = query.then_order_by(eoi::id.desc());
+        if let Some(page) = page {
+            query = query.offset(page.offset).limit(page.limit);
+        }
+        Ok(Paged {
+            rows: query.load(conn)?,
+            total,
+        })
+    }
+}

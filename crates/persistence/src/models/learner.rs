@@ -1,0 +1,247 @@
+use crate::error::DbResult;
+use crate::models::listing::{contains_pattern, lower, Page, Paged, Sort};
+use crate::schema::{accounts, learners, participants, school_participants, schools, users};
+use crate::{now, DbConnection};
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// A learner of a school; their entries in olympiads are participants.
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable, Serialize, ToSchema)]
+#[diesel(table_name = learners)]
+#[serde(rename_all = "camelCase")]
+pub struct Learner {
+    pub id: i64,
+    pub school_id: i64,
+    pub first_name: String,
+    pub last_name: String,
+    pub grade: i32,
+    /// F, M, X or empty
+    pub gender: String,
+    pub home_language: String,
+    /// The class within the grade (10B).
+    pub class_name: String,
+    pub email: Option<String>,
+    /// Whether a parent or guardian consented to the learner's details being kept (POPIA).
+    pub consent_given: bool,
+    pub consent_by: String,
+    pub consent_relationship: String,
+    pub consent_recorded_at: Option<NaiveDateTime>,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+/// Every field a person edits on a learner.
+#[derive(Debug, Clone, Default, Insertable, AsChangeset)]
+#[diesel(table_name = learners, treat_none_as_null = true)]
+pub struct LearnerFields {
+    pub first_name: String,
+    pub last_name: String,
+    pub grade: i32,
+    pub class_name: String,
+    pub gender: String,
+    pub home_language: String,
+    pub email: Option<String>,
+    pub consent_given: bool,
+    pub consent_by: String,
+    pub consent_relationship: String,
+}
+
+/// A learner as the Learners grid shows them.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LearnerRow {
+    #[serde(flatten)]
+    pub learner: Learner,
+    pub school_name: String,
+    pub province: String,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct LearnerFilter {
+    /// Learners of the schools entered in this olympiad.
+    pub olympiad_id: Option<i64>,
+    pub school_id: Option<i64>,
+    pub search: String,
+    pub grade: Option<i32>,
+    pub province: Option<String>,
+    pub sort: Vec<Sort>,
+}
+
+impl Learner {
+    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Learner> {
+        Ok(learners::table
+            .find(id)
+            .select(Learner::as_select())
+            .first(conn)?)
+    }
+
+    pub fn create(
+        conn: &mut DbConnection,
+        school_id: i64,
+        fields: &LearnerFields,
+    ) -> DbResult<Learner> {
+        let consent_at = fields.consent_given.then(now);
+        Ok(diesel::insert_into(learners::table)
+            .values((
+                fields,
+                learners::school_id.eq(school_id),
+                learners::consent_recorded_at.eq(consent_at),
+            ))
+            .returning(learners::all_columns)
+            .get_result(conn)?)
+    }
+
+    pub fn update(conn: &mut DbConnection, id: i64, fields: &LearnerFields) -> DbResult<Learner> {
+        let before = Self::find(conn, id)?;
+        // The moment of consent is kept from when it was first recorded.
+        let consent_at = match (before.consent_given, fields.consent_given) {
+            (false, true) => Some(now()),
+            (true, true) => before.consent_recorded_at,
+            _ => None,
+        };
+        let learner = diesel::update(learners::table.find(id))
+            .set((
+                fields,
+                learners::consent_recorded_at.eq(consent_at),
+                learners::updated_at.eq(now()),
+            ))
+            .returning(learners::all_columns)
+            .get_result(conn)?;
+        // The users the learner signs in as carry their names too.
+        diesel::update(
+            users::table.filter(
+                users::id.eq_any(
+                    participants::table
+                        .filter(participants::learner_id.eq(id))
+                        .select(participants::user_id),
+                ),
+            ),
+        )
+        .set((
+            users::first_name.eq(&fields.first_name),
+            users::last_name.eq(&fields.last_name),
+            users::email.eq(&fields.email),
+            users::updated_at.eq(now()),
+        ))
+        .execute(conn)?;
+        Ok(learner)
+    }
+
+    /// Whether the learner has started writing in any olympiad (their work is then kept).
+    pub fn has_started(conn: &mut DbConnection, id: i64) -> DbResult<bool> {
+        let started: i64 = participants::table
+            .filter(participants::learner_id.eq(id))
+            .filter(participants::status.ne("registered"))
+            .count()
+            .get_result(conn)?;
+        Ok(started > 0)
+    }
+
+    /// Deletes the learner, their entries and the users those entries sign in as.
+    pub fn delete(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+        let user_ids: Vec<i64> = participants::table
+            .filter(participants::learner_id.eq(id))
+            .select(participants::user_id)
+            .load(conn)?;
+        let deleted = diesel::delete(learners::table.find(id)).execute(conn)?;
+        if deleted == 0 {
+            return Err(crate::DbError::NotFound);
+        }
+        diesel::delete(accounts::table.filter(accounts::user_id.eq_any(&user_ids)))
+            .execute(conn)?;
+        diesel::delete(users::table.filter(users::id.eq_any(&user_ids))).execute(conn)?;
+        Ok(())
+    }
+
+    /// The names and grades of the school's learners, for the duplicate check of an import.
+    pub fn names_of_school(
+        conn: &mut DbConnection,
+        school_id: i64,
+    ) -> DbResult<Vec<(String, String, i32)>> {
+        Ok(learners::table
+            .filter(learners::school_id.eq(school_id))
+            .select((learners::first_name, learners::last_name, learners::grade))
+            .load(conn)?)
+    }
+
+    pub fn list(
+        conn: &mut DbConnection,
+        filter: &LearnerFilter,
+        page: Option<Page>,
+    ) -> DbResult<Paged<LearnerRow>> {
+        let pattern = contains_pattern(&filter.search);
+        macro_rules! selected {
+            () => {{
+                let mut query = learners::table.inner_join(schools::table).into_boxed();
+                if let Some(olympiad_id) = filter.olympiad_id {
+                    query = query.filter(
+                        learners::school_id.eq_any(
+                            school_participants::table
+                                .filter(school_participants::olympiad_id.eq(olympiad_id))
+                                .select(school_participants::school_id),
+                        ),
+                    );
+                }
+                if let Some(school_id) = filter.school_id {
+                    query = query.filter(learners::school_id.eq(school_id));
+                }
+                if let Some(grade) = filter.grade {
+                    query = query.filter(learners::grade.eq(grade));
+                }
+                if let Some(province) = &filter.province {
+                    query = query.filter(schools::province.eq(province.clone()));
+                }
+                if let Some(pattern) = &pattern {
+                    query = query.filter(
+                        lower(learners::first_name)
+                            .like(pattern.clone())
+                            .escape('\\')
+                            .or(lower(learners::last_name)
+                                .like(pattern.clone())
+                                .escape('\\'))
+                            .or(lower(schools::name).like(pattern.clone()).escape('\\')),
+                    );
+                }
+                query
+            }};
+        }
+        let total: i64 = selected!().count().get_result(conn)?;
+        let mut query =
+            selected!().select((Learner::as_select(), schools::name, schools::province));
+        for sort in &filter.sort {
+            query = match (sort.key.as_str(), sort.desc) {
+                ("name", false) => query
+                    .then_order_by(learners::last_name.asc())
+                    .then_order_by(learners::first_name.asc()),
+                ("name", true) => query
+                    .then_order_by(learners::last_name.desc())
+                    .then_order_by(learners::first_name.desc()),
+                ("grade", false) => query.then_order_by(learners::grade.asc()),
+                ("grade", true) => query.then_order_by(learners::grade.desc()),
+                ("schoolName", false) => query.then_order_by(schools::name.asc()),
+                ("schoolName", true) => query.then_order_by(schools::name.desc()),
+                ("province", false) => query.then_order_by(schools::province.asc()),
+                ("province", true) => query.then_order_by(schools::province.desc()),
+                _ => query,
+            };
+        }
+        query = query.then_order_by(learners::id.asc());
+        if let Some(page) = page {
+            query = query.offset(page.offset).limit(page.limit);
+        }
+        let rows: Vec<(Learner, String, String)> = query.load(conn)?;
+        Ok(Paged {
+            rows: rows
+                .into_iter()
+                .map(|(learner, school_name, province)| LearnerRow {
+                    learner,
+                    school_name,
+                    province,
+                })
+                .collect(),
+            total,
+        })
+    }
+}

@@ -1,0 +1,98 @@
+//! What every grid of the back office asks a list for: one page of the rows that a search and
+//! filters select, in an order, and how many there are in all.
+
+use diesel::sql_types::Text;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+diesel::define_sql_function!(
+    /// SQL `lower()`: case-blind search on both databases (`ilike` is PostgreSQL's only).
+    fn lower(text: Text) -> Text
+);
+
+/// Which rows of the selection to answer; `None` on a list means every row (exports).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Page {
+    pub offset: i64,
+    pub limit: i64,
+}
+
+/// A sort key of the grid and its direction.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sort {
+    pub key: String,
+    pub desc: bool,
+}
+
+impl Sort {
+    /// `name,-grade`: by name, then by grade from high to low.
+    pub fn parse_list(text: &str) -> Vec<Sort> {
+        text.split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(|s| match s.strip_prefix('-') {
+                Some(key) => Sort {
+                    key: key.to_owned(),
+                    desc: true,
+                },
+                None => Sort {
+                    key: s.to_owned(),
+                    desc: false,
+                },
+            })
+            .collect()
+    }
+}
+
+/// One page of rows and the count of all the rows the search and filters select.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Paged<T> {
+    pub rows: Vec<T>,
+    pub total: i64,
+}
+
+/// `%text%` for a case-blind `LIKE`, lower case, with `%`, `_` and `\` taken literally (see
+/// `.escape('\\')` at the call sites); `None` for an empty search.
+pub fn contains_pattern(text: &str) -> Option<String> {
+    let text = text.trim().to_lowercase();
+    if text.is_empty() {
+        return None;
+    }
+    let mut pattern = String::with_capacity(text.len() + 2);
+    pattern.push('%');
+    for c in text.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            pattern.push('\\');
+        }
+        pattern.push(c);
+    }
+    pattern.push('%');
+    Some(pattern)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn patterns_escape_wildcards() {
+        assert_eq!(
+            contains_pattern(" Park_Town "),
+            Some("%park\\_town%".into())
+        );
+        assert_eq!(contains_pattern("  "), None);
+        assert_eq!(
+            Sort::parse_list("name,-grade"),
+            vec![
+                Sort {
+                    key: "name".into(),
+                    desc: false
+                },
+                Sort {
+                    key: "grade".into(),
+                    desc: true
+                }
+            ]
+        );
+    }
+}

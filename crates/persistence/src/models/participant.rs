@@ -1,0 +1,292 @@
+use crate::error::DbResult;
+use crate::models::learner::{Learner, LearnerFields};
+use crate::models::listing::{contains_pattern, lower, Page, Paged, Sort};
+use crate::models::{Account, NewAccount, NewUser, User};
+use crate::schema::{accounts, learners, participants, schools, users};
+use crate::{now, DbConnection};
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// A learner entered in an olympiad. They sign in as their user (`user_id`): its username is the
+/// generated one, and it has one learner account in the olympiad.
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable, Serialize, ToSchema)]
+#[diesel(table_name = participants)]
+#[serde(rename_all = "camelCase")]
+pub struct Participant {
+    pub id: i64,
+    pub olympiad_id: i64,
+    pub learner_id: i64,
+    /// The school's entry the learner writes under (the customer participant).
+    pub school_participant_id: Option<i64>,
+    pub user_id: i64,
+    /// registered, writing, finished or absent
+    pub status: String,
+    /// The language the learner writes in: en or af.
+    pub language: String,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+/// A participant as the Participating Learners grid and the teacher's learner list show them.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ParticipantRow {
+    #[serde(flatten)]
+    pub participant: Participant,
+    pub username: String,
+    pub last_login_at: Option<NaiveDateTime>,
+    pub first_name: String,
+    pub last_name: String,
+    pub grade: i32,
+    pub class_name: String,
+    pub gender: String,
+    pub consent_given: bool,
+    pub school_id: i64,
+    pub school_name: String,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct ParticipantFilter {
+    pub olympiad_id: Option<i64>,
+    pub school_participant_id: Option<i64>,
+    pub search: String,
+    pub grade: Option<i32>,
+    pub status: Option<String>,
+    pub sort: Vec<Sort>,
+    /// Only these participants.
+    pub ids: Option<Vec<i64>>,
+}
+
+/// Everything needed to enter one learner: who they are, where, and the sign-in made for them.
+pub struct LearnerEntry<'a> {
+    pub olympiad_id: i64,
+    pub school_id: i64,
+    pub school_participant_id: i64,
+    pub learner: &'a LearnerFields,
+    pub language: &'a str,
+    pub username: &'a str,
+    pub password_hash: &'a str,
+}
+
+type ParticipantParts = (
+    Participant,
+    String,
+    Option<NaiveDateTime>,
+    (String, String, i32, String, String, bool),
+    i64,
+    String,
+);
+
+impl Participant {
+    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Participant> {
+        Ok(participants::table
+            .find(id)
+            .select(Participant::as_select())
+            .first(conn)?)
+    }
+
+    pub fn of_user(conn: &mut DbConnection, user_id: i64) -> DbResult<Option<Participant>> {
+        Ok(participants::table
+            .filter(participants::user_id.eq(user_id))
+            .select(Participant::as_select())
+            .first(conn)
+            .optional()?)
+    }
+
+    /// Makes the learner, their user with a learner account in the olympiad, and their entry.
+    /// The one way a learner comes into an olympiad: the import, the admin screens, the demo data
+    /// and the benchmark all call it.
+    pub fn enter_new_learner(
+        conn: &mut DbConnection,
+        entry: &LearnerEntry,
+    ) -> DbResult<(Learner, Participant)> {
+        let learner = Learner::create(conn, entry.school_id, entry.learner)?;
+        let user = User::create(
+            conn,
+            &NewUser {
+                username: entry.username,
+                email: learner.email.as_deref(),
+                password_hash: entry.password_hash,
+                first_name: &learner.first_name,
+                last_name: &learner.last_name,
+            },
+        )?;
+        Account::ensure(
+            conn,
+            &NewAccount {
+                user_id: user.id,
+                role: "learner",
+                olympiad_id: Some(entry.olympiad_id),
+            },
+        )?;
+        let participant = diesel::insert_into(participants::table)
+            .values((
+                participants::olympiad_id.eq(entry.olympiad_id),
+                participants::learner_id.eq(learner.id),
+                participants::school_participant_id.eq(entry.school_participant_id),
+                participants::user_id.eq(user.id),
+                participants::language.eq(entry.language),
+            ))
+            .returning(participants::all_columns)
+            .get_result(conn)?;
+        Ok((learner, participant))
+    }
+
+    pub fn update(
+        conn: &mut DbConnection,
+        id: i64,
+        status: &str,
+        language: &str,
+    ) -> DbResult<Participant> {
+        Ok(diesel::update(participants::table.find(id))
+            .set((
+                participants::status.eq(status),
+                participants::language.eq(language),
+                participants::updated_at.eq(now()),
+            ))
+            .returning(participants::all_columns)
+            .get_result(conn)?)
+    }
+
+    /// Takes the learner out of the olympiad: the entry and the user it signs in as; the learner
+    /// stays with the school.
+    pub fn withdraw(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+        let participant = Self::find(conn, id)?;
+        diesel::delete(participants::table.find(id)).execute(conn)?;
+        diesel::delete(accounts::table.filter(accounts::user_id.eq(participant.user_id)))
+            .execute(conn)?;
+        diesel::delete(users::table.find(participant.user_id)).execute(conn)?;
+        Ok(())
+    }
+
+    /// These participants, class by class: the order of login slips.
+    pub fn rows_by_ids(conn: &mut DbConnection, ids: &[i64]) -> DbResult<Vec<ParticipantRow>> {
+        let filter = ParticipantFilter {
+            ids: Some(ids.to_vec()),
+            sort: vec![
+                Sort {
+                    key: "grade".into(),
+                    desc: false,
+                },
+                Sort {
+                    key: "name".into(),
+                    desc: false,
+                },
+            ],
+            ..Default::default()
+        };
+        Ok(Self::list(conn, &filter, None)?.rows)
+    }
+
+    fn row(parts: ParticipantParts) -> ParticipantRow {
+        let (participant, username, last_login_at, learner, school_id, school_name) = parts;
+        let (first_name, last_name, grade, class_name, gender, consent_given) = learner;
+        ParticipantRow {
+            participant,
+            username,
+            last_login_at,
+            first_name,
+            last_name,
+            grade,
+            class_name,
+            gender,
+            consent_given,
+            school_id,
+            school_name,
+        }
+    }
+
+    pub fn list(
+        conn: &mut DbConnection,
+        filter: &ParticipantFilter,
+        page: Option<Page>,
+    ) -> DbResult<Paged<ParticipantRow>> {
+        let pattern = contains_pattern(&filter.search);
+        macro_rules! selected {
+            () => {{
+                let mut query = participants::table
+                    .inner_join(users::table)
+                    .inner_join(learners::table.inner_join(schools::table))
+                    .into_boxed();
+                if let Some(olympiad_id) = filter.olympiad_id {
+                    query = query.filter(participants::olympiad_id.eq(olympiad_id));
+                }
+                if let Some(id) = filter.school_participant_id {
+                    query = query.filter(participants::school_participant_id.eq(id));
+                }
+                if let Some(ids) = &filter.ids {
+                    query = query.filter(participants::id.eq_any(ids.clone()));
+                }
+                if let Some(grade) = filter.grade {
+                    query = query.filter(learners::grade.eq(grade));
+                }
+                if let Some(status) = &filter.status {
+                    query = query.filter(participants::status.eq(status.clone()));
+                }
+                if let Some(pattern) = &pattern {
+                    query = query.filter(
+                        lower(learners::first_name)
+                            .like(pattern.clone())
+                            .escape('\\')
+                            .or(lower(learners::last_name)
+                                .like(pattern.clone())
+                                .escape('\\'))
+                            .or(users::username.like(pattern.clone()).escape('\\'))
+                            .or(lower(schools::name).like(pattern.clone()).escape('\\')),
+                    );
+                }
+                query
+            }};
+        }
+        let total: i64 = selected!().count().get_result(conn)?;
+        let mut query = selected!().select((
+            Participant::as_select(),
+            users::username,
+            users::last_login_at,
+            (
+                learners::first_name,
+                learners::last_name,
+                learners::grade,
+                learners::class_name,
+                learners::gender,
+                learners::consent_given,
+            ),
+            schools::id,
+            schools::name,
+        ));
+        for sort in &filter.sort {
+            query = match (sort.key.as_str(), sort.desc) {
+                ("name", false) => query
+                    .then_order_by(learners::last_name.asc())
+                    .then_order_by(learners::first_name.asc()),
+                ("name", true) => query
+                    .then_order_by(learners::last_name.desc())
+                    .then_order_by(learners::first_name.desc()),
+                ("grade", false) => query
+                    .then_order_by(learners::grade.asc())
+                    .then_order_by(learners::class_name.asc()),
+                ("grade", true) => query
+                    .then_order_by(learners::grade.desc())
+                    .then_order_by(learners::class_name.desc()),
+                ("username", false) => query.then_order_by(users::username.asc()),
+                ("username", true) => query.then_order_by(users::username.desc()),
+                ("schoolName", false) => query.then_order_by(schools::name.asc()),
+                ("schoolName", true) => query.then_order_by(schools::name.desc()),
+                ("status", false) => query.then_order_by(participants::status.asc()),
+                ("status", true) => query.then_order_by(participants::status.desc()),
+                _ => query,
+            };
+        }
+        query = query.then_order_by(participants::id.asc());
+        if let Some(page) = page {
+            query = query.offset(page.offset).limit(page.limit);
+        }
+        let parts: Vec<ParticipantParts> = query.load(conn)?;
+        Ok(Paged {
+            rows: parts.into_iter().map(Self::row).collect(),
+            total,
+        })
+    }
+}

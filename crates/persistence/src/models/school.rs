@@ -1,0 +1,254 @@
+use crate::error::DbResult;
+use crate::models::listing::{contains_pattern, lower, Page, Paged, Sort};
+use crate::schema::{school_participants, schools};
+use crate::{now, DbConnection};
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// A school, in South Africa or (for igeo) elsewhere.
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable, Serialize, ToSchema)]
+#[diesel(table_name = schools)]
+#[serde(rename_all = "camelCase")]
+pub struct School {
+    pub id: i64,
+    pub name: String,
+    pub emis_number: Option<String>,
+    pub province: String,
+    pub district: String,
+    pub town: String,
+    pub street_address: String,
+    pub postal_address: String,
+    pub phone: String,
+    pub email: String,
+    /// public or independent
+    pub sector: String,
+    pub quintile: Option<i32>,
+    pub language_of_teaching: String,
+    /// ISO 3166 alpha-2
+    pub country_code: String,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+/// Every field a person edits; used to create a school and to change one.
+#[derive(Debug, Clone, Default, Insertable, AsChangeset)]
+#[diesel(table_name = schools, treat_none_as_null = true)]
+pub struct SchoolFields {
+    pub name: String,
+    pub emis_number: Option<String>,
+    pub province: String,
+    pub district: String,
+    pub town: String,
+    pub street_address: String,
+    pub postal_address: String,
+    pub phone: String,
+    pub email: String,
+    pub sector: String,
+    pub quintile: Option<i32>,
+    pub language_of_teaching: String,
+    pub country_code: String,
+}
+
+impl From<&School> for SchoolFields {
+    fn from(s: &School) -> Self {
+        SchoolFields {
+            name: s.name.clone(),
+            emis_number: s.emis_number.clone(),
+            province: s.province.clone(),
+            district: s.district.clone(),
+            town: s.town.clone(),
+            street_address: s.street_address.clone(),
+            postal_address: s.postal_address.clone(),
+            phone: s.phone.clone(),
+            email: s.email.clone(),
+            sector: s.sector.clone(),
+            quintile: s.quintile,
+            language_of_teaching: s.language_of_teaching.clone(),
+            country_code: s.country_code.clone(),
+        }
+    }
+}
+
+/// A school as the Schools grids show it: with whether (and how) it is entered in the olympiad
+/// the grid is about, and in how many olympiads it has ever been entered.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SchoolRow {
+    #[serde(flatten)]
+    pub school: School,
+    /// Its entry in the olympiad of the list, if any.
+    pub school_participant_id: Option<i64>,
+    pub entry_status: Option<String>,
+    pub entry_count: i64,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct SchoolFilter {
+    /// The olympiad whose entries the rows show.
+    pub olympiad_id: Option<i64>,
+    pub search: String,
+    pub province: Option<String>,
+    pub sector: Option<String>,
+    pub country_code: Option<String>,
+    /// Only schools entered (true) or not entered (false) in `olympiad_id`.
+    pub entered: Option<bool>,
+    pub sort: Vec<Sort>,
+}
+
+impl School {
+    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<School> {
+        Ok(schools::table
+            .find(id)
+            .select(School::as_select())
+            .first(conn)?)
+    }
+
+    pub fn by_emis(conn: &mut DbConnection, emis: &str) -> DbResult<Option<School>> {
+        Ok(schools::table
+            .filter(schools::emis_number.eq(emis))
+            .select(School::as_select())
+            .first(conn)
+            .optional()?)
+    }
+
+    pub fn create(conn: &mut DbConnection, fields: &SchoolFields) -> DbResult<School> {
+        Ok(diesel::insert_into(schools::table)
+            .values(fields)
+            .returning(schools::all_columns)
+            .get_result(conn)?)
+    }
+
+    pub fn update(conn: &mut DbConnection, id: i64, fields: &SchoolFields) -> DbResult<School> {
+        Ok(diesel::update(schools::table.find(id))
+            .set((fields, schools::updated_at.eq(now())))
+            .returning(schools::all_columns)
+            .get_result(conn)?)
+    }
+
+    /// Deletes a school nothing refers to; a school with entries, teachers or learners is merged
+    /// into another instead (the database refuses the delete).
+    pub fn delete(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+        let deleted = diesel::delete(schools::table.find(id)).execute(conn)?;
+        if deleted == 0 {
+            return Err(crate::DbError::NotFound);
+        }
+        Ok(())
+    }
+
+    /// Every school's id, name and town: for finding names like a typed one (a few tens of
+    /// thousands of short rows at most).
+    pub fn names(conn: &mut DbConnection) -> DbResult<Vec<(i64, String, String)>> {
+        Ok(schools::table
+            .select((schools::id, schools::name, schools::town))
+            .load(conn)?)
+    }
+
+    pub fn by_ids(conn: &mut DbConnection, ids: &[i64]) -> DbResult<Vec<School>> {
+        Ok(schools::table
+            .filter(schools::id.eq_any(ids))
+            .select(School::as_select())
+            .load(conn)?)
+    }
+
+    pub fn list(
+        conn: &mut DbConnection,
+        filter: &SchoolFilter,
+        page: Option<Page>,
+    ) -> DbResult<Paged<SchoolRow>> {
+        let pattern = contains_pattern(&filter.search);
+        let entered_ids = |olympiad_id: i64| {
+            school_participants::table
+                .filter(school_participants::olympiad_id.eq(olympiad_id))
+                .select(school_participants::school_id)
+        };
+        macro_rules! selected {
+            () => {{
+                let mut query = schools::table.into_boxed();
+                if let Some(pattern) = &pattern {
+                    query = query.filter(
+                        lower(schools::name)
+                            .like(pattern.clone())
+                            .escape('\\')
+                            .or(lower(schools::town).like(pattern.clone()).escape('\\'))
+                            .or(schools::emis_number.like(pattern.clone()).escape('\\'))
+                            .or(lower(schools::email).like(pattern.clone()).escape('\\')),
+                    );
+                }
+                if let Some(province) = &filter.province {
+                    query = query.filter(schools::province.eq(province.clone()));
+                }
+                if let Some(sector) = &filter.sector {
+                    query = query.filter(schools::sector.eq(sector.clone()));
+                }
+                if let Some(country) = &filter.country_code {
+                    query = query.filter(schools::country_code.eq(country.clone()));
+                }
+                match (filter.entered, filter.olympiad_id) {
+                    (Some(true), Some(olympiad_id)) => {
+                        query = query.filter(schools::id.eq_any(entered_ids(olympiad_id)));
+                    }
+                    (Some(false), Some(olympiad_id)) => {
+                        query = query.filter(diesel::dsl::not(
+                            schools::id.eq_any(entered_ids(olympiad_id)),
+                        ));
+                    }
+                    _ => {}
+                }
+                query
+            }};
+        }
+        let total: i64 = selected!().count().get_result(conn)?;
+        let mut query = selected!().select(School::as_select());
+        for sort in &filter.sort {
+            query = match (sort.key.as_str(), sort.desc) {
+                ("name", false) => query.then_order_by(schools::name.asc()),
+                ("name", true) => query.then_order_by(schools::name.desc()),
+                ("emisNumber", false) => query.then_order_by(schools::emis_number.asc()),
+                ("emisNumber", true) => query.then_order_by(schools::emis_number.desc()),
+                ("province", false) => query.then_order_by(schools::province.asc()),
+                ("province", true) => query.then_order_by(schools::province.desc()),
+                ("town", false) => query.then_order_by(schools::town.asc()),
+                ("town", true) => query.then_order_by(schools::town.desc()),
+                ("quintile", false) => query.then_order_by(schools::quintile.asc()),
+                ("quintile", true) => query.then_order_by(schools::quintile.desc()),
+                ("createdAt", false) => query.then_order_by(schools::id.asc()),
+                ("createdAt", true) => query.then_order_by(schools::id.desc()),
+                _ => query,
+            };
+        }
+        query = query.then_order_by(schools::id.asc());
+        if let Some(page) = page {
+            query = query.offset(page.offset).limit(page.limit);
+        }
+        let found: Vec<School> = query.load(conn)?;
+        let ids: Vec<i64> = found.iter().map(|s| s.id).collect();
+        let entries: Vec<(i64, i64, i64, String)> = school_participants::table
+            .filter(school_participants::school_id.eq_any(&ids))
+            .select((
+                school_participants::id,
+                school_participants::school_id,
+                school_participants::olympiad_id,
+                school_participants::status,
+            ))
+            .load(conn)?;
+        let rows = found
+            .into_iter()
+            .map(|school| {
+                let own: Vec<_> = entries.iter().filter(|e| e.1 == school.id).collect();
+                let this = own
+                    .iter()
+                    .find(|e| Some(e.2) == filter.olympiad_id)
+                    .map(|e| (e.0, e.3.clone()));
+                SchoolRow {
+                    school_participant_id: this.as_ref().map(|t| t.0),
+                    entry_status: this.map(|t| t.1),
+                    entry_count: own.len() as i64,
+                    school,
+                }
+            })
+            .collect();
+        Ok(Paged { rows, total })
+    }
+}

@@ -1,0 +1,306 @@
+use crate::error::DbResult;
+use crate::models::listing::{contains_pattern, lower, Page, Paged, Sort};
+use crate::schema::{
+    olympiads, participants, school_participants, schools, teachers, team_members, users,
+};
+use crate::{now, DbConnection};
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use serde::Serialize;
+use std::collections::HashMap;
+use utoipa::ToSchema;
+
+/// A school's entry in an olympiad. Its purchase orders and invoices attach to it.
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable, Serialize, ToSchema)]
+#[diesel(table_name = school_participants)]
+#[serde(rename_all = "camelCase")]
+pub struct SchoolParticipant {
+    pub id: i64,
+    pub olympiad_id: i64,
+    pub school_id: i64,
+    /// entered, confirmed or withdrawn
+    pub status: String,
+    /// The user of the teacher the office contacts about this entry.
+    pub contact_teacher_id: Option<i64>,
+    pub entered_at: NaiveDateTime,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+/// An entry as the Participating Schools grid and the teacher portal show it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SchoolParticipantRow {
+    #[serde(flatten)]
+    pub entry: SchoolParticipant,
+    pub olympiad_name: String,
+    pub olympiad_title: String,
+    pub school_name: String,
+    pub emis_number: Option<String>,
+    pub province: String,
+    pub town: String,
+    pub contact_name: Option<String>,
+    pub contact_email: Option<String>,
+    pub learner_count: i64,
+    /// The team admins' names.
+    pub team_admins: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct SchoolParticipantFilter {
+    pub olympiad_id: Option<i64>,
+    pub school_id: Option<i64>,
+    /// Only the entries whose team this user (a teacher) is in.
+    pub team_user_id: Option<i64>,
+    pub search: String,
+    pub status: Option<String>,
+    pub province: Option<String>,
+    pub sort: Vec<Sort>,
+}
+
+type RowParts = (
+    SchoolParticipant,
+    String,
+    String,
+    String,
+    Option<String>,
+    String,
+    String,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+);
+
+impl SchoolParticipant {
+    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<SchoolParticipant> {
+        Ok(school_participants::table
+            .find(id)
+            .select(SchoolParticipant::as_select())
+            .first(conn)?)
+    }
+
+    pub fn find_for(
+        conn: &mut DbConnection,
+        olympiad_id: i64,
+        school_id: i64,
+    ) -> DbResult<Option<SchoolParticipant>> {
+        Ok(school_participants::table
+            .filter(school_participants::olympiad_id.eq(olympiad_id))
+            .filter(school_participants::school_id.eq(school_id))
+            .select(SchoolParticipant::as_select())
+            .first(conn)
+            .optional()?)
+    }
+
+    pub fn for_school(conn: &mut DbConnection, school_id: i64) -> DbResult<Vec<SchoolParticipant>> {
+        Ok(school_participants::table
+            .filter(school_participants::school_id.eq(school_id))
+            .order(school_participants::id)
+            .select(SchoolParticipant::as_select())
+            .load(conn)?)
+    }
+
+    /// The entry of the school in the olympiad, made when missing (entering twice is harmless).
+    pub fn ensure(
+        conn: &mut DbConnection,
+        olympiad_id: i64,
+        school_id: i64,
+        contact_teacher_id: Option<i64>,
+    ) -> DbResult<(SchoolParticipant, bool)> {
+        if let Some(existing) = Self::find_for(conn, olympiad_id, school_id)? {
+            return Ok((existing, false));
+        }
+        let created = diesel::insert_into(school_participants::table)
+            .values((
+                school_participants::olympiad_id.eq(olympiad_id),
+                school_participants::school_id.eq(school_id),
+                school_participants::contact_teacher_id.eq(contact_teacher_id),
+            ))
+            .returning(school_participants::all_columns)
+            .get_result(conn)?;
+        Ok((created, true))
+    }
+
+    pub fn update(
+        conn: &mut DbConnection,
+        id: i64,
+        status: &str,
+        contact_teacher_id: Option<i64>,
+    ) -> DbResult<SchoolParticipant> {
+        Ok(diesel::update(school_participants::table.find(id))
+            .set((
+                school_participants::status.eq(status),
+                school_participants::contact_teacher_id.eq(contact_teacher_id),
+                school_participants::updated_at.eq(now()),
+            ))
+            .returning(school_participants::all_columns)
+            .get_result(conn)?)
+    }
+
+    /// Removes the entry with its team and its learners' entries and sign-ins; the learners'
+    /// records stay with the school.
+    pub fn delete(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+        let user_ids: Vec<i64> = participants::table
+            .filter(participants::school_participant_id.eq(id))
+            .select(participants::user_id)
+            .load(conn)?;
+        let deleted = diesel::delete(school_participants::table.find(id)).execute(conn)?;
+        if deleted == 0 {
+            return Err(crate::DbError::NotFound);
+        }
+        diesel::delete(users::table.filter(users::id.eq_any(user_ids))).execute(conn)?;
+        Ok(())
+    }
+
+    pub fn learner_counts(conn: &mut DbConnection, ids: &[i64]) -> DbResult<HashMap<i64, i64>> {
+        let counts: Vec<(Option<i64>, i64)> = participants::table
+            .filter(participants::school_participant_id.eq_any(ids))
+            .group_by(participants::school_participant_id)
+            .select((
+                participants::school_participant_id,
+                diesel::dsl::count_star(),
+            ))
+            .load(conn)?;
+        Ok(counts
+            .into_iter()
+            .filter_map(|(id, count)| id.map(|id| (id, count)))
+            .collect())
+    }
+
+    pub fn list(
+        conn: &mut DbConnection,
+        filter: &SchoolParticipantFilter,
+        page: Option<Page>,
+    ) -> DbResult<Paged<SchoolParticipantRow>> {
+        let pattern = contains_pattern(&filter.search);
+        macro_rules! selected {
+            () => {{
+                let mut query = school_participants::table
+                    .inner_join(schools::table)
+                    .inner_join(olympiads::table)
+                    .left_join(
+                        users::table.on(users::id
+                            .nullable()
+                            .eq(school_participants::contact_teacher_id)),
+                    )
+                    .into_boxed();
+                if let Some(olympiad_id) = filter.olympiad_id {
+                    query = query.filter(school_participants::olympiad_id.eq(olympiad_id));
+                }
+                if let Some(school_id) = filter.school_id {
+                    query = query.filter(school_participants::school_id.eq(school_id));
+                }
+                if let Some(user_id) = filter.team_user_id {
+                    query = query.filter(
+                        school_participants::id.eq_any(
+                            team_members::table
+                                .inner_join(teachers::table)
+                                .filter(teachers::user_id.eq(user_id))
+                                .select(team_members::school_participant_id),
+                        ),
+                    );
+                }
+                if let Some(status) = &filter.status {
+                    query = query.filter(school_participants::status.eq(status.clone()));
+                }
+                if let Some(province) = &filter.province {
+                    query = query.filter(schools::province.eq(province.clone()));
+                }
+                if let Some(pattern) = &pattern {
+                    query = query.filter(
+                        lower(schools::name)
+                            .like(pattern.clone())
+                            .escape('\\')
+                            .or(lower(schools::town).like(pattern.clone()).escape('\\'))
+                            .or(schools::emis_number.like(pattern.clone()).escape('\\')),
+                    );
+                }
+                query
+            }};
+        }
+        let total: i64 = selected!().count().get_result(conn)?;
+        let mut query = selected!().select((
+            SchoolParticipant::as_select(),
+            olympiads::name,
+            olympiads::title,
+            schools::name,
+            schools::emis_number,
+            schools::province,
+            schools::town,
+            users::first_name.nullable(),
+            users::last_name.nullable(),
+            users::email.nullable(),
+        ));
+        for sort in &filter.sort {
+            query = match (sort.key.as_str(), sort.desc) {
+                ("schoolName", false) => query.then_order_by(schools::name.asc()),
+                ("schoolName", true) => query.then_order_by(schools::name.desc()),
+                ("province", false) => query.then_order_by(schools::province.asc()),
+                ("province", true) => query.then_order_by(schools::province.desc()),
+                ("status", false) => query.then_order_by(school_participants::status.asc()),
+                ("status", true) => query.then_order_by(school_participants::status.desc()),
+                ("enteredAt", false) => query.then_order_by(school_participants::entered_at.asc()),
+                ("enteredAt", true) => query.then_order_by(school_participants::entered_at.desc()),
+                ("olympiadTitle", false) => query.then_order_by(olympiads::year.asc()),
+                ("olympiadTitle", true) => query.then_order_by(olympiads::year.desc()),
+                _ => query,
+            };
+        }
+        query = query.then_order_by(school_participants::id.asc());
+        if let Some(page) = page {
+            query = query.offset(page.offset).limit(page.limit);
+        }
+        let parts: Vec<RowParts> = query.load(conn)?;
+        let ids: Vec<i64> = parts.iter().map(|p| p.0.id).collect();
+        let counts = Self::learner_counts(conn, &ids)?;
+        let admins: Vec<(i64, String, String)> = team_members::table
+            .inner_join(teachers::table.inner_join(users::table))
+            .filter(team_members::school_participant_id.eq_any(&ids))
+            .filter(team_members::is_team_admin.eq(true))
+            .select((
+                team_members::school_participant_id,
+                users::first_name,
+                users::last_name,
+            ))
+            .load(conn)?;
+        let rows = parts
+            .into_iter()
+            .map(
+                |(
+                    entry,
+                    olympiad_name,
+                    olympiad_title,
+                    school_name,
+                    emis_number,
+                    province,
+                    town,
+                    first,
+                    last,
+                    email,
+                )| {
+                    let id = entry.id;
+                    SchoolParticipantRow {
+                        learner_count: counts.get(&id).copied().unwrap_or(0),
+                        team_admins: admins
+                            .iter()
+                            .filter(|a| a.0 == id)
+                            .map(|a| format!("{} {}", a.1, a.2).trim().to_owned())
+                            .collect(),
+                        entry,
+                        olympiad_name,
+                        olympiad_title,
+                        school_name,
+                        emis_number,
+                        province,
+                        town,
+                        contact_name: first
+                            .zip(last)
+                            .map(|(f, l)| format!("{f} {l}").trim().to_owned()),
+                        contact_email: email,
+                    }
+                },
+            )
+            .collect();
+        Ok(Paged { rows, total })
+    }
+}

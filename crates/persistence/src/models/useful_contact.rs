@@ -1,0 +1,139 @@
+use crate::error::DbResult;
+use crate::models::listing::{contains_pattern, lower, Page, Paged, Sort};
+use crate::schema::useful_contacts;
+use crate::{now, DbConnection};
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// An interested and affected party: someone the olympiad's office keeps in touch with (a
+/// sponsor, a district official, a subject adviser).
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable, Serialize, ToSchema)]
+#[diesel(table_name = useful_contacts)]
+#[serde(rename_all = "camelCase")]
+pub struct UsefulContact {
+    pub id: i64,
+    pub olympiad_id: i64,
+    pub name: String,
+    pub organisation: String,
+    pub role: String,
+    pub email: String,
+    pub phone: String,
+    pub notes: String,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Default, AsChangeset)]
+#[diesel(table_name = useful_contacts)]
+pub struct ContactFields {
+    pub name: String,
+    pub organisation: String,
+    pub role: String,
+    pub email: String,
+    pub phone: String,
+    pub notes: String,
+}
+
+impl UsefulContact {
+    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<UsefulContact> {
+        Ok(useful_contacts::table
+            .find(id)
+            .select(UsefulContact::as_select())
+            .first(conn)?)
+    }
+
+    pub fn create(
+        conn: &mut DbConnection,
+        olympiad_id: i64,
+        fields: &ContactFields,
+    ) -> DbResult<UsefulContact> {
+        Ok(diesel::insert_into(useful_contacts::table)
+            .values((
+                useful_contacts::olympiad_id.eq(olympiad_id),
+                useful_contacts::name.eq(&fields.name),
+                useful_contacts::organisation.eq(&fields.organisation),
+                useful_contacts::role.eq(&fields.role),
+                useful_contacts::email.eq(&fields.email),
+                useful_contacts::phone.eq(&fields.phone),
+                useful_contacts::notes.eq(&fields.notes),
+            ))
+            .returning(useful_contacts::all_columns)
+            .get_result(conn)?)
+    }
+
+    pub fn update(
+        conn: &mut DbConnection,
+        id: i64,
+        fields: &ContactFields,
+    ) -> DbResult<UsefulContact> {
+        Ok(diesel::update(useful_contacts::table.find(id))
+            .set((fields, useful_contacts::updated_at.eq(now())))
+            .returning(useful_contacts::all_columns)
+            .get_result(conn)?)
+    }
+
+    pub fn delete(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+        if diesel::delete(useful_contacts::table.find(id)).execute(conn)? == 0 {
+            return Err(crate::DbError::NotFound);
+        }
+        Ok(())
+    }
+
+    pub fn list(
+        conn: &mut DbConnection,
+        olympiad_id: Option<i64>,
+        search: &str,
+        sort: &[Sort],
+        page: Option<Page>,
+    ) -> DbResult<Paged<UsefulContact>> {
+        let pattern = contains_pattern(search);
+        macro_rules! selected {
+            () => {{
+                let mut query = useful_contacts::table.into_boxed();
+                if let Some(olympiad_id) = olympiad_id {
+                    query = query.filter(useful_contacts::olympiad_id.eq(olympiad_id));
+                }
+                if let Some(pattern) = &pattern {
+                    query = query.filter(
+                        lower(useful_contacts::name)
+                            .like(pattern.clone())
+                            .escape('\\')
+                            .or(lower(useful_contacts::organisation)
+                                .like(pattern.clone())
+                                .escape('\\'))
+                            .or(lower(useful_contacts::role)
+                                .like(pattern.clone())
+                                .escape('\\'))
+                            .or(lower(useful_contacts::email)
+                                .like(pattern.clone())
+                                .escape('\\')),
+                    );
+                }
+                query
+            }};
+        }
+        let total: i64 = selected!().count().get_result(conn)?;
+        let mut query = selected!().select(UsefulContact::as_select());
+        for rule in sort {
+            query = match (rule.key.as_str(), rule.desc) {
+                ("name", false) => query.then_order_by(useful_contacts::name.asc()),
+                ("name", true) => query.then_order_by(useful_contacts::name.desc()),
+                ("organisation", false) => query.then_order_by(useful_contacts::organisation.asc()),
+                ("organisation", true) => query.then_order_by(useful_contacts::organisation.desc()),
+                ("role", false) => query.then_order_by(useful_contacts::role.asc()),
+                ("role", true) => query.then_order_by(useful_contacts::role.desc()),
+                _ => query,
+            };
+        }
+        query = query.then_order_by(useful_contacts::id.asc());
+        if let Some(page) = page {
+            query = query.offset(page.offset).limit(page.limit);
+        }
+        Ok(Paged {
+            rows: query.load(conn)?,
+            total,
+        })
+    }
+}

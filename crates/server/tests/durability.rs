@@ -1,0 +1,138 @@
+//! Nothing acknowledged is lost: the server is killed (SIGKILL) in the middle of a stream of answer
+//! saves from many learners, and started again; every answer it acknowledged is there, on the
+//! backend TEST_DATABASE names.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test: a panic is the failure
+
+use olympiad_bench::client::{client, save_next, saved_answers, sign_in, start, Learner};
+use olympiad_bench::fixtures::enter_many;
+use olympiad_bench::server::{command, free_port, ServerProcess};
+use olympiad_persistence::testing::TestDatabase;
+use serde_json::Value;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::path::Path;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+const LEARNERS: usize = 24;
+const PASSWORD: &str = "durable-password";
+
+/// The answer each learner's device last had acknowledged, per question: (seq, answer).
+type Acknowledged = HashMap<(usize, i64), (i64, Value)>;
+
+#[test]
+fn every_acknowledged_answer_survives_a_killed_server() {
+    let db = TestDatabase::new();
+    let data = tempfile::tempdir().unwrap();
+    let bin = Path::new(env!("CARGO_BIN_EXE_olympiad"));
+    let seeded = command(bin, &db.url(), data.path())
+        .args(["seed-demo", "--password", "durable-demo"])
+        .output()
+        .unwrap();
+    assert!(seeded.status.success(), "{seeded:?}");
+    let usernames = enter_many(&mut db.conn(), "geography", LEARNERS, PASSWORD).unwrap();
+
+    let port = free_port().unwrap();
+    let server = Rc::new(RefCell::new(Some(
+        ServerProcess::start(bin, &db.url(), data.path(), port).unwrap(),
+    )));
+    let base = format!("http://127.0.0.1:{port}");
+    let acknowledged: Rc<RefCell<Acknowledged>> = Rc::default();
+
+    let learners = actix_web::rt::System::new().block_on({
+        let (server, acknowledged, base) =
+            (Rc::clone(&server), Rc::clone(&acknowledged), base.clone());
+        async move {
+            let http = client(LEARNERS);
+            let mut learners = Vec::new();
+            for username in &usernames {
+                let token = sign_in(&http, &base, username, PASSWORD, "geography")
+                    .await
+                    .unwrap();
+                learners.push(start(&http, &base, username, &token).await.unwrap());
+            }
+            // Every learner saves as fast as the server acknowledges; the server is killed after a
+            // second, with saves in flight.
+            let began = Instant::now();
+            let streams = learners
+                .iter()
+                .cloned()
+                .enumerate()
+                .map(|(i, mut learner)| {
+                    let (http, base, acknowledged) =
+                        (http.clone(), base.clone(), Rc::clone(&acknowledged));
+                    async move {
+                        for n in 0.. {
+                            match save_next(&http, &base, &mut learner, n).await {
+                                Ok((answered, (question, seq, answer)))
+                                    if answered.status == 200 =>
+                                {
+                                    acknowledged
+                                        .borrow_mut()
+                                        .insert((i, question), (seq, answer));
+                                }
+                                Ok((answered, _)) => {
+                                    panic!("save refused: {} {}", answered.status, answered.body)
+                                }
+                                Err(_) => break, // the server is gone
+                            }
+                            if began.elapsed() > Duration::from_secs(10) {
+                                panic!("the server was not killed");
+                            }
+                        }
+                        learner.seq
+                    }
+                });
+            let killer = async {
+                actix_web::rt::time::sleep(Duration::from_millis(1000)).await;
+                if let Some(mut process) = server.borrow_mut().take() {
+                    process.kill();
+                }
+            };
+            let (seqs, ()) =
+                futures_util::future::join(futures_util::future::join_all(streams), killer).await;
+            learners
+                .into_iter()
+                .zip(seqs)
+                .map(|(learner, seq)| Learner { seq, ..learner })
+                .collect::<Vec<_>>()
+        }
+    });
+    let acknowledged = acknowledged.borrow().clone();
+    assert!(
+        acknowledged.len() >= LEARNERS,
+        "too few saves before the kill: {}",
+        acknowledged.len()
+    );
+
+    // Started again on the same database: each acknowledged answer is there (or a later one).
+    let _restarted = ServerProcess::start(bin, &db.url(), data.path(), port).unwrap();
+    actix_web::rt::System::new().block_on(async move {
+        let http = client(4);
+        for (i, learner) in learners.iter().enumerate() {
+            let stored: HashMap<i64, (i64, Value)> = saved_answers(&http, &base, learner)
+                .await
+                .unwrap()
+                .into_iter()
+                .map(|(question, seq, answer)| (question, (seq, answer)))
+                .collect();
+            for ((who, question), (seq, answer)) in &acknowledged {
+                if *who != i {
+                    continue;
+                }
+                let (stored_seq, stored_answer) = stored
+                    .get(question)
+                    .unwrap_or_else(|| panic!("{}: question {question} lost", learner.username));
+                assert!(
+                    stored_seq >= seq,
+                    "{}: question {question} went back from {seq} to {stored_seq}",
+                    learner.username
+                );
+                if stored_seq == seq {
+                    assert_eq!(stored_answer, answer);
+                }
+            }
+        }
+    });
+}

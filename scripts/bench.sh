@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# `make bench`: every benchmark binary of crates/bench, optimised, on SQLite and then on a throwaway
+# PostgreSQL cluster started here and stopped on exit (or on the server BENCH_DATABASE_URL names).
+# Prints the machine, then only `bench <backend>_<name> <value> <unit>` lines.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+target_dir=${CARGO_TARGET_DIR:-target}
+
+cargo build -q --release --locked --bin olympiad -p olympiad-bench
+echo "machine $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
+
+postgres=${BENCH_DATABASE_URL:-}
+if [ -z "$postgres" ]; then
+  pg_dir=$(mktemp -d /tmp/olympiad-bench-pg.XXXXXX)
+  trap 'scripts/postgres-cluster.sh stop "$pg_dir"' EXIT
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  postgres=$(scripts/postgres-cluster.sh start "$pg_dir" "$port")
+fi
+export OLYMPIAD_BIN="$target_dir/release/olympiad"
+
+for bench in "$target_dir"/release/bench-*; do
+  [ -x "$bench" ] && [ ! -d "$bench" ] || continue
+  case "$bench" in *.d) continue ;; esac
+  BENCH_DATABASE_URL= "$bench" | sed 's/^bench \([^ ]*\)/bench sqlite_\1/'
+  BENCH_DATABASE_URL="$postgres" "$bench" | sed 's/^bench \([^ ]*\)/bench postgres_\1/'
+done
