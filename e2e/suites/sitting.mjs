@@ -296,6 +296,35 @@ export function sittingSuite(context) {
     );
 
     it(
+      'the teacher follows their school on the portal landing, pauses and resumes it, and reads a learner’s answers without marks',
+      onDevices(context.browser, async (device) => {
+        const desk = await device({ width: 1280, height: 900 });
+        await signIn(desk, context.baseUrl, { username: 'teacher@example.org', loginType: 'teacher' });
+        await desk.waitForURL('**/portal');
+        await desk.goto(`${context.baseUrl}/portal/geography`);
+        await desk.getByRole('heading', { name: 'Live monitor' }).waitFor();
+        const schoolRow = desk.getByRole('table', { name: 'Schools' }).getByRole('row', { name: /Waterkloof High School/ });
+        await schoolRow.waitFor();
+        assert.equal(await desk.getByRole('table', { name: 'Schools' }).getByRole('row').count(), 3, 'a header, the filters and their own school only');
+
+        await schoolRow.getByRole('button', { name: 'Pause' }).click();
+        await desk.getByLabel('Why').fill('Fire drill');
+        await desk.getByRole('button', { name: 'Pause the sitting' }).click();
+        await schoolRow.getByText('Fire drill, since').waitFor();
+        await schoolRow.getByRole('button', { name: 'Resume' }).click();
+        await desk.getByRole('dialog').getByRole('button', { name: 'Resume' }).click();
+        await schoolRow.getByRole('button', { name: 'Pause' }).waitFor();
+
+        await schoolRow.getByRole('button', { name: 'Learners' }).click();
+        const learnerRow = desk.getByRole('row', { name: new RegExp(learner(0).username) });
+        await learnerRow.getByText('Finished').waitFor();
+        await learnerRow.getByRole('button', { name: 'Answers' }).click();
+        await desk.getByRole('table', { name: 'Answers' }).getByRole('row', { name: /Which is the longest river in South Africa\? Orange/ }).waitFor();
+        assert.equal(await desk.getByRole('columnheader', { name: 'Marks' }).count(), 0, 'teachers see no marks');
+      }),
+    );
+
+    it(
       'the clock runs out: the answers close and the finished screen says so, in Afrikaans',
       { timeout: 150_000 },
       onDevices(context.browser, async (device) => {
