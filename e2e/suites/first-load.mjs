@@ -3,6 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { onPage } from '../support/browser.mjs';
+import { LEARNER } from '../support/server.mjs';
 import { firstLoadFiles } from '../../apps/shared/scripts/size.mjs';
 
 async function scriptsLoaded(page, url) {
@@ -29,10 +30,15 @@ export function firstLoadSuite(context) {
     it(
       'of the learner instructions downloads what the size report counts, and no UI kit',
       onPage(context.browser, async (page) => {
+        // A real session: the screen asks the server where the learner is.
+        const response = await fetch(`${context.baseUrl}/api/auth/signin`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ username: LEARNER.username, password: LEARNER.password, olympiadName: LEARNER.olympiad, loginType: 'learner' }),
+        });
+        const { data } = await response.json();
         await page.goto(`${context.baseUrl}/login`);
-        await page.evaluate(() =>
-          window.localStorage.setItem('user', JSON.stringify({ id: 1, role: 'learner', firstName: 'L', lastName: 'M', olympiadName: 'geography', accessToken: 'x' })),
-        );
+        await page.evaluate((user) => window.localStorage.setItem('user', JSON.stringify(user)), { ...data.user, accessToken: data.token });
         await page.goto('about:blank');
         const loaded = await scriptsLoaded(page, `${context.baseUrl}/geography/olympiad/instructions`);
         assert.deepEqual(loaded, [...firstLoadFiles('/geography/olympiad/instructions').files].sort());

@@ -45,3 +45,35 @@ export function onPage(getBrowser, body) {
     }
   };
 }
+
+/** A phone's screen, as learners have them. */
+export const PHONE = { width: 360, height: 640 };
+
+/**
+ * Runs a test body that uses several devices (each its own cookies and local storage): the body gets
+ * `device(viewport)`, which opens a page on a new one. On failure each device's screen is saved.
+ */
+export function onDevices(getBrowser, body) {
+  return async (t) => {
+    const devices = [];
+    const device = async (viewport = PHONE) => {
+      const context = await getBrowser().newContext({ viewport });
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      devices.push({ context, page });
+      return page;
+    };
+    try {
+      await body(device);
+    } catch (error) {
+      mkdirSync(artifactsDir, { recursive: true });
+      for (const [index, { page }] of devices.entries()) {
+        const file = join(artifactsDir, `${slug(t.fullName ?? t.name)}-${index + 1}.png`);
+        await page.screenshot({ path: file, fullPage: true }).catch(() => {});
+      }
+      throw error;
+    } finally {
+      for (const { context } of devices) await context.close();
+    }
+  };
+}

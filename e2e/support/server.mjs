@@ -45,6 +45,25 @@ function run(binary, args, env) {
   if (result.status !== 0) {
     throw new Error(`${binary} ${args.join(' ')} exited with ${result.status}:\n${result.stdout}\n${result.stderr}`);
   }
+  return result.stdout;
+}
+
+/**
+ * The demo learners that seed-demo prints under "Demo learners of …": a line per learner, ending in
+ * their username and password.
+ */
+export function demoLearners(seedOutput) {
+  const lines = seedOutput.split('\n');
+  const start = lines.findIndex((line) => line.startsWith('Demo learners'));
+  if (start < 0) return [];
+  const learners = [];
+  // The line after the title names the columns.
+  for (const line of lines.slice(start + 2)) {
+    if (!line.startsWith('  ')) break;
+    const words = line.trim().split(/\s+/);
+    learners.push({ username: words.at(-2), password: words.at(-1) });
+  }
+  return learners;
 }
 
 async function waitUntilReady(baseUrl, child, timeoutMs) {
@@ -82,7 +101,7 @@ export async function startServer() {
   };
   delete env.DATABASE_URL; // the embedded SQLite database in DATA_DIR
 
-  run(binary, ['seed-demo', '--password', DEMO_PASSWORD], env);
+  const learners = demoLearners(run(binary, ['seed-demo', '--password', DEMO_PASSWORD], env));
   run(binary, ['create-user', '--email', LEARNER.username, '--password', LEARNER.password, '--role', 'learner', '--olympiad', LEARNER.olympiad], env);
 
   const log = createWriteStream(join(artifactsDir, 'server.log'));
@@ -94,6 +113,8 @@ export async function startServer() {
   return {
     baseUrl,
     binary,
+    /** The demo learners of the geography olympiad: `{ username, password }`. */
+    learners,
     /** The server's DATA_DIR: its e-mail outbox is `outbox/`. */
     dataDir,
     async stop() {

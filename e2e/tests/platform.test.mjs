@@ -10,6 +10,7 @@ import { usersGridSuite } from '../suites/users-grid.mjs';
 import { firstLoadSuite } from '../suites/first-load.mjs';
 import { paperModulesSuite, paperSuite } from '../suites/paper.mjs';
 import { schoolsSuite } from '../suites/schools.mjs';
+import { sittingSuite } from '../suites/sitting.mjs';
 
 let server;
 let browser;
@@ -22,6 +23,7 @@ const context = {
     return server.dataDir;
   },
   browser: () => browser,
+  learners: () => server.learners,
 };
 
 before(async () => {
@@ -41,6 +43,8 @@ accessibilitySuite(context);
 usersGridSuite(context);
 firstLoadSuite(context);
 schoolsSuite(context);
-// Last: it closes and opens the geography olympiad and adds to its paper.
+// These close and open the geography olympiad and add to its paper.
 paperSuite(context);
 paperModulesSuite(context);
+// Last: it puts a small paper of its own in place and sets the sitting's duration.
+sittingSuite(context);

@@ -1,6 +1,7 @@
 // `npm run size`: the gzipped JavaScript that the first load of a page needs, from the chunk graph that
 // the production build writes (apps/<app>/.stats/chunk-graph.json): the app's entry point, plus the lazily
-// loaded chunks of the page's layout and screen. Prints `size <page> <bytes>`.
+// loaded chunks of the page's layout and screen. Prints `size <page> <bytes>`, and fails when a page is
+// over its budget.
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,8 +10,11 @@ import { gzipSync } from 'node:zlib';
 const appsRoot = fileURLToPath(new URL('../../', import.meta.url));
 const matrix = JSON.parse(readFileSync(join(appsRoot, 'shared/src/generated/access-matrix.json'), 'utf8'));
 
-const PAGES = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/login', '/geography/olympiad/instructions'];
+const PAGES =
+  process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/login', '/geography/olympiad/instructions', '/geography/olympiad/1/1'];
 
+/** The learner's first question screen is what tens of thousands of phones load at once on mobile data. */
+const BUDGETS = { '/geography/olympiad/1/1': 150 * 1024 };
 
 const kebab = (key) => key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
@@ -65,7 +69,12 @@ export function gzippedBytes(app, files) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const page of PAGES) {
     const { app, files } = firstLoadFiles(page);
-    console.log(`size ${page} ${gzippedBytes(app, files)}`);
+    const bytes = gzippedBytes(app, files);
+    console.log(`size ${page} ${bytes}`);
     if (process.env.SIZE_VERBOSE) for (const file of files) console.log(`  ${file}`);
+    if (bytes > (BUDGETS[page] ?? Infinity)) {
+      console.error(`${page} needs ${bytes} bytes of gzipped JavaScript, over its budget of ${BUDGETS[page]}`);
+      process.exitCode = 1;
+    }
   }
 }

@@ -599,6 +599,34 @@ async fn a_second_device_needs_the_recovery_code_and_resumes_where_the_first_was
     )
     .await;
     assert_eq!(status, StatusCode::OK);
+    // The first phone was on the third question when it went dark.
+    let (status, _) = send(
+        &app,
+        with_device(
+            post_json(
+                &format!("/api/participant-tracker?olympiadId={}", s.olympiad_id),
+                json!({ "position": "1/3", "online": true }),
+            ),
+            &s.learner,
+            Some(&key),
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let mut position = Value::Null;
+    for _ in 0..50 {
+        let (_, body) = send(
+            &app,
+            with_device(get("/api/sitting"), &s.learner, Some(&key)),
+        )
+        .await;
+        position = body["data"]["attempt"]["lastPosition"].clone();
+        if position == "1/3" {
+            break;
+        }
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert_eq!(position, "1/3");
 
     // The code is shown once, before the start.
     let (status, body) = send(
@@ -665,6 +693,7 @@ async fn a_second_device_needs_the_recovery_code_and_resumes_where_the_first_was
     assert_eq!(status, StatusCode::OK, "{body}");
     let second = body["data"]["attemptKey"].as_str().unwrap().to_owned();
     assert_eq!(body["data"]["attempt"]["lastSeq"], 1);
+    assert_eq!(body["data"]["attempt"]["lastPosition"], "1/3");
 
     // The second device resumes with the same order and every saved answer; the first stops.
     let (_, resumed) = send(

@@ -1,6 +1,7 @@
 // The session's rules on the wire (spec sections 6 to 8), through the real client and a stubbed fetch.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, call } from './client';
+import { api, backgroundApi, call } from './client';
+import { loadingVisible } from '../feedback/loading';
 import { apiRequest } from './raw-request';
 import { uploadFiles } from './upload';
 import { readStoredUserText, USER_KEY } from '../session/stored-user';
@@ -103,6 +104,30 @@ describe('headers', () => {
     signInAs('session');
     await call(api.POST('/api/auth/2fa/setup', { headers: { Authorization: 'Bearer setup' } }));
     expect(sent[0]!.headers.get('Authorization')).toBe('Bearer setup');
+  });
+});
+
+describe('background calls', () => {
+  it('carry the session but leave the loading indicator alone', async () => {
+    signInAs('abc');
+    loadingVisible.set(false);
+    let visibleWhileSent = true;
+    answer = () => {
+      visibleWhileSent = loadingVisible.get();
+      return json(200, { success: true, data: null });
+    };
+    await call(backgroundApi.POST('/api/sitting/finish'));
+    expect(sent[0]!.headers.get('Authorization')).toBe('Bearer abc');
+    expect(visibleWhileSent).toBe(false);
+    await call(api.POST('/api/sitting/finish'));
+    expect(visibleWhileSent).toBe(true);
+  });
+
+  it('end the session on 401 like any other call', async () => {
+    signInAs('forged');
+    answer = () => json(401, { success: false, error: 'unauthorized', errorMsg: 'Sign in again.' });
+    await call(backgroundApi.POST('/api/sitting/finish'));
+    expect(readStoredUserText()).toBeNull();
   });
 });
 

@@ -21,34 +21,47 @@ export function endSessionOn401(response: Response): void {
 
 const inFlight = new Set<string>();
 
-export const sessionMiddleware: Middleware = {
-  onRequest({ request, id }) {
-    applyRequestHeaders(request.headers, bodyKindOf(request));
-    inFlight.add(id);
-    beginLoading();
-    return request;
-  },
-  onResponse({ response, id }) {
-    if (inFlight.delete(id)) endLoading();
-    endSessionOn401(response);
-    return response;
-  },
-  onError({ id }) {
-    if (inFlight.delete(id)) endLoading();
-  },
-};
+/** Session headers, the loading indicator and the 401 rule; `loading: false` leaves the indicator alone. */
+function sessionMiddlewareWith({ loading }: { loading: boolean }): Middleware {
+  return {
+    onRequest({ request, id }) {
+      applyRequestHeaders(request.headers, bodyKindOf(request));
+      if (loading) {
+        inFlight.add(id);
+        beginLoading();
+      }
+      return request;
+    },
+    onResponse({ response, id }) {
+      if (inFlight.delete(id)) endLoading();
+      endSessionOn401(response);
+      return response;
+    },
+    onError({ id }) {
+      if (inFlight.delete(id)) endLoading();
+    },
+  };
+}
 
-export function createApiClient(options: { baseUrl?: string; fetch?: typeof fetch } = {}) {
+export const sessionMiddleware: Middleware = sessionMiddlewareWith({ loading: true });
+
+export function createApiClient(options: { baseUrl?: string; fetch?: typeof fetch; loading?: boolean } = {}) {
   const client = createClient<paths>({
     baseUrl: options.baseUrl ?? API_BASE,
     // Looked up at call time, so tests (and polyfills) can replace the global fetch.
     fetch: options.fetch ?? ((input: Request) => globalThis.fetch(input)),
   });
-  client.use(sessionMiddleware);
+  client.use(options.loading === false ? sessionMiddlewareWith({ loading: false }) : sessionMiddleware);
   return client;
 }
 
 export const api = createApiClient();
+
+/**
+ * For calls a person did not ask for and that show their own progress (a learner's answer saves and
+ * progress pings, a monitor's refresh): the same session rules, without the loading indicator.
+ */
+export const backgroundApi = createApiClient({ loading: false });
 
 export function transportMessage(error: unknown, timeoutMs = 0): string {
   if (error instanceof DOMException && error.name === 'TimeoutError') return timeoutExceeded(timeoutMs);

@@ -1957,6 +1957,11 @@ export type components = {
             /** Format: int64 */
             id: number;
             /**
+             * @description Where the learner was last (`<module>/<question>`, from their progress pings): a device
+             *     that takes the attempt over resumes there.
+             */
+            lastPosition: string;
+            /**
              * Format: int64
              * @description The highest save sequence number stored: a device goes on counting after it.
              */

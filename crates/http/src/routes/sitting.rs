@@ -80,6 +80,9 @@ pub struct AttemptView {
     pub answered_count: usize,
     /// The highest save sequence number stored: a device goes on counting after it.
     pub last_seq: i64,
+    /// Where the learner was last (`<module>/<question>`, from their progress pings): a device
+    /// that takes the attempt over resumes there.
+    pub last_position: String,
 }
 
 /// Where the learner is in the sitting.
@@ -148,6 +151,7 @@ fn view(
                 question_count: attempt.order().question_count(),
                 answered_count: answers.iter().filter(|a| a.value().is_some()).count(),
                 last_seq: answers.iter().map(|a| a.seq).max().unwrap_or(0),
+                last_position: attempt.last_position.clone(),
             })
         }
         None => None,

@@ -1,3 +1,2 @@
 // Overview (admin): /:olympiadName/admin/reports/overview.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { OverviewScreen as default } from '../../features/overview/components/overview-screen';

@@ -5,11 +5,15 @@ import type { LayoutComponentProps } from '@olympiad/shared/router/screen-types'
 import { useStoredUser } from '@olympiad/shared/session/stored-user';
 import { signOut } from '@olympiad/shared/features/auth/api/sign-out';
 import { brandCssVariables } from '@olympiad/shared/ui/brand/brand-palette';
+import { useWords } from '../../features/sitting/language';
+import { answersWaitingOnDevice } from '../../features/sitting/answer-queue';
+import { readAttemptKey } from '../../features/sitting/attempt-key';
 import './learner-layout.css';
 
 export default function LearnerLayout({ children }: LayoutComponentProps) {
   const { olympiadName = '' } = useParams();
   const user = useStoredUser();
+  const words = useWords();
   const name = user ? [user.firstName, user.lastName].filter(Boolean).join(' ') : '';
   return (
     <div className="learner" style={brandCssVariables(olympiadName)}>
@@ -21,11 +25,13 @@ export default function LearnerLayout({ children }: LayoutComponentProps) {
             type="button"
             className="learner__sign-out"
             onClick={async () => {
+              const waiting = answersWaitingOnDevice(readAttemptKey());
+              if (waiting > 0 && !window.confirm(words.signOutWaiting(waiting))) return;
               await signOut();
               window.location.replace(olympiadName ? `/${olympiadName}/login` : '/login');
             }}
           >
-            Sign out
+            {words.signOut}
           </button>
         </span>
       </header>

@@ -1,3 +1,2 @@
 // No Cheating Declaration (learner): /:olympiadName/olympiad/declaration.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { DeclarationScreen as default } from '../../features/sitting/components/declaration-screen';

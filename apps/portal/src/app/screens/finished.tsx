@@ -1,3 +1,2 @@
 // Finished (any signed-in user): /:olympiadName/olympiad/finished.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { FinishedScreen as default } from '../../features/sitting/components/finished-screen';

@@ -1,3 +1,2 @@
 // Instructions (learner): /:olympiadName/olympiad/instructions.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { InstructionsScreen as default } from '../../features/sitting/components/instructions-screen';

@@ -1,3 +1,2 @@
 // Update Details (learner): /:olympiadName/olympiad/learner-details.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { LearnerDetailsScreen as default } from '../../features/sitting/components/learner-details-screen';

@@ -1,3 +1,2 @@
-// Olympiad (learner): /:olympiadName/olympiad/:moduleIndex/:questionIndex.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+// Olympiad (learner): /:olympiadName/olympiad/:moduleIndex/:questionIndex, one question a screen.
+export { QuestionScreen as default } from '../../features/sitting/components/question-screen';

@@ -1,3 +1,2 @@
 // Recovery Code (learner): /:olympiadName/olympiad/recovery-pin.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { RecoveryPinScreen as default } from '../../features/sitting/components/recovery-pin-screen';

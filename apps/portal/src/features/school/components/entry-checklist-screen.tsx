@@ -4,6 +4,7 @@ import { useParams } from 'react-router-dom';
 import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { AppLink } from '@olympiad/shared/router/app-link';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
+import { SittingMonitor } from '@olympiad/shared/features/sitting-monitor/components/sitting-monitor';
 import { useMySchool } from '../api/get-my-school';
 
 type Step = { title: string; done: boolean | null; text: string; href: string; action: string };
@@ -80,7 +81,7 @@ export function EntryChecklistScreen(_props: ScreenComponentProps) {
     {
       title: 'Olympiad day',
       done: null,
-      text: 'On the day your learners sign in with their slips; you follow who has started and finished.',
+      text: 'On the day your learners sign in with their slips; the live monitor below shows who has started, who is writing and who has finished.',
       href: `${base}/faq`,
       action: 'How it works',
     },
@@ -103,6 +104,8 @@ export function EntryChecklistScreen(_props: ScreenComponentProps) {
       {steps.map((step) => (
         <StepCard key={step.title} step={step} />
       ))}
+      {/* Olympiad day: the school's learners live, with pause for load-shedding and extra time. */}
+      <SittingMonitor olympiadId={olympiad.id} />
     </Stack>
   );
 }

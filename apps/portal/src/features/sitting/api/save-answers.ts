@@ -1,0 +1,19 @@
+// POST /api/sitting/answers: a batch of answers (at most 200), acknowledged once durable. Sent by the
+// answer queue, which reads the refusals; a save that hangs on a weak signal is given up after 20 s and
+// sent again.
+import { backgroundApi, call, withTimeout } from '@olympiad/shared/api/client';
+import { ATTEMPT_KEY_HEADER, readAttemptKey } from '../attempt-key';
+import type { QueuedAnswer } from '../answer-queue';
+
+const SAVE_TIMEOUT_MS = 20_000;
+
+export function saveAnswers(answers: QueuedAnswer[]) {
+  return call(
+    backgroundApi.POST('/api/sitting/answers', {
+      params: { header: { [ATTEMPT_KEY_HEADER]: readAttemptKey() ?? '' } },
+      body: { answers },
+      signal: withTimeout(SAVE_TIMEOUT_MS),
+    }),
+    { timeoutMs: SAVE_TIMEOUT_MS },
+  );
+}

@@ -1,0 +1,86 @@
+// While the learner writes: the answer queue, the server's clock (followed through the progress
+// pings), and the ends the screen must act on. A refusal that is final stops the writing; the clock at
+// zero closes the answers, sends what waits while the server still takes it, and shows Finished.
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import type { LearnerPaper } from './api/get-paper';
+import { sittingKeys } from './api/get-sitting';
+import { stepPath } from './sitting-steps';
+import { useAnswerQueue } from './use-answer-queue';
+import { useProgressPings } from './use-progress-pings';
+import { useServerClock } from './use-server-clock';
+
+/** The server takes saves until a minute after the end: keep sending this long after zero. */
+const SEND_AFTER_END_MS = 50_000;
+
+export function useWriting(paper: LearnerPaper, olympiadId: number, position: string) {
+  const { olympiadName = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const attempt = paper.sitting.attempt!;
+  const [queue, queueState] = useAnswerQueue(attempt.id, attempt.lastSeq);
+  const clock = useServerClock({ remainingSeconds: attempt.remainingSeconds ?? 0, paused: attempt.paused });
+  /** A final refusal the learner must act on: `other_device`, `no_attempt`, `signed_out`. */
+  const [stopped, setStopped] = useState<string | null>(null);
+  /** The time is up: the answers are closed and the last ones are being sent. */
+  const [closing, setClosing] = useState(false);
+
+  const showFinished = useCallback(
+    (state: { byClock: boolean; unsent?: number }) => {
+      void queryClient.invalidateQueries({ queryKey: sittingKeys.view() });
+      navigate(stepPath(olympiadName, 'finished'), { replace: true, state });
+    },
+    [navigate, olympiadName, queryClient],
+  );
+
+  const ping = useProgressPings({
+    olympiadId,
+    position,
+    online: queueState.waiting === 0,
+    paused: clock.paused,
+    onClock: (reading) => {
+      if (reading.status === 'finished') return showFinished({ byClock: false });
+      clock.read(reading);
+    },
+    onRefused: (code) => (code === 'finished' ? showFinished({ byClock: false }) : setStopped(code)),
+  });
+
+  // A refusal of the answers themselves.
+  useEffect(() => {
+    if (queueState.stopped === 'time_up') setClosing(true);
+    else if (queueState.stopped === 'finished') showFinished({ byClock: false });
+    else if (queueState.stopped !== null) setStopped(queueState.stopped);
+  }, [queueState.stopped, showFinished]);
+
+  // The server refused a save because the school is paused: the clock should say so at once.
+  useEffect(() => {
+    if (queueState.paused) void ping();
+  }, [queueState.paused, ping]);
+
+  // The pause is over: what waited goes now.
+  useEffect(() => {
+    if (!clock.paused) queue.wake();
+  }, [clock.paused, queue]);
+
+  useEffect(() => {
+    if (clock.left === 0 && !clock.paused) setClosing(true);
+  }, [clock.left, clock.paused]);
+
+  useEffect(() => {
+    if (!closing) return;
+    let current = true;
+    const until = performance.now() + SEND_AFTER_END_MS;
+    void (async () => {
+      while (current && !(await queue.drain()) && performance.now() < until && queue.getState().stopped === null) {
+        await new Promise((done) => setTimeout(done, 2_000));
+      }
+      if (current) showFinished({ byClock: true, unsent: queue.waiting().length });
+    })();
+    return () => {
+      current = false;
+    };
+  }, [closing, queue, showFinished]);
+
+  return { queue, queueState, clock, stopped, closing, showFinished };
+}

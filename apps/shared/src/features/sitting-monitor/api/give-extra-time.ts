@@ -1,0 +1,18 @@
+// POST /api/sitting/extra-time: minutes more for one learner (a concession, or time lost to a problem
+// of their own).
+import { z } from 'zod';
+import { api, call } from '../../../api/client';
+
+export const extraTimeSchema = z.object({
+  // Typed as text; the form's fields hold text.
+  minutes: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'Whole minutes, as a number.')
+    .refine((minutes) => Number(minutes) >= 1 && Number(minutes) <= 240, 'From 1 to 240 minutes.'),
+  reason: z.string().trim().min(1, 'Say why, for the record.').max(200, 'At most 200 characters.'),
+});
+
+export function giveExtraTime(participantId: number, minutes: number, reason: string) {
+  return call(api.POST('/api/sitting/extra-time', { body: { participantId, minutes, reason } }));
+}

@@ -1,0 +1,12 @@
+// POST /api/sitting/pause: the power went at a school; its writing learners' clocks stop, each keeping
+// the time it had.
+import { z } from 'zod';
+import { api, call } from '../../../api/client';
+
+export const pauseSchema = z.object({
+  reason: z.string().trim().min(1, 'Say why, for the record (load-shedding, a fire drill).').max(200, 'At most 200 characters.'),
+});
+
+export function pauseSchool(schoolParticipantId: number, reason: string) {
+  return call(api.POST('/api/sitting/pause', { body: { schoolParticipantId, reason } }));
+}

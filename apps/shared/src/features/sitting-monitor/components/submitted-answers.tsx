@@ -1,0 +1,83 @@
+// A learner's answers as submitted: every question of the paper in order, what they answered (as they
+// saw it), flags, when each was saved; marks and the score for admins.
+import { Alert, Badge, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { formatDateTime, parseServerTime } from '../../../lib/server-time';
+import { useSubmittedData } from '../api/get-submitted-data';
+import type { LearnerSitting } from '../api/get-sitting-learners';
+import { learnerName } from './monitor-text';
+
+export function SubmittedAnswersDialog({ learner, onClose }: { learner: LearnerSitting | null; onClose: () => void }) {
+  return (
+    <Modal opened={learner !== null} onClose={onClose} title={learner ? `Answers of ${learnerName(learner)}` : ''} size="xl">
+      {learner && <SubmittedAnswers participantId={learner.participantId} />}
+    </Modal>
+  );
+}
+
+const FINISH_REASONS: Record<string, string> = { submitted: 'finished by the learner', time_up: 'the time ran out' };
+
+function SubmittedAnswers({ participantId }: { participantId: number }) {
+  const submitted = useSubmittedData(participantId);
+  if (submitted.isPending) return <Loader aria-label="Loading the answers" />;
+  if (submitted.isError) return <Alert color="red">{submitted.error.message}</Alert>;
+  const data = submitted.data;
+  const answered = data.answers.filter((answer) => answer.answerText !== '').length;
+  const withMarks = data.answers.some((answer) => answer.marks != null);
+  return (
+    <Stack>
+      <Group gap="lg">
+        <Text size="sm">
+          Grade {data.grade}
+          {data.schoolName ? `, ${data.schoolName}` : ''}
+        </Text>
+        <Text size="sm">
+          {answered} of {data.answers.length} answered
+        </Text>
+        {data.startedAt && <Text size="sm">Started {formatDateTime(parseServerTime(data.startedAt))}</Text>}
+        {data.finishedAt && (
+          <Text size="sm">
+            Finished {formatDateTime(parseServerTime(data.finishedAt))}
+            {data.finishReason ? ` (${FINISH_REASONS[data.finishReason] ?? data.finishReason})` : ''}
+          </Text>
+        )}
+        {data.score != null && <Badge size="lg">Score {data.score}</Badge>}
+      </Group>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped aria-label="Answers">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Question</Table.Th>
+              <Table.Th>Answer</Table.Th>
+              <Table.Th>Saved</Table.Th>
+              {withMarks && <Table.Th>Marks</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.answers.map((answer) => (
+              <Table.Tr key={answer.questionId}>
+                <Table.Td>
+                  <Text size="xs" c="dimmed">
+                    {answer.moduleTitle} {answer.position}
+                  </Text>
+                  <Text size="sm">{answer.question}</Text>
+                </Table.Td>
+                <Table.Td>
+                  {answer.answerText !== '' ? answer.answerText : <Text c="dimmed">Not answered</Text>}
+                  {answer.flagged && (
+                    <Badge ml="xs" size="xs" color="orange">
+                      Flagged
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="xs">{formatDateTime(parseServerTime(answer.savedAt), '')}</Text>
+                </Table.Td>
+                {withMarks && <Table.Td>{answer.marks ?? ''}</Table.Td>}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
