@@ -316,7 +316,10 @@ static BY_SHAPE: LazyLock<HashMap<(&'static str, usize), Vec<&'static ApiRoute>>
         let mut shapes: HashMap<(&'static str, usize), Vec<&'static ApiRoute>> = HashMap::new();
         for route in API_ROUTES {
             let segments = route.path.split('/').count();
-            shapes.entry((route.method, segments)).or_default().push(route);
+            shapes
+                .entry((route.method, segments))
+                .or_default()
+                .push(route);
         }
         shapes
     });

@@ -60,8 +60,12 @@ impl<T: DeserializeOwned + Validate + 'static> FromRequest for Body<T> {
     }
 }
 
-/// Deserialises, naming the field at fault.
+/// Deserialises, naming the field at fault. Bodies are read at full speed; only a faulty one is
+/// read again, with the path tracked, to name its field.
 pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    if let Ok(value) = serde_json::from_slice(bytes) {
+        return Ok(value);
+    }
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
     serde_path_to_error::deserialize(&mut deserializer).map_err(|error| {
         if !matches!(error.inner().classify(), serde_json::error::Category::Data) {

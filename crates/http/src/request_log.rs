@@ -8,7 +8,6 @@ use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::middleware::Next;
 use actix_web::{HttpMessage, HttpResponse, ResponseError};
-use rand::RngCore;
 use std::time::Instant;
 
 #[derive(Debug, Clone)]
@@ -25,11 +24,7 @@ fn request_id(req: &ServiceRequest) -> String {
         {
             id.to_owned()
         }
-        _ => {
-            let mut bytes = [0u8; 8];
-            rand::rng().fill_bytes(&mut bytes);
-            bytes.iter().map(|b| format!("{b:02x}")).collect()
-        }
+        _ => format!("{:016x}", rand::random::<u64>()),
     }
 }
 

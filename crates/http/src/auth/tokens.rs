@@ -9,6 +9,8 @@ use jsonwebtoken::errors::ErrorKind;
 use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use olympiad_domain::Role;
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::sync::Mutex;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -63,7 +65,17 @@ pub struct TokenKeys {
     encoding: EncodingKey,
     decoding: DecodingKey,
     session_seconds: i64,
+    /// Tokens whose signature was checked already: a learner's phone sends the same one with
+    /// every save, and checking it again would be the same work for the same answer. Expiry is
+    /// still checked on every use.
+    verified: Mutex<HashMap<String, Claims>>,
 }
+
+/// Verified tokens remembered at most; past it the memory starts afresh.
+const VERIFIED_TOKENS: usize = 50_000;
+
+/// Clocks of API nodes may differ by this much.
+const LEEWAY_SECONDS: i64 = 5;
 
 /// A two-factor set-up token lasts long enough to scan a QR code and type a code.
 const SETUP_SECONDS: i64 = 15 * 60;
@@ -74,6 +86,7 @@ impl TokenKeys {
             encoding: EncodingKey::from_secret(secret),
             decoding: DecodingKey::from_secret(secret),
             session_seconds: session_hours * 3600,
+            verified: Mutex::default(),
         }
     }
 
@@ -100,8 +113,29 @@ impl TokenKeys {
 
     /// The claims of a token with a valid signature, not expired, issued for `purpose`.
     pub fn verify(&self, token: &str, purpose: Purpose) -> Result<Claims, ApiError> {
+        let known = self
+            .verified
+            .lock()
+            .ok()
+            .and_then(|verified| verified.get(token).cloned());
+        if let Some(claims) = known {
+            if claims.purpose == purpose && claims.exp > Utc::now().timestamp() - LEEWAY_SECONDS {
+                return Ok(claims);
+            }
+        }
+        let claims = self.check(token, purpose)?;
+        if let Ok(mut verified) = self.verified.lock() {
+            if verified.len() >= VERIFIED_TOKENS {
+                verified.clear();
+            }
+            verified.insert(token.to_owned(), claims.clone());
+        }
+        Ok(claims)
+    }
+
+    fn check(&self, token: &str, purpose: Purpose) -> Result<Claims, ApiError> {
         let mut validation = Validation::new(Algorithm::HS256);
-        validation.leeway = 5;
+        validation.leeway = LEEWAY_SECONDS.unsigned_abs();
         let claims = decode::<Claims>(token, &self.decoding, &validation)
             .map_err(|e| match e.kind() {
                 ErrorKind::ExpiredSignature => ApiError::unauthorized(
@@ -179,5 +213,19 @@ mod tests {
             keys.verify(&token, Purpose::Access).unwrap_err().code,
             "token_expired"
         );
+        // Also when the token was verified before it expired.
+        let mut claims = keys
+            .check(
+                &keys.issue(&subject(), Purpose::TwoFactorSetup).unwrap(),
+                Purpose::TwoFactorSetup,
+            )
+            .unwrap();
+        claims.exp = Utc::now().timestamp() - 60;
+        claims.purpose = Purpose::Access;
+        keys.verified
+            .lock()
+            .unwrap()
+            .insert("remembered".into(), claims);
+        assert!(keys.verify("remembered", Purpose::Access).is_err());
     }
 }
