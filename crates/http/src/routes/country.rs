@@ -7,7 +7,10 @@ use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::listing::{given, GridQuery};
 use crate::routes::user::IdPath;
-use crate::routes::{email_field, olympiad_scope, record_activity, required_field, text_field};
+use crate::routes::{
+    email_field, merge_refusal, olympiad_scope, record_activity, required_field, text_field,
+    MergeQuery,
+};
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web, HttpResponse};
 use olympiad_documents::Table;
@@ -246,41 +249,23 @@ pub async fn delete_country(
     ok(true)
 }
 
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct CountryMergeQuery {
-    pub duplicate_id: i64,
-    pub survivor_id: i64,
-}
-
-fn merge_refusal(error: olympiad_persistence::DbError) -> ApiError {
-    match error {
-        olympiad_persistence::DbError::Conflict(message) => {
-            ApiError::invalid_field("survivorId", &message)
-        }
-        olympiad_persistence::DbError::NotFound => ApiError::not_found("One of the two countries"),
-        other => other.into(),
-    }
-}
-
 #[utoipa::path(
     operation_id = "igeo_country_merge_preview",
     tag = "countries",
-    params(CountryMergeQuery),
+    params(MergeQuery),
     security(("bearer" = [])),
     responses((status = 200, body = inline(crate::envelope::Envelope<CountryMergePlan>)), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody))
 )]
 #[get("/api/igeo-country/merge-preview")]
 pub async fn merge_preview(
     state: web::Data<AppState>,
-    query: web::Query<CountryMergeQuery>,
+    query: web::Query<MergeQuery>,
 ) -> ApiResult<CountryMergePlan> {
     let (duplicate, survivor) = (query.duplicate_id, query.survivor_id);
     ok(state
         .db
         .transaction(move |conn| {
-            country_merge_plan(conn, duplicate, survivor).map_err(merge_refusal)
+            country_merge_plan(conn, duplicate, survivor).map_err(|e| merge_refusal(e, "countries"))
         })
         .await?)
 }
@@ -288,7 +273,7 @@ pub async fn merge_preview(
 #[utoipa::path(
     operation_id = "igeo_country_merge",
     tag = "countries",
-    params(CountryMergeQuery),
+    params(MergeQuery),
     security(("bearer" = [])),
     responses((status = 200, description = "What moved", body = inline(crate::envelope::Envelope<CountryMergePlan>)), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody))
 )]
@@ -296,13 +281,13 @@ pub async fn merge_preview(
 pub async fn merge(
     caller: Caller,
     state: web::Data<AppState>,
-    query: web::Query<CountryMergeQuery>,
+    query: web::Query<MergeQuery>,
 ) -> ApiResult<CountryMergePlan> {
     let (duplicate, survivor) = (query.duplicate_id, query.survivor_id);
     ok(state
         .db
         .transaction(move |conn| {
-            let plan = merge_countries(conn, duplicate, survivor).map_err(merge_refusal)?;
+            let plan = merge_countries(conn, duplicate, survivor).map_err(|e| merge_refusal(e, "countries"))?;
             record_activity(
                 conn,
                 &caller,

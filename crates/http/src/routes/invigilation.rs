@@ -8,6 +8,7 @@ use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
+use crate::routes::paper::olympiad_of;
 use crate::routes::record_activity;
 use crate::routes::user::IdPath;
 use crate::state::AppState;
@@ -21,7 +22,7 @@ use olympiad_persistence::models::attempt::{
     entries_of_teacher, entry_olympiad, start_times, LearnerSitting, SchoolSitting,
 };
 use olympiad_persistence::models::{
-    Answer, Attempt, Olympiad, Question, QuestionModule, Sitter, SittingPause,
+    Answer, Attempt, Question, QuestionModule, Sitter, SittingPause,
 };
 use olympiad_persistence::{now, DbConnection};
 use serde::{Deserialize, Serialize};
@@ -523,8 +524,7 @@ pub async fn reset_all(
     ok(state
         .db
         .transaction(move |conn| {
-            Olympiad::find(conn, olympiad_id).map_err(|_| ApiError::not_found("This olympiad"))?;
-            caller.require_olympiad(olympiad_id)?;
+            olympiad_of(conn, &caller, olympiad_id)?;
             let participants: Vec<i64> = LearnerSitting::list(conn, olympiad_id, None)?
                 .into_iter()
                 .map(|(l, _)| l.participant_id)
@@ -780,8 +780,7 @@ pub async fn remark(
     ok(state
         .db
         .transaction(move |conn| {
-            Olympiad::find(conn, olympiad_id).map_err(|_| ApiError::not_found("This olympiad"))?;
-            caller.require_olympiad(olympiad_id)?;
+            olympiad_of(conn, &caller, olympiad_id)?;
             let ids = Attempt::finished_ids(conn, olympiad_id)?;
             for id in &ids {
                 Attempt::mark(conn, *id)?;

@@ -179,6 +179,30 @@ pub fn register(cfg: &mut ServiceConfig) {
         .service(useful_contact::delete_contact);
 }
 
+/// The two records of a merge (schools or countries): the duplicate goes into the survivor.
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct MergeQuery {
+    /// The one that goes.
+    pub duplicate_id: i64,
+    /// The one that stays.
+    pub survivor_id: i64,
+}
+
+/// A merge that storage refused, in words that name what could not be merged.
+pub fn merge_refusal(error: olympiad_persistence::DbError, what: &str) -> crate::ApiError {
+    match error {
+        olympiad_persistence::DbError::Conflict(message) => {
+            crate::ApiError::invalid_field("survivorId", &message)
+        }
+        olympiad_persistence::DbError::NotFound => {
+            crate::ApiError::not_found(&format!("One of the two {what}"))
+        }
+        other => other.into(),
+    }
+}
+
 /// A query's `olympiadId`, required to be one the caller may act in; overlord may leave it out
 /// to mean every olympiad.
 pub fn olympiad_scope(

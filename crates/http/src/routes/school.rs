@@ -7,7 +7,8 @@ use crate::error::ApiError;
 use crate::listing::{given, GridQuery};
 use crate::routes::user::IdPath;
 use crate::routes::{
-    email_field, entry_to_manage, olympiad_scope, record_activity, required_field, text_field,
+    email_field, entry_to_manage, merge_refusal, olympiad_scope, record_activity, required_field,
+    text_field, MergeQuery,
 };
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web, HttpResponse};
@@ -451,26 +452,6 @@ pub async fn update_single(
         .await?)
 }
 
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct MergeQuery {
-    /// The school that goes.
-    pub duplicate_id: i64,
-    /// The school that stays.
-    pub survivor_id: i64,
-}
-
-fn merge_refusal(error: olympiad_persistence::DbError) -> ApiError {
-    match error {
-        olympiad_persistence::DbError::Conflict(message) => {
-            ApiError::invalid_field("survivorId", &message)
-        }
-        olympiad_persistence::DbError::NotFound => ApiError::not_found("One of the two schools"),
-        other => other.into(),
-    }
-}
-
 /// What merging the duplicate into the survivor will move.
 #[utoipa::path(
     operation_id = "school_merge_preview",
@@ -488,7 +469,7 @@ pub async fn merge_preview(
     ok(state
         .db
         .transaction(move |conn| {
-            school_merge_plan(conn, duplicate, survivor).map_err(merge_refusal)
+            school_merge_plan(conn, duplicate, survivor).map_err(|e| merge_refusal(e, "schools"))
         })
         .await?)
 }
@@ -511,7 +492,8 @@ pub async fn merge(
     ok(state
         .db
         .transaction(move |conn| {
-            let plan = merge_schools(conn, duplicate, survivor).map_err(merge_refusal)?;
+            let plan = merge_schools(conn, duplicate, survivor)
+                .map_err(|e| merge_refusal(e, "schools"))?;
             record_activity(
                 conn,
                 &caller,

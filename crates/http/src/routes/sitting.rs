@@ -183,25 +183,6 @@ fn view(
     })
 }
 
-/// The current attempt, which this device must hold.
-fn held_attempt(
-    conn: &mut DbConnection,
-    sitter: &Sitter,
-    device: Option<&DeviceKey>,
-) -> Result<Attempt, ApiError> {
-    let attempt = Attempt::current(conn, sitter.participant_id)?.ok_or_else(|| {
-        ApiError::new(
-            StatusCode::CONFLICT,
-            "no_attempt",
-            "Accept the declaration first.",
-        )
-    })?;
-    if !DeviceKey::holds(device, attempt.id, &attempt.device_key_hash) {
-        return Err(other_device());
-    }
-    Ok(attempt)
-}
-
 fn other_device() -> ApiError {
     ApiError::new(
         StatusCode::CONFLICT,
@@ -639,7 +620,10 @@ pub async fn get_paper(
         .db
         .run(move |conn| {
             let (sitter, olympiad) = sitter_of(conn, &caller)?;
-            let attempt = held_attempt(conn, &sitter, device.as_ref())?;
+            let attempt = held(
+                Attempt::current(conn, sitter.participant_id)?,
+                device.as_ref(),
+            )?;
             match attempt.status() {
                 AttemptStatus::Writing => {}
                 AttemptStatus::Preparing => {
@@ -900,7 +884,10 @@ pub async fn finish(
             .db
             .run(move |conn| {
                 let (sitter, olympiad) = sitter_of(conn, &caller)?;
-                let attempt = held_attempt(conn, &sitter, device.as_ref())?;
+                let attempt = held(
+                    Attempt::current(conn, sitter.participant_id)?,
+                    device.as_ref(),
+                )?;
                 Ok((sitter, olympiad, attempt))
             })
             .await?

@@ -520,33 +520,25 @@ pub struct Sitter {
     pub school_name: Option<String>,
 }
 
+/// How a [`Sitter`] is looked up.
+enum SitterKey {
+    User(i64),
+    Participant(i64),
+}
+
 impl Sitter {
     pub fn by_user(conn: &mut DbConnection, user_id: i64) -> DbResult<Option<Sitter>> {
-        Ok(participants::table
-            .inner_join(learners::table)
-            .left_join(school_participants::table.inner_join(schools::table))
-            .filter(participants::user_id.eq(user_id))
-            .select((
-                participants::id,
-                participants::olympiad_id,
-                participants::school_participant_id,
-                participants::user_id,
-                participants::language,
-                learners::id,
-                learners::first_name,
-                learners::last_name,
-                learners::grade,
-                schools::name.nullable(),
-            ))
-            .first(conn)
-            .optional()?)
+        Sitter::find(conn, SitterKey::User(user_id))
     }
 
     pub fn by_participant(conn: &mut DbConnection, participant_id: i64) -> DbResult<Sitter> {
-        Ok(participants::table
+        Sitter::find(conn, SitterKey::Participant(participant_id))?.ok_or(crate::DbError::NotFound)
+    }
+
+    fn find(conn: &mut DbConnection, key: SitterKey) -> DbResult<Option<Sitter>> {
+        let query = participants::table
             .inner_join(learners::table)
             .left_join(school_participants::table.inner_join(schools::table))
-            .filter(participants::id.eq(participant_id))
             .select((
                 participants::id,
                 participants::olympiad_id,
@@ -559,7 +551,12 @@ impl Sitter {
                 learners::grade,
                 schools::name.nullable(),
             ))
-            .first(conn)?)
+            .into_boxed();
+        let query = match key {
+            SitterKey::User(id) => query.filter(participants::user_id.eq(id)),
+            SitterKey::Participant(id) => query.filter(participants::id.eq(id)),
+        };
+        Ok(query.first(conn).optional()?)
     }
 
     /// The learner's corrections on the details screen.
