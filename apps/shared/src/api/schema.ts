@@ -4315,7 +4315,9 @@ export interface operations {
     igeo_country_merge: {
         parameters: {
             query: {
+                /** @description The one that goes. */
                 duplicateId: number;
+                /** @description The one that stays. */
                 survivorId: number;
             };
             header?: never;
@@ -4369,7 +4371,9 @@ export interface operations {
     igeo_country_merge_preview: {
         parameters: {
             query: {
+                /** @description The one that goes. */
                 duplicateId: number;
+                /** @description The one that stays. */
                 survivorId: number;
             };
             header?: never;
@@ -7242,9 +7246,9 @@ export interface operations {
     school_merge: {
         parameters: {
             query: {
-                /** @description The school that goes. */
+                /** @description The one that goes. */
                 duplicateId: number;
-                /** @description The school that stays. */
+                /** @description The one that stays. */
                 survivorId: number;
             };
             header?: never;
@@ -7300,9 +7304,9 @@ export interface operations {
     school_merge_preview: {
         parameters: {
             query: {
-                /** @description The school that goes. */
+                /** @description The one that goes. */
                 duplicateId: number;
-                /** @description The school that stays. */
+                /** @description The one that stays. */
                 survivorId: number;
             };
             header?: never;
