@@ -200,6 +200,8 @@ pub const API_ROUTES: &[ApiRoute] = &[
     // Expressions of interest: the public form (rate-limited) and the staff's list
     route("POST", "/api/interest", Public),
     route("POST", "/api/teacher/expression", Public),
+    route("POST", "/api/website/eoi", Public),
+    route("POST", "/api/website/other-interest", Public),
     route("POST", "/api/website/verify-email/{id}", Public),
     route("GET", "/api/interest/expression-of-interest", STAFF),
     route(

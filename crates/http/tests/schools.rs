@@ -234,8 +234,8 @@ async fn an_expression_of_interest_becomes_a_school_entry_in_one_step() {
     let (status, received) = send(&app, post_json("/api/teacher/expression", form.clone())).await;
     assert_eq!(status, StatusCode::OK, "{received}");
     assert_eq!(received["data"]["emailVerified"], false);
-    // Sending it again adds nothing.
-    let (_, again) = send(&app, post_json("/api/teacher/expression", form.clone())).await;
+    // Sending it again, here by the public site's path, adds nothing.
+    let (_, again) = send(&app, post_json("/api/website/eoi", form.clone())).await;
     assert_eq!(again["data"]["id"], received["data"]["id"]);
     let expression_id = received["data"]["id"].as_i64().unwrap();
 
@@ -376,6 +376,20 @@ async fn an_expression_of_interest_becomes_a_school_entry_in_one_step() {
     // Someone else's interest is declined with a reason, then deleted.
     let (_, other) = send(&app, post_json("/api/interest", json!({ "projectName": "geography", "firstName": "Pat", "lastName": "Parent", "email": "pat@example.org", "relationship": "parent" }))).await;
     let other_id = other["data"]["id"].as_i64().unwrap();
+    // The public site's path for the same form.
+    let (status, site) = send(&app, post_json("/api/website/other-interest", json!({ "projectName": "geography", "firstName": "Sam", "lastName": "Tutor", "email": "sam@example.org", "relationship": "tutor" }))).await;
+    assert_eq!(status, StatusCode::OK, "{site}");
+    let listed =
+        ExpressionOfInterest::list(&mut fx.db.conn(), &ExpressionFilter::default(), None).unwrap();
+    let kinds: Vec<(i64, &str)> = listed
+        .rows
+        .iter()
+        .map(|e| (e.id, e.kind.as_str()))
+        .collect();
+    assert!(
+        kinds.contains(&(site["data"]["id"].as_i64().unwrap(), "other")),
+        "{kinds:?}"
+    );
     let decline = format!("/api/interest/expression-of-interest/{other_id}/decline");
     let (status, body) = send(
         &app,

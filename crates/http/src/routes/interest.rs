@@ -644,6 +644,39 @@ pub async fn create(
     receive(&state, &req, body.into_inner(), InterestKind::Other).await
 }
 
+/// The public site's teacher form: the same as `POST /api/teacher/expression`, by the spec's
+/// public-site path.
+#[utoipa::path(
+    operation_id = "website_eoi",
+    tag = "interest",
+    request_body = InterestForm,
+    responses((status = 200, body = inline(crate::envelope::Envelope<InterestReceived>)), (status = 400, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody))
+)]
+#[post("/api/website/eoi")]
+pub async fn website_eoi(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: Body<InterestForm>,
+) -> ApiResult<InterestReceived> {
+    receive(&state, &req, body.into_inner(), InterestKind::Teacher).await
+}
+
+/// The public site's form for anyone else: the same as `POST /api/interest`.
+#[utoipa::path(
+    operation_id = "website_other_interest",
+    tag = "interest",
+    request_body = InterestForm,
+    responses((status = 200, body = inline(crate::envelope::Envelope<InterestReceived>)), (status = 400, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody))
+)]
+#[post("/api/website/other-interest")]
+pub async fn website_other_interest(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: Body<InterestForm>,
+) -> ApiResult<InterestReceived> {
+    receive(&state, &req, body.into_inner(), InterestKind::Other).await
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EmailVerified {

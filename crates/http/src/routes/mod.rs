@@ -158,6 +158,8 @@ pub fn register(cfg: &mut ServiceConfig) {
         .service(interest::decline)
         .service(interest::delete_expression)
         .service(interest::create)
+        .service(interest::website_eoi)
+        .service(interest::website_other_interest)
         .service(interest::verify_email)
         // igeo countries
         .service(country::list)
