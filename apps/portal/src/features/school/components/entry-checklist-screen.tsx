@@ -7,6 +7,13 @@ import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types'
 import { SittingMonitor } from '@olympiad/shared/features/sitting-monitor/components/sitting-monitor';
 import { useMySchool } from '../api/get-my-school';
 
+// What the entry's status means to the teacher.
+const ENTRY_STATUS: Record<string, string> = {
+  entered: 'entered, not yet confirmed',
+  confirmed: 'entry confirmed',
+  withdrawn: 'entry withdrawn',
+};
+
 type Step = { title: string; done: boolean | null; text: string; href: string; action: string };
 
 function StepCard({ step }: { step: Step }) {
@@ -23,7 +30,7 @@ function StepCard({ step }: { step: Step }) {
             {step.text}
           </Text>
         </div>
-        <Button component={AppLink} to={step.href} variant="light" size="xs">
+        <Button component={AppLink} to={step.href} variant="light" size="xs" style={{ flexShrink: 0 }}>
           {step.action}
         </Button>
       </Group>
@@ -98,7 +105,7 @@ export function EntryChecklistScreen(_props: ScreenComponentProps) {
       <div>
         <Title order={1}>{olympiad.title}</Title>
         <Text c="dimmed">
-          {entry.schoolName} · entry {entry.status}
+          {entry.schoolName} · {ENTRY_STATUS[entry.status] ?? entry.status}
         </Text>
       </div>
       {steps.map((step) => (
