@@ -21,6 +21,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/**/*-sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker, FILES: 'readonly' } },
+  },
+  {
     files: ['**/*.mjs', 'e2e/**/*.js'],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -149,6 +149,27 @@ export function sittingSuite(context) {
         // The progress ping tells the server where the learner is.
         await eventually(async () => (await participantOf(admin, thabo.username)).position === '2/1', 'the position reaching the server');
 
+        // Without any network the pages still open from the phone, with the saved answers and the
+        // pictures, and the learner writes on; what they write waits and goes when the network returns.
+        await phone.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+        await phone.context().setOffline(true);
+        await phone.reload();
+        await phone.getByRole('heading', { name: 'Question 4 of 6' }).waitFor();
+        assert.equal(await phone.getByLabel('Your answer (a number)').inputValue(), '9');
+        await phone.goto(`${context.baseUrl}/geography/olympiad/1/1`);
+        await phone.getByRole('heading', { name: 'Question 1 of 6' }).waitFor();
+        const keptPicture = phone.getByRole('img', { name: 'Picture for this question' });
+        await keptPicture.waitFor();
+        assert.ok(await keptPicture.evaluate((image) => image.complete && image.naturalWidth > 0), 'the picture is shown offline');
+        assert.equal(await phone.getByRole('radio', { name: 'Orange' }).isChecked(), true);
+        await phone.goto(`${context.baseUrl}/geography/olympiad/2/1`);
+        await phone.getByLabel('Your answer (a number)').fill('12');
+        await saveState(phone, 'Offline: 1 answer waiting');
+        await phone.getByLabel('Your answer (a number)').fill('9');
+        await phone.context().setOffline(false);
+        await saveState(phone, 'Saved');
+        assert.equal((await answersOnServer(admin, participantId))[3], '9');
+
         // Another phone: it must give the recovery code, then resumes at the same question.
         const second = await device();
         await signInLearner(second, context.baseUrl, thabo);

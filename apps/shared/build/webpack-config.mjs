@@ -1,7 +1,7 @@
 // One webpack configuration for the three apps: content-hashed files under /static/<app>/, one lazily
 // loaded chunk per screen and per layout, CSS extracted per chunk, and a chunk-graph file (.stats/) that
 // `npm run size` reads.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
@@ -31,9 +31,36 @@ class ChunkGraphPlugin {
 }
 
 /**
- * @param {{ app: 'public' | 'portal' | 'admin', appRoot: string, title: string, description: string }} options
+ * Emits a service worker (`serviceWorker.file`, fixed name) from `serviceWorker.source`, preceded by
+ * `const FILES = [...]`: the files of the entry point and of the named chunk groups it serves offline.
  */
-export function createWebpackConfig({ app, appRoot, title, description }) {
+class ServiceWorkerPlugin {
+  constructor({ file, source, chunkGroups }) {
+    Object.assign(this, { file, source, chunkGroups });
+  }
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('ServiceWorkerPlugin', (compilation) => {
+      // After the content hashes are final.
+      compilation.hooks.processAssets.tap({ name: 'ServiceWorkerPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const files = new Set();
+        for (const name of ['main', ...this.chunkGroups]) {
+          const group = compilation.namedChunkGroups.get(name);
+          if (!group) throw new Error(`ServiceWorkerPlugin: no chunk group named ${name}`);
+          for (const chunk of group.chunks) for (const asset of chunk.files) files.add(asset);
+        }
+        const text = `const FILES = ${JSON.stringify([...files].sort())};\n${readFileSync(this.source, 'utf8')}`;
+        compilation.emitAsset(this.file, new sources.RawSource(text));
+      });
+    });
+  }
+}
+
+/**
+ * @param {{ app: 'public' | 'portal' | 'admin', appRoot: string, title: string, description: string,
+ *   serviceWorker?: { file: string, source: string, chunkGroups: string[] } }} options
+ */
+export function createWebpackConfig({ app, appRoot, title, description, serviceWorker }) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     const hashed = production ? '[name].[contenthash:10]' : '[name]';
@@ -109,6 +136,7 @@ export function createWebpackConfig({ app, appRoot, title, description }) {
         }),
         new MiniCssExtractPlugin({ filename: `${hashed}.css`, chunkFilename: `${hashed}.css` }),
         new ChunkGraphPlugin(join(appRoot, '.stats', 'chunk-graph.json')),
+        ...(serviceWorker ? [new ServiceWorkerPlugin({ ...serviceWorker, source: join(appRoot, serviceWorker.source) })] : []),
       ],
       stats: production ? 'errors-warnings' : 'minimal',
     };

@@ -69,12 +69,21 @@ fn static_file(static_dir: &Path, path: &str) -> Option<PathBuf> {
     safe.then(|| static_dir.join(app).join("dist").join(file))
 }
 
+/// The learner pages' service worker: the one static file without a content hash in its name.
+const SITTING_SERVICE_WORKER: &str = "/static/portal/sitting-sw.js";
+
 /// The default service: static files, then the page of the app that owns the path.
 pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     let path = req.path();
     if path.starts_with("/static/") {
         return match static_file(&state.config.static_dir, path) {
             Some(file) => match tokio_read(file.clone()).await {
+                // Checked anew at every visit; it serves pages above its folder (`/{olympiad}/olympiad/`).
+                Some(bytes) if path == SITTING_SERVICE_WORKER => HttpResponse::Ok()
+                    .insert_header((CONTENT_TYPE, content_type(&file)))
+                    .insert_header((CACHE_CONTROL, "no-cache"))
+                    .insert_header(("Service-Worker-Allowed", "/"))
+                    .body(bytes),
                 Some(bytes) => HttpResponse::Ok()
                     .insert_header((CONTENT_TYPE, content_type(&file)))
                     .insert_header((CACHE_CONTROL, "public, max-age=31536000, immutable"))

@@ -8,6 +8,7 @@ import { brandCssVariables } from '@olympiad/shared/ui/brand/brand-palette';
 import { useWords } from '../../features/sitting/language';
 import { answersWaitingOnDevice } from '../../features/sitting/answer-queue';
 import { readAttemptKey } from '../../features/sitting/attempt-key';
+import { deviceCopy } from '../../features/sitting/offline-copy';
 import './learner-layout.css';
 
 export default function LearnerLayout({ children }: LayoutComponentProps) {
@@ -27,6 +28,7 @@ export default function LearnerLayout({ children }: LayoutComponentProps) {
             onClick={async () => {
               const waiting = answersWaitingOnDevice(readAttemptKey());
               if (waiting > 0 && !window.confirm(words.signOutWaiting(waiting))) return;
+              deviceCopy().forget();
               await signOut();
               window.location.replace(olympiadName ? `/${olympiadName}/login` : '/login');
             }}

@@ -69,6 +69,15 @@ export type AnswerQueue = {
 
 type Stored = { lastSeq: number; waiting: QueuedAnswer[] };
 
+/** The browser's local storage, or none where it is refused (a private window of an old browser). */
+export function deviceStorage(): StorageLike | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
 export const queueStorageKey = (attemptId: number) => `olympiad.answers.${attemptId}`;
 
 /** How many answers of the attempt held by this device still wait to be sent (its key: `<id>.<secret>`). */

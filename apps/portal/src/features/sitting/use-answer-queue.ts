@@ -1,16 +1,8 @@
 // The answer queue of the attempt on this device, woken when the question screen opens, when the
 // network returns and when the page is shown again; asleep while the learner is on another screen.
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { createAnswerQueue, type AnswerQueue, type QueueState, type StorageLike } from './answer-queue';
+import { createAnswerQueue, deviceStorage, type AnswerQueue, type QueueState } from './answer-queue';
 import { saveAnswers } from './api/save-answers';
-
-function deviceStorage(): StorageLike | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 export function useAnswerQueue(attemptId: number, serverLastSeq: number): [AnswerQueue, QueueState] {
   const [queue] = useState(() => {

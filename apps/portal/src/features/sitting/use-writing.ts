@@ -6,6 +6,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LearnerPaper } from './api/get-paper';
 import { sittingKeys } from './api/get-sitting';
+import { deviceCopy } from './offline-copy';
 import { stepPath } from './sitting-steps';
 import { useAnswerQueue } from './use-answer-queue';
 import { useProgressPings } from './use-progress-pings';
@@ -42,6 +43,7 @@ export function useWriting(paper: LearnerPaper, olympiadId: number, position: st
     onClock: (reading) => {
       if (reading.status === 'finished') return showFinished({ byClock: false });
       clock.read(reading);
+      deviceCopy().keepClock(reading);
     },
     onRefused: (code) => (code === 'finished' ? showFinished({ byClock: false }) : setStopped(code)),
   });

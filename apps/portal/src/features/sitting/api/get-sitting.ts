@@ -1,10 +1,11 @@
 // GET /api/sitting: where the learner is (the olympiad's texts, their details, their attempt). Every
-// learner screen starts from it.
+// learner screen starts from it. Without a network, the copy kept on the device answers instead.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, call } from '@olympiad/shared/api/client';
 import { unwrap } from '@olympiad/shared/api/envelope';
 import type { components } from '@olympiad/shared/api/schema';
 import { attemptHeaders } from '../attempt-key';
+import { deviceCopy } from '../offline-copy';
 
 export type SittingView = components['schemas']['SittingView'];
 export type AttemptView = components['schemas']['AttemptView'];
@@ -16,7 +17,13 @@ export const sittingKeys = {
 };
 
 export async function getSitting(): Promise<SittingView> {
-  return unwrap(await call(api.GET('/api/sitting', { headers: attemptHeaders() })));
+  const result = await call(api.GET('/api/sitting', { headers: attemptHeaders() }));
+  const copy = deviceCopy();
+  if (!result.ok && result.status === 0) return copy.sitting() ?? unwrap(result);
+  const view = unwrap(result);
+  if (view.attempt?.status === 'finished') copy.forget();
+  else copy.keepSitting(view);
+  return view;
 }
 
 export function sittingQuery() {

@@ -4,11 +4,12 @@
 import { backgroundApi, call, withTimeout } from '@olympiad/shared/api/client';
 import { ATTEMPT_KEY_HEADER, readAttemptKey } from '../attempt-key';
 import type { QueuedAnswer } from '../answer-queue';
+import { deviceCopy } from '../offline-copy';
 
 const SAVE_TIMEOUT_MS = 20_000;
 
-export function saveAnswers(answers: QueuedAnswer[]) {
-  return call(
+export async function saveAnswers(answers: QueuedAnswer[]) {
+  const result = await call(
     backgroundApi.POST('/api/sitting/answers', {
       params: { header: { [ATTEMPT_KEY_HEADER]: readAttemptKey() ?? '' } },
       body: { answers },
@@ -16,4 +17,7 @@ export function saveAnswers(answers: QueuedAnswer[]) {
     }),
     { timeoutMs: SAVE_TIMEOUT_MS },
   );
+  // Saved answers show in the device's copy of the paper too, for a reload without a network.
+  if (result.ok) deviceCopy().keepSaved(answers);
+  return result;
 }

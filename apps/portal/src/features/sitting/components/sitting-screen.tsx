@@ -1,11 +1,12 @@
 // The frame of every learner screen: loads where the learner is, shows the sitting's language, sends
-// a learner who is on the wrong screen to the right one, and leads to the recovery-code entry when
-// another device holds the attempt.
+// a learner who is on the wrong screen to the right one, leads to the recovery-code entry when
+// another device holds the attempt, and keeps the learner's pages on the device for offline use.
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { ApiError } from '@olympiad/shared/api/envelope';
 import { useSitting, type SittingView } from '../api/get-sitting';
 import { chooseLanguage, followSitting, useLanguage, useWords, type Language } from '../language';
+import { keepPagesOffline } from '../offline-pages';
 import { stepLink, stepOf, type Step } from '../sitting-steps';
 import '../sitting.css';
 
@@ -26,6 +27,8 @@ export function SittingScreen({ title, serves, children }: SittingScreenProps) {
   useEffect(() => {
     if (view) followSitting(view);
   }, [view]);
+
+  useEffect(() => keepPagesOffline(olympiadName), [olympiadName]);
 
   if (sitting.isPending) return <LearnerLoading />;
   if (!view) {
