@@ -1,6 +1,7 @@
 // The learner's olympiad area: for phones on slow, costly data, so plain elements and a little CSS, no
 // UI kit and no admin code.
 import { useParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
 import type { LayoutComponentProps } from '@olympiad/shared/router/screen-types';
 import { useStoredUser } from '@olympiad/shared/session/stored-user';
 import { signOut } from '@olympiad/shared/features/auth/api/sign-out';
@@ -8,6 +9,7 @@ import { brandCssVariables } from '@olympiad/shared/ui/brand/brand-palette';
 import { useWords } from '../../features/sitting/language';
 import { answersWaitingOnDevice } from '../../features/sitting/answer-queue';
 import { readAttemptKey } from '../../features/sitting/attempt-key';
+import { sittingQuery } from '../../features/sitting/api/get-sitting';
 import { deviceCopy } from '../../features/sitting/offline-copy';
 import './learner-layout.css';
 
@@ -15,11 +17,13 @@ export default function LearnerLayout({ children }: LayoutComponentProps) {
   const { olympiadName = '' } = useParams();
   const user = useStoredUser();
   const words = useWords();
+  // The screen loads the sitting anyway; its olympiad's title names the page.
+  const sitting = useQuery({ ...sittingQuery(), enabled: user?.role === 'learner' });
   const name = user ? [user.firstName, user.lastName].filter(Boolean).join(' ') : '';
   return (
     <div className="learner" style={brandCssVariables(olympiadName)}>
       <header className="learner__bar">
-        <span className="learner__olympiad">{olympiadTitle(olympiadName)}</span>
+        <span className="learner__olympiad">{sitting.data?.olympiad.title ?? olympiadTitle(olympiadName)}</span>
         <span className="learner__who">
           {name && <span className="learner__name">{name}</span>}
           <button
@@ -42,6 +46,7 @@ export default function LearnerLayout({ children }: LayoutComponentProps) {
   );
 }
 
+/** Until the sitting is loaded (or for someone who is not a learner): a title from the address. */
 function olympiadTitle(olympiadName: string): string {
   const words = olympiadName.replace(/[-_]+/g, ' ').trim();
   return words ? `${words.charAt(0).toUpperCase()}${words.slice(1)} Olympiad` : 'Olympiad';
