@@ -175,6 +175,21 @@ impl ResponseError for ApiError {
     }
 }
 
+/// A lookup that found nothing, answered in words that name what was looked for; any other failure
+/// of storage stays what it is (a 500, not a misleading 404).
+pub trait OrNotFound<T> {
+    fn or_not_found(self, what: &str) -> Result<T, ApiError>;
+}
+
+impl<T> OrNotFound<T> for Result<T, DbError> {
+    fn or_not_found(self, what: &str) -> Result<T, ApiError> {
+        self.map_err(|error| match error {
+            DbError::NotFound => ApiError::not_found(what),
+            other => other.into(),
+        })
+    }
+}
+
 impl From<DbError> for ApiError {
     fn from(error: DbError) -> Self {
         match error {

@@ -4,6 +4,7 @@
 use crate::access::Caller;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
+use crate::error::OrNotFound;
 use crate::routes::olympiad_scope;
 use crate::routes::user::IdPath;
 use crate::state::AppState;
@@ -288,7 +289,7 @@ fn attachment_in_scope(
     id: i64,
     upload_id: i64,
 ) -> Result<Attachment, ApiError> {
-    let attachment = Attachment::find(conn, id).map_err(|_| ApiError::not_found("This file"))?;
+    let attachment = Attachment::find(conn, id).or_not_found("This file")?;
     match attachment.olympiad_id {
         Some(olympiad_id) => caller.require_olympiad(olympiad_id)?,
         None if caller.role != Role::Overlord => {
@@ -436,7 +437,7 @@ pub async fn delete_upload(
     let upload = state
         .db
         .transaction(move |conn| {
-            let upload = Upload::find(conn, id).map_err(|_| ApiError::not_found("This upload"))?;
+            let upload = Upload::find(conn, id).or_not_found("This upload")?;
             if upload.filename != filename {
                 return Err(ApiError::invalid_field(
                     "filename",

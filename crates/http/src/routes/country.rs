@@ -5,6 +5,7 @@ use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
+use crate::error::OrNotFound;
 use crate::listing::{given, GridQuery};
 use crate::routes::user::IdPath;
 use crate::routes::{
@@ -102,8 +103,7 @@ pub async fn single(
     ok(state
         .db
         .transaction(move |conn| {
-            let country =
-                IgeoCountry::find(conn, id).map_err(|_| ApiError::not_found("This country"))?;
+            let country = IgeoCountry::find(conn, id).or_not_found("This country")?;
             let entries = CountryParticipant::for_country(conn, id)?;
             Ok(CountryRow {
                 country_participant_id: entries
@@ -199,7 +199,7 @@ pub async fn update(
     ok(state
         .db
         .transaction(move |conn| {
-            IgeoCountry::find(conn, id).map_err(|_| ApiError::not_found("This country"))?;
+            IgeoCountry::find(conn, id).or_not_found("This country")?;
             let country = IgeoCountry::update(conn, id, &fields).map_err(iso_taken)?;
             record_activity(
                 conn,
@@ -230,7 +230,7 @@ pub async fn delete_country(
     state
         .db
         .transaction(move |conn| {
-            IgeoCountry::find(conn, id).map_err(|_| ApiError::not_found("This country"))?;
+            IgeoCountry::find(conn, id).or_not_found("This country")?;
             IgeoCountry::delete(conn, id).map_err(|e| match ApiError::from(e) {
                 e if e.code == "conflict" => ApiError::conflict(
                     "This country has entries. Merge it into another country instead.",
@@ -385,8 +385,7 @@ pub async fn single_entry(
     ok(state
         .db
         .transaction(move |conn| {
-            let entry = CountryParticipant::find(conn, id)
-                .map_err(|_| ApiError::not_found("This country's entry"))?;
+            let entry = CountryParticipant::find(conn, id).or_not_found("This country's entry")?;
             caller.require_olympiad(entry.olympiad_id)?;
             let country = IgeoCountry::find(conn, entry.country_id)?;
             let olympiad = olympiad_persistence::models::Olympiad::find(conn, entry.olympiad_id)?;
@@ -518,8 +517,7 @@ pub async fn update_entry(
     ok(state
         .db
         .transaction(move |conn| {
-            let entry = CountryParticipant::find(conn, id)
-                .map_err(|_| ApiError::not_found("This country's entry"))?;
+            let entry = CountryParticipant::find(conn, id).or_not_found("This country's entry")?;
             caller.require_olympiad(entry.olympiad_id)?;
             let updated = CountryParticipant::update(conn, id, &fields)?;
             record_activity(
@@ -551,8 +549,7 @@ pub async fn delete_entry(
     state
         .db
         .transaction(move |conn| {
-            let entry = CountryParticipant::find(conn, id)
-                .map_err(|_| ApiError::not_found("This country's entry"))?;
+            let entry = CountryParticipant::find(conn, id).or_not_found("This country's entry")?;
             caller.require_olympiad(entry.olympiad_id)?;
             CountryParticipant::delete(conn, id)?;
             record_activity(

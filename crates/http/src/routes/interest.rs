@@ -6,6 +6,7 @@ use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
+use crate::error::OrNotFound;
 use crate::listing::{given, when, GridQuery};
 use crate::rate_limit::client_address;
 use crate::routes::school::SchoolInput;
@@ -133,8 +134,7 @@ fn expression_in_reach(
     caller: &Caller,
     id: i64,
 ) -> Result<ExpressionOfInterest, ApiError> {
-    let found = ExpressionOfInterest::find(conn, id)
-        .map_err(|_| ApiError::not_found("This expression of interest"))?;
+    let found = ExpressionOfInterest::find(conn, id).or_not_found("This expression of interest")?;
     caller.require_olympiad(found.olympiad_id)?;
     Ok(found)
 }

@@ -8,6 +8,7 @@ use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
+use crate::error::OrNotFound;
 use crate::routes::paper::olympiad_of;
 use crate::routes::record_activity;
 use crate::routes::user::IdPath;
@@ -67,8 +68,8 @@ fn steer_entry(
     caller: &Caller,
     school_participant_id: i64,
 ) -> Result<i64, ApiError> {
-    let olympiad_id = entry_olympiad(conn, school_participant_id)
-        .map_err(|_| ApiError::not_found("This school's entry"))?;
+    let olympiad_id =
+        entry_olympiad(conn, school_participant_id).or_not_found("This school's entry")?;
     if !watch(conn, caller, olympiad_id)?.covers(Some(school_participant_id)) {
         return Err(ApiError::forbidden("You are not in this school's team."));
     }
@@ -81,8 +82,8 @@ fn steer_participant(
     caller: &Caller,
     participant_id: i64,
 ) -> Result<Sitter, ApiError> {
-    let sitter = Sitter::by_participant(conn, participant_id)
-        .map_err(|_| ApiError::not_found("This learner's entry"))?;
+    let sitter =
+        Sitter::by_participant(conn, participant_id).or_not_found("This learner's entry")?;
     if !watch(conn, caller, sitter.olympiad_id)?.covers(sitter.school_participant_id) {
         return Err(ApiError::forbidden(
             "This learner is not in your school's team.",

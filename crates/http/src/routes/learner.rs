@@ -5,6 +5,7 @@ use crate::access::Caller;
 use crate::body::{read_large, Body};
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
+use crate::error::OrNotFound;
 use crate::learner_accounts::{enter_learners, hash_passwords, new_passwords, Credential};
 use crate::listing::{download, given, ExportFormat, GridQuery};
 use crate::routes::user::IdPath;
@@ -120,7 +121,7 @@ fn learner_in_reach(
     caller: &Caller,
     id: i64,
 ) -> Result<Learner, ApiError> {
-    let learner = Learner::find(conn, id).map_err(|_| ApiError::not_found("This learner"))?;
+    let learner = Learner::find(conn, id).or_not_found("This learner")?;
     if caller.role == Role::Overlord {
         return Ok(learner);
     }
@@ -169,8 +170,7 @@ pub async fn single(
     ok(state
         .db
         .transaction(move |conn| {
-            let participant =
-                Participant::find(conn, id).map_err(|_| ApiError::not_found("This participant"))?;
+            let participant = Participant::find(conn, id).or_not_found("This participant")?;
             let learner = if caller.role == Role::Learner {
                 if participant.user_id != caller.user_id {
                     return Err(ApiError::forbidden("You may only see your own details."));

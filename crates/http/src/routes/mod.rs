@@ -26,6 +26,7 @@ pub mod useful_contact;
 pub mod user;
 
 use crate::auth;
+use crate::error::OrNotFound;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn register(cfg: &mut ServiceConfig) {
@@ -246,8 +247,7 @@ pub fn entry_in_reach(
     entry_id: i64,
 ) -> Result<olympiad_persistence::models::SchoolParticipant, crate::ApiError> {
     use olympiad_persistence::models::{SchoolParticipant, TeamMember};
-    let entry = SchoolParticipant::find(conn, entry_id)
-        .map_err(|_| crate::ApiError::not_found("This school's entry"))?;
+    let entry = SchoolParticipant::find(conn, entry_id).or_not_found("This school's entry")?;
     caller.require_olympiad(entry.olympiad_id)?;
     if caller.role == olympiad_domain::Role::Teacher
         && TeamMember::of_user(conn, entry.id, caller.user_id)?.is_none()

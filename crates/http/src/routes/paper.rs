@@ -3,6 +3,7 @@
 
 use crate::access::Caller;
 use crate::error::ApiError;
+use crate::error::OrNotFound;
 use crate::routes::record_activity;
 use actix_web::http::StatusCode;
 use olympiad_domain::paper::{
@@ -76,8 +77,7 @@ pub fn olympiad_of(
     caller: &Caller,
     olympiad_id: i64,
 ) -> Result<Olympiad, ApiError> {
-    let olympiad =
-        Olympiad::find(conn, olympiad_id).map_err(|_| ApiError::not_found("This olympiad"))?;
+    let olympiad = Olympiad::find(conn, olympiad_id).or_not_found("This olympiad")?;
     caller.require_olympiad(olympiad.id)?;
     Ok(olympiad)
 }
@@ -88,8 +88,7 @@ pub fn module_of(
     caller: &Caller,
     module_id: i64,
 ) -> Result<(QuestionModule, Olympiad), ApiError> {
-    let module = QuestionModule::find(conn, module_id)
-        .map_err(|_| ApiError::not_found("This question module"))?;
+    let module = QuestionModule::find(conn, module_id).or_not_found("This question module")?;
     let olympiad = olympiad_of(conn, caller, module.olympiad_id)?;
     Ok((module, olympiad))
 }

@@ -5,6 +5,7 @@ use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
+use crate::error::OrNotFound;
 use crate::learner_accounts::{hash_passwords, new_passwords, Credential};
 use crate::listing::{download, given, when, GridQuery};
 use crate::routes::user::IdPath;
@@ -122,8 +123,7 @@ fn participant_in_reach(
     caller: &Caller,
     id: i64,
 ) -> Result<Participant, ApiError> {
-    let participant =
-        Participant::find(conn, id).map_err(|_| ApiError::not_found("This participant"))?;
+    let participant = Participant::find(conn, id).or_not_found("This participant")?;
     match participant.school_participant_id {
         Some(entry_id) => {
             entry_in_reach(conn, caller, entry_id)?;

@@ -4,6 +4,7 @@ use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
+use crate::error::OrNotFound;
 use crate::routes::paper::{guard_open_paper, module_of, ConfirmQuery, QuestionView};
 use crate::routes::user::IdPath;
 use crate::state::AppState;
@@ -115,7 +116,7 @@ fn question_of(
     caller: &Caller,
     id: i64,
 ) -> Result<(Question, olympiad_persistence::models::Olympiad), ApiError> {
-    let question = Question::find(conn, id).map_err(|_| ApiError::not_found("This question"))?;
+    let question = Question::find(conn, id).or_not_found("This question")?;
     let (_, olympiad) = module_of(conn, caller, question.module_id)?;
     Ok((question, olympiad))
 }

@@ -4,6 +4,7 @@ use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
+use crate::error::OrNotFound;
 use crate::listing::{given, GridQuery};
 use crate::routes::user::IdPath;
 use crate::routes::{
@@ -255,7 +256,7 @@ pub async fn update(
     ok(state
         .db
         .transaction(move |conn| {
-            School::find(conn, id).map_err(|_| ApiError::not_found("This school"))?;
+            School::find(conn, id).or_not_found("This school")?;
             let school = School::update(conn, id, &fields).map_err(|e| emis_taken(e.into()))?;
             record_activity(
                 conn,
@@ -287,7 +288,7 @@ pub async fn delete_school(
     state
         .db
         .transaction(move |conn| {
-            let school = School::find(conn, id).map_err(|_| ApiError::not_found("This school"))?;
+            let school = School::find(conn, id).or_not_found("This school")?;
             School::delete(conn, id).map_err(|e| match ApiError::from(e) {
                 e if e.code == "conflict" => ApiError::conflict(
                     "This school still has entries, teachers or learners. Merge it into another school instead.",

@@ -4,6 +4,7 @@ use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
+use crate::error::OrNotFound;
 use crate::listing::{when, GridQuery};
 use crate::routes::user::IdPath;
 use crate::routes::{olympiad_scope, record_activity, required_field, text_field};
@@ -170,8 +171,7 @@ pub async fn update(
     ok(state
         .db
         .transaction(move |conn| {
-            let teacher =
-                Teacher::find(conn, id).map_err(|_| ApiError::not_found("This teacher"))?;
+            let teacher = Teacher::find(conn, id).or_not_found("This teacher")?;
             save_teacher(conn, &teacher, &input, input.school_id)?;
             record_activity(
                 conn,

@@ -7,6 +7,7 @@ use crate::auth::password_reset::{new_token, token_hash};
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
+use crate::error::OrNotFound;
 use crate::routes::user::IdPath;
 use crate::routes::{entry_in_reach, entry_to_manage, record_activity, text_field};
 use crate::state::AppState;
@@ -256,7 +257,7 @@ fn member_to_manage(
     caller: &Caller,
     id: i64,
 ) -> Result<(TeamMember, SchoolParticipant), ApiError> {
-    let member = TeamMember::find(conn, id).map_err(|_| ApiError::not_found("This team member"))?;
+    let member = TeamMember::find(conn, id).or_not_found("This team member")?;
     let entry = entry_to_manage(conn, caller, member.school_participant_id)?;
     Ok((member, entry))
 }

@@ -4,6 +4,7 @@ use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
+use crate::error::OrNotFound;
 use crate::listing::GridQuery;
 use crate::routes::user::IdPath;
 use crate::routes::{email_field, olympiad_scope, record_activity, required_field, text_field};
@@ -160,8 +161,7 @@ pub async fn update(
     ok(state
         .db
         .transaction(move |conn| {
-            let contact =
-                UsefulContact::find(conn, id).map_err(|_| ApiError::not_found("This contact"))?;
+            let contact = UsefulContact::find(conn, id).or_not_found("This contact")?;
             caller.require_olympiad(contact.olympiad_id)?;
             let updated = UsefulContact::update(conn, id, &fields)?;
             record_activity(
@@ -193,8 +193,7 @@ pub async fn delete_contact(
     state
         .db
         .transaction(move |conn| {
-            let contact =
-                UsefulContact::find(conn, id).map_err(|_| ApiError::not_found("This contact"))?;
+            let contact = UsefulContact::find(conn, id).or_not_found("This contact")?;
             caller.require_olympiad(contact.olympiad_id)?;
             UsefulContact::delete(conn, id)?;
             record_activity(
