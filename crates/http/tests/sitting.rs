@@ -230,6 +230,28 @@ fn save(question_id: i64, answer: Value, seq: i64) -> Value {
     json!({ "answers": [{ "questionId": question_id, "answer": answer, "seq": seq }] })
 }
 
+/// Posts a batch of answers from the device that holds `key`.
+async fn post_answers<S, B>(
+    app: &S,
+    token: &str,
+    key: Option<&str>,
+    answers: Value,
+) -> (StatusCode, Value)
+where
+    S: actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse<B>,
+        Error = actix_web::Error,
+    >,
+    B: actix_web::body::MessageBody,
+{
+    send(
+        app,
+        with_device(post_json("/api/sitting/answers", answers), token, key),
+    )
+    .await
+}
+
 /// Declaration, recovery code, details, start: answers the device's key and the recovery code.
 async fn begin<S, B>(app: &S, token: &str) -> (String, String)
 where
@@ -364,28 +386,12 @@ async fn a_learner_writes_the_olympiad_from_the_declaration_to_the_finish() {
         save(q4, json!("  limpopo "), 6),
     ];
     for body in saves {
-        let (status, answer) = send(
-            &app,
-            with_device(
-                post_json("/api/sitting/answers", body),
-                &s.learner,
-                Some(&key),
-            ),
-        )
-        .await;
+        let (status, answer) = post_answers(&app, &s.learner, Some(&key), body).await;
         assert_eq!(status, StatusCode::OK, "{answer}");
         assert_eq!(answer["data"]["saved"], 1);
     }
     let flag = json!({ "answers": [{ "questionId": q4, "answer": "limpopo", "flagged": true, "seq": 7 }] });
-    let (status, _) = send(
-        &app,
-        with_device(
-            post_json("/api/sitting/answers", flag),
-            &s.learner,
-            Some(&key),
-        ),
-    )
-    .await;
+    let (status, _) = post_answers(&app, &s.learner, Some(&key), flag).await;
     assert_eq!(status, StatusCode::OK);
     let (_, body) = send(
         &app,
@@ -404,42 +410,21 @@ async fn a_learner_writes_the_olympiad_from_the_declaration_to_the_finish() {
     assert_eq!(body["data"]["sitting"]["attempt"]["answeredCount"], 4);
 
     // Answers that cannot be answers are refused, naming the field.
-    let (status, body) = send(
-        &app,
-        with_device(
-            post_json("/api/sitting/answers", save(q1, json!(["z"]), 8)),
-            &s.learner,
-            Some(&key),
-        ),
-    )
-    .await;
+    let (status, body) =
+        post_answers(&app, &s.learner, Some(&key), save(q1, json!(["z"]), 8)).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(
         body["fields"]["answers[0].answer"],
         "names an option the question does not have"
     );
-    let (status, body) = send(
-        &app,
-        with_device(
-            post_json("/api/sitting/answers", save(999_999, json!(["a"]), 8)),
-            &s.learner,
-            Some(&key),
-        ),
-    )
-    .await;
+    let (status, body) =
+        post_answers(&app, &s.learner, Some(&key), save(999_999, json!(["a"]), 8)).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(
         body["fields"]["answers[0].questionId"],
         "is not a question of this olympiad"
     );
-    let (status, body) = send(
-        &app,
-        with_token(
-            post_json("/api/sitting/answers", save(q1, json!(["a"]), 8)),
-            &s.learner,
-        ),
-    )
-    .await;
+    let (status, body) = post_answers(&app, &s.learner, None, save(q1, json!(["a"]), 8)).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["fields"]["X-Attempt-Key"], "is required");
 
@@ -484,15 +469,8 @@ async fn a_learner_writes_the_olympiad_from_the_declaration_to_the_finish() {
     )
     .await;
     assert_eq!(status, StatusCode::OK, "finishing again is harmless");
-    let (status, body) = send(
-        &app,
-        with_device(
-            post_json("/api/sitting/answers", save(q1, json!(["a"]), 9)),
-            &s.learner,
-            Some(&key),
-        ),
-    )
-    .await;
+    let (status, body) =
+        post_answers(&app, &s.learner, Some(&key), save(q1, json!(["a"]), 9)).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(body["error"], "finished");
 
@@ -586,16 +564,11 @@ async fn a_second_device_needs_the_recovery_code_and_resumes_where_the_first_was
         with_device(get("/api/sitting/paper"), &s.learner, Some(&key)),
     )
     .await;
-    let (status, _) = send(
+    let (status, _) = post_answers(
         &app,
-        with_device(
-            post_json(
-                "/api/sitting/answers",
-                save(s.questions[0], json!(["b"]), 1),
-            ),
-            &s.learner,
-            Some(&key),
-        ),
+        &s.learner,
+        Some(&key),
+        save(s.questions[0], json!(["b"]), 1),
     )
     .await;
     assert_eq!(status, StatusCode::OK);
@@ -648,16 +621,11 @@ async fn a_second_device_needs_the_recovery_code_and_resumes_where_the_first_was
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(body["error"], "recovery_needed");
     let forged = format!("{}.0000", key.split('.').next().unwrap());
-    let (status, body) = send(
+    let (status, body) = post_answers(
         &app,
-        with_device(
-            post_json(
-                "/api/sitting/answers",
-                save(s.questions[0], json!(["a"]), 2),
-            ),
-            &s.learner,
-            Some(&forged),
-        ),
+        &s.learner,
+        Some(&forged),
+        save(s.questions[0], json!(["a"]), 2),
     )
     .await;
     assert_eq!(status, StatusCode::CONFLICT);
@@ -703,30 +671,20 @@ async fn a_second_device_needs_the_recovery_code_and_resumes_where_the_first_was
     .await;
     assert_eq!(resumed["data"]["modules"], first["data"]["modules"]);
     assert_eq!(resumed["data"]["answers"][0]["answer"], json!(["b"]));
-    let (status, body) = send(
+    let (status, body) = post_answers(
         &app,
-        with_device(
-            post_json(
-                "/api/sitting/answers",
-                save(s.questions[0], json!(["a"]), 2),
-            ),
-            &s.learner,
-            Some(&key),
-        ),
+        &s.learner,
+        Some(&key),
+        save(s.questions[0], json!(["a"]), 2),
     )
     .await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(body["error"], "other_device");
-    let (status, _) = send(
+    let (status, _) = post_answers(
         &app,
-        with_device(
-            post_json(
-                "/api/sitting/answers",
-                save(s.questions[0], json!(["c"]), 2),
-            ),
-            &s.learner,
-            Some(&second),
-        ),
+        &s.learner,
+        Some(&second),
+        save(s.questions[0], json!(["c"]), 2),
     )
     .await;
     assert_eq!(status, StatusCode::OK);
@@ -755,16 +713,11 @@ async fn the_time_runs_out_on_the_server_clock() {
         ))
         .execute(&mut s.fx.db.conn())
         .unwrap();
-    let (status, body) = send(
+    let (status, body) = post_answers(
         &app,
-        with_device(
-            post_json(
-                "/api/sitting/answers",
-                save(s.questions[0], json!(["b"]), 1),
-            ),
-            &s.learner,
-            Some(&key),
-        ),
+        &s.learner,
+        Some(&key),
+        save(s.questions[0], json!(["b"]), 1),
     )
     .await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
@@ -786,16 +739,11 @@ async fn the_time_runs_out_on_the_server_clock() {
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["data"]["extraMinutes"], 10);
-    let (status, body) = send(
+    let (status, body) = post_answers(
         &app,
-        with_device(
-            post_json(
-                "/api/sitting/answers",
-                save(s.questions[0], json!(["b"]), 1),
-            ),
-            &s.learner,
-            Some(&key),
-        ),
+        &s.learner,
+        Some(&key),
+        save(s.questions[0], json!(["b"]), 1),
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
@@ -875,16 +823,11 @@ async fn a_paused_school_keeps_its_time_and_only_its_team_may_pause_it() {
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(body["error"], "already_paused");
 
-    let (status, body) = send(
+    let (status, body) = post_answers(
         &app,
-        with_device(
-            post_json(
-                "/api/sitting/answers",
-                save(s.questions[0], json!(["b"]), 1),
-            ),
-            &s.learner,
-            Some(&key),
-        ),
+        &s.learner,
+        Some(&key),
+        save(s.questions[0], json!(["b"]), 1),
     )
     .await;
     assert_eq!(status, StatusCode::CONFLICT);
@@ -929,16 +872,11 @@ async fn a_paused_school_keeps_its_time_and_only_its_team_may_pause_it() {
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let (status, _) = send(
+    let (status, _) = post_answers(
         &app,
-        with_device(
-            post_json(
-                "/api/sitting/answers",
-                save(s.questions[0], json!(["b"]), 1),
-            ),
-            &s.learner,
-            Some(&key),
-        ),
+        &s.learner,
+        Some(&key),
+        save(s.questions[0], json!(["b"]), 1),
     )
     .await;
     assert_eq!(status, StatusCode::OK);
@@ -1072,16 +1010,11 @@ async fn a_reset_lets_the_learner_start_again_and_the_monitor_counts_where_every
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["data"]["reset"], 1);
-    let (status, body) = send(
+    let (status, body) = post_answers(
         &app,
-        with_device(
-            post_json(
-                "/api/sitting/answers",
-                save(s.questions[0], json!(["b"]), 1),
-            ),
-            &s.learner,
-            Some(&key),
-        ),
+        &s.learner,
+        Some(&key),
+        save(s.questions[0], json!(["b"]), 1),
     )
     .await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
@@ -1111,16 +1044,11 @@ async fn a_reset_lets_the_learner_start_again_and_the_monitor_counts_where_every
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["data"]["reset"], 2);
-    let (status, _) = send(
+    let (status, _) = post_answers(
         &app,
-        with_device(
-            post_json(
-                "/api/sitting/answers",
-                save(s.questions[0], json!(["b"]), 1),
-            ),
-            &second,
-            Some(&key2),
-        ),
+        &second,
+        Some(&key2),
+        save(s.questions[0], json!(["b"]), 1),
     )
     .await;
     assert_eq!(status, StatusCode::CONFLICT);
@@ -1217,16 +1145,11 @@ async fn a_signed_out_learner_saves_nothing() {
     .await;
     assert_eq!(status, StatusCode::OK);
     // The writer checks the session with the attempt, in the same query.
-    let (status, body) = send(
+    let (status, body) = post_answers(
         &app,
-        with_device(
-            post_json(
-                "/api/sitting/answers",
-                save(s.questions[0], json!(["b"]), 1),
-            ),
-            &s.learner,
-            Some(&key),
-        ),
+        &s.learner,
+        Some(&key),
+        save(s.questions[0], json!(["b"]), 1),
     )
     .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
@@ -1245,16 +1168,11 @@ async fn a_signed_out_learner_saves_nothing() {
     .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     // A token of another role is refused before any of that.
-    let (status, _) = send(
+    let (status, _) = post_answers(
         &app,
-        with_device(
-            post_json(
-                "/api/sitting/answers",
-                save(s.questions[0], json!(["b"]), 1),
-            ),
-            &s.teacher,
-            Some(&key),
-        ),
+        &s.teacher,
+        Some(&key),
+        save(s.questions[0], json!(["b"]), 1),
     )
     .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
