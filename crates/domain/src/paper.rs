@@ -16,6 +16,22 @@ pub enum Language {
 }
 
 impl Language {
+    /// The code it is stored and sent as.
+    pub fn code(self) -> &'static str {
+        match self {
+            Language::En => "en",
+            Language::Af => "af",
+        }
+    }
+
+    /// The language of a stored code; English for any other (a learner's default).
+    pub fn from_code(code: &str) -> Language {
+        match code {
+            "af" => Language::Af,
+            _ => Language::En,
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Language::En => "English",

@@ -22,6 +22,8 @@ use validator::Validate;
 
 const RESET_VALID_MINUTES: i64 = 60;
 
+/// SHA-256 in hex, for secrets that need no slow hash: random tokens (reset and invitation links,
+/// device keys) and recovery codes, which are limited like password guesses.
 pub(crate) fn token_hash(token: &str) -> String {
     Sha256::digest(token.as_bytes())
         .iter()

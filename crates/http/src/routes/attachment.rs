@@ -3,8 +3,7 @@
 
 use crate::access::Caller;
 use crate::envelope::{ok, ApiResult};
-use crate::error::ApiError;
-use crate::error::OrNotFound;
+use crate::error::{ApiError, OrNotFound};
 use crate::routes::olympiad_scope;
 use crate::routes::user::IdPath;
 use crate::state::AppState;
@@ -128,7 +127,7 @@ pub async fn list(
     let scope = olympiad_scope(&caller, query.olympiad_id)?;
     ok(state
         .db
-        .transaction(move |conn| {
+        .run(move |conn| {
             Attachment::list(conn, scope)?
                 .into_iter()
                 .map(|(a, u)| view(conn, a, &u))

@@ -4,8 +4,7 @@
 use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
-use crate::error::ApiError;
-use crate::error::OrNotFound;
+use crate::error::{ApiError, OrNotFound};
 use crate::listing::{given, GridQuery};
 use crate::routes::user::IdPath;
 use crate::routes::{
@@ -102,7 +101,7 @@ pub async fn single(
     let id = query.id;
     ok(state
         .db
-        .transaction(move |conn| {
+        .run(move |conn| {
             let country = IgeoCountry::find(conn, id).or_not_found("This country")?;
             let entries = CountryParticipant::for_country(conn, id)?;
             Ok(CountryRow {
@@ -264,7 +263,7 @@ pub async fn merge_preview(
     let (duplicate, survivor) = (query.duplicate_id, query.survivor_id);
     ok(state
         .db
-        .transaction(move |conn| {
+        .run(move |conn| {
             country_merge_plan(conn, duplicate, survivor).map_err(|e| merge_refusal(e, "countries"))
         })
         .await?)
@@ -384,7 +383,7 @@ pub async fn single_entry(
     let id = query.id;
     ok(state
         .db
-        .transaction(move |conn| {
+        .run(move |conn| {
             let entry = CountryParticipant::find(conn, id).or_not_found("This country's entry")?;
             caller.require_olympiad(entry.olympiad_id)?;
             let country = IgeoCountry::find(conn, entry.country_id)?;

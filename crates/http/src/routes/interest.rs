@@ -5,8 +5,7 @@
 use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
-use crate::error::ApiError;
-use crate::error::OrNotFound;
+use crate::error::{ApiError, OrNotFound};
 use crate::listing::{given, when, GridQuery};
 use crate::rate_limit::client_address;
 use crate::routes::school::SchoolInput;
@@ -252,7 +251,7 @@ pub async fn matches(
     let id = query.expression_id;
     ok(state
         .db
-        .transaction(move |conn| {
+        .run(move |conn| {
             let expression = expression_in_reach(conn, &caller, id)?;
             possible_matches(conn, &expression)
         })

@@ -8,10 +8,10 @@ use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
-use crate::error::OrNotFound;
 use crate::routes::paper::olympiad_of;
-use crate::routes::record_activity;
+use crate::routes::participant::participant_in_reach;
 use crate::routes::user::IdPath;
+use crate::routes::{entry_in_reach, record_activity};
 use crate::state::AppState;
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web};
@@ -68,12 +68,7 @@ fn steer_entry(
     caller: &Caller,
     school_participant_id: i64,
 ) -> Result<i64, ApiError> {
-    let olympiad_id =
-        entry_olympiad(conn, school_participant_id).or_not_found("This school's entry")?;
-    if !watch(conn, caller, olympiad_id)?.covers(Some(school_participant_id)) {
-        return Err(ApiError::forbidden("You are not in this school's team."));
-    }
-    Ok(olympiad_id)
+    Ok(entry_in_reach(conn, caller, school_participant_id)?.olympiad_id)
 }
 
 /// The participant, whom the caller may steer.
@@ -82,14 +77,8 @@ fn steer_participant(
     caller: &Caller,
     participant_id: i64,
 ) -> Result<Sitter, ApiError> {
-    let sitter =
-        Sitter::by_participant(conn, participant_id).or_not_found("This learner's entry")?;
-    if !watch(conn, caller, sitter.olympiad_id)?.covers(sitter.school_participant_id) {
-        return Err(ApiError::forbidden(
-            "This learner is not in your school's team.",
-        ));
-    }
-    Ok(sitter)
+    participant_in_reach(conn, caller, participant_id)?;
+    Ok(Sitter::by_participant(conn, participant_id)?)
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -607,11 +596,7 @@ pub async fn submitted_data(
                     .collect(),
                 None => BTreeMap::new(),
             };
-            let language = if sitter.language == "af" {
-                Language::Af
-            } else {
-                Language::En
-            };
+            let language = Language::from_code(&sitter.language);
             let text = |localized: &olympiad_domain::paper::Localized| {
                 localized
                     .get(&language)
@@ -783,9 +768,7 @@ pub async fn remark(
         .transaction(move |conn| {
             olympiad_of(conn, &caller, olympiad_id)?;
             let ids = Attempt::finished_ids(conn, olympiad_id)?;
-            for id in &ids {
-                Attempt::mark(conn, *id)?;
-            }
+            Attempt::mark(conn, olympiad_id, &ids)?;
             record_activity(
                 conn,
                 &caller,

@@ -4,8 +4,7 @@
 use crate::access::Caller;
 use crate::body::{read_large, Body};
 use crate::envelope::{ok, ApiResult};
-use crate::error::ApiError;
-use crate::error::OrNotFound;
+use crate::error::{ApiError, OrNotFound};
 use crate::learner_accounts::{enter_learners, hash_passwords, new_passwords, Credential};
 use crate::listing::{download, given, ExportFormat, GridQuery};
 use crate::routes::user::IdPath;
@@ -169,7 +168,7 @@ pub async fn single(
     let id = query.participant_id;
     ok(state
         .db
-        .transaction(move |conn| {
+        .run(move |conn| {
             let participant = Participant::find(conn, id).or_not_found("This participant")?;
             let learner = if caller.role == Role::Learner {
                 if participant.user_id != caller.user_id {
@@ -341,7 +340,7 @@ fn rules_of(
         olympiad
             .languages()
             .iter()
-            .map(|l| crate::routes::language_code(*l).to_owned())
+            .map(|l| l.code().to_owned())
             .collect(),
     ))
 }
@@ -596,7 +595,7 @@ pub async fn import_preview(
     }
     ok(state
         .db
-        .transaction(move |conn| {
+        .run(move |conn| {
             let entry = entry_in_reach(conn, &caller, entry_id)?;
             let checked = check_against_school(conn, &entry, &rows)?;
             let preview: Vec<PreviewRow> = rows

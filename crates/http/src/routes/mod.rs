@@ -310,11 +310,3 @@ pub fn email_field(field: &str, value: &str) -> Result<String, crate::ApiError> 
     }
     Ok(value)
 }
-
-/// The code a language is stored and sent as (`en`, `af`).
-pub fn language_code(language: olympiad_domain::paper::Language) -> &'static str {
-    match language {
-        olympiad_domain::paper::Language::En => "en",
-        olympiad_domain::paper::Language::Af => "af",
-    }
-}

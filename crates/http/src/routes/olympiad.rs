@@ -96,7 +96,7 @@ pub async fn get_olympiad(
     let id = query.olympiad_id;
     ok(state
         .db
-        .transaction(move |conn| {
+        .run(move |conn| {
             let olympiad = olympiad_of(conn, &caller, id)?;
             settings_of(conn, olympiad)
         })
@@ -319,7 +319,7 @@ pub async fn paper_modules(
     let id = id.into_inner();
     ok(state
         .db
-        .transaction(move |conn| {
+        .run(move |conn| {
             olympiad_of(conn, &caller, id)?;
             let modules = QuestionModule::for_olympiad(conn, id)?;
             let questions = Question::for_olympiad(conn, id)?;
@@ -351,7 +351,7 @@ pub async fn verify(
     let id = id.into_inner();
     ok(state
         .db
-        .transaction(move |conn| {
+        .run(move |conn| {
             let olympiad = olympiad_of(conn, &caller, id)?;
             verify_paper(conn, &olympiad)
         })

@@ -2,8 +2,7 @@
 //! confirmation asked before changing the paper of an open olympiad.
 
 use crate::access::Caller;
-use crate::error::ApiError;
-use crate::error::OrNotFound;
+use crate::error::{ApiError, OrNotFound};
 use crate::routes::record_activity;
 use actix_web::http::StatusCode;
 use olympiad_domain::paper::{

@@ -4,8 +4,7 @@
 use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
-use crate::error::ApiError;
-use crate::error::OrNotFound;
+use crate::error::{ApiError, OrNotFound};
 use crate::learner_accounts::{hash_passwords, new_passwords, Credential};
 use crate::listing::{download, given, when, GridQuery};
 use crate::routes::user::IdPath;
@@ -107,7 +106,7 @@ pub async fn list(
     let page = grid.page()?;
     let rows = state
         .db
-        .transaction(move |conn| {
+        .run(move |conn| {
             if let Some(entry_id) = filter.school_participant_id {
                 filter.olympiad_id = Some(entry_in_reach(conn, &caller, entry_id)?.olympiad_id);
             }
@@ -118,7 +117,7 @@ pub async fn list(
 }
 
 /// The participant, if the caller may act on them (through their school's entry).
-fn participant_in_reach(
+pub(crate) fn participant_in_reach(
     conn: &mut DbConnection,
     caller: &Caller,
     id: i64,
@@ -191,7 +190,7 @@ pub async fn update(
             if !olympiad.languages().contains(&changes.language) {
                 return Err(ApiError::invalid_field("language", "is not a language of this olympiad"));
             }
-            let language = crate::routes::language_code(changes.language);
+            let language = changes.language.code();
             let updated = Participant::update(conn, id, changes.status.as_str(), language)?;
             record_activity(conn, &caller, "participant_updated", Some(participant.olympiad_id), json!({ "participantId": id, "status": updated.status, "language": updated.language }))?;
             Ok(updated)
@@ -282,7 +281,7 @@ pub async fn login_slips_file(
     let sign_in_base = state.config.public_base_url.clone();
     let (olympiad, school, rows) = state
         .db
-        .transaction(move |conn| {
+        .run(move |conn| {
             let entry = entry_in_reach(conn, &caller, request.school_participant_id)?;
             let ids: Vec<i64> = request
                 .credentials
@@ -426,7 +425,7 @@ pub async fn set_learner_passwords(
     let one = query.email.as_deref().map(normalise_username);
     let rows = state
         .db
-        .transaction(move |conn| {
+        .run(move |conn| {
             let entry = entry_to_manage(conn, &check, entry_id)?;
             if entry.school_id != query.school_id {
                 return Err(ApiError::invalid_field(
@@ -443,16 +442,22 @@ pub async fn set_learner_passwords(
                 None,
             )?
             .rows;
-            let mut chosen = Vec::new();
-            for row in rows {
-                let user = User::find(conn, row.participant.user_id)?;
-                let matches = one.as_deref().is_none_or(|name| {
-                    user.username == name || user.email.as_deref() == Some(name)
-                });
-                if matches {
-                    chosen.push(row);
+            // One learner, named by username or e-mail; without a name, every learner.
+            let chosen = match one.as_deref() {
+                None => rows,
+                Some(name) => {
+                    let mut chosen = Vec::new();
+                    for row in rows {
+                        if row.username == name
+                            || User::find(conn, row.participant.user_id)?.email.as_deref()
+                                == Some(name)
+                        {
+                            chosen.push(row);
+                        }
+                    }
+                    chosen
                 }
-            }
+            };
             if chosen.is_empty() {
                 return Err(match one {
                     Some(_) => ApiError::invalid_field("email", "is not a learner of this entry"),

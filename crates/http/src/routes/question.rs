@@ -3,8 +3,7 @@
 use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
-use crate::error::ApiError;
-use crate::error::OrNotFound;
+use crate::error::{ApiError, OrNotFound};
 use crate::routes::paper::{guard_open_paper, module_of, ConfirmQuery, QuestionView};
 use crate::routes::user::IdPath;
 use crate::state::AppState;
@@ -34,7 +33,7 @@ pub async fn list(
     let module_id = query.question_module_id;
     ok(state
         .db
-        .transaction(move |conn| {
+        .run(move |conn| {
             module_of(conn, &caller, module_id)?;
             Ok(Question::for_module(conn, module_id)?
                 .iter()

@@ -70,7 +70,7 @@ pub async fn export(
     let id = id.into_inner();
     ok(state
         .db
-        .transaction(move |conn| {
+        .run(move |conn| {
             let olympiad = olympiad_of(conn, &caller, id)?;
             let questions = Question::for_olympiad(conn, id)?;
             let modules = QuestionModule::for_olympiad(conn, id)?

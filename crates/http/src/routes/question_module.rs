@@ -32,7 +32,7 @@ pub async fn list(
     let olympiad_id = query.olympiad_id;
     ok(state
         .db
-        .transaction(move |conn| {
+        .run(move |conn| {
             olympiad_of(conn, &caller, olympiad_id)?;
             let questions = Question::for_olympiad(conn, olympiad_id)?;
             let modules = QuestionModule::for_olympiad(conn, olympiad_id)?;

@@ -3,8 +3,7 @@
 use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
-use crate::error::ApiError;
-use crate::error::OrNotFound;
+use crate::error::{ApiError, OrNotFound};
 use crate::listing::{given, GridQuery};
 use crate::routes::user::IdPath;
 use crate::routes::{
@@ -378,7 +377,7 @@ pub fn my_school(
         languages: olympiad
             .languages()
             .iter()
-            .map(|l| crate::routes::language_code(*l).to_owned())
+            .map(|l| l.code().to_owned())
             .collect(),
         olympiad: crate::routes::suite::OlympiadSummary {
             id: olympiad.id,
@@ -409,7 +408,7 @@ pub async fn single(
     let query = query.into_inner();
     ok(state
         .db
-        .transaction(move |conn| my_school(conn, &caller, &query))
+        .run(move |conn| my_school(conn, &caller, &query))
         .await?)
 }
 
@@ -469,7 +468,7 @@ pub async fn merge_preview(
     let (duplicate, survivor) = (query.duplicate_id, query.survivor_id);
     ok(state
         .db
-        .transaction(move |conn| {
+        .run(move |conn| {
             school_merge_plan(conn, duplicate, survivor).map_err(|e| merge_refusal(e, "schools"))
         })
         .await?)

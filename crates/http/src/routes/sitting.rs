@@ -4,12 +4,13 @@
 //! takes the attempt over only with the recovery code.
 
 use crate::access::Caller;
+use crate::auth::password_reset::token_hash;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::rate_limit::client_address;
 use crate::sitting::writer::{DeviceClaim, Outcome, Refusal, WriterError};
-use crate::sitting::{hash_secret, paper_of, DeviceKey, LearnerModule, DEVICE_KEY_HEADER};
+use crate::sitting::{paper_of, DeviceKey, LearnerModule, DEVICE_KEY_HEADER};
 use crate::state::AppState;
 use actix_web::http::StatusCode;
 use actix_web::{get, post, put, web, HttpRequest};
@@ -106,13 +107,6 @@ fn sitter_of(conn: &mut DbConnection, caller: &Caller) -> Result<(Sitter, Olympi
     Ok((sitter, olympiad))
 }
 
-fn language_of(code: &str) -> Language {
-    match code {
-        "af" => Language::Af,
-        _ => Language::En,
-    }
-}
-
 /// The window open at `at`, else the next one to open.
 fn window_at(windows: &[SittingWindow], at: NaiveDateTime) -> Option<&SittingWindow> {
     windows
@@ -121,18 +115,37 @@ fn window_at(windows: &[SittingWindow], at: NaiveDateTime) -> Option<&SittingWin
         .or_else(|| windows.iter().find(|w| w.starts_at > at))
 }
 
+/// Where the learner is, read from storage.
 fn view(
     conn: &mut DbConnection,
     sitter: &Sitter,
     olympiad: &Olympiad,
     device: Option<&DeviceKey>,
 ) -> Result<SittingView, ApiError> {
+    let current = match Attempt::current(conn, sitter.participant_id)? {
+        Some(attempt) => {
+            let answers = Answer::for_attempt(conn, attempt.id)?;
+            Some((attempt, answers))
+        }
+        None => None,
+    };
+    let current = current.as_ref().map(|(a, answers)| (a, answers.as_slice()));
+    view_with(conn, sitter, olympiad, current, device)
+}
+
+/// Where the learner is, with their current attempt and its answers as the caller has them.
+fn view_with(
+    conn: &mut DbConnection,
+    sitter: &Sitter,
+    olympiad: &Olympiad,
+    current: Option<(&Attempt, &[Answer])>,
+    device: Option<&DeviceKey>,
+) -> Result<SittingView, ApiError> {
     let at = now();
     let windows = SittingWindow::for_olympiad(conn, olympiad.id)?;
     let window = window_at(&windows, at);
-    let attempt = match Attempt::current(conn, sitter.participant_id)? {
-        Some(attempt) => {
-            let answers = Answer::for_attempt(conn, attempt.id)?;
+    let attempt = match current {
+        Some((attempt, answers)) => {
             let clock = attempt.clock();
             Some(AttemptView {
                 id: attempt.id,
@@ -175,7 +188,7 @@ fn view(
             first_name: sitter.first_name.clone(),
             last_name: sitter.last_name.clone(),
             grade: sitter.grade,
-            language: language_of(&sitter.language),
+            language: Language::from_code(&sitter.language),
             school_name: sitter.school_name.clone(),
         },
         attempt,
@@ -338,7 +351,7 @@ pub async fn recovery_code(
     let (_, _, attempt) = read_sitter(&state, &caller).await?;
     let attempt = held(attempt, device.as_ref())?;
     let code = readable_code(RECOVERY_CODE_CHARS, |n| rand::random_range(0..n));
-    let (hash, device_hash) = (hash_secret(&code), attempt.device_key_hash.clone());
+    let (hash, device_hash) = (token_hash(&code), attempt.device_key_hash.clone());
     // Once the clock runs, a code is never shown again: it is what a second device needs.
     let issued = state
         .db
@@ -396,7 +409,7 @@ pub async fn recover(
             "You have finished this olympiad.",
         ));
     }
-    if attempt.recovery_code_hash.as_deref() != Some(hash_secret(&typed).as_str()) {
+    if attempt.recovery_code_hash.as_deref() != Some(token_hash(&typed).as_str()) {
         return Err(wrong());
     }
     let (secret, hash) = DeviceKey::secret();
@@ -478,19 +491,12 @@ pub async fn update_details(
                 input.first_name.trim(),
                 input.last_name.trim(),
                 input.grade,
-                language_code(input.language),
+                input.language.code(),
             )?;
             Ok(Sitter::by_participant(conn, participant_id)?)
         })
         .await?;
     ok(view_after(&state, sitter, olympiad, device, None).await?)
-}
-
-fn language_code(language: Language) -> &'static str {
-    match language {
-        Language::En => "en",
-        Language::Af => "af",
-    }
 }
 
 #[utoipa::path(operation_id = "sitting_start", tag = "sitting", security(("bearer" = [])),
@@ -641,9 +647,17 @@ pub async fn get_paper(
                     ))
                 }
             }
-            let language = language_of(&sitter.language);
-            let answers = Answer::for_attempt(conn, attempt.id)?
-                .into_iter()
+            let language = Language::from_code(&sitter.language);
+            let stored = Answer::for_attempt(conn, attempt.id)?;
+            let sitting = view_with(
+                conn,
+                &sitter,
+                &olympiad,
+                Some((&attempt, &stored)),
+                device.as_ref(),
+            )?;
+            let answers = stored
+                .iter()
                 .map(|a| SavedAnswer {
                     question_id: a.question_id,
                     answer: a.value(),
@@ -655,7 +669,7 @@ pub async fn get_paper(
                 language,
                 modules: paper.for_learner(&attempt.order(), language),
                 answers,
-                sitting: view(conn, &sitter, &olympiad, device.as_ref())?,
+                sitting,
             })
         })
         .await?)
@@ -878,20 +892,8 @@ pub async fn finish(
     req: HttpRequest,
 ) -> ApiResult<SittingView> {
     let device = DeviceKey::from_request(&req);
-    let (sitter, olympiad, attempt) = {
-        let (caller, device) = (caller.clone(), device.clone());
-        state
-            .db
-            .run(move |conn| {
-                let (sitter, olympiad) = sitter_of(conn, &caller)?;
-                let attempt = held(
-                    Attempt::current(conn, sitter.participant_id)?,
-                    device.as_ref(),
-                )?;
-                Ok((sitter, olympiad, attempt))
-            })
-            .await?
-    };
+    let (sitter, olympiad, attempt) = read_sitter(&state, &caller).await?;
+    let attempt = held(attempt, device.as_ref())?;
     match attempt.status() {
         AttemptStatus::Preparing => {
             return Err(ApiError::new(

@@ -3,8 +3,7 @@
 use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
-use crate::error::ApiError;
-use crate::error::OrNotFound;
+use crate::error::{ApiError, OrNotFound};
 use crate::listing::{when, GridQuery};
 use crate::routes::user::IdPath;
 use crate::routes::{olympiad_scope, record_activity, required_field, text_field};
@@ -232,7 +231,7 @@ fn profile_of(conn: &mut DbConnection, user_id: i64) -> Result<TeacherProfile, A
 pub async fn profile(caller: Caller, state: web::Data<AppState>) -> ApiResult<TeacherProfile> {
     ok(state
         .db
-        .transaction(move |conn| profile_of(conn, caller.user_id))
+        .run(move |conn| profile_of(conn, caller.user_id))
         .await?)
 }
 

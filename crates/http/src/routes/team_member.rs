@@ -6,8 +6,7 @@ use crate::access::Caller;
 use crate::auth::password_reset::{new_token, token_hash};
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
-use crate::error::ApiError;
-use crate::error::OrNotFound;
+use crate::error::{ApiError, OrNotFound};
 use crate::routes::user::IdPath;
 use crate::routes::{entry_in_reach, entry_to_manage, record_activity, text_field};
 use crate::state::AppState;
@@ -168,7 +167,7 @@ pub async fn list(
     let id = query.school_participant_id;
     ok(state
         .db
-        .transaction(move |conn| {
+        .run(move |conn| {
             entry_in_reach(conn, &caller, id)?;
             Ok(TeamMember::team(conn, id)?)
         })

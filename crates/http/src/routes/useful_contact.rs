@@ -3,8 +3,7 @@
 use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
-use crate::error::ApiError;
-use crate::error::OrNotFound;
+use crate::error::{ApiError, OrNotFound};
 use crate::listing::GridQuery;
 use crate::routes::user::IdPath;
 use crate::routes::{email_field, olympiad_scope, record_activity, required_field, text_field};

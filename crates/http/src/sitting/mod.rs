@@ -3,6 +3,7 @@
 
 pub mod writer;
 
+use crate::auth::password_reset::token_hash;
 use crate::error::ApiError;
 use actix_web::HttpRequest;
 use olympiad_domain::paper::{AnswerOption, Language, Localized, QuestionContent, QuestionKind};
@@ -10,7 +11,6 @@ use olympiad_domain::sitting::{learner_options, ModuleOutline, PaperOrder};
 use olympiad_persistence::models::{Question, QuestionModule};
 use olympiad_persistence::{DbConnection, DbResult};
 use serde::Serialize;
-use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -29,10 +29,12 @@ pub struct DeviceKey {
 }
 
 impl DeviceKey {
-    /// A new secret and its hash, which is all the server keeps.
+    /// A new secret and its hash, which is all the server keeps. SHA-256 suffices for device keys
+    /// (random 128-bit secrets) and recovery codes (taken only with the learner's password, and
+    /// limited like password guesses), and keeps bcrypt off olympiad morning's busiest path.
     pub fn secret() -> (String, String) {
         let secret = format!("{:032x}", rand::random::<u128>());
-        let hash = hash_secret(&secret);
+        let hash = token_hash(&secret);
         (secret, hash)
     }
 
@@ -45,7 +47,7 @@ impl DeviceKey {
         let (id, secret) = text.trim().split_once('.')?;
         Some(DeviceKey {
             attempt_id: id.parse().ok()?,
-            hash: hash_secret(secret),
+            hash: token_hash(secret),
         })
     }
 
@@ -57,16 +59,6 @@ impl DeviceKey {
     pub fn holds(key: Option<&DeviceKey>, attempt_id: i64, device_key_hash: &str) -> bool {
         key.is_some_and(|k| k.attempt_id == attempt_id && k.hash == device_key_hash)
     }
-}
-
-/// SHA-256, hex: device keys are random 128-bit secrets, and recovery codes continue an attempt
-/// only for a learner who also signed in with their password and are limited like password
-/// guesses, so a fast hash suffices (and keeps bcrypt off olympiad morning's busiest path).
-pub fn hash_secret(secret: &str) -> String {
-    Sha256::digest(secret.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
 }
 
 /// One question of the paper, as it is kept in memory: with its answer key, which never leaves

@@ -114,16 +114,6 @@ impl Answer {
         Ok(())
     }
 
-    /// The highest sequence number stored for the attempt, so that a device taking it over goes on
-    /// counting from there.
-    pub fn last_seq(conn: &mut DbConnection, attempt_id: i64) -> DbResult<i64> {
-        Ok(answers::table
-            .filter(answers::attempt_id.eq(attempt_id))
-            .select(diesel::dsl::max(answers::seq))
-            .first::<Option<i64>>(conn)?
-            .unwrap_or(0))
-    }
-
     pub fn set_marks(
         conn: &mut DbConnection,
         attempt_id: i64,

@@ -347,12 +347,11 @@ impl Attempt {
             .load(conn)?)
     }
 
-    /// Marks the attempt's answers against the paper as it is now, and keeps the marks of each
-    /// answer and the scores. Running it again after a corrected answer key is safe: the same
-    /// answers and key always give the same marks.
-    pub fn mark(conn: &mut DbConnection, id: i64) -> DbResult<Scores> {
-        let attempt = Attempt::find(conn, id)?;
-        let questions = Question::for_olympiad(conn, attempt.olympiad_id)?;
+    /// Marks the answers of the olympiad's attempts `ids` against its paper as it is now (read once
+    /// for all of them), and keeps the marks of each answer and the scores. Running it again after a
+    /// corrected answer key is safe: the same answers and key always give the same marks.
+    pub fn mark(conn: &mut DbConnection, olympiad_id: i64, ids: &[i64]) -> DbResult<()> {
+        let questions = Question::for_olympiad(conn, olympiad_id)?;
         let contents: Vec<_> = questions.iter().map(Question::content).collect();
         let marked: Vec<MarkedQuestion> = questions
             .iter()
@@ -367,11 +366,13 @@ impl Attempt {
                 })
             })
             .collect();
-        let answers = Answer::values_for_attempt(conn, id)?;
-        let (per_question, scores) = mark_attempt(&marked, &answers);
-        Answer::set_marks(conn, id, &per_question)?;
-        Attempt::save_scores(conn, id, &scores)?;
-        Ok(scores)
+        for &id in ids {
+            let answers = Answer::values_for_attempt(conn, id)?;
+            let (per_question, scores) = mark_attempt(&marked, &answers);
+            Answer::set_marks(conn, id, &per_question)?;
+            Attempt::save_scores(conn, id, &scores)?;
+        }
+        Ok(())
     }
 
     /// Ends the attempt and marks it, in one transaction that takes the write lock first; answers
@@ -385,9 +386,9 @@ impl Attempt {
             if !Attempt::finish(conn, id, reason)? {
                 return Ok(false);
             }
-            Attempt::mark(conn, id)?;
-            let participant_id = Attempt::find(conn, id)?.participant_id;
-            Sitter::set_status(conn, participant_id, "finished")?;
+            let attempt = Attempt::find(conn, id)?;
+            Attempt::mark(conn, attempt.olympiad_id, &[id])?;
+            Sitter::set_status(conn, attempt.participant_id, "finished")?;
             Ok(true)
         })
     }
