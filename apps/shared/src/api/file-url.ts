@@ -4,12 +4,18 @@ import { useEffect, useState } from 'react';
 import { applyRequestHeaders } from './request-headers';
 import { API_BASE, endSessionOn401 } from './client';
 
-export async function fetchFileUrl(path: string): Promise<string | null> {
+/** The file at `path` with the session's headers; a 401 ends the session as on every call. */
+export async function fetchWithSession(path: string): Promise<Response> {
   const headers = new Headers();
   applyRequestHeaders(headers, 'multipart');
+  const response = await globalThis.fetch(`${API_BASE}${path}`, { headers, credentials: 'same-origin' });
+  endSessionOn401(response);
+  return response;
+}
+
+export async function fetchFileUrl(path: string): Promise<string | null> {
   try {
-    const response = await globalThis.fetch(`${API_BASE}${path}`, { headers, credentials: 'same-origin' });
-    endSessionOn401(response);
+    const response = await fetchWithSession(path);
     if (!response.ok) return null;
     return URL.createObjectURL(await response.blob());
   } catch {

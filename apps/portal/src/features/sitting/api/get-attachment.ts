@@ -1,8 +1,7 @@
 // GET /api/attachment/{id}: a question's picture, which needs the session's token, as an object URL.
 // Kept for the page's life: a paper has few pictures and a learner goes back and forth between them;
 // and kept on the device, for a page opened again without a network.
-import { API_BASE } from '@olympiad/shared/api/client';
-import { accessToken } from '@olympiad/shared/session/stored-user';
+import { fetchWithSession } from '@olympiad/shared/api/file-url';
 
 const pictures = new Map<string, Promise<string>>();
 
@@ -12,13 +11,13 @@ async function pictureCache(): Promise<Cache | null> {
   return 'caches' in window ? caches.open(PICTURE_CACHE).catch(() => null) : null;
 }
 
-async function fetchPicture(url: string): Promise<Response> {
+async function fetchPicture(path: string): Promise<Response> {
   try {
-    const response = await fetch(url, { headers: { Authorization: `Bearer ${accessToken() ?? ''}` }, credentials: 'same-origin' });
-    if (response.ok) await (await pictureCache())?.put(url, response.clone()).catch(() => undefined);
+    const response = await fetchWithSession(path);
+    if (response.ok) await (await pictureCache())?.put(path, response.clone()).catch(() => undefined);
     return response;
   } catch (error) {
-    const copy = await (await pictureCache())?.match(url);
+    const copy = await (await pictureCache())?.match(path);
     if (copy) return copy;
     throw error;
   }
@@ -27,7 +26,7 @@ async function fetchPicture(url: string): Promise<Response> {
 export function pictureUrl(imageUrl: string): Promise<string> {
   let picture = pictures.get(imageUrl);
   if (!picture) {
-    picture = fetchPicture(`${API_BASE}${imageUrl}`).then(async (response) => {
+    picture = fetchPicture(imageUrl).then(async (response) => {
       if (!response.ok) throw new Error(`picture ${imageUrl}: ${response.status}`);
       return URL.createObjectURL(await response.blob());
     });
