@@ -7,18 +7,19 @@ import { readStoredUser } from '@olympiad/shared/session/stored-user';
 import type { SittingView } from './api/get-sitting';
 import type { LearnerPaper } from './api/get-paper';
 import { deviceStorage, type QueuedAnswer, type StorageLike } from './answer-queue';
+import { secondsLeft, type ClockAnchor } from './countdown';
+import { mergeAnswers } from './merge-answers';
+import type { ClockReading } from './use-server-clock';
 
 const COPY_KEY = 'olympiad.sitting-copy';
-
-type ClockReading = { remainingSeconds: number; paused: boolean };
 
 type Copy = {
   /** The signed-in user it belongs to: a shared device never shows one learner another's paper. */
   userId: number;
   sitting: SittingView;
   paper: LearnerPaper | null;
-  /** The latest reading of the server's clock, and the device's time (ms) when it came. */
-  clock: ClockReading & { at: number };
+  /** The latest reading of the server's clock, and the device's time (ms, Date.now) when it came. */
+  clock: ClockAnchor;
 };
 
 function read(storage: StorageLike | null, userId: number): Copy | null {
@@ -39,13 +40,12 @@ function write(storage: StorageLike | null, copy: Copy): void {
 }
 
 /** The clock of an attempt seen `now`: a running clock has gone on since its reading, a paused one stood. */
-function aged<A extends { status: string; remainingSeconds?: number | null; paused: boolean }>(attempt: A, clock: Copy['clock'], now: number): A {
+function aged<A extends { status: string; remainingSeconds?: number | null; paused: boolean }>(attempt: A, clock: ClockAnchor, now: number): A {
   if (attempt.status !== 'writing') return attempt;
-  const elapsed = clock.paused ? 0 : Math.max(0, (now - clock.at) / 1000);
-  return { ...attempt, paused: clock.paused, remainingSeconds: Math.max(0, Math.ceil(clock.remainingSeconds - elapsed)) };
+  return { ...attempt, paused: clock.paused, remainingSeconds: secondsLeft(clock, Math.max(now, clock.at)) };
 }
 
-function withClock(view: SittingView, clock: Copy['clock'], now: number): SittingView {
+function withClock(view: SittingView, clock: ClockAnchor, now: number): SittingView {
   return view.attempt ? { ...view, attempt: aged(view.attempt, clock, now) } : view;
 }
 
@@ -93,15 +93,11 @@ export function offlineCopy(storage: StorageLike | null, userId: number | null, 
     keepSaved(answers) {
       update((copy) => {
         if (!copy.paper) return copy;
-        const byQuestion = new Map(copy.paper.answers.map((answer) => [answer.questionId, answer]));
-        for (const { questionId, answer, flagged, seq } of answers) {
-          const before = byQuestion.get(questionId);
-          if (!before || before.seq < seq) byQuestion.set(questionId, { questionId, answer, flagged, seq });
-        }
+        const merged = [...mergeAnswers(copy.paper.answers, answers)].map(([questionId, answer]) => ({ questionId, ...answer }));
         const attempt = copy.sitting.attempt;
         const lastSeq = Math.max(attempt?.lastSeq ?? 0, ...answers.map((answer) => answer.seq));
         const sitting = attempt ? { ...copy.sitting, attempt: { ...attempt, lastSeq } } : copy.sitting;
-        return { ...copy, sitting, paper: { ...copy.paper, sitting, answers: [...byQuestion.values()] } };
+        return { ...copy, sitting, paper: { ...copy.paper, sitting, answers: merged } };
       });
     },
     sitting() {
