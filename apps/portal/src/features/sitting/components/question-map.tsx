@@ -1,12 +1,14 @@
 // Every question at a glance, by module: answered, not answered, flagged; any one a tap away. Folded
 // away on a phone until opened.
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { useWords } from '../language';
 
 export type MapEntry = { number: number; href: string; answered: boolean; flagged: boolean; current: boolean };
 export type MapModule = { title: string; entries: MapEntry[] };
 
-export function QuestionMap({ modules, answered, total }: { modules: MapModule[]; answered: number; total: number }) {
+/** Rendered again only when the answers or the question shown change, not at the clock's tick. */
+export const QuestionMap = memo(function QuestionMap({ modules, answered, total }: { modules: MapModule[]; answered: number; total: number }) {
   const words = useWords();
   return (
     <details className="sitting-map">
@@ -46,4 +48,4 @@ export function QuestionMap({ modules, answered, total }: { modules: MapModule[]
       ))}
     </details>
   );
-}
+});

@@ -120,6 +120,25 @@ function Questions({ paper, olympiadId }: { paper: LearnerPaper; olympiadId: num
     const target = questions.find((entry) => !isAnswered(answers.get(entry.question.questionId)?.answer)) ?? questions[0];
     navigate(target?.href ?? location.pathname, { replace: true, state: null });
   }, [firstUnanswered, questions, answers, navigate, location.pathname]);
+  // The map and its counts change with the answers and the question shown, not with the clock's
+  // tick, which renders this screen every second.
+  const { answeredCount, flaggedCount, mapModules } = useMemo(() => {
+    const mapModules: MapModule[] = paper.modules.map((module) => ({
+      title: module.title,
+      entries: questions
+        .filter((entry) => entry.module === module)
+        .map((entry) => {
+          const saved = answers.get(entry.question.questionId);
+          return { number: entry.number, href: entry.href, answered: isAnswered(saved?.answer), flagged: saved?.flagged ?? false, current: entry === current };
+        }),
+    }));
+    const entries = mapModules.flatMap((module) => module.entries);
+    return {
+      mapModules,
+      answeredCount: entries.filter((entry) => entry.answered).length,
+      flaggedCount: entries.filter((entry) => entry.flagged).length,
+    };
+  }, [paper.modules, questions, answers, current]);
   if (!current) return questions[0] ? <Navigate to={questions[0].href} replace /> : <LearnerLoading />;
 
   const state = answers.get(current.question.questionId);
@@ -135,17 +154,6 @@ function Questions({ paper, olympiadId }: { paper: LearnerPaper; olympiadId: num
     setAnswers(new Map(answers).set(questionId, { answer, flagged, seq: saved.seq }));
   };
 
-  const answeredCount = questions.filter((entry) => isAnswered(answers.get(entry.question.questionId)?.answer)).length;
-  const flaggedCount = questions.filter((entry) => answers.get(entry.question.questionId)?.flagged).length;
-  const mapModules: MapModule[] = paper.modules.map((module) => ({
-    title: module.title,
-    entries: questions
-      .filter((entry) => entry.module === module)
-      .map((entry) => {
-        const saved = answers.get(entry.question.questionId);
-        return { number: entry.number, href: entry.href, answered: isAnswered(saved?.answer), flagged: saved?.flagged ?? false, current: entry === current };
-      }),
-  }));
   const previous = questions[index - 1];
   const next = questions[index + 1];
 
