@@ -1,17 +1,13 @@
 // /:olympiadName/admin/reports/overview, the admin's home: the sitting live (per school, with pause and
 // resume, and each school's learners) and when learners started.
 import { Loader, Stack, Text, Title } from '@mantine/core';
-import { useAppState } from '@olympiad/shared/app-state/app-state';
-import { useStoredUser } from '@olympiad/shared/session/stored-user';
 import { SittingMonitor } from '@olympiad/shared/features/sitting-monitor/components/sitting-monitor';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
+import { useOlympiadId } from '../../olympiad/use-olympiad-id';
 import { StartTimesReport } from './start-times';
 
 export function OverviewScreen({ route }: ScreenComponentProps) {
-  const { olympiadId: switched } = useAppState();
-  const user = useStoredUser();
-  // The olympiad switcher sets the olympiad once it knows the accounts; the session knows it first.
-  const olympiadId = switched ?? user?.olympiadId ?? null;
+  const olympiadId = useOlympiadId();
   return (
     <Stack gap="xl">
       <div>

@@ -1,5 +1,4 @@
 // GET /api/upload (overlord): every stored file, once however often it was attached, with its count.
-import { useQuery } from '@tanstack/react-query';
 import { api, call } from '@olympiad/shared/api/client';
 import { unwrap } from '@olympiad/shared/api/envelope';
 import { paperKeys } from './paper-types';
@@ -12,8 +11,4 @@ export type UploadRow = Awaited<ReturnType<typeof getUploads>>[number];
 
 export function uploadsQuery() {
   return { queryKey: paperKeys.uploads(), queryFn: getUploads };
-}
-
-export function useUploads() {
-  return useQuery(uploadsQuery());
 }

@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import { Stack, Text, Title } from '@mantine/core';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { questionPlaces, usePaper } from '../api/get-paper';
-import { useOlympiadId } from '../use-olympiad-id';
+import { useOlympiadId } from '../../olympiad/use-olympiad-id';
 import { FilesGrid } from './files-grid';
 
 export function FileManagerScreen({ route }: ScreenComponentProps) {

@@ -12,7 +12,7 @@ import { deleteModule } from '../api/delete-module';
 import { reorderModules } from '../api/reorder-modules';
 import type { ModuleView } from '../api/paper-types';
 import { moveItem } from '../reorder';
-import { useOlympiadId } from '../use-olympiad-id';
+import { useOlympiadId } from '../../olympiad/use-olympiad-id';
 import { usePaperChange } from '../use-paper-change';
 import { ModuleFormModal } from './module-form';
 import { OpenPaperNotice } from './open-paper-notice';

@@ -16,7 +16,7 @@ import { reorderQuestions } from '../api/reorder-questions';
 import { KIND_LABELS, type QuestionView } from '../api/paper-types';
 import { stemExcerpt } from '../question-form';
 import { moveItem } from '../reorder';
-import { useOlympiadId } from '../use-olympiad-id';
+import { useOlympiadId } from '../../olympiad/use-olympiad-id';
 import { usePaperChange } from '../use-paper-change';
 import { moduleTitle } from './modules-screen';
 import { OpenPaperNotice } from './open-paper-notice';

@@ -4,7 +4,7 @@ import { Alert, Grid, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { findOlympiad, useProjects } from '@olympiad/shared/features/projects/api/get-projects';
 import { useOlympiad } from '../api/get-olympiad';
-import { useOlympiadId } from '../use-olympiad-id';
+import { useOlympiadId } from '../../olympiad/use-olympiad-id';
 import { OlympiadActions } from './olympiad-actions';
 import { SettingsForm } from './settings-form';
 

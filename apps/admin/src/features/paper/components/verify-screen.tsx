@@ -11,7 +11,7 @@ import type { GridColumn } from '@olympiad/shared/ui/data-grid/grid-types';
 import { questionPlaces, usePaper } from '../api/get-paper';
 import { paperKeys, type Problem } from '../api/paper-types';
 import { useVerification, verifyPaper } from '../api/verify-paper';
-import { useOlympiadId } from '../use-olympiad-id';
+import { useOlympiadId } from '../../olympiad/use-olympiad-id';
 
 type PlacedProblem = Problem & { where: string; href: string | null };
 
