@@ -6,6 +6,9 @@ import { WORDS, type Words } from './words';
 
 export type Language = 'en' | 'af';
 
+/** Each language named in itself, for choosing it. */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', af: 'Afrikaans' };
+
 const CHOICE_KEY = 'olympiad.language';
 
 function storedChoice(): Language | null {

@@ -7,7 +7,7 @@ import { LeanField } from '@olympiad/shared/ui/lean/lean-field';
 import { sittingKeys, type SittingView } from '../api/get-sitting';
 import { startSitting } from '../api/start-sitting';
 import { updateDetails } from '../api/update-details';
-import { chooseLanguage, useLanguage, useWords, type Language } from '../language';
+import { chooseLanguage, LANGUAGE_NAMES, useLanguage, useWords, type Language } from '../language';
 import { sittingMessage } from '../sitting-errors';
 import { stepLink } from '../sitting-steps';
 import { SittingCard, SittingScreen } from './sitting-screen';
@@ -119,7 +119,7 @@ function LearnerDetails({ view }: { view: SittingView }) {
               {languages.map((option) => (
                 <label key={option} className="lean-choice">
                   <input type="radio" name="language" value={option} checked={language === option} onChange={() => chooseLanguage(option)} />
-                  <span lang={option}>{option === 'af' ? 'Afrikaans' : 'English'}</span>
+                  <span lang={option}>{LANGUAGE_NAMES[option]}</span>
                 </label>
               ))}
             </div>

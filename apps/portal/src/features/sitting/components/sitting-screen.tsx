@@ -5,7 +5,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { ApiError } from '@olympiad/shared/api/envelope';
 import { useSitting, type SittingView } from '../api/get-sitting';
-import { chooseLanguage, followSitting, useLanguage, useWords, type Language } from '../language';
+import { chooseLanguage, followSitting, LANGUAGE_NAMES, useLanguage, useWords, type Language } from '../language';
 import { keepPagesOffline } from '../offline-pages';
 import { stepLink, stepOf, type Step } from '../sitting-steps';
 import '../sitting.css';
@@ -102,8 +102,6 @@ export function SittingCard({
 
 /** Instructions, declaration, recovery code, details. */
 const STEPS = 4;
-
-const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', af: 'Afrikaans' };
 
 /** Before the start, in an olympiad of two languages: each named in its own language. */
 function LanguageSwitch({ view }: { view: SittingView }) {
