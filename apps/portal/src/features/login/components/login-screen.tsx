@@ -25,7 +25,9 @@ const OLYMPIAD_LOGIN_TYPES: LoginType[] = ['learner', 'teacher', 'admin'];
 export function LoginScreen(_props: ScreenComponentProps) {
   const { olympiadName: olympiadParam } = useParams();
   const olympiadName = olympiadParam ?? null;
-  const projects = useProjects();
+  // Closed olympiads of this year are listed too: their staff prepare the paper and their teachers
+  // fetch certificates while learners cannot write.
+  const projects = useProjects(true);
   const context = findOlympiad(projects.data, olympiadParam);
   const goTo = useGoTo();
   const storedUser = useStoredUser();
