@@ -535,3 +535,47 @@ async fn a_question_bank_goes_out_and_comes_back_and_csv_rows_are_checked() {
         (StatusCode::OK, json!(1))
     );
 }
+
+/// One list serves the public site and the sign-in screen: open olympiads always; with showUpcoming,
+/// closed ones of this year or later too (their staff sign in to prepare them); past years' never.
+#[actix_web::test]
+async fn the_projects_list_shows_closed_olympiads_only_when_upcoming_is_asked() {
+    use chrono::Datelike;
+    use olympiad_persistence::models::{NewOlympiad, Olympiad};
+
+    let fx = Fixture::new();
+    let project_id = fx.olympiad("geography").project_id;
+    let this_year = chrono::Utc::now().year();
+    for (name, year) in [
+        ("geography-next", this_year),
+        ("geography-old", this_year - 1),
+    ] {
+        let new = NewOlympiad {
+            project_id,
+            name,
+            title: name,
+            year,
+            is_open: false,
+        };
+        Olympiad::ensure(&mut fx.db.conn(), &new).unwrap();
+    }
+    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+    let listed = |body: &Value| -> Vec<String> {
+        body["data"][0]["olympiads"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+
+    let (status, body) = send(&app, get("/api/olympiads-suite/projects")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(listed(&body), ["geography"]);
+
+    let (status, body) = send(&app, get("/api/olympiads-suite/projects?showUpcoming=true")).await;
+    assert_eq!(status, StatusCode::OK);
+    let mut names = listed(&body);
+    names.sort();
+    assert_eq!(names, ["geography", "geography-next"]);
+}
