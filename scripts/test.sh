@@ -5,7 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 part=${1:-all}
-target_dir=${CARGO_TARGET_DIR:-target}
+# Absolute: the browser tests run from e2e/, where a relative target/ would name another folder.
+target_dir=$(realpath -m "${CARGO_TARGET_DIR:-target}")
 
 rust() {
   echo "== cargo fmt and clippy"

@@ -14,11 +14,11 @@ export const DEMO_PASSWORD = 'demo';
 // create-user wants at least 8 characters, so the learner's password is longer than the demo one.
 export const LEARNER = { username: 'learner1@example.org', olympiad: 'geography', password: 'learner-demo-1' };
 
-/** OLYMPIAD_BIN, else the shared debug build at /work/target, else the repository's target/. */
+/** OLYMPIAD_BIN (a relative one read from the repository's root, not from e2e/), else the debug build in
+ * the repository's target/. */
 export function olympiadBinary() {
-  if (process.env.OLYMPIAD_BIN) return resolve(process.env.OLYMPIAD_BIN);
-  const shared = '/work/target/debug/olympiad';
-  return existsSync(shared) ? shared : join(repoRoot, 'target', 'debug', 'olympiad');
+  if (process.env.OLYMPIAD_BIN) return resolve(repoRoot, process.env.OLYMPIAD_BIN);
+  return join(repoRoot, 'target', 'debug', 'olympiad');
 }
 
 function freePort() {

@@ -1,7 +1,12 @@
 //! Who may call which API route, declared once in [`API_ROUTES`] and enforced by one middleware
 //! before any handler runs. A path under `/api` that is not declared here answers 404, so a route
 //! cannot be added without deciding who may call it; `tests/roles.rs` walks every route of the
-//! OpenAPI document with every role and checks the answers against this table.
+//! OpenAPI document with every role, also with the path percent-encoded and in upper case, and
+//! checks the answers against this table.
+//!
+//! The gate reads the path exactly as the router will match it (actix decodes percent-escapes
+//! before routing), and refuses a path that is not in canonical form, so that no spelling of a
+//! path can be one route to the gate and another to the router.
 
 use crate::auth::tokens::Purpose;
 use crate::error::ApiError;
@@ -346,6 +351,8 @@ pub struct Caller {
     pub olympiad_name: Option<String>,
     /// The overlord's user id when this session is an impersonation.
     pub impersonator: Option<i64>,
+    /// That overlord's session version when the impersonation began.
+    pub impersonator_version: Option<i32>,
     /// The user's session version when the token was issued.
     pub session_version: i32,
 }
@@ -413,13 +420,27 @@ pub fn bearer_token(req: &HttpRequest) -> Option<&str> {
 /// Checks an access token against its signature, its expiry and the database.
 pub async fn authenticate(state: &AppState, token: &str) -> Result<Caller, ApiError> {
     let claims = state.tokens.verify(token, Purpose::Access)?;
-    let (user_id, account_id) = (claims.sub, claims.acc);
-    let session = state
+    let (user_id, account_id, impersonator) = (claims.sub, claims.acc, claims.imp);
+    let (session, impersonator_version) = state
         .db
-        .run(move |conn| Ok(SessionState::load(conn, user_id, account_id)?))
+        .run(move |conn| {
+            let session = SessionState::load(conn, user_id, account_id)?;
+            // An impersonation lasts only while the overlord's own session does.
+            let impersonator = match impersonator {
+                Some(overlord) => SessionState::overlord_version(conn, overlord)?,
+                None => None,
+            };
+            Ok((session, impersonator))
+        })
         .await?;
+    let impersonation_holds = claims.imp.is_none() || impersonator_version == claims.imp_ver;
     match session {
-        Some(s) if s.session_version == claims.ver && !s.user_disabled && !s.account_disabled => {
+        Some(s)
+            if s.session_version == claims.ver
+                && !s.user_disabled
+                && !s.account_disabled
+                && impersonation_holds =>
+        {
             Ok(claims.into_caller())
         }
         _ => Err(ApiError::unauthorized(
@@ -429,10 +450,41 @@ pub async fn authenticate(state: &AppState, token: &str) -> Result<Caller, ApiEr
     }
 }
 
+/// Why a request path is not in canonical form, if it is not: a percent-escape that is malformed,
+/// that stands for a character needing no escape (`%61pi` for `api`), or for a separator (`/`,
+/// backslash, NUL); or a `.` or `..` segment. Browsers and the apps never send these.
+pub fn non_canonical(raw_path: &str) -> Option<&'static str> {
+    let bytes = raw_path.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = bytes
+                .get(i + 1..i + 3)
+                .and_then(|h| std::str::from_utf8(h).ok());
+            let Some(byte) = hex.and_then(|h| u8::from_str_radix(h, 16).ok()) else {
+                return Some("has a malformed percent-escape");
+            };
+            if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
+                return Some("escapes a character that needs no escape");
+            }
+            if matches!(byte, b'/' | b'\\' | 0) {
+                return Some("escapes a path separator");
+            }
+            i += 3;
+        } else {
+            i += 1;
+        }
+    }
+    if raw_path.split('/').any(|s| s == "." || s == "..") {
+        return Some("has a . or .. segment");
+    }
+    None
+}
+
 /// Checks a request under `/api` against its declaration, and leaves in it what the handler may
 /// use: the [`Caller`], or the claims of a two-factor set-up token.
 async fn admit(req: &ServiceRequest) -> Result<(), ApiError> {
-    let path = req.path();
+    let path = routed_path(req);
     let Some(route) = declared(req.method(), path) else {
         let other_method = API_ROUTES
             .iter()
@@ -488,19 +540,32 @@ async fn admit(req: &ServiceRequest) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// The middleware: finds the route's declaration, checks the token and the role, and leaves the
-/// [`Caller`] in the request for the handler.
+/// The path the router matches: the request's path with percent-escapes decoded as actix decodes
+/// them before routing (all but `%`, `/` and `+`).
+fn routed_path(req: &ServiceRequest) -> &str {
+    req.match_info().as_str()
+}
+
+/// The middleware: refuses a path that is not in canonical form, finds the route's declaration,
+/// checks the token and the role, and leaves the [`Caller`] in the request for the handler.
 pub async fn enforce<B: MessageBody>(
     req: ServiceRequest,
     next: Next<B>,
 ) -> Result<ServiceResponse<EitherBody<B>>, actix_web::Error> {
-    if !req.path().starts_with("/api/") && req.path() != "/api" {
-        return next
-            .call(req)
-            .await
-            .map(ServiceResponse::map_into_left_body);
-    }
-    match admit(&req).await {
+    let checked = match non_canonical(req.path()) {
+        Some(problem) => Err(ApiError::bad_request(
+            "path_not_canonical",
+            format!("The address {problem}."),
+        )),
+        None if is_api(routed_path(&req)) => admit(&req).await,
+        None => {
+            return next
+                .call(req)
+                .await
+                .map(ServiceResponse::map_into_left_body)
+        }
+    };
+    match checked {
         Ok(()) => next
             .call(req)
             .await
@@ -512,9 +577,41 @@ pub async fn enforce<B: MessageBody>(
     }
 }
 
+/// Whether the router will look for `path` among the API's routes. Matching is case-sensitive,
+/// so `/API/...` is not an API path: it finds no route and is served as an app's page.
+fn is_api(path: &str) -> bool {
+    path == "/api" || path.starts_with("/api/")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_canonical_paths_pass() {
+        for fine in [
+            "/api/user/42",
+            "/api/auth/forgot-password/a%40b.org",
+            "/geography/olympiad/1/2",
+            "/api/school?search=a%20b",
+        ] {
+            assert_eq!(non_canonical(fine), None, "{fine}");
+        }
+        for bad in [
+            "/%61pi/activity-log",
+            "/api/%75ser",
+            "/api/user%2Fimpersonate",
+            "/api/user/%2e%2e/x",
+            "/api/user/../upload",
+            "/api/user/./x",
+            "/api/user/%zz",
+            "/api/user/%4",
+            "/api/user/%5cx",
+            "/api/user/%00",
+        ] {
+            assert!(non_canonical(bad).is_some(), "{bad}");
+        }
+    }
 
     #[test]
     fn the_most_specific_declaration_wins() {

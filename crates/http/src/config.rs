@@ -1,3 +1,4 @@
+use crate::rate_limit::TrustedProxies;
 use std::path::PathBuf;
 
 /// What the API needs to know from the server's settings.
@@ -25,6 +26,16 @@ pub struct ApiConfig {
     pub signin_per_address_per_minute: u32,
     /// Threads that write learners' answers, each committing whatever has queued at once.
     pub answer_writers: usize,
+    /// Proxies whose `X-Forwarded-For` names the client (`TRUSTED_PROXIES`).
+    pub trusted_proxies: TrustedProxies,
+}
+
+impl ApiConfig {
+    /// Whether the site is served over TLS: then cookies are `Secure` and browsers are told to
+    /// come back only over HTTPS (HSTS).
+    pub fn https(&self) -> bool {
+        self.public_base_url.starts_with("https://")
+    }
 }
 
 impl ApiConfig {
@@ -44,6 +55,7 @@ impl ApiConfig {
             signin_per_username_per_minute: 10,
             signin_per_address_per_minute: 1200,
             answer_writers: 1,
+            trusted_proxies: TrustedProxies::default(),
         }
     }
 }

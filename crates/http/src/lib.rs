@@ -14,6 +14,7 @@ pub mod openapi;
 pub mod rate_limit;
 pub mod request_log;
 pub mod routes;
+pub mod security_headers;
 pub mod sitting;
 pub mod state;
 pub mod static_apps;
@@ -30,8 +31,9 @@ use actix_web::{web, App};
 pub const JSON_LIMIT_BYTES: usize = 256 * 1024;
 
 /// The whole application: API, health checks and apps, with the middleware in the order that
-/// matters (outermost last): trailing slashes trimmed, the request logged with its id, the route's
-/// access enforced, the XSRF token checked, the answer compressed.
+/// matters (outermost last): trailing slashes trimmed, the request logged with its id, the
+/// browser's security headers added, the path's form and the route's access enforced, the XSRF
+/// token checked, the answer compressed.
 pub fn app(
     state: web::Data<AppState>,
 ) -> App<
@@ -47,6 +49,7 @@ pub fn app(
     app.wrap(Compress::default())
         .wrap(from_fn(xsrf::check_xsrf))
         .wrap(from_fn(access::enforce))
+        .wrap(from_fn(security_headers::add_security_headers))
         .wrap(from_fn(request_log::log_request))
         .wrap(NormalizePath::new(TrailingSlash::Trim))
 }

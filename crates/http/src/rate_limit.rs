@@ -3,8 +3,10 @@
 //! whole school's computer lab signs in from one address at nine o'clock.
 
 use crate::error::ApiError;
-use actix_web::HttpRequest;
+use crate::state::AppState;
+use actix_web::{web, HttpRequest};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use std::net::IpAddr;
 use std::num::NonZeroU32;
 
 pub struct RateLimits {
@@ -41,18 +43,103 @@ impl RateLimits {
     }
 }
 
-/// The client's address. Behind a load balancer the first `X-Forwarded-For`/`Forwarded` entry is
-/// used; it can be forged, which only loosens the loose per-address limit, never the per-username one.
+/// The proxies whose `X-Forwarded-For` is believed (`TRUSTED_PROXIES`: addresses and CIDR ranges,
+/// comma-separated). A header from anyone else is ignored, so a client cannot choose the address
+/// its attempts are counted against.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TrustedProxies(Vec<(IpAddr, u8)>);
+
+impl TrustedProxies {
+    /// `10.0.0.0/8, 127.0.0.1, ::1`; an empty text trusts no one.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let mut ranges = Vec::new();
+        for item in text.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+            let (address, bits) = item.split_once('/').unwrap_or((item, ""));
+            let address: IpAddr = address
+                .parse()
+                .map_err(|_| format!("{item:?} is not an IP address or CIDR range"))?;
+            let max = if address.is_ipv4() { 32 } else { 128 };
+            let bits = match bits {
+                "" => max,
+                bits => bits
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|b| *b <= max)
+                    .ok_or_else(|| format!("{item:?} has a prefix length outside 0 to {max}"))?,
+            };
+            ranges.push((address, bits));
+        }
+        Ok(TrustedProxies(ranges))
+    }
+
+    pub fn contains(&self, address: IpAddr) -> bool {
+        self.0
+            .iter()
+            .any(|(range, bits)| in_range(address, *range, *bits))
+    }
+}
+
+fn in_range(address: IpAddr, range: IpAddr, bits: u8) -> bool {
+    let (address, range, width) = match (address.to_canonical(), range) {
+        (IpAddr::V4(a), IpAddr::V4(r)) => (u128::from(a.to_bits()), u128::from(r.to_bits()), 32),
+        (IpAddr::V6(a), IpAddr::V6(r)) => (a.to_bits(), r.to_bits(), 128),
+        _ => return false,
+    };
+    let shift = width - u32::from(bits);
+    shift >= width || (address >> shift) == (range >> shift)
+}
+
+/// The client's address: the connection's peer, or, when that peer is a trusted proxy, the
+/// nearest address in `X-Forwarded-For` that is not itself a trusted proxy.
 pub fn client_address(req: &HttpRequest) -> String {
-    req.connection_info()
-        .realip_remote_addr()
-        .unwrap_or("unknown")
-        .to_owned()
+    let Some(peer) = req.peer_addr().map(|a| a.ip()) else {
+        return "unknown".into();
+    };
+    let trusted = req
+        .app_data::<web::Data<AppState>>()
+        .map(|state| &state.config.trusted_proxies);
+    match trusted {
+        Some(trusted) if trusted.contains(peer) => forwarded_client(req, trusted).unwrap_or(peer),
+        _ => peer,
+    }
+    .to_string()
+}
+
+fn forwarded_client(req: &HttpRequest, trusted: &TrustedProxies) -> Option<IpAddr> {
+    let hops: Vec<IpAddr> = req
+        .headers()
+        .get_all("x-forwarded-for")
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(|hop| hop.trim().parse::<IpAddr>().ok())
+        .collect::<Option<_>>()?;
+    hops.iter()
+        .rev()
+        .find(|hop| !trusted.contains(**hop))
+        .or(hops.first())
+        .copied()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_trusted_proxies_name_the_client() {
+        let trusted = TrustedProxies::parse("10.0.0.0/8, 127.0.0.1, fd00::/8").unwrap();
+        assert!(trusted.contains("10.1.2.3".parse().unwrap()));
+        assert!(trusted.contains("127.0.0.1".parse().unwrap()));
+        assert!(trusted.contains("::ffff:10.0.0.1".parse().unwrap()));
+        assert!(trusted.contains("fd12::1".parse().unwrap()));
+        assert!(!trusted.contains("11.0.0.1".parse().unwrap()));
+        assert!(!trusted.contains("127.0.0.2".parse().unwrap()));
+        assert!(TrustedProxies::parse("").unwrap().0.is_empty());
+        assert!(TrustedProxies::parse("0.0.0.0/0")
+            .unwrap()
+            .contains("8.8.8.8".parse().unwrap()));
+        assert!(TrustedProxies::parse("10.0.0.0/33").is_err());
+        assert!(TrustedProxies::parse("proxy.local").is_err());
+    }
 
     #[test]
     fn a_username_is_limited_strictly_and_an_address_loosely() {

@@ -24,6 +24,9 @@ pub async fn check_xsrf<B: MessageBody>(
     next: Next<B>,
 ) -> Result<ServiceResponse<EitherBody<B>>, actix_web::Error> {
     let cookie = req.cookie(COOKIE).map(|c| c.value().to_owned());
+    let https = req
+        .app_data::<actix_web::web::Data<crate::AppState>>()
+        .is_some_and(|state| state.config.https());
     if let (true, Some(expected)) = (is_unsafe(req.method()), &cookie) {
         let sent = req.headers().get(HEADER).and_then(|v| v.to_str().ok());
         if sent != Some(expected.as_str()) {
@@ -42,11 +45,13 @@ pub async fn check_xsrf<B: MessageBody>(
         let mut bytes = [0u8; 16];
         rand::rng().fill_bytes(&mut bytes);
         let value: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
-        // Readable by the page's script (it must echo it), sent only to this site.
+        // Readable by the page's script (it must echo it), sent only to this site, and only over
+        // TLS when the site is served over TLS.
         let cookie = Cookie::build(COOKIE, value)
             .path("/")
             .same_site(SameSite::Strict)
             .http_only(false)
+            .secure(https)
             .finish();
         response
             .response_mut()

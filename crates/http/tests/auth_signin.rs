@@ -44,9 +44,14 @@ async fn signin_names_the_faulty_part_or_answers_the_token_and_user() {
         ),
     )
     .await;
+    // An unknown username is answered as a wrong password is, so that no one learns who exists.
     assert_eq!(
-        (status, body["error"].clone()),
-        (StatusCode::UNAUTHORIZED, json!("username"))
+        (status, body["error"].clone(), body["errorMsg"].clone()),
+        (
+            StatusCode::UNAUTHORIZED,
+            json!("password"),
+            json!("The username or password is not correct.")
+        )
     );
 
     // Case and spaces in the username do not matter; a trailing slash on the path does not either.

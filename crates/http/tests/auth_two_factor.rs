@@ -19,6 +19,19 @@ fn current_code(secret: &str) -> String {
     totp.generate_current().to_string()
 }
 
+/// The code of the next 30-second step, which the server accepts for clock drift: a code already
+/// used (the current one, at confirmation) is not accepted again.
+fn next_code(secret: &str) -> String {
+    let totp = Builder::new()
+        .with_secret(Secret::try_from_base32(secret).unwrap())
+        .build_noncompliant();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    totp.generate(now + 30).to_string()
+}
+
 fn wrong_code(secret: &str) -> String {
     let code: u32 = current_code(secret).parse().unwrap();
     format!("{:06}", (code + 500_000) % 1_000_000)
@@ -133,8 +146,22 @@ async fn staff_set_up_two_factor_at_first_sign_in_and_use_it_after() {
         (status, body["error"].clone()),
         (StatusCode::UNAUTHORIZED, json!("2fa_invalid"))
     );
+    // The code just used to confirm is spent; the next one signs in, once.
     let (status, body) = send(&app, with_code(current_code(&secret))).await;
+    assert_eq!(
+        (status, body["error"].clone()),
+        (StatusCode::UNAUTHORIZED, json!("2fa_invalid")),
+        "{body}"
+    );
+    let code = next_code(&secret);
+    let (status, body) = send(&app, with_code(code.clone())).await;
     assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) = send(&app, with_code(code)).await;
+    assert_eq!(
+        (status, body["error"].clone()),
+        (StatusCode::UNAUTHORIZED, json!("2fa_invalid")),
+        "a code is good once: {body}"
+    );
 
     // Setting up again is refused once it is on.
     let (status, _) = send(
@@ -170,4 +197,26 @@ async fn teachers_and_learners_sign_in_without_two_factor() {
     .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["data"]["user"]["role"], "learner");
+}
+
+#[actix_web::test]
+async fn a_staff_member_gives_their_code_also_for_their_teacher_account() {
+    let fx = Fixture::with_config(|c| c.require_staff_2fa = true);
+    let admin = fx.user("admin@example.org", Role::Admin, Some("geography"));
+    // The same person, given a teacher's account (as an invitation to a school's team does).
+    assert_eq!(fx.user("admin@example.org", Role::Teacher, None), admin);
+    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+    let (status, body) = send(
+        &app,
+        post_json(
+            "/api/auth/signin",
+            signin_body("admin@example.org", PASSWORD, "teacher", None),
+        ),
+    )
+    .await;
+    assert_eq!(
+        (status, body["error"].clone()),
+        (StatusCode::UNAUTHORIZED, json!("2fa_notSetYet")),
+        "{body}"
+    );
 }

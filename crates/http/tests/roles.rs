@@ -24,6 +24,13 @@ fn concrete(path: &str) -> String {
     url
 }
 
+/// `path` with the letter after `prefix` percent-escaped: `/api/user` → `/api/%75ser`.
+fn escape_letter_after(path: &str, prefix: &str) -> String {
+    let at = prefix.len();
+    let letter = path.as_bytes()[at];
+    format!("{}%{letter:02X}{}", &path[..at], &path[at + 1..])
+}
+
 #[actix_web::test]
 async fn every_route_answers_each_role_as_declared() {
     let fx = Fixture::new();
@@ -91,6 +98,43 @@ async fn every_route_answers_each_role_as_declared() {
                 body.get("success").is_some() || status == StatusCode::OK,
                 "{method} {path} answered outside the envelope: {status}"
             );
+
+            // Other spellings of the same path: an escaped letter is refused before any handler
+            // (the router would have decoded it), and an upper-case `/API` is no API route at all.
+            let overlord = users
+                .iter()
+                .find(|(role, _)| *role == Role::Overlord)
+                .unwrap();
+            let overlord_token = fx.token_for(overlord.1);
+            for token in [None, Some(overlord_token.as_str())] {
+                let call = |uri: String| {
+                    let request = TestRequest::default()
+                        .method(method.clone())
+                        .uri(&uri)
+                        .set_json(serde_json::json!({}));
+                    match token {
+                        Some(token) => with_token(request, token),
+                        None => request,
+                    }
+                };
+                for escaped in [
+                    url.replacen("/api/", "/%61pi/", 1),
+                    escape_letter_after(&url, "/api/"),
+                ] {
+                    let (status, body) = send(&app, call(escaped.clone())).await;
+                    assert_eq!(
+                        (status, body["error"].as_str()),
+                        (StatusCode::BAD_REQUEST, Some("path_not_canonical")),
+                        "{method} {escaped}: {body}"
+                    );
+                }
+                let upper = url.to_uppercase();
+                let (status, body) = send(&app, call(upper.clone())).await;
+                assert!(
+                    body.get("data").is_none() && status != StatusCode::UNAUTHORIZED,
+                    "{method} {upper} reached an API route: {status} {body}"
+                );
+            }
 
             for (role, user_id) in &users {
                 // A fresh token each time: some routes end sessions (sign-out, disabling).

@@ -248,13 +248,65 @@ async fn a_signed_in_user_changes_their_password_and_keeps_working() {
             json!("must be at least 8 characters long")
         )
     );
+    // A reset link asked for before the change must not undo it afterwards.
+    let (status, _) = send(
+        &app,
+        TestRequest::post().uri("/api/auth/forgot-password/teacher@example.org"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let job = Job::claim(&mut fx.db.conn(), "test").unwrap().unwrap();
+    let email: serde_json::Value = serde_json::from_str(&job.payload).unwrap();
+    let early_token = email["link"]
+        .as_str()
+        .unwrap()
+        .rsplit('/')
+        .next()
+        .unwrap()
+        .to_owned();
+
+    // An open session alone does not change the password: the current one is asked for.
+    for (current, field_problem) in [
+        (None, "is required"),
+        (Some("a wrong guess"), "is not your current password"),
+    ] {
+        let (status, body) = send(
+            &app,
+            put(
+                &old_token,
+                json!({ "password": "a new long password", "currentPassword": current }),
+            ),
+        )
+        .await;
+        assert_eq!(
+            (status, body["fields"]["currentPassword"].clone()),
+            (StatusCode::BAD_REQUEST, json!(field_problem)),
+            "{body}"
+        );
+    }
     let (status, body) = send(
         &app,
-        put(&old_token, json!({ "password": "a new long password" })),
+        put(
+            &old_token,
+            json!({ "password": "a new long password", "currentPassword": PASSWORD }),
+        ),
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let fresh = body["data"]["token"].as_str().unwrap().to_owned();
+
+    let (status, body) = send(
+        &app,
+        TestRequest::put()
+            .uri("/api/auth/set-password")
+            .set_json(json!({ "password": "the attacker's pick", "token": early_token })),
+    )
+    .await;
+    assert_eq!(
+        (status, body["error"].clone()),
+        (StatusCode::BAD_REQUEST, json!("token_invalid")),
+        "the earlier link died with the change"
+    );
 
     let (status, _) = send(&app, with_token(get("/api/auth/current-user"), &old_token)).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED, "the old session ended");

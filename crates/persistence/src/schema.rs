@@ -126,6 +126,7 @@ diesel::table! {
         last_login_at -> Nullable<Timestamp>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        totp_last_step -> Nullable<BigInt>,
     }
 }
 

@@ -27,7 +27,7 @@ fn each_job_is_claimed_once_even_by_racing_workers() {
                 let mut mine = Vec::new();
                 while let Some(job) = Job::claim(&mut conn, &format!("worker-{w}")).unwrap() {
                     assert_eq!(job.status, "running");
-                    Job::complete(&mut conn, job.id).unwrap();
+                    Job::complete(&mut conn, &job).unwrap();
                     mine.push(job.id);
                 }
                 mine
@@ -65,6 +65,39 @@ fn a_failed_job_waits_and_is_given_up_after_the_last_attempt() {
     };
     Job::fail(&mut conn, &exhausted, "still down").unwrap();
     assert_eq!(Job::find(&mut conn, id).unwrap().status, "failed");
+}
+
+#[test]
+fn a_sent_or_abandoned_email_keeps_no_link() {
+    let db = TestDatabase::new();
+    let mut conn = db.conn();
+    let email = |n: u32| json!({ "kind": "password_reset", "to": { "email": format!("t{n}@example.org") }, "link": format!("https://x/reset-password/secret{n}") });
+    Job::enqueue(&mut conn, "email", &email(1)).unwrap();
+    let sent = Job::claim(&mut conn, "w").unwrap().unwrap();
+    Job::complete(&mut conn, &sent).unwrap();
+    let stored = Job::find(&mut conn, sent.id).unwrap().payload;
+    assert!(!stored.contains("secret1"), "{stored}");
+    assert!(stored.contains("t1@example.org"), "who it went to is kept");
+
+    Job::enqueue(&mut conn, "email", &email(2)).unwrap();
+    let failing = Job::claim(&mut conn, "w").unwrap().unwrap();
+    Job::fail(&mut conn, &failing, "smtp down").unwrap();
+    assert!(
+        Job::find(&mut conn, failing.id)
+            .unwrap()
+            .payload
+            .contains("secret2"),
+        "kept while it may still be sent"
+    );
+    let exhausted = Job {
+        attempts: olympiad_persistence::models::job::MAX_ATTEMPTS,
+        ..failing
+    };
+    Job::fail(&mut conn, &exhausted, "still down").unwrap();
+    assert!(!Job::find(&mut conn, exhausted.id)
+        .unwrap()
+        .payload
+        .contains("secret2"));
 }
 
 #[test]

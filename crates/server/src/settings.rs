@@ -1,6 +1,7 @@
 //! Every setting of the platform, read once from environment variables (listed with their defaults
 //! in `.env.example`). A bad value stops the start with a message naming the variable.
 
+use olympiad_http::rate_limit::TrustedProxies;
 use olympiad_http::ApiConfig;
 use olympiad_persistence::Database;
 use std::path::{Path, PathBuf};
@@ -32,6 +33,7 @@ pub struct Settings {
     pub upload_limit_mb: usize,
     pub signin_per_username_per_minute: u32,
     pub signin_per_address_per_minute: u32,
+    pub trusted_proxies: TrustedProxies,
     jwt_secret: Option<String>,
 }
 
@@ -118,6 +120,11 @@ impl Settings {
             signin_per_username_per_minute: parsed("SIGNIN_LIMIT_PER_USERNAME", 10u32)?,
             signin_per_address_per_minute: parsed("SIGNIN_LIMIT_PER_ADDRESS", 1200u32)?,
             jwt_secret: var("JWT_SECRET"),
+            trusted_proxies: TrustedProxies::parse(&var("TRUSTED_PROXIES").unwrap_or_default())
+                .map_err(|problem| SettingsError {
+                    variable: "TRUSTED_PROXIES",
+                    problem,
+                })?,
             data_dir,
         })
     }
@@ -163,6 +170,7 @@ impl Settings {
             signin_per_username_per_minute: self.signin_per_username_per_minute,
             signin_per_address_per_minute: self.signin_per_address_per_minute,
             answer_writers: self.answer_writers,
+            trusted_proxies: self.trusted_proxies.clone(),
         })
     }
 

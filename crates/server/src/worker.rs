@@ -66,7 +66,7 @@ impl Worker {
             );
             blocking(&self.pool, move |conn| {
                 match &outcome {
-                    Ok(_) => Job::complete(conn, job.id)?,
+                    Ok(_) => Job::complete(conn, &job)?,
                     Err(error) => Job::fail(conn, &job, error)?,
                 }
                 AppLog::record(conn, key, level, &message)

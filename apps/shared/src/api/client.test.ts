@@ -238,15 +238,15 @@ describe('setting a password', () => {
   it('keeps the session going with the fresh token when the signed-in user changes their own', async () => {
     signInAs('old-token');
     answer = () => json(200, { success: true, data: { token: 'fresh-token' } });
-    await setPassword('a much better passphrase');
-    expect(JSON.parse(bodyText(0))).toEqual({ password: 'a much better passphrase' });
+    await setPassword('a much better passphrase', { currentPassword: 'the old one' });
+    expect(JSON.parse(bodyText(0))).toEqual({ password: 'a much better passphrase', currentPassword: 'the old one' });
     expect(sent[0]!.headers.get('Authorization')).toBe('Bearer old-token');
     expect(JSON.parse(readStoredUserText()!)).toMatchObject({ id: 7, accessToken: 'fresh-token' });
   });
 
   it('sends the e-mailed token and stores nothing when setting it from a reset link', async () => {
     answer = () => json(200, { success: true, data: { token: null } });
-    await setPassword('a much better passphrase', 'reset-token');
+    await setPassword('a much better passphrase', { token: 'reset-token' });
     expect(JSON.parse(bodyText(0))).toEqual({ password: 'a much better passphrase', token: 'reset-token' });
     expect(readStoredUserText()).toBeNull();
   });

@@ -2037,6 +2037,11 @@ export type components = {
             /** Format: int32 */
             marks: number;
         };
+        /** @description The optional body of new learner passwords. */
+        ChosenPassword: {
+            /** @description One password chosen for them (at least 8 characters); without it each gets a generated one. */
+            password?: string | null;
+        };
         ConfirmTwoFactor: {
             code: string;
         };
@@ -2767,6 +2772,11 @@ export type components = {
          */
         Sector: "public" | "independent";
         SetPasswordRequest: {
+            /**
+             * @description Required without a token: a session left open on a shared computer must not be enough to
+             *     take over the account.
+             */
+            currentPassword?: string | null;
             password: string;
             /** @description The token of a reset link; without it the signed-in user changes their own password. */
             token?: string | null;
@@ -3796,7 +3806,10 @@ export interface operations {
                 schoolId: number;
                 /** @description One learner only: their username (or e-mail address). Without it, every learner of the entry. */
                 email?: string;
-                /** @description One password chosen for them (at least 8 characters); without it each gets a generated one. */
+                /**
+                 * @description Refused: a chosen password goes in the body, never in an address that proxies, logs and
+                 *     browser histories keep.
+                 */
                 password?: string;
             };
             header?: never;
@@ -3805,7 +3818,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Optional: one password chosen for them */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ChosenPassword"] | null;
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -3883,7 +3901,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `validation` (the password), or `token_invalid` (the link expired or was used) */
+            /** @description `validation` (the password, or the current password when signed in), or `token_invalid` (the link expired or was used) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3894,6 +3912,15 @@ export interface operations {
             };
             /** @description No reset token and not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many wrong current passwords */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

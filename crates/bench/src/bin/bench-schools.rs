@@ -98,6 +98,7 @@ fn token(
         olympiad_name: olympiad.map(|o| o.name.clone()),
         session_version: user.session_version,
         impersonator: None,
+        impersonator_version: None,
     };
     (
         user.id,

@@ -112,11 +112,19 @@ pub async fn forgot_password(
 }
 
 #[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct SetPasswordRequest {
+    #[validate(length(max = 1024, message = "must be at most 1024 characters"))]
     pub password: String,
     /// The token of a reset link; without it the signed-in user changes their own password.
     #[serde(default)]
+    #[validate(length(max = 128, message = "is not a reset link's token"))]
     pub token: Option<String>,
+    /// Required without a token: a session left open on a shared computer must not be enough to
+    /// take over the account.
+    #[serde(default)]
+    #[validate(length(max = 1024, message = "must be at most 1024 characters"))]
+    pub current_password: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -130,19 +138,24 @@ pub struct PasswordSet {
     request_body = SetPasswordRequest,
     responses(
         (status = 200, body = inline(crate::envelope::Envelope<PasswordSet>)),
-        (status = 400, description = "`validation` (the password), or `token_invalid` (the link expired or was used)", body = crate::error::ErrorBody),
+        (status = 400, description = "`validation` (the password, or the current password when signed in), or `token_invalid` (the link expired or was used)", body = crate::error::ErrorBody),
         (status = 401, description = "No reset token and not signed in", body = crate::error::ErrorBody),
+        (status = 429, description = "Too many wrong current passwords", body = crate::error::ErrorBody),
     )
 )]
 #[put("/api/auth/set-password")]
 pub async fn set_password(
     state: web::Data<AppState>,
+    req: HttpRequest,
     caller: MaybeCaller,
     body: Body<SetPasswordRequest>,
 ) -> ApiResult<PasswordSet> {
     let body = body.into_inner();
     if let Some(problem) = password_problem(&body.password) {
         return Err(ApiError::invalid_field("password", problem));
+    }
+    if let (None, Some(caller)) = (&body.token, &caller.0) {
+        check_current_password(&state, &req, caller.user_id, body.current_password).await?;
     }
     let hash = password::hash(body.password, state.config.bcrypt_cost).await?;
     match (body.token, caller.0) {
@@ -181,6 +194,7 @@ pub async fn set_password(
                 olympiad_name: caller.olympiad_name,
                 session_version: user.session_version,
                 impersonator: caller.impersonator,
+                impersonator_version: caller.impersonator_version,
             };
             ok(PasswordSet {
                 token: Some(
@@ -194,6 +208,34 @@ pub async fn set_password(
             "signed_out",
             "Please sign in, or use the link from your e-mail.",
         )),
+    }
+}
+
+/// A signed-in change of password must name the password it replaces; wrong guesses count
+/// against the same limit as sign-in.
+async fn check_current_password(
+    state: &AppState,
+    req: &HttpRequest,
+    user_id: i64,
+    current: Option<String>,
+) -> Result<(), ApiError> {
+    let current = current
+        .filter(|c| !c.is_empty())
+        .ok_or_else(|| ApiError::invalid_field("currentPassword", "is required"))?;
+    let user = state
+        .db
+        .run(move |conn| Ok(User::find(conn, user_id)?))
+        .await?;
+    state
+        .limits
+        .check_signin(&user.username, &client_address(req))?;
+    if password::verify(current, user.password_hash).await? {
+        Ok(())
+    } else {
+        Err(ApiError::invalid_field(
+            "currentPassword",
+            "is not your current password",
+        ))
     }
 }
 

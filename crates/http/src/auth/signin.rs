@@ -10,7 +10,7 @@ use crate::error::ApiError;
 use crate::rate_limit::client_address;
 use crate::state::AppState;
 use actix_web::{post, web, HttpRequest};
-use olympiad_domain::credentials::{normalise_username, teacher_password};
+use olympiad_domain::credentials::{normalise_username, teacher_password, LEARNER_BCRYPT_COST};
 use olympiad_domain::{LoginType, Role};
 use olympiad_persistence::models::{
     Account, AccountFilter, AccountView, ActivityLog, NewActivity, User,
@@ -111,26 +111,28 @@ pub async fn signin(
             Ok(Some((user, accounts)))
         })
         .await?;
-    let Some((user, accounts)) = found else {
-        return Err(ApiError::unauthorized(
-            "username",
-            "There is no user with this username.",
-        ));
-    };
-    if user.disabled {
-        return Err(ApiError::unauthorized(
-            "username",
-            "This user has been disabled. Please contact the olympiad office.",
-        ));
-    }
+    // Nothing is said about the username before its password was checked, and an unknown
+    // username costs the same bcrypt work as a known one, so neither the answer nor its time tells
+    // whether an account exists.
     let password = match login_type {
         LoginType::Teacher => teacher_password(&body.password),
         _ => body.password,
     };
+    let Some((user, accounts)) = found else {
+        let cost = match login_type {
+            LoginType::Learner => LEARNER_BCRYPT_COST,
+            _ => state.config.bcrypt_cost,
+        };
+        password::verify(password, unknown_user_hash(cost).await?).await?;
+        return Err(wrong_credentials());
+    };
     if !password::verify(password, user.password_hash.clone()).await? {
+        return Err(wrong_credentials());
+    }
+    if user.disabled {
         return Err(ApiError::unauthorized(
-            "password",
-            "The password is not correct.",
+            "username",
+            "This user has been disabled. Please contact the olympiad office.",
         ));
     }
     let account =
@@ -153,11 +155,40 @@ pub async fn signin(
         olympiad_name: account.olympiad_name.clone(),
         session_version: user.session_version,
         impersonator: None,
+        impersonator_version: None,
     };
-    if state.config.require_staff_2fa && role.needs_two_factor() {
-        two_factor::check_at_sign_in(&state, &user, &subject, body.totp_code.as_deref())?;
+    // Two-factor belongs to the person, whichever account they open: a staff member who also
+    // has a teacher's account gives their code for it too.
+    let staff_person = accounts
+        .iter()
+        .filter(|a| !a.disabled)
+        .any(|a| a.role.parse::<Role>().is_ok_and(Role::needs_two_factor));
+    if user.totp_confirmed || (state.config.require_staff_2fa && staff_person) {
+        two_factor::check_at_sign_in(&state, &user, &subject, body.totp_code.as_deref()).await?;
     }
     ok(finish_sign_in(&state, user, subject, "signin", Some(client_address(&req))).await?)
+}
+
+/// The one answer for an unknown username and for a wrong password (spec: a failure names
+/// `username` or `password`; here the password of that username is what is wrong).
+fn wrong_credentials() -> ApiError {
+    ApiError::unauthorized("password", "The username or password is not correct.")
+}
+
+/// A hash that no password matches, of the cost of the login type's real hashes (learners' are
+/// cheaper), checked against for unknown usernames.
+async fn unknown_user_hash(cost: u32) -> Result<String, ApiError> {
+    use tokio::sync::OnceCell;
+    static LEARNER: OnceCell<String> = OnceCell::const_new();
+    static OTHERS: OnceCell<String> = OnceCell::const_new();
+    let cell = if cost == LEARNER_BCRYPT_COST {
+        &LEARNER
+    } else {
+        &OTHERS
+    };
+    cell.get_or_try_init(|| password::hash(super::password_reset::new_token(), cost))
+        .await
+        .cloned()
 }
 
 /// The account a login type opens: for learners and staff the one in the named olympiad; for a

@@ -31,6 +31,9 @@ pub struct Claims {
     pub purpose: Purpose,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub imp: Option<i64>,
+    /// The impersonating overlord's session version: their sign-out ends the impersonation too.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub imp_ver: Option<i32>,
     pub iat: i64,
     pub exp: i64,
 }
@@ -44,6 +47,7 @@ impl Claims {
             olympiad_id: self.oly,
             olympiad_name: self.oly_name,
             impersonator: self.imp,
+            impersonator_version: self.imp_ver,
             session_version: self.ver,
         }
     }
@@ -59,6 +63,8 @@ pub struct Subject {
     pub olympiad_name: Option<String>,
     pub session_version: i32,
     pub impersonator: Option<i64>,
+    /// The impersonating overlord's session version when the token was issued.
+    pub impersonator_version: Option<i32>,
 }
 
 pub struct TokenKeys {
@@ -105,6 +111,7 @@ impl TokenKeys {
             ver: subject.session_version,
             purpose,
             imp: subject.impersonator,
+            imp_ver: subject.impersonator_version,
             iat: now,
             exp: now + lifetime,
         };
@@ -171,6 +178,7 @@ mod tests {
             olympiad_name: Some("geography".into()),
             session_version: 3,
             impersonator: None,
+            impersonator_version: None,
         }
     }
 

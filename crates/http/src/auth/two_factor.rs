@@ -36,15 +36,46 @@ fn new_secret() -> String {
     Secret::generate().to_base32()
 }
 
-fn code_is_valid(secret_base32: &str, username: &str, code: &str) -> Result<bool, ApiError> {
+/// The time step of `code` when it is right for now (a step either way allowed for clock drift).
+fn matched_step(secret_base32: &str, username: &str, code: &str) -> Result<Option<i64>, ApiError> {
     let code: String = code.chars().filter(|c| !c.is_whitespace()).collect();
-    Ok(totp(secret_base32, username)?
-        .check_current(&code)
-        .is_some())
+    let step = totp(secret_base32, username)?.check_current(&code);
+    Ok(step.and_then(|step| i64::try_from(step).ok()))
+}
+
+fn wrong_code() -> ApiError {
+    ApiError::unauthorized(
+        "2fa_invalid",
+        "The code is not correct. Check your phone's clock and try the newest code.",
+    )
+}
+
+/// Accepts `code` for the user only if it is right and its time step was not used before: a code
+/// is good for one sign-in (RFC 6238, section 5.2).
+async fn accept_code(
+    state: &AppState,
+    user: &User,
+    secret_base32: &str,
+    code: &str,
+) -> Result<(), ApiError> {
+    let step = matched_step(secret_base32, &user.username, code)?.ok_or_else(wrong_code)?;
+    let user_id = user.id;
+    let fresh = state
+        .db
+        .run(move |conn| Ok(User::use_totp_step(conn, user_id, step)?))
+        .await?;
+    if fresh {
+        Ok(())
+    } else {
+        Err(ApiError::unauthorized(
+            "2fa_invalid",
+            "This code was used already. Wait for the next code of your authenticator app.",
+        ))
+    }
 }
 
 /// After a correct password: passes when the user's code is right, otherwise answers what is needed.
-pub fn check_at_sign_in(
+pub async fn check_at_sign_in(
     state: &AppState,
     user: &User,
     subject: &Subject,
@@ -66,11 +97,7 @@ pub fn check_at_sign_in(
             "2fa_required",
             "Enter the code from your authenticator app.",
         )),
-        Some(code) if code_is_valid(secret, &user.username, code)? => Ok(()),
-        Some(_) => Err(ApiError::unauthorized(
-            "2fa_invalid",
-            "The code is not correct. Check your phone's clock and try the newest code.",
-        )),
+        Some(code) => accept_code(state, user, secret, code).await,
     }
 }
 
@@ -107,6 +134,7 @@ async fn setup_subject(state: &AppState, req: &HttpRequest) -> Result<(User, Sub
         olympiad_name: claims.oly_name,
         session_version: claims.ver,
         impersonator: None,
+        impersonator_version: None,
     };
     Ok((user, subject))
 }
@@ -173,12 +201,7 @@ pub async fn confirm(
     let secret = user.totp_secret.clone().ok_or_else(|| {
         ApiError::bad_request("2fa_no_secret", "Start the two-factor set-up first.")
     })?;
-    if !code_is_valid(&secret, &user.username, &body.code)? {
-        return Err(ApiError::unauthorized(
-            "2fa_invalid",
-            "The code is not correct. Check your phone's clock and try the newest code.",
-        ));
-    }
+    accept_code(&state, &user, &secret, &body.code).await?;
     let notice = user.email.clone().map(|email| Email::TwoFactorEnabled {
         to: Recipient {
             email,
@@ -222,15 +245,21 @@ mod tests {
             .unwrap()
             .generate_current()
             .to_string();
-        assert!(code_is_valid(&secret, "admin@example.org", &current).unwrap());
+        assert!(matched_step(&secret, "admin@example.org", &current)
+            .unwrap()
+            .is_some());
         let spaced = format!("{} {}", &current[..3], &current[3..]);
-        assert!(code_is_valid(&secret, "admin@example.org", &spaced).unwrap());
+        assert!(matched_step(&secret, "admin@example.org", &spaced)
+            .unwrap()
+            .is_some());
         let wrong = if current == "000000" {
             "111111"
         } else {
             "000000"
         };
-        assert!(!code_is_valid(&secret, "admin@example.org", wrong).unwrap());
+        assert!(matched_step(&secret, "admin@example.org", wrong)
+            .unwrap()
+            .is_none());
     }
 
     #[test]

@@ -397,7 +397,16 @@ pub struct LearnerPasswordQuery {
     pub school_id: i64,
     /// One learner only: their username (or e-mail address). Without it, every learner of the entry.
     pub email: Option<String>,
+    /// Refused: a chosen password goes in the body, never in an address that proxies, logs and
+    /// browser histories keep.
+    pub password: Option<String>,
+}
+
+/// The optional body of new learner passwords.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct ChosenPassword {
     /// One password chosen for them (at least 8 characters); without it each gets a generated one.
+    #[serde(default)]
     pub password: Option<String>,
 }
 
@@ -407,6 +416,7 @@ pub struct LearnerPasswordQuery {
     operation_id = "auth_set_learner_passwords",
     tag = "learners",
     params(IdPath, LearnerPasswordQuery),
+    request_body(content = Option<ChosenPassword>, description = "Optional: one password chosen for them", content_type = "application/json"),
     security(("bearer" = [])),
     responses((status = 200, body = inline(crate::envelope::Envelope<Vec<Credential>>)), (status = 400, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody))
 )]
@@ -416,9 +426,21 @@ pub async fn set_learner_passwords(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
     query: web::Query<LearnerPasswordQuery>,
+    body: web::Bytes,
 ) -> ApiResult<Vec<Credential>> {
     let (entry_id, query) = (path.id, query.into_inner());
-    if let Some(problem) = query.password.as_deref().and_then(password_problem) {
+    if query.password.is_some() {
+        return Err(ApiError::invalid_field(
+            "password",
+            "must be sent in the request body, never in the address",
+        ));
+    }
+    let chosen: ChosenPassword = if body.iter().all(u8::is_ascii_whitespace) {
+        ChosenPassword::default()
+    } else {
+        crate::body::parse(&body)?
+    };
+    if let Some(problem) = chosen.password.as_deref().and_then(password_problem) {
         return Err(ApiError::invalid_field("password", problem));
     }
     let check = caller.clone();
@@ -467,7 +489,7 @@ pub async fn set_learner_passwords(
             Ok(chosen)
         })
         .await?;
-    let passwords = match &query.password {
+    let passwords = match &chosen.password {
         Some(password) => vec![password.clone(); rows.len()],
         None => new_passwords(rows.len()),
     };

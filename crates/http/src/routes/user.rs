@@ -470,6 +470,7 @@ pub async fn impersonate(
         olympiad_name: account.olympiad_name.clone(),
         session_version: user.session_version,
         impersonator: Some(caller.user_id),
+        impersonator_version: Some(caller.session_version),
     };
     ok(finish_sign_in(&state, user, subject, "impersonate", None).await?)
 }

@@ -103,6 +103,7 @@ impl Fixture {
             olympiad_name: account.olympiad_name,
             session_version: user.session_version,
             impersonator: None,
+            impersonator_version: None,
         };
         self.state.tokens.issue(&subject, Purpose::Access).unwrap()
     }

@@ -39,6 +39,36 @@ const LEASE_MINUTES: i64 = 10;
 /// After this many attempts a job is marked failed and left for a person to look at.
 pub const MAX_ATTEMPTS: i32 = 5;
 
+/// Written in place of a link once its e-mail is sent or has failed for good.
+pub const LINK_REMOVED: &str = "(removed once sent)";
+
+/// The payload with the value of every `link` field, at any depth, replaced: reset and invitation
+/// links carry secrets that must not stay in the database after they were sent.
+pub fn without_links(payload: &str) -> String {
+    fn scrub(value: &mut serde_json::Value) {
+        match value {
+            serde_json::Value::Object(fields) => {
+                for (name, field) in fields.iter_mut() {
+                    if name == "link" && field.is_string() {
+                        *field = LINK_REMOVED.into();
+                    } else {
+                        scrub(field);
+                    }
+                }
+            }
+            serde_json::Value::Array(items) => items.iter_mut().for_each(scrub),
+            _ => {}
+        }
+    }
+    match serde_json::from_str::<serde_json::Value>(payload) {
+        Ok(mut value) => {
+            scrub(&mut value);
+            value.to_string()
+        }
+        Err(_) => payload.to_owned(),
+    }
+}
+
 impl Job {
     pub fn enqueue(
         conn: &mut DbConnection,
@@ -80,10 +110,13 @@ impl Job {
             .optional()?)
     }
 
-    pub fn complete(conn: &mut DbConnection, id: i64) -> DbResult<()> {
-        diesel::update(jobs::table.find(id))
+    /// Marks a job done; an e-mail's links are taken out of its payload, since they are of use
+    /// only to the person they were sent to.
+    pub fn complete(conn: &mut DbConnection, job: &Job) -> DbResult<()> {
+        diesel::update(jobs::table.find(job.id))
             .set((
                 jobs::status.eq("done"),
+                jobs::payload.eq(without_links(&job.payload)),
                 jobs::last_error.eq(None::<String>),
                 jobs::updated_at.eq(now()),
             ))
@@ -91,19 +124,22 @@ impl Job {
         Ok(())
     }
 
-    /// Puts the job back for a later try (waiting longer each time), or marks it failed for good.
+    /// Puts the job back for a later try (waiting longer each time), or marks it failed for good
+    /// (and then, as when done, without its links: the person asks for a new one).
     pub fn fail(conn: &mut DbConnection, job: &Job, error: &str) -> DbResult<()> {
-        let (status, run_at) = if job.attempts >= MAX_ATTEMPTS {
-            ("failed", job.run_at)
+        let (status, run_at, payload) = if job.attempts >= MAX_ATTEMPTS {
+            ("failed", job.run_at, without_links(&job.payload))
         } else {
             (
                 "queued",
                 now() + Duration::seconds(30 * i64::from(job.attempts).pow(2)),
+                job.payload.clone(),
             )
         };
         diesel::update(jobs::table.find(job.id))
             .set((
                 jobs::status.eq(status),
+                jobs::payload.eq(payload),
                 jobs::run_at.eq(run_at),
                 jobs::last_error.eq(error),
                 jobs::locked_by.eq(None::<String>),

@@ -23,6 +23,8 @@ pub struct User {
     pub last_login_at: Option<NaiveDateTime>,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
+    /// The time step (30 seconds) of the last two-factor code accepted; a code is good once.
+    pub totp_last_step: Option<i64>,
 }
 
 #[derive(Debug, Clone, Insertable)]
@@ -96,15 +98,25 @@ impl User {
             .get_result(conn)?)
     }
 
-    /// Sets a new password and ends every session that used the old one.
+    /// Sets a new password, ends every session that used the old one, and voids every reset link
+    /// still outstanding (one sent before the change must not undo it).
     pub fn set_password_hash(conn: &mut DbConnection, id: i64, hash: &str) -> DbResult<()> {
+        use crate::schema::password_resets;
+        let at = now();
         let updated = diesel::update(users::table.find(id))
             .set((
                 users::password_hash.eq(hash),
                 users::session_version.eq(users::session_version + 1),
-                users::updated_at.eq(now()),
+                users::updated_at.eq(at),
             ))
             .execute(conn)?;
+        diesel::update(
+            password_resets::table
+                .filter(password_resets::user_id.eq(id))
+                .filter(password_resets::used_at.is_null()),
+        )
+        .set(password_resets::used_at.eq(at))
+        .execute(conn)?;
         found(updated)
     }
 
@@ -142,12 +154,29 @@ impl User {
         found(updated)
     }
 
+    /// Takes a two-factor code of time step `step` as used: answers false, changing nothing, when
+    /// that step or a later one was used already (a code seen over a shoulder, or sent twice).
+    /// The update is conditional, so two sign-ins racing with one code cannot both pass.
+    pub fn use_totp_step(conn: &mut DbConnection, id: i64, step: i64) -> DbResult<bool> {
+        let updated = diesel::update(
+            users::table.find(id).filter(
+                users::totp_last_step
+                    .is_null()
+                    .or(users::totp_last_step.lt(step)),
+            ),
+        )
+        .set(users::totp_last_step.eq(step))
+        .execute(conn)?;
+        Ok(updated == 1)
+    }
+
     /// Clears two-factor so that the user sets it up again at the next sign-in (lost phone).
     pub fn reset_totp(conn: &mut DbConnection, id: i64) -> DbResult<()> {
         let updated = diesel::update(users::table.find(id))
             .set((
                 users::totp_secret.eq(None::<String>),
                 users::totp_confirmed.eq(false),
+                users::totp_last_step.eq(None::<i64>),
             ))
             .execute(conn)?;
         found(updated)
@@ -202,5 +231,20 @@ impl SessionState {
                 account_disabled,
             },
         ))
+    }
+
+    /// The session version of an overlord who may still act as one (neither the user nor their
+    /// overlord account disabled); none otherwise.
+    pub fn overlord_version(conn: &mut DbConnection, user_id: i64) -> DbResult<Option<i32>> {
+        use crate::schema::accounts;
+        Ok(users::table
+            .inner_join(accounts::table)
+            .filter(users::id.eq(user_id))
+            .filter(users::disabled.eq(false))
+            .filter(accounts::role.eq("overlord"))
+            .filter(accounts::disabled.eq(false))
+            .select(users::session_version)
+            .first(conn)
+            .optional()?)
     }
 }

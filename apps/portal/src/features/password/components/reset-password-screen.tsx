@@ -20,7 +20,7 @@ export function ResetPasswordScreen(_props: ScreenComponentProps) {
 
   const submit = handleSubmit(async ({ password }) => {
     setFormError(null);
-    const result = await setPassword(password, token);
+    const result = await setPassword(password, { token });
     if (result.ok) return setDone(true);
     if (result.fields.password) setError('password', { type: 'server', message: result.fields.password });
     else setFormError(result.message);

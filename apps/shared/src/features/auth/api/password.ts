@@ -11,15 +11,18 @@ export function requestPasswordReset(username: string, olympiadName: string) {
   );
 }
 
+/** What allows the change: the token of an e-mailed link, or the signed-in user's current password. */
+export type PasswordProof = { token: string } | { currentPassword: string };
+
 /**
- * With `token` (from the e-mailed link) no bearer is needed. Without it the signed-in user changes their
- * own; the server then ends their other sessions and answers a fresh access token, which replaces the
- * stored one so that this session goes on.
+ * With a `token` (from the e-mailed link) no bearer is needed. With `currentPassword` the signed-in user
+ * changes their own; the server then ends their other sessions and answers a fresh access token, which
+ * replaces the stored one so that this session goes on.
  */
-export async function setPassword(password: string, token?: string) {
-  const result = await call(api.PUT('/api/auth/set-password', { body: token === undefined ? { password } : { password, token } }));
+export async function setPassword(password: string, proof: PasswordProof) {
+  const result = await call(api.PUT('/api/auth/set-password', { body: { password, ...proof } }));
   const fresh = result.ok ? result.data.token : null;
   const stored = readStoredUser();
-  if (token === undefined && fresh && stored) writeStoredUser({ ...stored, accessToken: fresh });
+  if ('currentPassword' in proof && fresh && stored) writeStoredUser({ ...stored, accessToken: fresh });
   return result;
 }

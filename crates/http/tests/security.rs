@@ -1,0 +1,210 @@
+//! What an attacker tries from outside: other spellings of a path, forged client addresses, an
+//! impersonation kept past the overlord's session, a password in an address, and the headers that
+//! tell the browser what the site may do.
+
+#![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
+
+mod common;
+
+use actix_web::http::StatusCode;
+use actix_web::test::{call_service, init_service, TestRequest};
+use common::*;
+use olympiad_domain::Role;
+use olympiad_http::rate_limit::TrustedProxies;
+use serde_json::json;
+
+#[actix_web::test]
+async fn an_escaped_path_does_not_slip_past_the_access_table() {
+    let fx = Fixture::new();
+    let teacher = fx.token_for(fx.user("teacher@example.org", Role::Teacher, None));
+    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+    // The requests of the report: each answered 200 with data and no token.
+    for path in [
+        "/%61pi/activity-log?timeWindow=744",
+        "/%61pi/upload",
+        "/%61pi/app-log/all?limit=5",
+        "/api/%61ctivity-log",
+        "/api/app-log%2Fall",
+        "/api/user/1/../../upload",
+    ] {
+        for token in [None, Some(teacher.as_str())] {
+            let request = match token {
+                Some(token) => with_token(get(path), token),
+                None => get(path),
+            };
+            let (status, body) = send(&app, request).await;
+            assert_eq!(
+                (status, body["error"].as_str()),
+                (StatusCode::BAD_REQUEST, Some("path_not_canonical")),
+                "{path}: {body}"
+            );
+        }
+    }
+    // An escape where one belongs still works: `@` in a username.
+    let (status, body) = send(
+        &app,
+        TestRequest::post().uri("/api/auth/forgot-password/teacher%40example.org"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
+
+#[test]
+fn a_forwarded_address_counts_only_from_a_trusted_proxy() {
+    use olympiad_http::rate_limit::client_address;
+    let fx = Fixture::with_config(|c| {
+        c.trusted_proxies = TrustedProxies::parse("10.0.0.0/8").unwrap();
+    });
+    let request = |peer: &str, forwarded: &str| {
+        TestRequest::default()
+            .app_data(fx.state.clone())
+            .peer_addr(peer.parse().unwrap())
+            .insert_header(("X-Forwarded-For", forwarded))
+            .to_http_request()
+    };
+    // A client that sends the header itself is still counted by its own address.
+    assert_eq!(
+        client_address(&request("203.0.113.9:5000", "198.51.100.1")),
+        "203.0.113.9"
+    );
+    // Behind the load balancer: the nearest address the proxies did not add.
+    assert_eq!(
+        client_address(&request(
+            "10.0.0.2:5000",
+            "198.51.100.1, 203.0.113.9, 10.0.0.7"
+        )),
+        "203.0.113.9"
+    );
+    // A forged or unreadable header from behind the proxy gives the proxy's own address.
+    assert_eq!(
+        client_address(&request("10.0.0.2:5000", "not an address")),
+        "10.0.0.2"
+    );
+}
+
+#[actix_web::test]
+async fn an_impersonation_ends_with_the_overlords_session() {
+    let fx = Fixture::new();
+    let geography = fx.olympiad("geography").id;
+    let overlord_id = fx.user("overlord@example.org", Role::Overlord, None);
+    let other_overlord = fx.token_for(fx.user("second@example.org", Role::Overlord, None));
+    fx.user("teacher@example.org", Role::Teacher, None);
+    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+    let impersonate = |overlord: &str| {
+        with_token(
+            get(&format!(
+                "/api/user/impersonate?olympiadId={geography}&userEmail=teacher@example.org"
+            )),
+            overlord,
+        )
+    };
+    let works = |token: &str| with_token(get("/api/auth/current-user"), token);
+
+    // Signing out of their own session ends what they began from it.
+    let overlord = fx.token_for(overlord_id);
+    let (_, body) = send(&app, impersonate(&overlord)).await;
+    let as_teacher = body["data"]["token"].as_str().unwrap().to_owned();
+    assert_eq!(send(&app, works(&as_teacher)).await.0, StatusCode::OK);
+    let (status, _) = send(
+        &app,
+        with_token(post_json("/api/auth/signout", json!({})), &overlord),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        send(&app, works(&as_teacher)).await.0,
+        StatusCode::UNAUTHORIZED
+    );
+
+    // So does being disabled by another overlord.
+    let overlord = fx.token_for(overlord_id);
+    let (_, body) = send(&app, impersonate(&overlord)).await;
+    let as_teacher = body["data"]["token"].as_str().unwrap().to_owned();
+    assert_eq!(send(&app, works(&as_teacher)).await.0, StatusCode::OK);
+    let (status, body) = send(
+        &app,
+        with_token(
+            post_json(&format!("/api/user/{overlord_id}/disable"), json!({})),
+            &other_overlord,
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        send(&app, works(&as_teacher)).await.0,
+        StatusCode::UNAUTHORIZED
+    );
+}
+
+#[actix_web::test]
+async fn a_chosen_learner_password_never_travels_in_the_address() {
+    let fx = Fixture::new();
+    let admin = fx.token_for(fx.user("admin@example.org", Role::Admin, Some("geography")));
+    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+    let (status, body) = send(
+        &app,
+        with_token(
+            TestRequest::put()
+                .uri("/api/auth/set-learner-passwords/1?schoolId=1&password=chosen-by-staff"),
+            &admin,
+        ),
+    )
+    .await;
+    assert_eq!(
+        (status, body["fields"]["password"].as_str()),
+        (
+            StatusCode::BAD_REQUEST,
+            Some("must be sent in the request body, never in the address")
+        ),
+        "{body}"
+    );
+}
+
+#[actix_web::test]
+async fn every_answer_tells_the_browser_what_the_site_may_do() {
+    let fx = Fixture::new();
+    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+    for path in ["/api/access-matrix", "/login", "/api/no-such-route"] {
+        let response = call_service(&app, get(path).to_request()).await;
+        let header = |name: &str| {
+            response
+                .headers()
+                .get(name)
+                .map(|v| v.to_str().unwrap().to_owned())
+        };
+        let csp = header("content-security-policy").unwrap();
+        let script_src = csp
+            .split(';')
+            .map(str::trim)
+            .find(|d| d.starts_with("script-src"));
+        assert_eq!(
+            script_src,
+            Some("script-src 'self'"),
+            "{path}: no inline script"
+        );
+        assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
+        assert_eq!(header("x-content-type-options").as_deref(), Some("nosniff"));
+        assert_eq!(header("referrer-policy").as_deref(), Some("same-origin"));
+        assert_eq!(header("strict-transport-security"), None, "not over http");
+        let cookie = header("set-cookie").unwrap_or_default();
+        assert!(!cookie.contains("Secure"), "{cookie}");
+    }
+
+    let tls = Fixture::with_config(|c| c.public_base_url = "https://olympiads.example.org".into());
+    let app = init_service(olympiad_http::app(tls.state.clone())).await;
+    let response = call_service(&app, get("/api/access-matrix").to_request()).await;
+    assert!(response
+        .headers()
+        .get("strict-transport-security")
+        .is_some_and(|v| v.to_str().unwrap().starts_with("max-age=")));
+    let cookie = response
+        .headers()
+        .get("set-cookie")
+        .unwrap()
+        .to_str()
+        .unwrap();
+    assert!(
+        cookie.contains("XSRF-TOKEN=") && cookie.contains("Secure"),
+        "{cookie}"
+    );
+}
