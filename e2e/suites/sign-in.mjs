@@ -41,7 +41,7 @@ export function signInSuite(context) {
         await page.getByLabel('Password', { exact: true }).fill('not-the-password');
         await page.getByRole('button', { name: 'Sign in' }).click();
         await page.locator('input[type=password][aria-invalid=true]').waitFor();
-        await page.getByText('The password is not correct.').waitFor();
+        await page.getByText('The username or password is not correct.').waitFor();
         assert.equal(await page.getByLabel('E-mail address').getAttribute('aria-invalid'), null);
         assert.equal(await storedUser(page), null);
       }),

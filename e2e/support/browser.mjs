@@ -22,6 +22,24 @@ export function launchBrowser() {
   });
 }
 
+/**
+ * Collects what the page's Content-Security-Policy refused: a screen that needs an inline script, a
+ * stylesheet or a picture from elsewhere fails its test. zod's probe for `new Function` (it falls back
+ * to plain parsing) is the one refusal that is expected.
+ */
+function watchPolicy(page, refusals) {
+  page.on('console', (message) => {
+    const text = message.text();
+    if (message.type() === 'error' && text.includes('Content Security Policy') && !text.includes("'unsafe-eval'")) {
+      refusals.push(`${page.url()}: ${text}`);
+    }
+  });
+}
+
+function assertNoRefusals(refusals) {
+  if (refusals.length > 0) throw new Error(`the Content-Security-Policy refused:\n${refusals.join('\n')}`);
+}
+
 const slug = (text) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
 
 /**
@@ -33,8 +51,11 @@ export function onPage(getBrowser, body) {
     const context = await getBrowser().newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
+    const refusals = [];
+    watchPolicy(page, refusals);
     try {
       await body(page);
+      assertNoRefusals(refusals);
     } catch (error) {
       mkdirSync(artifactsDir, { recursive: true });
       const file = join(artifactsDir, `${slug(t.fullName ?? t.name)}.png`);
@@ -56,15 +77,18 @@ export const PHONE = { width: 360, height: 640 };
 export function onDevices(getBrowser, body) {
   return async (t) => {
     const devices = [];
+    const refusals = [];
     const device = async (viewport = PHONE) => {
       const context = await getBrowser().newContext({ viewport });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
+      watchPolicy(page, refusals);
       devices.push({ context, page });
       return page;
     };
     try {
       await body(device);
+      assertNoRefusals(refusals);
     } catch (error) {
       mkdirSync(artifactsDir, { recursive: true });
       for (const [index, { page }] of devices.entries()) {
