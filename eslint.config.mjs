@@ -18,7 +18,19 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
+      // HTML goes into a page only through the one RichText component (see its file).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'Show rich text with <RichText html={...} /> from @olympiad/shared/ui/lean/rich-text.',
+        },
+      ],
     },
+  },
+  {
+    files: ['apps/shared/src/ui/lean/rich-text.tsx'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     files: ['apps/**/*-sw.js'],

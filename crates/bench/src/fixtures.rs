@@ -5,7 +5,7 @@
 
 use olympiad_domain::credentials::LEARNER_BCRYPT_COST;
 use olympiad_domain::roster::CheckedLearner;
-use olympiad_http::learner_accounts::enter_learners;
+use olympiad_office::learner_accounts::enter_learners;
 use olympiad_persistence::models::{Olympiad, School, SchoolFields, SchoolParticipant};
 use olympiad_persistence::{write_transaction, DbConnection};
 

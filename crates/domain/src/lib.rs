@@ -5,6 +5,7 @@ pub mod access;
 pub mod credentials;
 pub mod interest;
 pub mod paper;
+pub mod rich_text;
 pub mod role;
 pub mod roster;
 pub mod school;

@@ -341,39 +341,15 @@ pub fn declared(method: &Method, path: &str) -> Option<&'static ApiRoute> {
         .map(|(_, route)| route)
 }
 
-/// The signed-in user behind a request, as its token says and the database still confirms.
+/// The signed-in user behind a request (see [`olympiad_office::Caller`]), as a handler takes it.
 #[derive(Debug, Clone)]
-pub struct Caller {
-    pub user_id: i64,
-    pub account_id: i64,
-    pub role: Role,
-    pub olympiad_id: Option<i64>,
-    pub olympiad_name: Option<String>,
-    /// The overlord's user id when this session is an impersonation.
-    pub impersonator: Option<i64>,
-    /// That overlord's session version when the impersonation began.
-    pub impersonator_version: Option<i32>,
-    /// The user's session version when the token was issued.
-    pub session_version: i32,
-}
+pub struct Caller(pub olympiad_office::Caller);
 
-impl Caller {
-    /// Overlord acts everywhere; everyone else only in the olympiad of their account (a teacher with
-    /// a global account in any).
-    pub fn may_act_in(&self, olympiad_id: i64) -> bool {
-        match self.role {
-            Role::Overlord => true,
-            Role::Teacher if self.olympiad_id.is_none() => true,
-            _ => self.olympiad_id == Some(olympiad_id),
-        }
-    }
+impl std::ops::Deref for Caller {
+    type Target = olympiad_office::Caller;
 
-    pub fn require_olympiad(&self, olympiad_id: i64) -> Result<(), ApiError> {
-        if self.may_act_in(olympiad_id) {
-            Ok(())
-        } else {
-            Err(ApiError::forbidden("You may not act in this olympiad."))
-        }
+    fn deref(&self) -> &Self::Target {
+        &self.0
     }
 }
 
@@ -441,7 +417,7 @@ pub async fn authenticate(state: &AppState, token: &str) -> Result<Caller, ApiEr
                 && !s.account_disabled
                 && impersonation_holds =>
         {
-            Ok(claims.into_caller())
+            Ok(Caller(claims.into_caller()))
         }
         _ => Err(ApiError::unauthorized(
             "session_ended",
@@ -515,7 +491,7 @@ async fn admit(req: &ServiceRequest) -> Result<(), ApiError> {
         // On a public route a stale token is no reason to refuse: it is simply not used.
         (Some(token), Public) => authenticate(&state, token).await.ok(),
         (Some(token), LearnerWriting) => {
-            let caller = state.tokens.verify(token, Purpose::Access)?.into_caller();
+            let caller = Caller(state.tokens.verify(token, Purpose::Access)?.into_caller());
             if caller.role != Role::Learner {
                 return Err(ApiError::forbidden(format!(
                     "The {} role may not do this.",

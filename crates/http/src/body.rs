@@ -72,7 +72,7 @@ pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
             return ApiError::invalid_field("body", "is not valid JSON");
         }
         let path = error.path().to_string();
-        let (field, problem) = describe(&error.inner().to_string());
+        let (field, problem) = crate::error::describe(&error.inner().to_string());
         let field = match (path.as_str(), field) {
             (".", Some(field)) => field,
             (".", None) => "body".to_owned(),
@@ -81,30 +81,6 @@ pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         };
         ApiError::invalid_field(&field, &problem)
     })
-}
-
-/// Turns serde's sentence into a problem a person can act on, and the field it names, if it does.
-pub fn describe(message: &str) -> (Option<String>, String) {
-    // serde appends " at line 1 column 16"; the person does not need it.
-    let message = message.split(" at line ").next().unwrap_or(message);
-    let quoted = || message.split('`').nth(1).map(str::to_owned);
-    if message.starts_with("missing field") {
-        (quoted(), "is required".into())
-    } else if message.starts_with("unknown variant") {
-        let choices = message
-            .split("expected one of ")
-            .nth(1)
-            .unwrap_or("")
-            .replace('`', "");
-        (None, format!("must be one of {choices}"))
-    } else if let Some(expected) = message
-        .strip_prefix("invalid type: ")
-        .and_then(|m| m.split(", expected ").nth(1))
-    {
-        (None, format!("must be {expected}"))
-    } else {
-        (None, message.to_owned())
-    }
 }
 
 /// A JSON body larger than the API's usual limit (the rows of a learner import), read and checked
@@ -137,6 +113,55 @@ pub async fn read_large<T: DeserializeOwned + Validate>(
     let value: T = parse(&bytes)?;
     value.validate()?;
     Ok(value)
+}
+
+/// The part named `file` of a multipart upload, with the name it was sent under. Every part's
+/// bytes, named `file` or not, count against `limit` as they arrive, so no part can run on without
+/// end; past it the answer is 413 naming the limit.
+pub async fn read_file_part(
+    mut parts: actix_multipart::Multipart,
+    limit: usize,
+) -> Result<(String, Vec<u8>), ApiError> {
+    use futures_util::StreamExt;
+    let unreadable = |e: actix_multipart::MultipartError| {
+        ApiError::bad_request("upload", format!("The upload could not be read: {e}"))
+    };
+    let too_large = || {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_large",
+            format!(
+                "file: is larger than the limit of {} MB",
+                limit / (1024 * 1024)
+            ),
+        )
+    };
+    let mut received = None;
+    let mut total = 0usize;
+    while let Some(part) = parts.next().await {
+        let mut part = part.map_err(unreadable)?;
+        let is_file = part.name() == Some("file");
+        let filename = part
+            .content_disposition()
+            .and_then(|d| d.get_filename())
+            .unwrap_or("file")
+            .to_owned();
+        let mut bytes = Vec::new();
+        while let Some(chunk) = part.next().await {
+            let chunk = chunk.map_err(unreadable)?;
+            total += chunk.len();
+            if total > limit {
+                return Err(too_large());
+            }
+            if is_file {
+                bytes.extend_from_slice(&chunk);
+            }
+        }
+        if is_file {
+            received = Some((filename, bytes));
+        }
+    }
+    received.ok_or_else(|| ApiError::invalid_field("file", "is required"))
 }
 
 #[cfg(test)]

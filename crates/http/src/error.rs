@@ -175,18 +175,19 @@ impl ResponseError for ApiError {
     }
 }
 
-/// A lookup that found nothing, answered in words that name what was looked for; any other failure
-/// of storage stays what it is (a 500, not a misleading 404).
-pub trait OrNotFound<T> {
-    fn or_not_found(self, what: &str) -> Result<T, ApiError>;
-}
-
-impl<T> OrNotFound<T> for Result<T, DbError> {
-    fn or_not_found(self, what: &str) -> Result<T, ApiError> {
-        self.map_err(|error| match error {
-            DbError::NotFound => ApiError::not_found(what),
-            other => other.into(),
-        })
+impl From<olympiad_office::OfficeError> for ApiError {
+    fn from(error: olympiad_office::OfficeError) -> Self {
+        use olympiad_office::OfficeError;
+        match error {
+            OfficeError::NotFound(what) => ApiError::not_found(&what),
+            OfficeError::Forbidden(message) => ApiError::forbidden(message),
+            OfficeError::Invalid { field, problem } => ApiError::invalid_field(&field, &problem),
+            OfficeError::Conflict { code, message } => {
+                ApiError::new(StatusCode::CONFLICT, code, message)
+            }
+            OfficeError::Storage(error) => error.into(),
+            OfficeError::Internal(cause) => ApiError::internal(cause),
+        }
     }
 }
 
@@ -265,6 +266,30 @@ pub fn extractor_error(cause: impl fmt::Display, source: &str) -> actix_web::Err
     let message = text
         .split_once(": ")
         .map_or(text.as_str(), |(_, rest)| rest);
-    let (field, problem) = crate::body::describe(message);
+    let (field, problem) = describe(message);
     ApiError::invalid_field(&field.unwrap_or_else(|| source.to_owned()), &problem).into()
+}
+
+/// Turns serde's sentence into a problem a person can act on, and the field it names, if it does.
+pub fn describe(message: &str) -> (Option<String>, String) {
+    // serde appends " at line 1 column 16"; the person does not need it.
+    let message = message.split(" at line ").next().unwrap_or(message);
+    let quoted = || message.split('`').nth(1).map(str::to_owned);
+    if message.starts_with("missing field") {
+        (quoted(), "is required".into())
+    } else if message.starts_with("unknown variant") {
+        let choices = message
+            .split("expected one of ")
+            .nth(1)
+            .unwrap_or("")
+            .replace('`', "");
+        (None, format!("must be one of {choices}"))
+    } else if let Some(expected) = message
+        .strip_prefix("invalid type: ")
+        .and_then(|m| m.split(", expected ").nth(1))
+    {
+        (None, format!("must be {expected}"))
+    } else {
+        (None, message.to_owned())
+    }
 }

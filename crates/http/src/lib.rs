@@ -8,7 +8,6 @@ pub mod config;
 pub mod db;
 pub mod envelope;
 pub mod error;
-pub mod learner_accounts;
 pub mod listing;
 pub mod openapi;
 pub mod rate_limit;

@@ -89,6 +89,8 @@ pub fn routed_app(
     let (app, api) = App::new()
         .into_utoipa_app()
         .openapi(ApiDoc::openapi())
+        // The client address is read from the proxies alone, without the rest of the state.
+        .app_data(web::Data::new(state.config.trusted_proxies.clone()))
         .app_data(state)
         .app_data(payload_config())
         .app_data(query_config())

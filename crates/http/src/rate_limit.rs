@@ -3,7 +3,6 @@
 //! whole school's computer lab signs in from one address at nine o'clock.
 
 use crate::error::ApiError;
-use crate::state::AppState;
 use actix_web::{web, HttpRequest};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use std::net::IpAddr;
@@ -95,9 +94,7 @@ pub fn client_address(req: &HttpRequest) -> String {
     let Some(peer) = req.peer_addr().map(|a| a.ip()) else {
         return "unknown".into();
     };
-    let trusted = req
-        .app_data::<web::Data<AppState>>()
-        .map(|state| &state.config.trusted_proxies);
+    let trusted = req.app_data::<web::Data<TrustedProxies>>();
     match trusted {
         Some(trusted) if trusted.contains(peer) => forwarded_client(req, trusted).unwrap_or(peer),
         _ => peer,

@@ -14,22 +14,6 @@ use serde_json::{json, Value};
 
 const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x02\0\0\0\x90wS\xde\0\0\0\x0cIDATx\x9cc\xf8\xcf\xc0\0\0\x03\x01\x01\0\xc9\xfe\x92\xef\0\0\0\0IEND\xaeB`\x82";
 
-fn multipart(filename: &str, bytes: &[u8]) -> (String, Vec<u8>) {
-    let boundary = "olympiadboundary";
-    let mut body = format!("--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{filename}\"\r\nContent-Type: application/octet-stream\r\n\r\n").into_bytes();
-    body.extend_from_slice(bytes);
-    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    (format!("multipart/form-data; boundary={boundary}"), body)
-}
-
-fn upload(path: &str, filename: &str, bytes: &[u8]) -> TestRequest {
-    let (content_type, body) = multipart(filename, bytes);
-    TestRequest::post()
-        .uri(path)
-        .insert_header(("content-type", content_type))
-        .set_payload(body)
-}
-
 fn question(module_id: i64, correct: &[&str]) -> Value {
     json!({
         "moduleId": module_id,
@@ -307,7 +291,7 @@ async fn files_are_judged_by_content_served_to_their_olympiad_and_kept_while_use
     let (status, body) = send(
         &app,
         with_token(
-            upload(
+            multipart(
                 &format!("/api/attachment/upload?olympiadId={geography}"),
                 "virus.png",
                 b"MZ\x90\0 not an image",
@@ -324,7 +308,7 @@ async fn files_are_judged_by_content_served_to_their_olympiad_and_kept_while_use
     let (status, body) = send(
         &app,
         with_token(
-            upload(
+            multipart(
                 &format!("/api/attachment/upload?olympiadId={geography}"),
                 "big.png",
                 &huge,
@@ -341,7 +325,7 @@ async fn files_are_judged_by_content_served_to_their_olympiad_and_kept_while_use
     let (status, body) = send(
         &app,
         with_token(
-            upload(
+            multipart(
                 &format!("/api/attachment/upload?olympiadId={geography}"),
                 "../Rivers map.png",
                 PNG,
@@ -360,12 +344,19 @@ async fn files_are_judged_by_content_served_to_their_olympiad_and_kept_while_use
 
     let response = actix_web::test::call_service(
         &app,
-        with_token(get(&format!("/api/attachment/{attachment_id}")), &learner).to_request(),
+        with_token(get(&format!("/api/attachment/{attachment_id}")), &admin).to_request(),
     )
     .await;
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(response.headers().get("content-type").unwrap(), "image/png");
     assert_eq!(actix_web::test::read_body(response).await.as_ref(), PNG);
+    // A learner who is not writing sees no file (tests/sitting.rs: one who is, their paper's).
+    let (status, _) = send(
+        &app,
+        with_token(get(&format!("/api/attachment/{attachment_id}")), &learner),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
     let (status, _) = send(
         &app,
         with_token(

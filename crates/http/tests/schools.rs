@@ -12,9 +12,7 @@ use actix_web::test::{call_service, init_service, read_body, TestRequest};
 use common::*;
 use olympiad_documents::{Cell, Table};
 use olympiad_domain::Role;
-use olympiad_persistence::models::{
-    ActivityLog, ActivityQuery, ExpressionFilter, ExpressionOfInterest, Job, Teacher, User,
-};
+use olympiad_persistence::models::{ExpressionFilter, ExpressionOfInterest, Job, Teacher, User};
 use serde_json::{json, Value};
 
 fn put_json(path: &str, body: Value) -> TestRequest {
@@ -23,20 +21,6 @@ fn put_json(path: &str, body: Value) -> TestRequest {
 
 fn delete(path: &str) -> TestRequest {
     TestRequest::delete().uri(path)
-}
-
-fn multipart(path: &str, filename: &str, bytes: &[u8]) -> TestRequest {
-    let boundary = "olympiadboundary";
-    let mut body = format!("--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{filename}\"\r\nContent-Type: application/octet-stream\r\n\r\n").into_bytes();
-    body.extend_from_slice(bytes);
-    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    TestRequest::post()
-        .uri(path)
-        .insert_header((
-            "content-type",
-            format!("multipart/form-data; boundary={boundary}"),
-        ))
-        .set_payload(body)
 }
 
 /// The status, content type and bytes of a file answer.
@@ -57,20 +41,6 @@ where
 
 fn school_body(name: &str, emis: &str) -> Value {
     json!({ "name": name, "emisNumber": emis, "province": "gauteng", "town": "Pretoria", "sector": "public", "quintile": 5 })
-}
-
-fn activities(fx: &Fixture, action: &str) -> Vec<ActivityLog> {
-    ActivityLog::search(
-        &mut fx.db.conn(),
-        &ActivityQuery {
-            limit: 500,
-            ..Default::default()
-        },
-    )
-    .unwrap()
-    .into_iter()
-    .filter(|a| a.action == action)
-    .collect()
 }
 
 #[actix_web::test]

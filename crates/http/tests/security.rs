@@ -57,7 +57,9 @@ fn a_forwarded_address_counts_only_from_a_trusted_proxy() {
     });
     let request = |peer: &str, forwarded: &str| {
         TestRequest::default()
-            .app_data(fx.state.clone())
+            .app_data(actix_web::web::Data::new(
+                fx.state.config.trusted_proxies.clone(),
+            ))
             .peer_addr(peer.parse().unwrap())
             .insert_header(("X-Forwarded-For", forwarded))
             .to_http_request()

@@ -64,7 +64,10 @@ impl Sitting {
             olympiad_id,
             &ModuleFields {
                 title: localized("Rivers", "Riviere"),
-                instructions: localized("<p>Choose</p>", "<p>Kies</p>"),
+                instructions: olympiad_domain::rich_text::localized(&localized(
+                    "<p>Choose</p>",
+                    "<p>Kies</p>",
+                )),
                 time_limit_minutes: None,
             },
         )
@@ -262,6 +265,31 @@ where
     >,
     B: actix_web::body::MessageBody,
 {
+    let (key, code) = prepare(app, token).await;
+    let (status, body) = send(
+        app,
+        with_device(
+            TestRequest::post().uri("/api/sitting/start"),
+            token,
+            Some(&key),
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["data"]["attempt"]["status"], "writing");
+    (key, code)
+}
+
+/// Declaration, recovery code and details: everything before the start.
+async fn prepare<S, B>(app: &S, token: &str) -> (String, String)
+where
+    S: actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse<B>,
+        Error = actix_web::Error,
+    >,
+    B: actix_web::body::MessageBody,
+{
     let (status, body) = send(
         app,
         with_token(
@@ -297,17 +325,6 @@ where
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let (status, body) = send(
-        app,
-        with_device(
-            TestRequest::post().uri("/api/sitting/start"),
-            token,
-            Some(&key),
-        ),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(body["data"]["attempt"]["status"], "writing");
     (key, code)
 }
 
@@ -1176,4 +1193,192 @@ async fn a_signed_out_learner_saves_nothing() {
     )
     .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
+}
+
+/// Another learner in the same school's entry; answers their user.
+fn add_learner(s: &Sitting, username: &str) -> i64 {
+    let mut conn = s.fx.db.conn();
+    let school_id: i64 = school_participants::table
+        .find(s.school_participant_id)
+        .select(school_participants::school_id)
+        .first(&mut conn)
+        .unwrap();
+    let learner_id: i64 = diesel::insert_into(learners::table)
+        .values((
+            learners::school_id.eq(school_id),
+            learners::first_name.eq("Thabo"),
+            learners::last_name.eq(username),
+            learners::grade.eq(10),
+        ))
+        .returning(learners::id)
+        .get_result(&mut conn)
+        .unwrap();
+    drop(conn);
+    let user_id = s.fx.user(username, Role::Learner, Some("geography"));
+    diesel::insert_into(participants::table)
+        .values((
+            participants::olympiad_id.eq(s.olympiad_id),
+            participants::learner_id.eq(learner_id),
+            participants::school_participant_id.eq(s.school_participant_id),
+            participants::user_id.eq(user_id),
+        ))
+        .execute(&mut s.fx.db.conn())
+        .unwrap();
+    user_id
+}
+
+#[actix_web::test]
+async fn a_pause_that_commits_while_learners_start_pauses_every_one_of_them() {
+    let s = Sitting::new();
+    let app = init_service(olympiad_http::app(s.fx.state.clone())).await;
+    let mut learners = vec![];
+    for n in 0..24 {
+        let token = s.fx.token_for(add_learner(&s, &format!("learner{n}")));
+        let (key, _) = prepare(&app, &token).await;
+        learners.push((token, key));
+    }
+    let starts = learners.iter().map(|(token, key)| {
+        send(
+            &app,
+            with_device(
+                TestRequest::post().uri("/api/sitting/start"),
+                token,
+                Some(key),
+            ),
+        )
+    });
+    let pause = send(
+        &app,
+        with_token(
+            post_json(
+                "/api/sitting/pause",
+                json!({ "schoolParticipantId": s.school_participant_id, "reason": "power" }),
+            ),
+            &s.teacher,
+        ),
+    );
+    let (answers, (paused, body)) =
+        futures_util::future::join(futures_util::future::join_all(starts), pause).await;
+    assert_eq!(paused, StatusCode::OK, "{body}");
+    for (status, body) in &answers {
+        assert!(
+            *status == StatusCode::OK || body["error"] == "paused",
+            "{status} {body}"
+        );
+    }
+    // Whatever the order, no learner of the paused school has a running clock.
+    let running: i64 = attempts::table
+        .filter(attempts::school_participant_id.eq(s.school_participant_id))
+        .filter(attempts::status.eq("writing"))
+        .filter(attempts::paused_at.is_null())
+        .count()
+        .get_result(&mut s.fx.db.conn())
+        .unwrap();
+    assert_eq!(running, 0);
+}
+
+#[actix_web::test]
+async fn a_learner_sees_the_pictures_of_their_own_paper_once_writing_and_no_other_files() {
+    use olympiad_persistence::models::{Attachment, NewUpload, Upload};
+    let s = Sitting::new();
+    let app = init_service(olympiad_http::app(s.fx.state.clone())).await;
+    let png = b"\x89PNG\r\n\x1a\n picture of a river";
+    let root = s.fx.state.config.uploads_dir.clone();
+    let sha256 = olympiad_office::files::store_bytes(&root, png).unwrap();
+    let file = |conn: &mut olympiad_persistence::DbConnection, olympiad_id: Option<i64>| {
+        let upload = Upload::ensure(
+            conn,
+            &NewUpload {
+                sha256: &sha256,
+                size_bytes: png.len() as i64,
+                content_type: "image/png",
+                filename: "river.png",
+                uploaded_by: None,
+            },
+        )
+        .unwrap();
+        Attachment::create(conn, upload.id, olympiad_id, "river.png")
+            .unwrap()
+            .id
+    };
+    let mut conn = s.fx.db.conn();
+    let on_paper = file(&mut conn, Some(s.olympiad_id));
+    let not_on_paper = file(&mut conn, Some(s.olympiad_id));
+    let of_no_olympiad = file(&mut conn, None);
+    diesel::update(olympiad_persistence::schema::questions::table.find(s.questions[0]))
+        .set(olympiad_persistence::schema::questions::attachment_id.eq(on_paper))
+        .execute(&mut conn)
+        .unwrap();
+    drop(conn);
+    let fetch = |id: i64, token: &str| with_token(get(&format!("/api/attachment/{id}")), token);
+
+    // Before the start, the paper's pictures are as closed as the paper.
+    assert_eq!(
+        send(&app, fetch(on_paper, &s.learner)).await.0,
+        StatusCode::FORBIDDEN
+    );
+    begin(&app, &s.learner).await;
+    let response =
+        actix_web::test::call_service(&app, fetch(on_paper, &s.learner).to_request()).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(actix_web::test::read_body(response).await.as_ref(), png);
+    for id in [not_on_paper, of_no_olympiad] {
+        assert_eq!(
+            send(&app, fetch(id, &s.learner)).await.0,
+            StatusCode::FORBIDDEN,
+            "file {id}"
+        );
+    }
+    // Teachers see no question files; staff see their olympiad's; files of no olympiad are the
+    // overlord's alone.
+    assert_eq!(
+        send(&app, fetch(on_paper, &s.teacher)).await.0,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        send(&app, fetch(on_paper, &s.admin)).await.0,
+        StatusCode::OK
+    );
+    assert_eq!(
+        send(&app, fetch(of_no_olympiad, &s.admin)).await.0,
+        StatusCode::FORBIDDEN
+    );
+    let overlord =
+        s.fx.token_for(s.fx.user("overlord@example.org", Role::Overlord, None));
+    assert_eq!(
+        send(&app, fetch(of_no_olympiad, &overlord)).await.0,
+        StatusCode::OK
+    );
+}
+
+#[actix_web::test]
+async fn a_learner_who_has_written_cannot_be_withdrawn_whatever_their_status_says() {
+    let s = Sitting::new();
+    let app = init_service(olympiad_http::app(s.fx.state.clone())).await;
+    begin(&app, &s.learner).await;
+    let participant = format!("/api/participant/{}", s.participant_id);
+    // The team may set the status back; the work stays all the same.
+    let (status, body) = send(
+        &app,
+        with_token(
+            TestRequest::put()
+                .uri(&participant)
+                .set_json(json!({ "status": "registered", "language": "en" })),
+            &s.teacher,
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) = send(
+        &app,
+        with_token(TestRequest::delete().uri(&participant), &s.teacher),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    let kept: i64 = attempts::table
+        .filter(attempts::participant_id.eq(s.participant_id))
+        .count()
+        .get_result(&mut s.fx.db.conn())
+        .unwrap();
+    assert_eq!(kept, 1);
 }

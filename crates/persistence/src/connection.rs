@@ -156,10 +156,19 @@ pub fn placeholder(conn: &DbConnection, n: usize) -> String {
     }
 }
 
+thread_local! {
+    /// The connection whose write transaction this thread is inside, if any.
+    static WRITING_ON: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+}
+
 /// A transaction that holds the database's write lock from its first statement (SQLite's
 /// `BEGIN IMMEDIATE`). A plain SQLite transaction that reads before it writes fails outright when
 /// another connection commits in between; this one waits its turn instead. On PostgreSQL it is a
 /// plain transaction: rows that must not change under it are locked where they are read.
+///
+/// Called inside another write transaction on the same connection, the work joins the outer one
+/// (it commits or rolls back with it). Called on another connection, it would wait for a turn
+/// that its own thread holds; that is refused at once rather than left to hang.
 pub fn write_transaction<T, E>(
     conn: &mut DbConnection,
     work: impl FnOnce(&mut DbConnection) -> Result<T, E>,
@@ -167,6 +176,26 @@ pub fn write_transaction<T, E>(
 where
     E: From<DbError>,
 {
+    let this = std::ptr::from_mut(conn) as usize;
+    match WRITING_ON.get() {
+        Some(outer) if outer == this => return work(conn),
+        Some(_) => {
+            return Err(DbError::Pool(
+                "a write transaction was begun on a second connection inside another".into(),
+            )
+            .into())
+        }
+        None => {}
+    }
+    // Cleared however the work ends, a panic included.
+    struct Writing;
+    impl Drop for Writing {
+        fn drop(&mut self) {
+            WRITING_ON.set(None);
+        }
+    }
+    WRITING_ON.set(Some(this));
+    let _writing = Writing;
     // SQLite has one writer at a time. Writers of this process queue here, each woken the moment
     // the one before commits; left to SQLite's busy timeout they would poll with sleeps of up to
     // 100 ms, and under load most of a request's time would be spent asleep.

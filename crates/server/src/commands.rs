@@ -5,9 +5,9 @@ use crate::worker::Worker;
 use actix_web::{web, HttpServer};
 use olympiad_domain::credentials::{normalise_username, password_problem};
 use olympiad_domain::Role;
-use olympiad_http::routes::user::{provision, Provision};
 use olympiad_http::AppState;
 use olympiad_mailer::Mailer;
+use olympiad_office::accounts::{provision, Provision};
 use olympiad_persistence::models::Olympiad;
 use olympiad_persistence::{open_pool, run_migrations, DbPool};
 use std::time::Duration;
@@ -111,7 +111,7 @@ pub fn create_user(settings: &Settings, args: NewUserArgs) -> CommandResult {
         role: args.role,
         olympiad_id,
     };
-    let (user, account, created) = provision(&mut conn, &request).map_err(|e| e.message.clone())?;
+    let (user, account, created) = provision(&mut conn, &request).map_err(|e| e.to_string())?;
     eprintln!(
         "{} user {} with the {} account {}",
         if created { "created" } else { "updated" },

@@ -5,7 +5,7 @@ use crate::commands::{migrated_pool, CommandResult};
 use crate::settings::Settings;
 use chrono::Datelike;
 use olympiad_domain::Role;
-use olympiad_http::routes::user::{provision, Provision};
+use olympiad_office::accounts::{provision, Provision};
 use olympiad_persistence::models::{NewOlympiad, NewProject, Olympiad, Project, User};
 use olympiad_persistence::DbConnection;
 
@@ -106,7 +106,7 @@ pub fn seed(settings: &Settings, password: &str, if_empty: bool) -> CommandResul
             role,
             olympiad_id: olympiad.map(|o| o.id),
         };
-        let (user, _, _) = provision(conn, &request).map_err(|e| e.message.clone())?;
+        let (user, _, _) = provision(conn, &request).map_err(|e| e.to_string())?;
         User::set_password_hash(conn, user.id, &hash)?;
         sign_ins.push((email.to_owned(), role, olympiad.map(|o| o.name.clone())));
         Ok(())

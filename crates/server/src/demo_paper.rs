@@ -4,7 +4,7 @@
 
 use chrono::Duration;
 use olympiad_domain::paper::{AnswerOption, Language, Localized, QuestionContent, QuestionKind};
-use olympiad_http::routes::attachment::store_bytes;
+use olympiad_office::files::store_bytes;
 use olympiad_persistence::models::{
     Attachment, ModuleFields, NewUpload, Olympiad, OlympiadSettingsChanges, Question,
     QuestionFields, QuestionModule, SittingWindow, Upload,
@@ -513,7 +513,7 @@ pub fn seed(
     for (title, questions) in [MAPS, SOUTH_AFRICA, CLIMATE] {
         let fields = ModuleFields {
             title: both(title.0, title.1),
-            instructions: Localized::new(),
+            instructions: Default::default(),
             time_limit_minutes: None,
         };
         let module = QuestionModule::create(conn, olympiad.id, &fields)?;

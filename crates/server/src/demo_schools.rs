@@ -4,8 +4,7 @@
 //! are printed with their usernames.
 
 use olympiad_domain::roster::CheckedLearner;
-use olympiad_http::learner_accounts::{enter_learners, hash_passwords, new_passwords};
-use olympiad_http::ApiError;
+use olympiad_office::learner_accounts::{enter_learners, hash_passwords, new_passwords};
 use olympiad_persistence::models::{
     ContactFields, CountryFields, ExpressionOfInterest, IgeoCountry, NewExpression, Olympiad,
     Participant, ParticipantFilter, School, SchoolFields, SchoolParticipant, Teacher,
@@ -205,7 +204,7 @@ pub fn seed(
         None,
     )?;
     let passwords = new_passwords(LEARNERS.len());
-    let hashes = hash_passwords(&passwords).map_err(|e| e.message.clone())?;
+    let hashes = hash_passwords(&passwords).map_err(|e| e.to_string())?;
     let sign_ins = if loaded.total == 0 {
         let learners: Vec<CheckedLearner> = LEARNERS
             .iter()
@@ -224,7 +223,7 @@ pub fn seed(
             })
             .collect();
         enter_learners(conn, &entry, &learners, &passwords, &hashes)
-            .map_err(|e: ApiError| e.message.clone())?
+            .map_err(|e| e.to_string())?
             .into_iter()
             .map(|c| {
                 (

@@ -6,10 +6,10 @@
 use actix_web::test::{call_service, init_service, read_body_json, TestRequest};
 use actix_web::web;
 use olympiad_domain::Role;
-use olympiad_http::routes::user::{provision, Provision};
 use olympiad_http::{ApiConfig, AppState};
 use olympiad_mailer::testing::SmtpServer;
 use olympiad_mailer::Mailer;
+use olympiad_office::accounts::{provision, Provision};
 use olympiad_persistence::models::Job;
 use olympiad_persistence::testing::TestDatabase;
 use olympiad_server::worker::Worker;

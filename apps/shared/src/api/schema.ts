@@ -159,7 +159,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The file, for anyone signed in to its olympiad (learners see the images of their questions). */
+        /** The file, for whoever it is in reach of (a learner sees the pictures of their own paper once writing). */
         get: operations["get_attachment"];
         put?: never;
         post?: never;
@@ -2019,6 +2019,7 @@ export type components = {
             status: components["schemas"]["AttemptStatus"];
         };
         BankModule: {
+            /** @description Sanitised as it is read, like every rich text. */
             instructions?: {
                 [key: string]: string;
             };
@@ -2320,6 +2321,7 @@ export type components = {
             started: number;
         };
         ModuleInput: {
+            /** @description Sanitised as it is read, like every rich text. */
             instructions?: {
                 [key: string]: string;
             };
@@ -2950,6 +2952,7 @@ export type components = {
             /** Format: int32 */
             durationMinutes: number;
             grades: number[];
+            /** @description Sanitised as it is read, like every rich text. */
             instructions?: {
                 [key: string]: string;
             };
@@ -5186,7 +5189,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description One part named `file`: XLSX, XLS, ODS or CSV */
+        /** @description One part named `file`: XLSX, ODS or CSV */
         requestBody?: {
             content: {
                 "multipart/form-data": unknown;

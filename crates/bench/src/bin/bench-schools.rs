@@ -10,7 +10,7 @@ use olympiad_bench::{database, median_ms, millis, report, state};
 use olympiad_documents::{Cell, Table};
 use olympiad_domain::Role;
 use olympiad_http::auth::tokens::{Purpose, Subject};
-use olympiad_http::routes::user::{provision, Provision};
+use olympiad_office::accounts::{provision, Provision};
 use olympiad_persistence::models::{
     NewOlympiad, NewProject, Olympiad, Project, School, SchoolFields, SchoolParticipant, Teacher,
     TeamMember,

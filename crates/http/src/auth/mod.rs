@@ -3,8 +3,9 @@
 pub mod password;
 pub mod password_reset;
 pub mod session;
+pub mod session_start;
 pub mod signin;
 pub mod tokens;
 pub mod two_factor;
 
-pub use signin::{SignInResult, SignedInUser};
+pub use session_start::{SignInResult, SignedInUser};

@@ -12,30 +12,14 @@ use actix_web::{post, put, web, HttpRequest};
 use chrono::Duration;
 use olympiad_domain::credentials::{normalise_username, password_problem};
 use olympiad_mailer::{Email, Recipient};
+use olympiad_office::secrets::{new_token, token_hash};
 use olympiad_persistence::models::{ActivityLog, Job, NewActivity, PasswordReset, User};
 use olympiad_persistence::now;
-use rand::RngCore;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
 const RESET_VALID_MINUTES: i64 = 60;
-
-/// SHA-256 in hex, for secrets that need no slow hash: random tokens (reset and invitation links,
-/// device keys) and recovery codes, which are limited like password guesses.
-pub(crate) fn token_hash(token: &str) -> String {
-    Sha256::digest(token.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
-}
-
-pub(crate) fn new_token() -> String {
-    let mut bytes = [0u8; 32];
-    rand::rng().fill_bytes(&mut bytes);
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
@@ -191,7 +175,7 @@ pub async fn set_password(
                 account_id: caller.account_id,
                 role: caller.role,
                 olympiad_id: caller.olympiad_id,
-                olympiad_name: caller.olympiad_name,
+                olympiad_name: caller.olympiad_name.clone(),
                 session_version: user.session_version,
                 impersonator: caller.impersonator,
                 impersonator_version: caller.impersonator_version,

@@ -2,7 +2,8 @@
 //! names the faulty part, `username` or `password` (spec sections 5 and 8).
 
 use crate::auth::password;
-use crate::auth::tokens::{Purpose, Subject};
+use crate::auth::session_start::{finish_sign_in, parse_role, SignInResult};
+use crate::auth::tokens::Subject;
 use crate::auth::two_factor;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
@@ -12,10 +13,8 @@ use crate::state::AppState;
 use actix_web::{post, web, HttpRequest};
 use olympiad_domain::credentials::{normalise_username, teacher_password, LEARNER_BCRYPT_COST};
 use olympiad_domain::{LoginType, Role};
-use olympiad_persistence::models::{
-    Account, AccountFilter, AccountView, ActivityLog, NewActivity, User,
-};
-use serde::{Deserialize, Serialize};
+use olympiad_persistence::models::{Account, AccountFilter, AccountView, User};
+use serde::Deserialize;
 use utoipa::ToSchema;
 use validator::Validate;
 
@@ -35,30 +34,6 @@ pub struct SignInRequest {
     /// The six-digit code of the authenticator app, once two-factor is set up.
     #[serde(default)]
     pub totp_code: Option<String>,
-}
-
-/// The signed-in user as the apps keep it (local storage key `user`, with the token as `accessToken`).
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SignedInUser {
-    pub id: i64,
-    pub username: String,
-    pub email: Option<String>,
-    pub first_name: String,
-    pub last_name: String,
-    pub role: Role,
-    pub account_id: i64,
-    pub olympiad_id: Option<i64>,
-    pub olympiad_name: Option<String>,
-    /// Set when an overlord is acting as this user.
-    pub impersonated_by: Option<i64>,
-}
-
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SignInResult {
-    pub token: String,
-    pub user: SignedInUser,
 }
 
 #[utoipa::path(
@@ -186,7 +161,7 @@ async fn unknown_user_hash(cost: u32) -> Result<String, ApiError> {
     } else {
         &OTHERS
     };
-    cell.get_or_try_init(|| password::hash(super::password_reset::new_token(), cost))
+    cell.get_or_try_init(|| password::hash(olympiad_office::secrets::new_token(), cost))
         .await
         .cloned()
 }
@@ -214,66 +189,5 @@ pub fn choose_account<'a>(
             .or_else(|| usable().find(|a| a.olympiad_id.is_none()))
             .or_else(|| usable().next()),
         LoginType::Overlord => usable().next(),
-    }
-}
-
-pub fn parse_role(role: &str) -> Result<Role, ApiError> {
-    role.parse().map_err(ApiError::internal)
-}
-
-/// Issues the token, notes the sign-in, and answers what the apps store.
-pub async fn finish_sign_in(
-    state: &AppState,
-    user: User,
-    subject: Subject,
-    action: &'static str,
-    address: Option<String>,
-) -> Result<SignInResult, ApiError> {
-    let token = state.tokens.issue(&subject, Purpose::Access)?;
-    let (user_id, olympiad_id, email, impersonator) = (
-        user.id,
-        subject.olympiad_id,
-        user.email.clone(),
-        subject.impersonator,
-    );
-    let details = serde_json::json!({ "role": subject.role, "accountId": subject.account_id, "impersonatedBy": impersonator }).to_string();
-    state
-        .db
-        .transaction(move |conn| {
-            if impersonator.is_none() {
-                User::record_sign_in(conn, user_id)?;
-            }
-            ActivityLog::record(
-                conn,
-                &NewActivity {
-                    user_id: Some(impersonator.unwrap_or(user_id)),
-                    email: email.as_deref(),
-                    olympiad_id,
-                    action,
-                    details,
-                    address: address.as_deref(),
-                },
-            )?;
-            Ok(())
-        })
-        .await?;
-    Ok(SignInResult {
-        token,
-        user: signed_in_user(user, &subject),
-    })
-}
-
-pub fn signed_in_user(user: User, subject: &Subject) -> SignedInUser {
-    SignedInUser {
-        id: user.id,
-        username: user.username,
-        email: user.email,
-        first_name: user.first_name,
-        last_name: user.last_name,
-        role: subject.role,
-        account_id: subject.account_id,
-        olympiad_id: subject.olympiad_id,
-        olympiad_name: subject.olympiad_name.clone(),
-        impersonated_by: subject.impersonator,
     }
 }

@@ -2,7 +2,6 @@
 //! database is still asked on every request (`access::authenticate`), so sign-out, a password
 //! change or disabling a user ends a token at once.
 
-use crate::access::Caller;
 use crate::error::ApiError;
 use chrono::Utc;
 use jsonwebtoken::errors::ErrorKind;
@@ -39,8 +38,8 @@ pub struct Claims {
 }
 
 impl Claims {
-    pub fn into_caller(self) -> Caller {
-        Caller {
+    pub fn into_caller(self) -> olympiad_office::Caller {
+        olympiad_office::Caller {
             user_id: self.sub,
             account_id: self.acc,
             role: self.role,

@@ -3,7 +3,7 @@
 //! and its otpauth URI (the apps show it as a QR code); `confirm` checks a first code, switches
 //! two-factor on, e-mails the user about it and signs them in.
 
-use crate::auth::signin::{finish_sign_in, SignInResult};
+use crate::auth::session_start::{finish_sign_in, SignInResult};
 use crate::auth::tokens::{Claims, Purpose, Subject};
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};

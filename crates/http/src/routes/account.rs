@@ -9,6 +9,7 @@ use crate::routes::{olympiad_scope, record_activity};
 use crate::state::AppState;
 use actix_web::{get, post, web};
 use olympiad_domain::Role;
+use olympiad_office::OrNotFound;
 use olympiad_persistence::models::{
     Account, AccountFilter, AccountView, NewAccount, Olympiad, User,
 };
@@ -90,11 +91,9 @@ pub async fn create(
     let view = state
         .db
         .transaction(move |conn| {
-            User::find(conn, body.user_id)
-                .map_err(|_| ApiError::invalid_field("userId", "is not a user"))?;
+            User::find(conn, body.user_id).or_invalid("userId", "is not a user")?;
             if let Some(olympiad_id) = body.olympiad_id {
-                Olympiad::find(conn, olympiad_id)
-                    .map_err(|_| ApiError::invalid_field("olympiadId", "is not an olympiad"))?;
+                Olympiad::find(conn, olympiad_id).or_invalid("olympiadId", "is not an olympiad")?;
             }
             let account = Account::ensure(
                 conn,

@@ -2,8 +2,9 @@
 //! attached under a name to an olympiad; served to the people of that olympiad.
 
 use crate::access::Caller;
+use crate::body::read_file_part;
 use crate::envelope::{ok, ApiResult};
-use crate::error::{ApiError, OrNotFound};
+use crate::error::ApiError;
 use crate::routes::olympiad_scope;
 use crate::routes::user::IdPath;
 use crate::state::AppState;
@@ -12,63 +13,12 @@ use actix_web::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
 use actix_web::http::StatusCode;
 use actix_web::{delete, get, post, web, HttpResponse};
 use chrono::NaiveDateTime;
-use futures_util::StreamExt;
-use olympiad_domain::Role;
+use olympiad_office::files::{clean_filename, sniff, store_bytes, stored_path};
+use olympiad_office::find_in_reach;
+use olympiad_office::OrNotFound;
 use olympiad_persistence::models::{Attachment, NewUpload, Question, Upload};
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
-use std::path::{Path, PathBuf};
 use utoipa::{IntoParams, ToSchema};
-
-/// What we accept, judged from the first bytes of the file, never from its name.
-pub fn sniff(bytes: &[u8]) -> Option<&'static str> {
-    match bytes {
-        [0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A, ..] => Some("image/png"),
-        [0xFF, 0xD8, 0xFF, ..] => Some("image/jpeg"),
-        [b'G', b'I', b'F', b'8', b'7' | b'9', b'a', ..] => Some("image/gif"),
-        [b'R', b'I', b'F', b'F', _, _, _, _, b'W', b'E', b'B', b'P', ..] => Some("image/webp"),
-        [b'%', b'P', b'D', b'F', b'-', ..] => Some("application/pdf"),
-        _ => None,
-    }
-}
-
-/// A file name people can read, with nothing that could climb folders or break a header.
-fn clean_filename(name: &str) -> Result<String, ApiError> {
-    let base = name.rsplit(['/', '\\']).next().unwrap_or("").trim();
-    let cleaned: String = base
-        .chars()
-        .filter(|c| !c.is_control() && *c != '"')
-        .take(200)
-        .collect();
-    if cleaned.is_empty() || cleaned == "." || cleaned == ".." {
-        return Err(ApiError::invalid_field("filename", "is required"));
-    }
-    Ok(cleaned)
-}
-
-fn stored_path(root: &Path, sha256: &str) -> PathBuf {
-    root.join(&sha256[..2]).join(sha256)
-}
-
-/// Keeps the bytes under `root` by their SHA-256 (once, however often they are uploaded) and
-/// answers the hash. Written under a temporary name, then renamed, so that a record never points
-/// at half a file. Blocking: call it off the async workers.
-pub fn store_bytes(root: &Path, bytes: &[u8]) -> std::io::Result<String> {
-    let sha256: String = Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
-    let path = stored_path(root, &sha256);
-    if !path.exists() {
-        if let Some(folder) = path.parent() {
-            std::fs::create_dir_all(folder)?;
-        }
-        let partial = path.with_extension("partial");
-        std::fs::write(&partial, bytes)?;
-        std::fs::rename(partial, &path)?;
-    }
-    Ok(sha256)
-}
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -155,44 +105,10 @@ pub async fn upload_attachment(
     caller: Caller,
     state: web::Data<AppState>,
     query: web::Query<AttachmentScope>,
-    mut parts: Multipart,
+    parts: Multipart,
 ) -> ApiResult<AttachmentView> {
     let olympiad_id = olympiad_scope(&caller, query.olympiad_id)?;
-    let limit = state.config.upload_limit_bytes;
-    let mut received: Option<(String, Vec<u8>)> = None;
-    while let Some(part) = parts.next().await {
-        let mut part = part.map_err(|e| {
-            ApiError::bad_request("upload", format!("The upload could not be read: {e}"))
-        })?;
-        if part.name() != Some("file") {
-            continue;
-        }
-        let filename = part
-            .content_disposition()
-            .and_then(|d| d.get_filename())
-            .unwrap_or("file")
-            .to_owned();
-        let mut bytes = Vec::new();
-        while let Some(chunk) = part.next().await {
-            let chunk = chunk.map_err(|e| {
-                ApiError::bad_request("upload", format!("The upload could not be read: {e}"))
-            })?;
-            if bytes.len() + chunk.len() > limit {
-                return Err(ApiError::new(
-                    StatusCode::PAYLOAD_TOO_LARGE,
-                    "too_large",
-                    format!(
-                        "file: is larger than the limit of {} MB",
-                        limit / (1024 * 1024)
-                    ),
-                ));
-            }
-            bytes.extend_from_slice(&chunk);
-        }
-        received = Some((filename, bytes));
-    }
-    let (filename, bytes) =
-        received.ok_or_else(|| ApiError::invalid_field("file", "is required"))?;
+    let (filename, bytes) = read_file_part(parts, state.config.upload_limit_bytes).await?;
     let filename = clean_filename(&filename)?;
     let content_type = sniff(&bytes).ok_or_else(|| {
         ApiError::new(
@@ -251,7 +167,7 @@ async fn serve_file(
         .body(bytes))
 }
 
-/// The file, for anyone signed in to its olympiad (learners see the images of their questions).
+/// The file, for whoever it is in reach of (a learner sees the pictures of their own paper once writing).
 #[utoipa::path(tag = "files", params(IdPath), security(("bearer" = [])), responses((status = 200, description = "The file itself"), (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
 #[get("/api/attachment/{id}")]
 pub async fn get_attachment(
@@ -263,14 +179,11 @@ pub async fn get_attachment(
     let (attachment, upload) = state
         .db
         .run(move |conn| {
-            let attachment = Attachment::find(conn, id)?;
+            let attachment = find_in_reach::<Attachment>(conn, &caller, id)?;
             let upload = Upload::find(conn, attachment.upload_id)?;
             Ok((attachment, upload))
         })
         .await?;
-    if let Some(olympiad_id) = attachment.olympiad_id {
-        caller.require_olympiad(olympiad_id)?;
-    }
     serve_file(&state, upload, &attachment.filename).await
 }
 
@@ -282,22 +195,14 @@ pub struct UploadIdQuery {
     pub upload_id: i64,
 }
 
-fn attachment_in_scope(
+/// The attachment, if in reach and if `upload_id` is its file's: a check that the right file is meant.
+fn attachment_of_upload(
     conn: &mut olympiad_persistence::DbConnection,
     caller: &Caller,
     id: i64,
     upload_id: i64,
 ) -> Result<Attachment, ApiError> {
-    let attachment = Attachment::find(conn, id).or_not_found("This file")?;
-    match attachment.olympiad_id {
-        Some(olympiad_id) => caller.require_olympiad(olympiad_id)?,
-        None if caller.role != Role::Overlord => {
-            return Err(ApiError::forbidden(
-                "Only the overlord manages files of no olympiad.",
-            ))
-        }
-        None => {}
-    }
+    let attachment = find_in_reach::<Attachment>(conn, caller, id)?;
     if attachment.upload_id != upload_id {
         return Err(ApiError::invalid_field(
             "uploadId",
@@ -321,7 +226,7 @@ pub async fn delete_attachment(
     let orphan = state
         .db
         .transaction(move |conn| {
-            attachment_in_scope(conn, &caller, id, upload_id)?;
+            attachment_of_upload(conn, &caller, id, upload_id)?;
             let used_by = Question::using_attachment(conn, id)?;
             if !used_by.is_empty() {
                 return Err(ApiError::new(
@@ -366,7 +271,7 @@ pub async fn update_filename(
     ok(state
         .db
         .transaction(move |conn| {
-            attachment_in_scope(conn, &caller, id, upload_id)?;
+            attachment_of_upload(conn, &caller, id, upload_id)?;
             let attachment = Attachment::rename(conn, id, &filename)?;
             let upload = Upload::find(conn, upload_id)?;
             view(conn, attachment, &upload)
@@ -463,33 +368,4 @@ pub async fn delete_upload(
     let path = stored_path(&state.config.uploads_dir, &upload.sha256);
     let _ = web::block(move || std::fs::remove_file(path)).await;
     ok(true)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn types_are_judged_by_content() {
-        assert_eq!(sniff(b"\x89PNG\r\n\x1a\n...."), Some("image/png"));
-        assert_eq!(sniff(b"\xff\xd8\xff\xe0"), Some("image/jpeg"));
-        assert_eq!(sniff(b"RIFF\0\0\0\0WEBPVP8 "), Some("image/webp"));
-        assert_eq!(sniff(b"%PDF-1.7"), Some("application/pdf"));
-        assert_eq!(sniff(b"<svg onload=alert(1)>"), None);
-        assert_eq!(sniff(b"MZ\x90\0"), None);
-    }
-
-    #[test]
-    fn file_names_cannot_climb_or_break_headers() {
-        assert_eq!(
-            clean_filename("../../etc/passwd").ok().as_deref(),
-            Some("passwd")
-        );
-        assert_eq!(
-            clean_filename("C:\\maps\\Map \"1\".png").ok().as_deref(),
-            Some("Map 1.png")
-        );
-        assert!(clean_filename("..").is_err());
-        assert!(clean_filename("  ").is_err());
-    }
 }

@@ -4,7 +4,7 @@
 use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
-use crate::error::{ApiError, OrNotFound};
+use crate::error::ApiError;
 use crate::listing::{given, GridQuery};
 use crate::routes::user::IdPath;
 use crate::routes::{
@@ -15,6 +15,8 @@ use crate::state::AppState;
 use actix_web::{delete, get, post, put, web, HttpResponse};
 use olympiad_documents::Table;
 use olympiad_domain::school::EntryStatus;
+use olympiad_office::find_in_reach;
+use olympiad_office::OrNotFound;
 use olympiad_persistence::models::merge::{country_merge_plan, merge_countries, CountryMergePlan};
 use olympiad_persistence::models::{
     CountryFields, CountryFilter, CountryParticipant, CountryParticipantFields,
@@ -140,15 +142,6 @@ impl CountryInput {
     }
 }
 
-fn iso_taken(error: olympiad_persistence::DbError) -> ApiError {
-    match ApiError::from(error) {
-        e if e.code == "conflict" => {
-            ApiError::invalid_field("isoCode", "belongs to another country already")
-        }
-        e => e,
-    }
-}
-
 #[utoipa::path(
     operation_id = "igeo_country_create",
     tag = "countries",
@@ -166,7 +159,8 @@ pub async fn create(
     ok(state
         .db
         .transaction(move |conn| {
-            let country = IgeoCountry::create(conn, &fields).map_err(iso_taken)?;
+            let country = IgeoCountry::create(conn, &fields)
+                .or_taken("isoCode", "belongs to another country already")?;
             record_activity(
                 conn,
                 &caller,
@@ -198,8 +192,9 @@ pub async fn update(
     ok(state
         .db
         .transaction(move |conn| {
-            IgeoCountry::find(conn, id).or_not_found("This country")?;
-            let country = IgeoCountry::update(conn, id, &fields).map_err(iso_taken)?;
+            find_in_reach::<IgeoCountry>(conn, &caller, id)?;
+            let country = IgeoCountry::update(conn, id, &fields)
+                .or_taken("isoCode", "belongs to another country already")?;
             record_activity(
                 conn,
                 &caller,
@@ -229,13 +224,9 @@ pub async fn delete_country(
     state
         .db
         .transaction(move |conn| {
-            IgeoCountry::find(conn, id).or_not_found("This country")?;
-            IgeoCountry::delete(conn, id).map_err(|e| match ApiError::from(e) {
-                e if e.code == "conflict" => ApiError::conflict(
-                    "This country has entries. Merge it into another country instead.",
-                ),
-                e => e,
-            })?;
+            find_in_reach::<IgeoCountry>(conn, &caller, id)?;
+            IgeoCountry::delete(conn, id)
+                .or_in_use("This country has entries. Merge it into another country instead.")?;
             record_activity(
                 conn,
                 &caller,
@@ -384,8 +375,7 @@ pub async fn single_entry(
     ok(state
         .db
         .run(move |conn| {
-            let entry = CountryParticipant::find(conn, id).or_not_found("This country's entry")?;
-            caller.require_olympiad(entry.olympiad_id)?;
+            let entry = find_in_reach::<CountryParticipant>(conn, &caller, id)?;
             let country = IgeoCountry::find(conn, entry.country_id)?;
             let olympiad = olympiad_persistence::models::Olympiad::find(conn, entry.olympiad_id)?;
             Ok(CountryParticipantRow {
@@ -476,15 +466,9 @@ pub async fn create_entry(
     ok(state
         .db
         .transaction(move |conn| {
-            IgeoCountry::find(conn, country_id)
-                .map_err(|_| ApiError::invalid_field("countryId", "is not a country"))?;
+            IgeoCountry::find(conn, country_id).or_invalid("countryId", "is not a country")?;
             let entry = CountryParticipant::create(conn, olympiad_id, country_id, &fields)
-                .map_err(|e| match ApiError::from(e) {
-                    e if e.code == "conflict" => {
-                        ApiError::invalid_field("countryId", "is entered in this olympiad already")
-                    }
-                    e => e,
-                })?;
+                .or_taken("countryId", "is entered in this olympiad already")?;
             record_activity(
                 conn,
                 &caller,
@@ -516,8 +500,7 @@ pub async fn update_entry(
     ok(state
         .db
         .transaction(move |conn| {
-            let entry = CountryParticipant::find(conn, id).or_not_found("This country's entry")?;
-            caller.require_olympiad(entry.olympiad_id)?;
+            let entry = find_in_reach::<CountryParticipant>(conn, &caller, id)?;
             let updated = CountryParticipant::update(conn, id, &fields)?;
             record_activity(
                 conn,
@@ -548,8 +531,7 @@ pub async fn delete_entry(
     state
         .db
         .transaction(move |conn| {
-            let entry = CountryParticipant::find(conn, id).or_not_found("This country's entry")?;
-            caller.require_olympiad(entry.olympiad_id)?;
+            let entry = find_in_reach::<CountryParticipant>(conn, &caller, id)?;
             CountryParticipant::delete(conn, id)?;
             record_activity(
                 conn,

@@ -5,7 +5,7 @@
 use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
-use crate::error::{ApiError, OrNotFound};
+use crate::error::ApiError;
 use crate::listing::{given, when, GridQuery};
 use crate::rate_limit::client_address;
 use crate::routes::school::SchoolInput;
@@ -16,11 +16,14 @@ use crate::state::AppState;
 use actix_web::{delete, get, post, web, HttpRequest, HttpResponse};
 use olympiad_documents::Table;
 use olympiad_domain::interest::{InterestKind, InterestStatus};
-use olympiad_domain::school::{distinctive_words, emis_number, name_likeness, province};
+use olympiad_domain::school::{emis_number, province};
 use olympiad_mailer::{Email, Recipient};
+use olympiad_office::find_in_reach;
+use olympiad_office::interest::{possible_matches, PossibleMatches};
+use olympiad_office::OrNotFound;
 use olympiad_persistence::models::{
     ExpressionFilter, ExpressionOfInterest, NewExpression, Olympiad, Project, School,
-    SchoolParticipant, Teacher, TeacherRow,
+    SchoolParticipant,
 };
 use olympiad_persistence::DbConnection;
 use serde::{Deserialize, Serialize};
@@ -128,109 +131,11 @@ pub async fn list(
     grid.respond(rows, "expressions-of-interest", interest_table)
 }
 
-fn expression_in_reach(
-    conn: &mut DbConnection,
-    caller: &Caller,
-    id: i64,
-) -> Result<ExpressionOfInterest, ApiError> {
-    let found = ExpressionOfInterest::find(conn, id).or_not_found("This expression of interest")?;
-    caller.require_olympiad(found.olympiad_id)?;
-    Ok(found)
-}
-
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct MatchQuery {
     pub expression_id: i64,
-}
-
-/// A school that looks like the one of an expression, and why.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SchoolMatch {
-    #[serde(flatten)]
-    pub school: School,
-    /// `emis`, `email`, `name`
-    pub reasons: Vec<String>,
-    /// How alike the names are, 0 to 1.
-    pub likeness: f64,
-    /// The school's entry in the expression's olympiad, if it has one.
-    pub school_participant_id: Option<i64>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PossibleMatches {
-    pub schools: Vec<SchoolMatch>,
-    /// Teachers with the same e-mail address.
-    pub teachers: Vec<TeacherRow>,
-}
-
-/// Names at least this alike are shown as possible matches.
-const LIKE_ENOUGH: f64 = 0.5;
-
-fn possible_matches(
-    conn: &mut DbConnection,
-    expression: &ExpressionOfInterest,
-) -> Result<PossibleMatches, ApiError> {
-    let mut found: Vec<(i64, Vec<String>, f64)> = Vec::new();
-    let mut note = |id: i64, reason: &str, likeness: f64| match found.iter_mut().find(|f| f.0 == id)
-    {
-        Some(entry) => {
-            entry.1.push(reason.to_owned());
-            entry.2 = entry.2.max(likeness);
-        }
-        None => found.push((id, vec![reason.to_owned()], likeness)),
-    };
-    if let Ok(Some(emis)) = emis_number(&expression.emis_number) {
-        if let Some(school) = School::by_emis(conn, &emis)? {
-            note(school.id, "emis", 0.0);
-        }
-    }
-    if !distinctive_words(&expression.school_name).is_empty() {
-        let mut alike: Vec<(i64, f64)> = School::names(conn)?
-            .into_iter()
-            .map(|(id, name, _)| (id, name_likeness(&name, &expression.school_name)))
-            .filter(|(_, likeness)| *likeness >= LIKE_ENOUGH)
-            .collect();
-        alike.sort_by(|a, b| b.1.total_cmp(&a.1));
-        for (id, likeness) in alike.into_iter().take(10) {
-            note(id, "name", likeness);
-        }
-    }
-    let teachers = Teacher::rows_by_email(conn, &expression.email)?;
-    for teacher in &teachers {
-        if let Some(id) = teacher.teacher.school_id {
-            note(id, "email", 0.0);
-        }
-    }
-    let ids: Vec<i64> = found.iter().map(|f| f.0).collect();
-    let schools = School::by_ids(conn, &ids)?;
-    let mut alike_schools = Vec::new();
-    for (id, reasons, likeness) in found {
-        if let Some(school) = schools.iter().find(|s| s.id == id) {
-            let entry = SchoolParticipant::find_for(conn, expression.olympiad_id, id)?;
-            let likeness = likeness.max(name_likeness(&school.name, &expression.school_name));
-            alike_schools.push(SchoolMatch {
-                school: school.clone(),
-                reasons,
-                likeness,
-                school_participant_id: entry.map(|e| e.id),
-            });
-        }
-    }
-    // Exact identities (EMIS, e-mail) first, then by likeness of the name.
-    alike_schools.sort_by(|a, b| {
-        let strong = |m: &SchoolMatch| m.reasons.iter().any(|r| r != "name");
-        strong(b)
-            .cmp(&strong(a))
-            .then(b.likeness.total_cmp(&a.likeness))
-    });
-    Ok(PossibleMatches {
-        schools: alike_schools,
-        teachers,
-    })
 }
 
 /// Schools and teachers that look like the expression's: the same EMIS number, the same e-mail
@@ -252,8 +157,8 @@ pub async fn matches(
     ok(state
         .db
         .run(move |conn| {
-            let expression = expression_in_reach(conn, &caller, id)?;
-            possible_matches(conn, &expression)
+            let expression = find_in_reach::<ExpressionOfInterest>(conn, &caller, id)?;
+            Ok(possible_matches(conn, &expression)?)
         })
         .await?)
 }
@@ -270,17 +175,11 @@ pub struct ProcessInterest {
 /// The school the staff chose or described.
 fn school_to_enter(conn: &mut DbConnection, request: &ProcessInterest) -> Result<School, ApiError> {
     match (&request.school_id, &request.school) {
-        (Some(id), _) => School::find(conn, *id)
-            .map_err(|_| ApiError::invalid_field("schoolId", "is not a school")),
-        (None, Some(input)) => {
-            School::create(conn, &input.fields()?).map_err(|e| match ApiError::from(e) {
-                e if e.code == "conflict" => ApiError::invalid_field(
-                    "school.emisNumber",
-                    "belongs to another school already: choose that school",
-                ),
-                e => e,
-            })
-        }
+        (Some(id), _) => Ok(School::find(conn, *id).or_invalid("schoolId", "is not a school")?),
+        (None, Some(input)) => Ok(School::create(conn, &input.fields()?).or_taken(
+            "school.emisNumber",
+            "belongs to another school already: choose that school",
+        )?),
         (None, None) => Err(ApiError::invalid_field(
             "schoolId",
             "is required (or a new school)",
@@ -311,7 +210,7 @@ pub async fn process(
     ok(state
         .db
         .transaction(move |conn| {
-            let expression = expression_in_reach(conn, &caller, id)?;
+            let expression = find_in_reach::<ExpressionOfInterest>(conn, &caller, id)?;
             let status = InterestStatus::parse(&expression.status).unwrap_or(InterestStatus::Open);
             status.handle(InterestStatus::Processed).map_err(ApiError::conflict)?;
             let handler = caller.impersonator.unwrap_or(caller.user_id);
@@ -384,7 +283,7 @@ pub async fn decline(
     ok(state
         .db
         .transaction(move |conn| {
-            let expression = expression_in_reach(conn, &caller, id)?;
+            let expression = find_in_reach::<ExpressionOfInterest>(conn, &caller, id)?;
             let status = InterestStatus::parse(&expression.status).unwrap_or(InterestStatus::Open);
             status
                 .handle(InterestStatus::Declined)
@@ -438,7 +337,7 @@ pub async fn delete_expression(
     state
         .db
         .transaction(move |conn| {
-            let expression = expression_in_reach(conn, &caller, id)?;
+            let expression = find_in_reach::<ExpressionOfInterest>(conn, &caller, id)?;
             ExpressionOfInterest::delete(conn, id)?;
             record_activity(
                 conn,

@@ -9,9 +9,8 @@ use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::routes::paper::olympiad_of;
-use crate::routes::participant::participant_in_reach;
+use crate::routes::record_activity;
 use crate::routes::user::IdPath;
-use crate::routes::{entry_in_reach, record_activity};
 use crate::state::AppState;
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web};
@@ -19,11 +18,13 @@ use chrono::{Duration, NaiveDateTime, Timelike};
 use olympiad_domain::paper::{plain_text, Language};
 use olympiad_domain::sitting::{learner_options, AnswerValue, AttemptStatus, STUCK_AFTER_SECONDS};
 use olympiad_domain::Role;
+use olympiad_office::find_in_reach;
 use olympiad_persistence::models::attempt::{
     entries_of_teacher, entry_olympiad, start_times, LearnerSitting, SchoolSitting,
 };
+use olympiad_persistence::models::school_participant::EntryHold;
 use olympiad_persistence::models::{
-    Answer, Attempt, Question, QuestionModule, Sitter, SittingPause,
+    Answer, Attempt, Question, QuestionModule, SchoolParticipant, Sitter, SittingPause,
 };
 use olympiad_persistence::{now, DbConnection};
 use serde::{Deserialize, Serialize};
@@ -68,7 +69,7 @@ fn steer_entry(
     caller: &Caller,
     school_participant_id: i64,
 ) -> Result<i64, ApiError> {
-    Ok(entry_in_reach(conn, caller, school_participant_id)?.olympiad_id)
+    Ok(find_in_reach::<SchoolParticipant>(conn, caller, school_participant_id)?.olympiad_id)
 }
 
 /// The participant, whom the caller may steer.
@@ -77,7 +78,7 @@ fn steer_participant(
     caller: &Caller,
     participant_id: i64,
 ) -> Result<Sitter, ApiError> {
-    participant_in_reach(conn, caller, participant_id)?;
+    find_in_reach::<olympiad_persistence::models::Participant>(conn, caller, participant_id)?;
     Ok(Sitter::by_participant(conn, participant_id)?)
 }
 
@@ -318,6 +319,7 @@ pub async fn pause_school(
         .db
         .transaction(move |conn| {
             let olympiad_id = steer_entry(conn, &caller, school_participant_id)?;
+            SchoolParticipant::hold(conn, school_participant_id, EntryHold::Exclusive)?;
             if SittingPause::open(conn, school_participant_id)?.is_some() {
                 return Err(ApiError::new(
                     StatusCode::CONFLICT,
@@ -361,6 +363,7 @@ pub async fn resume_school(
         .db
         .transaction(move |conn| {
             let olympiad_id = steer_entry(conn, &caller, school_participant_id)?;
+            SchoolParticipant::hold(conn, school_participant_id, EntryHold::Exclusive)?;
             let pause = SittingPause::open(conn, school_participant_id)?.ok_or_else(|| {
                 ApiError::new(
                     StatusCode::CONFLICT,

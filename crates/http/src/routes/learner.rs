@@ -2,26 +2,26 @@
 //! spreadsheet (template, preview with every row's problems, commit in one transaction).
 
 use crate::access::Caller;
-use crate::body::{read_large, Body};
+use crate::body::{read_file_part, read_large, Body};
 use crate::envelope::{ok, ApiResult};
-use crate::error::{ApiError, OrNotFound};
-use crate::learner_accounts::{enter_learners, hash_passwords, new_passwords, Credential};
+use crate::error::ApiError;
 use crate::listing::{download, given, ExportFormat, GridQuery};
 use crate::routes::user::IdPath;
-use crate::routes::{entry_in_reach, olympiad_scope, record_activity};
+use crate::routes::{olympiad_scope, record_activity};
 use crate::state::AppState;
 use actix_multipart::Multipart;
-use actix_web::http::StatusCode;
 use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
-use futures_util::StreamExt;
 use olympiad_documents::{read_table, Table};
 use olympiad_domain::roster::{
     check_row, check_rows, heading_of, map_headings, LoadedLearner, RosterRow, RowCheck, COLUMNS,
 };
-use olympiad_domain::Role;
+use olympiad_office::find_in_reach;
+use olympiad_office::learner_accounts::{
+    enter_learners, hash_passwords, new_passwords, Credential,
+};
 use olympiad_persistence::models::{
     Learner, LearnerFields, LearnerFilter, LearnerRow, Olympiad, Participant, ParticipantRow,
-    SchoolParticipant, TeamMember,
+    SchoolParticipant,
 };
 use olympiad_persistence::DbConnection;
 use serde::{Deserialize, Serialize};
@@ -113,30 +113,6 @@ pub async fn list(
     grid.respond(rows, "learners", learner_table)
 }
 
-/// A learner, if the caller may see them: staff of an olympiad their school is entered in, a
-/// teacher in the team of such an entry, overlord always.
-fn learner_in_reach(
-    conn: &mut DbConnection,
-    caller: &Caller,
-    id: i64,
-) -> Result<Learner, ApiError> {
-    let learner = Learner::find(conn, id).or_not_found("This learner")?;
-    if caller.role == Role::Overlord {
-        return Ok(learner);
-    }
-    let entries = SchoolParticipant::for_school(conn, learner.school_id)?;
-    for entry in entries.iter().filter(|e| caller.may_act_in(e.olympiad_id)) {
-        if caller.role != Role::Teacher
-            || TeamMember::of_user(conn, entry.id, caller.user_id)?.is_some()
-        {
-            return Ok(learner);
-        }
-    }
-    Err(ApiError::forbidden(
-        "This learner is not of a school you work with.",
-    ))
-}
-
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
@@ -169,16 +145,8 @@ pub async fn single(
     ok(state
         .db
         .run(move |conn| {
-            let participant = Participant::find(conn, id).or_not_found("This participant")?;
-            let learner = if caller.role == Role::Learner {
-                if participant.user_id != caller.user_id {
-                    return Err(ApiError::forbidden("You may only see your own details."));
-                }
-                Learner::find(conn, participant.learner_id)?
-            } else {
-                caller.require_olympiad(participant.olympiad_id)?;
-                learner_in_reach(conn, &caller, participant.learner_id)?
-            };
+            let participant = find_in_reach::<Participant>(conn, &caller, id)?;
+            let learner = Learner::find(conn, participant.learner_id)?;
             let participant = Participant::rows_by_ids(conn, &[id])?
                 .pop()
                 .ok_or_else(|| ApiError::not_found("This participant"))?;
@@ -262,7 +230,7 @@ pub async fn update(
     ok(state
         .db
         .transaction(move |conn| {
-            learner_in_reach(conn, &caller, id)?;
+            find_in_reach::<Learner>(conn, &caller, id)?;
             let learner = Learner::update(conn, id, &fields)?;
             record_activity(
                 conn,
@@ -294,7 +262,7 @@ pub async fn delete_learner(
     state
         .db
         .transaction(move |conn| {
-            let learner = learner_in_reach(conn, &caller, id)?;
+            let learner = find_in_reach::<Learner>(conn, &caller, id)?;
             if Learner::has_started(conn, id)? {
                 return Err(ApiError::conflict(
                     "This learner has started writing an olympiad; their work is kept.",
@@ -365,6 +333,20 @@ fn check_against_school(
     Ok(check_rows(rows, &grades, &languages, &loaded))
 }
 
+/// The school's entry, if the caller may load learners into it. Asked before a file is read or a
+/// password hashed, so that an upload to someone else's entry costs the server nothing.
+async fn entry_to_load_into(
+    state: &AppState,
+    caller: &Caller,
+    entry_id: i64,
+) -> Result<SchoolParticipant, ApiError> {
+    let caller = caller.clone();
+    state
+        .db
+        .run(move |conn| Ok(find_in_reach::<SchoolParticipant>(conn, &caller, entry_id)?))
+        .await
+}
+
 /// Enters rows that must all be good; answers their sign-ins. Retrying after a failure is safe:
 /// nothing was written, and a second success would be refused as duplicates.
 async fn commit_rows(
@@ -373,6 +355,8 @@ async fn commit_rows(
     entry_id: i64,
     rows: Vec<RosterRow>,
 ) -> Result<Vec<Credential>, ApiError> {
+    // Thousands of passwords take seconds to hash: only for an entry the caller may load into.
+    entry_to_load_into(state, &caller, entry_id).await?;
     if rows.is_empty() {
         return Err(ApiError::invalid_field(
             "rows",
@@ -393,7 +377,8 @@ async fn commit_rows(
     state
         .db
         .transaction(move |conn| {
-            let entry = entry_in_reach(conn, &caller, entry_id)?;
+            // Again inside the transaction: the team may have changed while the passwords hashed.
+            let entry = find_in_reach::<SchoolParticipant>(conn, &caller, entry_id)?;
             let checked = check_against_school(conn, &entry, &rows)?;
             let mut learners = Vec::with_capacity(checked.len());
             for (index, result) in checked.into_iter().enumerate() {
@@ -511,48 +496,13 @@ pub struct ImportPreview {
     pub bad: usize,
 }
 
-fn too_large() -> ApiError {
-    ApiError::new(
-        StatusCode::PAYLOAD_TOO_LARGE,
-        "too_large",
-        format!(
-            "file: is larger than the limit of {} MB",
-            ROSTER_LIMIT_BYTES / (1024 * 1024)
-        ),
-    )
-}
-
-/// Reads the multipart part named `file`, within the size limit.
-async fn read_upload(mut parts: Multipart) -> Result<Vec<u8>, ApiError> {
-    let unreadable = |e: actix_multipart::MultipartError| {
-        ApiError::bad_request("upload", format!("The upload could not be read: {e}"))
-    };
-    let mut received = None;
-    while let Some(part) = parts.next().await {
-        let mut part = part.map_err(unreadable)?;
-        if part.name() != Some("file") {
-            continue;
-        }
-        let mut bytes = Vec::new();
-        while let Some(chunk) = part.next().await {
-            let chunk = chunk.map_err(unreadable)?;
-            if bytes.len() + chunk.len() > ROSTER_LIMIT_BYTES {
-                return Err(too_large());
-            }
-            bytes.extend_from_slice(&chunk);
-        }
-        received = Some(bytes);
-    }
-    received.ok_or_else(|| ApiError::invalid_field("file", "is required"))
-}
-
 /// Reads the spreadsheet and checks every row; writes nothing. The teacher fixes or drops rows and
 /// sends the rest to `POST /api/learner/import`.
 #[utoipa::path(
     operation_id = "learner_import_preview",
     tag = "learners",
     params(EntryQuery),
-    request_body(content_type = "multipart/form-data", description = "One part named `file`: XLSX, XLS, ODS or CSV"),
+    request_body(content_type = "multipart/form-data", description = "One part named `file`: XLSX, ODS or CSV"),
     security(("bearer" = [])),
     responses(
         (status = 200, body = inline(crate::envelope::Envelope<ImportPreview>)),
@@ -567,8 +517,8 @@ pub async fn import_preview(
     query: web::Query<EntryQuery>,
     parts: Multipart,
 ) -> ApiResult<ImportPreview> {
-    let entry_id = query.school_participant_id;
-    let bytes = read_upload(parts).await?;
+    let entry = entry_to_load_into(&state, &caller, query.school_participant_id).await?;
+    let (_, bytes) = read_file_part(parts, ROSTER_LIMIT_BYTES).await?;
     let table = web::block(move || read_table(&bytes))
         .await
         .map_err(ApiError::internal)?
@@ -596,7 +546,6 @@ pub async fn import_preview(
     ok(state
         .db
         .run(move |conn| {
-            let entry = entry_in_reach(conn, &caller, entry_id)?;
             let checked = check_against_school(conn, &entry, &rows)?;
             let preview: Vec<PreviewRow> = rows
                 .into_iter()
@@ -647,7 +596,10 @@ pub async fn import(
     req: HttpRequest,
     payload: web::Payload,
 ) -> ApiResult<Vec<Credential>> {
+    let entry_id = query.school_participant_id;
+    // Megabytes of rows are read and parsed only for an entry the caller may load into.
+    entry_to_load_into(&state, &caller, entry_id).await?;
     // Thousands of rows are more than the usual JSON limit.
     let body: ImportRows = read_large(&req, payload, ROSTER_JSON_LIMIT_BYTES).await?;
-    ok(commit_rows(&state, caller, query.school_participant_id, body.rows).await?)
+    ok(commit_rows(&state, caller, entry_id, body.rows).await?)
 }

@@ -26,7 +26,6 @@ pub mod useful_contact;
 pub mod user;
 
 use crate::auth;
-use crate::error::OrNotFound;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn register(cfg: &mut ServiceConfig) {
@@ -213,7 +212,10 @@ pub fn olympiad_scope(
     olympiad_id: Option<i64>,
 ) -> Result<Option<i64>, crate::ApiError> {
     match olympiad_id {
-        Some(id) => caller.require_olympiad(id).map(|()| Some(id)),
+        Some(id) => {
+            caller.require_olympiad(id)?;
+            Ok(Some(id))
+        }
         None if caller.role == olympiad_domain::Role::Overlord => Ok(None),
         None => Err(crate::ApiError::invalid_field("olympiadId", "is required")),
     }
@@ -237,57 +239,6 @@ pub fn record_activity(
         address: None,
     };
     Ok(ActivityLog::record(conn, &entry)?)
-}
-
-/// The school's entry and, for a teacher, their membership of its team; refused for a teacher who
-/// is not in it, and for staff of another olympiad.
-fn entry_with_member(
-    conn: &mut olympiad_persistence::DbConnection,
-    caller: &crate::access::Caller,
-    entry_id: i64,
-) -> Result<
-    (
-        olympiad_persistence::models::SchoolParticipant,
-        Option<olympiad_persistence::models::TeamMember>,
-    ),
-    crate::ApiError,
-> {
-    use olympiad_persistence::models::{SchoolParticipant, TeamMember};
-    let entry = SchoolParticipant::find(conn, entry_id).or_not_found("This school's entry")?;
-    caller.require_olympiad(entry.olympiad_id)?;
-    if caller.role != olympiad_domain::Role::Teacher {
-        return Ok((entry, None));
-    }
-    let member = TeamMember::of_user(conn, entry.id, caller.user_id)?.ok_or_else(|| {
-        crate::ApiError::forbidden("You are not in the team of this school's entry.")
-    })?;
-    Ok((entry, Some(member)))
-}
-
-/// The school's entry, if the caller may act on it: overlord always, staff in its olympiad, a
-/// teacher only when in its team.
-pub fn entry_in_reach(
-    conn: &mut olympiad_persistence::DbConnection,
-    caller: &crate::access::Caller,
-    entry_id: i64,
-) -> Result<olympiad_persistence::models::SchoolParticipant, crate::ApiError> {
-    Ok(entry_with_member(conn, caller, entry_id)?.0)
-}
-
-/// Like [`entry_in_reach`], and a teacher must be a team admin of it (to change the team, the
-/// school's details or the learners' passwords).
-pub fn entry_to_manage(
-    conn: &mut olympiad_persistence::DbConnection,
-    caller: &crate::access::Caller,
-    entry_id: i64,
-) -> Result<olympiad_persistence::models::SchoolParticipant, crate::ApiError> {
-    let (entry, member) = entry_with_member(conn, caller, entry_id)?;
-    if member.is_some_and(|m| !m.is_team_admin) {
-        return Err(crate::ApiError::forbidden(
-            "Only a team admin of this school's entry may do this.",
-        ));
-    }
-    Ok(entry)
 }
 
 /// Trimmed text, refused when longer than `max` characters.

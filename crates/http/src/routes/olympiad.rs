@@ -9,7 +9,9 @@ use crate::routes::record_activity;
 use crate::state::AppState;
 use actix_web::{get, post, put, web};
 use chrono::NaiveDateTime;
-use olympiad_domain::paper::{sanitise_rich_text, Language, Localized, Verification};
+use olympiad_domain::paper::{Language, Verification};
+use olympiad_domain::rich_text::LocalizedRichText;
+use olympiad_persistence::models::olympiad::json_of_rich_text;
 use olympiad_persistence::models::{
     Olympiad, OlympiadSettingsChanges, Question, QuestionModule, SittingWindow,
 };
@@ -43,9 +45,9 @@ pub struct OlympiadSettings {
     pub grades: Vec<i32>,
     pub languages: Vec<Language>,
     #[schema(value_type = std::collections::BTreeMap<String, String>)]
-    pub instructions: Localized,
+    pub instructions: LocalizedRichText,
     #[schema(value_type = std::collections::BTreeMap<String, String>)]
-    pub declaration: Localized,
+    pub declaration: LocalizedRichText,
     pub shuffle_questions: bool,
     pub shuffle_options: bool,
     pub sitting_windows: Vec<Window>,
@@ -151,12 +153,13 @@ pub struct UpdateSettings {
     pub grades: Vec<i32>,
     #[validate(custom(function = "valid_languages"))]
     pub languages: Vec<Language>,
+    /// Sanitised as it is read, like every rich text.
     #[serde(default)]
     #[schema(value_type = std::collections::BTreeMap<String, String>)]
-    pub instructions: Localized,
+    pub instructions: LocalizedRichText,
     #[serde(default)]
     #[schema(value_type = std::collections::BTreeMap<String, String>)]
-    pub declaration: Localized,
+    pub declaration: LocalizedRichText,
     #[serde(default)]
     pub shuffle_questions: bool,
     #[serde(default)]
@@ -164,14 +167,6 @@ pub struct UpdateSettings {
     #[serde(default)]
     #[validate(custom(function = "valid_windows"))]
     pub sitting_windows: Vec<Window>,
-}
-
-fn clean(texts: &Localized) -> String {
-    let cleaned: Localized = texts
-        .iter()
-        .map(|(language, text)| (*language, sanitise_rich_text(text)))
-        .collect();
-    serde_json::to_string(&cleaned).unwrap_or_else(|_| "{}".into())
 }
 
 #[utoipa::path(
@@ -200,8 +195,8 @@ pub async fn update_settings(
                 duration_minutes: body.duration_minutes,
                 grades: serde_json::to_string(&body.grades).map_err(ApiError::internal)?,
                 languages: serde_json::to_string(&body.languages).map_err(ApiError::internal)?,
-                instructions: clean(&body.instructions),
-                declaration: clean(&body.declaration),
+                instructions: json_of_rich_text(&body.instructions),
+                declaration: json_of_rich_text(&body.declaration),
                 shuffle_questions: body.shuffle_questions,
                 shuffle_options: body.shuffle_options,
                 updated_at: now(),

@@ -2,12 +2,13 @@
 //! confirmation asked before changing the paper of an open olympiad.
 
 use crate::access::Caller;
-use crate::error::{ApiError, OrNotFound};
+use crate::error::ApiError;
 use crate::routes::record_activity;
 use actix_web::http::StatusCode;
 use olympiad_domain::paper::{
     self, Localized, PaperCheck, QuestionCheck, QuestionContent, QuestionKind, Verification,
 };
+use olympiad_office::OrNotFound;
 use olympiad_persistence::models::{Attachment, Olympiad, Question, QuestionModule};
 use olympiad_persistence::DbConnection;
 use serde::{Deserialize, Serialize};
@@ -23,7 +24,7 @@ pub struct ModuleView {
     #[schema(value_type = std::collections::BTreeMap<String, String>)]
     pub title: Localized,
     #[schema(value_type = std::collections::BTreeMap<String, String>)]
-    pub instructions: Localized,
+    pub instructions: olympiad_domain::rich_text::LocalizedRichText,
     pub time_limit_minutes: Option<i32>,
     pub question_count: usize,
 }
@@ -76,9 +77,7 @@ pub fn olympiad_of(
     caller: &Caller,
     olympiad_id: i64,
 ) -> Result<Olympiad, ApiError> {
-    let olympiad = Olympiad::find(conn, olympiad_id).or_not_found("This olympiad")?;
-    caller.require_olympiad(olympiad.id)?;
-    Ok(olympiad)
+    Ok(olympiad_office::find_in_reach(conn, caller, olympiad_id)?)
 }
 
 /// The module and its olympiad, if the caller may act in it.

@@ -4,21 +4,21 @@
 use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
-use crate::error::{ApiError, OrNotFound};
-use crate::learner_accounts::{hash_passwords, new_passwords, Credential};
+use crate::error::ApiError;
 use crate::listing::{download, given, when, GridQuery};
 use crate::routes::user::IdPath;
-use crate::routes::{entry_in_reach, entry_to_manage, olympiad_scope, record_activity};
+use crate::routes::{olympiad_scope, record_activity};
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web, HttpResponse};
 use olympiad_documents::slips::{login_slips, Slip, SlipGroup, SlipSheet};
 use olympiad_documents::Table;
 use olympiad_domain::credentials::{normalise_username, password_problem};
 use olympiad_domain::Role;
+use olympiad_office::learner_accounts::{hash_passwords, new_passwords, Credential};
+use olympiad_office::{find_in_reach, ManagedEntry};
 use olympiad_persistence::models::{
-    Olympiad, Participant, ParticipantFilter, ParticipantRow, School, User,
+    Olympiad, Participant, ParticipantFilter, ParticipantRow, School, SchoolParticipant, User,
 };
-use olympiad_persistence::DbConnection;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
@@ -108,33 +108,13 @@ pub async fn list(
         .db
         .run(move |conn| {
             if let Some(entry_id) = filter.school_participant_id {
-                filter.olympiad_id = Some(entry_in_reach(conn, &caller, entry_id)?.olympiad_id);
+                filter.olympiad_id =
+                    Some(find_in_reach::<SchoolParticipant>(conn, &caller, entry_id)?.olympiad_id);
             }
             Ok(Participant::list(conn, &filter, page)?)
         })
         .await?;
     grid.respond(rows, "participating-learners", participant_table)
-}
-
-/// The participant, if the caller may act on them (through their school's entry).
-pub(crate) fn participant_in_reach(
-    conn: &mut DbConnection,
-    caller: &Caller,
-    id: i64,
-) -> Result<Participant, ApiError> {
-    let participant = Participant::find(conn, id).or_not_found("This participant")?;
-    match participant.school_participant_id {
-        Some(entry_id) => {
-            entry_in_reach(conn, caller, entry_id)?;
-        }
-        None if caller.role == Role::Teacher => {
-            return Err(ApiError::forbidden(
-                "This learner is not in a school's entry of yours.",
-            ))
-        }
-        None => caller.require_olympiad(participant.olympiad_id)?,
-    }
-    Ok(participant)
 }
 
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
@@ -185,7 +165,7 @@ pub async fn update(
     ok(state
         .db
         .transaction(move |conn| {
-            let participant = participant_in_reach(conn, &caller, id)?;
+            let participant = find_in_reach::<Participant>(conn, &caller, id)?;
             let olympiad = Olympiad::find(conn, participant.olympiad_id)?;
             if !olympiad.languages().contains(&changes.language) {
                 return Err(ApiError::invalid_field("language", "is not a language of this olympiad"));
@@ -216,11 +196,10 @@ pub async fn withdraw(
     state
         .db
         .transaction(move |conn| {
-            let participant = participant_in_reach(conn, &caller, id)?;
-            if participant.status != "registered" {
+            let participant = find_in_reach::<Participant>(conn, &caller, id)?;
+            if !Participant::withdraw(conn, id)? {
                 return Err(ApiError::conflict("This learner has started writing; set them absent instead, so their work is kept."));
             }
-            Participant::withdraw(conn, id)?;
             record_activity(conn, &caller, "participant_withdrawn", Some(participant.olympiad_id), json!({ "participantId": id, "learnerId": participant.learner_id }))
         })
         .await?;
@@ -282,7 +261,8 @@ pub async fn login_slips_file(
     let (olympiad, school, rows) = state
         .db
         .run(move |conn| {
-            let entry = entry_in_reach(conn, &caller, request.school_participant_id)?;
+            let entry =
+                find_in_reach::<SchoolParticipant>(conn, &caller, request.school_participant_id)?;
             let ids: Vec<i64> = request
                 .credentials
                 .iter()
@@ -448,7 +428,7 @@ pub async fn set_learner_passwords(
     let rows = state
         .db
         .run(move |conn| {
-            let entry = entry_to_manage(conn, &check, entry_id)?;
+            let ManagedEntry(entry) = find_in_reach(conn, &check, entry_id)?;
             if entry.school_id != query.school_id {
                 return Err(ApiError::invalid_field(
                     "schoolId",

@@ -3,12 +3,13 @@
 use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
-use crate::error::{ApiError, OrNotFound};
+use crate::error::ApiError;
 use crate::routes::paper::{guard_open_paper, module_of, ConfirmQuery, QuestionView};
 use crate::routes::user::IdPath;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web};
-use olympiad_domain::paper::{sanitise_content, QuestionContent, QuestionKind};
+use olympiad_domain::paper::{QuestionContent, QuestionKind};
+use olympiad_office::OrNotFound;
 use olympiad_persistence::models::{Attachment, Question, QuestionFields};
 use olympiad_persistence::DbConnection;
 use serde::Deserialize;
@@ -77,7 +78,7 @@ fn fields_of(
     }
     Ok(QuestionFields {
         kind: input.kind,
-        content: sanitise_content(input.content),
+        content: input.content,
         marks: input.marks,
         difficulty: input.difficulty,
         attachment_id: input.attachment_id,

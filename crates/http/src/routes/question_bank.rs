@@ -9,9 +9,8 @@ use crate::error::ApiError;
 use crate::routes::paper::{guard_open_paper, olympiad_of, ConfirmQuery};
 use crate::state::AppState;
 use actix_web::{get, post, web};
-use olympiad_domain::paper::{
-    sanitise_content, AnswerOption, Language, Localized, QuestionContent, QuestionKind,
-};
+use olympiad_domain::paper::{AnswerOption, Language, Localized, QuestionContent, QuestionKind};
+use olympiad_domain::rich_text::LocalizedRichText;
 use olympiad_persistence::models::{ModuleFields, Question, QuestionFields, QuestionModule};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -33,9 +32,10 @@ pub struct BankQuestion {
 pub struct BankModule {
     #[schema(value_type = std::collections::BTreeMap<String, String>)]
     pub title: Localized,
+    /// Sanitised as it is read, like every rich text.
     #[serde(default)]
     #[schema(value_type = std::collections::BTreeMap<String, String>)]
-    pub instructions: Localized,
+    pub instructions: LocalizedRichText,
     #[serde(default)]
     pub time_limit_minutes: Option<i32>,
     pub questions: Vec<BankQuestion>,
@@ -133,7 +133,7 @@ fn add_modules(
             }
             let fields = QuestionFields {
                 kind: question.kind,
-                content: sanitise_content(question.content),
+                content: question.content,
                 marks: question.marks,
                 difficulty: question.difficulty,
                 attachment_id: None,
@@ -302,7 +302,7 @@ pub async fn import_csv(
     let questions = parse_csv(&body.csv, body.language)?;
     let module = BankModule {
         title: Localized::from([(body.language, body.module_title.trim().to_owned())]),
-        instructions: Localized::new(),
+        instructions: LocalizedRichText::new(),
         time_limit_minutes: None,
         questions,
     };

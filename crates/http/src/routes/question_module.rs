@@ -8,7 +8,8 @@ use crate::routes::paper::{guard_open_paper, module_of, olympiad_of, ConfirmQuer
 use crate::routes::user::IdPath;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web};
-use olympiad_domain::paper::{sanitise_rich_text, Localized};
+use olympiad_domain::paper::Localized;
+use olympiad_domain::rich_text::LocalizedRichText;
 use olympiad_persistence::models::{ModuleFields, Question, QuestionModule};
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
@@ -53,9 +54,10 @@ pub struct ModuleInput {
     pub olympiad_id: Option<i64>,
     #[schema(value_type = std::collections::BTreeMap<String, String>)]
     pub title: Localized,
+    /// Sanitised as it is read, like every rich text.
     #[serde(default)]
     #[schema(value_type = std::collections::BTreeMap<String, String>)]
-    pub instructions: Localized,
+    pub instructions: LocalizedRichText,
     #[validate(range(min = 1, max = 600, message = "must be from 1 to 600 minutes"))]
     pub time_limit_minutes: Option<i32>,
 }
@@ -76,11 +78,7 @@ impl ModuleInput {
         }
         Ok(ModuleFields {
             title,
-            instructions: self
-                .instructions
-                .iter()
-                .map(|(l, t)| (*l, sanitise_rich_text(t)))
-                .collect(),
+            instructions: self.instructions.clone(),
             time_limit_minutes: self.time_limit_minutes,
         })
     }

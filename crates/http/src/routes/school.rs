@@ -3,17 +3,19 @@
 use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
-use crate::error::{ApiError, OrNotFound};
+use crate::error::ApiError;
 use crate::listing::{given, GridQuery};
 use crate::routes::user::IdPath;
 use crate::routes::{
-    email_field, entry_to_manage, merge_refusal, olympiad_scope, record_activity, required_field,
-    text_field, MergeQuery,
+    email_field, merge_refusal, olympiad_scope, record_activity, required_field, text_field,
+    MergeQuery,
 };
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web, HttpResponse};
 use olympiad_documents::{Cell, Table};
 use olympiad_domain::school::{emis_number, province, quintile_problem, Sector};
+use olympiad_office::OrNotFound;
+use olympiad_office::{find_in_reach, ManagedEntry};
 use olympiad_persistence::models::merge::{merge_schools, school_merge_plan, SchoolMergePlan};
 use olympiad_persistence::models::{
     Olympiad, School, SchoolFields, SchoolFilter, SchoolParticipant, SchoolParticipantFilter,
@@ -196,15 +198,6 @@ impl SchoolInput {
     }
 }
 
-/// Turns the database's refusal of a second school with an EMIS number into a sentence.
-fn emis_taken(error: ApiError) -> ApiError {
-    if error.code == "conflict" {
-        ApiError::invalid_field("emisNumber", "belongs to another school already")
-    } else {
-        error
-    }
-}
-
 #[utoipa::path(
     operation_id = "school_create",
     tag = "schools",
@@ -222,7 +215,8 @@ pub async fn create(
     ok(state
         .db
         .transaction(move |conn| {
-            let school = School::create(conn, &fields).map_err(|e| emis_taken(e.into()))?;
+            let school = School::create(conn, &fields)
+                .or_taken("emisNumber", "belongs to another school already")?;
             record_activity(
                 conn,
                 &caller,
@@ -255,8 +249,9 @@ pub async fn update(
     ok(state
         .db
         .transaction(move |conn| {
-            School::find(conn, id).or_not_found("This school")?;
-            let school = School::update(conn, id, &fields).map_err(|e| emis_taken(e.into()))?;
+            find_in_reach::<School>(conn, &caller, id)?;
+            let school = School::update(conn, id, &fields)
+                .or_taken("emisNumber", "belongs to another school already")?;
             record_activity(
                 conn,
                 &caller,
@@ -288,12 +283,9 @@ pub async fn delete_school(
         .db
         .transaction(move |conn| {
             let school = School::find(conn, id).or_not_found("This school")?;
-            School::delete(conn, id).map_err(|e| match ApiError::from(e) {
-                e if e.code == "conflict" => ApiError::conflict(
-                    "This school still has entries, teachers or learners. Merge it into another school instead.",
-                ),
-                e => e,
-            })?;
+            School::delete(conn, id).or_in_use(
+                "This school still has entries, teachers or learners. Merge it into another school instead.",
+            )?;
             record_activity(conn, &caller, "school_deleted", None, json!({ "schoolId": id, "name": school.name }))
         })
         .await?;
@@ -437,9 +429,9 @@ pub async fn update_single(
             let entry = mine
                 .entry
                 .ok_or_else(|| ApiError::not_found("Your school's entry in this olympiad"))?;
-            entry_to_manage(conn, &caller, entry.entry.id)?;
+            find_in_reach::<ManagedEntry>(conn, &caller, entry.entry.id)?;
             let school = School::update(conn, entry.entry.school_id, &fields)
-                .map_err(|e| emis_taken(e.into()))?;
+                .or_taken("emisNumber", "belongs to another school already")?;
             record_activity(
                 conn,
                 &caller,

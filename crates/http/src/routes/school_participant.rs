@@ -7,12 +7,14 @@ use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::listing::{given, when, GridQuery};
 use crate::routes::user::IdPath;
-use crate::routes::{entry_in_reach, olympiad_scope, record_activity};
+use crate::routes::{olympiad_scope, record_activity};
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web, HttpResponse};
 use olympiad_documents::Table;
 use olympiad_domain::school::EntryStatus;
 use olympiad_domain::Role;
+use olympiad_office::find_in_reach;
+use olympiad_office::OrNotFound;
 use olympiad_persistence::models::{
     Olympiad, Participant, ParticipantFilter, SchoolParticipant, SchoolParticipantFilter,
     SchoolParticipantRow, Teacher, TeamMember,
@@ -151,11 +153,11 @@ pub async fn create(
 ) -> ApiResult<SchoolParticipant> {
     let body = body.into_inner();
     caller.require_olympiad(body.olympiad_id)?;
-    ok(state
+    let entered = state
         .db
         .transaction(move |conn| {
             let olympiad = Olympiad::find(conn, body.olympiad_id)
-                .map_err(|_| ApiError::invalid_field("olympiadId", "is not an olympiad"))?;
+                .or_invalid("olympiadId", "is not an olympiad")?;
             let (school_id, contact) = if caller.role == Role::Teacher {
                 if !olympiad.is_open {
                     return Err(ApiError::invalid_field(
@@ -179,7 +181,7 @@ pub async fn create(
                     .school_id
                     .ok_or_else(|| ApiError::invalid_field("schoolId", "is required"))?;
                 olympiad_persistence::models::School::find(conn, school_id)
-                    .map_err(|_| ApiError::invalid_field("schoolId", "is not a school"))?;
+                    .or_invalid("schoolId", "is not a school")?;
                 (school_id, body.contact_teacher_id)
             };
             let teacher = contact
@@ -188,7 +190,23 @@ pub async fn create(
             let (entry, created) =
                 SchoolParticipant::ensure(conn, olympiad.id, school_id, contact)?;
             if let Some(teacher) = teacher {
-                TeamMember::ensure(conn, entry.id, teacher.id, true)?;
+                // A teacher who enters a school already entered is answered that entry only if
+                // they are in its team already: its team admins decide who joins, and entering
+                // again must not make anyone a team admin.
+                if caller.role == Role::Teacher && !created {
+                    if TeamMember::of_user(conn, entry.id, caller.user_id)?.is_none() {
+                        record_activity(
+                            conn,
+                            &caller,
+                            "entry_join_refused",
+                            Some(entry.olympiad_id),
+                            json!({ "schoolParticipantId": entry.id, "schoolId": entry.school_id }),
+                        )?;
+                        return Ok(None);
+                    }
+                } else {
+                    TeamMember::ensure(conn, entry.id, teacher.id, true)?;
+                }
             }
             if created {
                 record_activity(
@@ -199,9 +217,15 @@ pub async fn create(
                     json!({ "schoolParticipantId": entry.id, "schoolId": school_id }),
                 )?;
             }
-            Ok(entry)
+            Ok(Some(entry))
         })
-        .await?)
+        .await?;
+    // None: the school was entered already and the teacher is not in its team (the try is logged).
+    entered.map(ok).unwrap_or_else(|| {
+        Err(ApiError::forbidden(
+            "Your school is already entered in this olympiad. Ask its team admin to add you to the team.",
+        ))
+    })
 }
 
 #[derive(Debug, Deserialize, Validate, ToSchema)]
@@ -231,7 +255,7 @@ pub async fn update(
     ok(state
         .db
         .transaction(move |conn| {
-            let entry = entry_in_reach(conn, &caller, id)?;
+            let entry = find_in_reach::<SchoolParticipant>(conn, &caller, id)?;
             if let Some(user_id) = changes.contact_teacher_id {
                 if TeamMember::of_user(conn, id, user_id)?.is_none() {
                     return Err(ApiError::invalid_field(
@@ -277,7 +301,7 @@ pub async fn delete_entry(
     state
         .db
         .transaction(move |conn| {
-            let entry = entry_in_reach(conn, &caller, id)?;
+            let entry = find_in_reach::<SchoolParticipant>(conn, &caller, id)?;
             let participants = Participant::list(
                 conn,
                 &ParticipantFilter { school_participant_id: Some(id), ..Default::default() },

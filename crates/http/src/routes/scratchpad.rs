@@ -4,7 +4,6 @@
 //! activity log notes who made it for whom.
 
 use crate::access::Caller;
-use crate::auth::password_reset::{new_token, token_hash};
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::routes::record_activity;
@@ -13,6 +12,7 @@ use actix_web::{get, web};
 use chrono::{Duration, NaiveDateTime};
 use olympiad_domain::credentials::normalise_username;
 use olympiad_domain::Role;
+use olympiad_office::secrets::{new_token, token_hash};
 use olympiad_persistence::models::{Account, AccountFilter, PasswordReset, User};
 use olympiad_persistence::now;
 use serde::{Deserialize, Serialize};

@@ -4,7 +4,6 @@
 //! takes the attempt over only with the recovery code.
 
 use crate::access::Caller;
-use crate::auth::password_reset::token_hash;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
@@ -16,11 +15,13 @@ use actix_web::http::StatusCode;
 use actix_web::{get, post, put, web, HttpRequest};
 use chrono::NaiveDateTime;
 use olympiad_domain::credentials::readable_code;
-use olympiad_domain::paper::{Language, Localized};
+use olympiad_domain::paper::Language;
+use olympiad_domain::rich_text::LocalizedRichText;
 use olympiad_domain::sitting::{answer_problem, paper_order, AnswerValue, AttemptStatus};
+use olympiad_office::secrets::token_hash;
+use olympiad_office::sitting::{closed, start_clock, window_at, ClockStart};
 use olympiad_persistence::models::{
-    Answer, AnswerSave, Attempt, AttemptStart, FinishReason, Olympiad, Sitter, SittingPause,
-    SittingWindow,
+    Answer, AnswerSave, Attempt, FinishReason, Olympiad, Sitter, SittingWindow,
 };
 use olympiad_persistence::{now, DbConnection, DbError};
 use serde::{Deserialize, Serialize};
@@ -41,9 +42,9 @@ pub struct OlympiadForLearner {
     pub grades: Vec<i32>,
     /// Sanitised HTML per language.
     #[schema(value_type = std::collections::BTreeMap<String, String>)]
-    pub instructions: Localized,
+    pub instructions: LocalizedRichText,
     #[schema(value_type = std::collections::BTreeMap<String, String>)]
-    pub declaration: Localized,
+    pub declaration: LocalizedRichText,
     pub is_open: bool,
     /// The sitting window now open, or the next one.
     pub window_starts_at: Option<NaiveDateTime>,
@@ -105,14 +106,6 @@ fn sitter_of(conn: &mut DbConnection, caller: &Caller) -> Result<(Sitter, Olympi
         .ok_or_else(|| ApiError::not_found("Your entry in this olympiad"))?;
     let olympiad = Olympiad::find(conn, sitter.olympiad_id)?;
     Ok((sitter, olympiad))
-}
-
-/// The window open at `at`, else the next one to open.
-fn window_at(windows: &[SittingWindow], at: NaiveDateTime) -> Option<&SittingWindow> {
-    windows
-        .iter()
-        .find(|w| w.starts_at <= at && at < w.ends_at)
-        .or_else(|| windows.iter().find(|w| w.starts_at > at))
 }
 
 /// Where the learner is, read from storage.
@@ -301,7 +294,7 @@ pub async fn accept_declaration(
         return ok(view_after(&state, sitter, olympiad, device, None).await?);
     }
     if !olympiad.is_open {
-        return Err(closed());
+        return Err(closed().into());
     }
     let (secret, hash) = DeviceKey::secret();
     let (participant, olympiad_id, entry) = (
@@ -321,14 +314,6 @@ pub async fn accept_declaration(
         .await?;
     let key = DeviceKey::text(attempt.id, &secret);
     ok(view_after(&state, sitter, olympiad, None, Some(key)).await?)
-}
-
-fn closed() -> ApiError {
-    ApiError::new(
-        StatusCode::CONFLICT,
-        "closed",
-        "This olympiad is not open for writing now.",
-    )
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -531,60 +516,28 @@ pub async fn start(
             "Get your recovery code and write it down before you start.",
         ));
     }
-    let (olympiad_id, entry) = (olympiad.id, sitter.school_participant_id);
-    let (windows, pause) = state
-        .db
-        .run(move |conn| {
-            let windows = SittingWindow::for_olympiad(conn, olympiad_id)?;
-            let pause = match entry {
-                Some(entry) => SittingPause::open(conn, entry)?,
-                None => None,
-            };
-            Ok((windows, pause))
-        })
-        .await?;
-    let at = now();
-    let window = windows.iter().find(|w| w.starts_at <= at && at < w.ends_at);
-    if !olympiad.is_open || (!windows.is_empty() && window.is_none()) {
-        return Err(closed());
-    }
-    if let Some(pause) = pause {
-        return Err(ApiError::new(
-            StatusCode::CONFLICT,
-            "paused",
-            format!(
-                "Your school's sitting is paused: {}. Wait for your teacher.",
-                pause.reason
-            ),
-        ));
+    if !olympiad.is_open {
+        return Err(closed().into());
     }
     let paper = paper_of(&state, olympiad.id).await?;
-    let order = paper_order(
+    let paper_order = paper_order(
         &paper.outline(),
         olympiad.shuffle_questions,
         olympiad.shuffle_options,
         rand::random::<u64>(),
     );
-    if order.question_count() == 0 {
-        return Err(closed());
+    if paper_order.question_count() == 0 {
+        return Err(closed().into());
     }
-    let start = AttemptStart {
-        started_at: at,
+    let start = ClockStart {
+        attempt_id: attempt.id,
+        sitter: sitter.clone(),
         allowed_seconds: olympiad.duration_minutes.saturating_mul(60),
-        window_ends_at: window.map(|w| w.ends_at),
-        paper_order: order,
-        paused_at: None,
+        paper_order,
     };
-    let (attempt_id, participant_id) = (attempt.id, sitter.participant_id);
     state
         .db
-        .transaction(move |conn| {
-            // A second start (another tab, a retry) leaves the running clock as it is.
-            if Attempt::start(conn, attempt_id, &start)? {
-                Sitter::set_status(conn, participant_id, "writing")?;
-            }
-            Ok(())
-        })
+        .transaction(move |conn| Ok(start_clock(conn, start)?))
         .await?;
     ok(view_after(&state, sitter, olympiad, device, None).await?)
 }

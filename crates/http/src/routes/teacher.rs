@@ -3,13 +3,15 @@
 use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
-use crate::error::{ApiError, OrNotFound};
+use crate::error::ApiError;
 use crate::listing::{when, GridQuery};
 use crate::routes::user::IdPath;
 use crate::routes::{olympiad_scope, record_activity, required_field, text_field};
 use crate::state::AppState;
 use actix_web::{get, put, web, HttpResponse};
 use olympiad_documents::Table;
+use olympiad_office::find_in_reach;
+use olympiad_office::OrNotFound;
 use olympiad_persistence::models::{
     School, Teacher, TeacherFields, TeacherFilter, TeacherRow, User, UserChanges,
 };
@@ -119,8 +121,7 @@ fn save_teacher(
     school_id: Option<i64>,
 ) -> Result<(), ApiError> {
     if let Some(id) = school_id {
-        School::find(conn, id)
-            .map_err(|_| ApiError::invalid_field("schoolId", "is not a school"))?;
+        School::find(conn, id).or_invalid("schoolId", "is not a school")?;
     }
     User::update(
         conn,
@@ -170,7 +171,7 @@ pub async fn update(
     ok(state
         .db
         .transaction(move |conn| {
-            let teacher = Teacher::find(conn, id).or_not_found("This teacher")?;
+            let teacher = find_in_reach::<Teacher>(conn, &caller, id)?;
             save_teacher(conn, &teacher, &input, input.school_id)?;
             record_activity(
                 conn,

@@ -3,18 +3,20 @@
 //! choose their password.
 
 use crate::access::Caller;
-use crate::auth::password_reset::{new_token, token_hash};
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
-use crate::error::{ApiError, OrNotFound};
+use crate::error::ApiError;
 use crate::routes::user::IdPath;
-use crate::routes::{entry_in_reach, entry_to_manage, record_activity, text_field};
+use crate::routes::{record_activity, text_field};
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web};
 use chrono::Duration;
 use olympiad_domain::credentials::normalise_username;
 use olympiad_domain::text::looks_like_email;
 use olympiad_mailer::{Email, Recipient};
+use olympiad_office::secrets::{new_token, token_hash};
+use olympiad_office::OrNotFound;
+use olympiad_office::{find_in_reach, ManagedEntry};
 use olympiad_persistence::models::{
     Account, Job, NewAccount, NewUser, Olympiad, PasswordReset, School, SchoolParticipant, Teacher,
     TeamMember, TeamMemberRow, User,
@@ -168,7 +170,7 @@ pub async fn list(
     ok(state
         .db
         .run(move |conn| {
-            entry_in_reach(conn, &caller, id)?;
+            find_in_reach::<SchoolParticipant>(conn, &caller, id)?;
             Ok(TeamMember::team(conn, id)?)
         })
         .await?)
@@ -210,7 +212,8 @@ pub async fn invite(
     ok(state
         .db
         .transaction(move |conn| {
-            let entry = entry_to_manage(conn, &caller, invitation.school_participant_id)?;
+            let ManagedEntry(entry) =
+                find_in_reach(conn, &caller, invitation.school_participant_id)?;
             let colleague = Colleague {
                 email: &invitation.email,
                 title: &text_field("title", &invitation.title, 20)?,
@@ -257,7 +260,7 @@ fn member_to_manage(
     id: i64,
 ) -> Result<(TeamMember, SchoolParticipant), ApiError> {
     let member = TeamMember::find(conn, id).or_not_found("This team member")?;
-    let entry = entry_to_manage(conn, caller, member.school_participant_id)?;
+    let ManagedEntry(entry) = find_in_reach(conn, caller, member.school_participant_id)?;
     Ok((member, entry))
 }
 

@@ -3,13 +3,14 @@
 use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
-use crate::error::{ApiError, OrNotFound};
+use crate::error::ApiError;
 use crate::listing::GridQuery;
 use crate::routes::user::IdPath;
 use crate::routes::{email_field, olympiad_scope, record_activity, required_field, text_field};
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web, HttpResponse};
 use olympiad_documents::Table;
+use olympiad_office::find_in_reach;
 use olympiad_persistence::models::{ContactFields, UsefulContact};
 use serde::Deserialize;
 use serde_json::json;
@@ -160,8 +161,7 @@ pub async fn update(
     ok(state
         .db
         .transaction(move |conn| {
-            let contact = UsefulContact::find(conn, id).or_not_found("This contact")?;
-            caller.require_olympiad(contact.olympiad_id)?;
+            let contact = find_in_reach::<UsefulContact>(conn, &caller, id)?;
             let updated = UsefulContact::update(conn, id, &fields)?;
             record_activity(
                 conn,
@@ -192,8 +192,7 @@ pub async fn delete_contact(
     state
         .db
         .transaction(move |conn| {
-            let contact = UsefulContact::find(conn, id).or_not_found("This contact")?;
-            caller.require_olympiad(contact.olympiad_id)?;
+            let contact = find_in_reach::<UsefulContact>(conn, &caller, id)?;
             UsefulContact::delete(conn, id)?;
             record_activity(
                 conn,

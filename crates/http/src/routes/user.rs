@@ -2,7 +2,7 @@
 
 use crate::access::Caller;
 use crate::auth::password;
-use crate::auth::signin::{finish_sign_in, parse_role, SignInResult};
+use crate::auth::session_start::{finish_sign_in, parse_role, SignInResult};
 use crate::auth::tokens::Subject;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
@@ -14,9 +14,8 @@ use actix_web::{get, post, put, web};
 use chrono::NaiveDateTime;
 use olympiad_domain::credentials::{normalise_username, password_problem};
 use olympiad_domain::Role;
-use olympiad_persistence::models::{
-    Account, AccountFilter, AccountView, NewAccount, NewUser, Olympiad, User, UserChanges,
-};
+use olympiad_office::accounts::{provision, Provision};
+use olympiad_persistence::models::{Account, AccountFilter, AccountView, User, UserChanges};
 use olympiad_persistence::{DbConnection, DbError};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -169,54 +168,6 @@ pub struct CreateUser {
     pub role: Role,
     /// Required for every role but overlord and teacher.
     pub olympiad_id: Option<i64>,
-}
-
-/// What to provision: a user (created when new) with one account.
-pub struct Provision {
-    pub username: String,
-    pub email: Option<String>,
-    pub password_hash: String,
-    pub first_name: String,
-    pub last_name: String,
-    pub role: Role,
-    pub olympiad_id: Option<i64>,
-}
-
-/// Creates the user, or finds the existing one, and gives them the account; the second answer
-/// says whether the user is new. Used by the API and by `olympiad create-user`.
-pub fn provision(
-    conn: &mut DbConnection,
-    p: &Provision,
-) -> Result<(User, Account, bool), ApiError> {
-    if let Some(problem) = p.role.olympiad_problem(p.olympiad_id.is_some()) {
-        return Err(ApiError::invalid_field("olympiadId", problem));
-    }
-    if let Some(olympiad_id) = p.olympiad_id {
-        Olympiad::find(conn, olympiad_id)
-            .map_err(|_| ApiError::invalid_field("olympiadId", "is not an olympiad"))?;
-    }
-    let (user, created) = match User::by_username(conn, &p.username)? {
-        Some(user) => (user, false),
-        None => {
-            let new = NewUser {
-                username: &p.username,
-                email: p.email.as_deref(),
-                password_hash: &p.password_hash,
-                first_name: &p.first_name,
-                last_name: &p.last_name,
-            };
-            (User::create(conn, &new)?, true)
-        }
-    };
-    let account = Account::ensure(
-        conn,
-        &NewAccount {
-            user_id: user.id,
-            role: p.role.as_str(),
-            olympiad_id: p.olympiad_id,
-        },
-    )?;
-    Ok((user, account, created))
 }
 
 #[utoipa::path(

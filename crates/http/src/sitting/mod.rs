@@ -3,15 +3,15 @@
 
 pub mod writer;
 
-use crate::auth::password_reset::token_hash;
 use crate::error::ApiError;
 use actix_web::HttpRequest;
 use olympiad_domain::paper::{AnswerOption, Language, Localized, QuestionContent, QuestionKind};
 use olympiad_domain::sitting::{learner_options, ModuleOutline, PaperOrder};
+use olympiad_office::secrets::token_hash;
 use olympiad_persistence::models::{Question, QuestionModule};
 use olympiad_persistence::{DbConnection, DbResult};
 use serde::Serialize;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use utoipa::ToSchema;
@@ -76,7 +76,7 @@ pub struct PaperQuestion {
 pub struct PaperModule {
     pub id: i64,
     pub title: Localized,
-    pub instructions: Localized,
+    pub instructions: olympiad_domain::rich_text::LocalizedRichText,
 }
 
 /// An olympiad's paper in the author's order.
@@ -205,11 +205,13 @@ impl Paper {
     }
 }
 
-fn in_language(text: &Localized, language: Language) -> String {
+/// The text in the learner's language, else in another that has one.
+fn in_language<T: AsRef<str>>(text: &BTreeMap<Language, T>, language: Language) -> String {
+    let filled = |t: &&T| !t.as_ref().trim().is_empty();
     text.get(&language)
-        .filter(|t| !t.trim().is_empty())
-        .or_else(|| text.values().find(|t| !t.trim().is_empty()))
-        .cloned()
+        .filter(filled)
+        .or_else(|| text.values().find(filled))
+        .map(|t| t.as_ref().to_owned())
         .unwrap_or_default()
 }
 

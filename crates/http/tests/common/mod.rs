@@ -10,8 +10,8 @@ use actix_web::test::TestRequest;
 use actix_web::web;
 use olympiad_domain::Role;
 use olympiad_http::auth::tokens::{Purpose, Subject};
-use olympiad_http::routes::user::{provision, Provision};
 use olympiad_http::{ApiConfig, AppState};
+use olympiad_office::accounts::{provision, Provision};
 use olympiad_persistence::models::{NewOlympiad, NewProject, Olympiad, Project, User};
 use olympiad_persistence::testing::TestDatabase;
 use serde_json::Value;
@@ -143,4 +143,35 @@ pub fn signin_body(
     olympiad: Option<&str>,
 ) -> Value {
     serde_json::json!({ "username": username, "password": password, "loginType": login_type, "olympiadName": olympiad })
+}
+
+/// A multipart POST of one file, in the part named `file`.
+pub fn multipart(path: &str, filename: &str, bytes: &[u8]) -> TestRequest {
+    let boundary = "olympiadboundary";
+    let mut body = format!("--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{filename}\"\r\nContent-Type: application/octet-stream\r\n\r\n").into_bytes();
+    body.extend_from_slice(bytes);
+    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    TestRequest::post()
+        .uri(path)
+        .insert_header((
+            "content-type",
+            format!("multipart/form-data; boundary={boundary}"),
+        ))
+        .set_payload(body)
+}
+
+/// The activity log's entries of one action, oldest first.
+pub fn activities(fx: &Fixture, action: &str) -> Vec<olympiad_persistence::models::ActivityLog> {
+    use olympiad_persistence::models::{ActivityLog, ActivityQuery};
+    ActivityLog::search(
+        &mut fx.db.conn(),
+        &ActivityQuery {
+            limit: 500,
+            ..Default::default()
+        },
+    )
+    .unwrap()
+    .into_iter()
+    .filter(|a| a.action == action)
+    .collect()
 }

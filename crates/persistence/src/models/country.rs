@@ -101,6 +101,15 @@ impl IgeoCountry {
             .first(conn)?)
     }
 
+    /// The olympiads the country is entered in: a country is shared by all of them.
+    pub fn olympiad_ids(conn: &mut DbConnection, id: i64) -> DbResult<Vec<i64>> {
+        Ok(country_participants::table
+            .filter(country_participants::country_id.eq(id))
+            .select(country_participants::olympiad_id)
+            .distinct()
+            .load(conn)?)
+    }
+
     pub fn by_iso(conn: &mut DbConnection, iso: &str) -> DbResult<Option<IgeoCountry>> {
         Ok(igeo_countries::table
             .filter(igeo_countries::iso_code.eq(iso))

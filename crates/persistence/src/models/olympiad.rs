@@ -3,7 +3,8 @@ use crate::schema::olympiads;
 use crate::DbConnection;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::paper::{Language, Localized};
+use olympiad_domain::paper::Language;
+use olympiad_domain::rich_text::LocalizedRichText;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -41,6 +42,11 @@ pub struct Olympiad {
     pub shuffle_options: bool,
 }
 
+/// The column text of rich text per language: only sanitised text can be written.
+pub fn json_of_rich_text(texts: &LocalizedRichText) -> String {
+    serde_json::to_string(texts).unwrap_or_else(|_| "{}".into())
+}
+
 /// The settings an admin edits on Settings and Actions.
 #[derive(Debug, Clone, AsChangeset)]
 #[diesel(table_name = olympiads)]
@@ -51,6 +57,7 @@ pub struct OlympiadSettingsChanges {
     pub duration_minutes: i32,
     pub grades: String,
     pub languages: String,
+    /// JSON of a [`LocalizedRichText`], written with [`json_of_rich_text`].
     pub instructions: String,
     pub declaration: String,
     pub shuffle_questions: bool,
@@ -77,11 +84,13 @@ impl Olympiad {
         serde_json::from_str(&self.languages).unwrap_or_default()
     }
 
-    pub fn instructions(&self) -> Localized {
+    /// Sanitised as it is read, whenever it was written.
+    pub fn instructions(&self) -> LocalizedRichText {
         serde_json::from_str(&self.instructions).unwrap_or_default()
     }
 
-    pub fn declaration(&self) -> Localized {
+    /// Sanitised as it is read, whenever it was written.
+    pub fn declaration(&self) -> LocalizedRichText {
         serde_json::from_str(&self.declaration).unwrap_or_default()
     }
 

@@ -6,6 +6,7 @@ use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use olympiad_domain::paper::{Localized, QuestionContent, QuestionKind};
+use olympiad_domain::rich_text::LocalizedRichText;
 
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
 #[diesel(table_name = sitting_windows)]
@@ -64,7 +65,7 @@ pub struct QuestionModule {
 #[derive(Debug, Clone)]
 pub struct ModuleFields {
     pub title: Localized,
-    pub instructions: Localized,
+    pub instructions: LocalizedRichText,
     pub time_limit_minutes: Option<i32>,
 }
 
@@ -77,7 +78,8 @@ impl QuestionModule {
         serde_json::from_str(&self.title).unwrap_or_default()
     }
 
-    pub fn instructions(&self) -> Localized {
+    /// Sanitised as it is read, whenever it was written.
+    pub fn instructions(&self) -> LocalizedRichText {
         serde_json::from_str(&self.instructions).unwrap_or_default()
     }
 
@@ -253,7 +255,7 @@ impl Question {
                 questions::module_id.eq(module_id),
                 questions::position.eq(last.unwrap_or(0) + 1),
                 questions::kind.eq(kind_name(fields.kind)),
-                questions::content.eq(json(&fields.content)),
+                questions::content.eq(json(&fields.content.clone().sanitised())),
                 questions::marks.eq(fields.marks),
                 questions::difficulty.eq(fields.difficulty),
                 questions::attachment_id.eq(fields.attachment_id),
@@ -268,7 +270,7 @@ impl Question {
         Ok(diesel::update(questions::table.find(id))
             .set((
                 questions::kind.eq(kind_name(fields.kind)),
-                questions::content.eq(json(&fields.content)),
+                questions::content.eq(json(&fields.content.clone().sanitised())),
                 questions::marks.eq(fields.marks),
                 questions::difficulty.eq(fields.difficulty),
                 questions::attachment_id.eq(fields.attachment_id),

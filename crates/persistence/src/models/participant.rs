@@ -2,7 +2,7 @@ use crate::error::DbResult;
 use crate::models::learner::{Learner, LearnerFields};
 use crate::models::listing::{contains_pattern, lower, Page, Paged, Sort};
 use crate::models::{Account, NewAccount, NewUser, User};
-use crate::schema::{accounts, learners, participants, schools, users};
+use crate::schema::{accounts, attempts, learners, participants, schools, users};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -151,14 +151,24 @@ impl Participant {
     }
 
     /// Takes the learner out of the olympiad: the entry and the user it signs in as; the learner
-    /// stays with the school.
-    pub fn withdraw(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+    /// stays with the school. Answers false, and removes nothing, once any attempt of theirs has
+    /// started, whatever their status says (a team may set the status): the work would go too.
+    pub fn withdraw(conn: &mut DbConnection, id: i64) -> DbResult<bool> {
         let participant = Self::find(conn, id)?;
+        let has_written = diesel::select(diesel::dsl::exists(
+            attempts::table
+                .filter(attempts::participant_id.eq(id))
+                .filter(attempts::started_at.is_not_null()),
+        ))
+        .get_result::<bool>(conn)?;
+        if has_written {
+            return Ok(false);
+        }
         diesel::delete(participants::table.find(id)).execute(conn)?;
         diesel::delete(accounts::table.filter(accounts::user_id.eq(participant.user_id)))
             .execute(conn)?;
         diesel::delete(users::table.find(participant.user_id)).execute(conn)?;
-        Ok(())
+        Ok(true)
     }
 
     /// These participants, class by class: the order of login slips.

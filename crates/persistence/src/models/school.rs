@@ -105,6 +105,15 @@ impl School {
             .first(conn)?)
     }
 
+    /// The olympiads the school is entered in: a school is shared by all of them.
+    pub fn olympiad_ids(conn: &mut DbConnection, id: i64) -> DbResult<Vec<i64>> {
+        Ok(school_participants::table
+            .filter(school_participants::school_id.eq(id))
+            .select(school_participants::olympiad_id)
+            .distinct()
+            .load(conn)?)
+    }
+
     pub fn by_emis(conn: &mut DbConnection, emis: &str) -> DbResult<Option<School>> {
         Ok(schools::table
             .filter(schools::emis_number.eq(emis))

@@ -71,7 +71,34 @@ type RowParts = (
     Option<String>,
 );
 
+/// How a transaction holds a school's entry until it ends.
+#[derive(Debug, Clone, Copy)]
+pub enum EntryHold {
+    /// Many at once: learners starting their clocks.
+    Shared,
+    /// One alone: a pause or resume of the school's sitting, which waits for every start in
+    /// flight and makes later starts wait for it, so that no start misses a pause.
+    Exclusive,
+}
+
 impl SchoolParticipant {
+    /// Holds the entry's row until the transaction ends (PostgreSQL row locks). SQLite needs no
+    /// lock: a [`crate::write_transaction`] holds the whole database's.
+    pub fn hold(conn: &mut DbConnection, id: i64, hold: EntryHold) -> DbResult<()> {
+        let mode = match hold {
+            EntryHold::Shared => "FOR SHARE",
+            EntryHold::Exclusive => "FOR UPDATE",
+        };
+        if let DbConnection::Postgresql(_) = conn {
+            diesel::sql_query(format!(
+                "SELECT id FROM school_participants WHERE id = $1 {mode}"
+            ))
+            .bind::<diesel::sql_types::BigInt, _>(id)
+            .execute(conn)?;
+        }
+        Ok(())
+    }
+
     pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<SchoolParticipant> {
         Ok(school_participants::table
             .find(id)

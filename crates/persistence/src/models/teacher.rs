@@ -1,6 +1,6 @@
 use crate::error::DbResult;
 use crate::models::listing::{contains_pattern, lower, Page, Paged, Sort};
-use crate::schema::{school_participants, schools, teachers, team_members, users};
+use crate::schema::{accounts, school_participants, schools, teachers, team_members, users};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -122,6 +122,31 @@ impl Teacher {
             .find(id)
             .select(Teacher::as_select())
             .first(conn)?)
+    }
+
+    /// The olympiads the teacher works in: those of the entries whose teams they are in, and those
+    /// their user has an account in. A teacher is shared by all of them.
+    pub fn olympiad_ids(conn: &mut DbConnection, id: i64) -> DbResult<Vec<i64>> {
+        let mut ids: Vec<i64> = team_members::table
+            .inner_join(school_participants::table)
+            .filter(team_members::teacher_id.eq(id))
+            .select(school_participants::olympiad_id)
+            .load(conn)?;
+        let user_id: i64 = teachers::table
+            .find(id)
+            .select(teachers::user_id)
+            .first(conn)?;
+        ids.extend(
+            accounts::table
+                .filter(accounts::user_id.eq(user_id))
+                .select(accounts::olympiad_id)
+                .load::<Option<i64>>(conn)?
+                .into_iter()
+                .flatten(),
+        );
+        ids.sort_unstable();
+        ids.dedup();
+        Ok(ids)
     }
 
     pub fn by_user(conn: &mut DbConnection, user_id: i64) -> DbResult<Option<Teacher>> {

@@ -15,6 +15,7 @@
 // - `disabled`: shows the answer without letting it change (after time is up, say).
 import { useId } from 'react';
 import './question-view.css';
+import { RichText } from './rich-text';
 
 export type QuestionViewKind = 'singleChoice' | 'multipleChoice' | 'trueFalse' | 'numeric' | 'shortText';
 export type QuestionViewLanguage = 'en' | 'af';
@@ -74,7 +75,7 @@ export function QuestionView({ question, language, answer, onAnswer, disabled = 
 
   return (
     <div className="question-view" lang={language}>
-      <div className="question-view__stem" id={stemId} dangerouslySetInnerHTML={{ __html: question.stem }} />
+      <RichText className="question-view__stem" id={stemId} html={question.stem} />
       {question.imageUrl && <img className="question-view__image" src={question.imageUrl} alt={words.image} />}
       {question.kind === 'numeric' || question.kind === 'shortText' ? (
         <div className="question-view__typed">
@@ -110,7 +111,7 @@ export function QuestionView({ question, language, answer, onAnswer, disabled = 
                 {question.kind === 'trueFalse' ? (
                   <span>{option.text}</span>
                 ) : (
-                  <span dangerouslySetInnerHTML={{ __html: option.text }} />
+                  <RichText as="span" html={option.text} />
                 )}
               </label>
             );

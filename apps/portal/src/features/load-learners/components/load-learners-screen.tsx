@@ -116,7 +116,7 @@ export function LoadLearnersScreen({ route }: ScreenComponentProps) {
             <FileInput
               label="Spreadsheet"
               placeholder="Choose the file"
-              accept=".xlsx,.xls,.ods,.csv"
+              accept=".xlsx,.ods,.csv"
               value={file}
               onChange={setFile}
               error={fileError}

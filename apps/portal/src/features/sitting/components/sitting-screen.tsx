@@ -8,6 +8,7 @@ import { useSitting, type SittingView } from '../api/get-sitting';
 import { chooseLanguage, followSitting, LANGUAGE_NAMES, useLanguage, useWords, type Language } from '../language';
 import { keepPagesOffline } from '../offline-pages';
 import { stepLink, stepOf, type Step } from '../sitting-steps';
+import { RichText } from '@olympiad/shared/ui/lean/rich-text';
 import '../sitting.css';
 
 type SittingScreenProps = {
@@ -129,7 +130,7 @@ function LanguageSwitch({ view }: { view: SittingView }) {
 
 /** The olympiad's own text (sanitised HTML from the server). */
 export function OlympiadText({ html }: { html: string }) {
-  return <div className="sitting-text" dangerouslySetInnerHTML={{ __html: html }} />;
+  return <RichText className="sitting-text" html={html} />;
 }
 
 /** The olympiad's text in the language shown, else in the other. */

@@ -2,7 +2,7 @@
 //! cost, and the one function that enters learners in an olympiad with them. The import, the admin
 //! screens, the demo data and the benchmark all go through [`enter_learners`].
 
-use crate::error::ApiError;
+use crate::error::{OfficeError, OfficeResult};
 use olympiad_domain::credentials::{readable_code, LEARNER_BCRYPT_COST, LEARNER_PASSWORD_CHARS};
 use olympiad_domain::roster::{username_digits, username_stem, CheckedLearner};
 use olympiad_persistence::models::{
@@ -37,7 +37,7 @@ pub fn new_passwords(count: usize) -> Vec<String> {
 
 /// bcrypt hashes of the passwords at the learner cost, on every core: a class of 40 takes about
 /// 70 ms of one core, an import of 2,000 learners a few seconds. Blocking: call it off the workers.
-pub fn hash_passwords(passwords: &[String]) -> Result<Vec<String>, ApiError> {
+pub fn hash_passwords(passwords: &[String]) -> OfficeResult<Vec<String>> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let chunk = passwords.len().div_ceil(threads).max(1);
     std::thread::scope(|scope| {
@@ -55,8 +55,8 @@ pub fn hash_passwords(passwords: &[String]) -> Result<Vec<String>, ApiError> {
         for worker in workers {
             let part = worker
                 .join()
-                .map_err(|_| ApiError::internal("a hashing thread panicked"))?
-                .map_err(ApiError::internal)?;
+                .map_err(|_| OfficeError::Internal("a hashing thread panicked".into()))?
+                .map_err(|e| OfficeError::Internal(e.to_string()))?;
             hashes.extend(part);
         }
         Ok(hashes)
@@ -69,7 +69,7 @@ fn fresh_username(
     conn: &mut DbConnection,
     stem: &str,
     taken: &mut HashSet<String>,
-) -> Result<String, ApiError> {
+) -> OfficeResult<String> {
     let mut rng = rand::rng();
     for attempt in 0..40 {
         let mut candidate = format!("{stem}{}", username_digits(|len| rng.random_range(0..len)));
@@ -81,7 +81,7 @@ fn fresh_username(
             return Ok(candidate);
         }
     }
-    Err(ApiError::internal(format!(
+    Err(OfficeError::Internal(format!(
         "no free username for the stem {stem}"
     )))
 }
@@ -95,7 +95,7 @@ pub fn enter_learners(
     learners: &[CheckedLearner],
     passwords: &[String],
     hashes: &[String],
-) -> Result<Vec<Credential>, ApiError> {
+) -> OfficeResult<Vec<Credential>> {
     let mut taken = HashSet::new();
     let mut credentials = Vec::with_capacity(learners.len());
     for ((learner, password), hash) in learners.iter().zip(passwords).zip(hashes) {

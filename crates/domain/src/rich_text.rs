@@ -1,0 +1,140 @@
+//! Rich text: HTML that people write (question stems, instructions, the declaration) and learners'
+//! and staff's pages show as HTML. A [`RichText`] can only be made through the one sanitiser, and
+//! reading one from JSON (a request body, an import, a stored column) sanitises it, so no route and
+//! no old row can bring a script into a page.
+
+use crate::paper::Language;
+use serde::{Deserialize, Deserializer, Serialize};
+use std::collections::BTreeMap;
+
+/// Sanitised HTML.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct RichText(String);
+
+/// Rich text per language.
+pub type LocalizedRichText = BTreeMap<Language, RichText>;
+
+impl RichText {
+    pub fn new(html: &str) -> RichText {
+        RichText(sanitise(html))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
+impl AsRef<str> for RichText {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl<'de> Deserialize<'de> for RichText {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Ok(RichText::new(&String::deserialize(deserializer)?))
+    }
+}
+
+impl utoipa::PartialSchema for RichText {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        String::schema()
+    }
+}
+
+impl utoipa::ToSchema for RichText {}
+
+/// The texts, each sanitised.
+pub fn localized(texts: &BTreeMap<Language, String>) -> LocalizedRichText {
+    texts
+        .iter()
+        .map(|(language, text)| (*language, RichText::new(text)))
+        .collect()
+}
+
+/// Rich text from the question editor, made safe to show: formatting, lists, tables and images of
+/// this olympiad's own files only. Scripts, styles, event handlers and outside addresses are
+/// removed (an outside image would cost learners data and tell a third party who is writing).
+fn sanitise(html: &str) -> String {
+    use std::collections::HashSet;
+    let tags: HashSet<&str> = [
+        "p",
+        "br",
+        "b",
+        "strong",
+        "i",
+        "em",
+        "u",
+        "sub",
+        "sup",
+        "ul",
+        "ol",
+        "li",
+        "table",
+        "thead",
+        "tbody",
+        "tr",
+        "th",
+        "td",
+        "img",
+        "span",
+        "h3",
+        "h4",
+        "blockquote",
+    ]
+    .into_iter()
+    .collect();
+    let mut builder = ammonia::Builder::default();
+    builder
+        .tags(tags)
+        .tag_attributes(
+            [(
+                "img",
+                ["src", "alt", "width", "height"].into_iter().collect(),
+            )]
+            .into_iter()
+            .collect(),
+        )
+        .generic_attributes(HashSet::new())
+        .url_schemes(HashSet::new())
+        .attribute_filter(|element, attribute, value| match (element, attribute) {
+            ("img", "src") if value.starts_with("/api/attachment/") => Some(value.into()),
+            ("img", "src") => None,
+            _ => Some(value.into()),
+        });
+    builder.clean(html).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scripts_handlers_and_outside_images_are_removed() {
+        let dirty = r#"<p onclick="steal()">Look <script>alert(1)</script><b>here</b></p><img src="https://evil.example/x.png"><img src="/api/attachment/4" alt="map" style="x">"#;
+        let clean = RichText::new(dirty).into_string();
+        assert_eq!(
+            clean,
+            r#"<p>Look <b>here</b></p><img><img src="/api/attachment/4" alt="map">"#
+        );
+    }
+
+    #[test]
+    fn reading_rich_text_from_json_sanitises_it() {
+        let texts: LocalizedRichText = serde_json::from_str(
+            r#"{"en": "<img src=x onerror=alert(1)><b>Read</b>", "af": "<script>x()</script>Lees"}"#,
+        )
+        .unwrap();
+        assert_eq!(texts[&Language::En].as_str(), "<img><b>Read</b>");
+        assert_eq!(texts[&Language::Af].as_str(), "Lees");
+        assert_eq!(
+            serde_json::to_string(&texts[&Language::Af]).unwrap(),
+            r#""Lees""#
+        );
+    }
+}

@@ -1,0 +1,95 @@
+//! Starting a session: the token and what the apps keep of the signed-in user, shared by
+//! sign-in, two-factor and impersonation.
+
+use crate::auth::tokens::{Purpose, Subject};
+use crate::error::ApiError;
+use crate::state::AppState;
+use olympiad_domain::Role;
+use olympiad_persistence::models::{ActivityLog, NewActivity, User};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// The signed-in user as the apps keep it (local storage key `user`, with the token as `accessToken`).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignedInUser {
+    pub id: i64,
+    pub username: String,
+    pub email: Option<String>,
+    pub first_name: String,
+    pub last_name: String,
+    pub role: Role,
+    pub account_id: i64,
+    pub olympiad_id: Option<i64>,
+    pub olympiad_name: Option<String>,
+    /// Set when an overlord is acting as this user.
+    pub impersonated_by: Option<i64>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignInResult {
+    pub token: String,
+    pub user: SignedInUser,
+}
+
+pub fn parse_role(role: &str) -> Result<Role, ApiError> {
+    role.parse().map_err(ApiError::internal)
+}
+
+/// Issues the token, notes the sign-in, and answers what the apps store.
+pub async fn finish_sign_in(
+    state: &AppState,
+    user: User,
+    subject: Subject,
+    action: &'static str,
+    address: Option<String>,
+) -> Result<SignInResult, ApiError> {
+    let token = state.tokens.issue(&subject, Purpose::Access)?;
+    let (user_id, olympiad_id, email, impersonator) = (
+        user.id,
+        subject.olympiad_id,
+        user.email.clone(),
+        subject.impersonator,
+    );
+    let details = serde_json::json!({ "role": subject.role, "accountId": subject.account_id, "impersonatedBy": impersonator }).to_string();
+    state
+        .db
+        .transaction(move |conn| {
+            if impersonator.is_none() {
+                User::record_sign_in(conn, user_id)?;
+            }
+            ActivityLog::record(
+                conn,
+                &NewActivity {
+                    user_id: Some(impersonator.unwrap_or(user_id)),
+                    email: email.as_deref(),
+                    olympiad_id,
+                    action,
+                    details,
+                    address: address.as_deref(),
+                },
+            )?;
+            Ok(())
+        })
+        .await?;
+    Ok(SignInResult {
+        token,
+        user: signed_in_user(user, &subject),
+    })
+}
+
+pub fn signed_in_user(user: User, subject: &Subject) -> SignedInUser {
+    SignedInUser {
+        id: user.id,
+        username: user.username,
+        email: user.email,
+        first_name: user.first_name,
+        last_name: user.last_name,
+        role: subject.role,
+        account_id: subject.account_id,
+        olympiad_id: subject.olympiad_id,
+        olympiad_name: subject.olympiad_name.clone(),
+        impersonated_by: subject.impersonator,
+    }
+}

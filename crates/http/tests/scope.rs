@@ -1,0 +1,705 @@
+//! Object scope: every route that names an object by its id is called by a teacher and by an admin
+//! of one olympiad with the ids of a neighbour school's objects and of another olympiad's, and must
+//! refuse (403) or not find (404) every one, changing nothing. A route with an id in its path that
+//! this walk does not know fails it, so a new route is placed here when it is written.
+
+#![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
+
+mod common;
+
+use actix_web::http::{Method, StatusCode};
+use actix_web::test::{init_service, TestRequest};
+use common::*;
+use diesel::prelude::*;
+use olympiad_domain::Role;
+use olympiad_http::access::API_ROUTES;
+use olympiad_persistence::models::Teacher;
+use olympiad_persistence::schema::{participants, team_members};
+use serde_json::{json, Value};
+use std::collections::HashMap;
+
+/// The kinds of object a route names by id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Kind {
+    Olympiad,
+    Module,
+    Question,
+    Attachment,
+    School,
+    Entry,
+    Teacher,
+    TeamMember,
+    Learner,
+    Participant,
+    Expression,
+    Country,
+    CountryEntry,
+    Contact,
+}
+
+/// Routes whose path takes an id that is not an object in an olympiad's or a school's reach.
+const NOT_SCOPED: &[(&str, &str)] = &[
+    (
+        "/api/auth/forgot-password/{username}",
+        "public: answers the same for every name",
+    ),
+    ("/api/user/{id}", "overlord only"),
+    ("/api/user/{id}/disable", "overlord only"),
+    ("/api/user/{id}/enable", "overlord only"),
+    ("/api/user/{id}/reset-two-factor", "overlord only"),
+    ("/api/account/{id}/disable", "overlord only"),
+    ("/api/account/{id}/enable", "overlord only"),
+    ("/api/{product}-suite/projects", "public"),
+    ("/api/{product}-suite/project/{id}", "public"),
+    ("/api/{product}-project", "overlord only"),
+    ("/api/{product}-sub-project", "overlord only"),
+    ("/api/upload/{id}", "overlord only"),
+    ("/api/upload/delete/{id}", "overlord only"),
+    (
+        "/api/website/verify-email/{id}",
+        "public: the id is the e-mailed secret",
+    ),
+];
+
+/// Every scoped call: method, address with `{id}` for the object's id, the kind, the body.
+fn scoped_calls(question: Value) -> Vec<(Method, &'static str, Kind, Value)> {
+    use Kind::*;
+    let none = Value::Null;
+    let school = json!({ "name": "Renamed", "emisNumber": "", "province": "gauteng", "town": "Pretoria", "sector": "public", "quintile": 5 });
+    vec![
+        (
+            Method::PUT,
+            "/api/olympiad/{id}",
+            Olympiad,
+            json!({ "title": "Renamed", "year": 2026, "kind": "schools", "durationMinutes": 45, "grades": [10], "languages": ["en"] }),
+        ),
+        (
+            Method::GET,
+            "/api/olympiad/set-olympiad-open/{id}?open=false",
+            Olympiad,
+            none.clone(),
+        ),
+        (
+            Method::POST,
+            "/api/olympiad/modules/{id}",
+            Olympiad,
+            json!({ "modules": [] }),
+        ),
+        (
+            Method::GET,
+            "/api/olympiad/verify/{id}",
+            Olympiad,
+            none.clone(),
+        ),
+        (
+            Method::GET,
+            "/api/olympiad/{id}/question-bank",
+            Olympiad,
+            none.clone(),
+        ),
+        (
+            Method::POST,
+            "/api/olympiad/{id}/question-bank?confirm=true",
+            Olympiad,
+            json!({ "format": "olympiad-question-bank", "version": 1, "modules": [] }),
+        ),
+        (
+            Method::POST,
+            "/api/olympiad/{id}/question-bank/csv?confirm=true",
+            Olympiad,
+            json!({ "moduleTitle": "Capitals", "csv": "question,a,b,correct\nCapital?,Bloemfontein,Kimberley,a\n" }),
+        ),
+        (
+            Method::POST,
+            "/api/olympiad/remark/{id}",
+            Olympiad,
+            none.clone(),
+        ),
+        (
+            Method::GET,
+            "/api/question-module?olympiadId={id}",
+            Olympiad,
+            none.clone(),
+        ),
+        (
+            Method::GET,
+            "/api/attachment?olympiadId={id}",
+            Olympiad,
+            none.clone(),
+        ),
+        (
+            Method::GET,
+            "/api/useful-contact?olympiadId={id}",
+            Olympiad,
+            none.clone(),
+        ),
+        (
+            Method::GET,
+            "/api/sitting/monitor?olympiadId={id}",
+            Olympiad,
+            none.clone(),
+        ),
+        (
+            Method::GET,
+            "/api/reports/olympiad/start-times?olympiadId={id}",
+            Olympiad,
+            none.clone(),
+        ),
+        (
+            Method::PUT,
+            "/api/question-module/{id}",
+            Module,
+            json!({ "title": { "en": "Renamed" } }),
+        ),
+        (
+            Method::DELETE,
+            "/api/question-module/{id}",
+            Module,
+            none.clone(),
+        ),
+        (Method::PUT, "/api/question/{id}", Question, question),
+        (Method::DELETE, "/api/question/{id}", Question, none.clone()),
+        (
+            Method::POST,
+            "/api/question/{id}/duplicate",
+            Question,
+            none.clone(),
+        ),
+        (
+            Method::GET,
+            "/api/attachment/{id}",
+            Attachment,
+            none.clone(),
+        ),
+        (
+            Method::DELETE,
+            "/api/attachment/{id}?uploadId=1",
+            Attachment,
+            none.clone(),
+        ),
+        (
+            Method::POST,
+            "/api/attachment/{id}/update-filename?uploadId=1&filename=x.png",
+            Attachment,
+            none.clone(),
+        ),
+        (Method::PUT, "/api/school/{id}", School, school),
+        (Method::DELETE, "/api/school/{id}", School, none.clone()),
+        (
+            Method::PUT,
+            "/api/school-participant/{id}",
+            Entry,
+            json!({ "status": "confirmed" }),
+        ),
+        (
+            Method::DELETE,
+            "/api/school-participant/{id}",
+            Entry,
+            none.clone(),
+        ),
+        (
+            Method::GET,
+            "/api/team-member?schoolParticipantId={id}",
+            Entry,
+            none.clone(),
+        ),
+        (
+            Method::POST,
+            "/api/team-member",
+            Entry,
+            json!({ "schoolParticipantId": "{id}", "email": "new@example.org", "firstName": "New", "lastName": "Member" }),
+        ),
+        (
+            Method::GET,
+            "/api/participant?customerParticipantId={id}",
+            Entry,
+            none.clone(),
+        ),
+        (
+            Method::POST,
+            "/api/learner",
+            Entry,
+            json!({ "schoolParticipantId": "{id}", "firstName": "Ayanda", "lastName": "Zulu", "grade": "8" }),
+        ),
+        (
+            Method::POST,
+            "/api/sitting/pause",
+            Entry,
+            json!({ "schoolParticipantId": "{id}", "reason": "power" }),
+        ),
+        (
+            Method::POST,
+            "/api/sitting/resume",
+            Entry,
+            json!({ "schoolParticipantId": "{id}" }),
+        ),
+        (
+            Method::PUT,
+            "/api/teacher/{id}",
+            Teacher,
+            json!({ "title": "Mr", "firstName": "Renamed", "lastName": "Teacher", "cell": "", "subject": "" }),
+        ),
+        (
+            Method::PUT,
+            "/api/team-member/{id}",
+            TeamMember,
+            json!({ "isTeamAdmin": true }),
+        ),
+        (
+            Method::DELETE,
+            "/api/team-member/{id}",
+            TeamMember,
+            none.clone(),
+        ),
+        (
+            Method::PUT,
+            "/api/learner/{id}",
+            Learner,
+            json!({ "firstName": "Renamed", "lastName": "Learner", "grade": "9" }),
+        ),
+        (Method::DELETE, "/api/learner/{id}", Learner, none.clone()),
+        (
+            Method::PUT,
+            "/api/participant/{id}",
+            Participant,
+            json!({ "status": "absent", "language": "en" }),
+        ),
+        (
+            Method::DELETE,
+            "/api/participant/{id}",
+            Participant,
+            none.clone(),
+        ),
+        (
+            Method::PUT,
+            "/api/auth/set-learner-passwords/{id}?schoolId=1",
+            Entry,
+            none.clone(),
+        ),
+        (
+            Method::GET,
+            "/api/participant/reset/{id}",
+            Participant,
+            none.clone(),
+        ),
+        (
+            Method::GET,
+            "/api/participant/get-submitted-data/{id}",
+            Participant,
+            none.clone(),
+        ),
+        (
+            Method::GET,
+            "/api/learner/single?participantId={id}",
+            Participant,
+            none.clone(),
+        ),
+        (
+            Method::POST,
+            "/api/interest/expression-of-interest/{id}/process",
+            Expression,
+            json!({}),
+        ),
+        (
+            Method::POST,
+            "/api/interest/expression-of-interest/{id}/decline",
+            Expression,
+            json!({ "reason": "none" }),
+        ),
+        (
+            Method::DELETE,
+            "/api/interest/{id}",
+            Expression,
+            none.clone(),
+        ),
+        (
+            Method::GET,
+            "/api/interest/expression-of-interest/possible-matches?expressionId={id}",
+            Expression,
+            none.clone(),
+        ),
+        (
+            Method::PUT,
+            "/api/igeo-country/{id}",
+            Country,
+            json!({ "name": "Renamed", "isoCode": "RN" }),
+        ),
+        (
+            Method::DELETE,
+            "/api/igeo-country/{id}",
+            Country,
+            none.clone(),
+        ),
+        (
+            Method::GET,
+            "/api/igeo-country-participant/single?id={id}",
+            CountryEntry,
+            none.clone(),
+        ),
+        (
+            Method::PUT,
+            "/api/igeo-country-participant/{id}",
+            CountryEntry,
+            json!({ "status": "entered", "teamLeaderName": "X", "teamLeaderEmail": "x@example.org", "teamMembers": [], "invoiceEmail": "" }),
+        ),
+        (
+            Method::DELETE,
+            "/api/igeo-country-participant/{id}",
+            CountryEntry,
+            none.clone(),
+        ),
+        (
+            Method::PUT,
+            "/api/useful-contact/{id}",
+            Contact,
+            json!({ "name": "Renamed", "organisation": "", "role": "", "email": "r@example.org" }),
+        ),
+        (Method::DELETE, "/api/useful-contact/{id}", Contact, none),
+    ]
+}
+
+/// The route template an address was written from: query left out, every id as `{id}`.
+fn template(url: &str) -> String {
+    url.split('?').next().unwrap().to_owned()
+}
+
+fn declared_template(path: &str) -> String {
+    let mut out = path.to_owned();
+    for name in ["{query}", "{olympiadId}/{participantId}"] {
+        out = out.replace(name, "{id}");
+    }
+    out
+}
+
+struct World {
+    fx: Fixture,
+    overlord: String,
+}
+
+impl World {
+    async fn call<S, B>(&self, app: &S, method: Method, url: &str, body: Value) -> Value
+    where
+        S: actix_web::dev::Service<
+            actix_http::Request,
+            Response = actix_web::dev::ServiceResponse<B>,
+            Error = actix_web::Error,
+        >,
+        B: actix_web::body::MessageBody,
+    {
+        let request = TestRequest::default().method(method.clone()).uri(url);
+        let request = if body.is_null() {
+            request
+        } else {
+            request.set_json(body)
+        };
+        let (status, answer) = send(app, with_token(request, &self.overlord)).await;
+        assert_eq!(status, StatusCode::OK, "{method} {url}: {answer}");
+        answer["data"].clone()
+    }
+}
+
+fn id(value: &Value) -> i64 {
+    value["id"].as_i64().unwrap()
+}
+
+#[actix_web::test]
+async fn no_role_reaches_a_neighbour_schools_or_another_olympiads_objects() {
+    let fx = Fixture::new();
+    let (home, other) = (fx.olympiad("geography").id, fx.olympiad("history").id);
+    let overlord = fx.token_for(fx.user("overlord@example.org", Role::Overlord, None));
+    let world = World { fx, overlord };
+    let fx = &world.fx;
+    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+
+    // Three schools: the teacher's own and a neighbour in the home olympiad, one in another.
+    let mut entries = vec![];
+    let mut schools = vec![];
+    let mut teachers = vec![];
+    for (name, olympiad) in [
+        ("Own High", home),
+        ("Neighbour High", home),
+        ("Far High", other),
+    ] {
+        let school = world
+            .call(&app, Method::POST, "/api/school", json!({ "name": name, "emisNumber": "", "province": "gauteng", "town": "Pretoria", "sector": "public", "quintile": 5 }))
+            .await;
+        let teacher_user = fx.user(
+            &format!("{}@example.org", name.replace(' ', ".")),
+            Role::Teacher,
+            None,
+        );
+        let teacher = Teacher::ensure(&mut fx.db.conn(), teacher_user, Some(id(&school))).unwrap();
+        let entry = world
+            .call(&app, Method::POST, "/api/school-participant", json!({ "olympiadId": olympiad, "schoolId": id(&school), "contactTeacherId": teacher_user }))
+            .await;
+        world
+            .call(&app, Method::POST, "/api/learner", json!({ "schoolParticipantId": id(&entry), "firstName": "Ayanda", "lastName": name, "grade": "8" }))
+            .await;
+        schools.push(id(&school));
+        entries.push(id(&entry));
+        teachers.push((teacher_user, teacher.id));
+    }
+    let of_entry = |entry: i64| {
+        let mut conn = fx.db.conn();
+        let (participant, learner): (i64, i64) = participants::table
+            .filter(participants::school_participant_id.eq(entry))
+            .select((participants::id, participants::learner_id))
+            .first(&mut conn)
+            .unwrap();
+        let member: i64 = team_members::table
+            .filter(team_members::school_participant_id.eq(entry))
+            .select(team_members::id)
+            .first(&mut conn)
+            .unwrap();
+        (participant, learner, member)
+    };
+    let (neighbour, far) = (of_entry(entries[1]), of_entry(entries[2]));
+
+    // The other olympiad's paper, file, interest, contact and country.
+    let module = world
+        .call(
+            &app,
+            Method::POST,
+            "/api/question-module?confirm=true",
+            json!({ "olympiadId": other, "title": { "en": "Maps" } }),
+        )
+        .await;
+    let question_body = json!({ "moduleId": id(&module), "kind": "singleChoice", "content": { "stem": { "en": "Longest river?" }, "options": [{ "key": "a", "text": { "en": "Orange" } }, { "key": "b", "text": { "en": "Vaal" } }], "correct": ["a"] }, "marks": 1, "difficulty": 1 });
+    let question = world
+        .call(
+            &app,
+            Method::POST,
+            "/api/question?confirm=true",
+            question_body.clone(),
+        )
+        .await;
+    let attachment = {
+        let request = multipart(
+            &format!("/api/attachment/upload?olympiadId={other}"),
+            "map.png",
+            b"\x89PNG\r\n\x1a\nmap",
+        );
+        let (status, answer) = send(&app, with_token(request, &world.overlord)).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        answer["data"].clone()
+    };
+    let (status, _) = send(&app, post_json("/api/interest", json!({ "projectName": "history", "firstName": "Pat", "lastName": "Parent", "email": "pat@example.org", "relationship": "parent" }))).await;
+    assert_eq!(status, StatusCode::OK);
+    let expression: i64 = olympiad_persistence::schema::expressions_of_interest::table
+        .select(olympiad_persistence::schema::expressions_of_interest::id)
+        .first(&mut fx.db.conn())
+        .unwrap();
+    let contact = world
+        .call(&app, Method::POST, "/api/useful-contact", json!({ "olympiadId": other, "name": "Dr Mbeki", "organisation": "DBE", "role": "Adviser", "email": "mbeki@example.gov.za" }))
+        .await;
+    let country = world
+        .call(
+            &app,
+            Method::POST,
+            "/api/igeo-country",
+            json!({ "name": "Namibia", "isoCode": "na" }),
+        )
+        .await;
+    let country_entry = world
+        .call(&app, Method::POST, "/api/igeo-country-participant", json!({ "olympiadId": other, "countryId": id(&country), "status": "entered", "teamLeaderName": "Ms Shikongo", "teamLeaderEmail": "leader@example.na", "teamMembers": [], "invoiceEmail": "finance@example.na" }))
+        .await;
+
+    // What lies beyond each caller's reach: for staff of the home olympiad, the other olympiad's
+    // objects; for the own school's team admin, the neighbour's too.
+    let beyond_staff: HashMap<Kind, Vec<i64>> = HashMap::from([
+        (Kind::Olympiad, vec![other]),
+        (Kind::Module, vec![id(&module)]),
+        (Kind::Question, vec![id(&question)]),
+        (Kind::Attachment, vec![id(&attachment)]),
+        (Kind::School, vec![schools[2]]),
+        (Kind::Entry, vec![entries[2]]),
+        (Kind::Teacher, vec![teachers[2].1]),
+        (Kind::TeamMember, vec![far.2]),
+        (Kind::Learner, vec![far.1]),
+        (Kind::Participant, vec![far.0]),
+        (Kind::Expression, vec![expression]),
+        (Kind::Country, vec![id(&country)]),
+        (Kind::CountryEntry, vec![id(&country_entry)]),
+        (Kind::Contact, vec![id(&contact)]),
+    ]);
+    let mut beyond_teacher = beyond_staff.clone();
+    // A teacher's reach is their teams, in any olympiad: olympiad-wide calls show them only those
+    // (their role is walked in tests/roles.rs).
+    beyond_teacher.insert(Kind::Olympiad, vec![]);
+    beyond_teacher
+        .get_mut(&Kind::Entry)
+        .unwrap()
+        .push(entries[1]);
+    beyond_teacher
+        .get_mut(&Kind::TeamMember)
+        .unwrap()
+        .push(neighbour.2);
+    beyond_teacher
+        .get_mut(&Kind::Learner)
+        .unwrap()
+        .push(neighbour.1);
+    beyond_teacher
+        .get_mut(&Kind::Participant)
+        .unwrap()
+        .push(neighbour.0);
+    beyond_teacher
+        .get_mut(&Kind::School)
+        .unwrap()
+        .push(schools[1]);
+    beyond_teacher
+        .get_mut(&Kind::Teacher)
+        .unwrap()
+        .push(teachers[1].1);
+
+    let callers = [
+        (
+            "team admin of the own school",
+            fx.token_for(teachers[0].0),
+            &beyond_teacher,
+        ),
+        (
+            "admin of the home olympiad",
+            fx.token_for(fx.user("admin@example.org", Role::Admin, Some("geography"))),
+            &beyond_staff,
+        ),
+    ];
+
+    // Every route with an id is walked or named as not scoped.
+    let calls = scoped_calls(question_body);
+    for route in API_ROUTES.iter().filter(|r| r.path.contains('{')) {
+        let path = declared_template(route.path);
+        let walked = calls
+            .iter()
+            .any(|(method, url, _, _)| method.as_str() == route.method && template(url) == path);
+        let exempt = NOT_SCOPED.iter().any(|(p, _)| *p == route.path);
+        assert!(
+            walked || exempt,
+            "{} {} takes an id: add it to the scope walk",
+            route.method,
+            route.path
+        );
+    }
+
+    let mut checked = 0;
+    for (caller, token, beyond) in &callers {
+        for (method, url, kind, body) in &calls {
+            for object in &beyond[kind] {
+                let url = url.replace("{id}", &object.to_string());
+                let body = serde_json::from_str::<Value>(
+                    &body.to_string().replace("\"{id}\"", &object.to_string()),
+                )
+                .unwrap();
+                let request = TestRequest::default().method(method.clone()).uri(&url);
+                let request = if body.is_null() {
+                    request
+                } else {
+                    request.set_json(body)
+                };
+                let (status, answer) = send(&app, with_token(request, token)).await;
+                assert!(
+                    status == StatusCode::FORBIDDEN || status == StatusCode::NOT_FOUND,
+                    "{caller}: {method} {url} answered {status}: {answer}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} calls were walked");
+
+    // Nothing out of reach changed.
+    let (_, far_entry) = send(
+        &app,
+        with_token(
+            get(&format!(
+                "/api/team-member?schoolParticipantId={}",
+                entries[2]
+            )),
+            &world.overlord,
+        ),
+    )
+    .await;
+    assert_eq!(
+        far_entry["data"].as_array().map(Vec::len),
+        Some(1),
+        "{far_entry}"
+    );
+    let (_, learners) = send(
+        &app,
+        with_token(
+            get(&format!(
+                "/api/participant?customerParticipantId={}",
+                entries[1]
+            )),
+            &world.overlord,
+        ),
+    )
+    .await;
+    assert_eq!(
+        learners["data"]["rows"].as_array().map(Vec::len),
+        Some(1),
+        "{learners}"
+    );
+}
+
+#[actix_web::test]
+async fn a_teacher_outside_the_team_cannot_enter_a_school_already_entered_and_the_try_is_logged() {
+    let fx = Fixture::new();
+    let geography = fx.olympiad("geography").id;
+    let overlord = fx.token_for(fx.user("overlord@example.org", Role::Overlord, None));
+    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+    let (_, school) = send(&app, with_token(post_json("/api/school", json!({ "name": "Own High", "emisNumber": "", "province": "gauteng", "town": "Pretoria", "sector": "public", "quintile": 5 })), &overlord)).await;
+    let school_id = id(&school["data"]);
+    let admin_user = fx.user("admin.teacher@example.org", Role::Teacher, None);
+    Teacher::ensure(&mut fx.db.conn(), admin_user, Some(school_id)).unwrap();
+    let colleague_user = fx.user("colleague@example.org", Role::Teacher, None);
+    Teacher::ensure(&mut fx.db.conn(), colleague_user, Some(school_id)).unwrap();
+    let enter = json!({ "olympiadId": geography, "schoolId": school_id });
+
+    let (status, entry) = send(
+        &app,
+        with_token(
+            post_json("/api/school-participant", enter.clone()),
+            &fx.token_for(admin_user),
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{entry}");
+    let entry_id = id(&entry["data"]);
+    // Entering again answers the entry to its own team admin.
+    let (status, again) = send(
+        &app,
+        with_token(
+            post_json("/api/school-participant", enter.clone()),
+            &fx.token_for(admin_user),
+        ),
+    )
+    .await;
+    assert_eq!((status, id(&again["data"])), (StatusCode::OK, entry_id));
+
+    // A colleague of the same school, not in the team, gains nothing by entering it too.
+    let colleague = fx.token_for(colleague_user);
+    let (status, body) = send(
+        &app,
+        with_token(post_json("/api/school-participant", enter), &colleague),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    let (status, _) = send(
+        &app,
+        with_token(
+            get(&format!("/api/team-member?schoolParticipantId={entry_id}")),
+            &colleague,
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let team: i64 = team_members::table
+        .filter(team_members::school_participant_id.eq(entry_id))
+        .count()
+        .get_result(&mut fx.db.conn())
+        .unwrap();
+    assert_eq!(team, 1);
+    let logged = activities(&fx, "entry_join_refused");
+    assert_eq!(logged.len(), 1);
+    assert_eq!(logged[0].user_id, Some(colleague_user));
+}

@@ -1,0 +1,45 @@
+//! Who is asking: the signed-in user behind a request, as their token says and the database still
+//! confirms. The API builds it; the office's work decides with it.
+
+use crate::error::OfficeError;
+use olympiad_domain::Role;
+
+#[derive(Debug, Clone)]
+pub struct Caller {
+    pub user_id: i64,
+    pub account_id: i64,
+    pub role: Role,
+    pub olympiad_id: Option<i64>,
+    pub olympiad_name: Option<String>,
+    /// The overlord's user id when this session is an impersonation.
+    pub impersonator: Option<i64>,
+    /// That overlord's session version when the impersonation began.
+    pub impersonator_version: Option<i32>,
+    /// The user's session version when the token was issued.
+    pub session_version: i32,
+}
+
+impl Caller {
+    /// Overlord acts everywhere; everyone else only in the olympiad of their account (a teacher with
+    /// a global account in any).
+    pub fn may_act_in(&self, olympiad_id: i64) -> bool {
+        match self.role {
+            Role::Overlord => true,
+            Role::Teacher if self.olympiad_id.is_none() => true,
+            _ => self.olympiad_id == Some(olympiad_id),
+        }
+    }
+
+    pub fn require_olympiad(&self, olympiad_id: i64) -> Result<(), OfficeError> {
+        if self.may_act_in(olympiad_id) {
+            Ok(())
+        } else {
+            Err(OfficeError::forbidden("You may not act in this olympiad."))
+        }
+    }
+
+    /// Who did it, for the activity log: the overlord when impersonating.
+    pub fn actor(&self) -> i64 {
+        self.impersonator.unwrap_or(self.user_id)
+    }
+}

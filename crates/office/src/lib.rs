@@ -1,0 +1,18 @@
+//! The olympiad office's work, between the HTTP API (which extracts a request, calls one operation
+//! with the caller, and answers) and storage (which keeps what the operation decided). Every rule
+//! and every operation of more than one step belongs here or in the pure domain crate; nothing here
+//! knows of HTTP, so the CLI, the demo and the benchmarks call the same operations as the API.
+
+pub mod accounts;
+pub mod caller;
+pub mod error;
+pub mod files;
+pub mod interest;
+pub mod learner_accounts;
+pub mod scope;
+pub mod secrets;
+pub mod sitting;
+
+pub use caller::Caller;
+pub use error::{OfficeError, OfficeResult, OrNotFound};
+pub use scope::{find_in_reach, InReach, ManagedEntry};

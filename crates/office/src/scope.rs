@@ -1,0 +1,254 @@
+//! Object scope: whether the caller may reach one object, decided in one place per kind of object.
+//!
+//! The access table decides which roles may call a route; this decides which of the objects a
+//! route names are theirs: an entry of their olympiad, a participant of their school's team, a
+//! school no other olympiad shares. A handler that takes an id gets its object only through
+//! [`find_in_reach`], so it cannot forget to ask; the API's `tests/scope.rs` gives every role a
+//! neighbour school's and another olympiad's object on every route that takes an id.
+
+use crate::caller::Caller;
+use crate::error::{OfficeError, OrNotFound};
+use olympiad_domain::Role;
+use olympiad_persistence::models::{
+    Attachment, Attempt, CountryParticipant, ExpressionOfInterest, IgeoCountry, Learner, Olympiad,
+    Participant, Question, QuestionModule, School, SchoolParticipant, Sitter, Teacher, TeamMember,
+    UsefulContact,
+};
+use olympiad_persistence::DbConnection;
+
+/// An object the caller may reach, found by its id.
+pub trait InReach: Sized {
+    fn find_in_reach(
+        conn: &mut DbConnection,
+        caller: &Caller,
+        id: i64,
+    ) -> Result<Self, OfficeError>;
+}
+
+/// The object with this id, if the caller may reach it: 404 when there is none, 403 when it is
+/// someone else's.
+pub fn find_in_reach<T: InReach>(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: i64,
+) -> Result<T, OfficeError> {
+    T::find_in_reach(conn, caller, id)
+}
+
+/// Objects that belong to one olympiad: staff of it and the overlord reach them.
+macro_rules! olympiad_owned {
+    ($($kind:ty => $what:literal),* $(,)?) => {$(
+        impl InReach for $kind {
+            fn find_in_reach(conn: &mut DbConnection, caller: &Caller, id: i64) -> Result<Self, OfficeError> {
+                let found = <$kind>::find(conn, id).or_not_found($what)?;
+                caller.require_olympiad(found.olympiad_id)?;
+                Ok(found)
+            }
+        }
+    )*};
+}
+
+olympiad_owned! {
+    ExpressionOfInterest => "This expression of interest",
+    UsefulContact => "This contact",
+    CountryParticipant => "This country's entry",
+    QuestionModule => "This question module",
+}
+
+/// An olympiad: the overlord reaches every one, everyone else the olympiad of their account.
+impl InReach for Olympiad {
+    fn find_in_reach(
+        conn: &mut DbConnection,
+        caller: &Caller,
+        id: i64,
+    ) -> Result<Self, OfficeError> {
+        let olympiad = Olympiad::find(conn, id).or_not_found("This olympiad")?;
+        caller.require_olympiad(olympiad.id)?;
+        Ok(olympiad)
+    }
+}
+
+impl InReach for Question {
+    fn find_in_reach(
+        conn: &mut DbConnection,
+        caller: &Caller,
+        id: i64,
+    ) -> Result<Self, OfficeError> {
+        let question = Question::find(conn, id).or_not_found("This question")?;
+        find_in_reach::<QuestionModule>(conn, caller, question.module_id)?;
+        Ok(question)
+    }
+}
+
+/// The school's entry and, for a teacher, their place in its team; refused for a teacher who is
+/// not in it, and for staff of another olympiad.
+fn entry_with_member(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    entry_id: i64,
+) -> Result<(SchoolParticipant, Option<TeamMember>), OfficeError> {
+    let entry = SchoolParticipant::find(conn, entry_id).or_not_found("This school's entry")?;
+    caller.require_olympiad(entry.olympiad_id)?;
+    if caller.role != Role::Teacher {
+        return Ok((entry, None));
+    }
+    let member = TeamMember::of_user(conn, entry.id, caller.user_id)?
+        .ok_or_else(|| OfficeError::forbidden("You are not in the team of this school's entry."))?;
+    Ok((entry, Some(member)))
+}
+
+/// A school's entry: overlord always, staff in its olympiad, a teacher only when in its team.
+impl InReach for SchoolParticipant {
+    fn find_in_reach(
+        conn: &mut DbConnection,
+        caller: &Caller,
+        id: i64,
+    ) -> Result<Self, OfficeError> {
+        Ok(entry_with_member(conn, caller, id)?.0)
+    }
+}
+
+/// A school's entry that the caller may manage: as [`SchoolParticipant`], and a teacher must be a
+/// team admin of it (to change the team, the school's details or the learners' passwords).
+pub struct ManagedEntry(pub SchoolParticipant);
+
+impl InReach for ManagedEntry {
+    fn find_in_reach(
+        conn: &mut DbConnection,
+        caller: &Caller,
+        id: i64,
+    ) -> Result<Self, OfficeError> {
+        let (entry, member) = entry_with_member(conn, caller, id)?;
+        if member.is_some_and(|m| !m.is_team_admin) {
+            return Err(OfficeError::forbidden(
+                "Only a team admin of this school's entry may do this.",
+            ));
+        }
+        Ok(ManagedEntry(entry))
+    }
+}
+
+/// A participant: a learner reaches only themselves; others reach them through their school's
+/// entry, and one without a school is for staff only.
+impl InReach for Participant {
+    fn find_in_reach(
+        conn: &mut DbConnection,
+        caller: &Caller,
+        id: i64,
+    ) -> Result<Self, OfficeError> {
+        let participant = Participant::find(conn, id).or_not_found("This participant")?;
+        match participant.school_participant_id {
+            _ if caller.role == Role::Learner => {
+                if participant.user_id != caller.user_id {
+                    return Err(OfficeError::forbidden("You may only see your own details."));
+                }
+            }
+            Some(entry_id) => {
+                find_in_reach::<SchoolParticipant>(conn, caller, entry_id)?;
+            }
+            None if caller.role == Role::Teacher => {
+                return Err(OfficeError::forbidden(
+                    "This learner is not in a school's entry of yours.",
+                ))
+            }
+            None => caller.require_olympiad(participant.olympiad_id)?,
+        }
+        Ok(participant)
+    }
+}
+
+/// A learner: staff of an olympiad their school is entered in, a teacher in the team of such an
+/// entry, overlord always.
+impl InReach for Learner {
+    fn find_in_reach(
+        conn: &mut DbConnection,
+        caller: &Caller,
+        id: i64,
+    ) -> Result<Self, OfficeError> {
+        let learner = Learner::find(conn, id).or_not_found("This learner")?;
+        if caller.role == Role::Overlord {
+            return Ok(learner);
+        }
+        let entries = SchoolParticipant::for_school(conn, learner.school_id)?;
+        for entry in entries.iter().filter(|e| caller.may_act_in(e.olympiad_id)) {
+            if caller.role != Role::Teacher
+                || TeamMember::of_user(conn, entry.id, caller.user_id)?.is_some()
+            {
+                return Ok(learner);
+            }
+        }
+        Err(OfficeError::forbidden(
+            "This learner is not of a school you work with.",
+        ))
+    }
+}
+
+/// A file: staff reach their olympiad's files, the overlord every file and alone those of no
+/// olympiad; a learner only the pictures of their own paper, once their attempt has started;
+/// teachers none (nothing of theirs shows question files).
+impl InReach for Attachment {
+    fn find_in_reach(
+        conn: &mut DbConnection,
+        caller: &Caller,
+        id: i64,
+    ) -> Result<Self, OfficeError> {
+        let attachment = Attachment::find(conn, id).or_not_found("This file")?;
+        let refused = || OfficeError::forbidden("This file is not yours to see.");
+        match (caller.role, attachment.olympiad_id) {
+            (Role::Overlord, _) => {}
+            (Role::Teacher, _) | (_, None) => return Err(refused()),
+            (Role::Learner, Some(olympiad_id)) => {
+                let sitter = Sitter::by_user(conn, caller.user_id)?
+                    .filter(|s| s.olympiad_id == olympiad_id)
+                    .ok_or_else(refused)?;
+                let started = Attempt::current(conn, sitter.participant_id)?
+                    .is_some_and(|a| a.started_at.is_some());
+                let mut on_paper = false;
+                for question in Question::using_attachment(conn, id)? {
+                    on_paper |=
+                        QuestionModule::find(conn, question.module_id)?.olympiad_id == olympiad_id;
+                }
+                if !(started && on_paper) {
+                    return Err(refused());
+                }
+            }
+            (_, Some(olympiad_id)) => caller.require_olympiad(olympiad_id)?,
+        }
+        Ok(attachment)
+    }
+}
+
+/// Platform-wide records (schools, teachers, countries) are shared by every olympiad they take
+/// part in: staff change one only while no other olympiad shares it; the overlord always.
+fn require_unshared(caller: &Caller, olympiad_ids: &[i64], what: &str) -> Result<(), OfficeError> {
+    let shared = caller.role != Role::Overlord
+        && olympiad_ids
+            .iter()
+            .any(|id| caller.olympiad_id != Some(*id));
+    if shared {
+        return Err(OfficeError::forbidden(format!(
+            "{what} also takes part in another olympiad: ask the overlord to change it."
+        )));
+    }
+    Ok(())
+}
+
+/// Platform-wide records the caller may change: the overlord always, staff while no other
+/// olympiad shares the record.
+macro_rules! platform_wide {
+    ($($kind:ty => $what:literal),* $(,)?) => {$(
+        impl InReach for $kind {
+            fn find_in_reach(conn: &mut DbConnection, caller: &Caller, id: i64) -> Result<Self, OfficeError> {
+                let found = <$kind>::find(conn, id).or_not_found($what)?;
+                require_unshared(caller, &<$kind>::olympiad_ids(conn, id)?, $what)?;
+                Ok(found)
+            }
+        }
+    )*};
+}
+
+platform_wide! {
+    School => "This school",
+    Teacher => "This teacher",
+    IgeoCountry => "This country",
+}
