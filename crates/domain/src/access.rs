@@ -1,6 +1,7 @@
 //! The access matrix of spec section 6: every screen of the three apps, its paths (aliases included),
 //! and who may open it. It is kept here once, as data; the API exports it as JSON and the apps build
-//! their route tables from that export, so the two can never disagree.
+//! their route tables from that export, so the two can never disagree. Each screen also names the API
+//! operations it calls, which the HTTP crate's tests hold against the API's own access table.
 //!
 //! Paths use the router's syntax (`:param`, `:param?` optional). `{product}` stands for the configured
 //! product slug (`PRODUCT_SLUG`), which the apps substitute at start.
@@ -65,6 +66,16 @@ pub struct Screen {
     /// Declared by the spec but hidden behind an earlier route with the same path.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub shadowed: bool,
+    /// The API operations (`METHOD /path`, spelled as in the OpenAPI document) the screen calls for
+    /// everyone who may open it. The HTTP crate's tests check each against its access table, so a
+    /// screen cannot be given to a role the API then refuses. Not exported: every app's first load
+    /// carries the matrix, and the apps ask the API's own table (`can()`).
+    #[serde(skip)]
+    pub operations: &'static [&'static str],
+    /// Operations the screen offers only to those of its visitors whose role may call them (the
+    /// apps ask `can()` before showing the action): at least one of them must be allowed.
+    #[serde(skip)]
+    pub guarded_operations: &'static [&'static str],
 }
 
 impl Screen {
@@ -76,6 +87,18 @@ impl Screen {
             (Access::Roles, Some(role)) => self.roles.contains(&role),
             (Access::Roles, None) => false,
         }
+    }
+
+    /// The screen calls these operations for everyone who may open it.
+    const fn calls(mut self, operations: &'static [&'static str]) -> Self {
+        self.operations = operations;
+        self
+    }
+
+    /// The screen offers these operations only to the visitors whose role may call them.
+    const fn offers(mut self, operations: &'static [&'static str]) -> Self {
+        self.guarded_operations = operations;
+        self
     }
 }
 
@@ -110,6 +133,8 @@ const fn screen(
         roles,
         props: None,
         shadowed: false,
+        operations: &[],
+        guarded_operations: &[],
     }
 }
 
@@ -218,13 +243,26 @@ pub const SCREENS: &[Screen] = &[
             "/:olympiadName/funding/edit/interested-and-affected-parties",
         ],
         ADMIN_FUNDING,
-    ),
+    )
+    .calls(&[
+        "GET /api/useful-contact",
+        "POST /api/useful-contact",
+        "PUT /api/useful-contact/{id}",
+        "DELETE /api/useful-contact/{id}",
+    ]),
     admin(
         "participatingLearners",
         "Participating Learners",
         &["/:olympiadName/admin/edit/participating-learners"],
         ADMIN_ONLY,
-    ),
+    )
+    .calls(&[
+        "GET /api/participant",
+        "PUT /api/participant/{id}",
+        "DELETE /api/participant/{id}",
+        "PUT /api/auth/set-learner-passwords/{id}",
+        "POST /api/participant/login-slips",
+    ]),
     admin(
         "generalCopy",
         "General Copy",
@@ -241,7 +279,13 @@ pub const SCREENS: &[Screen] = &[
             "/:olympiadName/marketing/edit/schools",
         ],
         ADMIN_ACCOUNTANT_FUNDING_MARKETING,
-    ),
+    )
+    .calls(&["GET /api/school"])
+    .offers(&[
+        "POST /api/school",
+        "PUT /api/school/{id}",
+        "POST /api/school-participant",
+    ]),
     with_props(
         admin(
             "participatingTeachers",
@@ -254,7 +298,9 @@ pub const SCREENS: &[Screen] = &[
             ADMIN_ACCOUNTANT_FUNDING,
         ),
         Props::All(false),
-    ),
+    )
+    .calls(&["GET /api/teacher"])
+    .offers(&["PUT /api/teacher/{id}", "GET /api/school"]),
     with_props(
         admin(
             "allTeachers",
@@ -267,7 +313,9 @@ pub const SCREENS: &[Screen] = &[
             ADMIN_ACCOUNTANT_FUNDING,
         ),
         Props::All(true),
-    ),
+    )
+    .calls(&["GET /api/teacher"])
+    .offers(&["PUT /api/teacher/{id}", "GET /api/school"]),
     admin(
         "teamAdmins",
         "Team Admins",
@@ -276,19 +324,37 @@ pub const SCREENS: &[Screen] = &[
             "/:olympiadName/admin/edit/team-admins",
         ],
         ADMIN_ACCOUNTANT_FUNDING,
-    ),
+    )
+    .calls(&["GET /api/teacher"])
+    .offers(&["PUT /api/teacher/{id}", "GET /api/school"]),
     admin(
         "learners",
         "Learners",
         &["/:olympiadName/admin/edit/learners"],
         ADMIN_ONLY,
-    ),
+    )
+    .calls(&[
+        "GET /api/learner",
+        "PUT /api/learner/{id}",
+        "DELETE /api/learner/{id}",
+    ]),
     admin(
         "questionModules",
         "Question Modules",
         &["/:olympiadName/admin/edit/question-modules"],
         ADMIN_ONLY,
-    ),
+    )
+    .calls(&[
+        "GET /api/olympiad",
+        "GET /api/question-module",
+        "POST /api/question-module",
+        "PUT /api/question-module/{id}",
+        "DELETE /api/question-module/{id}",
+        "POST /api/question-module/reorder",
+        "GET /api/olympiad/{id}/question-bank",
+        "POST /api/olympiad/{id}/question-bank",
+        "POST /api/olympiad/{id}/question-bank/csv",
+    ]),
     admin(
         "massMailers",
         "Mass Mailers",
@@ -303,7 +369,20 @@ pub const SCREENS: &[Screen] = &[
         "Questions",
         &["/:olympiadName/admin/edit/questions"],
         ADMIN_ONLY,
-    ),
+    )
+    .calls(&[
+        "GET /api/olympiad",
+        "GET /api/question-module",
+        "GET /api/question",
+        "POST /api/question",
+        "PUT /api/question/{id}",
+        "DELETE /api/question/{id}",
+        "POST /api/question/{id}/duplicate",
+        "POST /api/question/reorder",
+        "GET /api/attachment",
+        "GET /api/attachment/{id}",
+        "POST /api/attachment/upload",
+    ]),
     admin(
         "systemEmails",
         "System Emails",
@@ -319,19 +398,42 @@ pub const SCREENS: &[Screen] = &[
             "/:olympiadName/funding/edit/participating-schools",
         ],
         ADMIN_ACCOUNTANT_FUNDING,
-    ),
+    )
+    .calls(&["GET /api/school-participant"])
+    .offers(&[
+        "POST /api/school-participant",
+        "PUT /api/school-participant/{id}",
+        "DELETE /api/school-participant/{id}",
+        "GET /api/school",
+        "GET /api/team-member",
+        "POST /api/team-member",
+        "PUT /api/team-member/{id}",
+        "DELETE /api/team-member/{id}",
+    ]),
     admin(
         "participatingCountries",
         "Participating Countries",
         &["/:olympiadName/admin/edit/participating-countries"],
         ADMIN_ACCOUNTANT_FUNDING,
-    ),
+    )
+    .calls(&["GET /api/igeo-country-participant"])
+    .offers(&[
+        "PUT /api/igeo-country-participant/{id}",
+        "DELETE /api/igeo-country-participant/{id}",
+    ]),
     admin(
         "countries",
         "Countries",
         &["/:olympiadName/admin/edit/countries"],
         ADMIN_ACCOUNTANT_FUNDING,
-    ),
+    )
+    .calls(&["GET /api/igeo-country"])
+    .offers(&[
+        "POST /api/igeo-country",
+        "PUT /api/igeo-country/{id}",
+        "DELETE /api/igeo-country/{id}",
+        "POST /api/igeo-country-participant",
+    ]),
     admin(
         "websiteCopy",
         "Website Copy",
@@ -343,13 +445,30 @@ pub const SCREENS: &[Screen] = &[
         "File Manager",
         &["/:olympiadName/admin/file-attachments"],
         ADMIN_ONLY,
-    ),
+    )
+    .calls(&[
+        "GET /api/attachment",
+        "GET /api/attachment/{id}",
+        "POST /api/attachment/upload",
+        "POST /api/attachment/{id}/update-filename",
+        "DELETE /api/attachment/{id}",
+        "POST /api/olympiad/modules/{id}",
+    ]),
     admin(
         "settingsAndActions",
         "Settings and Actions",
         &["/:olympiadName/admin/settings-and-actions"],
         ADMIN_ONLY,
-    ),
+    )
+    .calls(&[
+        "GET /api/olympiad",
+        "PUT /api/olympiad/{id}",
+        "GET /api/olympiad/set-olympiad-open/{query}",
+        "POST /api/olympiad/set-pinned",
+        "GET /api/olympiad/verify/{id}",
+        "GET /api/participant/reset/{id}",
+        "GET /api/{product}-suite/projects",
+    ]),
     admin(
         "emailLogs",
         "Email Logs",
@@ -370,13 +489,27 @@ pub const SCREENS: &[Screen] = &[
         "Verify Questions",
         &["/:olympiadName/admin/reports/verify-questions"],
         ADMIN_ONLY,
-    ),
+    )
+    .calls(&[
+        "GET /api/olympiad/verify/{id}",
+        "POST /api/olympiad/modules/{id}",
+    ]),
     admin(
         "overview",
         "Overview",
         &["/:olympiadName/admin/reports/overview"],
         ADMIN_ONLY,
-    ),
+    )
+    .calls(&[
+        "GET /api/reports/olympiad/start-times",
+        "GET /api/sitting/monitor",
+        "GET /api/sitting/learners",
+        "POST /api/sitting/pause",
+        "POST /api/sitting/resume",
+        "POST /api/sitting/extra-time",
+        "GET /api/participant/reset/{olympiadId}/{participantId}",
+        "GET /api/participant/get-submitted-data/{id}",
+    ]),
     admin(
         "expressionsOfInterest",
         "Expressions of Interest",
@@ -386,7 +519,14 @@ pub const SCREENS: &[Screen] = &[
             "/:olympiadName/funding/eoi",
         ],
         ADMIN_ACCOUNTANT_FUNDING,
-    ),
+    )
+    .calls(&[
+        "GET /api/interest/expression-of-interest",
+        "GET /api/interest/expression-of-interest/possible-matches",
+        "POST /api/interest/expression-of-interest/{id}/process",
+        "POST /api/interest/expression-of-interest/{id}/decline",
+        "DELETE /api/interest/{id}",
+    ]),
     admin(
         "resultsModeration",
         "Results moderation",
@@ -422,27 +562,43 @@ pub const SCREENS: &[Screen] = &[
         "instructions",
         "Instructions",
         &["/:olympiadName/olympiad/instructions"],
-    ),
+    )
+    .calls(&["GET /api/sitting", "POST /api/sitting/recover"]),
     learner(
         "declaration",
         "No Cheating Declaration",
         &["/:olympiadName/olympiad/declaration"],
-    ),
+    )
+    .calls(&["GET /api/sitting", "POST /api/sitting/declaration"]),
     learner(
         "recoveryPin",
         "Recovery Code",
         &["/:olympiadName/olympiad/recovery-pin"],
-    ),
+    )
+    .calls(&["GET /api/sitting", "POST /api/sitting/recovery-code"]),
     learner(
         "learnerDetails",
         "Update Details",
         &["/:olympiadName/olympiad/learner-details"],
-    ),
+    )
+    .calls(&[
+        "GET /api/sitting",
+        "PUT /api/sitting/details",
+        "POST /api/sitting/start",
+    ]),
     learner(
         "olympiadQuestion",
         "Olympiad",
         &["/:olympiadName/olympiad/:moduleIndex/:questionIndex"],
-    ),
+    )
+    .calls(&[
+        "GET /api/sitting",
+        "GET /api/sitting/paper",
+        "GET /api/attachment/{id}",
+        "POST /api/sitting/answers",
+        "POST /api/participant-tracker",
+        "POST /api/sitting/finish",
+    ]),
     screen(
         "finished",
         "Finished",
@@ -451,9 +607,15 @@ pub const SCREENS: &[Screen] = &[
         &["/:olympiadName/olympiad/finished"],
         Access::AnyUser,
         NOBODY,
-    ),
+    )
+    .offers(&["GET /api/sitting"]),
     // Super-administrator layout, prefix /overlord/
-    overlord("allSchools", "All Schools", &["/overlord/edit/schools"]),
+    overlord("allSchools", "All Schools", &["/overlord/edit/schools"]).calls(&[
+        "GET /api/school",
+        "POST /api/school",
+        "PUT /api/school/{id}",
+        "DELETE /api/school/{id}",
+    ]),
     overlord(
         "learnerLogins",
         "Learner Logins",
@@ -466,7 +628,12 @@ pub const SCREENS: &[Screen] = &[
             &["/overlord/merge-schools"],
         ),
         Props::Mode("schools"),
-    ),
+    )
+    .calls(&[
+        "GET /api/school",
+        "GET /api/school/merge-preview",
+        "POST /api/school/merge",
+    ]),
     with_props(
         overlord(
             "mergeCountries",
@@ -474,7 +641,12 @@ pub const SCREENS: &[Screen] = &[
             &["/overlord/merge-countries"],
         ),
         Props::Mode("countries"),
-    ),
+    )
+    .calls(&[
+        "GET /api/igeo-country",
+        "GET /api/igeo-country/merge-preview",
+        "POST /api/igeo-country/merge",
+    ]),
     overlord(
         "schoolEmailsOverview",
         "School Emails Overview",
@@ -549,8 +721,19 @@ pub const SCREENS: &[Screen] = &[
         "overlordFileAttachments",
         "File Attachments",
         &["/overlord/file-attachments"],
-    ),
-    overlord("uploads", "Uploads", &["/overlord/uploads"]),
+    )
+    .calls(&[
+        "GET /api/attachment",
+        "GET /api/attachment/{id}",
+        "POST /api/attachment/{id}/update-filename",
+        "DELETE /api/attachment/{id}",
+        "GET /api/{product}-suite/projects",
+    ]),
+    overlord("uploads", "Uploads", &["/overlord/uploads"]).calls(&[
+        "GET /api/upload",
+        "GET /api/upload/{id}",
+        "DELETE /api/upload/delete/{id}",
+    ]),
     overlord("emailCopy", "Email Copy", &["/overlord/edit/email-copy"]),
     overlord("overlordEmailLogs", "Email Logs", &["/overlord/email-logs"]),
     overlord("accounts", "Accounts", &["/overlord/edit/accounts"]),
@@ -570,7 +753,8 @@ pub const SCREENS: &[Screen] = &[
         "Sub Projects",
         &["/overlord/edit/{product}-sub-projects"],
     ),
-    overlord("users", "Users", &["/overlord/edit/users"]),
+    overlord("users", "Users", &["/overlord/edit/users"])
+        .calls(&["GET /api/user", "GET /api/user/impersonate"]),
     overlord("massMails", "Mass Mails", &["/overlord/edit/mass-mails"]),
     overlord("tasks", "Tasks", &["/overlord/tasks"]),
     overlord(
@@ -579,15 +763,31 @@ pub const SCREENS: &[Screen] = &[
         &["/overlord/shunned-emails"],
     ),
     // Teacher portal
-    portal("portalHome", "My Olympiads", &["/portal"]),
+    portal("portalHome", "My Olympiads", &["/portal"]).calls(&[
+        "GET /api/school-participant",
+        "POST /api/school-participant",
+        "GET /api/teacher/profile",
+        "GET /api/{product}-suite/projects",
+    ]),
     portal("portalFaq", "FAQ", &["/portal/faq"]),
-    portal("myProfile", "My Profile", &["/portal/my-profile"]),
+    portal("myProfile", "My Profile", &["/portal/my-profile"])
+        .calls(&["GET /api/teacher/profile", "PUT /api/teacher/profile"]),
     portal(
         "updatePassword",
         "Update Password",
         &["/portal/update-password"],
-    ),
-    portal("portalOlympiad", "Olympiad", &["/portal/:olympiadName"]),
+    )
+    .calls(&["PUT /api/auth/set-password"]),
+    portal("portalOlympiad", "Olympiad", &["/portal/:olympiadName"]).calls(&[
+        "GET /api/school/single",
+        "GET /api/sitting/monitor",
+        "GET /api/sitting/learners",
+        "POST /api/sitting/pause",
+        "POST /api/sitting/resume",
+        "POST /api/sitting/extra-time",
+        "GET /api/participant/reset/{olympiadId}/{participantId}",
+        "GET /api/participant/get-submitted-data/{id}",
+    ]),
     portal(
         "portalCertificates",
         "Certificates",
@@ -602,10 +802,27 @@ pub const SCREENS: &[Screen] = &[
         "loadLearners",
         "Load Learners",
         &["/portal/:olympiadName/load-learners"],
-    ),
+    )
+    .calls(&[
+        "GET /api/school/single",
+        "GET /api/learner/template",
+        "POST /api/learner/import/preview",
+        "POST /api/learner/import",
+        "GET /api/participant",
+        "DELETE /api/participant/{id}",
+        "PUT /api/auth/set-learner-passwords/{id}",
+        "POST /api/participant/login-slips",
+    ]),
     portal("portalOlympiadFaq", "FAQ", &["/portal/:olympiadName/faq"]),
-    portal("portalSchool", "School", &["/portal/:olympiadName/school"]),
-    portal("portalTeam", "Team", &["/portal/:olympiadName/team"]),
+    portal("portalSchool", "School", &["/portal/:olympiadName/school"])
+        .calls(&["GET /api/school/single", "PUT /api/school/single"]),
+    portal("portalTeam", "Team", &["/portal/:olympiadName/team"]).calls(&[
+        "GET /api/school/single",
+        "GET /api/team-member",
+        "POST /api/team-member",
+        "PUT /api/team-member/{id}",
+        "DELETE /api/team-member/{id}",
+    ]),
     shadowed(screen(
         "publicLoadLearners",
         "Load Learners",
@@ -634,7 +851,17 @@ pub const SCREENS: &[Screen] = &[
         &["/login", "/:olympiadName/login"],
         Access::Public,
         NOBODY,
-    ),
+    )
+    .calls(&[
+        "POST /api/auth/signin",
+        "POST /api/auth/forgot-password/{username}",
+        "GET /api/{product}-suite/projects",
+    ])
+    .offers(&[
+        "POST /api/auth/2fa/setup",
+        "POST /api/auth/2fa/confirm",
+        "POST /api/auth/signout",
+    ]),
     screen(
         "resetPassword",
         "Set Password",
@@ -643,7 +870,8 @@ pub const SCREENS: &[Screen] = &[
         &["/reset-password/:token"],
         Access::Public,
         NOBODY,
-    ),
+    )
+    .calls(&["PUT /api/auth/set-password"]),
     // Public product suite site
     public("productHome", "Home", &["/{product}/home"]),
     public("productAbout", "About", &["/{product}/about"]),
@@ -660,13 +888,19 @@ pub const SCREENS: &[Screen] = &[
         "projectHome",
         "Home",
         &["/:projectName", "/:projectName/home"],
-    ),
+    )
+    .calls(&["GET /api/{product}-suite/projects"]),
     public("myTutor", "MyTutor", &["/:projectName/mytutor"]),
     public(
         "expressInterest",
         "Express Interest",
         &["/:projectName/express-interest"],
-    ),
+    )
+    .calls(&[
+        "GET /api/{product}-suite/projects",
+        "POST /api/interest",
+        "POST /api/teacher/expression",
+    ]),
     public("topResults", "Top Results", &["/:projectName/top-results"]),
     public("projectAbout", "About", &["/:projectName/about"]),
     public(
@@ -696,13 +930,14 @@ pub const SCREENS: &[Screen] = &[
         Access::Public,
         NOBODY,
     ),
-    public("verifyEmail", "Verify E-mail", &["/verify-email/:uuid"]),
+    public("verifyEmail", "Verify E-mail", &["/verify-email/:uuid"])
+        .calls(&["POST /api/website/verify-email/{id}"]),
     public(
         "unsubscribe",
         "Unsubscribe",
         &["/:olympiadName/unsubscribe/:ref?", "/unsubscribe/:ref?"],
     ),
-    public("watch", "Watch", &["/"]),
+    public("watch", "Watch", &["/"]).calls(&["GET /api/{product}-suite/projects"]),
     public("myTutorLanding", "MyTutor", &["/mytutor"]),
     public(
         "emailValidation",
@@ -808,6 +1043,32 @@ mod tests {
         assert!(screen_by_key("makePayment").is_some_and(|s| s.admits(None)));
         for screen in SCREENS.iter().filter(|s| s.layout == Layout::Overlord) {
             assert_eq!(screen.roles, [Overlord], "{}", screen.key);
+        }
+    }
+
+    #[test]
+    fn operations_are_spelled_as_in_the_openapi_document() {
+        for screen in SCREENS {
+            let named: Vec<&str> = screen
+                .operations
+                .iter()
+                .chain(screen.guarded_operations)
+                .copied()
+                .collect();
+            for (i, operation) in named.iter().enumerate() {
+                let (method, path) = operation.split_once(' ').unwrap_or_default();
+                assert!(
+                    ["GET", "POST", "PUT", "DELETE", "PATCH"].contains(&method)
+                        && path.starts_with("/api/"),
+                    "{}: {operation} is not `METHOD /api/...`",
+                    screen.key
+                );
+                assert!(
+                    !named[i + 1..].contains(operation),
+                    "{}: {operation} is named twice",
+                    screen.key
+                );
+            }
         }
     }
 

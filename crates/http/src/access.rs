@@ -17,6 +17,7 @@ use actix_web::http::{Method, StatusCode};
 use actix_web::middleware::Next;
 use actix_web::{web, FromRequest, HttpMessage, HttpRequest, ResponseError};
 use olympiad_domain::Role;
+use olympiad_office::ErrorCode;
 use olympiad_persistence::models::SessionState;
 use std::collections::HashMap;
 use std::future::{ready, Ready};
@@ -363,7 +364,7 @@ impl FromRequest for Caller {
             req.extensions()
                 .get::<Caller>()
                 .cloned()
-                .ok_or_else(|| ApiError::unauthorized("signed_out", "Please sign in.")),
+                .ok_or_else(|| ApiError::unauthorized(ErrorCode::SignedOut, "Please sign in.")),
         )
     }
 }
@@ -420,7 +421,7 @@ pub async fn authenticate(state: &AppState, token: &str) -> Result<Caller, ApiEr
             Ok(Caller(claims.into_caller()))
         }
         _ => Err(ApiError::unauthorized(
-            "session_ended",
+            ErrorCode::SessionEnded,
             "Your session has ended. Please sign in again.",
         )),
     }
@@ -468,7 +469,7 @@ async fn admit(req: &ServiceRequest) -> Result<(), ApiError> {
         return Err(if other_method {
             ApiError::new(
                 StatusCode::METHOD_NOT_ALLOWED,
-                "method_not_allowed",
+                ErrorCode::MethodNotAllowed,
                 format!("{} is not allowed on {path}.", req.method()),
             )
         } else {
@@ -482,7 +483,12 @@ async fn admit(req: &ServiceRequest) -> Result<(), ApiError> {
     let token = bearer_token(req.request()).map(str::to_owned);
     let caller = match (&token, route.allowed) {
         (None, Public) => None,
-        (None, _) => return Err(ApiError::unauthorized("signed_out", "Please sign in.")),
+        (None, _) => {
+            return Err(ApiError::unauthorized(
+                ErrorCode::SignedOut,
+                "Please sign in.",
+            ))
+        }
         (Some(token), TwoFactorSetup) => {
             let claims = state.tokens.verify(token, Purpose::TwoFactorSetup)?;
             req.extensions_mut().insert(claims);
@@ -530,7 +536,7 @@ pub async fn enforce<B: MessageBody>(
 ) -> Result<ServiceResponse<EitherBody<B>>, actix_web::Error> {
     let checked = match non_canonical(req.path()) {
         Some(problem) => Err(ApiError::bad_request(
-            "path_not_canonical",
+            ErrorCode::PathNotCanonical,
             format!("The address {problem}."),
         )),
         None if is_api(routed_path(&req)) => admit(&req).await,
@@ -557,6 +563,31 @@ pub async fn enforce<B: MessageBody>(
 /// so `/API/...` is not an API path: it finds no route and is served as an app's page.
 fn is_api(path: &str) -> bool {
     path == "/api" || path.starts_with("/api/")
+}
+
+/// The table as the apps read it (`apps/shared/src/generated/api-routes.json`, written by `make
+/// snapshots`): their `can()` asks it before offering an action, so a screen never shows a button
+/// the API would refuse.
+pub fn routes_json() -> serde_json::Value {
+    let routes: Vec<serde_json::Value> = API_ROUTES
+        .iter()
+        .map(|route| {
+            let (access, roles): (&str, &[Role]) = match route.allowed {
+                Public => ("public", &[]),
+                SignedIn => ("signedIn", &[]),
+                Roles(roles) => ("roles", roles),
+                TwoFactorSetup => ("twoFactorSetup", &[]),
+                LearnerWriting => ("roles", &[Learner]),
+            };
+            serde_json::json!({
+                "method": route.method,
+                "path": route.path,
+                "access": access,
+                "roles": roles,
+            })
+        })
+        .collect();
+    serde_json::json!({ "routes": routes })
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ use crate::error::ApiError;
 use actix_web::dev::Payload;
 use actix_web::http::StatusCode;
 use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
+use olympiad_office::ErrorCode;
 use serde::de::DeserializeOwned;
 use std::future::Future;
 use std::pin::Pin;
@@ -38,7 +39,7 @@ impl<T: DeserializeOwned + Validate + 'static> FromRequest for Body<T> {
         Box::pin(async move {
             if !is_json {
                 return Err(ApiError::bad_request(
-                    "content_type",
+                    ErrorCode::ContentType,
                     "The request body must be JSON (Content-Type: application/json).",
                 ));
             }
@@ -46,11 +47,11 @@ impl<T: DeserializeOwned + Validate + 'static> FromRequest for Body<T> {
                 if e.as_response_error().status_code() == StatusCode::PAYLOAD_TOO_LARGE {
                     ApiError::new(
                         StatusCode::PAYLOAD_TOO_LARGE,
-                        "too_large",
+                        ErrorCode::TooLarge,
                         "The request is too large.",
                     )
                 } else {
-                    ApiError::bad_request("body", "The request body could not be read.")
+                    ApiError::bad_request(ErrorCode::Body, "The request body could not be read.")
                 }
             })?;
             let value: T = parse(&bytes)?;
@@ -93,18 +94,19 @@ pub async fn read_large<T: DeserializeOwned + Validate>(
     use futures_util::StreamExt;
     if req.content_type() != "application/json" {
         return Err(ApiError::bad_request(
-            "content_type",
+            ErrorCode::ContentType,
             "The request body must be JSON (Content-Type: application/json).",
         ));
     }
     let mut bytes = web::BytesMut::new();
     while let Some(chunk) = payload.next().await {
-        let chunk = chunk
-            .map_err(|_| ApiError::bad_request("body", "The request body could not be read."))?;
+        let chunk = chunk.map_err(|_| {
+            ApiError::bad_request(ErrorCode::Body, "The request body could not be read.")
+        })?;
         if bytes.len() + chunk.len() > limit {
             return Err(ApiError::new(
                 StatusCode::PAYLOAD_TOO_LARGE,
-                "too_large",
+                ErrorCode::TooLarge,
                 format!("The request is larger than {} MB.", limit / (1024 * 1024)),
             ));
         }
@@ -124,12 +126,15 @@ pub async fn read_file_part(
 ) -> Result<(String, Vec<u8>), ApiError> {
     use futures_util::StreamExt;
     let unreadable = |e: actix_multipart::MultipartError| {
-        ApiError::bad_request("upload", format!("The upload could not be read: {e}"))
+        ApiError::bad_request(
+            ErrorCode::Upload,
+            format!("The upload could not be read: {e}"),
+        )
     };
     let too_large = || {
         ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
-            "too_large",
+            ErrorCode::TooLarge,
             format!(
                 "file: is larger than the limit of {} MB",
                 limit / (1024 * 1024)

@@ -4,6 +4,7 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
+use olympiad_office::ErrorCode;
 use olympiad_persistence::DbError;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -18,7 +19,7 @@ pub struct ApiError(Box<ApiErrorDetails>);
 pub struct ApiErrorDetails {
     pub status: StatusCode,
     /// Stable, machine-readable: `validation`, `not_found`, `username`, `2fa_notSetYet`, ...
-    pub code: String,
+    pub code: ErrorCode,
     /// A sentence for the person using the screen.
     pub message: String,
     /// For validation errors: each faulty field and what is wrong with it.
@@ -35,7 +36,7 @@ pub struct ApiErrorDetails {
 pub struct ErrorBody {
     /// Always false.
     pub success: bool,
-    pub error: String,
+    pub error: ErrorCode,
     pub error_msg: String,
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub fields: BTreeMap<String, String>,
@@ -48,10 +49,10 @@ pub struct ErrorBody {
 }
 
 impl ApiError {
-    pub fn new(status: StatusCode, code: impl Into<String>, message: impl Into<String>) -> Self {
+    pub fn new(status: StatusCode, code: ErrorCode, message: impl Into<String>) -> Self {
         ApiError(Box::new(ApiErrorDetails {
             status,
-            code: code.into(),
+            code,
             message: message.into(),
             fields: BTreeMap::new(),
             extra: None,
@@ -59,7 +60,7 @@ impl ApiError {
         }))
     }
 
-    pub fn bad_request(code: &str, message: impl Into<String>) -> Self {
+    pub fn bad_request(code: ErrorCode, message: impl Into<String>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, code, message)
     }
 
@@ -67,37 +68,37 @@ impl ApiError {
     pub fn invalid_field(field: &str, problem: &str) -> Self {
         let mut error = Self::new(
             StatusCode::BAD_REQUEST,
-            "validation",
+            ErrorCode::Validation,
             format!("{field}: {problem}"),
         );
         error.fields.insert(field.to_owned(), problem.to_owned());
         error
     }
 
-    pub fn unauthorized(code: &str, message: impl Into<String>) -> Self {
+    pub fn unauthorized(code: ErrorCode, message: impl Into<String>) -> Self {
         Self::new(StatusCode::UNAUTHORIZED, code, message)
     }
 
     pub fn forbidden(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::FORBIDDEN, "forbidden", message)
+        Self::new(StatusCode::FORBIDDEN, ErrorCode::Forbidden, message)
     }
 
     pub fn not_found(what: &str) -> Self {
         Self::new(
             StatusCode::NOT_FOUND,
-            "not_found",
+            ErrorCode::NotFound,
             format!("{what} was not found."),
         )
     }
 
     pub fn conflict(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::CONFLICT, "conflict", message)
+        Self::new(StatusCode::CONFLICT, ErrorCode::Conflict, message)
     }
 
     pub fn too_many_requests() -> Self {
         Self::new(
             StatusCode::TOO_MANY_REQUESTS,
-            "rate_limited",
+            ErrorCode::RateLimited,
             "Too many attempts. Wait a minute and try again.",
         )
     }
@@ -106,7 +107,7 @@ impl ApiError {
     pub fn internal(cause: impl fmt::Display) -> Self {
         let mut error = Self::new(
             StatusCode::INTERNAL_SERVER_ERROR,
-            "internal",
+            ErrorCode::Internal,
             "Something went wrong on our side. Please try again.",
         );
         error.cause = Some(cause.to_string());
@@ -121,7 +122,7 @@ impl ApiError {
     pub fn body(&self, request_id: Option<String>) -> ErrorBody {
         ErrorBody {
             success: false,
-            error: self.code.clone(),
+            error: self.code,
             error_msg: self.message.clone(),
             fields: self.fields.clone(),
             request_id,
@@ -236,7 +237,7 @@ impl From<validator::ValidationErrors> for ApiError {
             .map(|(field, problem)| format!("{field}: {problem}"))
             .collect::<Vec<_>>()
             .join("; ");
-        let mut error = ApiError::new(StatusCode::BAD_REQUEST, "validation", summary);
+        let mut error = ApiError::new(StatusCode::BAD_REQUEST, ErrorCode::Validation, summary);
         error.fields = fields;
         error
     }

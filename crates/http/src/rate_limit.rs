@@ -149,7 +149,7 @@ mod tests {
                 .check_signin("a@example.org", "10.0.0.1")
                 .unwrap_err()
                 .code,
-            "rate_limited"
+            olympiad_office::ErrorCode::RateLimited
         );
         // Another user from the same lab still gets in, until the address's allowance is spent.
         assert!(limits.check_signin("b@example.org", "10.0.0.1").is_ok());

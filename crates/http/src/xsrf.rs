@@ -32,7 +32,7 @@ pub async fn check_xsrf<B: MessageBody>(
         if sent != Some(expected.as_str()) {
             let refusal = ApiError::new(
                 actix_web::http::StatusCode::FORBIDDEN,
-                "xsrf",
+                olympiad_office::ErrorCode::Xsrf,
                 "The page is out of date. Reload it and try again.",
             );
             return Ok(req

@@ -16,7 +16,7 @@ pub enum OfficeError {
     Invalid { field: String, problem: String },
     /// The request clashes with what is stored; `code` is the one the apps know it by.
     #[error("{message}")]
-    Conflict { code: &'static str, message: String },
+    Conflict { code: ErrorCode, message: String },
     /// Storage failed; a person can do nothing about it.
     #[error(transparent)]
     Storage(DbError),
@@ -26,6 +26,151 @@ pub enum OfficeError {
 }
 
 pub type OfficeResult<T> = Result<T, OfficeError>;
+
+/// Every code a failure of the API can carry (`error` in the envelope), one per situation the apps
+/// tell apart; the OpenAPI document lists them, so the generated client knows each.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema,
+)]
+pub enum ErrorCode {
+    #[serde(rename = "2fa_invalid")]
+    TwoFactorInvalid,
+    #[serde(rename = "2fa_no_secret")]
+    TwoFactorNoSecret,
+    #[serde(rename = "2fa_notSetYet")]
+    TwoFactorNotSetYet,
+    #[serde(rename = "2fa_required")]
+    TwoFactorRequired,
+    #[serde(rename = "already_paused")]
+    AlreadyPaused,
+    #[serde(rename = "body")]
+    Body,
+    #[serde(rename = "busy")]
+    Busy,
+    #[serde(rename = "closed")]
+    Closed,
+    /// The request clashes with what is stored.
+    #[serde(rename = "conflict")]
+    Conflict,
+    #[serde(rename = "content_type")]
+    ContentType,
+    #[serde(rename = "file_type")]
+    FileType,
+    #[serde(rename = "finished")]
+    Finished,
+    /// The caller may not do this, or not to this object.
+    #[serde(rename = "forbidden")]
+    Forbidden,
+    #[serde(rename = "in_use")]
+    InUse,
+    #[serde(rename = "method_not_allowed")]
+    MethodNotAllowed,
+    #[serde(rename = "no_attempt")]
+    NoAttempt,
+    #[serde(rename = "no_recovery_code")]
+    NoRecoveryCode,
+    #[serde(rename = "not_paused")]
+    NotPaused,
+    #[serde(rename = "not_started")]
+    NotStarted,
+    #[serde(rename = "own_account")]
+    OwnAccount,
+    #[serde(rename = "paper_in_use")]
+    PaperInUse,
+    #[serde(rename = "password")]
+    Password,
+    #[serde(rename = "path_not_canonical")]
+    PathNotCanonical,
+    #[serde(rename = "paused")]
+    Paused,
+    #[serde(rename = "recovery_needed")]
+    RecoveryNeeded,
+    #[serde(rename = "session_ended")]
+    SessionEnded,
+    #[serde(rename = "signed_out")]
+    SignedOut,
+    #[serde(rename = "started")]
+    Started,
+    #[serde(rename = "token_expired")]
+    TokenExpired,
+    #[serde(rename = "token_invalid")]
+    TokenInvalid,
+    #[serde(rename = "too_large")]
+    TooLarge,
+    #[serde(rename = "upload")]
+    Upload,
+    #[serde(rename = "username")]
+    Username,
+    /// A field of the request is missing or wrong; `fields` names each.
+    #[serde(rename = "validation")]
+    Validation,
+    /// What the address names does not exist.
+    #[serde(rename = "not_found")]
+    NotFound,
+    /// Too many attempts; wait a minute.
+    #[serde(rename = "rate_limited")]
+    RateLimited,
+    /// Something failed on the server; quote the `requestId`.
+    #[serde(rename = "internal")]
+    Internal,
+    #[serde(rename = "not_ready")]
+    NotReady,
+    #[serde(rename = "xsrf")]
+    Xsrf,
+    #[serde(rename = "other_device")]
+    OtherDevice,
+    #[serde(rename = "time_up")]
+    TimeUp,
+}
+
+impl ErrorCode {
+    /// The code as it goes over the wire.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::TwoFactorInvalid => "2fa_invalid",
+            ErrorCode::TwoFactorNoSecret => "2fa_no_secret",
+            ErrorCode::TwoFactorNotSetYet => "2fa_notSetYet",
+            ErrorCode::TwoFactorRequired => "2fa_required",
+            ErrorCode::AlreadyPaused => "already_paused",
+            ErrorCode::Body => "body",
+            ErrorCode::Busy => "busy",
+            ErrorCode::Closed => "closed",
+            ErrorCode::Conflict => "conflict",
+            ErrorCode::ContentType => "content_type",
+            ErrorCode::FileType => "file_type",
+            ErrorCode::Finished => "finished",
+            ErrorCode::Forbidden => "forbidden",
+            ErrorCode::InUse => "in_use",
+            ErrorCode::MethodNotAllowed => "method_not_allowed",
+            ErrorCode::NoAttempt => "no_attempt",
+            ErrorCode::NoRecoveryCode => "no_recovery_code",
+            ErrorCode::NotPaused => "not_paused",
+            ErrorCode::NotStarted => "not_started",
+            ErrorCode::OwnAccount => "own_account",
+            ErrorCode::PaperInUse => "paper_in_use",
+            ErrorCode::Password => "password",
+            ErrorCode::PathNotCanonical => "path_not_canonical",
+            ErrorCode::Paused => "paused",
+            ErrorCode::RecoveryNeeded => "recovery_needed",
+            ErrorCode::SessionEnded => "session_ended",
+            ErrorCode::SignedOut => "signed_out",
+            ErrorCode::Started => "started",
+            ErrorCode::TokenExpired => "token_expired",
+            ErrorCode::TokenInvalid => "token_invalid",
+            ErrorCode::TooLarge => "too_large",
+            ErrorCode::Upload => "upload",
+            ErrorCode::Username => "username",
+            ErrorCode::Validation => "validation",
+            ErrorCode::NotFound => "not_found",
+            ErrorCode::RateLimited => "rate_limited",
+            ErrorCode::Internal => "internal",
+            ErrorCode::NotReady => "not_ready",
+            ErrorCode::Xsrf => "xsrf",
+            ErrorCode::OtherDevice => "other_device",
+            ErrorCode::TimeUp => "time_up",
+        }
+    }
+}
 
 impl OfficeError {
     pub fn forbidden(message: impl Into<String>) -> Self {
@@ -41,7 +186,7 @@ impl OfficeError {
 
     pub fn conflict(message: impl Into<String>) -> Self {
         OfficeError::Conflict {
-            code: "conflict",
+            code: ErrorCode::Conflict,
             message: message.into(),
         }
     }
@@ -96,5 +241,11 @@ impl<T> OrNotFound<T> for Result<T, DbError> {
             DbError::Conflict(_) | DbError::Reference(_) => OfficeError::conflict(message),
             other => other.into(),
         })
+    }
+}
+
+impl std::fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
     }
 }

@@ -14,5 +14,5 @@ pub mod secrets;
 pub mod sitting;
 
 pub use caller::Caller;
-pub use error::{OfficeError, OfficeResult, OrNotFound};
+pub use error::{ErrorCode, OfficeError, OfficeResult, OrNotFound};
 pub use scope::{find_in_reach, InReach, ManagedEntry};

@@ -1,6 +1,6 @@
 //! The learner's sitting: which window is open, and starting the clock.
 
-use crate::error::{OfficeError, OfficeResult};
+use crate::error::{ErrorCode, OfficeError, OfficeResult};
 use chrono::NaiveDateTime;
 use olympiad_domain::sitting::PaperOrder;
 use olympiad_persistence::models::school_participant::EntryHold;
@@ -19,7 +19,7 @@ pub fn window_at(windows: &[SittingWindow], at: NaiveDateTime) -> Option<&Sittin
 
 pub fn closed() -> OfficeError {
     OfficeError::Conflict {
-        code: "closed",
+        code: ErrorCode::Closed,
         message: "This olympiad is not open for writing now.".into(),
     }
 }
@@ -53,7 +53,7 @@ pub fn start_clock(conn: &mut DbConnection, start: ClockStart) -> OfficeResult<(
         .flatten()
     {
         return Err(OfficeError::Conflict {
-            code: "paused",
+            code: ErrorCode::Paused,
             message: format!(
                 "Your school's sitting is paused: {}. Wait for your teacher.",
                 pause.reason

@@ -1,13 +1,17 @@
 // The response envelope: `{success:true, data}` or `{success:false, error, errorMsg, fields?}`. A response
 // counts as successful only when it carries the success flag (spec section 4), whatever its status.
 import { AN_ERROR_OCCURRED, requestFailed } from './messages';
+import type { components } from './schema';
+
+/** Every code the server's failures carry; the OpenAPI document lists them. */
+export type ErrorCode = components['schemas']['ErrorCode'];
 
 export type ApiFailure = {
   ok: false;
   /** HTTP status; 0 when no response arrived. */
   status: number;
   /** The server's machine code (`password`, `validation`, `2fa_required`, …), when it sent one. */
-  code: string | null;
+  code: ErrorCode | null;
   message: string;
   /** Validation messages by field name (`{error:"validation", fields:{password:"…"}}`). */
   fields: Record<string, string>;
@@ -69,7 +73,7 @@ export function readEnvelope<T>(status: number, body: unknown, fallback: string 
   return {
     ok: false,
     status,
-    code: isRecord(body) && typeof body.error === 'string' ? body.error : null,
+    code: isRecord(body) && typeof body.error === 'string' ? (body.error as ErrorCode) : null,
     message: emptyBody && status >= 300 ? requestFailed(status) : failureMessage(body, fallback),
     fields: fieldsOf(body),
     body,

@@ -2184,7 +2184,7 @@ export type components = {
         EntryStatus: "entered" | "confirmed" | "withdrawn";
         /** @description The failure envelope as it goes over the wire. */
         ErrorBody: {
-            error: string;
+            error: components["schemas"]["ErrorCode"];
             errorMsg: string;
             fields?: {
                 [key: string]: string;
@@ -2196,6 +2196,12 @@ export type components = {
             /** @description Always false. */
             success: boolean;
         };
+        /**
+         * @description Every code a failure of the API can carry (`error` in the envelope), one per situation the apps
+         *     tell apart; the OpenAPI document lists them, so the generated client knows each.
+         * @enum {string}
+         */
+        ErrorCode: "2fa_invalid" | "2fa_no_secret" | "2fa_notSetYet" | "2fa_required" | "already_paused" | "body" | "busy" | "closed" | "conflict" | "content_type" | "file_type" | "finished" | "forbidden" | "in_use" | "method_not_allowed" | "no_attempt" | "no_recovery_code" | "not_paused" | "not_started" | "own_account" | "paper_in_use" | "password" | "path_not_canonical" | "paused" | "recovery_needed" | "session_ended" | "signed_out" | "started" | "token_expired" | "token_invalid" | "too_large" | "upload" | "username" | "validation" | "not_found" | "rate_limited" | "internal" | "not_ready" | "xsrf" | "other_device" | "time_up";
         ExtraTimeInput: {
             /** Format: int64 */
             minutes: number;

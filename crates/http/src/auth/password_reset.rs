@@ -13,6 +13,7 @@ use chrono::Duration;
 use olympiad_domain::credentials::{normalise_username, password_problem};
 use olympiad_mailer::{Email, Recipient};
 use olympiad_office::secrets::{new_token, token_hash};
+use olympiad_office::ErrorCode;
 use olympiad_persistence::models::{ActivityLog, Job, NewActivity, PasswordReset, User};
 use olympiad_persistence::now;
 use serde::{Deserialize, Serialize};
@@ -150,7 +151,7 @@ pub async fn set_password(
                 .transaction(move |conn| {
                     let user_id = PasswordReset::redeem(conn, &token_hash)?.ok_or_else(|| {
                         ApiError::bad_request(
-                            "token_invalid",
+                            ErrorCode::TokenInvalid,
                             "This link has expired or was already used. Ask for a new one.",
                         )
                     })?;
@@ -189,7 +190,7 @@ pub async fn set_password(
             })
         }
         (None, None) => Err(ApiError::unauthorized(
-            "signed_out",
+            ErrorCode::SignedOut,
             "Please sign in, or use the link from your e-mail.",
         )),
     }

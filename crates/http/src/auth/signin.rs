@@ -13,6 +13,7 @@ use crate::state::AppState;
 use actix_web::{post, web, HttpRequest};
 use olympiad_domain::credentials::{normalise_username, teacher_password, LEARNER_BCRYPT_COST};
 use olympiad_domain::{LoginType, Role};
+use olympiad_office::ErrorCode;
 use olympiad_persistence::models::{Account, AccountFilter, AccountView, User};
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -106,7 +107,7 @@ pub async fn signin(
     }
     if user.disabled {
         return Err(ApiError::unauthorized(
-            "username",
+            ErrorCode::Username,
             "This user has been disabled. Please contact the olympiad office.",
         ));
     }
@@ -117,7 +118,7 @@ pub async fn signin(
                 .map(|n| format!(" in the olympiad {n}"))
                 .unwrap_or_default();
             ApiError::unauthorized(
-                "username",
+                ErrorCode::Username,
                 format!("This user has no {} account{place}.", login_type.noun()),
             )
         })?;
@@ -147,7 +148,10 @@ pub async fn signin(
 /// The one answer for an unknown username and for a wrong password (spec: a failure names
 /// `username` or `password`; here the password of that username is what is wrong).
 fn wrong_credentials() -> ApiError {
-    ApiError::unauthorized("password", "The username or password is not correct.")
+    ApiError::unauthorized(
+        ErrorCode::Password,
+        "The username or password is not correct.",
+    )
 }
 
 /// A hash that no password matches, of the cost of the login type's real hashes (learners' are

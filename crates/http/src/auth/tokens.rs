@@ -7,6 +7,7 @@ use chrono::Utc;
 use jsonwebtoken::errors::ErrorKind;
 use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use olympiad_domain::Role;
+use olympiad_office::ErrorCode;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -145,18 +146,18 @@ impl TokenKeys {
         let claims = decode::<Claims>(token, &self.decoding, &validation)
             .map_err(|e| match e.kind() {
                 ErrorKind::ExpiredSignature => ApiError::unauthorized(
-                    "token_expired",
+                    ErrorCode::TokenExpired,
                     "Your session has expired. Please sign in again.",
                 ),
                 _ => ApiError::unauthorized(
-                    "token_invalid",
+                    ErrorCode::TokenInvalid,
                     "Your sign-in is not valid. Please sign in again.",
                 ),
             })?
             .claims;
         if claims.purpose != purpose {
             return Err(ApiError::unauthorized(
-                "token_invalid",
+                ErrorCode::TokenInvalid,
                 "Your sign-in is not valid. Please sign in again.",
             ));
         }
@@ -194,18 +195,18 @@ mod tests {
             keys.verify(&token, Purpose::TwoFactorSetup)
                 .unwrap_err()
                 .code,
-            "token_invalid"
+            olympiad_office::ErrorCode::TokenInvalid
         );
         let other = TokenKeys::new(b"another secret another secret 12", 1);
         assert_eq!(
             other.verify(&token, Purpose::Access).unwrap_err().code,
-            "token_invalid"
+            olympiad_office::ErrorCode::TokenInvalid
         );
         assert_eq!(
             keys.verify("not.a.token", Purpose::Access)
                 .unwrap_err()
                 .code,
-            "token_invalid"
+            olympiad_office::ErrorCode::TokenInvalid
         );
     }
 
@@ -218,7 +219,7 @@ mod tests {
         let token = keys.issue(&subject(), Purpose::Access).unwrap();
         assert_eq!(
             keys.verify(&token, Purpose::Access).unwrap_err().code,
-            "token_expired"
+            olympiad_office::ErrorCode::TokenExpired
         );
         // Also when the token was verified before it expired.
         let mut claims = keys

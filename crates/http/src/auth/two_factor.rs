@@ -12,6 +12,7 @@ use crate::rate_limit::client_address;
 use crate::state::AppState;
 use actix_web::{post, web, HttpMessage, HttpRequest};
 use olympiad_mailer::{Email, Recipient};
+use olympiad_office::ErrorCode;
 use olympiad_persistence::models::{Job, User};
 use serde::{Deserialize, Serialize};
 use totp_rs::{Builder, Secret, Totp};
@@ -45,7 +46,7 @@ fn matched_step(secret_base32: &str, username: &str, code: &str) -> Result<Optio
 
 fn wrong_code() -> ApiError {
     ApiError::unauthorized(
-        "2fa_invalid",
+        ErrorCode::TwoFactorInvalid,
         "The code is not correct. Check your phone's clock and try the newest code.",
     )
 }
@@ -68,7 +69,7 @@ async fn accept_code(
         Ok(())
     } else {
         Err(ApiError::unauthorized(
-            "2fa_invalid",
+            ErrorCode::TwoFactorInvalid,
             "This code was used already. Wait for the next code of your authenticator app.",
         ))
     }
@@ -86,7 +87,7 @@ pub async fn check_at_sign_in(
         _ => {
             let setup_token = state.tokens.issue(subject, Purpose::TwoFactorSetup)?;
             return Err(ApiError::unauthorized(
-                "2fa_notSetYet",
+                ErrorCode::TwoFactorNotSetYet,
                 "Two-factor sign-in must be set up before you can continue.",
             )
             .with_extra("setupToken", setup_token));
@@ -94,7 +95,7 @@ pub async fn check_at_sign_in(
     };
     match code.map(str::trim).filter(|c| !c.is_empty()) {
         None => Err(ApiError::unauthorized(
-            "2fa_required",
+            ErrorCode::TwoFactorRequired,
             "Enter the code from your authenticator app.",
         )),
         Some(code) => accept_code(state, user, secret, code).await,
@@ -113,7 +114,7 @@ pub struct TwoFactorSetup {
 /// The user of the set-up token that the access middleware checked.
 async fn setup_subject(state: &AppState, req: &HttpRequest) -> Result<(User, Subject), ApiError> {
     let claims = req.extensions().get::<Claims>().cloned().ok_or_else(|| {
-        ApiError::unauthorized("signed_out", "Sign in again to set up two-factor.")
+        ApiError::unauthorized(ErrorCode::SignedOut, "Sign in again to set up two-factor.")
     })?;
     let user_id = claims.sub;
     let user = state
@@ -122,7 +123,7 @@ async fn setup_subject(state: &AppState, req: &HttpRequest) -> Result<(User, Sub
         .await?;
     if user.disabled || user.session_version != claims.ver {
         return Err(ApiError::unauthorized(
-            "session_ended",
+            ErrorCode::SessionEnded,
             "Sign in again to set up two-factor.",
         ));
     }
@@ -199,7 +200,10 @@ pub async fn confirm(
         .limits
         .check_signin(&user.username, &client_address(&req))?;
     let secret = user.totp_secret.clone().ok_or_else(|| {
-        ApiError::bad_request("2fa_no_secret", "Start the two-factor set-up first.")
+        ApiError::bad_request(
+            ErrorCode::TwoFactorNoSecret,
+            "Start the two-factor set-up first.",
+        )
     })?;
     accept_code(&state, &user, &secret, &body.code).await?;
     let notice = user.email.clone().map(|email| Email::TwoFactorEnabled {

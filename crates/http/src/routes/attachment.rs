@@ -15,6 +15,7 @@ use actix_web::{delete, get, post, web, HttpResponse};
 use chrono::NaiveDateTime;
 use olympiad_office::files::{clean_filename, sniff, store_bytes, stored_path};
 use olympiad_office::find_in_reach;
+use olympiad_office::ErrorCode;
 use olympiad_office::OrNotFound;
 use olympiad_persistence::models::{Attachment, NewUpload, Question, Upload};
 use serde::{Deserialize, Serialize};
@@ -113,7 +114,7 @@ pub async fn upload_attachment(
     let content_type = sniff(&bytes).ok_or_else(|| {
         ApiError::new(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "file_type",
+            ErrorCode::FileType,
             "file: only PNG, JPEG, GIF or WebP images and PDF documents can be uploaded",
         )
     })?;
@@ -231,7 +232,7 @@ pub async fn delete_attachment(
             if !used_by.is_empty() {
                 return Err(ApiError::new(
                     StatusCode::CONFLICT,
-                    "in_use",
+                    ErrorCode::InUse,
                     format!(
                         "{} question(s) show this file. Change them first.",
                         used_by.len()
@@ -351,7 +352,7 @@ pub async fn delete_upload(
             if !Upload::delete_if_unused(conn, id)? {
                 return Err(ApiError::new(
                     StatusCode::CONFLICT,
-                    "in_use",
+                    ErrorCode::InUse,
                     "Olympiads still use this file. Remove it from them first.",
                 ));
             }

@@ -19,6 +19,7 @@ use olympiad_domain::paper::{plain_text, Language};
 use olympiad_domain::sitting::{learner_options, AnswerValue, AttemptStatus, STUCK_AFTER_SECONDS};
 use olympiad_domain::Role;
 use olympiad_office::find_in_reach;
+use olympiad_office::ErrorCode;
 use olympiad_persistence::models::attempt::{
     entries_of_teacher, entry_olympiad, start_times, LearnerSitting, SchoolSitting,
 };
@@ -323,7 +324,7 @@ pub async fn pause_school(
             if SittingPause::open(conn, school_participant_id)?.is_some() {
                 return Err(ApiError::new(
                     StatusCode::CONFLICT,
-                    "already_paused",
+                    ErrorCode::AlreadyPaused,
                     "This school's sitting is already paused.",
                 ));
             }
@@ -367,7 +368,7 @@ pub async fn resume_school(
             let pause = SittingPause::open(conn, school_participant_id)?.ok_or_else(|| {
                 ApiError::new(
                     StatusCode::CONFLICT,
-                    "not_paused",
+                    ErrorCode::NotPaused,
                     "This school's sitting is not paused.",
                 )
             })?;
@@ -426,14 +427,14 @@ pub async fn extra_time(
             let attempt = Attempt::current(conn, participant_id)?.ok_or_else(|| {
                 ApiError::new(
                     StatusCode::CONFLICT,
-                    "no_attempt",
+                    ErrorCode::NoAttempt,
                     "This learner has not begun the olympiad; extra time is given once they have.",
                 )
             })?;
             if attempt.status() == AttemptStatus::Finished {
                 return Err(ApiError::new(
                     StatusCode::CONFLICT,
-                    "finished",
+                    ErrorCode::Finished,
                     "This learner has finished. Reset them to let them write again.",
                 ));
             }

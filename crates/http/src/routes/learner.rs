@@ -19,6 +19,7 @@ use olympiad_office::find_in_reach;
 use olympiad_office::learner_accounts::{
     enter_learners, hash_passwords, new_passwords, Credential,
 };
+use olympiad_office::ErrorCode;
 use olympiad_persistence::models::{
     Learner, LearnerFields, LearnerFilter, LearnerRow, Olympiad, Participant, ParticipantRow,
     SchoolParticipant,
@@ -192,7 +193,7 @@ fn row_error(index: Option<usize>, problems: &BTreeMap<&'static str, String>) ->
         .collect::<Vec<_>>()
         .join("; ");
     let mut error = ApiError::bad_request(
-        "validation",
+        ErrorCode::Validation,
         match index {
             Some(i) => format!("Row {}: {summary}", i + 2),
             None => summary,

@@ -11,6 +11,7 @@ use actix_web::{get, post, put, web};
 use chrono::NaiveDateTime;
 use olympiad_domain::paper::{Language, Verification};
 use olympiad_domain::rich_text::LocalizedRichText;
+use olympiad_office::ErrorCode;
 use olympiad_persistence::models::olympiad::json_of_rich_text;
 use olympiad_persistence::models::{
     Olympiad, OlympiadSettingsChanges, Question, QuestionModule, SittingWindow,
@@ -256,7 +257,7 @@ pub async fn set_olympiad_open(
                     let errors = verification.problems.iter().filter(|p| p.severity == olympiad_domain::paper::Severity::Error).count();
                     return Err(ApiError::new(
                         actix_web::http::StatusCode::CONFLICT,
-                        "not_ready",
+                        ErrorCode::NotReady,
                         format!("The paper has {errors} problem(s) to fix before the olympiad can open. See Verify Questions."),
                     ));
                 }

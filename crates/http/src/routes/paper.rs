@@ -8,6 +8,7 @@ use actix_web::http::StatusCode;
 use olympiad_domain::paper::{
     self, Localized, PaperCheck, QuestionCheck, QuestionContent, QuestionKind, Verification,
 };
+use olympiad_office::ErrorCode;
 use olympiad_office::OrNotFound;
 use olympiad_persistence::models::{Attachment, Olympiad, Question, QuestionModule};
 use olympiad_persistence::DbConnection;
@@ -113,7 +114,7 @@ pub fn guard_open_paper(
     if !confirm {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
-            "paper_in_use",
+            ErrorCode::PaperInUse,
             "This olympiad is open and learners may be writing it. Confirm to change its paper.",
         ));
     }

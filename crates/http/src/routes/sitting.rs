@@ -20,6 +20,7 @@ use olympiad_domain::rich_text::LocalizedRichText;
 use olympiad_domain::sitting::{answer_problem, paper_order, AnswerValue, AttemptStatus};
 use olympiad_office::secrets::token_hash;
 use olympiad_office::sitting::{closed, start_clock, window_at, ClockStart};
+use olympiad_office::ErrorCode;
 use olympiad_persistence::models::{
     Answer, AnswerSave, Attempt, FinishReason, Olympiad, Sitter, SittingWindow,
 };
@@ -192,7 +193,7 @@ fn view_with(
 fn other_device() -> ApiError {
     ApiError::new(
         StatusCode::CONFLICT,
-        "recovery_needed",
+        ErrorCode::RecoveryNeeded,
         "Your olympiad was started on another device. Enter your recovery code to continue here.",
     )
 }
@@ -236,7 +237,7 @@ fn held(attempt: Option<Attempt>, device: Option<&DeviceKey>) -> Result<Attempt,
     let attempt = attempt.ok_or_else(|| {
         ApiError::new(
             StatusCode::CONFLICT,
-            "no_attempt",
+            ErrorCode::NoAttempt,
             "Accept the declaration first.",
         )
     })?;
@@ -352,7 +353,7 @@ pub async fn recovery_code(
     if !issued {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
-            "started",
+            ErrorCode::Started,
             "The recovery code was shown before you started; it cannot be shown again.",
         ));
     }
@@ -390,7 +391,7 @@ pub async fn recover(
     if attempt.status() == AttemptStatus::Finished {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
-            "finished",
+            ErrorCode::Finished,
             "You have finished this olympiad.",
         ));
     }
@@ -466,7 +467,7 @@ pub async fn update_details(
             {
                 return Err(ApiError::new(
                     StatusCode::CONFLICT,
-                    "started",
+                    ErrorCode::Started,
                     "Your details were confirmed when you started.",
                 ));
             }
@@ -503,7 +504,7 @@ pub async fn start(
         AttemptStatus::Finished => {
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
-                "finished",
+                ErrorCode::Finished,
                 "You have finished this olympiad.",
             ))
         }
@@ -512,7 +513,7 @@ pub async fn start(
     if attempt.recovery_code_hash.is_none() {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
-            "no_recovery_code",
+            ErrorCode::NoRecoveryCode,
             "Get your recovery code and write it down before you start.",
         ));
     }
@@ -588,14 +589,14 @@ pub async fn get_paper(
                 AttemptStatus::Preparing => {
                     return Err(ApiError::new(
                         StatusCode::CONFLICT,
-                        "not_started",
+                        ErrorCode::NotStarted,
                         "Start the olympiad first.",
                     ))
                 }
                 AttemptStatus::Finished => {
                     return Err(ApiError::new(
                         StatusCode::CONFLICT,
-                        "finished",
+                        ErrorCode::Finished,
                         "You have finished this olympiad.",
                     ))
                 }
@@ -740,7 +741,7 @@ fn writer_error(error: WriterError) -> ApiError {
     match error {
         WriterError::Busy => ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
-            "busy",
+            ErrorCode::Busy,
             "Many answers are arriving at once. Yours are kept on your device and sent again.",
         ),
         WriterError::Failed(cause) => ApiError::internal(cause),
@@ -749,21 +750,24 @@ fn writer_error(error: WriterError) -> ApiError {
 
 fn refused(refusal: Refusal) -> ApiError {
     let (code, message) = match refusal {
-        Refusal::NoAttempt => ("no_attempt", "You have no olympiad in progress."),
+        Refusal::NoAttempt => (ErrorCode::NoAttempt, "You have no olympiad in progress."),
         Refusal::SessionEnded => {
             return ApiError::unauthorized(
-                "session_ended",
+                ErrorCode::SessionEnded,
                 "Your session has ended. Please sign in again.",
             )
         }
-        Refusal::OtherDevice => ("other_device", "Your olympiad continues on another device."),
-        Refusal::NotStarted => ("not_started", "Start the olympiad first."),
-        Refusal::Finished => ("finished", "You have finished this olympiad."),
+        Refusal::OtherDevice => (
+            ErrorCode::OtherDevice,
+            "Your olympiad continues on another device.",
+        ),
+        Refusal::NotStarted => (ErrorCode::NotStarted, "Start the olympiad first."),
+        Refusal::Finished => (ErrorCode::Finished, "You have finished this olympiad."),
         Refusal::Paused => (
-            "paused",
+            ErrorCode::Paused,
             "Your school's sitting is paused. Your answers are kept and sent when it resumes.",
         ),
-        Refusal::TimeUp => ("time_up", "The time for this olympiad is over."),
+        Refusal::TimeUp => (ErrorCode::TimeUp, "The time for this olympiad is over."),
     };
     ApiError::new(StatusCode::CONFLICT, code, message)
 }
@@ -851,7 +855,7 @@ pub async fn finish(
         AttemptStatus::Preparing => {
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
-                "not_started",
+                ErrorCode::NotStarted,
                 "Start the olympiad first.",
             ))
         }

@@ -15,6 +15,7 @@ use chrono::NaiveDateTime;
 use olympiad_domain::credentials::{normalise_username, password_problem};
 use olympiad_domain::Role;
 use olympiad_office::accounts::{provision, Provision};
+use olympiad_office::ErrorCode;
 use olympiad_persistence::models::{Account, AccountFilter, AccountView, User, UserChanges};
 use olympiad_persistence::{DbConnection, DbError};
 use serde::{Deserialize, Serialize};
@@ -283,7 +284,7 @@ async fn set_disabled(
 ) -> ApiResult<UserRow> {
     if disabled && id == caller.user_id {
         return Err(ApiError::bad_request(
-            "own_account",
+            ErrorCode::OwnAccount,
             "You cannot disable yourself.",
         ));
     }

@@ -1,11 +1,11 @@
 // The answer queue: kept on the device first, sent at once, removed only when acknowledged, sent again
 // when the network returns, and the same after a reload.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ApiResult } from '@olympiad/shared/api/envelope';
+import type { ApiResult, ErrorCode } from '@olympiad/shared/api/envelope';
 import { answersWaitingOnDevice, createAnswerQueue, MAX_BATCH, queueStorageKey, type QueuedAnswer } from './answer-queue';
 
 const saved: ApiResult<unknown> = { ok: true, status: 200, data: { saved: 1 }, body: null };
-const failure = (status: number, code: string | null = null, fields: Record<string, string> = {}): ApiResult<unknown> => ({
+const failure = (status: number, code: ErrorCode | null = null, fields: Record<string, string> = {}): ApiResult<unknown> => ({
   ok: false,
   status,
   code,
@@ -202,7 +202,7 @@ describe('the answer queue', () => {
   });
 
   it('stops on a final refusal and keeps the answers on the device', async () => {
-    for (const code of ['time_up', 'finished', 'other_device', 'no_attempt']) {
+    for (const code of ['time_up', 'finished', 'other_device', 'no_attempt'] as const) {
       window.localStorage.clear();
       const { calls, answers, send } = server();
       answers.push(failure(409, code));

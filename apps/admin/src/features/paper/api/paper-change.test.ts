@@ -28,7 +28,7 @@ describe('changing the paper', () => {
     const run = vi.fn(async () => inUse);
     expect(await changePaper(run, async () => false)).toBeNull();
     expect(run).toHaveBeenCalledTimes(1);
-    const other = { ...inUse, code: 'validation' };
+    const other = { ...inUse, code: 'validation' as const };
     expect(await changePaper(async () => other, async () => true)).toBe(other);
   });
 });
