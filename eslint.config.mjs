@@ -18,12 +18,22 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
-      // HTML goes into a page only through the one RichText component (see its file).
+      // HTML goes into a page only through the one RichText component and its cleaner (see its file):
+      // stored text comes from people, and a script in it would run as every learner and admin.
       'no-restricted-syntax': [
         'error',
         {
           selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
           message: 'Show rich text with <RichText html={...} /> from @olympiad/shared/ui/lean/rich-text.',
+        },
+        {
+          selector: "AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML)$/]",
+          message: 'Put HTML into an element with putRichHtml from @olympiad/shared/ui/lean/rich-text.',
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(insertAdjacentHTML|createContextualFragment|setHTMLUnsafe)$/], CallExpression[callee.object.name='document'][callee.property.name=/^write(ln)?$/]",
+          message: 'HTML goes into a page only through @olympiad/shared/ui/lean/rich-text.',
         },
       ],
     },

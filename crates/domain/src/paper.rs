@@ -1,7 +1,7 @@
 //! The olympiad paper: questions of five kinds, written in one or both languages, and the checks
 //! that say whether a paper is ready to be opened (`verify`). Marking comes with the sitting.
 
-use crate::rich_text::RichText;
+use crate::rich_text::{LocalizedRichText, RichText};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use utoipa::ToSchema;
@@ -41,7 +41,8 @@ impl Language {
     }
 }
 
-/// A text in each language it has been written in, e.g. `{"en": "…", "af": "…"}`.
+/// A plain text (a title) in each language it has been written in, e.g. `{"en": "…", "af": "…"}`.
+/// Text shown as HTML is a [`LocalizedRichText`] instead.
 pub type Localized = BTreeMap<Language, String>;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -58,17 +59,18 @@ pub enum QuestionKind {
 pub struct AnswerOption {
     /// Stable within the question ("a", "b", ...), so that shuffling never changes what is correct.
     pub key: String,
+    /// Rich text per language, sanitised as it is read.
     #[schema(value_type = BTreeMap<String, String>)]
-    pub text: Localized,
+    pub text: LocalizedRichText,
 }
 
 /// What a question says and what is right, as the author wrote it.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct QuestionContent {
-    /// Rich text (sanitised HTML) per language.
+    /// Rich text (sanitised HTML) per language, sanitised as it is read.
     #[schema(value_type = BTreeMap<String, String>)]
-    pub stem: Localized,
+    pub stem: LocalizedRichText,
     /// For the choice kinds; true-or-false questions use the keys "true" and "false".
     pub options: Vec<AnswerOption>,
     /// The keys of the correct options (one for single choice and true-or-false).
@@ -80,24 +82,7 @@ pub struct QuestionContent {
     pub accepted_answers: Vec<String>,
     /// Shown with the results, never during the sitting.
     #[schema(value_type = BTreeMap<String, String>)]
-    pub explanation: Localized,
-}
-
-impl QuestionContent {
-    /// Every rich text of the content (stem, options, explanation) through the one sanitiser.
-    pub fn sanitised(mut self) -> QuestionContent {
-        let clean = |texts: &mut Localized| {
-            for text in texts.values_mut() {
-                *text = RichText::new(text).into_string();
-            }
-        };
-        clean(&mut self.stem);
-        clean(&mut self.explanation);
-        for option in &mut self.options {
-            clean(&mut option.text);
-        }
-        self
-    }
+    pub explanation: LocalizedRichText,
 }
 
 /// A question as `verify` sees it.
@@ -157,11 +142,13 @@ pub struct Verification {
 /// Fewer seconds than this per question is flagged: learners on slow phones need time to read.
 const MIN_SECONDS_PER_QUESTION: i64 = 30;
 
-fn is_blank(text: Option<&String>) -> bool {
-    text.is_none_or(|t| plain_text(t).trim().is_empty())
+fn is_blank(text: Option<&RichText>) -> bool {
+    text.is_none_or(|t| plain_text(t.as_str()).trim().is_empty())
 }
 
-/// The text of rich text, without its tags, for emptiness and duplicate checks.
+/// The text of rich text, without its tags, for emptiness and duplicate checks and for showing as
+/// words (a learner's answers). The sanitiser writes `&`, `<` and `>` of the text as entities;
+/// they are read back as the characters.
 pub fn plain_text(html: &str) -> String {
     let mut out = String::with_capacity(html.len());
     let mut in_tag = false;
@@ -174,6 +161,10 @@ pub fn plain_text(html: &str) -> String {
         }
     }
     out.replace("&nbsp;", " ")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&amp;", "&")
 }
 
 fn check_question(question: &QuestionCheck, paper: &PaperCheck, problems: &mut Vec<Problem>) {
@@ -247,7 +238,7 @@ fn check_question(question: &QuestionCheck, paper: &PaperCheck, problems: &mut V
                             ),
                         );
                     } else if let Some(text) = text {
-                        if !seen.insert(plain_text(text).trim().to_lowercase()) {
+                        if !seen.insert(plain_text(text.as_str()).trim().to_lowercase()) {
                             problem(
                                 Severity::Error,
                                 "duplicate_options",
@@ -371,8 +362,8 @@ pub fn verify(paper: &PaperCheck) -> Verification {
 mod tests {
     use super::*;
 
-    fn text(en: &str, af: &str) -> Localized {
-        let mut text = Localized::new();
+    fn text(en: &str, af: &str) -> LocalizedRichText {
+        let mut text = LocalizedRichText::new();
         if !en.is_empty() {
             text.insert(Language::En, en.into());
         }
@@ -580,5 +571,31 @@ mod tests {
             plain_text("<p>The <b>Orange</b>&nbsp;River</p>"),
             "The Orange River"
         );
+        let sanitised = RichText::new("<p>Vaal & Orange, 3 < 5</p>");
+        assert_eq!(sanitised.as_str(), "<p>Vaal &amp; Orange, 3 &lt; 5</p>");
+        assert_eq!(plain_text(sanitised.as_str()), "Vaal & Orange, 3 < 5");
+        assert_eq!(plain_text("&amp;lt;b&amp;gt;"), "&lt;b&gt;");
+    }
+
+    #[test]
+    fn question_content_from_json_is_sanitised_in_every_rich_text() {
+        let content: QuestionContent = serde_json::from_str(
+            r#"{"stem": {"en": "<p onclick=\"x()\">Longest <b>river</b>?</p><script>alert(1)</script>"},
+                "options": [{"key": "a", "text": {"af": "<img src=x onerror=alert(1)>Oranje"}}],
+                "explanation": {"en": "<a href=\"javascript:alert(1)\">why</a>"},
+                "acceptedAnswers": ["<b>kept as typed</b>"]}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            content.stem[&Language::En].as_str(),
+            "<p>Longest <b>river</b>?</p>"
+        );
+        assert_eq!(
+            content.options[0].text[&Language::Af].as_str(),
+            "<img>Oranje"
+        );
+        assert_eq!(content.explanation[&Language::En].as_str(), "why");
+        // Accepted answers are compared with what a learner types, never shown as HTML.
+        assert_eq!(content.accepted_answers, vec!["<b>kept as typed</b>"]);
     }
 }

@@ -35,6 +35,25 @@ impl AsRef<str> for RichText {
     }
 }
 
+/// Sanitises, like [`RichText::new`]: there is no way to a `RichText` around the sanitiser.
+impl From<&str> for RichText {
+    fn from(html: &str) -> RichText {
+        RichText::new(html)
+    }
+}
+
+impl From<String> for RichText {
+    fn from(html: String) -> RichText {
+        RichText::new(&html)
+    }
+}
+
+impl From<RichText> for String {
+    fn from(text: RichText) -> String {
+        text.0
+    }
+}
+
 impl<'de> Deserialize<'de> for RichText {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         Ok(RichText::new(&String::deserialize(deserializer)?))

@@ -2,7 +2,8 @@
 //! options, what an answer may look like, and marking. No I/O: the attempt's stored fields come in,
 //! decisions come out.
 
-use crate::paper::{AnswerOption, Language, Localized, QuestionContent, QuestionKind};
+use crate::paper::{AnswerOption, Language, QuestionContent, QuestionKind};
+use crate::rich_text::LocalizedRichText;
 use chrono::{Duration, NaiveDateTime};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -179,7 +180,10 @@ pub fn learner_options(kind: QuestionKind, content: &QuestionContent) -> Vec<Ans
             .into_iter()
             .map(|(key, en, af)| AnswerOption {
                 key: key.into(),
-                text: Localized::from([(Language::En, en.into()), (Language::Af, af.into())]),
+                text: LocalizedRichText::from([
+                    (Language::En, en.into()),
+                    (Language::Af, af.into()),
+                ]),
             })
             .collect(),
         QuestionKind::SingleChoice | QuestionKind::MultipleChoice => content.options.clone(),
@@ -569,7 +573,7 @@ mod tests {
                 .iter()
                 .map(|k| AnswerOption {
                     key: (*k).into(),
-                    text: Localized::new(),
+                    text: LocalizedRichText::new(),
                 })
                 .collect(),
             correct: correct.iter().map(|k| (*k).into()).collect(),

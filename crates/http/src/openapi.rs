@@ -55,14 +55,98 @@ fn path_config() -> web::PathConfig {
     web::PathConfig::default().error_handler(|error, _req| extractor_error(error, "path"))
 }
 
+/// Routes whose attempts are counted per username and per address (`RateLimits::check_signin`).
+const RATE_LIMITED: &[(&str, &str)] = &[
+    ("POST", "/api/auth/signin"),
+    ("POST", "/api/auth/forgot-password/{username}"),
+    ("PUT", "/api/auth/set-password"),
+    ("POST", "/api/auth/2fa/confirm"),
+    ("POST", "/api/sitting/recover"),
+    ("POST", "/api/teacher/expression"),
+    ("POST", "/api/interest"),
+    ("POST", "/api/website/eoi"),
+    ("POST", "/api/website/other-interest"),
+    ("POST", "/api/website/verify-email/{id}"),
+];
+
+/// Every status an operation can answer, beyond those its own annotation names, so that a client
+/// generated from the document meets no surprise: any request can be malformed (400; a path not in
+/// canonical form among them) or fail on the server (500); a signed-in route answers 401 without a
+/// valid session and 403 to a role it is not for; a route with an id in its path answers 404 for
+/// an id that names nothing; the sign-in and interest forms answer 429 past their limits.
+fn complete_responses(openapi: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+    let failure = |description: &str| {
+        ResponseBuilder::new()
+            .description(description)
+            .content(
+                "application/json",
+                ContentBuilder::new()
+                    .schema(Some(Ref::from_schema_name("ErrorBody")))
+                    .build(),
+            )
+            .build()
+    };
+    for (path, item) in openapi.paths.paths.iter_mut() {
+        if !path.starts_with("/api/") {
+            continue;
+        }
+        let operations = [
+            ("GET", item.get.as_mut()),
+            ("POST", item.post.as_mut()),
+            ("PUT", item.put.as_mut()),
+            ("DELETE", item.delete.as_mut()),
+            ("PATCH", item.patch.as_mut()),
+        ];
+        for (method, operation) in operations {
+            let Some(operation) = operation else { continue };
+            let declared = crate::access::API_ROUTES
+                .iter()
+                .find(|route| route.method == method && route.path == path);
+            let signed_in =
+                declared.is_some_and(|route| route.allowed != crate::access::Allowed::Public);
+            let mut add = |status: &str, description: &str| {
+                operation
+                    .responses
+                    .responses
+                    .entry(status.to_owned())
+                    .or_insert_with(|| failure(description).into());
+            };
+            add(
+                "400",
+                "`validation` (a field named in `fields`), `body`, `path_not_canonical`",
+            );
+            if signed_in {
+                add(
+                    "401",
+                    "`signed_out`, `session_ended`, `token_invalid`, `token_expired`",
+                );
+                add(
+                    "403",
+                    "`forbidden`: not for this role, or not this caller's object",
+                );
+            }
+            if path.contains('{') {
+                add("404", "`not_found`: the id names nothing");
+            }
+            if RATE_LIMITED.contains(&(method, path.as_str())) {
+                add("429", "`rate_limited`: too many attempts; wait a minute");
+            }
+            add("500", "`internal`: quote the `requestId`");
+        }
+    }
+}
+
 /// The OpenAPI document, built from the same registration that serves the routes.
 pub fn document() -> utoipa::openapi::OpenApi {
-    App::new()
+    let mut document = App::new()
         .into_utoipa_app()
         .openapi(ApiDoc::openapi())
         .configure(routes::register)
         .split_for_parts()
-        .1
+        .1;
+    complete_responses(&mut document);
+    document
 }
 
 pub fn document_json() -> String {
@@ -86,7 +170,7 @@ pub fn routed_app(
     >,
     utoipa::openapi::OpenApi,
 ) {
-    let (app, api) = App::new()
+    let (app, mut api) = App::new()
         .into_utoipa_app()
         .openapi(ApiDoc::openapi())
         // The client address is read from the proxies alone, without the rest of the state.
@@ -97,6 +181,7 @@ pub fn routed_app(
         .app_data(path_config())
         .configure(routes::register)
         .split_for_parts();
+    complete_responses(&mut api);
     let json = api.to_pretty_json().unwrap_or_default();
     let app = app
         .app_data(web::Data::new(OpenApiDocument(json)))

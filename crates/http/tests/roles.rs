@@ -48,6 +48,7 @@ async fn every_route_answers_each_role_as_declared() {
 
     let document = olympiad_http::openapi::document();
     let mut checked = 0;
+    let undocumented = std::cell::RefCell::new(Vec::<String>::new());
     for (path, item) in &document.paths.paths {
         if !path.starts_with("/api/") {
             continue;
@@ -82,7 +83,25 @@ async fn every_route_answers_each_role_as_declared() {
                 }
             };
 
+            // Every status the walk meets is one the document names for the operation.
+            let operation = match method.as_str() {
+                "GET" => item.get.as_ref(),
+                "POST" => item.post.as_ref(),
+                "PUT" => item.put.as_ref(),
+                "DELETE" => item.delete.as_ref(),
+                _ => item.patch.as_ref(),
+            }
+            .unwrap();
+            let documented = |status: StatusCode, who: &str| {
+                if !operation.responses.responses.contains_key(status.as_str()) {
+                    undocumented
+                        .borrow_mut()
+                        .push(format!("{method} {path}: {status} to {who}"));
+                }
+            };
+
             let (status, body) = send(&app, request(None)).await;
+            documented(status, "a caller without a token");
             match route.allowed {
                 Allowed::Public => assert!(
                     status != StatusCode::UNAUTHORIZED && status != StatusCode::FORBIDDEN,
@@ -140,6 +159,7 @@ async fn every_route_answers_each_role_as_declared() {
                 // A fresh token each time: some routes end sessions (sign-out, disabling).
                 let token = fx.token_for(*user_id);
                 let (status, body) = send(&app, request(Some(&token))).await;
+                documented(status, role.as_str());
                 let may = match route.allowed {
                     Allowed::Public | Allowed::SignedIn => true,
                     Allowed::Roles(roles) => roles.contains(role),
@@ -168,6 +188,11 @@ async fn every_route_answers_each_role_as_declared() {
             }
         }
     }
+    let undocumented = undocumented.into_inner();
+    assert!(
+        undocumented.is_empty(),
+        "statuses the document does not name: {undocumented:#?}"
+    );
     assert_eq!(
         checked,
         API_ROUTES.len() * Role::ALL.len(),

@@ -580,10 +580,12 @@ async fn no_role_reaches_a_neighbour_schools_or_another_olympiads_objects() {
         );
     }
 
+    let document = olympiad_http::openapi::document();
     let mut checked = 0;
     for (caller, token, beyond) in &callers {
         for (method, url, kind, body) in &calls {
             for object in &beyond[kind] {
+                let url_template = url.to_string();
                 let url = url.replace("{id}", &object.to_string());
                 let body = serde_json::from_str::<Value>(
                     &body.to_string().replace("\"{id}\"", &object.to_string()),
@@ -599,6 +601,24 @@ async fn no_role_reaches_a_neighbour_schools_or_another_olympiads_objects() {
                 assert!(
                     status == StatusCode::FORBIDDEN || status == StatusCode::NOT_FOUND,
                     "{caller}: {method} {url} answered {status}: {answer}"
+                );
+                let item = document
+                    .paths
+                    .paths
+                    .iter()
+                    .find(|(path, _)| declared_template(path) == template(&url_template))
+                    .map(|(_, item)| item)
+                    .unwrap();
+                let operation = match method.as_str() {
+                    "GET" => item.get.as_ref(),
+                    "POST" => item.post.as_ref(),
+                    "PUT" => item.put.as_ref(),
+                    _ => item.delete.as_ref(),
+                }
+                .unwrap();
+                assert!(
+                    operation.responses.responses.contains_key(status.as_str()),
+                    "{method} {url} answered {status}, which its document does not name"
                 );
                 checked += 1;
             }

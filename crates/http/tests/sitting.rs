@@ -47,6 +47,10 @@ fn localized(en: &str, af: &str) -> olympiad_domain::paper::Localized {
     [(Language::En, en.into()), (Language::Af, af.into())].into()
 }
 
+fn rich(en: &str, af: &str) -> olympiad_domain::rich_text::LocalizedRichText {
+    [(Language::En, en.into()), (Language::Af, af.into())].into()
+}
+
 impl Sitting {
     fn new() -> Self {
         let fx = Fixture::new();
@@ -91,7 +95,7 @@ impl Sitting {
             question(
                 QuestionKind::SingleChoice,
                 QuestionContent {
-                    stem: localized("<p>Longest river?</p>", "<p>Langste rivier?</p>"),
+                    stem: rich("<p>Longest river?</p>", "<p>Langste rivier?</p>"),
                     options: vec![
                         option("a", "Vaal", "Vaal"),
                         option("b", "Orange", "Oranje"),
@@ -105,7 +109,7 @@ impl Sitting {
             question(
                 QuestionKind::MultipleChoice,
                 QuestionContent {
-                    stem: localized(
+                    stem: rich(
                         "<p>Which flow into the sea?</p>",
                         "<p>Watter vloei see toe?</p>",
                     ),
@@ -122,7 +126,7 @@ impl Sitting {
             question(
                 QuestionKind::Numeric,
                 QuestionContent {
-                    stem: localized("<p>Rainfall in cm?</p>", "<p>Reënval in cm?</p>"),
+                    stem: rich("<p>Rainfall in cm?</p>", "<p>Reënval in cm?</p>"),
                     numeric_answer: Some(12.5),
                     tolerance: Some(0.5),
                     ..QuestionContent::default()
@@ -132,7 +136,7 @@ impl Sitting {
             question(
                 QuestionKind::ShortText,
                 QuestionContent {
-                    stem: localized(
+                    stem: rich(
                         "<p>Northern border river?</p>",
                         "<p>Noordelike grensrivier?</p>",
                     ),

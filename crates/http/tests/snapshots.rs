@@ -1,6 +1,6 @@
-//! The committed copies that the apps build from: the OpenAPI document (their typed client) and the
-//! access matrix (their route tables). A test fails when either is stale; `UPDATE_SNAPSHOTS=1`
-//! (make snapshots) writes them anew.
+//! The committed copies that the apps build from: the OpenAPI document (their typed client), the
+//! access matrix (their route tables) and the API's access table (their `can()`). A test fails when
+//! one is stale; `UPDATE_SNAPSHOTS=1` (make snapshots) writes them anew.
 
 #![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
 
@@ -38,6 +38,12 @@ fn openapi_document_is_current() {
 fn access_matrix_is_current() {
     let json = serde_json::to_string_pretty(&olympiad_domain::access::matrix_json()).unwrap();
     check("apps/shared/src/generated/access-matrix.json", json + "\n");
+}
+
+#[test]
+fn api_routes_are_current() {
+    let json = serde_json::to_string_pretty(&olympiad_http::access::routes_json()).unwrap();
+    check("apps/shared/src/generated/api-routes.json", json + "\n");
 }
 
 #[test]

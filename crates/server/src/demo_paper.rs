@@ -4,7 +4,9 @@
 
 use chrono::Duration;
 use olympiad_domain::paper::{AnswerOption, Language, Localized, QuestionContent, QuestionKind};
+use olympiad_domain::rich_text::LocalizedRichText;
 use olympiad_office::files::store_bytes;
+use olympiad_persistence::models::olympiad::json_of_rich_text;
 use olympiad_persistence::models::{
     Attachment, ModuleFields, NewUpload, Olympiad, OlympiadSettingsChanges, Question,
     QuestionFields, QuestionModule, SittingWindow, Upload,
@@ -18,13 +20,18 @@ fn both(en: &str, af: &str) -> Localized {
     Localized::from([(Language::En, en.to_owned()), (Language::Af, af.to_owned())])
 }
 
+/// Rich text in both languages, through the one sanitiser like any other.
+fn rich(en: &str, af: &str) -> LocalizedRichText {
+    LocalizedRichText::from([(Language::En, en.into()), (Language::Af, af.into())])
+}
+
 fn choice(options: &[(&str, &str)]) -> Vec<AnswerOption> {
     options
         .iter()
         .zip(["a", "b", "c", "d"])
         .map(|((en, af), key)| AnswerOption {
             key: key.into(),
-            text: both(en, af),
+            text: rich(en, af),
         })
         .collect()
 }
@@ -57,7 +64,7 @@ const fn single(
 
 fn content(demo: &Demo, correct: &[&str]) -> QuestionContent {
     QuestionContent {
-        stem: both(
+        stem: rich(
             &format!("<p>{}</p>", demo.stem.0),
             &format!("<p>{}</p>", demo.stem.1),
         ),
@@ -66,7 +73,7 @@ fn content(demo: &Demo, correct: &[&str]) -> QuestionContent {
         numeric_answer: demo.number.map(|(answer, _)| answer),
         tolerance: demo.number.map(|(_, tolerance)| tolerance),
         accepted_answers: demo.accepted.iter().map(|a| (*a).to_owned()).collect(),
-        explanation: Localized::new(),
+        explanation: LocalizedRichText::new(),
     }
 }
 
@@ -540,14 +547,14 @@ pub fn seed(
         duration_minutes: 60,
         grades: "[8,9,10,11,12]".into(),
         languages: r#"["en","af"]"#.into(),
-        instructions: serde_json::to_string(&both(
+        instructions: json_of_rich_text(&rich(
             "<p>Answer every question. You have 60 minutes. Your answers are saved as you go.</p>",
             "<p>Beantwoord elke vraag. Jy het 60 minute. Jou antwoorde word gestoor terwyl jy werk.</p>",
-        ))?,
-        declaration: serde_json::to_string(&both(
+        )),
+        declaration: json_of_rich_text(&rich(
             "<p>I will write this olympiad on my own, without help from anyone or anything.</p>",
             "<p>Ek sal hierdie olimpiade self skryf, sonder hulp van iemand of iets.</p>",
-        ))?,
+        )),
         shuffle_questions: false,
         shuffle_options: true,
         updated_at: now(),

@@ -576,6 +576,15 @@ pub struct SubmittedData {
     pub answers: Vec<SubmittedAnswer>,
 }
 
+/// A title or a rich text as words, in the learner's language or else the first there is.
+fn plain_in<T: AsRef<str>>(texts: &BTreeMap<Language, T>, language: Language) -> String {
+    texts
+        .get(&language)
+        .or_else(|| texts.values().next())
+        .map(|t| plain_text(t.as_ref()).trim().to_owned())
+        .unwrap_or_default()
+}
+
 /// A learner's answers as submitted, every question of the paper in order, for admins and the
 /// learner's own teachers.
 #[utoipa::path(operation_id = "participant_submitted_data", tag = "invigilation", params(IdPath), security(("bearer" = [])),
@@ -601,13 +610,6 @@ pub async fn submitted_data(
                 None => BTreeMap::new(),
             };
             let language = Language::from_code(&sitter.language);
-            let text = |localized: &olympiad_domain::paper::Localized| {
-                localized
-                    .get(&language)
-                    .or_else(|| localized.values().next())
-                    .map(|t| plain_text(t).trim().to_owned())
-                    .unwrap_or_default()
-            };
             let modules = QuestionModule::for_olympiad(conn, sitter.olympiad_id)?;
             let questions = Question::for_olympiad(conn, sitter.olympiad_id)?;
             let mut rows = Vec::new();
@@ -627,7 +629,7 @@ pub async fn submitted_data(
                                     options
                                         .iter()
                                         .find(|o| &o.key == k)
-                                        .map_or_else(|| k.clone(), |o| text(&o.text))
+                                        .map_or_else(|| k.clone(), |o| plain_in(&o.text, language))
                                 })
                                 .collect::<Vec<_>>()
                                 .join("; ")
@@ -637,11 +639,11 @@ pub async fn submitted_data(
                     };
                     rows.push(SubmittedAnswer {
                         module_id: module.id,
-                        module_title: text(&module.title()),
+                        module_title: plain_in(&module.title(), language),
                         question_id: question.id,
                         position: question.position,
                         kind,
-                        question: text(&content.stem),
+                        question: plain_in(&content.stem, language),
                         answer,
                         answer_text,
                         flagged: saved.is_some_and(|s| s.flagged),

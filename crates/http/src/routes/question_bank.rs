@@ -233,7 +233,7 @@ pub fn parse_csv(text: &str, language: Language) -> Result<Vec<BankQuestion>, Ap
                 let text = cell(column(key));
                 (!text.is_empty()).then(|| AnswerOption {
                     key: (*key).into(),
-                    text: Localized::from([(language, text)]),
+                    text: LocalizedRichText::from([(language, text.into())]),
                 })
             })
             .collect();
@@ -266,7 +266,7 @@ pub fn parse_csv(text: &str, language: Language) -> Result<Vec<BankQuestion>, Ap
                 questions.push(BankQuestion {
                     kind: QuestionKind::SingleChoice,
                     content: QuestionContent {
-                        stem: Localized::from([(language, stem)]),
+                        stem: LocalizedRichText::from([(language, stem.into())]),
                         options,
                         correct: vec![correct],
                         ..Default::default()
@@ -332,7 +332,7 @@ mod tests {
         let questions = parse_csv(csv, Language::En).unwrap();
         assert_eq!(questions.len(), 2);
         assert_eq!(
-            questions[0].content.stem[&Language::En],
+            questions[0].content.stem[&Language::En].as_str(),
             "Largest province, by area?"
         );
         assert_eq!(questions[0].content.options.len(), 2);

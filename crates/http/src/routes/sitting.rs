@@ -325,7 +325,7 @@ pub struct RecoveryCode {
 }
 
 #[utoipa::path(operation_id = "sitting_recovery_code", tag = "sitting", security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<RecoveryCode>)),
+    responses((status = 404, description = "`not_found`: the learner is entered in no olympiad", body = crate::error::ErrorBody), (status = 200, body = inline(crate::envelope::Envelope<RecoveryCode>)),
         (status = 409, description = "`started`: codes are given only before the start; `recovery_needed`", body = crate::error::ErrorBody)))]
 #[post("/api/sitting/recovery-code")]
 pub async fn recovery_code(
@@ -486,7 +486,7 @@ pub async fn update_details(
 }
 
 #[utoipa::path(operation_id = "sitting_start", tag = "sitting", security(("bearer" = [])),
-    responses((status = 200, description = "The clock runs; safe to repeat", body = inline(crate::envelope::Envelope<SittingView>)),
+    responses((status = 404, description = "`not_found`: the learner is entered in no olympiad", body = crate::error::ErrorBody), (status = 200, description = "The clock runs; safe to repeat", body = inline(crate::envelope::Envelope<SittingView>)),
         (status = 409, description = "`closed`, `no_recovery_code`, `paused`, `recovery_needed`, `finished`", body = crate::error::ErrorBody)))]
 #[post("/api/sitting/start")]
 pub async fn start(
@@ -563,7 +563,7 @@ pub struct LearnerPaper {
 }
 
 #[utoipa::path(operation_id = "sitting_paper", tag = "sitting", security(("bearer" = [])),
-    responses((status = 200, description = "In the learner's order and language; never with the answer key", body = inline(crate::envelope::Envelope<LearnerPaper>)),
+    responses((status = 404, description = "`not_found`: the learner is entered in no olympiad", body = crate::error::ErrorBody), (status = 200, description = "In the learner's order and language; never with the answer key", body = inline(crate::envelope::Envelope<LearnerPaper>)),
         (status = 409, description = "`not_started`, `finished`, `recovery_needed`", body = crate::error::ErrorBody)))]
 #[get("/api/sitting/paper")]
 pub async fn get_paper(
@@ -840,7 +840,7 @@ pub async fn participant_tracker(
 }
 
 #[utoipa::path(operation_id = "sitting_finish", tag = "sitting", security(("bearer" = [])),
-    responses((status = 200, description = "Finished and marked; safe to repeat. Marks are not shown until results are released.", body = inline(crate::envelope::Envelope<SittingView>)),
+    responses((status = 404, description = "`not_found`: the learner is entered in no olympiad", body = crate::error::ErrorBody), (status = 200, description = "Finished and marked; safe to repeat. Marks are not shown until results are released.", body = inline(crate::envelope::Envelope<SittingView>)),
         (status = 409, description = "`not_started`, `recovery_needed`", body = crate::error::ErrorBody)))]
 #[post("/api/sitting/finish")]
 pub async fn finish(

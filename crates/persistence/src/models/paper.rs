@@ -255,7 +255,7 @@ impl Question {
                 questions::module_id.eq(module_id),
                 questions::position.eq(last.unwrap_or(0) + 1),
                 questions::kind.eq(kind_name(fields.kind)),
-                questions::content.eq(json(&fields.content.clone().sanitised())),
+                questions::content.eq(json(&fields.content)),
                 questions::marks.eq(fields.marks),
                 questions::difficulty.eq(fields.difficulty),
                 questions::attachment_id.eq(fields.attachment_id),
@@ -270,7 +270,7 @@ impl Question {
         Ok(diesel::update(questions::table.find(id))
             .set((
                 questions::kind.eq(kind_name(fields.kind)),
-                questions::content.eq(json(&fields.content.clone().sanitised())),
+                questions::content.eq(json(&fields.content)),
                 questions::marks.eq(fields.marks),
                 questions::difficulty.eq(fields.difficulty),
                 questions::attachment_id.eq(fields.attachment_id),

@@ -1,10 +1,12 @@
 // A light rich-text editor for question stems, module instructions and an olympiad's texts: a
 // contentEditable area with bold, italic, underline, lists, subscript and superscript (H₂O, km²). Pasted
 // text arrives as plain text, so that a word processor's styling never comes along; the server sanitises
-// whatever is sent before it is stored or shown.
+// whatever is sent before it is stored or shown. A stored text is put into the writing area through
+// `putRichHtml`, which cleans it again, as every rich text shown is (see ../lean/rich-text).
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { ActionIcon, Group, Input, Tooltip } from '@mantine/core';
+import { putRichHtml } from '../lean/rich-text';
 import classes from './rich-text-field.module.css';
 
 const COMMANDS: { command: string; label: string; icon: ReactNode }[] = [
@@ -55,7 +57,7 @@ export function RichTextEditor({
   // caret stays where it is.
   useEffect(() => {
     const element = area.current;
-    if (element && element.innerHTML !== value) element.innerHTML = value;
+    if (element && element.innerHTML !== value) putRichHtml(element, value);
   }, [value]);
 
   const emit = () => {
