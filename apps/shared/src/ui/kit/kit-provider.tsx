@@ -3,13 +3,13 @@
 import '@mantine/core/styles.css';
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { cssVariablesResolver, projectTheme } from './theme';
+import { projectTheme } from './theme';
 import { ConfirmProvider } from '../confirm/confirm-dialog';
 import { brandCssVariables } from '../brand/brand-palette';
 
 export function KitProvider({ projectSlug = null, children }: { projectSlug?: string | null; children: ReactNode }) {
   return (
-    <MantineProvider theme={projectTheme(projectSlug)} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider theme={projectTheme(projectSlug)}>
       <div style={brandCssVariables(projectSlug)} className="kit-root">
         <ConfirmProvider>{children}</ConfirmProvider>
       </div>
