@@ -38,6 +38,19 @@ impl Caller {
         }
     }
 
+    /// A query's `olympiadId`, required to be one the caller may act in; overlord may leave it out
+    /// to mean every olympiad.
+    pub fn olympiad_scope(&self, olympiad_id: Option<i64>) -> Result<Option<i64>, OfficeError> {
+        match olympiad_id {
+            Some(id) => {
+                self.require_olympiad(id)?;
+                Ok(Some(id))
+            }
+            None if self.role == Role::Overlord => Ok(None),
+            None => Err(OfficeError::invalid("olympiadId", "is required")),
+        }
+    }
+
     /// Who did it, for the activity log: the overlord when impersonating.
     pub fn actor(&self) -> i64 {
         self.impersonator.unwrap_or(self.user_id)

@@ -4,8 +4,10 @@
 //! knows of HTTP, so the CLI, the demo and the benchmarks call the same operations as the API.
 
 pub mod accounts;
+pub mod activity;
 pub mod caller;
 pub mod error;
+pub mod fields;
 pub mod files;
 pub mod interest;
 pub mod learner_accounts;

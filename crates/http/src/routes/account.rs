@@ -5,10 +5,10 @@ use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::routes::user::{IdPath, OlympiadQuery};
-use crate::routes::{olympiad_scope, record_activity};
 use crate::state::AppState;
 use actix_web::{get, post, web};
 use olympiad_domain::Role;
+use olympiad_office::activity::record_activity;
 use olympiad_office::OrNotFound;
 use olympiad_persistence::models::{
     Account, AccountFilter, AccountView, NewAccount, Olympiad, User,
@@ -31,7 +31,7 @@ pub async fn list(
     state: web::Data<AppState>,
     query: web::Query<OlympiadQuery>,
 ) -> ApiResult<Vec<AccountView>> {
-    let olympiad_id = olympiad_scope(&caller, query.olympiad_id)?;
+    let olympiad_id = caller.olympiad_scope(query.olympiad_id)?;
     ok(state
         .db
         .run(move |conn| {

@@ -5,7 +5,7 @@ use crate::access::Caller;
 use crate::body::read_file_part;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
-use crate::routes::olympiad_scope;
+
 use crate::routes::user::IdPath;
 use crate::state::AppState;
 use actix_multipart::Multipart;
@@ -75,7 +75,7 @@ pub async fn list(
     state: web::Data<AppState>,
     query: web::Query<AttachmentScope>,
 ) -> ApiResult<Vec<AttachmentView>> {
-    let scope = olympiad_scope(&caller, query.olympiad_id)?;
+    let scope = caller.olympiad_scope(query.olympiad_id)?;
     ok(state
         .db
         .run(move |conn| {
@@ -108,7 +108,7 @@ pub async fn upload_attachment(
     query: web::Query<AttachmentScope>,
     parts: Multipart,
 ) -> ApiResult<AttachmentView> {
-    let olympiad_id = olympiad_scope(&caller, query.olympiad_id)?;
+    let olympiad_id = caller.olympiad_scope(query.olympiad_id)?;
     let (filename, bytes) = read_file_part(parts, state.config.upload_limit_bytes).await?;
     let filename = clean_filename(&filename)?;
     let content_type = sniff(&bytes).ok_or_else(|| {
@@ -356,7 +356,7 @@ pub async fn delete_upload(
                     "Olympiads still use this file. Remove it from them first.",
                 ));
             }
-            crate::routes::record_activity(
+            olympiad_office::activity::record_activity(
                 conn,
                 &caller,
                 "upload_deleted",

@@ -7,14 +7,13 @@ use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::listing::{given, GridQuery};
 use crate::routes::user::IdPath;
-use crate::routes::{
-    email_field, merge_refusal, olympiad_scope, record_activity, required_field, text_field,
-    MergeQuery,
-};
+use crate::routes::MergeQuery;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web, HttpResponse};
 use olympiad_documents::Table;
 use olympiad_domain::school::EntryStatus;
+use olympiad_office::activity::record_activity;
+use olympiad_office::fields::{email_field, merge_refusal, required_field, text_field};
 use olympiad_office::find_in_reach;
 use olympiad_office::OrNotFound;
 use olympiad_persistence::models::merge::{country_merge_plan, merge_countries, CountryMergePlan};
@@ -64,7 +63,7 @@ pub async fn list(
     grid: web::Query<GridQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let filter = CountryFilter {
-        olympiad_id: olympiad_scope(&caller, query.olympiad_id)?,
+        olympiad_id: caller.olympiad_scope(query.olympiad_id)?,
         search: grid.search(),
         status: None,
         sort: grid.sort(),
@@ -99,7 +98,7 @@ pub async fn single(
     state: web::Data<AppState>,
     query: web::Query<SingleCountryQuery>,
 ) -> ApiResult<CountryRow> {
-    let olympiad_id = olympiad_scope(&caller, query.olympiad_id)?;
+    let olympiad_id = caller.olympiad_scope(query.olympiad_id)?;
     let id = query.id;
     ok(state
         .db
@@ -227,13 +226,13 @@ pub async fn delete_country(
             find_in_reach::<IgeoCountry>(conn, &caller, id)?;
             IgeoCountry::delete(conn, id)
                 .or_in_use("This country has entries. Merge it into another country instead.")?;
-            record_activity(
+            Ok(record_activity(
                 conn,
                 &caller,
                 "country_deleted",
                 None,
                 json!({ "countryId": id }),
-            )
+            )?)
         })
         .await?;
     ok(true)
@@ -255,7 +254,8 @@ pub async fn merge_preview(
     ok(state
         .db
         .run(move |conn| {
-            country_merge_plan(conn, duplicate, survivor).map_err(|e| merge_refusal(e, "countries"))
+            Ok(country_merge_plan(conn, duplicate, survivor)
+                .map_err(|e| merge_refusal(e, "countries"))?)
         })
         .await?)
 }
@@ -338,7 +338,7 @@ pub async fn list_entries(
     grid: web::Query<GridQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let filter = CountryFilter {
-        olympiad_id: olympiad_scope(&caller, query.olympiad_id)?,
+        olympiad_id: caller.olympiad_scope(query.olympiad_id)?,
         search: grid.search(),
         status: given(&query.status),
         sort: grid.sort(),
@@ -533,13 +533,13 @@ pub async fn delete_entry(
         .transaction(move |conn| {
             let entry = find_in_reach::<CountryParticipant>(conn, &caller, id)?;
             CountryParticipant::delete(conn, id)?;
-            record_activity(
+            Ok(record_activity(
                 conn,
                 &caller,
                 "country_entry_deleted",
                 Some(entry.olympiad_id),
                 json!({ "countryParticipantId": id }),
-            )
+            )?)
         })
         .await?;
     ok(true)

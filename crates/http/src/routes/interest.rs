@@ -11,13 +11,14 @@ use crate::rate_limit::client_address;
 use crate::routes::school::SchoolInput;
 use crate::routes::team_member::{join_team, queue_email, Colleague};
 use crate::routes::user::IdPath;
-use crate::routes::{email_field, olympiad_scope, record_activity, required_field, text_field};
 use crate::state::AppState;
 use actix_web::{delete, get, post, web, HttpRequest, HttpResponse};
 use olympiad_documents::Table;
 use olympiad_domain::interest::{InterestKind, InterestStatus};
 use olympiad_domain::school::{emis_number, province};
 use olympiad_mailer::{Email, Recipient};
+use olympiad_office::activity::record_activity;
+use olympiad_office::fields::{email_field, required_field, text_field};
 use olympiad_office::find_in_reach;
 use olympiad_office::interest::{possible_matches, PossibleMatches};
 use olympiad_office::OrNotFound;
@@ -116,7 +117,7 @@ pub async fn list(
         }
     }
     let filter = ExpressionFilter {
-        olympiad_id: olympiad_scope(&caller, query.olympiad_id)?,
+        olympiad_id: caller.olympiad_scope(query.olympiad_id)?,
         status,
         kind: given(&query.kind),
         email_verified: given(&query.email_verified).map(|v| v == "yes"),
@@ -339,13 +340,13 @@ pub async fn delete_expression(
         .transaction(move |conn| {
             let expression = find_in_reach::<ExpressionOfInterest>(conn, &caller, id)?;
             ExpressionOfInterest::delete(conn, id)?;
-            record_activity(
+            Ok(record_activity(
                 conn,
                 &caller,
                 "interest_deleted",
                 Some(expression.olympiad_id),
                 json!({ "expressionId": id, "email": expression.email }),
-            )
+            )?)
         })
         .await?;
     ok(true)

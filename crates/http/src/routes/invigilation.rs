@@ -9,7 +9,6 @@ use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::routes::paper::olympiad_of;
-use crate::routes::record_activity;
 use crate::routes::user::IdPath;
 use crate::state::AppState;
 use actix_web::http::StatusCode;
@@ -18,6 +17,7 @@ use chrono::{Duration, NaiveDateTime, Timelike};
 use olympiad_domain::paper::{plain_text, Language};
 use olympiad_domain::sitting::{learner_options, AnswerValue, AttemptStatus, STUCK_AFTER_SECONDS};
 use olympiad_domain::Role;
+use olympiad_office::activity::record_activity;
 use olympiad_office::find_in_reach;
 use olympiad_office::ErrorCode;
 use olympiad_persistence::models::attempt::{

@@ -7,7 +7,6 @@ use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::listing::{download, given, ExportFormat, GridQuery};
 use crate::routes::user::IdPath;
-use crate::routes::{olympiad_scope, record_activity};
 use crate::state::AppState;
 use actix_multipart::Multipart;
 use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
@@ -15,6 +14,7 @@ use olympiad_documents::{read_table, Table};
 use olympiad_domain::roster::{
     check_row, check_rows, heading_of, map_headings, LoadedLearner, RosterRow, RowCheck, COLUMNS,
 };
+use olympiad_office::activity::record_activity;
 use olympiad_office::find_in_reach;
 use olympiad_office::learner_accounts::{
     enter_learners, hash_passwords, new_passwords, Credential,
@@ -99,7 +99,7 @@ pub async fn list(
     grid: web::Query<GridQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let filter = LearnerFilter {
-        olympiad_id: olympiad_scope(&caller, query.olympiad_id)?,
+        olympiad_id: caller.olympiad_scope(query.olympiad_id)?,
         school_id: query.school_id,
         grade: query.grade,
         province: given(&query.province),
@@ -270,13 +270,13 @@ pub async fn delete_learner(
                 ));
             }
             Learner::delete(conn, id)?;
-            record_activity(
+            Ok(record_activity(
                 conn,
                 &caller,
                 "learner_deleted",
                 None,
                 json!({ "learnerId": id, "schoolId": learner.school_id }),
-            )
+            )?)
         })
         .await?;
     ok(true)

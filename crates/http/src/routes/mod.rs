@@ -192,84 +192,9 @@ pub struct MergeQuery {
     pub survivor_id: i64,
 }
 
-/// A merge that storage refused, in words that name what could not be merged.
-pub fn merge_refusal(error: olympiad_persistence::DbError, what: &str) -> crate::ApiError {
-    match error {
-        olympiad_persistence::DbError::Conflict(message) => {
-            crate::ApiError::invalid_field("survivorId", &message)
-        }
-        olympiad_persistence::DbError::NotFound => {
-            crate::ApiError::not_found(&format!("One of the two {what}"))
-        }
-        other => other.into(),
-    }
-}
-
-/// A query's `olympiadId`, required to be one the caller may act in; overlord may leave it out
-/// to mean every olympiad.
-pub fn olympiad_scope(
-    caller: &crate::access::Caller,
-    olympiad_id: Option<i64>,
-) -> Result<Option<i64>, crate::ApiError> {
-    match olympiad_id {
-        Some(id) => {
-            caller.require_olympiad(id)?;
-            Ok(Some(id))
-        }
-        None if caller.role == olympiad_domain::Role::Overlord => Ok(None),
-        None => Err(crate::ApiError::invalid_field("olympiadId", "is required")),
-    }
-}
-
-/// Notes in the activity log what a signed-in user did (as the overlord, when impersonating).
-pub fn record_activity(
-    conn: &mut olympiad_persistence::DbConnection,
-    caller: &crate::access::Caller,
-    action: &str,
-    olympiad_id: Option<i64>,
-    details: serde_json::Value,
-) -> Result<(), crate::ApiError> {
-    use olympiad_persistence::models::{ActivityLog, NewActivity};
-    let entry = NewActivity {
-        user_id: Some(caller.impersonator.unwrap_or(caller.user_id)),
-        email: None,
-        olympiad_id: olympiad_id.or(caller.olympiad_id),
-        action,
-        details: details.to_string(),
-        address: None,
-    };
-    Ok(ActivityLog::record(conn, &entry)?)
-}
-
-/// Trimmed text, refused when longer than `max` characters.
-pub fn text_field(field: &str, value: &str, max: usize) -> Result<String, crate::ApiError> {
-    let value = olympiad_domain::text::clean_name(value);
-    if value.chars().count() > max {
-        return Err(crate::ApiError::invalid_field(
-            field,
-            &format!("must be at most {max} characters"),
-        ));
-    }
-    Ok(value)
-}
-
-/// A required name: trimmed, not empty, not too long.
-pub fn required_field(field: &str, value: &str, max: usize) -> Result<String, crate::ApiError> {
-    let value = text_field(field, value, max)?;
-    if value.is_empty() {
-        return Err(crate::ApiError::invalid_field(field, "is required"));
-    }
-    Ok(value)
-}
-
-/// An optional e-mail address: lower case, checked when given.
-pub fn email_field(field: &str, value: &str) -> Result<String, crate::ApiError> {
-    let value = value.trim().to_lowercase();
-    if !value.is_empty() && !olympiad_domain::text::looks_like_email(&value) {
-        return Err(crate::ApiError::invalid_field(
-            field,
-            "must be an e-mail address",
-        ));
-    }
-    Ok(value)
+/// An id in the path: `/api/…/{id}`.
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct IdPath {
+    pub id: i64,
 }

@@ -5,12 +5,12 @@ use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::routes::paper::{olympiad_of, verify_paper, ModuleView, QuestionView};
-use crate::routes::record_activity;
 use crate::state::AppState;
 use actix_web::{get, post, put, web};
 use chrono::NaiveDateTime;
 use olympiad_domain::paper::{Language, Verification};
 use olympiad_domain::rich_text::LocalizedRichText;
+use olympiad_office::activity::record_activity;
 use olympiad_office::ErrorCode;
 use olympiad_persistence::models::olympiad::json_of_rich_text;
 use olympiad_persistence::models::{

@@ -3,11 +3,11 @@
 
 use crate::access::Caller;
 use crate::error::ApiError;
-use crate::routes::record_activity;
 use actix_web::http::StatusCode;
 use olympiad_domain::paper::{
     self, Localized, PaperCheck, QuestionCheck, QuestionContent, QuestionKind, Verification,
 };
+use olympiad_office::activity::record_activity;
 use olympiad_office::ErrorCode;
 use olympiad_office::OrNotFound;
 use olympiad_persistence::models::{Attachment, Olympiad, Question, QuestionModule};
@@ -118,13 +118,13 @@ pub fn guard_open_paper(
             "This olympiad is open and learners may be writing it. Confirm to change its paper.",
         ));
     }
-    record_activity(
+    Ok(record_activity(
         conn,
         caller,
         "paper_changed_while_open",
         Some(olympiad.id),
         serde_json::json!({ "change": what }),
-    )
+    )?)
 }
 
 /// Checks the olympiad's paper (domain rules) with what the database holds.

@@ -7,13 +7,13 @@ use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::listing::{download, given, when, GridQuery};
 use crate::routes::user::IdPath;
-use crate::routes::{olympiad_scope, record_activity};
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web, HttpResponse};
 use olympiad_documents::slips::{login_slips, Slip, SlipGroup, SlipSheet};
 use olympiad_documents::Table;
 use olympiad_domain::credentials::{normalise_username, password_problem};
 use olympiad_domain::Role;
+use olympiad_office::activity::record_activity;
 use olympiad_office::learner_accounts::{hash_passwords, new_passwords, Credential};
 use olympiad_office::{find_in_reach, ManagedEntry};
 use olympiad_persistence::models::{
@@ -92,7 +92,7 @@ pub async fn list(
                 "is required",
             ))
         }
-        (None, _) => olympiad_scope(&caller, query.olympiad_id)?,
+        (None, _) => caller.olympiad_scope(query.olympiad_id)?,
     };
     let mut filter = ParticipantFilter {
         olympiad_id,
@@ -200,7 +200,7 @@ pub async fn withdraw(
             if !Participant::withdraw(conn, id)? {
                 return Err(ApiError::conflict("This learner has started writing; set them absent instead, so their work is kept."));
             }
-            record_activity(conn, &caller, "participant_withdrawn", Some(participant.olympiad_id), json!({ "participantId": id, "learnerId": participant.learner_id }))
+            Ok(record_activity(conn, &caller, "participant_withdrawn", Some(participant.olympiad_id), json!({ "participantId": id, "learnerId": participant.learner_id }))?)
         })
         .await?;
     ok(true)

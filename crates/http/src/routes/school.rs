@@ -6,14 +6,13 @@ use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::listing::{given, GridQuery};
 use crate::routes::user::IdPath;
-use crate::routes::{
-    email_field, merge_refusal, olympiad_scope, record_activity, required_field, text_field,
-    MergeQuery,
-};
+use crate::routes::MergeQuery;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web, HttpResponse};
 use olympiad_documents::{Cell, Table};
 use olympiad_domain::school::{emis_number, province, quintile_problem, Sector};
+use olympiad_office::activity::record_activity;
+use olympiad_office::fields::{email_field, merge_refusal, required_field, text_field};
 use olympiad_office::OrNotFound;
 use olympiad_office::{find_in_reach, ManagedEntry};
 use olympiad_persistence::models::merge::{merge_schools, school_merge_plan, SchoolMergePlan};
@@ -99,7 +98,7 @@ pub async fn list(
     query: web::Query<SchoolListQuery>,
     grid: web::Query<GridQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let olympiad_id = olympiad_scope(&caller, query.olympiad_id)?;
+    let olympiad_id = caller.olympiad_scope(query.olympiad_id)?;
     let filter = SchoolFilter {
         olympiad_id,
         search: grid.search(),
@@ -286,7 +285,7 @@ pub async fn delete_school(
             School::delete(conn, id).or_in_use(
                 "This school still has entries, teachers or learners. Merge it into another school instead.",
             )?;
-            record_activity(conn, &caller, "school_deleted", None, json!({ "schoolId": id, "name": school.name }))
+            Ok(record_activity(conn, &caller, "school_deleted", None, json!({ "schoolId": id, "name": school.name }))?)
         })
         .await?;
     ok(true)
@@ -461,7 +460,8 @@ pub async fn merge_preview(
     ok(state
         .db
         .run(move |conn| {
-            school_merge_plan(conn, duplicate, survivor).map_err(|e| merge_refusal(e, "schools"))
+            Ok(school_merge_plan(conn, duplicate, survivor)
+                .map_err(|e| merge_refusal(e, "schools"))?)
         })
         .await?)
 }

@@ -7,12 +7,12 @@ use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::listing::{given, when, GridQuery};
 use crate::routes::user::IdPath;
-use crate::routes::{olympiad_scope, record_activity};
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web, HttpResponse};
 use olympiad_documents::Table;
 use olympiad_domain::school::EntryStatus;
 use olympiad_domain::Role;
+use olympiad_office::activity::record_activity;
 use olympiad_office::find_in_reach;
 use olympiad_office::OrNotFound;
 use olympiad_persistence::models::{
@@ -90,7 +90,7 @@ pub async fn list(
         }
         query.olympiad_id
     } else {
-        olympiad_scope(&caller, query.olympiad_id)?
+        caller.olympiad_scope(query.olympiad_id)?
     };
     let filter = SchoolParticipantFilter {
         olympiad_id,
@@ -313,7 +313,7 @@ pub async fn delete_entry(
                 ));
             }
             SchoolParticipant::delete(conn, id)?;
-            record_activity(conn, &caller, "school_entry_deleted", Some(entry.olympiad_id), json!({ "schoolParticipantId": id, "schoolId": entry.school_id, "learners": participants.total }))
+            Ok(record_activity(conn, &caller, "school_entry_deleted", Some(entry.olympiad_id), json!({ "schoolParticipantId": id, "schoolId": entry.school_id, "learners": participants.total }))?)
         })
         .await?;
     ok(true)

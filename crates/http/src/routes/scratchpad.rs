@@ -6,12 +6,12 @@
 use crate::access::Caller;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
-use crate::routes::record_activity;
 use crate::state::AppState;
 use actix_web::{get, web};
 use chrono::{Duration, NaiveDateTime};
 use olympiad_domain::credentials::normalise_username;
 use olympiad_domain::Role;
+use olympiad_office::activity::record_activity;
 use olympiad_office::secrets::{new_token, token_hash};
 use olympiad_persistence::models::{Account, AccountFilter, PasswordReset, User};
 use olympiad_persistence::now;

@@ -404,13 +404,13 @@ pub async fn recover(
         .db
         .transaction(move |conn| {
             Attempt::move_to_device(conn, attempt_id, &hash)?;
-            crate::routes::record_activity(
+            Ok(olympiad_office::activity::record_activity(
                 conn,
                 &caller,
                 "sitting_recovered",
                 Some(olympiad_id),
                 serde_json::json!({ "attemptId": attempt_id }),
-            )
+            )?)
         })
         .await?;
     let key = DeviceKey::text(attempt_id, &secret);

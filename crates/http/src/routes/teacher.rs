@@ -6,10 +6,11 @@ use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::listing::{when, GridQuery};
 use crate::routes::user::IdPath;
-use crate::routes::{olympiad_scope, record_activity, required_field, text_field};
 use crate::state::AppState;
 use actix_web::{get, put, web, HttpResponse};
 use olympiad_documents::Table;
+use olympiad_office::activity::record_activity;
+use olympiad_office::fields::{required_field, text_field};
 use olympiad_office::find_in_reach;
 use olympiad_office::OrNotFound;
 use olympiad_persistence::models::{
@@ -77,7 +78,7 @@ pub async fn list(
     query: web::Query<TeacherListQuery>,
     grid: web::Query<GridQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let olympiad_id = olympiad_scope(&caller, query.olympiad_id)?;
+    let olympiad_id = caller.olympiad_scope(query.olympiad_id)?;
     let filter = TeacherFilter {
         olympiad_id,
         all: query.all,

@@ -6,10 +6,11 @@ use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::listing::GridQuery;
 use crate::routes::user::IdPath;
-use crate::routes::{email_field, olympiad_scope, record_activity, required_field, text_field};
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web, HttpResponse};
 use olympiad_documents::Table;
+use olympiad_office::activity::record_activity;
+use olympiad_office::fields::{email_field, required_field, text_field};
 use olympiad_office::find_in_reach;
 use olympiad_persistence::models::{ContactFields, UsefulContact};
 use serde::Deserialize;
@@ -53,7 +54,7 @@ pub async fn list(
     query: web::Query<ContactListQuery>,
     grid: web::Query<GridQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let olympiad_id = olympiad_scope(&caller, query.olympiad_id)?;
+    let olympiad_id = caller.olympiad_scope(query.olympiad_id)?;
     let (search, sort, page) = (grid.search(), grid.sort(), grid.page()?);
     let rows = state
         .db
@@ -194,13 +195,13 @@ pub async fn delete_contact(
         .transaction(move |conn| {
             let contact = find_in_reach::<UsefulContact>(conn, &caller, id)?;
             UsefulContact::delete(conn, id)?;
-            record_activity(
+            Ok(record_activity(
                 conn,
                 &caller,
                 "contact_deleted",
                 Some(contact.olympiad_id),
                 json!({ "contactId": id }),
-            )
+            )?)
         })
         .await?;
     ok(true)

@@ -7,7 +7,6 @@ use crate::auth::tokens::Subject;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
-use crate::routes::{olympiad_scope, record_activity};
 use crate::state::AppState;
 use actix_web::web::Json;
 use actix_web::{get, post, put, web};
@@ -15,6 +14,7 @@ use chrono::NaiveDateTime;
 use olympiad_domain::credentials::{normalise_username, password_problem};
 use olympiad_domain::Role;
 use olympiad_office::accounts::{provision, Provision};
+use olympiad_office::activity::record_activity;
 use olympiad_office::ErrorCode;
 use olympiad_persistence::models::{Account, AccountFilter, AccountView, User, UserChanges};
 use olympiad_persistence::{DbConnection, DbError};
@@ -106,7 +106,7 @@ pub async fn basic_list(
     state: web::Data<AppState>,
     query: web::Query<OlympiadQuery>,
 ) -> ApiResult<Vec<UserSummary>> {
-    let scope = olympiad_scope(&caller, query.olympiad_id)?;
+    let scope = caller.olympiad_scope(query.olympiad_id)?;
     let (users, _) = state.db.run(move |conn| Ok(users_in(conn, scope)?)).await?;
     ok(users
         .into_iter()
@@ -141,7 +141,7 @@ pub async fn list(
     state: web::Data<AppState>,
     query: web::Query<OlympiadQuery>,
 ) -> Result<Json<UserList>, ApiError> {
-    let scope = olympiad_scope(&caller, query.olympiad_id)?;
+    let scope = caller.olympiad_scope(query.olympiad_id)?;
     let (users, accounts) = state.db.run(move |conn| Ok(users_in(conn, scope)?)).await?;
     Ok(Json(UserList {
         success: true,
@@ -236,11 +236,7 @@ pub struct UpdateUser {
     pub last_name: Option<String>,
 }
 
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Path)]
-pub struct IdPath {
-    pub id: i64,
-}
+pub use crate::routes::IdPath;
 
 #[utoipa::path(
     operation_id = "user_update",
