@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import featureBoundaries from './apps/shared/scripts/eslint-feature-boundaries.mjs';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'apps/shared/src/api/schema.ts', 'e2e/artifacts/**', 'target/**'] },
@@ -41,6 +42,12 @@ export default tseslint.config(
   {
     files: ['apps/shared/src/ui/lean/rich-text.tsx'],
     rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    // A feature uses another only through its api/ or a module at its root (see the rule's file).
+    files: ['apps/*/src/features/**/*.{ts,tsx}'],
+    plugins: { olympiad: featureBoundaries },
+    rules: { 'olympiad/feature-boundaries': 'error' },
   },
   {
     files: ['apps/**/*-sw.js'],

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { artifactsDir } from './server.mjs';
+import { checkScreen, watchScreens } from './axe.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -44,7 +45,8 @@ const slug = (text) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^
 
 /**
  * Runs a test body on a fresh page (its own cookies and local storage); on failure, saves a screenshot
- * to e2e/artifacts/<test name>.png before passing the failure on.
+ * to e2e/artifacts/<test name>.png before passing the failure on. axe checks each screen the page opens
+ * against WCAG 2.2 AA (support/axe.mjs).
  */
 export function onPage(getBrowser, body) {
   return async (t) => {
@@ -53,8 +55,10 @@ export function onPage(getBrowser, body) {
     page.setDefaultTimeout(15_000);
     const refusals = [];
     watchPolicy(page, refusals);
+    watchScreens(page);
     try {
       await body(page);
+      await checkScreen(page);
       assertNoRefusals(refusals);
     } catch (error) {
       mkdirSync(artifactsDir, { recursive: true });
@@ -72,7 +76,8 @@ export const PHONE = { width: 360, height: 640 };
 
 /**
  * Runs a test body that uses several devices (each its own cookies and local storage): the body gets
- * `device(viewport)`, which opens a page on a new one. On failure each device's screen is saved.
+ * `device(viewport)`, which opens a page on a new one. On failure each device's screen is saved. axe
+ * checks each screen the devices open, as onPage does.
  */
 export function onDevices(getBrowser, body) {
   return async (t) => {
@@ -83,11 +88,13 @@ export function onDevices(getBrowser, body) {
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       watchPolicy(page, refusals);
+      watchScreens(page);
       devices.push({ context, page });
       return page;
     };
     try {
       await body(device);
+      for (const { page } of devices) await checkScreen(page);
       assertNoRefusals(refusals);
     } catch (error) {
       mkdirSync(artifactsDir, { recursive: true });

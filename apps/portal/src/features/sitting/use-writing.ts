@@ -3,9 +3,8 @@
 // zero closes the answers, sends what waits while the server still takes it, and shows Finished.
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import type { LearnerPaper } from './api/get-paper';
-import { sittingKeys } from './api/get-sitting';
+import { useRereadSitting } from './api/get-sitting';
 import { deviceCopy } from './offline-copy';
 import { stepPath } from './sitting-steps';
 import { useAnswerQueue } from './use-answer-queue';
@@ -18,7 +17,7 @@ const SEND_AFTER_END_MS = 50_000;
 export function useWriting(paper: LearnerPaper, olympiadId: number, position: string) {
   const { olympiadName = '' } = useParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const rereadSitting = useRereadSitting();
   const attempt = paper.sitting.attempt!;
   const [queue, queueState] = useAnswerQueue(attempt.id, attempt.lastSeq);
   const clock = useServerClock({ remainingSeconds: attempt.remainingSeconds ?? 0, paused: attempt.paused });
@@ -29,10 +28,10 @@ export function useWriting(paper: LearnerPaper, olympiadId: number, position: st
 
   const showFinished = useCallback(
     (state: { byClock: boolean; unsent?: number }) => {
-      void queryClient.invalidateQueries({ queryKey: sittingKeys.view() });
+      void rereadSitting();
       navigate(stepPath(olympiadName, 'finished'), { replace: true, state });
     },
-    [navigate, olympiadName, queryClient],
+    [navigate, olympiadName, rereadSitting],
   );
 
   const ping = useProgressPings({

@@ -1,5 +1,5 @@
 // Page Not Found (public): every address no other page answers.
-import { PublicNotFound } from '../../features/site/components/public-not-found';
+import { PublicNotFound } from '../../features/site/public-not-found';
 
 export default function NotFound() {
   return <PublicNotFound />;

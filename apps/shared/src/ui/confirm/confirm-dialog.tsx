@@ -1,6 +1,6 @@
 // Confirmation dialogs: `const confirm = useConfirm(); if (await confirm({...})) …`.
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Modal, Text, getDefaultZIndex } from '@mantine/core';
 
 export type ConfirmOptions = {
   title: string;
@@ -39,7 +39,9 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      <Modal opened={pending !== null} onClose={() => close(false)} title={pending?.title} centered>
+      {/* Above any dialog that asks for a confirmation: this one is mounted first, so at the same level it
+          would open beneath it, its focused button hidden (WCAG 2.4.11, focus not obscured). */}
+      <Modal opened={pending !== null} onClose={() => close(false)} title={pending?.title} centered zIndex={getDefaultZIndex('modal') + 1}>
         {pending && (
           <>
             {typeof pending.message === 'string' ? <Text>{pending.message}</Text> : pending.message}

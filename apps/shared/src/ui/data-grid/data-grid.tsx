@@ -1,6 +1,7 @@
 // The back office's data grid: server-side paging, sorting, filters and search; CSV/XLSX export of every
 // filtered row; bulk actions on selected rows; a loading state until the first page arrives. A screen
-// gives it columns and two fetch functions, and nothing else.
+// gives it columns and two fetch functions, and nothing else. An action that names the API operation it
+// calls is offered only to those whose role may call it.
 import { useMemo, useState, type ReactNode } from 'react';
 import {
   flexRender,
@@ -31,6 +32,7 @@ import { cellText } from './cell-text';
 import { exportCsv, exportXlsx } from './export-rows';
 import type { BulkAction, GridColumn, GridPage, GridParams, GridSelection, RowAction, SortRule } from './grid-types';
 import { useConfirm } from '../confirm/confirm-dialog';
+import { useCan, type ApiOperation } from '../../access/can';
 import { alertError } from '../../feedback/notifications';
 import classes from './data-grid.module.css';
 
@@ -73,8 +75,8 @@ export function DataGrid<Row>({
   exportFile,
   getRowId,
   exportName,
-  bulkActions = [],
-  rowActions = [],
+  bulkActions: declaredBulkActions = [],
+  rowActions: declaredRowActions = [],
   initialSort = [],
   initialFilters = {},
   pageSizes = DEFAULT_PAGE_SIZES,
@@ -83,6 +85,10 @@ export function DataGrid<Row>({
   toolbar,
 }: DataGridProps<Row>) {
   const confirm = useConfirm();
+  const can = useCan();
+  const offered = (action: { operation?: ApiOperation }) => action.operation === undefined || can(action.operation);
+  const bulkActions = declaredBulkActions.filter(offered);
+  const rowActions = declaredRowActions.filter(offered);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(pageSizes.includes(defaultPageSize) ? defaultPageSize : (pageSizes[0] ?? 25));
   const [sorting, setSorting] = useState<SortingState>(initialSort);

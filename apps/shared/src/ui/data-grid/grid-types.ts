@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { ApiOperation } from '../../access/can';
 import type { ConfirmOptions } from '../confirm/confirm-dialog';
 
 export type CellValue = string | number | boolean | Date | null | undefined;
@@ -42,6 +43,8 @@ export type GridColumn<Row> = {
 
 export type BulkAction<Row> = {
   label: string;
+  /** The API operation it calls: the grid offers it only to those whose role may call it (`can`). */
+  operation?: ApiOperation;
   color?: string;
   /** Ask before running (for destructive actions). */
   confirm?: (rows: Row[]) => ConfirmOptions;
@@ -50,6 +53,8 @@ export type BulkAction<Row> = {
 
 export type RowAction<Row> = {
   label: string;
+  /** The API operation it calls: the grid offers it only to those whose role may call it (`can`). */
+  operation?: ApiOperation;
   color?: string;
   confirm?: (row: Row) => ConfirmOptions;
   run: (row: Row) => unknown;

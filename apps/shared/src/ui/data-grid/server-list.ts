@@ -1,4 +1,5 @@
-// A grid over a list the server pages: its page fetch and its export, from one description.
+// A grid over a list the server pages: its query key, page fetch, export and row ids, from one
+// description; a screen spreads them into the DataGrid (`<DataGrid {...grid} … />`).
 import { downloadFile } from '../../api/download';
 import { listQuery, type ListQuery } from './server-query';
 import type { GridPage, GridParams, GridSelection } from './grid-types';
@@ -6,6 +7,8 @@ import type { GridPage, GridParams, GridSelection } from './grid-types';
 export type ServerList<Row> = {
   /** The list's path, for exports (`format=csv|xlsx`). */
   path: string;
+  /** The list's query key; the grid appends its parameters. */
+  queryKey: readonly unknown[];
   /** One page, typed by the feature's own call. */
   fetchPage: (query: ListQuery) => Promise<GridPage<Row>>;
   /** What every request carries (the olympiad, a fixed filter). */
@@ -15,9 +18,12 @@ export type ServerList<Row> = {
   exportName: string;
 };
 
-export function serverGrid<Row>(list: ServerList<Row>) {
+export function serverGrid<Row extends { id: number | string }>(list: ServerList<Row>) {
   const base = list.baseQuery ?? {};
   return {
+    queryKey: list.queryKey,
+    exportName: list.exportName,
+    getRowId: (row: Row) => String(row.id),
     fetchRows: (params: GridParams) => list.fetchPage({ ...base, ...listQuery(params, list.filterNames) }),
     exportFile: async (selection: GridSelection, format: 'csv' | 'xlsx') => {
       const result = await downloadFile('GET', list.path, {

@@ -3,13 +3,13 @@
 import '@mantine/core/styles.css';
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { projectTheme } from './theme';
+import { cssVariablesResolver, projectTheme } from './theme';
 import { ConfirmProvider } from '../confirm/confirm-dialog';
 import { brandCssVariables } from '../brand/brand-palette';
 
 export function KitProvider({ projectSlug = null, children }: { projectSlug?: string | null; children: ReactNode }) {
   return (
-    <MantineProvider theme={projectTheme(projectSlug)}>
+    <MantineProvider theme={projectTheme(projectSlug)} cssVariablesResolver={cssVariablesResolver}>
       <div style={brandCssVariables(projectSlug)} className="kit-root">
         <ConfirmProvider>{children}</ConfirmProvider>
       </div>

@@ -5,6 +5,7 @@ import { unwrap } from '@olympiad/shared/api/envelope';
 import type { operations } from '@olympiad/shared/api/schema';
 import type { ListQuery } from '@olympiad/shared/ui/data-grid/server-query';
 import { serverGrid } from '@olympiad/shared/ui/data-grid/server-list';
+import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
 
 type ContactQuery = NonNullable<operations['useful_contact_list']['parameters']['query']>;
 
@@ -22,6 +23,7 @@ export const contactKeys = {
 export function contactsGrid(olympiadId: number | undefined) {
   return serverGrid<Contact>({
     path: '/api/useful-contact',
+    queryKey: contactKeys.list(olympiadId),
     fetchPage: (query: ListQuery) => getContacts(query as ContactQuery),
     baseQuery: olympiadId === undefined ? {} : { olympiadId },
     exportName: 'interested-and-affected-parties',
@@ -39,6 +41,8 @@ export const contactSchema = z.object({
 
 export type ContactValues = z.input<typeof contactSchema>;
 
+export const emptyContact: ContactValues = { name: '', organisation: '', role: '', email: '', phone: '', notes: '' };
+
 export function saveContact(id: number | null, values: z.output<typeof contactSchema>, olympiadId?: number) {
   return id === null
     ? call(api.POST('/api/useful-contact', { body: { ...values, olympiadId: olympiadId ?? null } }))
@@ -47,4 +51,16 @@ export function saveContact(id: number | null, values: z.output<typeof contactSc
 
 export function deleteContact(id: number) {
   return call(api.DELETE('/api/useful-contact/{id}', { params: { path: { id } } }));
+}
+
+export function useSaveContact() {
+  return useApiMutation({
+    mutationFn: ({ id, values, olympiadId }: { id: number | null; values: z.output<typeof contactSchema>; olympiadId?: number }) => saveContact(id, values, olympiadId),
+    success: 'The contact is saved.',
+    invalidates: () => [contactKeys.all],
+  });
+}
+
+export function useDeleteContact() {
+  return useApiMutation({ mutationFn: deleteContact, invalidates: () => [contactKeys.all] });
 }

@@ -5,6 +5,8 @@ import { unwrap } from '@olympiad/shared/api/envelope';
 import type { operations } from '@olympiad/shared/api/schema';
 import type { ListQuery } from '@olympiad/shared/ui/data-grid/server-query';
 import { serverGrid } from '@olympiad/shared/ui/data-grid/server-list';
+import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
+import { countryEntryKeys, countryKeys } from './keys';
 
 type CountryQuery = NonNullable<operations['igeo_country_list']['parameters']['query']>;
 
@@ -14,14 +16,10 @@ async function getCountries(query: CountryQuery) {
 
 export type CountryRow = Awaited<ReturnType<typeof getCountries>>['rows'][number];
 
-export const countryKeys = {
-  all: ['igeo-countries'] as const,
-  list: (olympiadId: number | undefined) => [...countryKeys.all, 'list', olympiadId ?? 'every'] as const,
-};
-
 export function countriesGrid(olympiadId: number | undefined) {
   return serverGrid<CountryRow>({
     path: '/api/igeo-country',
+    queryKey: countryKeys.list(olympiadId),
     fetchPage: (query: ListQuery) => getCountries(query as CountryQuery),
     baseQuery: olympiadId === undefined ? {} : { olympiadId },
     exportName: 'countries',
@@ -45,4 +43,17 @@ export function saveCountry(id: number | null, body: z.output<typeof countrySche
 
 export function deleteCountry(id: number) {
   return call(api.DELETE('/api/igeo-country/{id}', { params: { path: { id } } }));
+}
+
+export function useSaveCountry() {
+  return useApiMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: z.output<typeof countrySchema> }) => saveCountry(id, body),
+    success: 'The country is saved.',
+    invalidates: () => [countryKeys.all],
+  });
+}
+
+/** A country with no entries; its entry column goes too. */
+export function useDeleteCountry() {
+  return useApiMutation({ mutationFn: deleteCountry, invalidates: () => [countryKeys.all, countryEntryKeys.all] });
 }

@@ -5,6 +5,8 @@ import { unwrap } from '@olympiad/shared/api/envelope';
 import type { operations } from '@olympiad/shared/api/schema';
 import type { ListQuery } from '@olympiad/shared/ui/data-grid/server-query';
 import { serverGrid } from '@olympiad/shared/ui/data-grid/server-list';
+import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
+import { countryEntryKeys, countryKeys } from './keys';
 
 type EntryQuery = NonNullable<operations['igeo_country_participant_list']['parameters']['query']>;
 
@@ -14,14 +16,10 @@ async function getCountryEntries(query: EntryQuery) {
 
 export type CountryEntryRow = Awaited<ReturnType<typeof getCountryEntries>>['rows'][number];
 
-export const countryEntryKeys = {
-  all: ['igeo-country-participants'] as const,
-  list: (olympiadId: number | undefined) => [...countryEntryKeys.all, 'list', olympiadId ?? 'every'] as const,
-};
-
 export function countryEntriesGrid(olympiadId: number | undefined) {
   return serverGrid<CountryEntryRow>({
     path: '/api/igeo-country-participant',
+    queryKey: countryEntryKeys.list(olympiadId),
     fetchPage: (query: ListQuery) => getCountryEntries(query as EntryQuery),
     baseQuery: olympiadId === undefined ? {} : { olympiadId },
     exportName: 'participating-countries',
@@ -53,4 +51,40 @@ export function saveCountryEntry(id: number | null, values: z.output<typeof coun
 
 export function deleteCountryEntry(id: number) {
   return call(api.DELETE('/api/igeo-country-participant/{id}', { params: { path: { id } } }));
+}
+
+export const emptyCountryEntry: CountryEntryValues = {
+  status: 'entered',
+  teamLeaderName: '',
+  teamLeaderEmail: '',
+  teamLeaderPhone: '',
+  teamMembers: '',
+  invoiceName: '',
+  invoiceEmail: '',
+  invoiceAddress: '',
+};
+
+/** Entering or removing a country changes both lists: the entries, and the countries' "this olympiad". */
+const entriesAndCountries = () => [countryEntryKeys.all, countryKeys.all];
+
+export function useSaveCountryEntry() {
+  return useApiMutation({
+    mutationFn: ({ id, values }: { id: number; values: z.output<typeof countryEntrySchema> }) => saveCountryEntry(id, values),
+    success: 'The entry is saved.',
+    invalidates: () => [countryEntryKeys.all],
+  });
+}
+
+/** Enters a country as it is; its team is added under Participating Countries. */
+export function useEnterCountry() {
+  return useApiMutation({
+    mutationFn: ({ olympiadId, country }: { olympiadId: number; country: { id: number; name: string } }) =>
+      saveCountryEntry(null, emptyCountryEntry, { olympiadId, countryId: country.id }),
+    success: (_, { country }) => `${country.name} is entered; add its team under Participating Countries.`,
+    invalidates: entriesAndCountries,
+  });
+}
+
+export function useDeleteCountryEntry() {
+  return useApiMutation({ mutationFn: deleteCountryEntry, invalidates: entriesAndCountries });
 }

@@ -21,6 +21,7 @@ export const entryKeys = {
 export function entriesGrid(olympiadId: number | undefined) {
   return serverGrid<EntryRow>({
     path: '/api/school-participant',
+    queryKey: entryKeys.list(olympiadId),
     fetchPage: (query: ListQuery) => getEntries(query as EntryQuery),
     baseQuery: olympiadId === undefined ? {} : { olympiadId },
     exportName: 'participating-schools',

@@ -23,6 +23,7 @@ export const interestKeys = {
 export function expressionsGrid(olympiadId: number | undefined) {
   return serverGrid<Expression>({
     path: '/api/interest/expression-of-interest',
+    queryKey: interestKeys.list(olympiadId),
     fetchPage: (query: ListQuery) => getExpressions(query as InterestQuery),
     baseQuery: olympiadId === undefined ? {} : { olympiadId },
     filterNames: { type: 'type', verified: 'emailVerified' },

@@ -3,7 +3,7 @@
 // described from the expression), which makes the teacher's account and the school's entry in one step;
 // or they decline it with a reason the person is told.
 import { useEffect, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Button, Card, Divider, Drawer, Grid, Group, List, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useZodForm } from '@olympiad/shared/ui/form/use-zod-form';
 import { applyServerErrors } from '@olympiad/shared/ui/form/server-errors';
@@ -12,10 +12,10 @@ import { useConfirm } from '@olympiad/shared/ui/confirm/confirm-dialog';
 import { SchoolFields } from '@olympiad/shared/features/schools/school-fields';
 import { emptySchool, schoolInput, schoolSchema, schoolValues } from '@olympiad/shared/features/schools/school-schema';
 import { formatDateTime, parseServerTime } from '@olympiad/shared/lib/server-time';
-import { alertError, notify } from '@olympiad/shared/feedback/notifications';
-import { interestKeys, type Expression } from '../api/get-expressions';
+import { alertError } from '@olympiad/shared/feedback/notifications';
+import type { Expression } from '../api/get-expressions';
 import { possibleMatchesQuery } from '../api/get-possible-matches';
-import { declineExpression, deleteExpression, processExpression } from '../api/handle-expression';
+import { useDeclineExpression, useDeleteExpression, useProcessExpression } from '../api/handle-expression';
 
 const REASON_LABEL: Record<string, string> = { emis: 'same EMIS number', email: 'a teacher with this e-mail', name: 'name alike' };
 
@@ -32,6 +32,7 @@ function Detail({ label, value }: { label: string; value: string }) {
 }
 
 function NewSchoolForm({ expression, onDone }: { expression: Expression; onDone: () => void }) {
+  const processing = useProcessExpression();
   const form = useZodForm(schoolSchema, emptySchool);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -39,7 +40,7 @@ function NewSchoolForm({ expression, onDone }: { expression: Expression; onDone:
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [expression.id]);
   const submit = form.handleSubmit(async (values) => {
-    const result = await processExpression(expression.id, { school: schoolInput(values) });
+    const result = await processing.mutateAsync({ expression, newSchool: schoolInput(values) });
     if (!result.ok) {
       const fields = Object.fromEntries(Object.entries(result.fields).map(([k, v]) => [k.replace(/^school\./, ''), v]));
       setError(applyServerErrors({ ...result, fields }, (name, e) => form.setError(name as 'name', e), Object.keys(emptySchool)));
@@ -64,8 +65,10 @@ function NewSchoolForm({ expression, onDone }: { expression: Expression; onDone:
 }
 
 export function ExpressionDrawer({ expression, onClose }: { expression: Expression | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const confirm = useConfirm();
+  const processing = useProcessExpression();
+  const declining = useDeclineExpression();
+  const deleting = useDeleteExpression();
   const open = expression?.status === 'open';
   const teacher = expression?.type === 'teacher';
   const matches = useQuery({ ...possibleMatchesQuery(expression?.id ?? 0), enabled: expression !== null && teacher });
@@ -78,11 +81,6 @@ export function ExpressionDrawer({ expression, onClose }: { expression: Expressi
     setReasonError(null);
   }, [expression?.id]);
 
-  const done = async (message: string) => {
-    notify(message, { tone: 'success' });
-    await queryClient.invalidateQueries({ queryKey: interestKeys.all });
-    onClose();
-  };
   const enterSchool = async (schoolId: number, schoolName: string) => {
     if (!expression) return;
     const sure = await confirm({
@@ -91,31 +89,31 @@ export function ExpressionDrawer({ expression, onClose }: { expression: Expressi
       confirmLabel: 'Enter the school',
     });
     if (!sure) return;
-    const result = await processExpression(expression.id, { schoolId });
+    const result = await processing.mutateAsync({ expression, school: { id: schoolId, name: schoolName } });
     if (!result.ok) return alertError(result.message);
-    await done(`${schoolName} is entered; ${expression.firstName} is its team admin.`);
+    onClose();
   };
   const markProcessed = async () => {
     if (!expression) return;
-    const result = await processExpression(expression.id, {});
+    const result = await processing.mutateAsync({ expression });
     if (!result.ok) return alertError(result.message);
-    await done('The expression is marked processed.');
+    onClose();
   };
   const decline = async () => {
     if (!expression) return;
-    const result = await declineExpression(expression.id, reason);
+    const result = await declining.mutateAsync({ id: expression.id, reason });
     if (!result.ok) {
       setReasonError(result.fields.reason ?? result.message);
       return;
     }
-    await done('The expression is declined; the person is told why.');
+    onClose();
   };
   const remove = async () => {
     if (!expression) return;
     if (!(await confirm({ title: 'Delete this expression of interest?', message: 'Use this for spam and tests; it cannot be undone.', danger: true, confirmLabel: 'Delete' }))) return;
-    const result = await deleteExpression(expression.id);
+    const result = await deleting.mutateAsync(expression.id);
     if (!result.ok) return alertError(result.message);
-    await done('The expression is deleted.');
+    onClose();
   };
 
   return (
@@ -202,7 +200,7 @@ export function ExpressionDrawer({ expression, onClose }: { expression: Expressi
                       None of these: add a new school
                     </Button>
                   )}
-                  {open && showNewSchool && <NewSchoolForm expression={expression} onDone={() => done(`${expression.schoolName} is added and entered.`)} />}
+                  {open && showNewSchool && <NewSchoolForm expression={expression} onDone={onClose} />}
                 </>
               )}
               {open && !teacher && <Button onClick={markProcessed}>Mark processed</Button>}

@@ -1,13 +1,14 @@
 // Expressions of Interest: teachers and others who want to take part, open until handled; each opens
 // beside its possible matches (see ExpressionDrawer).
 import { useMemo, useState } from 'react';
-import { Badge, Stack, Text, Title } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { DataGrid } from '@olympiad/shared/ui/data-grid/data-grid';
 import type { GridColumn, RowAction } from '@olympiad/shared/ui/data-grid/grid-types';
 import { formatDateTime, parseServerTime } from '@olympiad/shared/lib/server-time';
+import { GridScreen } from '@olympiad/shared/resource/grid-screen';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { useScreenOlympiad } from '../../olympiad/use-screen-olympiad';
-import { expressionsGrid, interestKeys, type Expression } from '../api/get-expressions';
+import { expressionsGrid, type Expression } from '../api/get-expressions';
 import { ExpressionDrawer } from './expression-drawer';
 
 const statuses = ['open', 'processed', 'declined'].map((s) => ({ value: s, label: s }));
@@ -20,48 +21,44 @@ const verified = [
   { value: 'no', label: 'not verified' },
 ];
 
+const columns: GridColumn<Expression>[] = [
+  { id: 'createdAt', header: 'Received', value: (e) => formatDateTime(parseServerTime(e.createdAt)), searchable: false },
+  { id: 'name', header: 'Name', value: (e) => `${e.firstName} ${e.lastName}` },
+  { id: 'email', header: 'E-mail', value: (e) => e.email, sortable: false },
+  { id: 'verified', header: 'Verified', value: (e) => (e.emailVerified ? 'verified' : 'not verified'), filter: { type: 'select', options: verified }, sortable: false, width: 130 },
+  { id: 'type', header: 'Type', value: (e) => e.type, filter: { type: 'select', options: types }, sortable: false, width: 110 },
+  { id: 'schoolName', header: 'School or organisation', value: (e) => e.schoolName || e.organisation },
+  { id: 'province', header: 'Province', value: (e) => e.province, sortable: false },
+  {
+    id: 'status',
+    header: 'Status',
+    value: (e) => e.status,
+    cell: (e) => <Badge variant="light" color={e.status === 'open' ? 'blue' : e.status === 'processed' ? 'green' : 'gray'}>{e.status}</Badge>,
+    filter: { type: 'select', options: statuses },
+    width: 130,
+  },
+];
+
 export function ExpressionsScreen({ route }: ScreenComponentProps) {
   const { olympiadId } = useScreenOlympiad();
   const grid = useMemo(() => expressionsGrid(olympiadId), [olympiadId]);
   const [opened, setOpened] = useState<Expression | null>(null);
-  const columns: GridColumn<Expression>[] = [
-    { id: 'createdAt', header: 'Received', value: (e) => formatDateTime(parseServerTime(e.createdAt)), searchable: false },
-    { id: 'name', header: 'Name', value: (e) => `${e.firstName} ${e.lastName}` },
-    { id: 'email', header: 'E-mail', value: (e) => e.email, sortable: false },
-    { id: 'verified', header: 'Verified', value: (e) => (e.emailVerified ? 'verified' : 'not verified'), filter: { type: 'select', options: verified }, sortable: false, width: 130 },
-    { id: 'type', header: 'Type', value: (e) => e.type, filter: { type: 'select', options: types }, sortable: false, width: 110 },
-    { id: 'schoolName', header: 'School or organisation', value: (e) => e.schoolName || e.organisation },
-    { id: 'province', header: 'Province', value: (e) => e.province, sortable: false },
-    {
-      id: 'status',
-      header: 'Status',
-      value: (e) => e.status,
-      cell: (e) => <Badge variant="light" color={e.status === 'open' ? 'blue' : e.status === 'processed' ? 'green' : 'gray'}>{e.status}</Badge>,
-      filter: { type: 'select', options: statuses },
-      width: 130,
-    },
-  ];
   const rowActions: RowAction<Expression>[] = [{ label: 'Open', run: (e) => setOpened(e) }];
   return (
-    <Stack>
-      <div>
-        <Title order={1}>{route.title}</Title>
-        <Text c="dimmed">People who want to take part. Open one to see the schools and teachers that look like it, then enter the school or decline.</Text>
-      </div>
+    <GridScreen
+      title={route.title}
+      description="People who want to take part. Open one to see the schools and teachers that look like it, then enter the school or decline."
+    >
       <DataGrid<Expression>
         label="Expressions of interest"
-        queryKey={interestKeys.list(olympiadId)}
+        {...grid}
         columns={columns}
-        fetchRows={grid.fetchRows}
-        exportFile={grid.exportFile}
-        getRowId={(e) => String(e.id)}
-        exportName="expressions-of-interest"
         rowActions={rowActions}
         initialSort={[{ id: 'createdAt', desc: true }]}
         initialFilters={{ status: 'open' }}
         searchPlaceholder="Search by name, e-mail, school or organisation"
       />
       <ExpressionDrawer expression={opened} onClose={() => setOpened(null)} />
-    </Stack>
+    </GridScreen>
   );
 }

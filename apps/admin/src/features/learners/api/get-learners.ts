@@ -21,6 +21,7 @@ export const learnerKeys = {
 export function learnersGrid(olympiadId: number | undefined) {
   return serverGrid<LearnerRow>({
     path: '/api/learner',
+    queryKey: learnerKeys.list(olympiadId),
     fetchPage: (query: ListQuery) => getLearners(query as LearnerQuery),
     baseQuery: olympiadId === undefined ? {} : { olympiadId },
     exportName: 'learners',

@@ -1,6 +1,8 @@
 // PUT /api/learner/{id} (a learner's record, checked like a row of the learner spreadsheet) and DELETE.
 import { z } from 'zod';
 import { api, call } from '@olympiad/shared/api/client';
+import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
+import { learnerKeys, type LearnerRow } from './get-learners';
 
 export const learnerSchema = z
   .object({
@@ -19,6 +21,23 @@ export const learnerSchema = z
 
 export type LearnerValues = z.input<typeof learnerSchema>;
 
+export const emptyLearner: LearnerValues = { firstName: '', lastName: '', grade: '', className: '', gender: null, homeLanguage: null, email: '', consentGiven: false, consentBy: '', consentRelationship: '' };
+
+export function learnerValues(learner: LearnerRow): LearnerValues {
+  return {
+    firstName: learner.firstName,
+    lastName: learner.lastName,
+    grade: String(learner.grade),
+    className: learner.className,
+    gender: learner.gender || null,
+    homeLanguage: learner.homeLanguage || null,
+    email: learner.email ?? '',
+    consentGiven: learner.consentGiven,
+    consentBy: learner.consentBy,
+    consentRelationship: learner.consentRelationship,
+  };
+}
+
 export function updateLearner(id: number, values: z.output<typeof learnerSchema>) {
   return call(
     api.PUT('/api/learner/{id}', {
@@ -30,4 +49,16 @@ export function updateLearner(id: number, values: z.output<typeof learnerSchema>
 
 export function deleteLearner(id: number) {
   return call(api.DELETE('/api/learner/{id}', { params: { path: { id } } }));
+}
+
+export function useUpdateLearner() {
+  return useApiMutation({
+    mutationFn: ({ id, values }: { id: number; values: z.output<typeof learnerSchema> }) => updateLearner(id, values),
+    success: 'The learner is saved.',
+    invalidates: () => [learnerKeys.all],
+  });
+}
+
+export function useDeleteLearner() {
+  return useApiMutation({ mutationFn: deleteLearner, success: 'The learner is deleted.', invalidates: () => [learnerKeys.all] });
 }

@@ -6,8 +6,8 @@ import { Alert, Badge, Button, Card, Grid, Group, List, Skeleton, Stack, Text, T
 import { useConfirm } from '@olympiad/shared/ui/confirm/confirm-dialog';
 import { alertError, notify } from '@olympiad/shared/feedback/notifications';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
-import { SchoolPicker } from '../../schools/components/school-picker';
-import { CountryPicker } from '../../countries/components/country-picker';
+import { SchoolPicker } from '../../schools/school-picker';
+import { CountryPicker } from '../../countries/country-picker';
 import type { SchoolRow } from '../../schools/api/get-schools';
 import type { CountryRow } from '../../countries/api/countries';
 import { merge, mergePreview, type MergeMode } from '../api/merge';

@@ -37,6 +37,8 @@ export const paperKeys = {
   whole: (olympiadId: number) => [...paperKeys.olympiad(olympiadId), 'whole'] as const,
   verification: (olympiadId: number) => [...paperKeys.olympiad(olympiadId), 'verification'] as const,
   settings: (olympiadId: number) => [...paperKeys.olympiad(olympiadId), 'settings'] as const,
-  attachments: (olympiadId: number | null) => [...paperKeys.all, 'attachments', olympiadId ?? 'every'] as const,
+  /** Every list of files: one olympiad's, and the overlord's of every olympiad. */
+  allAttachments: () => [...paperKeys.all, 'attachments'] as const,
+  attachments: (olympiadId: number | null) => [...paperKeys.allAttachments(), olympiadId ?? 'every'] as const,
   uploads: () => [...paperKeys.all, 'uploads'] as const,
 };

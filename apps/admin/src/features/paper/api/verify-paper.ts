@@ -1,5 +1,6 @@
 // GET /api/olympiad/verify/{id}: is the paper ready to open? The problems, errors first.
-import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '@olympiad/shared/api/client';
 import { unwrap } from '@olympiad/shared/api/envelope';
 import { paperKeys } from './paper-types';
@@ -10,10 +11,18 @@ export async function verifyPaper(olympiadId: number) {
 
 export type Verification = Awaited<ReturnType<typeof verifyPaper>>;
 
+export function verificationQuery(olympiadId: number) {
+  return queryOptions({ queryKey: paperKeys.verification(olympiadId), queryFn: () => verifyPaper(olympiadId) });
+}
+
 export function useVerification(olympiadId: number | null) {
-  return useQuery({
-    queryKey: paperKeys.verification(olympiadId ?? 0),
-    queryFn: () => verifyPaper(olympiadId ?? 0),
-    enabled: olympiadId !== null,
-  });
+  return useQuery({ ...verificationQuery(olympiadId ?? 0), enabled: olympiadId !== null });
+}
+
+/** Verify again, on the paper as it now is: the paper is read again with it. */
+export function useVerifyAgain(olympiadId: number | null) {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    if (olympiadId !== null) await queryClient.invalidateQueries({ queryKey: paperKeys.olympiad(olympiadId) });
+  }, [olympiadId, queryClient]);
 }

@@ -1,6 +1,6 @@
 // /:olympiadName/admin/file-attachments: the olympiad's images and documents, where each is used.
 import { useParams } from 'react-router-dom';
-import { Stack, Text, Title } from '@mantine/core';
+import { GridScreen } from '@olympiad/shared/resource/grid-screen';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { questionPlaces, usePaper } from '../api/get-paper';
 import { useOlympiadId } from '../../olympiad/use-olympiad-id';
@@ -12,14 +12,10 @@ export function FileManagerScreen({ route }: ScreenComponentProps) {
   const paper = usePaper(olympiadId);
   const places = questionPlaces(paper.data);
   return (
-    <Stack>
-      <div>
-        <Title order={1}>{route.title}</Title>
-        <Text c="dimmed">
-          Images (PNG, JPEG, GIF, WebP) for questions and PDF documents. The type is judged from the file itself; a file that
-          questions show cannot be deleted until they no longer do.
-        </Text>
-      </div>
+    <GridScreen
+      title={route.title}
+      description="Images (PNG, JPEG, GIF, WebP) for questions and PDF documents. The type is judged from the file itself; a file that questions show cannot be deleted until they no longer do."
+    >
       {olympiadId !== null && (
         <FilesGrid
           key={paper.dataUpdatedAt}
@@ -35,6 +31,6 @@ export function FileManagerScreen({ route }: ScreenComponentProps) {
           }
         />
       )}
-    </Stack>
+    </GridScreen>
   );
 }

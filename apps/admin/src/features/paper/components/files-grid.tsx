@@ -1,18 +1,18 @@
 // The files of one olympiad (File Manager) or of every olympiad (the overlord's File Attachments): upload,
 // open, rename, delete, and which questions show each file.
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Anchor, Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
 import { useFileUrl } from '@olympiad/shared/api/file-url';
 import { alertError, notify } from '@olympiad/shared/feedback/notifications';
 import { AppLink } from '@olympiad/shared/router/app-link';
 import { DataGrid } from '@olympiad/shared/ui/data-grid/data-grid';
-import { pageRows, selectRows } from '@olympiad/shared/ui/data-grid/local-paging';
 import type { GridColumn, RowAction } from '@olympiad/shared/ui/data-grid/grid-types';
 import { formatDateTime, parseServerTime } from '@olympiad/shared/lib/server-time';
+import { deleteAction } from '@olympiad/shared/resource/row-actions';
+import { useWholeListGrid } from '@olympiad/shared/resource/whole-list-grid';
 import { attachmentsQuery, isImage, type Attachment } from '../api/get-attachments';
-import { deleteAttachment } from '../api/delete-attachment';
-import { uploadAttachment } from '../api/upload-attachment';
+import { useDeleteAttachment } from '../api/delete-attachment';
+import { useUploadAttachment } from '../api/upload-attachment';
 import { formatBytes, openFile } from './open-file';
 import { RenameFileModal } from './rename-file-modal';
 
@@ -34,12 +34,10 @@ type FilesGridProps = {
 };
 
 export function FilesGrid({ olympiadId, usedBy, extraColumns = [] }: FilesGridProps) {
-  const queryClient = useQueryClient();
   const [renaming, setRenaming] = useState<Attachment | null>(null);
   const [uploading, setUploading] = useState(false);
-  const query = attachmentsQuery(olympiadId);
-  const all = () => queryClient.fetchQuery(query);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: query.queryKey });
+  const remove = useDeleteAttachment();
+  const uploadOne = useUploadAttachment();
 
   const columns: GridColumn<Attachment>[] = [
     { id: 'preview', header: '', value: () => '', cell: (file) => <Thumbnail file={file} />, sortable: false, exportable: false, searchable: false, width: 72 },
@@ -94,45 +92,33 @@ export function FilesGrid({ olympiadId, usedBy, extraColumns = [] }: FilesGridPr
   const rowActions: RowAction<Attachment>[] = [
     { label: 'Open', run: (file) => openFile(file.url) },
     { label: 'Rename', run: (file) => setRenaming(file) },
-    {
-      label: 'Delete',
-      color: 'red',
+    deleteAction<Attachment>({
       confirm: (file) => ({
         title: `Delete ${file.filename}?`,
-        message: file.usedBy.length
-          ? `${file.usedBy.length} question(s) show this file: change them first.`
-          : 'The file is removed from this olympiad.',
+        message: file.usedBy.length ? `${file.usedBy.length} question(s) show this file: change them first.` : 'The file is removed from this olympiad.',
         confirmLabel: 'Delete file',
-        danger: true,
       }),
-      run: async (file) => {
-        const result = await deleteAttachment(file.id, file.uploadId);
-        if (!result.ok) return alertError(result.message);
-        notify(`${file.filename} deleted.`, { tone: 'success' });
-        await refresh();
-      },
-    },
+      change: (file) => remove.mutateAsync(file),
+    }),
   ];
+  const grid = useWholeListGrid(attachmentsQuery(olympiadId), columns);
 
   const upload = async (files: File[]) => {
     setUploading(true);
     for (const file of files) {
-      const result = await uploadAttachment(olympiadId, file);
+      const result = await uploadOne.mutateAsync({ olympiadId, file });
       if (result.ok) notify(`${file.name} uploaded.`, { tone: 'success' });
       else alertError(result.message, `${file.name} was not uploaded`);
     }
     setUploading(false);
-    await refresh();
   };
 
   return (
     <>
       <DataGrid<Attachment>
         label="Files"
-        queryKey={query.queryKey}
+        {...grid}
         columns={columns}
-        fetchRows={async (params) => pageRows(await all(), params, columns)}
-        fetchAll={async (selection) => selectRows(await all(), selection, columns)}
         getRowId={(file) => String(file.id)}
         exportName="files"
         rowActions={rowActions}
@@ -152,7 +138,7 @@ export function FilesGrid({ olympiadId, usedBy, extraColumns = [] }: FilesGridPr
           )
         }
       />
-      <RenameFileModal file={renaming} onClose={() => setRenaming(null)} onRenamed={() => void refresh()} />
+      <RenameFileModal file={renaming} onClose={() => setRenaming(null)} />
     </>
   );
 }

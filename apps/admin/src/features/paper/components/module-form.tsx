@@ -11,7 +11,7 @@ import { localizedSchema } from '../localized-schema';
 import { createModule } from '../api/create-module';
 import { updateModule } from '../api/update-module';
 import { LANGUAGES, type Language, type ModuleInput, type ModuleView } from '../api/paper-types';
-import { usePaperChange } from '../use-paper-change';
+import { usePaperChange } from '../api/paper-change';
 
 export const moduleFormSchema = z
   .object({

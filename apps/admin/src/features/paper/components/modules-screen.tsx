@@ -13,7 +13,7 @@ import { reorderModules } from '../api/reorder-modules';
 import type { ModuleView } from '../api/paper-types';
 import { moveItem } from '../reorder';
 import { useOlympiadId } from '../../olympiad/use-olympiad-id';
-import { usePaperChange } from '../use-paper-change';
+import { usePaperChange } from '../api/paper-change';
 import { ModuleFormModal } from './module-form';
 import { OpenPaperNotice } from './open-paper-notice';
 import { QuestionBankMenu } from './question-bank-menu';

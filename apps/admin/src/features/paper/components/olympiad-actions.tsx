@@ -1,27 +1,25 @@
 // Open and close the olympiad (opening is refused while Verify finds errors, and those are shown), pin it,
 // and reset every participant's attempt behind a typed confirmation.
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Badge, Button, Group, List, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { alertError, notify } from '@olympiad/shared/feedback/notifications';
+import { alertError } from '@olympiad/shared/feedback/notifications';
 import { AppLink } from '@olympiad/shared/router/app-link';
 import { useConfirm } from '@olympiad/shared/ui/confirm/confirm-dialog';
 import type { OlympiadSettings } from '../api/get-olympiad';
-import { resetParticipants } from '../api/reset-participants';
-import { NOT_READY, setOlympiadOpen } from '../api/set-olympiad-open';
-import { setPinned } from '../api/set-pinned';
-import { paperKeys, type Problem } from '../api/paper-types';
+import { useResetParticipants } from '../api/reset-participants';
+import { NOT_READY, useSetOlympiadOpen } from '../api/set-olympiad-open';
+import { useSetPinned } from '../api/set-pinned';
+import type { Problem } from '../api/paper-types';
 import { verifyPaper } from '../api/verify-paper';
 import { problemHref } from './verify-screen';
 
 export function OlympiadActions({ olympiad }: { olympiad: OlympiadSettings }) {
-  const queryClient = useQueryClient();
   const confirm = useConfirm();
+  const opening = useSetOlympiadOpen();
+  const pinning = useSetPinned();
   const [busy, setBusy] = useState<'open' | 'pin' | null>(null);
   const [refusal, setRefusal] = useState<{ message: string; problems: Problem[] } | null>(null);
   const [resetting, setResetting] = useState(false);
-
-  const stored = (next: OlympiadSettings) => queryClient.setQueryData(paperKeys.settings(olympiad.id), next);
 
   const toggleOpen = async () => {
     const open = !olympiad.isOpen;
@@ -37,12 +35,8 @@ export function OlympiadActions({ olympiad }: { olympiad: OlympiadSettings }) {
     setBusy('open');
     setRefusal(null);
     try {
-      const result = await setOlympiadOpen(olympiad.id, open);
-      if (result.ok) {
-        stored(result.data);
-        notify(open ? 'The olympiad is open.' : 'The olympiad is closed.', { tone: 'success' });
-        return;
-      }
+      const result = await opening.mutateAsync({ olympiadId: olympiad.id, open });
+      if (result.ok) return;
       if (result.code !== NOT_READY) return void alertError(result.message);
       const problems = await verifyPaper(olympiad.id).catch(() => null);
       setRefusal({ message: result.message, problems: problems?.problems.filter((p) => p.severity === 'error') ?? [] });
@@ -53,11 +47,9 @@ export function OlympiadActions({ olympiad }: { olympiad: OlympiadSettings }) {
 
   const togglePinned = async () => {
     setBusy('pin');
-    const result = await setPinned(olympiad.id, !olympiad.isPinned);
+    const result = await pinning.mutateAsync({ olympiadId: olympiad.id, pinned: !olympiad.isPinned });
     setBusy(null);
     if (!result.ok) return alertError(result.message);
-    stored(result.data);
-    notify(result.data.isPinned ? 'Pinned.' : 'No longer pinned.', { tone: 'success' });
   };
 
   return (
@@ -145,6 +137,7 @@ export function OlympiadActions({ olympiad }: { olympiad: OlympiadSettings }) {
 function ResetParticipantsModal({ olympiad, opened, onClose }: { olympiad: OlympiadSettings; opened: boolean; onClose: () => void }) {
   const [typed, setTyped] = useState('');
   const [running, setRunning] = useState(false);
+  const resetting = useResetParticipants();
   const matches = typed.trim() === olympiad.name;
 
   const close = () => {
@@ -154,10 +147,9 @@ function ResetParticipantsModal({ olympiad, opened, onClose }: { olympiad: Olymp
 
   const reset = async () => {
     setRunning(true);
-    const result = await resetParticipants(olympiad.id);
+    const result = await resetting.mutateAsync(olympiad.id);
     setRunning(false);
     if (!result.ok) return alertError(result.message);
-    notify(`${result.data.reset} participant attempt(s) reset.`, { tone: 'success' });
     close();
   };
 

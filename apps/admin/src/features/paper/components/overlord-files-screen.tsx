@@ -1,6 +1,6 @@
 // /overlord/file-attachments: every olympiad's files, with the olympiad each belongs to.
-import { Stack, Text, Title } from '@mantine/core';
 import { useProjects } from '@olympiad/shared/features/projects/api/get-projects';
+import { GridScreen } from '@olympiad/shared/resource/grid-screen';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import type { Attachment } from '../api/get-attachments';
 import { FilesGrid } from './files-grid';
@@ -11,11 +11,7 @@ export function OverlordFilesScreen({ route }: ScreenComponentProps) {
   const olympiadOf = (file: Attachment) =>
     file.olympiadId == null ? 'No olympiad' : (olympiads.get(file.olympiadId) ?? `Olympiad #${file.olympiadId}`);
   return (
-    <Stack>
-      <div>
-        <Title order={1}>{route.title}</Title>
-        <Text c="dimmed">The files of every olympiad. Each olympiad’s admin uploads and uses them in its File Manager.</Text>
-      </div>
+    <GridScreen title={route.title} description="The files of every olympiad. Each olympiad’s admin uploads and uses them in its File Manager.">
       <FilesGrid
         key={projects.dataUpdatedAt}
         olympiadId={null}
@@ -24,6 +20,6 @@ export function OverlordFilesScreen({ route }: ScreenComponentProps) {
         }
         extraColumns={[{ id: 'olympiad', header: 'Olympiad', value: olympiadOf, filter: { type: 'text' } }]}
       />
-    </Stack>
+    </GridScreen>
   );
 }

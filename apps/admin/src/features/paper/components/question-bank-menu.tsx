@@ -11,7 +11,7 @@ import { exportQuestionBank } from '../api/export-question-bank';
 import { importQuestionBank } from '../api/import-question-bank';
 import { importCsv } from '../api/import-csv';
 import { LANGUAGES, type QuestionBank } from '../api/paper-types';
-import { usePaperChange } from '../use-paper-change';
+import { usePaperChange } from '../api/paper-change';
 
 function download(name: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));

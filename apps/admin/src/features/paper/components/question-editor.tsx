@@ -39,7 +39,7 @@ import {
   questionInputOf,
   type QuestionFormValues,
 } from '../question-form';
-import { usePaperChange } from '../use-paper-change';
+import { usePaperChange } from '../api/paper-change';
 import { QuestionImageField } from './question-image-field';
 import { QuestionPreview } from './question-preview';
 

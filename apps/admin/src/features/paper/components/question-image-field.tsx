@@ -1,13 +1,11 @@
 // The question's image: one of the olympiad's image files, or a new one uploaded here. Types and sizes
 // the server refuses come back with its sentence.
-import { useQueryClient } from '@tanstack/react-query';
 import { useController, type Control } from 'react-hook-form';
 import { Button, FileButton, Group, Image, Select, Stack, Text } from '@mantine/core';
 import { useFileUrl } from '@olympiad/shared/api/file-url';
 import { alertError, notify } from '@olympiad/shared/feedback/notifications';
 import { isImage, useAttachments } from '../api/get-attachments';
-import { uploadAttachment } from '../api/upload-attachment';
-import { paperKeys } from '../api/paper-types';
+import { useUploadAttachment } from '../api/upload-attachment';
 import type { QuestionFormValues } from '../question-form';
 
 const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
@@ -15,14 +13,14 @@ const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
 export function QuestionImageField({ control, olympiadId }: { control: Control<QuestionFormValues>; olympiadId: number }) {
   const { field } = useController({ control, name: 'attachmentId' });
   const attachments = useAttachments(olympiadId);
-  const queryClient = useQueryClient();
+  const uploadOne = useUploadAttachment();
   const images = (attachments.data ?? []).filter(isImage);
   const chosen = images.find((image) => image.id === field.value);
   const preview = useFileUrl(chosen?.url);
 
   const upload = async (file: File | null) => {
     if (!file) return;
-    const result = await uploadAttachment(olympiadId, file);
+    const result = await uploadOne.mutateAsync({ olympiadId, file });
     if (!result.ok) return alertError(result.message, `${file.name} was not uploaded`);
     if (!result.data.contentType.startsWith('image/')) {
       alertError('Only an image can be shown with a question; the file is kept in the File Manager.');
@@ -30,7 +28,6 @@ export function QuestionImageField({ control, olympiadId }: { control: Control<Q
       field.onChange(result.data.id);
       notify(`${result.data.filename} uploaded.`, { tone: 'success' });
     }
-    await queryClient.invalidateQueries({ queryKey: paperKeys.attachments(olympiadId) });
   };
 
   return (

@@ -3,7 +3,7 @@
 // opens a question directly, as Verify Questions' links do.
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Alert, Badge, Button, Group, Loader, Menu, Select, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Menu, Select, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { useConfirm } from '@olympiad/shared/ui/confirm/confirm-dialog';
 import { notify } from '@olympiad/shared/feedback/notifications';
@@ -17,7 +17,7 @@ import { KIND_LABELS, type QuestionView } from '../api/paper-types';
 import { stemExcerpt } from '../question-form';
 import { moveItem } from '../reorder';
 import { useOlympiadId } from '../../olympiad/use-olympiad-id';
-import { usePaperChange } from '../use-paper-change';
+import { usePaperChange } from '../api/paper-change';
 import { moduleTitle } from './modules-screen';
 import { OpenPaperNotice } from './open-paper-notice';
 import { QuestionEditor } from './question-editor';
@@ -119,7 +119,9 @@ export function QuestionsScreen({ route }: ScreenComponentProps) {
             empty="No questions in this module yet."
             renderItem={(question, index) => (
               <Group justify="space-between" wrap="nowrap" gap="sm">
-                <UnstyledButton onClick={() => open(question)} style={{ minWidth: 0, flex: 1 }} aria-label={`Edit question ${index + 1}`}>
+                {/* Named by what it shows (WCAG 2.5.3, label in name), with what it does for screen readers. */}
+                <UnstyledButton onClick={() => open(question)} style={{ minWidth: 0, flex: 1 }}>
+                  <VisuallyHidden>Edit question {index + 1}: </VisuallyHidden>
                   <Group gap="xs" wrap="nowrap">
                     <Text fw={700} w={28} ta="right">
                       {index + 1}.

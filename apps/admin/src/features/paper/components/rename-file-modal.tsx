@@ -6,11 +6,12 @@ import { useZodForm } from '@olympiad/shared/ui/form/use-zod-form';
 import { FormAlert, SubmitButton, TextField } from '@olympiad/shared/ui/form/form-fields';
 import { applyServerErrors } from '@olympiad/shared/ui/form/server-errors';
 import type { Attachment } from '../api/get-attachments';
-import { renameAttachment } from '../api/rename-attachment';
+import { useRenameAttachment } from '../api/rename-attachment';
 
 const renameSchema = z.object({ filename: z.string().trim().min(1, 'Give the file a name').max(200, 'At most 200 characters') });
 
-export function RenameFileModal({ file, onClose, onRenamed }: { file: Attachment | null; onClose: () => void; onRenamed: () => void }) {
+export function RenameFileModal({ file, onClose }: { file: Attachment | null; onClose: () => void }) {
+  const rename = useRenameAttachment();
   const form = useZodForm(renameSchema, { filename: '' });
   const [formError, setFormError] = useState<string | null>(null);
   const { reset } = form;
@@ -24,12 +25,11 @@ export function RenameFileModal({ file, onClose, onRenamed }: { file: Attachment
 
   const submit = form.handleSubmit(async ({ filename }) => {
     if (!file) return;
-    const result = await renameAttachment(file.id, file.uploadId, filename);
+    const result = await rename.mutateAsync({ file, filename });
     if (!result.ok) {
       setFormError(applyServerErrors(result, (name, error) => form.setError(name as 'filename', error), ['filename']));
       return;
     }
-    onRenamed();
     onClose();
   });
 

@@ -102,7 +102,8 @@ export function ReorderList<T>({ label, items, getId, itemName, onMove, renderIt
               >
                 ⠿
               </div>
-              <Stack gap={0}>
+              {/* 2px apart: each small button keeps a 24px target of its own (WCAG 2.5.8, target size). */}
+              <Stack gap={2}>
                 {moveButton(index, id, name, 'up')}
                 {moveButton(index, id, name, 'down')}
               </Stack>

@@ -3,8 +3,6 @@
 import { useEffect, useState } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { notify } from '@olympiad/shared/feedback/notifications';
 import { useZodForm } from '@olympiad/shared/ui/form/use-zod-form';
 import {
   CheckboxField,
@@ -18,8 +16,8 @@ import {
 import { RichTextField } from '@olympiad/shared/ui/form/rich-text-field';
 import { applyServerErrors } from '@olympiad/shared/ui/form/server-errors';
 import type { OlympiadSettings } from '../api/get-olympiad';
-import { updateOlympiad } from '../api/update-olympiad';
-import { LANGUAGES, paperKeys } from '../api/paper-types';
+import { useUpdateOlympiad } from '../api/update-olympiad';
+import { LANGUAGES } from '../api/paper-types';
 import { GRADES, settingsFormOf, settingsSchema, updateSettingsOf, type SettingsFormValues } from '../settings-form';
 
 const SERVER_FIELDS = ['title', 'year', 'kind', 'durationMinutes', 'grades', 'languages', 'sittingWindows'];
@@ -30,7 +28,7 @@ export function SettingsForm({ olympiad }: { olympiad: OlympiadSettings }) {
   const windows = useFieldArray({ control, name: 'sittingWindows' });
   const languages = useWatch({ control, name: 'languages' });
   const [formError, setFormError] = useState<string | null>(null);
-  const queryClient = useQueryClient();
+  const update = useUpdateOlympiad();
 
   // Opening, closing or pinning changes the olympiad but not its settings: what is being typed stays.
   const saved = JSON.stringify(settingsFormOf(olympiad));
@@ -38,14 +36,10 @@ export function SettingsForm({ olympiad }: { olympiad: OlympiadSettings }) {
 
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
-    const result = await updateOlympiad(olympiad.id, updateSettingsOf(values));
+    const result = await update.mutateAsync({ olympiadId: olympiad.id, settings: updateSettingsOf(values) });
     if (!result.ok) {
       setFormError(applyServerErrors(result, (name, error) => form.setError(name as keyof SettingsFormValues, error), SERVER_FIELDS));
-      return;
     }
-    queryClient.setQueryData(paperKeys.settings(olympiad.id), result.data);
-    await queryClient.invalidateQueries({ queryKey: paperKeys.verification(olympiad.id) });
-    notify('Settings saved.', { tone: 'success' });
   });
 
   const offered = LANGUAGES.filter((language) => languages?.includes(language.value));

@@ -1,14 +1,14 @@
 // /overlord/uploads: every stored file (kept once by its content, however often it is attached), how
 // many attachments use it, and removal of the ones nothing uses.
-import { useQueryClient } from '@tanstack/react-query';
-import { Code, Stack, Text, Title } from '@mantine/core';
-import { alertError, notify } from '@olympiad/shared/feedback/notifications';
+import { Code, Text } from '@mantine/core';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { DataGrid } from '@olympiad/shared/ui/data-grid/data-grid';
-import { pageRows, selectRows } from '@olympiad/shared/ui/data-grid/local-paging';
 import type { GridColumn, RowAction } from '@olympiad/shared/ui/data-grid/grid-types';
 import { formatDateTime, parseServerTime } from '@olympiad/shared/lib/server-time';
-import { deleteUpload } from '../api/delete-upload';
+import { deleteAction } from '@olympiad/shared/resource/row-actions';
+import { GridScreen } from '@olympiad/shared/resource/grid-screen';
+import { useWholeListGrid } from '@olympiad/shared/resource/whole-list-grid';
+import { useDeleteUpload } from '../api/delete-upload';
 import { uploadsQuery, type UploadRow } from '../api/get-uploads';
 import { formatBytes, openFile } from './open-file';
 
@@ -37,48 +37,30 @@ const columns: GridColumn<UploadRow>[] = [
 ];
 
 export function UploadsScreen({ route }: ScreenComponentProps) {
-  const queryClient = useQueryClient();
-  const all = () => queryClient.fetchQuery(uploadsQuery());
+  const grid = useWholeListGrid(uploadsQuery(), columns);
+  const remove = useDeleteUpload();
 
   const rowActions: RowAction<UploadRow>[] = [
     { label: 'Open', run: (upload) => openFile(`/api/upload/${upload.id}`) },
-    {
-      label: 'Delete',
-      color: 'red',
+    deleteAction<UploadRow>({
       hidden: (upload) => upload.attachmentCount > 0,
-      confirm: (upload) => ({
-        title: `Delete ${upload.filename}?`,
-        message: 'No olympiad uses it. The stored file is removed for good.',
-        confirmLabel: 'Delete',
-        danger: true,
-      }),
-      run: async (upload) => {
-        const result = await deleteUpload(upload.id, upload.filename);
-        if (!result.ok) return alertError(result.message);
-        notify(`${upload.filename} deleted.`, { tone: 'success' });
-        await queryClient.invalidateQueries({ queryKey: uploadsQuery().queryKey });
-      },
-    },
+      confirm: (upload) => ({ title: `Delete ${upload.filename}?`, message: 'No olympiad uses it. The stored file is removed for good.' }),
+      change: (upload) => remove.mutateAsync(upload),
+    }),
   ];
 
   return (
-    <Stack>
-      <div>
-        <Title order={1}>{route.title}</Title>
-        <Text c="dimmed">Every stored file, kept once by its content however often it is attached.</Text>
-      </div>
+    <GridScreen title={route.title} description="Every stored file, kept once by its content however often it is attached.">
       <DataGrid<UploadRow>
         label="Uploads"
-        queryKey={uploadsQuery().queryKey}
+        {...grid}
         columns={columns}
-        fetchRows={async (params) => pageRows(await all(), params, columns)}
-        fetchAll={async (selection) => selectRows(await all(), selection, columns)}
         getRowId={(upload) => String(upload.id)}
         exportName="uploads"
         rowActions={rowActions}
         initialSort={[{ id: 'createdAt', desc: true }]}
         searchPlaceholder="Search by file name or hash"
       />
-    </Stack>
+    </GridScreen>
   );
 }

@@ -10,7 +10,7 @@ import { pageRows, selectRows } from '@olympiad/shared/ui/data-grid/local-paging
 import type { GridColumn } from '@olympiad/shared/ui/data-grid/grid-types';
 import { questionPlaces, usePaper } from '../api/get-paper';
 import { paperKeys, type Problem } from '../api/paper-types';
-import { useVerification, verifyPaper } from '../api/verify-paper';
+import { useVerification, useVerifyAgain, verificationQuery } from '../api/verify-paper';
 import { useOlympiadId } from '../../olympiad/use-olympiad-id';
 
 type PlacedProblem = Problem & { where: string; href: string | null };
@@ -61,7 +61,7 @@ export function VerifyScreen({ route }: ScreenComponentProps) {
 
   const placed = async (): Promise<PlacedProblem[]> => {
     if (olympiadId === null) return [];
-    const result = await queryClient.fetchQuery({ queryKey: paperKeys.verification(olympiadId), queryFn: () => verifyPaper(olympiadId) });
+    const result = await queryClient.fetchQuery(verificationQuery(olympiadId));
     const places = questionPlaces(paper.data);
     const modules = new Map((paper.data ?? []).map(({ module }) => [module.id, module.title.en ?? Object.values(module.title)[0] ?? '']));
     return result.problems.map((problem) => ({
@@ -73,7 +73,7 @@ export function VerifyScreen({ route }: ScreenComponentProps) {
     }));
   };
 
-  const rerun = () => olympiadId !== null && queryClient.invalidateQueries({ queryKey: paperKeys.olympiad(olympiadId) });
+  const rerun = useVerifyAgain(olympiadId);
   const data = verification.data;
   const errors = data?.problems.filter((p) => p.severity === 'error').length ?? 0;
   const warnings = (data?.problems.length ?? 0) - errors;
@@ -99,7 +99,7 @@ export function VerifyScreen({ route }: ScreenComponentProps) {
               <Text size="sm" c="dimmed">
                 Verdict
               </Text>
-              <Text fw={700} size="lg" c={data.ready ? 'green.8' : 'red.8'}>
+              <Text fw={700} size="lg" c={data.ready ? 'green' : 'red'}>
                 {data.ready ? 'Ready to open' : 'Not ready'}
               </Text>
             </Paper>

@@ -21,6 +21,7 @@ export const schoolKeys = {
 export function schoolsGrid(olympiadId: number | undefined) {
   return serverGrid<SchoolRow>({
     path: '/api/school',
+    queryKey: schoolKeys.list(olympiadId),
     fetchPage: (query: ListQuery) => getSchools(query as SchoolQuery),
     baseQuery: olympiadId === undefined ? {} : { olympiadId },
     exportName: 'schools',

@@ -22,6 +22,7 @@ export const teacherKeys = {
 export function teachersGrid(scope: TeacherScope) {
   return serverGrid<TeacherRow>({
     path: '/api/teacher',
+    queryKey: teacherKeys.list(scope),
     fetchPage: (query: ListQuery) => getTeachers(query as TeacherQuery),
     baseQuery: { ...(scope.olympiadId === undefined ? {} : { olympiadId: scope.olympiadId }), all: String(scope.all), teamAdmins: String(scope.teamAdmins) },
     exportName: scope.teamAdmins ? 'team-admins' : 'teachers',

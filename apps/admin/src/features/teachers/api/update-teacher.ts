@@ -1,6 +1,8 @@
 // PUT /api/teacher/{id}: a teacher's names, details and school, changed by staff.
 import { z } from 'zod';
 import { api, call } from '@olympiad/shared/api/client';
+import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
+import { teacherKeys } from './get-teachers';
 
 export const teacherSchema = z.object({
   title: z.string().trim().max(20, 'must be at most 20 characters'),
@@ -14,4 +16,12 @@ export type TeacherValues = z.input<typeof teacherSchema>;
 
 export function updateTeacher(id: number, values: z.output<typeof teacherSchema>, schoolId: number | null) {
   return call(api.PUT('/api/teacher/{id}', { params: { path: { id } }, body: { ...values, schoolId } }));
+}
+
+export function useUpdateTeacher() {
+  return useApiMutation({
+    mutationFn: ({ id, values, schoolId }: { id: number; values: z.output<typeof teacherSchema>; schoolId: number | null }) => updateTeacher(id, values, schoolId),
+    success: 'The teacher is saved.',
+    invalidates: () => [teacherKeys.all],
+  });
 }

@@ -1,16 +1,15 @@
 // /overlord/edit/users: every user of the platform, searchable, filterable and exportable; the overlord
 // can sign in as one of them (impersonate) within one of their olympiads.
-import { useQueryClient } from '@tanstack/react-query';
-import { Stack, Text, Title } from '@mantine/core';
 import { homeOf } from '@olympiad/shared/access/access-matrix';
 import { DataGrid } from '@olympiad/shared/ui/data-grid/data-grid';
-import { pageRows, selectRows } from '@olympiad/shared/ui/data-grid/local-paging';
 import type { BulkAction, RowAction } from '@olympiad/shared/ui/data-grid/grid-types';
 import { impersonate } from '@olympiad/shared/features/auth/api/impersonate';
 import { storeSignedInUser } from '@olympiad/shared/session/session-events';
 import { alertError, notify } from '@olympiad/shared/feedback/notifications';
+import { GridScreen } from '@olympiad/shared/resource/grid-screen';
+import { useWholeListGrid } from '@olympiad/shared/resource/whole-list-grid';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
-import { userKeys, usersQuery, type AccountView, type UserWithAccounts } from '../api/get-users';
+import { usersQuery, type AccountView, type UserWithAccounts } from '../api/get-users';
 import { fullName, userColumns } from './user-columns';
 
 /** The account an impersonation opens: one inside an olympiad, never an overlord's. */
@@ -54,20 +53,13 @@ const rowActions: RowAction<UserWithAccounts>[] = [
 ];
 
 export function UsersScreen({ route }: ScreenComponentProps) {
-  const queryClient = useQueryClient();
-  const allUsers = () => queryClient.fetchQuery(usersQuery());
+  const grid = useWholeListGrid(usersQuery(), userColumns);
   return (
-    <Stack>
-      <div>
-        <Title order={1}>{route.title}</Title>
-        <Text c="dimmed">Everyone who can sign in: staff, teachers, learners and overlords.</Text>
-      </div>
+    <GridScreen title={route.title} description="Everyone who can sign in: staff, teachers, learners and overlords.">
       <DataGrid<UserWithAccounts>
         label="Users"
-        queryKey={userKeys.list()}
+        {...grid}
         columns={userColumns}
-        fetchRows={async (params) => pageRows(await allUsers(), params, userColumns)}
-        fetchAll={async (selection) => selectRows(await allUsers(), selection, userColumns)}
         getRowId={(user) => String(user.id)}
         exportName="users"
         bulkActions={bulkActions}
@@ -75,6 +67,6 @@ export function UsersScreen({ route }: ScreenComponentProps) {
         initialSort={[{ id: 'name', desc: false }]}
         searchPlaceholder="Search by name, e-mail or olympiad"
       />
-    </Stack>
+    </GridScreen>
   );
 }

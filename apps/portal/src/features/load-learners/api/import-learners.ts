@@ -5,6 +5,9 @@ import { api, call } from '@olympiad/shared/api/client';
 import { downloadFile } from '@olympiad/shared/api/download';
 import { uploadFiles } from '@olympiad/shared/api/upload';
 import type { components } from '@olympiad/shared/api/schema';
+import { participantKeys } from '@olympiad/shared/features/learners/api/participants';
+import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
+import { mySchoolKeys } from '../../school/api/get-my-school';
 
 export type RosterRow = components['schemas']['RosterRow'];
 export type ImportPreview = components['schemas']['PreviewRow'][];
@@ -21,4 +24,13 @@ export function previewImport(schoolParticipantId: number, file: File) {
 
 export function commitImport(schoolParticipantId: number, rows: RosterRow[]) {
   return call(api.POST('/api/learner/import', { params: { query: { schoolParticipantId } }, body: { rows } }));
+}
+
+/** The loaded learners join the list below, and the school's count of learners. */
+export function useCommitImport() {
+  return useApiMutation({
+    mutationFn: ({ schoolParticipantId, rows }: { schoolParticipantId: number; rows: RosterRow[] }) => commitImport(schoolParticipantId, rows),
+    success: (credentials) => `${credentials.length} learners are loaded.`,
+    invalidates: () => [participantKeys.all, mySchoolKeys.all],
+  });
 }

@@ -3,15 +3,14 @@
 // one go, then prints the login slips (a page per class). Below: the learners already loaded.
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, FileInput, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { ParticipantsGrid } from '@olympiad/shared/features/learners/components/participants-grid';
 import { CredentialsPanel } from '@olympiad/shared/features/learners/components/credentials-panel';
-import { participantKeys, type Credential } from '@olympiad/shared/features/learners/api/participants';
-import { alertError, notify } from '@olympiad/shared/feedback/notifications';
+import type { Credential } from '@olympiad/shared/features/learners/api/participants';
+import { alertError } from '@olympiad/shared/feedback/notifications';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
-import { mySchoolKeys, useMySchool } from '../../school/api/get-my-school';
-import { commitImport, downloadTemplate, previewImport, type RosterRow } from '../api/import-learners';
+import { useMySchool } from '../../school/api/get-my-school';
+import { downloadTemplate, previewImport, useCommitImport, type RosterRow } from '../api/import-learners';
 import { PreviewTable, type EditableRow } from './preview-table';
 
 /** `rows[3].grade` of the server's answer: the fourth row sent, its grade. */
@@ -29,7 +28,7 @@ function rowProblems(fields: Record<string, string>): Map<number, Record<string,
 export function LoadLearnersScreen({ route }: ScreenComponentProps) {
   const { olympiadName = '' } = useParams();
   const mine = useMySchool(olympiadName);
-  const queryClient = useQueryClient();
+  const committing = useCommitImport();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [rows, setRows] = useState<EditableRow[] | null>(null);
@@ -70,7 +69,7 @@ export function LoadLearnersScreen({ route }: ScreenComponentProps) {
   const commit = async () => {
     if (!rows) return;
     setBusy('commit');
-    const result = await commitImport(entry.id, rows.map((r) => r.row));
+    const result = await committing.mutateAsync({ schoolParticipantId: entry.id, rows: rows.map((r) => r.row) });
     setBusy(null);
     if (!result.ok) {
       const problems = rowProblems(result.fields);
@@ -78,11 +77,9 @@ export function LoadLearnersScreen({ route }: ScreenComponentProps) {
       setRows(rows.map((r, index) => ({ ...r, problems: problems.get(index) ?? r.problems })));
       return alertError(result.message);
     }
-    notify(`${result.data.length} learners are loaded.`, { tone: 'success' });
     setLoaded(result.data);
     setRows(null);
     setFile(null);
-    await Promise.all([queryClient.invalidateQueries({ queryKey: participantKeys.all }), queryClient.invalidateQueries({ queryKey: mySchoolKeys.all })]);
   };
 
   const withProblems = rows?.filter((r) => Object.keys(r.problems).length > 0).length ?? 0;

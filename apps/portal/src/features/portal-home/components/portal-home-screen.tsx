@@ -1,17 +1,17 @@
 // /portal: the teacher's olympiads (their school's entries) and the olympiads open for entry, which a
 // teacher linked to a school enters with one click.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { AppLink } from '@olympiad/shared/router/app-link';
 import { projectsQuery } from '@olympiad/shared/features/projects/api/get-projects';
-import { alertError, notify } from '@olympiad/shared/feedback/notifications';
+import { alertError } from '@olympiad/shared/feedback/notifications';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
-import { myEntriesQuery, myEntryKeys } from '../../school/api/get-my-entries';
-import { enterMySchool } from '../../school/api/enter-my-school';
+import { myEntriesQuery } from '../../school/api/get-my-entries';
+import { useEnterMySchool } from '../../school/api/enter-my-school';
 import { profileQuery } from '../../profile/api/profile';
 
 export function PortalHomeScreen({ route }: ScreenComponentProps) {
-  const queryClient = useQueryClient();
+  const entering = useEnterMySchool();
   const entries = useQuery(myEntriesQuery());
   const projects = useQuery(projectsQuery());
   const profile = useQuery(profileQuery());
@@ -20,10 +20,8 @@ export function PortalHomeScreen({ route }: ScreenComponentProps) {
   const open = (projects.data ?? []).flatMap((p) => p.olympiads).filter((o) => o.isOpen && !entered.has(o.id));
 
   const enter = async (olympiadId: number, title: string) => {
-    const result = await enterMySchool(olympiadId);
-    if (!result.ok) return alertError(result.message);
-    notify(`${school?.name ?? 'Your school'} is entered in the ${title}.`, { tone: 'success' });
-    await queryClient.invalidateQueries({ queryKey: myEntryKeys.all });
+    const result = await entering.mutateAsync({ olympiadId, title, schoolName: school?.name ?? 'Your school' });
+    if (!result.ok) alertError(result.message);
   };
 
   return (

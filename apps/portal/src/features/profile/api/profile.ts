@@ -3,6 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, call } from '@olympiad/shared/api/client';
 import { unwrap } from '@olympiad/shared/api/envelope';
+import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
 
 async function getProfile() {
   return unwrap(await call(api.GET('/api/teacher/profile')));
@@ -28,4 +29,12 @@ export type ProfileValues = z.input<typeof profileSchema>;
 
 export function updateProfile(values: z.output<typeof profileSchema>) {
   return call(api.PUT('/api/teacher/profile', { body: { ...values, schoolId: null } }));
+}
+
+export function useUpdateProfile() {
+  return useApiMutation({
+    mutationFn: updateProfile,
+    update: (queryClient, profile) => queryClient.setQueryData(profileKeys.all, profile),
+    success: 'Your details are saved.',
+  });
 }

@@ -1,20 +1,19 @@
 // /portal/my-profile: the teacher's own names, cell number and subject; their school and e-mail address
 // are shown (the olympiad office changes those).
 import { useEffect, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useZodForm } from '@olympiad/shared/ui/form/use-zod-form';
 import { FormAlert, SubmitButton, TextField } from '@olympiad/shared/ui/form/form-fields';
 import { applyServerErrors } from '@olympiad/shared/ui/form/server-errors';
-import { notify } from '@olympiad/shared/feedback/notifications';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
-import { profileKeys, profileQuery, profileSchema, updateProfile, type ProfileValues } from '../api/profile';
+import { profileQuery, profileSchema, useUpdateProfile, type ProfileValues } from '../api/profile';
 
 const empty: ProfileValues = { title: '', firstName: '', lastName: '', cell: '', subject: '' };
 
 export function ProfileScreen({ route }: ScreenComponentProps) {
   const profile = useQuery(profileQuery());
-  const queryClient = useQueryClient();
+  const update = useUpdateProfile();
   const form = useZodForm(profileSchema, empty);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -23,13 +22,10 @@ export function ProfileScreen({ route }: ScreenComponentProps) {
   }, [profile.data]);
   const submit = form.handleSubmit(async (values) => {
     setError(null);
-    const result = await updateProfile(values);
+    const result = await update.mutateAsync(values);
     if (!result.ok) {
       setError(applyServerErrors(result, (name, e) => form.setError(name as 'title', e), Object.keys(empty)));
-      return;
     }
-    queryClient.setQueryData(profileKeys.all, result.data);
-    notify('Your details are saved.', { tone: 'success' });
   });
   if (profile.isPending) return <Skeleton height={320} />;
   if (profile.isError) return <Alert color="red">{profile.error.message}</Alert>;

@@ -1,22 +1,20 @@
 // /portal/:olympiadName/school: the school's details; a team admin corrects them.
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useZodForm } from '@olympiad/shared/ui/form/use-zod-form';
 import { FormAlert, SubmitButton } from '@olympiad/shared/ui/form/form-fields';
 import { applyServerErrors } from '@olympiad/shared/ui/form/server-errors';
 import { SchoolFields } from '@olympiad/shared/features/schools/school-fields';
 import { emptySchool, schoolInput, schoolSchema, schoolValues } from '@olympiad/shared/features/schools/school-schema';
-import { notify } from '@olympiad/shared/feedback/notifications';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
-import { mySchoolKeys, useMySchool } from '../api/get-my-school';
-import { updateMySchool } from '../api/update-my-school';
+import { useMySchool } from '../api/get-my-school';
+import { useUpdateMySchool } from '../api/update-my-school';
 
 export function MySchoolScreen({ route }: ScreenComponentProps) {
   const { olympiadName = '' } = useParams();
   const mine = useMySchool(olympiadName);
-  const queryClient = useQueryClient();
+  const update = useUpdateMySchool();
   const form = useZodForm(schoolSchema, emptySchool);
   const [error, setError] = useState<string | null>(null);
   const school = mine.data?.school;
@@ -26,13 +24,10 @@ export function MySchoolScreen({ route }: ScreenComponentProps) {
   }, [school]);
   const submit = form.handleSubmit(async (values) => {
     setError(null);
-    const result = await updateMySchool(olympiadName, schoolInput(values));
+    const result = await update.mutateAsync({ olympiadName, body: schoolInput(values) });
     if (!result.ok) {
       setError(applyServerErrors(result, (name, e) => form.setError(name as 'name', e), Object.keys(emptySchool)));
-      return;
     }
-    notify('The school’s details are saved.', { tone: 'success' });
-    await queryClient.invalidateQueries({ queryKey: mySchoolKeys.all });
   });
   if (mine.isPending) return <Skeleton height={360} />;
   if (mine.isError) return <Alert color="red">{mine.error.message}</Alert>;

@@ -1,6 +1,7 @@
 // GET /api/sitting: where the learner is (the olympiad's texts, their details, their attempt). Every
 // learner screen starts from it. Without a network, the copy kept on the device answers instead.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '@olympiad/shared/api/client';
 import { unwrap } from '@olympiad/shared/api/envelope';
 import type { components } from '@olympiad/shared/api/schema';
@@ -32,4 +33,10 @@ export function sittingQuery() {
 
 export function useSitting() {
   return useQuery(sittingQuery());
+}
+
+/** Reads again where the learner is: after a refusal that says this screen is behind, or at the end. */
+export function useRereadSitting() {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: sittingKeys.view() }), [queryClient]);
 }

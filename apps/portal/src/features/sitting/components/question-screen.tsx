@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@olympiad/shared/api/envelope';
 import { QuestionView, type QuestionViewAnswer } from '@olympiad/shared/ui/lean/question-view';
 import { finishSitting } from '../api/finish-sitting';
-import { sittingKeys, type SittingView } from '../api/get-sitting';
+import { sittingKeys, useRereadSitting, type SittingView } from '../api/get-sitting';
 import { usePaper, type LearnerPaper, type LearnerQuestion } from '../api/get-paper';
 import type { AnswerValue } from '../answer-queue';
 import { useWords } from '../language';
@@ -36,7 +36,7 @@ export function QuestionScreen() {
 
 function PaperLoader({ view }: { view: SittingView }) {
   const paper = usePaper();
-  const queryClient = useQueryClient();
+  const rereadSitting = useRereadSitting();
   const words = useWords();
   if (paper.isPending) return <LearnerLoading />;
   if (!paper.data || !paper.data.sitting.attempt) {
@@ -48,7 +48,7 @@ function PaperLoader({ view }: { view: SittingView }) {
         <button
           type="button"
           className="lean-button"
-          onClick={() => (refused ? queryClient.invalidateQueries({ queryKey: sittingKeys.view() }) : paper.refetch())}
+          onClick={() => (refused ? rereadSitting() : paper.refetch())}
         >
           {refused ? words.continue : words.tryAgain}
         </button>

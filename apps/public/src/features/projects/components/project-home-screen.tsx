@@ -4,7 +4,7 @@ import { Alert, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { findProject, useProjects } from '@olympiad/shared/features/projects/api/get-projects';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { OlympiadList } from './olympiad-list';
-import { PublicNotFound } from '../../site/components/public-not-found';
+import { PublicNotFound } from '../../site/public-not-found';
 
 export function ProjectHomeScreen(_props: ScreenComponentProps) {
   const { projectName } = useParams();

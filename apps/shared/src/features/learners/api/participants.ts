@@ -7,6 +7,7 @@ import type { components, operations } from '../../../api/schema';
 import { downloadFile } from '../../../api/download';
 import type { ListQuery } from '../../../ui/data-grid/server-query';
 import { serverGrid } from '../../../ui/data-grid/server-list';
+import { useApiMutation } from '../../../resource/use-api-mutation';
 
 type ParticipantQuery = NonNullable<operations['participant_list']['parameters']['query']>;
 
@@ -35,6 +36,7 @@ export const participantKeys = {
 export function participantsGrid(scope: { customerParticipantId?: number; olympiadId?: number }) {
   return serverGrid<ParticipantRow>({
     path: '/api/participant',
+    queryKey: participantKeys.list(scope),
     fetchPage: (query: ListQuery) => getParticipants(query as ParticipantQuery),
     baseQuery: scope,
     exportName: 'learners',
@@ -62,4 +64,15 @@ export function updateParticipant(id: number, body: components['schemas']['Parti
 
 export function withdrawParticipant(id: number) {
   return call(api.DELETE('/api/participant/{id}', { params: { path: { id } } }));
+}
+
+export function useUpdateParticipant() {
+  return useApiMutation({
+    mutationFn: ({ id, changes }: { id: number; changes: components['schemas']['ParticipantChanges'] }) => updateParticipant(id, changes),
+    invalidates: () => [participantKeys.all],
+  });
+}
+
+export function useWithdrawParticipant() {
+  return useApiMutation({ mutationFn: withdrawParticipant, success: 'The learner is taken out.', invalidates: () => [participantKeys.all] });
 }

@@ -2,20 +2,19 @@
 // Participating Learners. A learner who lost their password gets a new one (with a slip); one who will not
 // write is taken out; staff also set the status and the language of writing.
 import { useMemo, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Group, Modal, Select, Stack } from '@mantine/core';
 import type { components } from '../../../api/schema';
 import { DataGrid } from '../../../ui/data-grid/data-grid';
 import { useConfirm } from '../../../ui/confirm/confirm-dialog';
 import type { GridColumn, RowAction } from '../../../ui/data-grid/grid-types';
-import { alertError, notify } from '../../../feedback/notifications';
+import { alertError } from '../../../feedback/notifications';
+import { deleteAction } from '../../../resource/row-actions';
 import { formatDateTime, parseServerTime } from '../../../lib/server-time';
 import {
   newLearnerPasswords,
-  participantKeys,
   participantsGrid,
-  updateParticipant,
-  withdrawParticipant,
+  useUpdateParticipant,
+  useWithdrawParticipant,
   type Credential,
   type ParticipantRow,
 } from '../api/participants';
@@ -31,13 +30,13 @@ const languages = [
 type Scope = { customerParticipantId?: number; olympiadId?: number };
 
 export function ParticipantsGrid({ scope, schoolId, staff }: { scope: Scope; schoolId?: number; staff: boolean }) {
-  const queryClient = useQueryClient();
   const grid = useMemo(() => participantsGrid(scope), [scope]);
   const [fresh, setFresh] = useState<{ entryId: number; credentials: Credential[] } | null>(null);
   const [editing, setEditing] = useState<ParticipantRow | null>(null);
   const [status, setStatus] = useState('registered');
   const [language, setLanguage] = useState<'en' | 'af'>('en');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: participantKeys.all });
+  const update = useUpdateParticipant();
+  const withdraw = useWithdrawParticipant();
 
   const columns: GridColumn<ParticipantRow>[] = [
     { id: 'name', header: 'Learner', value: (p) => `${p.firstName} ${p.lastName}` },
@@ -74,38 +73,27 @@ export function ParticipantsGrid({ scope, schoolId, staff }: { scope: Scope; sch
           },
         ]
       : []),
-    {
+    deleteAction<ParticipantRow>({
       label: 'Take out',
-      color: 'red',
       hidden: (p) => p.status !== 'registered',
-      confirm: (p) => ({ title: 'Take this learner out?', message: `${p.firstName} ${p.lastName} will not write; their sign-in is removed. They stay on the school's list of learners.`, danger: true, confirmLabel: 'Take out' }),
-      run: async (p) => {
-        const result = await withdrawParticipant(p.id);
-        if (!result.ok) return alertError(result.message);
-        notify('The learner is taken out.', { tone: 'success' });
-        await refresh();
-      },
-    },
+      confirm: (p) => ({ title: 'Take this learner out?', message: `${p.firstName} ${p.lastName} will not write; their sign-in is removed. They stay on the school's list of learners.` }),
+      change: (p) => withdraw.mutateAsync(p.id),
+    }),
   ];
 
   const saveEdit = async () => {
     if (!editing) return;
-    const result = await updateParticipant(editing.id, { status: status as components['schemas']['ParticipantChanges']['status'], language });
+    const result = await update.mutateAsync({ id: editing.id, changes: { status: status as components['schemas']['ParticipantChanges']['status'], language } });
     if (!result.ok) return alertError(result.message);
     setEditing(null);
-    await refresh();
   };
 
   return (
     <>
       <DataGrid<ParticipantRow>
         label="Learners"
-        queryKey={participantKeys.list(scope)}
+        {...grid}
         columns={columns}
-        fetchRows={grid.fetchRows}
-        exportFile={grid.exportFile}
-        getRowId={(p) => String(p.id)}
-        exportName="learners"
         rowActions={rowActions}
         initialSort={[{ id: 'grade', desc: false }, { id: 'name', desc: false }]}
         searchPlaceholder="Search by name, username or school"

@@ -2,6 +2,10 @@
 // of their own).
 import { z } from 'zod';
 import { api, call } from '../../../api/client';
+import { useApiMutation } from '../../../resource/use-api-mutation';
+import { learnerName } from '../components/monitor-text';
+import type { LearnerSitting } from './get-sitting-learners';
+import { monitorKeys } from './monitor-keys';
 
 export const extraTimeSchema = z.object({
   // Typed as text; the form's fields hold text.
@@ -15,4 +19,13 @@ export const extraTimeSchema = z.object({
 
 export function giveExtraTime(participantId: number, minutes: number, reason: string) {
   return call(api.POST('/api/sitting/extra-time', { body: { participantId, minutes, reason } }));
+}
+
+export function useGiveExtraTime() {
+  return useApiMutation({
+    mutationFn: ({ learner, minutes, reason }: { olympiadId: number; learner: LearnerSitting; minutes: number; reason: string }) =>
+      giveExtraTime(learner.participantId, minutes, reason),
+    success: (time, { learner }) => `${learnerName(learner)} now has ${time.extraMinutes} extra minutes in all.`,
+    invalidates: ({ olympiadId }) => [monitorKeys.olympiad(olympiadId)],
+  });
 }

@@ -2,6 +2,10 @@
 // the time it had.
 import { z } from 'zod';
 import { api, call } from '../../../api/client';
+import { useApiMutation } from '../../../resource/use-api-mutation';
+import { learnersText } from '../components/monitor-text';
+import type { SchoolSitting } from './get-monitor';
+import { monitorKeys } from './monitor-keys';
 
 export const pauseSchema = z.object({
   reason: z.string().trim().min(1, 'Say why, for the record (load-shedding, a fire drill).').max(200, 'At most 200 characters.'),
@@ -9,4 +13,12 @@ export const pauseSchema = z.object({
 
 export function pauseSchool(schoolParticipantId: number, reason: string) {
   return call(api.POST('/api/sitting/pause', { body: { schoolParticipantId, reason } }));
+}
+
+export function usePauseSchool() {
+  return useApiMutation({
+    mutationFn: ({ school, reason }: { olympiadId: number; school: SchoolSitting; reason: string }) => pauseSchool(school.schoolParticipantId, reason),
+    success: (paused, { school }) => `${school.schoolName}: the sitting is paused (${learnersText(paused.learners)}).`,
+    invalidates: ({ olympiadId }) => [monitorKeys.olympiad(olympiadId)],
+  });
 }

@@ -1,20 +1,17 @@
 // Extra time for one learner: how many minutes, and why (for the activity log).
 import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useZodForm } from '../../../ui/form/use-zod-form';
 import { FormAlert, SubmitButton, TextField } from '../../../ui/form/form-fields';
 import { applyServerErrors } from '../../../ui/form/server-errors';
-import { notify } from '../../../feedback/notifications';
-import { extraTimeSchema, giveExtraTime } from '../api/give-extra-time';
+import { extraTimeSchema, useGiveExtraTime } from '../api/give-extra-time';
 import type { LearnerSitting } from '../api/get-sitting-learners';
-import { monitorKeys } from '../api/monitor-keys';
 import { learnerName } from './monitor-text';
 
 const EMPTY = { minutes: '10', reason: '' };
 
 export function ExtraTimeDialog({ olympiadId, learner, onClose }: { olympiadId: number; learner: LearnerSitting | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
+  const giving = useGiveExtraTime();
   const form = useZodForm(extraTimeSchema, EMPTY);
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -27,12 +24,10 @@ export function ExtraTimeDialog({ olympiadId, learner, onClose }: { olympiadId: 
 
   const submit = form.handleSubmit(async ({ minutes, reason }) => {
     if (!learner) return;
-    const result = await giveExtraTime(learner.participantId, Number(minutes), reason);
+    const result = await giving.mutateAsync({ olympiadId, learner, minutes: Number(minutes), reason });
     if (!result.ok) {
       return setFormError(applyServerErrors(result, (name, error) => form.setError(name as 'minutes' | 'reason', error), ['minutes', 'reason']));
     }
-    notify(`${learnerName(learner)} now has ${result.data.extraMinutes} extra minutes in all.`, { tone: 'success' });
-    await queryClient.invalidateQueries({ queryKey: monitorKeys.olympiad(olympiadId) });
     onClose();
   });
 

@@ -1,19 +1,15 @@
 // Pausing a school's sitting (load-shedding): why, for the activity log, then its writing learners'
 // clocks stop and each keeps the time it had.
 import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useZodForm } from '../../../ui/form/use-zod-form';
 import { FormAlert, SubmitButton, TextField } from '../../../ui/form/form-fields';
 import { applyServerErrors } from '../../../ui/form/server-errors';
-import { notify } from '../../../feedback/notifications';
 import type { SchoolSitting } from '../api/get-monitor';
-import { monitorKeys } from '../api/monitor-keys';
-import { pauseSchema, pauseSchool } from '../api/pause-school';
-import { learnersText } from './monitor-text';
+import { pauseSchema, usePauseSchool } from '../api/pause-school';
 
 export function PauseDialog({ olympiadId, school, onClose }: { olympiadId: number; school: SchoolSitting | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
+  const pausing = usePauseSchool();
   const form = useZodForm(pauseSchema, { reason: 'Load-shedding' });
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -26,10 +22,8 @@ export function PauseDialog({ olympiadId, school, onClose }: { olympiadId: numbe
 
   const submit = form.handleSubmit(async ({ reason }) => {
     if (!school) return;
-    const result = await pauseSchool(school.schoolParticipantId, reason);
+    const result = await pausing.mutateAsync({ olympiadId, school, reason });
     if (!result.ok) return setFormError(applyServerErrors(result, (name, error) => form.setError(name as 'reason', error), ['reason']));
-    notify(`${school.schoolName}: the sitting is paused (${learnersText(result.data.learners)}).`, { tone: 'success' });
-    await queryClient.invalidateQueries({ queryKey: monitorKeys.olympiad(olympiadId) });
     onClose();
   });
 

@@ -1,16 +1,14 @@
 // Resetting one learner: their attempt is set aside (kept for the record) and they start again from
 // the instructions. Not to be done by a slip of the finger: the learner's username is typed first.
 import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { alertError, notify } from '../../../feedback/notifications';
+import { alertError } from '../../../feedback/notifications';
 import type { LearnerSitting } from '../api/get-sitting-learners';
-import { monitorKeys } from '../api/monitor-keys';
-import { resetLearner } from '../api/reset-learner';
+import { useResetLearner } from '../api/reset-learner';
 import { learnerName } from './monitor-text';
 
 export function ResetDialog({ olympiadId, learner, onClose }: { olympiadId: number; learner: LearnerSitting | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
+  const resetting = useResetLearner();
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -19,11 +17,9 @@ export function ResetDialog({ olympiadId, learner, onClose }: { olympiadId: numb
   const reset = async () => {
     if (!learner) return;
     setBusy(true);
-    const result = await resetLearner(olympiadId, learner.participantId);
+    const result = await resetting.mutateAsync({ olympiadId, learner });
     setBusy(false);
     if (!result.ok) return alertError(result.message);
-    notify(`${learnerName(learner)} starts again from the instructions.`, { tone: 'success' });
-    await queryClient.invalidateQueries({ queryKey: monitorKeys.olympiad(olympiadId) });
     onClose();
   };
 

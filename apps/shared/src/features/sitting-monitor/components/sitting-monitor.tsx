@@ -2,19 +2,17 @@
 // entries only; the server decides which): totals, a row per school with pause and resume, and each
 // school's learners. Refreshes itself every 15 seconds.
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DataGrid } from '../../../ui/data-grid/data-grid';
 import { pageRows, selectRows } from '../../../ui/data-grid/local-paging';
 import type { GridColumn, RowAction } from '../../../ui/data-grid/grid-types';
-import { alertError, notify } from '../../../feedback/notifications';
 import { formatDateTime, parseServerTime } from '../../../lib/server-time';
 import { useMonitor, type SchoolSitting } from '../api/get-monitor';
 import { monitorKeys } from '../api/monitor-keys';
-import { resumeSchool } from '../api/resume-school';
+import { useResumeSchool } from '../api/resume-school';
+import { changeAction } from '../../../resource/row-actions';
 import { PauseDialog } from './pause-dialog';
 import { SchoolLearners } from './school-learners';
-import { learnersText } from './monitor-text';
 
 const schoolColumns: GridColumn<SchoolSitting>[] = [
   { id: 'school', header: 'School', value: (school) => school.schoolName, filter: { type: 'text' } },
@@ -52,7 +50,7 @@ const schoolColumns: GridColumn<SchoolSitting>[] = [
 ];
 
 export function SittingMonitor({ olympiadId }: { olympiadId: number }) {
-  const queryClient = useQueryClient();
+  const resuming = useResumeSchool();
   const monitor = useMonitor(olympiadId);
   const [shownSchool, setShownSchool] = useState<number | null>(null);
   const [pausing, setPausing] = useState<SchoolSitting | null>(null);
@@ -62,7 +60,7 @@ export function SittingMonitor({ olympiadId }: { olympiadId: number }) {
   const rowActions: RowAction<SchoolSitting>[] = [
     { label: 'Learners', run: (school) => setShownSchool(school.schoolParticipantId) },
     { label: 'Pause', color: 'orange', hidden: (school) => school.paused != null, run: (school) => setPausing(school) },
-    {
+    changeAction<SchoolSitting>({
       label: 'Resume',
       hidden: (school) => school.paused == null,
       confirm: (school) => ({
@@ -70,13 +68,8 @@ export function SittingMonitor({ olympiadId }: { olympiadId: number }) {
         message: 'The clocks of its writing learners start again, each with the time it had left.',
         confirmLabel: 'Resume',
       }),
-      run: async (school) => {
-        const result = await resumeSchool(school.schoolParticipantId);
-        if (!result.ok) return alertError(result.message);
-        notify(`${school.schoolName}: the sitting goes on (${learnersText(result.data.learners)}).`, { tone: 'success' });
-        await queryClient.invalidateQueries({ queryKey: monitorKeys.olympiad(olympiadId) });
-      },
-    },
+      change: (school) => resuming.mutateAsync({ olympiadId, school }),
+    }),
   ];
 
   if (monitor.isError && !monitor.data) {

@@ -4,6 +4,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, call } from '../../../api/client';
 import { unwrap } from '../../../api/envelope';
+import { useApiMutation } from '../../../resource/use-api-mutation';
 
 export const teamKeys = {
   all: ['team'] as const,
@@ -40,4 +41,27 @@ export function setTeamAdmin(id: number, isTeamAdmin: boolean) {
 
 export function removeTeamMember(id: number) {
   return call(api.DELETE('/api/team-member/{id}', { params: { path: { id } } }));
+}
+
+/** What changes the team of the entry `schoolParticipantId`; the team is read again after each. */
+type TeamChange = { schoolParticipantId: number };
+const teamOf = ({ schoolParticipantId }: TeamChange) => [teamKeys.of(schoolParticipantId)];
+
+export function useInviteColleague() {
+  return useApiMutation({
+    mutationFn: ({ schoolParticipantId, values }: TeamChange & { values: z.output<typeof invitationSchema> }) => inviteColleague(schoolParticipantId, values),
+    success: (_, { values }) => `${values.firstName} is in the team; an e-mail is on its way to ${values.email}.`,
+    invalidates: teamOf,
+  });
+}
+
+export function useSetTeamAdmin() {
+  return useApiMutation({
+    mutationFn: ({ member, isTeamAdmin }: TeamChange & { member: TeamMemberRow; isTeamAdmin: boolean }) => setTeamAdmin(member.id, isTeamAdmin),
+    invalidates: teamOf,
+  });
+}
+
+export function useRemoveTeamMember() {
+  return useApiMutation({ mutationFn: ({ member }: TeamChange & { member: TeamMemberRow }) => removeTeamMember(member.id), invalidates: teamOf });
 }

@@ -2,44 +2,45 @@
 // e-mail (who gets an account and a link to choose a password when new), make or unmake team admins and
 // remove members. The last team admin stays one.
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useZodForm } from '../../../ui/form/use-zod-form';
 import { CheckboxField, FormAlert, SubmitButton, TextField } from '../../../ui/form/form-fields';
 import { applyServerErrors } from '../../../ui/form/server-errors';
 import { useConfirm } from '../../../ui/confirm/confirm-dialog';
-import { alertError, notify } from '../../../feedback/notifications';
+import { alertError } from '../../../feedback/notifications';
 import { formatDateTime, parseServerTime } from '../../../lib/server-time';
-import { invitationSchema, inviteColleague, removeTeamMember, setTeamAdmin, teamKeys, teamQuery, type TeamMemberRow } from '../api/team';
+import { invitationSchema, teamQuery, useInviteColleague, useRemoveTeamMember, useSetTeamAdmin, type TeamMemberRow } from '../api/team';
 
 const emptyInvitation = { email: '', title: '', firstName: '', lastName: '', teamAdmin: false };
 
 export function TeamPanel({ schoolParticipantId, canManage, ownUserId }: { schoolParticipantId: number; canManage: boolean; ownUserId?: number }) {
   const team = useQuery(teamQuery(schoolParticipantId));
-  const queryClient = useQueryClient();
   const confirm = useConfirm();
+  const inviting = useInviteColleague();
+  const settingAdmin = useSetTeamAdmin();
+  const removing = useRemoveTeamMember();
   const form = useZodForm(invitationSchema, emptyInvitation);
   const [formError, setFormError] = useState<string | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: teamKeys.of(schoolParticipantId) });
 
   const invite = form.handleSubmit(async (values) => {
     setFormError(null);
-    const result = await inviteColleague(schoolParticipantId, values);
+    const result = await inviting.mutateAsync({ schoolParticipantId, values });
     if (!result.ok) {
       setFormError(applyServerErrors(result, (name, e) => form.setError(name as 'email', e), Object.keys(emptyInvitation)));
       return;
     }
-    notify(`${values.firstName} is in the team; an e-mail is on its way to ${values.email}.`, { tone: 'success' });
     form.reset(emptyInvitation);
-    await refresh();
   });
 
   const change = async (member: TeamMemberRow, action: 'admin' | 'unadmin' | 'remove') => {
     const name = `${member.firstName} ${member.lastName}`.trim();
     if (action === 'remove' && !(await confirm({ title: 'Remove from the team?', message: `${name} no longer sees this school's entry.`, danger: true, confirmLabel: 'Remove' }))) return;
-    const result = action === 'remove' ? await removeTeamMember(member.id) : await setTeamAdmin(member.id, action === 'admin');
-    if (!result.ok) return alertError(result.message);
-    await refresh();
+    const result =
+      action === 'remove'
+        ? await removing.mutateAsync({ schoolParticipantId, member })
+        : await settingAdmin.mutateAsync({ schoolParticipantId, member, isTeamAdmin: action === 'admin' });
+    if (!result.ok) alertError(result.message);
   };
 
   if (team.isPending) return <Skeleton height={160} aria-label="Loading the team" />;

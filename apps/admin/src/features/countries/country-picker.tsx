@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { countryKeys, searchCountries, type CountryRow } from '../api/countries';
+import { searchCountries, type CountryRow } from './api/countries';
+import { countryKeys } from './api/keys';
 
 export function CountryPicker({ label, value, onChange, exclude }: { label: string; value: CountryRow | null; onChange: (country: CountryRow | null) => void; exclude?: number }) {
   const [search, setSearch] = useState('');

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { schoolKeys, searchSchools, type SchoolRow } from '../api/get-schools';
+import { schoolKeys, searchSchools, type SchoolRow } from './api/get-schools';
 
 export function SchoolPicker({ label, value, onChange, exclude }: { label: string; value: SchoolRow | null; onChange: (school: SchoolRow | null) => void; exclude?: number }) {
   const [search, setSearch] = useState('');

@@ -1,0 +1,32 @@
+// Row actions that change something: a confirmation first when the action asks for one, then the
+// feature's mutation (which says it worked and refreshes the list); a refusal is shown as an alert.
+import type { ApiResult } from '../api/envelope';
+import { alertError } from '../feedback/notifications';
+import type { ConfirmOptions } from '../ui/confirm/confirm-dialog';
+import type { RowAction } from '../ui/data-grid/grid-types';
+
+export type ChangeAction<Row> = Omit<RowAction<Row>, 'run'> & {
+  /** The change, usually a mutation hook's `mutateAsync`. */
+  change: (row: Row) => Promise<ApiResult<unknown>>;
+};
+
+export function changeAction<Row>({ change, ...action }: ChangeAction<Row>): RowAction<Row> {
+  return {
+    ...action,
+    run: async (row) => {
+      const result = await change(row);
+      if (!result.ok) alertError(result.message);
+    },
+  };
+}
+
+type DeleteAction<Row> = Omit<ChangeAction<Row>, 'label' | 'color' | 'confirm'> & {
+  /** Default "Delete"; the confirmation's button says the same. */
+  label?: string;
+  confirm: (row: Row) => Pick<ConfirmOptions, 'title' | 'message'> & Partial<ConfirmOptions>;
+};
+
+/** Deleting or removing a row: a red button, and a confirmation with a red button that names it. */
+export function deleteAction<Row>({ label = 'Delete', confirm, ...action }: DeleteAction<Row>): RowAction<Row> {
+  return changeAction({ ...action, label, color: 'red', confirm: (row) => ({ danger: true, confirmLabel: label, ...confirm(row) }) });
+}
