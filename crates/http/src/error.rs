@@ -208,6 +208,7 @@ impl From<DbError> for ApiError {
                 reference.cause = Some(what);
                 reference
             }
+            unknown @ DbError::UnknownSortKey { .. } => olympiad_office::OfficeError::from(unknown).into(),
             other => ApiError::internal(other),
         }
     }

@@ -196,6 +196,10 @@ impl From<DbError> for OfficeError {
     fn from(error: DbError) -> Self {
         match error {
             DbError::NotFound => OfficeError::NotFound("What you asked for".into()),
+            DbError::UnknownSortKey { key, known } => OfficeError::invalid(
+                "sort",
+                format!("cannot sort by {key}; sort by {}", known.join(", ")),
+            ),
             other => OfficeError::Storage(other),
         }
     }

@@ -11,6 +11,12 @@ pub enum DbError {
     /// A foreign key refused the write: something it points at does not exist, or still points here.
     #[error("still referenced or refers to something missing: {0}")]
     Reference(String),
+    /// A list was asked to sort by a key it does not have.
+    #[error("unknown sort key {key}")]
+    UnknownSortKey {
+        key: String,
+        known: &'static [&'static str],
+    },
     #[error("database error: {0}")]
     Query(DieselError),
     #[error("no database connection: {0}")]

@@ -1,7 +1,7 @@
 //! The International Geography Olympiad's countries and their entries (country participants).
 
 use crate::error::DbResult;
-use crate::models::listing::{contains_pattern, lower, Page, Paged, Sort};
+use crate::models::listing::{contains_pattern, lower, sorted_by, Page, Paged, Sort};
 use crate::schema::{country_participants, igeo_countries, olympiads};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
@@ -167,15 +167,10 @@ impl IgeoCountry {
         }
         let total: i64 = selected!().count().get_result(conn)?;
         let mut query = selected!().select(IgeoCountry::as_select());
-        for sort in &filter.sort {
-            query = match (sort.key.as_str(), sort.desc) {
-                ("name", false) => query.then_order_by(igeo_countries::name.asc()),
-                ("name", true) => query.then_order_by(igeo_countries::name.desc()),
-                ("isoCode", false) => query.then_order_by(igeo_countries::iso_code.asc()),
-                ("isoCode", true) => query.then_order_by(igeo_countries::iso_code.desc()),
-                _ => query,
-            };
-        }
+        query = sorted_by!(query, &filter.sort, {
+            "name" => [igeo_countries::name],
+            "isoCode" => [igeo_countries::iso_code],
+        });
         query = query.then_order_by(igeo_countries::id.asc());
         if let Some(page) = page {
             query = query.offset(page.offset).limit(page.limit);
@@ -313,15 +308,10 @@ impl CountryParticipant {
             igeo_countries::iso_code,
             olympiads::title,
         ));
-        for sort in &filter.sort {
-            query = match (sort.key.as_str(), sort.desc) {
-                ("countryName", false) => query.then_order_by(igeo_countries::name.asc()),
-                ("countryName", true) => query.then_order_by(igeo_countries::name.desc()),
-                ("status", false) => query.then_order_by(country_participants::status.asc()),
-                ("status", true) => query.then_order_by(country_participants::status.desc()),
-                _ => query,
-            };
-        }
+        query = sorted_by!(query, &filter.sort, {
+            "countryName" => [igeo_countries::name],
+            "status" => [country_participants::status],
+        });
         query = query.then_order_by(country_participants::id.asc());
         if let Some(page) = page {
             query = query.offset(page.offset).limit(page.limit);

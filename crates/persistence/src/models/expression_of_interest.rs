@@ -1,5 +1,5 @@
 use crate::error::DbResult;
-use crate::models::listing::{contains_pattern, lower, Page, Paged, Sort};
+use crate::models::listing::{contains_pattern, lower, sorted_by, Page, Paged, Sort};
 use crate::schema::expressions_of_interest as eoi;
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
@@ -208,19 +208,12 @@ impl ExpressionOfInterest {
         }
         let total: i64 = selected!().count().get_result(conn)?;
         let mut query = selected!().select(ExpressionOfInterest::as_select());
-        for sort in &filter.sort {
-            query = match (sort.key.as_str(), sort.desc) {
-                ("name", false) => query.then_order_by(eoi::last_name.asc()),
-                ("name", true) => query.then_order_by(eoi::last_name.desc()),
-                ("schoolName", false) => query.then_order_by(eoi::school_name.asc()),
-                ("schoolName", true) => query.then_order_by(eoi::school_name.desc()),
-                ("createdAt", false) => query.then_order_by(eoi::id.asc()),
-                ("createdAt", true) => query.then_order_by(eoi::id.desc()),
-                ("status", false) => query.then_order_by(eoi::status.asc()),
-                ("status", true) => query.then_order_by(eoi::status.desc()),
-                _ => query,
-            };
-        }
+        query = sorted_by!(query, &filter.sort, {
+            "name" => [eoi::last_name],
+            "schoolName" => [eoi::school_name],
+            "createdAt" => [eoi::id],
+            "status" => [eoi::status],
+        });
         query = query.then_order_by(eoi::id.desc());
         if let Some(page) = page {
             query = query.offset(page.offset).limit(page.limit);

@@ -1,5 +1,5 @@
 use crate::error::DbResult;
-use crate::models::listing::{contains_pattern, lower, Page, Paged, Sort};
+use crate::models::listing::{contains_pattern, lower, sorted_by, Page, Paged, Sort};
 use crate::schema::{accounts, learners, participants, school_participants, schools, users};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
@@ -210,23 +210,12 @@ impl Learner {
         let total: i64 = selected!().count().get_result(conn)?;
         let mut query =
             selected!().select((Learner::as_select(), schools::name, schools::province));
-        for sort in &filter.sort {
-            query = match (sort.key.as_str(), sort.desc) {
-                ("name", false) => query
-                    .then_order_by(learners::last_name.asc())
-                    .then_order_by(learners::first_name.asc()),
-                ("name", true) => query
-                    .then_order_by(learners::last_name.desc())
-                    .then_order_by(learners::first_name.desc()),
-                ("grade", false) => query.then_order_by(learners::grade.asc()),
-                ("grade", true) => query.then_order_by(learners::grade.desc()),
-                ("schoolName", false) => query.then_order_by(schools::name.asc()),
-                ("schoolName", true) => query.then_order_by(schools::name.desc()),
-                ("province", false) => query.then_order_by(schools::province.asc()),
-                ("province", true) => query.then_order_by(schools::province.desc()),
-                _ => query,
-            };
-        }
+        query = sorted_by!(query, &filter.sort, {
+            "name" => [learners::last_name, learners::first_name],
+            "grade" => [learners::grade],
+            "schoolName" => [schools::name],
+            "province" => [schools::province],
+        });
         query = query.then_order_by(learners::id.asc());
         if let Some(page) = page {
             query = query.offset(page.offset).limit(page.limit);

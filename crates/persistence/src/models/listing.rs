@@ -44,6 +44,31 @@ impl Sort {
     }
 }
 
+/// Orders a list's query by the grid's sort keys. Each list declares its keys here once, each with
+/// the columns it orders by; a key the list does not know is refused with the keys it does know
+/// ([`DbError::UnknownSortKey`](crate::DbError::UnknownSortKey)), never silently ignored.
+macro_rules! sorted_by {
+    ($query:expr, $sorts:expr, { $($key:literal => [$($column:expr),+]),+ $(,)? }) => {{
+        let mut query = $query;
+        for sort in $sorts {
+            query = match (sort.key.as_str(), sort.desc) {
+                $(
+                    ($key, false) => query$(.then_order_by($column.asc()))+,
+                    ($key, true) => query$(.then_order_by($column.desc()))+,
+                )+
+                (unknown, _) => {
+                    return Err($crate::DbError::UnknownSortKey {
+                        key: unknown.to_owned(),
+                        known: &[$($key),+],
+                    })
+                }
+            };
+        }
+        query
+    }};
+}
+pub(crate) use sorted_by;
+
 /// One page of rows and the count of all the rows the search and filters select.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Paged<T> {

@@ -1,6 +1,6 @@
 use crate::error::DbResult;
 use crate::models::learner::{Learner, LearnerFields};
-use crate::models::listing::{contains_pattern, lower, Page, Paged, Sort};
+use crate::models::listing::{contains_pattern, lower, sorted_by, Page, Paged, Sort};
 use crate::models::{Account, NewAccount, NewUser, User};
 use crate::schema::{accounts, attempts, learners, participants, schools, users};
 use crate::{now, DbConnection};
@@ -266,29 +266,13 @@ impl Participant {
             schools::id,
             schools::name,
         ));
-        for sort in &filter.sort {
-            query = match (sort.key.as_str(), sort.desc) {
-                ("name", false) => query
-                    .then_order_by(learners::last_name.asc())
-                    .then_order_by(learners::first_name.asc()),
-                ("name", true) => query
-                    .then_order_by(learners::last_name.desc())
-                    .then_order_by(learners::first_name.desc()),
-                ("grade", false) => query
-                    .then_order_by(learners::grade.asc())
-                    .then_order_by(learners::class_name.asc()),
-                ("grade", true) => query
-                    .then_order_by(learners::grade.desc())
-                    .then_order_by(learners::class_name.desc()),
-                ("username", false) => query.then_order_by(users::username.asc()),
-                ("username", true) => query.then_order_by(users::username.desc()),
-                ("schoolName", false) => query.then_order_by(schools::name.asc()),
-                ("schoolName", true) => query.then_order_by(schools::name.desc()),
-                ("status", false) => query.then_order_by(participants::status.asc()),
-                ("status", true) => query.then_order_by(participants::status.desc()),
-                _ => query,
-            };
-        }
+        query = sorted_by!(query, &filter.sort, {
+            "name" => [learners::last_name, learners::first_name],
+            "grade" => [learners::grade, learners::class_name],
+            "username" => [users::username],
+            "schoolName" => [schools::name],
+            "status" => [participants::status],
+        });
         query = query.then_order_by(participants::id.asc());
         if let Some(page) = page {
             query = query.offset(page.offset).limit(page.limit);

@@ -1,5 +1,5 @@
 use crate::error::DbResult;
-use crate::models::listing::{contains_pattern, lower, Page, Paged, Sort};
+use crate::models::listing::{contains_pattern, lower, sorted_by, Page, Paged, Sort};
 use crate::schema::{school_participants, schools};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
@@ -210,23 +210,14 @@ impl School {
         }
         let total: i64 = selected!().count().get_result(conn)?;
         let mut query = selected!().select(School::as_select());
-        for sort in &filter.sort {
-            query = match (sort.key.as_str(), sort.desc) {
-                ("name", false) => query.then_order_by(schools::name.asc()),
-                ("name", true) => query.then_order_by(schools::name.desc()),
-                ("emisNumber", false) => query.then_order_by(schools::emis_number.asc()),
-                ("emisNumber", true) => query.then_order_by(schools::emis_number.desc()),
-                ("province", false) => query.then_order_by(schools::province.asc()),
-                ("province", true) => query.then_order_by(schools::province.desc()),
-                ("town", false) => query.then_order_by(schools::town.asc()),
-                ("town", true) => query.then_order_by(schools::town.desc()),
-                ("quintile", false) => query.then_order_by(schools::quintile.asc()),
-                ("quintile", true) => query.then_order_by(schools::quintile.desc()),
-                ("createdAt", false) => query.then_order_by(schools::id.asc()),
-                ("createdAt", true) => query.then_order_by(schools::id.desc()),
-                _ => query,
-            };
-        }
+        query = sorted_by!(query, &filter.sort, {
+            "name" => [schools::name],
+            "emisNumber" => [schools::emis_number],
+            "province" => [schools::province],
+            "town" => [schools::town],
+            "quintile" => [schools::quintile],
+            "createdAt" => [schools::id],
+        });
         query = query.then_order_by(schools::id.asc());
         if let Some(page) = page {
             query = query.offset(page.offset).limit(page.limit);

@@ -1,5 +1,5 @@
 use crate::error::DbResult;
-use crate::models::listing::{contains_pattern, lower, Page, Paged, Sort};
+use crate::models::listing::{contains_pattern, lower, sorted_by, Page, Paged, Sort};
 use crate::schema::{
     olympiads, participants, school_participants, schools, teachers, team_members, users,
 };
@@ -258,21 +258,13 @@ impl SchoolParticipant {
             users::last_name.nullable(),
             users::email.nullable(),
         ));
-        for sort in &filter.sort {
-            query = match (sort.key.as_str(), sort.desc) {
-                ("schoolName", false) => query.then_order_by(schools::name.asc()),
-                ("schoolName", true) => query.then_order_by(schools::name.desc()),
-                ("province", false) => query.then_order_by(schools::province.asc()),
-                ("province", true) => query.then_order_by(schools::province.desc()),
-                ("status", false) => query.then_order_by(school_participants::status.asc()),
-                ("status", true) => query.then_order_by(school_participants::status.desc()),
-                ("enteredAt", false) => query.then_order_by(school_participants::entered_at.asc()),
-                ("enteredAt", true) => query.then_order_by(school_participants::entered_at.desc()),
-                ("olympiadTitle", false) => query.then_order_by(olympiads::year.asc()),
-                ("olympiadTitle", true) => query.then_order_by(olympiads::year.desc()),
-                _ => query,
-            };
-        }
+        query = sorted_by!(query, &filter.sort, {
+            "schoolName" => [schools::name],
+            "province" => [schools::province],
+            "status" => [school_participants::status],
+            "enteredAt" => [school_participants::entered_at],
+            "olympiadTitle" => [olympiads::year],
+        });
         query = query.then_order_by(school_participants::id.asc());
         if let Some(page) = page {
             query = query.offset(page.offset).limit(page.limit);

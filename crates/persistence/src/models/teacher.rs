@@ -1,5 +1,5 @@
 use crate::error::DbResult;
-use crate::models::listing::{contains_pattern, lower, Page, Paged, Sort};
+use crate::models::listing::{contains_pattern, lower, sorted_by, Page, Paged, Sort};
 use crate::schema::{accounts, school_participants, schools, teachers, team_members, users};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
@@ -337,23 +337,12 @@ impl Teacher {
             users::last_login_at,
             schools::name.nullable(),
         ));
-        for sort in &filter.sort {
-            query = match (sort.key.as_str(), sort.desc) {
-                ("name", false) => query
-                    .then_order_by(users::last_name.asc())
-                    .then_order_by(users::first_name.asc()),
-                ("name", true) => query
-                    .then_order_by(users::last_name.desc())
-                    .then_order_by(users::first_name.desc()),
-                ("email", false) => query.then_order_by(users::username.asc()),
-                ("email", true) => query.then_order_by(users::username.desc()),
-                ("schoolName", false) => query.then_order_by(schools::name.asc()),
-                ("schoolName", true) => query.then_order_by(schools::name.desc()),
-                ("lastLoginAt", false) => query.then_order_by(users::last_login_at.asc()),
-                ("lastLoginAt", true) => query.then_order_by(users::last_login_at.desc()),
-                _ => query,
-            };
-        }
+        query = sorted_by!(query, &filter.sort, {
+            "name" => [users::last_name, users::first_name],
+            "email" => [users::username],
+            "schoolName" => [schools::name],
+            "lastLoginAt" => [users::last_login_at],
+        });
         query = query.then_order_by(teachers::id.asc());
         if let Some(page) = page {
             query = query.offset(page.offset).limit(page.limit);

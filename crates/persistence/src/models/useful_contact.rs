@@ -1,5 +1,5 @@
 use crate::error::DbResult;
-use crate::models::listing::{contains_pattern, lower, Page, Paged, Sort};
+use crate::models::listing::{contains_pattern, lower, sorted_by, Page, Paged, Sort};
 use crate::schema::useful_contacts;
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
@@ -116,17 +116,11 @@ impl UsefulContact {
         }
         let total: i64 = selected!().count().get_result(conn)?;
         let mut query = selected!().select(UsefulContact::as_select());
-        for rule in sort {
-            query = match (rule.key.as_str(), rule.desc) {
-                ("name", false) => query.then_order_by(useful_contacts::name.asc()),
-                ("name", true) => query.then_order_by(useful_contacts::name.desc()),
-                ("organisation", false) => query.then_order_by(useful_contacts::organisation.asc()),
-                ("organisation", true) => query.then_order_by(useful_contacts::organisation.desc()),
-                ("role", false) => query.then_order_by(useful_contacts::role.asc()),
-                ("role", true) => query.then_order_by(useful_contacts::role.desc()),
-                _ => query,
-            };
-        }
+        query = sorted_by!(query, sort, {
+            "name" => [useful_contacts::name],
+            "organisation" => [useful_contacts::organisation],
+            "role" => [useful_contacts::role],
+        });
         query = query.then_order_by(useful_contacts::id.asc());
         if let Some(page) = page {
             query = query.offset(page.offset).limit(page.limit);
