@@ -3,7 +3,7 @@ use crate::config::ApiConfig;
 use crate::db::Db;
 use crate::rate_limit::RateLimits;
 use crate::sitting::writer::AnswerWriter;
-use crate::sitting::PaperCache;
+use olympiad_office::learner_paper::PaperCache;
 
 /// Answer saves that may wait for a writer before new ones are told to come back in a moment.
 const ANSWER_QUEUE: usize = 20_000;

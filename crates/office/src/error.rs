@@ -190,6 +190,15 @@ impl OfficeError {
             message: message.into(),
         }
     }
+
+    /// A refusal the apps tell apart by its code (`paused`, `finished`, ...): the request clashes
+    /// with the state the object is in.
+    pub fn refused(code: ErrorCode, message: impl Into<String>) -> Self {
+        OfficeError::Conflict {
+            code,
+            message: message.into(),
+        }
+    }
 }
 
 impl From<DbError> for OfficeError {

@@ -1,13 +1,694 @@
-//! The learner's sitting: which window is open, and starting the clock.
+//! The learner's sitting, in its order: where they are, accepting the declaration (the attempt
+//! begins on this device), the recovery code, confirming their details, starting the clock, the
+//! paper, the answers they send, and finishing. A second device takes the attempt over only with
+//! the recovery code.
+//!
+//! This is olympiad morning's busiest work: thousands of learners start within minutes. Each step
+//! reads outside any transaction and keeps its write short, since on SQLite every write waits for
+//! the one before; the paper comes from a cache shared by every learner of the olympiad.
 
+use crate::activity::record_activity;
+use crate::caller::Caller;
 use crate::error::{ErrorCode, OfficeError, OfficeResult};
+use crate::learner_paper::{LearnerModule, Paper, PaperCache};
+use crate::secrets::token_hash;
 use chrono::NaiveDateTime;
-use olympiad_domain::sitting::PaperOrder;
+use olympiad_domain::credentials::readable_code;
+use olympiad_domain::paper::Language;
+use olympiad_domain::rich_text::LocalizedRichText;
+use olympiad_domain::sitting::{
+    answer_problem, paper_order, AnswerValue, AttemptStatus, PaperOrder,
+};
 use olympiad_persistence::models::school_participant::EntryHold;
 use olympiad_persistence::models::{
-    Attempt, AttemptStart, SchoolParticipant, Sitter, SittingPause, SittingWindow,
+    Answer, AnswerSave, Attempt, AttemptStart, FinishReason, Olympiad, SchoolParticipant, Sitter,
+    SittingPause, SittingWindow,
 };
-use olympiad_persistence::{now, DbConnection};
+use olympiad_persistence::{now, write_transaction, DbConnection, DbError};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use validator::Validate;
+
+/// Characters of a recovery code (`k7xm-p3qa`): short enough to copy from a phone to paper.
+const RECOVERY_CODE_CHARS: usize = 8;
+
+/// A device's claim to an attempt, as sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeviceKey {
+    pub attempt_id: i64,
+    pub hash: String,
+}
+
+impl DeviceKey {
+    /// A new secret and its hash, which is all the server keeps. SHA-256 suffices for device keys
+    /// (random 128-bit secrets) and recovery codes (taken only with the learner's password, and
+    /// limited like password guesses), and keeps bcrypt off olympiad morning's busiest path.
+    pub fn secret() -> (String, String) {
+        let secret = format!("{:032x}", rand::random::<u128>());
+        let hash = token_hash(&secret);
+        (secret, hash)
+    }
+
+    /// The key's text, for the device to keep and send with each request.
+    pub fn text(attempt_id: i64, secret: &str) -> String {
+        format!("{attempt_id}.{secret}")
+    }
+
+    pub fn parse(text: &str) -> Option<DeviceKey> {
+        let (id, secret) = text.trim().split_once('.')?;
+        Some(DeviceKey {
+            attempt_id: id.parse().ok()?,
+            hash: token_hash(secret),
+        })
+    }
+
+    /// Whether this device holds the attempt.
+    pub fn holds(key: Option<&DeviceKey>, attempt_id: i64, device_key_hash: &str) -> bool {
+        key.is_some_and(|k| k.attempt_id == attempt_id && k.hash == device_key_hash)
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OlympiadForLearner {
+    pub id: i64,
+    pub name: String,
+    pub title: String,
+    pub duration_minutes: i32,
+    pub languages: Vec<Language>,
+    pub grades: Vec<i32>,
+    /// Sanitised HTML per language.
+    #[schema(value_type = std::collections::BTreeMap<String, String>)]
+    pub instructions: LocalizedRichText,
+    #[schema(value_type = std::collections::BTreeMap<String, String>)]
+    pub declaration: LocalizedRichText,
+    pub is_open: bool,
+    /// The sitting window now open, or the next one.
+    pub window_starts_at: Option<NaiveDateTime>,
+    pub window_ends_at: Option<NaiveDateTime>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LearnerDetails {
+    pub first_name: String,
+    pub last_name: String,
+    pub grade: i32,
+    pub language: Language,
+    pub school_name: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AttemptView {
+    pub id: i64,
+    pub status: AttemptStatus,
+    /// False when another device holds the attempt: this one needs the recovery code.
+    pub on_this_device: bool,
+    pub recovery_code_issued: bool,
+    pub declaration_accepted_at: NaiveDateTime,
+    pub started_at: Option<NaiveDateTime>,
+    pub ends_at: Option<NaiveDateTime>,
+    /// Count down from this, not from the device's clock.
+    pub remaining_seconds: Option<i64>,
+    /// The school's sitting is paused (load-shedding): the clock stands still.
+    pub paused: bool,
+    pub finished_at: Option<NaiveDateTime>,
+    pub finish_reason: Option<String>,
+    pub question_count: usize,
+    pub answered_count: usize,
+    /// The highest save sequence number stored: a device goes on counting after it.
+    pub last_seq: i64,
+    /// Where the learner was last (`<module>/<question>`, from their progress pings): a device
+    /// that takes the attempt over resumes there.
+    pub last_position: String,
+}
+
+/// Where the learner is in the sitting.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SittingView {
+    pub server_time: NaiveDateTime,
+    pub olympiad: OlympiadForLearner,
+    pub learner: LearnerDetails,
+    pub attempt: Option<AttemptView>,
+    /// Present once: the secret this device sends as `X-Attempt-Key` from now on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub attempt_key: Option<String>,
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeclarationInput {
+    /// The learner declares they will write on their own, without help.
+    pub accepted: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RecoveryCode {
+    /// Shown once: the learner writes it down.
+    pub recovery_code: String,
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RecoverInput {
+    #[validate(length(min = 1, max = 40, message = "is required"))]
+    pub recovery_code: String,
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DetailsInput {
+    #[validate(length(min = 1, max = 100, message = "is required (at most 100 characters)"))]
+    pub first_name: String,
+    #[validate(length(min = 1, max = 100, message = "is required (at most 100 characters)"))]
+    pub last_name: String,
+    pub grade: i32,
+    /// The language of writing: the question text comes in it.
+    pub language: Language,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SavedAnswer {
+    pub question_id: i64,
+    pub answer: Option<AnswerValue>,
+    pub flagged: bool,
+    pub seq: i64,
+}
+
+/// The learner's paper, with what they have answered so far.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LearnerPaper {
+    pub language: Language,
+    pub modules: Vec<LearnerModule>,
+    pub answers: Vec<SavedAnswer>,
+    pub sitting: SittingView,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AnswerInput {
+    pub question_id: i64,
+    /// The chosen option keys, or the typed text; null clears the answer.
+    pub answer: Option<AnswerValue>,
+    #[serde(default)]
+    pub flagged: bool,
+    /// The device's count of its saves in this attempt, one higher each time: a save never
+    /// replaces an answer from a later one. From 1.
+    pub seq: i64,
+}
+
+/// At most 200 answers: a device back from a long time offline sends in parts.
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SaveInput {
+    #[validate(length(min = 1, max = 200, message = "must hold 1 to 200 answers"))]
+    pub answers: Vec<AnswerInput>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SaveAck {
+    /// Every answer of the request is durable (or a later one already was).
+    pub saved: usize,
+    pub server_time: NaiveDateTime,
+    /// The clock as the server has it now: count down from this.
+    pub remaining_seconds: Option<i64>,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct TrackerQuery {
+    pub olympiad_id: i64,
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TrackerInput {
+    /// Where the learner is: `<module>/<question>`, or a screen's name.
+    #[validate(length(max = 40, message = "must be at most 40 characters"))]
+    pub position: String,
+    /// False when the device has answers it could not send.
+    #[serde(default = "yes")]
+    pub online: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// The clock as the server has it, so that the device follows pauses and extra time.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ClockView {
+    pub server_time: NaiveDateTime,
+    pub status: AttemptStatus,
+    pub remaining_seconds: Option<i64>,
+    pub ends_at: Option<NaiveDateTime>,
+    pub paused: bool,
+}
+
+fn not_entered() -> OfficeError {
+    OfficeError::NotFound("Your entry in this olympiad".into())
+}
+
+fn other_device() -> OfficeError {
+    OfficeError::refused(
+        ErrorCode::RecoveryNeeded,
+        "Your olympiad was started on another device. Enter your recovery code to continue here.",
+    )
+}
+
+fn not_started() -> OfficeError {
+    OfficeError::refused(ErrorCode::NotStarted, "Start the olympiad first.")
+}
+
+fn finished() -> OfficeError {
+    OfficeError::refused(ErrorCode::Finished, "You have finished this olympiad.")
+}
+
+/// The olympiad the learner's account is for; 404 for an account of no olympiad.
+pub fn entered_olympiad(caller: &Caller) -> OfficeResult<i64> {
+    caller.olympiad_id.ok_or_else(not_entered)
+}
+
+/// The learner's participant and olympiad; 404 for a learner who is not entered in one.
+fn sitter_of(conn: &mut DbConnection, caller: &Caller) -> OfficeResult<(Sitter, Olympiad)> {
+    let sitter = Sitter::by_user(conn, caller.user_id)?.ok_or_else(not_entered)?;
+    let olympiad = Olympiad::find(conn, sitter.olympiad_id)?;
+    Ok((sitter, olympiad))
+}
+
+/// The learner's entry, olympiad and current attempt, read outside any transaction.
+fn read_sitter(
+    conn: &mut DbConnection,
+    caller: &Caller,
+) -> OfficeResult<(Sitter, Olympiad, Option<Attempt>)> {
+    let (sitter, olympiad) = sitter_of(conn, caller)?;
+    let attempt = Attempt::current(conn, sitter.participant_id)?;
+    Ok((sitter, olympiad, attempt))
+}
+
+/// The attempt, which this device must hold.
+fn held(attempt: Option<Attempt>, device: Option<&DeviceKey>) -> OfficeResult<Attempt> {
+    let attempt = attempt.ok_or_else(|| {
+        OfficeError::refused(ErrorCode::NoAttempt, "Accept the declaration first.")
+    })?;
+    if !DeviceKey::holds(device, attempt.id, &attempt.device_key_hash) {
+        return Err(other_device());
+    }
+    Ok(attempt)
+}
+
+/// Where the learner is, read from storage.
+fn view(
+    conn: &mut DbConnection,
+    sitter: &Sitter,
+    olympiad: &Olympiad,
+    device: Option<&DeviceKey>,
+) -> OfficeResult<SittingView> {
+    let current = match Attempt::current(conn, sitter.participant_id)? {
+        Some(attempt) => {
+            let answers = Answer::for_attempt(conn, attempt.id)?;
+            Some((attempt, answers))
+        }
+        None => None,
+    };
+    let current = current.as_ref().map(|(a, answers)| (a, answers.as_slice()));
+    view_with(conn, sitter, olympiad, current, device)
+}
+
+/// The view after a change, with the device's new key when it has just been given one.
+fn view_after(
+    conn: &mut DbConnection,
+    sitter: &Sitter,
+    olympiad: &Olympiad,
+    device: Option<DeviceKey>,
+    new_key: Option<String>,
+) -> OfficeResult<SittingView> {
+    let device = new_key.as_deref().and_then(DeviceKey::parse).or(device);
+    let mut view = view(conn, sitter, olympiad, device.as_ref())?;
+    view.attempt_key = new_key;
+    Ok(view)
+}
+
+/// Where the learner is, with their current attempt and its answers as the caller has them.
+fn view_with(
+    conn: &mut DbConnection,
+    sitter: &Sitter,
+    olympiad: &Olympiad,
+    current: Option<(&Attempt, &[Answer])>,
+    device: Option<&DeviceKey>,
+) -> OfficeResult<SittingView> {
+    let at = now();
+    let windows = SittingWindow::for_olympiad(conn, olympiad.id)?;
+    let window = window_at(&windows, at);
+    let attempt = match current {
+        Some((attempt, answers)) => {
+            let clock = attempt.clock();
+            Some(AttemptView {
+                id: attempt.id,
+                status: attempt.status(),
+                on_this_device: DeviceKey::holds(device, attempt.id, &attempt.device_key_hash),
+                recovery_code_issued: attempt.recovery_code_hash.is_some(),
+                declaration_accepted_at: attempt.declaration_accepted_at,
+                started_at: attempt.started_at,
+                ends_at: clock.map(|c| c.ends_at(at)),
+                remaining_seconds: clock
+                    .filter(|_| attempt.status() == AttemptStatus::Writing)
+                    .map(|c| c.remaining_seconds(at)),
+                paused: attempt.paused_at.is_some(),
+                finished_at: attempt.finished_at,
+                finish_reason: attempt.finish_reason.clone(),
+                question_count: attempt.order().question_count(),
+                answered_count: answers.iter().filter(|a| a.value().is_some()).count(),
+                last_seq: answers.iter().map(|a| a.seq).max().unwrap_or(0),
+                last_position: attempt.last_position.clone(),
+            })
+        }
+        None => None,
+    };
+    Ok(SittingView {
+        server_time: at,
+        olympiad: OlympiadForLearner {
+            id: olympiad.id,
+            name: olympiad.name.clone(),
+            title: olympiad.title.clone(),
+            duration_minutes: olympiad.duration_minutes,
+            languages: olympiad.languages(),
+            grades: olympiad.grades(),
+            instructions: olympiad.instructions(),
+            declaration: olympiad.declaration(),
+            is_open: olympiad.is_open,
+            window_starts_at: window.map(|w| w.starts_at),
+            window_ends_at: window.map(|w| w.ends_at),
+        },
+        learner: LearnerDetails {
+            first_name: sitter.first_name.clone(),
+            last_name: sitter.last_name.clone(),
+            grade: sitter.grade,
+            language: Language::from_code(&sitter.language),
+            school_name: sitter.school_name.clone(),
+        },
+        attempt,
+        attempt_key: None,
+    })
+}
+
+/// Where the learner is in the sitting, as this device sees it.
+pub fn sitting(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    device: Option<DeviceKey>,
+) -> OfficeResult<SittingView> {
+    let (sitter, olympiad) = sitter_of(conn, caller)?;
+    view(conn, &sitter, &olympiad, device.as_ref())
+}
+
+/// Accepts the declaration: the attempt begins on this device, which is given its key. Repeated
+/// from the device that holds the attempt, it changes nothing.
+pub fn accept_declaration(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    device: Option<DeviceKey>,
+    input: &DeclarationInput,
+) -> OfficeResult<SittingView> {
+    if !input.accepted {
+        return Err(OfficeError::invalid(
+            "accepted",
+            "must be accepted to write the olympiad",
+        ));
+    }
+    let (sitter, olympiad, attempt) = read_sitter(conn, caller)?;
+    if let Some(attempt) = attempt {
+        held(Some(attempt), device.as_ref())?;
+        return view_after(conn, &sitter, &olympiad, device, None);
+    }
+    if !olympiad.is_open {
+        return Err(closed());
+    }
+    let (secret, hash) = DeviceKey::secret();
+    let attempt = write_transaction(conn, |conn| {
+        let entry = sitter.school_participant_id;
+        match Attempt::begin(conn, sitter.participant_id, olympiad.id, entry, &hash) {
+            // Another device began at the same moment.
+            Err(DbError::Conflict(_)) => Err(other_device()),
+            begun => Ok(begun?),
+        }
+    })?;
+    let key = DeviceKey::text(attempt.id, &secret);
+    view_after(conn, &sitter, &olympiad, None, Some(key))
+}
+
+/// The recovery code, shown once and only before the start: what a second device needs.
+pub fn recovery_code(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    device: Option<DeviceKey>,
+) -> OfficeResult<RecoveryCode> {
+    let (_, _, attempt) = read_sitter(conn, caller)?;
+    let attempt = held(attempt, device.as_ref())?;
+    let code = readable_code(RECOVERY_CODE_CHARS, |n| rand::random_range(0..n));
+    let hash = token_hash(&code);
+    // Once the clock runs, a code is never shown again: it is what a second device needs.
+    let issued = write_transaction(conn, |conn| {
+        Attempt::set_recovery_code(conn, attempt.id, &attempt.device_key_hash, &hash)
+    })?;
+    if !issued {
+        return Err(OfficeError::refused(
+            ErrorCode::Started,
+            "The recovery code was shown before you started; it cannot be shown again.",
+        ));
+    }
+    Ok(RecoveryCode {
+        recovery_code: code,
+    })
+}
+
+/// Takes the attempt over on this device with the recovery code; the other device stops.
+pub fn recover(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    input: &RecoverInput,
+) -> OfficeResult<SittingView> {
+    let typed = input.recovery_code.trim().to_lowercase();
+    let (sitter, olympiad, attempt) = read_sitter(conn, caller)?;
+    let wrong = || OfficeError::invalid("recoveryCode", "is not the code of your olympiad");
+    let attempt = attempt.ok_or_else(wrong)?;
+    if attempt.status() == AttemptStatus::Finished {
+        return Err(finished());
+    }
+    if attempt.recovery_code_hash.as_deref() != Some(token_hash(&typed).as_str()) {
+        return Err(wrong());
+    }
+    let (secret, hash) = DeviceKey::secret();
+    write_transaction(conn, |conn| {
+        Attempt::move_to_device(conn, attempt.id, &hash)?;
+        record_activity(
+            conn,
+            caller,
+            "sitting_recovered",
+            Some(olympiad.id),
+            serde_json::json!({ "attemptId": attempt.id }),
+        )
+    })?;
+    let key = DeviceKey::text(attempt.id, &secret);
+    view_after(conn, &sitter, &olympiad, None, Some(key))
+}
+
+/// The learner confirms (or corrects) their details before the start.
+pub fn update_details(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    device: Option<DeviceKey>,
+    input: &DetailsInput,
+) -> OfficeResult<SittingView> {
+    let (sitter, olympiad, attempt) = read_sitter(conn, caller)?;
+    if !olympiad.grades().is_empty() && !olympiad.grades().contains(&input.grade) {
+        return Err(OfficeError::invalid(
+            "grade",
+            "is not a grade this olympiad is written in",
+        ));
+    }
+    if !olympiad.languages().contains(&input.language) {
+        return Err(OfficeError::invalid(
+            "language",
+            "is not offered in this olympiad",
+        ));
+    }
+    if let Some(attempt) = attempt {
+        held(Some(attempt), device.as_ref())?;
+    }
+    let participant_id = sitter.participant_id;
+    let sitter = write_transaction(conn, |conn| {
+        // Checked again under the write lock: the start may have come in between.
+        if Attempt::current(conn, participant_id)?
+            .is_some_and(|a| a.status() != AttemptStatus::Preparing)
+        {
+            return Err(OfficeError::refused(
+                ErrorCode::Started,
+                "Your details were confirmed when you started.",
+            ));
+        }
+        Sitter::update_details(
+            conn,
+            &sitter,
+            input.first_name.trim(),
+            input.last_name.trim(),
+            input.grade,
+            input.language.code(),
+        )?;
+        Ok(Sitter::by_participant(conn, participant_id)?)
+    })?;
+    view_after(conn, &sitter, &olympiad, device, None)
+}
+
+/// Starts the learner's clock, with their own order of the paper; safe to repeat.
+pub fn start(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    device: Option<DeviceKey>,
+    papers: &PaperCache,
+) -> OfficeResult<SittingView> {
+    let (sitter, olympiad, attempt) = read_sitter(conn, caller)?;
+    let attempt = held(attempt, device.as_ref())?;
+    match attempt.status() {
+        AttemptStatus::Writing => return view_after(conn, &sitter, &olympiad, device, None),
+        AttemptStatus::Finished => return Err(finished()),
+        AttemptStatus::Preparing => {}
+    }
+    if attempt.recovery_code_hash.is_none() {
+        return Err(OfficeError::refused(
+            ErrorCode::NoRecoveryCode,
+            "Get your recovery code and write it down before you start.",
+        ));
+    }
+    if !olympiad.is_open {
+        return Err(closed());
+    }
+    let paper = papers.paper(conn, olympiad.id)?;
+    let paper_order = paper_order(
+        &paper.outline(),
+        olympiad.shuffle_questions,
+        olympiad.shuffle_options,
+        rand::random::<u64>(),
+    );
+    if paper_order.question_count() == 0 {
+        return Err(closed());
+    }
+    let start = ClockStart {
+        attempt_id: attempt.id,
+        sitter: sitter.clone(),
+        allowed_seconds: olympiad.duration_minutes.saturating_mul(60),
+        paper_order,
+    };
+    write_transaction(conn, |conn| start_clock(conn, start))?;
+    view_after(conn, &sitter, &olympiad, device, None)
+}
+
+/// The learner's paper in their order and language, with what they have answered so far; never
+/// with the answer key.
+pub fn paper(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    device: Option<DeviceKey>,
+    papers: &PaperCache,
+) -> OfficeResult<LearnerPaper> {
+    let paper = papers.paper(conn, entered_olympiad(caller)?)?;
+    let (sitter, olympiad) = sitter_of(conn, caller)?;
+    let attempt = held(
+        Attempt::current(conn, sitter.participant_id)?,
+        device.as_ref(),
+    )?;
+    match attempt.status() {
+        AttemptStatus::Writing => {}
+        AttemptStatus::Preparing => return Err(not_started()),
+        AttemptStatus::Finished => return Err(finished()),
+    }
+    let language = Language::from_code(&sitter.language);
+    let stored = Answer::for_attempt(conn, attempt.id)?;
+    let sitting = view_with(
+        conn,
+        &sitter,
+        &olympiad,
+        Some((&attempt, &stored)),
+        device.as_ref(),
+    )?;
+    let answers = stored
+        .iter()
+        .map(|a| SavedAnswer {
+            question_id: a.question_id,
+            answer: a.value(),
+            flagged: a.flagged,
+            seq: a.seq,
+        })
+        .collect();
+    Ok(LearnerPaper {
+        language,
+        modules: paper.for_learner(&attempt.order(), language),
+        answers,
+        sitting,
+    })
+}
+
+/// The answers of a save, each checked against the paper (a question of it, an answer its kind
+/// takes), for the answer writer to store.
+pub fn answers_to_save(paper: &Paper, input: SaveInput) -> OfficeResult<Vec<AnswerSave>> {
+    let mut answers = Vec::with_capacity(input.answers.len());
+    for (i, given) in input.answers.into_iter().enumerate() {
+        if given.seq < 1 {
+            return Err(OfficeError::invalid(
+                &format!("answers[{i}].seq"),
+                "must be 1 or more",
+            ));
+        }
+        let question = paper.questions.get(&given.question_id).ok_or_else(|| {
+            OfficeError::invalid(
+                &format!("answers[{i}].questionId"),
+                "is not a question of this olympiad",
+            )
+        })?;
+        if let Some(answer) = &given.answer {
+            if let Some(problem) = answer_problem(question.kind, &question.content, answer) {
+                return Err(OfficeError::invalid(
+                    &format!("answers[{i}].answer"),
+                    problem,
+                ));
+            }
+        }
+        answers.push(AnswerSave {
+            question_id: given.question_id,
+            answer: given.answer,
+            flagged: given.flagged,
+            seq: given.seq,
+        });
+    }
+    Ok(answers)
+}
+
+/// Finishes the attempt and marks it; safe to repeat.
+pub fn finish(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    device: Option<DeviceKey>,
+) -> OfficeResult<SittingView> {
+    let (sitter, olympiad, attempt) = read_sitter(conn, caller)?;
+    let attempt = held(attempt, device.as_ref())?;
+    match attempt.status() {
+        AttemptStatus::Preparing => return Err(not_started()),
+        // Ending and marking take the write lock first, so they run outside a read transaction.
+        AttemptStatus::Writing => {
+            Attempt::finish_and_mark(conn, attempt.id, FinishReason::Submitted)?;
+        }
+        AttemptStatus::Finished => {}
+    }
+    view(conn, &sitter, &olympiad, device.as_ref())
+}
 
 /// The window open at `at`, else the next one to open: the one way a window is chosen.
 pub fn window_at(windows: &[SittingWindow], at: NaiveDateTime) -> Option<&SittingWindow> {
@@ -18,10 +699,10 @@ pub fn window_at(windows: &[SittingWindow], at: NaiveDateTime) -> Option<&Sittin
 }
 
 pub fn closed() -> OfficeError {
-    OfficeError::Conflict {
-        code: ErrorCode::Closed,
-        message: "This olympiad is not open for writing now.".into(),
-    }
+    OfficeError::refused(
+        ErrorCode::Closed,
+        "This olympiad is not open for writing now.",
+    )
 }
 
 /// What starting a learner's clock needs, read before the transaction.
@@ -52,13 +733,13 @@ pub fn start_clock(conn: &mut DbConnection, start: ClockStart) -> OfficeResult<(
         .transpose()?
         .flatten()
     {
-        return Err(OfficeError::Conflict {
-            code: ErrorCode::Paused,
-            message: format!(
+        return Err(OfficeError::refused(
+            ErrorCode::Paused,
+            format!(
                 "Your school's sitting is paused: {}. Wait for your teacher.",
                 pause.reason
             ),
-        });
+        ));
     }
     let clock = AttemptStart {
         started_at: at,

@@ -8,6 +8,7 @@
 
 use chrono::NaiveDateTime;
 use olympiad_domain::sitting::{remaining_seconds, save_in_time, AttemptStatus};
+use olympiad_office::sitting::DeviceKey;
 use olympiad_persistence::models::attempt::SaveGuard;
 use olympiad_persistence::models::{Answer, AnswerSave, Attempt};
 use olympiad_persistence::{now, write_transaction, DbConnection, DbError, DbPool};
@@ -29,6 +30,18 @@ pub struct DeviceClaim {
     /// The token's session version: a signed-out or disabled learner writes nothing.
     pub session_version: i32,
     pub device_key_hash: String,
+}
+
+impl DeviceClaim {
+    /// This learner's session, on the device of this key, in the key's attempt.
+    pub fn new(caller: &olympiad_office::Caller, device: DeviceKey) -> DeviceClaim {
+        DeviceClaim {
+            attempt_id: device.attempt_id,
+            user_id: caller.user_id,
+            session_version: caller.session_version,
+            device_key_hash: device.hash,
+        }
+    }
 }
 
 /// Why a job was not taken. Each is final for the job; the device decides whether to keep its

@@ -1,0 +1,233 @@
+//! The paper as a learner sees it: the olympiad's modules and questions in the author's order,
+//! kept in memory with their answer key (which never leaves the server during the sitting), turned
+//! into each learner's order and language, and read from the database at most once every few
+//! seconds however many learners ask.
+
+use crate::error::OfficeResult;
+use olympiad_domain::paper::{AnswerOption, Language, Localized, QuestionContent, QuestionKind};
+use olympiad_domain::sitting::{learner_options, ModuleOutline, PaperOrder};
+use olympiad_persistence::models::{Question, QuestionModule};
+use olympiad_persistence::{DbConnection, DbResult};
+use serde::Serialize;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use utoipa::ToSchema;
+
+/// One question of the paper, as it is kept in memory: with its answer key, which never leaves
+/// the server during the sitting.
+#[derive(Debug, Clone)]
+pub struct PaperQuestion {
+    pub id: i64,
+    pub module_id: i64,
+    pub kind: QuestionKind,
+    pub content: QuestionContent,
+    pub attachment_id: Option<i64>,
+}
+
+#[derive(Debug, Clone)]
+pub struct PaperModule {
+    pub id: i64,
+    pub title: Localized,
+    pub instructions: olympiad_domain::rich_text::LocalizedRichText,
+}
+
+/// An olympiad's paper in the author's order.
+#[derive(Debug, Clone, Default)]
+pub struct Paper {
+    pub modules: Vec<PaperModule>,
+    pub questions: HashMap<i64, PaperQuestion>,
+    /// Question ids per module, in the author's order.
+    pub order: Vec<(i64, Vec<i64>)>,
+}
+
+impl Paper {
+    pub fn load(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<Paper> {
+        let modules = QuestionModule::for_olympiad(conn, olympiad_id)?;
+        let questions = Question::for_olympiad(conn, olympiad_id)?;
+        let order = modules
+            .iter()
+            .map(|m| {
+                let ids = questions
+                    .iter()
+                    .filter(|q| q.module_id == m.id)
+                    .map(|q| q.id)
+                    .collect();
+                (m.id, ids)
+            })
+            .collect();
+        Ok(Paper {
+            modules: modules
+                .iter()
+                .map(|m| PaperModule {
+                    id: m.id,
+                    title: m.title(),
+                    instructions: m.instructions(),
+                })
+                .collect(),
+            questions: questions
+                .iter()
+                .filter_map(|q| {
+                    Some((
+                        q.id,
+                        PaperQuestion {
+                            id: q.id,
+                            module_id: q.module_id,
+                            kind: q.kind()?,
+                            content: q.content(),
+                            attachment_id: q.attachment_id,
+                        },
+                    ))
+                })
+                .collect(),
+            order,
+        })
+    }
+
+    /// What the learner's order is built from: each module's questions and their option keys.
+    pub fn outline(&self) -> Vec<ModuleOutline> {
+        self.order
+            .iter()
+            .map(|(module_id, ids)| ModuleOutline {
+                module_id: *module_id,
+                questions: ids
+                    .iter()
+                    .filter_map(|id| self.questions.get(id))
+                    .map(|q| {
+                        let keys = match q.kind {
+                            QuestionKind::SingleChoice | QuestionKind::MultipleChoice => {
+                                q.content.options.iter().map(|o| o.key.clone()).collect()
+                            }
+                            _ => Vec::new(),
+                        };
+                        (q.id, keys)
+                    })
+                    .collect(),
+            })
+            .collect()
+    }
+
+    /// The paper as this learner sees it: their order, their language (the other where a text is
+    /// missing in theirs), no answer key, no explanation.
+    pub fn for_learner(&self, order: &PaperOrder, language: Language) -> Vec<LearnerModule> {
+        let order = order.reconciled(&self.outline());
+        let modules: HashMap<i64, &PaperModule> = self.modules.iter().map(|m| (m.id, m)).collect();
+        order
+            .modules
+            .iter()
+            .filter_map(|fixed| {
+                let module = modules.get(&fixed.module_id)?;
+                Some(LearnerModule {
+                    module_id: module.id,
+                    title: in_language(&module.title, language),
+                    instructions: in_language(&module.instructions, language),
+                    questions: fixed
+                        .questions
+                        .iter()
+                        .filter_map(|q| {
+                            let question = self.questions.get(&q.question_id)?;
+                            let all = learner_options(question.kind, &question.content);
+                            let options = if q.options.is_empty() {
+                                all
+                            } else {
+                                q.options
+                                    .iter()
+                                    .filter_map(|key| all.iter().find(|o| &o.key == key).cloned())
+                                    .collect()
+                            };
+                            Some(LearnerQuestion {
+                                question_id: question.id,
+                                kind: question.kind,
+                                stem: in_language(&question.content.stem, language),
+                                options: options
+                                    .iter()
+                                    .map(|o: &AnswerOption| LearnerOption {
+                                        key: o.key.clone(),
+                                        text: in_language(&o.text, language),
+                                    })
+                                    .collect(),
+                                image_url: question
+                                    .attachment_id
+                                    .map(|id| format!("/api/attachment/{id}")),
+                            })
+                        })
+                        .collect(),
+                })
+            })
+            .collect()
+    }
+}
+
+/// The text in the learner's language, else in another that has one.
+fn in_language<T: AsRef<str>>(text: &BTreeMap<Language, T>, language: Language) -> String {
+    let filled = |t: &&T| !t.as_ref().trim().is_empty();
+    text.get(&language)
+        .filter(filled)
+        .or_else(|| text.values().find(filled))
+        .map(|t| t.as_ref().to_owned())
+        .unwrap_or_default()
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LearnerModule {
+    pub module_id: i64,
+    pub title: String,
+    /// Sanitised HTML.
+    pub instructions: String,
+    pub questions: Vec<LearnerQuestion>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LearnerQuestion {
+    pub question_id: i64,
+    pub kind: QuestionKind,
+    /// Sanitised HTML.
+    pub stem: String,
+    /// In the learner's order; empty for typed answers.
+    pub options: Vec<LearnerOption>,
+    /// Fetched with the learner's token (`GET /api/attachment/{id}`).
+    pub image_url: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct LearnerOption {
+    pub key: String,
+    pub text: String,
+}
+
+/// How long a paper is kept in memory. Saves are checked against it, so a question added to an
+/// open paper is answerable within this time (the device keeps the answer and sends it again).
+const PAPER_TTL: Duration = Duration::from_secs(5);
+
+/// The papers of olympiads being written, read from the database at most once per [`PAPER_TTL`]:
+/// ten thousand learners opening their paper at nine o'clock ask for the same few rows.
+#[derive(Default)]
+pub struct PaperCache {
+    papers: Mutex<HashMap<i64, (Instant, Arc<Paper>)>>,
+}
+
+impl PaperCache {
+    pub fn get(&self, olympiad_id: i64) -> Option<Arc<Paper>> {
+        let papers = self.papers.lock().ok()?;
+        let (at, paper) = papers.get(&olympiad_id)?;
+        (at.elapsed() < PAPER_TTL).then(|| Arc::clone(paper))
+    }
+
+    pub fn put(&self, olympiad_id: i64, paper: Paper) -> Arc<Paper> {
+        let paper = Arc::new(paper);
+        if let Ok(mut papers) = self.papers.lock() {
+            papers.insert(olympiad_id, (Instant::now(), Arc::clone(&paper)));
+        }
+        paper
+    }
+
+    /// The paper of the olympiad, from the cache, else read and kept.
+    pub fn paper(&self, conn: &mut DbConnection, olympiad_id: i64) -> OfficeResult<Arc<Paper>> {
+        if let Some(paper) = self.get(olympiad_id) {
+            return Ok(paper);
+        }
+        Ok(self.put(olympiad_id, Paper::load(conn, olympiad_id)?))
+    }
+}
