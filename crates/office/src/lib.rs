@@ -6,14 +6,21 @@
 pub mod accounts;
 pub mod activity;
 pub mod caller;
+pub mod countries;
+pub mod entries;
 pub mod error;
 pub mod fields;
 pub mod files;
 pub mod interest;
 pub mod learner_accounts;
+pub mod listing;
+pub mod merges;
+pub mod schools;
 pub mod scope;
 pub mod secrets;
 pub mod sitting;
+pub mod teachers;
+pub mod teams;
 
 pub use caller::Caller;
 pub use error::{ErrorCode, OfficeError, OfficeResult, OrNotFound};
