@@ -7,9 +7,12 @@ use crate::error::ApiError;
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
 use actix_web::HttpResponse;
 use olympiad_documents::Table;
+use olympiad_office::listing::Grid;
 use olympiad_persistence::models::{Page, Paged, Sort};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
+
+pub use olympiad_office::listing::{given, when};
 
 /// The largest page a grid may ask for; exports have no limit.
 pub const MAX_PAGE_SIZE: i64 = 500;
@@ -69,6 +72,15 @@ impl GridQuery {
         }))
     }
 
+    /// What the grid asks of any list: its search, sort and page.
+    pub fn grid(&self) -> Result<Grid, ApiError> {
+        Ok(Grid {
+            search: self.search(),
+            sort: self.sort(),
+            page: self.page()?,
+        })
+    }
+
     /// The page in the envelope, or the file of every row.
     pub fn respond<T: Serialize>(
         &self,
@@ -117,19 +129,4 @@ pub fn download(bytes: Vec<u8>, content_type: &str, file_name: &str) -> HttpResp
             format!("attachment; filename=\"{file_name}\""),
         ))
         .body(bytes)
-}
-
-/// An empty filter value means no filter.
-pub fn given(value: &Option<String>) -> Option<String> {
-    value
-        .as_deref()
-        .map(str::trim)
-        .filter(|v| !v.is_empty())
-        .map(str::to_owned)
-}
-
-/// Timestamps in exports, as people read them.
-pub fn when(at: Option<chrono::NaiveDateTime>) -> String {
-    at.map(|t| t.format("%Y-%m-%d %H:%M").to_string())
-        .unwrap_or_default()
 }

@@ -6,6 +6,8 @@
 pub mod accounts;
 pub mod activity;
 pub mod caller;
+pub mod countries;
+pub mod entries;
 pub mod error;
 pub mod fields;
 pub mod files;
@@ -13,9 +15,14 @@ pub mod interest;
 pub mod invigilation;
 pub mod learner_accounts;
 pub mod learner_paper;
+pub mod listing;
+pub mod merges;
+pub mod schools;
 pub mod scope;
 pub mod secrets;
 pub mod sitting;
+pub mod teachers;
+pub mod teams;
 
 pub use caller::Caller;
 pub use error::{ErrorCode, OfficeError, OfficeResult, OrNotFound};

@@ -5,48 +5,19 @@ use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
-use crate::listing::{given, GridQuery};
+use crate::listing::GridQuery;
 use crate::routes::user::IdPath;
 use crate::routes::MergeQuery;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web, HttpResponse};
-use olympiad_documents::Table;
-use olympiad_domain::school::EntryStatus;
-use olympiad_office::activity::record_activity;
-use olympiad_office::fields::{email_field, merge_refusal, required_field, text_field};
-use olympiad_office::find_in_reach;
-use olympiad_office::OrNotFound;
-use olympiad_persistence::models::merge::{country_merge_plan, merge_countries, CountryMergePlan};
-use olympiad_persistence::models::{
-    CountryFields, CountryFilter, CountryParticipant, CountryParticipantFields,
-    CountryParticipantRow, CountryRow, IgeoCountry,
+use olympiad_office::countries::{
+    self, CountryEntryInput, CountryInput, CountryListQuery, SingleCountryQuery, SingleEntryQuery,
 };
-use serde::Deserialize;
-use serde_json::json;
-use utoipa::{IntoParams, ToSchema};
-use validator::Validate;
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct CountryListQuery {
-    /// The olympiad whose entries the rows show (and, for country participants, list).
-    pub olympiad_id: Option<i64>,
-    pub status: Option<String>,
-}
-
-fn country_table(rows: &[CountryRow]) -> Table {
-    let mut table = Table::new(&["Country", "ISO code", "Entered", "Entries"]);
-    for row in rows {
-        table.push(vec![
-            row.country.name.as_str().into(),
-            row.country.iso_code.as_str().into(),
-            row.country_participant_id.is_some().into(),
-            row.entry_count.into(),
-        ]);
-    }
-    table
-}
+use olympiad_office::merges;
+use olympiad_persistence::models::merge::CountryMergePlan;
+use olympiad_persistence::models::{
+    CountryParticipant, CountryParticipantRow, CountryRow, IgeoCountry,
+};
 
 #[utoipa::path(
     operation_id = "igeo_country_list",
@@ -62,27 +33,12 @@ pub async fn list(
     query: web::Query<CountryListQuery>,
     grid: web::Query<GridQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let filter = CountryFilter {
-        olympiad_id: caller.olympiad_scope(query.olympiad_id)?,
-        search: grid.search(),
-        status: None,
-        sort: grid.sort(),
-    };
-    let page = grid.page()?;
+    let (query, asked) = (query.into_inner(), grid.grid()?);
     let rows = state
         .db
-        .run(move |conn| Ok(IgeoCountry::list(conn, &filter, page)?))
+        .run(move |conn| Ok(countries::list(conn, &caller, &query, asked)?))
         .await?;
-    grid.respond(rows, "countries", country_table)
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct SingleCountryQuery {
-    pub id: i64,
-    /// The olympiad whose entry of the country to show beside it.
-    pub olympiad_id: Option<i64>,
+    grid.respond(rows, "countries", countries::country_table)
 }
 
 #[utoipa::path(
@@ -98,47 +54,11 @@ pub async fn single(
     state: web::Data<AppState>,
     query: web::Query<SingleCountryQuery>,
 ) -> ApiResult<CountryRow> {
-    let olympiad_id = caller.olympiad_scope(query.olympiad_id)?;
-    let id = query.id;
+    let query = query.into_inner();
     ok(state
         .db
-        .run(move |conn| {
-            let country = IgeoCountry::find(conn, id).or_not_found("This country")?;
-            let entries = CountryParticipant::for_country(conn, id)?;
-            Ok(CountryRow {
-                country_participant_id: entries
-                    .iter()
-                    .find(|e| Some(e.olympiad_id) == olympiad_id)
-                    .map(|e| e.id),
-                entry_count: entries.len() as i64,
-                country,
-            })
-        })
+        .run(move |conn| Ok(countries::single(conn, &caller, &query)?))
         .await?)
-}
-
-#[derive(Debug, Deserialize, Validate, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CountryInput {
-    pub name: String,
-    /// ISO 3166 alpha-2 (NA for Namibia).
-    pub iso_code: String,
-}
-
-impl CountryInput {
-    fn fields(&self) -> Result<CountryFields, ApiError> {
-        let iso = self.iso_code.trim().to_ascii_uppercase();
-        if iso.len() != 2 || !iso.chars().all(|c| c.is_ascii_uppercase()) {
-            return Err(ApiError::invalid_field(
-                "isoCode",
-                "must be two letters (ISO 3166)",
-            ));
-        }
-        Ok(CountryFields {
-            name: required_field("name", &self.name, 100)?,
-            iso_code: iso,
-        })
-    }
 }
 
 #[utoipa::path(
@@ -154,21 +74,10 @@ pub async fn create(
     state: web::Data<AppState>,
     body: Body<CountryInput>,
 ) -> ApiResult<IgeoCountry> {
-    let fields = body.fields()?;
+    let input = body.into_inner();
     ok(state
         .db
-        .transaction(move |conn| {
-            let country = IgeoCountry::create(conn, &fields)
-                .or_taken("isoCode", "belongs to another country already")?;
-            record_activity(
-                conn,
-                &caller,
-                "country_created",
-                None,
-                json!({ "countryId": country.id }),
-            )?;
-            Ok(country)
-        })
+        .run(move |conn| Ok(countries::create(conn, &caller, &input)?))
         .await?)
 }
 
@@ -187,22 +96,10 @@ pub async fn update(
     path: web::Path<IdPath>,
     body: Body<CountryInput>,
 ) -> ApiResult<IgeoCountry> {
-    let (id, fields) = (path.id, body.fields()?);
+    let (id, input) = (path.id, body.into_inner());
     ok(state
         .db
-        .transaction(move |conn| {
-            find_in_reach::<IgeoCountry>(conn, &caller, id)?;
-            let country = IgeoCountry::update(conn, id, &fields)
-                .or_taken("isoCode", "belongs to another country already")?;
-            record_activity(
-                conn,
-                &caller,
-                "country_updated",
-                None,
-                json!({ "countryId": id }),
-            )?;
-            Ok(country)
-        })
+        .run(move |conn| Ok(countries::update(conn, &caller, id, &input)?))
         .await?)
 }
 
@@ -222,18 +119,7 @@ pub async fn delete_country(
     let id = path.id;
     state
         .db
-        .transaction(move |conn| {
-            find_in_reach::<IgeoCountry>(conn, &caller, id)?;
-            IgeoCountry::delete(conn, id)
-                .or_in_use("This country has entries. Merge it into another country instead.")?;
-            Ok(record_activity(
-                conn,
-                &caller,
-                "country_deleted",
-                None,
-                json!({ "countryId": id }),
-            )?)
-        })
+        .run(move |conn| Ok(countries::delete(conn, &caller, id)?))
         .await?;
     ok(true)
 }
@@ -253,10 +139,7 @@ pub async fn merge_preview(
     let (duplicate, survivor) = (query.duplicate_id, query.survivor_id);
     ok(state
         .db
-        .run(move |conn| {
-            Ok(country_merge_plan(conn, duplicate, survivor)
-                .map_err(|e| merge_refusal(e, "countries"))?)
-        })
+        .run(move |conn| Ok(merges::preview(conn, duplicate, survivor)?))
         .await?)
 }
 
@@ -276,51 +159,8 @@ pub async fn merge(
     let (duplicate, survivor) = (query.duplicate_id, query.survivor_id);
     ok(state
         .db
-        .transaction(move |conn| {
-            let plan = merge_countries(conn, duplicate, survivor).map_err(|e| merge_refusal(e, "countries"))?;
-            record_activity(
-                conn,
-                &caller,
-                "countries_merged",
-                None,
-                json!({ "duplicateId": duplicate, "duplicateName": plan.duplicate.name, "survivorId": survivor, "entries": plan.entries, "schools": plan.schools }),
-            )?;
-            Ok(plan)
-        })
+        .run(move |conn| Ok(merges::merge(conn, &caller, duplicate, survivor)?))
         .await?)
-}
-
-fn entry_table(rows: &[CountryParticipantRow]) -> Table {
-    let mut table = Table::new(&[
-        "Country",
-        "ISO code",
-        "Olympiad",
-        "Status",
-        "Team leader",
-        "Team leader e-mail",
-        "Team leader phone",
-        "Team members",
-        "Invoice to",
-        "Invoice e-mail",
-        "Invoice address",
-    ]);
-    for row in rows {
-        let e = &row.entry;
-        table.push(vec![
-            row.country_name.as_str().into(),
-            row.iso_code.as_str().into(),
-            row.olympiad_title.as_str().into(),
-            e.status.as_str().into(),
-            e.team_leader_name.as_str().into(),
-            e.team_leader_email.as_str().into(),
-            e.team_leader_phone.as_str().into(),
-            row.team_members.join(", ").into(),
-            e.invoice_name.as_str().into(),
-            e.invoice_email.as_str().into(),
-            e.invoice_address.as_str().into(),
-        ]);
-    }
-    table
 }
 
 #[utoipa::path(
@@ -337,25 +177,12 @@ pub async fn list_entries(
     query: web::Query<CountryListQuery>,
     grid: web::Query<GridQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let filter = CountryFilter {
-        olympiad_id: caller.olympiad_scope(query.olympiad_id)?,
-        search: grid.search(),
-        status: given(&query.status),
-        sort: grid.sort(),
-    };
-    let page = grid.page()?;
+    let (query, asked) = (query.into_inner(), grid.grid()?);
     let rows = state
         .db
-        .run(move |conn| Ok(CountryParticipant::list(conn, &filter, page)?))
+        .run(move |conn| Ok(countries::list_entries(conn, &caller, &query, asked)?))
         .await?;
-    grid.respond(rows, "participating-countries", entry_table)
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct SingleEntryQuery {
-    pub id: i64,
+    grid.respond(rows, "participating-countries", countries::entry_table)
 }
 
 #[utoipa::path(
@@ -374,72 +201,8 @@ pub async fn single_entry(
     let id = query.id;
     ok(state
         .db
-        .run(move |conn| {
-            let entry = find_in_reach::<CountryParticipant>(conn, &caller, id)?;
-            let country = IgeoCountry::find(conn, entry.country_id)?;
-            let olympiad = olympiad_persistence::models::Olympiad::find(conn, entry.olympiad_id)?;
-            Ok(CountryParticipantRow {
-                team_members: entry.members(),
-                entry,
-                country_name: country.name,
-                iso_code: country.iso_code,
-                olympiad_title: olympiad.title,
-            })
-        })
+        .run(move |conn| Ok(countries::single_entry(conn, &caller, id)?))
         .await?)
-}
-
-#[derive(Debug, Deserialize, Validate, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CountryEntryInput {
-    /// Only when creating.
-    pub olympiad_id: Option<i64>,
-    /// Only when creating.
-    pub country_id: Option<i64>,
-    pub status: EntryStatus,
-    #[serde(default)]
-    pub team_leader_name: String,
-    #[serde(default)]
-    pub team_leader_email: String,
-    #[serde(default)]
-    pub team_leader_phone: String,
-    #[serde(default)]
-    pub team_members: Vec<String>,
-    #[serde(default)]
-    pub invoice_name: String,
-    #[serde(default)]
-    pub invoice_email: String,
-    #[serde(default)]
-    pub invoice_address: String,
-}
-
-impl CountryEntryInput {
-    fn fields(&self) -> Result<CountryParticipantFields, ApiError> {
-        let members: Vec<String> = self
-            .team_members
-            .iter()
-            .map(|m| text_field("teamMembers", m, 100))
-            .collect::<Result<Vec<_>, _>>()?
-            .into_iter()
-            .filter(|m| !m.is_empty())
-            .collect();
-        if members.len() > 20 {
-            return Err(ApiError::invalid_field(
-                "teamMembers",
-                "must be at most 20 people",
-            ));
-        }
-        Ok(CountryParticipantFields {
-            status: self.status.as_str().to_owned(),
-            team_leader_name: text_field("teamLeaderName", &self.team_leader_name, 100)?,
-            team_leader_email: email_field("teamLeaderEmail", &self.team_leader_email)?,
-            team_leader_phone: text_field("teamLeaderPhone", &self.team_leader_phone, 40)?,
-            team_members: serde_json::to_string(&members).map_err(ApiError::internal)?,
-            invoice_name: text_field("invoiceName", &self.invoice_name, 200)?,
-            invoice_email: email_field("invoiceEmail", &self.invoice_email)?,
-            invoice_address: text_field("invoiceAddress", &self.invoice_address, 500)?,
-        })
-    }
 }
 
 #[utoipa::path(
@@ -455,29 +218,10 @@ pub async fn create_entry(
     state: web::Data<AppState>,
     body: Body<CountryEntryInput>,
 ) -> ApiResult<CountryParticipant> {
-    let fields = body.fields()?;
-    let olympiad_id = body
-        .olympiad_id
-        .ok_or_else(|| ApiError::invalid_field("olympiadId", "is required"))?;
-    let country_id = body
-        .country_id
-        .ok_or_else(|| ApiError::invalid_field("countryId", "is required"))?;
-    caller.require_olympiad(olympiad_id)?;
+    let input = body.into_inner();
     ok(state
         .db
-        .transaction(move |conn| {
-            IgeoCountry::find(conn, country_id).or_invalid("countryId", "is not a country")?;
-            let entry = CountryParticipant::create(conn, olympiad_id, country_id, &fields)
-                .or_taken("countryId", "is entered in this olympiad already")?;
-            record_activity(
-                conn,
-                &caller,
-                "country_entered",
-                Some(olympiad_id),
-                json!({ "countryParticipantId": entry.id }),
-            )?;
-            Ok(entry)
-        })
+        .run(move |conn| Ok(countries::enter(conn, &caller, &input)?))
         .await?)
 }
 
@@ -496,21 +240,10 @@ pub async fn update_entry(
     path: web::Path<IdPath>,
     body: Body<CountryEntryInput>,
 ) -> ApiResult<CountryParticipant> {
-    let (id, fields) = (path.id, body.fields()?);
+    let (id, input) = (path.id, body.into_inner());
     ok(state
         .db
-        .transaction(move |conn| {
-            let entry = find_in_reach::<CountryParticipant>(conn, &caller, id)?;
-            let updated = CountryParticipant::update(conn, id, &fields)?;
-            record_activity(
-                conn,
-                &caller,
-                "country_entry_updated",
-                Some(entry.olympiad_id),
-                json!({ "countryParticipantId": id }),
-            )?;
-            Ok(updated)
-        })
+        .run(move |conn| Ok(countries::update_entry(conn, &caller, id, &input)?))
         .await?)
 }
 
@@ -530,17 +263,7 @@ pub async fn delete_entry(
     let id = path.id;
     state
         .db
-        .transaction(move |conn| {
-            let entry = find_in_reach::<CountryParticipant>(conn, &caller, id)?;
-            CountryParticipant::delete(conn, id)?;
-            Ok(record_activity(
-                conn,
-                &caller,
-                "country_entry_deleted",
-                Some(entry.olympiad_id),
-                json!({ "countryParticipantId": id }),
-            )?)
-        })
+        .run(move |conn| Ok(countries::delete_entry(conn, &caller, id)?))
         .await?;
     ok(true)
 }
