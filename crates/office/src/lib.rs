@@ -6,14 +6,18 @@
 pub mod accounts;
 pub mod activity;
 pub mod caller;
+pub mod contacts;
 pub mod error;
 pub mod fields;
 pub mod files;
 pub mod interest;
 pub mod learner_accounts;
+pub mod logs;
 pub mod scope;
 pub mod secrets;
 pub mod sitting;
+pub mod suite;
+pub mod users;
 
 pub use caller::Caller;
 pub use error::{ErrorCode, OfficeError, OfficeResult, OrNotFound};
