@@ -134,6 +134,7 @@ pub fn update(
     })
 }
 
+/// Removes a contact from its olympiad's list.
 pub fn delete(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<()> {
     write_transaction(conn, |conn| {
         let contact = find_in_reach::<UsefulContact>(conn, caller, id)?;
