@@ -186,6 +186,12 @@ impl From<olympiad_office::OfficeError> for ApiError {
             OfficeError::Conflict { code, message } => {
                 ApiError::new(StatusCode::CONFLICT, code, message)
             }
+            OfficeError::Refused { code, message } => ApiError::bad_request(code, message),
+            OfficeError::UnsupportedFile(message) => ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                ErrorCode::FileType,
+                message,
+            ),
             OfficeError::Storage(error) => error.into(),
             OfficeError::Internal(cause) => ApiError::internal(cause),
         }

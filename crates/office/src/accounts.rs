@@ -1,10 +1,19 @@
-//! Accounts: a user (found by username, or created) with an account in an olympiad, as the
-//! overlord's screens, `olympiad create-user` and the demo make them.
+//! Accounts: a user's role in an olympiad (or a global one). A user (found by username, or
+//! created) with an account, as the overlord's screens, `olympiad create-user` and the demo make
+//! them; and the overlord's account screen, which lists, gives, disables and enables accounts.
 
+use crate::activity::record_activity;
+use crate::caller::Caller;
 use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use olympiad_domain::Role;
-use olympiad_persistence::models::{Account, NewAccount, NewUser, Olympiad, User};
-use olympiad_persistence::DbConnection;
+use olympiad_persistence::models::{
+    Account, AccountFilter, AccountView, NewAccount, NewUser, Olympiad, User,
+};
+use olympiad_persistence::{write_transaction, DbConnection};
+use serde::Deserialize;
+use serde_json::json;
+use utoipa::ToSchema;
+use validator::Validate;
 
 /// What to provision: a user (created when new) with one account.
 pub struct Provision {
@@ -48,4 +57,101 @@ pub fn provision(conn: &mut DbConnection, p: &Provision) -> OfficeResult<(User, 
         },
     )?;
     Ok((user, account, created))
+}
+
+/// The accounts in an olympiad, or every account.
+pub fn list(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    olympiad_id: Option<i64>,
+) -> OfficeResult<Vec<AccountView>> {
+    let olympiad_id = caller.olympiad_scope(olympiad_id)?;
+    Ok(Account::views(
+        conn,
+        AccountFilter {
+            olympiad_id,
+            ..Default::default()
+        },
+    )?)
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreateAccount {
+    pub user_id: i64,
+    pub role: Role,
+    /// Required for every role but overlord and teacher.
+    pub olympiad_id: Option<i64>,
+}
+
+/// The account as the account screen shows it, with its olympiad.
+fn view_of(conn: &mut DbConnection, account: &Account) -> OfficeResult<AccountView> {
+    Account::views(
+        conn,
+        AccountFilter {
+            user_id: Some(account.user_id),
+            ..Default::default()
+        },
+    )?
+    .into_iter()
+    .find(|view| view.id == account.id)
+    .ok_or_else(|| OfficeError::NotFound("The account".into()))
+}
+
+/// Gives an existing user a role in an olympiad (or a global one); giving it twice is harmless.
+pub fn create(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    input: CreateAccount,
+) -> OfficeResult<AccountView> {
+    if let Some(problem) = input.role.olympiad_problem(input.olympiad_id.is_some()) {
+        return Err(OfficeError::invalid("olympiadId", problem));
+    }
+    write_transaction(conn, |conn| {
+        User::find(conn, input.user_id).or_invalid("userId", "is not a user")?;
+        if let Some(olympiad_id) = input.olympiad_id {
+            Olympiad::find(conn, olympiad_id).or_invalid("olympiadId", "is not an olympiad")?;
+        }
+        let account = Account::ensure(
+            conn,
+            &NewAccount {
+                user_id: input.user_id,
+                role: input.role.as_str(),
+                olympiad_id: input.olympiad_id,
+            },
+        )?;
+        record_activity(
+            conn,
+            caller,
+            "account_created",
+            input.olympiad_id,
+            json!({ "userId": input.user_id, "role": input.role }),
+        )?;
+        view_of(conn, &account)
+    })
+}
+
+/// Disables one account (the user keeps their others), or enables it again.
+pub fn set_disabled(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: i64,
+    disabled: bool,
+) -> OfficeResult<AccountView> {
+    write_transaction(conn, |conn| {
+        let account = Account::set_disabled(conn, id, disabled)?;
+        let action = if disabled {
+            "account_disabled"
+        } else {
+            "account_enabled"
+        };
+        record_activity(
+            conn,
+            caller,
+            action,
+            account.olympiad_id,
+            json!({ "accountId": id }),
+        )?;
+        view_of(conn, &account)
+    })
 }

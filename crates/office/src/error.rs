@@ -17,6 +17,13 @@ pub enum OfficeError {
     /// The request clashes with what is stored; `code` is the one the apps know it by.
     #[error("{message}")]
     Conflict { code: ErrorCode, message: String },
+    /// The request cannot be done as asked, for a reason the apps tell apart by `code` (disabling
+    /// one's own user).
+    #[error("{message}")]
+    Refused { code: ErrorCode, message: String },
+    /// A file whose content is not of a type the platform keeps.
+    #[error("{0}")]
+    UnsupportedFile(String),
     /// Storage failed; a person can do nothing about it.
     #[error(transparent)]
     Storage(DbError),

@@ -1,8 +1,17 @@
-//! Stored files: uploads judged by their content, kept once under the data folder by their hash.
+//! Stored files: uploads judged by their content, kept once under the data folder by their hash,
+//! and attached under a name to an olympiad (or, by the overlord, to none) for its questions to
+//! show. An upload goes when nothing attaches it any more.
 
-use crate::error::{OfficeError, OfficeResult};
+use crate::caller::Caller;
+use crate::error::{ErrorCode, OfficeError, OfficeResult, OrNotFound};
+use crate::scope::find_in_reach;
 use crate::secrets::sha256_hex;
+use chrono::NaiveDateTime;
+use olympiad_persistence::models::{Attachment, NewUpload, Question, Upload};
+use olympiad_persistence::{write_transaction, DbConnection};
+use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
+use utoipa::{IntoParams, ToSchema};
 
 /// What we accept, judged from the first bytes of the file, never from its name.
 pub fn sniff(bytes: &[u8]) -> Option<&'static str> {
@@ -49,6 +58,263 @@ pub fn store_bytes(root: &Path, bytes: &[u8]) -> std::io::Result<String> {
         std::fs::rename(partial, &path)?;
     }
     Ok(sha256)
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AttachmentView {
+    pub id: i64,
+    pub upload_id: i64,
+    pub olympiad_id: Option<i64>,
+    pub filename: String,
+    pub content_type: String,
+    pub size_bytes: i64,
+    /// Where the file is served, for `<img src>` in questions.
+    pub url: String,
+    /// The questions that show it.
+    pub used_by: Vec<i64>,
+    pub created_at: NaiveDateTime,
+}
+
+fn view(
+    conn: &mut DbConnection,
+    attachment: Attachment,
+    upload: &Upload,
+) -> OfficeResult<AttachmentView> {
+    let used_by = Question::using_attachment(conn, attachment.id)?
+        .iter()
+        .map(|q| q.id)
+        .collect();
+    Ok(AttachmentView {
+        url: format!("/api/attachment/{}", attachment.id),
+        id: attachment.id,
+        upload_id: upload.id,
+        olympiad_id: attachment.olympiad_id,
+        filename: attachment.filename,
+        content_type: upload.content_type.clone(),
+        size_bytes: upload.size_bytes,
+        used_by,
+        created_at: attachment.created_at,
+    })
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct AttachmentScope {
+    /// Required for admins; overlord may leave it out (every olympiad, or a file of no olympiad).
+    pub olympiad_id: Option<i64>,
+}
+
+/// The files of an olympiad (of every olympiad, for the overlord), with the questions showing each.
+pub fn attachments(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    olympiad_id: Option<i64>,
+) -> OfficeResult<Vec<AttachmentView>> {
+    let scope = caller.olympiad_scope(olympiad_id)?;
+    Attachment::list(conn, scope)?
+        .into_iter()
+        .map(|(a, u)| view(conn, a, &u))
+        .collect()
+}
+
+/// Keeps an uploaded file under `root` and attaches it to the olympiad under its cleaned name.
+/// The type is judged from the content: PNG, JPEG, GIF and WebP images and PDF documents are
+/// kept. Blocking: the file is written before its record, so that no record points at nothing.
+pub fn upload(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    olympiad_id: Option<i64>,
+    filename: &str,
+    bytes: &[u8],
+    root: &Path,
+) -> OfficeResult<AttachmentView> {
+    let olympiad_id = caller.olympiad_scope(olympiad_id)?;
+    let filename = clean_filename(filename)?;
+    let content_type = sniff(bytes).ok_or_else(|| {
+        OfficeError::UnsupportedFile(
+            "file: only PNG, JPEG, GIF or WebP images and PDF documents can be uploaded".into(),
+        )
+    })?;
+    let sha256 = store_bytes(root, bytes).map_err(|e| OfficeError::Internal(e.to_string()))?;
+    let upload = NewUpload {
+        sha256: &sha256,
+        size_bytes: i64::try_from(bytes.len()).unwrap_or(i64::MAX),
+        content_type,
+        filename: &filename,
+        uploaded_by: Some(caller.actor()),
+    };
+    write_transaction(conn, |conn| {
+        let upload = Upload::ensure(conn, &upload)?;
+        let attachment = Attachment::create(conn, upload.id, olympiad_id, &filename)?;
+        view(conn, attachment, &upload)
+    })
+}
+
+/// The attachment and its stored file, to serve to whoever it is in reach of.
+pub fn attachment_file(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: i64,
+) -> OfficeResult<(Attachment, Upload)> {
+    let attachment = find_in_reach::<Attachment>(conn, caller, id)?;
+    let upload = Upload::find(conn, attachment.upload_id)?;
+    Ok((attachment, upload))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct UploadIdQuery {
+    /// The attachment's upload, as a check that the right file is meant.
+    pub upload_id: i64,
+}
+
+/// The attachment, if in reach and if `upload_id` is its file's: a check that the right file is meant.
+fn attachment_of_upload(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: i64,
+    upload_id: i64,
+) -> OfficeResult<Attachment> {
+    let attachment = find_in_reach::<Attachment>(conn, caller, id)?;
+    if attachment.upload_id != upload_id {
+        return Err(OfficeError::invalid(
+            "uploadId",
+            "is not this file's upload",
+        ));
+    }
+    Ok(attachment)
+}
+
+/// Removes the stored file of an upload no record names any more. One that cannot be removed is
+/// only space: nothing points at it.
+fn remove_stored(root: &Path, upload: &Upload) {
+    let _ = std::fs::remove_file(stored_path(root, &upload.sha256));
+}
+
+/// Removes the attachment, and the stored file when nothing else uses it. A file that questions
+/// show is not removed: change those questions first.
+pub fn delete_attachment(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: i64,
+    upload_id: i64,
+    root: &Path,
+) -> OfficeResult<()> {
+    let orphan = write_transaction(conn, |conn| {
+        attachment_of_upload(conn, caller, id, upload_id)?;
+        let used_by = Question::using_attachment(conn, id)?;
+        if !used_by.is_empty() {
+            return Err(OfficeError::Conflict {
+                code: ErrorCode::InUse,
+                message: format!(
+                    "{} question(s) show this file. Change them first.",
+                    used_by.len()
+                ),
+            });
+        }
+        Attachment::delete(conn, id)?;
+        let upload = Upload::find(conn, upload_id)?;
+        Ok(Upload::delete_if_unused(conn, upload_id)?.then_some(upload))
+    })?;
+    if let Some(upload) = orphan {
+        remove_stored(root, &upload);
+    }
+    Ok(())
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct RenameQuery {
+    pub upload_id: i64,
+    pub filename: String,
+}
+
+/// Gives the attachment another name; the stored file stays as it is.
+pub fn rename(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: i64,
+    query: &RenameQuery,
+) -> OfficeResult<AttachmentView> {
+    let filename = clean_filename(&query.filename)?;
+    write_transaction(conn, |conn| {
+        attachment_of_upload(conn, caller, id, query.upload_id)?;
+        let attachment = Attachment::rename(conn, id, &filename)?;
+        let upload = Upload::find(conn, query.upload_id)?;
+        view(conn, attachment, &upload)
+    })
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UploadView {
+    #[serde(flatten)]
+    pub upload: Upload,
+    pub attachment_count: i64,
+}
+
+/// Every stored file, with how many attachments name it.
+pub fn uploads(conn: &mut DbConnection) -> OfficeResult<Vec<UploadView>> {
+    Upload::list(conn)?
+        .into_iter()
+        .map(|upload| {
+            Ok(UploadView {
+                attachment_count: Upload::attachment_count(conn, upload.id)?,
+                upload,
+            })
+        })
+        .collect()
+}
+
+/// A stored file, to serve to the overlord.
+pub fn stored_upload(conn: &mut DbConnection, id: i64) -> OfficeResult<Upload> {
+    Ok(Upload::find(conn, id)?)
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct FilenameQuery {
+    /// The upload's file name, as a check that the right file is meant.
+    pub filename: String,
+}
+
+/// Removes a stored file that no olympiad attaches any more.
+pub fn delete_upload(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: i64,
+    filename: &str,
+    root: &Path,
+) -> OfficeResult<()> {
+    let upload = write_transaction(conn, |conn| {
+        let upload = Upload::find(conn, id).or_not_found("This upload")?;
+        if upload.filename != filename {
+            return Err(OfficeError::invalid(
+                "filename",
+                "is not this upload's file name",
+            ));
+        }
+        if !Upload::delete_if_unused(conn, id)? {
+            return Err(OfficeError::Conflict {
+                code: ErrorCode::InUse,
+                message: "Olympiads still use this file. Remove it from them first.".into(),
+            });
+        }
+        crate::activity::record_activity(
+            conn,
+            caller,
+            "upload_deleted",
+            None,
+            serde_json::json!({ "uploadId": id }),
+        )?;
+        Ok(upload)
+    })?;
+    remove_stored(root, &upload);
+    Ok(())
 }
 
 #[cfg(test)]

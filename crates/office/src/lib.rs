@@ -6,6 +6,7 @@
 pub mod accounts;
 pub mod activity;
 pub mod caller;
+pub mod contacts;
 pub mod countries;
 pub mod entries;
 pub mod error;
@@ -16,13 +17,16 @@ pub mod invigilation;
 pub mod learner_accounts;
 pub mod learner_paper;
 pub mod listing;
+pub mod logs;
 pub mod merges;
 pub mod schools;
 pub mod scope;
 pub mod secrets;
 pub mod sitting;
+pub mod suite;
 pub mod teachers;
 pub mod teams;
+pub mod users;
 
 pub use caller::Caller;
 pub use error::{ErrorCode, OfficeError, OfficeResult, OrNotFound};

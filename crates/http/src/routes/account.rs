@@ -3,20 +3,12 @@
 use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
-use crate::error::ApiError;
-use crate::routes::user::{IdPath, OlympiadQuery};
+use crate::routes::IdPath;
 use crate::state::AppState;
 use actix_web::{get, post, web};
-use olympiad_domain::Role;
-use olympiad_office::activity::record_activity;
-use olympiad_office::OrNotFound;
-use olympiad_persistence::models::{
-    Account, AccountFilter, AccountView, NewAccount, Olympiad, User,
-};
-use serde::Deserialize;
-use serde_json::json;
-use utoipa::ToSchema;
-use validator::Validate;
+use olympiad_office::accounts::{self, CreateAccount};
+use olympiad_office::users::OlympiadQuery;
+use olympiad_persistence::models::AccountView;
 
 #[utoipa::path(
     operation_id = "account_list",
@@ -31,44 +23,11 @@ pub async fn list(
     state: web::Data<AppState>,
     query: web::Query<OlympiadQuery>,
 ) -> ApiResult<Vec<AccountView>> {
-    let olympiad_id = caller.olympiad_scope(query.olympiad_id)?;
+    let olympiad_id = query.olympiad_id;
     ok(state
         .db
-        .run(move |conn| {
-            Ok(Account::views(
-                conn,
-                AccountFilter {
-                    olympiad_id,
-                    ..Default::default()
-                },
-            )?)
-        })
+        .run(move |conn| Ok(accounts::list(conn, &caller, olympiad_id)?))
         .await?)
-}
-
-#[derive(Debug, Deserialize, Validate, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CreateAccount {
-    pub user_id: i64,
-    pub role: Role,
-    /// Required for every role but overlord and teacher.
-    pub olympiad_id: Option<i64>,
-}
-
-fn view_of(
-    conn: &mut olympiad_persistence::DbConnection,
-    account: &Account,
-) -> Result<AccountView, ApiError> {
-    Account::views(
-        conn,
-        AccountFilter {
-            user_id: Some(account.user_id),
-            ..Default::default()
-        },
-    )?
-    .into_iter()
-    .find(|view| view.id == account.id)
-    .ok_or_else(|| ApiError::not_found("The account"))
 }
 
 #[utoipa::path(
@@ -84,64 +43,11 @@ pub async fn create(
     state: web::Data<AppState>,
     body: Body<CreateAccount>,
 ) -> ApiResult<AccountView> {
-    let body = body.into_inner();
-    if let Some(problem) = body.role.olympiad_problem(body.olympiad_id.is_some()) {
-        return Err(ApiError::invalid_field("olympiadId", problem));
-    }
-    let view = state
+    let input = body.into_inner();
+    ok(state
         .db
-        .transaction(move |conn| {
-            User::find(conn, body.user_id).or_invalid("userId", "is not a user")?;
-            if let Some(olympiad_id) = body.olympiad_id {
-                Olympiad::find(conn, olympiad_id).or_invalid("olympiadId", "is not an olympiad")?;
-            }
-            let account = Account::ensure(
-                conn,
-                &NewAccount {
-                    user_id: body.user_id,
-                    role: body.role.as_str(),
-                    olympiad_id: body.olympiad_id,
-                },
-            )?;
-            record_activity(
-                conn,
-                &caller,
-                "account_created",
-                body.olympiad_id,
-                json!({ "userId": body.user_id, "role": body.role }),
-            )?;
-            view_of(conn, &account)
-        })
-        .await?;
-    ok(view)
-}
-
-async fn set_disabled(
-    caller: Caller,
-    state: &AppState,
-    id: i64,
-    disabled: bool,
-) -> ApiResult<AccountView> {
-    let view = state
-        .db
-        .transaction(move |conn| {
-            let account = Account::set_disabled(conn, id, disabled)?;
-            let action = if disabled {
-                "account_disabled"
-            } else {
-                "account_enabled"
-            };
-            record_activity(
-                conn,
-                &caller,
-                action,
-                account.olympiad_id,
-                json!({ "accountId": id }),
-            )?;
-            view_of(conn, &account)
-        })
-        .await?;
-    ok(view)
+        .run(move |conn| Ok(accounts::create(conn, &caller, input)?))
+        .await?)
 }
 
 #[utoipa::path(
@@ -152,7 +58,11 @@ pub async fn disable(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<AccountView> {
-    set_disabled(caller, &state, path.id, true).await
+    let id = path.id;
+    ok(state
+        .db
+        .run(move |conn| Ok(accounts::set_disabled(conn, &caller, id, true)?))
+        .await?)
 }
 
 #[utoipa::path(
@@ -163,5 +73,9 @@ pub async fn enable(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<AccountView> {
-    set_disabled(caller, &state, path.id, false).await
+    let id = path.id;
+    ok(state
+        .db
+        .run(move |conn| Ok(accounts::set_disabled(conn, &caller, id, false)?))
+        .await?)
 }

@@ -5,67 +5,16 @@ use crate::access::Caller;
 use crate::body::read_file_part;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
-
-use crate::routes::user::IdPath;
+use crate::routes::IdPath;
 use crate::state::AppState;
 use actix_multipart::Multipart;
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
-use actix_web::http::StatusCode;
 use actix_web::{delete, get, post, web, HttpResponse};
-use chrono::NaiveDateTime;
-use olympiad_office::files::{clean_filename, sniff, store_bytes, stored_path};
-use olympiad_office::find_in_reach;
-use olympiad_office::ErrorCode;
-use olympiad_office::OrNotFound;
-use olympiad_persistence::models::{Attachment, NewUpload, Question, Upload};
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AttachmentView {
-    pub id: i64,
-    pub upload_id: i64,
-    pub olympiad_id: Option<i64>,
-    pub filename: String,
-    pub content_type: String,
-    pub size_bytes: i64,
-    /// Where the file is served, for `<img src>` in questions.
-    pub url: String,
-    /// The questions that show it.
-    pub used_by: Vec<i64>,
-    pub created_at: NaiveDateTime,
-}
-
-fn view(
-    conn: &mut olympiad_persistence::DbConnection,
-    attachment: Attachment,
-    upload: &Upload,
-) -> Result<AttachmentView, ApiError> {
-    let used_by = Question::using_attachment(conn, attachment.id)?
-        .iter()
-        .map(|q| q.id)
-        .collect();
-    Ok(AttachmentView {
-        url: format!("/api/attachment/{}", attachment.id),
-        id: attachment.id,
-        upload_id: upload.id,
-        olympiad_id: attachment.olympiad_id,
-        filename: attachment.filename,
-        content_type: upload.content_type.clone(),
-        size_bytes: upload.size_bytes,
-        used_by,
-        created_at: attachment.created_at,
-    })
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct AttachmentScope {
-    /// Required for admins; overlord may leave it out (every olympiad, or a file of no olympiad).
-    pub olympiad_id: Option<i64>,
-}
+use olympiad_office::files::{
+    self, stored_path, AttachmentScope, AttachmentView, FilenameQuery, RenameQuery, UploadIdQuery,
+    UploadView,
+};
+use olympiad_persistence::models::Upload;
 
 #[utoipa::path(
     operation_id = "attachment_list",tag = "files", params(AttachmentScope), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<AttachmentView>>))))]
@@ -75,15 +24,10 @@ pub async fn list(
     state: web::Data<AppState>,
     query: web::Query<AttachmentScope>,
 ) -> ApiResult<Vec<AttachmentView>> {
-    let scope = caller.olympiad_scope(query.olympiad_id)?;
+    let olympiad_id = query.olympiad_id;
     ok(state
         .db
-        .run(move |conn| {
-            Attachment::list(conn, scope)?
-                .into_iter()
-                .map(|(a, u)| view(conn, a, &u))
-                .collect()
-        })
+        .run(move |conn| Ok(files::attachments(conn, &caller, olympiad_id)?))
         .await?)
 }
 
@@ -108,40 +52,21 @@ pub async fn upload_attachment(
     query: web::Query<AttachmentScope>,
     parts: Multipart,
 ) -> ApiResult<AttachmentView> {
+    // Refused before the file is read: a caller out of scope uploads nothing.
     let olympiad_id = caller.olympiad_scope(query.olympiad_id)?;
-    let (filename, bytes) = read_file_part(parts, state.config.upload_limit_bytes).await?;
-    let filename = clean_filename(&filename)?;
-    let content_type = sniff(&bytes).ok_or_else(|| {
-        ApiError::new(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            ErrorCode::FileType,
-            "file: only PNG, JPEG, GIF or WebP images and PDF documents can be uploaded",
-        )
-    })?;
-    let size = bytes.len();
+    let (name, bytes) = read_file_part(parts, state.config.upload_limit_bytes).await?;
     let root = state.config.uploads_dir.clone();
-    // The file is kept before its record is written.
-    let sha256 = web::block(move || store_bytes(&root, &bytes))
-        .await
-        .map_err(ApiError::internal)?
-        .map_err(ApiError::internal)?;
-
-    let uploaded_by = caller.impersonator.unwrap_or(caller.user_id);
     ok(state
         .db
-        .transaction(move |conn| {
-            let upload = Upload::ensure(
+        .run(move |conn| {
+            Ok(files::upload(
                 conn,
-                &NewUpload {
-                    sha256: &sha256,
-                    size_bytes: i64::try_from(size).unwrap_or(i64::MAX),
-                    content_type,
-                    filename: &filename,
-                    uploaded_by: Some(uploaded_by),
-                },
-            )?;
-            let attachment = Attachment::create(conn, upload.id, olympiad_id, &filename)?;
-            view(conn, attachment, &upload)
+                &caller,
+                olympiad_id,
+                &name,
+                &bytes,
+                &root,
+            )?)
         })
         .await?)
 }
@@ -179,38 +104,9 @@ pub async fn get_attachment(
     let id = path.id;
     let (attachment, upload) = state
         .db
-        .run(move |conn| {
-            let attachment = find_in_reach::<Attachment>(conn, &caller, id)?;
-            let upload = Upload::find(conn, attachment.upload_id)?;
-            Ok((attachment, upload))
-        })
+        .run(move |conn| Ok(files::attachment_file(conn, &caller, id)?))
         .await?;
     serve_file(&state, upload, &attachment.filename).await
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct UploadIdQuery {
-    /// The attachment's upload, as a check that the right file is meant.
-    pub upload_id: i64,
-}
-
-/// The attachment, if in reach and if `upload_id` is its file's: a check that the right file is meant.
-fn attachment_of_upload(
-    conn: &mut olympiad_persistence::DbConnection,
-    caller: &Caller,
-    id: i64,
-    upload_id: i64,
-) -> Result<Attachment, ApiError> {
-    let attachment = find_in_reach::<Attachment>(conn, caller, id)?;
-    if attachment.upload_id != upload_id {
-        return Err(ApiError::invalid_field(
-            "uploadId",
-            "is not this file's upload",
-        ));
-    }
-    Ok(attachment)
 }
 
 /// Removes the attachment, and the stored file when nothing else uses it. A file that questions
@@ -224,39 +120,16 @@ pub async fn delete_attachment(
     query: web::Query<UploadIdQuery>,
 ) -> ApiResult<bool> {
     let (id, upload_id) = (path.id, query.upload_id);
-    let orphan = state
+    let root = state.config.uploads_dir.clone();
+    state
         .db
-        .transaction(move |conn| {
-            attachment_of_upload(conn, &caller, id, upload_id)?;
-            let used_by = Question::using_attachment(conn, id)?;
-            if !used_by.is_empty() {
-                return Err(ApiError::new(
-                    StatusCode::CONFLICT,
-                    ErrorCode::InUse,
-                    format!(
-                        "{} question(s) show this file. Change them first.",
-                        used_by.len()
-                    ),
-                ));
-            }
-            Attachment::delete(conn, id)?;
-            let upload = Upload::find(conn, upload_id)?;
-            Ok(Upload::delete_if_unused(conn, upload_id)?.then_some(upload))
+        .run(move |conn| {
+            Ok(files::delete_attachment(
+                conn, &caller, id, upload_id, &root,
+            )?)
         })
         .await?;
-    if let Some(upload) = orphan {
-        let path = stored_path(&state.config.uploads_dir, &upload.sha256);
-        let _ = web::block(move || std::fs::remove_file(path)).await;
-    }
     ok(true)
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct RenameQuery {
-    pub upload_id: i64,
-    pub filename: String,
 }
 
 #[utoipa::path(tag = "files", params(IdPath, RenameQuery), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<AttachmentView>)), (status = 400, body = crate::error::ErrorBody)))]
@@ -267,45 +140,17 @@ pub async fn update_filename(
     path: web::Path<IdPath>,
     query: web::Query<RenameQuery>,
 ) -> ApiResult<AttachmentView> {
-    let (id, upload_id) = (path.id, query.upload_id);
-    let filename = clean_filename(&query.filename)?;
+    let id = path.id;
     ok(state
         .db
-        .transaction(move |conn| {
-            attachment_of_upload(conn, &caller, id, upload_id)?;
-            let attachment = Attachment::rename(conn, id, &filename)?;
-            let upload = Upload::find(conn, upload_id)?;
-            view(conn, attachment, &upload)
-        })
+        .run(move |conn| Ok(files::rename(conn, &caller, id, &query)?))
         .await?)
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct UploadView {
-    #[serde(flatten)]
-    pub upload: Upload,
-    pub attachment_count: i64,
 }
 
 #[utoipa::path(tag = "files", security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<UploadView>>))))]
 #[get("/api/upload")]
 pub async fn list_uploads(state: web::Data<AppState>) -> ApiResult<Vec<UploadView>> {
-    ok(state
-        .db
-        .run(|conn| {
-            let uploads = Upload::list(conn)?;
-            uploads
-                .into_iter()
-                .map(|upload| {
-                    Ok(UploadView {
-                        attachment_count: Upload::attachment_count(conn, upload.id)?,
-                        upload,
-                    })
-                })
-                .collect()
-        })
-        .await?)
+    ok(state.db.run(|conn| Ok(files::uploads(conn)?)).await?)
 }
 
 #[utoipa::path(tag = "files", params(IdPath), security(("bearer" = [])), responses((status = 200, description = "The file itself"), (status = 404, body = crate::error::ErrorBody)))]
@@ -317,17 +162,10 @@ pub async fn get_upload(
     let id = path.id;
     let upload = state
         .db
-        .run(move |conn| Ok(Upload::find(conn, id)?))
+        .run(move |conn| Ok(files::stored_upload(conn, id)?))
         .await?;
     let filename = upload.filename.clone();
     serve_file(&state, upload, &filename).await
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct FilenameQuery {
-    /// The upload's file name, as a check that the right file is meant.
-    pub filename: String,
 }
 
 #[utoipa::path(tag = "files", params(IdPath, FilenameQuery), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 400, body = crate::error::ErrorBody), (status = 409, body = crate::error::ErrorBody)))]
@@ -338,35 +176,18 @@ pub async fn delete_upload(
     path: web::Path<IdPath>,
     query: web::Query<FilenameQuery>,
 ) -> ApiResult<bool> {
-    let (id, filename) = (path.id, query.into_inner().filename);
-    let upload = state
+    let (id, root) = (path.id, state.config.uploads_dir.clone());
+    state
         .db
-        .transaction(move |conn| {
-            let upload = Upload::find(conn, id).or_not_found("This upload")?;
-            if upload.filename != filename {
-                return Err(ApiError::invalid_field(
-                    "filename",
-                    "is not this upload's file name",
-                ));
-            }
-            if !Upload::delete_if_unused(conn, id)? {
-                return Err(ApiError::new(
-                    StatusCode::CONFLICT,
-                    ErrorCode::InUse,
-                    "Olympiads still use this file. Remove it from them first.",
-                ));
-            }
-            olympiad_office::activity::record_activity(
+        .run(move |conn| {
+            Ok(files::delete_upload(
                 conn,
                 &caller,
-                "upload_deleted",
-                None,
-                serde_json::json!({ "uploadId": id }),
-            )?;
-            Ok(upload)
+                id,
+                &query.filename,
+                &root,
+            )?)
         })
         .await?;
-    let path = stored_path(&state.config.uploads_dir, &upload.sha256);
-    let _ = web::block(move || std::fs::remove_file(path)).await;
     ok(true)
 }

@@ -5,40 +5,11 @@ use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::listing::GridQuery;
-use crate::routes::user::IdPath;
+use crate::routes::IdPath;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web, HttpResponse};
-use olympiad_documents::Table;
-use olympiad_office::activity::record_activity;
-use olympiad_office::fields::{email_field, required_field, text_field};
-use olympiad_office::find_in_reach;
-use olympiad_persistence::models::{ContactFields, UsefulContact};
-use serde::Deserialize;
-use serde_json::json;
-use utoipa::{IntoParams, ToSchema};
-use validator::Validate;
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct ContactListQuery {
-    pub olympiad_id: Option<i64>,
-}
-
-fn contact_table(rows: &[UsefulContact]) -> Table {
-    let mut table = Table::new(&["Name", "Organisation", "Role", "E-mail", "Phone", "Notes"]);
-    for c in rows {
-        table.push(vec![
-            c.name.as_str().into(),
-            c.organisation.as_str().into(),
-            c.role.as_str().into(),
-            c.email.as_str().into(),
-            c.phone.as_str().into(),
-            c.notes.as_str().into(),
-        ]);
-    }
-    table
-}
+use olympiad_office::contacts::{self, contact_table, ContactInput, ContactListQuery};
+use olympiad_persistence::models::UsefulContact;
 
 #[utoipa::path(
     operation_id = "useful_contact_list",
@@ -54,13 +25,14 @@ pub async fn list(
     query: web::Query<ContactListQuery>,
     grid: web::Query<GridQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let olympiad_id = caller.olympiad_scope(query.olympiad_id)?;
+    let olympiad_id = query.olympiad_id;
     let (search, sort, page) = (grid.search(), grid.sort(), grid.page()?);
     let rows = state
         .db
         .run(move |conn| {
-            Ok(UsefulContact::list(
+            Ok(contacts::list(
                 conn,
+                &caller,
                 olympiad_id,
                 &search,
                 &sort,
@@ -69,44 +41,6 @@ pub async fn list(
         })
         .await?;
     grid.respond(rows, "interested-and-affected-parties", contact_table)
-}
-
-#[derive(Debug, Deserialize, Validate, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ContactInput {
-    /// Only when creating.
-    pub olympiad_id: Option<i64>,
-    pub name: String,
-    #[serde(default)]
-    pub organisation: String,
-    #[serde(default)]
-    pub role: String,
-    #[serde(default)]
-    pub email: String,
-    #[serde(default)]
-    pub phone: String,
-    #[serde(default)]
-    pub notes: String,
-}
-
-impl ContactInput {
-    fn fields(&self) -> Result<ContactFields, ApiError> {
-        let notes = self.notes.trim().to_owned();
-        if notes.chars().count() > 4000 {
-            return Err(ApiError::invalid_field(
-                "notes",
-                "must be at most 4000 characters",
-            ));
-        }
-        Ok(ContactFields {
-            name: required_field("name", &self.name, 200)?,
-            organisation: text_field("organisation", &self.organisation, 200)?,
-            role: text_field("role", &self.role, 200)?,
-            email: email_field("email", &self.email)?,
-            phone: text_field("phone", &self.phone, 40)?,
-            notes,
-        })
-    }
 }
 
 #[utoipa::path(
@@ -122,24 +56,10 @@ pub async fn create(
     state: web::Data<AppState>,
     body: Body<ContactInput>,
 ) -> ApiResult<UsefulContact> {
-    let fields = body.fields()?;
-    let olympiad_id = body
-        .olympiad_id
-        .ok_or_else(|| ApiError::invalid_field("olympiadId", "is required"))?;
-    caller.require_olympiad(olympiad_id)?;
+    let input = body.into_inner();
     ok(state
         .db
-        .transaction(move |conn| {
-            let contact = UsefulContact::create(conn, olympiad_id, &fields)?;
-            record_activity(
-                conn,
-                &caller,
-                "contact_created",
-                Some(olympiad_id),
-                json!({ "contactId": contact.id }),
-            )?;
-            Ok(contact)
-        })
+        .run(move |conn| Ok(contacts::create(conn, &caller, &input)?))
         .await?)
 }
 
@@ -158,21 +78,10 @@ pub async fn update(
     path: web::Path<IdPath>,
     body: Body<ContactInput>,
 ) -> ApiResult<UsefulContact> {
-    let (id, fields) = (path.id, body.fields()?);
+    let (id, input) = (path.id, body.into_inner());
     ok(state
         .db
-        .transaction(move |conn| {
-            let contact = find_in_reach::<UsefulContact>(conn, &caller, id)?;
-            let updated = UsefulContact::update(conn, id, &fields)?;
-            record_activity(
-                conn,
-                &caller,
-                "contact_updated",
-                Some(contact.olympiad_id),
-                json!({ "contactId": id }),
-            )?;
-            Ok(updated)
-        })
+        .run(move |conn| Ok(contacts::update(conn, &caller, id, &input)?))
         .await?)
 }
 
@@ -192,17 +101,7 @@ pub async fn delete_contact(
     let id = path.id;
     state
         .db
-        .transaction(move |conn| {
-            let contact = find_in_reach::<UsefulContact>(conn, &caller, id)?;
-            UsefulContact::delete(conn, id)?;
-            Ok(record_activity(
-                conn,
-                &caller,
-                "contact_deleted",
-                Some(contact.olympiad_id),
-                json!({ "contactId": id }),
-            )?)
-        })
+        .run(move |conn| Ok(contacts::delete(conn, &caller, id)?))
         .await?;
     ok(true)
 }
