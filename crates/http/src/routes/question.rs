@@ -3,25 +3,12 @@
 use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
-use crate::error::ApiError;
-use crate::routes::paper::{guard_open_paper, module_of, ConfirmQuery, QuestionView};
 use crate::routes::user::IdPath;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web};
-use olympiad_domain::paper::{QuestionContent, QuestionKind};
-use olympiad_office::OrNotFound;
-use olympiad_persistence::models::{Attachment, Question, QuestionFields};
-use olympiad_persistence::DbConnection;
-use serde::Deserialize;
-use utoipa::{IntoParams, ToSchema};
-use validator::Validate;
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct QuestionsQuery {
-    pub question_module_id: i64,
-}
+use olympiad_office::paper::{
+    self, ConfirmQuery, QuestionInput, QuestionOrder, QuestionView, QuestionsQuery,
+};
 
 #[utoipa::path(
     operation_id = "question_list",tag = "paper", params(QuestionsQuery), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<QuestionView>>)), (status = 404, body = crate::error::ErrorBody)))]
@@ -34,55 +21,8 @@ pub async fn list(
     let module_id = query.question_module_id;
     ok(state
         .db
-        .run(move |conn| {
-            module_of(conn, &caller, module_id)?;
-            Ok(Question::for_module(conn, module_id)?
-                .iter()
-                .map(QuestionView::new)
-                .collect())
-        })
+        .run(move |conn| Ok(paper::list_questions(conn, &caller, module_id)?))
         .await?)
-}
-
-/// A question as the editor sends it. Without a correct answer it is saved as a draft: Verify
-/// Questions reports it, and the olympiad cannot open until it is fixed.
-#[derive(Debug, Deserialize, Validate, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct QuestionInput {
-    /// Only when creating.
-    pub module_id: Option<i64>,
-    pub kind: QuestionKind,
-    pub content: QuestionContent,
-    #[validate(range(min = 0, max = 100, message = "must be from 0 to 100"))]
-    pub marks: i32,
-    #[validate(range(min = 1, max = 5, message = "must be from 1 to 5"))]
-    pub difficulty: i32,
-    pub attachment_id: Option<i64>,
-}
-
-fn fields_of(
-    conn: &mut DbConnection,
-    olympiad_id: i64,
-    input: QuestionInput,
-) -> Result<QuestionFields, ApiError> {
-    if let Some(attachment_id) = input.attachment_id {
-        let attachment = Attachment::find(conn, attachment_id).map_err(|_| {
-            ApiError::invalid_field("attachmentId", "is not a file of this olympiad")
-        })?;
-        if attachment.olympiad_id != Some(olympiad_id) {
-            return Err(ApiError::invalid_field(
-                "attachmentId",
-                "is not a file of this olympiad",
-            ));
-        }
-    }
-    Ok(QuestionFields {
-        kind: input.kind,
-        content: input.content,
-        marks: input.marks,
-        difficulty: input.difficulty,
-        attachment_id: input.attachment_id,
-    })
 }
 
 #[utoipa::path(
@@ -94,31 +34,11 @@ pub async fn create(
     confirm: web::Query<ConfirmQuery>,
     body: Body<QuestionInput>,
 ) -> ApiResult<QuestionView> {
-    let body = body.into_inner();
-    let module_id = body
-        .module_id
-        .ok_or_else(|| ApiError::invalid_field("moduleId", "is required"))?;
+    let (confirm, body) = (confirm.confirm, body.into_inner());
     ok(state
         .db
-        .transaction(move |conn| {
-            let (_, olympiad) = module_of(conn, &caller, module_id)?;
-            guard_open_paper(conn, &caller, &olympiad, confirm.confirm, "question added")?;
-            let fields = fields_of(conn, olympiad.id, body)?;
-            Ok(QuestionView::new(&Question::create(
-                conn, module_id, &fields,
-            )?))
-        })
+        .run(move |conn| Ok(paper::create_question(conn, &caller, confirm, body)?))
         .await?)
-}
-
-fn question_of(
-    conn: &mut DbConnection,
-    caller: &Caller,
-    id: i64,
-) -> Result<(Question, olympiad_persistence::models::Olympiad), ApiError> {
-    let question = Question::find(conn, id).or_not_found("This question")?;
-    let (_, olympiad) = module_of(conn, caller, question.module_id)?;
-    Ok((question, olympiad))
 }
 
 #[utoipa::path(
@@ -131,21 +51,10 @@ pub async fn update(
     confirm: web::Query<ConfirmQuery>,
     body: Body<QuestionInput>,
 ) -> ApiResult<QuestionView> {
-    let (id, body) = (path.id, body.into_inner());
+    let (id, confirm, body) = (path.id, confirm.confirm, body.into_inner());
     ok(state
         .db
-        .transaction(move |conn| {
-            let (_, olympiad) = question_of(conn, &caller, id)?;
-            guard_open_paper(
-                conn,
-                &caller,
-                &olympiad,
-                confirm.confirm,
-                "question changed",
-            )?;
-            let fields = fields_of(conn, olympiad.id, body)?;
-            Ok(QuestionView::new(&Question::update(conn, id, &fields)?))
-        })
+        .run(move |conn| Ok(paper::update_question(conn, &caller, id, confirm, body)?))
         .await?)
 }
 
@@ -158,21 +67,10 @@ pub async fn delete(
     path: web::Path<IdPath>,
     confirm: web::Query<ConfirmQuery>,
 ) -> ApiResult<bool> {
-    let id = path.id;
+    let (id, confirm) = (path.id, confirm.confirm);
     ok(state
         .db
-        .transaction(move |conn| {
-            let (_, olympiad) = question_of(conn, &caller, id)?;
-            guard_open_paper(
-                conn,
-                &caller,
-                &olympiad,
-                confirm.confirm,
-                "question deleted",
-            )?;
-            Question::delete(conn, id)?;
-            Ok(true)
-        })
+        .run(move |conn| Ok(paper::delete_question(conn, &caller, id, confirm)?))
         .await?)
 }
 
@@ -185,40 +83,11 @@ pub async fn duplicate(
     path: web::Path<IdPath>,
     confirm: web::Query<ConfirmQuery>,
 ) -> ApiResult<QuestionView> {
-    let id = path.id;
+    let (id, confirm) = (path.id, confirm.confirm);
     ok(state
         .db
-        .transaction(move |conn| {
-            let (question, olympiad) = question_of(conn, &caller, id)?;
-            guard_open_paper(
-                conn,
-                &caller,
-                &olympiad,
-                confirm.confirm,
-                "question duplicated",
-            )?;
-            let fields = QuestionFields {
-                kind: question.kind().unwrap_or(QuestionKind::SingleChoice),
-                content: question.content(),
-                marks: question.marks,
-                difficulty: question.difficulty,
-                attachment_id: question.attachment_id,
-            };
-            Ok(QuestionView::new(&Question::create(
-                conn,
-                question.module_id,
-                &fields,
-            )?))
-        })
+        .run(move |conn| Ok(paper::duplicate_question(conn, &caller, id, confirm)?))
         .await?)
-}
-
-#[derive(Debug, Deserialize, Validate, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct QuestionOrder {
-    pub module_id: i64,
-    /// Every question of the module, in the new order.
-    pub ids: Vec<i64>,
 }
 
 #[utoipa::path(
@@ -230,36 +99,9 @@ pub async fn reorder(
     confirm: web::Query<ConfirmQuery>,
     body: Body<QuestionOrder>,
 ) -> ApiResult<Vec<QuestionView>> {
-    let body = body.into_inner();
+    let (confirm, body) = (confirm.confirm, body.into_inner());
     ok(state
         .db
-        .transaction(move |conn| {
-            let (_, olympiad) = module_of(conn, &caller, body.module_id)?;
-            let mut current: Vec<i64> = Question::for_module(conn, body.module_id)?
-                .iter()
-                .map(|q| q.id)
-                .collect();
-            let mut wanted = body.ids.clone();
-            current.sort_unstable();
-            wanted.sort_unstable();
-            if current != wanted {
-                return Err(ApiError::invalid_field(
-                    "ids",
-                    "must list every question of the module once",
-                ));
-            }
-            guard_open_paper(
-                conn,
-                &caller,
-                &olympiad,
-                confirm.confirm,
-                "questions reordered",
-            )?;
-            Question::reorder(conn, body.module_id, &body.ids)?;
-            Ok(Question::for_module(conn, body.module_id)?
-                .iter()
-                .map(QuestionView::new)
-                .collect())
-        })
+        .run(move |conn| Ok(paper::reorder_questions(conn, &caller, confirm, body)?))
         .await?)
 }

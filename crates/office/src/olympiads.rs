@@ -1,0 +1,306 @@
+//! An olympiad's settings (its title, grades, languages, sitting windows), opening and closing it,
+//! pinning it, the admin's preview of its whole paper, and the verification that must pass before
+//! it opens.
+
+use crate::activity::record_activity;
+use crate::caller::Caller;
+use crate::error::{ErrorCode, OfficeError, OfficeResult};
+use crate::paper::{verify_paper, ModuleView, QuestionView};
+use crate::scope::find_in_reach;
+use chrono::NaiveDateTime;
+use olympiad_domain::paper::{Language, Severity, Verification};
+use olympiad_domain::rich_text::LocalizedRichText;
+use olympiad_persistence::models::olympiad::json_of_rich_text;
+use olympiad_persistence::models::{
+    Olympiad, OlympiadSettingsChanges, Question, QuestionModule, SittingWindow,
+};
+use olympiad_persistence::{now, write_transaction, DbConnection};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use utoipa::{IntoParams, ToSchema};
+use validator::{Validate, ValidationError};
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Window {
+    /// UTC, `YYYY-MM-DDTHH:MM:SS`.
+    pub starts_at: NaiveDateTime,
+    pub ends_at: NaiveDateTime,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OlympiadSettings {
+    pub id: i64,
+    pub project_id: i64,
+    pub name: String,
+    pub title: String,
+    pub year: i32,
+    /// `schools` or `countries`.
+    pub kind: String,
+    pub is_open: bool,
+    pub is_pinned: bool,
+    pub duration_minutes: i32,
+    pub grades: Vec<i32>,
+    pub languages: Vec<Language>,
+    #[schema(value_type = std::collections::BTreeMap<String, String>)]
+    pub instructions: LocalizedRichText,
+    #[schema(value_type = std::collections::BTreeMap<String, String>)]
+    pub declaration: LocalizedRichText,
+    pub shuffle_questions: bool,
+    pub shuffle_options: bool,
+    pub sitting_windows: Vec<Window>,
+}
+
+fn settings_of(conn: &mut DbConnection, olympiad: Olympiad) -> OfficeResult<OlympiadSettings> {
+    let windows = SittingWindow::for_olympiad(conn, olympiad.id)?;
+    Ok(OlympiadSettings {
+        grades: olympiad.grades(),
+        languages: olympiad.languages(),
+        instructions: olympiad.instructions(),
+        declaration: olympiad.declaration(),
+        sitting_windows: windows
+            .into_iter()
+            .map(|w| Window {
+                starts_at: w.starts_at,
+                ends_at: w.ends_at,
+            })
+            .collect(),
+        id: olympiad.id,
+        project_id: olympiad.project_id,
+        name: olympiad.name,
+        title: olympiad.title,
+        year: olympiad.year,
+        kind: olympiad.kind,
+        is_open: olympiad.is_open,
+        is_pinned: olympiad.is_pinned,
+        duration_minutes: olympiad.duration_minutes,
+        shuffle_questions: olympiad.shuffle_questions,
+        shuffle_options: olympiad.shuffle_options,
+    })
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct OlympiadIdQuery {
+    pub olympiad_id: i64,
+}
+
+pub fn settings(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: i64,
+) -> OfficeResult<OlympiadSettings> {
+    let olympiad = find_in_reach::<Olympiad>(conn, caller, id)?;
+    settings_of(conn, olympiad)
+}
+
+fn valid_grades(grades: &[i32]) -> Result<(), ValidationError> {
+    if grades.is_empty() || grades.iter().any(|g| !(1..=12).contains(g)) {
+        return Err(
+            ValidationError::new("grades").with_message("must list grades from 1 to 12".into())
+        );
+    }
+    Ok(())
+}
+
+fn valid_languages(languages: &[Language]) -> Result<(), ValidationError> {
+    if languages.is_empty() {
+        return Err(ValidationError::new("languages")
+            .with_message("must offer at least one language".into()));
+    }
+    Ok(())
+}
+
+fn valid_kind(kind: &str) -> Result<(), ValidationError> {
+    if kind == "schools" || kind == "countries" {
+        Ok(())
+    } else {
+        Err(ValidationError::new("kind").with_message("must be schools or countries".into()))
+    }
+}
+
+fn valid_windows(windows: &[Window]) -> Result<(), ValidationError> {
+    if windows.iter().any(|w| w.starts_at >= w.ends_at) {
+        return Err(ValidationError::new("sittingWindows")
+            .with_message("each window must end after it starts".into()));
+    }
+    Ok(())
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateSettings {
+    #[validate(length(min = 1, max = 200, message = "must be 1 to 200 characters"))]
+    pub title: String,
+    #[validate(range(min = 2000, max = 2100, message = "must be a year from 2000 to 2100"))]
+    pub year: i32,
+    #[validate(custom(function = "valid_kind"))]
+    pub kind: String,
+    #[validate(range(min = 1, max = 600, message = "must be from 1 to 600 minutes"))]
+    pub duration_minutes: i32,
+    #[validate(custom(function = "valid_grades"))]
+    pub grades: Vec<i32>,
+    #[validate(custom(function = "valid_languages"))]
+    pub languages: Vec<Language>,
+    /// Sanitised as it is read, like every rich text.
+    #[serde(default)]
+    #[schema(value_type = std::collections::BTreeMap<String, String>)]
+    pub instructions: LocalizedRichText,
+    #[serde(default)]
+    #[schema(value_type = std::collections::BTreeMap<String, String>)]
+    pub declaration: LocalizedRichText,
+    #[serde(default)]
+    pub shuffle_questions: bool,
+    #[serde(default)]
+    pub shuffle_options: bool,
+    #[serde(default)]
+    #[validate(custom(function = "valid_windows"))]
+    pub sitting_windows: Vec<Window>,
+}
+
+fn json_list<T: Serialize>(list: &[T]) -> OfficeResult<String> {
+    serde_json::to_string(list).map_err(|e| OfficeError::Internal(e.to_string()))
+}
+
+/// Writes the settings and the sitting windows together, noted in the activity log.
+pub fn update_settings(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: i64,
+    input: UpdateSettings,
+) -> OfficeResult<OlympiadSettings> {
+    write_transaction(conn, |conn| {
+        find_in_reach::<Olympiad>(conn, caller, id)?;
+        let changes = OlympiadSettingsChanges {
+            title: input.title.trim().to_owned(),
+            year: input.year,
+            kind: input.kind,
+            duration_minutes: input.duration_minutes,
+            grades: json_list(&input.grades)?,
+            languages: json_list(&input.languages)?,
+            instructions: json_of_rich_text(&input.instructions),
+            declaration: json_of_rich_text(&input.declaration),
+            shuffle_questions: input.shuffle_questions,
+            shuffle_options: input.shuffle_options,
+            updated_at: now(),
+        };
+        let olympiad = Olympiad::update_settings(conn, id, &changes)?;
+        let windows: Vec<_> = input
+            .sitting_windows
+            .iter()
+            .map(|w| (w.starts_at, w.ends_at))
+            .collect();
+        SittingWindow::replace(conn, id, &windows)?;
+        record_activity(
+            conn,
+            caller,
+            "olympiad_settings_changed",
+            Some(id),
+            json!({}),
+        )?;
+        settings_of(conn, olympiad)
+    })
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct OpenQuery {
+    /// true to open, false to close; default true.
+    pub open: Option<bool>,
+}
+
+/// Opens or closes the olympiad. Opening is refused while verification finds errors.
+pub fn set_open(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: i64,
+    open: bool,
+) -> OfficeResult<OlympiadSettings> {
+    write_transaction(conn, |conn| {
+        let olympiad = find_in_reach::<Olympiad>(conn, caller, id)?;
+        if open {
+            let verification = verify_paper(conn, &olympiad)?;
+            if !verification.ready {
+                let errors = verification
+                    .problems
+                    .iter()
+                    .filter(|p| p.severity == Severity::Error)
+                    .count();
+                return Err(OfficeError::Conflict {
+                    code: ErrorCode::NotReady,
+                    message: format!("The paper has {errors} problem(s) to fix before the olympiad can open. See Verify Questions."),
+                });
+            }
+        }
+        let olympiad = Olympiad::set_open(conn, id, open)?;
+        let action = if open {
+            "olympiad_opened"
+        } else {
+            "olympiad_closed"
+        };
+        record_activity(conn, caller, action, Some(id), json!({}))?;
+        settings_of(conn, olympiad)
+    })
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct PinQuery {
+    pub olympiad_id: i64,
+    /// Default true; false unpins.
+    pub pinned: Option<bool>,
+}
+
+pub fn set_pinned(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: i64,
+    pinned: bool,
+) -> OfficeResult<OlympiadSettings> {
+    write_transaction(conn, |conn| {
+        find_in_reach::<Olympiad>(conn, caller, id)?;
+        let olympiad = Olympiad::set_pinned(conn, id, pinned)?;
+        settings_of(conn, olympiad)
+    })
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaperModule {
+    pub module: ModuleView,
+    pub questions: Vec<QuestionView>,
+}
+
+/// The whole paper with its answers, for the admin's preview. Learners get theirs elsewhere,
+/// without answers.
+pub fn whole_paper(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: i64,
+) -> OfficeResult<Vec<PaperModule>> {
+    find_in_reach::<Olympiad>(conn, caller, id)?;
+    let modules = QuestionModule::for_olympiad(conn, id)?;
+    let questions = Question::for_olympiad(conn, id)?;
+    Ok(modules
+        .iter()
+        .map(|module| {
+            let own: Vec<QuestionView> = questions
+                .iter()
+                .filter(|q| q.module_id == module.id)
+                .map(QuestionView::new)
+                .collect();
+            PaperModule {
+                module: ModuleView::new(module, own.len()),
+                questions: own,
+            }
+        })
+        .collect())
+}
+
+pub fn verify(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<Verification> {
+    let olympiad = find_in_reach::<Olympiad>(conn, caller, id)?;
+    verify_paper(conn, &olympiad)
+}
