@@ -183,6 +183,11 @@ impl From<olympiad_office::OfficeError> for ApiError {
             OfficeError::NotFound(what) => ApiError::not_found(&what),
             OfficeError::Forbidden(message) => ApiError::forbidden(message),
             OfficeError::Invalid { field, problem } => ApiError::invalid_field(&field, &problem),
+            OfficeError::Problems { message, fields } => {
+                let mut error = ApiError::bad_request(ErrorCode::Validation, message);
+                error.fields = fields;
+                error
+            }
             OfficeError::Conflict { code, message } => {
                 ApiError::new(StatusCode::CONFLICT, code, message)
             }

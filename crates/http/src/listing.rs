@@ -11,6 +11,8 @@ use olympiad_persistence::models::{Page, Paged, Sort};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+pub use olympiad_office::fields::{given, when};
+
 /// The largest page a grid may ask for; exports have no limit.
 pub const MAX_PAGE_SIZE: i64 = 500;
 
@@ -117,19 +119,4 @@ pub fn download(bytes: Vec<u8>, content_type: &str, file_name: &str) -> HttpResp
             format!("attachment; filename=\"{file_name}\""),
         ))
         .body(bytes)
-}
-
-/// An empty filter value means no filter.
-pub fn given(value: &Option<String>) -> Option<String> {
-    value
-        .as_deref()
-        .map(str::trim)
-        .filter(|v| !v.is_empty())
-        .map(str::to_owned)
-}
-
-/// Timestamps in exports, as people read them.
-pub fn when(at: Option<chrono::NaiveDateTime>) -> String {
-    at.map(|t| t.format("%Y-%m-%d %H:%M").to_string())
-        .unwrap_or_default()
 }

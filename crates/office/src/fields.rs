@@ -43,3 +43,18 @@ pub fn merge_refusal(error: olympiad_persistence::DbError, what: &str) -> Office
         other => other.into(),
     }
 }
+
+/// An empty filter value means no filter.
+pub fn given(value: &Option<String>) -> Option<String> {
+    value
+        .as_deref()
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .map(str::to_owned)
+}
+
+/// Timestamps in exports, as people read them.
+pub fn when(at: Option<chrono::NaiveDateTime>) -> String {
+    at.map(|t| t.format("%Y-%m-%d %H:%M").to_string())
+        .unwrap_or_default()
+}

@@ -11,9 +11,14 @@ pub mod fields;
 pub mod files;
 pub mod interest;
 pub mod learner_accounts;
+pub mod learners;
+pub mod mail;
+pub mod participants;
+pub mod schools;
 pub mod scope;
 pub mod secrets;
 pub mod sitting;
+pub mod teams;
 
 pub use caller::Caller;
 pub use error::{ErrorCode, OfficeError, OfficeResult, OrNotFound};
