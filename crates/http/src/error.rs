@@ -183,6 +183,11 @@ impl From<olympiad_office::OfficeError> for ApiError {
             OfficeError::NotFound(what) => ApiError::not_found(&what),
             OfficeError::Forbidden(message) => ApiError::forbidden(message),
             OfficeError::Invalid { field, problem } => ApiError::invalid_field(&field, &problem),
+            OfficeError::Problems { message, fields } => {
+                let mut error = ApiError::bad_request(ErrorCode::Validation, message);
+                error.fields = fields;
+                error
+            }
             OfficeError::Conflict { code, message } => {
                 ApiError::new(StatusCode::CONFLICT, code, message)
             }
@@ -214,7 +219,9 @@ impl From<DbError> for ApiError {
                 reference.cause = Some(what);
                 reference
             }
-            unknown @ DbError::UnknownSortKey { .. } => olympiad_office::OfficeError::from(unknown).into(),
+            unknown @ DbError::UnknownSortKey { .. } => {
+                olympiad_office::OfficeError::from(unknown).into()
+            }
             other => ApiError::internal(other),
         }
     }

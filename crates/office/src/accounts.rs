@@ -1,18 +1,22 @@
 //! Accounts: a user's role in an olympiad (or a global one). A user (found by username, or
 //! created) with an account, as the overlord's screens, `olympiad create-user` and the demo make
-//! them; and the overlord's account screen, which lists, gives, disables and enables accounts.
+//! them; the overlord's account screen, which lists, gives, disables and enables accounts; and the
+//! reset link the overlord hands a teacher whose school's mail server drops our e-mails.
 
 use crate::activity::record_activity;
 use crate::caller::Caller;
 use crate::error::{OfficeError, OfficeResult, OrNotFound};
+use crate::secrets::{new_token, token_hash};
+use chrono::{Duration, NaiveDateTime};
+use olympiad_domain::credentials::normalise_username;
 use olympiad_domain::Role;
 use olympiad_persistence::models::{
-    Account, AccountFilter, AccountView, NewAccount, NewUser, Olympiad, User,
+    Account, AccountFilter, AccountView, NewAccount, NewUser, Olympiad, PasswordReset, User,
 };
-use olympiad_persistence::{write_transaction, DbConnection};
-use serde::Deserialize;
+use olympiad_persistence::{now, write_transaction, DbConnection};
+use serde::{Deserialize, Serialize};
 use serde_json::json;
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
 /// What to provision: a user (created when new) with one account.
@@ -153,5 +157,64 @@ pub fn set_disabled(
             json!({ "accountId": id }),
         )?;
         view_of(conn, &account)
+    })
+}
+
+/// How long a reset link made by the overlord works.
+const LINK_VALID_HOURS: i64 = 24;
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct TeacherQuery {
+    /// The teacher's e-mail address (their username).
+    pub email: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ResetLink {
+    pub username: String,
+    pub name: String,
+    /// Opens the page where the teacher chooses a new password.
+    pub link: String,
+    pub expires_at: NaiveDateTime,
+}
+
+/// A password reset link for a teacher with an enabled account, to hand over by phone or chat
+/// ("locally", not by e-mail). It works once, for a day; the activity log notes who made it for
+/// whom.
+pub fn teacher_reset_link(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    email: &str,
+    base_url: &str,
+) -> OfficeResult<ResetLink> {
+    let username = normalise_username(email);
+    let no_teacher = || OfficeError::NotFound("A teacher with this e-mail address".into());
+    write_transaction(conn, |conn| {
+        let user = User::by_username(conn, &username)?
+            .filter(|u| !u.disabled)
+            .ok_or_else(no_teacher)?;
+        let filter = AccountFilter {
+            user_id: Some(user.id),
+            ..Default::default()
+        };
+        let teaches = Account::views(conn, filter)?
+            .iter()
+            .any(|a| a.role == Role::Teacher.as_str() && !a.disabled);
+        if !teaches {
+            return Err(no_teacher());
+        }
+        let token = new_token();
+        let expires_at = now() + Duration::hours(LINK_VALID_HOURS);
+        PasswordReset::create(conn, user.id, &token_hash(&token), expires_at)?;
+        let details = json!({ "userId": user.id });
+        record_activity(conn, caller, "teacher_reset_link_made", None, details)?;
+        Ok(ResetLink {
+            name: user.display_name(),
+            username: user.username,
+            link: format!("{base_url}/reset-password/{token}"),
+            expires_at,
+        })
     })
 }

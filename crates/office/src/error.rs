@@ -14,6 +14,13 @@ pub enum OfficeError {
     /// One field of the request is wrong.
     #[error("{field}: {problem}")]
     Invalid { field: String, problem: String },
+    /// Several fields of one request are wrong (a learner's row): the sentence, and each field
+    /// (`rows[3].grade`) with its problem.
+    #[error("{message}")]
+    Problems {
+        message: String,
+        fields: std::collections::BTreeMap<String, String>,
+    },
     /// The request clashes with what is stored; `code` is the one the apps know it by.
     #[error("{message}")]
     Conflict { code: ErrorCode, message: String },

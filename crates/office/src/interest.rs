@@ -1,14 +1,31 @@
-//! Expressions of interest: which schools and teachers already known look like the one a person
-//! described, so that staff enter the school that exists rather than a copy.
+//! Expressions of interest: the public forms (teachers, and anyone else), the verification of the
+//! address, and the staff's list, with the schools and teachers already known that look like the
+//! one a person described (so that staff enter the school that exists rather than a copy),
+//! processing (a teacher's becomes their school's entry, with their account, in one step) and
+//! declining.
 
-use crate::error::OfficeResult;
-use olympiad_domain::school::{distinctive_words, emis_number, name_likeness};
+use crate::activity::record_activity;
+use crate::caller::Caller;
+use crate::error::{OfficeError, OfficeResult, OrNotFound};
+use crate::fields::{email_field, required_field, text_field};
+use crate::listing::{given, when};
+use crate::mail::{queue_email, recipient};
+use crate::schools::SchoolInput;
+use crate::scope::find_in_reach;
+use crate::teams::{join_team, Colleague};
+use olympiad_documents::Table;
+use olympiad_domain::interest::{InterestKind, InterestStatus};
+use olympiad_domain::school::{distinctive_words, emis_number, name_likeness, province};
+use olympiad_mailer::{Email, Recipient};
 use olympiad_persistence::models::{
-    ExpressionOfInterest, School, SchoolParticipant, Teacher, TeacherRow,
+    ExpressionFilter, ExpressionOfInterest, NewExpression, Olympiad, Page, Paged, Project, School,
+    SchoolParticipant, Sort, Teacher, TeacherRow,
 };
-use olympiad_persistence::DbConnection;
-use serde::Serialize;
-use utoipa::ToSchema;
+use olympiad_persistence::{write_transaction, DbConnection};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use utoipa::{IntoParams, ToSchema};
+use validator::Validate;
 
 /// A school that looks like the one of an expression, and why.
 #[derive(Debug, Serialize, ToSchema)]
@@ -97,5 +114,445 @@ pub fn possible_matches(
     Ok(PossibleMatches {
         schools: alike_schools,
         teachers,
+    })
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct InterestListQuery {
+    pub olympiad_id: Option<i64>,
+    /// open, processed or declined
+    pub status: Option<String>,
+    /// teacher or other
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+    /// `yes` or `no`
+    pub email_verified: Option<String>,
+}
+
+/// A page of the expressions the query selects (every one for an export).
+pub fn list(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    query: &InterestListQuery,
+    search: String,
+    sort: Vec<Sort>,
+    page: Option<Page>,
+) -> OfficeResult<Paged<ExpressionOfInterest>> {
+    let status = given(&query.status);
+    if status
+        .as_deref()
+        .is_some_and(|s| InterestStatus::parse(s).is_none())
+    {
+        return Err(OfficeError::invalid(
+            "status",
+            "must be one of open, processed, declined",
+        ));
+    }
+    let filter = ExpressionFilter {
+        olympiad_id: caller.olympiad_scope(query.olympiad_id)?,
+        status,
+        kind: given(&query.kind),
+        email_verified: given(&query.email_verified).map(|v| v == "yes"),
+        search,
+        sort,
+    };
+    Ok(ExpressionOfInterest::list(conn, &filter, page)?)
+}
+
+/// The expressions as a spreadsheet.
+pub fn interest_table(rows: &[ExpressionOfInterest]) -> Table {
+    let mut table = Table::new(&[
+        "Received",
+        "Type",
+        "Status",
+        "Title",
+        "First name",
+        "Last name",
+        "E-mail",
+        "Verified",
+        "Phone",
+        "School",
+        "EMIS number",
+        "Province",
+        "Town",
+        "Subject",
+        "Organisation",
+        "Relationship",
+        "Message",
+        "Decline reason",
+    ]);
+    for e in rows {
+        table.push(vec![
+            when(Some(e.created_at)).into(),
+            e.kind.as_str().into(),
+            e.status.as_str().into(),
+            e.title.as_str().into(),
+            e.first_name.as_str().into(),
+            e.last_name.as_str().into(),
+            e.email.as_str().into(),
+            e.email_verified.into(),
+            e.phone.as_str().into(),
+            e.school_name.as_str().into(),
+            e.emis_number.as_str().into(),
+            e.province.as_str().into(),
+            e.town.as_str().into(),
+            e.subject.as_str().into(),
+            e.organisation.as_str().into(),
+            e.relationship.as_str().into(),
+            e.message.as_str().into(),
+            e.decline_reason.as_str().into(),
+        ]);
+    }
+    table
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct MatchQuery {
+    pub expression_id: i64,
+}
+
+/// The possible matches of an expression the caller may reach.
+pub fn matches(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<PossibleMatches> {
+    let expression = find_in_reach::<ExpressionOfInterest>(conn, caller, id)?;
+    possible_matches(conn, &expression)
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProcessInterest {
+    /// The school to enter (one of the possible matches); without it, `school` is created.
+    pub school_id: Option<i64>,
+    /// A new school, when none of the matches is it.
+    pub school: Option<SchoolInput>,
+}
+
+/// The school the staff chose or described.
+fn school_to_enter(conn: &mut DbConnection, request: &ProcessInterest) -> OfficeResult<School> {
+    match (&request.school_id, &request.school) {
+        (Some(id), _) => School::find(conn, *id).or_invalid("schoolId", "is not a school"),
+        (None, Some(input)) => School::create(conn, &input.fields()?).or_taken(
+            "school.emisNumber",
+            "belongs to another school already: choose that school",
+        ),
+        (None, None) => Err(OfficeError::invalid(
+            "schoolId",
+            "is required (or a new school)",
+        )),
+    }
+}
+
+/// An expression still open may become `to`; a second answer to it is refused (409).
+fn open_expression(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: i64,
+    to: InterestStatus,
+) -> OfficeResult<ExpressionOfInterest> {
+    let expression = find_in_reach::<ExpressionOfInterest>(conn, caller, id)?;
+    let status = InterestStatus::parse(&expression.status).unwrap_or(InterestStatus::Open);
+    status.handle(to).map_err(OfficeError::conflict)?;
+    Ok(expression)
+}
+
+/// Processes an expression in one transaction. A teacher's becomes their school's entry with them
+/// as its team admin (their account made or linked) and an e-mail to them; another's is marked
+/// processed.
+pub fn process(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: i64,
+    request: &ProcessInterest,
+    base_url: &str,
+) -> OfficeResult<ExpressionOfInterest> {
+    write_transaction(conn, |conn| {
+        let expression = open_expression(conn, caller, id, InterestStatus::Processed)?;
+        let handler = caller.actor();
+        if expression.kind != InterestKind::Teacher.as_str() {
+            let done = ExpressionOfInterest::mark_processed(conn, id, handler, None)?;
+            let details = json!({ "expressionId": id });
+            record_activity(
+                conn,
+                caller,
+                "interest_processed",
+                Some(expression.olympiad_id),
+                details,
+            )?;
+            return Ok(done);
+        }
+        let school = school_to_enter(conn, request)?;
+        let (entry, _) = SchoolParticipant::ensure(conn, expression.olympiad_id, school.id, None)?;
+        let colleague = Colleague {
+            email: &expression.email,
+            title: &expression.title,
+            first_name: &expression.first_name,
+            last_name: &expression.last_name,
+        };
+        let joined = join_team(conn, base_url, &entry, &colleague, true)?;
+        if entry.contact_teacher_id.is_none() {
+            SchoolParticipant::update(conn, entry.id, &entry.status, Some(joined.user.id))?;
+        }
+        let done = ExpressionOfInterest::mark_processed(conn, id, handler, Some(entry.id))?;
+        let olympiad = Olympiad::find(conn, expression.olympiad_id)?;
+        queue_email(
+            conn,
+            &Email::InterestProcessed {
+                to: recipient(&joined.user),
+                olympiad: olympiad.title,
+                school: school.name.clone(),
+                link: joined.link,
+                new_account: joined.new_account,
+            },
+        )?;
+        record_activity(
+            conn,
+            caller,
+            "interest_processed",
+            Some(expression.olympiad_id),
+            json!({ "expressionId": id, "schoolId": school.id, "schoolParticipantId": entry.id, "teacherUserId": joined.user.id, "newAccount": joined.new_account }),
+        )?;
+        Ok(done)
+    })
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeclineInterest {
+    /// Why, in a sentence the person will read.
+    #[validate(length(min = 3, max = 1000, message = "must be 3 to 1000 characters"))]
+    pub reason: String,
+}
+
+/// The person who expressed interest, as the addressee of an e-mail.
+fn expresser(expression: &ExpressionOfInterest) -> Recipient {
+    Recipient {
+        email: expression.email.clone(),
+        name: format!("{} {}", expression.first_name, expression.last_name),
+        username: expression.email.clone(),
+    }
+}
+
+/// Declines an open expression and tells the person why, in one transaction.
+pub fn decline(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: i64,
+    request: &DeclineInterest,
+) -> OfficeResult<ExpressionOfInterest> {
+    let reason = request.reason.trim();
+    write_transaction(conn, |conn| {
+        let expression = open_expression(conn, caller, id, InterestStatus::Declined)?;
+        let done = ExpressionOfInterest::mark_declined(conn, id, caller.actor(), reason)?;
+        let olympiad = Olympiad::find(conn, expression.olympiad_id)?;
+        queue_email(
+            conn,
+            &Email::InterestDeclined {
+                to: expresser(&expression),
+                olympiad: olympiad.title,
+                reason: reason.to_owned(),
+            },
+        )?;
+        let details = json!({ "expressionId": id, "reason": reason });
+        record_activity(
+            conn,
+            caller,
+            "interest_declined",
+            Some(expression.olympiad_id),
+            details,
+        )?;
+        Ok(done)
+    })
+}
+
+/// Deletes an expression (spam, a test); the entry it became, if any, stays.
+pub fn delete(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<()> {
+    write_transaction(conn, |conn| {
+        let expression = find_in_reach::<ExpressionOfInterest>(conn, caller, id)?;
+        ExpressionOfInterest::delete(conn, id)?;
+        record_activity(
+            conn,
+            caller,
+            "interest_deleted",
+            Some(expression.olympiad_id),
+            json!({ "expressionId": id, "email": expression.email }),
+        )
+    })
+}
+
+/// The public interest form.
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InterestForm {
+    /// The project of the site (`/{projectName}/express-interest`): its open olympiad is meant.
+    pub project_name: String,
+    #[serde(default)]
+    pub title: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    #[serde(default)]
+    pub phone: String,
+    /// Teachers: their school.
+    #[serde(default)]
+    pub school_name: String,
+    #[serde(default)]
+    pub emis_number: String,
+    #[serde(default)]
+    pub province: String,
+    #[serde(default)]
+    pub town: String,
+    #[serde(default)]
+    pub subject: String,
+    /// Others: their organisation, and how they relate to a learner (parent, tutor, ...).
+    #[serde(default)]
+    pub organisation: String,
+    #[serde(default)]
+    pub relationship: String,
+    #[serde(default)]
+    pub message: String,
+}
+
+impl InterestForm {
+    /// The address, required: attempts are counted by it.
+    pub fn checked_email(&self) -> OfficeResult<String> {
+        let email = email_field("email", &self.email)?;
+        if email.is_empty() {
+            return Err(OfficeError::invalid("email", "is required"));
+        }
+        Ok(email)
+    }
+
+    /// The expression as it is stored, checked field by field; its olympiad is found later.
+    fn expression(&self, kind: InterestKind) -> OfficeResult<NewExpression> {
+        let email = self.checked_email()?;
+        let teacher = kind == InterestKind::Teacher;
+        let school_name = text_field("schoolName", &self.school_name, 200)?;
+        if teacher && school_name.is_empty() {
+            return Err(OfficeError::invalid("schoolName", "is required"));
+        }
+        let typed_province = self.province.trim();
+        let province = match province(typed_province) {
+            Some(p) => p.to_owned(),
+            None if typed_province.is_empty() && !teacher => String::new(),
+            None if typed_province.is_empty() => {
+                return Err(OfficeError::invalid("province", "is required"))
+            }
+            None => {
+                return Err(OfficeError::invalid(
+                    "province",
+                    "must be one of the nine provinces",
+                ))
+            }
+        };
+        let message = self.message.trim().to_owned();
+        if message.chars().count() > 2000 {
+            return Err(OfficeError::invalid(
+                "message",
+                "must be at most 2000 characters",
+            ));
+        }
+        Ok(NewExpression {
+            olympiad_id: 0,
+            kind: kind.as_str().to_owned(),
+            title: text_field("title", &self.title, 20)?,
+            first_name: required_field("firstName", &self.first_name, 100)?,
+            last_name: required_field("lastName", &self.last_name, 100)?,
+            email,
+            phone: text_field("phone", &self.phone, 40)?,
+            school_name,
+            emis_number: emis_number(&self.emis_number)
+                .map_err(|problem| OfficeError::invalid("emisNumber", problem))?
+                .unwrap_or_default(),
+            province,
+            town: text_field("town", &self.town, 100)?,
+            subject: text_field("subject", &self.subject, 100)?,
+            organisation: text_field("organisation", &self.organisation, 200)?,
+            relationship: text_field("relationship", &self.relationship, 100)?,
+            message,
+            verify_token: uuid::Uuid::new_v4().to_string(),
+        })
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InterestReceived {
+    pub id: i64,
+    pub olympiad_title: String,
+    /// Where the verification link was sent.
+    pub email: String,
+    pub email_verified: bool,
+}
+
+/// The olympiad a project's interest form is for: its open one of the latest year.
+fn olympiad_of_project(conn: &mut DbConnection, name: &str) -> OfficeResult<Olympiad> {
+    let olympiads = match Project::by_slug(conn, name)? {
+        Some(project) => Olympiad::for_project(conn, project.id)?,
+        None => Olympiad::by_name(conn, name)?.into_iter().collect(),
+    };
+    olympiads
+        .into_iter()
+        .find(|o| o.is_open)
+        .ok_or_else(|| OfficeError::invalid("projectName", "is not a project that takes entries"))
+}
+
+/// Receives a form of the public site and e-mails the link that verifies its address. Sending the
+/// form again adds nothing: the open expression is kept, the link sent again.
+pub fn receive(
+    conn: &mut DbConnection,
+    form: &InterestForm,
+    kind: InterestKind,
+    base_url: &str,
+) -> OfficeResult<InterestReceived> {
+    let mut new = form.expression(kind)?;
+    let project = form.project_name.trim();
+    write_transaction(conn, |conn| {
+        let olympiad = olympiad_of_project(conn, project)?;
+        new.olympiad_id = olympiad.id;
+        let open = ExpressionOfInterest::open_by_email(conn, olympiad.id, &new.email, &new.kind)?;
+        let expression = match open {
+            Some(existing) => existing,
+            None => ExpressionOfInterest::create(conn, &new)?,
+        };
+        if !expression.email_verified {
+            queue_email(
+                conn,
+                &Email::InterestVerify {
+                    to: expresser(&expression),
+                    olympiad: olympiad.title.clone(),
+                    link: format!("{base_url}/verify-email/{}", expression.verify_token),
+                },
+            )?;
+        }
+        Ok(InterestReceived {
+            id: expression.id,
+            olympiad_title: olympiad.title,
+            email: expression.email,
+            email_verified: expression.email_verified,
+        })
+    })
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EmailVerified {
+    pub first_name: String,
+    pub olympiad_title: String,
+}
+
+/// Confirms the address of an expression by the secret of the link e-mailed to it.
+pub fn verify_email(conn: &mut DbConnection, token: &str) -> OfficeResult<EmailVerified> {
+    write_transaction(conn, |conn| {
+        let Some(expression) = ExpressionOfInterest::verify(conn, token)? else {
+            return Err(OfficeError::NotFound("This verification link".into()));
+        };
+        let olympiad = Olympiad::find(conn, expression.olympiad_id)?;
+        Ok(EmailVerified {
+            first_name: expression.first_name,
+            olympiad_title: olympiad.title,
+        })
     })
 }

@@ -63,6 +63,24 @@ pub fn hash_passwords(passwords: &[String]) -> OfficeResult<Vec<String>> {
     })
 }
 
+/// Passwords for learners, with their hashes: made before the transaction that stores them, so
+/// that no connection waits while they hash.
+pub struct NewPasswords {
+    pub passwords: Vec<String>,
+    pub hashes: Vec<String>,
+}
+
+/// `count` passwords, hashed: the one chosen for all of them, or a fresh one each. Blocking: call
+/// it off the workers.
+pub fn passwords_for(count: usize, chosen: Option<&str>) -> OfficeResult<NewPasswords> {
+    let passwords = match chosen {
+        Some(password) => vec![password.to_owned(); count],
+        None => new_passwords(count),
+    };
+    let hashes = hash_passwords(&passwords)?;
+    Ok(NewPasswords { passwords, hashes })
+}
+
 /// A username of the learner's stem and three digits that no user has yet (and that this batch has
 /// not taken); a fourth and fifth digit when a stem is crowded.
 fn fresh_username(

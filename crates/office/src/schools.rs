@@ -8,6 +8,7 @@ use crate::fields::{email_field, required_field, text_field};
 use crate::listing::{given, Grid};
 use crate::merges::MergePlan;
 use crate::scope::{find_in_reach, ManagedEntry};
+use crate::suite::OlympiadSummary;
 use olympiad_documents::{Cell, Table};
 use olympiad_domain::school::{emis_number, province, quintile_problem, Sector};
 use olympiad_persistence::models::merge::{merge_schools, school_merge_plan, SchoolMergePlan};
@@ -241,17 +242,6 @@ pub struct SingleQuery {
     pub olympiad_id: Option<i64>,
     /// The olympiad's URL name (`geography`), instead of its id.
     pub olympiad_var_name: Option<String>,
-}
-
-// The same as the product suite's olympiad, as the portal names it beside the teacher's school.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct OlympiadSummary {
-    pub id: i64,
-    pub name: String,
-    pub title: String,
-    pub year: i32,
-    pub is_open: bool,
 }
 
 /// The teacher's school and its entry in one olympiad, as the portal shows them.

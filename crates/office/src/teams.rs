@@ -6,14 +6,15 @@ use crate::activity::record_activity;
 use crate::caller::Caller;
 use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::fields::text_field;
+use crate::mail::{queue_email, recipient};
 use crate::scope::{find_in_reach, ManagedEntry};
 use crate::secrets::{new_token, token_hash};
 use chrono::Duration;
 use olympiad_domain::credentials::normalise_username;
 use olympiad_domain::text::looks_like_email;
-use olympiad_mailer::{Email, Recipient};
+use olympiad_mailer::Email;
 use olympiad_persistence::models::{
-    Account, Job, NewAccount, NewUser, Olympiad, PasswordReset, School, SchoolParticipant, Teacher,
+    Account, NewAccount, NewUser, Olympiad, PasswordReset, School, SchoolParticipant, Teacher,
     TeacherFields, TeamMember, TeamMemberRow, User,
 };
 use olympiad_persistence::{now, write_transaction, DbConnection};
@@ -118,22 +119,6 @@ pub fn join_team(
         new_account,
         link,
     })
-}
-
-/// Queues an e-mail to send once the transaction commits (the worker reads the job table).
-pub fn queue_email(conn: &mut DbConnection, email: &Email) -> OfficeResult<()> {
-    let payload = serde_json::to_value(email).map_err(|e| OfficeError::Internal(e.to_string()))?;
-    Job::enqueue(conn, "email", &payload)?;
-    Ok(())
-}
-
-/// The user as an e-mail's addressee.
-pub fn recipient(user: &User) -> Recipient {
-    Recipient {
-        email: user.email.clone().unwrap_or_else(|| user.username.clone()),
-        name: user.display_name(),
-        username: user.username.clone(),
-    }
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

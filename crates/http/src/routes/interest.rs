@@ -6,91 +6,17 @@ use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
-use crate::listing::{given, when, GridQuery};
+use crate::listing::GridQuery;
 use crate::rate_limit::client_address;
-use crate::routes::school::SchoolInput;
-use crate::routes::team_member::{join_team, queue_email, Colleague};
 use crate::routes::user::IdPath;
 use crate::state::AppState;
 use actix_web::{delete, get, post, web, HttpRequest, HttpResponse};
-use olympiad_documents::Table;
-use olympiad_domain::interest::{InterestKind, InterestStatus};
-use olympiad_domain::school::{emis_number, province};
-use olympiad_mailer::{Email, Recipient};
-use olympiad_office::activity::record_activity;
-use olympiad_office::fields::{email_field, required_field, text_field};
-use olympiad_office::find_in_reach;
-use olympiad_office::interest::{possible_matches, PossibleMatches};
-use olympiad_office::OrNotFound;
-use olympiad_persistence::models::{
-    ExpressionFilter, ExpressionOfInterest, NewExpression, Olympiad, Project, School,
-    SchoolParticipant,
+use olympiad_domain::interest::InterestKind;
+use olympiad_office::interest::{
+    self, DeclineInterest, EmailVerified, InterestForm, InterestListQuery, InterestReceived,
+    MatchQuery, PossibleMatches, ProcessInterest,
 };
-use olympiad_persistence::DbConnection;
-use serde::{Deserialize, Serialize};
-use serde_json::json;
-use utoipa::{IntoParams, ToSchema};
-use validator::Validate;
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct InterestListQuery {
-    pub olympiad_id: Option<i64>,
-    /// open, processed or declined
-    pub status: Option<String>,
-    /// teacher or other
-    #[serde(rename = "type")]
-    pub kind: Option<String>,
-    /// `yes` or `no`
-    pub email_verified: Option<String>,
-}
-
-fn interest_table(rows: &[ExpressionOfInterest]) -> Table {
-    let mut table = Table::new(&[
-        "Received",
-        "Type",
-        "Status",
-        "Title",
-        "First name",
-        "Last name",
-        "E-mail",
-        "Verified",
-        "Phone",
-        "School",
-        "EMIS number",
-        "Province",
-        "Town",
-        "Subject",
-        "Organisation",
-        "Relationship",
-        "Message",
-        "Decline reason",
-    ]);
-    for e in rows {
-        table.push(vec![
-            when(Some(e.created_at)).into(),
-            e.kind.as_str().into(),
-            e.status.as_str().into(),
-            e.title.as_str().into(),
-            e.first_name.as_str().into(),
-            e.last_name.as_str().into(),
-            e.email.as_str().into(),
-            e.email_verified.into(),
-            e.phone.as_str().into(),
-            e.school_name.as_str().into(),
-            e.emis_number.as_str().into(),
-            e.province.as_str().into(),
-            e.town.as_str().into(),
-            e.subject.as_str().into(),
-            e.organisation.as_str().into(),
-            e.relationship.as_str().into(),
-            e.message.as_str().into(),
-            e.decline_reason.as_str().into(),
-        ]);
-    }
-    table
-}
+use olympiad_persistence::models::ExpressionOfInterest;
 
 /// Expressions of Interest, filterable as open, processed or declined (spec section 4).
 #[utoipa::path(
@@ -107,36 +33,12 @@ pub async fn list(
     query: web::Query<InterestListQuery>,
     grid: web::Query<GridQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let status = given(&query.status);
-    if let Some(status) = &status {
-        if InterestStatus::parse(status).is_none() {
-            return Err(ApiError::invalid_field(
-                "status",
-                "must be one of open, processed, declined",
-            ));
-        }
-    }
-    let filter = ExpressionFilter {
-        olympiad_id: caller.olympiad_scope(query.olympiad_id)?,
-        status,
-        kind: given(&query.kind),
-        email_verified: given(&query.email_verified).map(|v| v == "yes"),
-        search: grid.search(),
-        sort: grid.sort(),
-    };
-    let page = grid.page()?;
+    let (search, sort, page) = (grid.search(), grid.sort(), grid.page()?);
     let rows = state
         .db
-        .run(move |conn| Ok(ExpressionOfInterest::list(conn, &filter, page)?))
+        .run(move |conn| Ok(interest::list(conn, &caller, &query, search, sort, page)?))
         .await?;
-    grid.respond(rows, "expressions-of-interest", interest_table)
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct MatchQuery {
-    pub expression_id: i64,
+    grid.respond(rows, "expressions-of-interest", interest::interest_table)
 }
 
 /// Schools and teachers that look like the expression's: the same EMIS number, the same e-mail
@@ -157,35 +59,8 @@ pub async fn matches(
     let id = query.expression_id;
     ok(state
         .db
-        .run(move |conn| {
-            let expression = find_in_reach::<ExpressionOfInterest>(conn, &caller, id)?;
-            Ok(possible_matches(conn, &expression)?)
-        })
+        .run(move |conn| Ok(interest::matches(conn, &caller, id)?))
         .await?)
-}
-
-#[derive(Debug, Deserialize, Validate, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ProcessInterest {
-    /// The school to enter (one of the possible matches); without it, `school` is created.
-    pub school_id: Option<i64>,
-    /// A new school, when none of the matches is it.
-    pub school: Option<SchoolInput>,
-}
-
-/// The school the staff chose or described.
-fn school_to_enter(conn: &mut DbConnection, request: &ProcessInterest) -> Result<School, ApiError> {
-    match (&request.school_id, &request.school) {
-        (Some(id), _) => Ok(School::find(conn, *id).or_invalid("schoolId", "is not a school")?),
-        (None, Some(input)) => Ok(School::create(conn, &input.fields()?).or_taken(
-            "school.emisNumber",
-            "belongs to another school already: choose that school",
-        )?),
-        (None, None) => Err(ApiError::invalid_field(
-            "schoolId",
-            "is required (or a new school)",
-        )),
-    }
 }
 
 /// Processes an expression. A teacher's becomes, in one transaction, their school's entry with them
@@ -206,62 +81,11 @@ pub async fn process(
     path: web::Path<IdPath>,
     body: Body<ProcessInterest>,
 ) -> ApiResult<ExpressionOfInterest> {
-    let (id, request) = (path.id, body.into_inner());
-    let base_url = state.config.public_base_url.clone();
+    let (id, base_url) = (path.id, state.config.public_base_url.clone());
     ok(state
         .db
-        .transaction(move |conn| {
-            let expression = find_in_reach::<ExpressionOfInterest>(conn, &caller, id)?;
-            let status = InterestStatus::parse(&expression.status).unwrap_or(InterestStatus::Open);
-            status.handle(InterestStatus::Processed).map_err(ApiError::conflict)?;
-            let handler = caller.impersonator.unwrap_or(caller.user_id);
-            if expression.kind != InterestKind::Teacher.as_str() {
-                let done = ExpressionOfInterest::mark_processed(conn, id, handler, None)?;
-                record_activity(conn, &caller, "interest_processed", Some(expression.olympiad_id), json!({ "expressionId": id }))?;
-                return Ok(done);
-            }
-            let school = school_to_enter(conn, &request)?;
-            let (entry, _) = SchoolParticipant::ensure(conn, expression.olympiad_id, school.id, None)?;
-            let colleague = Colleague {
-                email: &expression.email,
-                title: &expression.title,
-                first_name: &expression.first_name,
-                last_name: &expression.last_name,
-            };
-            let joined = join_team(conn, &base_url, &entry, &colleague, true)?;
-            if entry.contact_teacher_id.is_none() {
-                SchoolParticipant::update(conn, entry.id, &entry.status, Some(joined.user.id))?;
-            }
-            let done = ExpressionOfInterest::mark_processed(conn, id, handler, Some(entry.id))?;
-            let olympiad = Olympiad::find(conn, expression.olympiad_id)?;
-            queue_email(
-                conn,
-                &Email::InterestProcessed {
-                    to: crate::routes::team_member::recipient(&joined.user),
-                    olympiad: olympiad.title,
-                    school: school.name.clone(),
-                    link: joined.link,
-                    new_account: joined.new_account,
-                },
-            )?;
-            record_activity(
-                conn,
-                &caller,
-                "interest_processed",
-                Some(expression.olympiad_id),
-                json!({ "expressionId": id, "schoolId": school.id, "schoolParticipantId": entry.id, "teacherUserId": joined.user.id, "newAccount": joined.new_account }),
-            )?;
-            Ok(done)
-        })
+        .run(move |conn| Ok(interest::process(conn, &caller, id, &body, &base_url)?))
         .await?)
-}
-
-#[derive(Debug, Deserialize, Validate, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DeclineInterest {
-    /// Why, in a sentence the person will read.
-    #[validate(length(min = 3, max = 1000, message = "must be 3 to 1000 characters"))]
-    pub reason: String,
 }
 
 #[utoipa::path(
@@ -280,43 +104,9 @@ pub async fn decline(
     body: Body<DeclineInterest>,
 ) -> ApiResult<ExpressionOfInterest> {
     let id = path.id;
-    let reason = body.reason.trim().to_owned();
     ok(state
         .db
-        .transaction(move |conn| {
-            let expression = find_in_reach::<ExpressionOfInterest>(conn, &caller, id)?;
-            let status = InterestStatus::parse(&expression.status).unwrap_or(InterestStatus::Open);
-            status
-                .handle(InterestStatus::Declined)
-                .map_err(ApiError::conflict)?;
-            let done = ExpressionOfInterest::mark_declined(
-                conn,
-                id,
-                caller.impersonator.unwrap_or(caller.user_id),
-                &reason,
-            )?;
-            let olympiad = Olympiad::find(conn, expression.olympiad_id)?;
-            queue_email(
-                conn,
-                &Email::InterestDeclined {
-                    to: Recipient {
-                        email: expression.email.clone(),
-                        name: format!("{} {}", expression.first_name, expression.last_name),
-                        username: expression.email.clone(),
-                    },
-                    olympiad: olympiad.title,
-                    reason: reason.clone(),
-                },
-            )?;
-            record_activity(
-                conn,
-                &caller,
-                "interest_declined",
-                Some(expression.olympiad_id),
-                json!({ "expressionId": id, "reason": reason }),
-            )?;
-            Ok(done)
-        })
+        .run(move |conn| Ok(interest::decline(conn, &caller, id, &body)?))
         .await?)
 }
 
@@ -337,176 +127,26 @@ pub async fn delete_expression(
     let id = path.id;
     state
         .db
-        .transaction(move |conn| {
-            let expression = find_in_reach::<ExpressionOfInterest>(conn, &caller, id)?;
-            ExpressionOfInterest::delete(conn, id)?;
-            Ok(record_activity(
-                conn,
-                &caller,
-                "interest_deleted",
-                Some(expression.olympiad_id),
-                json!({ "expressionId": id, "email": expression.email }),
-            )?)
-        })
+        .run(move |conn| Ok(interest::delete(conn, &caller, id)?))
         .await?;
     ok(true)
 }
 
-/// The public interest form.
-#[derive(Debug, Deserialize, Validate, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct InterestForm {
-    /// The project of the site (`/{projectName}/express-interest`): its open olympiad is meant.
-    pub project_name: String,
-    #[serde(default)]
-    pub title: String,
-    pub first_name: String,
-    pub last_name: String,
-    pub email: String,
-    #[serde(default)]
-    pub phone: String,
-    /// Teachers: their school.
-    #[serde(default)]
-    pub school_name: String,
-    #[serde(default)]
-    pub emis_number: String,
-    #[serde(default)]
-    pub province: String,
-    #[serde(default)]
-    pub town: String,
-    #[serde(default)]
-    pub subject: String,
-    /// Others: their organisation, and how they relate to a learner (parent, tutor, ...).
-    #[serde(default)]
-    pub organisation: String,
-    #[serde(default)]
-    pub relationship: String,
-    #[serde(default)]
-    pub message: String,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct InterestReceived {
-    pub id: i64,
-    pub olympiad_title: String,
-    /// Where the verification link was sent.
-    pub email: String,
-    pub email_verified: bool,
-}
-
-/// The olympiad a project's interest form is for: its open one of the latest year.
-fn olympiad_of_project(conn: &mut DbConnection, name: &str) -> Result<Olympiad, ApiError> {
-    let unknown = || ApiError::invalid_field("projectName", "is not a project that takes entries");
-    let olympiads = match Project::by_slug(conn, name)? {
-        Some(project) => Olympiad::for_project(conn, project.id)?,
-        None => Olympiad::by_name(conn, name)?.into_iter().collect(),
-    };
-    olympiads
-        .into_iter()
-        .find(|o| o.is_open)
-        .ok_or_else(unknown)
-}
-
+/// A form of the public site, its attempts counted by address like sign-ins.
 async fn receive(
     state: &AppState,
     req: &HttpRequest,
     form: InterestForm,
     kind: InterestKind,
 ) -> ApiResult<InterestReceived> {
-    let email = email_field("email", &form.email)?;
-    if email.is_empty() {
-        return Err(ApiError::invalid_field("email", "is required"));
-    }
+    let email = form.checked_email()?;
     state
         .limits
         .check_signin(&format!("interest:{email}"), &client_address(req))?;
-    let teacher = kind == InterestKind::Teacher;
-    let school_name = text_field("schoolName", &form.school_name, 200)?;
-    if teacher && school_name.is_empty() {
-        return Err(ApiError::invalid_field("schoolName", "is required"));
-    }
-    let typed_province = form.province.trim();
-    let province = match province(typed_province) {
-        Some(p) => p.to_owned(),
-        None if typed_province.is_empty() && !teacher => String::new(),
-        None if typed_province.is_empty() => {
-            return Err(ApiError::invalid_field("province", "is required"))
-        }
-        None => {
-            return Err(ApiError::invalid_field(
-                "province",
-                "must be one of the nine provinces",
-            ))
-        }
-    };
-    let mut new = NewExpression {
-        olympiad_id: 0,
-        kind: kind.as_str().to_owned(),
-        title: text_field("title", &form.title, 20)?,
-        first_name: required_field("firstName", &form.first_name, 100)?,
-        last_name: required_field("lastName", &form.last_name, 100)?,
-        email: email.clone(),
-        phone: text_field("phone", &form.phone, 40)?,
-        school_name,
-        emis_number: emis_number(&form.emis_number)
-            .map_err(|problem| ApiError::invalid_field("emisNumber", problem))?
-            .unwrap_or_default(),
-        province,
-        town: text_field("town", &form.town, 100)?,
-        subject: text_field("subject", &form.subject, 100)?,
-        organisation: text_field("organisation", &form.organisation, 200)?,
-        relationship: text_field("relationship", &form.relationship, 100)?,
-        message: {
-            let message = form.message.trim().to_owned();
-            if message.chars().count() > 2000 {
-                return Err(ApiError::invalid_field(
-                    "message",
-                    "must be at most 2000 characters",
-                ));
-            }
-            message
-        },
-        verify_token: uuid::Uuid::new_v4().to_string(),
-    };
     let base_url = state.config.public_base_url.clone();
-    let project = form.project_name.trim().to_owned();
     ok(state
         .db
-        .transaction(move |conn| {
-            let olympiad = olympiad_of_project(conn, &project)?;
-            new.olympiad_id = olympiad.id;
-            // Sending the form again adds nothing: the open expression is kept, the link sent again.
-            let expression = match ExpressionOfInterest::open_by_email(
-                conn,
-                olympiad.id,
-                &new.email,
-                &new.kind,
-            )? {
-                Some(existing) => existing,
-                None => ExpressionOfInterest::create(conn, &new)?,
-            };
-            if !expression.email_verified {
-                queue_email(
-                    conn,
-                    &Email::InterestVerify {
-                        to: Recipient {
-                            email: expression.email.clone(),
-                            name: format!("{} {}", expression.first_name, expression.last_name),
-                            username: expression.email.clone(),
-                        },
-                        olympiad: olympiad.title.clone(),
-                        link: format!("{base_url}/verify-email/{}", expression.verify_token),
-                    },
-                )?;
-            }
-            Ok(InterestReceived {
-                id: expression.id,
-                olympiad_title: olympiad.title,
-                email: expression.email,
-                email_verified: expression.email_verified,
-            })
-        })
+        .run(move |conn| Ok(interest::receive(conn, &form, kind, &base_url)?))
         .await?)
 }
 
@@ -576,13 +216,6 @@ pub async fn website_other_interest(
     receive(&state, &req, body.into_inner(), InterestKind::Other).await
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct EmailVerified {
-    pub first_name: String,
-    pub olympiad_title: String,
-}
-
 /// Confirms the address of an expression of interest by the secret of its link (`{id}`).
 #[utoipa::path(
     operation_id = "website_verify_email",
@@ -600,19 +233,8 @@ pub async fn verify_email(
     state
         .limits
         .check_signin(&format!("verify-email:{address}"), &address)?;
-    let token = token.into_inner();
-    let found = state
+    ok(state
         .db
-        .transaction(move |conn| {
-            let Some(expression) = ExpressionOfInterest::verify(conn, &token)? else {
-                return Ok(None);
-            };
-            let olympiad = Olympiad::find(conn, expression.olympiad_id)?;
-            Ok(Some(EmailVerified {
-                first_name: expression.first_name,
-                olympiad_title: olympiad.title,
-            }))
-        })
-        .await?;
-    ok(found.ok_or_else(|| ApiError::not_found("This verification link"))?)
+        .run(move |conn| Ok(interest::verify_email(conn, &token)?))
+        .await?)
 }

@@ -10,11 +10,9 @@ use crate::routes::MergeQuery;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web, HttpResponse};
 use olympiad_office::merges;
-use olympiad_office::schools::{self, MySchool, SchoolListQuery, SingleQuery};
+use olympiad_office::schools::{self, MySchool, SchoolInput, SchoolListQuery, SingleQuery};
 use olympiad_persistence::models::merge::SchoolMergePlan;
 use olympiad_persistence::models::{School, SchoolRow};
-
-pub use olympiad_office::schools::SchoolInput;
 
 /// The Schools grid: every school, with its entry in the olympiad (if any).
 #[utoipa::path(

@@ -5,38 +5,9 @@
 
 use crate::access::Caller;
 use crate::envelope::{ok, ApiResult};
-use crate::error::ApiError;
 use crate::state::AppState;
 use actix_web::{get, web};
-use chrono::{Duration, NaiveDateTime};
-use olympiad_domain::credentials::normalise_username;
-use olympiad_domain::Role;
-use olympiad_office::activity::record_activity;
-use olympiad_office::secrets::{new_token, token_hash};
-use olympiad_persistence::models::{Account, AccountFilter, PasswordReset, User};
-use olympiad_persistence::now;
-use serde::{Deserialize, Serialize};
-use serde_json::json;
-use utoipa::{IntoParams, ToSchema};
-
-const LINK_VALID_HOURS: i64 = 24;
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct TeacherQuery {
-    /// The teacher's e-mail address (their username).
-    pub email: String,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ResetLink {
-    pub username: String,
-    pub name: String,
-    /// Opens the page where the teacher chooses a new password.
-    pub link: String,
-    pub expires_at: NaiveDateTime,
-}
+use olympiad_office::accounts::{teacher_reset_link, ResetLink, TeacherQuery};
 
 #[utoipa::path(
     operation_id = "scratchpad_local_teacher_password_reset",
@@ -51,43 +22,9 @@ pub async fn local_teacher_password_reset(
     state: web::Data<AppState>,
     query: web::Query<TeacherQuery>,
 ) -> ApiResult<ResetLink> {
-    let username = normalise_username(&query.email);
-    let token = new_token();
-    let hash = token_hash(&token);
-    let link = format!("{}/reset-password/{token}", state.config.public_base_url);
+    let base_url = state.config.public_base_url.clone();
     ok(state
         .db
-        .transaction(move |conn| {
-            let user = User::by_username(conn, &username)?
-                .filter(|u| !u.disabled)
-                .ok_or_else(|| ApiError::not_found("A teacher with this e-mail address"))?;
-            let teaches = Account::views(
-                conn,
-                AccountFilter {
-                    user_id: Some(user.id),
-                    ..Default::default()
-                },
-            )?
-            .iter()
-            .any(|a| a.role == Role::Teacher.as_str() && !a.disabled);
-            if !teaches {
-                return Err(ApiError::not_found("A teacher with this e-mail address"));
-            }
-            let expires_at = now() + Duration::hours(LINK_VALID_HOURS);
-            PasswordReset::create(conn, user.id, &hash, expires_at)?;
-            record_activity(
-                conn,
-                &caller,
-                "teacher_reset_link_made",
-                None,
-                json!({ "userId": user.id }),
-            )?;
-            Ok(ResetLink {
-                name: user.display_name(),
-                username: user.username,
-                link,
-                expires_at,
-            })
-        })
+        .run(move |conn| Ok(teacher_reset_link(conn, &caller, &query.email, &base_url)?))
         .await?)
 }

@@ -11,8 +11,6 @@ use actix_web::{delete, get, post, put, web};
 use olympiad_office::teams::{self, Invitation, TeamMemberChanges, TeamQuery};
 use olympiad_persistence::models::TeamMemberRow;
 
-pub use olympiad_office::teams::{join_team, queue_email, recipient, Colleague};
-
 #[utoipa::path(
     operation_id = "team_member_list",
     tag = "schools",
