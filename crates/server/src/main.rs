@@ -3,8 +3,8 @@
 use clap::{Parser, Subcommand};
 use olympiad_domain::Role;
 use olympiad_server::commands::{self, NewUserArgs};
-use olympiad_server::{demo, fuzz};
 use olympiad_server::settings::Settings;
+use olympiad_server::{demo, fuzz};
 use std::process::ExitCode;
 
 #[derive(Parser)]
