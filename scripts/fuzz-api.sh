@@ -19,7 +19,10 @@ venv="$cache/schemathesis-$schemathesis_version"
 max_examples=${FUZZ_MAX_EXAMPLES:-5}
 roles=(anonymous overlord admin accountant funding marketing teacher learner)
 
-# The checks, by Schemathesis's names.
+# The checks, by Schemathesis's names. Left out: positive_data_acceptance (a request the document
+# allows must not be refused), because most request bodies and queries do not state their rules
+# yet (required strings without minLength, ids that must be positive, path names with a pattern),
+# so it fails on some thirty operations; it comes back once their schemas say what they refuse.
 checks=not_a_server_error,status_code_conformance,response_schema_conformance,content_type_conformance
 
 if [ ! -e "$venv/.installed" ]; then
