@@ -7,7 +7,7 @@ NPM ?= npm
 BIN_DIR = $(or $(CARGO_TARGET_DIR),target)
 export REQUIRE_STAFF_2FA ?= false
 
-.PHONY: run build apps apps-deps server test test-rust test-apps lint snapshots size bench clean
+.PHONY: run build apps apps-deps server test test-rust test-apps fuzz lint snapshots size bench clean
 
 run: build
 	$(BIN_DIR)/release/olympiad migrate
@@ -36,6 +36,10 @@ test-rust:
 # Only the apps' checks, unit tests and browser tests.
 test-apps:
 	bash scripts/test.sh apps
+
+# Schemathesis against the served OpenAPI document, without a token and as each role.
+fuzz:
+	bash scripts/fuzz-api.sh
 
 lint:
 	$(CARGO) fmt --all --check

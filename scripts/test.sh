@@ -24,6 +24,9 @@ rust() {
   TEST_DATABASE=postgres TEST_DATABASE_URL="$url" cargo test --workspace --locked
   scripts/postgres-cluster.sh stop "$pg_dir"
   trap - EXIT
+
+  echo "== schema fuzzing of the API"
+  bash scripts/fuzz-api.sh
 }
 
 apps() {

@@ -105,10 +105,10 @@ pub fn file(
     table: &Table,
 ) -> Result<HttpResponse, ApiError> {
     let (bytes, content_type, extension) = match format {
-        ExportFormat::Csv => (table.to_csv(), "text/csv; charset=utf-8", "csv"),
+        ExportFormat::Csv => (table.to_csv(), CSV, "csv"),
         ExportFormat::Xlsx => (
             table.to_xlsx(file_name).map_err(ApiError::internal)?,
-            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            XLSX,
             "xlsx",
         ),
     };
@@ -118,6 +118,11 @@ pub fn file(
         &format!("{file_name}.{extension}"),
     ))
 }
+
+/// The content types of a list's `format=csv` and `format=xlsx` answers.
+pub const EXPORT_CONTENT_TYPES: [&str; 2] = [CSV, XLSX];
+const CSV: &str = "text/csv; charset=utf-8";
+const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /// Bytes as an attachment that no cache keeps (exports carry personal data).
 pub fn download(bytes: Vec<u8>, content_type: &str, file_name: &str) -> HttpResponse {

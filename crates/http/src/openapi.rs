@@ -73,9 +73,12 @@ const RATE_LIMITED: &[(&str, &str)] = &[
 /// generated from the document meets no surprise: any request can be malformed (400; a path not in
 /// canonical form among them) or fail on the server (500); a signed-in route answers 401 without a
 /// valid session and 403 to a role it is not for; a route with an id in its path answers 404 for
-/// an id that names nothing; the sign-in and interest forms answer 429 past their limits.
+/// an id that names nothing, and so does a signed-in route for an id in its query or body that
+/// names nothing or nothing in the caller's reach; the sign-in and interest forms answer 429 past
+/// their limits; a change of a paper that takes `confirm` answers 409 while its olympiad is open.
+/// A list with a `format` query parameter answers its CSV or XLSX file with 200.
 fn complete_responses(openapi: &mut utoipa::openapi::OpenApi) {
-    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+    use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
     let failure = |description: &str| {
         ResponseBuilder::new()
             .description(description)
@@ -105,6 +108,7 @@ fn complete_responses(openapi: &mut utoipa::openapi::OpenApi) {
                 .find(|route| route.method == method && route.path == path);
             let signed_in =
                 declared.is_some_and(|route| route.allowed != crate::access::Allowed::Public);
+            let confirms = has_query_parameter(operation, "confirm");
             let mut add = |status: &str, description: &str| {
                 operation
                     .responses
@@ -126,15 +130,51 @@ fn complete_responses(openapi: &mut utoipa::openapi::OpenApi) {
                     "`forbidden`: not for this role, or not this caller's object",
                 );
             }
-            if path.contains('{') {
-                add("404", "`not_found`: the id names nothing");
+            if path.contains('{') || signed_in {
+                add(
+                    "404",
+                    "`not_found`: an id names nothing, or nothing in the caller's reach",
+                );
             }
             if RATE_LIMITED.contains(&(method, path.as_str())) {
                 add("429", "`rate_limited`: too many attempts; wait a minute");
             }
+            if confirms {
+                add(
+                    "409",
+                    "`paper_in_use`: the olympiad is open; repeat with `confirm=true`",
+                );
+            }
             add("500", "`internal`: quote the `requestId`");
+            if has_query_parameter(operation, "format") {
+                if let Some(RefOr::T(ok)) = operation.responses.responses.get_mut("200") {
+                    if ok.content.contains_key("application/json") {
+                        for export in crate::listing::EXPORT_CONTENT_TYPES {
+                            ok.content
+                                .entry(export.to_owned())
+                                .or_insert_with(|| RefOr::T(file_content()));
+                        }
+                    }
+                }
+            }
         }
     }
+}
+
+fn has_query_parameter(operation: &utoipa::openapi::path::Operation, name: &str) -> bool {
+    use utoipa::openapi::path::ParameterIn;
+    use utoipa::openapi::RefOr;
+    operation.parameters.iter().flatten().any(|parameter| {
+        matches!(parameter, RefOr::T(p) if p.name == name && p.parameter_in == ParameterIn::Query)
+    })
+}
+
+/// A file download: its bytes.
+fn file_content() -> utoipa::openapi::Content {
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    utoipa::openapi::ContentBuilder::new()
+        .schema(Some(ObjectBuilder::new().schema_type(Type::String).build()))
+        .build()
 }
 
 /// The OpenAPI document, built from the same registration that serves the routes.

@@ -5,5 +5,6 @@ pub mod commands;
 pub mod demo;
 pub mod demo_paper;
 pub mod demo_schools;
+pub mod fuzz;
 pub mod settings;
 pub mod worker;

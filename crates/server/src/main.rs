@@ -3,8 +3,8 @@
 use clap::{Parser, Subcommand};
 use olympiad_domain::Role;
 use olympiad_server::commands::{self, NewUserArgs};
-use olympiad_server::demo;
 use olympiad_server::settings::Settings;
+use olympiad_server::{demo, fuzz};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -50,6 +50,12 @@ enum Command {
         #[arg(long)]
         if_empty: bool,
     },
+    /// The demo data and one account of each role for an API fuzzer (`make fuzz`); prints
+    /// `token <role> <token>` for each. Only for a throwaway database.
+    SeedFuzz {
+        #[arg(long, default_value = "demo")]
+        password: String,
+    },
 }
 
 fn main() -> ExitCode {
@@ -84,6 +90,7 @@ fn main() -> ExitCode {
             },
         ),
         Command::SeedDemo { password, if_empty } => demo::seed(&settings, &password, if_empty),
+        Command::SeedFuzz { password } => fuzz::seed(&settings, &password),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -99,7 +99,9 @@ pub async fn forgot_password(
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SetPasswordRequest {
+    /// At least 8 characters, at most 72 bytes, not only spaces (`password_problem`).
     #[validate(length(max = 1024, message = "must be at most 1024 characters"))]
+    #[schema(min_length = 8, max_length = 72, pattern = "\\S")]
     pub password: String,
     /// The token of a reset link; without it the signed-in user changes their own password.
     #[serde(default)]

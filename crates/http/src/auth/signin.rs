@@ -24,9 +24,11 @@ use validator::Validate;
 pub struct SignInRequest {
     /// E-mail address for staff and teachers; the generated username for learners.
     #[validate(length(min = 1, max = 254, message = "is required"))]
+    #[schema(min_length = 1, max_length = 254)]
     pub username: String,
     /// Teachers' passwords arrive percent-escaped.
     #[validate(length(min = 1, max = 1024, message = "is required"))]
+    #[schema(min_length = 1, max_length = 1024)]
     pub password: String,
     /// Required for learners and staff (login type `admin`).
     #[serde(default)]
