@@ -2786,6 +2786,7 @@ export type components = {
              *     take over the account.
              */
             currentPassword?: string | null;
+            /** @description At least 8 characters, at most 72 bytes, not only spaces (`password_problem`). */
             password: string;
             /** @description The token of a reset link; without it the signed-in user changes their own password. */
             token?: string | null;
@@ -3131,6 +3132,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -3199,6 +3209,15 @@ export interface operations {
             };
             /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3447,6 +3466,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -3518,6 +3546,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -3570,6 +3607,15 @@ export interface operations {
             };
             /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3656,6 +3702,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -3732,6 +3787,15 @@ export interface operations {
             };
             /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3981,7 +4045,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: the id names nothing */
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4056,6 +4120,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4121,6 +4194,15 @@ export interface operations {
             };
             /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4207,6 +4289,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -4257,7 +4348,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: the id names nothing */
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4604,6 +4695,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -4659,6 +4759,8 @@ export interface operations {
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
                     };
+                    "text/csv; charset=utf-8": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: {
@@ -4680,6 +4782,15 @@ export interface operations {
             };
             /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4759,6 +4870,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -4814,6 +4934,8 @@ export interface operations {
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
                     };
+                    "text/csv; charset=utf-8": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: {
@@ -4835,6 +4957,15 @@ export interface operations {
             };
             /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4917,6 +5048,15 @@ export interface operations {
             };
             /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5716,6 +5856,8 @@ export interface operations {
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
                     };
+                    "text/csv; charset=utf-8": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: {
@@ -5737,6 +5879,15 @@ export interface operations {
             };
             /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6171,6 +6322,8 @@ export interface operations {
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
                     };
+                    "text/csv; charset=utf-8": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: {
@@ -6192,6 +6345,15 @@ export interface operations {
             };
             /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6264,6 +6426,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6345,6 +6516,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -6409,6 +6589,15 @@ export interface operations {
             };
             /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6545,6 +6734,15 @@ export interface operations {
             };
             /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6887,7 +7085,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: the id names nothing */
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6958,7 +7156,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: the id names nothing */
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7058,7 +7256,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: the id names nothing */
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7165,6 +7363,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -7234,7 +7441,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: the id names nothing */
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7411,7 +7618,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: the id names nothing */
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7491,8 +7698,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: the id names nothing */
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `paper_in_use`: the olympiad is open; repeat with `confirm=true` */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7572,8 +7788,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: the id names nothing */
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `paper_in_use`: the olympiad is open; repeat with `confirm=true` */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7687,6 +7912,8 @@ export interface operations {
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
                     };
+                    "text/csv; charset=utf-8": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: {
@@ -7707,6 +7934,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7784,6 +8020,15 @@ export interface operations {
             };
             /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7946,6 +8191,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -8009,7 +8263,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: the id names nothing */
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8429,6 +8683,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8514,6 +8777,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -8588,6 +8860,15 @@ export interface operations {
             };
             /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8684,6 +8965,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `paper_in_use`: the olympiad is open; repeat with `confirm=true` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -8767,7 +9066,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: the id names nothing */
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8945,6 +9244,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `paper_in_use`: the olympiad is open; repeat with `confirm=true` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -9027,7 +9344,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: the id names nothing */
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9211,6 +9528,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `paper_in_use`: the olympiad is open; repeat with `confirm=true` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -9269,6 +9595,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9340,6 +9675,8 @@ export interface operations {
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
                     };
+                    "text/csv; charset=utf-8": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: {
@@ -9361,6 +9698,15 @@ export interface operations {
             };
             /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9454,6 +9800,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -9519,6 +9874,8 @@ export interface operations {
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
                     };
+                    "text/csv; charset=utf-8": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: {
@@ -9540,6 +9897,15 @@ export interface operations {
             };
             /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9622,6 +9988,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10137,6 +10512,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -10540,6 +10924,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `paused`, `time_up`, `finished`, `other_device`, `not_started` */
             409: {
                 headers: {
@@ -10630,6 +11023,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `recovery_needed`: another device holds the attempt; `closed`: the olympiad is not open */
             409: {
                 headers: {
@@ -10710,6 +11112,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `started`: details are confirmed before the start */
             409: {
                 headers: {
@@ -10781,6 +11192,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10972,6 +11392,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -11032,6 +11461,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11189,6 +11627,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `already_paused` */
             409: {
                 headers: {
@@ -11264,6 +11711,15 @@ export interface operations {
             };
             /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11419,6 +11875,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11584,6 +12049,8 @@ export interface operations {
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
                     };
+                    "text/csv; charset=utf-8": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: {
@@ -11605,6 +12072,15 @@ export interface operations {
             };
             /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11740,6 +12216,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -11805,6 +12290,15 @@ export interface operations {
             };
             /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12037,6 +12531,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12282,6 +12785,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -12345,7 +12857,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: the id names nothing */
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12489,6 +13001,8 @@ export interface operations {
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
                     };
+                    "text/csv; charset=utf-8": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: {
@@ -12510,6 +13024,15 @@ export interface operations {
             };
             /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12591,6 +13114,15 @@ export interface operations {
             };
             /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12815,6 +13347,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -12883,6 +13424,15 @@ export interface operations {
             };
             /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12960,6 +13510,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13629,7 +14188,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: the id names nothing */
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13711,7 +14270,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: the id names nothing */
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
