@@ -144,3 +144,26 @@ async fn a_participant_writes_in_the_olympiads_languages_and_is_withdrawn_leavin
     let (_, all) = api.get(&all, &admin).await;
     assert_eq!(all["data"]["total"], 3, "the withdrawn participant is gone");
 }
+
+#[actix_web::test]
+async fn a_learner_who_has_written_cannot_be_withdrawn_whatever_their_status_says() {
+    use diesel::prelude::*;
+    use olympiad_persistence::schema::attempts;
+    let s = Sitting::new();
+    let api = s.fx.api().await;
+    api.start_sitting(&s.learner, "af").await;
+    let participant = format!("/api/participant/{}", s.participant_id);
+
+    // The team may set the status back; the work stays all the same.
+    let registered = json!({ "status": "registered", "language": "en" });
+    let (status, body) = api.put(&participant, registered, &s.teacher).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) = api.delete(&participant, &s.teacher).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    let kept: i64 = attempts::table
+        .filter(attempts::participant_id.eq(s.participant_id))
+        .count()
+        .get_result(&mut s.fx.db.conn())
+        .unwrap();
+    assert_eq!(kept, 1);
+}

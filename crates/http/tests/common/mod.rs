@@ -203,3 +203,6 @@ pub fn learner_signin(slip: &Value) -> TestRequest {
     );
     post_json("/api/auth/signin", body)
 }
+pub mod sitting;
+#[allow(unused_imports)]
+pub use sitting::*;
