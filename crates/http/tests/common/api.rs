@@ -78,6 +78,26 @@ where
         body["data"].clone()
     }
 
+    /// A call with any method, and a JSON body unless it is null, that must succeed; answers its
+    /// `data`.
+    pub async fn call(
+        &self,
+        token: &str,
+        method: actix_web::http::Method,
+        url: &str,
+        body: Value,
+    ) -> Value {
+        let request = TestRequest::default().method(method.clone()).uri(url);
+        let request = if body.is_null() {
+            request
+        } else {
+            request.set_json(body)
+        };
+        let (status, answer) = self.send(with_token(request, token)).await;
+        assert_eq!(status, StatusCode::OK, "{method} {url}: {answer}");
+        answer["data"].clone()
+    }
+
     /// The status, content type and bytes of a file answer.
     pub async fn file(&self, request: TestRequest) -> (StatusCode, String, Vec<u8>) {
         let response = call_service(&self.app, request.to_request()).await;

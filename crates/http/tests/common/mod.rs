@@ -206,3 +206,16 @@ pub fn learner_signin(slip: &Value) -> TestRequest {
 pub mod sitting;
 #[allow(unused_imports)]
 pub use sitting::*;
+
+/// A sign-in request with the body the sign-in screens send.
+pub fn signin(
+    username: &str,
+    password: &str,
+    login_type: &str,
+    olympiad: Option<&str>,
+) -> TestRequest {
+    post_json(
+        "/api/auth/signin",
+        signin_body(username, password, login_type, olympiad),
+    )
+}
