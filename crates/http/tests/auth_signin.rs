@@ -17,12 +17,12 @@ async fn signin_names_the_faulty_part_or_answers_the_token_and_user() {
     let api = fx.api().await;
 
     let (status, body) = api
-        .send(signin(
+        .signin(
             "admin@example.org",
             "wrong password",
             "admin",
             Some("geography"),
-        ))
+        )
         .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert_eq!(
@@ -32,12 +32,7 @@ async fn signin_names_the_faulty_part_or_answers_the_token_and_user() {
     assert!(body["errorMsg"].as_str().unwrap().contains("password"));
 
     let (status, body) = api
-        .send(signin(
-            "nobody@example.org",
-            PASSWORD,
-            "admin",
-            Some("geography"),
-        ))
+        .signin("nobody@example.org", PASSWORD, "admin", Some("geography"))
         .await;
     // An unknown username is answered as a wrong password is, so that no one learns who exists.
     assert_eq!(
@@ -71,7 +66,7 @@ async fn staff_must_name_an_olympiad_they_belong_to() {
     let api = fx.api().await;
 
     let (status, body) = api
-        .send(signin("admin@example.org", PASSWORD, "admin", None))
+        .signin("admin@example.org", PASSWORD, "admin", None)
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["error"], "validation");
@@ -81,12 +76,7 @@ async fn staff_must_name_an_olympiad_they_belong_to() {
     );
 
     let (status, body) = api
-        .send(signin(
-            "admin@example.org",
-            PASSWORD,
-            "admin",
-            Some("history"),
-        ))
+        .signin("admin@example.org", PASSWORD, "admin", Some("history"))
         .await;
     assert_eq!(
         (status, body["error"].clone()),
@@ -98,7 +88,7 @@ async fn staff_must_name_an_olympiad_they_belong_to() {
     );
 
     let (status, body) = api
-        .send(signin("admin@example.org", PASSWORD, "teacher", None))
+        .signin("admin@example.org", PASSWORD, "teacher", None)
         .await;
     assert_eq!(
         (status, body["error"].clone()),
@@ -164,12 +154,7 @@ async fn teachers_send_their_password_percent_escaped() {
     let api = fx.api().await;
     let escaped = "p%40ss%20w%C3%B6rd%20100%25";
     let (status, body) = api
-        .send(signin(
-            "teacher@example.org",
-            escaped,
-            "teacher",
-            Some("geography"),
-        ))
+        .signin("teacher@example.org", escaped, "teacher", Some("geography"))
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["data"]["user"]["role"], "teacher");
@@ -196,12 +181,7 @@ async fn tokens_open_protected_calls_until_sign_out() {
     );
 
     let (_, signed_in) = api
-        .send(signin(
-            "admin@example.org",
-            PASSWORD,
-            "admin",
-            Some("geography"),
-        ))
+        .signin("admin@example.org", PASSWORD, "admin", Some("geography"))
         .await;
     let token = signed_in["data"]["token"].as_str().unwrap().to_owned();
     let olympiad_id = signed_in["data"]["user"]["olympiadId"].as_i64().unwrap();
@@ -268,12 +248,12 @@ async fn sign_in_attempts_per_username_are_limited() {
     let api = fx.api().await;
     for _ in 0..3 {
         let (status, _) = api
-            .send(signin("teacher@example.org", "guess", "teacher", None))
+            .signin("teacher@example.org", "guess", "teacher", None)
             .await;
         assert_eq!(status, StatusCode::UNAUTHORIZED);
     }
     let (status, body) = api
-        .send(signin("teacher@example.org", PASSWORD, "teacher", None))
+        .signin("teacher@example.org", PASSWORD, "teacher", None)
         .await;
     assert_eq!(
         (status, body["error"].clone()),
@@ -282,7 +262,7 @@ async fn sign_in_attempts_per_username_are_limited() {
     // Someone else from the same address is not held up.
     fx.user("other@example.org", Role::Teacher, None);
     let (status, _) = api
-        .send(signin("other@example.org", PASSWORD, "teacher", None))
+        .signin("other@example.org", PASSWORD, "teacher", None)
         .await;
     assert_eq!(status, StatusCode::OK);
 }

@@ -41,14 +41,9 @@ async fn staff_set_up_two_factor_at_first_sign_in_and_use_it_after() {
     let fx = Fixture::with_config(|c| c.require_staff_2fa = true);
     fx.user("admin@example.org", Role::Admin, Some("geography"));
     let api = fx.api().await;
-    let signin = || {
-        post_json(
-            "/api/auth/signin",
-            signin_body("admin@example.org", PASSWORD, "admin", Some("geography")),
-        )
-    };
+    let admin = || api.signin("admin@example.org", PASSWORD, "admin", Some("geography"));
 
-    let (status, body) = api.send(signin()).await;
+    let (status, body) = admin().await;
     assert_eq!(
         (status, body["error"].clone()),
         (StatusCode::UNAUTHORIZED, json!("2fa_notSetYet"))
@@ -115,7 +110,7 @@ async fn staff_set_up_two_factor_at_first_sign_in_and_use_it_after() {
     );
 
     // From now on: a code at every sign-in.
-    let (status, body) = api.send(signin()).await;
+    let (status, body) = admin().await;
     assert_eq!(
         (status, body["error"].clone()),
         (StatusCode::UNAUTHORIZED, json!("2fa_required"))
@@ -161,11 +156,11 @@ async fn teachers_and_learners_sign_in_without_two_factor() {
     fx.user("learner1", Role::Learner, Some("geography"));
     let api = fx.api().await;
     let (status, _) = api
-        .send(signin("teacher@example.org", PASSWORD, "teacher", None))
+        .signin("teacher@example.org", PASSWORD, "teacher", None)
         .await;
     assert_eq!(status, StatusCode::OK);
     let (status, body) = api
-        .send(signin("learner1", PASSWORD, "learner", Some("geography")))
+        .signin("learner1", PASSWORD, "learner", Some("geography"))
         .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["data"]["user"]["role"], "learner");
@@ -179,7 +174,7 @@ async fn a_staff_member_gives_their_code_also_for_their_teacher_account() {
     assert_eq!(fx.user("admin@example.org", Role::Teacher, None), admin);
     let api = fx.api().await;
     let (status, body) = api
-        .send(signin("admin@example.org", PASSWORD, "teacher", None))
+        .signin("admin@example.org", PASSWORD, "teacher", None)
         .await;
     assert_eq!(
         (status, body["error"].clone()),

@@ -251,16 +251,7 @@ fn compound_file(streams: &[&str]) -> Vec<u8> {
 /// token, and the token of a teacher of the same school outside the team.
 fn entered_school(fx: &Fixture) -> (i64, String, String) {
     let geo = fx.olympiad("geography");
-    let school = fx
-        .school()
-        .named("Waterkloof High")
-        .entered_in(&geo)
-        .build();
-    let teacher = fx
-        .teacher("thandi@example.org")
-        .of_school(school.id)
-        .in_team_of(school.entry())
-        .build();
+    let (school, teacher) = fx.entered_school(&geo);
     let stranger = fx
         .teacher("stranger@example.org")
         .of_school(school.id)

@@ -13,16 +13,7 @@ use serde_json::{json, Value};
 /// Geography with a school entered and its team admin's token.
 fn entered_school(fx: &Fixture) -> (i64, String) {
     let geo = fx.olympiad("geography");
-    let school = fx
-        .school()
-        .named("Waterkloof High")
-        .entered_in(&geo)
-        .build();
-    let teacher = fx
-        .teacher("thandi@example.org")
-        .of_school(school.id)
-        .in_team_of(school.entry())
-        .build();
+    let (school, teacher) = fx.entered_school(&geo);
     (school.entry(), teacher.token)
 }
 

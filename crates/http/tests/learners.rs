@@ -41,14 +41,8 @@ async fn a_teacher_adds_a_learner_by_hand_records_consent_and_deletes_them() {
     let fx = Fixture::new();
     let geo = fx.olympiad("geography");
     let admin = fx.admin("geography");
-    let school = fx.school().entered_in(&geo).build();
-    let entry = school.entry();
-    let teacher = fx
-        .teacher("thandi@example.org")
-        .of_school(school.id)
-        .in_team_of(entry)
-        .build()
-        .token;
+    let (school, teacher) = fx.entered_school(&geo);
+    let (entry, teacher) = (school.entry(), teacher.token);
     let api = fx.api().await;
 
     let ayanda = json!({ "schoolParticipantId": entry, "firstName": "Ayanda", "lastName": "Zulu", "grade": "8" });

@@ -14,12 +14,7 @@ use serde_json::{json, Value};
 /// 11 B; answers the school, the teacher's token and the learners.
 fn team_with_learners(fx: &Fixture) -> (School, String, Vec<BuiltLearner>) {
     let geo = fx.olympiad("geography");
-    let school = fx.school().entered_in(&geo).build();
-    let teacher = fx
-        .teacher("thandi@example.org")
-        .of_school(school.id)
-        .in_team_of(school.entry())
-        .build();
+    let (school, teacher) = fx.entered_school(&geo);
     let learners = [
         ("lerato.m", 10, "A"),
         ("sipho.d", 11, "B"),

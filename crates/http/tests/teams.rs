@@ -18,13 +18,8 @@ fn member(team: &Value, matches: impl Fn(&Value) -> bool) -> Value {
 async fn a_team_admin_invites_a_colleague_shares_the_role_and_stays_the_last_admin() {
     let fx = Fixture::new();
     let geo = fx.olympiad("geography");
-    let school = fx.school().entered_in(&geo).build();
+    let (school, teacher) = fx.entered_school(&geo);
     let entry = school.entry();
-    let teacher = fx
-        .teacher("thandi@example.org")
-        .of_school(school.id)
-        .in_team_of(entry)
-        .build();
     let token = &teacher.token;
     let api = fx.api().await;
 
@@ -58,12 +53,8 @@ async fn a_team_admin_invites_a_colleague_shares_the_role_and_stays_the_last_adm
 async fn a_teacher_of_the_school_outside_the_team_sees_neither_team_nor_learners() {
     let fx = Fixture::new();
     let geo = fx.olympiad("geography");
-    let school = fx.school().entered_in(&geo).build();
+    let (school, _) = fx.entered_school(&geo);
     let entry = school.entry();
-    fx.teacher("thandi@example.org")
-        .of_school(school.id)
-        .in_team_of(entry)
-        .build();
     let stranger = fx
         .teacher("stranger@example.org")
         .of_school(school.id)

@@ -71,6 +71,18 @@ where
         self.send(with_token(delete(path), token)).await
     }
 
+    /// Signs in as the sign-in screens do; answers the status and the body.
+    pub async fn signin(
+        &self,
+        username: &str,
+        password: &str,
+        login_type: &str,
+        olympiad: Option<&str>,
+    ) -> (StatusCode, Value) {
+        self.send(super::signin(username, password, login_type, olympiad))
+            .await
+    }
+
     /// A request that must succeed; answers its `data`.
     pub async fn ok(&self, request: TestRequest) -> Value {
         let (status, body) = self.send(request).await;

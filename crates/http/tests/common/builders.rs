@@ -255,3 +255,17 @@ impl LearnerBuilder<'_> {
         }
     }
 }
+
+impl Fixture {
+    /// A school entered in the olympiad, with thandi@example.org, a teacher of the school, as its
+    /// team admin.
+    pub fn entered_school(&self, olympiad: &Olympiad) -> (School, BuiltTeacher) {
+        let school = self.school().entered_in(olympiad).build();
+        let teacher = self
+            .teacher("thandi@example.org")
+            .of_school(school.id)
+            .in_team_of(school.entry())
+            .build();
+        (school, teacher)
+    }
+}
