@@ -20,8 +20,7 @@ fn country(name: &str, iso: &str) -> Value {
 async fn a_country_is_kept_by_its_iso_code_and_entered_once_per_olympiad() {
     let fx = Fixture::new();
     let igeo = fx.olympiad("igeo");
-    let admin = fx.admin("igeo");
-    let funding = fx.staff(Role::Funding, "igeo");
+    let [admin, funding] = fx.staff_of("igeo", [Role::Admin, Role::Funding]);
     let api = fx.api().await;
 
     let (_, three_letters) = api.post(COUNTRIES, country("Namibia", "NAM"), &admin).await;

@@ -19,9 +19,7 @@ fn pause(entry: i64, reason: &str) -> serde_json::Value {
 
 #[actix_web::test]
 async fn extra_time_brings_back_a_learner_whose_time_ran_out_and_is_given_with_a_reason() {
-    let s = Sitting::new();
-    let api = s.fx.api().await;
-    let (key, _) = api.start_sitting(&s.learner, "af").await;
+    let (s, api, key) = Sitting::started().await;
     s.run_out_of_time();
     let answer = save(s.questions[0], json!(["b"]), 1);
     let (status, _) = api
@@ -50,9 +48,7 @@ async fn extra_time_brings_back_a_learner_whose_time_ran_out_and_is_given_with_a
 
 #[actix_web::test]
 async fn a_paused_school_keeps_its_time_and_only_its_team_may_pause_it() {
-    let s = Sitting::new();
-    let api = s.fx.api().await;
-    let (key, _) = api.start_sitting(&s.learner, "af").await;
+    let (s, api, key) = Sitting::started().await;
     let entry = s.school_participant_id;
     let answer = save(s.questions[0], json!(["b"]), 1);
 
@@ -162,9 +158,7 @@ async fn a_pause_that_commits_while_learners_start_pauses_every_one_of_them() {
 
 #[actix_web::test]
 async fn the_monitor_counts_where_everyone_is_and_a_ping_clears_a_stuck_learner() {
-    let s = Sitting::new();
-    let api = s.fx.api().await;
-    let (key, _) = api.start_sitting(&s.learner, "af").await;
+    let (s, api, key) = Sitting::started().await;
     s.learner_elsewhere("Laerskool Elders", "lerato.k");
 
     let monitor = format!("/api/sitting/monitor?olympiadId={}", s.olympiad_id);
@@ -206,9 +200,7 @@ async fn the_monitor_counts_where_everyone_is_and_a_ping_clears_a_stuck_learner(
 
 #[actix_web::test]
 async fn a_reset_lets_the_learner_start_again_and_only_admins_reset_everyone() {
-    let s = Sitting::new();
-    let api = s.fx.api().await;
-    let (key, _) = api.start_sitting(&s.learner, "af").await;
+    let (s, api, key) = Sitting::started().await;
     let second = s.learner_elsewhere("Laerskool Elders", "lerato.k").token;
     let answer = save(s.questions[0], json!(["b"]), 1);
 

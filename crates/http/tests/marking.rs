@@ -14,9 +14,7 @@ use serde_json::json;
 
 /// The sitting with every question answered and the paper handed in.
 async fn finished() -> Sitting {
-    let s = Sitting::new();
-    let api = s.fx.api().await;
-    let (key, _) = api.start_sitting(&s.learner, "af").await;
+    let (s, api, key) = Sitting::started().await;
     api.answer_all(&s, &key).await;
     let finish = TestRequest::post().uri("/api/sitting/finish");
     api.ok(with_device(finish, &s.learner, Some(&key))).await;

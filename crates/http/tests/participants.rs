@@ -144,9 +144,7 @@ async fn a_participant_writes_in_the_olympiads_languages_and_is_withdrawn_leavin
 async fn a_learner_who_has_written_cannot_be_withdrawn_whatever_their_status_says() {
     use diesel::prelude::*;
     use olympiad_persistence::schema::attempts;
-    let s = Sitting::new();
-    let api = s.fx.api().await;
-    api.start_sitting(&s.learner, "af").await;
+    let (s, api, _) = Sitting::started().await;
     let participant = format!("/api/participant/{}", s.participant_id);
 
     // The team may set the status back; the work stays all the same.

@@ -43,8 +43,7 @@ async fn a_teacher_enters_their_own_school_and_becomes_its_team_admin() {
 async fn staff_enter_a_school_with_its_contact_teacher_confirm_it_and_delete_it() {
     let fx = Fixture::new();
     let geo = fx.olympiad("geography");
-    let admin = fx.admin("geography");
-    let accountant = fx.staff(Role::Accountant, "geography");
+    let [admin, accountant] = fx.staff_of("geography", [Role::Admin, Role::Accountant]);
     let school = fx.school().named("Hoërskool Waterkloof").build().id;
     let teacher = fx.teacher("dup@example.org").of_school(school).build();
     let api = fx.api().await;

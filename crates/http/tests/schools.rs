@@ -51,8 +51,7 @@ async fn a_new_school_is_checked_field_by_field_and_its_emis_number_kept_unique(
 async fn the_schools_list_pages_and_sorts_and_its_export_holds_every_filtered_row() {
     let fx = Fixture::new();
     let geo = fx.olympiad("geography");
-    let admin = fx.admin("geography");
-    let marketing = fx.staff(Role::Marketing, "geography");
+    let [admin, marketing] = fx.staff_of("geography", [Role::Admin, Role::Marketing]);
     fx.school()
         .named("Waterkloof High")
         .in_province("Gauteng")

@@ -45,9 +45,7 @@ async fn the_sitting_names_the_learner_and_school_and_asks_for_the_declaration_f
 
 #[actix_web::test]
 async fn the_paper_comes_in_the_learners_language_and_order_without_its_answer_key() {
-    let s = Sitting::new();
-    let api = s.fx.api().await;
-    let (key, _) = api.start_sitting(&s.learner, "af").await;
+    let (s, api, key) = Sitting::started().await;
 
     let (status, body) = api.paper(&s.learner, Some(&key)).await;
     assert_eq!(status, StatusCode::OK, "{body}");
@@ -73,9 +71,7 @@ async fn the_paper_comes_in_the_learners_language_and_order_without_its_answer_k
 
 #[actix_web::test]
 async fn each_save_carries_a_sequence_number_and_a_late_one_never_replaces_a_newer_answer() {
-    let s = Sitting::new();
-    let api = s.fx.api().await;
-    let (key, _) = api.start_sitting(&s.learner, "af").await;
+    let (s, api, key) = Sitting::started().await;
     let (q1, q2, q3, q4) = (
         s.questions[0],
         s.questions[1],
@@ -112,9 +108,7 @@ async fn each_save_carries_a_sequence_number_and_a_late_one_never_replaces_a_new
 
 #[actix_web::test]
 async fn answers_that_cannot_be_answers_are_refused_naming_the_field() {
-    let s = Sitting::new();
-    let api = s.fx.api().await;
-    let (key, _) = api.start_sitting(&s.learner, "af").await;
+    let (s, api, key) = Sitting::started().await;
     let q1 = s.questions[0];
 
     let (status, body) = api
@@ -149,9 +143,7 @@ async fn answers_that_cannot_be_answers_are_refused_naming_the_field() {
 
 #[actix_web::test]
 async fn finishing_closes_the_attempt_and_shows_the_learner_how_many_they_answered_not_the_marks() {
-    let s = Sitting::new();
-    let api = s.fx.api().await;
-    let (key, _) = api.start_sitting(&s.learner, "af").await;
+    let (s, api, key) = Sitting::started().await;
     api.answer_all(&s, &key).await;
 
     let finished = api.ok(finish(&s, &key)).await;
@@ -249,9 +241,7 @@ async fn a_second_device_needs_the_recovery_code_and_resumes_where_the_first_was
 
 #[actix_web::test]
 async fn the_time_runs_out_on_the_server_clock() {
-    let s = Sitting::new();
-    let api = s.fx.api().await;
-    let (key, _) = api.start_sitting(&s.learner, "af").await;
+    let (s, api, key) = Sitting::started().await;
     s.run_out_of_time();
 
     let (status, body) = api
@@ -306,9 +296,7 @@ async fn shuffled_papers_differ_between_learners_and_stay_fixed_for_each() {
 
 #[actix_web::test]
 async fn a_signed_out_learner_saves_nothing() {
-    let s = Sitting::new();
-    let api = s.fx.api().await;
-    let (key, _) = api.start_sitting(&s.learner, "af").await;
+    let (s, api, key) = Sitting::started().await;
     let (status, _) = api.post("/api/auth/signout", json!({}), &s.learner).await;
     assert_eq!(status, StatusCode::OK);
 

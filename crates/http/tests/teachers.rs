@@ -35,8 +35,7 @@ async fn a_teacher_keeps_their_own_profile_and_is_told_what_is_missing() {
 async fn staff_list_an_olympiads_teachers_and_correct_their_details() {
     let fx = Fixture::new();
     let geo = fx.olympiad("geography");
-    let admin = fx.admin("geography");
-    let accountant = fx.staff(Role::Accountant, "geography");
+    let [admin, accountant] = fx.staff_of("geography", [Role::Admin, Role::Accountant]);
     let school = fx.school().entered_in(&geo).build();
     fx.teacher("dup@example.org")
         .of_school(school.id)

@@ -13,8 +13,7 @@ use serde_json::json;
 async fn staff_keep_an_olympiads_contacts_and_other_olympiads_staff_may_not_see_them() {
     let fx = Fixture::new();
     let igeo = fx.olympiad("igeo");
-    let admin = fx.admin("igeo");
-    let funding = fx.staff(Role::Funding, "igeo");
+    let [admin, funding] = fx.staff_of("igeo", [Role::Admin, Role::Funding]);
     fx.olympiad("history");
     let other = fx.token_for(fx.user("other@example.org", Role::Admin, Some("history")));
     let api = fx.api().await;

@@ -16,6 +16,11 @@ impl Fixture {
         self.token_for(self.user(&email, role, Some(olympiad)))
     }
 
+    /// Tokens for staff of several roles in one olympiad, in the order of the roles.
+    pub fn staff_of<const N: usize>(&self, olympiad: &str, roles: [Role; N]) -> [String; N] {
+        roles.map(|role| self.staff(role, olympiad))
+    }
+
     pub fn admin(&self, olympiad: &str) -> String {
         self.staff(Role::Admin, olympiad)
     }

@@ -155,6 +155,25 @@ impl Sitting {
         }
     }
 
+    /// A sitting whose learner has started writing in Afrikaans; answers it, the API and the key
+    /// of the learner's device.
+    pub async fn started() -> (
+        Sitting,
+        Api<
+            impl Service<
+                actix_http::Request,
+                Response = ServiceResponse<impl MessageBody>,
+                Error = actix_web::Error,
+            >,
+        >,
+        String,
+    ) {
+        let s = Sitting::new();
+        let api = s.fx.api().await;
+        let (key, _) = api.start_sitting(&s.learner, "af").await;
+        (s, api, key)
+    }
+
     /// Another learner in the same school's entry, "Thabo" with the username as surname.
     pub fn add_learner(&self, username: &str) -> BuiltLearner {
         self.fx
