@@ -5,7 +5,7 @@
 mod common;
 
 use actix_web::http::StatusCode;
-use actix_web::test::{init_service, TestRequest};
+use actix_web::test::TestRequest;
 use common::*;
 use olympiad_domain::Role;
 use serde_json::json;
@@ -14,21 +14,16 @@ use serde_json::json;
 async fn signin_names_the_faulty_part_or_answers_the_token_and_user() {
     let fx = Fixture::new();
     fx.user("admin@example.org", Role::Admin, Some("geography"));
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+    let api = fx.api().await;
 
-    let (status, body) = send(
-        &app,
-        post_json(
-            "/api/auth/signin",
-            signin_body(
-                "admin@example.org",
-                "wrong password",
-                "admin",
-                Some("geography"),
-            ),
-        ),
-    )
-    .await;
+    let (status, body) = api
+        .signin(
+            "admin@example.org",
+            "wrong password",
+            "admin",
+            Some("geography"),
+        )
+        .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert_eq!(
         (body["success"].clone(), body["error"].clone()),
@@ -36,14 +31,9 @@ async fn signin_names_the_faulty_part_or_answers_the_token_and_user() {
     );
     assert!(body["errorMsg"].as_str().unwrap().contains("password"));
 
-    let (status, body) = send(
-        &app,
-        post_json(
-            "/api/auth/signin",
-            signin_body("nobody@example.org", PASSWORD, "admin", Some("geography")),
-        ),
-    )
-    .await;
+    let (status, body) = api
+        .signin("nobody@example.org", PASSWORD, "admin", Some("geography"))
+        .await;
     // An unknown username is answered as a wrong password is, so that no one learns who exists.
     assert_eq!(
         (status, body["error"].clone(), body["errorMsg"].clone()),
@@ -55,14 +45,12 @@ async fn signin_names_the_faulty_part_or_answers_the_token_and_user() {
     );
 
     // Case and spaces in the username do not matter; a trailing slash on the path does not either.
-    let (status, body) = send(
-        &app,
-        post_json(
+    let (status, body) = api
+        .send(post_json(
             "/api/auth/signin/",
             signin_body(" Admin@Example.org ", PASSWORD, "admin", Some("geography")),
-        ),
-    )
-    .await;
+        ))
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["success"], true);
     assert!(body["data"]["token"].as_str().unwrap().len() > 20);
@@ -75,16 +63,11 @@ async fn staff_must_name_an_olympiad_they_belong_to() {
     let fx = Fixture::new();
     fx.olympiad("history");
     fx.user("admin@example.org", Role::Admin, Some("geography"));
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+    let api = fx.api().await;
 
-    let (status, body) = send(
-        &app,
-        post_json(
-            "/api/auth/signin",
-            signin_body("admin@example.org", PASSWORD, "admin", None),
-        ),
-    )
-    .await;
+    let (status, body) = api
+        .signin("admin@example.org", PASSWORD, "admin", None)
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["error"], "validation");
     assert_eq!(
@@ -92,14 +75,9 @@ async fn staff_must_name_an_olympiad_they_belong_to() {
         "is required for this login type"
     );
 
-    let (status, body) = send(
-        &app,
-        post_json(
-            "/api/auth/signin",
-            signin_body("admin@example.org", PASSWORD, "admin", Some("history")),
-        ),
-    )
-    .await;
+    let (status, body) = api
+        .signin("admin@example.org", PASSWORD, "admin", Some("history"))
+        .await;
     assert_eq!(
         (status, body["error"].clone()),
         (StatusCode::UNAUTHORIZED, json!("username"))
@@ -109,14 +87,9 @@ async fn staff_must_name_an_olympiad_they_belong_to() {
         "{body}"
     );
 
-    let (status, body) = send(
-        &app,
-        post_json(
-            "/api/auth/signin",
-            signin_body("admin@example.org", PASSWORD, "teacher", None),
-        ),
-    )
-    .await;
+    let (status, body) = api
+        .signin("admin@example.org", PASSWORD, "teacher", None)
+        .await;
     assert_eq!(
         (status, body["error"].clone()),
         (StatusCode::UNAUTHORIZED, json!("username"))
@@ -126,49 +99,43 @@ async fn staff_must_name_an_olympiad_they_belong_to() {
 #[actix_web::test]
 async fn malformed_bodies_name_the_field() {
     let fx = Fixture::new();
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
-    let (status, body) = send(
-        &app,
-        post_json(
+    let api = fx.api().await;
+    let (status, body) = api
+        .send(post_json(
             "/api/auth/signin",
             json!({ "username": "a", "loginType": "admin" }),
-        ),
-    )
-    .await;
+        ))
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["fields"]["password"], "is required");
-    let (_, body) = send(
-        &app,
-        post_json(
+    let (_, body) = api
+        .send(post_json(
             "/api/auth/signin",
             json!({ "username": "a", "password": "b", "loginType": "root" }),
-        ),
-    )
-    .await;
+        ))
+        .await;
     assert_eq!(
         body["fields"]["loginType"],
         "must be one of learner, teacher, admin, overlord"
     );
-    let (_, body) = send(
-        &app,
-        post_json(
+    let (_, body) = api
+        .send(post_json(
             "/api/auth/signin",
             json!({ "username": "", "password": "b", "loginType": "teacher" }),
-        ),
-    )
-    .await;
+        ))
+        .await;
     assert_eq!(body["fields"]["username"], "is required");
     let not_json = TestRequest::post()
         .uri("/api/auth/signin")
         .insert_header(("content-type", "text/plain"))
         .set_payload("username=a");
-    let (status, body) = send(&app, not_json).await;
+    let (status, body) = api.send(not_json).await;
     assert_eq!(
         (status, body["error"].clone()),
         (StatusCode::BAD_REQUEST, json!("content_type"))
     );
     let huge = json!({ "username": "a".repeat(300_000), "password": "b", "loginType": "teacher" });
-    let (status, body) = send(&app, post_json("/api/auth/signin", huge)).await;
+    let (status, body) = api.send(post_json("/api/auth/signin", huge)).await;
     assert_eq!(
         (status, body["error"].clone()),
         (StatusCode::PAYLOAD_TOO_LARGE, json!("too_large"))
@@ -184,16 +151,11 @@ async fn teachers_send_their_password_percent_escaped() {
         let hash = bcrypt::hash("p@ss wörd 100%", 4).unwrap();
         olympiad_persistence::models::User::set_password_hash(&mut conn, id, &hash).unwrap();
     }
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+    let api = fx.api().await;
     let escaped = "p%40ss%20w%C3%B6rd%20100%25";
-    let (status, body) = send(
-        &app,
-        post_json(
-            "/api/auth/signin",
-            signin_body("teacher@example.org", escaped, "teacher", Some("geography")),
-        ),
-    )
-    .await;
+    let (status, body) = api
+        .signin("teacher@example.org", escaped, "teacher", Some("geography"))
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["data"]["user"]["role"], "teacher");
 }
@@ -203,53 +165,40 @@ async fn tokens_open_protected_calls_until_sign_out() {
     let fx = Fixture::new();
     fx.user("admin@example.org", Role::Admin, Some("geography"));
     fx.user("teacher@example.org", Role::Teacher, None);
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+    let api = fx.api().await;
 
-    let (status, body) = send(&app, get("/api/auth/current-user?section=admin")).await;
+    let (status, body) = api.send(get("/api/auth/current-user?section=admin")).await;
     assert_eq!(
         (status, body["error"].clone()),
         (StatusCode::UNAUTHORIZED, json!("signed_out"))
     );
-    let (status, body) = send(
-        &app,
-        with_token(get("/api/auth/current-user"), "forged.token.value"),
-    )
-    .await;
+    let (status, body) = api
+        .get("/api/auth/current-user", "forged.token.value")
+        .await;
     assert_eq!(
         (status, body["error"].clone()),
         (StatusCode::UNAUTHORIZED, json!("token_invalid"))
     );
 
-    let (_, signed_in) = send(
-        &app,
-        post_json(
-            "/api/auth/signin",
-            signin_body("admin@example.org", PASSWORD, "admin", Some("geography")),
-        ),
-    )
-    .await;
+    let (_, signed_in) = api
+        .signin("admin@example.org", PASSWORD, "admin", Some("geography"))
+        .await;
     let token = signed_in["data"]["token"].as_str().unwrap().to_owned();
     let olympiad_id = signed_in["data"]["user"]["olympiadId"].as_i64().unwrap();
 
-    let (status, body) = send(
-        &app,
-        with_token(
-            get(&format!(
-                "/api/auth/current-user?section=admin&olympiadId={olympiad_id}"
-            )),
+    let (status, body) = api
+        .get(
+            &format!("/api/auth/current-user?section=admin&olympiadId={olympiad_id}"),
             &token,
-        ),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["data"]["authed"], true);
     assert_eq!(body["data"]["error"], json!(null));
     assert_eq!(body["data"]["accounts"][0]["olympiadName"], "geography");
-    let (_, body) = send(
-        &app,
-        with_token(get("/api/auth/current-user?olympiadId=999"), &token),
-    )
-    .await;
+    let (_, body) = api
+        .get("/api/auth/current-user?olympiadId=999", &token)
+        .await;
     assert_eq!(
         (
             body["data"]["authed"].clone(),
@@ -258,37 +207,31 @@ async fn tokens_open_protected_calls_until_sign_out() {
         (json!(false), json!("wrong_olympiad"))
     );
 
-    let (_, body) = send(
-        &app,
-        with_token(get("/api/auth/get-login-status?section=admin"), &token),
-    )
-    .await;
+    let (_, body) = api
+        .get("/api/auth/get-login-status?section=admin", &token)
+        .await;
     assert_eq!(body["data"], json!({ "loggedIn": true, "role": "admin" }));
-    let (_, body) = send(&app, get("/api/auth/get-login-status")).await;
+    let (_, body) = api.send(get("/api/auth/get-login-status")).await;
     assert_eq!(body["data"], json!({ "loggedIn": false, "role": null }));
 
     // A teacher may not list users: 403, in the envelope.
     let teacher = fx.token_for(fx.user("teacher@example.org", Role::Teacher, None));
-    let (status, body) = send(
-        &app,
-        with_token(
-            get(&format!("/api/user?olympiadId={olympiad_id}")),
-            &teacher,
-        ),
-    )
-    .await;
+    let (status, body) = api
+        .get(&format!("/api/user?olympiadId={olympiad_id}"), &teacher)
+        .await;
     assert_eq!(
         (status, body["error"].clone()),
         (StatusCode::FORBIDDEN, json!("forbidden"))
     );
 
-    let (status, _) = send(
-        &app,
-        with_token(TestRequest::post().uri("/api/auth/signout"), &token),
-    )
-    .await;
+    let (status, _) = api
+        .send(with_token(
+            TestRequest::post().uri("/api/auth/signout"),
+            &token,
+        ))
+        .await;
     assert_eq!(status, StatusCode::OK);
-    let (status, body) = send(&app, with_token(get("/api/auth/current-user"), &token)).await;
+    let (status, body) = api.get("/api/auth/current-user", &token).await;
     assert_eq!(
         (status, body["error"].clone()),
         (StatusCode::UNAUTHORIZED, json!("session_ended"))
@@ -302,40 +245,25 @@ async fn sign_in_attempts_per_username_are_limited() {
         c.signin_per_username_per_minute = 3;
     });
     fx.user("teacher@example.org", Role::Teacher, None);
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+    let api = fx.api().await;
     for _ in 0..3 {
-        let (status, _) = send(
-            &app,
-            post_json(
-                "/api/auth/signin",
-                signin_body("teacher@example.org", "guess", "teacher", None),
-            ),
-        )
-        .await;
+        let (status, _) = api
+            .signin("teacher@example.org", "guess", "teacher", None)
+            .await;
         assert_eq!(status, StatusCode::UNAUTHORIZED);
     }
-    let (status, body) = send(
-        &app,
-        post_json(
-            "/api/auth/signin",
-            signin_body("teacher@example.org", PASSWORD, "teacher", None),
-        ),
-    )
-    .await;
+    let (status, body) = api
+        .signin("teacher@example.org", PASSWORD, "teacher", None)
+        .await;
     assert_eq!(
         (status, body["error"].clone()),
         (StatusCode::TOO_MANY_REQUESTS, json!("rate_limited"))
     );
     // Someone else from the same address is not held up.
     fx.user("other@example.org", Role::Teacher, None);
-    let (status, _) = send(
-        &app,
-        post_json(
-            "/api/auth/signin",
-            signin_body("other@example.org", PASSWORD, "teacher", None),
-        ),
-    )
-    .await;
+    let (status, _) = api
+        .signin("other@example.org", PASSWORD, "teacher", None)
+        .await;
     assert_eq!(status, StatusCode::OK);
 }
 
@@ -343,10 +271,11 @@ async fn sign_in_attempts_per_username_are_limited() {
 async fn an_unsafe_request_carrying_the_xsrf_cookie_must_echo_it() {
     let fx = Fixture::new();
     fx.user("teacher@example.org", Role::Teacher, None);
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+    let api = fx.api().await;
 
     let response =
-        actix_web::test::call_service(&app, get("/api/auth/get-login-status").to_request()).await;
+        actix_web::test::call_service(&api.app, get("/api/auth/get-login-status").to_request())
+            .await;
     let cookie = response
         .response()
         .cookies()
@@ -357,7 +286,7 @@ async fn an_unsafe_request_carrying_the_xsrf_cookie_must_echo_it() {
     let body = signin_body("teacher@example.org", PASSWORD, "teacher", None);
     let without_header = post_json("/api/auth/signin", body.clone())
         .cookie(actix_web::cookie::Cookie::new("XSRF-TOKEN", value.clone()));
-    let (status, answer) = send(&app, without_header).await;
+    let (status, answer) = api.send(without_header).await;
     assert_eq!(
         (status, answer["error"].clone()),
         (StatusCode::FORBIDDEN, json!("xsrf"))
@@ -366,27 +295,29 @@ async fn an_unsafe_request_carrying_the_xsrf_cookie_must_echo_it() {
     let with_header = post_json("/api/auth/signin", body)
         .cookie(actix_web::cookie::Cookie::new("XSRF-TOKEN", value.clone()))
         .insert_header(("X-XSRF-TOKEN", value));
-    let (status, _) = send(&app, with_header).await;
+    let (status, _) = api.send(with_header).await;
     assert_eq!(status, StatusCode::OK);
 }
 
 #[actix_web::test]
 async fn unknown_api_routes_and_methods_answer_in_the_envelope() {
     let fx = Fixture::new();
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
-    let (status, body) = send(&app, get("/api/no-such-thing")).await;
+    let api = fx.api().await;
+    let (status, body) = api.send(get("/api/no-such-thing")).await;
     assert_eq!(
         (status, body["error"].clone()),
         (StatusCode::NOT_FOUND, json!("not_found"))
     );
-    let (status, body) = send(&app, TestRequest::delete().uri("/api/auth/signin")).await;
+    let (status, body) = api
+        .send(TestRequest::delete().uri("/api/auth/signin"))
+        .await;
     assert_eq!(
         (status, body["error"].clone()),
         (StatusCode::METHOD_NOT_ALLOWED, json!("method_not_allowed"))
     );
-    let (status, _) = send(&app, get("/healthz")).await;
+    let (status, _) = api.send(get("/healthz")).await;
     assert_eq!(status, StatusCode::OK);
-    let (status, _) = send(&app, get("/readyz")).await;
+    let (status, _) = api.send(get("/readyz")).await;
     assert_eq!(status, StatusCode::OK);
 }
 
@@ -399,12 +330,12 @@ async fn a_server_error_hides_its_cause_and_carries_the_request_id() {
     diesel::sql_query("DROP TABLE password_resets")
         .execute(&mut *fx.db.conn())
         .unwrap();
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+    let api = fx.api().await;
 
     let request = TestRequest::post()
         .uri("/api/auth/forgot-password/teacher@example.org")
         .to_request();
-    let response = actix_web::test::call_service(&app, request).await;
+    let response = actix_web::test::call_service(&api.app, request).await;
     assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
     let header = response
         .headers()

@@ -5,7 +5,6 @@
 mod common;
 
 use actix_web::http::StatusCode;
-use actix_web::test::init_service;
 use common::*;
 use olympiad_domain::Role;
 use olympiad_persistence::models::Job;
@@ -41,15 +40,10 @@ fn wrong_code(secret: &str) -> String {
 async fn staff_set_up_two_factor_at_first_sign_in_and_use_it_after() {
     let fx = Fixture::with_config(|c| c.require_staff_2fa = true);
     fx.user("admin@example.org", Role::Admin, Some("geography"));
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
-    let signin = || {
-        post_json(
-            "/api/auth/signin",
-            signin_body("admin@example.org", PASSWORD, "admin", Some("geography")),
-        )
-    };
+    let api = fx.api().await;
+    let admin = || api.signin("admin@example.org", PASSWORD, "admin", Some("geography"));
 
-    let (status, body) = send(&app, signin()).await;
+    let (status, body) = admin().await;
     assert_eq!(
         (status, body["error"].clone()),
         (StatusCode::UNAUTHORIZED, json!("2fa_notSetYet"))
@@ -60,20 +54,14 @@ async fn staff_set_up_two_factor_at_first_sign_in_and_use_it_after() {
         .to_owned();
 
     // The set-up token opens nothing else.
-    let (status, _) = send(
-        &app,
-        with_token(get("/api/auth/current-user"), &setup_token),
-    )
-    .await;
+    let (status, _) = api.get("/api/auth/current-user", &setup_token).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
-    let (status, _) = send(&app, post_json("/api/auth/2fa/setup", json!({}))).await;
+    let (status, _) = api.send(post_json("/api/auth/2fa/setup", json!({}))).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 
-    let (status, body) = send(
-        &app,
-        with_token(post_json("/api/auth/2fa/setup", json!({})), &setup_token),
-    )
-    .await;
+    let (status, body) = api
+        .post("/api/auth/2fa/setup", json!({}), &setup_token)
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let secret = body["data"]["secret"].as_str().unwrap().to_owned();
     assert!(body["data"]["otpauthUri"]
@@ -81,45 +69,36 @@ async fn staff_set_up_two_factor_at_first_sign_in_and_use_it_after() {
         .unwrap()
         .starts_with("otpauth://totp/Olympiads:admin%40example.org"));
 
-    let (status, body) = send(
-        &app,
-        with_token(
-            post_json(
-                "/api/auth/2fa/confirm",
-                json!({ "code": wrong_code(&secret) }),
-            ),
+    let (status, body) = api
+        .post(
+            "/api/auth/2fa/confirm",
+            json!({ "code": wrong_code(&secret) }),
             &setup_token,
-        ),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(
         (status, body["error"].clone()),
         (StatusCode::UNAUTHORIZED, json!("2fa_invalid"))
     );
-    let (status, body) = send(
-        &app,
-        with_token(
-            post_json("/api/auth/2fa/confirm", json!({ "code": "12" })),
+    let (status, body) = api
+        .post(
+            "/api/auth/2fa/confirm",
+            json!({ "code": "12" }),
             &setup_token,
-        ),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(
         (status, body["fields"]["code"].clone()),
         (StatusCode::BAD_REQUEST, json!("must be the 6-digit code"))
     );
 
-    let (status, body) = send(
-        &app,
-        with_token(
-            post_json(
-                "/api/auth/2fa/confirm",
-                json!({ "code": current_code(&secret) }),
-            ),
+    let (status, body) = api
+        .post(
+            "/api/auth/2fa/confirm",
+            json!({ "code": current_code(&secret) }),
             &setup_token,
-        ),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["data"]["user"]["role"], "admin");
     // The user is told by e-mail that two-factor is now on.
@@ -131,7 +110,7 @@ async fn staff_set_up_two_factor_at_first_sign_in_and_use_it_after() {
     );
 
     // From now on: a code at every sign-in.
-    let (status, body) = send(&app, signin()).await;
+    let (status, body) = admin().await;
     assert_eq!(
         (status, body["error"].clone()),
         (StatusCode::UNAUTHORIZED, json!("2fa_required"))
@@ -141,22 +120,22 @@ async fn staff_set_up_two_factor_at_first_sign_in_and_use_it_after() {
         body["totpCode"] = json!(code);
         post_json("/api/auth/signin", body)
     };
-    let (status, body) = send(&app, with_code(wrong_code(&secret))).await;
+    let (status, body) = api.send(with_code(wrong_code(&secret))).await;
     assert_eq!(
         (status, body["error"].clone()),
         (StatusCode::UNAUTHORIZED, json!("2fa_invalid"))
     );
     // The code just used to confirm is spent; the next one signs in, once.
-    let (status, body) = send(&app, with_code(current_code(&secret))).await;
+    let (status, body) = api.send(with_code(current_code(&secret))).await;
     assert_eq!(
         (status, body["error"].clone()),
         (StatusCode::UNAUTHORIZED, json!("2fa_invalid")),
         "{body}"
     );
     let code = next_code(&secret);
-    let (status, body) = send(&app, with_code(code.clone())).await;
+    let (status, body) = api.send(with_code(code.clone())).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let (status, body) = send(&app, with_code(code)).await;
+    let (status, body) = api.send(with_code(code)).await;
     assert_eq!(
         (status, body["error"].clone()),
         (StatusCode::UNAUTHORIZED, json!("2fa_invalid")),
@@ -164,11 +143,9 @@ async fn staff_set_up_two_factor_at_first_sign_in_and_use_it_after() {
     );
 
     // Setting up again is refused once it is on.
-    let (status, _) = send(
-        &app,
-        with_token(post_json("/api/auth/2fa/setup", json!({})), &setup_token),
-    )
-    .await;
+    let (status, _) = api
+        .post("/api/auth/2fa/setup", json!({}), &setup_token)
+        .await;
     assert_eq!(status, StatusCode::CONFLICT);
 }
 
@@ -177,24 +154,14 @@ async fn teachers_and_learners_sign_in_without_two_factor() {
     let fx = Fixture::with_config(|c| c.require_staff_2fa = true);
     fx.user("teacher@example.org", Role::Teacher, None);
     fx.user("learner1", Role::Learner, Some("geography"));
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
-    let (status, _) = send(
-        &app,
-        post_json(
-            "/api/auth/signin",
-            signin_body("teacher@example.org", PASSWORD, "teacher", None),
-        ),
-    )
-    .await;
+    let api = fx.api().await;
+    let (status, _) = api
+        .signin("teacher@example.org", PASSWORD, "teacher", None)
+        .await;
     assert_eq!(status, StatusCode::OK);
-    let (status, body) = send(
-        &app,
-        post_json(
-            "/api/auth/signin",
-            signin_body("learner1", PASSWORD, "learner", Some("geography")),
-        ),
-    )
-    .await;
+    let (status, body) = api
+        .signin("learner1", PASSWORD, "learner", Some("geography"))
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["data"]["user"]["role"], "learner");
 }
@@ -205,15 +172,10 @@ async fn a_staff_member_gives_their_code_also_for_their_teacher_account() {
     let admin = fx.user("admin@example.org", Role::Admin, Some("geography"));
     // The same person, given a teacher's account (as an invitation to a school's team does).
     assert_eq!(fx.user("admin@example.org", Role::Teacher, None), admin);
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
-    let (status, body) = send(
-        &app,
-        post_json(
-            "/api/auth/signin",
-            signin_body("admin@example.org", PASSWORD, "teacher", None),
-        ),
-    )
-    .await;
+    let api = fx.api().await;
+    let (status, body) = api
+        .signin("admin@example.org", PASSWORD, "teacher", None)
+        .await;
     assert_eq!(
         (status, body["error"].clone()),
         (StatusCode::UNAUTHORIZED, json!("2fa_notSetYet")),

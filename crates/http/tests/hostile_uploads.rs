@@ -7,24 +7,13 @@
 mod common;
 
 use actix_web::http::StatusCode;
-use actix_web::test::{init_service, TestRequest};
+use actix_web::test::TestRequest;
 use common::*;
-use olympiad_documents::{Cell, Table};
-use olympiad_domain::Role;
-use olympiad_persistence::models::Teacher;
 use serde_json::{json, Value};
 
-/// A teacher of a school with a global teacher account; answers their token.
-fn teacher_of(fx: &Fixture, email: &str, school_id: i64) -> String {
-    let user_id = fx.user(email, Role::Teacher, None);
-    Teacher::ensure(&mut fx.db.conn(), user_id, Some(school_id)).unwrap();
-    fx.token_for(user_id)
-}
-
-fn learner_sheet() -> Vec<u8> {
-    let mut table = Table::new(&["First name", "Last name", "Grade", "Class"]);
-    table.push(["Lerato", "Molefe", "10", "A"].map(Cell::from).to_vec());
-    table.to_xlsx("Learners").unwrap()
+/// The learner template with one good row.
+fn one_learner() -> Vec<u8> {
+    learner_sheet(&[["Lerato", "Molefe", "10", "A"]])
 }
 
 /// A sheet of two cells, the second at `(row, column)`.
@@ -258,43 +247,23 @@ fn compound_file(streams: &[&str]) -> Vec<u8> {
     file
 }
 
-/// A school entered in geography by its teacher, who is its team admin; answers the entry's id,
-/// the teacher's token, and the token of a teacher of the same school outside the team.
-async fn entered_school(fx: &Fixture) -> (i64, String, String) {
+/// A school entered in geography with its team admin; answers the entry's id, the teacher's
+/// token, and the token of a teacher of the same school outside the team.
+fn entered_school(fx: &Fixture) -> (i64, String, String) {
     let geo = fx.olympiad("geography");
-    let admin = fx.token_for(fx.user("admin@example.org", Role::Admin, Some("geography")));
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
-    let (_, school) = send(
-        &app,
-        with_token(
-            post_json(
-                "/api/school",
-                json!({ "name": "Waterkloof High", "emisNumber": "", "province": "gauteng", "town": "Pretoria", "sector": "public", "quintile": 5 }),
-            ),
-            &admin,
-        ),
-    )
-    .await;
-    let school_id = school["data"]["id"].as_i64().unwrap();
-    let teacher = teacher_of(fx, "thandi@example.org", school_id);
-    let (status, entry) = send(
-        &app,
-        with_token(
-            post_json("/api/school-participant", json!({ "olympiadId": geo.id })),
-            &teacher,
-        ),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{entry}");
-    let stranger = teacher_of(fx, "stranger@example.org", school_id);
-    (entry["data"]["id"].as_i64().unwrap(), teacher, stranger)
+    let (school, teacher) = fx.entered_school(&geo);
+    let stranger = fx
+        .teacher("stranger@example.org")
+        .of_school(school.id)
+        .build();
+    (school.entry(), teacher.token, stranger.token)
 }
 
 #[actix_web::test]
 async fn hostile_spreadsheets_are_refused_naming_the_file_and_the_server_keeps_answering() {
     let fx = Fixture::new();
-    let (entry_id, teacher, _) = entered_school(&fx).await;
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+    let (entry_id, teacher, _) = entered_school(&fx);
+    let api = fx.api().await;
     let preview = format!("/api/learner/import/preview?schoolParticipantId={entry_id}");
 
     let sheet_crc = crc32(&vec![b' '; BOMB_BYTES]);
@@ -379,11 +348,9 @@ async fn hostile_spreadsheets_are_refused_naming_the_file_and_the_server_keeps_a
             bytes.len() < 2 * 1024 * 1024,
             "{name} fits the upload limit"
         );
-        let (status, body) = send(
-            &app,
-            with_token(multipart(&preview, name, &bytes), &teacher),
-        )
-        .await;
+        let (status, body) = api
+            .send(with_token(multipart(&preview, name, &bytes), &teacher))
+            .await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{name}: {body}");
         let problem = body["fields"]["file"].as_str().unwrap_or_default();
         assert!(problem.contains(said), "{name}: {body}");
@@ -410,7 +377,7 @@ async fn hostile_spreadsheets_are_refused_naming_the_file_and_the_server_keeps_a
             ]),
         ),
     ] {
-        let (status, body) = send(&app, with_token(multipart(&preview, name, &bytes), &teacher)).await;
+        let (status, body) = api.send(with_token(multipart(&preview, name, &bytes), &teacher)).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{name}: {body}");
         let problem = body["fields"]["file"].as_str().unwrap_or_default();
         assert!(problem.contains("not the learner template"), "{name}: {body}");
@@ -423,7 +390,7 @@ async fn hostile_spreadsheets_are_refused_naming_the_file_and_the_server_keeps_a
             .into_bytes();
     padded.extend_from_slice(&vec![b'x'; 3 * 1024 * 1024]);
     padded.extend_from_slice(format!("\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"learners.xlsx\"\r\n\r\n").as_bytes());
-    padded.extend_from_slice(&learner_sheet());
+    padded.extend_from_slice(&one_learner());
     padded.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
     let request = TestRequest::post()
         .uri(&preview)
@@ -432,7 +399,7 @@ async fn hostile_spreadsheets_are_refused_naming_the_file_and_the_server_keeps_a
             format!("multipart/form-data; boundary={boundary}"),
         ))
         .set_payload(padded);
-    let (status, body) = send(&app, with_token(request, &teacher)).await;
+    let (status, body) = api.send(with_token(request, &teacher)).await;
     assert_eq!(
         (status, body["error"].clone()),
         (
@@ -443,49 +410,47 @@ async fn hostile_spreadsheets_are_refused_naming_the_file_and_the_server_keeps_a
     );
 
     // The server is still up, and reads an ordinary file as before.
-    let (status, body) = send(
-        &app,
-        with_token(
-            multipart(&preview, "learners.xlsx", &learner_sheet()),
+    let (status, body) = api
+        .send(with_token(
+            multipart(&preview, "learners.xlsx", &one_learner()),
             &teacher,
-        ),
-    )
-    .await;
+        ))
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["data"]["good"], 1);
-    let (status, _) = send(&app, with_token(get("/api/learner/template"), &teacher)).await;
+    let (status, _) = api.get("/api/learner/template", &teacher).await;
     assert_eq!(status, StatusCode::OK);
 }
 
 #[actix_web::test]
 async fn a_teacher_outside_the_team_is_refused_before_any_file_is_read() {
     let fx = Fixture::new();
-    let (entry_id, teacher, stranger) = entered_school(&fx).await;
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+    let (entry_id, teacher, stranger) = entered_school(&fx);
+    let api = fx.api().await;
     let preview = format!("/api/learner/import/preview?schoolParticipantId={entry_id}");
     let import = format!("/api/learner/import?schoolParticipantId={entry_id}");
 
     // Read first, each would be a 400 (a hostile file) or a 413 (too large); refused first, 403.
     let sparse = sheet_with_far_cell(1_048_575, 16_383);
-    let (status, body) = send(
-        &app,
-        with_token(multipart(&preview, "sparse.xlsx", &sparse), &stranger),
-    )
-    .await;
+    let (status, body) = api
+        .send(with_token(
+            multipart(&preview, "sparse.xlsx", &sparse),
+            &stranger,
+        ))
+        .await;
     assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
     let fake = b"PK\x03\x04not a zip".to_vec();
-    let (status, body) = send(
-        &app,
-        with_token(multipart(&preview, "fake.xlsx", &fake), &stranger),
-    )
-    .await;
+    let (status, body) = api
+        .send(with_token(
+            multipart(&preview, "fake.xlsx", &fake),
+            &stranger,
+        ))
+        .await;
     assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
     let huge = vec![b'a'; 3 * 1024 * 1024];
-    let (status, body) = send(
-        &app,
-        with_token(multipart(&preview, "big.csv", &huge), &stranger),
-    )
-    .await;
+    let (status, body) = api
+        .send(with_token(multipart(&preview, "big.csv", &huge), &stranger))
+        .await;
     assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
 
     // A body of more than the import's 8 MB, and one of the most learners an import takes, whose
@@ -494,44 +459,23 @@ async fn a_teacher_outside_the_team_is_refused_before_any_file_is_read() {
         .uri(&import)
         .insert_header(("content-type", "application/json"))
         .set_payload(vec![b' '; 9 * 1024 * 1024]);
-    let (status, body) = send(&app, with_token(oversized, &stranger)).await;
+    let (status, body) = api.send(with_token(oversized, &stranger)).await;
     assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
     let rows: Vec<Value> = (0..5000)
         .map(|i| json!({ "firstName": format!("Learner{i}"), "lastName": "Dube", "grade": "10" }))
         .collect();
-    let (status, body) = send(
-        &app,
-        with_token(post_json(&import, json!({ "rows": rows })), &stranger),
-    )
+    let (status, body) = api.post(&import, json!({ "rows": rows }), &stranger).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    let (status, body) = api.post(&import, json!({ "rows": [] }), &stranger).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    let (status, body) = api.post("/api/learner", json!({ "schoolParticipantId": entry_id, "firstName": "Lerato", "lastName": "Molefe", "grade": "10" }), &stranger)
     .await;
     assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
-    let (status, body) = send(
-        &app,
-        with_token(post_json(&import, json!({ "rows": [] })), &stranger),
-    )
-    .await;
-    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
-    let (status, body) = send(
-        &app,
-        with_token(
-            post_json(
-                "/api/learner",
-                json!({ "schoolParticipantId": entry_id, "firstName": "Lerato", "lastName": "Molefe", "grade": "10" }),
-            ),
-            &stranger,
-        ),
-    )
-    .await;
-    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
-    let (_, listed) = send(
-        &app,
-        with_token(
-            get(&format!(
-                "/api/participant?customerParticipantId={entry_id}"
-            )),
+    let (_, listed) = api
+        .get(
+            &format!("/api/participant?customerParticipantId={entry_id}"),
             &teacher,
-        ),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(listed["data"]["total"], 0, "nothing was entered: {listed}");
 }

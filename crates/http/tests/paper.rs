@@ -6,7 +6,7 @@
 mod common;
 
 use actix_web::http::StatusCode;
-use actix_web::test::{init_service, TestRequest};
+use actix_web::test::TestRequest;
 use common::*;
 use olympiad_domain::Role;
 use olympiad_persistence::models::{ActivityLog, ActivityQuery};
@@ -36,32 +36,28 @@ async fn an_admin_writes_verifies_and_opens_a_paper() {
     let fx = Fixture::new();
     let olympiad = fx.olympiad("history");
     let admin = fx.token_for(fx.user("admin@example.org", Role::Admin, Some("history")));
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+    let api = fx.api().await;
     let id = olympiad.id;
 
     // The demo fixture's olympiads start open; close this one to write freely.
-    let (status, _) = send(
-        &app,
-        with_token(
-            get(&format!("/api/olympiad/set-olympiad-open/{id}?open=false")),
+    let (status, _) = api
+        .get(
+            &format!("/api/olympiad/set-olympiad-open/{id}?open=false"),
             &admin,
-        ),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
     let settings = json!({ "title": "History Olympiad", "year": 2026, "kind": "schools", "durationMinutes": 45, "grades": [10, 11],
         "languages": ["en", "af"], "instructions": { "en": "<p>Read carefully</p><img src=\"https://x.example/t.png\">" },
         "shuffleOptions": true, "sittingWindows": [{ "startsAt": "2026-08-01T07:00:00", "endsAt": "2026-08-01T15:00:00" }] });
-    let (status, body) = send(
-        &app,
-        with_token(
+    let (status, body) = api
+        .send(with_token(
             TestRequest::put()
                 .uri(&format!("/api/olympiad/{id}"))
                 .set_json(settings.clone()),
             &admin,
-        ),
-    )
-    .await;
+        ))
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(
         body["data"]["instructions"]["en"],
@@ -75,16 +71,14 @@ async fn an_admin_writes_verifies_and_opens_a_paper() {
     bad["grades"] = json!([13]);
     bad["sittingWindows"] =
         json!([{ "startsAt": "2026-08-01T15:00:00", "endsAt": "2026-08-01T07:00:00" }]);
-    let (status, body) = send(
-        &app,
-        with_token(
+    let (status, body) = api
+        .send(with_token(
             TestRequest::put()
                 .uri(&format!("/api/olympiad/{id}"))
                 .set_json(bad),
             &admin,
-        ),
-    )
-    .await;
+        ))
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["fields"]["grades"], "must list grades from 1 to 12");
     assert_eq!(
@@ -92,108 +86,77 @@ async fn an_admin_writes_verifies_and_opens_a_paper() {
         "each window must end after it starts"
     );
 
-    let (status, body) = send(
-        &app,
-        with_token(
-            post_json(
-                "/api/question-module",
-                json!({ "olympiadId": id, "title": { "en": "Rivers", "af": "Riviere" } }),
-            ),
+    let (status, body) = api
+        .post(
+            "/api/question-module",
+            json!({ "olympiadId": id, "title": { "en": "Rivers", "af": "Riviere" } }),
             &admin,
-        ),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let module_id = body["data"]["id"].as_i64().unwrap();
 
     // A draft without a correct answer is kept, but verification reports it and opening is refused.
-    let (status, body) = send(
-        &app,
-        with_token(post_json("/api/question", question(module_id, &[])), &admin),
-    )
-    .await;
+    let (status, body) = api
+        .post("/api/question", question(module_id, &[]), &admin)
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let question_id = body["data"]["id"].as_i64().unwrap();
     assert_eq!(
         body["data"]["content"]["stem"]["en"], "<p>Longest river?</p>",
         "sanitised before it is stored"
     );
-    let (_, body) = send(
-        &app,
-        with_token(get(&format!("/api/olympiad/verify/{id}")), &admin),
-    )
-    .await;
+    let (_, body) = api.get(&format!("/api/olympiad/verify/{id}"), &admin).await;
     assert_eq!(body["data"]["ready"], false);
     assert_eq!(body["data"]["problems"][0]["code"], "no_correct_answer");
     assert_eq!(body["data"]["problems"][0]["questionId"], question_id);
-    let (status, body) = send(
-        &app,
-        with_token(
-            get(&format!("/api/olympiad/set-olympiad-open/{id}")),
-            &admin,
-        ),
-    )
-    .await;
+    let (status, body) = api
+        .get(&format!("/api/olympiad/set-olympiad-open/{id}"), &admin)
+        .await;
     assert_eq!(
         (status, body["error"].clone()),
         (StatusCode::CONFLICT, json!("not_ready"))
     );
 
-    let (status, _) = send(
-        &app,
-        with_token(
+    let (status, _) = api
+        .send(with_token(
             TestRequest::put()
                 .uri(&format!("/api/question/{question_id}"))
                 .set_json(question(module_id, &["a"])),
             &admin,
-        ),
-    )
-    .await;
+        ))
+        .await;
     assert_eq!(status, StatusCode::OK);
-    let (_, body) = send(
-        &app,
-        with_token(get(&format!("/api/olympiad/verify/{id}")), &admin),
-    )
-    .await;
+    let (_, body) = api.get(&format!("/api/olympiad/verify/{id}"), &admin).await;
     assert_eq!(body["data"]["ready"], true, "{body}");
     assert_eq!(body["data"]["totalMarks"], 2);
-    let (status, body) = send(
-        &app,
-        with_token(
-            get(&format!("/api/olympiad/set-olympiad-open/{id}")),
-            &admin,
-        ),
-    )
-    .await;
+    let (status, body) = api
+        .get(&format!("/api/olympiad/set-olympiad-open/{id}"), &admin)
+        .await;
     assert_eq!(
         (status, body["data"]["isOpen"].clone()),
         (StatusCode::OK, json!(true))
     );
 
     // Now learners may be writing: a change needs confirming, and is logged.
-    let (status, body) = send(
-        &app,
-        with_token(
-            post_json(&format!("/api/question/{question_id}/duplicate"), json!({})),
+    let (status, body) = api
+        .post(
+            &format!("/api/question/{question_id}/duplicate"),
+            json!({}),
             &admin,
-        ),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(
         (status, body["error"].clone()),
         (StatusCode::CONFLICT, json!("paper_in_use"))
     );
-    let (status, body) = send(
-        &app,
-        with_token(
-            post_json(
-                &format!("/api/question/{question_id}/duplicate?confirm=true"),
-                json!({}),
-            ),
+    let (status, body) = api
+        .post(
+            &format!("/api/question/{question_id}/duplicate?confirm=true"),
+            json!({}),
             &admin,
-        ),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
     let copy_id = body["data"]["id"].as_i64().unwrap();
     let log = ActivityLog::search(
@@ -209,27 +172,18 @@ async fn an_admin_writes_verifies_and_opens_a_paper() {
         .any(|l| l.action == "paper_changed_while_open" && l.details.contains("duplicated")));
 
     let order = json!({ "moduleId": module_id, "ids": [copy_id, question_id] });
-    let (status, body) = send(
-        &app,
-        with_token(
-            post_json("/api/question/reorder?confirm=true", order),
-            &admin,
-        ),
-    )
-    .await;
+    let (status, body) = api
+        .post("/api/question/reorder?confirm=true", order, &admin)
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["data"][0]["id"], copy_id);
-    let (status, body) = send(
-        &app,
-        with_token(
-            post_json(
-                "/api/question/reorder?confirm=true",
-                json!({ "moduleId": module_id, "ids": [copy_id] }),
-            ),
+    let (status, body) = api
+        .post(
+            "/api/question/reorder?confirm=true",
+            json!({ "moduleId": module_id, "ids": [copy_id] }),
             &admin,
-        ),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(
         (status, body["fields"]["ids"].clone()),
         (
@@ -238,14 +192,9 @@ async fn an_admin_writes_verifies_and_opens_a_paper() {
         )
     );
 
-    let (_, body) = send(
-        &app,
-        with_token(
-            post_json(&format!("/api/olympiad/modules/{id}"), json!({})),
-            &admin,
-        ),
-    )
-    .await;
+    let (_, body) = api
+        .post(&format!("/api/olympiad/modules/{id}"), json!({}), &admin)
+        .await;
     assert_eq!(body["data"][0]["module"]["questionCount"], 2);
     assert_eq!(
         body["data"][0]["questions"][1]["content"]["correct"],
@@ -258,21 +207,17 @@ async fn an_admin_works_only_on_their_own_olympiads_paper() {
     let fx = Fixture::new();
     let history = fx.olympiad("history");
     let admin = fx.token_for(fx.user("admin@example.org", Role::Admin, Some("geography")));
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
-    let (status, _) = send(
-        &app,
-        with_token(
-            get(&format!("/api/question-module?olympiadId={}", history.id)),
+    let api = fx.api().await;
+    let (status, _) = api
+        .get(
+            &format!("/api/question-module?olympiadId={}", history.id),
             &admin,
-        ),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    let (status, _) = send(
-        &app,
-        with_token(get(&format!("/api/olympiad/verify/{}", history.id)), &admin),
-    )
-    .await;
+    let (status, _) = api
+        .get(&format!("/api/olympiad/verify/{}", history.id), &admin)
+        .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
 }
 
@@ -286,54 +231,48 @@ async fn files_are_judged_by_content_served_to_their_olympiad_and_kept_while_use
         fx.olympiad("history");
         fx.user("learner2", Role::Learner, Some("history"))
     });
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+    let api = fx.api().await;
 
-    let (status, body) = send(
-        &app,
-        with_token(
+    let (status, body) = api
+        .send(with_token(
             multipart(
                 &format!("/api/attachment/upload?olympiadId={geography}"),
                 "virus.png",
                 b"MZ\x90\0 not an image",
             ),
             &admin,
-        ),
-    )
-    .await;
+        ))
+        .await;
     assert_eq!(
         (status, body["error"].clone()),
         (StatusCode::UNSUPPORTED_MEDIA_TYPE, json!("file_type"))
     );
     let huge = [PNG, &vec![0u8; 3 * 1024 * 1024]].concat();
-    let (status, body) = send(
-        &app,
-        with_token(
+    let (status, body) = api
+        .send(with_token(
             multipart(
                 &format!("/api/attachment/upload?olympiadId={geography}"),
                 "big.png",
                 &huge,
             ),
             &admin,
-        ),
-    )
-    .await;
+        ))
+        .await;
     assert_eq!(
         (status, body["error"].clone()),
         (StatusCode::PAYLOAD_TOO_LARGE, json!("too_large"))
     );
 
-    let (status, body) = send(
-        &app,
-        with_token(
+    let (status, body) = api
+        .send(with_token(
             multipart(
                 &format!("/api/attachment/upload?olympiadId={geography}"),
                 "../Rivers map.png",
                 PNG,
             ),
             &admin,
-        ),
-    )
-    .await;
+        ))
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["data"]["filename"], "Rivers map.png");
     assert_eq!(body["data"]["contentType"], "image/png");
@@ -343,7 +282,7 @@ async fn files_are_judged_by_content_served_to_their_olympiad_and_kept_while_use
     );
 
     let response = actix_web::test::call_service(
-        &app,
+        &api.app,
         with_token(get(&format!("/api/attachment/{attachment_id}")), &admin).to_request(),
     )
     .await;
@@ -351,50 +290,32 @@ async fn files_are_judged_by_content_served_to_their_olympiad_and_kept_while_use
     assert_eq!(response.headers().get("content-type").unwrap(), "image/png");
     assert_eq!(actix_web::test::read_body(response).await.as_ref(), PNG);
     // A learner who is not writing sees no file (tests/sitting.rs: one who is, their paper's).
-    let (status, _) = send(
-        &app,
-        with_token(get(&format!("/api/attachment/{attachment_id}")), &learner),
-    )
-    .await;
+    let (status, _) = api
+        .get(&format!("/api/attachment/{attachment_id}"), &learner)
+        .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    let (status, _) = send(
-        &app,
-        with_token(
-            get(&format!("/api/attachment/{attachment_id}")),
-            &other_learner,
-        ),
-    )
-    .await;
+    let (status, _) = api
+        .get(&format!("/api/attachment/{attachment_id}"), &other_learner)
+        .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
 
     // A question shows it: it stays until the question lets go.
-    let (_, module) = send(
-        &app,
-        with_token(
-            post_json(
-                "/api/question-module?confirm=true",
-                json!({ "olympiadId": geography, "title": { "en": "Maps" } }),
-            ),
+    let (_, module) = api
+        .post(
+            "/api/question-module?confirm=true",
+            json!({ "olympiadId": geography, "title": { "en": "Maps" } }),
             &admin,
-        ),
-    )
-    .await;
+        )
+        .await;
     let mut with_image = question(module["data"]["id"].as_i64().unwrap(), &["a"]);
     with_image["attachmentId"] = json!(attachment_id);
-    let (status, body) = send(
-        &app,
-        with_token(post_json("/api/question?confirm=true", with_image), &admin),
-    )
-    .await;
+    let (status, body) = api
+        .post("/api/question?confirm=true", with_image, &admin)
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let (_, list) = send(
-        &app,
-        with_token(
-            get(&format!("/api/attachment?olympiadId={geography}")),
-            &admin,
-        ),
-    )
-    .await;
+    let (_, list) = api
+        .get(&format!("/api/attachment?olympiadId={geography}"), &admin)
+        .await;
     assert_eq!(list["data"][0]["usedBy"], json!([body["data"]["id"]]));
     let delete = |upload: i64| {
         with_token(
@@ -404,19 +325,21 @@ async fn files_are_judged_by_content_served_to_their_olympiad_and_kept_while_use
             &admin,
         )
     };
-    let (status, body) = send(&app, delete(upload_id)).await;
+    let (status, body) = api.send(delete(upload_id)).await;
     assert_eq!(
         (status, body["error"].clone()),
         (StatusCode::CONFLICT, json!("in_use"))
     );
 
     let rename = format!("/api/attachment/{attachment_id}/update-filename?uploadId={upload_id}&filename=Orange%20River.png");
-    let (status, body) = send(&app, with_token(TestRequest::post().uri(&rename), &admin)).await;
+    let (status, body) = api
+        .send(with_token(TestRequest::post().uri(&rename), &admin))
+        .await;
     assert_eq!(
         (status, body["data"]["filename"].clone()),
         (StatusCode::OK, json!("Orange River.png"))
     );
-    let (_, body) = send(&app, delete(upload_id + 1)).await;
+    let (_, body) = api.send(delete(upload_id + 1)).await;
     assert_eq!(body["fields"]["uploadId"], "is not this file's upload");
 }
 
@@ -426,38 +349,27 @@ async fn a_question_bank_goes_out_and_comes_back_and_csv_rows_are_checked() {
     let geography = fx.olympiad("geography").id;
     let history = fx.olympiad("history").id;
     let overlord = fx.token_for(fx.user("overlord@example.org", Role::Overlord, None));
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+    let api = fx.api().await;
 
-    let (_, module) = send(
-        &app,
-        with_token(
-            post_json(
-                "/api/question-module?confirm=true",
-                json!({ "olympiadId": geography, "title": { "en": "Rivers" } }),
-            ),
+    let (_, module) = api
+        .post(
+            "/api/question-module?confirm=true",
+            json!({ "olympiadId": geography, "title": { "en": "Rivers" } }),
             &overlord,
-        ),
+        )
+        .await;
+    api.post(
+        "/api/question?confirm=true",
+        question(module["data"]["id"].as_i64().unwrap(), &["a"]),
+        &overlord,
     )
     .await;
-    send(
-        &app,
-        with_token(
-            post_json(
-                "/api/question?confirm=true",
-                question(module["data"]["id"].as_i64().unwrap(), &["a"]),
-            ),
+    let (status, bank) = api
+        .get(
+            &format!("/api/olympiad/{geography}/question-bank"),
             &overlord,
-        ),
-    )
-    .await;
-    let (status, bank) = send(
-        &app,
-        with_token(
-            get(&format!("/api/olympiad/{geography}/question-bank")),
-            &overlord,
-        ),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(bank["data"]["format"], "olympiad-question-bank");
     assert_eq!(
@@ -465,62 +377,48 @@ async fn a_question_bank_goes_out_and_comes_back_and_csv_rows_are_checked() {
         json!(["a"])
     );
 
-    let (status, body) = send(
-        &app,
-        with_token(
-            post_json(
-                &format!("/api/olympiad/{history}/question-bank?confirm=true"),
-                bank["data"].clone(),
-            ),
+    let (status, body) = api
+        .post(
+            &format!("/api/olympiad/{history}/question-bank?confirm=true"),
+            bank["data"].clone(),
             &overlord,
-        ),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["data"], json!({ "modules": 1, "questions": 1 }));
 
     let csv = "question,a,b,correct\nCapital of the Free State?,Bloemfontein,Kimberley,a\nBad row,x,y,q\n";
-    let (status, body) = send(
-        &app,
-        with_token(
-            post_json(
-                &format!("/api/olympiad/{history}/question-bank/csv?confirm=true"),
-                json!({ "moduleTitle": "Capitals", "csv": csv }),
-            ),
+    let (status, body) = api
+        .post(
+            &format!("/api/olympiad/{history}/question-bank/csv?confirm=true"),
+            json!({ "moduleTitle": "Capitals", "csv": csv }),
             &overlord,
-        ),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(
         body["fields"]["csv"],
         "row 3: correct must be the letter of a filled-in option"
     );
-    let (_, modules) = send(
-        &app,
-        with_token(
-            get(&format!("/api/question-module?olympiadId={history}")),
+    let (_, modules) = api
+        .get(
+            &format!("/api/question-module?olympiadId={history}"),
             &overlord,
-        ),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(
         modules["data"].as_array().unwrap().len(),
         1,
         "a faulty CSV writes nothing"
     );
     let good = "question,a,b,correct\nCapital of the Free State?,Bloemfontein,Kimberley,a\n";
-    let (status, body) = send(
-        &app,
-        with_token(
-            post_json(
-                &format!("/api/olympiad/{history}/question-bank/csv?confirm=true"),
-                json!({ "moduleTitle": "Capitals", "csv": good }),
-            ),
+    let (status, body) = api
+        .post(
+            &format!("/api/olympiad/{history}/question-bank/csv?confirm=true"),
+            json!({ "moduleTitle": "Capitals", "csv": good }),
             &overlord,
-        ),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(
         (status, body["data"]["questions"].clone()),
         (StatusCode::OK, json!(1))
@@ -550,7 +448,7 @@ async fn the_projects_list_shows_closed_olympiads_only_when_upcoming_is_asked() 
         };
         Olympiad::ensure(&mut fx.db.conn(), &new).unwrap();
     }
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+    let api = fx.api().await;
     let listed = |body: &Value| -> Vec<String> {
         body["data"][0]["olympiads"]
             .as_array()
@@ -560,11 +458,13 @@ async fn the_projects_list_shows_closed_olympiads_only_when_upcoming_is_asked() 
             .collect()
     };
 
-    let (status, body) = send(&app, get("/api/olympiads-suite/projects")).await;
+    let (status, body) = api.send(get("/api/olympiads-suite/projects")).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(listed(&body), ["geography"]);
 
-    let (status, body) = send(&app, get("/api/olympiads-suite/projects?showUpcoming=true")).await;
+    let (status, body) = api
+        .send(get("/api/olympiads-suite/projects?showUpcoming=true"))
+        .await;
     assert_eq!(status, StatusCode::OK);
     let mut names = listed(&body);
     names.sort();

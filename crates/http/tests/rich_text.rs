@@ -8,13 +8,11 @@
 mod common;
 
 use actix_web::http::StatusCode;
-use actix_web::test::{init_service, TestRequest};
+use actix_web::test::TestRequest;
 use common::*;
 use diesel::prelude::*;
 use olympiad_domain::Role;
-use olympiad_persistence::schema::{
-    learners, olympiads, participants, question_modules, questions, school_participants, schools,
-};
+use olympiad_persistence::schema::{olympiads, question_modules, questions};
 use serde_json::{json, Value};
 
 /// A script, event handlers, a `javascript:` link, an outside image, an SVG and a frame, around
@@ -64,17 +62,13 @@ async fn script_in_rich_text_is_removed_by_every_route_that_stores_it() {
     let fx = Fixture::new();
     let geography = fx.olympiad("geography").id;
     let admin = fx.token_for(fx.user("admin@example.org", Role::Admin, Some("geography")));
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
-    let (status, _) = send(
-        &app,
-        with_token(
-            get(&format!(
-                "/api/olympiad/set-olympiad-open/{geography}?open=false"
-            )),
+    let api = fx.api().await;
+    let (status, _) = api
+        .get(
+            &format!("/api/olympiad/set-olympiad-open/{geography}?open=false"),
             &admin,
-        ),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
     let modules = format!("/api/question-module?olympiadId={geography}");
     let questions_of = |module_id: i64| format!("/api/question?questionModuleId={module_id}");
@@ -86,29 +80,20 @@ async fn script_in_rich_text_is_removed_by_every_route_that_stores_it() {
             "stem": { "en": DIRTY }, "explanation": { "en": DIRTY },
             "options": [{ "key": "a", "text": { "en": DIRTY } }, { "key": "b", "text": { "en": "Vaal" } }],
             "correct": ["a"] } }] }] });
-    let (status, body) = send(
-        &app,
-        with_token(
-            post_json(
-                &format!("/api/olympiad/{geography}/question-bank?confirm=true"),
-                bank,
-            ),
+    let (status, body) = api
+        .post(
+            &format!("/api/olympiad/{geography}/question-bank?confirm=true"),
+            bank,
             &admin,
-        ),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let (_, listed) = send(&app, with_token(get(&modules), &admin)).await;
+    let (_, listed) = api.get(&modules, &admin).await;
     let listed = &listed["data"];
     assert_clean(&listed[0]["instructions"]["en"]);
-    let (_, exported) = send(
-        &app,
-        with_token(
-            get(&format!("/api/olympiad/{geography}/question-bank")),
-            &admin,
-        ),
-    )
-    .await;
+    let (_, exported) = api
+        .get(&format!("/api/olympiad/{geography}/question-bank"), &admin)
+        .await;
     let question = &exported["data"]["modules"][0]["questions"][0]["content"];
     assert_clean(&question["stem"]["en"]);
     assert_clean(&question["explanation"]["en"]);
@@ -120,19 +105,15 @@ async fn script_in_rich_text_is_removed_by_every_route_that_stores_it() {
         csv_field(DIRTY),
         csv_field(DIRTY)
     );
-    let (status, body) = send(
-        &app,
-        with_token(
-            post_json(
-                &format!("/api/olympiad/{geography}/question-bank/csv?confirm=true"),
-                json!({ "moduleTitle": "From a spreadsheet", "csv": csv }),
-            ),
+    let (status, body) = api
+        .post(
+            &format!("/api/olympiad/{geography}/question-bank/csv?confirm=true"),
+            json!({ "moduleTitle": "From a spreadsheet", "csv": csv }),
             &admin,
-        ),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let (_, listed) = send(&app, with_token(get(&modules), &admin)).await;
+    let (_, listed) = api.get(&modules, &admin).await;
     let from_csv = listed["data"]
         .as_array()
         .unwrap()
@@ -141,37 +122,33 @@ async fn script_in_rich_text_is_removed_by_every_route_that_stores_it() {
         .unwrap()["id"]
         .as_i64()
         .unwrap();
-    let (_, listed) = send(&app, with_token(get(&questions_of(from_csv)), &admin)).await;
+    let (_, listed) = api.get(&questions_of(from_csv), &admin).await;
     assert_clean(&listed["data"][0]["content"]["stem"]["en"]);
     assert_clean(&listed["data"][0]["content"]["options"][0]["text"]["en"]);
 
     // The module editor, creating and changing.
-    let (status, created) = send(&app, with_token(post_json("/api/question-module?confirm=true", json!({ "olympiadId": geography, "title": { "en": "Maps" }, "instructions": { "en": DIRTY } })), &admin)).await;
+    let (status, created) = api.post("/api/question-module?confirm=true", json!({ "olympiadId": geography, "title": { "en": "Maps" }, "instructions": { "en": DIRTY } }), &admin).await;
     assert_eq!(status, StatusCode::OK, "{created}");
     assert_clean(&created["data"]["instructions"]["en"]);
     let module_id = created["data"]["id"].as_i64().unwrap();
-    let (status, changed) = send(
-        &app,
-        with_token(
+    let (status, changed) = api
+        .send(with_token(
             TestRequest::put()
                 .uri(&format!("/api/question-module/{module_id}?confirm=true"))
                 .set_json(json!({ "title": { "en": "Maps" }, "instructions": { "af": DIRTY } })),
             &admin,
-        ),
-    )
-    .await;
+        ))
+        .await;
     assert_eq!(status, StatusCode::OK, "{changed}");
     assert_clean(&changed["data"]["instructions"]["af"]);
 
     // The question editor, creating and changing: stem, options and explanation.
-    let (status, question) = send(&app, with_token(post_json("/api/question?confirm=true", json!({ "moduleId": module_id, "kind": "singleChoice", "marks": 1, "difficulty": 1,
-        "content": { "stem": { "en": DIRTY }, "options": [{ "key": "a", "text": { "en": "Orange" } }, { "key": "b", "text": { "en": "Vaal" } }], "correct": ["a"] } })), &admin)).await;
+    let (status, question) = api.post("/api/question?confirm=true", json!({ "moduleId": module_id, "kind": "singleChoice", "marks": 1, "difficulty": 1,
+        "content": { "stem": { "en": DIRTY }, "options": [{ "key": "a", "text": { "en": "Orange" } }, { "key": "b", "text": { "en": "Vaal" } }], "correct": ["a"] } }), &admin).await;
     assert_eq!(status, StatusCode::OK, "{question}");
     assert_clean(&question["data"]["content"]["stem"]["en"]);
     let question_id = question["data"]["id"].as_i64().unwrap();
-    let (status, changed) = send(
-        &app,
-        with_token(
+    let (status, changed) = api.send(with_token(
             TestRequest::put()
                 .uri(&format!("/api/question/{question_id}?confirm=true"))
                 .set_json(json!({ "kind": "singleChoice", "marks": 1, "difficulty": 1,
@@ -179,11 +156,10 @@ async fn script_in_rich_text_is_removed_by_every_route_that_stores_it() {
                         "options": [{ "key": "a", "text": { "en": DIRTY } }, { "key": "b", "text": { "en": "Vaal" } }],
                         "correct": ["a"] } })),
             &admin,
-        ),
-    )
+        ))
     .await;
     assert_eq!(status, StatusCode::OK, "{changed}");
-    let (_, listed) = send(&app, with_token(get(&questions_of(module_id)), &admin)).await;
+    let (_, listed) = api.get(&questions_of(module_id), &admin).await;
     let content = &listed["data"][0]["content"];
     assert_clean(&content["stem"]["af"]);
     assert_clean(&content["explanation"]["en"]);
@@ -192,21 +168,19 @@ async fn script_in_rich_text_is_removed_by_every_route_that_stores_it() {
     // The olympiad's settings: the learner's instructions and the declaration.
     let settings = json!({ "title": "Geography", "year": 2026, "kind": "schools", "durationMinutes": 45, "grades": [10], "languages": ["en"],
         "instructions": { "en": DIRTY }, "declaration": { "en": DIRTY } });
-    let (status, saved) = send(
-        &app,
-        with_token(
+    let (status, saved) = api
+        .send(with_token(
             TestRequest::put()
                 .uri(&format!("/api/olympiad/{geography}"))
                 .set_json(settings),
             &admin,
-        ),
-    )
-    .await;
+        ))
+        .await;
     assert_eq!(status, StatusCode::OK, "{saved}");
     assert_clean(&saved["data"]["instructions"]["en"]);
     assert_clean(&saved["data"]["declaration"]["en"]);
     let olympiad_path = format!("/api/olympiad?olympiadId={geography}");
-    let (_, olympiad) = send(&app, with_token(get(&olympiad_path), &admin)).await;
+    let (_, olympiad) = api.get(&olympiad_path, &admin).await;
     assert_clean(&olympiad["data"]["instructions"]["en"]);
 
     // Text written before the sanitiser stood at the storage's door is sanitised as it is read.
@@ -226,7 +200,7 @@ async fn script_in_rich_text_is_removed_by_every_route_that_stores_it() {
         .set(olympiads::declaration.eq(&raw))
         .execute(&mut fx.db.conn())
         .unwrap();
-    let (_, listed) = send(&app, with_token(get(&modules), &admin)).await;
+    let (_, listed) = api.get(&modules, &admin).await;
     let listed = &listed["data"];
     let old = listed
         .as_array()
@@ -235,23 +209,21 @@ async fn script_in_rich_text_is_removed_by_every_route_that_stores_it() {
         .find(|m| m["id"] == module_id)
         .unwrap();
     assert_clean(&old["instructions"]["en"]);
-    let (_, listed) = send(&app, with_token(get(&questions_of(module_id)), &admin)).await;
+    let (_, listed) = api.get(&questions_of(module_id), &admin).await;
     let content = &listed["data"][0]["content"];
     assert_clean(&content["stem"]["en"]);
     assert_clean(&content["explanation"]["en"]);
     assert_clean(&content["options"][0]["text"]["en"]);
-    let (_, olympiad) = send(&app, with_token(get(&olympiad_path), &admin)).await;
+    let (_, olympiad) = api.get(&olympiad_path, &admin).await;
     assert_clean(&olympiad["data"]["declaration"]["en"]);
 
     // The admin's preview of the whole paper reads the same rows.
-    let (status, paper) = send(
-        &app,
-        with_token(
+    let (status, paper) = api
+        .send(with_token(
             TestRequest::post().uri(&format!("/api/olympiad/modules/{geography}")),
             &admin,
-        ),
-    )
-    .await;
+        ))
+        .await;
     assert_eq!(status, StatusCode::OK, "{paper}");
     let previewed = paper["data"]
         .as_array()
@@ -266,7 +238,8 @@ async fn script_in_rich_text_is_removed_by_every_route_that_stores_it() {
 #[actix_web::test]
 async fn a_learner_is_shown_only_sanitised_text_even_from_rows_written_before() {
     let fx = Fixture::new();
-    let geography = fx.olympiad("geography").id;
+    let geo = fx.olympiad("geography");
+    let geography = geo.id;
     let raw = json!({ "en": DIRTY }).to_string();
     let mut conn = fx.db.conn();
     diesel::update(olympiads::table.find(geography))
@@ -307,22 +280,19 @@ async fn a_learner_is_shown_only_sanitised_text_even_from_rows_written_before() 
         .execute(&mut conn)
         .unwrap();
     drop(conn);
-    let learner = fx.token_for(enter_learner(&fx, geography));
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+    let entry = fx.school().entered_in(&geo).build().entry();
+    let learner = fx.learner("thabo.m").entered_with(entry).token;
+    let api = fx.api().await;
 
     // Before writing: the olympiad's instructions and the declaration.
-    let (status, body) = send(&app, with_token(get("/api/sitting"), &learner)).await;
+    let (status, body) = api.get("/api/sitting", &learner).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_clean(&body["data"]["olympiad"]["instructions"]["en"]);
     assert_clean(&body["data"]["olympiad"]["declaration"]["en"]);
 
     // Writing: the module's instructions, the stem and the options.
-    let key = start(&app, &learner).await;
-    let (status, body) = send(
-        &app,
-        with_token(get("/api/sitting/paper"), &learner).insert_header(("X-Attempt-Key", key)),
-    )
-    .await;
+    let (key, _) = api.start_sitting(&learner, "en").await;
+    let (status, body) = api.paper(&learner, Some(&key)).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let module = &body["data"]["modules"][0];
     assert_clean(&module["instructions"]);
@@ -334,86 +304,4 @@ async fn a_learner_is_shown_only_sanitised_text_even_from_rows_written_before() 
         .find(|o| o["key"] == "a")
         .unwrap();
     assert_clean(&option["text"]);
-}
-
-/// A school entered in the olympiad with one learner who may sign in; answers the learner's user.
-fn enter_learner(fx: &Fixture, olympiad_id: i64) -> i64 {
-    let mut conn = fx.db.conn();
-    let school_id: i64 = diesel::insert_into(schools::table)
-        .values((
-            schools::name.eq("Hoërskool Ons Dorp"),
-            schools::province.eq("Limpopo"),
-        ))
-        .returning(schools::id)
-        .get_result(&mut conn)
-        .unwrap();
-    let entry: i64 = diesel::insert_into(school_participants::table)
-        .values((
-            school_participants::olympiad_id.eq(olympiad_id),
-            school_participants::school_id.eq(school_id),
-        ))
-        .returning(school_participants::id)
-        .get_result(&mut conn)
-        .unwrap();
-    let learner_id: i64 = diesel::insert_into(learners::table)
-        .values((
-            learners::school_id.eq(school_id),
-            learners::first_name.eq("Thabo"),
-            learners::last_name.eq("Mokoena"),
-            learners::grade.eq(10),
-        ))
-        .returning(learners::id)
-        .get_result(&mut conn)
-        .unwrap();
-    drop(conn);
-    let user_id = fx.user("thabo.m", Role::Learner, Some("geography"));
-    diesel::insert_into(participants::table)
-        .values((
-            participants::olympiad_id.eq(olympiad_id),
-            participants::learner_id.eq(learner_id),
-            participants::school_participant_id.eq(entry),
-            participants::user_id.eq(user_id),
-        ))
-        .execute(&mut fx.db.conn())
-        .unwrap();
-    user_id
-}
-
-/// The declaration, the recovery code, the details and the start; answers the device's key.
-async fn start<S, B>(app: &S, token: &str) -> String
-where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<B>,
-        Error = actix_web::Error,
-    >,
-    B: actix_web::body::MessageBody,
-{
-    let (status, body) = send(
-        app,
-        with_token(
-            post_json("/api/sitting/declaration", json!({ "accepted": true })),
-            token,
-        ),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    let key = body["data"]["attemptKey"].as_str().unwrap().to_owned();
-    let details =
-        json!({ "firstName": "Thabo", "lastName": "Mokoena", "grade": 10, "language": "en" });
-    for request in [
-        TestRequest::post().uri("/api/sitting/recovery-code"),
-        TestRequest::put()
-            .uri("/api/sitting/details")
-            .set_json(details),
-        TestRequest::post().uri("/api/sitting/start"),
-    ] {
-        let (status, body) = send(
-            app,
-            with_token(request, token).insert_header(("X-Attempt-Key", key.clone())),
-        )
-        .await;
-        assert_eq!(status, StatusCode::OK, "{body}");
-    }
-    key
 }

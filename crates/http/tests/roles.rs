@@ -8,7 +8,7 @@
 mod common;
 
 use actix_web::http::{Method, StatusCode};
-use actix_web::test::{init_service, TestRequest};
+use actix_web::test::TestRequest;
 use common::*;
 use olympiad_domain::Role;
 use olympiad_http::access::{declared, Allowed, API_ROUTES};
@@ -44,7 +44,7 @@ async fn every_route_answers_each_role_as_declared() {
             )
         })
         .collect();
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+    let api = fx.api().await;
 
     let document = olympiad_http::openapi::document();
     let mut checked = 0;
@@ -100,7 +100,7 @@ async fn every_route_answers_each_role_as_declared() {
                 }
             };
 
-            let (status, body) = send(&app, request(None)).await;
+            let (status, body) = api.send(request(None)).await;
             documented(status, "a caller without a token");
             match route.allowed {
                 Allowed::Public => assert!(
@@ -140,7 +140,7 @@ async fn every_route_answers_each_role_as_declared() {
                     url.replacen("/api/", "/%61pi/", 1),
                     escape_letter_after(&url, "/api/"),
                 ] {
-                    let (status, body) = send(&app, call(escaped.clone())).await;
+                    let (status, body) = api.send(call(escaped.clone())).await;
                     assert_eq!(
                         (status, body["error"].as_str()),
                         (StatusCode::BAD_REQUEST, Some("path_not_canonical")),
@@ -148,7 +148,7 @@ async fn every_route_answers_each_role_as_declared() {
                     );
                 }
                 let upper = url.to_uppercase();
-                let (status, body) = send(&app, call(upper.clone())).await;
+                let (status, body) = api.send(call(upper.clone())).await;
                 assert!(
                     body.get("data").is_none() && status != StatusCode::UNAUTHORIZED,
                     "{method} {upper} reached an API route: {status} {body}"
@@ -158,7 +158,7 @@ async fn every_route_answers_each_role_as_declared() {
             for (role, user_id) in &users {
                 // A fresh token each time: some routes end sessions (sign-out, disabling).
                 let token = fx.token_for(*user_id);
-                let (status, body) = send(&app, request(Some(&token))).await;
+                let (status, body) = api.send(request(Some(&token))).await;
                 documented(status, role.as_str());
                 let may = match route.allowed {
                     Allowed::Public | Allowed::SignedIn => true,

@@ -8,7 +8,7 @@
 mod common;
 
 use actix_web::http::{Method, StatusCode};
-use actix_web::test::{init_service, TestRequest};
+use actix_web::test::TestRequest;
 use common::*;
 use diesel::prelude::*;
 use olympiad_domain::Role;
@@ -371,33 +371,6 @@ fn declared_template(path: &str) -> String {
     out
 }
 
-struct World {
-    fx: Fixture,
-    overlord: String,
-}
-
-impl World {
-    async fn call<S, B>(&self, app: &S, method: Method, url: &str, body: Value) -> Value
-    where
-        S: actix_web::dev::Service<
-            actix_http::Request,
-            Response = actix_web::dev::ServiceResponse<B>,
-            Error = actix_web::Error,
-        >,
-        B: actix_web::body::MessageBody,
-    {
-        let request = TestRequest::default().method(method.clone()).uri(url);
-        let request = if body.is_null() {
-            request
-        } else {
-            request.set_json(body)
-        };
-        let (status, answer) = send(app, with_token(request, &self.overlord)).await;
-        assert_eq!(status, StatusCode::OK, "{method} {url}: {answer}");
-        answer["data"].clone()
-    }
-}
-
 fn id(value: &Value) -> i64 {
     value["id"].as_i64().unwrap()
 }
@@ -407,9 +380,7 @@ async fn no_role_reaches_a_neighbour_schools_or_another_olympiads_objects() {
     let fx = Fixture::new();
     let (home, other) = (fx.olympiad("geography").id, fx.olympiad("history").id);
     let overlord = fx.token_for(fx.user("overlord@example.org", Role::Overlord, None));
-    let world = World { fx, overlord };
-    let fx = &world.fx;
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+    let api = fx.api().await;
 
     // Three schools: the teacher's own and a neighbour in the home olympiad, one in another.
     let mut entries = vec![];
@@ -420,8 +391,7 @@ async fn no_role_reaches_a_neighbour_schools_or_another_olympiads_objects() {
         ("Neighbour High", home),
         ("Far High", other),
     ] {
-        let school = world
-            .call(&app, Method::POST, "/api/school", json!({ "name": name, "emisNumber": "", "province": "gauteng", "town": "Pretoria", "sector": "public", "quintile": 5 }))
+        let school = api.call(&overlord, Method::POST, "/api/school", json!({ "name": name, "emisNumber": "", "province": "gauteng", "town": "Pretoria", "sector": "public", "quintile": 5 }))
             .await;
         let teacher_user = fx.user(
             &format!("{}@example.org", name.replace(' ', ".")),
@@ -429,11 +399,9 @@ async fn no_role_reaches_a_neighbour_schools_or_another_olympiads_objects() {
             None,
         );
         let teacher = Teacher::ensure(&mut fx.db.conn(), teacher_user, Some(id(&school))).unwrap();
-        let entry = world
-            .call(&app, Method::POST, "/api/school-participant", json!({ "olympiadId": olympiad, "schoolId": id(&school), "contactTeacherId": teacher_user }))
+        let entry = api.call(&overlord, Method::POST, "/api/school-participant", json!({ "olympiadId": olympiad, "schoolId": id(&school), "contactTeacherId": teacher_user }))
             .await;
-        world
-            .call(&app, Method::POST, "/api/learner", json!({ "schoolParticipantId": id(&entry), "firstName": "Ayanda", "lastName": name, "grade": "8" }))
+        api.call(&overlord, Method::POST, "/api/learner", json!({ "schoolParticipantId": id(&entry), "firstName": "Ayanda", "lastName": name, "grade": "8" }))
             .await;
         schools.push(id(&school));
         entries.push(id(&entry));
@@ -456,18 +424,18 @@ async fn no_role_reaches_a_neighbour_schools_or_another_olympiads_objects() {
     let (neighbour, far) = (of_entry(entries[1]), of_entry(entries[2]));
 
     // The other olympiad's paper, file, interest, contact and country.
-    let module = world
+    let module = api
         .call(
-            &app,
+            &overlord,
             Method::POST,
             "/api/question-module?confirm=true",
             json!({ "olympiadId": other, "title": { "en": "Maps" } }),
         )
         .await;
     let question_body = json!({ "moduleId": id(&module), "kind": "singleChoice", "content": { "stem": { "en": "Longest river?" }, "options": [{ "key": "a", "text": { "en": "Orange" } }, { "key": "b", "text": { "en": "Vaal" } }], "correct": ["a"] }, "marks": 1, "difficulty": 1 });
-    let question = world
+    let question = api
         .call(
-            &app,
+            &overlord,
             Method::POST,
             "/api/question?confirm=true",
             question_body.clone(),
@@ -479,29 +447,27 @@ async fn no_role_reaches_a_neighbour_schools_or_another_olympiads_objects() {
             "map.png",
             b"\x89PNG\r\n\x1a\nmap",
         );
-        let (status, answer) = send(&app, with_token(request, &world.overlord)).await;
+        let (status, answer) = api.send(with_token(request, &overlord)).await;
         assert_eq!(status, StatusCode::OK, "{answer}");
         answer["data"].clone()
     };
-    let (status, _) = send(&app, post_json("/api/interest", json!({ "projectName": "history", "firstName": "Pat", "lastName": "Parent", "email": "pat@example.org", "relationship": "parent" }))).await;
+    let (status, _) = api.send(post_json("/api/interest", json!({ "projectName": "history", "firstName": "Pat", "lastName": "Parent", "email": "pat@example.org", "relationship": "parent" }))).await;
     assert_eq!(status, StatusCode::OK);
     let expression: i64 = olympiad_persistence::schema::expressions_of_interest::table
         .select(olympiad_persistence::schema::expressions_of_interest::id)
         .first(&mut fx.db.conn())
         .unwrap();
-    let contact = world
-        .call(&app, Method::POST, "/api/useful-contact", json!({ "olympiadId": other, "name": "Dr Mbeki", "organisation": "DBE", "role": "Adviser", "email": "mbeki@example.gov.za" }))
+    let contact = api.call(&overlord, Method::POST, "/api/useful-contact", json!({ "olympiadId": other, "name": "Dr Mbeki", "organisation": "DBE", "role": "Adviser", "email": "mbeki@example.gov.za" }))
         .await;
-    let country = world
+    let country = api
         .call(
-            &app,
+            &overlord,
             Method::POST,
             "/api/igeo-country",
             json!({ "name": "Namibia", "isoCode": "na" }),
         )
         .await;
-    let country_entry = world
-        .call(&app, Method::POST, "/api/igeo-country-participant", json!({ "olympiadId": other, "countryId": id(&country), "status": "entered", "teamLeaderName": "Ms Shikongo", "teamLeaderEmail": "leader@example.na", "teamMembers": [], "invoiceEmail": "finance@example.na" }))
+    let country_entry = api.call(&overlord, Method::POST, "/api/igeo-country-participant", json!({ "olympiadId": other, "countryId": id(&country), "status": "entered", "teamLeaderName": "Ms Shikongo", "teamLeaderEmail": "leader@example.na", "teamMembers": [], "invoiceEmail": "finance@example.na" }))
         .await;
 
     // What lies beyond each caller's reach: for staff of the home olympiad, the other olympiad's
@@ -597,7 +563,7 @@ async fn no_role_reaches_a_neighbour_schools_or_another_olympiads_objects() {
                 } else {
                     request.set_json(body)
                 };
-                let (status, answer) = send(&app, with_token(request, token)).await;
+                let (status, answer) = api.send(with_token(request, token)).await;
                 assert!(
                     status == StatusCode::FORBIDDEN || status == StatusCode::NOT_FOUND,
                     "{caller}: {method} {url} answered {status}: {answer}"
@@ -627,33 +593,23 @@ async fn no_role_reaches_a_neighbour_schools_or_another_olympiads_objects() {
     assert!(checked > 100, "only {checked} calls were walked");
 
     // Nothing out of reach changed.
-    let (_, far_entry) = send(
-        &app,
-        with_token(
-            get(&format!(
-                "/api/team-member?schoolParticipantId={}",
-                entries[2]
-            )),
-            &world.overlord,
-        ),
-    )
-    .await;
+    let (_, far_entry) = api
+        .get(
+            &format!("/api/team-member?schoolParticipantId={}", entries[2]),
+            &overlord,
+        )
+        .await;
     assert_eq!(
         far_entry["data"].as_array().map(Vec::len),
         Some(1),
         "{far_entry}"
     );
-    let (_, learners) = send(
-        &app,
-        with_token(
-            get(&format!(
-                "/api/participant?customerParticipantId={}",
-                entries[1]
-            )),
-            &world.overlord,
-        ),
-    )
-    .await;
+    let (_, learners) = api
+        .get(
+            &format!("/api/participant?customerParticipantId={}", entries[1]),
+            &overlord,
+        )
+        .await;
     assert_eq!(
         learners["data"]["rows"].as_array().map(Vec::len),
         Some(1),
@@ -666,8 +622,8 @@ async fn a_teacher_outside_the_team_cannot_enter_a_school_already_entered_and_th
     let fx = Fixture::new();
     let geography = fx.olympiad("geography").id;
     let overlord = fx.token_for(fx.user("overlord@example.org", Role::Overlord, None));
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
-    let (_, school) = send(&app, with_token(post_json("/api/school", json!({ "name": "Own High", "emisNumber": "", "province": "gauteng", "town": "Pretoria", "sector": "public", "quintile": 5 })), &overlord)).await;
+    let api = fx.api().await;
+    let (_, school) = api.post("/api/school", json!({ "name": "Own High", "emisNumber": "", "province": "gauteng", "town": "Pretoria", "sector": "public", "quintile": 5 }), &overlord).await;
     let school_id = id(&school["data"]);
     let admin_user = fx.user("admin.teacher@example.org", Role::Teacher, None);
     Teacher::ensure(&mut fx.db.conn(), admin_user, Some(school_id)).unwrap();
@@ -675,43 +631,35 @@ async fn a_teacher_outside_the_team_cannot_enter_a_school_already_entered_and_th
     Teacher::ensure(&mut fx.db.conn(), colleague_user, Some(school_id)).unwrap();
     let enter = json!({ "olympiadId": geography, "schoolId": school_id });
 
-    let (status, entry) = send(
-        &app,
-        with_token(
-            post_json("/api/school-participant", enter.clone()),
+    let (status, entry) = api
+        .post(
+            "/api/school-participant",
+            enter.clone(),
             &fx.token_for(admin_user),
-        ),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{entry}");
     let entry_id = id(&entry["data"]);
     // Entering again answers the entry to its own team admin.
-    let (status, again) = send(
-        &app,
-        with_token(
-            post_json("/api/school-participant", enter.clone()),
+    let (status, again) = api
+        .post(
+            "/api/school-participant",
+            enter.clone(),
             &fx.token_for(admin_user),
-        ),
-    )
-    .await;
+        )
+        .await;
     assert_eq!((status, id(&again["data"])), (StatusCode::OK, entry_id));
 
     // A colleague of the same school, not in the team, gains nothing by entering it too.
     let colleague = fx.token_for(colleague_user);
-    let (status, body) = send(
-        &app,
-        with_token(post_json("/api/school-participant", enter), &colleague),
-    )
-    .await;
+    let (status, body) = api.post("/api/school-participant", enter, &colleague).await;
     assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
-    let (status, _) = send(
-        &app,
-        with_token(
-            get(&format!("/api/team-member?schoolParticipantId={entry_id}")),
+    let (status, _) = api
+        .get(
+            &format!("/api/team-member?schoolParticipantId={entry_id}"),
             &colleague,
-        ),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     let team: i64 = team_members::table
         .filter(team_members::school_participant_id.eq(entry_id))

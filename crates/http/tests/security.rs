@@ -7,7 +7,7 @@
 mod common;
 
 use actix_web::http::StatusCode;
-use actix_web::test::{call_service, init_service, TestRequest};
+use actix_web::test::{call_service, TestRequest};
 use common::*;
 use olympiad_domain::Role;
 use olympiad_http::rate_limit::TrustedProxies;
@@ -17,7 +17,7 @@ use serde_json::json;
 async fn an_escaped_path_does_not_slip_past_the_access_table() {
     let fx = Fixture::new();
     let teacher = fx.token_for(fx.user("teacher@example.org", Role::Teacher, None));
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+    let api = fx.api().await;
     // The requests of the report: each answered 200 with data and no token.
     for path in [
         "/%61pi/activity-log?timeWindow=744",
@@ -32,7 +32,7 @@ async fn an_escaped_path_does_not_slip_past_the_access_table() {
                 Some(token) => with_token(get(path), token),
                 None => get(path),
             };
-            let (status, body) = send(&app, request).await;
+            let (status, body) = api.send(request).await;
             assert_eq!(
                 (status, body["error"].as_str()),
                 (StatusCode::BAD_REQUEST, Some("path_not_canonical")),
@@ -41,11 +41,9 @@ async fn an_escaped_path_does_not_slip_past_the_access_table() {
         }
     }
     // An escape where one belongs still works: `@` in a username.
-    let (status, body) = send(
-        &app,
-        TestRequest::post().uri("/api/auth/forgot-password/teacher%40example.org"),
-    )
-    .await;
+    let (status, body) = api
+        .send(TestRequest::post().uri("/api/auth/forgot-password/teacher%40example.org"))
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
 }
 
@@ -91,7 +89,7 @@ async fn an_impersonation_ends_with_the_overlords_session() {
     let overlord_id = fx.user("overlord@example.org", Role::Overlord, None);
     let other_overlord = fx.token_for(fx.user("second@example.org", Role::Overlord, None));
     fx.user("teacher@example.org", Role::Teacher, None);
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+    let api = fx.api().await;
     let impersonate = |overlord: &str| {
         with_token(
             get(&format!(
@@ -104,36 +102,31 @@ async fn an_impersonation_ends_with_the_overlords_session() {
 
     // Signing out of their own session ends what they began from it.
     let overlord = fx.token_for(overlord_id);
-    let (_, body) = send(&app, impersonate(&overlord)).await;
+    let (_, body) = api.send(impersonate(&overlord)).await;
     let as_teacher = body["data"]["token"].as_str().unwrap().to_owned();
-    assert_eq!(send(&app, works(&as_teacher)).await.0, StatusCode::OK);
-    let (status, _) = send(
-        &app,
-        with_token(post_json("/api/auth/signout", json!({})), &overlord),
-    )
-    .await;
+    assert_eq!(api.send(works(&as_teacher)).await.0, StatusCode::OK);
+    let (status, _) = api.post("/api/auth/signout", json!({}), &overlord).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(
-        send(&app, works(&as_teacher)).await.0,
+        api.send(works(&as_teacher)).await.0,
         StatusCode::UNAUTHORIZED
     );
 
     // So does being disabled by another overlord.
     let overlord = fx.token_for(overlord_id);
-    let (_, body) = send(&app, impersonate(&overlord)).await;
+    let (_, body) = api.send(impersonate(&overlord)).await;
     let as_teacher = body["data"]["token"].as_str().unwrap().to_owned();
-    assert_eq!(send(&app, works(&as_teacher)).await.0, StatusCode::OK);
-    let (status, body) = send(
-        &app,
-        with_token(
-            post_json(&format!("/api/user/{overlord_id}/disable"), json!({})),
+    assert_eq!(api.send(works(&as_teacher)).await.0, StatusCode::OK);
+    let (status, body) = api
+        .post(
+            &format!("/api/user/{overlord_id}/disable"),
+            json!({}),
             &other_overlord,
-        ),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(
-        send(&app, works(&as_teacher)).await.0,
+        api.send(works(&as_teacher)).await.0,
         StatusCode::UNAUTHORIZED
     );
 }
@@ -142,16 +135,14 @@ async fn an_impersonation_ends_with_the_overlords_session() {
 async fn a_chosen_learner_password_never_travels_in_the_address() {
     let fx = Fixture::new();
     let admin = fx.token_for(fx.user("admin@example.org", Role::Admin, Some("geography")));
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
-    let (status, body) = send(
-        &app,
-        with_token(
+    let api = fx.api().await;
+    let (status, body) = api
+        .send(with_token(
             TestRequest::put()
                 .uri("/api/auth/set-learner-passwords/1?schoolId=1&password=chosen-by-staff"),
             &admin,
-        ),
-    )
-    .await;
+        ))
+        .await;
     assert_eq!(
         (status, body["fields"]["password"].as_str()),
         (
@@ -165,9 +156,9 @@ async fn a_chosen_learner_password_never_travels_in_the_address() {
 #[actix_web::test]
 async fn every_answer_tells_the_browser_what_the_site_may_do() {
     let fx = Fixture::new();
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+    let api = fx.api().await;
     for path in ["/api/access-matrix", "/login", "/api/no-such-route"] {
-        let response = call_service(&app, get(path).to_request()).await;
+        let response = call_service(&api.app, get(path).to_request()).await;
         let header = |name: &str| {
             response
                 .headers()
@@ -193,8 +184,8 @@ async fn every_answer_tells_the_browser_what_the_site_may_do() {
     }
 
     let tls = Fixture::with_config(|c| c.public_base_url = "https://olympiads.example.org".into());
-    let app = init_service(olympiad_http::app(tls.state.clone())).await;
-    let response = call_service(&app, get("/api/access-matrix").to_request()).await;
+    let tls_api = tls.api().await;
+    let response = call_service(&tls_api.app, get("/api/access-matrix").to_request()).await;
     assert!(response
         .headers()
         .get("strict-transport-security")

@@ -5,7 +5,7 @@
 mod common;
 
 use actix_web::http::StatusCode;
-use actix_web::test::{init_service, TestRequest};
+use actix_web::test::TestRequest;
 use common::*;
 use olympiad_domain::Role;
 use olympiad_persistence::models::{ActivityLog, ActivityQuery, Job, User};
@@ -16,22 +16,18 @@ async fn overlord_creates_a_user_who_can_then_sign_in() {
     let fx = Fixture::new();
     let overlord = fx.token_for(fx.user("overlord@example.org", Role::Overlord, None));
     let geography = fx.olympiad("geography").id;
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+    let api = fx.api().await;
 
     let bad = json!({ "email": "not-an-email", "password": "short", "role": "funding", "olympiadId": geography });
-    let (status, body) = send(&app, with_token(post_json("/api/user", bad), &overlord)).await;
+    let (status, body) = api.post("/api/user", bad, &overlord).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["fields"]["email"], "must be an e-mail address");
     let no_olympiad =
         json!({ "email": "f@example.org", "password": "long enough", "role": "funding" });
-    let (_, body) = send(
-        &app,
-        with_token(post_json("/api/user", no_olympiad), &overlord),
-    )
-    .await;
+    let (_, body) = api.post("/api/user", no_olympiad, &overlord).await;
     assert_eq!(body["fields"]["olympiadId"], "is required for this role");
     let weak = json!({ "email": "f@example.org", "password": "short", "role": "funding", "olympiadId": geography });
-    let (_, body) = send(&app, with_token(post_json("/api/user", weak), &overlord)).await;
+    let (_, body) = api.post("/api/user", weak, &overlord).await;
     assert_eq!(
         body["fields"]["password"],
         "must be at least 8 characters long"
@@ -42,31 +38,20 @@ async fn overlord_creates_a_user_who_can_then_sign_in() {
         .is_none());
 
     let good = json!({ "email": "F@example.org", "password": "long enough", "firstName": "Fikile", "lastName": "Zulu", "role": "funding", "olympiadId": geography });
-    let (status, body) = send(
-        &app,
-        with_token(post_json("/api/user", good.clone()), &overlord),
-    )
-    .await;
+    let (status, body) = api.post("/api/user", good.clone(), &overlord).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["data"]["username"], "f@example.org");
-    let (status, _) = send(&app, with_token(post_json("/api/user", good), &overlord)).await;
+    let (status, _) = api.post("/api/user", good, &overlord).await;
     assert_eq!(status, StatusCode::CONFLICT);
 
-    let (status, _) = send(
-        &app,
-        post_json(
-            "/api/auth/signin",
-            signin_body("f@example.org", "long enough", "admin", Some("geography")),
-        ),
-    )
-    .await;
+    let (status, _) = api
+        .signin("f@example.org", "long enough", "admin", Some("geography"))
+        .await;
     assert_eq!(status, StatusCode::OK);
 
-    let (_, body) = send(
-        &app,
-        with_token(get(&format!("/api/user?olympiadId={geography}")), &overlord),
-    )
-    .await;
+    let (_, body) = api
+        .get(&format!("/api/user?olympiadId={geography}"), &overlord)
+        .await;
     assert_eq!(body["success"], true);
     assert_eq!(body["data"][0]["username"], "f@example.org");
     assert_eq!(body["accounts"][0]["role"], "funding");
@@ -79,30 +64,26 @@ async fn admins_see_only_their_own_olympiad() {
     let geography = fx.olympiad("geography").id;
     let admin = fx.token_for(fx.user("admin@example.org", Role::Admin, Some("geography")));
     fx.user("h@example.org", Role::Marketing, Some("history"));
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+    let api = fx.api().await;
 
-    let (status, body) = send(
-        &app,
-        with_token(get(&format!("/api/account?olympiadId={history}")), &admin),
-    )
-    .await;
+    let (status, body) = api
+        .get(&format!("/api/account?olympiadId={history}"), &admin)
+        .await;
     assert_eq!(
         (status, body["error"].clone()),
         (StatusCode::FORBIDDEN, json!("forbidden"))
     );
-    let (status, body) = send(&app, with_token(get("/api/user/get-basic-list"), &admin)).await;
+    let (status, body) = api.get("/api/user/get-basic-list", &admin).await;
     assert_eq!(
         (status, body["fields"]["olympiadId"].clone()),
         (StatusCode::BAD_REQUEST, json!("is required"))
     );
-    let (status, body) = send(
-        &app,
-        with_token(
-            get(&format!("/api/user/get-basic-list?olympiadId={geography}")),
+    let (status, body) = api
+        .get(
+            &format!("/api/user/get-basic-list?olympiadId={geography}"),
             &admin,
-        ),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["data"].as_array().unwrap().len(), 1);
     assert_eq!(body["data"][0]["username"], "admin@example.org");
@@ -115,44 +96,31 @@ async fn overlord_impersonates_a_user_and_it_is_logged() {
     let overlord_id = fx.user("overlord@example.org", Role::Overlord, None);
     let overlord = fx.token_for(overlord_id);
     fx.user("teacher@example.org", Role::Teacher, None);
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+    let api = fx.api().await;
 
-    let (status, body) = send(
-        &app,
-        with_token(
-            get(&format!(
-                "/api/user/impersonate?olympiadId={geography}&userEmail=Teacher@example.org"
-            )),
+    let (status, body) = api
+        .get(
+            &format!("/api/user/impersonate?olympiadId={geography}&userEmail=Teacher@example.org"),
             &overlord,
-        ),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["data"]["user"]["role"], "teacher");
     assert_eq!(body["data"]["user"]["impersonatedBy"], overlord_id);
     let token = body["data"]["token"].as_str().unwrap().to_owned();
-    let (_, me) = send(&app, with_token(get("/api/auth/current-user"), &token)).await;
+    let (_, me) = api.get("/api/auth/current-user", &token).await;
     assert_eq!(me["data"]["user"]["username"], "teacher@example.org");
 
-    let (status, _) = send(
-        &app,
-        with_token(
-            get(&format!(
-                "/api/user/impersonate?olympiadId={geography}&userEmail=nobody@example.org"
-            )),
+    let (status, _) = api
+        .get(
+            &format!("/api/user/impersonate?olympiadId={geography}&userEmail=nobody@example.org"),
             &overlord,
-        ),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    let (status, body) = send(
-        &app,
-        with_token(
-            get("/api/user/impersonate?userEmail=x@example.org"),
-            &overlord,
-        ),
-    )
-    .await;
+    let (status, body) = api
+        .get("/api/user/impersonate?userEmail=x@example.org", &overlord)
+        .await;
     assert_eq!(
         (status, body["fields"]["olympiadId"].clone()),
         (StatusCode::BAD_REQUEST, json!("is required"))
@@ -179,50 +147,34 @@ async fn disabling_a_user_ends_their_sessions() {
     let overlord = fx.token_for(fx.user("overlord@example.org", Role::Overlord, None));
     let teacher_id = fx.user("teacher@example.org", Role::Teacher, None);
     let teacher = fx.token_for(teacher_id);
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+    let api = fx.api().await;
 
-    let (status, _) = send(
-        &app,
-        with_token(
+    let (status, _) = api
+        .send(with_token(
             TestRequest::post().uri(&format!("/api/user/{teacher_id}/disable")),
             &overlord,
-        ),
-    )
-    .await;
+        ))
+        .await;
     assert_eq!(status, StatusCode::OK);
-    let (status, _) = send(&app, with_token(get("/api/auth/current-user"), &teacher)).await;
+    let (status, _) = api.get("/api/auth/current-user", &teacher).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
-    let (status, body) = send(
-        &app,
-        post_json(
-            "/api/auth/signin",
-            signin_body("teacher@example.org", PASSWORD, "teacher", None),
-        ),
-    )
-    .await;
+    let (status, body) = api
+        .signin("teacher@example.org", PASSWORD, "teacher", None)
+        .await;
     assert_eq!(
         (status, body["error"].clone()),
         (StatusCode::UNAUTHORIZED, json!("username"))
     );
 
-    let (status, _) = send(
-        &app,
-        with_token(
+    let (status, _) = api
+        .send(with_token(
             TestRequest::post().uri(&format!("/api/user/{teacher_id}/enable")),
             &overlord,
-        ),
-    )
-    .await;
+        ))
+        .await;
     assert_eq!(status, StatusCode::OK);
-    let (status, _) = send(
-        &app,
-        post_json(
-            "/api/auth/signin",
-            signin_body("teacher@example.org", PASSWORD, "teacher", None),
-        ),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK);
+    let signin = api.signin("teacher@example.org", PASSWORD, "teacher", None);
+    assert_eq!(signin.await.0, StatusCode::OK, "the account signs in");
 }
 
 #[actix_web::test]
@@ -230,7 +182,7 @@ async fn a_signed_in_user_changes_their_password_and_keeps_working() {
     let fx = Fixture::new();
     let id = fx.user("teacher@example.org", Role::Teacher, None);
     let old_token = fx.token_for(id);
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+    let api = fx.api().await;
 
     let put = |token: &str, body| {
         with_token(
@@ -240,7 +192,9 @@ async fn a_signed_in_user_changes_their_password_and_keeps_working() {
             token,
         )
     };
-    let (status, body) = send(&app, put(&old_token, json!({ "password": "short" }))).await;
+    let (status, body) = api
+        .send(put(&old_token, json!({ "password": "short" })))
+        .await;
     assert_eq!(
         (status, body["fields"]["password"].clone()),
         (
@@ -249,11 +203,9 @@ async fn a_signed_in_user_changes_their_password_and_keeps_working() {
         )
     );
     // A reset link asked for before the change must not undo it afterwards.
-    let (status, _) = send(
-        &app,
-        TestRequest::post().uri("/api/auth/forgot-password/teacher@example.org"),
-    )
-    .await;
+    let (status, _) = api
+        .send(TestRequest::post().uri("/api/auth/forgot-password/teacher@example.org"))
+        .await;
     assert_eq!(status, StatusCode::OK);
     let job = Job::claim(&mut fx.db.conn(), "test").unwrap().unwrap();
     let email: serde_json::Value = serde_json::from_str(&job.payload).unwrap();
@@ -270,61 +222,52 @@ async fn a_signed_in_user_changes_their_password_and_keeps_working() {
         (None, "is required"),
         (Some("a wrong guess"), "is not your current password"),
     ] {
-        let (status, body) = send(
-            &app,
-            put(
+        let (status, body) = api
+            .send(put(
                 &old_token,
                 json!({ "password": "a new long password", "currentPassword": current }),
-            ),
-        )
-        .await;
+            ))
+            .await;
         assert_eq!(
             (status, body["fields"]["currentPassword"].clone()),
             (StatusCode::BAD_REQUEST, json!(field_problem)),
             "{body}"
         );
     }
-    let (status, body) = send(
-        &app,
-        put(
+    let (status, body) = api
+        .send(put(
             &old_token,
             json!({ "password": "a new long password", "currentPassword": PASSWORD }),
-        ),
-    )
-    .await;
+        ))
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let fresh = body["data"]["token"].as_str().unwrap().to_owned();
 
-    let (status, body) = send(
-        &app,
-        TestRequest::put()
-            .uri("/api/auth/set-password")
-            .set_json(json!({ "password": "the attacker's pick", "token": early_token })),
-    )
-    .await;
+    let (status, body) = api
+        .send(
+            TestRequest::put()
+                .uri("/api/auth/set-password")
+                .set_json(json!({ "password": "the attacker's pick", "token": early_token })),
+        )
+        .await;
     assert_eq!(
         (status, body["error"].clone()),
         (StatusCode::BAD_REQUEST, json!("token_invalid")),
         "the earlier link died with the change"
     );
 
-    let (status, _) = send(&app, with_token(get("/api/auth/current-user"), &old_token)).await;
+    let (status, _) = api.get("/api/auth/current-user", &old_token).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED, "the old session ended");
-    let (status, _) = send(&app, with_token(get("/api/auth/current-user"), &fresh)).await;
+    let (status, _) = api.get("/api/auth/current-user", &fresh).await;
     assert_eq!(status, StatusCode::OK);
-    let (status, _) = send(
-        &app,
-        post_json(
-            "/api/auth/signin",
-            signin_body(
-                "teacher@example.org",
-                "a new long password",
-                "teacher",
-                None,
-            ),
-        ),
-    )
-    .await;
+    let (status, _) = api
+        .signin(
+            "teacher@example.org",
+            "a new long password",
+            "teacher",
+            None,
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
 }
 
@@ -332,24 +275,22 @@ async fn a_signed_in_user_changes_their_password_and_keeps_working() {
 async fn a_forgotten_password_is_reset_once_through_the_emailed_link() {
     let fx = Fixture::new();
     fx.user("teacher@example.org", Role::Teacher, None);
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+    let api = fx.api().await;
 
     // The same answer whether or not the user exists; only a real user gets an e-mail.
-    let (status, body) = send(
-        &app,
-        TestRequest::post().uri("/api/auth/forgot-password/nobody@example.org"),
-    )
-    .await;
+    let (status, body) = api
+        .send(TestRequest::post().uri("/api/auth/forgot-password/nobody@example.org"))
+        .await;
     assert_eq!(
         (status, body["data"]["sent"].clone()),
         (StatusCode::OK, json!(true))
     );
-    let (status, body) = send(
-        &app,
-        TestRequest::post()
-            .uri("/api/auth/forgot-password/teacher@example.org?olympiadName=geography"),
-    )
-    .await;
+    let (status, body) = api
+        .send(
+            TestRequest::post()
+                .uri("/api/auth/forgot-password/teacher@example.org?olympiadName=geography"),
+        )
+        .await;
     assert_eq!(
         (status, body["data"]["sent"].clone()),
         (StatusCode::OK, json!(true))
@@ -382,21 +323,16 @@ async fn a_forgotten_password_is_reset_once_through_the_emailed_link() {
             .uri("/api/auth/set-password")
             .set_json(json!({ "password": "brand new secret", "token": token }))
     };
-    let (status, body) = send(&app, reset(&token)).await;
+    let (status, body) = api.send(reset(&token)).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let (status, body) = send(&app, reset(&token)).await;
+    let (status, body) = api.send(reset(&token)).await;
     assert_eq!(
         (status, body["error"].clone()),
         (StatusCode::BAD_REQUEST, json!("token_invalid"))
     );
-    let (status, _) = send(
-        &app,
-        post_json(
-            "/api/auth/signin",
-            signin_body("teacher@example.org", "brand new secret", "teacher", None),
-        ),
-    )
-    .await;
+    let (status, _) = api
+        .signin("teacher@example.org", "brand new secret", "teacher", None)
+        .await;
     assert_eq!(status, StatusCode::OK);
 }
 
@@ -406,78 +342,54 @@ async fn overlord_gives_and_takes_accounts() {
     let geography = fx.olympiad("geography").id;
     let overlord = fx.token_for(fx.user("overlord@example.org", Role::Overlord, None));
     let user_id = fx.user("teacher@example.org", Role::Teacher, None);
-    let app = init_service(olympiad_http::app(fx.state.clone())).await;
+    let api = fx.api().await;
 
-    let (status, body) = send(
-        &app,
-        with_token(
-            post_json(
-                "/api/account",
-                json!({ "userId": user_id, "role": "marketing", "olympiadId": geography }),
-            ),
+    let (status, body) = api
+        .post(
+            "/api/account",
+            json!({ "userId": user_id, "role": "marketing", "olympiadId": geography }),
             &overlord,
-        ),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["data"]["olympiadName"], "geography");
     let account_id = body["data"]["id"].as_i64().unwrap();
-    let (_, body) = send(
-        &app,
-        with_token(
-            post_json(
-                "/api/account",
-                json!({ "userId": 9999, "role": "marketing", "olympiadId": geography }),
-            ),
+    let (_, body) = api
+        .post(
+            "/api/account",
+            json!({ "userId": 9999, "role": "marketing", "olympiadId": geography }),
             &overlord,
-        ),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(body["fields"]["userId"], "is not a user");
-    let (_, body) = send(
-        &app,
-        with_token(
-            post_json(
-                "/api/account",
-                json!({ "userId": user_id, "role": "overlord", "olympiadId": geography }),
-            ),
+    let (_, body) = api
+        .post(
+            "/api/account",
+            json!({ "userId": user_id, "role": "overlord", "olympiadId": geography }),
             &overlord,
-        ),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(
         body["fields"]["olympiadId"],
         "must be empty for an overlord, who acts in every olympiad"
     );
 
-    let (status, _) = send(
-        &app,
-        post_json(
-            "/api/auth/signin",
-            signin_body("teacher@example.org", PASSWORD, "admin", Some("geography")),
-        ),
-    )
-    .await;
+    let (status, _) = api
+        .signin("teacher@example.org", PASSWORD, "admin", Some("geography"))
+        .await;
     assert_eq!(status, StatusCode::OK);
-    let (status, body) = send(
-        &app,
-        with_token(
+    let (status, body) = api
+        .send(with_token(
             TestRequest::post().uri(&format!("/api/account/{account_id}/disable")),
             &overlord,
-        ),
-    )
-    .await;
+        ))
+        .await;
     assert_eq!(
         (status, body["data"]["disabled"].clone()),
         (StatusCode::OK, json!(true))
     );
-    let (status, _) = send(
-        &app,
-        post_json(
-            "/api/auth/signin",
-            signin_body("teacher@example.org", PASSWORD, "admin", Some("geography")),
-        ),
-    )
-    .await;
+    let (status, _) = api
+        .signin("teacher@example.org", PASSWORD, "admin", Some("geography"))
+        .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 }

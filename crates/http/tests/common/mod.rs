@@ -175,3 +175,47 @@ pub fn activities(fx: &Fixture, action: &str) -> Vec<olympiad_persistence::model
     .filter(|a| a.action == action)
     .collect()
 }
+
+pub mod api;
+pub mod builders;
+#[allow(unused_imports)] // each test binary uses its own share
+pub use api::*;
+#[allow(unused_imports)]
+pub use builders::*;
+
+/// A spreadsheet in the learner template's columns with these rows.
+pub fn learner_sheet(rows: &[[&str; 4]]) -> Vec<u8> {
+    use olympiad_documents::{Cell, Table};
+    let mut table = Table::new(&["First name", "Last name", "Grade", "Class"]);
+    for row in rows {
+        table.push(row.iter().map(|c| Cell::from(*c)).collect());
+    }
+    table.to_xlsx("Learners").unwrap()
+}
+
+/// The sign-in of a learner of geography with the username and password of a login slip.
+pub fn learner_signin(slip: &Value) -> TestRequest {
+    let body = signin_body(
+        slip["username"].as_str().unwrap(),
+        slip["password"].as_str().unwrap(),
+        "learner",
+        Some("geography"),
+    );
+    post_json("/api/auth/signin", body)
+}
+pub mod sitting;
+#[allow(unused_imports)]
+pub use sitting::*;
+
+/// A sign-in request with the body the sign-in screens send.
+pub fn signin(
+    username: &str,
+    password: &str,
+    login_type: &str,
+    olympiad: Option<&str>,
+) -> TestRequest {
+    post_json(
+        "/api/auth/signin",
+        signin_body(username, password, login_type, olympiad),
+    )
+}
