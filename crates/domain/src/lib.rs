@@ -11,5 +11,6 @@ pub mod roster;
 pub mod school;
 pub mod sitting;
 pub mod text;
+pub mod utc;
 
 pub use role::{LoginType, Role};

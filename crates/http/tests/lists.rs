@@ -2,6 +2,8 @@
 //! not declare is a 400 naming `sort` and the keys it has, so a typo in a screen shows at once
 //! instead of an order nobody asked for; a declared key sorts.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use actix_web::http::StatusCode;

@@ -177,6 +177,7 @@ pub struct ResetLink {
     pub name: String,
     /// Opens the page where the teacher chooses a new password.
     pub link: String,
+    #[serde(with = "olympiad_domain::utc")]
     pub expires_at: NaiveDateTime,
 }
 

@@ -73,6 +73,7 @@ pub struct AttachmentView {
     pub url: String,
     /// The questions that show it.
     pub used_by: Vec<i64>,
+    #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
 }
 

@@ -80,6 +80,7 @@ pub struct MonitorQuery {
 #[serde(rename_all = "camelCase")]
 pub struct PauseView {
     pub reason: String,
+    #[serde(with = "olympiad_domain::utc")]
     pub since: NaiveDateTime,
 }
 
@@ -100,6 +101,7 @@ pub struct SchoolSittingView {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Monitor {
+    #[serde(with = "olympiad_domain::utc")]
     pub server_time: NaiveDateTime,
     pub schools: Vec<SchoolSittingView>,
     pub totals: SittingTotals,
@@ -180,10 +182,13 @@ pub struct LearnerSittingView {
     pub grade: i32,
     /// notStarted, preparing, writing or finished.
     pub state: String,
+    #[serde(with = "olympiad_domain::utc::option")]
     pub started_at: Option<NaiveDateTime>,
+    #[serde(with = "olympiad_domain::utc::option")]
     pub finished_at: Option<NaiveDateTime>,
     pub remaining_seconds: Option<i64>,
     pub extra_minutes: i64,
+    #[serde(with = "olympiad_domain::utc::option")]
     pub last_seen_at: Option<NaiveDateTime>,
     /// `<module>/<question>` the learner was last on.
     pub position: String,
@@ -260,6 +265,7 @@ pub struct PauseInput {
 pub struct PauseResult {
     /// Learners whose clocks stopped (or started again).
     pub learners: usize,
+    #[serde(with = "olympiad_domain::utc")]
     pub at: NaiveDateTime,
 }
 
@@ -347,6 +353,7 @@ pub struct ExtraTimeInput {
 pub struct ExtraTimeResult {
     /// All extra time the learner now has.
     pub extra_minutes: i64,
+    #[serde(with = "olympiad_domain::utc::option")]
     pub ends_at: Option<NaiveDateTime>,
 }
 
@@ -476,6 +483,7 @@ pub struct SubmittedAnswer {
     /// The answer as the learner saw it: the options' texts, or what they typed.
     pub answer_text: String,
     pub flagged: bool,
+    #[serde(with = "olympiad_domain::utc::option")]
     pub saved_at: Option<NaiveDateTime>,
     /// Admins only.
     pub marks: Option<i32>,
@@ -490,7 +498,9 @@ pub struct SubmittedData {
     pub grade: i32,
     pub school_name: Option<String>,
     pub status: Option<AttemptStatus>,
+    #[serde(with = "olympiad_domain::utc::option")]
     pub started_at: Option<NaiveDateTime>,
+    #[serde(with = "olympiad_domain::utc::option")]
     pub finished_at: Option<NaiveDateTime>,
     pub finish_reason: Option<String>,
     /// Admins only: teachers see marks with the released results.
@@ -595,13 +605,16 @@ pub struct SchoolStarts {
     pub school_participant_id: Option<i64>,
     pub school_name: Option<String>,
     pub started: usize,
+    #[serde(with = "olympiad_domain::utc")]
     pub first_start: NaiveDateTime,
+    #[serde(with = "olympiad_domain::utc")]
     pub last_start: NaiveDateTime,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MinuteStarts {
+    #[serde(with = "olympiad_domain::utc")]
     pub minute: NaiveDateTime,
     pub started: usize,
 }

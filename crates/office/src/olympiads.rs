@@ -24,7 +24,9 @@ use validator::{Validate, ValidationError};
 #[serde(rename_all = "camelCase")]
 pub struct Window {
     /// UTC, `YYYY-MM-DDTHH:MM:SS`.
+    #[serde(with = "olympiad_domain::utc")]
     pub starts_at: NaiveDateTime,
+    #[serde(with = "olympiad_domain::utc")]
     pub ends_at: NaiveDateTime,
 }
 

@@ -84,7 +84,9 @@ pub struct OlympiadForLearner {
     pub declaration: LocalizedRichText,
     pub is_open: bool,
     /// The sitting window now open, or the next one.
+    #[serde(with = "olympiad_domain::utc::option")]
     pub window_starts_at: Option<NaiveDateTime>,
+    #[serde(with = "olympiad_domain::utc::option")]
     pub window_ends_at: Option<NaiveDateTime>,
 }
 
@@ -106,13 +108,17 @@ pub struct AttemptView {
     /// False when another device holds the attempt: this one needs the recovery code.
     pub on_this_device: bool,
     pub recovery_code_issued: bool,
+    #[serde(with = "olympiad_domain::utc")]
     pub declaration_accepted_at: NaiveDateTime,
+    #[serde(with = "olympiad_domain::utc::option")]
     pub started_at: Option<NaiveDateTime>,
+    #[serde(with = "olympiad_domain::utc::option")]
     pub ends_at: Option<NaiveDateTime>,
     /// Count down from this, not from the device's clock.
     pub remaining_seconds: Option<i64>,
     /// The school's sitting is paused (load-shedding): the clock stands still.
     pub paused: bool,
+    #[serde(with = "olympiad_domain::utc::option")]
     pub finished_at: Option<NaiveDateTime>,
     pub finish_reason: Option<String>,
     pub question_count: usize,
@@ -128,6 +134,7 @@ pub struct AttemptView {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SittingView {
+    #[serde(with = "olympiad_domain::utc")]
     pub server_time: NaiveDateTime,
     pub olympiad: OlympiadForLearner,
     pub learner: LearnerDetails,
@@ -215,6 +222,7 @@ pub struct SaveInput {
 pub struct SaveAck {
     /// Every answer of the request is durable (or a later one already was).
     pub saved: usize,
+    #[serde(with = "olympiad_domain::utc")]
     pub server_time: NaiveDateTime,
     /// The clock as the server has it now: count down from this.
     pub remaining_seconds: Option<i64>,
@@ -246,9 +254,11 @@ fn yes() -> bool {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ClockView {
+    #[serde(with = "olympiad_domain::utc")]
     pub server_time: NaiveDateTime,
     pub status: AttemptStatus,
     pub remaining_seconds: Option<i64>,
+    #[serde(with = "olympiad_domain::utc::option")]
     pub ends_at: Option<NaiveDateTime>,
     pub paused: bool,
 }

@@ -36,7 +36,9 @@ pub struct UserRow {
     pub last_name: String,
     pub disabled: bool,
     pub two_factor_on: bool,
+    #[serde(with = "olympiad_domain::utc::option")]
     pub last_login_at: Option<NaiveDateTime>,
+    #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
 }
 

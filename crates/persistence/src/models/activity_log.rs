@@ -19,6 +19,7 @@ pub struct ActivityLog {
     /// A JSON object with what the action touched.
     pub details: String,
     pub address: Option<String>,
+    #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
 }
 

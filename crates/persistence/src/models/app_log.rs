@@ -16,6 +16,7 @@ pub struct AppLog {
     pub key: String,
     pub level: String,
     pub message: String,
+    #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
 }
 

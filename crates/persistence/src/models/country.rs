@@ -17,7 +17,9 @@ pub struct IgeoCountry {
     pub name: String,
     /// ISO 3166 alpha-2, upper case.
     pub iso_code: String,
+    #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
+    #[serde(with = "olympiad_domain::utc")]
     pub updated_at: NaiveDateTime,
 }
 
@@ -57,7 +59,9 @@ pub struct CountryParticipant {
     pub invoice_name: String,
     pub invoice_email: String,
     pub invoice_address: String,
+    #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
+    #[serde(with = "olympiad_domain::utc")]
     pub updated_at: NaiveDateTime,
 }
 

@@ -34,13 +34,16 @@ pub struct ExpressionOfInterest {
     #[serde(skip)]
     pub verify_token: String,
     pub email_verified: bool,
+    #[serde(with = "olympiad_domain::utc::option")]
     pub verified_at: Option<NaiveDateTime>,
     /// open, processed or declined
     pub status: String,
     pub decline_reason: String,
     pub handled_by: Option<i64>,
+    #[serde(with = "olympiad_domain::utc::option")]
     pub handled_at: Option<NaiveDateTime>,
     pub school_participant_id: Option<i64>,
+    #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
 }
 

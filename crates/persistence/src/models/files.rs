@@ -19,6 +19,7 @@ pub struct Upload {
     pub content_type: String,
     pub filename: String,
     pub uploaded_by: Option<i64>,
+    #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
 }
 
@@ -30,6 +31,7 @@ pub struct Attachment {
     pub upload_id: i64,
     pub olympiad_id: Option<i64>,
     pub filename: String,
+    #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
 }
 

@@ -27,8 +27,11 @@ pub struct Learner {
     pub consent_given: bool,
     pub consent_by: String,
     pub consent_relationship: String,
+    #[serde(with = "olympiad_domain::utc::option")]
     pub consent_recorded_at: Option<NaiveDateTime>,
+    #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
+    #[serde(with = "olympiad_domain::utc")]
     pub updated_at: NaiveDateTime,
 }
 

@@ -21,7 +21,9 @@ pub struct Olympiad {
     pub year: i32,
     pub is_open: bool,
     pub is_pinned: bool,
+    #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
+    #[serde(with = "olympiad_domain::utc")]
     pub updated_at: NaiveDateTime,
     /// `schools`, or `countries` for the international olympiad.
     pub kind: String,

@@ -25,7 +25,9 @@ pub struct Participant {
     pub status: String,
     /// The language the learner writes in: en or af.
     pub language: String,
+    #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
+    #[serde(with = "olympiad_domain::utc")]
     pub updated_at: NaiveDateTime,
 }
 
@@ -36,6 +38,7 @@ pub struct ParticipantRow {
     #[serde(flatten)]
     pub participant: Participant,
     pub username: String,
+    #[serde(with = "olympiad_domain::utc::option")]
     pub last_login_at: Option<NaiveDateTime>,
     pub first_name: String,
     pub last_name: String,

@@ -17,6 +17,7 @@ pub struct Project {
     pub description: String,
     /// `schools`, or `countries` for the international olympiad.
     pub kind: String,
+    #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
 }
 

@@ -28,7 +28,9 @@ pub struct School {
     pub language_of_teaching: String,
     /// ISO 3166 alpha-2
     pub country_code: String,
+    #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
+    #[serde(with = "olympiad_domain::utc")]
     pub updated_at: NaiveDateTime,
 }
 

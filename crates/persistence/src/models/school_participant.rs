@@ -22,8 +22,11 @@ pub struct SchoolParticipant {
     pub status: String,
     /// The user of the teacher the office contacts about this entry.
     pub contact_teacher_id: Option<i64>,
+    #[serde(with = "olympiad_domain::utc")]
     pub entered_at: NaiveDateTime,
+    #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
+    #[serde(with = "olympiad_domain::utc")]
     pub updated_at: NaiveDateTime,
 }
 

@@ -15,6 +15,7 @@ pub struct SubProject {
     pub project_id: i64,
     pub slug: String,
     pub name: String,
+    #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
 }
 

@@ -18,7 +18,9 @@ pub struct Teacher {
     pub title: String,
     pub cell: String,
     pub subject: String,
+    #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
+    #[serde(with = "olympiad_domain::utc")]
     pub updated_at: NaiveDateTime,
 }
 
@@ -41,6 +43,7 @@ pub struct TeacherRow {
     pub last_name: String,
     pub email: Option<String>,
     pub disabled: bool,
+    #[serde(with = "olympiad_domain::utc::option")]
     pub last_login_at: Option<NaiveDateTime>,
     pub school_name: Option<String>,
     /// Their team places in the olympiad of the list (or in every olympiad for All Teachers).
@@ -76,6 +79,7 @@ pub struct TeamMember {
     pub school_participant_id: i64,
     pub teacher_id: i64,
     pub is_team_admin: bool,
+    #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
 }
 
@@ -91,6 +95,7 @@ pub struct TeamMemberRow {
     pub last_name: String,
     pub email: Option<String>,
     pub cell: String,
+    #[serde(with = "olympiad_domain::utc::option")]
     pub last_login_at: Option<NaiveDateTime>,
 }
 

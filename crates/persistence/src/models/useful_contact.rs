@@ -21,7 +21,9 @@ pub struct UsefulContact {
     pub email: String,
     pub phone: String,
     pub notes: String,
+    #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
+    #[serde(with = "olympiad_domain::utc")]
     pub updated_at: NaiveDateTime,
 }
 
