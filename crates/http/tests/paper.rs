@@ -65,7 +65,7 @@ async fn an_admin_writes_verifies_and_opens_a_paper() {
     );
     assert_eq!(
         body["data"]["sittingWindows"][0]["endsAt"],
-        "2026-08-01T15:00:00"
+        "2026-08-01T15:00:00Z"
     );
     let mut bad = settings.clone();
     bad["grades"] = json!([13]);

@@ -1,4 +1,4 @@
-/** The server sends times as UTC without a zone (`2026-03-01T08:00:00.123`); read them as UTC. */
+/** The server sends moments as RFC 3339 in UTC (`2026-03-01T08:00:00.123Z`); older answers had no zone, and are read as UTC too. */
 export function parseServerTime(text: string | null | undefined): Date | null {
   if (!text) return null;
   const date = new Date(/(Z|[+-]\d\d:?\d\d)$/.test(text) ? text : `${text}Z`);
