@@ -29,8 +29,10 @@ pub enum ExportFormat {
 #[into_params(parameter_in = Query)]
 pub struct GridQuery {
     /// 1-based; default 1.
+    #[param(minimum = 1)]
     pub page: Option<i64>,
     /// Default 25, at most 500.
+    #[param(minimum = 1, maximum = 500)]
     pub page_size: Option<i64>,
     /// Comma-separated keys, `-` before a key for descending: `name,-grade`.
     pub sort: Option<String>,

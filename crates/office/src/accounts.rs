@@ -82,9 +82,11 @@ pub fn list(
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateAccount {
+    #[schema(minimum = 1)]
     pub user_id: i64,
     pub role: Role,
     /// Required for every role but overlord and teacher.
+    #[schema(minimum = 1)]
     pub olympiad_id: Option<i64>,
 }
 
@@ -167,6 +169,7 @@ const LINK_VALID_HOURS: i64 = 24;
 #[into_params(parameter_in = Query)]
 pub struct TeacherQuery {
     /// The teacher's e-mail address (their username).
+    #[param(min_length = 1, max_length = 254)]
     pub email: String,
 }
 

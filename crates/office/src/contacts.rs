@@ -18,6 +18,7 @@ use validator::Validate;
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct ContactListQuery {
+    #[param(minimum = 1)]
     pub olympiad_id: Option<i64>,
 }
 
@@ -54,17 +55,27 @@ pub fn list(
 #[serde(rename_all = "camelCase")]
 pub struct ContactInput {
     /// Only when creating.
+    #[schema(minimum = 1)]
     pub olympiad_id: Option<i64>,
+    #[schema(min_length = 1, max_length = 200, pattern = "\\S")]
     pub name: String,
     #[serde(default)]
+    #[schema(max_length = 200)]
     pub organisation: String,
     #[serde(default)]
+    #[schema(max_length = 200)]
     pub role: String,
     #[serde(default)]
+    #[schema(
+        max_length = 254,
+        pattern = r"^$|^[^@\s]+@[^@\s.][^@\s]*\.[^@\s]*[^@\s.]$"
+    )]
     pub email: String,
     #[serde(default)]
+    #[schema(max_length = 40)]
     pub phone: String,
     #[serde(default)]
+    #[schema(max_length = 4000)]
     pub notes: String,
 }
 

@@ -26,6 +26,7 @@ use validator::Validate;
 #[into_params(parameter_in = Query)]
 pub struct CountryListQuery {
     /// The olympiad whose entries the rows show (and, for country participants, list).
+    #[param(minimum = 1)]
     pub olympiad_id: Option<i64>,
     pub status: Option<String>,
 }
@@ -64,8 +65,10 @@ pub fn country_table(rows: &[CountryRow]) -> Table {
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct SingleCountryQuery {
+    #[param(minimum = 1)]
     pub id: i64,
     /// The olympiad whose entry of the country to show beside it.
+    #[param(minimum = 1)]
     pub olympiad_id: Option<i64>,
 }
 
@@ -91,8 +94,10 @@ pub fn single(
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CountryInput {
+    #[schema(min_length = 1, max_length = 100, pattern = "\\S")]
     pub name: String,
     /// ISO 3166 alpha-2 (NA for Namibia).
+    #[schema(min_length = 2, max_length = 2, pattern = "^[A-Za-z]{2}$")]
     pub iso_code: String,
 }
 
@@ -245,6 +250,7 @@ pub fn entry_table(rows: &[CountryParticipantRow]) -> Table {
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct SingleEntryQuery {
+    #[param(minimum = 1)]
     pub id: i64,
 }
 
@@ -270,23 +276,38 @@ pub fn single_entry(
 #[serde(rename_all = "camelCase")]
 pub struct CountryEntryInput {
     /// Only when creating.
+    #[schema(minimum = 1)]
     pub olympiad_id: Option<i64>,
     /// Only when creating.
+    #[schema(minimum = 1)]
     pub country_id: Option<i64>,
     pub status: EntryStatus,
     #[serde(default)]
+    #[schema(max_length = 100)]
     pub team_leader_name: String,
     #[serde(default)]
+    #[schema(
+        max_length = 254,
+        pattern = r"^$|^[^@\s]+@[^@\s.][^@\s]*\.[^@\s]*[^@\s.]$"
+    )]
     pub team_leader_email: String,
     #[serde(default)]
+    #[schema(max_length = 40)]
     pub team_leader_phone: String,
     #[serde(default)]
+    #[schema(max_items = 20)]
     pub team_members: Vec<String>,
     #[serde(default)]
+    #[schema(max_length = 200)]
     pub invoice_name: String,
     #[serde(default)]
+    #[schema(
+        max_length = 254,
+        pattern = r"^$|^[^@\s]+@[^@\s.][^@\s]*\.[^@\s]*[^@\s.]$"
+    )]
     pub invoice_email: String,
     #[serde(default)]
+    #[schema(max_length = 500)]
     pub invoice_address: String,
 }
 

@@ -24,9 +24,11 @@ use validator::Validate;
 #[into_params(parameter_in = Query)]
 pub struct EntryListQuery {
     /// Required for staff; a teacher without it sees their entries in every olympiad.
+    #[param(minimum = 1)]
     pub olympiad_id: Option<i64>,
     pub status: Option<String>,
     pub province: Option<String>,
+    #[param(minimum = 1)]
     pub school_id: Option<i64>,
 }
 
@@ -94,10 +96,13 @@ pub fn entry_table(rows: &[SchoolParticipantRow]) -> Table {
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NewEntry {
+    #[schema(minimum = 1)]
     pub olympiad_id: i64,
     /// Staff: any school. A teacher: their own school (default).
+    #[schema(minimum = 1)]
     pub school_id: Option<i64>,
     /// The user of a teacher of the school, who becomes the contact and a team admin.
+    #[schema(minimum = 1)]
     pub contact_teacher_id: Option<i64>,
 }
 
@@ -202,6 +207,7 @@ pub fn enter(
 pub struct EntryChanges {
     pub status: EntryStatus,
     /// The user of a teacher in the entry's team.
+    #[schema(minimum = 1)]
     pub contact_teacher_id: Option<i64>,
 }
 

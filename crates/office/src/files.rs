@@ -104,6 +104,7 @@ fn view(
 #[into_params(parameter_in = Query)]
 pub struct AttachmentScope {
     /// Required for admins; overlord may leave it out (every olympiad, or a file of no olympiad).
+    #[param(minimum = 1)]
     pub olympiad_id: Option<i64>,
 }
 
@@ -169,6 +170,7 @@ pub fn attachment_file(
 #[into_params(parameter_in = Query)]
 pub struct UploadIdQuery {
     /// The attachment's upload, as a check that the right file is meant.
+    #[param(minimum = 1)]
     pub upload_id: i64,
 }
 
@@ -230,7 +232,9 @@ pub fn delete_attachment(
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct RenameQuery {
+    #[param(minimum = 1)]
     pub upload_id: i64,
+    #[param(pattern = r#"[^/\\"\s.\x00-\x1f\x7f-\x9f][^/\\]*$"#)]
     pub filename: String,
 }
 
@@ -280,6 +284,7 @@ pub fn stored_upload(conn: &mut DbConnection, id: i64) -> OfficeResult<Upload> {
 #[into_params(parameter_in = Query)]
 pub struct FilenameQuery {
     /// The upload's file name, as a check that the right file is meant.
+    #[param(min_length = 1)]
     pub filename: String,
 }
 

@@ -121,8 +121,10 @@ pub fn possible_matches(
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct InterestListQuery {
+    #[param(minimum = 1)]
     pub olympiad_id: Option<i64>,
     /// open, processed or declined
+    #[param(pattern = "^(open|processed|declined)?$")]
     pub status: Option<String>,
     /// teacher or other
     #[serde(rename = "type")]
@@ -212,6 +214,7 @@ pub fn interest_table(rows: &[ExpressionOfInterest]) -> Table {
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct MatchQuery {
+    #[param(minimum = 1)]
     pub expression_id: i64,
 }
 
@@ -225,6 +228,7 @@ pub fn matches(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResul
 #[serde(rename_all = "camelCase")]
 pub struct ProcessInterest {
     /// The school to enter (one of the possible matches); without it, `school` is created.
+    #[schema(minimum = 1)]
     pub school_id: Option<i64>,
     /// A new school, when none of the matches is it.
     pub school: Option<SchoolInput>,
@@ -323,6 +327,7 @@ pub fn process(
 pub struct DeclineInterest {
     /// Why, in a sentence the person will read.
     #[validate(length(min = 3, max = 1000, message = "must be 3 to 1000 characters"))]
+    #[schema(min_length = 3, max_length = 1000)]
     pub reason: String,
 }
 
@@ -387,31 +392,47 @@ pub fn delete(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult
 #[serde(rename_all = "camelCase")]
 pub struct InterestForm {
     /// The project of the site (`/{projectName}/express-interest`): its open olympiad is meant.
+    #[schema(min_length = 1)]
     pub project_name: String,
     #[serde(default)]
+    #[schema(max_length = 20)]
     pub title: String,
+    #[schema(min_length = 1, max_length = 100, pattern = "\\S")]
     pub first_name: String,
+    #[schema(min_length = 1, max_length = 100, pattern = "\\S")]
     pub last_name: String,
+    #[schema(format = Email, max_length = 254)]
     pub email: String,
     #[serde(default)]
+    #[schema(max_length = 40)]
     pub phone: String,
     /// Teachers: their school.
     #[serde(default)]
+    #[schema(max_length = 200)]
     pub school_name: String,
     #[serde(default)]
+    #[schema(pattern = "^$|^[0-9]{5,12}$")]
     pub emis_number: String,
     #[serde(default)]
+    #[schema(
+        pattern = "^$|^(Eastern Cape|Free State|Gauteng|KwaZulu-Natal|Limpopo|Mpumalanga|North West|Northern Cape|Western Cape)$"
+    )]
     pub province: String,
     #[serde(default)]
+    #[schema(max_length = 100)]
     pub town: String,
     #[serde(default)]
+    #[schema(max_length = 100)]
     pub subject: String,
     /// Others: their organisation, and how they relate to a learner (parent, tutor, ...).
     #[serde(default)]
+    #[schema(max_length = 200)]
     pub organisation: String,
     #[serde(default)]
+    #[schema(max_length = 100)]
     pub relationship: String,
     #[serde(default)]
+    #[schema(max_length = 2000)]
     pub message: String,
 }
 

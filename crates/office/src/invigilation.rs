@@ -71,8 +71,10 @@ fn steer_participant(
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct MonitorQuery {
+    #[param(minimum = 1)]
     pub olympiad_id: i64,
     /// One school's entry; all that the caller may watch when left out.
+    #[param(minimum = 1)]
     pub school_participant_id: Option<i64>,
 }
 
@@ -254,9 +256,11 @@ pub fn learners(
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PauseInput {
+    #[schema(minimum = 1)]
     pub school_participant_id: i64,
     /// Why, for the activity log: "load-shedding", "fire drill".
     #[validate(length(min = 1, max = 200, message = "is required (at most 200 characters)"))]
+    #[schema(min_length = 1, max_length = 200)]
     pub reason: String,
 }
 
@@ -307,6 +311,7 @@ pub fn pause(
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ResumeInput {
+    #[schema(minimum = 1)]
     pub school_participant_id: i64,
 }
 
@@ -341,10 +346,13 @@ pub fn resume(
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ExtraTimeInput {
+    #[schema(minimum = 1)]
     pub participant_id: i64,
     #[validate(range(min = 1, max = 240, message = "must be from 1 to 240 minutes"))]
+    #[schema(minimum = 1, maximum = 240)]
     pub minutes: i64,
     #[validate(length(min = 1, max = 200, message = "is required (at most 200 characters)"))]
+    #[schema(min_length = 1, max_length = 200)]
     pub reason: String,
 }
 
@@ -402,7 +410,9 @@ pub fn give_extra_time(
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Path)]
 pub struct ResetOnePath {
+    #[param(minimum = 1)]
     pub olympiad_id: i64,
+    #[param(minimum = 1)]
     pub participant_id: i64,
 }
 
@@ -596,6 +606,7 @@ pub fn submitted_data(
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct OlympiadQuery {
+    #[param(minimum = 1)]
     pub olympiad_id: i64,
 }
 

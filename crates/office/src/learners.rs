@@ -35,7 +35,9 @@ pub const ROSTER_JSON_LIMIT_BYTES: usize = 8 * 1024 * 1024;
 #[into_params(parameter_in = Query)]
 pub struct LearnerListQuery {
     /// Learners of the schools entered in this olympiad; overlord may leave it out for every learner.
+    #[param(minimum = 1)]
     pub olympiad_id: Option<i64>,
+    #[param(minimum = 1)]
     pub school_id: Option<i64>,
     pub grade: Option<i32>,
     pub province: Option<String>,
@@ -101,6 +103,7 @@ pub fn learner_table(rows: &[LearnerRow]) -> Table {
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct SingleLearnerQuery {
+    #[param(minimum = 1)]
     pub participant_id: i64,
 }
 
@@ -209,12 +212,14 @@ pub fn delete(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult
 #[into_params(parameter_in = Query)]
 pub struct EntryQuery {
     /// The school's entry the learners are loaded into.
+    #[param(minimum = 1)]
     pub school_participant_id: i64,
 }
 
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NewLearner {
+    #[schema(minimum = 1)]
     pub school_participant_id: i64,
     #[serde(flatten)]
     pub row: RosterRow,

@@ -35,10 +35,13 @@ pub fn app_log_keys(conn: &mut DbConnection) -> OfficeResult<Vec<String>> {
 #[into_params(parameter_in = Query)]
 pub struct ActivityLogQuery {
     /// `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SS` (UTC); default: the last `timeWindow` hours.
+    #[param(pattern = "^[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}:[0-9]{2})?$")]
     pub start_date: Option<String>,
+    #[param(minimum = 1)]
     pub user_id: Option<i64>,
     pub email: Option<String>,
     /// Hours from the start date; default 24, at most 744 (31 days).
+    #[param(minimum = 1, maximum = 744)]
     pub time_window: Option<i64>,
 }
 

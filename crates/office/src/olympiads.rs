@@ -86,6 +86,7 @@ fn settings_of(conn: &mut DbConnection, olympiad: Olympiad) -> OfficeResult<Olym
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct OlympiadIdQuery {
+    #[param(minimum = 1)]
     pub olympiad_id: i64,
 }
 
@@ -135,16 +136,22 @@ fn valid_windows(windows: &[Window]) -> Result<(), ValidationError> {
 #[serde(rename_all = "camelCase")]
 pub struct UpdateSettings {
     #[validate(length(min = 1, max = 200, message = "must be 1 to 200 characters"))]
+    #[schema(min_length = 1, max_length = 200)]
     pub title: String,
     #[validate(range(min = 2000, max = 2100, message = "must be a year from 2000 to 2100"))]
+    #[schema(minimum = 2000, maximum = 2100)]
     pub year: i32,
     #[validate(custom(function = "valid_kind"))]
+    #[schema(pattern = "^(schools|countries)$")]
     pub kind: String,
     #[validate(range(min = 1, max = 600, message = "must be from 1 to 600 minutes"))]
+    #[schema(minimum = 1, maximum = 600)]
     pub duration_minutes: i32,
     #[validate(custom(function = "valid_grades"))]
+    #[schema(min_items = 1)]
     pub grades: Vec<i32>,
     #[validate(custom(function = "valid_languages"))]
+    #[schema(min_items = 1)]
     pub languages: Vec<Language>,
     /// Sanitised as it is read, like every rich text.
     #[serde(default)]
@@ -251,6 +258,7 @@ pub fn set_open(
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct PinQuery {
+    #[param(minimum = 1)]
     pub olympiad_id: i64,
     /// Default true; false unpins.
     pub pinned: Option<bool>,

@@ -182,6 +182,7 @@ fn require_every_once(current: &[i64], wanted: &[i64], problem: &str) -> OfficeR
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct ModulesQuery {
+    #[param(minimum = 1)]
     pub olympiad_id: i64,
 }
 
@@ -208,6 +209,7 @@ pub fn list_modules(
 #[serde(rename_all = "camelCase")]
 pub struct ModuleInput {
     /// Only when creating.
+    #[schema(minimum = 1)]
     pub olympiad_id: Option<i64>,
     #[schema(value_type = std::collections::BTreeMap<String, String>)]
     pub title: Localized,
@@ -216,6 +218,7 @@ pub struct ModuleInput {
     #[schema(value_type = std::collections::BTreeMap<String, String>)]
     pub instructions: LocalizedRichText,
     #[validate(range(min = 1, max = 600, message = "must be from 1 to 600 minutes"))]
+    #[schema(minimum = 1, maximum = 600)]
     pub time_limit_minutes: Option<i32>,
 }
 
@@ -296,6 +299,7 @@ pub fn delete_module(
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ModuleOrder {
+    #[schema(minimum = 1)]
     pub olympiad_id: i64,
     /// Every module of the olympiad, in the new order.
     pub ids: Vec<i64>,
@@ -328,6 +332,7 @@ pub fn reorder_modules(
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct QuestionsQuery {
+    #[param(minimum = 1)]
     pub question_module_id: i64,
 }
 
@@ -353,13 +358,17 @@ pub fn list_questions(
 #[serde(rename_all = "camelCase")]
 pub struct QuestionInput {
     /// Only when creating.
+    #[schema(minimum = 1)]
     pub module_id: Option<i64>,
     pub kind: QuestionKind,
     pub content: QuestionContent,
     #[validate(range(min = 0, max = 100, message = "must be from 0 to 100"))]
+    #[schema(minimum = 0, maximum = 100)]
     pub marks: i32,
     #[validate(range(min = 1, max = 5, message = "must be from 1 to 5"))]
+    #[schema(minimum = 1, maximum = 5)]
     pub difficulty: i32,
+    #[schema(minimum = 1)]
     pub attachment_id: Option<i64>,
 }
 
@@ -460,6 +469,7 @@ pub fn duplicate_question(
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct QuestionOrder {
+    #[schema(minimum = 1)]
     pub module_id: i64,
     /// Every question of the module, in the new order.
     pub ids: Vec<i64>,

@@ -27,8 +27,10 @@ use validator::Validate;
 #[into_params(parameter_in = Query)]
 pub struct ParticipantListQuery {
     /// The school's entry (the customer participant) whose learners to list; required for teachers.
+    #[param(minimum = 1)]
     pub customer_participant_id: Option<i64>,
     /// Staff: the olympiad, when no entry is given.
+    #[param(minimum = 1)]
     pub olympiad_id: Option<i64>,
     pub grade: Option<i32>,
     /// registered, writing, finished or absent
@@ -199,6 +201,7 @@ pub enum SlipFormat {
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SlipRequest {
+    #[schema(minimum = 1)]
     pub school_participant_id: i64,
     /// The sign-ins as they were answered when the learners were loaded or given new passwords.
     pub credentials: Vec<SlipCredential>,
@@ -207,6 +210,7 @@ pub struct SlipRequest {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SlipCredential {
+    #[schema(minimum = 1)]
     pub participant_id: i64,
     pub password: String,
 }
@@ -351,6 +355,7 @@ impl Slips {
 #[into_params(parameter_in = Query)]
 pub struct LearnerPasswordQuery {
     /// The entry's school, as a check that the right entry is meant.
+    #[param(minimum = 1)]
     pub school_id: i64,
     /// One learner only: their username (or e-mail address). Without it, every learner of the entry.
     pub email: Option<String>,
@@ -364,6 +369,7 @@ pub struct LearnerPasswordQuery {
 pub struct ChosenPassword {
     /// One password chosen for them (at least 8 characters); without it each gets a generated one.
     #[serde(default)]
+    #[schema(min_length = 8, max_length = 72, pattern = "\\S")]
     pub password: Option<String>,
 }
 

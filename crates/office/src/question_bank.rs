@@ -179,6 +179,7 @@ pub fn import(
 #[serde(rename_all = "camelCase")]
 pub struct CsvImport {
     #[validate(length(min = 1, max = 200, message = "is required"))]
+    #[schema(min_length = 1, max_length = 200)]
     pub module_title: String,
     /// The language the CSV is written in.
     #[serde(default = "english")]
@@ -186,6 +187,7 @@ pub struct CsvImport {
     /// Columns `question,a,b,c,d,correct,marks,difficulty` with a header row; `c` and `d` may be
     /// empty, `correct` is a letter, `marks` and `difficulty` may be empty (1 and 3).
     #[validate(length(min = 1, max = 2_000_000, message = "is required"))]
+    #[schema(min_length = 1, max_length = 2000000)]
     pub csv: String,
 }
 

@@ -27,6 +27,7 @@ use validator::Validate;
 #[into_params(parameter_in = Query)]
 pub struct SchoolListQuery {
     /// The olympiad whose entries the rows show; overlord may leave it out.
+    #[param(minimum = 1)]
     pub olympiad_id: Option<i64>,
     pub province: Option<String>,
     /// public or independent
@@ -101,30 +102,47 @@ pub fn school_table(rows: &[SchoolRow]) -> Table {
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SchoolInput {
+    #[schema(min_length = 1, max_length = 200, pattern = "\\S")]
     pub name: String,
     #[serde(default)]
+    #[schema(pattern = "^$|^[0-9]{5,12}$")]
     pub emis_number: String,
     /// One of the nine provinces; may be empty for a school outside South Africa.
     #[serde(default)]
+    #[schema(
+        pattern = "^$|^(Eastern Cape|Free State|Gauteng|KwaZulu-Natal|Limpopo|Mpumalanga|North West|Northern Cape|Western Cape)$"
+    )]
     pub province: String,
     #[serde(default)]
+    #[schema(max_length = 100)]
     pub district: String,
     #[serde(default)]
+    #[schema(max_length = 100)]
     pub town: String,
     #[serde(default)]
+    #[schema(max_length = 300)]
     pub street_address: String,
     #[serde(default)]
+    #[schema(max_length = 300)]
     pub postal_address: String,
     #[serde(default)]
+    #[schema(max_length = 40)]
     pub phone: String,
     #[serde(default)]
+    #[schema(
+        max_length = 254,
+        pattern = r"^$|^[^@\s]+@[^@\s.][^@\s]*\.[^@\s]*[^@\s.]$"
+    )]
     pub email: String,
     pub sector: Sector,
+    #[schema(minimum = 1, maximum = 5)]
     pub quintile: Option<i32>,
     #[serde(default)]
+    #[schema(max_length = 60)]
     pub language_of_teaching: String,
     /// ISO 3166 alpha-2; default ZA.
     #[serde(default)]
+    #[schema(pattern = "^$|^[A-Za-z]{2}$")]
     pub country_code: String,
 }
 
@@ -239,6 +257,7 @@ pub fn delete(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct SingleQuery {
+    #[param(minimum = 1)]
     pub olympiad_id: Option<i64>,
     /// The olympiad's URL name (`geography`), instead of its id.
     pub olympiad_var_name: Option<String>,

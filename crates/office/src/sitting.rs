@@ -162,6 +162,7 @@ pub struct RecoveryCode {
 #[serde(rename_all = "camelCase")]
 pub struct RecoverInput {
     #[validate(length(min = 1, max = 40, message = "is required"))]
+    #[schema(min_length = 1, max_length = 40)]
     pub recovery_code: String,
 }
 
@@ -169,8 +170,10 @@ pub struct RecoverInput {
 #[serde(rename_all = "camelCase")]
 pub struct DetailsInput {
     #[validate(length(min = 1, max = 100, message = "is required (at most 100 characters)"))]
+    #[schema(min_length = 1, max_length = 100)]
     pub first_name: String,
     #[validate(length(min = 1, max = 100, message = "is required (at most 100 characters)"))]
+    #[schema(min_length = 1, max_length = 100)]
     pub last_name: String,
     pub grade: i32,
     /// The language of writing: the question text comes in it.
@@ -214,6 +217,7 @@ pub struct AnswerInput {
 #[serde(rename_all = "camelCase")]
 pub struct SaveInput {
     #[validate(length(min = 1, max = 200, message = "must hold 1 to 200 answers"))]
+    #[schema(min_items = 1, max_items = 200)]
     pub answers: Vec<AnswerInput>,
 }
 
@@ -232,6 +236,7 @@ pub struct SaveAck {
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct TrackerQuery {
+    #[param(minimum = 1)]
     pub olympiad_id: i64,
 }
 
@@ -240,6 +245,7 @@ pub struct TrackerQuery {
 pub struct TrackerInput {
     /// Where the learner is: `<module>/<question>`, or a screen's name.
     #[validate(length(max = 40, message = "must be at most 40 characters"))]
+    #[schema(max_length = 40)]
     pub position: String,
     /// False when the device has answers it could not send.
     #[serde(default = "yes")]

@@ -127,6 +127,7 @@ pub fn product_projects(
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct SubProjectQuery {
+    #[param(minimum = 1)]
     pub project_id: Option<i64>,
 }
 

@@ -21,6 +21,7 @@ use validator::Validate;
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct TeacherListQuery {
+    #[param(minimum = 1)]
     pub olympiad_id: Option<i64>,
     /// Every teacher of the platform, not only those in a team of this olympiad.
     #[serde(default)]
@@ -80,14 +81,20 @@ pub fn teacher_table(rows: &[TeacherRow]) -> Table {
 #[serde(rename_all = "camelCase")]
 pub struct TeacherInput {
     #[serde(default)]
+    #[schema(max_length = 20)]
     pub title: String,
+    #[schema(min_length = 1, max_length = 100, pattern = "\\S")]
     pub first_name: String,
+    #[schema(min_length = 1, max_length = 100, pattern = "\\S")]
     pub last_name: String,
     #[serde(default)]
+    #[schema(max_length = 40, pattern = "^$|^([^0-9]*[0-9]){9}")]
     pub cell: String,
     #[serde(default)]
+    #[schema(max_length = 100)]
     pub subject: String,
     /// Staff only: the teacher's school.
+    #[schema(minimum = 1)]
     pub school_id: Option<i64>,
 }
 

@@ -125,6 +125,7 @@ pub fn join_team(
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct TeamQuery {
+    #[param(minimum = 1)]
     pub school_participant_id: i64,
 }
 
@@ -141,13 +142,18 @@ pub fn list(
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Invitation {
+    #[schema(minimum = 1)]
     pub school_participant_id: i64,
+    #[schema(format = Email, max_length = 254)]
     pub email: String,
     #[serde(default)]
+    #[schema(max_length = 20)]
     pub title: String,
     #[serde(default)]
+    #[schema(max_length = 100)]
     pub first_name: String,
     #[serde(default)]
+    #[schema(max_length = 100)]
     pub last_name: String,
     /// Make them a team admin too.
     #[serde(default)]

@@ -63,6 +63,7 @@ impl From<User> for UserRow {
 #[into_params(parameter_in = Query)]
 pub struct OlympiadQuery {
     /// Required for admins (their own olympiad); overlord may leave it out for every olympiad.
+    #[param(minimum = 1)]
     pub olympiad_id: Option<i64>,
 }
 
@@ -128,16 +129,21 @@ pub struct CreateUser {
         email(message = "must be an e-mail address"),
         length(max = 254, message = "is too long")
     )]
+    #[schema(format = Email, max_length = 254)]
     pub email: String,
+    #[schema(min_length = 8, max_length = 72, pattern = "\\S")]
     pub password: String,
     #[validate(length(max = 100, message = "is too long"))]
     #[serde(default)]
+    #[schema(max_length = 100)]
     pub first_name: String,
     #[validate(length(max = 100, message = "is too long"))]
     #[serde(default)]
+    #[schema(max_length = 100)]
     pub last_name: String,
     pub role: Role,
     /// Required for every role but overlord and teacher.
+    #[schema(minimum = 1)]
     pub olympiad_id: Option<i64>,
 }
 
@@ -188,10 +194,13 @@ pub fn create(
 pub struct UpdateUser {
     /// The contact address; the username stays as it is.
     #[validate(email(message = "must be an e-mail address"))]
+    #[schema(format = Email, max_length = 254)]
     pub email: Option<String>,
     #[validate(length(max = 100, message = "is too long"))]
+    #[schema(max_length = 100)]
     pub first_name: Option<String>,
     #[validate(length(max = 100, message = "is too long"))]
+    #[schema(max_length = 100)]
     pub last_name: Option<String>,
 }
 
@@ -271,7 +280,9 @@ pub fn reset_two_factor(
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct ImpersonateQuery {
+    #[param(minimum = 1)]
     pub olympiad_id: i64,
+    #[param(min_length = 1)]
     pub user_email: String,
 }
 

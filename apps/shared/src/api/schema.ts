@@ -2117,7 +2117,10 @@ export type components = {
             userId: number;
         };
         CreateUser: {
-            /** @description Also the username. */
+            /**
+             * Format: email
+             * @description Also the username.
+             */
             email: string;
             firstName?: string;
             lastName?: string;
@@ -2226,6 +2229,7 @@ export type components = {
         };
         /** @description The public interest form. */
         InterestForm: {
+            /** Format: email */
             email: string;
             emisNumber?: string;
             firstName: string;
@@ -2245,6 +2249,7 @@ export type components = {
             town?: string;
         };
         Invitation: {
+            /** Format: email */
             email: string;
             firstName?: string;
             lastName?: string;
@@ -2974,7 +2979,10 @@ export type components = {
             year: number;
         };
         UpdateUser: {
-            /** @description The contact address; the username stays as it is. */
+            /**
+             * Format: email
+             * @description The contact address; the username stays as it is.
+             */
             email?: string | null;
             firstName?: string | null;
             lastName?: string | null;

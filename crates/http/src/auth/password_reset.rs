@@ -106,11 +106,13 @@ pub struct SetPasswordRequest {
     /// The token of a reset link; without it the signed-in user changes their own password.
     #[serde(default)]
     #[validate(length(max = 128, message = "is not a reset link's token"))]
+    #[schema(max_length = 128)]
     pub token: Option<String>,
     /// Required without a token: a session left open on a shared computer must not be enough to
     /// take over the account.
     #[serde(default)]
     #[validate(length(max = 1024, message = "must be at most 1024 characters"))]
+    #[schema(max_length = 1024)]
     pub current_password: Option<String>,
 }
 

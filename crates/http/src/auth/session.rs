@@ -19,6 +19,7 @@ pub struct CurrentUserQuery {
     /// The part of the product asking (admin, portal, olympiad, overlord); kept for the log.
     pub section: Option<String>,
     /// When given, `authed` says whether the signed-in account may act in this olympiad.
+    #[param(minimum = 1)]
     pub olympiad_id: Option<i64>,
 }
 

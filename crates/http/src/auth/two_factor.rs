@@ -175,6 +175,7 @@ pub async fn setup(state: web::Data<AppState>, req: HttpRequest) -> ApiResult<Tw
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct ConfirmTwoFactor {
     #[validate(length(min = 6, max = 8, message = "must be the 6-digit code"))]
+    #[schema(min_length = 6, max_length = 8)]
     pub code: String,
 }
 

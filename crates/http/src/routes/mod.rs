@@ -187,8 +187,10 @@ pub fn register(cfg: &mut ServiceConfig) {
 #[into_params(parameter_in = Query)]
 pub struct MergeQuery {
     /// The one that goes.
+    #[param(minimum = 1)]
     pub duplicate_id: i64,
     /// The one that stays.
+    #[param(minimum = 1)]
     pub survivor_id: i64,
 }
 
@@ -196,5 +198,6 @@ pub struct MergeQuery {
 #[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Path)]
 pub struct IdPath {
+    #[param(minimum = 1)]
     pub id: i64,
 }

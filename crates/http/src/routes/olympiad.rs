@@ -26,7 +26,7 @@ pub async fn get_olympiad(
 
 #[utoipa::path(
     tag = "olympiad",
-    params(("id" = i64, Path)),
+    params(("id" = i64, Path, minimum = 1)),
     request_body = UpdateSettings,
     security(("bearer" = [])),
     responses((status = 200, body = inline(crate::envelope::Envelope<OlympiadSettings>)), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody))
@@ -49,7 +49,7 @@ pub async fn update_settings(
 /// is refused while verification finds errors, with the list of problems.
 #[utoipa::path(
     tag = "olympiad",
-    params(("query" = i64, Path, description = "The olympiad's id"), OpenQuery),
+    params(("query" = i64, Path, minimum = 1, description = "The olympiad's id"), OpenQuery),
     security(("bearer" = [])),
     responses(
         (status = 200, body = inline(crate::envelope::Envelope<OlympiadSettings>)),
@@ -86,7 +86,7 @@ pub async fn set_pinned(
 
 /// The whole paper with its answers, for the admin's preview. Learners get theirs elsewhere,
 /// without answers.
-#[utoipa::path(tag = "olympiad", params(("id" = i64, Path, description = "The olympiad's id")), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<PaperModule>>))))]
+#[utoipa::path(tag = "olympiad", params(("id" = i64, Path, minimum = 1, description = "The olympiad's id")), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<PaperModule>>))))]
 #[post("/api/olympiad/modules/{id}")]
 pub async fn paper_modules(
     caller: Caller,
@@ -100,7 +100,7 @@ pub async fn paper_modules(
         .await?)
 }
 
-#[utoipa::path(tag = "olympiad", params(("id" = i64, Path, description = "The olympiad's id")), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<Verification>))))]
+#[utoipa::path(tag = "olympiad", params(("id" = i64, Path, minimum = 1, description = "The olympiad's id")), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<Verification>))))]
 #[get("/api/olympiad/verify/{id}")]
 pub async fn verify(
     caller: Caller,

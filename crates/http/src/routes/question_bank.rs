@@ -9,7 +9,7 @@ use actix_web::{get, post, web};
 use olympiad_office::paper::ConfirmQuery;
 use olympiad_office::question_bank::{self, CsvImport, Imported, QuestionBank};
 
-#[utoipa::path(tag = "paper", params(("id" = i64, Path, description = "The olympiad's id")), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<QuestionBank>))))]
+#[utoipa::path(tag = "paper", params(("id" = i64, Path, minimum = 1, description = "The olympiad's id")), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<QuestionBank>))))]
 #[get("/api/olympiad/{id}/question-bank")]
 pub async fn export(
     caller: Caller,
@@ -23,7 +23,7 @@ pub async fn export(
         .await?)
 }
 
-#[utoipa::path(tag = "paper", params(("id" = i64, Path, description = "The olympiad's id"), ConfirmQuery), request_body = QuestionBank, security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<Imported>)), (status = 400, body = crate::error::ErrorBody)))]
+#[utoipa::path(tag = "paper", params(("id" = i64, Path, minimum = 1, description = "The olympiad's id"), ConfirmQuery), request_body = QuestionBank, security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<Imported>)), (status = 400, body = crate::error::ErrorBody)))]
 #[post("/api/olympiad/{id}/question-bank")]
 pub async fn import(
     caller: Caller,
@@ -39,7 +39,7 @@ pub async fn import(
         .await?)
 }
 
-#[utoipa::path(tag = "paper", params(("id" = i64, Path, description = "The olympiad's id"), ConfirmQuery), request_body = CsvImport, security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<Imported>)), (status = 400, description = "Names each faulty row", body = crate::error::ErrorBody)))]
+#[utoipa::path(tag = "paper", params(("id" = i64, Path, minimum = 1, description = "The olympiad's id"), ConfirmQuery), request_body = CsvImport, security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<Imported>)), (status = 400, description = "Names each faulty row", body = crate::error::ErrorBody)))]
 #[post("/api/olympiad/{id}/question-bank/csv")]
 pub async fn import_csv(
     caller: Caller,

@@ -11,7 +11,7 @@ pub use olympiad_office::suite::OlympiadSummary;
 
 #[utoipa::path(
     tag = "public site",
-    params(("product" = String, Path, description = "The product slug (PRODUCT_SLUG)"), SuiteQuery),
+    params(("product" = String, Path, pattern = "^[a-z0-9-]+$", description = "The product slug (PRODUCT_SLUG)"), SuiteQuery),
     responses((status = 200, body = inline(crate::envelope::Envelope<Vec<SuiteProject>>)), (status = 404, body = crate::error::ErrorBody))
 )]
 #[get("/api/{product}-suite/projects")]
@@ -29,7 +29,7 @@ pub async fn suite_projects(
 
 #[utoipa::path(
     tag = "public site",
-    params(("product" = String, Path, description = "The product slug"), ("id" = String, Path, description = "The project's id or slug")),
+    params(("product" = String, Path, pattern = "^[a-z0-9-]+$", description = "The product slug"), ("id" = String, Path, description = "The project's id or slug")),
     responses((status = 200, body = inline(crate::envelope::Envelope<SuiteProject>)), (status = 404, body = crate::error::ErrorBody))
 )]
 #[get("/api/{product}-suite/project/{id}")]
@@ -46,7 +46,7 @@ pub async fn suite_project(
 
 #[utoipa::path(
     tag = "projects",
-    params(("product" = String, Path, description = "The product slug")),
+    params(("product" = String, Path, pattern = "^[a-z0-9-]+$", description = "The product slug")),
     security(("bearer" = [])),
     responses((status = 200, body = inline(crate::envelope::Envelope<Vec<Project>>)))
 )]
@@ -64,7 +64,7 @@ pub async fn product_projects(
 
 #[utoipa::path(
     tag = "projects",
-    params(("product" = String, Path, description = "The product slug"), SubProjectQuery),
+    params(("product" = String, Path, pattern = "^[a-z0-9-]+$", description = "The product slug"), SubProjectQuery),
     security(("bearer" = [])),
     responses((status = 200, body = inline(crate::envelope::Envelope<Vec<SubProject>>)))
 )]

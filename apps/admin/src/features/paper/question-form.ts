@@ -5,6 +5,9 @@ import { z } from 'zod';
 import { localizedSchema as localized } from './localized-schema';
 import type { QuestionViewQuestion } from '@olympiad/shared/ui/lean/question-view';
 import type { Language, Localized, QuestionInput, QuestionKind, QuestionView } from './api/paper-types';
+import { limits } from '@olympiad/shared/lib/field-limits';
+
+const { marks, difficulty } = limits.QuestionInput;
 
 export const KINDS = ['singleChoice', 'multipleChoice', 'trueFalse', 'numeric', 'shortText'] as const satisfies readonly QuestionKind[];
 
@@ -12,8 +15,8 @@ export const KINDS = ['singleChoice', 'multipleChoice', 'trueFalse', 'numeric', 
 export const questionFormSchema = z
   .object({
     kind: z.enum(KINDS),
-    marks: z.number({ error: 'Enter the marks' }).int('Whole marks only').min(0, 'At least 0').max(100, 'At most 100'),
-    difficulty: z.number({ error: 'Enter the difficulty' }).int().min(1, 'From 1 to 5').max(5, 'From 1 to 5'),
+    marks: z.number({ error: 'Enter the marks' }).int('Whole marks only').min(marks.minimum, `At least ${marks.minimum}`).max(marks.maximum, `At most ${marks.maximum}`),
+    difficulty: z.number({ error: 'Enter the difficulty' }).int().min(difficulty.minimum, `From ${difficulty.minimum} to ${difficulty.maximum}`).max(difficulty.maximum, `From ${difficulty.minimum} to ${difficulty.maximum}`),
     stem: localized,
     options: z.array(z.object({ key: z.string(), text: localized, correct: z.boolean() })),
     /** For true or false: '' until the author chooses. */

@@ -5,6 +5,9 @@ import { parseServerTime } from '@olympiad/shared/lib/server-time';
 import { localizedSchema } from './localized-schema';
 import type { OlympiadSettings } from './api/get-olympiad';
 import type { Language, UpdateSettings } from './api/paper-types';
+import { limits } from '@olympiad/shared/lib/field-limits';
+
+const settings = limits.UpdateSettings;
 
 export const GRADES = Array.from({ length: 12 }, (_, index) => String(index + 1));
 
@@ -31,10 +34,10 @@ const window = z
   });
 
 export const settingsSchema = z.object({
-  title: z.string().trim().min(1, 'Give the olympiad a title').max(200, 'At most 200 characters'),
-  year: z.number({ error: 'Enter the year' }).int().min(2000, 'From 2000 to 2100').max(2100, 'From 2000 to 2100'),
+  title: z.string().trim().min(1, 'Give the olympiad a title').max(settings.title.maxLength, `At most ${settings.title.maxLength} characters`),
+  year: z.number({ error: 'Enter the year' }).int().min(settings.year.minimum, `From ${settings.year.minimum} to ${settings.year.maximum}`).max(settings.year.maximum, `From ${settings.year.minimum} to ${settings.year.maximum}`),
   kind: z.enum(['schools', 'countries']),
-  durationMinutes: z.number({ error: 'Enter the duration' }).int('Whole minutes only').min(1, 'From 1 to 600 minutes').max(600, 'From 1 to 600 minutes'),
+  durationMinutes: z.number({ error: 'Enter the duration' }).int('Whole minutes only').min(settings.durationMinutes.minimum, `From ${settings.durationMinutes.minimum} to ${settings.durationMinutes.maximum} minutes`).max(settings.durationMinutes.maximum, `From ${settings.durationMinutes.minimum} to ${settings.durationMinutes.maximum} minutes`),
   grades: z.array(z.string()).min(1, 'Allow at least one grade'),
   languages: z.array(z.enum(['en', 'af'])).min(1, 'Offer at least one language'),
   instructions: localizedSchema,

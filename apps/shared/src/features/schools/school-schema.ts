@@ -1,15 +1,17 @@
 // A school as people type it in (staff in the back office, a team admin in the portal): the zod rules
-// mirror the server's (crates/http/src/routes/school.rs), and the values convert to the API's body.
+// mirror the server's, with the lengths its OpenAPI document states, and the values convert to the API's body.
 import { z } from 'zod';
 import type { components } from '../../api/schema';
+import { atMost, limits } from '../../lib/field-limits';
 
 export type SchoolInput = components['schemas']['SchoolInput'];
 
-const optionalText = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+const field = limits.SchoolInput;
+const optionalText = (max: number) => z.string().trim().max(max, atMost(max));
 
 export const schoolSchema = z
   .object({
-    name: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+    name: z.string().trim().min(1, 'is required').max(field.name.maxLength, atMost(field.name.maxLength)),
     emisNumber: z
       .string()
       .trim()
@@ -19,11 +21,11 @@ export const schoolSchema = z
       .trim()
       .refine((value) => value === '' || /^[A-Za-z]{2}$/.test(value), 'must be two letters (ZA)'),
     province: z.string().nullable(),
-    district: optionalText(100),
-    town: optionalText(100),
-    streetAddress: optionalText(300),
-    postalAddress: optionalText(300),
-    phone: optionalText(40),
+    district: optionalText(field.district.maxLength),
+    town: optionalText(field.town.maxLength),
+    streetAddress: optionalText(field.streetAddress.maxLength),
+    postalAddress: optionalText(field.postalAddress.maxLength),
+    phone: optionalText(field.phone.maxLength),
     email: z.union([z.literal(''), z.string().trim().email('must be an e-mail address')]),
     sector: z.enum(['public', 'independent']),
     quintile: z.string().nullable(),

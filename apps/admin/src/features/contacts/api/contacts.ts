@@ -6,6 +6,7 @@ import type { operations } from '@olympiad/shared/api/schema';
 import type { ListQuery } from '@olympiad/shared/ui/data-grid/server-query';
 import { serverGrid } from '@olympiad/shared/ui/data-grid/server-list';
 import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
+import { atMost, limits } from '@olympiad/shared/lib/field-limits';
 
 type ContactQuery = NonNullable<operations['useful_contact_list']['parameters']['query']>;
 
@@ -31,12 +32,12 @@ export function contactsGrid(olympiadId: number | undefined) {
 }
 
 export const contactSchema = z.object({
-  name: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
-  organisation: z.string().trim().max(200, 'must be at most 200 characters'),
-  role: z.string().trim().max(200, 'must be at most 200 characters'),
+  name: z.string().trim().min(1, 'is required').max(limits.ContactInput.name.maxLength, atMost(limits.ContactInput.name.maxLength)),
+  organisation: z.string().trim().max(limits.ContactInput.organisation.maxLength, atMost(limits.ContactInput.organisation.maxLength)),
+  role: z.string().trim().max(limits.ContactInput.role.maxLength, atMost(limits.ContactInput.role.maxLength)),
   email: z.union([z.literal(''), z.string().trim().email('must be an e-mail address')]),
-  phone: z.string().trim().max(40, 'must be at most 40 characters'),
-  notes: z.string().trim().max(4000, 'must be at most 4000 characters'),
+  phone: z.string().trim().max(limits.ContactInput.phone.maxLength, atMost(limits.ContactInput.phone.maxLength)),
+  notes: z.string().trim().max(limits.ContactInput.notes.maxLength, atMost(limits.ContactInput.notes.maxLength)),
 });
 
 export type ContactValues = z.input<typeof contactSchema>;

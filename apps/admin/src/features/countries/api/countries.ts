@@ -7,6 +7,7 @@ import type { ListQuery } from '@olympiad/shared/ui/data-grid/server-query';
 import { serverGrid } from '@olympiad/shared/ui/data-grid/server-list';
 import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
 import { countryEntryKeys, countryKeys } from './keys';
+import { atMost, limits } from '@olympiad/shared/lib/field-limits';
 
 type CountryQuery = NonNullable<operations['igeo_country_list']['parameters']['query']>;
 
@@ -31,7 +32,7 @@ export async function searchCountries(search: string): Promise<CountryRow[]> {
 }
 
 export const countrySchema = z.object({
-  name: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+  name: z.string().trim().min(1, 'is required').max(limits.CountryInput.name.maxLength, atMost(limits.CountryInput.name.maxLength)),
   isoCode: z.string().trim().regex(/^[A-Za-z]{2}$/, 'must be two letters (ISO 3166)'),
 });
 

@@ -7,6 +7,7 @@ import type { ListQuery } from '@olympiad/shared/ui/data-grid/server-query';
 import { serverGrid } from '@olympiad/shared/ui/data-grid/server-list';
 import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
 import { countryEntryKeys, countryKeys } from './keys';
+import { atMost, limits } from '@olympiad/shared/lib/field-limits';
 
 type EntryQuery = NonNullable<operations['igeo_country_participant_list']['parameters']['query']>;
 
@@ -30,14 +31,14 @@ const optionalEmail = z.union([z.literal(''), z.string().trim().email('must be a
 
 export const countryEntrySchema = z.object({
   status: z.enum(['entered', 'confirmed', 'withdrawn']),
-  teamLeaderName: z.string().trim().max(100, 'must be at most 100 characters'),
+  teamLeaderName: z.string().trim().max(limits.CountryEntryInput.teamLeaderName.maxLength, atMost(limits.CountryEntryInput.teamLeaderName.maxLength)),
   teamLeaderEmail: optionalEmail,
-  teamLeaderPhone: z.string().trim().max(40, 'must be at most 40 characters'),
+  teamLeaderPhone: z.string().trim().max(limits.CountryEntryInput.teamLeaderPhone.maxLength, atMost(limits.CountryEntryInput.teamLeaderPhone.maxLength)),
   /** One name a line. */
   teamMembers: z.string().refine((text) => text.split('\n').filter((l) => l.trim() !== '').length <= 20, 'must be at most 20 people'),
-  invoiceName: z.string().trim().max(200, 'must be at most 200 characters'),
+  invoiceName: z.string().trim().max(limits.CountryEntryInput.invoiceName.maxLength, atMost(limits.CountryEntryInput.invoiceName.maxLength)),
   invoiceEmail: optionalEmail,
-  invoiceAddress: z.string().trim().max(500, 'must be at most 500 characters'),
+  invoiceAddress: z.string().trim().max(limits.CountryEntryInput.invoiceAddress.maxLength, atMost(limits.CountryEntryInput.invoiceAddress.maxLength)),
 });
 
 export type CountryEntryValues = z.input<typeof countryEntrySchema>;

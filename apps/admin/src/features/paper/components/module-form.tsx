@@ -12,12 +12,15 @@ import { createModule } from '../api/create-module';
 import { updateModule } from '../api/update-module';
 import { LANGUAGES, type Language, type ModuleInput, type ModuleView } from '../api/paper-types';
 import { usePaperChange } from '../api/paper-change';
+import { limits } from '@olympiad/shared/lib/field-limits';
+
+const timeLimit = limits.ModuleInput.timeLimitMinutes;
 
 export const moduleFormSchema = z
   .object({
     title: localizedSchema,
     instructions: localizedSchema,
-    timeLimitMinutes: z.number().int('Whole minutes only').min(1, 'From 1 to 600 minutes').max(600, 'From 1 to 600 minutes').optional(),
+    timeLimitMinutes: z.number().int('Whole minutes only').min(timeLimit.minimum, `From ${timeLimit.minimum} to ${timeLimit.maximum} minutes`).max(timeLimit.maximum, `From ${timeLimit.minimum} to ${timeLimit.maximum} minutes`).optional(),
   })
   .refine((form) => Object.values(form.title).some((title) => title.trim() !== ''), {
     path: ['title.en'],

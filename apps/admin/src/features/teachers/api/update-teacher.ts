@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { api, call } from '@olympiad/shared/api/client';
 import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
 import { teacherKeys } from './get-teachers';
+import { atMost, limits } from '@olympiad/shared/lib/field-limits';
 
 export const teacherSchema = z.object({
-  title: z.string().trim().max(20, 'must be at most 20 characters'),
-  firstName: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
-  lastName: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+  title: z.string().trim().max(limits.TeacherInput.title.maxLength, atMost(limits.TeacherInput.title.maxLength)),
+  firstName: z.string().trim().min(1, 'is required').max(limits.TeacherInput.firstName.maxLength, atMost(limits.TeacherInput.firstName.maxLength)),
+  lastName: z.string().trim().min(1, 'is required').max(limits.TeacherInput.lastName.maxLength, atMost(limits.TeacherInput.lastName.maxLength)),
   cell: z.string().trim().refine((v) => v === '' || v.replace(/\D/g, '').length >= 9, 'must be a phone number (at least 9 digits)'),
-  subject: z.string().trim().max(100, 'must be at most 100 characters'),
+  subject: z.string().trim().max(limits.TeacherInput.subject.maxLength, atMost(limits.TeacherInput.subject.maxLength)),
 });
 
 export type TeacherValues = z.input<typeof teacherSchema>;

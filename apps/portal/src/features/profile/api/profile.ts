@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { api, call } from '@olympiad/shared/api/client';
 import { unwrap } from '@olympiad/shared/api/envelope';
 import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
+import { atMost, limits } from '@olympiad/shared/lib/field-limits';
 
 async function getProfile() {
   return unwrap(await call(api.GET('/api/teacher/profile')));
@@ -18,11 +19,11 @@ export function profileQuery() {
 }
 
 export const profileSchema = z.object({
-  title: z.string().trim().max(20, 'must be at most 20 characters'),
-  firstName: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
-  lastName: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+  title: z.string().trim().max(limits.TeacherInput.title.maxLength, atMost(limits.TeacherInput.title.maxLength)),
+  firstName: z.string().trim().min(1, 'is required').max(limits.TeacherInput.firstName.maxLength, atMost(limits.TeacherInput.firstName.maxLength)),
+  lastName: z.string().trim().min(1, 'is required').max(limits.TeacherInput.lastName.maxLength, atMost(limits.TeacherInput.lastName.maxLength)),
   cell: z.string().trim().refine((v) => v === '' || v.replace(/\D/g, '').length >= 9, 'must be a phone number (at least 9 digits)'),
-  subject: z.string().trim().max(100, 'must be at most 100 characters'),
+  subject: z.string().trim().max(limits.TeacherInput.subject.maxLength, atMost(limits.TeacherInput.subject.maxLength)),
 });
 
 export type ProfileValues = z.input<typeof profileSchema>;

@@ -6,6 +6,9 @@ import { useApiMutation } from '../../../resource/use-api-mutation';
 import { learnerName } from '../components/monitor-text';
 import type { LearnerSitting } from './get-sitting-learners';
 import { monitorKeys } from './monitor-keys';
+import { limits } from '../../../lib/field-limits';
+
+const minutes = limits.ExtraTimeInput.minutes;
 
 export const extraTimeSchema = z.object({
   // Typed as text; the form's fields hold text.
@@ -13,8 +16,8 @@ export const extraTimeSchema = z.object({
     .string()
     .trim()
     .regex(/^\d+$/, 'Whole minutes, as a number.')
-    .refine((minutes) => Number(minutes) >= 1 && Number(minutes) <= 240, 'From 1 to 240 minutes.'),
-  reason: z.string().trim().min(1, 'Say why, for the record.').max(200, 'At most 200 characters.'),
+    .refine((typed) => Number(typed) >= minutes.minimum && Number(typed) <= minutes.maximum, `From ${minutes.minimum} to ${minutes.maximum} minutes.`),
+  reason: z.string().trim().min(1, 'Say why, for the record.').max(limits.ExtraTimeInput.reason.maxLength, `At most ${limits.ExtraTimeInput.reason.maxLength} characters.`),
 });
 
 export function giveExtraTime(participantId: number, minutes: number, reason: string) {

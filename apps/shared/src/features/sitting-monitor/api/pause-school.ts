@@ -6,9 +6,10 @@ import { useApiMutation } from '../../../resource/use-api-mutation';
 import { learnersText } from '../components/monitor-text';
 import type { SchoolSitting } from './get-monitor';
 import { monitorKeys } from './monitor-keys';
+import { limits } from '../../../lib/field-limits';
 
 export const pauseSchema = z.object({
-  reason: z.string().trim().min(1, 'Say why, for the record (load-shedding, a fire drill).').max(200, 'At most 200 characters.'),
+  reason: z.string().trim().min(1, 'Say why, for the record (load-shedding, a fire drill).').max(limits.PauseInput.reason.maxLength, `At most ${limits.PauseInput.reason.maxLength} characters.`),
 });
 
 export function pauseSchool(schoolParticipantId: number, reason: string) {

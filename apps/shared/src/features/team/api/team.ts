@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { api, call } from '../../../api/client';
 import { unwrap } from '../../../api/envelope';
 import { useApiMutation } from '../../../resource/use-api-mutation';
+import { atMost, limits } from '../../../lib/field-limits';
 
 export const teamKeys = {
   all: ['team'] as const,
@@ -23,9 +24,9 @@ export function teamQuery(schoolParticipantId: number) {
 
 export const invitationSchema = z.object({
   email: z.string().trim().min(1, 'is required').email('must be an e-mail address'),
-  title: z.string().trim().max(20, 'must be at most 20 characters'),
-  firstName: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
-  lastName: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+  title: z.string().trim().max(limits.Invitation.title.maxLength, atMost(limits.Invitation.title.maxLength)),
+  firstName: z.string().trim().min(1, 'is required').max(limits.Invitation.firstName.maxLength, atMost(limits.Invitation.firstName.maxLength)),
+  lastName: z.string().trim().min(1, 'is required').max(limits.Invitation.lastName.maxLength, atMost(limits.Invitation.lastName.maxLength)),
   teamAdmin: z.boolean(),
 });
 
