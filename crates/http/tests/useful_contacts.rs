@@ -39,3 +39,14 @@ async fn staff_keep_an_olympiads_contacts_and_other_olympiads_staff_may_not_see_
     let (status, _) = api.get(&list, &other).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
 }
+
+#[actix_web::test]
+async fn a_contact_for_an_olympiad_that_does_not_exist_is_refused_by_name() {
+    let fx = Fixture::new();
+    let overlord = fx.overlord();
+    let api = fx.api().await;
+    let contact = json!({ "olympiadId": 9999, "name": "Dr Mbeki" });
+    let (status, body) = api.post("/api/useful-contact", contact, &overlord).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(body["fields"]["olympiadId"], "is not an olympiad");
+}

@@ -3,11 +3,11 @@
 
 use crate::activity::record_activity;
 use crate::caller::Caller;
-use crate::error::{OfficeError, OfficeResult};
+use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::fields::{email_field, required_field, text_field};
 use crate::scope::find_in_reach;
 use olympiad_documents::Table;
-use olympiad_persistence::models::{ContactFields, Page, Paged, Sort, UsefulContact};
+use olympiad_persistence::models::{ContactFields, Olympiad, Page, Paged, Sort, UsefulContact};
 use olympiad_persistence::{write_transaction, DbConnection};
 use serde::Deserialize;
 use serde_json::json;
@@ -110,6 +110,7 @@ pub fn create(
         .olympiad_id
         .ok_or_else(|| OfficeError::invalid("olympiadId", "is required"))?;
     caller.require_olympiad(olympiad_id)?;
+    Olympiad::find(conn, olympiad_id).or_invalid("olympiadId", "is not an olympiad")?;
     write_transaction(conn, |conn| {
         let contact = UsefulContact::create(conn, olympiad_id, &fields)?;
         record_activity(
