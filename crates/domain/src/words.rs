@@ -21,7 +21,10 @@ pub trait Words: Copy + Eq + fmt::Debug + 'static {
     fn as_str(self) -> &'static str;
 
     fn parse(text: &str) -> Option<Self> {
-        Self::ALL.iter().copied().find(|value| value.as_str() == text)
+        Self::ALL
+            .iter()
+            .copied()
+            .find(|value| value.as_str() == text)
     }
 
     fn from_word(text: &str) -> Result<Self, UnknownWord> {

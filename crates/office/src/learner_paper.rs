@@ -73,7 +73,7 @@ impl Paper {
                         PaperQuestion {
                             id: q.id,
                             module_id: q.module_id,
-                            kind: q.kind()?,
+                            kind: q.kind,
                             content: q.content(),
                             attachment_id: q.attachment_id,
                         },

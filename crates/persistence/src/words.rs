@@ -9,8 +9,8 @@ use crate::connection::MultiBackend;
 use diesel::backend::Backend;
 use diesel::deserialize::{self, FromSql, Queryable};
 use diesel::expression::AsExpression;
-use diesel::serialize::{self, IsNull, Output, ToSql};
 use diesel::pg::Pg;
+use diesel::serialize::{self, IsNull, Output, ToSql};
 use diesel::sql_types::Text;
 use diesel::sqlite::Sqlite;
 

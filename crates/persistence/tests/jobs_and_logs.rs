@@ -42,7 +42,10 @@ fn each_job_is_claimed_once_even_by_racing_workers() {
     assert_eq!(claimed.len(), 20, "every job claimed exactly once");
     assert_eq!(claimed.iter().collect::<HashSet<_>>().len(), 20);
     let mut conn = db.conn();
-    assert_eq!(Job::count_by_status(&mut conn, JobStatus::Done).unwrap(), 20);
+    assert_eq!(
+        Job::count_by_status(&mut conn, JobStatus::Done).unwrap(),
+        20
+    );
 }
 
 #[test]

@@ -291,16 +291,22 @@ fn an_expression_of_interest_is_verified_then_handled() {
         .unwrap()
         .unwrap();
     assert!(verified.email_verified);
-    assert!(
-        ExpressionOfInterest::open_by_email(conn, geo.id, "naledi@school.example", olympiad_domain::interest::InterestKind::Teacher)
-            .unwrap()
-            .is_some()
-    );
+    assert!(ExpressionOfInterest::open_by_email(
+        conn,
+        geo.id,
+        "naledi@school.example",
+        olympiad_domain::interest::InterestKind::Teacher
+    )
+    .unwrap()
+    .is_some());
     let s = school(conn, "Anywhere", None, "");
     let (admin, _) = teacher(conn, "admin@example.org", s.id);
     let declined =
         ExpressionOfInterest::mark_declined(conn, created.id, admin.id, "Not a school").unwrap();
-    assert_eq!(declined.status, olympiad_domain::interest::InterestStatus::Declined);
+    assert_eq!(
+        declined.status,
+        olympiad_domain::interest::InterestStatus::Declined
+    );
     let open = ExpressionOfInterest::list(
         conn,
         &ExpressionFilter {

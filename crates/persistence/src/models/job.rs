@@ -3,12 +3,12 @@
 
 use crate::error::DbResult;
 use crate::schema::jobs;
+use crate::words::Word;
 use crate::{now, DbConnection};
 use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
 use diesel::sql_types::{Text, Timestamp};
 use olympiad_domain::job::{JobKind, JobStatus};
-use crate::words::Word;
 
 #[derive(Debug, Clone, Queryable, QueryableByName, Selectable)]
 #[diesel(table_name = jobs)]
