@@ -2098,8 +2098,7 @@ export type components = {
             invoiceName: string;
             /** Format: int64 */
             olympiadId: number;
-            /** @description entered, confirmed or withdrawn */
-            status: string;
+            status: components["schemas"]["EntryStatus"];
             teamLeaderEmail: string;
             teamLeaderName: string;
             teamLeaderPhone: string;
@@ -2244,6 +2243,10 @@ export type components = {
             title?: string;
             town?: string;
         };
+        /** @enum {string} */
+        InterestKind: "teacher" | "other";
+        /** @enum {string} */
+        InterestStatus: "open" | "processed" | "declined";
         Invitation: {
             email: string;
             firstName?: string;
@@ -2409,6 +2412,12 @@ export type components = {
              */
             windowStartsAt?: string | null;
         };
+        /**
+         * @description Who enters an olympiad: schools with their learners, or countries with their teams (the
+         *     international olympiad).
+         * @enum {string}
+         */
+        OlympiadKind: "schools" | "countries";
         OlympiadSummary: {
             /** Format: int64 */
             id: number;
@@ -2438,8 +2447,7 @@ export type components = {
              * @description The school's entry the learner writes under (the customer participant).
              */
             schoolParticipantId?: number | null;
-            /** @description registered, writing, finished or absent */
-            status: string;
+            status: components["schemas"]["ParticipantStatus"];
             /** Format: date-time */
             updatedAt: string;
             /** Format: int64 */
@@ -2469,7 +2477,11 @@ export type components = {
             schoolName: string;
             username: string;
         };
-        /** @enum {string} */
+        /**
+         * @description Where a learner's entry is on the day: registered until their attempt starts, then writing and
+         *     finished; absent when a team says the learner did not come.
+         * @enum {string}
+         */
         ParticipantStatus: "registered" | "writing" | "finished" | "absent";
         PauseInput: {
             /** @description Why, for the activity log: "load-shedding", "fire drill". */
@@ -2726,8 +2738,7 @@ export type components = {
             olympiadId: number;
             /** Format: int64 */
             schoolId: number;
-            /** @description entered, confirmed or withdrawn */
-            status: string;
+            status: components["schemas"]["EntryStatus"];
             /** Format: date-time */
             updatedAt: string;
         };
@@ -5016,8 +5027,7 @@ export interface operations {
                             invoiceName: string;
                             /** Format: int64 */
                             olympiadId: number;
-                            /** @description entered, confirmed or withdrawn */
-                            status: string;
+                            status: components["schemas"]["EntryStatus"];
                             teamLeaderEmail: string;
                             teamLeaderName: string;
                             teamLeaderPhone: string;
@@ -5191,8 +5201,7 @@ export interface operations {
                             invoiceName: string;
                             /** Format: int64 */
                             olympiadId: number;
-                            /** @description entered, confirmed or withdrawn */
-                            status: string;
+                            status: components["schemas"]["EntryStatus"];
                             teamLeaderEmail: string;
                             teamLeaderName: string;
                             teamLeaderPhone: string;
@@ -5840,13 +5849,11 @@ export interface operations {
                                 schoolName: string;
                                 /** Format: int64 */
                                 schoolParticipantId?: number | null;
-                                /** @description open, processed or declined */
-                                status: string;
+                                status: components["schemas"]["InterestStatus"];
                                 subject: string;
                                 title: string;
                                 town: string;
-                                /** @description teacher or other */
-                                type: string;
+                                type: components["schemas"]["InterestKind"];
                                 /** Format: date-time */
                                 verifiedAt?: string | null;
                             }[];
@@ -6026,13 +6033,11 @@ export interface operations {
                             schoolName: string;
                             /** Format: int64 */
                             schoolParticipantId?: number | null;
-                            /** @description open, processed or declined */
-                            status: string;
+                            status: components["schemas"]["InterestStatus"];
                             subject: string;
                             title: string;
                             town: string;
-                            /** @description teacher or other */
-                            type: string;
+                            type: components["schemas"]["InterestKind"];
                             /** Format: date-time */
                             verifiedAt?: string | null;
                         };
@@ -6141,13 +6146,11 @@ export interface operations {
                             schoolName: string;
                             /** Format: int64 */
                             schoolParticipantId?: number | null;
-                            /** @description open, processed or declined */
-                            status: string;
+                            status: components["schemas"]["InterestStatus"];
                             subject: string;
                             title: string;
                             town: string;
-                            /** @description teacher or other */
-                            type: string;
+                            type: components["schemas"]["InterestKind"];
                             /** Format: date-time */
                             verifiedAt?: string | null;
                         };
@@ -6967,8 +6970,7 @@ export interface operations {
                             };
                             isOpen: boolean;
                             isPinned: boolean;
-                            /** @description `schools` or `countries`. */
-                            kind: string;
+                            kind: components["schemas"]["OlympiadKind"];
                             languages: components["schemas"]["Language"][];
                             name: string;
                             /** Format: int64 */
@@ -7211,8 +7213,7 @@ export interface operations {
                             };
                             isOpen: boolean;
                             isPinned: boolean;
-                            /** @description `schools` or `countries`. */
-                            kind: string;
+                            kind: components["schemas"]["OlympiadKind"];
                             languages: components["schemas"]["Language"][];
                             name: string;
                             /** Format: int64 */
@@ -7318,8 +7319,7 @@ export interface operations {
                             };
                             isOpen: boolean;
                             isPinned: boolean;
-                            /** @description `schools` or `countries`. */
-                            kind: string;
+                            kind: components["schemas"]["OlympiadKind"];
                             languages: components["schemas"]["Language"][];
                             name: string;
                             /** Format: int64 */
@@ -7496,8 +7496,7 @@ export interface operations {
                             };
                             isOpen: boolean;
                             isPinned: boolean;
-                            /** @description `schools` or `countries`. */
-                            kind: string;
+                            kind: components["schemas"]["OlympiadKind"];
                             languages: components["schemas"]["Language"][];
                             name: string;
                             /** Format: int64 */
@@ -8396,8 +8395,7 @@ export interface operations {
                              * @description The school's entry the learner writes under (the customer participant).
                              */
                             schoolParticipantId?: number | null;
-                            /** @description registered, writing, finished or absent */
-                            status: string;
+                            status: components["schemas"]["ParticipantStatus"];
                             /** Format: date-time */
                             updatedAt: string;
                             /** Format: int64 */
@@ -9960,8 +9958,7 @@ export interface operations {
                             olympiadId: number;
                             /** Format: int64 */
                             schoolId: number;
-                            /** @description entered, confirmed or withdrawn */
-                            status: string;
+                            status: components["schemas"]["EntryStatus"];
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -10053,8 +10050,7 @@ export interface operations {
                             olympiadId: number;
                             /** Format: int64 */
                             schoolId: number;
-                            /** @description entered, confirmed or withdrawn */
-                            status: string;
+                            status: components["schemas"]["EntryStatus"];
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -14151,8 +14147,7 @@ export interface operations {
                             description: string;
                             /** Format: int64 */
                             id: number;
-                            /** @description `schools`, or `countries` for the international olympiad. */
-                            kind: string;
+                            kind: components["schemas"]["OlympiadKind"];
                             name: string;
                             slug: string;
                         }[];
@@ -14314,7 +14309,7 @@ export interface operations {
                             description: string;
                             /** Format: int64 */
                             id: number;
-                            kind: string;
+                            kind: components["schemas"]["OlympiadKind"];
                             name: string;
                             olympiads: components["schemas"]["OlympiadSummary"][];
                             slug: string;
@@ -14377,7 +14372,7 @@ export interface operations {
                             description: string;
                             /** Format: int64 */
                             id: number;
-                            kind: string;
+                            kind: components["schemas"]["OlympiadKind"];
                             name: string;
                             olympiads: components["schemas"]["OlympiadSummary"][];
                             slug: string;
