@@ -67,8 +67,8 @@ impl Paper {
                 .collect(),
             questions: questions
                 .iter()
-                .filter_map(|q| {
-                    Some((
+                .map(|q| {
+                    (
                         q.id,
                         PaperQuestion {
                             id: q.id,
@@ -77,7 +77,7 @@ impl Paper {
                             content: q.content(),
                             attachment_id: q.attachment_id,
                         },
-                    ))
+                    )
                 })
                 .collect(),
             order,

@@ -357,14 +357,12 @@ impl Attempt {
         let marked: Vec<MarkedQuestion> = questions
             .iter()
             .zip(&contents)
-            .filter_map(|(question, content)| {
-                Some(MarkedQuestion {
-                    id: question.id,
-                    module_id: question.module_id,
-                    kind: question.kind,
-                    content,
-                    marks: question.marks,
-                })
+            .map(|(question, content)| MarkedQuestion {
+                id: question.id,
+                module_id: question.module_id,
+                kind: question.kind,
+                content,
+                marks: question.marks,
             })
             .collect();
         for &id in ids {
