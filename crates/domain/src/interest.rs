@@ -1,6 +1,7 @@
 //! Expressions of interest (spec section 4): a teacher's, or someone else's (a parent, a tutor), is
 //! open until an admin processes it (a teacher's becomes an entry of their school) or declines it.
 
+use crate::words::words;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -11,14 +12,10 @@ pub enum InterestKind {
     Other,
 }
 
-impl InterestKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            InterestKind::Teacher => "teacher",
-            InterestKind::Other => "other",
-        }
-    }
-}
+words!(InterestKind, "interest kind" {
+    Teacher => "teacher",
+    Other => "other",
+});
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -28,24 +25,13 @@ pub enum InterestStatus {
     Declined,
 }
 
+words!(InterestStatus, "interest status" {
+    Open => "open",
+    Processed => "processed",
+    Declined => "declined",
+});
+
 impl InterestStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            InterestStatus::Open => "open",
-            InterestStatus::Processed => "processed",
-            InterestStatus::Declined => "declined",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<InterestStatus> {
-        match text {
-            "open" => Some(InterestStatus::Open),
-            "processed" => Some(InterestStatus::Processed),
-            "declined" => Some(InterestStatus::Declined),
-            _ => None,
-        }
-    }
-
     /// Only an open expression can be processed or declined; a handled one stays as it was
     /// handled (a second click of "Process" must not make a second entry).
     pub fn handle(self, to: InterestStatus) -> Result<InterestStatus, String> {

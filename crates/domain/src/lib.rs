@@ -4,6 +4,8 @@
 pub mod access;
 pub mod credentials;
 pub mod interest;
+pub mod job;
+pub mod olympiad;
 pub mod paper;
 pub mod rich_text;
 pub mod role;
@@ -12,5 +14,6 @@ pub mod school;
 pub mod sitting;
 pub mod text;
 pub mod utc;
+pub mod words;
 
 pub use role::{LoginType, Role};

@@ -2,6 +2,7 @@
 //! that say whether a paper is ready to be opened (`verify`). Marking comes with the sitting.
 
 use crate::rich_text::{LocalizedRichText, RichText};
+use crate::words::words;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use utoipa::ToSchema;
@@ -54,6 +55,14 @@ pub enum QuestionKind {
     Numeric,
     ShortText,
 }
+
+words!(QuestionKind, "question kind" {
+    SingleChoice => "singleChoice",
+    MultipleChoice => "multipleChoice",
+    TrueFalse => "trueFalse",
+    Numeric => "numeric",
+    ShortText => "shortText",
+});
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct AnswerOption {

@@ -1,6 +1,7 @@
 //! Schools: the nine provinces, sectors and quintiles, EMIS numbers, entry statuses, and how alike two
 //! school names are (for the possible matches of an expression of interest and for finding duplicates).
 
+use crate::words::words;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -94,24 +95,39 @@ pub fn emis_number(typed: &str) -> Result<Option<String>, &'static str> {
 }
 
 /// The state of a school's (or country's) entry in an olympiad.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum EntryStatus {
     /// Entered, not yet confirmed by the office (for example not yet paid).
+    #[default]
     Entered,
     Confirmed,
     Withdrawn,
 }
 
-impl EntryStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            EntryStatus::Entered => "entered",
-            EntryStatus::Confirmed => "confirmed",
-            EntryStatus::Withdrawn => "withdrawn",
-        }
-    }
+words!(EntryStatus, "entry status" {
+    Entered => "entered",
+    Confirmed => "confirmed",
+    Withdrawn => "withdrawn",
+});
+
+/// Where a learner's entry is on the day: registered until their attempt starts, then writing and
+/// finished; absent when a team says the learner did not come.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ParticipantStatus {
+    Registered,
+    Writing,
+    Finished,
+    Absent,
 }
+
+words!(ParticipantStatus, "participant status" {
+    Registered => "registered",
+    Writing => "writing",
+    Finished => "finished",
+    Absent => "absent",
+});
 
 /// Words that most school names share and that say nothing about which school it is.
 const COMMON_WORDS: &[&str] = &[

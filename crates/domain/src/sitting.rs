@@ -4,6 +4,7 @@
 
 use crate::paper::{AnswerOption, Language, QuestionContent, QuestionKind};
 use crate::rich_text::LocalizedRichText;
+use crate::words::words;
 use chrono::{Duration, NaiveDateTime};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -19,24 +20,11 @@ pub enum AttemptStatus {
     Finished,
 }
 
-impl AttemptStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            AttemptStatus::Preparing => "preparing",
-            AttemptStatus::Writing => "writing",
-            AttemptStatus::Finished => "finished",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<Self> {
-        match text {
-            "preparing" => Some(AttemptStatus::Preparing),
-            "writing" => Some(AttemptStatus::Writing),
-            "finished" => Some(AttemptStatus::Finished),
-            _ => None,
-        }
-    }
-}
+words!(AttemptStatus, "attempt status" {
+    Preparing => "preparing",
+    Writing => "writing",
+    Finished => "finished",
+});
 
 /// Saves that reach the server this long after the end still count: they left the device in time
 /// but were slowed by the network. Later ones are refused.

@@ -60,7 +60,10 @@ async fn a_teachers_interest_is_checked_received_once_and_verified_by_the_emaile
 
     // The verification link is in the queued e-mail.
     let token = verify_token(&fx);
-    assert!(Job::count_by_status(&mut fx.db.conn(), "queued").unwrap() >= 1);
+    assert!(
+        Job::count_by_status(&mut fx.db.conn(), olympiad_domain::job::JobStatus::Queued).unwrap()
+            >= 1
+    );
     let unknown = post_json("/api/website/verify-email/not-a-token", json!({}));
     let (status, _) = api.send(unknown).await;
     assert_eq!(status, StatusCode::NOT_FOUND);

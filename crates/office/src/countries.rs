@@ -328,7 +328,7 @@ impl CountryEntryInput {
             ));
         }
         Ok(CountryParticipantFields {
-            status: self.status.as_str().to_owned(),
+            status: self.status,
             team_leader_name: text_field("teamLeaderName", &self.team_leader_name, 100)?,
             team_leader_email: email_field("teamLeaderEmail", &self.team_leader_email)?,
             team_leader_phone: text_field("teamLeaderPhone", &self.team_leader_phone, 40)?,

@@ -7,7 +7,7 @@ use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::listing::{given, when, Grid};
 use crate::scope::find_in_reach;
 use olympiad_documents::Table;
-use olympiad_domain::school::EntryStatus;
+use olympiad_domain::school::{EntryStatus, ParticipantStatus};
 use olympiad_domain::Role;
 use olympiad_persistence::models::{
     Olympiad, Paged, Participant, ParticipantFilter, School, SchoolParticipant,
@@ -227,8 +227,8 @@ pub fn update(
                 ));
             }
         }
-        let status = changes.status.as_str();
-        let updated = SchoolParticipant::update(conn, id, status, changes.contact_teacher_id)?;
+        let updated =
+            SchoolParticipant::update(conn, id, changes.status, changes.contact_teacher_id)?;
         let details = json!({ "schoolParticipantId": id, "status": updated.status });
         record_activity(
             conn,
@@ -257,7 +257,7 @@ pub fn delete(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult
         if participants
             .rows
             .iter()
-            .any(|p| p.participant.status != "registered")
+            .any(|p| p.participant.status != ParticipantStatus::Registered)
         {
             return Err(OfficeError::conflict(
                 "Learners of this entry have started writing. Set its status to withdrawn instead.",

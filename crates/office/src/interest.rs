@@ -257,8 +257,10 @@ fn open_expression(
     to: InterestStatus,
 ) -> OfficeResult<ExpressionOfInterest> {
     let expression = find_in_reach::<ExpressionOfInterest>(conn, caller, id)?;
-    let status = InterestStatus::parse(&expression.status).unwrap_or(InterestStatus::Open);
-    status.handle(to).map_err(OfficeError::conflict)?;
+    expression
+        .status
+        .handle(to)
+        .map_err(OfficeError::conflict)?;
     Ok(expression)
 }
 
@@ -275,7 +277,7 @@ pub fn process(
     write_transaction(conn, |conn| {
         let expression = open_expression(conn, caller, id, InterestStatus::Processed)?;
         let handler = caller.actor();
-        if expression.kind != InterestKind::Teacher.as_str() {
+        if expression.kind != InterestKind::Teacher {
             let done = ExpressionOfInterest::mark_processed(conn, id, handler, None)?;
             let details = json!({ "expressionId": id });
             record_activity(
@@ -297,7 +299,7 @@ pub fn process(
         };
         let joined = join_team(conn, base_url, &entry, &colleague, true)?;
         if entry.contact_teacher_id.is_none() {
-            SchoolParticipant::update(conn, entry.id, &entry.status, Some(joined.user.id))?;
+            SchoolParticipant::update(conn, entry.id, entry.status, Some(joined.user.id))?;
         }
         let done = ExpressionOfInterest::mark_processed(conn, id, handler, Some(entry.id))?;
         let olympiad = Olympiad::find(conn, expression.olympiad_id)?;
@@ -477,7 +479,7 @@ impl InterestForm {
         }
         Ok(NewExpression {
             olympiad_id: 0,
-            kind: kind.as_str().to_owned(),
+            kind,
             title: text_field("title", &self.title, 20)?,
             first_name: required_field("firstName", &self.first_name, 100)?,
             last_name: required_field("lastName", &self.last_name, 100)?,
@@ -533,7 +535,7 @@ pub fn receive(
     write_transaction(conn, |conn| {
         let olympiad = olympiad_of_project(conn, project)?;
         new.olympiad_id = olympiad.id;
-        let open = ExpressionOfInterest::open_by_email(conn, olympiad.id, &new.email, &new.kind)?;
+        let open = ExpressionOfInterest::open_by_email(conn, olympiad.id, &new.email, new.kind)?;
         let expression = match open {
             Some(existing) => existing,
             None => ExpressionOfInterest::create(conn, &new)?,

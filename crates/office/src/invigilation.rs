@@ -10,6 +10,7 @@ use crate::error::{ErrorCode, OfficeError, OfficeResult};
 use crate::scope::find_in_reach;
 use chrono::{Duration, NaiveDateTime, Timelike};
 use olympiad_domain::paper::{plain_text, Language};
+use olympiad_domain::school::ParticipantStatus;
 use olympiad_domain::sitting::{learner_options, AnswerValue, AttemptStatus, STUCK_AFTER_SECONDS};
 use olympiad_domain::Role;
 use olympiad_persistence::models::attempt::{
@@ -439,7 +440,7 @@ pub fn reset_one(
             return Err(OfficeError::NotFound("This learner's entry".into()));
         }
         let reset = Attempt::supersede(conn, &[participant_id])?;
-        Sitter::set_status(conn, participant_id, "registered")?;
+        Sitter::set_status(conn, participant_id, ParticipantStatus::Registered)?;
         record_activity(
             conn,
             caller,
@@ -465,7 +466,7 @@ pub fn reset_all(
             .collect();
         let reset = Attempt::supersede(conn, &participants)?;
         for id in &participants {
-            Sitter::set_status(conn, *id, "registered")?;
+            Sitter::set_status(conn, *id, ParticipantStatus::Registered)?;
         }
         record_activity(
             conn,
@@ -550,9 +551,7 @@ pub fn submitted_data(
     let mut rows = Vec::new();
     for module in &modules {
         for question in questions.iter().filter(|q| q.module_id == module.id) {
-            let Some(kind) = question.kind() else {
-                continue;
-            };
+            let kind = question.kind;
             let content = question.content();
             let saved = answers.get(&question.id);
             let answer = saved.and_then(Answer::value);

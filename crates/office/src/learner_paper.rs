@@ -67,17 +67,17 @@ impl Paper {
                 .collect(),
             questions: questions
                 .iter()
-                .filter_map(|q| {
-                    Some((
+                .map(|q| {
+                    (
                         q.id,
                         PaperQuestion {
                             id: q.id,
                             module_id: q.module_id,
-                            kind: q.kind()?,
+                            kind: q.kind,
                             content: q.content(),
                             attachment_id: q.attachment_id,
                         },
-                    ))
+                    )
                 })
                 .collect(),
             order,

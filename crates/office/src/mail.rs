@@ -3,6 +3,7 @@
 //! commits.
 
 use crate::error::{OfficeError, OfficeResult};
+use olympiad_domain::job::JobKind;
 use olympiad_mailer::{Email, Recipient};
 use olympiad_persistence::models::{Job, User};
 use olympiad_persistence::DbConnection;
@@ -10,7 +11,7 @@ use olympiad_persistence::DbConnection;
 /// Queues an e-mail to send once the transaction commits (the worker reads the job table).
 pub fn queue_email(conn: &mut DbConnection, email: &Email) -> OfficeResult<()> {
     let job = serde_json::to_value(email).map_err(|e| OfficeError::Internal(e.to_string()))?;
-    Job::enqueue(conn, "email", &job)?;
+    Job::enqueue(conn, JobKind::Email, &job)?;
     Ok(())
 }
 

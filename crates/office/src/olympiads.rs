@@ -8,6 +8,7 @@ use crate::error::{ErrorCode, OfficeError, OfficeResult};
 use crate::paper::{verify_paper, ModuleView, QuestionView};
 use crate::scope::find_in_reach;
 use chrono::NaiveDateTime;
+use olympiad_domain::olympiad::OlympiadKind;
 use olympiad_domain::paper::{Language, Severity, Verification};
 use olympiad_domain::rich_text::LocalizedRichText;
 use olympiad_persistence::models::olympiad::json_of_rich_text;
@@ -17,6 +18,7 @@ use olympiad_persistence::models::{
 use olympiad_persistence::{now, write_transaction, DbConnection};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use std::str::FromStr;
 use utoipa::{IntoParams, ToSchema};
 use validator::{Validate, ValidationError};
 
@@ -38,8 +40,7 @@ pub struct OlympiadSettings {
     pub name: String,
     pub title: String,
     pub year: i32,
-    /// `schools` or `countries`.
-    pub kind: String,
+    pub kind: OlympiadKind,
     pub is_open: bool,
     pub is_pinned: bool,
     pub duration_minutes: i32,
@@ -117,7 +118,7 @@ fn valid_languages(languages: &[Language]) -> Result<(), ValidationError> {
 }
 
 fn valid_kind(kind: &str) -> Result<(), ValidationError> {
-    if kind == "schools" || kind == "countries" {
+    if OlympiadKind::parse(kind).is_some() {
         Ok(())
     } else {
         Err(ValidationError::new("kind").with_message("must be schools or countries".into()))
@@ -185,7 +186,8 @@ pub fn update_settings(
         let changes = OlympiadSettingsChanges {
             title: input.title.trim().to_owned(),
             year: input.year,
-            kind: input.kind,
+            kind: OlympiadKind::from_str(&input.kind)
+                .map_err(|_| OfficeError::invalid("kind", "must be schools or countries"))?,
             duration_minutes: input.duration_minutes,
             grades: json_list(&input.grades)?,
             languages: json_list(&input.languages)?,

@@ -66,7 +66,7 @@ impl QuestionView {
             id: question.id,
             module_id: question.module_id,
             position: question.position,
-            kind: question.kind().unwrap_or(QuestionKind::SingleChoice),
+            kind: question.kind,
             content: question.content(),
             marks: question.marks,
             difficulty: question.difficulty,
@@ -155,7 +155,7 @@ pub fn verify_paper(conn: &mut DbConnection, olympiad: &Olympiad) -> OfficeResul
                 id: q.id,
                 module_id: q.module_id,
                 position: q.position,
-                kind: q.kind().unwrap_or(QuestionKind::SingleChoice),
+                kind: q.kind,
                 content,
                 marks: q.marks,
                 difficulty: q.difficulty,
@@ -452,7 +452,7 @@ pub fn duplicate_question(
         let (question, olympiad) = question_of(conn, caller, id)?;
         guard_open_paper(conn, caller, &olympiad, confirm, "question duplicated")?;
         let fields = QuestionFields {
-            kind: question.kind().unwrap_or(QuestionKind::SingleChoice),
+            kind: question.kind,
             content: question.content(),
             marks: question.marks,
             difficulty: question.difficulty,

@@ -11,13 +11,14 @@ use crate::scope::{find_in_reach, ManagedEntry};
 use olympiad_documents::slips::{login_slips, Slip, SlipGroup, SlipSheet};
 use olympiad_documents::Table;
 use olympiad_domain::credentials::{normalise_username, password_problem};
+use olympiad_domain::school::ParticipantStatus;
 use olympiad_domain::Role;
 use olympiad_persistence::models::{
     Olympiad, Page, Paged, Participant, ParticipantFilter, ParticipantRow, School,
     SchoolParticipant, Sort, User,
 };
 use olympiad_persistence::{write_transaction, DbConnection};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
@@ -101,26 +102,6 @@ pub fn participant_table(rows: &[ParticipantRow]) -> Table {
     table
 }
 
-#[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum ParticipantStatus {
-    Registered,
-    Writing,
-    Finished,
-    Absent,
-}
-
-impl ParticipantStatus {
-    fn as_str(self) -> &'static str {
-        match self {
-            ParticipantStatus::Registered => "registered",
-            ParticipantStatus::Writing => "writing",
-            ParticipantStatus::Finished => "finished",
-            ParticipantStatus::Absent => "absent",
-        }
-    }
-}
-
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ParticipantChanges {
@@ -147,7 +128,7 @@ pub fn update(
             ));
         }
         let language = changes.language.code();
-        let updated = Participant::update(conn, id, changes.status.as_str(), language)?;
+        let updated = Participant::update(conn, id, changes.status, language)?;
         let details =
             json!({ "participantId": id, "status": updated.status, "language": updated.language });
         record_activity(

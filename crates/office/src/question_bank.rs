@@ -74,7 +74,7 @@ pub fn export(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult
                 .iter()
                 .filter(|q| q.module_id == module.id)
                 .map(|q| BankQuestion {
-                    kind: q.kind().unwrap_or(QuestionKind::SingleChoice),
+                    kind: q.kind,
                     content: q.content(),
                     marks: q.marks,
                     difficulty: q.difficulty,

@@ -16,6 +16,7 @@ use chrono::NaiveDateTime;
 use olympiad_domain::credentials::readable_code;
 use olympiad_domain::paper::Language;
 use olympiad_domain::rich_text::LocalizedRichText;
+use olympiad_domain::school::ParticipantStatus;
 use olympiad_domain::sitting::{
     answer_problem, paper_order, AnswerValue, AttemptStatus, PaperOrder,
 };
@@ -765,7 +766,11 @@ pub fn start_clock(conn: &mut DbConnection, start: ClockStart) -> OfficeResult<(
         paused_at: None,
     };
     if Attempt::start(conn, start.attempt_id, &clock)? {
-        Sitter::set_status(conn, start.sitter.participant_id, "writing")?;
+        Sitter::set_status(
+            conn,
+            start.sitter.participant_id,
+            ParticipantStatus::Writing,
+        )?;
     }
     Ok(())
 }

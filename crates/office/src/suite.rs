@@ -4,6 +4,7 @@
 
 use crate::error::{OfficeError, OfficeResult};
 use chrono::Datelike;
+use olympiad_domain::olympiad::OlympiadKind;
 use olympiad_persistence::models::{Olympiad, Project, SubProject};
 use olympiad_persistence::DbConnection;
 use serde::{Deserialize, Serialize};
@@ -35,7 +36,7 @@ pub struct SuiteProject {
     pub slug: String,
     pub name: String,
     pub description: String,
-    pub kind: String,
+    pub kind: OlympiadKind,
     pub olympiads: Vec<OlympiadSummary>,
 }
 

@@ -17,12 +17,25 @@ pub enum DbError {
         key: String,
         known: &'static [&'static str],
     },
-    #[error("database error: {0}")]
+    /// Shown with the causes it wraps: a row that cannot be read names its field and its value.
+    #[error("database error: {}", with_causes(.0))]
     Query(DieselError),
     #[error("no database connection: {0}")]
     Pool(String),
     #[error("migration failed: {0}")]
     Migration(String),
+}
+
+/// The error followed by each error that caused it.
+fn with_causes(error: &DieselError) -> String {
+    let mut text = error.to_string();
+    let mut cause = std::error::Error::source(error);
+    while let Some(inner) = cause {
+        text.push_str(": ");
+        text.push_str(&inner.to_string());
+        cause = inner.source();
+    }
+    text
 }
 
 impl From<DieselError> for DbError {

@@ -7,6 +7,7 @@ pub mod models;
 pub mod schema;
 #[cfg(feature = "testing")]
 pub mod testing;
+pub mod words;
 
 pub use connection::{
     open_pool, placeholder, run_migrations, write_transaction, Database, DbConnection, DbPool,

@@ -16,7 +16,7 @@ fn demo_olympiad(conn: &mut olympiad_persistence::DbConnection) -> Olympiad {
             slug: "geography",
             name: "Geography",
             description: "",
-            kind: "schools",
+            kind: olympiad_domain::olympiad::OlympiadKind::Schools,
         },
     )
     .unwrap();

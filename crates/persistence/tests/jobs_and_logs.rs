@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
 
 use chrono::Duration;
+use olympiad_domain::job::{JobKind, JobStatus};
 use olympiad_persistence::models::{
     ActivityLog, ActivityQuery, AppLog, Job, NewActivity, NewUser, PasswordReset, User,
 };
@@ -16,7 +17,7 @@ fn each_job_is_claimed_once_even_by_racing_workers() {
     let db = TestDatabase::new();
     let mut conn = db.conn();
     for n in 0..20 {
-        Job::enqueue(&mut conn, "email", &json!({ "n": n })).unwrap();
+        Job::enqueue(&mut conn, JobKind::Email, &json!({ "n": n })).unwrap();
     }
     drop(conn);
     let workers: Vec<_> = (0..4)
@@ -26,7 +27,7 @@ fn each_job_is_claimed_once_even_by_racing_workers() {
                 let mut conn = pool.get().unwrap();
                 let mut mine = Vec::new();
                 while let Some(job) = Job::claim(&mut conn, &format!("worker-{w}")).unwrap() {
-                    assert_eq!(job.status, "running");
+                    assert_eq!(job.status, JobStatus::Running);
                     Job::complete(&mut conn, &job).unwrap();
                     mine.push(job.id);
                 }
@@ -41,21 +42,24 @@ fn each_job_is_claimed_once_even_by_racing_workers() {
     assert_eq!(claimed.len(), 20, "every job claimed exactly once");
     assert_eq!(claimed.iter().collect::<HashSet<_>>().len(), 20);
     let mut conn = db.conn();
-    assert_eq!(Job::count_by_status(&mut conn, "done").unwrap(), 20);
+    assert_eq!(
+        Job::count_by_status(&mut conn, JobStatus::Done).unwrap(),
+        20
+    );
 }
 
 #[test]
 fn a_failed_job_waits_and_is_given_up_after_the_last_attempt() {
     let db = TestDatabase::new();
     let mut conn = db.conn();
-    let id = Job::enqueue(&mut conn, "email", &json!({})).unwrap();
+    let id = Job::enqueue(&mut conn, JobKind::Email, &json!({})).unwrap();
     let job = Job::claim(&mut conn, "w").unwrap().unwrap();
     assert_eq!((job.id, job.attempts), (id, 1));
     Job::fail(&mut conn, &job, "smtp down").unwrap();
     // Not due again yet.
     assert!(Job::claim(&mut conn, "w").unwrap().is_none());
     let waiting = Job::find(&mut conn, id).unwrap();
-    assert_eq!(waiting.status, "queued");
+    assert_eq!(waiting.status, JobStatus::Queued);
     assert_eq!(waiting.last_error.as_deref(), Some("smtp down"));
     assert!(waiting.run_at > now());
 
@@ -64,7 +68,7 @@ fn a_failed_job_waits_and_is_given_up_after_the_last_attempt() {
         ..waiting
     };
     Job::fail(&mut conn, &exhausted, "still down").unwrap();
-    assert_eq!(Job::find(&mut conn, id).unwrap().status, "failed");
+    assert_eq!(Job::find(&mut conn, id).unwrap().status, JobStatus::Failed);
 }
 
 #[test]
@@ -72,14 +76,14 @@ fn a_sent_or_abandoned_email_keeps_no_link() {
     let db = TestDatabase::new();
     let mut conn = db.conn();
     let email = |n: u32| json!({ "kind": "password_reset", "to": { "email": format!("t{n}@example.org") }, "link": format!("https://x/reset-password/secret{n}") });
-    Job::enqueue(&mut conn, "email", &email(1)).unwrap();
+    Job::enqueue(&mut conn, JobKind::Email, &email(1)).unwrap();
     let sent = Job::claim(&mut conn, "w").unwrap().unwrap();
     Job::complete(&mut conn, &sent).unwrap();
     let stored = Job::find(&mut conn, sent.id).unwrap().payload;
     assert!(!stored.contains("secret1"), "{stored}");
     assert!(stored.contains("t1@example.org"), "who it went to is kept");
 
-    Job::enqueue(&mut conn, "email", &email(2)).unwrap();
+    Job::enqueue(&mut conn, JobKind::Email, &email(2)).unwrap();
     let failing = Job::claim(&mut conn, "w").unwrap().unwrap();
     Job::fail(&mut conn, &failing, "smtp down").unwrap();
     assert!(

@@ -15,7 +15,7 @@ fn olympiad(conn: &mut DbConnection, name: &str) -> Olympiad {
             slug: name,
             name,
             description: "",
-            kind: "schools",
+            kind: olympiad_domain::olympiad::OlympiadKind::Schools,
         },
     )
     .unwrap();
@@ -266,7 +266,7 @@ fn an_expression_of_interest_is_verified_then_handled() {
     let geo = olympiad(conn, "geography");
     let new = NewExpression {
         olympiad_id: geo.id,
-        kind: "teacher".into(),
+        kind: olympiad_domain::interest::InterestKind::Teacher,
         title: "Ms".into(),
         first_name: "Naledi".into(),
         last_name: "Mokoena".into(),
@@ -291,16 +291,22 @@ fn an_expression_of_interest_is_verified_then_handled() {
         .unwrap()
         .unwrap();
     assert!(verified.email_verified);
-    assert!(
-        ExpressionOfInterest::open_by_email(conn, geo.id, "naledi@school.example", "teacher")
-            .unwrap()
-            .is_some()
-    );
+    assert!(ExpressionOfInterest::open_by_email(
+        conn,
+        geo.id,
+        "naledi@school.example",
+        olympiad_domain::interest::InterestKind::Teacher
+    )
+    .unwrap()
+    .is_some());
     let s = school(conn, "Anywhere", None, "");
     let (admin, _) = teacher(conn, "admin@example.org", s.id);
     let declined =
         ExpressionOfInterest::mark_declined(conn, created.id, admin.id, "Not a school").unwrap();
-    assert_eq!(declined.status, "declined");
+    assert_eq!(
+        declined.status,
+        olympiad_domain::interest::InterestStatus::Declined
+    );
     let open = ExpressionOfInterest::list(
         conn,
         &ExpressionFilter {
@@ -349,7 +355,7 @@ fn merging_a_school_moves_every_reference_to_the_survivor() {
         conn,
         &NewExpression {
             olympiad_id: geo.id,
-            kind: "teacher".into(),
+            kind: olympiad_domain::interest::InterestKind::Teacher,
             title: String::new(),
             first_name: "Dup".into(),
             last_name: "Teacher".into(),
@@ -459,7 +465,7 @@ fn merging_a_country_moves_its_entries_and_schools() {
         igeo.id,
         copy.id,
         &CountryParticipantFields {
-            status: "entered".into(),
+            status: olympiad_domain::school::EntryStatus::Entered,
             team_members: r#"["A","B"]"#.into(),
             ..Default::default()
         },

@@ -15,7 +15,7 @@ fn project(conn: &mut DbConnection, slug: &str) -> Result<Project, DbError> {
             slug,
             name: slug,
             description: "",
-            kind: "schools",
+            kind: olympiad_domain::olympiad::OlympiadKind::Schools,
         },
     )
 }

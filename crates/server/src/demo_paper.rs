@@ -543,7 +543,7 @@ pub fn seed(
     let changes = OlympiadSettingsChanges {
         title: olympiad.title.clone(),
         year: olympiad.year,
-        kind: olympiad.kind.clone(),
+        kind: olympiad.kind,
         duration_minutes: 60,
         grades: "[8,9,10,11,12]".into(),
         languages: r#"["en","af"]"#.into(),

@@ -271,7 +271,7 @@ fn seed_others(
         conn,
         geography.id,
         "m.maluleke@mokopane.example.org",
-        "teacher",
+        olympiad_domain::interest::InterestKind::Teacher,
     )?
     .is_none()
     {
@@ -279,7 +279,7 @@ fn seed_others(
             conn,
             &NewExpression {
                 olympiad_id: geography.id,
-                kind: "teacher".into(),
+                kind: olympiad_domain::interest::InterestKind::Teacher,
                 title: "Mr".into(),
                 first_name: "Musa".into(),
                 last_name: "Maluleke".into(),

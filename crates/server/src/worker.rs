@@ -1,6 +1,7 @@
 //! The background worker: takes jobs from the job table and does them. Every API node runs one;
 //! the table's claim makes sure each job is done by one worker only.
 
+use olympiad_domain::job::JobKind;
 use olympiad_domain::sitting::SAVE_GRACE_SECONDS;
 use olympiad_mailer::{Email, Mailer};
 use olympiad_persistence::models::{AppLog, Attempt, FinishReason, Job};
@@ -76,14 +77,13 @@ impl Worker {
     }
 
     async fn perform(&self, job: &Job) -> Result<String, String> {
-        match job.kind.as_str() {
-            "email" => {
+        match job.kind {
+            JobKind::Email => {
                 let email: Email = serde_json::from_str(&job.payload)
                     .map_err(|e| format!("unreadable e-mail job: {e}"))?;
                 self.mailer.send(&email).await.map_err(|e| e.to_string())?;
                 Ok(Mailer::summary(&email).into())
             }
-            other => Err(format!("no worker for jobs of kind {other:?}")),
         }
     }
 

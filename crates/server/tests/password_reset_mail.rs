@@ -57,7 +57,10 @@ async fn the_emailed_link_sets_a_new_password() {
     .await;
     assert!(response.status().is_success());
     assert_eq!(worker.run_due().await.unwrap(), 1);
-    assert_eq!(Job::count_by_status(&mut db.conn(), "done").unwrap(), 1);
+    assert_eq!(
+        Job::count_by_status(&mut db.conn(), olympiad_domain::job::JobStatus::Done).unwrap(),
+        1
+    );
 
     let received = smtp.wait_for(1, Duration::from_secs(5));
     assert_eq!(received.len(), 1);
@@ -106,10 +109,10 @@ async fn a_job_that_fails_is_kept_for_another_try() {
         .unwrap(),
     };
     let email = json!({ "kind": "two_factor_enabled", "to": { "email": "a@example.org", "name": "A", "username": "a@example.org" } });
-    let id = Job::enqueue(&mut db.conn(), "email", &email).unwrap();
+    let id = Job::enqueue(&mut db.conn(), olympiad_domain::job::JobKind::Email, &email).unwrap();
     assert_eq!(worker.run_due().await.unwrap(), 1);
     let job = Job::find(&mut db.conn(), id).unwrap();
-    assert_eq!(job.status, "queued");
+    assert_eq!(job.status, olympiad_domain::job::JobStatus::Queued);
     assert!(job.last_error.is_some());
     let logged =
         olympiad_persistence::models::AppLog::list(&mut db.conn(), Some("jobs"), -1).unwrap();

@@ -2098,8 +2098,7 @@ export type components = {
             invoiceName: string;
             /** Format: int64 */
             olympiadId: number;
-            /** @description entered, confirmed or withdrawn */
-            status: string;
+            status: components["schemas"]["EntryStatus"];
             teamLeaderEmail: string;
             teamLeaderName: string;
             teamLeaderPhone: string;
@@ -2248,6 +2247,10 @@ export type components = {
             title?: string;
             town?: string;
         };
+        /** @enum {string} */
+        InterestKind: "teacher" | "other";
+        /** @enum {string} */
+        InterestStatus: "open" | "processed" | "declined";
         Invitation: {
             /** Format: email */
             email: string;
@@ -2414,6 +2417,12 @@ export type components = {
              */
             windowStartsAt?: string | null;
         };
+        /**
+         * @description Who enters an olympiad: schools with their learners, or countries with their teams (the
+         *     international olympiad).
+         * @enum {string}
+         */
+        OlympiadKind: "schools" | "countries";
         OlympiadSummary: {
             /** Format: int64 */
             id: number;
@@ -2443,8 +2452,7 @@ export type components = {
              * @description The school's entry the learner writes under (the customer participant).
              */
             schoolParticipantId?: number | null;
-            /** @description registered, writing, finished or absent */
-            status: string;
+            status: components["schemas"]["ParticipantStatus"];
             /** Format: date-time */
             updatedAt: string;
             /** Format: int64 */
@@ -2474,7 +2482,11 @@ export type components = {
             schoolName: string;
             username: string;
         };
-        /** @enum {string} */
+        /**
+         * @description Where a learner's entry is on the day: registered until their attempt starts, then writing and
+         *     finished; absent when a team says the learner did not come.
+         * @enum {string}
+         */
         ParticipantStatus: "registered" | "writing" | "finished" | "absent";
         PauseInput: {
             /** @description Why, for the activity log: "load-shedding", "fire drill". */
@@ -2731,8 +2743,7 @@ export type components = {
             olympiadId: number;
             /** Format: int64 */
             schoolId: number;
-            /** @description entered, confirmed or withdrawn */
-            status: string;
+            status: components["schemas"]["EntryStatus"];
             /** Format: date-time */
             updatedAt: string;
         };
@@ -5024,8 +5035,7 @@ export interface operations {
                             invoiceName: string;
                             /** Format: int64 */
                             olympiadId: number;
-                            /** @description entered, confirmed or withdrawn */
-                            status: string;
+                            status: components["schemas"]["EntryStatus"];
                             teamLeaderEmail: string;
                             teamLeaderName: string;
                             teamLeaderPhone: string;
@@ -5199,8 +5209,7 @@ export interface operations {
                             invoiceName: string;
                             /** Format: int64 */
                             olympiadId: number;
-                            /** @description entered, confirmed or withdrawn */
-                            status: string;
+                            status: components["schemas"]["EntryStatus"];
                             teamLeaderEmail: string;
                             teamLeaderName: string;
                             teamLeaderPhone: string;
@@ -5848,13 +5857,11 @@ export interface operations {
                                 schoolName: string;
                                 /** Format: int64 */
                                 schoolParticipantId?: number | null;
-                                /** @description open, processed or declined */
-                                status: string;
+                                status: components["schemas"]["InterestStatus"];
                                 subject: string;
                                 title: string;
                                 town: string;
-                                /** @description teacher or other */
-                                type: string;
+                                type: components["schemas"]["InterestKind"];
                                 /** Format: date-time */
                                 verifiedAt?: string | null;
                             }[];
@@ -6034,13 +6041,11 @@ export interface operations {
                             schoolName: string;
                             /** Format: int64 */
                             schoolParticipantId?: number | null;
-                            /** @description open, processed or declined */
-                            status: string;
+                            status: components["schemas"]["InterestStatus"];
                             subject: string;
                             title: string;
                             town: string;
-                            /** @description teacher or other */
-                            type: string;
+                            type: components["schemas"]["InterestKind"];
                             /** Format: date-time */
                             verifiedAt?: string | null;
                         };
@@ -6149,13 +6154,11 @@ export interface operations {
                             schoolName: string;
                             /** Format: int64 */
                             schoolParticipantId?: number | null;
-                            /** @description open, processed or declined */
-                            status: string;
+                            status: components["schemas"]["InterestStatus"];
                             subject: string;
                             title: string;
                             town: string;
-                            /** @description teacher or other */
-                            type: string;
+                            type: components["schemas"]["InterestKind"];
                             /** Format: date-time */
                             verifiedAt?: string | null;
                         };
@@ -6975,8 +6978,7 @@ export interface operations {
                             };
                             isOpen: boolean;
                             isPinned: boolean;
-                            /** @description `schools` or `countries`. */
-                            kind: string;
+                            kind: components["schemas"]["OlympiadKind"];
                             languages: components["schemas"]["Language"][];
                             name: string;
                             /** Format: int64 */
@@ -7219,8 +7221,7 @@ export interface operations {
                             };
                             isOpen: boolean;
                             isPinned: boolean;
-                            /** @description `schools` or `countries`. */
-                            kind: string;
+                            kind: components["schemas"]["OlympiadKind"];
                             languages: components["schemas"]["Language"][];
                             name: string;
                             /** Format: int64 */
@@ -7326,8 +7327,7 @@ export interface operations {
                             };
                             isOpen: boolean;
                             isPinned: boolean;
-                            /** @description `schools` or `countries`. */
-                            kind: string;
+                            kind: components["schemas"]["OlympiadKind"];
                             languages: components["schemas"]["Language"][];
                             name: string;
                             /** Format: int64 */
@@ -7504,8 +7504,7 @@ export interface operations {
                             };
                             isOpen: boolean;
                             isPinned: boolean;
-                            /** @description `schools` or `countries`. */
-                            kind: string;
+                            kind: components["schemas"]["OlympiadKind"];
                             languages: components["schemas"]["Language"][];
                             name: string;
                             /** Format: int64 */
@@ -8404,8 +8403,7 @@ export interface operations {
                              * @description The school's entry the learner writes under (the customer participant).
                              */
                             schoolParticipantId?: number | null;
-                            /** @description registered, writing, finished or absent */
-                            status: string;
+                            status: components["schemas"]["ParticipantStatus"];
                             /** Format: date-time */
                             updatedAt: string;
                             /** Format: int64 */
@@ -9968,8 +9966,7 @@ export interface operations {
                             olympiadId: number;
                             /** Format: int64 */
                             schoolId: number;
-                            /** @description entered, confirmed or withdrawn */
-                            status: string;
+                            status: components["schemas"]["EntryStatus"];
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -10061,8 +10058,7 @@ export interface operations {
                             olympiadId: number;
                             /** Format: int64 */
                             schoolId: number;
-                            /** @description entered, confirmed or withdrawn */
-                            status: string;
+                            status: components["schemas"]["EntryStatus"];
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -14159,8 +14155,7 @@ export interface operations {
                             description: string;
                             /** Format: int64 */
                             id: number;
-                            /** @description `schools`, or `countries` for the international olympiad. */
-                            kind: string;
+                            kind: components["schemas"]["OlympiadKind"];
                             name: string;
                             slug: string;
                         }[];
@@ -14322,7 +14317,7 @@ export interface operations {
                             description: string;
                             /** Format: int64 */
                             id: number;
-                            kind: string;
+                            kind: components["schemas"]["OlympiadKind"];
                             name: string;
                             olympiads: components["schemas"]["OlympiadSummary"][];
                             slug: string;
@@ -14385,7 +14380,7 @@ export interface operations {
                             description: string;
                             /** Format: int64 */
                             id: number;
-                            kind: string;
+                            kind: components["schemas"]["OlympiadKind"];
                             name: string;
                             olympiads: components["schemas"]["OlympiadSummary"][];
                             slug: string;

@@ -196,7 +196,7 @@ async fn main() {
             slug: "geography",
             name: "Geography",
             description: "",
-            kind: "schools",
+            kind: olympiad_domain::olympiad::OlympiadKind::Schools,
         },
     )
     .unwrap();

@@ -87,7 +87,7 @@ pub async fn forgot_password(
             };
             Job::enqueue(
                 conn,
-                "email",
+                olympiad_domain::job::JobKind::Email,
                 &serde_json::to_value(message).map_err(ApiError::internal)?,
             )?;
             Ok(())

@@ -222,7 +222,7 @@ pub async fn confirm(
             if let Some(notice) = notice {
                 Job::enqueue(
                     conn,
-                    "email",
+                    olympiad_domain::job::JobKind::Email,
                     &serde_json::to_value(notice).map_err(ApiError::internal)?,
                 )?;
             }

@@ -265,7 +265,7 @@ fn judge(job: &Job, guard: &SaveGuard, at: NaiveDateTime) -> Outcome {
     if guard.device_key_hash != claim.device_key_hash {
         return Outcome::Refused(Refusal::OtherDevice);
     }
-    let status = AttemptStatus::parse(&guard.status).unwrap_or(AttemptStatus::Finished);
+    let status = guard.status;
     let clock = ClockState {
         at,
         status,

@@ -47,7 +47,7 @@ impl Fixture {
                 slug: name,
                 name,
                 description: "",
-                kind: "schools",
+                kind: olympiad_domain::olympiad::OlympiadKind::Schools,
             },
         )
         .unwrap();

@@ -9,6 +9,7 @@ use crate::schema::{
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::school::ParticipantStatus;
 use olympiad_domain::sitting::{
     mark_attempt, AttemptStatus, Clock, MarkedQuestion, PaperOrder, Scores,
 };
@@ -20,7 +21,7 @@ pub struct Attempt {
     pub participant_id: i64,
     pub olympiad_id: i64,
     pub school_participant_id: Option<i64>,
-    pub status: String,
+    pub status: AttemptStatus,
     pub superseded: bool,
     pub declaration_accepted_at: NaiveDateTime,
     pub recovery_code_hash: Option<String>,
@@ -80,7 +81,7 @@ fn seconds(value: i32) -> i64 {
 
 impl Attempt {
     pub fn status(&self) -> AttemptStatus {
-        AttemptStatus::parse(&self.status).unwrap_or(AttemptStatus::Finished)
+        self.status
     }
 
     /// The clock, once the attempt has started.
@@ -356,14 +357,12 @@ impl Attempt {
         let marked: Vec<MarkedQuestion> = questions
             .iter()
             .zip(&contents)
-            .filter_map(|(question, content)| {
-                Some(MarkedQuestion {
-                    id: question.id,
-                    module_id: question.module_id,
-                    kind: question.kind()?,
-                    content,
-                    marks: question.marks,
-                })
+            .map(|(question, content)| MarkedQuestion {
+                id: question.id,
+                module_id: question.module_id,
+                kind: question.kind,
+                content,
+                marks: question.marks,
             })
             .collect();
         for &id in ids {
@@ -388,7 +387,7 @@ impl Attempt {
             }
             let attempt = Attempt::find(conn, id)?;
             Attempt::mark(conn, attempt.olympiad_id, &[id])?;
-            Sitter::set_status(conn, attempt.participant_id, "finished")?;
+            Sitter::set_status(conn, attempt.participant_id, ParticipantStatus::Finished)?;
             Ok(true)
         })
     }
@@ -443,7 +442,7 @@ pub struct SaveGuard {
     #[diesel(sql_type = diesel::sql_types::BigInt)]
     pub attempt_id: i64,
     #[diesel(sql_type = diesel::sql_types::Text)]
-    pub status: String,
+    pub status: AttemptStatus,
     #[diesel(sql_type = diesel::sql_types::Bool)]
     pub superseded: bool,
     #[diesel(sql_type = diesel::sql_types::Text)]
@@ -588,10 +587,14 @@ impl Sitter {
     }
 
     /// Keeps the participant's status in step with the attempt (the grids show it).
-    pub fn set_status(conn: &mut DbConnection, participant_id: i64, status: &str) -> DbResult<()> {
+    pub fn set_status(
+        conn: &mut DbConnection,
+        participant_id: i64,
+        status: ParticipantStatus,
+    ) -> DbResult<()> {
         diesel::update(participants::table.find(participant_id))
             .set((
-                participants::status.eq(status),
+                participants::status.eq(status.as_str()),
                 participants::updated_at.eq(now()),
             ))
             .execute(conn)?;

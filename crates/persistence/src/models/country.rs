@@ -3,9 +3,11 @@
 use crate::error::DbResult;
 use crate::models::listing::{contains_pattern, lower, sorted_by, Page, Paged, Sort};
 use crate::schema::{country_participants, igeo_countries, olympiads};
+use crate::words::Word;
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::school::EntryStatus;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -48,8 +50,7 @@ pub struct CountryParticipant {
     pub id: i64,
     pub olympiad_id: i64,
     pub country_id: i64,
-    /// entered, confirmed or withdrawn
-    pub status: String,
+    pub status: EntryStatus,
     pub team_leader_name: String,
     pub team_leader_email: String,
     pub team_leader_phone: String,
@@ -68,7 +69,8 @@ pub struct CountryParticipant {
 #[derive(Debug, Clone, Default, AsChangeset)]
 #[diesel(table_name = country_participants)]
 pub struct CountryParticipantFields {
-    pub status: String,
+    #[diesel(serialize_as = Word)]
+    pub status: EntryStatus,
     pub team_leader_name: String,
     pub team_leader_email: String,
     pub team_leader_phone: String,
@@ -229,7 +231,7 @@ impl CountryParticipant {
             .values((
                 country_participants::olympiad_id.eq(olympiad_id),
                 country_participants::country_id.eq(country_id),
-                country_participants::status.eq(&fields.status),
+                country_participants::status.eq(fields.status.as_str()),
                 country_participants::team_leader_name.eq(&fields.team_leader_name),
                 country_participants::team_leader_email.eq(&fields.team_leader_email),
                 country_participants::team_leader_phone.eq(&fields.team_leader_phone),
@@ -248,7 +250,7 @@ impl CountryParticipant {
         fields: &CountryParticipantFields,
     ) -> DbResult<CountryParticipant> {
         Ok(diesel::update(country_participants::table.find(id))
-            .set((fields, country_participants::updated_at.eq(now())))
+            .set((fields.clone(), country_participants::updated_at.eq(now())))
             .returning(country_participants::all_columns)
             .get_result(conn)?)
     }

@@ -1,9 +1,11 @@
 use crate::error::DbResult;
 use crate::models::listing::{contains_pattern, lower, sorted_by, Page, Paged, Sort};
 use crate::schema::expressions_of_interest as eoi;
+use crate::words::Word;
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::interest::{InterestKind, InterestStatus};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -14,9 +16,8 @@ use utoipa::ToSchema;
 pub struct ExpressionOfInterest {
     pub id: i64,
     pub olympiad_id: i64,
-    /// teacher or other
     #[serde(rename = "type")]
-    pub kind: String,
+    pub kind: InterestKind,
     pub title: String,
     pub first_name: String,
     pub last_name: String,
@@ -36,8 +37,7 @@ pub struct ExpressionOfInterest {
     pub email_verified: bool,
     #[serde(with = "olympiad_domain::utc::option")]
     pub verified_at: Option<NaiveDateTime>,
-    /// open, processed or declined
-    pub status: String,
+    pub status: InterestStatus,
     pub decline_reason: String,
     pub handled_by: Option<i64>,
     #[serde(with = "olympiad_domain::utc::option")]
@@ -51,7 +51,8 @@ pub struct ExpressionOfInterest {
 #[diesel(table_name = eoi)]
 pub struct NewExpression {
     pub olympiad_id: i64,
-    pub kind: String,
+    #[diesel(serialize_as = Word)]
+    pub kind: InterestKind,
     pub title: String,
     pub first_name: String,
     pub last_name: String,
@@ -88,7 +89,7 @@ impl ExpressionOfInterest {
 
     pub fn create(conn: &mut DbConnection, new: &NewExpression) -> DbResult<ExpressionOfInterest> {
         Ok(diesel::insert_into(eoi::table)
-            .values(new)
+            .values(new.clone())
             .returning(eoi::all_columns)
             .get_result(conn)?)
     }
@@ -99,13 +100,13 @@ impl ExpressionOfInterest {
         conn: &mut DbConnection,
         olympiad_id: i64,
         email: &str,
-        kind: &str,
+        kind: InterestKind,
     ) -> DbResult<Option<ExpressionOfInterest>> {
         Ok(eoi::table
             .filter(eoi::olympiad_id.eq(olympiad_id))
             .filter(eoi::email.eq(email))
-            .filter(eoi::kind.eq(kind))
-            .filter(eoi::status.eq("open"))
+            .filter(eoi::kind.eq(kind.as_str()))
+            .filter(eoi::status.eq(InterestStatus::Open.as_str()))
             .select(ExpressionOfInterest::as_select())
             .first(conn)
             .optional()?)
@@ -141,7 +142,7 @@ impl ExpressionOfInterest {
     ) -> DbResult<ExpressionOfInterest> {
         Ok(diesel::update(eoi::table.find(id))
             .set((
-                eoi::status.eq("processed"),
+                eoi::status.eq(InterestStatus::Processed.as_str()),
                 eoi::handled_by.eq(by),
                 eoi::handled_at.eq(now()),
                 eoi::school_participant_id.eq(school_participant_id),
@@ -158,7 +159,7 @@ impl ExpressionOfInterest {
     ) -> DbResult<ExpressionOfInterest> {
         Ok(diesel::update(eoi::table.find(id))
             .set((
-                eoi::status.eq("declined"),
+                eoi::status.eq(InterestStatus::Declined.as_str()),
                 eoi::decline_reason.eq(reason),
                 eoi::handled_by.eq(by),
                 eoi::handled_at.eq(now()),

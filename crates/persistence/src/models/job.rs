@@ -3,20 +3,21 @@
 
 use crate::error::DbResult;
 use crate::schema::jobs;
+use crate::words::Word;
 use crate::{now, DbConnection};
 use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
 use diesel::sql_types::{Text, Timestamp};
+use olympiad_domain::job::{JobKind, JobStatus};
 
 #[derive(Debug, Clone, Queryable, QueryableByName, Selectable)]
 #[diesel(table_name = jobs)]
 pub struct Job {
     pub id: i64,
-    pub kind: String,
+    pub kind: JobKind,
     /// JSON, read by the worker of this kind.
     pub payload: String,
-    /// queued, running, done or failed.
-    pub status: String,
+    pub status: JobStatus,
     pub attempts: i32,
     pub run_at: NaiveDateTime,
     pub locked_by: Option<String>,
@@ -28,8 +29,9 @@ pub struct Job {
 
 #[derive(Debug, Clone, Insertable)]
 #[diesel(table_name = jobs)]
-pub struct NewJob<'a> {
-    pub kind: &'a str,
+pub struct NewJob {
+    #[diesel(serialize_as = Word)]
+    pub kind: JobKind,
     pub payload: String,
     pub run_at: NaiveDateTime,
 }
@@ -72,7 +74,7 @@ pub fn without_links(payload: &str) -> String {
 impl Job {
     pub fn enqueue(
         conn: &mut DbConnection,
-        kind: &str,
+        kind: JobKind,
         payload: &serde_json::Value,
     ) -> DbResult<i64> {
         let new = NewJob {
@@ -81,7 +83,7 @@ impl Job {
             run_at: now(),
         };
         Ok(diesel::insert_into(jobs::table)
-            .values(&new)
+            .values(new)
             .returning(jobs::id)
             .get_result(conn)?)
     }
@@ -94,10 +96,11 @@ impl Job {
             DbConnection::Postgresql(_) => "FOR UPDATE SKIP LOCKED",
             DbConnection::Sqlite(_) => "",
         };
+        let (queued, running) = (JobStatus::Queued, JobStatus::Running);
         let sql = format!(
-            "UPDATE jobs SET status = 'running', locked_by = $1, locked_at = $2, attempts = attempts + 1, updated_at = $2 \
+            "UPDATE jobs SET status = '{running}', locked_by = $1, locked_at = $2, attempts = attempts + 1, updated_at = $2 \
              WHERE id = (SELECT id FROM jobs \
-                         WHERE (status = 'queued' AND run_at <= $2) OR (status = 'running' AND locked_at < $3) \
+                         WHERE (status = '{queued}' AND run_at <= $2) OR (status = '{running}' AND locked_at < $3) \
                          ORDER BY run_at, id LIMIT 1 {lock}) \
              RETURNING id, kind, payload, status, attempts, run_at, locked_by, locked_at, last_error, created_at, updated_at"
         );
@@ -115,7 +118,7 @@ impl Job {
     pub fn complete(conn: &mut DbConnection, job: &Job) -> DbResult<()> {
         diesel::update(jobs::table.find(job.id))
             .set((
-                jobs::status.eq("done"),
+                jobs::status.eq(JobStatus::Done.as_str()),
                 jobs::payload.eq(without_links(&job.payload)),
                 jobs::last_error.eq(None::<String>),
                 jobs::updated_at.eq(now()),
@@ -128,17 +131,17 @@ impl Job {
     /// (and then, as when done, without its links: the person asks for a new one).
     pub fn fail(conn: &mut DbConnection, job: &Job, error: &str) -> DbResult<()> {
         let (status, run_at, payload) = if job.attempts >= MAX_ATTEMPTS {
-            ("failed", job.run_at, without_links(&job.payload))
+            (JobStatus::Failed, job.run_at, without_links(&job.payload))
         } else {
             (
-                "queued",
+                JobStatus::Queued,
                 now() + Duration::seconds(30 * i64::from(job.attempts).pow(2)),
                 job.payload.clone(),
             )
         };
         diesel::update(jobs::table.find(job.id))
             .set((
-                jobs::status.eq(status),
+                jobs::status.eq(status.as_str()),
                 jobs::payload.eq(payload),
                 jobs::run_at.eq(run_at),
                 jobs::last_error.eq(error),
@@ -153,9 +156,9 @@ impl Job {
         Ok(jobs::table.find(id).select(Job::as_select()).first(conn)?)
     }
 
-    pub fn count_by_status(conn: &mut DbConnection, status: &str) -> DbResult<i64> {
+    pub fn count_by_status(conn: &mut DbConnection, status: JobStatus) -> DbResult<i64> {
         Ok(jobs::table
-            .filter(jobs::status.eq(status))
+            .filter(jobs::status.eq(status.as_str()))
             .count()
             .get_result(conn)?)
     }

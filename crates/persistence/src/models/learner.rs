@@ -136,7 +136,10 @@ impl Learner {
     pub fn has_started(conn: &mut DbConnection, id: i64) -> DbResult<bool> {
         let started: i64 = participants::table
             .filter(participants::learner_id.eq(id))
-            .filter(participants::status.ne("registered"))
+            .filter(
+                participants::status
+                    .ne(olympiad_domain::school::ParticipantStatus::Registered.as_str()),
+            )
             .count()
             .get_result(conn)?;
         Ok(started > 0)

@@ -1,8 +1,10 @@
 use crate::error::DbResult;
 use crate::schema::olympiads;
+use crate::words::Word;
 use crate::DbConnection;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::olympiad::OlympiadKind;
 use olympiad_domain::paper::Language;
 use olympiad_domain::rich_text::LocalizedRichText;
 use serde::Serialize;
@@ -25,8 +27,7 @@ pub struct Olympiad {
     pub created_at: NaiveDateTime,
     #[serde(with = "olympiad_domain::utc")]
     pub updated_at: NaiveDateTime,
-    /// `schools`, or `countries` for the international olympiad.
-    pub kind: String,
+    pub kind: OlympiadKind,
     pub duration_minutes: i32,
     /// JSON list of grades; read with [`Olympiad::grades`].
     #[serde(skip)]
@@ -55,7 +56,8 @@ pub fn json_of_rich_text(texts: &LocalizedRichText) -> String {
 pub struct OlympiadSettingsChanges {
     pub title: String,
     pub year: i32,
-    pub kind: String,
+    #[diesel(serialize_as = Word)]
+    pub kind: OlympiadKind,
     pub duration_minutes: i32,
     pub grades: String,
     pub languages: String,
@@ -102,7 +104,7 @@ impl Olympiad {
         changes: &OlympiadSettingsChanges,
     ) -> DbResult<Olympiad> {
         Ok(diesel::update(olympiads::table.find(id))
-            .set(changes)
+            .set(changes.clone())
             .returning(olympiads::all_columns)
             .get_result(conn)?)
     }

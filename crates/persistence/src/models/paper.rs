@@ -174,7 +174,7 @@ pub struct Question {
     pub id: i64,
     pub module_id: i64,
     pub position: i32,
-    pub kind: String,
+    pub kind: QuestionKind,
     /// JSON; read with [`Question::content`].
     pub content: String,
     pub marks: i32,
@@ -194,20 +194,9 @@ pub struct QuestionFields {
     pub attachment_id: Option<i64>,
 }
 
-pub fn kind_name(kind: QuestionKind) -> String {
-    serde_json::to_value(kind)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
-        .unwrap_or_default()
-}
-
 impl Question {
     pub fn content(&self) -> QuestionContent {
         serde_json::from_str(&self.content).unwrap_or_default()
-    }
-
-    pub fn kind(&self) -> Option<QuestionKind> {
-        serde_json::from_value(serde_json::Value::String(self.kind.clone())).ok()
     }
 
     pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Question> {
@@ -254,7 +243,7 @@ impl Question {
             .values((
                 questions::module_id.eq(module_id),
                 questions::position.eq(last.unwrap_or(0) + 1),
-                questions::kind.eq(kind_name(fields.kind)),
+                questions::kind.eq(fields.kind.as_str()),
                 questions::content.eq(json(&fields.content)),
                 questions::marks.eq(fields.marks),
                 questions::difficulty.eq(fields.difficulty),
@@ -269,7 +258,7 @@ impl Question {
     pub fn update(conn: &mut DbConnection, id: i64, fields: &QuestionFields) -> DbResult<Question> {
         Ok(diesel::update(questions::table.find(id))
             .set((
-                questions::kind.eq(kind_name(fields.kind)),
+                questions::kind.eq(fields.kind.as_str()),
                 questions::content.eq(json(&fields.content)),
                 questions::marks.eq(fields.marks),
                 questions::difficulty.eq(fields.difficulty),

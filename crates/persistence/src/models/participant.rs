@@ -6,6 +6,7 @@ use crate::schema::{accounts, attempts, learners, participants, schools, users};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::school::ParticipantStatus;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -21,8 +22,7 @@ pub struct Participant {
     /// The school's entry the learner writes under (the customer participant).
     pub school_participant_id: Option<i64>,
     pub user_id: i64,
-    /// registered, writing, finished or absent
-    pub status: String,
+    pub status: ParticipantStatus,
     /// The language the learner writes in: en or af.
     pub language: String,
     #[serde(with = "olympiad_domain::utc")]
@@ -140,12 +140,12 @@ impl Participant {
     pub fn update(
         conn: &mut DbConnection,
         id: i64,
-        status: &str,
+        status: ParticipantStatus,
         language: &str,
     ) -> DbResult<Participant> {
         Ok(diesel::update(participants::table.find(id))
             .set((
-                participants::status.eq(status),
+                participants::status.eq(status.as_str()),
                 participants::language.eq(language),
                 participants::updated_at.eq(now()),
             ))

@@ -1,8 +1,10 @@
 use crate::error::DbResult;
 use crate::schema::projects;
+use crate::words::Word;
 use crate::DbConnection;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::olympiad::OlympiadKind;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -15,8 +17,7 @@ pub struct Project {
     pub slug: String,
     pub name: String,
     pub description: String,
-    /// `schools`, or `countries` for the international olympiad.
-    pub kind: String,
+    pub kind: OlympiadKind,
     #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
 }
@@ -27,7 +28,8 @@ pub struct NewProject<'a> {
     pub slug: &'a str,
     pub name: &'a str,
     pub description: &'a str,
-    pub kind: &'a str,
+    #[diesel(serialize_as = Word)]
+    pub kind: OlympiadKind,
 }
 
 impl Project {
@@ -59,7 +61,7 @@ impl Project {
             return Ok(existing);
         }
         Ok(diesel::insert_into(projects::table)
-            .values(new)
+            .values(new.clone())
             .returning(projects::all_columns)
             .get_result(conn)?)
     }

@@ -6,6 +6,7 @@ use crate::schema::{
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::school::EntryStatus;
 use serde::Serialize;
 use std::collections::HashMap;
 use utoipa::ToSchema;
@@ -18,8 +19,7 @@ pub struct SchoolParticipant {
     pub id: i64,
     pub olympiad_id: i64,
     pub school_id: i64,
-    /// entered, confirmed or withdrawn
-    pub status: String,
+    pub status: EntryStatus,
     /// The user of the teacher the office contacts about this entry.
     pub contact_teacher_id: Option<i64>,
     #[serde(with = "olympiad_domain::utc")]
@@ -154,12 +154,12 @@ impl SchoolParticipant {
     pub fn update(
         conn: &mut DbConnection,
         id: i64,
-        status: &str,
+        status: EntryStatus,
         contact_teacher_id: Option<i64>,
     ) -> DbResult<SchoolParticipant> {
         Ok(diesel::update(school_participants::table.find(id))
             .set((
-                school_participants::status.eq(status),
+                school_participants::status.eq(status.as_str()),
                 school_participants::contact_teacher_id.eq(contact_teacher_id),
                 school_participants::updated_at.eq(now()),
             ))

@@ -1,0 +1,33 @@
+//! Background jobs: what kind of work a job is, and where it is in the queue.
+
+use crate::words::words;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// The work a job does; each kind has its worker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum JobKind {
+    /// One e-mail to send.
+    Email,
+}
+
+words!(JobKind, "job kind" { Email => "email" });
+
+/// Queued until a worker claims it (running), then done, or queued again until it has failed too
+/// often.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum JobStatus {
+    Queued,
+    Running,
+    Done,
+    Failed,
+}
+
+words!(JobStatus, "job status" {
+    Queued => "queued",
+    Running => "running",
+    Done => "done",
+    Failed => "failed",
+});

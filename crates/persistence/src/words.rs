@@ -1,0 +1,99 @@
+//! Statuses and kinds stored as their word in a `TEXT` column, on both databases.
+//!
+//! The enums live in `olympiad_domain`, which knows nothing of diesel, so the impls here are written
+//! for the connection's [`MultiBackend`] (a type of this crate). `AsExpression` cannot be given to a
+//! type and trait that are both foreign, so a value is written with `column.eq(value.as_str())`, or
+//! through [`Word`] in an insert or changeset struct; it is always read as the enum.
+
+use crate::connection::MultiBackend;
+use diesel::backend::Backend;
+use diesel::deserialize::{self, FromSql, Queryable};
+use diesel::expression::AsExpression;
+use diesel::pg::Pg;
+use diesel::serialize::{self, IsNull, Output, ToSql};
+use diesel::sql_types::Text;
+use diesel::sqlite::Sqlite;
+
+/// The stored word of an enum value, for the fields of insert and changeset structs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, AsExpression)]
+#[diesel(sql_type = Text)]
+pub struct Word(pub &'static str);
+
+impl ToSql<Text, MultiBackend> for Word {
+    fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, MultiBackend>) -> serialize::Result {
+        out.set_value((Text, self.0));
+        Ok(IsNull::No)
+    }
+}
+
+// An insert sends its values to the backend of the connection it runs on.
+impl ToSql<Text, Pg> for Word {
+    fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, Pg>) -> serialize::Result {
+        <str as ToSql<Text, Pg>>::to_sql(self.0, out)
+    }
+}
+
+impl ToSql<Text, Sqlite> for Word {
+    fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, Sqlite>) -> serialize::Result {
+        <str as ToSql<Text, Sqlite>>::to_sql(self.0, out)
+    }
+}
+
+/// Reads the column's text as a value of `T`; an unknown word is an error that names it.
+pub fn read_word<T: olympiad_domain::words::Words>(
+    bytes: <MultiBackend as Backend>::RawValue<'_>,
+) -> deserialize::Result<T> {
+    let text = <String as FromSql<Text, MultiBackend>>::from_sql(bytes)?;
+    Ok(T::from_word(&text)?)
+}
+
+/// Stores each of the enums as its word.
+macro_rules! stored_as_word {
+    ($($ty:ty),+ $(,)?) => {$(
+        impl FromSql<Text, MultiBackend> for $ty {
+            fn from_sql(bytes: <MultiBackend as Backend>::RawValue<'_>) -> deserialize::Result<Self> {
+                read_word(bytes)
+            }
+        }
+
+        impl ToSql<Text, MultiBackend> for $ty {
+            fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, MultiBackend>) -> serialize::Result {
+                out.set_value((Text, self.as_str()));
+                Ok(IsNull::No)
+            }
+        }
+
+        impl Queryable<Text, MultiBackend> for $ty {
+            type Row = $ty;
+
+            fn build(row: $ty) -> deserialize::Result<$ty> {
+                Ok(row)
+            }
+        }
+
+        impl From<$ty> for Word {
+            fn from(value: $ty) -> Word {
+                Word(value.as_str())
+            }
+        }
+    )+};
+}
+
+use olympiad_domain::interest::{InterestKind, InterestStatus};
+use olympiad_domain::job::{JobKind, JobStatus};
+use olympiad_domain::olympiad::OlympiadKind;
+use olympiad_domain::paper::QuestionKind;
+use olympiad_domain::school::{EntryStatus, ParticipantStatus};
+use olympiad_domain::sitting::AttemptStatus;
+
+stored_as_word!(
+    AttemptStatus,
+    EntryStatus,
+    ParticipantStatus,
+    InterestKind,
+    InterestStatus,
+    JobKind,
+    JobStatus,
+    OlympiadKind,
+    QuestionKind,
+);
