@@ -1,5 +1,6 @@
 use crate::error::ApiError;
 use actix_web::web;
+use olympiad_office::OfficeResult;
 use olympiad_persistence::{write_transaction, DbConnection, DbError, DbPool};
 
 /// The pool, used only through [`Db::run`], which keeps diesel's blocking calls off the async workers.
@@ -27,6 +28,16 @@ impl Db {
         })
         .await
         .map_err(ApiError::internal)?
+    }
+
+    /// Runs one office use case like [`Db::run`]; its refusals become the API's answers through
+    /// `From<OfficeError> for ApiError`.
+    pub async fn office<T, F>(&self, use_case: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut DbConnection) -> OfficeResult<T> + Send + 'static,
+    {
+        self.run(move |conn| Ok(use_case(conn)?)).await
     }
 
     /// Like [`Db::run`], inside one transaction: all of `work` is written, or none of it. The

@@ -3124,6 +3124,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3190,6 +3191,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3298,6 +3300,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3379,6 +3382,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3440,6 +3444,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3768,6 +3773,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3868,6 +3874,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3876,6 +3883,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3948,6 +3956,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4019,6 +4028,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4094,6 +4104,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4129,6 +4140,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `rate_limited`: too many attempts; wait a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4272,6 +4284,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4357,6 +4370,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `rate_limited`: too many attempts; wait a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4470,6 +4484,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4487,6 +4502,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4495,6 +4511,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4678,6 +4695,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4763,6 +4781,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4844,6 +4863,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4938,6 +4958,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5029,6 +5050,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5138,6 +5160,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5204,6 +5227,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5230,6 +5254,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5299,6 +5324,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5356,6 +5382,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5382,6 +5409,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5438,6 +5466,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5464,6 +5493,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5541,6 +5571,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5597,6 +5628,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5623,6 +5655,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5692,6 +5725,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5752,6 +5786,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5760,6 +5795,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `rate_limited`: too many attempts; wait a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5860,6 +5896,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5960,6 +5997,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6041,6 +6079,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6067,6 +6106,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6156,6 +6196,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6182,6 +6223,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6259,6 +6301,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6326,6 +6369,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6408,6 +6452,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6425,6 +6470,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6491,6 +6537,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6508,6 +6555,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6668,6 +6716,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6676,6 +6725,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6814,6 +6864,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6840,6 +6891,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6909,6 +6961,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7012,6 +7065,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7148,6 +7202,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7514,6 +7569,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7540,6 +7596,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7672,6 +7729,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7916,6 +7974,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7933,6 +7992,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8001,6 +8061,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8116,6 +8177,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8124,6 +8186,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8166,6 +8229,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8183,6 +8247,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8255,6 +8320,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8328,6 +8394,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8336,6 +8403,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8408,6 +8476,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8434,6 +8503,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8503,6 +8573,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8595,6 +8666,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8657,6 +8729,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8841,6 +8914,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8939,6 +9013,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9040,6 +9115,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9148,6 +9224,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9218,6 +9295,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9318,6 +9396,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9425,6 +9504,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9520,6 +9600,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9594,6 +9675,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9679,6 +9761,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9774,6 +9857,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9878,6 +9962,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9970,6 +10055,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9987,6 +10073,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10063,6 +10150,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10089,6 +10177,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10158,6 +10247,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10225,6 +10315,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10251,6 +10342,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10309,6 +10401,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10335,6 +10428,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10415,6 +10509,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10487,6 +10582,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10504,6 +10600,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10583,6 +10680,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10609,6 +10707,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10678,6 +10777,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10841,6 +10941,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10898,6 +10999,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10997,6 +11099,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11086,6 +11189,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11174,6 +11278,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11191,6 +11296,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11384,6 +11490,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11460,6 +11567,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11602,6 +11710,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11619,6 +11728,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11727,6 +11837,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `rate_limited`: too many attempts; wait a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11874,6 +11985,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12053,6 +12165,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12131,6 +12244,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12139,6 +12253,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `rate_limited`: too many attempts; wait a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12271,6 +12386,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12355,6 +12471,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12381,6 +12498,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12451,6 +12569,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12459,6 +12578,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12513,6 +12633,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12530,6 +12651,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12613,6 +12735,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12621,6 +12744,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12699,6 +12823,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12707,6 +12832,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12831,6 +12957,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12930,6 +13057,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13005,6 +13133,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13095,6 +13224,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13187,6 +13317,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13213,6 +13344,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13282,6 +13414,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13339,6 +13472,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13405,6 +13539,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13509,6 +13644,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13652,6 +13788,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13678,6 +13815,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13761,6 +13899,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13843,6 +13982,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13926,6 +14066,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13977,6 +14118,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13985,6 +14127,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `rate_limited`: too many attempts; wait a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14036,6 +14179,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14044,6 +14188,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `rate_limited`: too many attempts; wait a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14108,6 +14253,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `rate_limited`: too many attempts; wait a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14333,6 +14479,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14396,6 +14543,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -39,7 +39,7 @@ pub struct ResetRequested {
 #[utoipa::path(
     tag = "auth",
     params(("username" = String, Path, description = "E-mail address or username"), ForgotPasswordQuery),
-    responses((status = 200, body = inline(crate::envelope::Envelope<ResetRequested>)), (status = 429, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<ResetRequested>)))
 )]
 #[post("/api/auth/forgot-password/{username}")]
 pub async fn forgot_password(

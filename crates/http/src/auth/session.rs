@@ -36,8 +36,7 @@ pub struct CurrentUser {
 #[utoipa::path(
     tag = "auth",
     params(CurrentUserQuery),
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<CurrentUser>)), (status = 401, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<CurrentUser>)))
 )]
 #[get("/api/auth/current-user")]
 pub async fn current_user(
@@ -108,8 +107,7 @@ pub async fn get_login_status(
 
 #[utoipa::path(
     tag = "auth",
-    security(("bearer" = [])),
-    responses((status = 200, description = "Every session of this user has ended", body = inline(crate::envelope::Envelope<Option<bool>>)), (status = 401, body = crate::error::ErrorBody))
+    responses((status = 200, description = "Every session of this user has ended", body = inline(crate::envelope::Envelope<Option<bool>>)))
 )]
 #[post("/api/auth/signout")]
 pub async fn signout(caller: Caller, state: web::Data<AppState>) -> ApiResult<Option<bool>> {
