@@ -12,8 +12,8 @@ use olympiad_domain::Role;
 use olympiad_http::auth::tokens::{Purpose, Subject};
 use olympiad_office::accounts::{provision, Provision};
 use olympiad_persistence::models::{
-    NewOlympiad, NewProject, Olympiad, Project, School, SchoolFields, SchoolParticipant, Teacher,
-    TeamMember,
+    Olympiad, OlympiadInsertForm, Project, ProjectInsertForm, School, SchoolForm,
+    SchoolParticipant, Teacher, TeamMember,
 };
 use olympiad_persistence::DbConnection;
 use std::time::Instant;
@@ -59,7 +59,7 @@ const PROVINCES: &[&str] = &[
 fn school(conn: &mut DbConnection, name: &str, province: &str) -> School {
     School::create(
         conn,
-        &SchoolFields {
+        &SchoolForm {
             name: name.into(),
             province: province.into(),
             sector: "public".into(),
@@ -192,7 +192,7 @@ async fn main() {
     let mut conn = db.conn();
     let project = Project::ensure(
         &mut conn,
-        &NewProject {
+        &ProjectInsertForm {
             slug: "geography",
             name: "Geography",
             description: "",
@@ -202,7 +202,7 @@ async fn main() {
     .unwrap();
     let olympiad = Olympiad::ensure(
         &mut conn,
-        &NewOlympiad {
+        &OlympiadInsertForm {
             project_id: project.id,
             name: "geography",
             title: "Geography Olympiad",

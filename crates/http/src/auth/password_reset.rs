@@ -14,7 +14,7 @@ use olympiad_domain::credentials::{normalise_username, password_problem};
 use olympiad_mailer::{Email, Recipient};
 use olympiad_office::secrets::{new_token, token_hash};
 use olympiad_office::ErrorCode;
-use olympiad_persistence::models::{ActivityLog, Job, NewActivity, PasswordReset, User};
+use olympiad_persistence::models::{ActivityLog, ActivityLogInsertForm, Job, PasswordReset, User};
 use olympiad_persistence::now;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -233,7 +233,7 @@ fn record(
 ) -> Result<(), ApiError> {
     ActivityLog::record(
         conn,
-        &NewActivity {
+        &ActivityLogInsertForm {
             user_id: Some(user_id),
             email: None,
             olympiad_id: None,

@@ -7,7 +7,7 @@ use crate::state::AppState;
 use actix_web::{get, post, web};
 use olympiad_domain::Role;
 use olympiad_persistence::models::{
-    Account, AccountFilter, AccountView, ActivityLog, NewActivity, User,
+    Account, AccountFilter, AccountView, ActivityLog, ActivityLogInsertForm, User,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -120,7 +120,7 @@ pub async fn signout(caller: Caller, state: web::Data<AppState>) -> ApiResult<Op
                 User::end_sessions(conn, user_id)?;
                 ActivityLog::record(
                     conn,
-                    &NewActivity {
+                    &ActivityLogInsertForm {
                         user_id: Some(user_id),
                         email: None,
                         olympiad_id,

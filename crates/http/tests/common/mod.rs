@@ -12,7 +12,9 @@ use olympiad_domain::Role;
 use olympiad_http::auth::tokens::{Purpose, Subject};
 use olympiad_http::{ApiConfig, AppState};
 use olympiad_office::accounts::{provision, Provision};
-use olympiad_persistence::models::{NewOlympiad, NewProject, Olympiad, Project, User};
+use olympiad_persistence::models::{
+    Olympiad, OlympiadInsertForm, Project, ProjectInsertForm, User,
+};
 use olympiad_persistence::testing::TestDatabase;
 use serde_json::Value;
 
@@ -43,7 +45,7 @@ impl Fixture {
         let mut conn = self.db.conn();
         let project = Project::ensure(
             &mut conn,
-            &NewProject {
+            &ProjectInsertForm {
                 slug: name,
                 name,
                 description: "",
@@ -53,7 +55,7 @@ impl Fixture {
         .unwrap();
         Olympiad::ensure(
             &mut conn,
-            &NewOlympiad {
+            &OlympiadInsertForm {
                 project_id: project.id,
                 name,
                 title: name,

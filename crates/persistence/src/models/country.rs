@@ -25,7 +25,7 @@ pub struct IgeoCountry {
 
 #[derive(Debug, Clone, Default, Insertable, AsChangeset)]
 #[diesel(table_name = igeo_countries)]
-pub struct CountryFields {
+pub struct CountryForm {
     pub name: String,
     pub iso_code: String,
 }
@@ -67,7 +67,7 @@ pub struct CountryParticipant {
 
 #[derive(Debug, Clone, Default, AsChangeset)]
 #[diesel(table_name = country_participants)]
-pub struct CountryParticipantFields {
+pub struct CountryParticipantUpdateForm {
     pub status: String,
     pub team_leader_name: String,
     pub team_leader_email: String,
@@ -122,18 +122,14 @@ impl IgeoCountry {
             .optional()?)
     }
 
-    pub fn create(conn: &mut DbConnection, fields: &CountryFields) -> DbResult<IgeoCountry> {
+    pub fn create(conn: &mut DbConnection, fields: &CountryForm) -> DbResult<IgeoCountry> {
         Ok(diesel::insert_into(igeo_countries::table)
             .values(fields)
             .returning(igeo_countries::all_columns)
             .get_result(conn)?)
     }
 
-    pub fn update(
-        conn: &mut DbConnection,
-        id: i64,
-        fields: &CountryFields,
-    ) -> DbResult<IgeoCountry> {
+    pub fn update(conn: &mut DbConnection, id: i64, fields: &CountryForm) -> DbResult<IgeoCountry> {
         Ok(diesel::update(igeo_countries::table.find(id))
             .set((fields, igeo_countries::updated_at.eq(now())))
             .returning(igeo_countries::all_columns)
@@ -223,7 +219,7 @@ impl CountryParticipant {
         conn: &mut DbConnection,
         olympiad_id: i64,
         country_id: i64,
-        fields: &CountryParticipantFields,
+        fields: &CountryParticipantUpdateForm,
     ) -> DbResult<CountryParticipant> {
         Ok(diesel::insert_into(country_participants::table)
             .values((
@@ -245,7 +241,7 @@ impl CountryParticipant {
     pub fn update(
         conn: &mut DbConnection,
         id: i64,
-        fields: &CountryParticipantFields,
+        fields: &CountryParticipantUpdateForm,
     ) -> DbResult<CountryParticipant> {
         Ok(diesel::update(country_participants::table.find(id))
             .set((fields, country_participants::updated_at.eq(now())))

@@ -28,7 +28,7 @@ pub struct Job {
 
 #[derive(Debug, Clone, Insertable)]
 #[diesel(table_name = jobs)]
-pub struct NewJob<'a> {
+pub struct JobInsertForm<'a> {
     pub kind: &'a str,
     pub payload: String,
     pub run_at: NaiveDateTime,
@@ -75,7 +75,7 @@ impl Job {
         kind: &str,
         payload: &serde_json::Value,
     ) -> DbResult<i64> {
-        let new = NewJob {
+        let new = JobInsertForm {
             kind,
             payload: payload.to_string(),
             run_at: now(),

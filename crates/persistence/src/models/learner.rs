@@ -38,7 +38,7 @@ pub struct Learner {
 /// Every field a person edits on a learner.
 #[derive(Debug, Clone, Default, Insertable, AsChangeset)]
 #[diesel(table_name = learners, treat_none_as_null = true)]
-pub struct LearnerFields {
+pub struct LearnerForm {
     pub first_name: String,
     pub last_name: String,
     pub grade: i32,
@@ -83,7 +83,7 @@ impl Learner {
     pub fn create(
         conn: &mut DbConnection,
         school_id: i64,
-        fields: &LearnerFields,
+        fields: &LearnerForm,
     ) -> DbResult<Learner> {
         let consent_at = fields.consent_given.then(now);
         Ok(diesel::insert_into(learners::table)
@@ -96,7 +96,7 @@ impl Learner {
             .get_result(conn)?)
     }
 
-    pub fn update(conn: &mut DbConnection, id: i64, fields: &LearnerFields) -> DbResult<Learner> {
+    pub fn update(conn: &mut DbConnection, id: i64, fields: &LearnerForm) -> DbResult<Learner> {
         let before = Self::find(conn, id)?;
         // The moment of consent is kept from when it was first recorded.
         let consent_at = match (before.consent_given, fields.consent_given) {

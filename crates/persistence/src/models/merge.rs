@@ -3,7 +3,7 @@
 //! transaction; [`school_merge_plan`] says beforehand what will move.
 
 use crate::error::{DbError, DbResult};
-use crate::models::{CountryParticipant, IgeoCountry, School, SchoolFields, SchoolParticipant};
+use crate::models::{CountryParticipant, IgeoCountry, School, SchoolForm, SchoolParticipant};
 use crate::schema::{
     country_participants, expressions_of_interest, learners, olympiads, participants,
     school_participants, schools, teachers, team_members,
@@ -41,8 +41,8 @@ pub struct SchoolMergePlan {
 }
 
 /// The survivor's fields with its empty ones taken from the duplicate; and the names of those.
-fn filled(survivor: &School, duplicate: &School) -> (SchoolFields, Vec<String>) {
-    let mut fields = SchoolFields::from(survivor);
+fn filled(survivor: &School, duplicate: &School) -> (SchoolForm, Vec<String>) {
+    let mut fields = SchoolForm::from(survivor);
     let mut names = Vec::new();
     let mut take = |name: &str, mine: &mut String, theirs: &String| {
         if mine.trim().is_empty() && !theirs.trim().is_empty() {

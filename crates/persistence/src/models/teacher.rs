@@ -26,7 +26,7 @@ pub struct Teacher {
 
 #[derive(Debug, Clone, Default, AsChangeset)]
 #[diesel(table_name = teachers, treat_none_as_null = true)]
-pub struct TeacherFields {
+pub struct TeacherUpdateForm {
     pub school_id: Option<i64>,
     pub title: String,
     pub cell: String,
@@ -189,7 +189,11 @@ impl Teacher {
             .get_result(conn)?)
     }
 
-    pub fn update(conn: &mut DbConnection, id: i64, fields: &TeacherFields) -> DbResult<Teacher> {
+    pub fn update(
+        conn: &mut DbConnection,
+        id: i64,
+        fields: &TeacherUpdateForm,
+    ) -> DbResult<Teacher> {
         Ok(diesel::update(teachers::table.find(id))
             .set((fields, teachers::updated_at.eq(now())))
             .returning(teachers::all_columns)

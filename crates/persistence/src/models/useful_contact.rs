@@ -29,7 +29,7 @@ pub struct UsefulContact {
 
 #[derive(Debug, Clone, Default, AsChangeset)]
 #[diesel(table_name = useful_contacts)]
-pub struct ContactFields {
+pub struct UsefulContactUpdateForm {
     pub name: String,
     pub organisation: String,
     pub role: String,
@@ -49,7 +49,7 @@ impl UsefulContact {
     pub fn create(
         conn: &mut DbConnection,
         olympiad_id: i64,
-        fields: &ContactFields,
+        fields: &UsefulContactUpdateForm,
     ) -> DbResult<UsefulContact> {
         Ok(diesel::insert_into(useful_contacts::table)
             .values((
@@ -68,7 +68,7 @@ impl UsefulContact {
     pub fn update(
         conn: &mut DbConnection,
         id: i64,
-        fields: &ContactFields,
+        fields: &UsefulContactUpdateForm,
     ) -> DbResult<UsefulContact> {
         Ok(diesel::update(useful_contacts::table.find(id))
             .set((fields, useful_contacts::updated_at.eq(now())))
