@@ -48,12 +48,6 @@ impl Db {
         T: Send + 'static,
         F: FnOnce(&mut DbConnection) -> Result<T, ApiError> + Send + 'static,
     {
-        let pool = self.pool.clone();
-        web::block(move || {
-            let mut conn = pool.get().map_err(DbError::from)?;
-            write_transaction(&mut conn, work)
-        })
-        .await
-        .map_err(ApiError::internal)?
+        self.run(move |conn| write_transaction(conn, work)).await
     }
 }

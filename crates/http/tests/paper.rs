@@ -9,6 +9,7 @@ use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use common::*;
 use olympiad_domain::Role;
+use olympiad_http::testing::multipart;
 use olympiad_persistence::models::{ActivityLog, ActivityQuery};
 use serde_json::{json, Value};
 

@@ -147,21 +147,6 @@ pub fn signin_body(
     serde_json::json!({ "username": username, "password": password, "loginType": login_type, "olympiadName": olympiad })
 }
 
-/// A multipart POST of one file, in the part named `file`.
-pub fn multipart(path: &str, filename: &str, bytes: &[u8]) -> TestRequest {
-    let boundary = "olympiadboundary";
-    let mut body = format!("--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{filename}\"\r\nContent-Type: application/octet-stream\r\n\r\n").into_bytes();
-    body.extend_from_slice(bytes);
-    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    TestRequest::post()
-        .uri(path)
-        .insert_header((
-            "content-type",
-            format!("multipart/form-data; boundary={boundary}"),
-        ))
-        .set_payload(body)
-}
-
 /// The activity log's entries of one action, oldest first.
 pub fn activities(fx: &Fixture, action: &str) -> Vec<olympiad_persistence::models::ActivityLog> {
     use olympiad_persistence::models::{ActivityLog, ActivityQuery};
