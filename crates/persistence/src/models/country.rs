@@ -1,7 +1,7 @@
 //! The International Geography Olympiad's countries and their entries (country participants).
 
 use crate::error::DbResult;
-use crate::models::listing::{contains_pattern, lower, sorted_by, Page, Paged, Sort};
+use crate::models::listing::{contains_pattern, lower, page_of, sorted_by, Page, Paged, Sort};
 use crate::schema::{country_participants, igeo_countries, olympiads};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
@@ -171,10 +171,7 @@ impl IgeoCountry {
             "name" => [igeo_countries::name],
             "isoCode" => [igeo_countries::iso_code],
         });
-        query = query.then_order_by(igeo_countries::id.asc());
-        if let Some(page) = page {
-            query = query.offset(page.offset).limit(page.limit);
-        }
+        query = page_of!(query, page, igeo_countries::id);
         let countries: Vec<IgeoCountry> = query.load(conn)?;
         let ids: Vec<i64> = countries.iter().map(|c| c.id).collect();
         let entries: Vec<(i64, i64, i64)> = country_participants::table
@@ -312,10 +309,7 @@ impl CountryParticipant {
             "countryName" => [igeo_countries::name],
             "status" => [country_participants::status],
         });
-        query = query.then_order_by(country_participants::id.asc());
-        if let Some(page) = page {
-            query = query.offset(page.offset).limit(page.limit);
-        }
+        query = page_of!(query, page, country_participants::id);
         let rows: Vec<(CountryParticipant, String, String, String)> = query.load(conn)?;
         Ok(Paged {
             rows: rows

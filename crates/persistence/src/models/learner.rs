@@ -1,5 +1,5 @@
 use crate::error::DbResult;
-use crate::models::listing::{contains_pattern, lower, sorted_by, Page, Paged, Sort};
+use crate::models::listing::{contains_pattern, lower, page_of, sorted_by, Page, Paged, Sort};
 use crate::schema::{accounts, learners, participants, school_participants, schools, users};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
@@ -219,10 +219,7 @@ impl Learner {
             "schoolName" => [schools::name],
             "province" => [schools::province],
         });
-        query = query.then_order_by(learners::id.asc());
-        if let Some(page) = page {
-            query = query.offset(page.offset).limit(page.limit);
-        }
+        query = page_of!(query, page, learners::id);
         let rows: Vec<(Learner, String, String)> = query.load(conn)?;
         Ok(Paged {
             rows: rows

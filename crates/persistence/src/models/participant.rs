@@ -1,6 +1,6 @@
 use crate::error::DbResult;
 use crate::models::learner::{Learner, LearnerForm};
-use crate::models::listing::{contains_pattern, lower, sorted_by, Page, Paged, Sort};
+use crate::models::listing::{contains_pattern, lower, page_of, sorted_by, Page, Paged, Sort};
 use crate::models::{Account, AccountInsertForm, User, UserInsertForm};
 use crate::schema::{accounts, attempts, learners, participants, schools, users};
 use crate::{now, DbConnection};
@@ -276,10 +276,7 @@ impl Participant {
             "schoolName" => [schools::name],
             "status" => [participants::status],
         });
-        query = query.then_order_by(participants::id.asc());
-        if let Some(page) = page {
-            query = query.offset(page.offset).limit(page.limit);
-        }
+        query = page_of!(query, page, participants::id);
         let parts: Vec<ParticipantParts> = query.load(conn)?;
         Ok(Paged {
             rows: parts.into_iter().map(Self::row).collect(),

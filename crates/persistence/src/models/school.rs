@@ -1,5 +1,5 @@
 use crate::error::DbResult;
-use crate::models::listing::{contains_pattern, lower, sorted_by, Page, Paged, Sort};
+use crate::models::listing::{contains_pattern, lower, page_of, sorted_by, Page, Paged, Sort};
 use crate::schema::{school_participants, schools};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
@@ -220,10 +220,7 @@ impl School {
             "quintile" => [schools::quintile],
             "createdAt" => [schools::id],
         });
-        query = query.then_order_by(schools::id.asc());
-        if let Some(page) = page {
-            query = query.offset(page.offset).limit(page.limit);
-        }
+        query = page_of!(query, page, schools::id);
         let found: Vec<School> = query.load(conn)?;
         let ids: Vec<i64> = found.iter().map(|s| s.id).collect();
         let entries: Vec<(i64, i64, i64, String)> = school_participants::table

@@ -1,5 +1,5 @@
 use crate::error::DbResult;
-use crate::models::listing::{contains_pattern, lower, sorted_by, Page, Paged, Sort};
+use crate::models::listing::{contains_pattern, lower, page_of, sorted_by, Page, Paged, Sort};
 use crate::schema::{accounts, school_participants, schools, teachers, team_members, users};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
@@ -352,10 +352,7 @@ impl Teacher {
             "schoolName" => [schools::name],
             "lastLoginAt" => [users::last_login_at],
         });
-        query = query.then_order_by(teachers::id.asc());
-        if let Some(page) = page {
-            query = query.offset(page.offset).limit(page.limit);
-        }
+        query = page_of!(query, page, teachers::id);
         let parts: Vec<TeacherParts> = query.load(conn)?;
         let scope = if filter.all { None } else { filter.olympiad_id };
         let rows = Self::with_teams(conn, parts, scope)?;

@@ -1,5 +1,5 @@
 use crate::error::DbResult;
-use crate::models::listing::{contains_pattern, lower, sorted_by, Page, Paged, Sort};
+use crate::models::listing::{contains_pattern, lower, page_of, sorted_by, Page, Paged, Sort};
 use crate::schema::useful_contacts;
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
@@ -123,10 +123,7 @@ impl UsefulContact {
             "organisation" => [useful_contacts::organisation],
             "role" => [useful_contacts::role],
         });
-        query = query.then_order_by(useful_contacts::id.asc());
-        if let Some(page) = page {
-            query = query.offset(page.offset).limit(page.limit);
-        }
+        query = page_of!(query, page, useful_contacts::id);
         Ok(Paged {
             rows: query.load(conn)?,
             total,
