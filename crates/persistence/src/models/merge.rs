@@ -81,16 +81,28 @@ fn filled(survivor: &School, duplicate: &School) -> (SchoolForm, Vec<String>) {
     (fields, names)
 }
 
+fn not_into_itself(what: &str, duplicate_id: i64, survivor_id: i64) -> DbResult<()> {
+    if duplicate_id == survivor_id {
+        return Err(DbError::Conflict(format!(
+            "a {what} cannot be merged into itself"
+        )));
+    }
+    Ok(())
+}
+
+fn olympiad_title(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<String> {
+    Ok(olympiads::table
+        .find(olympiad_id)
+        .select(olympiads::title)
+        .first(conn)?)
+}
+
 pub fn school_merge_plan(
     conn: &mut DbConnection,
     duplicate_id: i64,
     survivor_id: i64,
 ) -> DbResult<SchoolMergePlan> {
-    if duplicate_id == survivor_id {
-        return Err(DbError::Conflict(
-            "a school cannot be merged into itself".into(),
-        ));
-    }
+    not_into_itself("school", duplicate_id, survivor_id)?;
     let duplicate = School::find(conn, duplicate_id)?;
     let survivor = School::find(conn, survivor_id)?;
     let survivor_olympiads: Vec<i64> = SchoolParticipant::for_school(conn, survivor_id)?
@@ -99,13 +111,9 @@ pub fn school_merge_plan(
         .collect();
     let mut entries = Vec::new();
     for entry in SchoolParticipant::for_school(conn, duplicate_id)? {
-        let olympiad_title: String = olympiads::table
-            .find(entry.olympiad_id)
-            .select(olympiads::title)
-            .first(conn)?;
         entries.push(EntryMove {
             entry_id: entry.id,
-            olympiad_title,
+            olympiad_title: olympiad_title(conn, entry.olympiad_id)?,
             action: if survivor_olympiads.contains(&entry.olympiad_id) {
                 "joins".into()
             } else {
@@ -247,11 +255,7 @@ pub fn country_merge_plan(
     duplicate_id: i64,
     survivor_id: i64,
 ) -> DbResult<CountryMergePlan> {
-    if duplicate_id == survivor_id {
-        return Err(DbError::Conflict(
-            "a country cannot be merged into itself".into(),
-        ));
-    }
+    not_into_itself("country", duplicate_id, survivor_id)?;
     let duplicate = IgeoCountry::find(conn, duplicate_id)?;
     let survivor = IgeoCountry::find(conn, survivor_id)?;
     let kept: Vec<i64> = CountryParticipant::for_country(conn, survivor_id)?
@@ -260,13 +264,9 @@ pub fn country_merge_plan(
         .collect();
     let mut entries = Vec::new();
     for entry in CountryParticipant::for_country(conn, duplicate_id)? {
-        let olympiad_title: String = olympiads::table
-            .find(entry.olympiad_id)
-            .select(olympiads::title)
-            .first(conn)?;
         entries.push(EntryMove {
             entry_id: entry.id,
-            olympiad_title,
+            olympiad_title: olympiad_title(conn, entry.olympiad_id)?,
             action: if kept.contains(&entry.olympiad_id) {
                 "dropped"
             } else {
