@@ -6,7 +6,7 @@
 use olympiad_domain::credentials::LEARNER_BCRYPT_COST;
 use olympiad_domain::roster::CheckedLearner;
 use olympiad_office::learner_accounts::enter_learners;
-use olympiad_persistence::models::{Olympiad, School, SchoolFields, SchoolParticipant};
+use olympiad_persistence::models::{Olympiad, School, SchoolForm, SchoolParticipant};
 use olympiad_persistence::{write_transaction, DbConnection};
 
 /// Learners per school.
@@ -60,7 +60,7 @@ pub fn enter_many(
         let credentials = write_transaction(conn, |conn| {
             let school = School::create(
                 conn,
-                &SchoolFields {
+                &SchoolForm {
                     name: format!("Bench School {}", first / SCHOOL_SIZE + 1),
                     province: "Gauteng".into(),
                     sector: "public".into(),

@@ -1,5 +1,6 @@
 use crate::error::ApiError;
 use actix_web::web;
+use olympiad_office::OfficeResult;
 use olympiad_persistence::{write_transaction, DbConnection, DbError, DbPool};
 
 /// The pool, used only through [`Db::run`], which keeps diesel's blocking calls off the async workers.
@@ -29,6 +30,16 @@ impl Db {
         .map_err(ApiError::internal)?
     }
 
+    /// Runs one office use case like [`Db::run`]; its refusals become the API's answers through
+    /// `From<OfficeError> for ApiError`.
+    pub async fn office<T, F>(&self, use_case: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut DbConnection) -> OfficeResult<T> + Send + 'static,
+    {
+        self.run(move |conn| Ok(use_case(conn)?)).await
+    }
+
     /// Like [`Db::run`], inside one transaction: all of `work` is written, or none of it. The
     /// transaction holds the write lock from its start (see [`write_transaction`]), so work that
     /// reads before it writes never fails halfway on SQLite when another writer commits between.
@@ -37,12 +48,6 @@ impl Db {
         T: Send + 'static,
         F: FnOnce(&mut DbConnection) -> Result<T, ApiError> + Send + 'static,
     {
-        let pool = self.pool.clone();
-        web::block(move || {
-            let mut conn = pool.get().map_err(DbError::from)?;
-            write_transaction(&mut conn, work)
-        })
-        .await
-        .map_err(ApiError::internal)?
+        self.run(move |conn| write_transaction(conn, work)).await
     }
 }

@@ -17,6 +17,7 @@ pub mod security_headers;
 pub mod sitting;
 pub mod state;
 pub mod static_apps;
+pub mod testing;
 pub mod xsrf;
 
 pub use config::ApiConfig;

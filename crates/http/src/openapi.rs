@@ -8,7 +8,7 @@ use crate::routes::meta::OpenApiDocument;
 use crate::state::AppState;
 use crate::JSON_LIMIT_BYTES;
 use actix_web::{web, App};
-use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 use utoipa_actix_web::AppExt;
 
@@ -76,7 +76,8 @@ const RATE_LIMITED: &[(&str, &str)] = &[
 /// an id that names nothing, and so does a signed-in route for an id in its query or body that
 /// names nothing or nothing in the caller's reach; the sign-in and interest forms answer 429 past
 /// their limits; a change of a paper that takes `confirm` answers 409 while its olympiad is open.
-/// A list with a `format` query parameter answers its CSV or XLSX file with 200.
+/// A list with a `format` query parameter answers its CSV or XLSX file with 200. A signed-in route
+/// takes the session's bearer token unless its annotation names another scheme.
 fn complete_responses(openapi: &mut utoipa::openapi::OpenApi) {
     use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
     let failure = |description: &str| {
@@ -109,6 +110,12 @@ fn complete_responses(openapi: &mut utoipa::openapi::OpenApi) {
             let signed_in =
                 declared.is_some_and(|route| route.allowed != crate::access::Allowed::Public);
             let confirms = has_query_parameter(operation, "confirm");
+            if signed_in && operation.security.is_none() {
+                operation.security = Some(vec![SecurityRequirement::new(
+                    "bearer",
+                    Vec::<String>::new(),
+                )]);
+            }
             let mut add = |status: &str, description: &str| {
                 operation
                     .responses

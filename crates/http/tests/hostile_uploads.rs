@@ -9,6 +9,7 @@ mod common;
 use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use common::*;
+use olympiad_http::testing::multipart;
 use serde_json::{json, Value};
 
 /// The learner template with one good row.

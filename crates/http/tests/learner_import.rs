@@ -8,6 +8,7 @@ mod common;
 use actix_web::http::StatusCode;
 use common::*;
 use olympiad_documents::Table;
+use olympiad_http::testing::multipart;
 use serde_json::{json, Value};
 
 /// Geography with a school entered and its team admin's token.

@@ -9,7 +9,7 @@ use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use common::*;
 use olympiad_domain::paper::QuestionKind;
-use olympiad_persistence::models::{Question, QuestionFields};
+use olympiad_persistence::models::{Question, QuestionForm};
 use serde_json::json;
 
 /// The sitting with every question answered and the paper handed in.
@@ -47,7 +47,7 @@ async fn marking_again_follows_a_corrected_answer_key_and_gives_the_same_each_ti
     let mut conn = s.fx.db.conn();
     let mut content = Question::find(&mut conn, q1).unwrap().content();
     content.correct = vec!["c".into()];
-    let fields = QuestionFields {
+    let fields = QuestionForm {
         kind: QuestionKind::SingleChoice,
         content,
         marks: 2,

@@ -9,6 +9,7 @@ use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use common::*;
 use olympiad_domain::Role;
+use olympiad_http::testing::multipart;
 use olympiad_persistence::models::{ActivityLog, ActivityQuery};
 use serde_json::{json, Value};
 
@@ -430,7 +431,7 @@ async fn a_question_bank_goes_out_and_comes_back_and_csv_rows_are_checked() {
 #[actix_web::test]
 async fn the_projects_list_shows_closed_olympiads_only_when_upcoming_is_asked() {
     use chrono::Datelike;
-    use olympiad_persistence::models::{NewOlympiad, Olympiad};
+    use olympiad_persistence::models::{Olympiad, OlympiadInsertForm};
 
     let fx = Fixture::new();
     let project_id = fx.olympiad("geography").project_id;
@@ -439,7 +440,7 @@ async fn the_projects_list_shows_closed_olympiads_only_when_upcoming_is_asked() 
         ("geography-next", this_year),
         ("geography-old", this_year - 1),
     ] {
-        let new = NewOlympiad {
+        let new = OlympiadInsertForm {
             project_id,
             name,
             title: name,

@@ -13,6 +13,7 @@ use common::*;
 use diesel::prelude::*;
 use olympiad_domain::Role;
 use olympiad_http::access::API_ROUTES;
+use olympiad_http::testing::multipart;
 use olympiad_persistence::models::Teacher;
 use olympiad_persistence::schema::{participants, team_members};
 use serde_json::{json, Value};

@@ -317,7 +317,7 @@ async fn a_signed_out_learner_saves_nothing() {
 
 #[actix_web::test]
 async fn a_learner_sees_the_pictures_of_their_own_paper_once_writing_and_no_other_files() {
-    use olympiad_persistence::models::{Attachment, NewUpload, Upload};
+    use olympiad_persistence::models::{Attachment, Upload, UploadInsertForm};
     let s = Sitting::new();
     let png = b"\x89PNG\r\n\x1a\n picture of a river";
     let root = s.fx.state.config.uploads_dir.clone();
@@ -325,7 +325,7 @@ async fn a_learner_sees_the_pictures_of_their_own_paper_once_writing_and_no_othe
     let file = |conn: &mut olympiad_persistence::DbConnection, olympiad_id: Option<i64>| {
         let upload = Upload::ensure(
             conn,
-            &NewUpload {
+            &UploadInsertForm {
                 sha256: &sha256,
                 size_bytes: png.len() as i64,
                 content_type: "image/png",

@@ -118,13 +118,25 @@ impl Mailer {
         Ok(Mailer { transport, from })
     }
 
-    /// Sends a queued e-mail with the function of its kind.
+    /// Sends a queued e-mail: the subject and template of its kind, filled in with its values.
     pub async fn send(&self, email: &Email) -> Result<(), MailError> {
         match email {
-            Email::PasswordReset { to, link } => self.send_password_reset(to, link).await,
-            Email::TwoFactorEnabled { to } => self.send_two_factor_enabled(to).await,
+            Email::PasswordReset { to, link } => {
+                let values = [("link", link.as_str())];
+                let subject = "Reset your olympiad password";
+                self.deliver(to, subject, &templates::PASSWORD_RESET, &values)
+                    .await
+            }
+            Email::TwoFactorEnabled { to } => {
+                let subject = "Two-factor sign-in is on";
+                self.deliver(to, subject, &templates::TWO_FACTOR_ENABLED, &[])
+                    .await
+            }
             Email::InterestVerify { to, olympiad, link } => {
-                self.send_interest_verify(to, olympiad, link).await
+                let values = [("olympiad", olympiad.as_str()), ("link", link)];
+                let subject = format!("Please confirm your e-mail address for the {olympiad}");
+                self.deliver(to, &subject, &templates::INTEREST_VERIFY, &values)
+                    .await
             }
             Email::InterestProcessed {
                 to,
@@ -133,14 +145,26 @@ impl Mailer {
                 link,
                 new_account,
             } => {
-                self.send_interest_processed(to, olympiad, school, link, *new_account)
+                let values = [
+                    ("olympiad", olympiad.as_str()),
+                    ("school", school),
+                    ("link", link),
+                    ("action", account_action(*new_account)),
+                ];
+                let subject = format!("{school} is entered in the {olympiad}");
+                self.deliver(to, &subject, &templates::INTEREST_PROCESSED, &values)
                     .await
             }
             Email::InterestDeclined {
                 to,
                 olympiad,
                 reason,
-            } => self.send_interest_declined(to, olympiad, reason).await,
+            } => {
+                let values = [("olympiad", olympiad.as_str()), ("reason", reason)];
+                let subject = format!("Your interest in the {olympiad}");
+                self.deliver(to, &subject, &templates::INTEREST_DECLINED, &values)
+                    .await
+            }
             Email::TeamInvitation {
                 to,
                 inviter,
@@ -149,7 +173,15 @@ impl Mailer {
                 link,
                 new_account,
             } => {
-                self.send_team_invitation(to, inviter, olympiad, school, link, *new_account)
+                let values = [
+                    ("inviter", inviter.as_str()),
+                    ("olympiad", olympiad),
+                    ("school", school),
+                    ("link", link),
+                    ("action", account_action(*new_account)),
+                ];
+                let subject = format!("You are in the {olympiad} team of {school}");
+                self.deliver(to, &subject, &templates::TEAM_INVITATION, &values)
                     .await
             }
         }
@@ -167,111 +199,7 @@ impl Mailer {
         }
     }
 
-    pub async fn send_interest_verify(
-        &self,
-        to: &Recipient,
-        olympiad: &str,
-        link: &str,
-    ) -> Result<(), MailError> {
-        let values = [
-            ("name", to.name.as_str()),
-            ("olympiad", olympiad),
-            ("link", link),
-        ];
-        let subject = format!("Please confirm your e-mail address for the {olympiad}");
-        self.deliver(to, &subject, &templates::INTEREST_VERIFY, &values)
-            .await
-    }
-
-    pub async fn send_interest_processed(
-        &self,
-        to: &Recipient,
-        olympiad: &str,
-        school: &str,
-        link: &str,
-        new_account: bool,
-    ) -> Result<(), MailError> {
-        let values = [
-            ("name", to.name.as_str()),
-            ("username", to.username.as_str()),
-            ("olympiad", olympiad),
-            ("school", school),
-            ("link", link),
-            ("action", account_action(new_account)),
-        ];
-        let subject = format!("{school} is entered in the {olympiad}");
-        self.deliver(to, &subject, &templates::INTEREST_PROCESSED, &values)
-            .await
-    }
-
-    pub async fn send_interest_declined(
-        &self,
-        to: &Recipient,
-        olympiad: &str,
-        reason: &str,
-    ) -> Result<(), MailError> {
-        let values = [
-            ("name", to.name.as_str()),
-            ("olympiad", olympiad),
-            ("reason", reason),
-        ];
-        let subject = format!("Your interest in the {olympiad}");
-        self.deliver(to, &subject, &templates::INTEREST_DECLINED, &values)
-            .await
-    }
-
-    pub async fn send_team_invitation(
-        &self,
-        to: &Recipient,
-        inviter: &str,
-        olympiad: &str,
-        school: &str,
-        link: &str,
-        new_account: bool,
-    ) -> Result<(), MailError> {
-        let values = [
-            ("name", to.name.as_str()),
-            ("username", to.username.as_str()),
-            ("inviter", inviter),
-            ("olympiad", olympiad),
-            ("school", school),
-            ("link", link),
-            ("action", account_action(new_account)),
-        ];
-        let subject = format!("You are in the {olympiad} team of {school}");
-        self.deliver(to, &subject, &templates::TEAM_INVITATION, &values)
-            .await
-    }
-
-    pub async fn send_password_reset(&self, to: &Recipient, link: &str) -> Result<(), MailError> {
-        let values = [
-            ("name", to.name.as_str()),
-            ("username", to.username.as_str()),
-            ("link", link),
-        ];
-        self.deliver(
-            to,
-            "Reset your olympiad password",
-            &templates::PASSWORD_RESET,
-            &values,
-        )
-        .await
-    }
-
-    pub async fn send_two_factor_enabled(&self, to: &Recipient) -> Result<(), MailError> {
-        let values = [
-            ("name", to.name.as_str()),
-            ("username", to.username.as_str()),
-        ];
-        self.deliver(
-            to,
-            "Two-factor sign-in is on",
-            &templates::TWO_FACTOR_ENABLED,
-            &values,
-        )
-        .await
-    }
-
+    /// Sends `template` filled in with the recipient's `name` and `username` and with `values`.
     async fn deliver(
         &self,
         to: &Recipient,
@@ -279,6 +207,11 @@ impl Mailer {
         template: &Template,
         values: &[(&str, &str)],
     ) -> Result<(), MailError> {
+        let values: Vec<(&str, &str)> = [("name", to.name.as_str()), ("username", &to.username)]
+            .into_iter()
+            .chain(values.iter().copied())
+            .collect();
+        let values = values.as_slice();
         let mailbox = Mailbox::new(
             Some(to.name.clone()).filter(|n| !n.is_empty()),
             to.email

@@ -11,7 +11,8 @@ use chrono::{Duration, NaiveDateTime};
 use olympiad_domain::credentials::normalise_username;
 use olympiad_domain::Role;
 use olympiad_persistence::models::{
-    Account, AccountFilter, AccountView, NewAccount, NewUser, Olympiad, PasswordReset, User,
+    Account, AccountFilter, AccountInsertForm, AccountView, Olympiad, PasswordReset, User,
+    UserInsertForm,
 };
 use olympiad_persistence::{now, write_transaction, DbConnection};
 use serde::{Deserialize, Serialize};
@@ -42,7 +43,7 @@ pub fn provision(conn: &mut DbConnection, p: &Provision) -> OfficeResult<(User, 
     let (user, created) = match User::by_username(conn, &p.username)? {
         Some(user) => (user, false),
         None => {
-            let new = NewUser {
+            let new = UserInsertForm {
                 username: &p.username,
                 email: p.email.as_deref(),
                 password_hash: &p.password_hash,
@@ -54,7 +55,7 @@ pub fn provision(conn: &mut DbConnection, p: &Provision) -> OfficeResult<(User, 
     };
     let account = Account::ensure(
         conn,
-        &NewAccount {
+        &AccountInsertForm {
             user_id: user.id,
             role: p.role.as_str(),
             olympiad_id: p.olympiad_id,
@@ -120,7 +121,7 @@ pub fn create(
         }
         let account = Account::ensure(
             conn,
-            &NewAccount {
+            &AccountInsertForm {
                 user_id: input.user_id,
                 role: input.role.as_str(),
                 olympiad_id: input.olympiad_id,

@@ -3,7 +3,7 @@
 
 use crate::caller::Caller;
 use crate::error::OfficeResult;
-use olympiad_persistence::models::{ActivityLog, NewActivity};
+use olympiad_persistence::models::{ActivityLog, ActivityLogInsertForm};
 use olympiad_persistence::DbConnection;
 
 /// Notes in the activity log what a signed-in user did.
@@ -14,7 +14,7 @@ pub fn record_activity(
     olympiad_id: Option<i64>,
     details: serde_json::Value,
 ) -> OfficeResult<()> {
-    let entry = NewActivity {
+    let entry = ActivityLogInsertForm {
         user_id: Some(caller.actor()),
         email: None,
         olympiad_id: olympiad_id.or(caller.olympiad_id),

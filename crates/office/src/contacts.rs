@@ -7,7 +7,9 @@ use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::fields::{email_field, required_field, text_field};
 use crate::scope::find_in_reach;
 use olympiad_documents::Table;
-use olympiad_persistence::models::{ContactFields, Olympiad, Page, Paged, Sort, UsefulContact};
+use olympiad_persistence::models::{
+    Olympiad, Page, Paged, Sort, UsefulContact, UsefulContactUpdateForm,
+};
 use olympiad_persistence::{write_transaction, DbConnection};
 use serde::Deserialize;
 use serde_json::json;
@@ -80,7 +82,7 @@ pub struct ContactInput {
 }
 
 impl ContactInput {
-    fn fields(&self) -> OfficeResult<ContactFields> {
+    fn fields(&self) -> OfficeResult<UsefulContactUpdateForm> {
         let notes = self.notes.trim().to_owned();
         if notes.chars().count() > 4000 {
             return Err(OfficeError::invalid(
@@ -88,7 +90,7 @@ impl ContactInput {
                 "must be at most 4000 characters",
             ));
         }
-        Ok(ContactFields {
+        Ok(UsefulContactUpdateForm {
             name: required_field("name", &self.name, 200)?,
             organisation: text_field("organisation", &self.organisation, 200)?,
             role: text_field("role", &self.role, 200)?,

@@ -12,8 +12,8 @@ use olympiad_documents::Table;
 use olympiad_domain::school::EntryStatus;
 use olympiad_persistence::models::merge::{country_merge_plan, merge_countries, CountryMergePlan};
 use olympiad_persistence::models::{
-    CountryFields, CountryFilter, CountryParticipant, CountryParticipantFields,
-    CountryParticipantRow, CountryRow, IgeoCountry, Olympiad, Paged,
+    CountryFilter, CountryForm, CountryParticipant, CountryParticipantRow,
+    CountryParticipantUpdateForm, CountryRow, IgeoCountry, Olympiad, Paged,
 };
 use olympiad_persistence::{write_transaction, DbConnection, DbError};
 use serde::Deserialize;
@@ -102,7 +102,7 @@ pub struct CountryInput {
 }
 
 impl CountryInput {
-    pub fn fields(&self) -> OfficeResult<CountryFields> {
+    pub fn fields(&self) -> OfficeResult<CountryForm> {
         let iso = self.iso_code.trim().to_ascii_uppercase();
         if iso.len() != 2 || !iso.chars().all(|c| c.is_ascii_uppercase()) {
             return Err(OfficeError::invalid(
@@ -110,7 +110,7 @@ impl CountryInput {
                 "must be two letters (ISO 3166)",
             ));
         }
-        Ok(CountryFields {
+        Ok(CountryForm {
             name: required_field("name", &self.name, 100)?,
             iso_code: iso,
         })
@@ -312,7 +312,7 @@ pub struct CountryEntryInput {
 }
 
 impl CountryEntryInput {
-    pub fn fields(&self) -> OfficeResult<CountryParticipantFields> {
+    pub fn fields(&self) -> OfficeResult<CountryParticipantUpdateForm> {
         let members: Vec<String> = self
             .team_members
             .iter()
@@ -327,7 +327,7 @@ impl CountryEntryInput {
                 "must be at most 20 people",
             ));
         }
-        Ok(CountryParticipantFields {
+        Ok(CountryParticipantUpdateForm {
             status: self.status,
             team_leader_name: text_field("teamLeaderName", &self.team_leader_name, 100)?,
             team_leader_email: email_field("teamLeaderEmail", &self.team_leader_email)?,

@@ -7,7 +7,7 @@ use crate::error::{ErrorCode, OfficeError, OfficeResult, OrNotFound};
 use crate::scope::find_in_reach;
 use crate::secrets::sha256_hex;
 use chrono::NaiveDateTime;
-use olympiad_persistence::models::{Attachment, NewUpload, Question, Upload};
+use olympiad_persistence::models::{Attachment, Question, Upload, UploadInsertForm};
 use olympiad_persistence::{write_transaction, DbConnection};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -140,7 +140,7 @@ pub fn upload(
         )
     })?;
     let sha256 = store_bytes(root, bytes).map_err(|e| OfficeError::Internal(e.to_string()))?;
-    let upload = NewUpload {
+    let upload = UploadInsertForm {
         sha256: &sha256,
         size_bytes: i64::try_from(bytes.len()).unwrap_or(i64::MAX),
         content_type,

@@ -18,8 +18,8 @@ use olympiad_domain::interest::{InterestKind, InterestStatus};
 use olympiad_domain::school::{distinctive_words, emis_number, name_likeness, province};
 use olympiad_mailer::{Email, Recipient};
 use olympiad_persistence::models::{
-    ExpressionFilter, ExpressionOfInterest, NewExpression, Olympiad, Page, Paged, Project, School,
-    SchoolParticipant, Sort, Teacher, TeacherRow,
+    ExpressionFilter, ExpressionInsertForm, ExpressionOfInterest, Olympiad, Page, Paged, Project,
+    School, SchoolParticipant, Sort, Teacher, TeacherRow,
 };
 use olympiad_persistence::{write_transaction, DbConnection};
 use serde::{Deserialize, Serialize};
@@ -449,7 +449,7 @@ impl InterestForm {
     }
 
     /// The expression as it is stored, checked field by field; its olympiad is found later.
-    fn expression(&self, kind: InterestKind) -> OfficeResult<NewExpression> {
+    fn expression(&self, kind: InterestKind) -> OfficeResult<ExpressionInsertForm> {
         let email = self.checked_email()?;
         let teacher = kind == InterestKind::Teacher;
         let school_name = text_field("schoolName", &self.school_name, 200)?;
@@ -477,7 +477,7 @@ impl InterestForm {
                 "must be at most 2000 characters",
             ));
         }
-        Ok(NewExpression {
+        Ok(ExpressionInsertForm {
             olympiad_id: 0,
             kind,
             title: text_field("title", &self.title, 20)?,

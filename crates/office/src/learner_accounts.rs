@@ -6,7 +6,7 @@ use crate::error::{OfficeError, OfficeResult};
 use olympiad_domain::credentials::{readable_code, LEARNER_BCRYPT_COST, LEARNER_PASSWORD_CHARS};
 use olympiad_domain::roster::{username_digits, username_stem, CheckedLearner};
 use olympiad_persistence::models::{
-    LearnerEntry, LearnerFields, Participant, SchoolParticipant, User,
+    LearnerEntry, LearnerForm, Participant, SchoolParticipant, User,
 };
 use olympiad_persistence::DbConnection;
 use rand::Rng;
@@ -122,7 +122,7 @@ pub fn enter_learners(
             &username_stem(&learner.first_name, &learner.last_name),
             &mut taken,
         )?;
-        let fields = LearnerFields {
+        let fields = LearnerForm {
             first_name: learner.first_name.clone(),
             last_name: learner.last_name.clone(),
             grade: learner.grade,

@@ -13,7 +13,7 @@ use olympiad_domain::roster::{
     check_row, check_rows, heading_of, map_headings, LoadedLearner, RosterRow, RowCheck, COLUMNS,
 };
 use olympiad_persistence::models::{
-    Learner, LearnerFields, LearnerFilter, LearnerRow, Olympiad, Page, Paged, Participant,
+    Learner, LearnerFilter, LearnerForm, LearnerRow, Olympiad, Page, Paged, Participant,
     ParticipantRow, SchoolParticipant, Sort,
 };
 use olympiad_persistence::{write_transaction, DbConnection};
@@ -166,7 +166,7 @@ pub fn update(
     let grades: Vec<i32> = (1..=12).collect();
     let learner =
         check_row(&changes.row, &grades, &["en", "af"]).map_err(|p| row_problems(None, &p))?;
-    let fields = LearnerFields {
+    let fields = LearnerForm {
         first_name: learner.first_name,
         last_name: learner.last_name,
         grade: learner.grade,

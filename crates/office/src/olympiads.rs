@@ -13,7 +13,7 @@ use olympiad_domain::paper::{Language, Severity, Verification};
 use olympiad_domain::rich_text::LocalizedRichText;
 use olympiad_persistence::models::olympiad::json_of_rich_text;
 use olympiad_persistence::models::{
-    Olympiad, OlympiadSettingsChanges, Question, QuestionModule, SittingWindow,
+    Olympiad, OlympiadSettingsUpdateForm, Question, QuestionModule, SittingWindow,
 };
 use olympiad_persistence::{now, write_transaction, DbConnection};
 use serde::{Deserialize, Serialize};
@@ -183,7 +183,7 @@ pub fn update_settings(
 ) -> OfficeResult<OlympiadSettings> {
     write_transaction(conn, |conn| {
         find_in_reach::<Olympiad>(conn, caller, id)?;
-        let changes = OlympiadSettingsChanges {
+        let changes = OlympiadSettingsUpdateForm {
             title: input.title.trim().to_owned(),
             year: input.year,
             kind: OlympiadKind::from_str(&input.kind)

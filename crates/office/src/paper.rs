@@ -11,7 +11,7 @@ use olympiad_domain::paper::{
 };
 use olympiad_domain::rich_text::LocalizedRichText;
 use olympiad_persistence::models::{
-    Attachment, ModuleFields, Olympiad, Question, QuestionFields, QuestionModule,
+    Attachment, Olympiad, Question, QuestionForm, QuestionModule, QuestionModuleForm,
 };
 use olympiad_persistence::{write_transaction, DbConnection};
 use serde::{Deserialize, Serialize};
@@ -223,7 +223,7 @@ pub struct ModuleInput {
 }
 
 impl ModuleInput {
-    fn fields(self) -> OfficeResult<ModuleFields> {
+    fn fields(self) -> OfficeResult<QuestionModuleForm> {
         let title: Localized = self
             .title
             .into_iter()
@@ -236,7 +236,7 @@ impl ModuleInput {
                 "is required in at least one language",
             ));
         }
-        Ok(ModuleFields {
+        Ok(QuestionModuleForm {
             title,
             instructions: self.instructions,
             time_limit_minutes: self.time_limit_minutes,
@@ -374,7 +374,7 @@ pub struct QuestionInput {
 
 impl QuestionInput {
     /// The question's fields; its picture must be a file of the question's own olympiad.
-    fn fields(self, conn: &mut DbConnection, olympiad_id: i64) -> OfficeResult<QuestionFields> {
+    fn fields(self, conn: &mut DbConnection, olympiad_id: i64) -> OfficeResult<QuestionForm> {
         if let Some(attachment_id) = self.attachment_id {
             let problem = "is not a file of this olympiad";
             let attachment =
@@ -383,7 +383,7 @@ impl QuestionInput {
                 return Err(OfficeError::invalid("attachmentId", problem));
             }
         }
-        Ok(QuestionFields {
+        Ok(QuestionForm {
             kind: self.kind,
             content: self.content,
             marks: self.marks,
@@ -451,7 +451,7 @@ pub fn duplicate_question(
     write_transaction(conn, |conn| {
         let (question, olympiad) = question_of(conn, caller, id)?;
         guard_open_paper(conn, caller, &olympiad, confirm, "question duplicated")?;
-        let fields = QuestionFields {
+        let fields = QuestionForm {
             kind: question.kind,
             content: question.content(),
             marks: question.marks,

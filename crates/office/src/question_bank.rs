@@ -9,7 +9,7 @@ use crate::scope::find_in_reach;
 use olympiad_domain::paper::{AnswerOption, Language, Localized, QuestionContent, QuestionKind};
 use olympiad_domain::rich_text::LocalizedRichText;
 use olympiad_persistence::models::{
-    ModuleFields, Olympiad, Question, QuestionFields, QuestionModule,
+    Olympiad, Question, QuestionForm, QuestionModule, QuestionModuleForm,
 };
 use olympiad_persistence::{write_transaction, DbConnection};
 use serde::{Deserialize, Serialize};
@@ -108,7 +108,7 @@ fn add_modules(
                 "is required",
             ));
         }
-        let fields = ModuleFields {
+        let fields = QuestionModuleForm {
             title: module.title,
             instructions: module.instructions,
             time_limit_minutes: module.time_limit_minutes,
@@ -122,7 +122,7 @@ fn add_modules(
                     "needs marks from 0 to 100 and a difficulty from 1 to 5",
                 ));
             }
-            let fields = QuestionFields {
+            let fields = QuestionForm {
                 kind: question.kind,
                 content: question.content,
                 marks: question.marks,

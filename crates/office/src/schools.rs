@@ -13,8 +13,8 @@ use olympiad_documents::{Cell, Table};
 use olympiad_domain::school::{emis_number, province, quintile_problem, Sector};
 use olympiad_persistence::models::merge::{merge_schools, school_merge_plan, SchoolMergePlan};
 use olympiad_persistence::models::{
-    Olympiad, Paged, School, SchoolFields, SchoolFilter, SchoolParticipant,
-    SchoolParticipantFilter, SchoolParticipantRow, SchoolRow, Teacher, TeamMember,
+    Olympiad, Paged, School, SchoolFilter, SchoolForm, SchoolParticipant, SchoolParticipantFilter,
+    SchoolParticipantRow, SchoolRow, Teacher, TeamMember,
 };
 use olympiad_persistence::{write_transaction, DbConnection, DbError};
 use serde::{Deserialize, Serialize};
@@ -147,7 +147,7 @@ pub struct SchoolInput {
 }
 
 impl SchoolInput {
-    pub fn fields(&self) -> OfficeResult<SchoolFields> {
+    pub fn fields(&self) -> OfficeResult<SchoolForm> {
         let country_code = match self.country_code.trim() {
             "" => "ZA".to_owned(),
             code if code.len() == 2 && code.chars().all(|c| c.is_ascii_alphabetic()) => {
@@ -172,7 +172,7 @@ impl SchoolInput {
         if let Some(problem) = quintile_problem(self.quintile) {
             return Err(OfficeError::invalid("quintile", problem));
         }
-        Ok(SchoolFields {
+        Ok(SchoolForm {
             name: required_field("name", &self.name, 200)?,
             emis_number: emis_number(&self.emis_number)
                 .map_err(|problem| OfficeError::invalid("emisNumber", problem))?,

@@ -9,7 +9,7 @@ use crate::listing::{when, Grid};
 use crate::scope::find_in_reach;
 use olympiad_documents::Table;
 use olympiad_persistence::models::{
-    Paged, School, Teacher, TeacherFields, TeacherFilter, TeacherRow, User, UserChanges,
+    Paged, School, Teacher, TeacherFilter, TeacherRow, TeacherUpdateForm, User, UserUpdateForm,
 };
 use olympiad_persistence::{write_transaction, DbConnection};
 use serde::{Deserialize, Serialize};
@@ -111,7 +111,7 @@ fn save_teacher(
     User::update(
         conn,
         teacher.user_id,
-        &UserChanges {
+        &UserUpdateForm {
             first_name: Some(required_field("firstName", &input.first_name, 100)?),
             last_name: Some(required_field("lastName", &input.last_name, 100)?),
             ..Default::default()
@@ -127,7 +127,7 @@ fn save_teacher(
     Teacher::update(
         conn,
         teacher.id,
-        &TeacherFields {
+        &TeacherUpdateForm {
             school_id,
             title: text_field("title", &input.title, 20)?,
             cell,

@@ -14,8 +14,8 @@ use olympiad_domain::credentials::normalise_username;
 use olympiad_domain::text::looks_like_email;
 use olympiad_mailer::Email;
 use olympiad_persistence::models::{
-    Account, NewAccount, NewUser, Olympiad, PasswordReset, School, SchoolParticipant, Teacher,
-    TeacherFields, TeamMember, TeamMemberRow, User,
+    Account, AccountInsertForm, Olympiad, PasswordReset, School, SchoolParticipant, Teacher,
+    TeacherUpdateForm, TeamMember, TeamMemberRow, User, UserInsertForm,
 };
 use olympiad_persistence::{now, write_transaction, DbConnection};
 use serde::Deserialize;
@@ -60,7 +60,7 @@ pub fn join_team(
         None => {
             let user = User::create(
                 conn,
-                &NewUser {
+                &UserInsertForm {
                     username: &email,
                     email: Some(&email),
                     // No password yet: nothing matches this until they choose one by the link.
@@ -74,7 +74,7 @@ pub fn join_team(
     };
     Account::ensure(
         conn,
-        &NewAccount {
+        &AccountInsertForm {
             user_id: user.id,
             role: "teacher",
             olympiad_id: None,
@@ -93,7 +93,7 @@ pub fn join_team(
         Teacher::update(
             conn,
             teacher.id,
-            &TeacherFields {
+            &TeacherUpdateForm {
                 school_id: teacher.school_id,
                 title: colleague.title.to_owned(),
                 cell: teacher.cell.clone(),

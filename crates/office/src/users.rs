@@ -9,7 +9,7 @@ use crate::error::{ErrorCode, OfficeError, OfficeResult};
 use chrono::NaiveDateTime;
 use olympiad_domain::credentials::{normalise_username, password_problem};
 use olympiad_domain::Role;
-use olympiad_persistence::models::{Account, AccountFilter, AccountView, User, UserChanges};
+use olympiad_persistence::models::{Account, AccountFilter, AccountView, User, UserUpdateForm};
 use olympiad_persistence::{write_transaction, DbConnection};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -211,7 +211,7 @@ pub fn update(
     id: i64,
     input: UpdateUser,
 ) -> OfficeResult<UserRow> {
-    let changes = UserChanges {
+    let changes = UserUpdateForm {
         email: input.email.map(|e| Some(normalise_username(&e))),
         first_name: input.first_name.map(|n| n.trim().to_owned()),
         last_name: input.last_name.map(|n| n.trim().to_owned()),
@@ -239,7 +239,7 @@ pub fn set_disabled(
         });
     }
     write_transaction(conn, |conn| {
-        let changes = UserChanges {
+        let changes = UserUpdateForm {
             disabled: Some(disabled),
             ..Default::default()
         };

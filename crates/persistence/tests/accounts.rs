@@ -3,8 +3,8 @@
 #![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
 
 use olympiad_persistence::models::{
-    Account, AccountFilter, NewAccount, NewOlympiad, NewProject, NewUser, Olympiad, Project, User,
-    UserChanges,
+    Account, AccountFilter, AccountInsertForm, Olympiad, OlympiadInsertForm, Project,
+    ProjectInsertForm, User, UserInsertForm, UserUpdateForm,
 };
 use olympiad_persistence::testing::TestDatabase;
 use olympiad_persistence::DbError;
@@ -12,7 +12,7 @@ use olympiad_persistence::DbError;
 fn demo_olympiad(conn: &mut olympiad_persistence::DbConnection) -> Olympiad {
     let project = Project::ensure(
         conn,
-        &NewProject {
+        &ProjectInsertForm {
             slug: "geography",
             name: "Geography",
             description: "",
@@ -22,7 +22,7 @@ fn demo_olympiad(conn: &mut olympiad_persistence::DbConnection) -> Olympiad {
     .unwrap();
     Olympiad::ensure(
         conn,
-        &NewOlympiad {
+        &OlympiadInsertForm {
             project_id: project.id,
             name: "geography",
             title: "Geography Olympiad",
@@ -33,8 +33,8 @@ fn demo_olympiad(conn: &mut olympiad_persistence::DbConnection) -> Olympiad {
     .unwrap()
 }
 
-fn new_user<'a>(username: &'a str) -> NewUser<'a> {
-    NewUser {
+fn new_user<'a>(username: &'a str) -> UserInsertForm<'a> {
+    UserInsertForm {
         username,
         email: Some(username),
         password_hash: "hash",
@@ -53,7 +53,7 @@ fn ensure_is_idempotent_for_projects_olympiads_and_accounts() {
     assert_eq!(Project::list(&mut conn).unwrap().len(), 1);
 
     let user = User::create(&mut conn, &new_user("admin@example.org")).unwrap();
-    let account = NewAccount {
+    let account = AccountInsertForm {
         user_id: user.id,
         role: "admin",
         olympiad_id: Some(first.id),
@@ -61,7 +61,7 @@ fn ensure_is_idempotent_for_projects_olympiads_and_accounts() {
     let a = Account::ensure(&mut conn, &account).unwrap();
     let b = Account::ensure(&mut conn, &account).unwrap();
     assert_eq!(a.id, b.id);
-    let global = NewAccount {
+    let global = AccountInsertForm {
         user_id: user.id,
         role: "overlord",
         olympiad_id: None,
@@ -84,7 +84,7 @@ fn account_views_carry_the_olympiad_name() {
     let user = User::create(&mut conn, &new_user("funding@example.org")).unwrap();
     Account::ensure(
         &mut conn,
-        &NewAccount {
+        &AccountInsertForm {
             user_id: user.id,
             role: "funding",
             olympiad_id: Some(olympiad.id),
@@ -93,7 +93,7 @@ fn account_views_carry_the_olympiad_name() {
     .unwrap();
     Account::ensure(
         &mut conn,
-        &NewAccount {
+        &AccountInsertForm {
             user_id: user.id,
             role: "teacher",
             olympiad_id: None,
@@ -170,7 +170,7 @@ fn update_changes_only_the_given_fields() {
     let changed = User::update(
         &mut conn,
         user.id,
-        &UserChanges {
+        &UserUpdateForm {
             last_name: Some("Botha".into()),
             ..Default::default()
         },
@@ -182,7 +182,7 @@ fn update_changes_only_the_given_fields() {
     let cleared = User::update(
         &mut conn,
         user.id,
-        &UserChanges {
+        &UserUpdateForm {
             email: Some(None),
             ..Default::default()
         },

@@ -5,7 +5,8 @@
 use chrono::Duration;
 use olympiad_domain::job::{JobKind, JobStatus};
 use olympiad_persistence::models::{
-    ActivityLog, ActivityQuery, AppLog, Job, NewActivity, NewUser, PasswordReset, User,
+    ActivityLog, ActivityLogInsertForm, ActivityQuery, AppLog, Job, PasswordReset, User,
+    UserInsertForm,
 };
 use olympiad_persistence::testing::TestDatabase;
 use olympiad_persistence::{now, DbError};
@@ -110,7 +111,7 @@ fn a_reset_token_works_once_and_not_after_it_expires() {
     let mut conn = db.conn();
     let user = User::create(
         &mut conn,
-        &NewUser {
+        &UserInsertForm {
             username: "t@example.org",
             email: None,
             password_hash: "h",
@@ -149,7 +150,7 @@ fn activity_and_app_logs_are_searchable() {
     for action in ["signin", "impersonate"] {
         ActivityLog::record(
             &mut conn,
-            &NewActivity {
+            &ActivityLogInsertForm {
                 user_id: None,
                 email: Some("a@example.org"),
                 olympiad_id: None,

@@ -11,7 +11,7 @@ use olympiad_persistence::{DbConnection, DbError};
 fn olympiad(conn: &mut DbConnection, name: &str) -> Olympiad {
     let project = Project::ensure(
         conn,
-        &NewProject {
+        &ProjectInsertForm {
             slug: name,
             name,
             description: "",
@@ -21,7 +21,7 @@ fn olympiad(conn: &mut DbConnection, name: &str) -> Olympiad {
     .unwrap();
     Olympiad::ensure(
         conn,
-        &NewOlympiad {
+        &OlympiadInsertForm {
             project_id: project.id,
             name,
             title: name,
@@ -35,7 +35,7 @@ fn olympiad(conn: &mut DbConnection, name: &str) -> Olympiad {
 fn school(conn: &mut DbConnection, name: &str, emis: Option<&str>, province: &str) -> School {
     School::create(
         conn,
-        &SchoolFields {
+        &SchoolForm {
             name: name.into(),
             emis_number: emis.map(Into::into),
             province: province.into(),
@@ -50,7 +50,7 @@ fn school(conn: &mut DbConnection, name: &str, emis: Option<&str>, province: &st
 fn teacher(conn: &mut DbConnection, email: &str, school_id: i64) -> (User, Teacher) {
     let user = User::create(
         conn,
-        &NewUser {
+        &UserInsertForm {
             username: email,
             email: Some(email),
             password_hash: "hash",
@@ -70,7 +70,7 @@ fn enter_learner(
     first: &str,
     grade: i32,
 ) -> (Learner, Participant) {
-    let fields = LearnerFields {
+    let fields = LearnerForm {
         first_name: first.into(),
         last_name: "Dube".into(),
         grade,
@@ -105,7 +105,7 @@ fn schools_are_listed_by_search_filter_and_entry() {
     // The EMIS number is unique.
     let clash = School::create(
         conn,
-        &SchoolFields {
+        &SchoolForm {
             name: "Copy".into(),
             emis_number: Some("700123456".into()),
             ..Default::default()
@@ -264,7 +264,7 @@ fn an_expression_of_interest_is_verified_then_handled() {
     let db = TestDatabase::new();
     let conn = &mut db.conn();
     let geo = olympiad(conn, "geography");
-    let new = NewExpression {
+    let new = ExpressionInsertForm {
         olympiad_id: geo.id,
         kind: olympiad_domain::interest::InterestKind::Teacher,
         title: "Ms".into(),
@@ -330,9 +330,9 @@ fn merging_a_school_moves_every_reference_to_the_survivor() {
     duplicate = School::update(
         conn,
         duplicate.id,
-        &SchoolFields {
+        &SchoolForm {
             phone: "012 345 6789".into(),
-            ..SchoolFields::from(&duplicate)
+            ..SchoolForm::from(&duplicate)
         },
     )
     .unwrap();
@@ -353,7 +353,7 @@ fn merging_a_school_moves_every_reference_to_the_survivor() {
     enter_learner(conn, hist.id, &dup_hist, "Lerato", 9);
     let eoi = ExpressionOfInterest::create(
         conn,
-        &NewExpression {
+        &ExpressionInsertForm {
             olympiad_id: geo.id,
             kind: olympiad_domain::interest::InterestKind::Teacher,
             title: String::new(),
@@ -446,7 +446,7 @@ fn merging_a_country_moves_its_entries_and_schools() {
     let igeo = olympiad(conn, "igeo");
     let namibia = IgeoCountry::create(
         conn,
-        &CountryFields {
+        &CountryForm {
             name: "Namibia".into(),
             iso_code: "NA".into(),
         },
@@ -454,7 +454,7 @@ fn merging_a_country_moves_its_entries_and_schools() {
     .unwrap();
     let copy = IgeoCountry::create(
         conn,
-        &CountryFields {
+        &CountryForm {
             name: "Republic of Namibia".into(),
             iso_code: "NM".into(),
         },
@@ -464,7 +464,7 @@ fn merging_a_country_moves_its_entries_and_schools() {
         conn,
         igeo.id,
         copy.id,
-        &CountryParticipantFields {
+        &CountryParticipantUpdateForm {
             status: olympiad_domain::school::EntryStatus::Entered,
             team_members: r#"["A","B"]"#.into(),
             ..Default::default()
@@ -473,7 +473,7 @@ fn merging_a_country_moves_its_entries_and_schools() {
     .unwrap();
     School::create(
         conn,
-        &SchoolFields {
+        &SchoolForm {
             name: "Windhoek High".into(),
             country_code: "NM".into(),
             ..Default::default()

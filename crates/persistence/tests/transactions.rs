@@ -4,14 +4,14 @@
 
 #![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
 
-use olympiad_persistence::models::{NewProject, Project};
+use olympiad_persistence::models::{Project, ProjectInsertForm};
 use olympiad_persistence::testing::TestDatabase;
 use olympiad_persistence::{write_transaction, DbConnection, DbError};
 
 fn project(conn: &mut DbConnection, slug: &str) -> Result<Project, DbError> {
     Project::ensure(
         conn,
-        &NewProject {
+        &ProjectInsertForm {
             slug,
             name: slug,
             description: "",

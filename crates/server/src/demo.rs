@@ -6,7 +6,9 @@ use crate::settings::Settings;
 use chrono::Datelike;
 use olympiad_domain::Role;
 use olympiad_office::accounts::{provision, Provision};
-use olympiad_persistence::models::{NewOlympiad, NewProject, Olympiad, Project, User};
+use olympiad_persistence::models::{
+    Olympiad, OlympiadInsertForm, Project, ProjectInsertForm, User,
+};
 use olympiad_persistence::DbConnection;
 
 struct DemoProject {
@@ -192,7 +194,7 @@ fn seed_projects(conn: &mut DbConnection) -> Result<Vec<Olympiad>, Box<dyn std::
     for demo in PROJECTS {
         let project = Project::ensure(
             conn,
-            &NewProject {
+            &ProjectInsertForm {
                 slug: demo.slug,
                 name: demo.name,
                 description: demo.description,
@@ -202,7 +204,7 @@ fn seed_projects(conn: &mut DbConnection) -> Result<Vec<Olympiad>, Box<dyn std::
         if let Some(title) = demo.olympiad {
             olympiads.push(Olympiad::ensure(
                 conn,
-                &NewOlympiad {
+                &OlympiadInsertForm {
                     project_id: project.id,
                     name: demo.slug,
                     title,

@@ -8,8 +8,8 @@ use olympiad_domain::rich_text::LocalizedRichText;
 use olympiad_office::files::store_bytes;
 use olympiad_persistence::models::olympiad::json_of_rich_text;
 use olympiad_persistence::models::{
-    Attachment, ModuleFields, NewUpload, Olympiad, OlympiadSettingsChanges, Question,
-    QuestionFields, QuestionModule, SittingWindow, Upload,
+    Attachment, Olympiad, OlympiadSettingsUpdateForm, Question, QuestionForm, QuestionModule,
+    QuestionModuleForm, SittingWindow, Upload, UploadInsertForm,
 };
 use olympiad_persistence::{now, DbConnection};
 use std::path::Path;
@@ -507,7 +507,7 @@ pub fn seed(
     let size = i64::try_from(MAP_PNG.len())?;
     let upload = Upload::ensure(
         conn,
-        &NewUpload {
+        &UploadInsertForm {
             sha256: &sha256,
             size_bytes: size,
             content_type: "image/png",
@@ -518,14 +518,14 @@ pub fn seed(
     let map = Attachment::create(conn, upload.id, Some(olympiad.id), "Demo map.png")?;
 
     for (title, questions) in [MAPS, SOUTH_AFRICA, CLIMATE] {
-        let fields = ModuleFields {
+        let fields = QuestionModuleForm {
             title: both(title.0, title.1),
             instructions: Default::default(),
             time_limit_minutes: None,
         };
         let module = QuestionModule::create(conn, olympiad.id, &fields)?;
         for (index, (demo, correct)) in questions.iter().enumerate() {
-            let fields = QuestionFields {
+            let fields = QuestionForm {
                 kind: demo.kind,
                 content: content(demo, correct),
                 marks: if demo.kind == QuestionKind::MultipleChoice {
@@ -540,7 +540,7 @@ pub fn seed(
         }
     }
 
-    let changes = OlympiadSettingsChanges {
+    let changes = OlympiadSettingsUpdateForm {
         title: olympiad.title.clone(),
         year: olympiad.year,
         kind: olympiad.kind,

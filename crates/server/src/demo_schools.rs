@@ -6,9 +6,9 @@
 use olympiad_domain::roster::CheckedLearner;
 use olympiad_office::learner_accounts::{enter_learners, hash_passwords, new_passwords};
 use olympiad_persistence::models::{
-    ContactFields, CountryFields, ExpressionOfInterest, IgeoCountry, NewExpression, Olympiad,
-    Participant, ParticipantFilter, School, SchoolFields, SchoolParticipant, Teacher,
-    TeacherFields, TeamMember, UsefulContact, User,
+    CountryForm, ExpressionInsertForm, ExpressionOfInterest, IgeoCountry, Olympiad, Participant,
+    ParticipantFilter, School, SchoolForm, SchoolParticipant, Teacher, TeacherUpdateForm,
+    TeamMember, UsefulContact, UsefulContactUpdateForm, User,
 };
 use olympiad_persistence::DbConnection;
 
@@ -126,8 +126,8 @@ const LEARNERS: [(&str, &str, i32, &str); 30] = [
     ("Amahle", "Dlamini", 12, "B"),
 ];
 
-fn school_fields(&(name, emis, province, town, sector, quintile): &DemoSchool) -> SchoolFields {
-    SchoolFields {
+fn school_fields(&(name, emis, province, town, sector, quintile): &DemoSchool) -> SchoolForm {
+    SchoolForm {
         name: name.to_owned(),
         emis_number: emis.map(str::to_owned),
         province: province.to_owned(),
@@ -183,7 +183,7 @@ pub fn seed(
         Teacher::update(
             conn,
             teacher.id,
-            &TeacherFields {
+            &TeacherUpdateForm {
                 school_id: Some(school.id),
                 title: "Ms".into(),
                 cell: "082 555 0142".into(),
@@ -277,7 +277,7 @@ fn seed_others(
     {
         let expression = ExpressionOfInterest::create(
             conn,
-            &NewExpression {
+            &ExpressionInsertForm {
                 olympiad_id: geography.id,
                 kind: olympiad_domain::interest::InterestKind::Teacher,
                 title: "Mr".into(),
@@ -316,7 +316,7 @@ fn seed_others(
             UsefulContact::create(
                 conn,
                 geography.id,
-                &ContactFields {
+                &UsefulContactUpdateForm {
                     name: name.into(),
                     organisation: organisation.into(),
                     role: role.into(),
@@ -335,7 +335,7 @@ fn seed_others(
             if IgeoCountry::by_iso(conn, iso)?.is_none() {
                 IgeoCountry::create(
                     conn,
-                    &CountryFields {
+                    &CountryForm {
                         name: name.into(),
                         iso_code: iso.into(),
                     },

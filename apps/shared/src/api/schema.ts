@@ -3143,6 +3143,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3209,6 +3210,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3317,6 +3319,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3398,6 +3401,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3459,6 +3463,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3787,6 +3792,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3887,6 +3893,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3895,6 +3902,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3967,6 +3975,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4038,6 +4047,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4113,6 +4123,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4148,6 +4159,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `rate_limited`: too many attempts; wait a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4291,6 +4303,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4376,6 +4389,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `rate_limited`: too many attempts; wait a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4489,6 +4503,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4506,6 +4521,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4514,6 +4530,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4697,6 +4714,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4782,6 +4800,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4863,6 +4882,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4957,6 +4977,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5047,6 +5068,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5156,6 +5178,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5221,6 +5244,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5247,6 +5271,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5316,6 +5341,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5373,6 +5399,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5399,6 +5426,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5455,6 +5483,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5481,6 +5510,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5558,6 +5588,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5614,6 +5645,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5640,6 +5672,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5709,6 +5742,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5769,6 +5803,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5777,6 +5812,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `rate_limited`: too many attempts; wait a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5875,6 +5911,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5975,6 +6012,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6054,6 +6092,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6080,6 +6119,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6167,6 +6207,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6193,6 +6234,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6270,6 +6312,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6337,6 +6380,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6419,6 +6463,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6436,6 +6481,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6502,6 +6548,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6519,6 +6566,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6679,6 +6727,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6687,6 +6736,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6825,6 +6875,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6851,6 +6902,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6920,6 +6972,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7022,6 +7075,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7158,6 +7212,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7521,6 +7576,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7547,6 +7603,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7679,6 +7736,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7923,6 +7981,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7940,6 +7999,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8008,6 +8068,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8123,6 +8184,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8131,6 +8193,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8173,6 +8236,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8190,6 +8254,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8262,6 +8327,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8335,6 +8401,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8343,6 +8410,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8414,6 +8482,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8440,6 +8509,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8509,6 +8579,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8601,6 +8672,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8663,6 +8735,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8847,6 +8920,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8945,6 +9019,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9046,6 +9121,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9154,6 +9230,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9224,6 +9301,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9324,6 +9402,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9431,6 +9510,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9526,6 +9606,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9600,6 +9681,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9685,6 +9767,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9780,6 +9863,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9884,6 +9968,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9975,6 +10060,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9992,6 +10078,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10067,6 +10154,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10093,6 +10181,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10162,6 +10251,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10229,6 +10319,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10255,6 +10346,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10313,6 +10405,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10339,6 +10432,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10419,6 +10513,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10491,6 +10586,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10508,6 +10604,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10587,6 +10684,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10613,6 +10711,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10682,6 +10781,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10845,6 +10945,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10902,6 +11003,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11001,6 +11103,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11090,6 +11193,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11178,6 +11282,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11195,6 +11300,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11388,6 +11494,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11464,6 +11571,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11606,6 +11714,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11623,6 +11732,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11731,6 +11841,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `rate_limited`: too many attempts; wait a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11878,6 +11989,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12057,6 +12169,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12135,6 +12248,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12143,6 +12257,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `rate_limited`: too many attempts; wait a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12275,6 +12390,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12359,6 +12475,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12385,6 +12502,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12455,6 +12573,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12463,6 +12582,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12517,6 +12637,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12534,6 +12655,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12617,6 +12739,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12625,6 +12748,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12703,6 +12827,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12711,6 +12836,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12835,6 +12961,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12934,6 +13061,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13009,6 +13137,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13099,6 +13228,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13191,6 +13321,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13217,6 +13348,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13286,6 +13418,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13343,6 +13476,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13409,6 +13543,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13513,6 +13648,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13656,6 +13792,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13682,6 +13819,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13765,6 +13903,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13847,6 +13986,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13930,6 +14070,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13981,6 +14122,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13989,6 +14131,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `rate_limited`: too many attempts; wait a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14040,6 +14183,7 @@ export interface operations {
                     };
                 };
             };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14048,6 +14192,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `rate_limited`: too many attempts; wait a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14112,6 +14257,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `rate_limited`: too many attempts; wait a minute */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14336,6 +14482,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14399,6 +14546,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -10,10 +10,11 @@ use olympiad_bench::{database, median_ms, millis, report, state};
 use olympiad_documents::{Cell, Table};
 use olympiad_domain::Role;
 use olympiad_http::auth::tokens::{Purpose, Subject};
+use olympiad_http::testing::multipart;
 use olympiad_office::accounts::{provision, Provision};
 use olympiad_persistence::models::{
-    NewOlympiad, NewProject, Olympiad, Project, School, SchoolFields, SchoolParticipant, Teacher,
-    TeamMember,
+    Olympiad, OlympiadInsertForm, Project, ProjectInsertForm, School, SchoolForm,
+    SchoolParticipant, Teacher, TeamMember,
 };
 use olympiad_persistence::DbConnection;
 use std::time::Instant;
@@ -59,7 +60,7 @@ const PROVINCES: &[&str] = &[
 fn school(conn: &mut DbConnection, name: &str, province: &str) -> School {
     School::create(
         conn,
-        &SchoolFields {
+        &SchoolForm {
             name: name.into(),
             province: province.into(),
             sector: "public".into(),
@@ -133,20 +134,6 @@ fn sheet(rows: usize) -> Vec<u8> {
     table.to_xlsx("Learners").unwrap()
 }
 
-fn multipart(path: &str, bytes: &[u8]) -> TestRequest {
-    let boundary = "benchboundary";
-    let mut body = format!("--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"learners.xlsx\"\r\n\r\n").into_bytes();
-    body.extend_from_slice(bytes);
-    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    TestRequest::post()
-        .uri(path)
-        .insert_header((
-            "content-type",
-            format!("multipart/form-data; boundary={boundary}"),
-        ))
-        .set_payload(body)
-}
-
 /// 100,000 learners in 200 schools entered in the olympiad, written in batches of plain SQL (the
 /// fastest way in, and not what is measured).
 fn fill_learners(conn: &mut DbConnection, olympiad: &Olympiad) {
@@ -192,7 +179,7 @@ async fn main() {
     let mut conn = db.conn();
     let project = Project::ensure(
         &mut conn,
-        &NewProject {
+        &ProjectInsertForm {
             slug: "geography",
             name: "Geography",
             description: "",
@@ -202,7 +189,7 @@ async fn main() {
     .unwrap();
     let olympiad = Olympiad::ensure(
         &mut conn,
-        &NewOlympiad {
+        &OlympiadInsertForm {
             project_id: project.id,
             name: "geography",
             title: "Geography Olympiad",
@@ -246,6 +233,7 @@ async fn main() {
                     "/api/learner/import/preview?schoolParticipantId={}",
                     entry.id
                 ),
+                "learners.xlsx",
                 &bytes,
             ),
             &teacher,

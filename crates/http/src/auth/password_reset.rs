@@ -14,7 +14,7 @@ use olympiad_domain::credentials::{normalise_username, password_problem};
 use olympiad_mailer::{Email, Recipient};
 use olympiad_office::secrets::{new_token, token_hash};
 use olympiad_office::ErrorCode;
-use olympiad_persistence::models::{ActivityLog, Job, NewActivity, PasswordReset, User};
+use olympiad_persistence::models::{ActivityLog, ActivityLogInsertForm, Job, PasswordReset, User};
 use olympiad_persistence::now;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -39,7 +39,7 @@ pub struct ResetRequested {
 #[utoipa::path(
     tag = "auth",
     params(("username" = String, Path, description = "E-mail address or username"), ForgotPasswordQuery),
-    responses((status = 200, body = inline(crate::envelope::Envelope<ResetRequested>)), (status = 429, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<ResetRequested>)))
 )]
 #[post("/api/auth/forgot-password/{username}")]
 pub async fn forgot_password(
@@ -235,7 +235,7 @@ fn record(
 ) -> Result<(), ApiError> {
     ActivityLog::record(
         conn,
-        &NewActivity {
+        &ActivityLogInsertForm {
             user_id: Some(user_id),
             email: None,
             olympiad_id: None,

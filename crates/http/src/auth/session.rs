@@ -7,7 +7,7 @@ use crate::state::AppState;
 use actix_web::{get, post, web};
 use olympiad_domain::Role;
 use olympiad_persistence::models::{
-    Account, AccountFilter, AccountView, ActivityLog, NewActivity, User,
+    Account, AccountFilter, AccountView, ActivityLog, ActivityLogInsertForm, User,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -37,8 +37,7 @@ pub struct CurrentUser {
 #[utoipa::path(
     tag = "auth",
     params(CurrentUserQuery),
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<CurrentUser>)), (status = 401, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<CurrentUser>)))
 )]
 #[get("/api/auth/current-user")]
 pub async fn current_user(
@@ -109,8 +108,7 @@ pub async fn get_login_status(
 
 #[utoipa::path(
     tag = "auth",
-    security(("bearer" = [])),
-    responses((status = 200, description = "Every session of this user has ended", body = inline(crate::envelope::Envelope<Option<bool>>)), (status = 401, body = crate::error::ErrorBody))
+    responses((status = 200, description = "Every session of this user has ended", body = inline(crate::envelope::Envelope<Option<bool>>)))
 )]
 #[post("/api/auth/signout")]
 pub async fn signout(caller: Caller, state: web::Data<AppState>) -> ApiResult<Option<bool>> {
@@ -123,7 +121,7 @@ pub async fn signout(caller: Caller, state: web::Data<AppState>) -> ApiResult<Op
                 User::end_sessions(conn, user_id)?;
                 ActivityLog::record(
                     conn,
-                    &NewActivity {
+                    &ActivityLogInsertForm {
                         user_id: Some(user_id),
                         email: None,
                         olympiad_id,

@@ -5,7 +5,7 @@ use crate::auth::tokens::{Purpose, Subject};
 use crate::error::ApiError;
 use crate::state::AppState;
 use olympiad_domain::Role;
-use olympiad_persistence::models::{ActivityLog, NewActivity, User};
+use olympiad_persistence::models::{ActivityLog, ActivityLogInsertForm, User};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -61,7 +61,7 @@ pub async fn finish_sign_in(
             }
             ActivityLog::record(
                 conn,
-                &NewActivity {
+                &ActivityLogInsertForm {
                     user_id: Some(impersonator.unwrap_or(user_id)),
                     email: email.as_deref(),
                     olympiad_id,

@@ -185,9 +185,7 @@ pub struct ConfirmTwoFactor {
     request_body = ConfirmTwoFactor,
     responses(
         (status = 200, description = "Two-factor is on; signed in", body = inline(crate::envelope::Envelope<SignInResult>)),
-        (status = 400, body = crate::error::ErrorBody),
         (status = 401, description = "`2fa_invalid`, or no valid set-up token", body = crate::error::ErrorBody),
-        (status = 429, body = crate::error::ErrorBody),
     )
 )]
 #[post("/api/auth/2fa/confirm")]

@@ -14,8 +14,7 @@ use olympiad_persistence::models::AccountView;
     operation_id = "account_list",
     tag = "accounts",
     params(OlympiadQuery),
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<Vec<AccountView>>)), (status = 403, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<Vec<AccountView>>)))
 )]
 #[get("/api/account")]
 pub async fn list(
@@ -26,7 +25,7 @@ pub async fn list(
     let olympiad_id = query.olympiad_id;
     ok(state
         .db
-        .run(move |conn| Ok(accounts::list(conn, &caller, olympiad_id)?))
+        .office(move |conn| accounts::list(conn, &caller, olympiad_id))
         .await?)
 }
 
@@ -34,8 +33,7 @@ pub async fn list(
     operation_id = "account_create",
     tag = "accounts",
     request_body = CreateAccount,
-    security(("bearer" = [])),
-    responses((status = 200, description = "The account (giving the same role twice is harmless)", body = inline(crate::envelope::Envelope<AccountView>)), (status = 400, body = crate::error::ErrorBody))
+    responses((status = 200, description = "The account (giving the same role twice is harmless)", body = inline(crate::envelope::Envelope<AccountView>)))
 )]
 #[post("/api/account")]
 pub async fn create(
@@ -46,12 +44,12 @@ pub async fn create(
     let input = body.into_inner();
     ok(state
         .db
-        .run(move |conn| Ok(accounts::create(conn, &caller, input)?))
+        .office(move |conn| accounts::create(conn, &caller, input))
         .await?)
 }
 
 #[utoipa::path(
-    operation_id = "account_disable",tag = "accounts", params(IdPath), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<AccountView>)), (status = 404, body = crate::error::ErrorBody)))]
+    operation_id = "account_disable",tag = "accounts", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<AccountView>))))]
 #[post("/api/account/{id}/disable")]
 pub async fn disable(
     caller: Caller,
@@ -61,12 +59,12 @@ pub async fn disable(
     let id = path.id;
     ok(state
         .db
-        .run(move |conn| Ok(accounts::set_disabled(conn, &caller, id, true)?))
+        .office(move |conn| accounts::set_disabled(conn, &caller, id, true))
         .await?)
 }
 
 #[utoipa::path(
-    operation_id = "account_enable",tag = "accounts", params(IdPath), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<AccountView>)), (status = 404, body = crate::error::ErrorBody)))]
+    operation_id = "account_enable",tag = "accounts", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<AccountView>))))]
 #[post("/api/account/{id}/enable")]
 pub async fn enable(
     caller: Caller,
@@ -76,6 +74,6 @@ pub async fn enable(
     let id = path.id;
     ok(state
         .db
-        .run(move |conn| Ok(accounts::set_disabled(conn, &caller, id, false)?))
+        .office(move |conn| accounts::set_disabled(conn, &caller, id, false))
         .await?)
 }

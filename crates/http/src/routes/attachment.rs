@@ -17,7 +17,7 @@ use olympiad_office::files::{
 use olympiad_persistence::models::Upload;
 
 #[utoipa::path(
-    operation_id = "attachment_list",tag = "files", params(AttachmentScope), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<AttachmentView>>))))]
+    operation_id = "attachment_list",tag = "files", params(AttachmentScope), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<AttachmentView>>))))]
 #[get("/api/attachment")]
 pub async fn list(
     caller: Caller,
@@ -27,7 +27,7 @@ pub async fn list(
     let olympiad_id = query.olympiad_id;
     ok(state
         .db
-        .run(move |conn| Ok(files::attachments(conn, &caller, olympiad_id)?))
+        .office(move |conn| files::attachments(conn, &caller, olympiad_id))
         .await?)
 }
 
@@ -37,10 +37,8 @@ pub async fn list(
     tag = "files",
     params(AttachmentScope),
     request_body(content_type = "multipart/form-data", description = "One part named `file`"),
-    security(("bearer" = [])),
     responses(
         (status = 200, body = inline(crate::envelope::Envelope<AttachmentView>)),
-        (status = 400, body = crate::error::ErrorBody),
         (status = 413, description = "Larger than UPLOAD_LIMIT_MB", body = crate::error::ErrorBody),
         (status = 415, description = "Not a type we accept", body = crate::error::ErrorBody)
     )
@@ -58,16 +56,7 @@ pub async fn upload_attachment(
     let root = state.config.uploads_dir.clone();
     ok(state
         .db
-        .run(move |conn| {
-            Ok(files::upload(
-                conn,
-                &caller,
-                olympiad_id,
-                &name,
-                &bytes,
-                &root,
-            )?)
-        })
+        .office(move |conn| files::upload(conn, &caller, olympiad_id, &name, &bytes, &root))
         .await?)
 }
 
@@ -94,7 +83,7 @@ async fn serve_file(
 }
 
 /// The file, for whoever it is in reach of (a learner sees the pictures of their own paper once writing).
-#[utoipa::path(tag = "files", params(IdPath), security(("bearer" = [])), responses((status = 200, description = "The file itself"), (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
+#[utoipa::path(tag = "files", params(IdPath), responses((status = 200, description = "The file itself")))]
 #[get("/api/attachment/{id}")]
 pub async fn get_attachment(
     caller: Caller,
@@ -104,14 +93,14 @@ pub async fn get_attachment(
     let id = path.id;
     let (attachment, upload) = state
         .db
-        .run(move |conn| Ok(files::attachment_file(conn, &caller, id)?))
+        .office(move |conn| files::attachment_file(conn, &caller, id))
         .await?;
     serve_file(&state, upload, &attachment.filename).await
 }
 
 /// Removes the attachment, and the stored file when nothing else uses it. A file that questions
 /// show is not removed: change those questions first.
-#[utoipa::path(tag = "files", params(IdPath, UploadIdQuery), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 404, body = crate::error::ErrorBody), (status = 409, description = "`in_use`: questions show it", body = crate::error::ErrorBody)))]
+#[utoipa::path(tag = "files", params(IdPath, UploadIdQuery), responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 409, description = "`in_use`: questions show it", body = crate::error::ErrorBody)))]
 #[delete("/api/attachment/{id}")]
 pub async fn delete_attachment(
     caller: Caller,
@@ -123,16 +112,12 @@ pub async fn delete_attachment(
     let root = state.config.uploads_dir.clone();
     state
         .db
-        .run(move |conn| {
-            Ok(files::delete_attachment(
-                conn, &caller, id, upload_id, &root,
-            )?)
-        })
+        .office(move |conn| files::delete_attachment(conn, &caller, id, upload_id, &root))
         .await?;
     ok(true)
 }
 
-#[utoipa::path(tag = "files", params(IdPath, RenameQuery), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<AttachmentView>)), (status = 400, body = crate::error::ErrorBody)))]
+#[utoipa::path(tag = "files", params(IdPath, RenameQuery), responses((status = 200, body = inline(crate::envelope::Envelope<AttachmentView>))))]
 #[post("/api/attachment/{id}/update-filename")]
 pub async fn update_filename(
     caller: Caller,
@@ -143,17 +128,17 @@ pub async fn update_filename(
     let id = path.id;
     ok(state
         .db
-        .run(move |conn| Ok(files::rename(conn, &caller, id, &query)?))
+        .office(move |conn| files::rename(conn, &caller, id, &query))
         .await?)
 }
 
-#[utoipa::path(tag = "files", security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<UploadView>>))))]
+#[utoipa::path(tag = "files", responses((status = 200, body = inline(crate::envelope::Envelope<Vec<UploadView>>))))]
 #[get("/api/upload")]
 pub async fn list_uploads(state: web::Data<AppState>) -> ApiResult<Vec<UploadView>> {
     ok(state.db.run(|conn| Ok(files::uploads(conn)?)).await?)
 }
 
-#[utoipa::path(tag = "files", params(IdPath), security(("bearer" = [])), responses((status = 200, description = "The file itself"), (status = 404, body = crate::error::ErrorBody)))]
+#[utoipa::path(tag = "files", params(IdPath), responses((status = 200, description = "The file itself")))]
 #[get("/api/upload/{id}")]
 pub async fn get_upload(
     state: web::Data<AppState>,
@@ -162,13 +147,13 @@ pub async fn get_upload(
     let id = path.id;
     let upload = state
         .db
-        .run(move |conn| Ok(files::stored_upload(conn, id)?))
+        .office(move |conn| files::stored_upload(conn, id))
         .await?;
     let filename = upload.filename.clone();
     serve_file(&state, upload, &filename).await
 }
 
-#[utoipa::path(tag = "files", params(IdPath, FilenameQuery), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 400, body = crate::error::ErrorBody), (status = 409, body = crate::error::ErrorBody)))]
+#[utoipa::path(tag = "files", params(IdPath, FilenameQuery), responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 409, body = crate::error::ErrorBody)))]
 #[delete("/api/upload/delete/{id}")]
 pub async fn delete_upload(
     caller: Caller,
@@ -179,15 +164,7 @@ pub async fn delete_upload(
     let (id, root) = (path.id, state.config.uploads_dir.clone());
     state
         .db
-        .run(move |conn| {
-            Ok(files::delete_upload(
-                conn,
-                &caller,
-                id,
-                &query.filename,
-                &root,
-            )?)
-        })
+        .office(move |conn| files::delete_upload(conn, &caller, id, &query.filename, &root))
         .await?;
     ok(true)
 }

@@ -23,8 +23,7 @@ use olympiad_persistence::models::{
     operation_id = "igeo_country_list",
     tag = "countries",
     params(CountryListQuery, GridQuery),
-    security(("bearer" = [])),
-    responses((status = 200, description = "A page of countries, or a CSV or XLSX file", body = inline(crate::envelope::Envelope<olympiad_persistence::models::Paged<CountryRow>>)), (status = 400, body = crate::error::ErrorBody))
+    responses((status = 200, description = "A page of countries, or a CSV or XLSX file", body = inline(crate::envelope::Envelope<olympiad_persistence::models::Paged<CountryRow>>)))
 )]
 #[get("/api/igeo-country")]
 pub async fn list(
@@ -36,7 +35,7 @@ pub async fn list(
     let (query, asked) = (query.into_inner(), grid.grid()?);
     let rows = state
         .db
-        .run(move |conn| Ok(countries::list(conn, &caller, &query, asked)?))
+        .office(move |conn| countries::list(conn, &caller, &query, asked))
         .await?;
     grid.respond(rows, "countries", countries::country_table)
 }
@@ -45,8 +44,7 @@ pub async fn list(
     operation_id = "igeo_country_single",
     tag = "countries",
     params(SingleCountryQuery),
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<CountryRow>)), (status = 404, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<CountryRow>)))
 )]
 #[get("/api/igeo-country/single")]
 pub async fn single(
@@ -57,7 +55,7 @@ pub async fn single(
     let query = query.into_inner();
     ok(state
         .db
-        .run(move |conn| Ok(countries::single(conn, &caller, &query)?))
+        .office(move |conn| countries::single(conn, &caller, &query))
         .await?)
 }
 
@@ -65,8 +63,7 @@ pub async fn single(
     operation_id = "igeo_country_create",
     tag = "countries",
     request_body = CountryInput,
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<IgeoCountry>)), (status = 400, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<IgeoCountry>)))
 )]
 #[post("/api/igeo-country")]
 pub async fn create(
@@ -77,7 +74,7 @@ pub async fn create(
     let input = body.into_inner();
     ok(state
         .db
-        .run(move |conn| Ok(countries::create(conn, &caller, &input)?))
+        .office(move |conn| countries::create(conn, &caller, &input))
         .await?)
 }
 
@@ -86,8 +83,7 @@ pub async fn create(
     tag = "countries",
     params(IdPath),
     request_body = CountryInput,
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<IgeoCountry>)), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<IgeoCountry>)))
 )]
 #[put("/api/igeo-country/{id}")]
 pub async fn update(
@@ -99,7 +95,7 @@ pub async fn update(
     let (id, input) = (path.id, body.into_inner());
     ok(state
         .db
-        .run(move |conn| Ok(countries::update(conn, &caller, id, &input)?))
+        .office(move |conn| countries::update(conn, &caller, id, &input))
         .await?)
 }
 
@@ -107,8 +103,7 @@ pub async fn update(
     operation_id = "igeo_country_delete",
     tag = "countries",
     params(IdPath),
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 404, body = crate::error::ErrorBody), (status = 409, description = "It has entries: merge it instead", body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 409, description = "It has entries: merge it instead", body = crate::error::ErrorBody))
 )]
 #[delete("/api/igeo-country/{id}")]
 pub async fn delete_country(
@@ -119,7 +114,7 @@ pub async fn delete_country(
     let id = path.id;
     state
         .db
-        .run(move |conn| Ok(countries::delete(conn, &caller, id)?))
+        .office(move |conn| countries::delete(conn, &caller, id))
         .await?;
     ok(true)
 }
@@ -128,8 +123,7 @@ pub async fn delete_country(
     operation_id = "igeo_country_merge_preview",
     tag = "countries",
     params(MergeQuery),
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<CountryMergePlan>)), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<CountryMergePlan>)))
 )]
 #[get("/api/igeo-country/merge-preview")]
 pub async fn merge_preview(
@@ -139,7 +133,7 @@ pub async fn merge_preview(
     let (duplicate, survivor) = (query.duplicate_id, query.survivor_id);
     ok(state
         .db
-        .run(move |conn| Ok(merges::preview(conn, duplicate, survivor)?))
+        .office(move |conn| merges::preview(conn, duplicate, survivor))
         .await?)
 }
 
@@ -147,8 +141,7 @@ pub async fn merge_preview(
     operation_id = "igeo_country_merge",
     tag = "countries",
     params(MergeQuery),
-    security(("bearer" = [])),
-    responses((status = 200, description = "What moved", body = inline(crate::envelope::Envelope<CountryMergePlan>)), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody))
+    responses((status = 200, description = "What moved", body = inline(crate::envelope::Envelope<CountryMergePlan>)))
 )]
 #[post("/api/igeo-country/merge")]
 pub async fn merge(
@@ -159,7 +152,7 @@ pub async fn merge(
     let (duplicate, survivor) = (query.duplicate_id, query.survivor_id);
     ok(state
         .db
-        .run(move |conn| Ok(merges::merge(conn, &caller, duplicate, survivor)?))
+        .office(move |conn| merges::merge(conn, &caller, duplicate, survivor))
         .await?)
 }
 
@@ -167,8 +160,7 @@ pub async fn merge(
     operation_id = "igeo_country_participant_list",
     tag = "countries",
     params(CountryListQuery, GridQuery),
-    security(("bearer" = [])),
-    responses((status = 200, description = "A page of country entries, or a CSV or XLSX file", body = inline(crate::envelope::Envelope<olympiad_persistence::models::Paged<CountryParticipantRow>>)), (status = 400, body = crate::error::ErrorBody))
+    responses((status = 200, description = "A page of country entries, or a CSV or XLSX file", body = inline(crate::envelope::Envelope<olympiad_persistence::models::Paged<CountryParticipantRow>>)))
 )]
 #[get("/api/igeo-country-participant")]
 pub async fn list_entries(
@@ -180,7 +172,7 @@ pub async fn list_entries(
     let (query, asked) = (query.into_inner(), grid.grid()?);
     let rows = state
         .db
-        .run(move |conn| Ok(countries::list_entries(conn, &caller, &query, asked)?))
+        .office(move |conn| countries::list_entries(conn, &caller, &query, asked))
         .await?;
     grid.respond(rows, "participating-countries", countries::entry_table)
 }
@@ -189,8 +181,7 @@ pub async fn list_entries(
     operation_id = "igeo_country_participant_single",
     tag = "countries",
     params(SingleEntryQuery),
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<CountryParticipantRow>)), (status = 404, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<CountryParticipantRow>)))
 )]
 #[get("/api/igeo-country-participant/single")]
 pub async fn single_entry(
@@ -201,7 +192,7 @@ pub async fn single_entry(
     let id = query.id;
     ok(state
         .db
-        .run(move |conn| Ok(countries::single_entry(conn, &caller, id)?))
+        .office(move |conn| countries::single_entry(conn, &caller, id))
         .await?)
 }
 
@@ -209,8 +200,7 @@ pub async fn single_entry(
     operation_id = "igeo_country_participant_create",
     tag = "countries",
     request_body = CountryEntryInput,
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<CountryParticipant>)), (status = 400, body = crate::error::ErrorBody), (status = 409, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<CountryParticipant>)), (status = 409, body = crate::error::ErrorBody))
 )]
 #[post("/api/igeo-country-participant")]
 pub async fn create_entry(
@@ -221,7 +211,7 @@ pub async fn create_entry(
     let input = body.into_inner();
     ok(state
         .db
-        .run(move |conn| Ok(countries::enter(conn, &caller, &input)?))
+        .office(move |conn| countries::enter(conn, &caller, &input))
         .await?)
 }
 
@@ -230,8 +220,7 @@ pub async fn create_entry(
     tag = "countries",
     params(IdPath),
     request_body = CountryEntryInput,
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<CountryParticipant>)), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<CountryParticipant>)))
 )]
 #[put("/api/igeo-country-participant/{id}")]
 pub async fn update_entry(
@@ -243,7 +232,7 @@ pub async fn update_entry(
     let (id, input) = (path.id, body.into_inner());
     ok(state
         .db
-        .run(move |conn| Ok(countries::update_entry(conn, &caller, id, &input)?))
+        .office(move |conn| countries::update_entry(conn, &caller, id, &input))
         .await?)
 }
 
@@ -251,8 +240,7 @@ pub async fn update_entry(
     operation_id = "igeo_country_participant_delete",
     tag = "countries",
     params(IdPath),
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 404, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<bool>)))
 )]
 #[delete("/api/igeo-country-participant/{id}")]
 pub async fn delete_entry(
@@ -263,7 +251,7 @@ pub async fn delete_entry(
     let id = path.id;
     state
         .db
-        .run(move |conn| Ok(countries::delete_entry(conn, &caller, id)?))
+        .office(move |conn| countries::delete_entry(conn, &caller, id))
         .await?;
     ok(true)
 }

@@ -23,8 +23,7 @@ use olympiad_persistence::models::ExpressionOfInterest;
     operation_id = "interest_list",
     tag = "interest",
     params(InterestListQuery, GridQuery),
-    security(("bearer" = [])),
-    responses((status = 200, description = "A page of expressions of interest, or a CSV or XLSX file", body = inline(crate::envelope::Envelope<olympiad_persistence::models::Paged<ExpressionOfInterest>>)), (status = 400, body = crate::error::ErrorBody))
+    responses((status = 200, description = "A page of expressions of interest, or a CSV or XLSX file", body = inline(crate::envelope::Envelope<olympiad_persistence::models::Paged<ExpressionOfInterest>>)))
 )]
 #[get("/api/interest/expression-of-interest")]
 pub async fn list(
@@ -36,7 +35,7 @@ pub async fn list(
     let (search, sort, page) = (grid.search(), grid.sort(), grid.page()?);
     let rows = state
         .db
-        .run(move |conn| Ok(interest::list(conn, &caller, &query, search, sort, page)?))
+        .office(move |conn| interest::list(conn, &caller, &query, search, sort, page))
         .await?;
     grid.respond(rows, "expressions-of-interest", interest::interest_table)
 }
@@ -47,8 +46,7 @@ pub async fn list(
     operation_id = "interest_possible_matches",
     tag = "interest",
     params(MatchQuery),
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<PossibleMatches>)), (status = 404, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<PossibleMatches>)))
 )]
 #[get("/api/interest/expression-of-interest/possible-matches")]
 pub async fn matches(
@@ -59,7 +57,7 @@ pub async fn matches(
     let id = query.expression_id;
     ok(state
         .db
-        .run(move |conn| Ok(interest::matches(conn, &caller, id)?))
+        .office(move |conn| interest::matches(conn, &caller, id))
         .await?)
 }
 
@@ -71,8 +69,7 @@ pub async fn matches(
     tag = "interest",
     params(IdPath),
     request_body = ProcessInterest,
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<ExpressionOfInterest>)), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody), (status = 409, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<ExpressionOfInterest>)), (status = 409, body = crate::error::ErrorBody))
 )]
 #[post("/api/interest/expression-of-interest/{id}/process")]
 pub async fn process(
@@ -84,7 +81,7 @@ pub async fn process(
     let (id, base_url) = (path.id, state.config.public_base_url.clone());
     ok(state
         .db
-        .run(move |conn| Ok(interest::process(conn, &caller, id, &body, &base_url)?))
+        .office(move |conn| interest::process(conn, &caller, id, &body, &base_url))
         .await?)
 }
 
@@ -93,8 +90,7 @@ pub async fn process(
     tag = "interest",
     params(IdPath),
     request_body = DeclineInterest,
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<ExpressionOfInterest>)), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody), (status = 409, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<ExpressionOfInterest>)), (status = 409, body = crate::error::ErrorBody))
 )]
 #[post("/api/interest/expression-of-interest/{id}/decline")]
 pub async fn decline(
@@ -106,7 +102,7 @@ pub async fn decline(
     let id = path.id;
     ok(state
         .db
-        .run(move |conn| Ok(interest::decline(conn, &caller, id, &body)?))
+        .office(move |conn| interest::decline(conn, &caller, id, &body))
         .await?)
 }
 
@@ -115,8 +111,7 @@ pub async fn decline(
     operation_id = "interest_delete",
     tag = "interest",
     params(IdPath),
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 404, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<bool>)))
 )]
 #[delete("/api/interest/{id}")]
 pub async fn delete_expression(
@@ -127,7 +122,7 @@ pub async fn delete_expression(
     let id = path.id;
     state
         .db
-        .run(move |conn| Ok(interest::delete(conn, &caller, id)?))
+        .office(move |conn| interest::delete(conn, &caller, id))
         .await?;
     ok(true)
 }
@@ -146,7 +141,7 @@ async fn receive(
     let base_url = state.config.public_base_url.clone();
     ok(state
         .db
-        .run(move |conn| Ok(interest::receive(conn, &form, kind, &base_url)?))
+        .office(move |conn| interest::receive(conn, &form, kind, &base_url))
         .await?)
 }
 
@@ -156,7 +151,7 @@ async fn receive(
     operation_id = "teacher_expression",
     tag = "interest",
     request_body = InterestForm,
-    responses((status = 200, body = inline(crate::envelope::Envelope<InterestReceived>)), (status = 400, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<InterestReceived>)))
 )]
 #[post("/api/teacher/expression")]
 pub async fn teacher_expression(
@@ -172,7 +167,7 @@ pub async fn teacher_expression(
     operation_id = "interest_create",
     tag = "interest",
     request_body = InterestForm,
-    responses((status = 200, body = inline(crate::envelope::Envelope<InterestReceived>)), (status = 400, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<InterestReceived>)))
 )]
 #[post("/api/interest")]
 pub async fn create(
@@ -189,7 +184,7 @@ pub async fn create(
     operation_id = "website_eoi",
     tag = "interest",
     request_body = InterestForm,
-    responses((status = 200, body = inline(crate::envelope::Envelope<InterestReceived>)), (status = 400, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<InterestReceived>)))
 )]
 #[post("/api/website/eoi")]
 pub async fn website_eoi(
@@ -205,7 +200,7 @@ pub async fn website_eoi(
     operation_id = "website_other_interest",
     tag = "interest",
     request_body = InterestForm,
-    responses((status = 200, body = inline(crate::envelope::Envelope<InterestReceived>)), (status = 400, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<InterestReceived>)))
 )]
 #[post("/api/website/other-interest")]
 pub async fn website_other_interest(
@@ -221,7 +216,7 @@ pub async fn website_other_interest(
     operation_id = "website_verify_email",
     tag = "interest",
     params(("id" = String, Path, description = "The secret of the link e-mailed to the address")),
-    responses((status = 200, body = inline(crate::envelope::Envelope<EmailVerified>)), (status = 404, description = "The link names nothing (mistyped, or the expression was deleted)", body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<EmailVerified>)), (status = 404, description = "The link names nothing (mistyped, or the expression was deleted)", body = crate::error::ErrorBody))
 )]
 #[post("/api/website/verify-email/{id}")]
 pub async fn verify_email(
@@ -235,6 +230,6 @@ pub async fn verify_email(
         .check_signin(&format!("verify-email:{address}"), &address)?;
     ok(state
         .db
-        .run(move |conn| Ok(interest::verify_email(conn, &token)?))
+        .office(move |conn| interest::verify_email(conn, &token))
         .await?)
 }

@@ -18,8 +18,8 @@ use olympiad_office::invigilation::{
 
 /// The live monitor: per school, how many learners have not started, are writing, have finished,
 /// or look stuck; and whether the school's sitting is paused.
-#[utoipa::path(operation_id = "sitting_monitor", tag = "invigilation", params(MonitorQuery), security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<Monitor>)), (status = 403, body = crate::error::ErrorBody)))]
+#[utoipa::path(operation_id = "sitting_monitor", tag = "invigilation", params(MonitorQuery),
+    responses((status = 200, body = inline(crate::envelope::Envelope<Monitor>))))]
 #[get("/api/sitting/monitor")]
 pub async fn sitting_monitor(
     caller: Caller,
@@ -28,13 +28,13 @@ pub async fn sitting_monitor(
 ) -> ApiResult<Monitor> {
     ok(state
         .db
-        .run(move |conn| Ok(invigilation::monitor(conn, &caller, query.into_inner())?))
+        .office(move |conn| invigilation::monitor(conn, &caller, query.into_inner()))
         .await?)
 }
 
 /// Each learner of the olympiad (or of one school's entry) and where they are.
-#[utoipa::path(operation_id = "sitting_learners", tag = "invigilation", params(MonitorQuery), security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<Vec<LearnerSittingView>>)), (status = 403, body = crate::error::ErrorBody)))]
+#[utoipa::path(operation_id = "sitting_learners", tag = "invigilation", params(MonitorQuery),
+    responses((status = 200, body = inline(crate::envelope::Envelope<Vec<LearnerSittingView>>))))]
 #[get("/api/sitting/learners")]
 pub async fn sitting_learners(
     caller: Caller,
@@ -43,14 +43,14 @@ pub async fn sitting_learners(
 ) -> ApiResult<Vec<LearnerSittingView>> {
     ok(state
         .db
-        .run(move |conn| Ok(invigilation::learners(conn, &caller, query.into_inner())?))
+        .office(move |conn| invigilation::learners(conn, &caller, query.into_inner()))
         .await?)
 }
 
 /// Stops the clocks of a school's writing learners (the power went); they keep the time they had.
-#[utoipa::path(operation_id = "sitting_pause", tag = "invigilation", request_body = PauseInput, security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<PauseResult>)), (status = 400, body = crate::error::ErrorBody),
-        (status = 403, body = crate::error::ErrorBody), (status = 409, description = "`already_paused`", body = crate::error::ErrorBody)))]
+#[utoipa::path(operation_id = "sitting_pause", tag = "invigilation", request_body = PauseInput,
+    responses((status = 200, body = inline(crate::envelope::Envelope<PauseResult>)),
+        (status = 409, description = "`already_paused`", body = crate::error::ErrorBody)))]
 #[post("/api/sitting/pause")]
 pub async fn pause_school(
     caller: Caller,
@@ -59,13 +59,13 @@ pub async fn pause_school(
 ) -> ApiResult<PauseResult> {
     ok(state
         .db
-        .run(move |conn| Ok(invigilation::pause(conn, &caller, body.into_inner())?))
+        .office(move |conn| invigilation::pause(conn, &caller, body.into_inner()))
         .await?)
 }
 
 /// Starts the stopped clocks again, each with the time it had left.
-#[utoipa::path(operation_id = "sitting_resume", tag = "invigilation", request_body = ResumeInput, security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<PauseResult>)), (status = 403, body = crate::error::ErrorBody),
+#[utoipa::path(operation_id = "sitting_resume", tag = "invigilation", request_body = ResumeInput,
+    responses((status = 200, body = inline(crate::envelope::Envelope<PauseResult>)),
         (status = 409, description = "`not_paused`", body = crate::error::ErrorBody)))]
 #[post("/api/sitting/resume")]
 pub async fn resume_school(
@@ -75,14 +75,14 @@ pub async fn resume_school(
 ) -> ApiResult<PauseResult> {
     ok(state
         .db
-        .run(move |conn| Ok(invigilation::resume(conn, &caller, body.into_inner())?))
+        .office(move |conn| invigilation::resume(conn, &caller, body.into_inner()))
         .await?)
 }
 
 /// Gives a learner extra time (a concession, or time lost to a problem of their own).
-#[utoipa::path(operation_id = "sitting_extra_time", tag = "invigilation", request_body = ExtraTimeInput, security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<ExtraTimeResult>)), (status = 400, body = crate::error::ErrorBody),
-        (status = 403, body = crate::error::ErrorBody), (status = 409, description = "`no_attempt`, `finished`", body = crate::error::ErrorBody)))]
+#[utoipa::path(operation_id = "sitting_extra_time", tag = "invigilation", request_body = ExtraTimeInput,
+    responses((status = 200, body = inline(crate::envelope::Envelope<ExtraTimeResult>)),
+        (status = 409, description = "`no_attempt`, `finished`", body = crate::error::ErrorBody)))]
 #[post("/api/sitting/extra-time")]
 pub async fn extra_time(
     caller: Caller,
@@ -91,19 +91,13 @@ pub async fn extra_time(
 ) -> ApiResult<ExtraTimeResult> {
     ok(state
         .db
-        .run(move |conn| {
-            Ok(invigilation::give_extra_time(
-                conn,
-                &caller,
-                body.into_inner(),
-            )?)
-        })
+        .office(move |conn| invigilation::give_extra_time(conn, &caller, body.into_inner()))
         .await?)
 }
 
 /// Resets one learner: their attempt is set aside (kept, for the record) and they start again.
-#[utoipa::path(operation_id = "participant_reset_one", tag = "invigilation", params(ResetOnePath), security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<ResetResult>)), (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
+#[utoipa::path(operation_id = "participant_reset_one", tag = "invigilation", params(ResetOnePath),
+    responses((status = 200, body = inline(crate::envelope::Envelope<ResetResult>))))]
 #[get("/api/participant/reset/{olympiadId}/{participantId}")]
 pub async fn reset_one(
     caller: Caller,
@@ -112,14 +106,14 @@ pub async fn reset_one(
 ) -> ApiResult<ResetResult> {
     ok(state
         .db
-        .run(move |conn| Ok(invigilation::reset_one(conn, &caller, path.into_inner())?))
+        .office(move |conn| invigilation::reset_one(conn, &caller, path.into_inner()))
         .await?)
 }
 
 /// Resets every learner of the olympiad (admins only; Settings and Actions asks for the
 /// olympiad's name first).
-#[utoipa::path(operation_id = "participant_reset_all", tag = "invigilation", params(IdPath), security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<ResetResult>)), (status = 403, body = crate::error::ErrorBody)))]
+#[utoipa::path(operation_id = "participant_reset_all", tag = "invigilation", params(IdPath),
+    responses((status = 200, body = inline(crate::envelope::Envelope<ResetResult>))))]
 #[get("/api/participant/reset/{id}")]
 pub async fn reset_all(
     caller: Caller,
@@ -128,14 +122,14 @@ pub async fn reset_all(
 ) -> ApiResult<ResetResult> {
     ok(state
         .db
-        .run(move |conn| Ok(invigilation::reset_all(conn, &caller, path.id)?))
+        .office(move |conn| invigilation::reset_all(conn, &caller, path.id))
         .await?)
 }
 
 /// A learner's answers as submitted, every question of the paper in order, for admins and the
 /// learner's own teachers.
-#[utoipa::path(operation_id = "participant_submitted_data", tag = "invigilation", params(IdPath), security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<SubmittedData>)), (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
+#[utoipa::path(operation_id = "participant_submitted_data", tag = "invigilation", params(IdPath),
+    responses((status = 200, body = inline(crate::envelope::Envelope<SubmittedData>))))]
 #[get("/api/participant/get-submitted-data/{id}")]
 pub async fn submitted_data(
     caller: Caller,
@@ -144,13 +138,13 @@ pub async fn submitted_data(
 ) -> ApiResult<SubmittedData> {
     ok(state
         .db
-        .run(move |conn| Ok(invigilation::submitted_data(conn, &caller, path.id)?))
+        .office(move |conn| invigilation::submitted_data(conn, &caller, path.id))
         .await?)
 }
 
 /// When learners started: per minute (the spike at the start) and per school.
-#[utoipa::path(operation_id = "report_start_times", tag = "invigilation", params(OlympiadQuery), security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<StartTimes>)), (status = 403, body = crate::error::ErrorBody)))]
+#[utoipa::path(operation_id = "report_start_times", tag = "invigilation", params(OlympiadQuery),
+    responses((status = 200, body = inline(crate::envelope::Envelope<StartTimes>))))]
 #[get("/api/reports/olympiad/start-times")]
 pub async fn report_start_times(
     caller: Caller,
@@ -159,13 +153,13 @@ pub async fn report_start_times(
 ) -> ApiResult<StartTimes> {
     ok(state
         .db
-        .run(move |conn| Ok(invigilation::start_times(conn, &caller, query.olympiad_id)?))
+        .office(move |conn| invigilation::start_times(conn, &caller, query.olympiad_id))
         .await?)
 }
 
 /// Marks every finished attempt again, after the answer key was corrected.
-#[utoipa::path(operation_id = "olympiad_remark", tag = "invigilation", params(IdPath), security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<RemarkResult>)), (status = 403, body = crate::error::ErrorBody)))]
+#[utoipa::path(operation_id = "olympiad_remark", tag = "invigilation", params(IdPath),
+    responses((status = 200, body = inline(crate::envelope::Envelope<RemarkResult>))))]
 #[post("/api/olympiad/remark/{id}")]
 pub async fn remark(
     caller: Caller,
@@ -174,6 +168,6 @@ pub async fn remark(
 ) -> ApiResult<RemarkResult> {
     ok(state
         .db
-        .run(move |conn| Ok(invigilation::remark(conn, &caller, path.id)?))
+        .office(move |conn| invigilation::remark(conn, &caller, path.id))
         .await?)
 }

@@ -25,8 +25,7 @@ use utoipa::IntoParams;
     operation_id = "learner_list",
     tag = "learners",
     params(LearnerListQuery, GridQuery),
-    security(("bearer" = [])),
-    responses((status = 200, description = "A page of learners, or a CSV or XLSX file", body = inline(crate::envelope::Envelope<olympiad_persistence::models::Paged<LearnerRow>>)), (status = 400, body = crate::error::ErrorBody))
+    responses((status = 200, description = "A page of learners, or a CSV or XLSX file", body = inline(crate::envelope::Envelope<olympiad_persistence::models::Paged<LearnerRow>>)))
 )]
 #[get("/api/learner")]
 pub async fn list(
@@ -38,7 +37,7 @@ pub async fn list(
     let (search, sort, page) = (grid.search(), grid.sort(), grid.page()?);
     let rows = state
         .db
-        .run(move |conn| Ok(learners::list(conn, &caller, &query, search, sort, page)?))
+        .office(move |conn| learners::list(conn, &caller, &query, search, sort, page))
         .await?;
     grid.respond(rows, "learners", learners::learner_table)
 }
@@ -48,8 +47,7 @@ pub async fn list(
     operation_id = "learner_single",
     tag = "learners",
     params(SingleLearnerQuery),
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<LearnerDetails>)), (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<LearnerDetails>)))
 )]
 #[get("/api/learner/single")]
 pub async fn single(
@@ -60,7 +58,7 @@ pub async fn single(
     let id = query.participant_id;
     ok(state
         .db
-        .run(move |conn| Ok(learners::single(conn, &caller, id)?))
+        .office(move |conn| learners::single(conn, &caller, id))
         .await?)
 }
 
@@ -69,8 +67,7 @@ pub async fn single(
     tag = "learners",
     params(IdPath),
     request_body = RosterRow,
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<Learner>)), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<Learner>)))
 )]
 #[put("/api/learner/{id}")]
 pub async fn update(
@@ -82,7 +79,7 @@ pub async fn update(
     let id = path.id;
     ok(state
         .db
-        .run(move |conn| Ok(learners::update(conn, &caller, id, &body)?))
+        .office(move |conn| learners::update(conn, &caller, id, &body))
         .await?)
 }
 
@@ -91,8 +88,7 @@ pub async fn update(
     operation_id = "learner_delete",
     tag = "learners",
     params(IdPath),
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 404, body = crate::error::ErrorBody), (status = 409, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 409, body = crate::error::ErrorBody))
 )]
 #[delete("/api/learner/{id}")]
 pub async fn delete_learner(
@@ -103,7 +99,7 @@ pub async fn delete_learner(
     let id = path.id;
     state
         .db
-        .run(move |conn| Ok(learners::delete(conn, &caller, id)?))
+        .office(move |conn| learners::delete(conn, &caller, id))
         .await?;
     ok(true)
 }
@@ -118,7 +114,7 @@ async fn entry_to_load_into(
     let caller = caller.clone();
     state
         .db
-        .run(move |conn| Ok(find_in_reach::<SchoolParticipant>(conn, &caller, entry_id)?))
+        .office(move |conn| find_in_reach::<SchoolParticipant>(conn, &caller, entry_id))
         .await
 }
 
@@ -141,8 +137,7 @@ async fn passwords_for(
     operation_id = "learner_create",
     tag = "learners",
     request_body = NewLearner,
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<Credential>)), (status = 400, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<Credential>)))
 )]
 #[post("/api/learner")]
 pub async fn create(
@@ -153,7 +148,7 @@ pub async fn create(
     let new = passwords_for(&state, &caller, body.school_participant_id, 1).await?;
     ok(state
         .db
-        .run(move |conn| Ok(learners::create(conn, &caller, &body, &new)?))
+        .office(move |conn| learners::create(conn, &caller, &body, &new))
         .await?)
 }
 
@@ -171,7 +166,6 @@ pub struct TemplateQuery {
     operation_id = "learner_template",
     tag = "learners",
     params(TemplateQuery),
-    security(("bearer" = [])),
     responses((status = 200, description = "The template as XLSX or CSV"))
 )]
 #[get("/api/learner/template")]
@@ -197,7 +191,6 @@ pub async fn template(query: web::Query<TemplateQuery>) -> Result<HttpResponse, 
     tag = "learners",
     params(EntryQuery),
     request_body(content_type = "multipart/form-data", description = "One part named `file`: XLSX, ODS or CSV"),
-    security(("bearer" = [])),
     responses(
         (status = 200, body = inline(crate::envelope::Envelope<ImportPreview>)),
         (status = 400, description = "`file`: not a spreadsheet, password-protected, wrong columns, empty or too many rows", body = crate::error::ErrorBody),
@@ -218,7 +211,7 @@ pub async fn import_preview(
         .map_err(ApiError::internal)??;
     ok(state
         .db
-        .run(move |conn| Ok(learners::preview(conn, &entry, rows)?))
+        .office(move |conn| learners::preview(conn, &entry, rows))
         .await?)
 }
 
@@ -229,8 +222,7 @@ pub async fn import_preview(
     tag = "learners",
     params(EntryQuery),
     request_body = ImportRows,
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<Vec<Credential>>)), (status = 400, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<Vec<Credential>>)))
 )]
 #[post("/api/learner/import")]
 pub async fn import(
@@ -248,6 +240,6 @@ pub async fn import(
     let new = passwords_for(&state, &caller, entry_id, body.rows.len()).await?;
     ok(state
         .db
-        .run(move |conn| Ok(learners::import(conn, &caller, entry_id, &body.rows, &new)?))
+        .office(move |conn| learners::import(conn, &caller, entry_id, &body.rows, &new))
         .await?)
 }

@@ -6,7 +6,7 @@ use actix_web::{get, web};
 use olympiad_office::logs::{self, ActivityLogQuery, AppLogQuery};
 use olympiad_persistence::models::{ActivityLog, AppLog};
 
-#[utoipa::path(tag = "logs", params(AppLogQuery), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<AppLog>>))))]
+#[utoipa::path(tag = "logs", params(AppLogQuery), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<AppLog>>))))]
 #[get("/api/app-log/all")]
 pub async fn app_log_all(
     state: web::Data<AppState>,
@@ -14,17 +14,17 @@ pub async fn app_log_all(
 ) -> ApiResult<Vec<AppLog>> {
     ok(state
         .db
-        .run(move |conn| Ok(logs::app_log(conn, &query)?))
+        .office(move |conn| logs::app_log(conn, &query))
         .await?)
 }
 
-#[utoipa::path(tag = "logs", security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<String>>))))]
+#[utoipa::path(tag = "logs", responses((status = 200, body = inline(crate::envelope::Envelope<Vec<String>>))))]
 #[get("/api/app-log/keys")]
 pub async fn app_log_keys(state: web::Data<AppState>) -> ApiResult<Vec<String>> {
     ok(state.db.run(|conn| Ok(logs::app_log_keys(conn)?)).await?)
 }
 
-#[utoipa::path(tag = "logs", params(ActivityLogQuery), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<ActivityLog>>)), (status = 400, body = crate::error::ErrorBody)))]
+#[utoipa::path(tag = "logs", params(ActivityLogQuery), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<ActivityLog>>))))]
 #[get("/api/activity-log")]
 pub async fn activity_log(
     state: web::Data<AppState>,
@@ -32,6 +32,6 @@ pub async fn activity_log(
 ) -> ApiResult<Vec<ActivityLog>> {
     ok(state
         .db
-        .run(move |conn| Ok(logs::activity(conn, &query)?))
+        .office(move |conn| logs::activity(conn, &query))
         .await?)
 }

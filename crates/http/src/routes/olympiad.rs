@@ -10,7 +10,7 @@ use olympiad_office::olympiads::{
     self, OlympiadIdQuery, OlympiadSettings, OpenQuery, PaperModule, PinQuery, UpdateSettings,
 };
 
-#[utoipa::path(tag = "olympiad", params(OlympiadIdQuery), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<OlympiadSettings>)), (status = 404, body = crate::error::ErrorBody)))]
+#[utoipa::path(tag = "olympiad", params(OlympiadIdQuery), responses((status = 200, body = inline(crate::envelope::Envelope<OlympiadSettings>))))]
 #[get("/api/olympiad")]
 pub async fn get_olympiad(
     caller: Caller,
@@ -20,7 +20,7 @@ pub async fn get_olympiad(
     let id = query.olympiad_id;
     ok(state
         .db
-        .run(move |conn| Ok(olympiads::settings(conn, &caller, id)?))
+        .office(move |conn| olympiads::settings(conn, &caller, id))
         .await?)
 }
 
@@ -28,8 +28,7 @@ pub async fn get_olympiad(
     tag = "olympiad",
     params(("id" = i64, Path, minimum = 1)),
     request_body = UpdateSettings,
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<OlympiadSettings>)), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<OlympiadSettings>)))
 )]
 #[put("/api/olympiad/{id}")]
 pub async fn update_settings(
@@ -41,7 +40,7 @@ pub async fn update_settings(
     let (id, body) = (id.into_inner(), body.into_inner());
     ok(state
         .db
-        .run(move |conn| Ok(olympiads::update_settings(conn, &caller, id, body)?))
+        .office(move |conn| olympiads::update_settings(conn, &caller, id, body))
         .await?)
 }
 
@@ -50,7 +49,6 @@ pub async fn update_settings(
 #[utoipa::path(
     tag = "olympiad",
     params(("query" = i64, Path, minimum = 1, description = "The olympiad's id"), OpenQuery),
-    security(("bearer" = [])),
     responses(
         (status = 200, body = inline(crate::envelope::Envelope<OlympiadSettings>)),
         (status = 409, description = "`not_ready`: the paper has errors (see GET /api/olympiad/verify/{id})", body = crate::error::ErrorBody)
@@ -66,11 +64,11 @@ pub async fn set_olympiad_open(
     let (id, open) = (path.into_inner(), query.open.unwrap_or(true));
     ok(state
         .db
-        .run(move |conn| Ok(olympiads::set_open(conn, &caller, id, open)?))
+        .office(move |conn| olympiads::set_open(conn, &caller, id, open))
         .await?)
 }
 
-#[utoipa::path(tag = "olympiad", params(PinQuery), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<OlympiadSettings>))))]
+#[utoipa::path(tag = "olympiad", params(PinQuery), responses((status = 200, body = inline(crate::envelope::Envelope<OlympiadSettings>))))]
 #[post("/api/olympiad/set-pinned")]
 pub async fn set_pinned(
     caller: Caller,
@@ -80,13 +78,13 @@ pub async fn set_pinned(
     let (id, pinned) = (query.olympiad_id, query.pinned.unwrap_or(true));
     ok(state
         .db
-        .run(move |conn| Ok(olympiads::set_pinned(conn, &caller, id, pinned)?))
+        .office(move |conn| olympiads::set_pinned(conn, &caller, id, pinned))
         .await?)
 }
 
 /// The whole paper with its answers, for the admin's preview. Learners get theirs elsewhere,
 /// without answers.
-#[utoipa::path(tag = "olympiad", params(("id" = i64, Path, minimum = 1, description = "The olympiad's id")), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<PaperModule>>))))]
+#[utoipa::path(tag = "olympiad", params(("id" = i64, Path, minimum = 1, description = "The olympiad's id")), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<PaperModule>>))))]
 #[post("/api/olympiad/modules/{id}")]
 pub async fn paper_modules(
     caller: Caller,
@@ -96,11 +94,11 @@ pub async fn paper_modules(
     let id = id.into_inner();
     ok(state
         .db
-        .run(move |conn| Ok(olympiads::whole_paper(conn, &caller, id)?))
+        .office(move |conn| olympiads::whole_paper(conn, &caller, id))
         .await?)
 }
 
-#[utoipa::path(tag = "olympiad", params(("id" = i64, Path, minimum = 1, description = "The olympiad's id")), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<Verification>))))]
+#[utoipa::path(tag = "olympiad", params(("id" = i64, Path, minimum = 1, description = "The olympiad's id")), responses((status = 200, body = inline(crate::envelope::Envelope<Verification>))))]
 #[get("/api/olympiad/verify/{id}")]
 pub async fn verify(
     caller: Caller,
@@ -110,6 +108,6 @@ pub async fn verify(
     let id = id.into_inner();
     ok(state
         .db
-        .run(move |conn| Ok(olympiads::verify(conn, &caller, id)?))
+        .office(move |conn| olympiads::verify(conn, &caller, id))
         .await?)
 }

@@ -20,8 +20,7 @@ use olympiad_persistence::models::{Participant, ParticipantRow};
     operation_id = "participant_list",
     tag = "learners",
     params(ParticipantListQuery, GridQuery),
-    security(("bearer" = [])),
-    responses((status = 200, description = "A page of participants, or a CSV or XLSX file", body = inline(crate::envelope::Envelope<olympiad_persistence::models::Paged<ParticipantRow>>)), (status = 400, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody))
+    responses((status = 200, description = "A page of participants, or a CSV or XLSX file", body = inline(crate::envelope::Envelope<olympiad_persistence::models::Paged<ParticipantRow>>)))
 )]
 #[get("/api/participant")]
 pub async fn list(
@@ -33,11 +32,7 @@ pub async fn list(
     let (search, sort, page) = (grid.search(), grid.sort(), grid.page()?);
     let rows = state
         .db
-        .run(move |conn| {
-            Ok(participants::list(
-                conn, &caller, &query, search, sort, page,
-            )?)
-        })
+        .office(move |conn| participants::list(conn, &caller, &query, search, sort, page))
         .await?;
     grid.respond(
         rows,
@@ -51,8 +46,7 @@ pub async fn list(
     tag = "learners",
     params(IdPath),
     request_body = ParticipantChanges,
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<Participant>)), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<Participant>)))
 )]
 #[put("/api/participant/{id}")]
 pub async fn update(
@@ -64,7 +58,7 @@ pub async fn update(
     let id = path.id;
     ok(state
         .db
-        .run(move |conn| Ok(participants::update(conn, &caller, id, &body)?))
+        .office(move |conn| participants::update(conn, &caller, id, &body))
         .await?)
 }
 
@@ -73,8 +67,7 @@ pub async fn update(
     operation_id = "participant_delete",
     tag = "learners",
     params(IdPath),
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 404, body = crate::error::ErrorBody), (status = 409, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 409, body = crate::error::ErrorBody))
 )]
 #[delete("/api/participant/{id}")]
 pub async fn withdraw(
@@ -85,7 +78,7 @@ pub async fn withdraw(
     let id = path.id;
     state
         .db
-        .run(move |conn| Ok(participants::withdraw(conn, &caller, id)?))
+        .office(move |conn| participants::withdraw(conn, &caller, id))
         .await?;
     ok(true)
 }
@@ -98,8 +91,7 @@ pub async fn withdraw(
     tag = "learners",
     params(SlipQuery),
     request_body = SlipRequest,
-    security(("bearer" = [])),
-    responses((status = 200, description = "The slips as PDF, or the sign-ins as CSV"), (status = 400, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody))
+    responses((status = 200, description = "The slips as PDF, or the sign-ins as CSV"))
 )]
 #[post("/api/participant/login-slips")]
 pub async fn login_slips_file(
@@ -112,7 +104,7 @@ pub async fn login_slips_file(
     let sign_in_base = state.config.public_base_url.clone();
     let slips = state
         .db
-        .run(move |conn| Ok(participants::slips(conn, &caller, &body)?))
+        .office(move |conn| participants::slips(conn, &caller, &body))
         .await?;
     let file = web::block(move || slips.file(format, &sign_in_base))
         .await
@@ -127,8 +119,7 @@ pub async fn login_slips_file(
     tag = "learners",
     params(IdPath, LearnerPasswordQuery),
     request_body(content = Option<ChosenPassword>, description = "Optional: one password chosen for them", content_type = "application/json"),
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<Vec<Credential>>)), (status = 400, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<Vec<Credential>>)))
 )]
 #[put("/api/auth/set-learner-passwords/{id}")]
 pub async fn set_learner_passwords(
@@ -153,10 +144,8 @@ pub async fn set_learner_passwords(
     let (check, password) = (caller.clone(), chosen.password.clone());
     let rows = state
         .db
-        .run(move |conn| {
-            Ok(participants::learners_to_reset(
-                conn, &check, entry_id, &query, &chosen,
-            )?)
+        .office(move |conn| {
+            participants::learners_to_reset(conn, &check, entry_id, &query, &chosen)
         })
         .await?;
     let count = rows.len();
@@ -165,10 +154,6 @@ pub async fn set_learner_passwords(
         .map_err(ApiError::internal)??;
     ok(state
         .db
-        .run(move |conn| {
-            Ok(participants::set_passwords(
-                conn, &caller, entry_id, rows, new,
-            )?)
-        })
+        .office(move |conn| participants::set_passwords(conn, &caller, entry_id, rows, new))
         .await?)
 }

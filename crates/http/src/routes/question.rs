@@ -11,7 +11,7 @@ use olympiad_office::paper::{
 };
 
 #[utoipa::path(
-    operation_id = "question_list",tag = "paper", params(QuestionsQuery), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<QuestionView>>)), (status = 404, body = crate::error::ErrorBody)))]
+    operation_id = "question_list",tag = "paper", params(QuestionsQuery), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<QuestionView>>))))]
 #[get("/api/question")]
 pub async fn list(
     caller: Caller,
@@ -21,12 +21,12 @@ pub async fn list(
     let module_id = query.question_module_id;
     ok(state
         .db
-        .run(move |conn| Ok(paper::list_questions(conn, &caller, module_id)?))
+        .office(move |conn| paper::list_questions(conn, &caller, module_id))
         .await?)
 }
 
 #[utoipa::path(
-    operation_id = "question_create",tag = "paper", params(ConfirmQuery), request_body = QuestionInput, security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<QuestionView>)), (status = 400, body = crate::error::ErrorBody), (status = 409, body = crate::error::ErrorBody)))]
+    operation_id = "question_create",tag = "paper", params(ConfirmQuery), request_body = QuestionInput, responses((status = 200, body = inline(crate::envelope::Envelope<QuestionView>)), (status = 409, body = crate::error::ErrorBody)))]
 #[post("/api/question")]
 pub async fn create(
     caller: Caller,
@@ -37,12 +37,12 @@ pub async fn create(
     let (confirm, body) = (confirm.confirm, body.into_inner());
     ok(state
         .db
-        .run(move |conn| Ok(paper::create_question(conn, &caller, confirm, body)?))
+        .office(move |conn| paper::create_question(conn, &caller, confirm, body))
         .await?)
 }
 
 #[utoipa::path(
-    operation_id = "question_update",tag = "paper", params(IdPath, ConfirmQuery), request_body = QuestionInput, security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<QuestionView>)), (status = 400, body = crate::error::ErrorBody), (status = 409, body = crate::error::ErrorBody)))]
+    operation_id = "question_update",tag = "paper", params(IdPath, ConfirmQuery), request_body = QuestionInput, responses((status = 200, body = inline(crate::envelope::Envelope<QuestionView>)), (status = 409, body = crate::error::ErrorBody)))]
 #[put("/api/question/{id}")]
 pub async fn update(
     caller: Caller,
@@ -54,12 +54,12 @@ pub async fn update(
     let (id, confirm, body) = (path.id, confirm.confirm, body.into_inner());
     ok(state
         .db
-        .run(move |conn| Ok(paper::update_question(conn, &caller, id, confirm, body)?))
+        .office(move |conn| paper::update_question(conn, &caller, id, confirm, body))
         .await?)
 }
 
 #[utoipa::path(
-    operation_id = "question_delete",tag = "paper", params(IdPath, ConfirmQuery), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 404, body = crate::error::ErrorBody), (status = 409, body = crate::error::ErrorBody)))]
+    operation_id = "question_delete",tag = "paper", params(IdPath, ConfirmQuery), responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 409, body = crate::error::ErrorBody)))]
 #[delete("/api/question/{id}")]
 pub async fn delete(
     caller: Caller,
@@ -70,12 +70,12 @@ pub async fn delete(
     let (id, confirm) = (path.id, confirm.confirm);
     ok(state
         .db
-        .run(move |conn| Ok(paper::delete_question(conn, &caller, id, confirm)?))
+        .office(move |conn| paper::delete_question(conn, &caller, id, confirm))
         .await?)
 }
 
 /// A copy of the question at the end of its module, to write a similar one quickly.
-#[utoipa::path(tag = "paper", params(IdPath, ConfirmQuery), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<QuestionView>)), (status = 404, body = crate::error::ErrorBody)))]
+#[utoipa::path(tag = "paper", params(IdPath, ConfirmQuery), responses((status = 200, body = inline(crate::envelope::Envelope<QuestionView>))))]
 #[post("/api/question/{id}/duplicate")]
 pub async fn duplicate(
     caller: Caller,
@@ -86,12 +86,12 @@ pub async fn duplicate(
     let (id, confirm) = (path.id, confirm.confirm);
     ok(state
         .db
-        .run(move |conn| Ok(paper::duplicate_question(conn, &caller, id, confirm)?))
+        .office(move |conn| paper::duplicate_question(conn, &caller, id, confirm))
         .await?)
 }
 
 #[utoipa::path(
-    operation_id = "question_reorder",tag = "paper", params(ConfirmQuery), request_body = QuestionOrder, security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<QuestionView>>)), (status = 400, body = crate::error::ErrorBody)))]
+    operation_id = "question_reorder",tag = "paper", params(ConfirmQuery), request_body = QuestionOrder, responses((status = 200, body = inline(crate::envelope::Envelope<Vec<QuestionView>>))))]
 #[post("/api/question/reorder")]
 pub async fn reorder(
     caller: Caller,
@@ -102,6 +102,6 @@ pub async fn reorder(
     let (confirm, body) = (confirm.confirm, body.into_inner());
     ok(state
         .db
-        .run(move |conn| Ok(paper::reorder_questions(conn, &caller, confirm, body)?))
+        .office(move |conn| paper::reorder_questions(conn, &caller, confirm, body))
         .await?)
 }

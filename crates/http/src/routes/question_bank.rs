@@ -9,7 +9,7 @@ use actix_web::{get, post, web};
 use olympiad_office::paper::ConfirmQuery;
 use olympiad_office::question_bank::{self, CsvImport, Imported, QuestionBank};
 
-#[utoipa::path(tag = "paper", params(("id" = i64, Path, minimum = 1, description = "The olympiad's id")), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<QuestionBank>))))]
+#[utoipa::path(tag = "paper", params(("id" = i64, Path, minimum = 1, description = "The olympiad's id")), responses((status = 200, body = inline(crate::envelope::Envelope<QuestionBank>))))]
 #[get("/api/olympiad/{id}/question-bank")]
 pub async fn export(
     caller: Caller,
@@ -19,11 +19,11 @@ pub async fn export(
     let id = id.into_inner();
     ok(state
         .db
-        .run(move |conn| Ok(question_bank::export(conn, &caller, id)?))
+        .office(move |conn| question_bank::export(conn, &caller, id))
         .await?)
 }
 
-#[utoipa::path(tag = "paper", params(("id" = i64, Path, minimum = 1, description = "The olympiad's id"), ConfirmQuery), request_body = QuestionBank, security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<Imported>)), (status = 400, body = crate::error::ErrorBody)))]
+#[utoipa::path(tag = "paper", params(("id" = i64, Path, minimum = 1, description = "The olympiad's id"), ConfirmQuery), request_body = QuestionBank, responses((status = 200, body = inline(crate::envelope::Envelope<Imported>))))]
 #[post("/api/olympiad/{id}/question-bank")]
 pub async fn import(
     caller: Caller,
@@ -35,11 +35,11 @@ pub async fn import(
     let (id, confirm, bank) = (id.into_inner(), confirm.confirm, body.into_inner());
     ok(state
         .db
-        .run(move |conn| Ok(question_bank::import(conn, &caller, id, confirm, bank)?))
+        .office(move |conn| question_bank::import(conn, &caller, id, confirm, bank))
         .await?)
 }
 
-#[utoipa::path(tag = "paper", params(("id" = i64, Path, minimum = 1, description = "The olympiad's id"), ConfirmQuery), request_body = CsvImport, security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<Imported>)), (status = 400, description = "Names each faulty row", body = crate::error::ErrorBody)))]
+#[utoipa::path(tag = "paper", params(("id" = i64, Path, minimum = 1, description = "The olympiad's id"), ConfirmQuery), request_body = CsvImport, responses((status = 200, body = inline(crate::envelope::Envelope<Imported>)), (status = 400, description = "Names each faulty row", body = crate::error::ErrorBody)))]
 #[post("/api/olympiad/{id}/question-bank/csv")]
 pub async fn import_csv(
     caller: Caller,
@@ -51,6 +51,6 @@ pub async fn import_csv(
     let (id, confirm, body) = (id.into_inner(), confirm.confirm, body.into_inner());
     ok(state
         .db
-        .run(move |conn| Ok(question_bank::import_csv(conn, &caller, id, confirm, body)?))
+        .office(move |conn| question_bank::import_csv(conn, &caller, id, confirm, body))
         .await?)
 }

@@ -11,7 +11,7 @@ use olympiad_office::paper::{
 };
 
 #[utoipa::path(
-    operation_id = "question_module_list",tag = "paper", params(ModulesQuery), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<ModuleView>>))))]
+    operation_id = "question_module_list",tag = "paper", params(ModulesQuery), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<ModuleView>>))))]
 #[get("/api/question-module")]
 pub async fn list(
     caller: Caller,
@@ -21,12 +21,12 @@ pub async fn list(
     let olympiad_id = query.olympiad_id;
     ok(state
         .db
-        .run(move |conn| Ok(paper::list_modules(conn, &caller, olympiad_id)?))
+        .office(move |conn| paper::list_modules(conn, &caller, olympiad_id))
         .await?)
 }
 
 #[utoipa::path(
-    operation_id = "question_module_create",tag = "paper", params(ConfirmQuery), request_body = ModuleInput, security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<ModuleView>)), (status = 400, body = crate::error::ErrorBody), (status = 409, body = crate::error::ErrorBody)))]
+    operation_id = "question_module_create",tag = "paper", params(ConfirmQuery), request_body = ModuleInput, responses((status = 200, body = inline(crate::envelope::Envelope<ModuleView>)), (status = 409, body = crate::error::ErrorBody)))]
 #[post("/api/question-module")]
 pub async fn create(
     caller: Caller,
@@ -37,12 +37,12 @@ pub async fn create(
     let (confirm, body) = (confirm.confirm, body.into_inner());
     ok(state
         .db
-        .run(move |conn| Ok(paper::create_module(conn, &caller, confirm, body)?))
+        .office(move |conn| paper::create_module(conn, &caller, confirm, body))
         .await?)
 }
 
 #[utoipa::path(
-    operation_id = "question_module_update",tag = "paper", params(IdPath, ConfirmQuery), request_body = ModuleInput, security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<ModuleView>)), (status = 400, body = crate::error::ErrorBody), (status = 409, body = crate::error::ErrorBody)))]
+    operation_id = "question_module_update",tag = "paper", params(IdPath, ConfirmQuery), request_body = ModuleInput, responses((status = 200, body = inline(crate::envelope::Envelope<ModuleView>)), (status = 409, body = crate::error::ErrorBody)))]
 #[put("/api/question-module/{id}")]
 pub async fn update(
     caller: Caller,
@@ -54,12 +54,12 @@ pub async fn update(
     let (id, confirm, body) = (path.id, confirm.confirm, body.into_inner());
     ok(state
         .db
-        .run(move |conn| Ok(paper::update_module(conn, &caller, id, confirm, body)?))
+        .office(move |conn| paper::update_module(conn, &caller, id, confirm, body))
         .await?)
 }
 
 #[utoipa::path(
-    operation_id = "question_module_delete",tag = "paper", params(IdPath, ConfirmQuery), security(("bearer" = [])), responses((status = 200, description = "Deleted with its questions", body = inline(crate::envelope::Envelope<bool>)), (status = 404, body = crate::error::ErrorBody), (status = 409, body = crate::error::ErrorBody)))]
+    operation_id = "question_module_delete",tag = "paper", params(IdPath, ConfirmQuery), responses((status = 200, description = "Deleted with its questions", body = inline(crate::envelope::Envelope<bool>)), (status = 409, body = crate::error::ErrorBody)))]
 #[delete("/api/question-module/{id}")]
 pub async fn delete(
     caller: Caller,
@@ -70,12 +70,12 @@ pub async fn delete(
     let (id, confirm) = (path.id, confirm.confirm);
     ok(state
         .db
-        .run(move |conn| Ok(paper::delete_module(conn, &caller, id, confirm)?))
+        .office(move |conn| paper::delete_module(conn, &caller, id, confirm))
         .await?)
 }
 
 #[utoipa::path(
-    operation_id = "question_module_reorder",tag = "paper", params(ConfirmQuery), request_body = ModuleOrder, security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<ModuleView>>)), (status = 400, body = crate::error::ErrorBody)))]
+    operation_id = "question_module_reorder",tag = "paper", params(ConfirmQuery), request_body = ModuleOrder, responses((status = 200, body = inline(crate::envelope::Envelope<Vec<ModuleView>>))))]
 #[post("/api/question-module/reorder")]
 pub async fn reorder(
     caller: Caller,
@@ -86,6 +86,6 @@ pub async fn reorder(
     let (confirm, body) = (confirm.confirm, body.into_inner());
     ok(state
         .db
-        .run(move |conn| Ok(paper::reorder_modules(conn, &caller, confirm, body)?))
+        .office(move |conn| paper::reorder_modules(conn, &caller, confirm, body))
         .await?)
 }

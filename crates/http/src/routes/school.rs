@@ -19,10 +19,8 @@ use olympiad_persistence::models::{School, SchoolRow};
     operation_id = "school_list",
     tag = "schools",
     params(SchoolListQuery, GridQuery),
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "A page of schools, or with `format` a CSV or XLSX file of every selected school", body = inline(crate::envelope::Envelope<olympiad_persistence::models::Paged<SchoolRow>>)),
-        (status = 400, body = crate::error::ErrorBody)
     )
 )]
 #[get("/api/school")]
@@ -35,7 +33,7 @@ pub async fn list(
     let (query, asked) = (query.into_inner(), grid.grid()?);
     let rows = state
         .db
-        .run(move |conn| Ok(schools::list(conn, &caller, &query, asked)?))
+        .office(move |conn| schools::list(conn, &caller, &query, asked))
         .await?;
     grid.respond(rows, "schools", schools::school_table)
 }
@@ -44,8 +42,7 @@ pub async fn list(
     operation_id = "school_create",
     tag = "schools",
     request_body = SchoolInput,
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<School>)), (status = 400, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<School>)))
 )]
 #[post("/api/school")]
 pub async fn create(
@@ -56,7 +53,7 @@ pub async fn create(
     let input = body.into_inner();
     ok(state
         .db
-        .run(move |conn| Ok(schools::create(conn, &caller, &input)?))
+        .office(move |conn| schools::create(conn, &caller, &input))
         .await?)
 }
 
@@ -65,8 +62,7 @@ pub async fn create(
     tag = "schools",
     params(IdPath),
     request_body = SchoolInput,
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<School>)), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<School>)))
 )]
 #[put("/api/school/{id}")]
 pub async fn update(
@@ -78,7 +74,7 @@ pub async fn update(
     let (id, input) = (path.id, body.into_inner());
     ok(state
         .db
-        .run(move |conn| Ok(schools::update(conn, &caller, id, &input)?))
+        .office(move |conn| schools::update(conn, &caller, id, &input))
         .await?)
 }
 
@@ -87,8 +83,7 @@ pub async fn update(
     operation_id = "school_delete",
     tag = "schools",
     params(IdPath),
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 404, body = crate::error::ErrorBody), (status = 409, description = "Still has entries, teachers or learners: merge it instead", body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 409, description = "Still has entries, teachers or learners: merge it instead", body = crate::error::ErrorBody))
 )]
 #[delete("/api/school/{id}")]
 pub async fn delete_school(
@@ -99,7 +94,7 @@ pub async fn delete_school(
     let id = path.id;
     state
         .db
-        .run(move |conn| Ok(schools::delete(conn, &caller, id)?))
+        .office(move |conn| schools::delete(conn, &caller, id))
         .await?;
     ok(true)
 }
@@ -108,8 +103,7 @@ pub async fn delete_school(
     operation_id = "school_single",
     tag = "schools",
     params(SingleQuery),
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<MySchool>)), (status = 404, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<MySchool>)))
 )]
 #[get("/api/school/single")]
 pub async fn single(
@@ -120,7 +114,7 @@ pub async fn single(
     let query = query.into_inner();
     ok(state
         .db
-        .run(move |conn| Ok(schools::my_school(conn, &caller, &query)?))
+        .office(move |conn| schools::my_school(conn, &caller, &query))
         .await?)
 }
 
@@ -130,8 +124,7 @@ pub async fn single(
     tag = "schools",
     params(SingleQuery),
     request_body = SchoolInput,
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<School>)), (status = 400, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<School>)))
 )]
 #[put("/api/school/single")]
 pub async fn update_single(
@@ -143,7 +136,7 @@ pub async fn update_single(
     let (query, input) = (query.into_inner(), body.into_inner());
     ok(state
         .db
-        .run(move |conn| Ok(schools::update_mine(conn, &caller, &query, &input)?))
+        .office(move |conn| schools::update_mine(conn, &caller, &query, &input))
         .await?)
 }
 
@@ -152,8 +145,7 @@ pub async fn update_single(
     operation_id = "school_merge_preview",
     tag = "schools",
     params(MergeQuery),
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<SchoolMergePlan>)), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<SchoolMergePlan>)))
 )]
 #[get("/api/school/merge-preview")]
 pub async fn merge_preview(
@@ -163,7 +155,7 @@ pub async fn merge_preview(
     let (duplicate, survivor) = (query.duplicate_id, query.survivor_id);
     ok(state
         .db
-        .run(move |conn| Ok(merges::preview(conn, duplicate, survivor)?))
+        .office(move |conn| merges::preview(conn, duplicate, survivor))
         .await?)
 }
 
@@ -172,8 +164,7 @@ pub async fn merge_preview(
     operation_id = "school_merge",
     tag = "schools",
     params(MergeQuery),
-    security(("bearer" = [])),
-    responses((status = 200, description = "What moved", body = inline(crate::envelope::Envelope<SchoolMergePlan>)), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody))
+    responses((status = 200, description = "What moved", body = inline(crate::envelope::Envelope<SchoolMergePlan>)))
 )]
 #[post("/api/school/merge")]
 pub async fn merge(
@@ -184,6 +175,6 @@ pub async fn merge(
     let (duplicate, survivor) = (query.duplicate_id, query.survivor_id);
     ok(state
         .db
-        .run(move |conn| Ok(merges::merge(conn, &caller, duplicate, survivor)?))
+        .office(move |conn| merges::merge(conn, &caller, duplicate, survivor))
         .await?)
 }

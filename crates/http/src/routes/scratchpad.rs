@@ -13,7 +13,6 @@ use olympiad_office::accounts::{teacher_reset_link, ResetLink, TeacherQuery};
     operation_id = "scratchpad_local_teacher_password_reset",
     tag = "users",
     params(TeacherQuery),
-    security(("bearer" = [])),
     responses((status = 200, body = inline(crate::envelope::Envelope<ResetLink>)), (status = 404, description = "No teacher with this e-mail address", body = crate::error::ErrorBody))
 )]
 #[get("/api/scratchpad/local-teacher-password-reset")]
@@ -25,6 +24,6 @@ pub async fn local_teacher_password_reset(
     let base_url = state.config.public_base_url.clone();
     ok(state
         .db
-        .run(move |conn| Ok(teacher_reset_link(conn, &caller, &query.email, &base_url)?))
+        .office(move |conn| teacher_reset_link(conn, &caller, &query.email, &base_url))
         .await?)
 }

@@ -16,8 +16,8 @@ use olympiad_office::sitting::{
     SaveAck, SaveInput, SittingView, TrackerInput, TrackerQuery,
 };
 
-#[utoipa::path(operation_id = "sitting_get", tag = "sitting", security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<SittingView>)), (status = 404, body = crate::error::ErrorBody)))]
+#[utoipa::path(operation_id = "sitting_get", tag = "sitting",
+    responses((status = 200, body = inline(crate::envelope::Envelope<SittingView>))))]
 #[get("/api/sitting")]
 pub async fn get_sitting(
     caller: Caller,
@@ -27,13 +27,13 @@ pub async fn get_sitting(
     let device = device_key(&req);
     ok(state
         .db
-        .run(move |conn| Ok(sitting::sitting(conn, &caller, device)?))
+        .office(move |conn| sitting::sitting(conn, &caller, device))
         .await?)
 }
 
-#[utoipa::path(operation_id = "sitting_accept_declaration", tag = "sitting", request_body = DeclarationInput, security(("bearer" = [])),
+#[utoipa::path(operation_id = "sitting_accept_declaration", tag = "sitting", request_body = DeclarationInput,
     responses((status = 200, description = "The attempt has begun on this device; `attemptKey` is its secret", body = inline(crate::envelope::Envelope<SittingView>)),
-        (status = 400, body = crate::error::ErrorBody), (status = 409, description = "`recovery_needed`: another device holds the attempt; `closed`: the olympiad is not open", body = crate::error::ErrorBody)))]
+        (status = 409, description = "`recovery_needed`: another device holds the attempt; `closed`: the olympiad is not open", body = crate::error::ErrorBody)))]
 #[post("/api/sitting/declaration")]
 pub async fn accept_declaration(
     caller: Caller,
@@ -44,11 +44,11 @@ pub async fn accept_declaration(
     let device = device_key(&req);
     ok(state
         .db
-        .run(move |conn| Ok(sitting::accept_declaration(conn, &caller, device, &body)?))
+        .office(move |conn| sitting::accept_declaration(conn, &caller, device, &body))
         .await?)
 }
 
-#[utoipa::path(operation_id = "sitting_recovery_code", tag = "sitting", security(("bearer" = [])),
+#[utoipa::path(operation_id = "sitting_recovery_code", tag = "sitting",
     responses((status = 404, description = "`not_found`: the learner is entered in no olympiad", body = crate::error::ErrorBody), (status = 200, body = inline(crate::envelope::Envelope<RecoveryCode>)),
         (status = 409, description = "`started`: codes are given only before the start; `recovery_needed`", body = crate::error::ErrorBody)))]
 #[post("/api/sitting/recovery-code")]
@@ -60,13 +60,13 @@ pub async fn recovery_code(
     let device = device_key(&req);
     ok(state
         .db
-        .run(move |conn| Ok(sitting::recovery_code(conn, &caller, device)?))
+        .office(move |conn| sitting::recovery_code(conn, &caller, device))
         .await?)
 }
 
-#[utoipa::path(operation_id = "sitting_recover", tag = "sitting", request_body = RecoverInput, security(("bearer" = [])),
+#[utoipa::path(operation_id = "sitting_recover", tag = "sitting", request_body = RecoverInput,
     responses((status = 200, description = "This device now holds the attempt; the other one stops", body = inline(crate::envelope::Envelope<SittingView>)),
-        (status = 400, description = "`recoveryCode` is wrong", body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody)))]
+        (status = 400, description = "`recoveryCode` is wrong", body = crate::error::ErrorBody)))]
 #[post("/api/sitting/recover")]
 pub async fn recover(
     caller: Caller,
@@ -81,12 +81,12 @@ pub async fn recover(
     )?;
     ok(state
         .db
-        .run(move |conn| Ok(sitting::recover(conn, &caller, &body)?))
+        .office(move |conn| sitting::recover(conn, &caller, &body))
         .await?)
 }
 
-#[utoipa::path(operation_id = "sitting_update_details", tag = "sitting", request_body = DetailsInput, security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<SittingView>)), (status = 400, body = crate::error::ErrorBody),
+#[utoipa::path(operation_id = "sitting_update_details", tag = "sitting", request_body = DetailsInput,
+    responses((status = 200, body = inline(crate::envelope::Envelope<SittingView>)),
         (status = 409, description = "`started`: details are confirmed before the start", body = crate::error::ErrorBody)))]
 #[put("/api/sitting/details")]
 pub async fn update_details(
@@ -98,11 +98,11 @@ pub async fn update_details(
     let device = device_key(&req);
     ok(state
         .db
-        .run(move |conn| Ok(sitting::update_details(conn, &caller, device, &body)?))
+        .office(move |conn| sitting::update_details(conn, &caller, device, &body))
         .await?)
 }
 
-#[utoipa::path(operation_id = "sitting_start", tag = "sitting", security(("bearer" = [])),
+#[utoipa::path(operation_id = "sitting_start", tag = "sitting",
     responses((status = 404, description = "`not_found`: the learner is entered in no olympiad", body = crate::error::ErrorBody), (status = 200, description = "The clock runs; safe to repeat", body = inline(crate::envelope::Envelope<SittingView>)),
         (status = 409, description = "`closed`, `no_recovery_code`, `paused`, `recovery_needed`, `finished`", body = crate::error::ErrorBody)))]
 #[post("/api/sitting/start")]
@@ -115,11 +115,11 @@ pub async fn start(
     let shared = state.clone();
     ok(state
         .db
-        .run(move |conn| Ok(sitting::start(conn, &caller, device, &shared.papers)?))
+        .office(move |conn| sitting::start(conn, &caller, device, &shared.papers))
         .await?)
 }
 
-#[utoipa::path(operation_id = "sitting_paper", tag = "sitting", security(("bearer" = [])),
+#[utoipa::path(operation_id = "sitting_paper", tag = "sitting",
     responses((status = 404, description = "`not_found`: the learner is entered in no olympiad", body = crate::error::ErrorBody), (status = 200, description = "In the learner's order and language; never with the answer key", body = inline(crate::envelope::Envelope<LearnerPaper>)),
         (status = 409, description = "`not_started`, `finished`, `recovery_needed`", body = crate::error::ErrorBody)))]
 #[get("/api/sitting/paper")]
@@ -132,15 +132,15 @@ pub async fn get_paper(
     let shared = state.clone();
     ok(state
         .db
-        .run(move |conn| Ok(sitting::paper(conn, &caller, device, &shared.papers)?))
+        .office(move |conn| sitting::paper(conn, &caller, device, &shared.papers))
         .await?)
 }
 
 /// Saves a batch of answers: acknowledged only once they are durable. Refusals say whether to keep
 /// the answers: `paused` and `busy` pass; `time_up`, `finished` and `other_device` do not.
-#[utoipa::path(operation_id = "sitting_save_answers", tag = "sitting", request_body = SaveInput, security(("bearer" = [])),
+#[utoipa::path(operation_id = "sitting_save_answers", tag = "sitting", request_body = SaveInput,
     params(("X-Attempt-Key" = String, Header, description = "The device's attempt key")),
-    responses((status = 200, body = inline(crate::envelope::Envelope<SaveAck>)), (status = 400, body = crate::error::ErrorBody),
+    responses((status = 200, body = inline(crate::envelope::Envelope<SaveAck>)),
         (status = 409, description = "`paused`, `time_up`, `finished`, `other_device`, `not_started`", body = crate::error::ErrorBody),
         (status = 503, description = "`busy`: send again in a moment", body = crate::error::ErrorBody)))]
 #[post("/api/sitting/answers")]
@@ -165,8 +165,8 @@ pub async fn save_answers(
 
 /// A progress ping (spec: participant tracker): kept for the monitor, answered with the clock.
 #[utoipa::path(operation_id = "participant_tracker_ping", tag = "sitting", params(TrackerQuery, ("X-Attempt-Key" = String, Header, description = "The device's attempt key")),
-    request_body = TrackerInput, security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<ClockView>)), (status = 400, body = crate::error::ErrorBody), (status = 409, body = crate::error::ErrorBody)))]
+    request_body = TrackerInput,
+    responses((status = 200, body = inline(crate::envelope::Envelope<ClockView>)), (status = 409, body = crate::error::ErrorBody)))]
 #[post("/api/participant-tracker")]
 pub async fn participant_tracker(
     caller: Caller,
@@ -188,7 +188,7 @@ pub async fn participant_tracker(
     })
 }
 
-#[utoipa::path(operation_id = "sitting_finish", tag = "sitting", security(("bearer" = [])),
+#[utoipa::path(operation_id = "sitting_finish", tag = "sitting",
     responses((status = 404, description = "`not_found`: the learner is entered in no olympiad", body = crate::error::ErrorBody), (status = 200, description = "Finished and marked; safe to repeat. Marks are not shown until results are released.", body = inline(crate::envelope::Envelope<SittingView>)),
         (status = 409, description = "`not_started`, `recovery_needed`", body = crate::error::ErrorBody)))]
 #[post("/api/sitting/finish")]
@@ -200,6 +200,6 @@ pub async fn finish(
     let device = device_key(&req);
     ok(state
         .db
-        .run(move |conn| Ok(sitting::finish(conn, &caller, device)?))
+        .office(move |conn| sitting::finish(conn, &caller, device))
         .await?)
 }

@@ -12,7 +12,7 @@ pub use olympiad_office::suite::OlympiadSummary;
 #[utoipa::path(
     tag = "public site",
     params(("product" = String, Path, pattern = "^[a-z0-9-]+$", description = "The product slug (PRODUCT_SLUG)"), SuiteQuery),
-    responses((status = 200, body = inline(crate::envelope::Envelope<Vec<SuiteProject>>)), (status = 404, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<Vec<SuiteProject>>)))
 )]
 #[get("/api/{product}-suite/projects")]
 pub async fn suite_projects(
@@ -23,14 +23,14 @@ pub async fn suite_projects(
     let (slug, upcoming) = (state.config.product_slug.clone(), query.show_upcoming);
     ok(state
         .db
-        .run(move |conn| Ok(suite::projects(conn, &slug, &product, upcoming)?))
+        .office(move |conn| suite::projects(conn, &slug, &product, upcoming))
         .await?)
 }
 
 #[utoipa::path(
     tag = "public site",
     params(("product" = String, Path, pattern = "^[a-z0-9-]+$", description = "The product slug"), ("id" = String, Path, description = "The project's id or slug")),
-    responses((status = 200, body = inline(crate::envelope::Envelope<SuiteProject>)), (status = 404, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<SuiteProject>)))
 )]
 #[get("/api/{product}-suite/project/{id}")]
 pub async fn suite_project(
@@ -40,14 +40,13 @@ pub async fn suite_project(
     let ((product, id), slug) = (path.into_inner(), state.config.product_slug.clone());
     ok(state
         .db
-        .run(move |conn| Ok(suite::project(conn, &slug, &product, &id)?))
+        .office(move |conn| suite::project(conn, &slug, &product, &id))
         .await?)
 }
 
 #[utoipa::path(
     tag = "projects",
     params(("product" = String, Path, pattern = "^[a-z0-9-]+$", description = "The product slug")),
-    security(("bearer" = [])),
     responses((status = 200, body = inline(crate::envelope::Envelope<Vec<Project>>)))
 )]
 #[get("/api/{product}-project")]
@@ -58,14 +57,13 @@ pub async fn product_projects(
     let slug = state.config.product_slug.clone();
     ok(state
         .db
-        .run(move |conn| Ok(suite::product_projects(conn, &slug, &product)?))
+        .office(move |conn| suite::product_projects(conn, &slug, &product))
         .await?)
 }
 
 #[utoipa::path(
     tag = "projects",
     params(("product" = String, Path, pattern = "^[a-z0-9-]+$", description = "The product slug"), SubProjectQuery),
-    security(("bearer" = [])),
     responses((status = 200, body = inline(crate::envelope::Envelope<Vec<SubProject>>)))
 )]
 #[get("/api/{product}-sub-project")]
@@ -77,6 +75,6 @@ pub async fn product_sub_projects(
     let (slug, project_id) = (state.config.product_slug.clone(), query.project_id);
     ok(state
         .db
-        .run(move |conn| Ok(suite::sub_projects(conn, &slug, &product, project_id)?))
+        .office(move |conn| suite::sub_projects(conn, &slug, &product, project_id))
         .await?)
 }

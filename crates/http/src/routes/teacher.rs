@@ -16,8 +16,7 @@ use olympiad_persistence::models::TeacherRow;
     operation_id = "teacher_list",
     tag = "schools",
     params(TeacherListQuery, GridQuery),
-    security(("bearer" = [])),
-    responses((status = 200, description = "A page of teachers, or a CSV or XLSX file", body = inline(crate::envelope::Envelope<olympiad_persistence::models::Paged<TeacherRow>>)), (status = 400, body = crate::error::ErrorBody))
+    responses((status = 200, description = "A page of teachers, or a CSV or XLSX file", body = inline(crate::envelope::Envelope<olympiad_persistence::models::Paged<TeacherRow>>)))
 )]
 #[get("/api/teacher")]
 pub async fn list(
@@ -34,7 +33,7 @@ pub async fn list(
     let (query, asked) = (query.into_inner(), grid.grid()?);
     let rows = state
         .db
-        .run(move |conn| Ok(teachers::list(conn, &caller, &query, asked)?))
+        .office(move |conn| teachers::list(conn, &caller, &query, asked))
         .await?;
     grid.respond(rows, name, teachers::teacher_table)
 }
@@ -44,8 +43,7 @@ pub async fn list(
     tag = "schools",
     params(IdPath),
     request_body = TeacherInput,
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<TeacherRow>)), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<TeacherRow>)))
 )]
 #[put("/api/teacher/{id}")]
 pub async fn update(
@@ -57,21 +55,20 @@ pub async fn update(
     let (id, input) = (path.id, body.into_inner());
     ok(state
         .db
-        .run(move |conn| Ok(teachers::update(conn, &caller, id, &input)?))
+        .office(move |conn| teachers::update(conn, &caller, id, &input))
         .await?)
 }
 
 #[utoipa::path(
     operation_id = "teacher_profile",
     tag = "schools",
-    security(("bearer" = [])),
     responses((status = 200, body = inline(crate::envelope::Envelope<TeacherProfile>)))
 )]
 #[get("/api/teacher/profile")]
 pub async fn profile(caller: Caller, state: web::Data<AppState>) -> ApiResult<TeacherProfile> {
     ok(state
         .db
-        .run(move |conn| Ok(teachers::profile(conn, &caller)?))
+        .office(move |conn| teachers::profile(conn, &caller))
         .await?)
 }
 
@@ -79,8 +76,7 @@ pub async fn profile(caller: Caller, state: web::Data<AppState>) -> ApiResult<Te
     operation_id = "teacher_update_profile",
     tag = "schools",
     request_body = TeacherInput,
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<TeacherProfile>)), (status = 400, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<TeacherProfile>)))
 )]
 #[put("/api/teacher/profile")]
 pub async fn update_profile(
@@ -91,6 +87,6 @@ pub async fn update_profile(
     let input = body.into_inner();
     ok(state
         .db
-        .run(move |conn| Ok(teachers::update_profile(conn, &caller, &input)?))
+        .office(move |conn| teachers::update_profile(conn, &caller, &input))
         .await?)
 }

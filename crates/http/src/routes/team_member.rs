@@ -15,8 +15,7 @@ use olympiad_persistence::models::TeamMemberRow;
     operation_id = "team_member_list",
     tag = "schools",
     params(TeamQuery),
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<Vec<TeamMemberRow>>)), (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<Vec<TeamMemberRow>>)))
 )]
 #[get("/api/team-member")]
 pub async fn list(
@@ -27,7 +26,7 @@ pub async fn list(
     let id = query.school_participant_id;
     ok(state
         .db
-        .run(move |conn| Ok(teams::list(conn, &caller, id)?))
+        .office(move |conn| teams::list(conn, &caller, id))
         .await?)
 }
 
@@ -37,8 +36,7 @@ pub async fn list(
     operation_id = "team_member_invite",
     tag = "schools",
     request_body = Invitation,
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<Vec<TeamMemberRow>>)), (status = 400, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<Vec<TeamMemberRow>>)))
 )]
 #[post("/api/team-member")]
 pub async fn invite(
@@ -50,7 +48,7 @@ pub async fn invite(
     let base_url = state.config.public_base_url.clone();
     ok(state
         .db
-        .run(move |conn| Ok(teams::invite(conn, &caller, &base_url, &invitation)?))
+        .office(move |conn| teams::invite(conn, &caller, &base_url, &invitation))
         .await?)
 }
 
@@ -59,8 +57,7 @@ pub async fn invite(
     tag = "schools",
     params(IdPath),
     request_body = TeamMemberChanges,
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<Vec<TeamMemberRow>>)), (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody), (status = 409, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<Vec<TeamMemberRow>>)), (status = 409, body = crate::error::ErrorBody))
 )]
 #[put("/api/team-member/{id}")]
 pub async fn update(
@@ -72,7 +69,7 @@ pub async fn update(
     let (id, changes) = (path.id, body.into_inner());
     ok(state
         .db
-        .run(move |conn| Ok(teams::update(conn, &caller, id, &changes)?))
+        .office(move |conn| teams::update(conn, &caller, id, &changes))
         .await?)
 }
 
@@ -80,8 +77,7 @@ pub async fn update(
     operation_id = "team_member_delete",
     tag = "schools",
     params(IdPath),
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<Vec<TeamMemberRow>>)), (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody), (status = 409, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<Vec<TeamMemberRow>>)), (status = 409, body = crate::error::ErrorBody))
 )]
 #[delete("/api/team-member/{id}")]
 pub async fn remove(
@@ -92,6 +88,6 @@ pub async fn remove(
     let id = path.id;
     ok(state
         .db
-        .run(move |conn| Ok(teams::remove(conn, &caller, id)?))
+        .office(move |conn| teams::remove(conn, &caller, id))
         .await?)
 }

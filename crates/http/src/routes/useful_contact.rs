@@ -15,8 +15,7 @@ use olympiad_persistence::models::UsefulContact;
     operation_id = "useful_contact_list",
     tag = "contacts",
     params(ContactListQuery, GridQuery),
-    security(("bearer" = [])),
-    responses((status = 200, description = "A page of contacts, or a CSV or XLSX file", body = inline(crate::envelope::Envelope<olympiad_persistence::models::Paged<UsefulContact>>)), (status = 400, body = crate::error::ErrorBody))
+    responses((status = 200, description = "A page of contacts, or a CSV or XLSX file", body = inline(crate::envelope::Envelope<olympiad_persistence::models::Paged<UsefulContact>>)))
 )]
 #[get("/api/useful-contact")]
 pub async fn list(
@@ -29,16 +28,7 @@ pub async fn list(
     let (search, sort, page) = (grid.search(), grid.sort(), grid.page()?);
     let rows = state
         .db
-        .run(move |conn| {
-            Ok(contacts::list(
-                conn,
-                &caller,
-                olympiad_id,
-                &search,
-                &sort,
-                page,
-            )?)
-        })
+        .office(move |conn| contacts::list(conn, &caller, olympiad_id, &search, &sort, page))
         .await?;
     grid.respond(rows, "interested-and-affected-parties", contact_table)
 }
@@ -47,8 +37,7 @@ pub async fn list(
     operation_id = "useful_contact_create",
     tag = "contacts",
     request_body = ContactInput,
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<UsefulContact>)), (status = 400, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<UsefulContact>)))
 )]
 #[post("/api/useful-contact")]
 pub async fn create(
@@ -59,7 +48,7 @@ pub async fn create(
     let input = body.into_inner();
     ok(state
         .db
-        .run(move |conn| Ok(contacts::create(conn, &caller, &input)?))
+        .office(move |conn| contacts::create(conn, &caller, &input))
         .await?)
 }
 
@@ -68,8 +57,7 @@ pub async fn create(
     tag = "contacts",
     params(IdPath),
     request_body = ContactInput,
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<UsefulContact>)), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<UsefulContact>)))
 )]
 #[put("/api/useful-contact/{id}")]
 pub async fn update(
@@ -81,7 +69,7 @@ pub async fn update(
     let (id, input) = (path.id, body.into_inner());
     ok(state
         .db
-        .run(move |conn| Ok(contacts::update(conn, &caller, id, &input)?))
+        .office(move |conn| contacts::update(conn, &caller, id, &input))
         .await?)
 }
 
@@ -89,8 +77,7 @@ pub async fn update(
     operation_id = "useful_contact_delete",
     tag = "contacts",
     params(IdPath),
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 404, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<bool>)))
 )]
 #[delete("/api/useful-contact/{id}")]
 pub async fn delete_contact(
@@ -101,7 +88,7 @@ pub async fn delete_contact(
     let id = path.id;
     state
         .db
-        .run(move |conn| Ok(contacts::delete(conn, &caller, id)?))
+        .office(move |conn| contacts::delete(conn, &caller, id))
         .await?;
     ok(true)
 }

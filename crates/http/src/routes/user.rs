@@ -21,8 +21,7 @@ pub use crate::routes::IdPath;
 #[utoipa::path(
     tag = "users",
     params(OlympiadQuery),
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<Vec<UserSummary>>)), (status = 403, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<Vec<UserSummary>>)))
 )]
 #[get("/api/user/get-basic-list")]
 pub async fn basic_list(
@@ -33,7 +32,7 @@ pub async fn basic_list(
     let olympiad_id = query.olympiad_id;
     ok(state
         .db
-        .run(move |conn| Ok(users::summaries(conn, &caller, olympiad_id)?))
+        .office(move |conn| users::summaries(conn, &caller, olympiad_id))
         .await?)
 }
 
@@ -49,8 +48,7 @@ pub struct UserList {
     operation_id = "user_list",
     tag = "users",
     params(OlympiadQuery),
-    security(("bearer" = [])),
-    responses((status = 200, body = UserList), (status = 403, body = crate::error::ErrorBody))
+    responses((status = 200, body = UserList))
 )]
 #[get("/api/user")]
 pub async fn list(
@@ -61,7 +59,7 @@ pub async fn list(
     let olympiad_id = query.olympiad_id;
     let (data, accounts) = state
         .db
-        .run(move |conn| Ok(users::list(conn, &caller, olympiad_id)?))
+        .office(move |conn| users::list(conn, &caller, olympiad_id))
         .await?;
     Ok(Json(UserList {
         success: true,
@@ -74,10 +72,8 @@ pub async fn list(
     operation_id = "user_create",
     tag = "users",
     request_body = CreateUser,
-    security(("bearer" = [])),
     responses(
         (status = 200, body = inline(crate::envelope::Envelope<UserRow>)),
-        (status = 400, body = crate::error::ErrorBody),
         (status = 409, description = "A user with this e-mail exists: add an account instead", body = crate::error::ErrorBody)
     )
 )]
@@ -90,7 +86,7 @@ pub async fn create(
     let (input, cost) = (body.into_inner(), state.config.bcrypt_cost);
     ok(state
         .db
-        .run(move |conn| Ok(users::create(conn, &caller, input, cost)?))
+        .office(move |conn| users::create(conn, &caller, input, cost))
         .await?)
 }
 
@@ -99,8 +95,7 @@ pub async fn create(
     tag = "users",
     params(IdPath),
     request_body = UpdateUser,
-    security(("bearer" = [])),
-    responses((status = 200, body = inline(crate::envelope::Envelope<UserRow>)), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody))
+    responses((status = 200, body = inline(crate::envelope::Envelope<UserRow>)))
 )]
 #[put("/api/user/{id}")]
 pub async fn update(
@@ -112,12 +107,12 @@ pub async fn update(
     let (id, input) = (path.id, body.into_inner());
     ok(state
         .db
-        .run(move |conn| Ok(users::update(conn, &caller, id, input)?))
+        .office(move |conn| users::update(conn, &caller, id, input))
         .await?)
 }
 
 #[utoipa::path(
-    operation_id = "user_disable",tag = "users", params(IdPath), security(("bearer" = [])), responses((status = 200, description = "Disabled; every session ended", body = inline(crate::envelope::Envelope<UserRow>)), (status = 404, body = crate::error::ErrorBody)))]
+    operation_id = "user_disable",tag = "users", params(IdPath), responses((status = 200, description = "Disabled; every session ended", body = inline(crate::envelope::Envelope<UserRow>))))]
 #[post("/api/user/{id}/disable")]
 pub async fn disable(
     caller: Caller,
@@ -127,12 +122,12 @@ pub async fn disable(
     let id = path.id;
     ok(state
         .db
-        .run(move |conn| Ok(users::set_disabled(conn, &caller, id, true)?))
+        .office(move |conn| users::set_disabled(conn, &caller, id, true))
         .await?)
 }
 
 #[utoipa::path(
-    operation_id = "user_enable",tag = "users", params(IdPath), security(("bearer" = [])), responses((status = 200, body = inline(crate::envelope::Envelope<UserRow>)), (status = 404, body = crate::error::ErrorBody)))]
+    operation_id = "user_enable",tag = "users", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<UserRow>))))]
 #[post("/api/user/{id}/enable")]
 pub async fn enable(
     caller: Caller,
@@ -142,11 +137,11 @@ pub async fn enable(
     let id = path.id;
     ok(state
         .db
-        .run(move |conn| Ok(users::set_disabled(conn, &caller, id, false)?))
+        .office(move |conn| users::set_disabled(conn, &caller, id, false))
         .await?)
 }
 
-#[utoipa::path(tag = "users", params(IdPath), security(("bearer" = [])), responses((status = 200, description = "The user sets two-factor up again at the next sign-in", body = inline(crate::envelope::Envelope<UserRow>)), (status = 404, body = crate::error::ErrorBody)))]
+#[utoipa::path(tag = "users", params(IdPath), responses((status = 200, description = "The user sets two-factor up again at the next sign-in", body = inline(crate::envelope::Envelope<UserRow>))))]
 #[post("/api/user/{id}/reset-two-factor")]
 pub async fn reset_two_factor(
     caller: Caller,
@@ -156,14 +151,13 @@ pub async fn reset_two_factor(
     let id = path.id;
     ok(state
         .db
-        .run(move |conn| Ok(users::reset_two_factor(conn, &caller, id)?))
+        .office(move |conn| users::reset_two_factor(conn, &caller, id))
         .await?)
 }
 
 #[utoipa::path(
     tag = "users",
     params(ImpersonateQuery),
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "A session as that user, marked as an impersonation", body = inline(crate::envelope::Envelope<SignInResult>)),
         (status = 404, description = "No such user, or no account of theirs in the olympiad", body = crate::error::ErrorBody)
@@ -178,7 +172,7 @@ pub async fn impersonate(
     let query = query.into_inner();
     let found = state
         .db
-        .run(move |conn| Ok(users::impersonation(conn, &query)?))
+        .office(move |conn| users::impersonation(conn, &query))
         .await?;
     let subject = Subject {
         user_id: found.user.id,

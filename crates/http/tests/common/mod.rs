@@ -12,7 +12,9 @@ use olympiad_domain::Role;
 use olympiad_http::auth::tokens::{Purpose, Subject};
 use olympiad_http::{ApiConfig, AppState};
 use olympiad_office::accounts::{provision, Provision};
-use olympiad_persistence::models::{NewOlympiad, NewProject, Olympiad, Project, User};
+use olympiad_persistence::models::{
+    Olympiad, OlympiadInsertForm, Project, ProjectInsertForm, User,
+};
 use olympiad_persistence::testing::TestDatabase;
 use serde_json::Value;
 
@@ -43,7 +45,7 @@ impl Fixture {
         let mut conn = self.db.conn();
         let project = Project::ensure(
             &mut conn,
-            &NewProject {
+            &ProjectInsertForm {
                 slug: name,
                 name,
                 description: "",
@@ -53,7 +55,7 @@ impl Fixture {
         .unwrap();
         Olympiad::ensure(
             &mut conn,
-            &NewOlympiad {
+            &OlympiadInsertForm {
                 project_id: project.id,
                 name,
                 title: name,
@@ -143,21 +145,6 @@ pub fn signin_body(
     olympiad: Option<&str>,
 ) -> Value {
     serde_json::json!({ "username": username, "password": password, "loginType": login_type, "olympiadName": olympiad })
-}
-
-/// A multipart POST of one file, in the part named `file`.
-pub fn multipart(path: &str, filename: &str, bytes: &[u8]) -> TestRequest {
-    let boundary = "olympiadboundary";
-    let mut body = format!("--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{filename}\"\r\nContent-Type: application/octet-stream\r\n\r\n").into_bytes();
-    body.extend_from_slice(bytes);
-    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    TestRequest::post()
-        .uri(path)
-        .insert_header((
-            "content-type",
-            format!("multipart/form-data; boundary={boundary}"),
-        ))
-        .set_payload(body)
 }
 
 /// The activity log's entries of one action, oldest first.

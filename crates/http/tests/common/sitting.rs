@@ -8,7 +8,7 @@ use actix_web::http::StatusCode;
 use diesel::prelude::*;
 use olympiad_domain::paper::{AnswerOption, Language, QuestionContent, QuestionKind};
 use olympiad_persistence::models::{
-    ModuleFields, Olympiad, Question, QuestionFields, QuestionModule,
+    Olympiad, Question, QuestionForm, QuestionModule, QuestionModuleForm,
 };
 use olympiad_persistence::schema::{attempts, olympiads};
 use serde_json::{json, Value};
@@ -58,7 +58,7 @@ impl Sitting {
         let module = QuestionModule::create(
             &mut conn,
             olympiad_id,
-            &ModuleFields {
+            &QuestionModuleForm {
                 title: localized("Rivers", "Riviere"),
                 instructions: olympiad_domain::rich_text::localized(&localized(
                     "<p>Choose</p>",
@@ -72,7 +72,7 @@ impl Sitting {
             Question::create(
                 &mut fx.db.conn(),
                 module.id,
-                &QuestionFields {
+                &QuestionForm {
                     kind,
                     content,
                     marks,

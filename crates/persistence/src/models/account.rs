@@ -20,7 +20,7 @@ pub struct Account {
 
 #[derive(Debug, Clone, Insertable)]
 #[diesel(table_name = accounts)]
-pub struct NewAccount<'a> {
+pub struct AccountInsertForm<'a> {
     pub user_id: i64,
     pub role: &'a str,
     pub olympiad_id: Option<i64>,
@@ -78,7 +78,10 @@ impl Account {
     }
 
     /// The account of this user with this role in this olympiad (`None`: the global one).
-    pub fn find_exact(conn: &mut DbConnection, new: &NewAccount) -> DbResult<Option<Account>> {
+    pub fn find_exact(
+        conn: &mut DbConnection,
+        new: &AccountInsertForm,
+    ) -> DbResult<Option<Account>> {
         let mut query = accounts::table
             .filter(accounts::user_id.eq(new.user_id))
             .filter(accounts::role.eq(new.role))
@@ -92,7 +95,7 @@ impl Account {
     }
 
     /// The account, created when missing: giving someone a role twice is harmless.
-    pub fn ensure(conn: &mut DbConnection, new: &NewAccount) -> DbResult<Account> {
+    pub fn ensure(conn: &mut DbConnection, new: &AccountInsertForm) -> DbResult<Account> {
         if let Some(existing) = Account::find_exact(conn, new)? {
             return Ok(existing);
         }

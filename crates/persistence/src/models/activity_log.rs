@@ -25,7 +25,7 @@ pub struct ActivityLog {
 
 #[derive(Debug, Clone, Insertable)]
 #[diesel(table_name = activity_logs)]
-pub struct NewActivity<'a> {
+pub struct ActivityLogInsertForm<'a> {
     pub user_id: Option<i64>,
     pub email: Option<&'a str>,
     pub olympiad_id: Option<i64>,
@@ -45,7 +45,7 @@ pub struct ActivityQuery {
 }
 
 impl ActivityLog {
-    pub fn record(conn: &mut DbConnection, entry: &NewActivity) -> DbResult<()> {
+    pub fn record(conn: &mut DbConnection, entry: &ActivityLogInsertForm) -> DbResult<()> {
         diesel::insert_into(activity_logs::table)
             .values(entry)
             .execute(conn)?;

@@ -1,7 +1,7 @@
 //! The International Geography Olympiad's countries and their entries (country participants).
 
 use crate::error::DbResult;
-use crate::models::listing::{contains_pattern, lower, sorted_by, Page, Paged, Sort};
+use crate::models::listing::{contains_pattern, lower, page_of, sorted_by, Page, Paged, Sort};
 use crate::schema::{country_participants, igeo_countries, olympiads};
 use crate::words::Word;
 use crate::{now, DbConnection};
@@ -27,7 +27,7 @@ pub struct IgeoCountry {
 
 #[derive(Debug, Clone, Default, Insertable, AsChangeset)]
 #[diesel(table_name = igeo_countries)]
-pub struct CountryFields {
+pub struct CountryForm {
     pub name: String,
     pub iso_code: String,
 }
@@ -68,7 +68,7 @@ pub struct CountryParticipant {
 
 #[derive(Debug, Clone, Default, AsChangeset)]
 #[diesel(table_name = country_participants)]
-pub struct CountryParticipantFields {
+pub struct CountryParticipantUpdateForm {
     #[diesel(serialize_as = Word)]
     pub status: EntryStatus,
     pub team_leader_name: String,
@@ -124,18 +124,14 @@ impl IgeoCountry {
             .optional()?)
     }
 
-    pub fn create(conn: &mut DbConnection, fields: &CountryFields) -> DbResult<IgeoCountry> {
+    pub fn create(conn: &mut DbConnection, fields: &CountryForm) -> DbResult<IgeoCountry> {
         Ok(diesel::insert_into(igeo_countries::table)
             .values(fields)
             .returning(igeo_countries::all_columns)
             .get_result(conn)?)
     }
 
-    pub fn update(
-        conn: &mut DbConnection,
-        id: i64,
-        fields: &CountryFields,
-    ) -> DbResult<IgeoCountry> {
+    pub fn update(conn: &mut DbConnection, id: i64, fields: &CountryForm) -> DbResult<IgeoCountry> {
         Ok(diesel::update(igeo_countries::table.find(id))
             .set((fields, igeo_countries::updated_at.eq(now())))
             .returning(igeo_countries::all_columns)
@@ -177,10 +173,7 @@ impl IgeoCountry {
             "name" => [igeo_countries::name],
             "isoCode" => [igeo_countries::iso_code],
         });
-        query = query.then_order_by(igeo_countries::id.asc());
-        if let Some(page) = page {
-            query = query.offset(page.offset).limit(page.limit);
-        }
+        query = page_of!(query, page, igeo_countries::id);
         let countries: Vec<IgeoCountry> = query.load(conn)?;
         let ids: Vec<i64> = countries.iter().map(|c| c.id).collect();
         let entries: Vec<(i64, i64, i64)> = country_participants::table
@@ -225,7 +218,7 @@ impl CountryParticipant {
         conn: &mut DbConnection,
         olympiad_id: i64,
         country_id: i64,
-        fields: &CountryParticipantFields,
+        fields: &CountryParticipantUpdateForm,
     ) -> DbResult<CountryParticipant> {
         Ok(diesel::insert_into(country_participants::table)
             .values((
@@ -247,7 +240,7 @@ impl CountryParticipant {
     pub fn update(
         conn: &mut DbConnection,
         id: i64,
-        fields: &CountryParticipantFields,
+        fields: &CountryParticipantUpdateForm,
     ) -> DbResult<CountryParticipant> {
         Ok(diesel::update(country_participants::table.find(id))
             .set((fields.clone(), country_participants::updated_at.eq(now())))
@@ -318,10 +311,7 @@ impl CountryParticipant {
             "countryName" => [igeo_countries::name],
             "status" => [country_participants::status],
         });
-        query = query.then_order_by(country_participants::id.asc());
-        if let Some(page) = page {
-            query = query.offset(page.offset).limit(page.limit);
-        }
+        query = page_of!(query, page, country_participants::id);
         let rows: Vec<(CountryParticipant, String, String, String)> = query.load(conn)?;
         Ok(Paged {
             rows: rows

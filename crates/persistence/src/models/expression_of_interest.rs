@@ -49,7 +49,7 @@ pub struct ExpressionOfInterest {
 
 #[derive(Debug, Clone, Insertable)]
 #[diesel(table_name = eoi)]
-pub struct NewExpression {
+pub struct ExpressionInsertForm {
     pub olympiad_id: i64,
     #[diesel(serialize_as = Word)]
     pub kind: InterestKind,
@@ -87,7 +87,10 @@ impl ExpressionOfInterest {
             .first(conn)?)
     }
 
-    pub fn create(conn: &mut DbConnection, new: &NewExpression) -> DbResult<ExpressionOfInterest> {
+    pub fn create(
+        conn: &mut DbConnection,
+        new: &ExpressionInsertForm,
+    ) -> DbResult<ExpressionOfInterest> {
         Ok(diesel::insert_into(eoi::table)
             .values(new.clone())
             .returning(eoi::all_columns)

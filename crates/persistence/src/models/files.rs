@@ -35,7 +35,7 @@ pub struct Attachment {
     pub created_at: NaiveDateTime,
 }
 
-pub struct NewUpload<'a> {
+pub struct UploadInsertForm<'a> {
     pub sha256: &'a str,
     pub size_bytes: i64,
     pub content_type: &'a str,
@@ -59,7 +59,7 @@ impl Upload {
     }
 
     /// The upload with this hash, recorded when new: the same file uploaded twice is kept once.
-    pub fn ensure(conn: &mut DbConnection, new: &NewUpload) -> DbResult<Upload> {
+    pub fn ensure(conn: &mut DbConnection, new: &UploadInsertForm) -> DbResult<Upload> {
         if let Some(existing) = uploads::table
             .filter(uploads::sha256.eq(new.sha256))
             .select(Upload::as_select())

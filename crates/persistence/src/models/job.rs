@@ -29,7 +29,7 @@ pub struct Job {
 
 #[derive(Debug, Clone, Insertable)]
 #[diesel(table_name = jobs)]
-pub struct NewJob {
+pub struct JobInsertForm {
     #[diesel(serialize_as = Word)]
     pub kind: JobKind,
     pub payload: String,
@@ -77,7 +77,7 @@ impl Job {
         kind: JobKind,
         payload: &serde_json::Value,
     ) -> DbResult<i64> {
-        let new = NewJob {
+        let new = JobInsertForm {
             kind,
             payload: payload.to_string(),
             run_at: now(),

@@ -1,5 +1,5 @@
 use crate::error::DbResult;
-use crate::models::listing::{contains_pattern, lower, sorted_by, Page, Paged, Sort};
+use crate::models::listing::{contains_pattern, lower, page_of, sorted_by, Page, Paged, Sort};
 use crate::schema::{accounts, learners, participants, school_participants, schools, users};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
@@ -38,7 +38,7 @@ pub struct Learner {
 /// Every field a person edits on a learner.
 #[derive(Debug, Clone, Default, Insertable, AsChangeset)]
 #[diesel(table_name = learners, treat_none_as_null = true)]
-pub struct LearnerFields {
+pub struct LearnerForm {
     pub first_name: String,
     pub last_name: String,
     pub grade: i32,
@@ -83,7 +83,7 @@ impl Learner {
     pub fn create(
         conn: &mut DbConnection,
         school_id: i64,
-        fields: &LearnerFields,
+        fields: &LearnerForm,
     ) -> DbResult<Learner> {
         let consent_at = fields.consent_given.then(now);
         Ok(diesel::insert_into(learners::table)
@@ -96,7 +96,7 @@ impl Learner {
             .get_result(conn)?)
     }
 
-    pub fn update(conn: &mut DbConnection, id: i64, fields: &LearnerFields) -> DbResult<Learner> {
+    pub fn update(conn: &mut DbConnection, id: i64, fields: &LearnerForm) -> DbResult<Learner> {
         let before = Self::find(conn, id)?;
         // The moment of consent is kept from when it was first recorded.
         let consent_at = match (before.consent_given, fields.consent_given) {
@@ -222,10 +222,7 @@ impl Learner {
             "schoolName" => [schools::name],
             "province" => [schools::province],
         });
-        query = query.then_order_by(learners::id.asc());
-        if let Some(page) = page {
-            query = query.offset(page.offset).limit(page.limit);
-        }
+        query = page_of!(query, page, learners::id);
         let rows: Vec<(Learner, String, String)> = query.load(conn)?;
         Ok(Paged {
             rows: rows

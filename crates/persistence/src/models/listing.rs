@@ -69,6 +69,19 @@ macro_rules! sorted_by {
 }
 pub(crate) use sorted_by;
 
+/// What a list loads after its sort keys: ties broken by `$id`, so that pages neither overlap nor
+/// skip a row, and only the asked page when there is one.
+macro_rules! page_of {
+    ($query:expr, $page:expr, $id:expr) => {{
+        let mut query = $query.then_order_by($id.asc());
+        if let Some(page) = $page {
+            query = query.offset(page.offset).limit(page.limit);
+        }
+        query
+    }};
+}
+pub(crate) use page_of;
+
 /// One page of rows and the count of all the rows the search and filters select.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Paged<T> {

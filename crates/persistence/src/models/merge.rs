@@ -3,7 +3,7 @@
 //! transaction; [`school_merge_plan`] says beforehand what will move.
 
 use crate::error::{DbError, DbResult};
-use crate::models::{CountryParticipant, IgeoCountry, School, SchoolFields, SchoolParticipant};
+use crate::models::{CountryParticipant, IgeoCountry, School, SchoolForm, SchoolParticipant};
 use crate::schema::{
     country_participants, expressions_of_interest, learners, olympiads, participants,
     school_participants, schools, teachers, team_members,
@@ -41,8 +41,8 @@ pub struct SchoolMergePlan {
 }
 
 /// The survivor's fields with its empty ones taken from the duplicate; and the names of those.
-fn filled(survivor: &School, duplicate: &School) -> (SchoolFields, Vec<String>) {
-    let mut fields = SchoolFields::from(survivor);
+fn filled(survivor: &School, duplicate: &School) -> (SchoolForm, Vec<String>) {
+    let mut fields = SchoolForm::from(survivor);
     let mut names = Vec::new();
     let mut take = |name: &str, mine: &mut String, theirs: &String| {
         if mine.trim().is_empty() && !theirs.trim().is_empty() {
@@ -81,16 +81,28 @@ fn filled(survivor: &School, duplicate: &School) -> (SchoolFields, Vec<String>) 
     (fields, names)
 }
 
+fn not_into_itself(what: &str, duplicate_id: i64, survivor_id: i64) -> DbResult<()> {
+    if duplicate_id == survivor_id {
+        return Err(DbError::Conflict(format!(
+            "a {what} cannot be merged into itself"
+        )));
+    }
+    Ok(())
+}
+
+fn olympiad_title(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<String> {
+    Ok(olympiads::table
+        .find(olympiad_id)
+        .select(olympiads::title)
+        .first(conn)?)
+}
+
 pub fn school_merge_plan(
     conn: &mut DbConnection,
     duplicate_id: i64,
     survivor_id: i64,
 ) -> DbResult<SchoolMergePlan> {
-    if duplicate_id == survivor_id {
-        return Err(DbError::Conflict(
-            "a school cannot be merged into itself".into(),
-        ));
-    }
+    not_into_itself("school", duplicate_id, survivor_id)?;
     let duplicate = School::find(conn, duplicate_id)?;
     let survivor = School::find(conn, survivor_id)?;
     let survivor_olympiads: Vec<i64> = SchoolParticipant::for_school(conn, survivor_id)?
@@ -99,13 +111,9 @@ pub fn school_merge_plan(
         .collect();
     let mut entries = Vec::new();
     for entry in SchoolParticipant::for_school(conn, duplicate_id)? {
-        let olympiad_title: String = olympiads::table
-            .find(entry.olympiad_id)
-            .select(olympiads::title)
-            .first(conn)?;
         entries.push(EntryMove {
             entry_id: entry.id,
-            olympiad_title,
+            olympiad_title: olympiad_title(conn, entry.olympiad_id)?,
             action: if survivor_olympiads.contains(&entry.olympiad_id) {
                 "joins".into()
             } else {
@@ -247,11 +255,7 @@ pub fn country_merge_plan(
     duplicate_id: i64,
     survivor_id: i64,
 ) -> DbResult<CountryMergePlan> {
-    if duplicate_id == survivor_id {
-        return Err(DbError::Conflict(
-            "a country cannot be merged into itself".into(),
-        ));
-    }
+    not_into_itself("country", duplicate_id, survivor_id)?;
     let duplicate = IgeoCountry::find(conn, duplicate_id)?;
     let survivor = IgeoCountry::find(conn, survivor_id)?;
     let kept: Vec<i64> = CountryParticipant::for_country(conn, survivor_id)?
@@ -260,13 +264,9 @@ pub fn country_merge_plan(
         .collect();
     let mut entries = Vec::new();
     for entry in CountryParticipant::for_country(conn, duplicate_id)? {
-        let olympiad_title: String = olympiads::table
-            .find(entry.olympiad_id)
-            .select(olympiads::title)
-            .first(conn)?;
         entries.push(EntryMove {
             entry_id: entry.id,
-            olympiad_title,
+            olympiad_title: olympiad_title(conn, entry.olympiad_id)?,
             action: if kept.contains(&entry.olympiad_id) {
                 "dropped"
             } else {

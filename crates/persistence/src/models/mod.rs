@@ -1,4 +1,8 @@
 //! One module per table: the row, its insert and update forms, and the queries that belong to it.
+//!
+//! The forms are named after the row: `XInsertForm` holds what creating an `X` writes,
+//! `XUpdateForm` what changing one writes, and `XForm` serves both where creating and changing
+//! take the same fields (a `School` is created and edited from the same form).
 
 pub mod account;
 pub mod activity_log;
@@ -24,30 +28,30 @@ pub mod teacher;
 pub mod useful_contact;
 pub mod user;
 
-pub use account::{Account, AccountFilter, AccountView, NewAccount};
-pub use activity_log::{ActivityLog, ActivityQuery, NewActivity};
+pub use account::{Account, AccountFilter, AccountInsertForm, AccountView};
+pub use activity_log::{ActivityLog, ActivityLogInsertForm, ActivityQuery};
 pub use answer::{Answer, AnswerSave};
 pub use app_log::AppLog;
 pub use attempt::{Attempt, AttemptStart, FinishReason, Sitter, SittingPause};
 pub use country::{
-    CountryFields, CountryFilter, CountryParticipant, CountryParticipantFields,
-    CountryParticipantRow, CountryRow, IgeoCountry,
+    CountryFilter, CountryForm, CountryParticipant, CountryParticipantRow,
+    CountryParticipantUpdateForm, CountryRow, IgeoCountry,
 };
-pub use expression_of_interest::{ExpressionFilter, ExpressionOfInterest, NewExpression};
-pub use files::{Attachment, NewUpload, Upload};
-pub use job::{Job, NewJob};
-pub use learner::{Learner, LearnerFields, LearnerFilter, LearnerRow};
+pub use expression_of_interest::{ExpressionFilter, ExpressionInsertForm, ExpressionOfInterest};
+pub use files::{Attachment, Upload, UploadInsertForm};
+pub use job::{Job, JobInsertForm};
+pub use learner::{Learner, LearnerFilter, LearnerForm, LearnerRow};
 pub use listing::{Page, Paged, Sort};
-pub use olympiad::{NewOlympiad, Olympiad, OlympiadSettingsChanges};
-pub use paper::{ModuleFields, Question, QuestionFields, QuestionModule, SittingWindow};
+pub use olympiad::{Olympiad, OlympiadInsertForm, OlympiadSettingsUpdateForm};
+pub use paper::{Question, QuestionForm, QuestionModule, QuestionModuleForm, SittingWindow};
 pub use participant::{LearnerEntry, Participant, ParticipantFilter, ParticipantRow};
 pub use password_reset::PasswordReset;
-pub use project::{NewProject, Project};
-pub use school::{School, SchoolFields, SchoolFilter, SchoolRow};
+pub use project::{Project, ProjectInsertForm};
+pub use school::{School, SchoolFilter, SchoolForm, SchoolRow};
 pub use school_participant::{SchoolParticipant, SchoolParticipantFilter, SchoolParticipantRow};
 pub use sub_project::SubProject;
 pub use teacher::{
-    Teacher, TeacherFields, TeacherFilter, TeacherRow, TeamMember, TeamMemberRow, TeamPlace,
+    Teacher, TeacherFilter, TeacherRow, TeacherUpdateForm, TeamMember, TeamMemberRow, TeamPlace,
 };
-pub use useful_contact::{ContactFields, UsefulContact};
-pub use user::{NewUser, SessionState, User, UserChanges};
+pub use useful_contact::{UsefulContact, UsefulContactUpdateForm};
+pub use user::{SessionState, User, UserInsertForm, UserUpdateForm};

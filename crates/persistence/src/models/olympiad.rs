@@ -53,7 +53,7 @@ pub fn json_of_rich_text(texts: &LocalizedRichText) -> String {
 /// The settings an admin edits on Settings and Actions.
 #[derive(Debug, Clone, AsChangeset)]
 #[diesel(table_name = olympiads)]
-pub struct OlympiadSettingsChanges {
+pub struct OlympiadSettingsUpdateForm {
     pub title: String,
     pub year: i32,
     #[diesel(serialize_as = Word)]
@@ -71,7 +71,7 @@ pub struct OlympiadSettingsChanges {
 
 #[derive(Debug, Clone, Insertable)]
 #[diesel(table_name = olympiads)]
-pub struct NewOlympiad<'a> {
+pub struct OlympiadInsertForm<'a> {
     pub project_id: i64,
     pub name: &'a str,
     pub title: &'a str,
@@ -101,7 +101,7 @@ impl Olympiad {
     pub fn update_settings(
         conn: &mut DbConnection,
         id: i64,
-        changes: &OlympiadSettingsChanges,
+        changes: &OlympiadSettingsUpdateForm,
     ) -> DbResult<Olympiad> {
         Ok(diesel::update(olympiads::table.find(id))
             .set(changes.clone())
@@ -164,7 +164,7 @@ impl Olympiad {
     }
 
     /// The olympiad with this name, created when missing (used by the demo seed; safe to repeat).
-    pub fn ensure(conn: &mut DbConnection, new: &NewOlympiad) -> DbResult<Olympiad> {
+    pub fn ensure(conn: &mut DbConnection, new: &OlympiadInsertForm) -> DbResult<Olympiad> {
         if let Some(existing) = Olympiad::by_name(conn, new.name)? {
             return Ok(existing);
         }

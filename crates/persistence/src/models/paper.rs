@@ -63,7 +63,7 @@ pub struct QuestionModule {
 
 /// A module's editable fields.
 #[derive(Debug, Clone)]
-pub struct ModuleFields {
+pub struct QuestionModuleForm {
     pub title: Localized,
     pub instructions: LocalizedRichText,
     pub time_limit_minutes: Option<i32>,
@@ -105,7 +105,7 @@ impl QuestionModule {
     pub fn create(
         conn: &mut DbConnection,
         olympiad_id: i64,
-        fields: &ModuleFields,
+        fields: &QuestionModuleForm,
     ) -> DbResult<QuestionModule> {
         let last: Option<i32> = question_modules::table
             .filter(question_modules::olympiad_id.eq(olympiad_id))
@@ -128,7 +128,7 @@ impl QuestionModule {
     pub fn update(
         conn: &mut DbConnection,
         id: i64,
-        fields: &ModuleFields,
+        fields: &QuestionModuleForm,
     ) -> DbResult<QuestionModule> {
         Ok(diesel::update(question_modules::table.find(id))
             .set((
@@ -186,7 +186,7 @@ pub struct Question {
 
 /// A question's editable fields.
 #[derive(Debug, Clone)]
-pub struct QuestionFields {
+pub struct QuestionForm {
     pub kind: QuestionKind,
     pub content: QuestionContent,
     pub marks: i32,
@@ -233,7 +233,7 @@ impl Question {
     pub fn create(
         conn: &mut DbConnection,
         module_id: i64,
-        fields: &QuestionFields,
+        fields: &QuestionForm,
     ) -> DbResult<Question> {
         let last: Option<i32> = questions::table
             .filter(questions::module_id.eq(module_id))
@@ -255,7 +255,7 @@ impl Question {
             .get_result(conn)?)
     }
 
-    pub fn update(conn: &mut DbConnection, id: i64, fields: &QuestionFields) -> DbResult<Question> {
+    pub fn update(conn: &mut DbConnection, id: i64, fields: &QuestionForm) -> DbResult<Question> {
         Ok(diesel::update(questions::table.find(id))
             .set((
                 questions::kind.eq(fields.kind.as_str()),

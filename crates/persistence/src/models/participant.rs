@@ -1,7 +1,7 @@
 use crate::error::DbResult;
-use crate::models::learner::{Learner, LearnerFields};
-use crate::models::listing::{contains_pattern, lower, sorted_by, Page, Paged, Sort};
-use crate::models::{Account, NewAccount, NewUser, User};
+use crate::models::learner::{Learner, LearnerForm};
+use crate::models::listing::{contains_pattern, lower, page_of, sorted_by, Page, Paged, Sort};
+use crate::models::{Account, AccountInsertForm, User, UserInsertForm};
 use crate::schema::{accounts, attempts, learners, participants, schools, users};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
@@ -67,7 +67,7 @@ pub struct LearnerEntry<'a> {
     pub olympiad_id: i64,
     pub school_id: i64,
     pub school_participant_id: i64,
-    pub learner: &'a LearnerFields,
+    pub learner: &'a LearnerForm,
     pub language: &'a str,
     pub username: &'a str,
     pub password_hash: &'a str,
@@ -108,7 +108,7 @@ impl Participant {
         let learner = Learner::create(conn, entry.school_id, entry.learner)?;
         let user = User::create(
             conn,
-            &NewUser {
+            &UserInsertForm {
                 username: entry.username,
                 email: learner.email.as_deref(),
                 password_hash: entry.password_hash,
@@ -118,7 +118,7 @@ impl Participant {
         )?;
         Account::ensure(
             conn,
-            &NewAccount {
+            &AccountInsertForm {
                 user_id: user.id,
                 role: "learner",
                 olympiad_id: Some(entry.olympiad_id),
@@ -276,10 +276,7 @@ impl Participant {
             "schoolName" => [schools::name],
             "status" => [participants::status],
         });
-        query = query.then_order_by(participants::id.asc());
-        if let Some(page) = page {
-            query = query.offset(page.offset).limit(page.limit);
-        }
+        query = page_of!(query, page, participants::id);
         let parts: Vec<ParticipantParts> = query.load(conn)?;
         Ok(Paged {
             rows: parts.into_iter().map(Self::row).collect(),

@@ -24,7 +24,7 @@ pub struct Project {
 
 #[derive(Debug, Clone, Insertable)]
 #[diesel(table_name = projects)]
-pub struct NewProject<'a> {
+pub struct ProjectInsertForm<'a> {
     pub slug: &'a str,
     pub name: &'a str,
     pub description: &'a str,
@@ -56,7 +56,7 @@ impl Project {
     }
 
     /// The project with this slug, created when missing (used by the demo seed; safe to repeat).
-    pub fn ensure(conn: &mut DbConnection, new: &NewProject) -> DbResult<Project> {
+    pub fn ensure(conn: &mut DbConnection, new: &ProjectInsertForm) -> DbResult<Project> {
         if let Some(existing) = Project::by_slug(conn, new.slug)? {
             return Ok(existing);
         }

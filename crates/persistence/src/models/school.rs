@@ -1,5 +1,5 @@
 use crate::error::DbResult;
-use crate::models::listing::{contains_pattern, lower, sorted_by, Page, Paged, Sort};
+use crate::models::listing::{contains_pattern, lower, page_of, sorted_by, Page, Paged, Sort};
 use crate::schema::{school_participants, schools};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
@@ -37,7 +37,7 @@ pub struct School {
 /// Every field a person edits; used to create a school and to change one.
 #[derive(Debug, Clone, Default, Insertable, AsChangeset)]
 #[diesel(table_name = schools, treat_none_as_null = true)]
-pub struct SchoolFields {
+pub struct SchoolForm {
     pub name: String,
     pub emis_number: Option<String>,
     pub province: String,
@@ -53,9 +53,9 @@ pub struct SchoolFields {
     pub country_code: String,
 }
 
-impl From<&School> for SchoolFields {
+impl From<&School> for SchoolForm {
     fn from(s: &School) -> Self {
-        SchoolFields {
+        SchoolForm {
             name: s.name.clone(),
             emis_number: s.emis_number.clone(),
             province: s.province.clone(),
@@ -124,14 +124,14 @@ impl School {
             .optional()?)
     }
 
-    pub fn create(conn: &mut DbConnection, fields: &SchoolFields) -> DbResult<School> {
+    pub fn create(conn: &mut DbConnection, fields: &SchoolForm) -> DbResult<School> {
         Ok(diesel::insert_into(schools::table)
             .values(fields)
             .returning(schools::all_columns)
             .get_result(conn)?)
     }
 
-    pub fn update(conn: &mut DbConnection, id: i64, fields: &SchoolFields) -> DbResult<School> {
+    pub fn update(conn: &mut DbConnection, id: i64, fields: &SchoolForm) -> DbResult<School> {
         Ok(diesel::update(schools::table.find(id))
             .set((fields, schools::updated_at.eq(now())))
             .returning(schools::all_columns)
@@ -220,10 +220,7 @@ impl School {
             "quintile" => [schools::quintile],
             "createdAt" => [schools::id],
         });
-        query = query.then_order_by(schools::id.asc());
-        if let Some(page) = page {
-            query = query.offset(page.offset).limit(page.limit);
-        }
+        query = page_of!(query, page, schools::id);
         let found: Vec<School> = query.load(conn)?;
         let ids: Vec<i64> = found.iter().map(|s| s.id).collect();
         let entries: Vec<(i64, i64, i64, String)> = school_participants::table

@@ -1,5 +1,5 @@
 use crate::error::DbResult;
-use crate::models::listing::{contains_pattern, lower, sorted_by, Page, Paged, Sort};
+use crate::models::listing::{contains_pattern, lower, page_of, sorted_by, Page, Paged, Sort};
 use crate::schema::{
     olympiads, participants, school_participants, schools, teachers, team_members, users,
 };
@@ -268,10 +268,7 @@ impl SchoolParticipant {
             "enteredAt" => [school_participants::entered_at],
             "olympiadTitle" => [olympiads::year],
         });
-        query = query.then_order_by(school_participants::id.asc());
-        if let Some(page) = page {
-            query = query.offset(page.offset).limit(page.limit);
-        }
+        query = page_of!(query, page, school_participants::id);
         let parts: Vec<RowParts> = query.load(conn)?;
         let ids: Vec<i64> = parts.iter().map(|p| p.0.id).collect();
         let counts = Self::learner_counts(conn, &ids)?;

@@ -1,5 +1,5 @@
 use crate::error::DbResult;
-use crate::models::listing::{contains_pattern, lower, sorted_by, Page, Paged, Sort};
+use crate::models::listing::{contains_pattern, lower, page_of, sorted_by, Page, Paged, Sort};
 use crate::schema::{accounts, school_participants, schools, teachers, team_members, users};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
@@ -26,7 +26,7 @@ pub struct Teacher {
 
 #[derive(Debug, Clone, Default, AsChangeset)]
 #[diesel(table_name = teachers, treat_none_as_null = true)]
-pub struct TeacherFields {
+pub struct TeacherUpdateForm {
     pub school_id: Option<i64>,
     pub title: String,
     pub cell: String,
@@ -189,7 +189,11 @@ impl Teacher {
             .get_result(conn)?)
     }
 
-    pub fn update(conn: &mut DbConnection, id: i64, fields: &TeacherFields) -> DbResult<Teacher> {
+    pub fn update(
+        conn: &mut DbConnection,
+        id: i64,
+        fields: &TeacherUpdateForm,
+    ) -> DbResult<Teacher> {
         Ok(diesel::update(teachers::table.find(id))
             .set((fields, teachers::updated_at.eq(now())))
             .returning(teachers::all_columns)
@@ -348,10 +352,7 @@ impl Teacher {
             "schoolName" => [schools::name],
             "lastLoginAt" => [users::last_login_at],
         });
-        query = query.then_order_by(teachers::id.asc());
-        if let Some(page) = page {
-            query = query.offset(page.offset).limit(page.limit);
-        }
+        query = page_of!(query, page, teachers::id);
         let parts: Vec<TeacherParts> = query.load(conn)?;
         let scope = if filter.all { None } else { filter.olympiad_id };
         let rows = Self::with_teams(conn, parts, scope)?;

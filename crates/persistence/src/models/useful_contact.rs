@@ -1,5 +1,5 @@
 use crate::error::DbResult;
-use crate::models::listing::{contains_pattern, lower, sorted_by, Page, Paged, Sort};
+use crate::models::listing::{contains_pattern, lower, page_of, sorted_by, Page, Paged, Sort};
 use crate::schema::useful_contacts;
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
@@ -29,7 +29,7 @@ pub struct UsefulContact {
 
 #[derive(Debug, Clone, Default, AsChangeset)]
 #[diesel(table_name = useful_contacts)]
-pub struct ContactFields {
+pub struct UsefulContactUpdateForm {
     pub name: String,
     pub organisation: String,
     pub role: String,
@@ -49,7 +49,7 @@ impl UsefulContact {
     pub fn create(
         conn: &mut DbConnection,
         olympiad_id: i64,
-        fields: &ContactFields,
+        fields: &UsefulContactUpdateForm,
     ) -> DbResult<UsefulContact> {
         Ok(diesel::insert_into(useful_contacts::table)
             .values((
@@ -68,7 +68,7 @@ impl UsefulContact {
     pub fn update(
         conn: &mut DbConnection,
         id: i64,
-        fields: &ContactFields,
+        fields: &UsefulContactUpdateForm,
     ) -> DbResult<UsefulContact> {
         Ok(diesel::update(useful_contacts::table.find(id))
             .set((fields, useful_contacts::updated_at.eq(now())))
@@ -123,10 +123,7 @@ impl UsefulContact {
             "organisation" => [useful_contacts::organisation],
             "role" => [useful_contacts::role],
         });
-        query = query.then_order_by(useful_contacts::id.asc());
-        if let Some(page) = page {
-            query = query.offset(page.offset).limit(page.limit);
-        }
+        query = page_of!(query, page, useful_contacts::id);
         Ok(Paged {
             rows: query.load(conn)?,
             total,

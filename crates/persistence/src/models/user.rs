@@ -29,7 +29,7 @@ pub struct User {
 
 #[derive(Debug, Clone, Insertable)]
 #[diesel(table_name = users)]
-pub struct NewUser<'a> {
+pub struct UserInsertForm<'a> {
     pub username: &'a str,
     pub email: Option<&'a str>,
     pub password_hash: &'a str,
@@ -40,7 +40,7 @@ pub struct NewUser<'a> {
 /// The fields an overlord may change on a user; `None` leaves a field as it is.
 #[derive(Debug, Clone, Default, AsChangeset)]
 #[diesel(table_name = users)]
-pub struct UserChanges {
+pub struct UserUpdateForm {
     pub email: Option<Option<String>>,
     pub first_name: Option<String>,
     pub last_name: Option<String>,
@@ -65,7 +65,7 @@ impl User {
             .optional()?)
     }
 
-    pub fn create(conn: &mut DbConnection, new: &NewUser) -> DbResult<User> {
+    pub fn create(conn: &mut DbConnection, new: &UserInsertForm) -> DbResult<User> {
         Ok(diesel::insert_into(users::table)
             .values(new)
             .returning(users::all_columns)
@@ -87,8 +87,8 @@ impl User {
             .load(conn)?)
     }
 
-    pub fn update(conn: &mut DbConnection, id: i64, changes: &UserChanges) -> DbResult<User> {
-        let changes = UserChanges {
+    pub fn update(conn: &mut DbConnection, id: i64, changes: &UserUpdateForm) -> DbResult<User> {
+        let changes = UserUpdateForm {
             updated_at: Some(now()),
             ..changes.clone()
         };
