@@ -29,7 +29,7 @@ const refused = (message: string, fields: Record<string, string> = {}): ApiResul
 function providers(queryClient = new QueryClient()) {
   return ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider>{children}</MantineProvider>
+      <MantineProvider env="test">{children}</MantineProvider>
     </QueryClientProvider>
   );
 }

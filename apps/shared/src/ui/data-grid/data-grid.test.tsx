@@ -34,7 +34,7 @@ function setup(overrides: { run?: (rows: Learner[]) => void } = {}) {
   const run = vi.fn(overrides.run ?? (() => {}));
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MantineProvider>
+      <MantineProvider env="test">
         <ConfirmProvider>
           <DataGrid<Learner>
             label="Learners"

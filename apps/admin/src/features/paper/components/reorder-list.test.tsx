@@ -15,7 +15,7 @@ function Modules() {
     { id: 3, title: 'Climate' },
   ]);
   return (
-    <MantineProvider>
+    <MantineProvider env="test">
       <ReorderList
         label="Question modules"
         items={items}
