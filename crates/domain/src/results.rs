@@ -29,7 +29,10 @@ impl ResultsState {
         use ResultsState::{Final, Moderated, Provisional};
         matches!(
             (self, to),
-            (Provisional, Moderated) | (Moderated, Provisional) | (Moderated, Final) | (Final, Moderated)
+            (Provisional, Moderated)
+                | (Moderated, Provisional)
+                | (Moderated, Final)
+                | (Final, Moderated)
         )
     }
 }
@@ -62,7 +65,9 @@ words!(ResultChangeKind, "result change" {
 });
 
 /// A learner's award, best first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Award {
     Gold,
@@ -228,7 +233,9 @@ pub fn place(standings: &[Standing], bands: &MedalBands) -> Vec<Placing> {
             .entry((standing.grade, standing.province.as_str()))
             .or_default()
             .push(index);
-        let best = best_of_school.entry(standing.school).or_insert(standing.score);
+        let best = best_of_school
+            .entry(standing.school)
+            .or_insert(standing.score);
         *best = (*best).max(standing.score);
     }
     for members in by_grade.values() {
@@ -253,8 +260,8 @@ pub fn place(standings: &[Standing], bands: &MedalBands) -> Vec<Placing> {
         }
     }
     for (index, standing) in standings.iter().enumerate() {
-        placings[index].best_in_school = !standing.disqualified
-            && best_of_school.get(&standing.school) == Some(&standing.score);
+        placings[index].best_in_school =
+            !standing.disqualified && best_of_school.get(&standing.school) == Some(&standing.score);
     }
     placings
 }
@@ -311,7 +318,10 @@ pub fn top_schools(standings: &[Standing], placings: &[Placing]) -> Vec<SchoolSt
         })
         .collect();
     // Tenths compared as whole numbers, so that equal means tie exactly.
-    let tenths: Vec<i64> = list.iter().map(|s| (s.score * 10.0).round() as i64).collect();
+    let tenths: Vec<i64> = list
+        .iter()
+        .map(|s| (s.score * 10.0).round() as i64)
+        .collect();
     for (school, rank) in list.iter_mut().zip(ranks(&tenths)) {
         school.rank = rank;
     }
@@ -352,7 +362,18 @@ mod tests {
         use Award::*;
         assert_eq!(
             awards,
-            vec![Gold, Silver, Bronze, Merit, Merit, Participation, Participation, Participation, Participation, Participation]
+            vec![
+                Gold,
+                Silver,
+                Bronze,
+                Merit,
+                Merit,
+                Participation,
+                Participation,
+                Participation,
+                Participation,
+                Participation
+            ]
         );
     }
 
@@ -370,7 +391,9 @@ mod tests {
             .map(|&score| standing(10, 1, "Gauteng", score))
             .collect();
         let placed = place(&standings, &bands);
-        assert!(placed[..3].iter().all(|p| p.award == Some(Award::Gold) && p.rank == 1));
+        assert!(placed[..3]
+            .iter()
+            .all(|p| p.award == Some(Award::Gold) && p.rank == 1));
         assert_eq!(placed[3].rank, 4);
         assert_eq!(placed[3].award, Some(Award::Merit));
         assert!(placed[..3].iter().all(|p| p.best_in_school));
@@ -420,7 +443,10 @@ mod tests {
         let placed = place(&standings, &MedalBands::default());
         let schools = top_schools(&standings, &placed);
         assert_eq!(schools.len(), 3);
-        assert_eq!((schools[0].rank, schools[1].rank, schools[2].rank), (1, 1, 3));
+        assert_eq!(
+            (schools[0].rank, schools[1].rank, schools[2].rank),
+            (1, 1, 3)
+        );
         assert_eq!(schools[0].school, 1);
         assert_eq!(schools[0].learners, 6);
         assert!((schools[0].score - 80.0).abs() < f64::EPSILON);

@@ -511,6 +511,7 @@ diesel::joinable!(expressions_of_interest -> olympiads (olympiad_id));
 diesel::joinable!(expressions_of_interest -> school_participants (school_participant_id));
 
 // Results and certificates
+diesel::joinable!(olympiad_results -> olympiads (olympiad_id));
 diesel::joinable!(result_changes -> olympiads (olympiad_id));
 diesel::joinable!(certificate_batches -> certificate_runs (run_id));
 diesel::joinable!(certificate_batches -> school_participants (school_participant_id));
