@@ -9,7 +9,7 @@ use crate::error::{OfficeError, OfficeResult};
 use crate::listing::Grid;
 use crate::scope::find_in_reach;
 use chrono::NaiveDateTime;
-use olympiad_documents::Table;
+use olympiad_documents::{Cell, Table};
 use olympiad_domain::results::{
     place, top_schools, Award, MedalBands, ResultChangeKind, ResultsState, Standing,
 };
@@ -22,6 +22,7 @@ use olympiad_persistence::{now, write_transaction, DbConnection};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 use utoipa::{IntoParams, ToSchema};
+use validator::Validate;
 
 /// The longest reason a change may give.
 pub const REASON_MAX: usize = 1000;
@@ -204,7 +205,11 @@ pub fn released(results: &OlympiadResults) -> Option<Snapshot> {
     serde_json::from_str(&results.snapshot).ok()
 }
 
-fn staff_olympiad(conn: &mut DbConnection, caller: &Caller, olympiad_id: i64) -> OfficeResult<Olympiad> {
+fn staff_olympiad(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    olympiad_id: i64,
+) -> OfficeResult<Olympiad> {
     find_in_reach::<Olympiad>(conn, caller, olympiad_id)
 }
 
@@ -273,10 +278,20 @@ pub struct Moderation {
     pub changes: Vec<ChangeView>,
 }
 
-pub fn moderation(conn: &mut DbConnection, caller: &Caller, olympiad_id: i64) -> OfficeResult<Moderation> {
+pub fn moderation(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    olympiad_id: i64,
+) -> OfficeResult<Moderation> {
     staff_olympiad(conn, caller, olympiad_id)?;
     let live = live(conn, olympiad_id)?;
-    let highest = live.learners.iter().map(|l| l.score).max().unwrap_or(0).max(1);
+    let highest = live
+        .learners
+        .iter()
+        .map(|l| l.score)
+        .max()
+        .unwrap_or(0)
+        .max(1);
     let mut by_grade: BTreeMap<i32, Vec<&LearnerResult>> = BTreeMap::new();
     for learner in live.learners.iter().filter(|l| !l.disqualified) {
         by_grade.entry(learner.grade).or_default().push(learner);
@@ -289,11 +304,16 @@ pub fn moderation(conn: &mut DbConnection, caller: &Caller, olympiad_id: i64) ->
             scores.sort_unstable();
             let n = scores.len() as f64;
             let mean = scores.iter().sum::<i64>() as f64 / n;
-            let sd = (scores.iter().map(|&s| (s as f64 - mean).powi(2)).sum::<f64>() / n).sqrt();
+            let sd = (scores
+                .iter()
+                .map(|&s| (s as f64 - mean).powi(2))
+                .sum::<f64>()
+                / n)
+                .sqrt();
             for learner in learners {
                 let far = sd > 0.0 && (learner.score as f64 - mean).abs() > 3.0 * sd;
-                let moved = learner.adjusted
-                    && (learner.score - learner.marked_score).abs() * 5 > highest;
+                let moved =
+                    learner.adjusted && (learner.score - learner.marked_score).abs() * 5 > highest;
                 if far || moved {
                     outliers.push((*learner).clone());
                 }
@@ -369,7 +389,10 @@ fn reason_of(reason: &str) -> OfficeResult<String> {
         return Err(OfficeError::invalid("reason", "is required: say why"));
     }
     if reason.chars().count() > REASON_MAX {
-        return Err(OfficeError::invalid("reason", format!("must be at most {REASON_MAX} characters")));
+        return Err(OfficeError::invalid(
+            "reason",
+            format!("must be at most {REASON_MAX} characters"),
+        ));
     }
     Ok(reason.to_owned())
 }
@@ -413,7 +436,7 @@ fn learner_of(live: &Live, attempt_id: i64) -> OfficeResult<&LearnerResult> {
         .ok_or_else(|| OfficeError::NotFound("This learner's finished attempt".into()))
 }
 
-#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AdjustInput {
     pub olympiad_id: i64,
@@ -425,7 +448,11 @@ pub struct AdjustInput {
 }
 
 /// Sets a learner's total by hand (an appeal upheld), with the reason.
-pub fn adjust(conn: &mut DbConnection, caller: &Caller, input: &AdjustInput) -> OfficeResult<LearnerResult> {
+pub fn adjust(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    input: &AdjustInput,
+) -> OfficeResult<LearnerResult> {
     write_transaction(conn, |conn| {
         staff_olympiad(conn, caller, input.olympiad_id)?;
         let reason = reason_of(&input.reason)?;
@@ -438,7 +465,15 @@ pub fn adjust(conn: &mut DbConnection, caller: &Caller, input: &AdjustInput) -> 
         let previous = learner.score;
         ResultChange::record(
             conn,
-            &change(input.olympiad_id, caller, Some(input.attempt_id), ResultChangeKind::Adjusted, Some(input.marks), Some(previous), &reason),
+            &change(
+                input.olympiad_id,
+                caller,
+                Some(input.attempt_id),
+                ResultChangeKind::Adjusted,
+                Some(input.marks),
+                Some(previous),
+                &reason,
+            ),
         )?;
         record_activity(
             conn,
@@ -452,7 +487,7 @@ pub fn adjust(conn: &mut DbConnection, caller: &Caller, input: &AdjustInput) -> 
     })
 }
 
-#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DisqualifyInput {
     pub olympiad_id: i64,
@@ -463,7 +498,11 @@ pub struct DisqualifyInput {
     pub reason: String,
 }
 
-pub fn disqualify(conn: &mut DbConnection, caller: &Caller, input: &DisqualifyInput) -> OfficeResult<LearnerResult> {
+pub fn disqualify(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    input: &DisqualifyInput,
+) -> OfficeResult<LearnerResult> {
     write_transaction(conn, |conn| {
         staff_olympiad(conn, caller, input.olympiad_id)?;
         let reason = reason_of(&input.reason)?;
@@ -478,11 +517,26 @@ pub fn disqualify(conn: &mut DbConnection, caller: &Caller, input: &DisqualifyIn
         } else {
             ResultChangeKind::Reinstated
         };
-        ResultChange::record(conn, &change(input.olympiad_id, caller, Some(input.attempt_id), kind, None, None, &reason))?;
+        ResultChange::record(
+            conn,
+            &change(
+                input.olympiad_id,
+                caller,
+                Some(input.attempt_id),
+                kind,
+                None,
+                None,
+                &reason,
+            ),
+        )?;
         record_activity(
             conn,
             caller,
-            if input.disqualified { "result_disqualified" } else { "result_reinstated" },
+            if input.disqualified {
+                "result_disqualified"
+            } else {
+                "result_reinstated"
+            },
             Some(input.olympiad_id),
             serde_json::json!({ "attemptId": input.attempt_id, "reason": reason }),
         )?;
@@ -491,7 +545,7 @@ pub fn disqualify(conn: &mut DbConnection, caller: &Caller, input: &DisqualifyIn
     })
 }
 
-#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RemarkInput {
     pub olympiad_id: i64,
@@ -506,18 +560,35 @@ pub struct Remarked {
 }
 
 /// Marks every finished attempt again after the answer key was corrected, with the reason.
-pub fn remark(conn: &mut DbConnection, caller: &Caller, input: &RemarkInput) -> OfficeResult<Remarked> {
+pub fn remark(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    input: &RemarkInput,
+) -> OfficeResult<Remarked> {
     write_transaction(conn, |conn| {
         staff_olympiad(conn, caller, input.olympiad_id)?;
         let reason = reason_of(&input.reason)?;
         not_final(&OlympiadResults::of_olympiad(conn, input.olympiad_id)?)?;
         let done = crate::invigilation::remark(conn, caller, input.olympiad_id)?;
-        ResultChange::record(conn, &change(input.olympiad_id, caller, None, ResultChangeKind::Remarked, None, None, &reason))?;
-        Ok(Remarked { marked: done.marked })
+        ResultChange::record(
+            conn,
+            &change(
+                input.olympiad_id,
+                caller,
+                None,
+                ResultChangeKind::Remarked,
+                None,
+                None,
+                &reason,
+            ),
+        )?;
+        Ok(Remarked {
+            marked: done.marked,
+        })
     })
 }
 
-#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct StateInput {
     pub olympiad_id: i64,
@@ -534,14 +605,21 @@ pub struct StateView {
 }
 
 /// Moves the results on (or back); making them final takes the snapshot of a new version.
-pub fn set_state(conn: &mut DbConnection, caller: &Caller, input: &StateInput) -> OfficeResult<StateView> {
+pub fn set_state(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    input: &StateInput,
+) -> OfficeResult<StateView> {
     write_transaction(conn, |conn| {
         staff_olympiad(conn, caller, input.olympiad_id)?;
         let reason = reason_of(&input.reason)?;
         let current = live(conn, input.olympiad_id)?;
         let from = current.results.state;
         if from == input.state {
-            return Ok(StateView { state: from, version: current.results.version });
+            return Ok(StateView {
+                state: from,
+                version: current.results.version,
+            });
         }
         if !from.may_become(input.state) {
             return Err(OfficeError::conflict(format!(
@@ -578,7 +656,10 @@ pub fn set_state(conn: &mut DbConnection, caller: &Caller, input: &StateInput) -
             (_, ResultsState::Provisional) => ResultChangeKind::Provisional,
         };
         OlympiadResults::update(conn, results.id, &form)?;
-        ResultChange::record(conn, &change(input.olympiad_id, caller, None, kind, None, None, &reason))?;
+        ResultChange::record(
+            conn,
+            &change(input.olympiad_id, caller, None, kind, None, None, &reason),
+        )?;
         record_activity(
             conn,
             caller,
@@ -586,18 +667,25 @@ pub fn set_state(conn: &mut DbConnection, caller: &Caller, input: &StateInput) -
             Some(input.olympiad_id),
             serde_json::json!({ "from": from.as_str(), "to": input.state.as_str(), "version": form.version, "reason": reason }),
         )?;
-        Ok(StateView { state: input.state, version: form.version })
+        Ok(StateView {
+            state: input.state,
+            version: form.version,
+        })
     })
 }
 
-#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct BandsInput {
     pub olympiad_id: i64,
     pub bands: MedalBands,
 }
 
-pub fn set_bands(conn: &mut DbConnection, caller: &Caller, input: &BandsInput) -> OfficeResult<MedalBands> {
+pub fn set_bands(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    input: &BandsInput,
+) -> OfficeResult<MedalBands> {
     write_transaction(conn, |conn| {
         staff_olympiad(conn, caller, input.olympiad_id)?;
         let problems = input.bands.problems();
@@ -618,13 +706,20 @@ pub fn set_bands(conn: &mut DbConnection, caller: &Caller, input: &BandsInput) -
             &OlympiadResultsUpdateForm {
                 state: results.state,
                 version: results.version,
-                bands: serde_json::to_string(&input.bands).map_err(|e| OfficeError::Internal(e.to_string()))?,
+                bands: serde_json::to_string(&input.bands)
+                    .map_err(|e| OfficeError::Internal(e.to_string()))?,
                 snapshot: results.snapshot.clone(),
                 finalised_at: results.finalised_at,
                 updated_at: now(),
             },
         )?;
-        record_activity(conn, caller, "medal_bands_set", Some(input.olympiad_id), serde_json::to_value(input.bands).unwrap_or_default())?;
+        record_activity(
+            conn,
+            caller,
+            "medal_bands_set",
+            Some(input.olympiad_id),
+            serde_json::to_value(input.bands).unwrap_or_default(),
+        )?;
         Ok(input.bands)
     })
 }
@@ -647,25 +742,45 @@ pub struct ResultsQuery {
 pub const RESULT_SORT_KEYS: &[&str] = &["rank", "score", "name", "school", "grade", "province"];
 
 /// The live results, filtered, sorted and paged in memory (ranking needs every learner anyway).
-pub fn list(conn: &mut DbConnection, caller: &Caller, query: &ResultsQuery, grid: Grid) -> OfficeResult<Paged<LearnerResult>> {
+pub fn list(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    query: &ResultsQuery,
+    grid: Grid,
+) -> OfficeResult<Paged<LearnerResult>> {
     staff_olympiad(conn, caller, query.olympiad_id)?;
     let live = live(conn, query.olympiad_id)?;
     select(live.learners, query, grid)
 }
 
-fn select(learners: Vec<LearnerResult>, query: &ResultsQuery, grid: Grid) -> OfficeResult<Paged<LearnerResult>> {
+fn select(
+    learners: Vec<LearnerResult>,
+    query: &ResultsQuery,
+    grid: Grid,
+) -> OfficeResult<Paged<LearnerResult>> {
     for sort in &grid.sort {
         if !RESULT_SORT_KEYS.contains(&sort.key.as_str()) {
-            return Err(OfficeError::invalid("sort", format!("may be one of {}", RESULT_SORT_KEYS.join(", "))));
+            return Err(OfficeError::invalid(
+                "sort",
+                format!("may be one of {}", RESULT_SORT_KEYS.join(", ")),
+            ));
         }
     }
     let search = grid.search.trim().to_lowercase();
-    let province = query.province.as_deref().map(str::trim).filter(|p| !p.is_empty());
+    let province = query
+        .province
+        .as_deref()
+        .map(str::trim)
+        .filter(|p| !p.is_empty());
     let mut rows: Vec<LearnerResult> = learners
         .into_iter()
         .filter(|l| query.grade.is_none_or(|g| l.grade == g))
         .filter(|l| query.award.is_none_or(|a| l.award == Some(a)))
-        .filter(|l| query.school_participant_id.is_none_or(|s| l.school_participant_id == s))
+        .filter(|l| {
+            query
+                .school_participant_id
+                .is_none_or(|s| l.school_participant_id == s)
+        })
         .filter(|l| province.is_none_or(|p| l.province.eq_ignore_ascii_case(p)))
         .filter(|l| {
             search.is_empty()
@@ -706,19 +821,30 @@ fn select(learners: Vec<LearnerResult>, query: &ResultsQuery, grid: Grid) -> Off
 
 pub fn results_table(rows: &[LearnerResult]) -> Table {
     let mut table = Table::new(&[
-        "Rank", "First name", "Last name", "Grade", "School", "Province", "Score", "Marked", "Percentile", "Award", "Best in school", "Disqualified",
+        "Rank",
+        "First name",
+        "Last name",
+        "Grade",
+        "School",
+        "Province",
+        "Score",
+        "Marked",
+        "Percentile",
+        "Award",
+        "Best in school",
+        "Disqualified",
     ]);
     for r in rows {
         table.push(vec![
-            (r.rank as f64).into(),
+            Cell::Number(r.rank as f64),
             r.first_name.as_str().into(),
             r.last_name.as_str().into(),
-            f64::from(r.grade).into(),
+            Cell::Number(f64::from(r.grade)),
             r.school_name.as_str().into(),
             r.province.as_str().into(),
-            (r.score as f64).into(),
-            (r.marked_score as f64).into(),
-            r.percentile.into(),
+            Cell::Number(r.score as f64),
+            Cell::Number(r.marked_score as f64),
+            Cell::Number(r.percentile),
             r.award.map(Award::title).unwrap_or("").into(),
             (if r.best_in_school { "Yes" } else { "" }).into(),
             (if r.disqualified { "Yes" } else { "" }).into(),
@@ -727,13 +853,21 @@ pub fn results_table(rows: &[LearnerResult]) -> Table {
     table
 }
 
-pub fn top_school_calcs(conn: &mut DbConnection, caller: &Caller, olympiad_id: i64) -> OfficeResult<Vec<TopSchool>> {
+pub fn top_school_calcs(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    olympiad_id: i64,
+) -> OfficeResult<Vec<TopSchool>> {
     staff_olympiad(conn, caller, olympiad_id)?;
     Ok(live(conn, olympiad_id)?.schools)
 }
 
 /// The released results (GET /api/results/downloads/details): empty, version 0, before release.
-pub fn download_details(conn: &mut DbConnection, caller: &Caller, olympiad_id: i64) -> OfficeResult<Snapshot> {
+pub fn download_details(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    olympiad_id: i64,
+) -> OfficeResult<Snapshot> {
     staff_olympiad(conn, caller, olympiad_id)?;
     let results = OlympiadResults::of_olympiad(conn, olympiad_id)?;
     Ok(released(&results).unwrap_or_default())
@@ -759,12 +893,23 @@ pub struct SchoolResults {
     pub schools: usize,
 }
 
-pub fn of_school(conn: &mut DbConnection, caller: &Caller, entry_id: i64) -> OfficeResult<SchoolResults> {
+pub fn of_school(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    entry_id: i64,
+) -> OfficeResult<SchoolResults> {
     let entry = find_in_reach::<SchoolParticipant>(conn, caller, entry_id)?;
     let results = OlympiadResults::of_olympiad(conn, entry.olympiad_id)?;
     let school_name = olympiad_persistence::models::School::find(conn, entry.school_id)?.name;
     let Some(snapshot) = released(&results) else {
-        return Ok(SchoolResults { released: false, version: 0, school_name, learners: vec![], school_rank: 0, schools: 0 });
+        return Ok(SchoolResults {
+            released: false,
+            version: 0,
+            school_name,
+            learners: vec![],
+            school_rank: 0,
+            schools: 0,
+        });
     };
     let mut learners: Vec<LearnerResult> = snapshot
         .learners
@@ -777,7 +922,14 @@ pub fn of_school(conn: &mut DbConnection, caller: &Caller, entry_id: i64) -> Off
         .iter()
         .find(|s| s.school_participant_id == entry.id)
         .map_or(0, |s| s.rank);
-    Ok(SchoolResults { released: true, version: snapshot.version, school_name, learners, school_rank, schools: snapshot.schools.len() })
+    Ok(SchoolResults {
+        released: true,
+        version: snapshot.version,
+        school_name,
+        learners,
+        school_rank,
+        schools: snapshot.schools.len(),
+    })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -832,18 +984,37 @@ fn public_of(snapshot: Snapshot, olympiad: String, year: i32, top: usize) -> Pub
             award: l.award,
         })
         .collect();
-    learners.sort_by(|a, b| a.grade.cmp(&b.grade).then(a.rank.cmp(&b.rank)).then(a.name.cmp(&b.name)));
+    learners.sort_by(|a, b| {
+        a.grade
+            .cmp(&b.grade)
+            .then(a.rank.cmp(&b.rank))
+            .then(a.name.cmp(&b.name))
+    });
     let schools = snapshot
         .schools
         .into_iter()
         .filter(|s| s.rank <= top)
-        .map(|s| PublicSchool { rank: s.rank, school: s.school_name, province: s.province })
+        .map(|s| PublicSchool {
+            rank: s.rank,
+            school: s.school_name,
+            province: s.province,
+        })
         .collect();
-    PublicResults { olympiad, year, version: snapshot.version, learners, schools }
+    PublicResults {
+        olympiad,
+        year,
+        version: snapshot.version,
+        learners,
+        schools,
+    }
 }
 
-fn released_of_project(conn: &mut DbConnection, project: &str) -> OfficeResult<Vec<(Snapshot, String, i32)>> {
-    let project = Project::by_slug(conn, project)?.ok_or_else(|| OfficeError::NotFound("This project".into()))?;
+fn released_of_project(
+    conn: &mut DbConnection,
+    project: &str,
+) -> OfficeResult<Vec<(Snapshot, String, i32)>> {
+    let project = Project::by_slug(conn, project)?
+        .ok_or_else(|| OfficeError::NotFound("This project".into()))?;
     Ok(OlympiadResults::released_in_project(conn, project.id)?
         .into_iter()
         .filter_map(|(results, title, year)| released(&results).map(|s| (s, title, year)))

@@ -251,6 +251,18 @@ impl CertificateBatch {
         Ok(())
     }
 
+    /// Back to waiting, to be made again.
+    pub fn reset(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+        diesel::update(certificate_batches::table.find(id))
+            .set((
+                certificate_batches::status.eq(BATCH_WAITING),
+                certificate_batches::error.eq(""),
+                certificate_batches::sent_at.eq(None::<NaiveDateTime>),
+            ))
+            .execute(conn)?;
+        Ok(())
+    }
+
     pub fn mark_failed(conn: &mut DbConnection, id: i64, error: &str) -> DbResult<()> {
         diesel::update(certificate_batches::table.find(id))
             .set((
