@@ -261,7 +261,7 @@ async fn certificates_are_made_school_by_school_sent_through_the_mail_queue_and_
 
     // Another school's teacher does not reach it.
     let stranger = s.fx.teacher("stranger@example.org").build();
-    let (status, _) = api
+    let (status, _, _) = api
         .file(with_token(
             TestRequest::get().uri(&download),
             &stranger.token,

@@ -101,7 +101,7 @@ function Editor({ olympiadId }: { olympiadId: number }) {
             {design.awards.map((template, index) => (
               <Group key={template.award} align="flex-end" wrap="nowrap">
                 <TextInput
-                  label={`${template.award[0].toUpperCase()}${template.award.slice(1)}: words printed`}
+                  label={`${template.award.charAt(0).toUpperCase()}${template.award.slice(1)}: words printed`}
                   value={template.title}
                   maxLength={80}
                   error={errors[`awards[${index}].title`]}

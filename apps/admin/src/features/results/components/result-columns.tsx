@@ -8,7 +8,7 @@ const awards = ['gold', 'silver', 'bronze', 'merit', 'participation'] as const;
 const awardColour: Record<(typeof awards)[number], string> = { gold: 'yellow', silver: 'gray', bronze: 'orange', merit: 'blue', participation: 'teal' };
 
 export function awardLabel(award: string | null | undefined): string {
-  return award ? award[0].toUpperCase() + award.slice(1) : '';
+  return award ? award.charAt(0).toUpperCase() + award.slice(1) : '';
 }
 
 const grades = [8, 9, 10, 11, 12].map((g) => ({ value: String(g), label: `Grade ${g}` }));

@@ -2,7 +2,7 @@
 import { Stack, Table, Title } from '@mantine/core';
 import type { PublicResults } from '../api/get-public-results';
 
-const awardWord = (award: string | null | undefined) => (award ? award[0].toUpperCase() + award.slice(1) : '');
+const awardWord = (award: string | null | undefined) => (award ? award.charAt(0).toUpperCase() + award.slice(1) : '');
 
 export function LearnersByGrade({ results, headingLevel }: { results: PublicResults; headingLevel: 2 | 3 }) {
   const grades = [...new Set(results.learners.map((l) => l.grade))];
