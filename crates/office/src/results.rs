@@ -339,7 +339,7 @@ pub fn moderation(
         .into_iter()
         .map(|q| QuestionStat {
             question_id: q.question_id,
-            label: format!("{}.{}", q.module_position + 1, q.position + 1),
+            label: format!("{}.{}", q.module_position, q.position),
             out_of: q.out_of,
             answered: q.answered,
             full_marks: q.full_marks,
