@@ -572,7 +572,7 @@ pub fn send(
         let run = CertificateRun::latest(conn, olympiad_id)?.ok_or_else(|| {
             OfficeError::conflict("Generate the certificates before sending them.")
         })?;
-        if !(run.sending && !run.paused) {
+        if !run.sending || run.paused {
             CertificateRun::set_sending(conn, run.id, true, false)?;
             queue_run(
                 conn,
