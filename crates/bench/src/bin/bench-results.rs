@@ -65,7 +65,7 @@ fn fill(conn: &mut DbConnection, olympiad: &Olympiad) {
         )
         .unwrap();
         let entry = SchoolParticipant::ensure(conn, olympiad.id, school.id, None).unwrap();
-        entries.push((school.id, entry.id));
+        entries.push((school.id, entry.0.id));
     }
     // Ids far above anything made so far, so that the rows can name each other.
     let base = 1_000_000usize;
