@@ -11,6 +11,7 @@ import { firstLoadSuite } from '../suites/first-load.mjs';
 import { paperModulesSuite, paperSuite } from '../suites/paper.mjs';
 import { schoolsSuite } from '../suites/schools.mjs';
 import { sittingSuite } from '../suites/sitting.mjs';
+import { resultsSuite } from '../suites/results.mjs';
 
 let server;
 let browser;
@@ -48,3 +49,5 @@ paperSuite(context);
 paperModulesSuite(context);
 // Last: it puts a small paper of its own in place and sets the sitting's duration.
 sittingSuite(context);
+// After the sitting: its learners' results are moderated, released and certified.
+resultsSuite(context);

@@ -532,31 +532,63 @@ pub const SCREENS: &[Screen] = &[
         "Results moderation",
         &["/:olympiadName/admin/results/moderation"],
         ADMIN_ONLY,
-    ),
+    )
+    .calls(&["GET /api/results/moderation", "GET /api/results"])
+    .offers(&[
+        "POST /api/results/adjust",
+        "POST /api/results/disqualify",
+        "POST /api/results/remark",
+        "POST /api/results/state",
+        "PUT /api/results/bands",
+    ]),
     admin(
         "editCertificates",
         "Edit certificates",
         &["/:olympiadName/admin/results/edit-certificates"],
         ADMIN_ONLY,
-    ),
+    )
+    .calls(&["GET /api/certificate/config/{id}"])
+    .offers(&["POST /api/certificate/config/{id}"]),
     admin(
         "viewResults",
         "View results",
         &["/:olympiadName/admin/results/view"],
         ADMIN_ONLY,
-    ),
+    )
+    .calls(&[
+        "GET /api/results",
+        "GET /api/results/moderation",
+        "GET /api/reports/olympiad/top-school-calcs/{id}",
+    ]),
     admin(
         "browseCertificates",
         "Browse certificates",
         &["/:olympiadName/admin/results/browse-certificates"],
         ADMIN_ONLY,
-    ),
+    )
+    .calls(&[
+        "GET /api/certificate/moderated",
+        "GET /api/certificate/list/{id}",
+        "GET /api/certificate/download",
+    ]),
     admin(
         "sendCertificates",
         "Send Certificates",
         &["/:olympiadName/admin/results/generate-and-send-certificates"],
         ADMIN_ONLY,
-    ),
+    )
+    .calls(&[
+        "GET /api/certificate/generation-status",
+        "GET /api/certificate/send-status",
+        "GET /api/certificate/list/{id}",
+        "GET /api/certificate/download",
+    ])
+    .offers(&[
+        "POST /api/certificate/generate",
+        "POST /api/certificate/send",
+        "POST /api/certificate/pause",
+        "GET /api/certificates/regenerate-and-send-to-school",
+    ]),
     // Learner olympiad layout, prefix /:olympiadName/olympiad/
     learner(
         "instructions",
@@ -792,7 +824,12 @@ pub const SCREENS: &[Screen] = &[
         "portalCertificates",
         "Certificates",
         &["/portal/:olympiadName/certificates"],
-    ),
+    )
+    .calls(&[
+        "GET /api/school/single",
+        "GET /api/results/school",
+        "GET /api/certificate/download",
+    ]),
     portal(
         "portalInvoices",
         "Invoices",
@@ -901,7 +938,8 @@ pub const SCREENS: &[Screen] = &[
         "POST /api/interest",
         "POST /api/teacher/expression",
     ]),
-    public("topResults", "Top Results", &["/:projectName/top-results"]),
+    public("topResults", "Top Results", &["/:projectName/top-results"])
+        .calls(&["GET /api/results/top-results/{project}"]),
     public("projectAbout", "About", &["/:projectName/about"]),
     public(
         "participationAndRules",
@@ -917,7 +955,8 @@ pub const SCREENS: &[Screen] = &[
         "pastWinners",
         "Past Winners",
         &["/:projectName/past-winners"],
-    ),
+    )
+    .calls(&["GET /api/results/past-winners/{project}"]),
     public("projectContact", "Contact", &["/:projectName/contact"]),
     public("projectFaq", "FAQ", &["/:projectName/faq"]),
     // Other public pages

@@ -10,9 +10,11 @@ use utoipa::ToSchema;
 pub enum JobKind {
     /// One e-mail to send.
     Email,
+    /// A certificate run: every school's ZIP of PDFs, school by school.
+    Certificates,
 }
 
-words!(JobKind, "job kind" { Email => "email" });
+words!(JobKind, "job kind" { Email => "email", Certificates => "certificates" });
 
 /// Queued until a worker claims it (running), then done, or queued again until it has failed too
 /// often.

@@ -286,6 +286,43 @@ pub const API_ROUTES: &[ApiRoute] = &[
         ADMIN_OR_OVERLORD,
     ),
     route("POST", "/api/olympiad/remark/{id}", ADMIN_OR_OVERLORD),
+    // Results and certificates (spec section 6: every results screen and Send Certificates are
+    // admin only; a school's team reads its released results and downloads its ZIP)
+    route("GET", "/api/results/moderation", ADMIN_OR_OVERLORD),
+    route("GET", "/api/results", ADMIN_OR_OVERLORD),
+    route("POST", "/api/results/adjust", ADMIN_OR_OVERLORD),
+    route("POST", "/api/results/disqualify", ADMIN_OR_OVERLORD),
+    route("POST", "/api/results/remark", ADMIN_OR_OVERLORD),
+    route("POST", "/api/results/state", ADMIN_OR_OVERLORD),
+    route("PUT", "/api/results/bands", ADMIN_OR_OVERLORD),
+    route(
+        "GET",
+        "/api/reports/olympiad/top-school-calcs/{id}",
+        ADMIN_OR_OVERLORD,
+    ),
+    route("GET", "/api/results/downloads/details", ADMIN_OR_OVERLORD),
+    route("GET", "/api/results/school", TEAM_OR_ADMIN),
+    route("GET", "/api/results/top-results/{project}", Public),
+    route("GET", "/api/results/past-winners/{project}", Public),
+    route("GET", "/api/certificate/config/{id}", ADMIN_OR_OVERLORD),
+    route("POST", "/api/certificate/config/{id}", ADMIN_OR_OVERLORD),
+    route("GET", "/api/certificate/moderated", ADMIN_OR_OVERLORD),
+    route("GET", "/api/certificate/list/{id}", ADMIN_OR_OVERLORD),
+    route(
+        "GET",
+        "/api/certificate/generation-status",
+        ADMIN_OR_OVERLORD,
+    ),
+    route("GET", "/api/certificate/send-status", ADMIN_OR_OVERLORD),
+    route("POST", "/api/certificate/generate", ADMIN_OR_OVERLORD),
+    route("POST", "/api/certificate/send", ADMIN_OR_OVERLORD),
+    route("POST", "/api/certificate/pause", ADMIN_OR_OVERLORD),
+    route(
+        "GET",
+        "/api/certificates/regenerate-and-send-to-school",
+        ADMIN_OR_OVERLORD,
+    ),
+    route("GET", "/api/certificate/download", TEAM_OR_ADMIN),
 ];
 
 /// Whether `path` fits the declared `pattern`; answers how many segments matched literally, so the

@@ -51,6 +51,15 @@ const NOT_SCOPED: &[(&str, &str)] = &[
     ("/api/account/{id}/disable", "overlord only"),
     ("/api/account/{id}/enable", "overlord only"),
     ("/api/{product}-suite/projects", "public"),
+    // Results and certificates
+    (
+        "/api/results/top-results/{project}",
+        "public: the released results",
+    ),
+    (
+        "/api/results/past-winners/{project}",
+        "public: the released results",
+    ),
     ("/api/{product}-suite/project/{id}", "public"),
     ("/api/{product}-project", "overlord only"),
     ("/api/{product}-sub-project", "overlord only"),
@@ -355,7 +364,115 @@ fn scoped_calls(question: Value) -> Vec<(Method, &'static str, Kind, Value)> {
             Contact,
             json!({ "name": "Renamed", "organisation": "", "role": "", "email": "r@example.org" }),
         ),
-        (Method::DELETE, "/api/useful-contact/{id}", Contact, none),
+        (
+            Method::DELETE,
+            "/api/useful-contact/{id}",
+            Contact,
+            none.clone(),
+        ),
+        // Results and certificates
+        (
+            Method::GET,
+            "/api/results/moderation?olympiadId={id}",
+            Olympiad,
+            none.clone(),
+        ),
+        (
+            Method::GET,
+            "/api/results?olympiadId={id}",
+            Olympiad,
+            none.clone(),
+        ),
+        (
+            Method::POST,
+            "/api/results/state",
+            Olympiad,
+            json!({ "olympiadId": "{id}", "state": "moderated", "reason": "scope" }),
+        ),
+        (
+            Method::PUT,
+            "/api/results/bands",
+            Olympiad,
+            json!({ "olympiadId": "{id}", "bands": { "gold": 1, "silver": 2, "bronze": 3, "merit": 4 } }),
+        ),
+        (
+            Method::GET,
+            "/api/reports/olympiad/top-school-calcs/{id}",
+            Olympiad,
+            none.clone(),
+        ),
+        (
+            Method::GET,
+            "/api/results/downloads/details?olympiadId={id}",
+            Olympiad,
+            none.clone(),
+        ),
+        (
+            Method::GET,
+            "/api/results/school?schoolParticipantId={id}",
+            Entry,
+            none.clone(),
+        ),
+        (
+            Method::GET,
+            "/api/certificate/config/{id}",
+            Olympiad,
+            none.clone(),
+        ),
+        (
+            Method::POST,
+            "/api/certificate/config/{id}",
+            Olympiad,
+            json!({ "signature": "Scope" }),
+        ),
+        (
+            Method::GET,
+            "/api/certificate/list/{id}",
+            Olympiad,
+            none.clone(),
+        ),
+        (
+            Method::GET,
+            "/api/certificate/moderated?olympiadId={id}",
+            Olympiad,
+            none.clone(),
+        ),
+        (
+            Method::GET,
+            "/api/certificate/generation-status?olympiadId={id}",
+            Olympiad,
+            none.clone(),
+        ),
+        (
+            Method::POST,
+            "/api/certificate/generate?olympiadId={id}",
+            Olympiad,
+            json!({}),
+        ),
+        (
+            Method::POST,
+            "/api/certificate/send?olympiadId={id}",
+            Olympiad,
+            json!({}),
+        ),
+        (
+            Method::POST,
+            "/api/certificate/pause?olympiadId={id}",
+            Olympiad,
+            json!({}),
+        ),
+        (
+            Method::GET,
+            "/api/certificates/regenerate-and-send-to-school?schoolParticipantId={id}",
+            Entry,
+            none.clone(),
+        ),
+        (
+            Method::GET,
+            "/api/certificate/download?schoolParticipantId={id}",
+            Entry,
+            none,
+        ),
     ]
 }
 

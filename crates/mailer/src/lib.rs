@@ -75,6 +75,15 @@ pub enum Email {
         link: String,
         new_account: bool,
     },
+    /// A school's certificates are ready: `link` is the teacher portal's Certificates page, where
+    /// the team downloads the school's ZIP (a ZIP of a large school is too big to attach).
+    CertificatesReady {
+        to: Recipient,
+        olympiad: String,
+        school: String,
+        certificates: usize,
+        link: String,
+    },
 }
 
 /// What the button of a welcome says: a new account first chooses its password.
@@ -184,6 +193,24 @@ impl Mailer {
                 self.deliver(to, &subject, &templates::TEAM_INVITATION, &values)
                     .await
             }
+            Email::CertificatesReady {
+                to,
+                olympiad,
+                school,
+                certificates,
+                link,
+            } => {
+                let count = certificates.to_string();
+                let values = [
+                    ("olympiad", olympiad.as_str()),
+                    ("school", school),
+                    ("certificates", &count),
+                    ("link", link),
+                ];
+                let subject = format!("Certificates of {school} for the {olympiad}");
+                self.deliver(to, &subject, &templates::CERTIFICATES_READY, &values)
+                    .await
+            }
         }
     }
 
@@ -196,6 +223,7 @@ impl Mailer {
             Email::InterestProcessed { .. } => "interest processed notice sent",
             Email::InterestDeclined { .. } => "interest declined notice sent",
             Email::TeamInvitation { .. } => "team invitation sent",
+            Email::CertificatesReady { .. } => "certificates notice sent",
         }
     }
 

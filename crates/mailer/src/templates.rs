@@ -36,6 +36,11 @@ pub const TEAM_INVITATION: Template = Template {
     html: include_str!("../templates/team_invitation.html"),
 };
 
+pub const CERTIFICATES_READY: Template = Template {
+    text: include_str!("../templates/certificates_ready.txt"),
+    html: include_str!("../templates/certificates_ready.html"),
+};
+
 impl Template {
     pub fn text(&self, values: &[(&str, &str)]) -> String {
         fill(self.text, values, |v| v.to_owned())

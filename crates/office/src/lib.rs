@@ -33,6 +33,9 @@ pub mod suite;
 pub mod teachers;
 pub mod teams;
 pub mod users;
+// Results and certificates
+pub mod certificates;
+pub mod results;
 
 pub use caller::Caller;
 pub use error::{ErrorCode, OfficeError, OfficeResult, OrNotFound};

@@ -411,6 +411,71 @@ diesel::table! {
     }
 }
 
+// Results and certificates
+diesel::table! {
+    olympiad_results (id) {
+        id -> BigInt,
+        olympiad_id -> BigInt,
+        state -> Text,
+        version -> Integer,
+        bands -> Text,
+        snapshot -> Text,
+        finalised_at -> Nullable<Timestamp>,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    result_changes (id) {
+        id -> BigInt,
+        olympiad_id -> BigInt,
+        attempt_id -> Nullable<BigInt>,
+        kind -> Text,
+        marks -> Nullable<BigInt>,
+        marks_before -> Nullable<BigInt>,
+        reason -> Text,
+        made_by -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    certificate_configs (id) {
+        id -> BigInt,
+        olympiad_id -> BigInt,
+        config -> Text,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    certificate_runs (id) {
+        id -> BigInt,
+        olympiad_id -> BigInt,
+        results_version -> Integer,
+        status -> Text,
+        sending -> Bool,
+        paused -> Bool,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    certificate_batches (id) {
+        id -> BigInt,
+        run_id -> BigInt,
+        school_participant_id -> BigInt,
+        status -> Text,
+        certificates -> Integer,
+        file_path -> Text,
+        bytes -> BigInt,
+        made_at -> Nullable<Timestamp>,
+        sent_at -> Nullable<Timestamp>,
+        error -> Text,
+    }
+}
+
 diesel::joinable!(sub_projects -> projects (project_id));
 diesel::joinable!(olympiads -> projects (project_id));
 diesel::joinable!(accounts -> users (user_id));
@@ -445,6 +510,12 @@ diesel::joinable!(useful_contacts -> olympiads (olympiad_id));
 diesel::joinable!(expressions_of_interest -> olympiads (olympiad_id));
 diesel::joinable!(expressions_of_interest -> school_participants (school_participant_id));
 
+// Results and certificates
+diesel::joinable!(olympiad_results -> olympiads (olympiad_id));
+diesel::joinable!(result_changes -> olympiads (olympiad_id));
+diesel::joinable!(certificate_batches -> certificate_runs (run_id));
+diesel::joinable!(certificate_batches -> school_participants (school_participant_id));
+
 diesel::allow_tables_to_appear_in_same_query!(
     projects,
     sub_projects,
@@ -473,4 +544,10 @@ diesel::allow_tables_to_appear_in_same_query!(
     country_participants,
     useful_contacts,
     expressions_of_interest,
+    // Results and certificates
+    olympiad_results,
+    result_changes,
+    certificate_configs,
+    certificate_runs,
+    certificate_batches,
 );

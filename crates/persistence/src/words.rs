@@ -83,6 +83,7 @@ use olympiad_domain::interest::{InterestKind, InterestStatus};
 use olympiad_domain::job::{JobKind, JobStatus};
 use olympiad_domain::olympiad::OlympiadKind;
 use olympiad_domain::paper::QuestionKind;
+use olympiad_domain::results::{Award, ResultChangeKind, ResultsState};
 use olympiad_domain::school::{EntryStatus, ParticipantStatus};
 use olympiad_domain::sitting::AttemptStatus;
 
@@ -96,4 +97,8 @@ stored_as_word!(
     JobStatus,
     OlympiadKind,
     QuestionKind,
+    // Results and certificates
+    Award,
+    ResultChangeKind,
+    ResultsState,
 );

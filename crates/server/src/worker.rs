@@ -84,6 +84,18 @@ impl Worker {
                 self.mailer.send(&email).await.map_err(|e| e.to_string())?;
                 Ok(Mailer::summary(&email).into())
             }
+            JobKind::Certificates => {
+                let run: olympiad_office::certificates::RunJob = serde_json::from_str(&job.payload)
+                    .map_err(|e| format!("unreadable certificate job: {e}"))?;
+                let pool = self.pool.clone();
+                actix_web::web::block(move || {
+                    let mut conn = pool.get().map_err(|e| e.to_string())?;
+                    olympiad_office::certificates::work_on_run(&mut conn, &run)
+                        .map_err(|e| e.to_string())
+                })
+                .await
+                .map_err(|e| e.to_string())?
+            }
         }
     }
 

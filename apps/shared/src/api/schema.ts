@@ -337,6 +337,177 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/certificate/config/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["certificate_config"];
+        put?: never;
+        /** Saves the olympiad's one configuration ("Certificate configuration saved"). */
+        post: operations["certificate_config_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/certificate/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A school's certificates as one ZIP, for its team or staff. */
+        get: operations["certificate_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/certificate/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts making every school's certificates from the final results (once per version: asking
+         *     again answers the run under way).
+         */
+        post: operations["certificate_generate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/certificate/generation-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["certificate_generation_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/certificate/list/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each school's ZIP of the latest run, by school. */
+        get: operations["certificate_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/certificate/moderated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every certificate the final results give (empty before release). */
+        get: operations["certificate_moderated"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/certificate/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pauses sending after the school being sent now. */
+        post: operations["certificate_pause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/certificate/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends (or resumes sending) every school's certificates through the mail queue. */
+        post: operations["certificate_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/certificate/send-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["certificate_send_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/certificates/regenerate-and-send-to-school": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Makes one school's certificates again and sends them to its team. */
+        get: operations["certificate_regenerate_and_send"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/igeo-country": {
         parameters: {
             query?: never;
@@ -1100,6 +1271,210 @@ export type paths = {
         };
         /** When learners started: per minute (the spike at the start) and per school. */
         get: operations["report_start_times"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/olympiad/top-school-calcs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The schools ranked by the mean of their best five learners' scores. */
+        get: operations["results_top_school_calcs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The results as they stand, ranked: a page, or with `format` every selected row as CSV or XLSX. */
+        get: operations["results_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/results/adjust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets a learner's total by hand (an appeal upheld), with the reason; not while final. */
+        post: operations["results_adjust"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/results/bands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The medal bands: percentages of each grade from the top. */
+        put: operations["results_bands"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/results/disqualify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disqualifies (or reinstates) a learner, with the reason; not while final. */
+        post: operations["results_disqualify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/results/downloads/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The released (final) results as they were made final; version 0 and empty before release. */
+        get: operations["results_download_details"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/results/moderation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What Results moderation shows: distributions per grade and question, outliers, and every change. */
+        get: operations["results_moderation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/results/past-winners/{project}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The first three of each grade of every released olympiad of the project, newest first. */
+        get: operations["results_past_winners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/results/remark": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks every finished attempt again after a corrected answer key, with the reason. */
+        post: operations["results_remark"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/results/school": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A school's released results, for its team (nothing before release). */
+        get: operations["results_of_school"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/results/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves the results: provisional ⇄ moderated → final (a snapshot, a new version) → moderated. */
+        post: operations["results_state"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/results/top-results/{project}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newest released results of the project (public Top Results page); null before any release. */
+        get: operations["results_top_results"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1952,6 +2327,18 @@ export type components = {
             /** Format: int64 */
             userId: number;
         };
+        AdjustInput: {
+            /** Format: int64 */
+            attemptId: number;
+            /**
+             * Format: int64
+             * @description The learner's total marks after moderation.
+             */
+            marks: number;
+            /** Format: int64 */
+            olympiadId: number;
+            reason: string;
+        };
         AnswerInput: {
             answer?: components["schemas"]["AnswerValue"] | null;
             flagged?: boolean;
@@ -2019,6 +2406,25 @@ export type components = {
             startedAt?: string | null;
             status: components["schemas"]["AttemptStatus"];
         };
+        /**
+         * @description A learner's award, best first.
+         * @enum {string}
+         */
+        Award: "gold" | "silver" | "bronze" | "merit" | "participation";
+        /** @description One award's template: the words printed for it, its frame's colour, and whether it is issued. */
+        AwardTemplate: {
+            award: components["schemas"]["Award"];
+            /** @description `#rrggbb`. */
+            colour: string;
+            issued: boolean;
+            /** @description "Gold medal", "Certificate of participation". */
+            title: string;
+        };
+        BandsInput: {
+            bands: components["schemas"]["MedalBands"];
+            /** Format: int64 */
+            olympiadId: number;
+        };
         BankModule: {
             /** @description Sanitised as it is read, like every rich text. */
             instructions?: {
@@ -2038,6 +2444,136 @@ export type components = {
             kind: components["schemas"]["QuestionKind"];
             /** Format: int32 */
             marks: number;
+        };
+        /** @description The olympiad's certificate configuration (spec: one object saved per olympiad). */
+        CertificateDesign: {
+            /**
+             * @default [
+             *       {
+             *         "award": "gold",
+             *         "colour": "#b8860b",
+             *         "issued": true,
+             *         "title": "Gold medal"
+             *       },
+             *       {
+             *         "award": "silver",
+             *         "colour": "#7a7a7a",
+             *         "issued": true,
+             *         "title": "Silver medal"
+             *       },
+             *       {
+             *         "award": "bronze",
+             *         "colour": "#8c5a2b",
+             *         "issued": true,
+             *         "title": "Bronze medal"
+             *       },
+             *       {
+             *         "award": "merit",
+             *         "colour": "#1f5f8b",
+             *         "issued": true,
+             *         "title": "Certificate of merit"
+             *       },
+             *       {
+             *         "award": "participation",
+             *         "colour": "#2f6b3a",
+             *         "issued": true,
+             *         "title": "Certificate of participation"
+             *       }
+             *     ]
+             */
+            awards: components["schemas"]["AwardTemplate"][];
+            /**
+             * @description The date printed: "25 November 2026".
+             * @default
+             */
+            date: string;
+            /** @default  */
+            heading: string;
+            /**
+             * @default {
+             *       "award": {
+             *         "bold": true,
+             *         "size": 24,
+             *         "x": 50,
+             *         "y": 60
+             *       },
+             *       "date": {
+             *         "bold": false,
+             *         "size": 11,
+             *         "x": 50,
+             *         "y": 84
+             *       },
+             *       "heading": {
+             *         "bold": true,
+             *         "size": 26,
+             *         "x": 50,
+             *         "y": 16
+             *       },
+             *       "name": {
+             *         "bold": true,
+             *         "size": 32,
+             *         "x": 50,
+             *         "y": 38
+             *       },
+             *       "school": {
+             *         "bold": false,
+             *         "size": 16,
+             *         "x": 50,
+             *         "y": 48
+             *       },
+             *       "score": {
+             *         "bold": false,
+             *         "size": 13,
+             *         "x": 50,
+             *         "y": 68
+             *       },
+             *       "signature": {
+             *         "bold": false,
+             *         "size": 11,
+             *         "x": 50,
+             *         "y": 89
+             *       }
+             *     }
+             */
+            positions: components["schemas"]["Positions"];
+            /** @default percentile */
+            score: components["schemas"]["ScoreShown"];
+            /**
+             * @description The signatory, printed under the line: "Dr N. Dlamini, Director".
+             * @default The Olympiad Director
+             */
+            signature: string;
+        };
+        CertificateRun: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            olympiadId: number;
+            paused: boolean;
+            /** Format: int32 */
+            resultsVersion: number;
+            sending: boolean;
+            /** @description generating or generated */
+            status: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ChangeView: {
+            /** Format: int64 */
+            attemptId?: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            kind: components["schemas"]["ResultChangeKind"];
+            learner: string;
+            /** Format: int64 */
+            marks?: number | null;
+            /** Format: int64 */
+            marksBefore?: number | null;
+            reason: string;
         };
         /** @description The optional body of new learner passwords. */
         ChosenPassword: {
@@ -2157,6 +2693,15 @@ export type components = {
             language: components["schemas"]["Language"];
             lastName: string;
         };
+        DisqualifyInput: {
+            /** Format: int64 */
+            attemptId: number;
+            /** @description True to disqualify, false to reinstate. */
+            disqualified: boolean;
+            /** Format: int64 */
+            olympiadId: number;
+            reason: string;
+        };
         EntryChanges: {
             /**
              * Format: int64
@@ -2211,6 +2756,21 @@ export type components = {
             /** Format: int64 */
             participantId: number;
             reason: string;
+        };
+        GradeDistribution: {
+            /** @description Learners per tenth of the highest score of the olympiad (ten buckets). */
+            buckets: number[];
+            /** Format: int32 */
+            grade: number;
+            /** Format: int64 */
+            highest: number;
+            learners: number;
+            /** Format: int64 */
+            lowest: number;
+            /** Format: double */
+            mean: number;
+            /** Format: int64 */
+            median: number;
         };
         IgeoCountry: {
             /** Format: date-time */
@@ -2325,11 +2885,61 @@ export type components = {
             /** @description Sanitised HTML. */
             stem: string;
         };
+        /** @description One learner's result. */
+        LearnerResult: {
+            adjusted: boolean;
+            /** Format: int64 */
+            attemptId: number;
+            award?: components["schemas"]["Award"] | null;
+            bestInSchool: boolean;
+            disqualified: boolean;
+            firstName: string;
+            /** Format: int32 */
+            grade: number;
+            lastName: string;
+            /**
+             * Format: int64
+             * @description As marked by the marking code.
+             */
+            markedScore: number;
+            of: number;
+            /** Format: int64 */
+            participantId: number;
+            /** Format: double */
+            percentile: number;
+            province: string;
+            provinceRank: number;
+            /** @description In the grade, nationally; 0 when disqualified. */
+            rank: number;
+            schoolName: string;
+            /** Format: int64 */
+            schoolParticipantId: number;
+            /**
+             * Format: int64
+             * @description The marks that count: the marked score, or the moderated one when adjusted.
+             */
+            score: number;
+        };
         /**
          * @description How a person signs in: `admin` covers the four staff roles of an olympiad.
          * @enum {string}
          */
         LoginType: "learner" | "teacher" | "admin" | "overlord";
+        /**
+         * @description The medal bands: each the share of a grade's learners, counted from the top, at or above whose
+         *     place the award is given (gold 5 means the best 5 % of the grade; silver 15 the next ones down
+         *     to 15 %). Each at least the one before, all from 0 to 100.
+         */
+        MedalBands: {
+            /** Format: double */
+            bronze: number;
+            /** Format: double */
+            gold: number;
+            /** Format: double */
+            merit: number;
+            /** Format: double */
+            silver: number;
+        };
         MinuteStarts: {
             /** Format: date-time */
             minute: string;
@@ -2499,6 +3109,29 @@ export type components = {
             /** Format: date-time */
             since: string;
         };
+        /**
+         * @description Where a field sits: its centre, as a percentage of the page's width from the left and of its
+         *     height from the top, and its size in points.
+         */
+        Placement: {
+            bold: boolean;
+            /** Format: float */
+            size: number;
+            /** Format: float */
+            x: number;
+            /** Format: float */
+            y: number;
+        };
+        /** @description Where each thing sits on the page. */
+        Positions: {
+            award: components["schemas"]["Placement"];
+            date: components["schemas"]["Placement"];
+            heading: components["schemas"]["Placement"];
+            name: components["schemas"]["Placement"];
+            school: components["schemas"]["Placement"];
+            score: components["schemas"]["Placement"];
+            signature: components["schemas"]["Placement"];
+        };
         /** @description One row of the preview: what was read, and what is wrong with it (field to problem). */
         PreviewRow: {
             /** @description The row's number in the spreadsheet (the headings are row 1). */
@@ -2525,6 +3158,21 @@ export type components = {
              * @description The school to enter (one of the possible matches); without it, `school` is created.
              */
             schoolId?: number | null;
+        };
+        /** @description A learner as the public pages name them: no ids, no scores of others than the top. */
+        PublicLearner: {
+            award?: components["schemas"]["Award"] | null;
+            /** Format: int32 */
+            grade: number;
+            name: string;
+            province: string;
+            rank: number;
+            school: string;
+        };
+        PublicSchool: {
+            province: string;
+            rank: number;
+            school: string;
         };
         /** @description The file: `{"format": "olympiad-question-bank", "version": 1, "modules": [...]}`. */
         QuestionBank: {
@@ -2605,6 +3253,25 @@ export type components = {
             /** Format: int64 */
             moduleId: number;
         };
+        QuestionStat: {
+            /** Format: int64 */
+            answered: number;
+            /**
+             * Format: double
+             * @description Share of finished attempts with full marks, 0 to 100.
+             */
+            facility: number;
+            /** Format: int64 */
+            fullMarks: number;
+            /** @description "2.5": module and question number. */
+            label: string;
+            /** Format: double */
+            meanMarks: number;
+            /** Format: int32 */
+            outOf: number;
+            /** Format: int64 */
+            questionId: number;
+        };
         QuestionView: {
             /** Format: int64 */
             attachmentId?: number | null;
@@ -2624,6 +3291,22 @@ export type components = {
         RecoverInput: {
             recoveryCode: string;
         };
+        RemarkInput: {
+            /** Format: int64 */
+            olympiadId: number;
+            reason: string;
+        };
+        /**
+         * @description What a moderation change did; each is kept with its reason.
+         * @enum {string}
+         */
+        ResultChangeKind: "adjusted" | "disqualified" | "reinstated" | "remarked" | "provisional" | "moderated" | "finalised" | "reopened";
+        /**
+         * @description Provisional while marks may change freely; moderated once checked (changes still allowed, each
+         *     with its reason); final when released: a snapshot that only a new version replaces.
+         * @enum {string}
+         */
+        ResultsState: "provisional" | "moderated" | "final";
         ResumeInput: {
             /** Format: int64 */
             schoolParticipantId: number;
@@ -2792,6 +3475,11 @@ export type components = {
             started: number;
         };
         /**
+         * @description What a certificate shows of the learner's marks.
+         * @enum {string}
+         */
+        ScoreShown: "score" | "percentile" | "none";
+        /**
          * @description Public schools are funded by the state; independent schools are private.
          * @enum {string}
          */
@@ -2872,6 +3560,12 @@ export type components = {
             credentials: components["schemas"]["SlipCredential"][];
             /** Format: int64 */
             schoolParticipantId: number;
+        };
+        StateInput: {
+            /** Format: int64 */
+            olympiadId: number;
+            reason: string;
+            state: components["schemas"]["ResultsState"];
         };
         SubmittedAnswer: {
             answer?: components["schemas"]["AnswerValue"] | null;
@@ -2962,6 +3656,23 @@ export type components = {
             schoolParticipantId: number;
             /** Format: int64 */
             teamMemberId: number;
+        };
+        /** @description A school's standing in the top-school calculation. */
+        TopSchool: {
+            bronze: number;
+            gold: number;
+            learners: number;
+            province: string;
+            rank: number;
+            schoolName: string;
+            /** Format: int64 */
+            schoolParticipantId: number;
+            /**
+             * Format: double
+             * @description The mean of its best five learners' scores.
+             */
+            score: number;
+            silver: number;
         };
         TrackerInput: {
             /** @description False when the device has answers it could not send. */
@@ -4734,6 +5445,1148 @@ export interface operations {
             };
             /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    certificate_config: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The olympiad's certificate configuration (spec: one object saved per olympiad). */
+                        data: {
+                            /**
+                             * @default [
+                             *       {
+                             *         "award": "gold",
+                             *         "colour": "#b8860b",
+                             *         "issued": true,
+                             *         "title": "Gold medal"
+                             *       },
+                             *       {
+                             *         "award": "silver",
+                             *         "colour": "#7a7a7a",
+                             *         "issued": true,
+                             *         "title": "Silver medal"
+                             *       },
+                             *       {
+                             *         "award": "bronze",
+                             *         "colour": "#8c5a2b",
+                             *         "issued": true,
+                             *         "title": "Bronze medal"
+                             *       },
+                             *       {
+                             *         "award": "merit",
+                             *         "colour": "#1f5f8b",
+                             *         "issued": true,
+                             *         "title": "Certificate of merit"
+                             *       },
+                             *       {
+                             *         "award": "participation",
+                             *         "colour": "#2f6b3a",
+                             *         "issued": true,
+                             *         "title": "Certificate of participation"
+                             *       }
+                             *     ]
+                             */
+                            awards: components["schemas"]["AwardTemplate"][];
+                            /**
+                             * @description The date printed: "25 November 2026".
+                             * @default
+                             */
+                            date: string;
+                            /** @default  */
+                            heading: string;
+                            /**
+                             * @default {
+                             *       "award": {
+                             *         "bold": true,
+                             *         "size": 24,
+                             *         "x": 50,
+                             *         "y": 60
+                             *       },
+                             *       "date": {
+                             *         "bold": false,
+                             *         "size": 11,
+                             *         "x": 50,
+                             *         "y": 84
+                             *       },
+                             *       "heading": {
+                             *         "bold": true,
+                             *         "size": 26,
+                             *         "x": 50,
+                             *         "y": 16
+                             *       },
+                             *       "name": {
+                             *         "bold": true,
+                             *         "size": 32,
+                             *         "x": 50,
+                             *         "y": 38
+                             *       },
+                             *       "school": {
+                             *         "bold": false,
+                             *         "size": 16,
+                             *         "x": 50,
+                             *         "y": 48
+                             *       },
+                             *       "score": {
+                             *         "bold": false,
+                             *         "size": 13,
+                             *         "x": 50,
+                             *         "y": 68
+                             *       },
+                             *       "signature": {
+                             *         "bold": false,
+                             *         "size": 11,
+                             *         "x": 50,
+                             *         "y": 89
+                             *       }
+                             *     }
+                             */
+                            positions: components["schemas"]["Positions"];
+                            /** @default percentile */
+                            score: components["schemas"]["ScoreShown"];
+                            /**
+                             * @description The signatory, printed under the line: "Dr N. Dlamini, Director".
+                             * @default The Olympiad Director
+                             */
+                            signature: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    certificate_config_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CertificateDesign"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The olympiad's certificate configuration (spec: one object saved per olympiad). */
+                        data: {
+                            /**
+                             * @default [
+                             *       {
+                             *         "award": "gold",
+                             *         "colour": "#b8860b",
+                             *         "issued": true,
+                             *         "title": "Gold medal"
+                             *       },
+                             *       {
+                             *         "award": "silver",
+                             *         "colour": "#7a7a7a",
+                             *         "issued": true,
+                             *         "title": "Silver medal"
+                             *       },
+                             *       {
+                             *         "award": "bronze",
+                             *         "colour": "#8c5a2b",
+                             *         "issued": true,
+                             *         "title": "Bronze medal"
+                             *       },
+                             *       {
+                             *         "award": "merit",
+                             *         "colour": "#1f5f8b",
+                             *         "issued": true,
+                             *         "title": "Certificate of merit"
+                             *       },
+                             *       {
+                             *         "award": "participation",
+                             *         "colour": "#2f6b3a",
+                             *         "issued": true,
+                             *         "title": "Certificate of participation"
+                             *       }
+                             *     ]
+                             */
+                            awards: components["schemas"]["AwardTemplate"][];
+                            /**
+                             * @description The date printed: "25 November 2026".
+                             * @default
+                             */
+                            date: string;
+                            /** @default  */
+                            heading: string;
+                            /**
+                             * @default {
+                             *       "award": {
+                             *         "bold": true,
+                             *         "size": 24,
+                             *         "x": 50,
+                             *         "y": 60
+                             *       },
+                             *       "date": {
+                             *         "bold": false,
+                             *         "size": 11,
+                             *         "x": 50,
+                             *         "y": 84
+                             *       },
+                             *       "heading": {
+                             *         "bold": true,
+                             *         "size": 26,
+                             *         "x": 50,
+                             *         "y": 16
+                             *       },
+                             *       "name": {
+                             *         "bold": true,
+                             *         "size": 32,
+                             *         "x": 50,
+                             *         "y": 38
+                             *       },
+                             *       "school": {
+                             *         "bold": false,
+                             *         "size": 16,
+                             *         "x": 50,
+                             *         "y": 48
+                             *       },
+                             *       "score": {
+                             *         "bold": false,
+                             *         "size": 13,
+                             *         "x": 50,
+                             *         "y": 68
+                             *       },
+                             *       "signature": {
+                             *         "bold": false,
+                             *         "size": 11,
+                             *         "x": 50,
+                             *         "y": 89
+                             *       }
+                             *     }
+                             */
+                            positions: components["schemas"]["Positions"];
+                            /** @default percentile */
+                            score: components["schemas"]["ScoreShown"];
+                            /**
+                             * @description The signatory, printed under the line: "Dr N. Dlamini, Director".
+                             * @default The Olympiad Director
+                             */
+                            signature: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    certificate_download: {
+        parameters: {
+            query: {
+                schoolParticipantId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The school's certificates as a ZIP of PDFs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    certificate_generate: {
+        parameters: {
+            query: {
+                olympiadId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Where a run stands. */
+                        data: {
+                            /** Format: int64 */
+                            certificates: number;
+                            failed: number;
+                            made: number;
+                            /**
+                             * Format: double
+                             * @description 0 to 100: schools made (generation) or sent (sending) of all.
+                             */
+                            progress: number;
+                            resultsState: components["schemas"]["ResultsState"];
+                            /** Format: int32 */
+                            resultsVersion: number;
+                            run?: components["schemas"]["CertificateRun"] | null;
+                            schools: number;
+                            sent: number;
+                            waiting: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The results are not final */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    certificate_generation_status: {
+        parameters: {
+            query: {
+                olympiadId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Where a run stands. */
+                        data: {
+                            /** Format: int64 */
+                            certificates: number;
+                            failed: number;
+                            made: number;
+                            /**
+                             * Format: double
+                             * @description 0 to 100: schools made (generation) or sent (sending) of all.
+                             */
+                            progress: number;
+                            resultsState: components["schemas"]["ResultsState"];
+                            /** Format: int32 */
+                            resultsVersion: number;
+                            run?: components["schemas"]["CertificateRun"] | null;
+                            schools: number;
+                            sent: number;
+                            waiting: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    certificate_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: int64 */
+                            bytes: number;
+                            /** Format: int32 */
+                            certificates: number;
+                            error: string;
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: date-time */
+                            madeAt?: string | null;
+                            schoolName: string;
+                            /** Format: int64 */
+                            schoolParticipantId: number;
+                            /** Format: date-time */
+                            sentAt?: string | null;
+                            /** @description waiting, made, sent or failed */
+                            status: string;
+                        }[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    certificate_moderated: {
+        parameters: {
+            query: {
+                olympiadId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            award: components["schemas"]["Award"];
+                            /** Format: int32 */
+                            grade: number;
+                            name: string;
+                            /** Format: int64 */
+                            participantId: number;
+                            /** Format: double */
+                            percentile: number;
+                            schoolName: string;
+                            /** Format: int64 */
+                            schoolParticipantId: number;
+                            /** Format: int64 */
+                            score: number;
+                            /** @description As printed ("Gold medal"). */
+                            title: string;
+                        }[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    certificate_pause: {
+        parameters: {
+            query: {
+                olympiadId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Where a run stands. */
+                        data: {
+                            /** Format: int64 */
+                            certificates: number;
+                            failed: number;
+                            made: number;
+                            /**
+                             * Format: double
+                             * @description 0 to 100: schools made (generation) or sent (sending) of all.
+                             */
+                            progress: number;
+                            resultsState: components["schemas"]["ResultsState"];
+                            /** Format: int32 */
+                            resultsVersion: number;
+                            run?: components["schemas"]["CertificateRun"] | null;
+                            schools: number;
+                            sent: number;
+                            waiting: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing is being sent */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    certificate_send: {
+        parameters: {
+            query: {
+                olympiadId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Where a run stands. */
+                        data: {
+                            /** Format: int64 */
+                            certificates: number;
+                            failed: number;
+                            made: number;
+                            /**
+                             * Format: double
+                             * @description 0 to 100: schools made (generation) or sent (sending) of all.
+                             */
+                            progress: number;
+                            resultsState: components["schemas"]["ResultsState"];
+                            /** Format: int32 */
+                            resultsVersion: number;
+                            run?: components["schemas"]["CertificateRun"] | null;
+                            schools: number;
+                            sent: number;
+                            waiting: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing generated, or the results are not final */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    certificate_send_status: {
+        parameters: {
+            query: {
+                olympiadId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Where a run stands. */
+                        data: {
+                            /** Format: int64 */
+                            certificates: number;
+                            failed: number;
+                            made: number;
+                            /**
+                             * Format: double
+                             * @description 0 to 100: schools made (generation) or sent (sending) of all.
+                             */
+                            progress: number;
+                            resultsState: components["schemas"]["ResultsState"];
+                            /** Format: int32 */
+                            resultsVersion: number;
+                            run?: components["schemas"]["CertificateRun"] | null;
+                            schools: number;
+                            sent: number;
+                            waiting: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    certificate_regenerate_and_send: {
+        parameters: {
+            query: {
+                schoolParticipantId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One school's ZIP of the latest run. */
+                        data: {
+                            /** Format: int64 */
+                            bytes: number;
+                            /** Format: int32 */
+                            certificates: number;
+                            error: string;
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: date-time */
+                            madeAt?: string | null;
+                            schoolName: string;
+                            /** Format: int64 */
+                            schoolParticipantId: number;
+                            /** Format: date-time */
+                            sentAt?: string | null;
+                            /** @description waiting, made, sent or failed */
+                            status: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing generated, or the results are not final */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9683,6 +11536,1081 @@ export interface operations {
             };
             /** @description `forbidden`: not for this role, or not this caller's object */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    results_top_school_calcs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            bronze: number;
+                            gold: number;
+                            learners: number;
+                            province: string;
+                            rank: number;
+                            schoolName: string;
+                            /** Format: int64 */
+                            schoolParticipantId: number;
+                            /**
+                             * Format: double
+                             * @description The mean of its best five learners' scores.
+                             */
+                            score: number;
+                            silver: number;
+                        }[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    results_list: {
+        parameters: {
+            query: {
+                olympiadId: number;
+                grade?: number;
+                award?: components["schemas"]["Award"];
+                schoolParticipantId?: number;
+                province?: string;
+                /** @description 1-based; default 1. */
+                page?: number;
+                /** @description Default 25, at most 500. */
+                pageSize?: number;
+                /** @description Comma-separated keys, `-` before a key for descending: `name,-grade`. */
+                sort?: string;
+                /** @description Free text, matched case-blind against the list's main columns. */
+                search?: string;
+                /** @description Answer a file of every selected row instead of a page. */
+                format?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of results, or with `format` a CSV or XLSX file of every selected row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One page of rows and the count of all the rows the search and filters select. */
+                        data: {
+                            rows: {
+                                adjusted: boolean;
+                                /** Format: int64 */
+                                attemptId: number;
+                                award?: components["schemas"]["Award"] | null;
+                                bestInSchool: boolean;
+                                disqualified: boolean;
+                                firstName: string;
+                                /** Format: int32 */
+                                grade: number;
+                                lastName: string;
+                                /**
+                                 * Format: int64
+                                 * @description As marked by the marking code.
+                                 */
+                                markedScore: number;
+                                of: number;
+                                /** Format: int64 */
+                                participantId: number;
+                                /** Format: double */
+                                percentile: number;
+                                province: string;
+                                provinceRank: number;
+                                /** @description In the grade, nationally; 0 when disqualified. */
+                                rank: number;
+                                schoolName: string;
+                                /** Format: int64 */
+                                schoolParticipantId: number;
+                                /**
+                                 * Format: int64
+                                 * @description The marks that count: the marked score, or the moderated one when adjusted.
+                                 */
+                                score: number;
+                            }[];
+                            /** Format: int64 */
+                            total: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                    "text/csv; charset=utf-8": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    results_adjust: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdjustInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One learner's result. */
+                        data: {
+                            adjusted: boolean;
+                            /** Format: int64 */
+                            attemptId: number;
+                            award?: components["schemas"]["Award"] | null;
+                            bestInSchool: boolean;
+                            disqualified: boolean;
+                            firstName: string;
+                            /** Format: int32 */
+                            grade: number;
+                            lastName: string;
+                            /**
+                             * Format: int64
+                             * @description As marked by the marking code.
+                             */
+                            markedScore: number;
+                            of: number;
+                            /** Format: int64 */
+                            participantId: number;
+                            /** Format: double */
+                            percentile: number;
+                            province: string;
+                            provinceRank: number;
+                            /** @description In the grade, nationally; 0 when disqualified. */
+                            rank: number;
+                            schoolName: string;
+                            /** Format: int64 */
+                            schoolParticipantId: number;
+                            /**
+                             * Format: int64
+                             * @description The marks that count: the marked score, or the moderated one when adjusted.
+                             */
+                            score: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The results are final */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    results_bands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BandsInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The medal bands: each the share of a grade's learners, counted from the top, at or above whose
+                         *     place the award is given (gold 5 means the best 5 % of the grade; silver 15 the next ones down
+                         *     to 15 %). Each at least the one before, all from 0 to 100.
+                         */
+                        data: {
+                            /** Format: double */
+                            bronze: number;
+                            /** Format: double */
+                            gold: number;
+                            /** Format: double */
+                            merit: number;
+                            /** Format: double */
+                            silver: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The results are final */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    results_disqualify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisqualifyInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One learner's result. */
+                        data: {
+                            adjusted: boolean;
+                            /** Format: int64 */
+                            attemptId: number;
+                            award?: components["schemas"]["Award"] | null;
+                            bestInSchool: boolean;
+                            disqualified: boolean;
+                            firstName: string;
+                            /** Format: int32 */
+                            grade: number;
+                            lastName: string;
+                            /**
+                             * Format: int64
+                             * @description As marked by the marking code.
+                             */
+                            markedScore: number;
+                            of: number;
+                            /** Format: int64 */
+                            participantId: number;
+                            /** Format: double */
+                            percentile: number;
+                            province: string;
+                            provinceRank: number;
+                            /** @description In the grade, nationally; 0 when disqualified. */
+                            rank: number;
+                            schoolName: string;
+                            /** Format: int64 */
+                            schoolParticipantId: number;
+                            /**
+                             * Format: int64
+                             * @description The marks that count: the marked score, or the moderated one when adjusted.
+                             */
+                            score: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The results are final */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    results_download_details: {
+        parameters: {
+            query: {
+                olympiadId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The released results as they were made final. */
+                        data: {
+                            /** Format: date-time */
+                            finalisedAt?: string | null;
+                            learners: components["schemas"]["LearnerResult"][];
+                            schools: components["schemas"]["TopSchool"][];
+                            /** Format: int32 */
+                            version: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    results_moderation: {
+        parameters: {
+            query: {
+                olympiadId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What the Results moderation screen shows. */
+                        data: {
+                            bands: components["schemas"]["MedalBands"];
+                            /** @description Every change, newest first: adjustments after appeals, disqualifications, remarks, releases. */
+                            changes: components["schemas"]["ChangeView"][];
+                            /** Format: date-time */
+                            finalisedAt?: string | null;
+                            grades: components["schemas"]["GradeDistribution"][];
+                            learners: number;
+                            /**
+                             * @description Learners whose score is far from their grade's (three standard deviations), or adjusted
+                             *     by more than a fifth: the first to check.
+                             */
+                            outliers: components["schemas"]["LearnerResult"][];
+                            questions: components["schemas"]["QuestionStat"][];
+                            state: components["schemas"]["ResultsState"];
+                            /** Format: int32 */
+                            version: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    results_past_winners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's slug (`geography`). */
+                project: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The best ten of each grade (more when tied). */
+                            learners: components["schemas"]["PublicLearner"][];
+                            olympiad: string;
+                            /** @description The best ten schools. */
+                            schools: components["schemas"]["PublicSchool"][];
+                            /** Format: int32 */
+                            version: number;
+                            /** Format: int32 */
+                            year: number;
+                        }[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    results_remark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemarkInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            marked: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The results are final */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    results_of_school: {
+        parameters: {
+            query: {
+                schoolParticipantId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A school's results as released, for its team. */
+                        data: {
+                            learners: components["schemas"]["LearnerResult"][];
+                            released: boolean;
+                            schoolName: string;
+                            /** @description Where the school came among all schools; 0 before release. */
+                            schoolRank: number;
+                            schools: number;
+                            /** Format: int32 */
+                            version: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    results_state: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StateInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            state: components["schemas"]["ResultsState"];
+                            /** Format: int32 */
+                            version: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a move the results may make */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    results_top_results: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's slug (`geography`). */
+                project: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null | {
+                            /** @description The best ten of each grade (more when tied). */
+                            learners: components["schemas"]["PublicLearner"][];
+                            olympiad: string;
+                            /** @description The best ten schools. */
+                            schools: components["schemas"]["PublicSchool"][];
+                            /** Format: int32 */
+                            version: number;
+                            /** Format: int32 */
+                            year: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,12 +2,39 @@
 // states for its fields. Do not edit by hand: a test fails when this file and the document disagree.
 
 export const limits = {
+  "AdjustInput": {
+    "reason": {
+      "maxLength": 1000
+    }
+  },
   "AttemptView": {
     "answeredCount": {
       "minimum": 0
     },
     "questionCount": {
       "minimum": 0
+    }
+  },
+  "AwardTemplate": {
+    "colour": {
+      "maxLength": 7
+    },
+    "title": {
+      "maxLength": 80
+    }
+  },
+  "CertificateDesign": {
+    "awards": {
+      "maxItems": 5
+    },
+    "date": {
+      "maxLength": 60
+    },
+    "heading": {
+      "maxLength": 120
+    },
+    "signature": {
+      "maxLength": 120
     }
   },
   "ChosenPassword": {
@@ -137,6 +164,11 @@ export const limits = {
       "maxLength": 100
     }
   },
+  "DisqualifyInput": {
+    "reason": {
+      "maxLength": 1000
+    }
+  },
   "EntryChanges": {
     "contactTeacherId": {
       "minimum": 1
@@ -153,6 +185,11 @@ export const limits = {
     "reason": {
       "minLength": 1,
       "maxLength": 200
+    }
+  },
+  "GradeDistribution": {
+    "learners": {
+      "minimum": 0
     }
   },
   "InterestForm": {
@@ -212,6 +249,17 @@ export const limits = {
       "maxLength": 20
     }
   },
+  "LearnerResult": {
+    "of": {
+      "minimum": 0
+    },
+    "provinceRank": {
+      "minimum": 0
+    },
+    "rank": {
+      "minimum": 0
+    }
+  },
   "MinuteStarts": {
     "started": {
       "minimum": 0
@@ -266,6 +314,16 @@ export const limits = {
       "minimum": 1
     }
   },
+  "PublicLearner": {
+    "rank": {
+      "minimum": 0
+    }
+  },
+  "PublicSchool": {
+    "rank": {
+      "minimum": 0
+    }
+  },
   "QuestionBank": {
     "version": {
       "minimum": 0
@@ -296,6 +354,11 @@ export const limits = {
     "recoveryCode": {
       "minLength": 1,
       "maxLength": 40
+    }
+  },
+  "RemarkInput": {
+    "reason": {
+      "maxLength": 1000
     }
   },
   "ResumeInput": {
@@ -377,6 +440,11 @@ export const limits = {
       "minimum": 1
     }
   },
+  "StateInput": {
+    "reason": {
+      "maxLength": 1000
+    }
+  },
   "TeacherInput": {
     "cell": {
       "maxLength": 40
@@ -397,6 +465,23 @@ export const limits = {
     },
     "title": {
       "maxLength": 20
+    }
+  },
+  "TopSchool": {
+    "bronze": {
+      "minimum": 0
+    },
+    "gold": {
+      "minimum": 0
+    },
+    "learners": {
+      "minimum": 0
+    },
+    "rank": {
+      "minimum": 0
+    },
+    "silver": {
+      "minimum": 0
     }
   },
   "TrackerInput": {

@@ -24,6 +24,9 @@ pub mod teacher;
 pub mod team_member;
 pub mod useful_contact;
 pub mod user;
+// Results and certificates
+pub mod certificate;
+pub mod results;
 
 use crate::auth;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -73,6 +76,30 @@ pub fn register(cfg: &mut ServiceConfig) {
         .service(logs::app_log_all)
         .service(logs::app_log_keys)
         .service(logs::activity_log)
+        // Results and certificates (fixed paths before `{id}` ones)
+        .service(results::moderation)
+        .service(results::list)
+        .service(results::adjust)
+        .service(results::disqualify)
+        .service(results::remark)
+        .service(results::set_state)
+        .service(results::set_bands)
+        .service(results::top_school_calcs)
+        .service(results::download_details)
+        .service(results::of_school)
+        .service(results::top_results)
+        .service(results::past_winners)
+        .service(certificate::moderated)
+        .service(certificate::generation_status)
+        .service(certificate::send_status)
+        .service(certificate::generate)
+        .service(certificate::send)
+        .service(certificate::pause)
+        .service(certificate::download_zip)
+        .service(certificate::regenerate_and_send)
+        .service(certificate::config)
+        .service(certificate::save_config)
+        .service(certificate::list)
         // The olympiad and its paper (fixed paths before `{id}` ones)
         .service(olympiad::get_olympiad)
         .service(olympiad::set_olympiad_open)

@@ -27,6 +27,9 @@ pub mod sub_project;
 pub mod teacher;
 pub mod useful_contact;
 pub mod user;
+// Results and certificates
+pub mod certificate;
+pub mod results;
 
 pub use account::{Account, AccountFilter, AccountInsertForm, AccountView};
 pub use activity_log::{ActivityLog, ActivityLogInsertForm, ActivityQuery};
@@ -55,3 +58,9 @@ pub use teacher::{
 };
 pub use useful_contact::{UsefulContact, UsefulContactUpdateForm};
 pub use user::{SessionState, User, UserInsertForm, UserUpdateForm};
+// Results and certificates
+pub use certificate::{CertificateBatch, CertificateBatchRow, CertificateConfig, CertificateRun};
+pub use results::{
+    FinishedAttempt, OlympiadResults, OlympiadResultsUpdateForm, QuestionDistribution,
+    ResultChange, ResultChangeInsertForm,
+};

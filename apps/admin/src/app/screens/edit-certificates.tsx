@@ -1,3 +1,2 @@
 // Edit certificates (admin): /:olympiadName/admin/results/edit-certificates.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { EditCertificatesScreen as default } from '../../features/results/components/edit-certificates-screen';

@@ -1,3 +1,2 @@
 // Results moderation (admin): /:olympiadName/admin/results/moderation.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { ResultsModerationScreen as default } from '../../features/results/components/results-moderation-screen';

@@ -1,3 +1,2 @@
 // Send Certificates (admin): /:olympiadName/admin/results/generate-and-send-certificates.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { SendCertificatesScreen as default } from '../../features/results/components/send-certificates-screen';

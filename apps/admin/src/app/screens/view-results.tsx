@@ -1,3 +1,2 @@
 // View results (admin): /:olympiadName/admin/results/view.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { ViewResultsScreen as default } from '../../features/results/components/view-results-screen';

@@ -1,3 +1,2 @@
 // Past Winners (public): /:projectName/past-winners.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { PastWinnersScreen as default } from '../../features/results/components/past-winners-screen';

@@ -1,3 +1,2 @@
 // Top Results (public): /:projectName/top-results.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { TopResultsScreen as default } from '../../features/results/components/top-results-screen';

@@ -1,0 +1,310 @@
+//! Results and certificates: the results grid, Results moderation and the top-school calculation
+//! over 100,000 finished attempts (through the real HTTP application), and 10,000 certificates
+//! made into one ZIP per school on every core, as the certificate job makes them.
+
+#![allow(clippy::expect_used, clippy::unwrap_used)] // a benchmark that cannot set up has failed
+
+use actix_web::test::{call_service, init_service, read_body, TestRequest};
+use diesel::connection::SimpleConnection;
+use olympiad_bench::{database, median_ms, millis, report, state};
+use olympiad_domain::results::Award;
+use olympiad_domain::Role;
+use olympiad_http::auth::tokens::{Purpose, Subject};
+use olympiad_office::accounts::{provision, Provision};
+use olympiad_office::certificates::{school_zip, CertificateDesign};
+use olympiad_office::results::LearnerResult;
+use olympiad_persistence::models::{
+    Olympiad, OlympiadInsertForm, Project, ProjectInsertForm, School, SchoolForm, SchoolParticipant,
+};
+use olympiad_persistence::DbConnection;
+use std::time::Instant;
+
+const ATTEMPTS: usize = 100_000;
+const SCHOOLS: usize = 1_000;
+const CERTIFICATES: usize = 10_000;
+/// A school's learners, as the certificate job makes them.
+const CLASS: usize = 30;
+
+const FIRST_NAMES: &[&str] = &[
+    "Lerato", "Sipho", "Zoë", "Pieter", "Ŋwana", "Naledi", "Hêlena", "Anika", "Šarlota", "Bongani",
+];
+const LAST_NAMES: &[&str] = &[
+    "Molefe",
+    "Dube",
+    "van Wyk",
+    "Môller",
+    "Mašilo",
+    "Nkosi",
+    "Botha",
+    "Müller",
+    "du Plessis",
+    "Steyn",
+];
+const PROVINCES: &[&str] = &[
+    "Gauteng",
+    "Limpopo",
+    "Western Cape",
+    "KwaZulu-Natal",
+    "Free State",
+];
+
+/// 100,000 learners, each entered and with a finished, marked attempt, in 1,000 schools: plain SQL
+/// in batches (the fastest way in, and not what is measured).
+fn fill(conn: &mut DbConnection, olympiad: &Olympiad) {
+    let mut entries = Vec::with_capacity(SCHOOLS);
+    for s in 0..SCHOOLS {
+        let school = School::create(
+            conn,
+            &SchoolForm {
+                name: format!("Results School {s:04}"),
+                province: PROVINCES[s % PROVINCES.len()].into(),
+                sector: "public".into(),
+                country_code: "ZA".into(),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        let entry = SchoolParticipant::ensure(conn, olympiad.id, school.id, None).unwrap();
+        entries.push((school.id, entry.0.id));
+    }
+    // Ids far above anything made so far, so that the rows can name each other.
+    let base = 1_000_000usize;
+    conn.batch_execute("BEGIN").unwrap();
+    for batch in 0..ATTEMPTS / 1000 {
+        let range = batch * 1000..(batch + 1) * 1000;
+        let users: Vec<String> = range
+            .clone()
+            .map(|i| format!("({}, 'bench{i}', 'x')", base + i))
+            .collect();
+        let learners: Vec<String> = range
+            .clone()
+            .map(|i| {
+                format!(
+                    "({}, {}, '{}', '{} {i}', {})",
+                    base + i,
+                    entries[i % SCHOOLS].0,
+                    FIRST_NAMES[i % FIRST_NAMES.len()],
+                    LAST_NAMES[(i / 3) % LAST_NAMES.len()],
+                    8 + (i % 5)
+                )
+            })
+            .collect();
+        let participants: Vec<String> = range
+            .clone()
+            .map(|i| {
+                format!(
+                    "({}, {}, {}, {}, {}, 'finished')",
+                    base + i,
+                    olympiad.id,
+                    base + i,
+                    entries[i % SCHOOLS].1,
+                    base + i
+                )
+            })
+            .collect();
+        let attempts: Vec<String> = range
+            .map(|i| {
+                format!(
+                    "({}, {}, {}, {}, 'finished', '2026-11-25 08:00:00', 'x', {}, '2026-11-25 09:00:00')",
+                    base + i,
+                    base + i,
+                    olympiad.id,
+                    entries[i % SCHOOLS].1,
+                    (i * 7919) % 61
+                )
+            })
+            .collect();
+        conn.batch_execute(&format!(
+            "INSERT INTO users (id, username, password_hash) VALUES {};\
+             INSERT INTO learners (id, school_id, first_name, last_name, grade) VALUES {};\
+             INSERT INTO participants (id, olympiad_id, learner_id, school_participant_id, user_id, status) VALUES {};\
+             INSERT INTO attempts (id, participant_id, olympiad_id, school_participant_id, status, declaration_accepted_at, device_key_hash, score, finished_at) VALUES {};",
+            users.join(","),
+            learners.join(","),
+            participants.join(","),
+            attempts.join(",")
+        ))
+        .unwrap();
+    }
+    conn.batch_execute("COMMIT").unwrap();
+}
+
+fn admin_token(
+    state: &olympiad_http::AppState,
+    conn: &mut DbConnection,
+    olympiad: &Olympiad,
+) -> String {
+    let (user, account, _) = provision(
+        conn,
+        &Provision {
+            username: "bench-admin@example.org".into(),
+            email: Some("bench-admin@example.org".into()),
+            password_hash: "unused".into(),
+            first_name: "Bench".into(),
+            last_name: "Admin".into(),
+            role: Role::Admin,
+            olympiad_id: Some(olympiad.id),
+        },
+    )
+    .unwrap();
+    let subject = Subject {
+        user_id: user.id,
+        account_id: account.id,
+        role: Role::Admin,
+        olympiad_id: account.olympiad_id,
+        olympiad_name: Some(olympiad.name.clone()),
+        session_version: user.session_version,
+        impersonator: None,
+        impersonator_version: None,
+    };
+    state.tokens.issue(&subject, Purpose::Access).unwrap()
+}
+
+/// 10,000 learners' results in schools of thirty, every award.
+fn certificate_learners() -> Vec<LearnerResult> {
+    let awards = [
+        Award::Gold,
+        Award::Silver,
+        Award::Bronze,
+        Award::Merit,
+        Award::Participation,
+    ];
+    (0..CERTIFICATES)
+        .map(|i| LearnerResult {
+            attempt_id: i as i64,
+            participant_id: i as i64,
+            first_name: FIRST_NAMES[i % FIRST_NAMES.len()].into(),
+            last_name: format!("{} {i}", LAST_NAMES[(i / 3) % LAST_NAMES.len()]),
+            grade: 8 + (i % 5) as i32,
+            school_participant_id: (i / CLASS) as i64,
+            school_name: format!("Hoërskool Nommer {}", i / CLASS),
+            province: "Gauteng".into(),
+            score: (i % 61) as i64,
+            marked_score: (i % 61) as i64,
+            adjusted: false,
+            disqualified: false,
+            rank: 1 + i % 500,
+            of: 2000,
+            province_rank: 1,
+            percentile: 50.0,
+            award: Some(awards[i % awards.len()]),
+            best_in_school: false,
+        })
+        .collect()
+}
+
+/// Every school's ZIP, the schools shared among the cores, each ZIP written to disk.
+fn make_certificates(learners: &[LearnerResult], folder: &std::path::Path) -> (usize, u64) {
+    let design = CertificateDesign {
+        heading: "Geography Olympiad 2026".into(),
+        date: "25 November 2026".into(),
+        ..Default::default()
+    };
+    let schools: Vec<&[LearnerResult]> = learners.chunks(CLASS).collect();
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let results: Vec<(usize, u64)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..cores)
+            .map(|core| {
+                let (design, schools) = (&design, &schools);
+                scope.spawn(move || {
+                    let (mut count, mut bytes) = (0, 0u64);
+                    for (index, school) in schools.iter().enumerate().skip(core).step_by(cores) {
+                        let refs: Vec<&LearnerResult> = school.iter().collect();
+                        let (n, zip) = school_zip(design, &refs).unwrap();
+                        std::fs::write(folder.join(format!("{index}.zip")), &zip).unwrap();
+                        count += n;
+                        bytes += zip.len() as u64;
+                    }
+                    (count, bytes)
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    results
+        .into_iter()
+        .fold((0, 0), |(c, b), (n, z)| (c + n, b + z))
+}
+
+#[actix_web::main]
+async fn main() {
+    // Certificates first: they need no database.
+    let learners = certificate_learners();
+    let folder = tempfile::tempdir().unwrap();
+    let start = Instant::now();
+    let (count, bytes) = make_certificates(&learners, folder.path());
+    assert_eq!(count, CERTIFICATES);
+    report(
+        "certificates_10000_with_zips",
+        millis(start.elapsed()) / 1000.0,
+        "s",
+    );
+    report(
+        "certificates_zip_bytes_per_certificate",
+        bytes as f64 / count as f64,
+        "B",
+    );
+
+    let db = database();
+    let state = state(&db);
+    let mut conn = db.conn();
+    let project = Project::ensure(
+        &mut conn,
+        &ProjectInsertForm {
+            slug: "geography",
+            name: "Geography",
+            description: "",
+            kind: olympiad_domain::olympiad::OlympiadKind::Schools,
+        },
+    )
+    .unwrap();
+    let olympiad = Olympiad::ensure(
+        &mut conn,
+        &OlympiadInsertForm {
+            project_id: project.id,
+            name: "geography",
+            title: "Geography Olympiad",
+            year: 2026,
+            is_open: false,
+        },
+    )
+    .unwrap();
+    fill(&mut conn, &olympiad);
+    let token = admin_token(&state, &mut conn, &olympiad);
+    drop(conn);
+    let app = init_service(olympiad_http::app(state.clone())).await;
+    let o = olympiad.id;
+    for (name, path) in [
+        (
+            "results_grid_page_100000_attempts",
+            format!("/api/results?olympiadId={o}&page=1&pageSize=50&sort=rank"),
+        ),
+        (
+            "results_grid_filtered_100000_attempts",
+            format!("/api/results?olympiadId={o}&grade=10&award=gold&pageSize=50"),
+        ),
+        (
+            "results_moderation_100000_attempts",
+            format!("/api/results/moderation?olympiadId={o}"),
+        ),
+        (
+            "top_school_calcs_100000_attempts",
+            format!("/api/reports/olympiad/top-school-calcs/{o}"),
+        ),
+    ] {
+        let ms = median_ms(5, || async {
+            let request = TestRequest::get()
+                .uri(&path)
+                .insert_header(("Authorization", format!("Bearer {token}")));
+            let response = call_service(&app, request.to_request()).await;
+            assert!(
+                response.status().is_success(),
+                "{path}: {}",
+                response.status()
+            );
+            read_body(response).await;
+        })
+        .await;
+        report(name, ms, "ms");
+    }
+}

@@ -1,0 +1,210 @@
+//! Certificates: the olympiad's configuration, the list from the final results, runs that make
+//! every school's ZIP in the background and send it through the mail queue (start, pause, watch),
+//! one school made again and sent, and a school's ZIP for its team.
+
+use crate::access::Caller;
+use crate::body::Body;
+use crate::envelope::{ok, ApiResult};
+use crate::error::ApiError;
+use crate::listing::download;
+use crate::routes::IdPath;
+use crate::state::AppState;
+use actix_web::{get, post, web, HttpResponse};
+use olympiad_office::certificates::{
+    self, BatchView, CertificateDesign, ModeratedCertificate, RunStatus,
+};
+use olympiad_office::results::{EntryQuery, OlympiadQuery};
+use std::path::PathBuf;
+
+/// Where the ZIPs are kept: a `certificates` folder among the stored files.
+fn folder(state: &AppState) -> PathBuf {
+    state.config.uploads_dir.join("certificates")
+}
+
+#[utoipa::path(operation_id = "certificate_config", tag = "certificates", params(IdPath),
+    responses((status = 200, body = inline(crate::envelope::Envelope<CertificateDesign>))))]
+#[get("/api/certificate/config/{id}")]
+pub async fn config(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdPath>,
+) -> ApiResult<CertificateDesign> {
+    let id = path.id;
+    ok(state
+        .db
+        .office(move |conn| certificates::config(conn, &caller, id))
+        .await?)
+}
+
+/// Saves the olympiad's one configuration ("Certificate configuration saved").
+#[utoipa::path(operation_id = "certificate_config_save", tag = "certificates", params(IdPath), request_body = CertificateDesign,
+    responses((status = 200, body = inline(crate::envelope::Envelope<CertificateDesign>))))]
+#[post("/api/certificate/config/{id}")]
+pub async fn save_config(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdPath>,
+    body: Body<CertificateDesign>,
+) -> ApiResult<CertificateDesign> {
+    let (id, input) = (path.id, body.into_inner());
+    ok(state
+        .db
+        .office(move |conn| certificates::save_config(conn, &caller, id, &input))
+        .await?)
+}
+
+/// Every certificate the final results give (empty before release).
+#[utoipa::path(operation_id = "certificate_moderated", tag = "certificates", params(OlympiadQuery),
+    responses((status = 200, body = inline(crate::envelope::Envelope<Vec<ModeratedCertificate>>))))]
+#[get("/api/certificate/moderated")]
+pub async fn moderated(
+    caller: Caller,
+    state: web::Data<AppState>,
+    query: web::Query<OlympiadQuery>,
+) -> ApiResult<Vec<ModeratedCertificate>> {
+    let id = query.olympiad_id;
+    ok(state
+        .db
+        .office(move |conn| certificates::moderated(conn, &caller, id))
+        .await?)
+}
+
+/// Each school's ZIP of the latest run, by school.
+#[utoipa::path(operation_id = "certificate_list", tag = "certificates", params(IdPath),
+    responses((status = 200, body = inline(crate::envelope::Envelope<Vec<BatchView>>))))]
+#[get("/api/certificate/list/{id}")]
+pub async fn list(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdPath>,
+) -> ApiResult<Vec<BatchView>> {
+    let id = path.id;
+    ok(state
+        .db
+        .office(move |conn| certificates::list(conn, &caller, id))
+        .await?)
+}
+
+#[utoipa::path(operation_id = "certificate_generation_status", tag = "certificates", params(OlympiadQuery),
+    responses((status = 200, body = inline(crate::envelope::Envelope<RunStatus>))))]
+#[get("/api/certificate/generation-status")]
+pub async fn generation_status(
+    caller: Caller,
+    state: web::Data<AppState>,
+    query: web::Query<OlympiadQuery>,
+) -> ApiResult<RunStatus> {
+    let id = query.olympiad_id;
+    ok(state
+        .db
+        .office(move |conn| certificates::generation_status(conn, &caller, id))
+        .await?)
+}
+
+#[utoipa::path(operation_id = "certificate_send_status", tag = "certificates", params(OlympiadQuery),
+    responses((status = 200, body = inline(crate::envelope::Envelope<RunStatus>))))]
+#[get("/api/certificate/send-status")]
+pub async fn send_status(
+    caller: Caller,
+    state: web::Data<AppState>,
+    query: web::Query<OlympiadQuery>,
+) -> ApiResult<RunStatus> {
+    let id = query.olympiad_id;
+    ok(state
+        .db
+        .office(move |conn| certificates::send_status(conn, &caller, id))
+        .await?)
+}
+
+/// Starts making every school's certificates from the final results (once per version: asking
+/// again answers the run under way).
+#[utoipa::path(operation_id = "certificate_generate", tag = "certificates", params(OlympiadQuery),
+    responses((status = 200, body = inline(crate::envelope::Envelope<RunStatus>)), (status = 409, description = "The results are not final", body = crate::error::ErrorBody)))]
+#[post("/api/certificate/generate")]
+pub async fn generate(
+    caller: Caller,
+    state: web::Data<AppState>,
+    query: web::Query<OlympiadQuery>,
+) -> ApiResult<RunStatus> {
+    let (id, folder, base) = (
+        query.olympiad_id,
+        folder(&state),
+        state.config.public_base_url.clone(),
+    );
+    ok(state
+        .db
+        .office(move |conn| certificates::generate(conn, &caller, id, &folder, &base))
+        .await?)
+}
+
+/// Sends (or resumes sending) every school's certificates through the mail queue.
+#[utoipa::path(operation_id = "certificate_send", tag = "certificates", params(OlympiadQuery),
+    responses((status = 200, body = inline(crate::envelope::Envelope<RunStatus>)), (status = 409, description = "Nothing generated, or the results are not final", body = crate::error::ErrorBody)))]
+#[post("/api/certificate/send")]
+pub async fn send(
+    caller: Caller,
+    state: web::Data<AppState>,
+    query: web::Query<OlympiadQuery>,
+) -> ApiResult<RunStatus> {
+    let (id, folder, base) = (
+        query.olympiad_id,
+        folder(&state),
+        state.config.public_base_url.clone(),
+    );
+    ok(state
+        .db
+        .office(move |conn| certificates::send(conn, &caller, id, &folder, &base))
+        .await?)
+}
+
+/// Pauses sending after the school being sent now.
+#[utoipa::path(operation_id = "certificate_pause", tag = "certificates", params(OlympiadQuery),
+    responses((status = 200, body = inline(crate::envelope::Envelope<RunStatus>)), (status = 409, description = "Nothing is being sent", body = crate::error::ErrorBody)))]
+#[post("/api/certificate/pause")]
+pub async fn pause(
+    caller: Caller,
+    state: web::Data<AppState>,
+    query: web::Query<OlympiadQuery>,
+) -> ApiResult<RunStatus> {
+    let id = query.olympiad_id;
+    ok(state
+        .db
+        .office(move |conn| certificates::pause(conn, &caller, id))
+        .await?)
+}
+
+/// Makes one school's certificates again and sends them to its team.
+#[utoipa::path(operation_id = "certificate_regenerate_and_send", tag = "certificates", params(EntryQuery),
+    responses((status = 200, body = inline(crate::envelope::Envelope<BatchView>)), (status = 409, description = "Nothing generated, or the results are not final", body = crate::error::ErrorBody)))]
+#[get("/api/certificates/regenerate-and-send-to-school")]
+pub async fn regenerate_and_send(
+    caller: Caller,
+    state: web::Data<AppState>,
+    query: web::Query<EntryQuery>,
+) -> ApiResult<BatchView> {
+    let (id, folder, base) = (
+        query.school_participant_id,
+        folder(&state),
+        state.config.public_base_url.clone(),
+    );
+    ok(state
+        .db
+        .office(move |conn| certificates::regenerate_and_send(conn, &caller, id, &folder, &base))
+        .await?)
+}
+
+/// A school's certificates as one ZIP, for its team or staff.
+#[utoipa::path(operation_id = "certificate_download", tag = "certificates", params(EntryQuery),
+    responses((status = 200, description = "The school's certificates as a ZIP of PDFs")))]
+#[get("/api/certificate/download")]
+pub async fn download_zip(
+    caller: Caller,
+    state: web::Data<AppState>,
+    query: web::Query<EntryQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, folder) = (query.school_participant_id, folder(&state));
+    let (name, bytes) = state
+        .db
+        .office(move |conn| certificates::download(conn, &caller, id, &folder))
+        .await?;
+    Ok(download(bytes, "application/zip", &name))
+}

@@ -1,0 +1,1044 @@
+//! Results: made from the finished attempts and the moderation changes (each with its reason),
+//! ranked and banded by the domain's rules, moved provisional → moderated → final, and released
+//! as a snapshot that the public pages, the teachers and the certificates read. Editing after
+//! release needs the results reopened, and the next release is a new version.
+
+use crate::activity::record_activity;
+use crate::caller::Caller;
+use crate::error::{OfficeError, OfficeResult};
+use crate::listing::Grid;
+use crate::scope::find_in_reach;
+use chrono::NaiveDateTime;
+use olympiad_documents::{Cell, Table};
+use olympiad_domain::results::{
+    place, top_schools, Award, MedalBands, ResultChangeKind, ResultsState, Standing,
+};
+use olympiad_domain::Role;
+use olympiad_persistence::models::{
+    FinishedAttempt, Olympiad, OlympiadResults, OlympiadResultsUpdateForm, Paged, Project,
+    QuestionDistribution, ResultChange, ResultChangeInsertForm, SchoolParticipant,
+};
+use olympiad_persistence::{now, write_transaction, DbConnection};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, HashMap};
+use utoipa::{IntoParams, ToSchema};
+use validator::Validate;
+
+/// The longest reason a change may give.
+pub const REASON_MAX: usize = 1000;
+
+#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct OlympiadQuery {
+    pub olympiad_id: i64,
+}
+
+/// One learner's result.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LearnerResult {
+    pub attempt_id: i64,
+    pub participant_id: i64,
+    pub first_name: String,
+    pub last_name: String,
+    pub grade: i32,
+    pub school_participant_id: i64,
+    pub school_name: String,
+    pub province: String,
+    /// The marks that count: the marked score, or the moderated one when adjusted.
+    pub score: i64,
+    /// As marked by the marking code.
+    pub marked_score: i64,
+    pub adjusted: bool,
+    pub disqualified: bool,
+    /// In the grade, nationally; 0 when disqualified.
+    pub rank: usize,
+    pub of: usize,
+    pub province_rank: usize,
+    pub percentile: f64,
+    pub award: Option<Award>,
+    pub best_in_school: bool,
+}
+
+/// A school's standing in the top-school calculation.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TopSchool {
+    pub rank: usize,
+    pub school_participant_id: i64,
+    pub school_name: String,
+    pub province: String,
+    pub learners: usize,
+    /// The mean of its best five learners' scores.
+    pub score: f64,
+    pub gold: usize,
+    pub silver: usize,
+    pub bronze: usize,
+}
+
+/// The released results as they were made final.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Snapshot {
+    pub version: i32,
+    #[serde(with = "olympiad_domain::utc::option")]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub finalised_at: Option<NaiveDateTime>,
+    pub learners: Vec<LearnerResult>,
+    pub schools: Vec<TopSchool>,
+}
+
+/// Results made now from the attempts and the changes.
+pub struct Live {
+    pub results: OlympiadResults,
+    pub bands: MedalBands,
+    pub learners: Vec<LearnerResult>,
+    pub schools: Vec<TopSchool>,
+}
+
+fn bands_of(results: &OlympiadResults) -> MedalBands {
+    serde_json::from_str(&results.bands).unwrap_or_default()
+}
+
+/// The olympiad's results as they stand: every finished attempt, its moderated marks, ranked.
+pub fn live(conn: &mut DbConnection, olympiad_id: i64) -> OfficeResult<Live> {
+    let results = OlympiadResults::of_olympiad(conn, olympiad_id)?;
+    let bands = bands_of(&results);
+    let attempts = FinishedAttempt::for_olympiad(conn, olympiad_id, None)?;
+    // Later changes win: the last adjustment's marks, the last disqualification or reinstatement.
+    let mut adjusted: HashMap<i64, i64> = HashMap::new();
+    let mut disqualified: HashMap<i64, bool> = HashMap::new();
+    for change in ResultChange::for_olympiad(conn, olympiad_id)? {
+        let Some(attempt) = change.attempt_id else {
+            continue;
+        };
+        match change.kind {
+            ResultChangeKind::Adjusted => {
+                if let Some(marks) = change.marks {
+                    adjusted.insert(attempt, marks);
+                }
+            }
+            ResultChangeKind::Disqualified => {
+                disqualified.insert(attempt, true);
+            }
+            ResultChangeKind::Reinstated => {
+                disqualified.insert(attempt, false);
+            }
+            _ => {}
+        }
+    }
+    let standings: Vec<Standing> = attempts
+        .iter()
+        .map(|a| Standing {
+            grade: a.grade,
+            school: a.school_participant_id,
+            province: a.province.clone(),
+            score: adjusted
+                .get(&a.attempt_id)
+                .copied()
+                .unwrap_or(a.score.unwrap_or(0)),
+            disqualified: disqualified.get(&a.attempt_id).copied().unwrap_or(false),
+        })
+        .collect();
+    let placings = place(&standings, &bands);
+    let mut school_names: HashMap<i64, (String, String)> = HashMap::new();
+    let learners: Vec<LearnerResult> = attempts
+        .into_iter()
+        .zip(standings.iter().zip(&placings))
+        .map(|(a, (standing, placing))| {
+            school_names
+                .entry(a.school_participant_id)
+                .or_insert_with(|| (a.school_name.clone(), a.province.clone()));
+            LearnerResult {
+                attempt_id: a.attempt_id,
+                participant_id: a.participant_id,
+                first_name: a.first_name,
+                last_name: a.last_name,
+                grade: a.grade,
+                school_participant_id: a.school_participant_id,
+                school_name: a.school_name,
+                province: a.province,
+                score: standing.score,
+                marked_score: a.score.unwrap_or(0),
+                adjusted: adjusted.contains_key(&a.attempt_id),
+                disqualified: standing.disqualified,
+                rank: placing.rank,
+                of: placing.of,
+                province_rank: placing.province_rank,
+                percentile: placing.percentile,
+                award: placing.award,
+                best_in_school: placing.best_in_school,
+            }
+        })
+        .collect();
+    let schools = top_schools(&standings, &placings)
+        .into_iter()
+        .map(|s| {
+            let (name, province) = school_names.get(&s.school).cloned().unwrap_or_default();
+            TopSchool {
+                rank: s.rank,
+                school_participant_id: s.school,
+                school_name: name,
+                province,
+                learners: s.learners,
+                score: s.score,
+                gold: s.gold,
+                silver: s.silver,
+                bronze: s.bronze,
+            }
+        })
+        .collect();
+    Ok(Live {
+        results,
+        bands,
+        learners,
+        schools,
+    })
+}
+
+/// The released snapshot, if the results were ever final.
+pub fn released(results: &OlympiadResults) -> Option<Snapshot> {
+    if results.version == 0 || results.snapshot.is_empty() {
+        return None;
+    }
+    serde_json::from_str(&results.snapshot).ok()
+}
+
+fn staff_olympiad(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    olympiad_id: i64,
+) -> OfficeResult<Olympiad> {
+    find_in_reach::<Olympiad>(conn, caller, olympiad_id)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Moderation
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GradeDistribution {
+    pub grade: i32,
+    pub learners: usize,
+    pub mean: f64,
+    pub median: i64,
+    pub lowest: i64,
+    pub highest: i64,
+    /// Learners per tenth of the highest score of the olympiad (ten buckets).
+    pub buckets: Vec<usize>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QuestionStat {
+    pub question_id: i64,
+    /// "2.5": module and question number.
+    pub label: String,
+    pub out_of: i32,
+    pub answered: i64,
+    pub full_marks: i64,
+    /// Share of finished attempts with full marks, 0 to 100.
+    pub facility: f64,
+    pub mean_marks: f64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChangeView {
+    pub id: i64,
+    pub attempt_id: Option<i64>,
+    pub learner: String,
+    pub kind: ResultChangeKind,
+    pub marks: Option<i64>,
+    pub marks_before: Option<i64>,
+    pub reason: String,
+    #[serde(with = "olympiad_domain::utc")]
+    #[schema(value_type = String, format = DateTime)]
+    pub created_at: NaiveDateTime,
+}
+
+/// What the Results moderation screen shows.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Moderation {
+    pub state: ResultsState,
+    pub version: i32,
+    #[serde(with = "olympiad_domain::utc::option")]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub finalised_at: Option<NaiveDateTime>,
+    pub bands: MedalBands,
+    pub learners: usize,
+    pub grades: Vec<GradeDistribution>,
+    pub questions: Vec<QuestionStat>,
+    /// Learners whose score is far from their grade's (three standard deviations), or adjusted
+    /// by more than a fifth: the first to check.
+    pub outliers: Vec<LearnerResult>,
+    /// Every change, newest first: adjustments after appeals, disqualifications, remarks, releases.
+    pub changes: Vec<ChangeView>,
+}
+
+pub fn moderation(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    olympiad_id: i64,
+) -> OfficeResult<Moderation> {
+    staff_olympiad(conn, caller, olympiad_id)?;
+    let live = live(conn, olympiad_id)?;
+    let highest = live
+        .learners
+        .iter()
+        .map(|l| l.score)
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let mut by_grade: BTreeMap<i32, Vec<&LearnerResult>> = BTreeMap::new();
+    for learner in live.learners.iter().filter(|l| !l.disqualified) {
+        by_grade.entry(learner.grade).or_default().push(learner);
+    }
+    let mut outliers = Vec::new();
+    let grades = by_grade
+        .iter()
+        .map(|(&grade, learners)| {
+            let mut scores: Vec<i64> = learners.iter().map(|l| l.score).collect();
+            scores.sort_unstable();
+            let n = scores.len() as f64;
+            let mean = scores.iter().sum::<i64>() as f64 / n;
+            let sd = (scores
+                .iter()
+                .map(|&s| (s as f64 - mean).powi(2))
+                .sum::<f64>()
+                / n)
+                .sqrt();
+            for learner in learners {
+                let far = sd > 0.0 && (learner.score as f64 - mean).abs() > 3.0 * sd;
+                let moved =
+                    learner.adjusted && (learner.score - learner.marked_score).abs() * 5 > highest;
+                if far || moved {
+                    outliers.push((*learner).clone());
+                }
+            }
+            let mut buckets = vec![0; 10];
+            for &score in &scores {
+                let bucket = ((score * 10) / highest).clamp(0, 9) as usize;
+                buckets[bucket] += 1;
+            }
+            GradeDistribution {
+                grade,
+                learners: scores.len(),
+                mean: (mean * 10.0).round() / 10.0,
+                median: scores[scores.len() / 2],
+                lowest: scores[0],
+                highest: scores[scores.len() - 1],
+                buckets,
+            }
+        })
+        .collect();
+    let finished = live.learners.len().max(1) as f64;
+    let questions = QuestionDistribution::for_olympiad(conn, olympiad_id)?
+        .into_iter()
+        .map(|q| QuestionStat {
+            question_id: q.question_id,
+            label: format!("{}.{}", q.module_position, q.position),
+            out_of: q.out_of,
+            answered: q.answered,
+            full_marks: q.full_marks,
+            facility: (q.full_marks as f64 * 1000.0 / finished).round() / 10.0,
+            mean_marks: (q.marks_total as f64 * 100.0 / finished).round() / 100.0,
+        })
+        .collect();
+    let names: HashMap<i64, String> = live
+        .learners
+        .iter()
+        .map(|l| (l.attempt_id, format!("{} {}", l.first_name, l.last_name)))
+        .collect();
+    let mut changes: Vec<ChangeView> = ResultChange::for_olympiad(conn, olympiad_id)?
+        .into_iter()
+        .map(|c| ChangeView {
+            id: c.id,
+            attempt_id: c.attempt_id,
+            learner: c
+                .attempt_id
+                .and_then(|a| names.get(&a).cloned())
+                .unwrap_or_default(),
+            kind: c.kind,
+            marks: c.marks,
+            marks_before: c.marks_before,
+            reason: c.reason,
+            created_at: c.created_at,
+        })
+        .collect();
+    changes.reverse();
+    changes.truncate(200);
+    Ok(Moderation {
+        state: live.results.state,
+        version: live.results.version,
+        finalised_at: live.results.finalised_at,
+        bands: live.bands,
+        learners: live.learners.len(),
+        grades,
+        questions,
+        outliers,
+        changes,
+    })
+}
+
+fn reason_of(reason: &str) -> OfficeResult<String> {
+    let reason = reason.trim();
+    if reason.is_empty() {
+        return Err(OfficeError::invalid("reason", "is required: say why"));
+    }
+    if reason.chars().count() > REASON_MAX {
+        return Err(OfficeError::invalid(
+            "reason",
+            format!("must be at most {REASON_MAX} characters"),
+        ));
+    }
+    Ok(reason.to_owned())
+}
+
+/// Final results change only in a new version: reopen them first.
+fn not_final(results: &OlympiadResults) -> OfficeResult<()> {
+    if results.state == ResultsState::Final {
+        return Err(OfficeError::conflict(
+            "The results are final. Reopen them (a new version) before changing them.",
+        ));
+    }
+    Ok(())
+}
+
+fn change(
+    olympiad_id: i64,
+    caller: &Caller,
+    attempt_id: Option<i64>,
+    kind: ResultChangeKind,
+    marks: Option<i64>,
+    marks_before: Option<i64>,
+    reason: &str,
+) -> ResultChangeInsertForm {
+    ResultChangeInsertForm {
+        olympiad_id,
+        attempt_id,
+        kind,
+        marks,
+        marks_before,
+        reason: reason.to_owned(),
+        made_by: Some(caller.actor()),
+        created_at: now(),
+    }
+}
+
+/// The learner's current result, which must be one of the olympiad's finished attempts.
+fn learner_of(live: &Live, attempt_id: i64) -> OfficeResult<&LearnerResult> {
+    live.learners
+        .iter()
+        .find(|l| l.attempt_id == attempt_id)
+        .ok_or_else(|| OfficeError::NotFound("This learner's finished attempt".into()))
+}
+
+#[derive(Debug, Clone, Deserialize, Validate, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct AdjustInput {
+    pub olympiad_id: i64,
+    pub attempt_id: i64,
+    /// The learner's total marks after moderation.
+    pub marks: i64,
+    #[schema(max_length = 1000)]
+    pub reason: String,
+}
+
+/// Sets a learner's total by hand (an appeal upheld), with the reason.
+pub fn adjust(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    input: &AdjustInput,
+) -> OfficeResult<LearnerResult> {
+    write_transaction(conn, |conn| {
+        staff_olympiad(conn, caller, input.olympiad_id)?;
+        let reason = reason_of(&input.reason)?;
+        if !(0..=100_000).contains(&input.marks) {
+            return Err(OfficeError::invalid("marks", "must be from 0 to 100000"));
+        }
+        let before = live(conn, input.olympiad_id)?;
+        not_final(&before.results)?;
+        let learner = learner_of(&before, input.attempt_id)?;
+        let previous = learner.score;
+        ResultChange::record(
+            conn,
+            &change(
+                input.olympiad_id,
+                caller,
+                Some(input.attempt_id),
+                ResultChangeKind::Adjusted,
+                Some(input.marks),
+                Some(previous),
+                &reason,
+            ),
+        )?;
+        record_activity(
+            conn,
+            caller,
+            "result_adjusted",
+            Some(input.olympiad_id),
+            serde_json::json!({ "attemptId": input.attempt_id, "from": previous, "to": input.marks, "reason": reason }),
+        )?;
+        let after = live(conn, input.olympiad_id)?;
+        Ok(learner_of(&after, input.attempt_id)?.clone())
+    })
+}
+
+#[derive(Debug, Clone, Deserialize, Validate, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct DisqualifyInput {
+    pub olympiad_id: i64,
+    pub attempt_id: i64,
+    /// True to disqualify, false to reinstate.
+    pub disqualified: bool,
+    #[schema(max_length = 1000)]
+    pub reason: String,
+}
+
+pub fn disqualify(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    input: &DisqualifyInput,
+) -> OfficeResult<LearnerResult> {
+    write_transaction(conn, |conn| {
+        staff_olympiad(conn, caller, input.olympiad_id)?;
+        let reason = reason_of(&input.reason)?;
+        let before = live(conn, input.olympiad_id)?;
+        not_final(&before.results)?;
+        let learner = learner_of(&before, input.attempt_id)?;
+        if learner.disqualified == input.disqualified {
+            return Ok(learner.clone());
+        }
+        let kind = if input.disqualified {
+            ResultChangeKind::Disqualified
+        } else {
+            ResultChangeKind::Reinstated
+        };
+        ResultChange::record(
+            conn,
+            &change(
+                input.olympiad_id,
+                caller,
+                Some(input.attempt_id),
+                kind,
+                None,
+                None,
+                &reason,
+            ),
+        )?;
+        record_activity(
+            conn,
+            caller,
+            if input.disqualified {
+                "result_disqualified"
+            } else {
+                "result_reinstated"
+            },
+            Some(input.olympiad_id),
+            serde_json::json!({ "attemptId": input.attempt_id, "reason": reason }),
+        )?;
+        let after = live(conn, input.olympiad_id)?;
+        Ok(learner_of(&after, input.attempt_id)?.clone())
+    })
+}
+
+#[derive(Debug, Clone, Deserialize, Validate, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct RemarkInput {
+    pub olympiad_id: i64,
+    #[schema(max_length = 1000)]
+    pub reason: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Remarked {
+    pub marked: usize,
+}
+
+/// Marks every finished attempt again after the answer key was corrected, with the reason.
+pub fn remark(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    input: &RemarkInput,
+) -> OfficeResult<Remarked> {
+    write_transaction(conn, |conn| {
+        staff_olympiad(conn, caller, input.olympiad_id)?;
+        let reason = reason_of(&input.reason)?;
+        not_final(&OlympiadResults::of_olympiad(conn, input.olympiad_id)?)?;
+        let done = crate::invigilation::remark(conn, caller, input.olympiad_id)?;
+        ResultChange::record(
+            conn,
+            &change(
+                input.olympiad_id,
+                caller,
+                None,
+                ResultChangeKind::Remarked,
+                None,
+                None,
+                &reason,
+            ),
+        )?;
+        Ok(Remarked {
+            marked: done.marked,
+        })
+    })
+}
+
+#[derive(Debug, Clone, Deserialize, Validate, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct StateInput {
+    pub olympiad_id: i64,
+    pub state: ResultsState,
+    #[schema(max_length = 1000)]
+    pub reason: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StateView {
+    pub state: ResultsState,
+    pub version: i32,
+}
+
+/// Moves the results on (or back); making them final takes the snapshot of a new version.
+pub fn set_state(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    input: &StateInput,
+) -> OfficeResult<StateView> {
+    write_transaction(conn, |conn| {
+        staff_olympiad(conn, caller, input.olympiad_id)?;
+        let reason = reason_of(&input.reason)?;
+        let current = live(conn, input.olympiad_id)?;
+        let from = current.results.state;
+        if from == input.state {
+            return Ok(StateView {
+                state: from,
+                version: current.results.version,
+            });
+        }
+        if !from.may_become(input.state) {
+            return Err(OfficeError::conflict(format!(
+                "Results that are {} cannot become {}.",
+                from.as_str(),
+                input.state.as_str()
+            )));
+        }
+        let results = &current.results;
+        let mut form = OlympiadResultsUpdateForm {
+            state: input.state,
+            version: results.version,
+            bands: results.bands.clone(),
+            snapshot: results.snapshot.clone(),
+            finalised_at: results.finalised_at,
+            updated_at: now(),
+        };
+        let kind = match (from, input.state) {
+            (_, ResultsState::Final) => {
+                let at = now();
+                form.version += 1;
+                form.finalised_at = Some(at);
+                form.snapshot = serde_json::to_string(&Snapshot {
+                    version: form.version,
+                    finalised_at: Some(at),
+                    learners: current.learners.clone(),
+                    schools: current.schools.clone(),
+                })
+                .map_err(|e| OfficeError::Internal(e.to_string()))?;
+                ResultChangeKind::Finalised
+            }
+            (ResultsState::Final, _) => ResultChangeKind::Reopened,
+            (_, ResultsState::Moderated) => ResultChangeKind::Moderated,
+            (_, ResultsState::Provisional) => ResultChangeKind::Provisional,
+        };
+        OlympiadResults::update(conn, results.id, &form)?;
+        ResultChange::record(
+            conn,
+            &change(input.olympiad_id, caller, None, kind, None, None, &reason),
+        )?;
+        record_activity(
+            conn,
+            caller,
+            "results_state_changed",
+            Some(input.olympiad_id),
+            serde_json::json!({ "from": from.as_str(), "to": input.state.as_str(), "version": form.version, "reason": reason }),
+        )?;
+        Ok(StateView {
+            state: input.state,
+            version: form.version,
+        })
+    })
+}
+
+#[derive(Debug, Clone, Deserialize, Validate, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct BandsInput {
+    pub olympiad_id: i64,
+    pub bands: MedalBands,
+}
+
+pub fn set_bands(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    input: &BandsInput,
+) -> OfficeResult<MedalBands> {
+    write_transaction(conn, |conn| {
+        staff_olympiad(conn, caller, input.olympiad_id)?;
+        let problems = input.bands.problems();
+        if !problems.is_empty() {
+            return Err(OfficeError::Problems {
+                message: "The medal bands are not in order.".into(),
+                fields: problems
+                    .into_iter()
+                    .map(|(name, problem)| (format!("bands.{name}"), problem.to_owned()))
+                    .collect(),
+            });
+        }
+        let results = OlympiadResults::of_olympiad(conn, input.olympiad_id)?;
+        not_final(&results)?;
+        OlympiadResults::update(
+            conn,
+            results.id,
+            &OlympiadResultsUpdateForm {
+                state: results.state,
+                version: results.version,
+                bands: serde_json::to_string(&input.bands)
+                    .map_err(|e| OfficeError::Internal(e.to_string()))?,
+                snapshot: results.snapshot.clone(),
+                finalised_at: results.finalised_at,
+                updated_at: now(),
+            },
+        )?;
+        record_activity(
+            conn,
+            caller,
+            "medal_bands_set",
+            Some(input.olympiad_id),
+            serde_json::to_value(input.bands).unwrap_or_default(),
+        )?;
+        Ok(input.bands)
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists and downloads
+
+#[derive(Debug, Clone, Default, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ResultsQuery {
+    pub olympiad_id: i64,
+    pub grade: Option<i32>,
+    pub award: Option<Award>,
+    pub school_participant_id: Option<i64>,
+    pub province: Option<String>,
+}
+
+/// The keys the results grid sorts by.
+pub const RESULT_SORT_KEYS: &[&str] = &["rank", "score", "name", "school", "grade", "province"];
+
+/// The live results, filtered, sorted and paged in memory (ranking needs every learner anyway).
+pub fn list(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    query: &ResultsQuery,
+    grid: Grid,
+) -> OfficeResult<Paged<LearnerResult>> {
+    staff_olympiad(conn, caller, query.olympiad_id)?;
+    let live = live(conn, query.olympiad_id)?;
+    select(live.learners, query, grid)
+}
+
+fn select(
+    learners: Vec<LearnerResult>,
+    query: &ResultsQuery,
+    grid: Grid,
+) -> OfficeResult<Paged<LearnerResult>> {
+    for sort in &grid.sort {
+        if !RESULT_SORT_KEYS.contains(&sort.key.as_str()) {
+            return Err(OfficeError::invalid(
+                "sort",
+                format!("may be one of {}", RESULT_SORT_KEYS.join(", ")),
+            ));
+        }
+    }
+    let search = grid.search.trim().to_lowercase();
+    let province = query
+        .province
+        .as_deref()
+        .map(str::trim)
+        .filter(|p| !p.is_empty());
+    let mut rows: Vec<LearnerResult> = learners
+        .into_iter()
+        .filter(|l| query.grade.is_none_or(|g| l.grade == g))
+        .filter(|l| query.award.is_none_or(|a| l.award == Some(a)))
+        .filter(|l| {
+            query
+                .school_participant_id
+                .is_none_or(|s| l.school_participant_id == s)
+        })
+        .filter(|l| province.is_none_or(|p| l.province.eq_ignore_ascii_case(p)))
+        .filter(|l| {
+            search.is_empty()
+                || format!("{} {} {}", l.first_name, l.last_name, l.school_name)
+                    .to_lowercase()
+                    .contains(&search)
+        })
+        .collect();
+    let rank_key = |l: &LearnerResult| if l.disqualified { usize::MAX } else { l.rank };
+    rows.sort_by(|a, b| {
+        let mut order = std::cmp::Ordering::Equal;
+        for sort in &grid.sort {
+            let o = match sort.key.as_str() {
+                "rank" => rank_key(a).cmp(&rank_key(b)),
+                "score" => a.score.cmp(&b.score),
+                "name" => (&a.last_name, &a.first_name).cmp(&(&b.last_name, &b.first_name)),
+                "school" => a.school_name.cmp(&b.school_name),
+                "grade" => a.grade.cmp(&b.grade),
+                _ => a.province.cmp(&b.province),
+            };
+            order = order.then(if sort.desc { o.reverse() } else { o });
+        }
+        order
+            .then(a.grade.cmp(&b.grade))
+            .then(rank_key(a).cmp(&rank_key(b)))
+            .then(a.attempt_id.cmp(&b.attempt_id))
+    });
+    let total = rows.len() as i64;
+    if let Some(page) = grid.page {
+        rows = rows
+            .into_iter()
+            .skip(usize::try_from(page.offset).unwrap_or(0))
+            .take(usize::try_from(page.limit).unwrap_or(0))
+            .collect();
+    }
+    Ok(Paged { rows, total })
+}
+
+pub fn results_table(rows: &[LearnerResult]) -> Table {
+    let mut table = Table::new(&[
+        "Rank",
+        "First name",
+        "Last name",
+        "Grade",
+        "School",
+        "Province",
+        "Score",
+        "Marked",
+        "Percentile",
+        "Award",
+        "Best in school",
+        "Disqualified",
+    ]);
+    for r in rows {
+        table.push(vec![
+            Cell::Number(r.rank as f64),
+            r.first_name.as_str().into(),
+            r.last_name.as_str().into(),
+            Cell::Number(f64::from(r.grade)),
+            r.school_name.as_str().into(),
+            r.province.as_str().into(),
+            Cell::Number(r.score as f64),
+            Cell::Number(r.marked_score as f64),
+            Cell::Number(r.percentile),
+            r.award.map(Award::title).unwrap_or("").into(),
+            (if r.best_in_school { "Yes" } else { "" }).into(),
+            (if r.disqualified { "Yes" } else { "" }).into(),
+        ]);
+    }
+    table
+}
+
+pub fn top_school_calcs(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    olympiad_id: i64,
+) -> OfficeResult<Vec<TopSchool>> {
+    staff_olympiad(conn, caller, olympiad_id)?;
+    Ok(live(conn, olympiad_id)?.schools)
+}
+
+/// The released results (GET /api/results/downloads/details): empty, version 0, before release.
+pub fn download_details(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    olympiad_id: i64,
+) -> OfficeResult<Snapshot> {
+    staff_olympiad(conn, caller, olympiad_id)?;
+    let results = OlympiadResults::of_olympiad(conn, olympiad_id)?;
+    Ok(released(&results).unwrap_or_default())
+}
+
+#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct EntryQuery {
+    pub school_participant_id: i64,
+}
+
+/// A school's results as released, for its team.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SchoolResults {
+    pub released: bool,
+    pub version: i32,
+    pub school_name: String,
+    pub learners: Vec<LearnerResult>,
+    /// Where the school came among all schools; 0 before release.
+    pub school_rank: usize,
+    pub schools: usize,
+}
+
+pub fn of_school(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    entry_id: i64,
+) -> OfficeResult<SchoolResults> {
+    let entry = find_in_reach::<SchoolParticipant>(conn, caller, entry_id)?;
+    let results = OlympiadResults::of_olympiad(conn, entry.olympiad_id)?;
+    let school_name = olympiad_persistence::models::School::find(conn, entry.school_id)?.name;
+    let Some(snapshot) = released(&results) else {
+        return Ok(SchoolResults {
+            released: false,
+            version: 0,
+            school_name,
+            learners: vec![],
+            school_rank: 0,
+            schools: 0,
+        });
+    };
+    let mut learners: Vec<LearnerResult> = snapshot
+        .learners
+        .into_iter()
+        .filter(|l| l.school_participant_id == entry.id)
+        .collect();
+    learners.sort_by(|a, b| a.grade.cmp(&b.grade).then(a.rank.cmp(&b.rank)));
+    let school_rank = snapshot
+        .schools
+        .iter()
+        .find(|s| s.school_participant_id == entry.id)
+        .map_or(0, |s| s.rank);
+    Ok(SchoolResults {
+        released: true,
+        version: snapshot.version,
+        school_name,
+        learners,
+        school_rank,
+        schools: snapshot.schools.len(),
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// The public pages
+
+/// A learner as the public pages name them: no ids, no scores of others than the top.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicLearner {
+    pub name: String,
+    pub school: String,
+    pub province: String,
+    pub grade: i32,
+    pub rank: usize,
+    pub award: Option<Award>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicSchool {
+    pub rank: usize,
+    pub school: String,
+    pub province: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicResults {
+    pub olympiad: String,
+    pub year: i32,
+    pub version: i32,
+    /// The best ten of each grade (more when tied).
+    pub learners: Vec<PublicLearner>,
+    /// The best ten schools.
+    pub schools: Vec<PublicSchool>,
+}
+
+/// How many learners of a grade, and schools, the public pages name.
+const PUBLIC_TOP: usize = 10;
+
+fn public_of(snapshot: Snapshot, olympiad: String, year: i32, top: usize) -> PublicResults {
+    let mut learners: Vec<PublicLearner> = snapshot
+        .learners
+        .into_iter()
+        .filter(|l| !l.disqualified && l.rank >= 1 && l.rank <= top)
+        .map(|l| PublicLearner {
+            name: format!("{} {}", l.first_name, l.last_name),
+            school: l.school_name,
+            province: l.province,
+            grade: l.grade,
+            rank: l.rank,
+            award: l.award,
+        })
+        .collect();
+    learners.sort_by(|a, b| {
+        a.grade
+            .cmp(&b.grade)
+            .then(a.rank.cmp(&b.rank))
+            .then(a.name.cmp(&b.name))
+    });
+    let schools = snapshot
+        .schools
+        .into_iter()
+        .filter(|s| s.rank <= top)
+        .map(|s| PublicSchool {
+            rank: s.rank,
+            school: s.school_name,
+            province: s.province,
+        })
+        .collect();
+    PublicResults {
+        olympiad,
+        year,
+        version: snapshot.version,
+        learners,
+        schools,
+    }
+}
+
+fn released_of_project(
+    conn: &mut DbConnection,
+    project: &str,
+) -> OfficeResult<Vec<(Snapshot, String, i32)>> {
+    let project = Project::by_slug(conn, project)?
+        .ok_or_else(|| OfficeError::NotFound("This project".into()))?;
+    Ok(OlympiadResults::released_in_project(conn, project.id)?
+        .into_iter()
+        .filter_map(|(results, title, year)| released(&results).map(|s| (s, title, year)))
+        .collect())
+}
+
+/// The newest released results of a project's olympiads (public Top Results page); none before
+/// the first release.
+pub fn top_results(conn: &mut DbConnection, project: &str) -> OfficeResult<Option<PublicResults>> {
+    Ok(released_of_project(conn, project)?
+        .into_iter()
+        .next()
+        .map(|(snapshot, title, year)| public_of(snapshot, title, year, PUBLIC_TOP)))
+}
+
+/// The first three of each grade of every released olympiad of the project, newest first.
+pub fn past_winners(conn: &mut DbConnection, project: &str) -> OfficeResult<Vec<PublicResults>> {
+    Ok(released_of_project(conn, project)?
+        .into_iter()
+        .map(|(snapshot, title, year)| public_of(snapshot, title, year, 3))
+        .collect())
+}
+
+/// Whether the caller is staff of the olympiad (not a teacher): used by certificates too.
+pub fn is_staff(caller: &Caller) -> bool {
+    caller.role != Role::Teacher
+}

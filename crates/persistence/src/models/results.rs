@@ -1,0 +1,245 @@
+//! An olympiad's results: their state and medal bands, the released snapshot, the moderation
+//! changes with their reasons, and the finished attempts that results are made from.
+
+use crate::error::DbResult;
+use crate::schema::{
+    attempts, learners, olympiad_results, participants, result_changes, school_participants,
+    schools,
+};
+use crate::words::Word;
+use crate::{now, DbConnection};
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use olympiad_domain::results::{ResultChangeKind, ResultsState};
+use olympiad_domain::sitting::AttemptStatus;
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = olympiad_results)]
+pub struct OlympiadResults {
+    pub id: i64,
+    pub olympiad_id: i64,
+    pub state: ResultsState,
+    pub version: i32,
+    /// JSON of `MedalBands`.
+    pub bands: String,
+    /// JSON of the released results; empty until first final.
+    pub snapshot: String,
+    pub finalised_at: Option<NaiveDateTime>,
+    pub updated_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, AsChangeset)]
+#[diesel(table_name = olympiad_results)]
+pub struct OlympiadResultsUpdateForm {
+    #[diesel(serialize_as = Word)]
+    pub state: ResultsState,
+    pub version: i32,
+    pub bands: String,
+    pub snapshot: String,
+    pub finalised_at: Option<NaiveDateTime>,
+    pub updated_at: NaiveDateTime,
+}
+
+impl OlympiadResults {
+    /// The olympiad's results row, made (provisional, default bands) the first time it is asked for.
+    pub fn of_olympiad(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<OlympiadResults> {
+        let found = olympiad_results::table
+            .filter(olympiad_results::olympiad_id.eq(olympiad_id))
+            .select(OlympiadResults::as_select())
+            .first(conn)
+            .optional()?;
+        if let Some(found) = found {
+            return Ok(found);
+        }
+        diesel::insert_into(olympiad_results::table)
+            .values((
+                olympiad_results::olympiad_id.eq(olympiad_id),
+                olympiad_results::state.eq(ResultsState::Provisional.as_str()),
+                olympiad_results::bands.eq(serde_json::to_string(
+                    &olympiad_domain::results::MedalBands::default(),
+                )
+                .unwrap_or_default()),
+                olympiad_results::updated_at.eq(now()),
+            ))
+            .execute(conn)?;
+        Ok(olympiad_results::table
+            .filter(olympiad_results::olympiad_id.eq(olympiad_id))
+            .select(OlympiadResults::as_select())
+            .first(conn)?)
+    }
+
+    pub fn update(
+        conn: &mut DbConnection,
+        id: i64,
+        form: &OlympiadResultsUpdateForm,
+    ) -> DbResult<()> {
+        diesel::update(olympiad_results::table.find(id))
+            .set(form.clone())
+            .execute(conn)?;
+        Ok(())
+    }
+
+    /// The final results of the olympiads of a project, newest first (for the public pages).
+    pub fn released_in_project(
+        conn: &mut DbConnection,
+        project_id: i64,
+    ) -> DbResult<Vec<(OlympiadResults, String, i32)>> {
+        use crate::schema::olympiads;
+        Ok(olympiad_results::table
+            .inner_join(olympiads::table)
+            .filter(olympiads::project_id.eq(project_id))
+            .filter(olympiad_results::version.gt(0))
+            .order((olympiads::year.desc(), olympiads::id.desc()))
+            .select((
+                OlympiadResults::as_select(),
+                olympiads::title,
+                olympiads::year,
+            ))
+            .load(conn)?)
+    }
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = result_changes)]
+pub struct ResultChange {
+    pub id: i64,
+    pub olympiad_id: i64,
+    pub attempt_id: Option<i64>,
+    pub kind: ResultChangeKind,
+    pub marks: Option<i64>,
+    pub marks_before: Option<i64>,
+    pub reason: String,
+    pub made_by: Option<i64>,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = result_changes)]
+pub struct ResultChangeInsertForm {
+    pub olympiad_id: i64,
+    pub attempt_id: Option<i64>,
+    #[diesel(serialize_as = Word)]
+    pub kind: ResultChangeKind,
+    pub marks: Option<i64>,
+    pub marks_before: Option<i64>,
+    pub reason: String,
+    pub made_by: Option<i64>,
+    pub created_at: NaiveDateTime,
+}
+
+impl ResultChange {
+    pub fn record(conn: &mut DbConnection, form: &ResultChangeInsertForm) -> DbResult<()> {
+        diesel::insert_into(result_changes::table)
+            .values(form.clone())
+            .execute(conn)?;
+        Ok(())
+    }
+
+    /// Every change of the olympiad, oldest first: later ones win.
+    pub fn for_olympiad(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<Vec<ResultChange>> {
+        Ok(result_changes::table
+            .filter(result_changes::olympiad_id.eq(olympiad_id))
+            .order(result_changes::id)
+            .select(ResultChange::as_select())
+            .load(conn)?)
+    }
+}
+
+/// A finished attempt with whose it is, as results are made from.
+#[derive(Debug, Clone, Queryable)]
+pub struct FinishedAttempt {
+    pub attempt_id: i64,
+    pub participant_id: i64,
+    pub first_name: String,
+    pub last_name: String,
+    pub grade: i32,
+    pub school_participant_id: i64,
+    pub school_id: i64,
+    pub school_name: String,
+    pub province: String,
+    pub score: Option<i64>,
+    pub module_scores: String,
+}
+
+impl FinishedAttempt {
+    /// The olympiad's finished current attempts (of one school's entry, when given).
+    pub fn for_olympiad(
+        conn: &mut DbConnection,
+        olympiad_id: i64,
+        school_participant_id: Option<i64>,
+    ) -> DbResult<Vec<FinishedAttempt>> {
+        let mut query = attempts::table
+            .inner_join(participants::table.inner_join(learners::table))
+            .inner_join(school_participants::table.inner_join(schools::table))
+            .filter(attempts::olympiad_id.eq(olympiad_id))
+            .filter(attempts::status.eq(AttemptStatus::Finished.as_str()))
+            .filter(attempts::superseded.eq(false))
+            .into_boxed();
+        if let Some(entry) = school_participant_id {
+            query = query.filter(attempts::school_participant_id.eq(entry));
+        }
+        Ok(query
+            .order(attempts::id)
+            .select((
+                attempts::id,
+                attempts::participant_id,
+                learners::first_name,
+                learners::last_name,
+                learners::grade,
+                school_participants::id,
+                schools::id,
+                schools::name,
+                schools::province,
+                attempts::score,
+                attempts::module_scores,
+            ))
+            .load(conn)?)
+    }
+}
+
+/// How one question went across every finished attempt: for moderation, a question that few or
+/// none got right is the first place to look for a wrong answer key.
+#[derive(Debug, Clone, QueryableByName)]
+pub struct QuestionDistribution {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    pub question_id: i64,
+    #[diesel(sql_type = diesel::sql_types::Integer)]
+    pub module_position: i32,
+    #[diesel(sql_type = diesel::sql_types::Integer)]
+    pub position: i32,
+    #[diesel(sql_type = diesel::sql_types::Integer)]
+    pub out_of: i32,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    pub answered: i64,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    pub full_marks: i64,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    pub marks_total: i64,
+}
+
+impl QuestionDistribution {
+    pub fn for_olympiad(
+        conn: &mut DbConnection,
+        olympiad_id: i64,
+    ) -> DbResult<Vec<QuestionDistribution>> {
+        use diesel::sql_types::BigInt;
+        // The same SQL on both databases; parameters appear in order for SQLite.
+        Ok(diesel::sql_query(
+            "SELECT q.id AS question_id, m.position AS module_position, q.position AS position, \
+               q.marks AS out_of, \
+               CAST(COUNT(an.attempt_id) AS BIGINT) AS answered, \
+               CAST(COALESCE(SUM(CASE WHEN an.marks >= q.marks THEN 1 ELSE 0 END), 0) AS BIGINT) AS full_marks, \
+               CAST(COALESCE(SUM(an.marks), 0) AS BIGINT) AS marks_total \
+             FROM questions q \
+             JOIN question_modules m ON m.id = q.module_id \
+             LEFT JOIN answers an ON an.question_id = q.id AND an.attempt_id IN \
+               (SELECT a.id FROM attempts a WHERE a.olympiad_id = $1 AND a.status = 'finished' AND a.superseded = FALSE) \
+             WHERE m.olympiad_id = $2 \
+             GROUP BY q.id, m.position, q.position, q.marks \
+             ORDER BY m.position, q.position",
+        )
+        .bind::<BigInt, _>(olympiad_id)
+        .bind::<BigInt, _>(olympiad_id)
+        .load(conn)?)
+    }
+}
