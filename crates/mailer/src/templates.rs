@@ -36,6 +36,16 @@ pub const TEAM_INVITATION: Template = Template {
     html: include_str!("../templates/team_invitation.html"),
 };
 
+pub const DISCOUNT_GRANTED: Template = Template {
+    text: include_str!("../templates/discount_granted.txt"),
+    html: include_str!("../templates/discount_granted.html"),
+};
+
+pub const INVOICE_ISSUED: Template = Template {
+    text: include_str!("../templates/invoice_issued.txt"),
+    html: include_str!("../templates/invoice_issued.html"),
+};
+
 impl Template {
     pub fn text(&self, values: &[(&str, &str)]) -> String {
         fill(self.text, values, |v| v.to_owned())
