@@ -102,7 +102,14 @@ pub fn invoice_pdf(sheet: &InvoiceSheet) -> Vec<u8> {
     right(&mut c, BOLD, 12.0, edge, top - 12.0, &sheet.number);
     right(&mut c, REGULAR, 10.0, edge, top - 28.0, &sheet.issued_on);
     if let Some(cancels) = &sheet.cancels {
-        right(&mut c, REGULAR, 10.0, edge, top - 42.0, &format!("Cancels {cancels}"));
+        right(
+            &mut c,
+            REGULAR,
+            10.0,
+            edge,
+            top - 42.0,
+            &format!("Cancels {cancels}"),
+        );
     }
 
     // The provider (left) and the customer (right).

@@ -4,11 +4,11 @@
 //!
 //! Amounts are `rust_decimal::Decimal` rands here and integer cents in storage ([`Cents`]).
 
+use crate::words::words;
 use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::{Decimal, RoundingStrategy};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
-use crate::words::words;
 use utoipa::ToSchema;
 
 /// An amount in cents, as stored. Converts to and from rands at the edge only.
@@ -209,7 +209,11 @@ pub fn payment_reference(olympiad_name: &str, year: i32, order_id: i64) -> Strin
         .take(3)
         .collect::<String>()
         .to_ascii_uppercase();
-    let letters = if letters.is_empty() { "OLY".into() } else { letters };
+    let letters = if letters.is_empty() {
+        "OLY".into()
+    } else {
+        letters
+    };
     format!("{letters}{:02}-{order_id:06}", year.rem_euclid(100))
 }
 
@@ -231,6 +235,38 @@ pub fn payfast_encode(value: &str) -> String {
         }
     }
     out
+}
+
+/// A form-encoded body (`a=1&b=x+y%21`) as its fields in the order sent; `None` when an escape is
+/// malformed or the text is not UTF-8.
+pub fn parse_form(body: &[u8]) -> Option<Vec<(String, String)>> {
+    fn decode(text: &[u8]) -> Option<String> {
+        let mut out = Vec::with_capacity(text.len());
+        let mut i = 0;
+        while i < text.len() {
+            match text[i] {
+                b'+' => out.push(b' '),
+                b'%' => {
+                    let hex = std::str::from_utf8(text.get(i + 1..i + 3)?).ok()?;
+                    out.push(u8::from_str_radix(hex, 16).ok()?);
+                    i += 2;
+                }
+                other => out.push(other),
+            }
+            i += 1;
+        }
+        String::from_utf8(out).ok()
+    }
+    body.split(|b| *b == b'&')
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| {
+            let (key, value) = match pair.iter().position(|b| *b == b'=') {
+                Some(at) => (&pair[..at], &pair[at + 1..]),
+                None => (pair, &[][..]),
+            };
+            Some((decode(key)?, decode(value)?))
+        })
+        .collect()
 }
 
 /// The fields of PayFast's payment form in the order its documentation lists them; the
@@ -400,14 +436,16 @@ pub fn match_statement(lines: &[StatementLine], orders: &[OpenOrder]) -> Vec<Sta
     lines
         .iter()
         .map(|line| {
-            let found = candidate_tokens(&line.description).iter().find_map(|token| {
-                let token = squeeze(token);
-                lengths.iter().find_map(|len| {
-                    (0..=token.len().saturating_sub(*len))
-                        .filter(|start| token.is_char_boundary(*start))
-                        .find_map(|start| by_reference.get(token.get(start..start + len)?))
-                })
-            });
+            let found = candidate_tokens(&line.description)
+                .iter()
+                .find_map(|token| {
+                    let token = squeeze(token);
+                    lengths.iter().find_map(|len| {
+                        (0..=token.len().saturating_sub(*len))
+                            .filter(|start| token.is_char_boundary(*start))
+                            .find_map(|start| by_reference.get(token.get(start..start + len)?))
+                    })
+                });
             match found {
                 Some(order) => StatementMatch {
                     line: line.clone(),
@@ -472,7 +510,10 @@ mod tests {
     #[test]
     fn cents_refuse_fractions_and_print_as_an_invoice_does() {
         assert_eq!(Cents::from_rands(Decimal::new(12345, 3)), None);
-        assert_eq!(Cents::from_rands(Decimal::new(1234, 1)), Some(Cents(12_340)));
+        assert_eq!(
+            Cents::from_rands(Decimal::new(1234, 1)),
+            Some(Cents(12_340))
+        );
         assert_eq!(Cents(123_456_78).shown(), "R 123 456.78");
         assert_eq!(Cents(-5_00).shown(), "-R 5.00");
         assert_eq!(Cents(143_750).plain(), "1437.50");
@@ -517,6 +558,15 @@ mod tests {
         assert_eq!(payment_reference("igeo", 2027, 7), "IGE27-000007");
         assert_eq!(document_number(false, 12), "INV-000012");
         assert_eq!(document_number(true, 13), "CN-000013");
+    }
+
+    #[test]
+    fn form_bodies_keep_their_order() {
+        let fields = parse_form(b"b=x+y%21&a=&c").unwrap();
+        assert_eq!(fields[0], ("b".to_owned(), "x y!".to_owned()));
+        assert_eq!(fields[1].0, "a");
+        assert_eq!(fields.len(), 3);
+        assert!(parse_form(b"a=%zz").is_none());
     }
 
     #[test]

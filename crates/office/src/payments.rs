@@ -499,9 +499,8 @@ fn customer_recipient(
     order: &PurchaseOrder,
 ) -> OfficeResult<(String, Recipient)> {
     let (customer, _, email) = customer_details(conn, order)?;
-    let email = email.ok_or_else(|| {
-        OfficeError::conflict("This entry has no e-mail address to write to.")
-    })?;
+    let email = email
+        .ok_or_else(|| OfficeError::conflict("This entry has no e-mail address to write to."))?;
     Ok((
         customer.clone(),
         Recipient {
@@ -668,10 +667,7 @@ fn sheet_of(
         free_learners: invoice.free_learners,
         unit: Cents(invoice.unit_cents).shown(),
         subtotal: Cents(invoice.subtotal_cents).shown(),
-        vat_label: format!(
-            "VAT ({}%)",
-            rust_decimal_percent(invoice.vat_basis_points)
-        ),
+        vat_label: format!("VAT ({}%)", rust_decimal_percent(invoice.vat_basis_points)),
         vat: Cents(invoice.vat_cents).shown(),
         total: Cents(invoice.total_cents).shown(),
         payment_lines,
@@ -825,7 +821,10 @@ pub fn pay_page(
         let (customer_name, _, email) = customer_details(conn, &order)?;
         let owing = order.state(false).owing() && order.total_cents > 0;
         let payfast = (owing && settings.card_payments()).then(|| {
-            let base = format!("{}/portal/pay/{}", settings.public_base_url, order.pay_token);
+            let base = format!(
+                "{}/portal/pay/{}",
+                settings.public_base_url, order.pay_token
+            );
             let mut fields: Vec<(&str, String)> = vec![
                 ("merchant_id", settings.payfast_merchant_id.clone()),
                 ("merchant_key", settings.payfast_merchant_key.clone()),
@@ -1204,7 +1203,6 @@ pub fn set_fees(
         Ok(fees)
     })
 }
-
 
 #[cfg(test)]
 mod tests {

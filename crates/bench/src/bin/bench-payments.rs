@@ -20,7 +20,13 @@ const ORDERS: usize = 20_000;
 const LEARNERS: usize = 100_000;
 const STATEMENT_LINES: usize = 5_000;
 const PDFS: usize = 1_000;
-const PROVINCES: &[&str] = &["Gauteng", "Limpopo", "Western Cape", "KwaZulu-Natal", "Free State"];
+const PROVINCES: &[&str] = &[
+    "Gauteng",
+    "Limpopo",
+    "Western Cape",
+    "KwaZulu-Natal",
+    "Free State",
+];
 
 /// Schools, their entries and an order each, in batches of plain SQL (not what is measured).
 /// Five learners an order: 100,000 learners in all.
@@ -30,7 +36,12 @@ fn fill(conn: &mut olympiad_persistence::DbConnection, olympiad: &Olympiad) {
         let range = batch * 1000..(batch + 1) * 1000;
         let schools: Vec<String> = range
             .clone()
-            .map(|i| format!("('Bench School {i:05}', '{}', 'public', 'ZA')", PROVINCES[i % PROVINCES.len()]))
+            .map(|i| {
+                format!(
+                    "('Bench School {i:05}', '{}', 'public', 'ZA')",
+                    PROVINCES[i % PROVINCES.len()]
+                )
+            })
             .collect();
         conn.batch_execute(&format!(
             "INSERT INTO schools (name, province, sector, country_code) VALUES {}",
@@ -133,10 +144,15 @@ fn main() {
     let bytes = statement();
     let started = Instant::now();
     let lines = payments::read_statement(&bytes).unwrap();
-    let matches = payments::match_bank_statement(&mut conn, &accountant, olympiad.id, &lines).unwrap();
+    let matches =
+        payments::match_bank_statement(&mut conn, &accountant, olympiad.id, &lines).unwrap();
     let elapsed = millis(started.elapsed());
     assert_eq!(matches.len(), STATEMENT_LINES);
-    report("payments_statement_5000_lines_vs_20000_orders", elapsed, "ms");
+    report(
+        "payments_statement_5000_lines_vs_20000_orders",
+        elapsed,
+        "ms",
+    );
 
     let query = OrderListQuery {
         olympiad_id: Some(olympiad.id),
@@ -179,7 +195,11 @@ fn main() {
         assert_eq!(dashboard.totals.learners, LEARNERS as i64);
     }
     times.sort_by(f64::total_cmp);
-    report("payments_dashboard_20000_orders_100000_learners", times[2], "ms");
+    report(
+        "payments_dashboard_20000_orders_100000_learners",
+        times[2],
+        "ms",
+    );
 
     let started = Instant::now();
     let bytes: usize = (0..PDFS).map(|n| invoice_pdf(&sheet(n)).len()).sum();

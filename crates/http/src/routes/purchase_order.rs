@@ -11,14 +11,14 @@ use crate::routes::user::IdPath;
 use crate::state::AppState;
 use actix_multipart::Multipart;
 use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
-use olympiad_domain::payments::{payfast_itn_string, OrderStatus, StatementMatch};
+use olympiad_domain::payments::Fees;
+use olympiad_domain::payments::{parse_form, payfast_itn_string, OrderStatus, StatementMatch};
 use olympiad_office::payments::{
     self, AdminDeleteQuery, ConfirmMatches, CreateOrderQuery, DiscountQuery, FeesInput,
     InvoiceQuery, ItnOutcome, OlympiadQuery, OrderDetail, OrderListQuery, PayPage,
     PaymentsDashboard, SchoolPoQuery, StatusQuery,
 };
 use olympiad_persistence::models::{Paged, PurchaseOrderRow};
-use olympiad_domain::payments::Fees;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -369,7 +369,10 @@ pub struct TokenPath {
     responses((status = 200, body = inline(crate::envelope::Envelope<PayPage>)))
 )]
 #[get("/api/pay/{token}")]
-pub async fn pay_page(state: web::Data<AppState>, path: web::Path<TokenPath>) -> ApiResult<PayPage> {
+pub async fn pay_page(
+    state: web::Data<AppState>,
+    path: web::Path<TokenPath>,
+) -> ApiResult<PayPage> {
     let token = path.into_inner().token;
     let settings = state.config.payments.clone();
     ok(state
@@ -447,9 +450,14 @@ async fn payfast_confirms(validate_url: &str, signed: String) -> bool {
 pub async fn payfast_itn(
     req: HttpRequest,
     state: web::Data<AppState>,
-    form: web::Form<Vec<(String, String)>>,
+    body: web::Bytes,
 ) -> ApiResult<String> {
-    let posted = form.into_inner();
+    let posted = parse_form(&body).ok_or_else(|| {
+        ApiError::from(olympiad_office::OfficeError::invalid(
+            "body",
+            "must be form-encoded fields",
+        ))
+    })?;
     let source = client_address(&req);
     let from_payfast = source
         .parse()

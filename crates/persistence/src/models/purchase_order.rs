@@ -253,17 +253,20 @@ impl PurchaseOrder {
                             .eq(purchase_orders::school_participant_id)),
                     )
                     .left_join(
-                        schools::table
-                            .on(schools::id.nullable().eq(school_participants::school_id.nullable())),
+                        schools::table.on(schools::id
+                            .nullable()
+                            .eq(school_participants::school_id.nullable())),
                     )
                     .left_join(
                         country_participants::table.on(country_participants::id
                             .nullable()
                             .eq(purchase_orders::country_participant_id)),
                     )
-                    .left_join(igeo_countries::table.on(
-                        igeo_countries::id.nullable().eq(country_participants::country_id.nullable()),
-                    ))
+                    .left_join(
+                        igeo_countries::table.on(igeo_countries::id
+                            .nullable()
+                            .eq(country_participants::country_id.nullable())),
+                    )
                     .into_boxed();
                 if let Some(id) = filter.olympiad_id {
                     query = query.filter(purchase_orders::olympiad_id.eq(id));
@@ -285,7 +288,9 @@ impl PurchaseOrder {
                             .filter(purchase_orders::paid.eq(false))
                             .filter(purchase_orders::pre_approved.eq(false))
                     }
-                    Some("deleted") => query = query.filter(purchase_orders::deleted_at.is_not_null()),
+                    Some("deleted") => {
+                        query = query.filter(purchase_orders::deleted_at.is_not_null())
+                    }
                     _ => {}
                 }
                 if let Some(province) = &filter.province {
@@ -296,8 +301,12 @@ impl PurchaseOrder {
                         lower(sql::<Text>(CUSTOMER))
                             .like(pattern.clone())
                             .escape('\\')
-                            .or(lower(purchase_orders::reference).like(pattern.clone()).escape('\\'))
-                            .or(lower(purchase_orders::schools_po).like(pattern.clone()).escape('\\')),
+                            .or(lower(purchase_orders::reference)
+                                .like(pattern.clone())
+                                .escape('\\'))
+                            .or(lower(purchase_orders::schools_po)
+                                .like(pattern.clone())
+                                .escape('\\')),
                     );
                 }
                 query
@@ -411,10 +420,14 @@ pub fn olympiad_fees(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<Fees
         ))
         .first(conn)
         .optional()?;
-    Ok(stored.map_or_else(Fees::default, |(learner_fee_cents, vat_basis_points)| Fees {
-        learner_fee_cents,
-        vat_basis_points,
-    }))
+    Ok(
+        stored.map_or_else(Fees::default, |(learner_fee_cents, vat_basis_points)| {
+            Fees {
+                learner_fee_cents,
+                vat_basis_points,
+            }
+        }),
+    )
 }
 
 pub fn set_olympiad_fees(conn: &mut DbConnection, olympiad_id: i64, fees: Fees) -> DbResult<()> {
@@ -507,12 +520,11 @@ impl Invoice {
     /// a rolled-back one leaves no gap. Call inside a write transaction.
     fn next_number(conn: &mut DbConnection, project_id: i64) -> DbResult<i64> {
         for _ in 0..2 {
-            let taken: Option<i64> =
-                diesel::update(invoice_counters::table.find(project_id))
-                    .set(invoice_counters::last_number.eq(invoice_counters::last_number + 1))
-                    .returning(invoice_counters::last_number)
-                    .get_result(conn)
-                    .optional()?;
+            let taken: Option<i64> = diesel::update(invoice_counters::table.find(project_id))
+                .set(invoice_counters::last_number.eq(invoice_counters::last_number + 1))
+                .returning(invoice_counters::last_number)
+                .get_result(conn)
+                .optional()?;
             if let Some(number) = taken {
                 return Ok(number);
             }

@@ -12,8 +12,6 @@ export function payPageQuery(token: string) {
   });
 }
 
-export type PayPage = Awaited<ReturnType<NonNullable<ReturnType<typeof payPageQuery>['queryFn']>>>;
-
 export function downloadPayInvoice(token: string) {
   return downloadFile('GET', `/api/pay/${encodeURIComponent(token)}/invoice`, { fallbackName: 'invoice.pdf' });
 }
