@@ -320,6 +320,7 @@ pub fn create(
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct StatusQuery {
+    #[param(inline)]
     pub status: OrderStatus,
     /// The entry the order belongs to, as the apps send it; checked against the order.
     #[param(minimum = 1)]
@@ -331,6 +332,7 @@ pub struct StatusQuery {
 #[into_params(parameter_in = Query)]
 pub struct AdminDeleteQuery {
     /// `delete` (the only status this call gives).
+    #[param(inline)]
     pub status: Option<OrderStatus>,
     #[param(minimum = 1)]
     pub customer_participant_id: Option<i64>,

@@ -978,6 +978,265 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/pay/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The payment page: what is owed, the banking details for EFT, and PayFast's signed form. */
+        get: operations["pay_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay/{token}/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The payment page's tax invoice (PDF). */
+        get: operations["pay_invoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payfast/itn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PayFast's Instant Transaction Notification (form-encoded). Believed only with our signature,
+         *     from PayFast's addresses (`PAYFAST_SOURCES`), confirmed by PayFast's validate call, for an
+         *     order's exact total; a refused one changes nothing and is logged. A repeated one changes
+         *     nothing. PayFast wants a 200 whatever the outcome, so only a malformed body is a 400.
+         */
+        post: operations["payfast_itn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase-order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Purchase orders: the Payment Portal's grid (staff), or a teacher's own school's orders. */
+        get: operations["purchase_order_list"];
+        put?: never;
+        /**
+         * Makes the entry's order from its learners (fields in the query, as the spec says); an entry
+         *     with an order already gets that one.
+         */
+        post: operations["purchase_order_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase-order/admin/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletion by the office: the order leaves the list (and stays in the database; `fetchDeleted`
+         *     shows it); its live invoice is cancelled by a credit note. A paid order is not deleted (409).
+         */
+        delete: operations["purchase_order_admin_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase-order/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Payments Dashboard: totals owed, paid and pre-approved, by province and by month. */
+        get: operations["purchase_order_dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase-order/fees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets what the olympiad charges per learner, and its VAT rate. */
+        put: operations["purchase_order_set_fees"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase-order/reconcile/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks the confirmed orders paid by EFT, each with its statement line; all or none. */
+        post: operations["purchase_order_confirm_matches"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase-order/reconcile/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reads a bank statement (CSV or XLSX) and matches its credits to unpaid orders by reference and
+         *     amount. Changes nothing: the accountant confirms each match.
+         */
+        post: operations["purchase_order_match_statement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase-order/send-discount-email/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** E-mails the entry's contact the discount and the amount now due. */
+        put: operations["purchase_order_send_discount_email"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase-order/set-num-learners-discount/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Learners without charge on an order, with the reason; the amounts follow. */
+        put: operations["purchase_order_set_discount"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase-order/set-school-po/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["purchase_order_set_school_po"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase-order/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["purchase_order_get"];
+        /**
+         * `status=paid` gives paid and not pre-approved; `pre` pre-approved and not paid; `unpaid`
+         *     neither. A change the state machine forbids answers 409.
+         */
+        put: operations["purchase_order_set_status"];
+        post?: never;
+        /** A team admin takes back their school's order while it is neither paid nor pre-approved. */
+        delete: operations["purchase_order_withdraw"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase-order/{id}/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's tax invoice as PDF (issued now when the order has none that says what it says),
+         *     or an earlier invoice or credit note of it.
+         */
+        get: operations["purchase_order_invoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/question": {
         parameters: {
             query?: never;
@@ -2044,8 +2303,17 @@ export type components = {
             /** @description One password chosen for them (at least 8 characters); without it each gets a generated one. */
             password?: string | null;
         };
+        ConfirmMatches: {
+            matches: components["schemas"]["ConfirmedMatch"][];
+        };
         ConfirmTwoFactor: {
             code: string;
+        };
+        /** @description One match the accountant confirms. */
+        ConfirmedMatch: {
+            line: components["schemas"]["StatementLine"];
+            /** Format: int64 */
+            purchaseOrderId: number;
         };
         ContactInput: {
             email?: string;
@@ -2212,6 +2480,36 @@ export type components = {
             participantId: number;
             reason: string;
         };
+        /** @description What an olympiad charges: per learner, with VAT. */
+        Fees: {
+            /**
+             * Format: int64
+             * @description Per learner, VAT excluded, in cents.
+             */
+            learnerFeeCents: number;
+            /**
+             * Format: int32
+             * @description VAT in basis points: 1500 is 15%.
+             */
+            vatBasisPoints: number;
+        };
+        /** @description What the olympiad charges, as the admin sets it. */
+        FeesInput: {
+            /**
+             * Format: int64
+             * @description Per learner, VAT excluded, in cents.
+             */
+            learnerFeeCents: number;
+            /**
+             * Format: int32
+             * @description 1500 is 15%.
+             */
+            vatBasisPoints: number;
+        };
+        FormField: {
+            name: string;
+            value: string;
+        };
         IgeoCountry: {
             /** Format: date-time */
             createdAt: string;
@@ -2261,6 +2559,40 @@ export type components = {
             /** @description Make them a team admin too. */
             teamAdmin?: boolean;
             title?: string;
+        };
+        /** @description A tax invoice or a credit note, as issued. */
+        Invoice: {
+            creditNote: boolean;
+            /** Format: int64 */
+            creditsInvoiceId?: number | null;
+            customerAddress: string;
+            customerName: string;
+            /** Format: int32 */
+            freeLearners: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            issuedAt: string;
+            /** Format: int32 */
+            learners: number;
+            /** Format: int64 */
+            number: number;
+            /** Format: int64 */
+            projectId: number;
+            /** Format: int64 */
+            purchaseOrderId: number;
+            reference: string;
+            schoolsPO: string;
+            /** Format: int64 */
+            subtotalCents: number;
+            /** Format: int64 */
+            totalCents: number;
+            /** Format: int64 */
+            unitCents: number;
+            /** Format: int32 */
+            vatBasisPoints: number;
+            /** Format: int64 */
+            vatCents: number;
         };
         /**
          * @description The languages an olympiad may be written in.
@@ -2330,6 +2662,11 @@ export type components = {
          * @enum {string}
          */
         LoginType: "learner" | "teacher" | "admin" | "overlord";
+        /**
+         * @description Why a line matched, or what is wrong with the best candidate.
+         * @enum {string}
+         */
+        MatchKind: "exact" | "amountDiffers" | "noReference";
         MinuteStarts: {
             /** Format: date-time */
             minute: string;
@@ -2499,6 +2836,44 @@ export type components = {
             /** Format: date-time */
             since: string;
         };
+        /** @description PayFast's payment form: where it posts and its fields, signed. */
+        PayfastForm: {
+            action: string;
+            /** @description In PayFast's order, `signature` last. */
+            fields: components["schemas"]["FormField"][];
+        };
+        /** @description Money received for an order. */
+        Payment: {
+            /** Format: int64 */
+            amountCents: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            /** @description card or eft */
+            method: string;
+            /** Format: int64 */
+            purchaseOrderId: number;
+            /** Format: int64 */
+            recordedBy?: number | null;
+        };
+        /** @description The totals of an olympiad's orders, whole and per province and month. */
+        PaymentTotals: {
+            /** Format: int64 */
+            learners: number;
+            /** Format: int64 */
+            orders: number;
+            /** Format: int64 */
+            owedCents: number;
+            /** Format: int64 */
+            paidCents: number;
+            /** Format: int64 */
+            preApprovedCents: number;
+        };
+        PaymentTotalsBy: components["schemas"]["PaymentTotals"] & {
+            /** @description A province (empty for countries), or a month `2026-11`. */
+            key: string;
+        };
         /** @description One row of the preview: what was read, and what is wrong with it (field to problem). */
         PreviewRow: {
             /** @description The row's number in the spreadsheet (the headings are row 1). */
@@ -2525,6 +2900,71 @@ export type components = {
              * @description The school to enter (one of the possible matches); without it, `school` is created.
              */
             schoolId?: number | null;
+        };
+        PurchaseOrder: {
+            /** Format: int64 */
+            countryParticipantId?: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            deletedAt?: string | null;
+            /** Format: int32 */
+            freeLearners: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int32 */
+            learners: number;
+            /** Format: int64 */
+            olympiadId: number;
+            paid: boolean;
+            /** Format: date-time */
+            paidAt?: string | null;
+            /** @description The secret of the payment page's link; shown to the entry's own people and staff only. */
+            payToken: string;
+            preApproved: boolean;
+            /** @description What the payer quotes with an EFT. */
+            reference: string;
+            /** Format: int64 */
+            schoolParticipantId?: number | null;
+            schoolsPO: string;
+            /** Format: int64 */
+            subtotalCents: number;
+            /** Format: int64 */
+            totalCents: number;
+            /** Format: int64 */
+            unitCents: number;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: int32 */
+            vatBasisPoints: number;
+            /** Format: int64 */
+            vatCents: number;
+        };
+        /** @description One change of an order's discounted learners. */
+        PurchaseOrderComment: {
+            comment: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int32 */
+            freeLearners: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            purchaseOrderId: number;
+            /** Format: int64 */
+            userId?: number | null;
+        };
+        /** @description An order with who it is for, as the Payment Portal and the portal's invoices show it. */
+        PurchaseOrderRow: components["schemas"]["PurchaseOrder"] & {
+            /** @description The school's or the country's name. */
+            customerName: string;
+            /** @description The school's province; empty for a country. */
+            province: string;
+            /**
+             * Format: int64
+             * @description Money received for it, in cents.
+             */
+            receivedCents: number;
         };
         /** @description The file: `{"format": "olympiad-question-bank", "version": 1, "modules": [...]}`. */
         QuestionBank: {
@@ -2872,6 +3312,15 @@ export type components = {
             credentials: components["schemas"]["SlipCredential"][];
             /** Format: int64 */
             schoolParticipantId: number;
+        };
+        /** @description One line of a bank statement: a credit into the provider's account. */
+        StatementLine: {
+            /** Format: int64 */
+            amountCents: number;
+            date: string;
+            description: string;
+            /** @description Its number in the file, from 1. */
+            line: number;
         };
         SubmittedAnswer: {
             answer?: components["schemas"]["AnswerValue"] | null;
@@ -8550,6 +8999,1376 @@ export interface operations {
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
                     };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    pay_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret of the payment link. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What the payment page shows. */
+                        data: {
+                            /** @description For EFT: the provider's banking details; quote the reference. */
+                            bankDetails: string[];
+                            customerName: string;
+                            deleted: boolean;
+                            /** Format: int32 */
+                            freeLearners: number;
+                            /** Format: int32 */
+                            learners: number;
+                            olympiadTitle: string;
+                            paid: boolean;
+                            payfast?: components["schemas"]["PayfastForm"] | null;
+                            preApproved: boolean;
+                            reference: string;
+                            schoolsPO: string;
+                            /** Format: int64 */
+                            subtotalCents: number;
+                            /** Format: int64 */
+                            totalCents: number;
+                            /** Format: int64 */
+                            vatCents: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    pay_invoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret of the payment link. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice (PDF) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payfast_itn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description PayFast's ITN fields, `signature` last */
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": unknown;
+            };
+        };
+        responses: {
+            /** @description Received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: string;
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    purchase_order_list: {
+        parameters: {
+            query?: {
+                olympiadId?: number;
+                /** @description Also the deleted orders (they stay in the database). */
+                fetchDeleted?: boolean;
+                /** @description paid, pre (pre-approved), unpaid or deleted */
+                state?: string;
+                province?: string;
+                /** @description 1-based; default 1. */
+                page?: number;
+                /** @description Default 25, at most 500. */
+                pageSize?: number;
+                /** @description Comma-separated keys, `-` before a key for descending: `name,-grade`. */
+                sort?: string;
+                /** @description Free text, matched case-blind against the list's main columns. */
+                search?: string;
+                /** @description Answer a file of every selected row instead of a page. */
+                format?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of orders, or with `format` a file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One page of rows and the count of all the rows the search and filters select. */
+                        data: {
+                            rows: (components["schemas"]["PurchaseOrder"] & {
+                                /** @description The school's or the country's name. */
+                                customerName: string;
+                                /** @description The school's province; empty for a country. */
+                                province: string;
+                                /**
+                                 * Format: int64
+                                 * @description Money received for it, in cents.
+                                 */
+                                receivedCents: number;
+                            })[];
+                            /** Format: int64 */
+                            total: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                    "text/csv; charset=utf-8": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    purchase_order_create: {
+        parameters: {
+            query?: {
+                /** @description The school's entry the order is for. */
+                customerParticipantId?: number;
+                /** @description Or the country's entry (igeo). */
+                countryParticipantId?: number;
+                /** @description The school's own order number. */
+                schoolsPO?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description An order with its history: discounts, invoices and credit notes, money received. */
+                        data: components["schemas"]["PurchaseOrderRow"] & {
+                            /** @description Each change of the discounted learners, with its reason. */
+                            comments: components["schemas"]["PurchaseOrderComment"][];
+                            invoices: components["schemas"]["Invoice"][];
+                            payments: components["schemas"]["Payment"][];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    purchase_order_admin_delete: {
+        parameters: {
+            query?: {
+                /** @description `delete` (the only status this call gives). */
+                status?: "paid" | "pre" | "unpaid" | "delete";
+                customerParticipantId?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description An order with its history: discounts, invoices and credit notes, money received. */
+                        data: components["schemas"]["PurchaseOrderRow"] & {
+                            /** @description Each change of the discounted learners, with its reason. */
+                            comments: components["schemas"]["PurchaseOrderComment"][];
+                            invoices: components["schemas"]["Invoice"][];
+                            payments: components["schemas"]["Payment"][];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    purchase_order_dashboard: {
+        parameters: {
+            query: {
+                olympiadId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The Payments Dashboard: totals owed, paid and pre-approved, by province and by month. */
+                        data: {
+                            /** @description By the month the order was made (`2026-11`). */
+                            byMonth: components["schemas"]["PaymentTotalsBy"][];
+                            byProvince: components["schemas"]["PaymentTotalsBy"][];
+                            fees: components["schemas"]["Fees"];
+                            totals: components["schemas"]["PaymentTotals"];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    purchase_order_set_fees: {
+        parameters: {
+            query: {
+                olympiadId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeesInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What an olympiad charges: per learner, with VAT. */
+                        data: {
+                            /**
+                             * Format: int64
+                             * @description Per learner, VAT excluded, in cents.
+                             */
+                            learnerFeeCents: number;
+                            /**
+                             * Format: int32
+                             * @description VAT in basis points: 1500 is 15%.
+                             */
+                            vatBasisPoints: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    purchase_order_confirm_matches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmMatches"];
+            };
+        };
+        responses: {
+            /** @description How many orders are now paid */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: number;
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    purchase_order_match_statement: {
+        parameters: {
+            query: {
+                olympiadId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One part named `file`: the statement as CSV or XLSX, with Date, Description and Amount columns */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            kind: components["schemas"]["MatchKind"];
+                            line: components["schemas"]["StatementLine"];
+                            /** Format: int64 */
+                            purchaseOrderId?: number | null;
+                            reference?: string | null;
+                        }[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    purchase_order_send_discount_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: boolean;
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    purchase_order_set_discount: {
+        parameters: {
+            query: {
+                /** @description Learners not charged for. */
+                freeLearners: number;
+                /** @description Why: kept with the order. */
+                comment: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description An order with its history: discounts, invoices and credit notes, money received. */
+                        data: components["schemas"]["PurchaseOrderRow"] & {
+                            /** @description Each change of the discounted learners, with its reason. */
+                            comments: components["schemas"]["PurchaseOrderComment"][];
+                            invoices: components["schemas"]["Invoice"][];
+                            payments: components["schemas"]["Payment"][];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    purchase_order_set_school_po: {
+        parameters: {
+            query: {
+                /** @description The school's own order number. */
+                schoolsPO: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description An order with its history: discounts, invoices and credit notes, money received. */
+                        data: components["schemas"]["PurchaseOrderRow"] & {
+                            /** @description Each change of the discounted learners, with its reason. */
+                            comments: components["schemas"]["PurchaseOrderComment"][];
+                            invoices: components["schemas"]["Invoice"][];
+                            payments: components["schemas"]["Payment"][];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    purchase_order_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description An order with its history: discounts, invoices and credit notes, money received. */
+                        data: components["schemas"]["PurchaseOrderRow"] & {
+                            /** @description Each change of the discounted learners, with its reason. */
+                            comments: components["schemas"]["PurchaseOrderComment"][];
+                            invoices: components["schemas"]["Invoice"][];
+                            payments: components["schemas"]["Payment"][];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    purchase_order_set_status: {
+        parameters: {
+            query: {
+                status: "paid" | "pre" | "unpaid" | "delete";
+                /** @description The entry the order belongs to, as the apps send it; checked against the order. */
+                customerParticipantId?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description An order with its history: discounts, invoices and credit notes, money received. */
+                        data: components["schemas"]["PurchaseOrderRow"] & {
+                            /** @description Each change of the discounted learners, with its reason. */
+                            comments: components["schemas"]["PurchaseOrderComment"][];
+                            invoices: components["schemas"]["Invoice"][];
+                            payments: components["schemas"]["Payment"][];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    purchase_order_withdraw: {
+        parameters: {
+            query?: {
+                schoolParticipantId?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description An order with its history: discounts, invoices and credit notes, money received. */
+                        data: components["schemas"]["PurchaseOrderRow"] & {
+                            /** @description Each change of the discounted learners, with its reason. */
+                            comments: components["schemas"]["PurchaseOrderComment"][];
+                            invoices: components["schemas"]["Invoice"][];
+                            payments: components["schemas"]["Payment"][];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    purchase_order_invoice: {
+        parameters: {
+            query?: {
+                /**
+                 * @description An earlier invoice or credit note of the order; without it, the current tax invoice
+                 *     (issued now if the order has none that says what it says).
+                 */
+                invoiceId?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice (PDF) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
                 };
             };
             /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */

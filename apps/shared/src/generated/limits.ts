@@ -16,10 +16,20 @@ export const limits = {
       "maxLength": 72
     }
   },
+  "ConfirmMatches": {
+    "matches": {
+      "maxItems": 5000
+    }
+  },
   "ConfirmTwoFactor": {
     "code": {
       "minLength": 6,
       "maxLength": 8
+    }
+  },
+  "ConfirmedMatch": {
+    "purchaseOrderId": {
+      "minimum": 1
     }
   },
   "ContactInput": {
@@ -153,6 +163,16 @@ export const limits = {
     "reason": {
       "minLength": 1,
       "maxLength": 200
+    }
+  },
+  "FeesInput": {
+    "learnerFeeCents": {
+      "minimum": 0,
+      "maximum": 100000000
+    },
+    "vatBasisPoints": {
+      "minimum": 0,
+      "maximum": 10000
     }
   },
   "InterestForm": {
@@ -375,6 +395,11 @@ export const limits = {
   "SlipRequest": {
     "schoolParticipantId": {
       "minimum": 1
+    }
+  },
+  "StatementLine": {
+    "line": {
+      "minimum": 0
     }
   },
   "TeacherInput": {
