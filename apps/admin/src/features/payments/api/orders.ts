@@ -12,8 +12,13 @@ import { serverGrid } from '@olympiad/shared/ui/data-grid/server-list';
 
 type OrderQuery = NonNullable<operations['purchase_order_list']['parameters']['query']>;
 export type OrderRow = components['schemas']['PurchaseOrderRow'];
-export type StatementMatch = components['schemas']['StatementMatch'];
-export type PaymentsDashboard = components['schemas']['PaymentsDashboard'];
+/** A statement's credit and the unpaid order whose reference it quotes, if any. */
+export type StatementMatch = {
+  line: components['schemas']['StatementLine'];
+  purchaseOrderId?: number | null;
+  reference?: string | null;
+  kind: components['schemas']['MatchKind'];
+};
 
 async function getOrders(query: OrderQuery) {
   return unwrap(await call(api.GET('/api/purchase-order', { params: { query } })));
@@ -24,7 +29,7 @@ export function ordersGrid(olympiadId: number | undefined, fetchDeleted: boolean
     path: '/api/purchase-order',
     queryKey: [...orderKeys.list(olympiadId), fetchDeleted],
     fetchPage: (query: ListQuery) => getOrders(query as OrderQuery),
-    baseQuery: { ...(olympiadId === undefined ? {} : { olympiadId }), fetchDeleted },
+    baseQuery: { ...(olympiadId === undefined ? {} : { olympiadId }), fetchDeleted: fetchDeleted ? 'true' : 'false' },
     exportName: 'purchase-orders',
   });
 }
@@ -79,11 +84,14 @@ export function useConfirmMatches() {
   });
 }
 
+async function getDashboard(olympiadId: number) {
+  return unwrap(await call(api.GET('/api/purchase-order/dashboard', { params: { query: { olympiadId } } })));
+}
+
+export type PaymentsDashboard = Awaited<ReturnType<typeof getDashboard>>;
+
 export function dashboardQuery(olympiadId: number) {
-  return {
-    queryKey: orderKeys.dashboard(olympiadId),
-    queryFn: async () => unwrap(await call(api.GET('/api/purchase-order/dashboard', { params: { query: { olympiadId } } }))),
-  };
+  return { queryKey: orderKeys.dashboard(olympiadId), queryFn: () => getDashboard(olympiadId) };
 }
 
 export function useSetFees() {

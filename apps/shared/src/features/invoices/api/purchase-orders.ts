@@ -4,11 +4,14 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, call } from '../../../api/client';
 import { unwrap } from '../../../api/envelope';
 import { downloadFile } from '../../../api/download';
-import type { components } from '../../../api/schema';
 import { useApiMutation } from '../../../resource/use-api-mutation';
 import { getInvoices } from './get-invoices';
 
-export type OrderDetail = components['schemas']['OrderDetail'];
+async function getOrder(id: number) {
+  return unwrap(await call(api.GET('/api/purchase-order/{id}', { params: { path: { id } } })));
+}
+
+export type OrderDetail = Awaited<ReturnType<typeof getOrder>>;
 
 export const orderKeys = {
   all: ['purchase-orders'] as const,
@@ -25,7 +28,7 @@ export function myOrdersQuery(olympiadId: number) {
 export function orderQuery(id: number) {
   return queryOptions({
     queryKey: orderKeys.detail(id),
-    queryFn: async () => unwrap(await call(api.GET('/api/purchase-order/{id}', { params: { path: { id } } }))),
+    queryFn: () => getOrder(id),
   });
 }
 
