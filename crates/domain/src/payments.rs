@@ -514,8 +514,8 @@ mod tests {
             Cents::from_rands(Decimal::new(1234, 1)),
             Some(Cents(12_340))
         );
-        assert_eq!(Cents(123_456_78).shown(), "R 123 456.78");
-        assert_eq!(Cents(-5_00).shown(), "-R 5.00");
+        assert_eq!(Cents(12_345_678).shown(), "R 123 456.78");
+        assert_eq!(Cents(-500).shown(), "-R 5.00");
         assert_eq!(Cents(143_750).plain(), "1437.50");
     }
 

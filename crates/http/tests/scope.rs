@@ -63,7 +63,10 @@ const NOT_SCOPED: &[(&str, &str)] = &[
         "public: the id is the e-mailed secret",
     ),
     // Payments
-    ("/api/pay/{token}", "public: the token is the payment link's secret"),
+    (
+        "/api/pay/{token}",
+        "public: the token is the payment link's secret",
+    ),
     (
         "/api/pay/{token}/invoice",
         "public: the token is the payment link's secret",
@@ -370,14 +373,24 @@ fn scoped_calls(question: Value) -> Vec<(Method, &'static str, Kind, Value)> {
             none.clone(),
         ),
         // Payments
-        (Method::GET, "/api/purchase-order/{id}", PurchaseOrder, none.clone()),
+        (
+            Method::GET,
+            "/api/purchase-order/{id}",
+            PurchaseOrder,
+            none.clone(),
+        ),
         (
             Method::PUT,
             "/api/purchase-order/{id}?status=paid",
             PurchaseOrder,
             none.clone(),
         ),
-        (Method::DELETE, "/api/purchase-order/{id}", PurchaseOrder, none.clone()),
+        (
+            Method::DELETE,
+            "/api/purchase-order/{id}",
+            PurchaseOrder,
+            none.clone(),
+        ),
         (
             Method::GET,
             "/api/purchase-order/{id}/invoice",
