@@ -11,6 +11,7 @@ import { firstLoadSuite } from '../suites/first-load.mjs';
 import { paperModulesSuite, paperSuite } from '../suites/paper.mjs';
 import { schoolsSuite } from '../suites/schools.mjs';
 import { sittingSuite } from '../suites/sitting.mjs';
+import { paymentsSuite } from '../suites/payments.mjs';
 import { resultsSuite } from '../suites/results.mjs';
 
 let server;
@@ -44,6 +45,7 @@ accessibilitySuite(context);
 usersGridSuite(context);
 firstLoadSuite(context);
 schoolsSuite(context);
+paymentsSuite(context);
 // These close and open the geography olympiad and add to its paper.
 paperSuite(context);
 paperModulesSuite(context);

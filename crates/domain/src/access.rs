@@ -228,13 +228,26 @@ pub const SCREENS: &[Screen] = &[
             "/:olympiadName/funding/payments",
         ],
         ACCOUNTANT_FUNDING,
-    ),
+    )
+    .calls(&["GET /api/purchase-order"])
+    .offers(&[
+        "PUT /api/purchase-order/{id}",
+        "DELETE /api/purchase-order/admin/{id}",
+        "PUT /api/purchase-order/set-school-po/{id}",
+        "PUT /api/purchase-order/set-num-learners-discount/{id}",
+        "PUT /api/purchase-order/send-discount-email/{id}",
+        "GET /api/purchase-order/{id}/invoice",
+        "POST /api/purchase-order/reconcile/preview",
+        "POST /api/purchase-order/reconcile/confirm",
+    ]),
     admin(
         "paymentsDashboard",
         "Payments Dashboard",
         &["/:olympiadName/admin/payments"],
         ADMIN_ONLY,
-    ),
+    )
+    .calls(&["GET /api/purchase-order/dashboard"])
+    .offers(&["PUT /api/purchase-order/fees"]),
     admin(
         "interestedAndAffectedParties",
         "Interested and Affected Parties",
@@ -834,7 +847,16 @@ pub const SCREENS: &[Screen] = &[
         "portalInvoices",
         "Invoices",
         &["/portal/:olympiadName/invoices"],
-    ),
+    )
+    .calls(&[
+        "GET /api/school/single",
+        "GET /api/purchase-order",
+        "GET /api/purchase-order/{id}/invoice",
+    ])
+    .offers(&[
+        "POST /api/purchase-order",
+        "PUT /api/purchase-order/set-school-po/{id}",
+    ]),
     portal(
         "loadLearners",
         "Load Learners",
@@ -878,7 +900,8 @@ pub const SCREENS: &[Screen] = &[
         &["/portal/pay/:uuid/:state?"],
         Access::Public,
         NOBODY,
-    ),
+    )
+    .calls(&["GET /api/pay/{token}", "GET /api/pay/{token}/invoice"]),
     // Sign-in and password reset (portal app)
     screen(
         "login",

@@ -7,6 +7,7 @@ pub mod interest;
 pub mod job;
 pub mod olympiad;
 pub mod paper;
+pub mod payments;
 pub mod results;
 pub mod rich_text;
 pub mod role;

@@ -74,6 +74,11 @@ const LEARNER: Allowed = Roles(&[Learner]);
 /// A school's team, and the staff who help it (each handler checks the entry is theirs).
 const TEAM_OR_ADMIN: Allowed = Roles(&[Teacher, Admin, Overlord]);
 
+// Payments: the office's finance staff, and a school's team for its own orders (each use case
+// checks the order is theirs).
+const FINANCE: Allowed = Roles(&[Admin, Accountant, Funding, Overlord]);
+const FINANCE_OR_TEAM: Allowed = Roles(&[Admin, Accountant, Funding, Overlord, Teacher]);
+
 pub const API_ROUTES: &[ApiRoute] = &[
     route("GET", "/api/openapi.json", Public),
     route("GET", "/api/access-matrix", Public),
@@ -156,6 +161,36 @@ pub const API_ROUTES: &[ApiRoute] = &[
     route("GET", "/api/upload/{id}", OVERLORD),
     route("DELETE", "/api/upload/delete/{id}", OVERLORD),
     // Schools, their entries and teams (spec section 7, Generic lists)
+    // Payments (spec section 7, Purchase orders; the payment page and PayFast's ITN are public)
+    route("GET", "/api/purchase-order", FINANCE_OR_TEAM),
+    route("POST", "/api/purchase-order", FINANCE_OR_TEAM),
+    route("GET", "/api/purchase-order/dashboard", ADMIN_OR_OVERLORD),
+    route("PUT", "/api/purchase-order/fees", ADMIN_OR_OVERLORD),
+    route("POST", "/api/purchase-order/reconcile/preview", FINANCE),
+    route("POST", "/api/purchase-order/reconcile/confirm", FINANCE),
+    route("GET", "/api/purchase-order/{id}", FINANCE_OR_TEAM),
+    route("PUT", "/api/purchase-order/{id}", FINANCE),
+    route("DELETE", "/api/purchase-order/{id}", FINANCE_OR_TEAM),
+    route("GET", "/api/purchase-order/{id}/invoice", FINANCE_OR_TEAM),
+    route("DELETE", "/api/purchase-order/admin/{id}", FINANCE),
+    route(
+        "PUT",
+        "/api/purchase-order/set-school-po/{id}",
+        FINANCE_OR_TEAM,
+    ),
+    route(
+        "PUT",
+        "/api/purchase-order/set-num-learners-discount/{id}",
+        FINANCE,
+    ),
+    route(
+        "PUT",
+        "/api/purchase-order/send-discount-email/{id}",
+        FINANCE,
+    ),
+    route("GET", "/api/pay/{token}", Public),
+    route("GET", "/api/pay/{token}/invoice", Public),
+    route("POST", "/api/payfast/itn", Public),
     route("GET", "/api/school", SCHOOL_READERS),
     route("POST", "/api/school", ADMIN_OR_OVERLORD),
     route("PUT", "/api/school/{id}", ADMIN_OR_OVERLORD),

@@ -28,6 +28,13 @@ pub struct ApiConfig {
     pub answer_writers: usize,
     /// Proxies whose `X-Forwarded-For` names the client (`TRUSTED_PROXIES`).
     pub trusted_proxies: TrustedProxies,
+    // Payments
+    /// PayFast's keys, the provider printed on invoices, banking details for EFT.
+    pub payments: olympiad_office::payments::PaymentSettings,
+    /// Addresses an ITN is believed from (`PAYFAST_SOURCES`: PayFast's published ranges).
+    pub payfast_sources: TrustedProxies,
+    /// PayFast's validate call (`PAYFAST_VALIDATE_URL`); empty: no ITN is believed.
+    pub payfast_validate_url: String,
 }
 
 impl ApiConfig {
@@ -56,6 +63,20 @@ impl ApiConfig {
             signin_per_address_per_minute: 1200,
             answer_writers: 1,
             trusted_proxies: TrustedProxies::default(),
+            // Payments: test keys (PayFast's public sandbox ones), loopback as PayFast.
+            payments: olympiad_office::payments::PaymentSettings {
+                payfast_merchant_id: "10000100".into(),
+                payfast_merchant_key: "46f0cd694581a".into(),
+                payfast_passphrase: "test-passphrase".into(),
+                payfast_process_url: "https://sandbox.payfast.co.za/eng/process".into(),
+                provider_name: "Olympiads".into(),
+                provider_address: "1 Main Road\nPretoria".into(),
+                provider_vat_number: "4000000000".into(),
+                bank_details: vec!["Bank: Example Bank".into(), "Account: 000000000".into()],
+                public_base_url: "http://127.0.0.1:8080".into(),
+            },
+            payfast_sources: TrustedProxies::parse("127.0.0.1").unwrap_or_default(),
+            payfast_validate_url: String::new(),
         }
     }
 }

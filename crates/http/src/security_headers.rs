@@ -11,11 +11,11 @@ use actix_web::web;
 
 /// Mantine writes its theme's CSS variables into a `<style>` element, hence inline styles; scripts
 /// come only from `/static/`. Pictures may be `data:` (QR codes) or `blob:` (pictures kept on the
-/// learner's device).
+/// learner's device). Forms post here, or to PayFast's payment page (card payments).
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
 style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; \
 connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; \
-form-action 'self'; frame-ancestors 'none'";
+form-action 'self' https://www.payfast.co.za https://sandbox.payfast.co.za; frame-ancestors 'none'";
 
 const HSTS: &str = "max-age=31536000; includeSubDomains";
 

@@ -36,6 +36,8 @@ enum Kind {
     Country,
     CountryEntry,
     Contact,
+    // Payments
+    PurchaseOrder,
 }
 
 /// Routes whose path takes an id that is not an object in an olympiad's or a school's reach.
@@ -68,6 +70,15 @@ const NOT_SCOPED: &[(&str, &str)] = &[
     (
         "/api/website/verify-email/{id}",
         "public: the id is the e-mailed secret",
+    ),
+    // Payments
+    (
+        "/api/pay/{token}",
+        "public: the token is the payment link's secret",
+    ),
+    (
+        "/api/pay/{token}/invoice",
+        "public: the token is the payment link's secret",
     ),
 ];
 
@@ -471,6 +482,55 @@ fn scoped_calls(question: Value) -> Vec<(Method, &'static str, Kind, Value)> {
             Method::GET,
             "/api/certificate/download?schoolParticipantId={id}",
             Entry,
+            none.clone(),
+        ),
+        // Payments
+        (
+            Method::GET,
+            "/api/purchase-order/{id}",
+            PurchaseOrder,
+            none.clone(),
+        ),
+        (
+            Method::PUT,
+            "/api/purchase-order/{id}?status=paid",
+            PurchaseOrder,
+            none.clone(),
+        ),
+        (
+            Method::DELETE,
+            "/api/purchase-order/{id}",
+            PurchaseOrder,
+            none.clone(),
+        ),
+        (
+            Method::GET,
+            "/api/purchase-order/{id}/invoice",
+            PurchaseOrder,
+            none.clone(),
+        ),
+        (
+            Method::DELETE,
+            "/api/purchase-order/admin/{id}?status=delete",
+            PurchaseOrder,
+            none.clone(),
+        ),
+        (
+            Method::PUT,
+            "/api/purchase-order/set-school-po/{id}?schoolsPO=X",
+            PurchaseOrder,
+            none.clone(),
+        ),
+        (
+            Method::PUT,
+            "/api/purchase-order/set-num-learners-discount/{id}?freeLearners=1&comment=x",
+            PurchaseOrder,
+            none.clone(),
+        ),
+        (
+            Method::PUT,
+            "/api/purchase-order/send-discount-email/{id}",
+            PurchaseOrder,
             none,
         ),
     ]
@@ -502,6 +562,7 @@ async fn no_role_reaches_a_neighbour_schools_or_another_olympiads_objects() {
 
     // Three schools: the teacher's own and a neighbour in the home olympiad, one in another.
     let mut entries = vec![];
+    let mut orders = vec![];
     let mut schools = vec![];
     let mut teachers = vec![];
     for (name, olympiad) in [
@@ -521,6 +582,15 @@ async fn no_role_reaches_a_neighbour_schools_or_another_olympiads_objects() {
             .await;
         api.call(&overlord, Method::POST, "/api/learner", json!({ "schoolParticipantId": id(&entry), "firstName": "Ayanda", "lastName": name, "grade": "8" }))
             .await;
+        let order = api
+            .call(
+                &overlord,
+                Method::POST,
+                &format!("/api/purchase-order?customerParticipantId={}", id(&entry)),
+                Value::Null,
+            )
+            .await;
+        orders.push(id(&order));
         schools.push(id(&school));
         entries.push(id(&entry));
         teachers.push((teacher_user, teacher.id));
@@ -605,6 +675,7 @@ async fn no_role_reaches_a_neighbour_schools_or_another_olympiads_objects() {
         (Kind::Country, vec![id(&country)]),
         (Kind::CountryEntry, vec![id(&country_entry)]),
         (Kind::Contact, vec![id(&contact)]),
+        (Kind::PurchaseOrder, vec![orders[2]]),
     ]);
     let mut beyond_teacher = beyond_staff.clone();
     // A teacher's reach is their teams, in any olympiad: olympiad-wide calls show them only those
@@ -634,6 +705,10 @@ async fn no_role_reaches_a_neighbour_schools_or_another_olympiads_objects() {
         .get_mut(&Kind::Teacher)
         .unwrap()
         .push(teachers[1].1);
+    beyond_teacher
+        .get_mut(&Kind::PurchaseOrder)
+        .unwrap()
+        .push(orders[1]);
 
     let callers = [
         (

@@ -84,6 +84,24 @@ pub enum Email {
         certificates: usize,
         link: String,
     },
+    /// The office granted learners without charge on an entry's order; `link` is its payment page.
+    DiscountGranted {
+        to: Recipient,
+        olympiad: String,
+        customer: String,
+        free_learners: i32,
+        total: String,
+        link: String,
+    },
+    /// A tax invoice (or a credit note) was issued; `link` is the payment page with its PDF.
+    InvoiceIssued {
+        to: Recipient,
+        olympiad: String,
+        customer: String,
+        number: String,
+        total: String,
+        link: String,
+    },
 }
 
 /// What the button of a welcome says: a new account first chooses its password.
@@ -211,6 +229,45 @@ impl Mailer {
                 self.deliver(to, &subject, &templates::CERTIFICATES_READY, &values)
                     .await
             }
+            Email::DiscountGranted {
+                to,
+                olympiad,
+                customer,
+                free_learners,
+                total,
+                link,
+            } => {
+                let free = free_learners.to_string();
+                let values = [
+                    ("olympiad", olympiad.as_str()),
+                    ("customer", customer),
+                    ("free_learners", &free),
+                    ("total", total),
+                    ("link", link),
+                ];
+                let subject = format!("A discount on the {olympiad} entry of {customer}");
+                self.deliver(to, &subject, &templates::DISCOUNT_GRANTED, &values)
+                    .await
+            }
+            Email::InvoiceIssued {
+                to,
+                olympiad,
+                customer,
+                number,
+                total,
+                link,
+            } => {
+                let values = [
+                    ("olympiad", olympiad.as_str()),
+                    ("customer", customer),
+                    ("number", number),
+                    ("total", total),
+                    ("link", link),
+                ];
+                let subject = format!("{number}: the {olympiad} entry of {customer}");
+                self.deliver(to, &subject, &templates::INVOICE_ISSUED, &values)
+                    .await
+            }
         }
     }
 
@@ -223,6 +280,8 @@ impl Mailer {
             Email::InterestProcessed { .. } => "interest processed notice sent",
             Email::InterestDeclined { .. } => "interest declined notice sent",
             Email::TeamInvitation { .. } => "team invitation sent",
+            Email::DiscountGranted { .. } => "discount notice sent",
+            Email::InvoiceIssued { .. } => "invoice sent",
             Email::CertificatesReady { .. } => "certificates notice sent",
         }
     }

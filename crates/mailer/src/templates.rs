@@ -41,6 +41,16 @@ pub const CERTIFICATES_READY: Template = Template {
     html: include_str!("../templates/certificates_ready.html"),
 };
 
+pub const DISCOUNT_GRANTED: Template = Template {
+    text: include_str!("../templates/discount_granted.txt"),
+    html: include_str!("../templates/discount_granted.html"),
+};
+
+pub const INVOICE_ISSUED: Template = Template {
+    text: include_str!("../templates/invoice_issued.txt"),
+    html: include_str!("../templates/invoice_issued.html"),
+};
+
 impl Template {
     pub fn text(&self, values: &[(&str, &str)]) -> String {
         fill(self.text, values, |v| v.to_owned())

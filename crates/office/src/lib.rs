@@ -24,6 +24,8 @@ pub mod merges;
 pub mod olympiads;
 pub mod paper;
 pub mod participants;
+// Payments
+pub mod payments;
 pub mod question_bank;
 pub mod schools;
 pub mod scope;

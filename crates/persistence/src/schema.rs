@@ -516,6 +516,99 @@ diesel::joinable!(result_changes -> olympiads (olympiad_id));
 diesel::joinable!(certificate_batches -> certificate_runs (run_id));
 diesel::joinable!(certificate_batches -> school_participants (school_participant_id));
 
+// Payments: fees, purchase orders, invoices and money received.
+diesel::table! {
+    olympiad_fees (olympiad_id) {
+        olympiad_id -> BigInt,
+        learner_fee_cents -> BigInt,
+        vat_basis_points -> Integer,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    purchase_orders (id) {
+        id -> BigInt,
+        olympiad_id -> BigInt,
+        school_participant_id -> Nullable<BigInt>,
+        country_participant_id -> Nullable<BigInt>,
+        reference -> Text,
+        pay_token -> Text,
+        learners -> Integer,
+        free_learners -> Integer,
+        unit_cents -> BigInt,
+        vat_basis_points -> Integer,
+        subtotal_cents -> BigInt,
+        vat_cents -> BigInt,
+        total_cents -> BigInt,
+        paid -> Bool,
+        pre_approved -> Bool,
+        schools_po -> Text,
+        paid_at -> Nullable<Timestamp>,
+        deleted_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    purchase_order_comments (id) {
+        id -> BigInt,
+        purchase_order_id -> BigInt,
+        free_learners -> Integer,
+        comment -> Text,
+        user_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    invoice_counters (project_id) {
+        project_id -> BigInt,
+        last_number -> BigInt,
+    }
+}
+
+diesel::table! {
+    invoices (id) {
+        id -> BigInt,
+        purchase_order_id -> BigInt,
+        project_id -> BigInt,
+        number -> BigInt,
+        credit_note -> Bool,
+        credits_invoice_id -> Nullable<BigInt>,
+        customer_name -> Text,
+        customer_address -> Text,
+        schools_po -> Text,
+        reference -> Text,
+        learners -> Integer,
+        free_learners -> Integer,
+        unit_cents -> BigInt,
+        vat_basis_points -> Integer,
+        subtotal_cents -> BigInt,
+        vat_cents -> BigInt,
+        total_cents -> BigInt,
+        issued_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    payments (id) {
+        id -> BigInt,
+        purchase_order_id -> BigInt,
+        method -> Text,
+        amount_cents -> BigInt,
+        external_id -> Text,
+        recorded_by -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(purchase_orders -> olympiads (olympiad_id));
+diesel::joinable!(purchase_order_comments -> purchase_orders (purchase_order_id));
+diesel::joinable!(invoices -> purchase_orders (purchase_order_id));
+diesel::joinable!(payments -> purchase_orders (purchase_order_id));
+
 diesel::allow_tables_to_appear_in_same_query!(
     projects,
     sub_projects,
@@ -544,6 +637,13 @@ diesel::allow_tables_to_appear_in_same_query!(
     country_participants,
     useful_contacts,
     expressions_of_interest,
+    // Payments
+    olympiad_fees,
+    purchase_orders,
+    purchase_order_comments,
+    invoice_counters,
+    invoices,
+    payments,
     // Results and certificates
     olympiad_results,
     result_changes,

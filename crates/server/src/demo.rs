@@ -136,6 +136,8 @@ pub fn seed(settings: &Settings, password: &str, if_empty: bool) -> CommandResul
     let teacher = User::by_username(&mut conn, "teacher@example.org")?
         .ok_or("the demo teacher is missing")?;
     let learners = crate::demo_schools::seed(&mut conn, &olympiads, &teacher)?;
+    // Payments
+    let pay_link = seed_purchase_order(&mut conn, &olympiads, settings)?;
 
     println!("Demo sign-ins (password {password:?}):");
     println!(
@@ -171,12 +173,69 @@ pub fn seed(settings: &Settings, password: &str, if_empty: bool) -> CommandResul
     for (name, grade, username, learner_password) in &learners {
         println!("  {name:<24} {grade:<10} {username:<14} {learner_password}");
     }
+    if let Some(link) = pay_link {
+        println!("Waterkloof High School's order for geography is paid at {link}");
+    }
     if settings.require_staff_2fa {
         println!("Staff two-factor is on (REQUIRE_STAFF_2FA): the first staff sign-in asks to set it up.");
     } else {
         println!("Staff two-factor is off (REQUIRE_STAFF_2FA=false).");
     }
     Ok(())
+}
+
+/// Waterkloof High School's purchase order for geography, worked out from its learners (once);
+/// answers its payment page's address.
+fn seed_purchase_order(
+    conn: &mut DbConnection,
+    olympiads: &[Olympiad],
+    settings: &Settings,
+) -> Result<Option<String>, Box<dyn std::error::Error>> {
+    use olympiad_domain::payments::{payment_reference, Amounts, Fees};
+    use olympiad_persistence::models::{PurchaseOrder, PurchaseOrderInsertForm, SchoolParticipant};
+    let Some(geography) = olympiads.iter().find(|o| o.name == "geography") else {
+        return Ok(None);
+    };
+    let Some(school) = olympiad_persistence::models::School::list(
+        conn,
+        &olympiad_persistence::models::SchoolFilter {
+            search: "Waterkloof High School".into(),
+            ..Default::default()
+        },
+        None,
+    )?
+    .rows
+    .into_iter()
+    .next() else {
+        return Ok(None);
+    };
+    let Some(entry) = SchoolParticipant::find_for(conn, geography.id, school.school.id)? else {
+        return Ok(None);
+    };
+    let order = match PurchaseOrder::open_for(conn, Some(entry.id), None)? {
+        Some(order) => order,
+        None => {
+            let learners = SchoolParticipant::learner_counts(conn, &[entry.id])?
+                .get(&entry.id)
+                .copied()
+                .unwrap_or(0);
+            let form = PurchaseOrderInsertForm {
+                olympiad_id: geography.id,
+                school_participant_id: Some(entry.id),
+                country_participant_id: None,
+                pay_token: uuid::Uuid::new_v4().to_string(),
+                schools_po: String::new(),
+                amounts: Amounts::of(Fees::default(), i32::try_from(learners)?, 0),
+            };
+            PurchaseOrder::create(conn, &form, |id| {
+                payment_reference(&geography.name, geography.year, id)
+            })?
+        }
+    };
+    Ok(Some(format!(
+        "{}/portal/pay/{}",
+        settings.public_base_url, order.pay_token
+    )))
 }
 
 /// The geography olympiad's demo paper, when it has no paper yet.

@@ -13,6 +13,10 @@ pub struct SettingsError {
     pub problem: String,
 }
 
+/// The addresses PayFast documents its ITNs come from (www, w1w, w2w and sandbox).
+const PAYFAST_SOURCES: &str =
+    "197.97.145.144/28, 41.74.179.192/27, 102.216.36.0/28, 102.216.36.128/28, 144.126.193.139";
+
 #[derive(Debug, Clone)]
 pub struct Settings {
     pub data_dir: PathBuf,
@@ -34,6 +38,10 @@ pub struct Settings {
     pub signin_per_username_per_minute: u32,
     pub signin_per_address_per_minute: u32,
     pub trusted_proxies: TrustedProxies,
+    // Payments
+    pub payments: olympiad_office::payments::PaymentSettings,
+    pub payfast_sources: TrustedProxies,
+    pub payfast_validate_url: String,
     jwt_secret: Option<String>,
 }
 
@@ -125,6 +133,36 @@ impl Settings {
                     variable: "TRUSTED_PROXIES",
                     problem,
                 })?,
+            // Payments
+            payments: olympiad_office::payments::PaymentSettings {
+                payfast_merchant_id: var("PAYFAST_MERCHANT_ID").unwrap_or_default(),
+                payfast_merchant_key: var("PAYFAST_MERCHANT_KEY").unwrap_or_default(),
+                payfast_passphrase: var("PAYFAST_PASSPHRASE").unwrap_or_default(),
+                payfast_process_url: var("PAYFAST_PROCESS_URL")
+                    .unwrap_or_else(|| "https://www.payfast.co.za/eng/process".into()),
+                provider_name: var("INVOICE_PROVIDER_NAME").unwrap_or_else(|| "Olympiads".into()),
+                provider_address: var("INVOICE_PROVIDER_ADDRESS")
+                    .unwrap_or_default()
+                    .replace('|', "\n"),
+                provider_vat_number: var("INVOICE_PROVIDER_VAT_NUMBER").unwrap_or_default(),
+                bank_details: var("EFT_BANK_DETAILS")
+                    .unwrap_or_default()
+                    .split('|')
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty())
+                    .map(str::to_owned)
+                    .collect(),
+                public_base_url: String::new(),
+            },
+            payfast_sources: TrustedProxies::parse(
+                &var("PAYFAST_SOURCES").unwrap_or_else(|| PAYFAST_SOURCES.into()),
+            )
+            .map_err(|problem| SettingsError {
+                variable: "PAYFAST_SOURCES",
+                problem,
+            })?,
+            payfast_validate_url: var("PAYFAST_VALIDATE_URL")
+                .unwrap_or_else(|| "https://www.payfast.co.za/eng/query/validate".into()),
             data_dir,
         })
     }
@@ -171,6 +209,13 @@ impl Settings {
             signin_per_address_per_minute: self.signin_per_address_per_minute,
             answer_writers: self.answer_writers,
             trusted_proxies: self.trusted_proxies.clone(),
+            // Payments
+            payments: olympiad_office::payments::PaymentSettings {
+                public_base_url: self.public_base_url.clone(),
+                ..self.payments.clone()
+            },
+            payfast_sources: self.payfast_sources.clone(),
+            payfast_validate_url: self.payfast_validate_url.clone(),
         })
     }
 

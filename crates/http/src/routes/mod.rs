@@ -12,6 +12,8 @@ pub mod meta;
 pub mod olympiad;
 pub mod paper;
 pub mod participant;
+// Payments
+pub mod purchase_order;
 pub mod question;
 pub mod question_bank;
 pub mod question_module;
@@ -205,7 +207,25 @@ pub fn register(cfg: &mut ServiceConfig) {
         .service(useful_contact::list)
         .service(useful_contact::create)
         .service(useful_contact::update)
-        .service(useful_contact::delete_contact);
+        .service(useful_contact::delete_contact)
+        // Payments (fixed paths before `{id}` ones)
+        .service(purchase_order::list)
+        .service(purchase_order::dashboard)
+        .service(purchase_order::set_fees)
+        .service(purchase_order::match_statement)
+        .service(purchase_order::confirm_matches)
+        .service(purchase_order::set_school_po)
+        .service(purchase_order::set_discount)
+        .service(purchase_order::send_discount_email)
+        .service(purchase_order::admin_delete)
+        .service(purchase_order::create)
+        .service(purchase_order::invoice)
+        .service(purchase_order::get_order)
+        .service(purchase_order::set_status)
+        .service(purchase_order::withdraw)
+        .service(purchase_order::pay_page)
+        .service(purchase_order::pay_invoice)
+        .service(purchase_order::payfast_itn);
 }
 
 /// The two records of a merge (schools or countries): the duplicate goes into the survivor.

@@ -21,6 +21,8 @@ pub mod paper;
 pub mod participant;
 pub mod password_reset;
 pub mod project;
+// Payments
+pub mod purchase_order;
 pub mod school;
 pub mod school_participant;
 pub mod sub_project;
@@ -50,6 +52,11 @@ pub use paper::{Question, QuestionForm, QuestionModule, QuestionModuleForm, Sitt
 pub use participant::{LearnerEntry, Participant, ParticipantFilter, ParticipantRow};
 pub use password_reset::PasswordReset;
 pub use project::{Project, ProjectInsertForm};
+// Payments
+pub use purchase_order::{
+    Invoice, InvoiceInsertForm, Payment, PaymentTotals, PaymentTotalsBy, PurchaseOrder,
+    PurchaseOrderComment, PurchaseOrderFilter, PurchaseOrderInsertForm, PurchaseOrderRow,
+};
 pub use school::{School, SchoolFilter, SchoolForm, SchoolRow};
 pub use school_participant::{SchoolParticipant, SchoolParticipantFilter, SchoolParticipantRow};
 pub use sub_project::SubProject;

@@ -1,3 +1,2 @@
 // Payment Portal (accountant, funding): /:olympiadName/finance/payments, /:olympiadName/funding/payments.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { PaymentPortalScreen as default } from '../../features/payments/components/payment-portal-screen';

@@ -1,3 +1,2 @@
 // Payments Dashboard (admin): /:olympiadName/admin/payments.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { PaymentsDashboardScreen as default } from '../../features/payments/components/payments-dashboard-screen';

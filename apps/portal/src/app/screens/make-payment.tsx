@@ -1,3 +1,2 @@
 // Make Payment (public): /portal/pay/:uuid/:state?.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { MakePaymentScreen as default } from '../../features/payment/components/make-payment-screen';

@@ -1,3 +1,2 @@
 // Invoices (teacher): /portal/:olympiadName/invoices.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { PortalInvoicesScreen as default } from '../../features/invoices/components/portal-invoices-screen';

@@ -1,12 +1,16 @@
-// A school's (or country's) invoices: its purchase orders. The call is outside the OpenAPI document until
-// the purchase-order issue adds it; its failure alert is spec section 8's "Could not get invoices".
+// A school's (or country's) invoices: its purchase orders (GET /api/purchase-order/). Its failure alert
+// is spec section 8's "Could not get invoices".
 import { apiRequest } from '../../../api/raw-request';
 import { unwrap } from '../../../api/envelope';
 import { COULD_NOT_GET_INVOICES } from '../../../api/messages';
 import { alertError } from '../../../feedback/notifications';
+import type { components } from '../../../api/schema';
 
-export async function getInvoices<Invoice = unknown>(olympiadId: number, fetchDeleted = false): Promise<Invoice[]> {
-  const result = await apiRequest<Invoice[]>('GET', '/api/purchase-order/', { query: { olympiadId, fetchDeleted } });
+export type PurchaseOrderRow = components['schemas']['PurchaseOrderRow'];
+type OrderPage = { rows: PurchaseOrderRow[]; total: number };
+
+export async function getInvoices(olympiadId: number, fetchDeleted = false): Promise<PurchaseOrderRow[]> {
+  const result = await apiRequest<OrderPage>('GET', '/api/purchase-order/', { query: { olympiadId, fetchDeleted } });
   if (!result.ok) alertError(COULD_NOT_GET_INVOICES);
-  return unwrap(result);
+  return unwrap(result).rows;
 }

@@ -1,0 +1,179 @@
+// Payment Portal (accountant, funding): every order of the olympiad with filters paid, pre-approved,
+// unpaid and deleted; each order's state, the school's order number, its discount (with the reason
+// kept) and the discount e-mail; its invoice; and reconciling a bank statement.
+import { useMemo, useState } from 'react';
+import { Badge, Button, Group, Modal, NumberInput, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { DataGrid } from '@olympiad/shared/ui/data-grid/data-grid';
+import type { GridColumn, RowAction } from '@olympiad/shared/ui/data-grid/grid-types';
+import { provinceOptions } from '@olympiad/shared/lib/south-africa';
+import { formatDateTime, parseServerTime } from '@olympiad/shared/lib/server-time';
+import { alertError } from '@olympiad/shared/feedback/notifications';
+import { useCan } from '@olympiad/shared/access/can';
+import { changeAction, deleteAction } from '@olympiad/shared/resource/row-actions';
+import { GridScreen } from '@olympiad/shared/resource/grid-screen';
+import { downloadInvoice, orderState, rands, useSetSchoolPo } from '@olympiad/shared/features/invoices/api/purchase-orders';
+import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
+import { useScreenOlympiad } from '../../olympiad/use-screen-olympiad';
+import { ordersGrid, useDeleteOrder, useSendDiscountEmail, useSetDiscount, useSetOrderStatus, type OrderRow } from '../api/orders';
+import { ReconcilePanel } from './reconcile-panel';
+
+const stateOptions = [
+  { value: 'unpaid', label: 'unpaid' },
+  { value: 'pre', label: 'pre-approved' },
+  { value: 'paid', label: 'paid' },
+  { value: 'deleted', label: 'deleted' },
+];
+
+const stateColour: Record<string, string> = { paid: 'green', 'pre-approved': 'blue', unpaid: 'orange', deleted: 'gray' };
+
+const columns: GridColumn<OrderRow>[] = [
+  { id: 'reference', header: 'Reference', value: (o) => o.reference },
+  { id: 'customerName', header: 'School or country', value: (o) => o.customerName },
+  { id: 'province', header: 'Province', value: (o) => o.province, filter: { type: 'select', options: provinceOptions } },
+  {
+    id: 'state',
+    header: 'State',
+    value: (o) => orderState(o),
+    cell: (o) => <Badge variant="light" color={stateColour[orderState(o)]}>{orderState(o)}</Badge>,
+    filter: { type: 'select', options: stateOptions },
+    sortable: false,
+  },
+  { id: 'schoolsPO', header: "School's PO", value: (o) => o.schoolsPO, sortable: false },
+  { id: 'learners', header: 'Learners', value: (o) => o.learners, width: 90 },
+  { id: 'freeLearners', header: 'Free', value: (o) => o.freeLearners, sortable: false, width: 70 },
+  { id: 'totalCents', header: 'Total (VAT incl.)', value: (o) => rands(o.totalCents), searchable: false },
+  { id: 'receivedCents', header: 'Received', value: (o) => rands(o.receivedCents), sortable: false, searchable: false },
+  { id: 'createdAt', header: 'Made', value: (o) => formatDateTime(parseServerTime(o.createdAt)), searchable: false },
+];
+
+function DiscountDialog({ order, onClose }: { order: OrderRow; onClose: () => void }) {
+  const setDiscount = useSetDiscount();
+  const [freeLearners, setFree] = useState<number>(order.freeLearners);
+  const [comment, setComment] = useState('');
+  const save = async () => {
+    const result = await setDiscount.mutateAsync({ id: order.id, freeLearners, comment });
+    if (!result.ok) return alertError(result.message);
+    onClose();
+  };
+  return (
+    <Stack>
+      <NumberInput label="Learners without charge" min={0} max={order.learners} value={freeLearners} onChange={(v) => setFree(Number(v) || 0)} />
+      <Textarea label="Why" description="Kept with the order" required value={comment} onChange={(e) => setComment(e.currentTarget.value)} maxLength={500} />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button onClick={save} disabled={!comment.trim()}>
+          Save discount
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function SchoolPoDialog({ order, onClose }: { order: OrderRow; onClose: () => void }) {
+  const setPo = useSetSchoolPo();
+  const [po, setPoValue] = useState(order.schoolsPO);
+  const save = async () => {
+    const result = await setPo.mutateAsync({ id: order.id, schoolsPO: po });
+    if (!result.ok) return alertError(result.message);
+    onClose();
+  };
+  return (
+    <Stack>
+      <TextInput label="The school's order number" value={po} maxLength={60} onChange={(e) => setPoValue(e.currentTarget.value)} />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button onClick={save}>Save</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+export function PaymentPortalScreen({ route }: ScreenComponentProps) {
+  const { olympiadId } = useScreenOlympiad();
+  const can = useCan();
+  const [fetchDeleted, setFetchDeleted] = useState(false);
+  const grid = useMemo(() => ordersGrid(olympiadId, fetchDeleted), [olympiadId, fetchDeleted]);
+  const setStatus = useSetOrderStatus();
+  const remove = useDeleteOrder();
+  const sendEmail = useSendDiscountEmail();
+  const [discount, setDiscount] = useState<OrderRow | null>(null);
+  const [po, setPo] = useState<OrderRow | null>(null);
+  const [reconciling, setReconciling] = useState(false);
+  const live = (o: OrderRow) => !o.deletedAt;
+
+  const rowActions: RowAction<OrderRow>[] = [
+    changeAction<OrderRow>({
+      label: 'Mark paid',
+      operation: 'PUT /api/purchase-order/{id}',
+      hidden: (o) => !live(o) || o.paid,
+      confirm: (o) => ({ title: 'Mark this order paid?', message: `${o.customerName}: ${rands(o.totalCents)}, reference ${o.reference}.` }),
+      change: (o) => setStatus.mutateAsync({ id: o.id, status: 'paid' }),
+    }),
+    changeAction<OrderRow>({
+      label: 'Pre-approve',
+      operation: 'PUT /api/purchase-order/{id}',
+      hidden: (o) => !live(o) || o.preApproved || o.receivedCents > 0,
+      change: (o) => setStatus.mutateAsync({ id: o.id, status: 'pre' }),
+    }),
+    changeAction<OrderRow>({
+      label: 'Mark unpaid',
+      operation: 'PUT /api/purchase-order/{id}',
+      hidden: (o) => !live(o) || (!o.paid && !o.preApproved) || o.receivedCents > 0,
+      change: (o) => setStatus.mutateAsync({ id: o.id, status: 'unpaid' }),
+    }),
+    { label: "School's PO", operation: 'PUT /api/purchase-order/set-school-po/{id}', hidden: (o) => !live(o), run: setPo },
+    { label: 'Discount', operation: 'PUT /api/purchase-order/set-num-learners-discount/{id}', hidden: (o) => !live(o) || o.paid, run: setDiscount },
+    changeAction<OrderRow>({
+      label: 'Send discount e-mail',
+      operation: 'PUT /api/purchase-order/send-discount-email/{id}',
+      hidden: (o) => !live(o) || o.freeLearners === 0,
+      change: (o) => sendEmail.mutateAsync(o.id),
+    }),
+    {
+      label: 'Invoice',
+      operation: 'GET /api/purchase-order/{id}/invoice',
+      hidden: (o) => !live(o),
+      run: async (o) => {
+        const result = await downloadInvoice(o.id);
+        if (!result.ok) alertError(result.message);
+      },
+    },
+    deleteAction<OrderRow>({
+      operation: 'DELETE /api/purchase-order/admin/{id}',
+      confirm: (o) => ({ title: 'Delete this order?', message: `${o.customerName}'s order ${o.reference} leaves the list (it stays on record; show deleted orders to see it). Its invoice is cancelled by a credit note.` }),
+      change: (o) => remove.mutateAsync(o.id),
+    }),
+  ];
+
+  return (
+    <GridScreen title={route.title} description="The purchase orders of this olympiad's schools and countries, their invoices and payments.">
+      <DataGrid<OrderRow>
+        label="Purchase orders"
+        {...grid}
+        columns={columns}
+        rowActions={rowActions}
+        initialSort={[{ id: 'createdAt', desc: true }]}
+        searchPlaceholder="Search by school, reference or order number"
+        toolbar={
+          <Group>
+            <Switch label="Show deleted orders" checked={fetchDeleted} onChange={(e) => setFetchDeleted(e.currentTarget.checked)} />
+            {can('POST /api/purchase-order/reconcile/preview') && olympiadId !== undefined && <Button onClick={() => setReconciling(true)}>Reconcile a bank statement</Button>}
+          </Group>
+        }
+      />
+      <Modal opened={discount !== null} onClose={() => setDiscount(null)} title={`Discount: ${discount?.customerName ?? ''}`}>
+        {discount && <DiscountDialog order={discount} onClose={() => setDiscount(null)} />}
+      </Modal>
+      <Modal opened={po !== null} onClose={() => setPo(null)} title={`Order number: ${po?.customerName ?? ''}`}>
+        {po && <SchoolPoDialog order={po} onClose={() => setPo(null)} />}
+      </Modal>
+      <Modal opened={reconciling} onClose={() => setReconciling(false)} title="Reconcile a bank statement" size="xl">
+        {olympiadId !== undefined && <ReconcilePanel olympiadId={olympiadId} onDone={() => setReconciling(false)} />}
+      </Modal>
+    </GridScreen>
+  );
+}

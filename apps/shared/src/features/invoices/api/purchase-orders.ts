@@ -1,0 +1,70 @@
+// Purchase orders as the teacher portal and the Payment Portal both use them: the query keys, one order
+// with its history, making an order, the school's order number, and the invoice PDF.
+import { queryOptions } from '@tanstack/react-query';
+import { api, call } from '../../../api/client';
+import { unwrap } from '../../../api/envelope';
+import { downloadFile } from '../../../api/download';
+import { useApiMutation } from '../../../resource/use-api-mutation';
+import { getInvoices } from './get-invoices';
+
+async function getOrder(id: number) {
+  return unwrap(await call(api.GET('/api/purchase-order/{id}', { params: { path: { id } } })));
+}
+
+export type OrderDetail = Awaited<ReturnType<typeof getOrder>>;
+
+export const orderKeys = {
+  all: ['purchase-orders'] as const,
+  list: (olympiadId: number | undefined) => [...orderKeys.all, 'list', olympiadId ?? 'every'] as const,
+  detail: (id: number) => [...orderKeys.all, 'detail', id] as const,
+  dashboard: (olympiadId: number | undefined) => [...orderKeys.all, 'dashboard', olympiadId ?? 'every'] as const,
+};
+
+/** The teacher's own orders in an olympiad. */
+export function myOrdersQuery(olympiadId: number) {
+  return queryOptions({ queryKey: orderKeys.list(olympiadId), queryFn: () => getInvoices(olympiadId) });
+}
+
+export function orderQuery(id: number) {
+  return queryOptions({
+    queryKey: orderKeys.detail(id),
+    queryFn: () => getOrder(id),
+  });
+}
+
+export function useCreateOrder() {
+  return useApiMutation({
+    mutationFn: (q: { customerParticipantId: number; schoolsPO?: string }) => call(api.POST('/api/purchase-order', { params: { query: q } })),
+    success: 'The order is made.',
+    invalidates: () => [orderKeys.all],
+  });
+}
+
+export function useSetSchoolPo() {
+  return useApiMutation({
+    mutationFn: ({ id, schoolsPO }: { id: number; schoolsPO: string }) =>
+      call(api.PUT('/api/purchase-order/set-school-po/{id}', { params: { path: { id }, query: { schoolsPO } } })),
+    success: 'The order number is saved.',
+    invalidates: () => [orderKeys.all],
+  });
+}
+
+/** The order's current tax invoice (issued when needed), or one earlier document of it. */
+export function downloadInvoice(id: number, invoiceId?: number) {
+  return downloadFile('GET', `/api/purchase-order/${id}/invoice`, { query: invoiceId ? { invoiceId } : {}, fallbackName: 'invoice.pdf' });
+}
+
+/** Rands from cents, as an invoice shows them: R 1 437.50. */
+export function rands(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const [whole = '0', fraction = '00'] = (Math.abs(cents) / 100).toFixed(2).split('.');
+  return `${sign}R ${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ' ')}.${fraction}`;
+}
+
+/** Where an order stands, in words. */
+export function orderState(order: { paid: boolean; preApproved: boolean; deletedAt?: string | null }): string {
+  if (order.deletedAt) return 'deleted';
+  if (order.paid) return 'paid';
+  if (order.preApproved) return 'pre-approved';
+  return 'unpaid';
+}

@@ -1,0 +1,485 @@
+//! Payments: purchase orders (spec section 7), their invoices, the public payment page, PayFast's
+//! ITN callback, bank-statement reconciliation and the Payments Dashboard.
+
+use crate::access::Caller;
+use crate::body::{read_file_part, Body};
+use crate::envelope::{ok, ApiResult};
+use crate::error::ApiError;
+use crate::listing::{download, GridQuery};
+use crate::rate_limit::client_address;
+use crate::routes::user::IdPath;
+use crate::state::AppState;
+use actix_multipart::Multipart;
+use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
+use olympiad_domain::payments::Fees;
+use olympiad_domain::payments::{parse_form, payfast_itn_string, OrderStatus, StatementMatch};
+use olympiad_office::payments::{
+    self, AdminDeleteQuery, ConfirmMatches, CreateOrderQuery, DiscountQuery, FeesInput,
+    InvoiceQuery, ItnOutcome, OlympiadQuery, OrderDetail, OrderListQuery, PayPage,
+    PaymentsDashboard, SchoolPoQuery, StatusQuery,
+};
+use olympiad_persistence::models::{Paged, PurchaseOrderRow};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+/// A bank statement is a few thousand lines; 2 MB is plenty.
+const STATEMENT_LIMIT_BYTES: usize = 2 * 1024 * 1024;
+
+fn pdf(file: payments::InvoiceFile) -> HttpResponse {
+    download(file.bytes, "application/pdf", &file.file_name)
+}
+
+/// Purchase orders: the Payment Portal's grid (staff), or a teacher's own school's orders.
+#[utoipa::path(
+    operation_id = "purchase_order_list",
+    tag = "payments",
+    params(OrderListQuery, GridQuery),
+    responses((status = 200, description = "A page of orders, or with `format` a file", body = inline(crate::envelope::Envelope<Paged<PurchaseOrderRow>>)))
+)]
+#[get("/api/purchase-order")]
+pub async fn list(
+    caller: Caller,
+    state: web::Data<AppState>,
+    query: web::Query<OrderListQuery>,
+    grid: web::Query<GridQuery>,
+) -> ApiResult<Paged<PurchaseOrderRow>> {
+    let (query, asked) = (query.into_inner(), grid.grid()?);
+    ok(state
+        .db
+        .office(move |conn| payments::list(conn, &caller, &query, asked))
+        .await?)
+}
+
+/// The Payments Dashboard: totals owed, paid and pre-approved, by province and by month.
+#[utoipa::path(
+    operation_id = "purchase_order_dashboard",
+    tag = "payments",
+    params(OlympiadQuery),
+    responses((status = 200, body = inline(crate::envelope::Envelope<PaymentsDashboard>)))
+)]
+#[get("/api/purchase-order/dashboard")]
+pub async fn dashboard(
+    caller: Caller,
+    state: web::Data<AppState>,
+    query: web::Query<OlympiadQuery>,
+) -> ApiResult<PaymentsDashboard> {
+    let olympiad_id = query.olympiad_id;
+    ok(state
+        .db
+        .office(move |conn| payments::dashboard(conn, &caller, olympiad_id))
+        .await?)
+}
+
+/// Sets what the olympiad charges per learner, and its VAT rate.
+#[utoipa::path(
+    operation_id = "purchase_order_set_fees",
+    tag = "payments",
+    params(OlympiadQuery),
+    request_body = FeesInput,
+    responses((status = 200, body = inline(crate::envelope::Envelope<Fees>)))
+)]
+#[put("/api/purchase-order/fees")]
+pub async fn set_fees(
+    caller: Caller,
+    state: web::Data<AppState>,
+    query: web::Query<OlympiadQuery>,
+    body: Body<FeesInput>,
+) -> ApiResult<Fees> {
+    let (olympiad_id, input) = (query.olympiad_id, body.into_inner());
+    ok(state
+        .db
+        .office(move |conn| payments::set_fees(conn, &caller, olympiad_id, &input))
+        .await?)
+}
+
+#[utoipa::path(
+    operation_id = "purchase_order_get",
+    tag = "payments",
+    params(IdPath),
+    responses((status = 200, body = inline(crate::envelope::Envelope<OrderDetail>)))
+)]
+#[get("/api/purchase-order/{id}")]
+pub async fn get_order(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdPath>,
+) -> ApiResult<OrderDetail> {
+    let id = path.id;
+    ok(state
+        .db
+        .office(move |conn| payments::detail(conn, &caller, id))
+        .await?)
+}
+
+/// Makes the entry's order from its learners (fields in the query, as the spec says); an entry
+/// with an order already gets that one.
+#[utoipa::path(
+    operation_id = "purchase_order_create",
+    tag = "payments",
+    params(CreateOrderQuery),
+    responses((status = 200, body = inline(crate::envelope::Envelope<OrderDetail>)))
+)]
+#[post("/api/purchase-order")]
+pub async fn create(
+    caller: Caller,
+    state: web::Data<AppState>,
+    query: web::Query<CreateOrderQuery>,
+) -> ApiResult<OrderDetail> {
+    let query = query.into_inner();
+    ok(state
+        .db
+        .office(move |conn| payments::create(conn, &caller, &query))
+        .await?)
+}
+
+/// `status=paid` gives paid and not pre-approved; `pre` pre-approved and not paid; `unpaid`
+/// neither. A change the state machine forbids answers 409.
+#[utoipa::path(
+    operation_id = "purchase_order_set_status",
+    tag = "payments",
+    params(IdPath, StatusQuery),
+    responses((status = 200, body = inline(crate::envelope::Envelope<OrderDetail>)), (status = 409, body = crate::error::ErrorBody))
+)]
+#[put("/api/purchase-order/{id}")]
+pub async fn set_status(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdPath>,
+    query: web::Query<StatusQuery>,
+) -> ApiResult<OrderDetail> {
+    let (id, status, customer) = (path.id, query.status, query.customer_participant_id);
+    if status == OrderStatus::Delete {
+        return Err(ApiError::from(olympiad_office::OfficeError::invalid(
+            "status",
+            "use DELETE /api/purchase-order/admin/{id} to delete",
+        )));
+    }
+    ok(state
+        .db
+        .office(move |conn| payments::set_status(conn, &caller, id, status, customer))
+        .await?)
+}
+
+/// Deletion by the office: the order leaves the list (and stays in the database; `fetchDeleted`
+/// shows it); its live invoice is cancelled by a credit note. A paid order is not deleted (409).
+#[utoipa::path(
+    operation_id = "purchase_order_admin_delete",
+    tag = "payments",
+    params(IdPath, AdminDeleteQuery),
+    responses((status = 200, body = inline(crate::envelope::Envelope<OrderDetail>)), (status = 409, body = crate::error::ErrorBody))
+)]
+#[delete("/api/purchase-order/admin/{id}")]
+pub async fn admin_delete(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdPath>,
+    query: web::Query<AdminDeleteQuery>,
+) -> ApiResult<OrderDetail> {
+    let (id, customer) = (path.id, query.customer_participant_id);
+    if query.status.is_some_and(|s| s != OrderStatus::Delete) {
+        return Err(ApiError::from(olympiad_office::OfficeError::invalid(
+            "status",
+            "must be delete",
+        )));
+    }
+    ok(state
+        .db
+        .office(move |conn| payments::set_status(conn, &caller, id, OrderStatus::Delete, customer))
+        .await?)
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct WithdrawQuery {
+    #[param(minimum = 1)]
+    pub school_participant_id: Option<i64>,
+}
+
+/// A team admin takes back their school's order while it is neither paid nor pre-approved.
+#[utoipa::path(
+    operation_id = "purchase_order_withdraw",
+    tag = "payments",
+    params(IdPath, WithdrawQuery),
+    responses((status = 200, body = inline(crate::envelope::Envelope<OrderDetail>)), (status = 409, body = crate::error::ErrorBody))
+)]
+#[delete("/api/purchase-order/{id}")]
+pub async fn withdraw(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdPath>,
+    query: web::Query<WithdrawQuery>,
+) -> ApiResult<OrderDetail> {
+    let (id, entry) = (path.id, query.school_participant_id);
+    ok(state
+        .db
+        .office(move |conn| payments::withdraw(conn, &caller, id, entry))
+        .await?)
+}
+
+#[utoipa::path(
+    operation_id = "purchase_order_set_school_po",
+    tag = "payments",
+    params(IdPath, SchoolPoQuery),
+    responses((status = 200, body = inline(crate::envelope::Envelope<OrderDetail>)), (status = 409, body = crate::error::ErrorBody))
+)]
+#[put("/api/purchase-order/set-school-po/{id}")]
+pub async fn set_school_po(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdPath>,
+    query: web::Query<SchoolPoQuery>,
+) -> ApiResult<OrderDetail> {
+    let (id, po) = (path.id, query.into_inner().schools_po);
+    ok(state
+        .db
+        .office(move |conn| payments::set_school_po(conn, &caller, id, &po))
+        .await?)
+}
+
+/// Learners without charge on an order, with the reason; the amounts follow.
+#[utoipa::path(
+    operation_id = "purchase_order_set_discount",
+    tag = "payments",
+    params(IdPath, DiscountQuery),
+    responses((status = 200, body = inline(crate::envelope::Envelope<OrderDetail>)), (status = 409, body = crate::error::ErrorBody))
+)]
+#[put("/api/purchase-order/set-num-learners-discount/{id}")]
+pub async fn set_discount(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdPath>,
+    query: web::Query<DiscountQuery>,
+) -> ApiResult<OrderDetail> {
+    let (id, query) = (path.id, query.into_inner());
+    ok(state
+        .db
+        .office(move |conn| payments::set_discount(conn, &caller, id, &query))
+        .await?)
+}
+
+/// E-mails the entry's contact the discount and the amount now due.
+#[utoipa::path(
+    operation_id = "purchase_order_send_discount_email",
+    tag = "payments",
+    params(IdPath),
+    responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 409, body = crate::error::ErrorBody))
+)]
+#[put("/api/purchase-order/send-discount-email/{id}")]
+pub async fn send_discount_email(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdPath>,
+) -> ApiResult<bool> {
+    let id = path.id;
+    let settings = state.config.payments.clone();
+    ok(state
+        .db
+        .office(move |conn| payments::send_discount_email(conn, &caller, id, &settings))
+        .await?)
+}
+
+/// The order's tax invoice as PDF (issued now when the order has none that says what it says),
+/// or an earlier invoice or credit note of it.
+#[utoipa::path(
+    operation_id = "purchase_order_invoice",
+    tag = "payments",
+    params(IdPath, InvoiceQuery),
+    responses((status = 200, description = "The invoice (PDF)", content_type = "application/pdf", body = Vec<u8>), (status = 409, body = crate::error::ErrorBody))
+)]
+#[get("/api/purchase-order/{id}/invoice")]
+pub async fn invoice(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdPath>,
+    query: web::Query<InvoiceQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, query) = (path.id, query.into_inner());
+    let settings = state.config.payments.clone();
+    let sheet = state
+        .db
+        .office(move |conn| payments::invoice(conn, &caller, id, &query, &settings))
+        .await?;
+    let file = web::block(move || sheet.draw())
+        .await
+        .map_err(ApiError::internal)?;
+    Ok(pdf(file))
+}
+
+/// Reads a bank statement (CSV or XLSX) and matches its credits to unpaid orders by reference and
+/// amount. Changes nothing: the accountant confirms each match.
+#[utoipa::path(
+    operation_id = "purchase_order_match_statement",
+    tag = "payments",
+    params(OlympiadQuery),
+    request_body(content_type = "multipart/form-data", description = "One part named `file`: the statement as CSV or XLSX, with Date, Description and Amount columns"),
+    responses((status = 200, body = inline(crate::envelope::Envelope<Vec<StatementMatch>>)), (status = 413, body = crate::error::ErrorBody))
+)]
+#[post("/api/purchase-order/reconcile/preview")]
+pub async fn match_statement(
+    caller: Caller,
+    state: web::Data<AppState>,
+    query: web::Query<OlympiadQuery>,
+    parts: Multipart,
+) -> ApiResult<Vec<StatementMatch>> {
+    let olympiad_id = query.olympiad_id;
+    let (_, bytes) = read_file_part(parts, STATEMENT_LIMIT_BYTES).await?;
+    let lines = web::block(move || payments::read_statement(&bytes))
+        .await
+        .map_err(ApiError::internal)??;
+    ok(state
+        .db
+        .office(move |conn| payments::match_bank_statement(conn, &caller, olympiad_id, &lines))
+        .await?)
+}
+
+/// Marks the confirmed orders paid by EFT, each with its statement line; all or none.
+#[utoipa::path(
+    operation_id = "purchase_order_confirm_matches",
+    tag = "payments",
+    request_body = ConfirmMatches,
+    responses((status = 200, description = "How many orders are now paid", body = inline(crate::envelope::Envelope<usize>)), (status = 409, body = crate::error::ErrorBody))
+)]
+#[post("/api/purchase-order/reconcile/confirm")]
+pub async fn confirm_matches(
+    caller: Caller,
+    state: web::Data<AppState>,
+    body: Body<ConfirmMatches>,
+) -> ApiResult<usize> {
+    let input = body.into_inner();
+    ok(state
+        .db
+        .office(move |conn| payments::confirm_matches(conn, &caller, &input))
+        .await?)
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct TokenPath {
+    /// The secret of the payment link.
+    #[param(max_length = 64)]
+    pub token: String,
+}
+
+/// The payment page: what is owed, the banking details for EFT, and PayFast's signed form.
+#[utoipa::path(
+    operation_id = "pay_page",
+    tag = "payments",
+    params(TokenPath),
+    responses((status = 200, body = inline(crate::envelope::Envelope<PayPage>)))
+)]
+#[get("/api/pay/{token}")]
+pub async fn pay_page(
+    state: web::Data<AppState>,
+    path: web::Path<TokenPath>,
+) -> ApiResult<PayPage> {
+    let token = path.into_inner().token;
+    let settings = state.config.payments.clone();
+    ok(state
+        .db
+        .office(move |conn| payments::pay_page(conn, &token, &settings))
+        .await?)
+}
+
+/// The payment page's tax invoice (PDF).
+#[utoipa::path(
+    operation_id = "pay_invoice",
+    tag = "payments",
+    params(TokenPath),
+    responses((status = 200, description = "The invoice (PDF)", content_type = "application/pdf", body = Vec<u8>), (status = 409, body = crate::error::ErrorBody))
+)]
+#[get("/api/pay/{token}/invoice")]
+pub async fn pay_invoice(
+    state: web::Data<AppState>,
+    path: web::Path<TokenPath>,
+) -> Result<HttpResponse, ApiError> {
+    let token = path.into_inner().token;
+    let settings = state.config.payments.clone();
+    let sheet = state
+        .db
+        .office(move |conn| payments::invoice_by_token(conn, &token, &settings))
+        .await?;
+    let file = web::block(move || sheet.draw())
+        .await
+        .map_err(ApiError::internal)?;
+    Ok(pdf(file))
+}
+
+/// Asks PayFast whether it sent this ITN (its documented server-to-server validate post);
+/// without a configured URL there is nothing to ask and the answer is no.
+async fn payfast_confirms(validate_url: &str, signed: String) -> bool {
+    if validate_url.is_empty() {
+        return false;
+    }
+    let client = awc::Client::builder()
+        .timeout(std::time::Duration::from_secs(10))
+        .finish();
+    let answer = client
+        .post(validate_url)
+        .content_type("application/x-www-form-urlencoded")
+        .send_body(signed)
+        .await;
+    match answer {
+        Ok(mut response) if response.status().is_success() => response
+            .body()
+            .limit(1024)
+            .await
+            .is_ok_and(|body| body.trim_ascii() == b"VALID"),
+        Ok(response) => {
+            log::warn!("PayFast's validate call answered {}", response.status());
+            false
+        }
+        Err(e) => {
+            log::warn!("PayFast's validate call failed: {e}");
+            false
+        }
+    }
+}
+
+/// PayFast's Instant Transaction Notification (form-encoded). Believed only with our signature,
+/// from PayFast's addresses (`PAYFAST_SOURCES`), confirmed by PayFast's validate call, for an
+/// order's exact total; a refused one changes nothing and is logged. A repeated one changes
+/// nothing. PayFast wants a 200 whatever the outcome, so only a malformed body is a 400.
+#[utoipa::path(
+    operation_id = "payfast_itn",
+    tag = "payments",
+    request_body(content_type = "application/x-www-form-urlencoded", description = "PayFast's ITN fields, `signature` last"),
+    responses((status = 200, description = "Received", body = inline(crate::envelope::Envelope<String>)))
+)]
+#[post("/api/payfast/itn")]
+pub async fn payfast_itn(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Bytes,
+) -> ApiResult<String> {
+    let posted = parse_form(&body).ok_or_else(|| {
+        ApiError::from(olympiad_office::OfficeError::invalid(
+            "body",
+            "must be form-encoded fields",
+        ))
+    })?;
+    let source = client_address(&req);
+    let from_payfast = source
+        .parse()
+        .is_ok_and(|address| state.config.payfast_sources.contains(address));
+    let confirmed = from_payfast
+        && payfast_confirms(
+            &state.config.payfast_validate_url,
+            payfast_itn_string(&posted),
+        )
+        .await;
+    let settings = state.config.payments.clone();
+    let outcome = state
+        .db
+        .office(move |conn| {
+            payments::payfast_itn(conn, &posted, from_payfast, confirmed, &settings)
+        })
+        .await?;
+    ok(match outcome {
+        ItnOutcome::Paid => "paid",
+        ItnOutcome::Repeated => "repeated",
+        ItnOutcome::Ignored => "ignored",
+        ItnOutcome::Refused => "refused",
+    }
+    .to_owned())
+}

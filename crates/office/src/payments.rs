@@ -1,0 +1,1229 @@
+//! Payments: an entry's purchase order (what it owes for the learners loaded, less discounted
+//! learners, plus VAT), its state as the accountant changes it, tax invoices and credit notes,
+//! the public payment page (PayFast card payments and EFT), PayFast's ITN callback, matching a
+//! bank statement to orders, and the dashboard's totals.
+//!
+//! Amounts are never taken from a request: they are worked out from the learners loaded and the
+//! olympiad's fees ([`Amounts::of`]); a statement line or an ITN is only compared with them.
+
+use crate::activity::record_activity;
+use crate::caller::Caller;
+use crate::error::{OfficeError, OfficeResult, OrNotFound};
+use crate::fields::text_field;
+use crate::listing::{given, Grid};
+use crate::mail::queue_email;
+use crate::scope::{find_in_reach, InReach};
+
+use olympiad_documents::invoice::{invoice_pdf, InvoiceSheet};
+use olympiad_documents::read_table;
+use olympiad_domain::payments::{
+    document_number, match_statement, payfast_form_signature, payfast_itn_signed,
+    payment_reference, statement_amount, Amounts, Cents, Fees, OpenOrder, OrderStatus,
+    StatementLine, StatementMatch,
+};
+use olympiad_domain::Role;
+use olympiad_mailer::{Email, Recipient};
+use olympiad_persistence::models::purchase_order::{
+    customer_details, olympiad_fees, payment_totals, set_olympiad_fees,
+};
+use olympiad_persistence::models::{
+    ActivityLog, ActivityLogInsertForm, AppLog, CountryParticipant, Invoice, InvoiceInsertForm,
+    Olympiad, Paged, Payment, PaymentTotals, PaymentTotalsBy, PurchaseOrder, PurchaseOrderComment,
+    PurchaseOrderFilter, PurchaseOrderInsertForm, PurchaseOrderRow, SchoolParticipant,
+    SchoolParticipantFilter,
+};
+use olympiad_persistence::{write_transaction, DbConnection};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use utoipa::{IntoParams, ToSchema};
+
+/// What the office's payments need from configuration (environment variables): PayFast's
+/// merchant keys, the provider printed on invoices, and the banking details for EFT.
+#[derive(Debug, Clone, Default)]
+pub struct PaymentSettings {
+    pub payfast_merchant_id: String,
+    pub payfast_merchant_key: String,
+    pub payfast_passphrase: String,
+    /// Where the payment form posts (PayFast's live or sandbox process page).
+    pub payfast_process_url: String,
+    pub provider_name: String,
+    pub provider_address: String,
+    pub provider_vat_number: String,
+    /// Lines of banking details for EFT (`Bank: …`, `Account: …`, `Branch code: …`).
+    pub bank_details: Vec<String>,
+    /// Where links point, without a trailing slash.
+    pub public_base_url: String,
+}
+
+impl PaymentSettings {
+    pub fn card_payments(&self) -> bool {
+        !self.payfast_merchant_id.is_empty() && !self.payfast_merchant_key.is_empty()
+    }
+
+    fn pay_link(&self, order: &PurchaseOrder) -> String {
+        format!("{}/portal/pay/{}", self.public_base_url, order.pay_token)
+    }
+}
+
+/// An order that the caller may reach: staff of its olympiad, a teacher in the team of its
+/// school's entry; a country's order is for staff only.
+impl InReach for PurchaseOrder {
+    fn find_in_reach(
+        conn: &mut DbConnection,
+        caller: &Caller,
+        id: i64,
+    ) -> Result<Self, OfficeError> {
+        let order = PurchaseOrder::find(conn, id).or_not_found("This purchase order")?;
+        caller.require_olympiad(order.olympiad_id)?;
+        match order.school_participant_id {
+            Some(entry) => {
+                find_in_reach::<SchoolParticipant>(conn, caller, entry)?;
+            }
+            None if caller.role == Role::Teacher => {
+                return Err(OfficeError::forbidden("This order is not your school's."))
+            }
+            None => {}
+        }
+        Ok(order)
+    }
+}
+
+fn is_staff(caller: &Caller) -> bool {
+    caller.role != Role::Teacher
+}
+
+fn has_payments(conn: &mut DbConnection, order_id: i64) -> OfficeResult<bool> {
+    Ok(!Payment::of_order(conn, order_id)?.is_empty())
+}
+
+/// The learners the order is for: those loaded in the school's entry, or the country's team.
+fn learners_of(conn: &mut DbConnection, order: &PurchaseOrder) -> OfficeResult<i32> {
+    let count = match (order.school_participant_id, order.country_participant_id) {
+        (Some(entry), _) => SchoolParticipant::learner_counts(conn, &[entry])?
+            .get(&entry)
+            .copied()
+            .unwrap_or(0),
+        (None, Some(entry)) => {
+            let team = CountryParticipant::find(conn, entry)?.team_members;
+            serde_json::from_str::<Vec<String>>(&team).map_or(0, |t| t.len() as i64)
+        }
+        (None, None) => i64::from(order.learners),
+    };
+    Ok(i32::try_from(count).unwrap_or(i32::MAX))
+}
+
+/// While an order is owed, its amounts follow the learners loaded and the fees; once paid (or
+/// deleted) they stay as they were.
+fn refreshed(conn: &mut DbConnection, order: PurchaseOrder) -> OfficeResult<PurchaseOrder> {
+    if order.paid || order.deleted_at.is_some() {
+        return Ok(order);
+    }
+    let fees = olympiad_fees(conn, order.olympiad_id)?;
+    let amounts = Amounts::of(fees, learners_of(conn, &order)?, order.free_learners);
+    if amounts == order.amounts() {
+        return Ok(order);
+    }
+    Ok(PurchaseOrder::set_amounts(conn, order.id, &amounts)?)
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct OrderListQuery {
+    #[param(minimum = 1)]
+    pub olympiad_id: Option<i64>,
+    /// Also the deleted orders (they stay in the database).
+    #[serde(default)]
+    pub fetch_deleted: bool,
+    /// paid, pre (pre-approved), unpaid or deleted
+    #[param(pattern = "^$|^(paid|pre|unpaid|deleted)$")]
+    pub state: Option<String>,
+    pub province: Option<String>,
+}
+
+/// The Payment Portal's grid (staff) or, for a teacher, the orders of their school's entry in the
+/// olympiad, with amounts brought up to date with the learners loaded.
+pub fn list(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    query: &OrderListQuery,
+    grid: Grid,
+) -> OfficeResult<Paged<PurchaseOrderRow>> {
+    let state = given(&query.state);
+    if let Some(state) = &state {
+        if !["paid", "pre", "unpaid", "deleted"].contains(&state.as_str()) {
+            return Err(OfficeError::invalid(
+                "state",
+                "must be paid, pre, unpaid or deleted",
+            ));
+        }
+    }
+    let mut filter = PurchaseOrderFilter {
+        olympiad_id: caller.olympiad_scope(query.olympiad_id)?,
+        fetch_deleted: query.fetch_deleted || state.as_deref() == Some("deleted"),
+        state,
+        province: given(&query.province),
+        search: grid.search,
+        sort: grid.sort,
+        ..Default::default()
+    };
+    if !is_staff(caller) {
+        let olympiad_id = filter
+            .olympiad_id
+            .ok_or_else(|| OfficeError::invalid("olympiadId", "is required"))?;
+        let entry = SchoolParticipant::list(
+            conn,
+            &SchoolParticipantFilter {
+                olympiad_id: Some(olympiad_id),
+                team_user_id: Some(caller.user_id),
+                ..Default::default()
+            },
+            None,
+        )?
+        .rows
+        .into_iter()
+        .next()
+        .ok_or_else(|| OfficeError::NotFound("Your school's entry in this olympiad".into()))?;
+        filter.school_participant_id = Some(entry.entry.id);
+        write_transaction(conn, |conn| {
+            if let Some(open) = PurchaseOrder::open_for(conn, Some(entry.entry.id), None)? {
+                refreshed(conn, open)?;
+            }
+            Ok::<_, OfficeError>(())
+        })?;
+    }
+    Ok(PurchaseOrder::list(conn, &filter, grid.page)?)
+}
+
+/// An order with its history: discounts, invoices and credit notes, money received.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderDetail {
+    #[serde(flatten)]
+    pub row: PurchaseOrderRow,
+    /// Each change of the discounted learners, with its reason.
+    pub comments: Vec<PurchaseOrderComment>,
+    pub invoices: Vec<Invoice>,
+    pub payments: Vec<Payment>,
+}
+
+fn row_of(conn: &mut DbConnection, order: PurchaseOrder) -> OfficeResult<PurchaseOrderRow> {
+    let (customer_name, _, _) = customer_details(conn, &order)?;
+    let province = match order.school_participant_id {
+        Some(entry) => {
+            let entry = SchoolParticipant::find(conn, entry)?;
+            olympiad_persistence::models::School::find(conn, entry.school_id)?.province
+        }
+        None => String::new(),
+    };
+    let received_cents = Payment::of_order(conn, order.id)?
+        .iter()
+        .map(|p| p.amount_cents)
+        .sum();
+    Ok(PurchaseOrderRow {
+        order,
+        customer_name,
+        province,
+        received_cents,
+    })
+}
+
+fn detail_of(conn: &mut DbConnection, order: PurchaseOrder) -> OfficeResult<OrderDetail> {
+    let id = order.id;
+    Ok(OrderDetail {
+        row: row_of(conn, order)?,
+        comments: PurchaseOrderComment::of_order(conn, id)?,
+        invoices: Invoice::of_order(conn, id)?,
+        payments: Payment::of_order(conn, id)?,
+    })
+}
+
+pub fn detail(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<OrderDetail> {
+    write_transaction(conn, |conn| {
+        let order = find_in_reach::<PurchaseOrder>(conn, caller, id)?;
+        let order = refreshed(conn, order)?;
+        detail_of(conn, order)
+    })
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct CreateOrderQuery {
+    /// The school's entry the order is for.
+    #[param(minimum = 1)]
+    pub customer_participant_id: Option<i64>,
+    /// Or the country's entry (igeo).
+    #[param(minimum = 1)]
+    pub country_participant_id: Option<i64>,
+    /// The school's own order number.
+    #[serde(rename = "schoolsPO")]
+    #[param(rename = "schoolsPO", max_length = 60)]
+    pub schools_po: Option<String>,
+}
+
+/// Makes the entry's order, worked out from its learners; an entry that has one already (not
+/// deleted) gets that one back, so a repeated request makes no second order.
+pub fn create(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    query: &CreateOrderQuery,
+) -> OfficeResult<OrderDetail> {
+    let schools_po = text_field("schoolsPO", query.schools_po.as_deref().unwrap_or(""), 60)?;
+    write_transaction(conn, |conn| {
+        let (olympiad_id, school_entry, country_entry) =
+            match (query.customer_participant_id, query.country_participant_id) {
+                (Some(id), _) => {
+                    let entry = find_in_reach::<SchoolParticipant>(conn, caller, id)?;
+                    (entry.olympiad_id, Some(id), None)
+                }
+                (None, Some(id)) if is_staff(caller) => {
+                    let entry = find_in_reach::<CountryParticipant>(conn, caller, id)?;
+                    (entry.olympiad_id, None, Some(id))
+                }
+                _ => {
+                    return Err(OfficeError::invalid(
+                        "customerParticipantId",
+                        "is required (the school's entry the order is for)",
+                    ))
+                }
+            };
+        if let Some(open) = PurchaseOrder::open_for(conn, school_entry, country_entry)? {
+            let open = refreshed(conn, open)?;
+            return detail_of(conn, open);
+        }
+        let olympiad = Olympiad::find(conn, olympiad_id)?;
+        let form = PurchaseOrderInsertForm {
+            olympiad_id,
+            school_participant_id: school_entry,
+            country_participant_id: country_entry,
+            pay_token: uuid::Uuid::new_v4().to_string(),
+            schools_po,
+            amounts: Amounts::of(Fees::default(), 0, 0),
+        };
+        let order = PurchaseOrder::create(conn, &form, |id| {
+            payment_reference(&olympiad.name, olympiad.year, id)
+        })?;
+        let order = refreshed(conn, order)?;
+        record_activity(
+            conn,
+            caller,
+            "purchase_order_created",
+            Some(olympiad_id),
+            json!({ "purchaseOrderId": order.id, "reference": order.reference, "totalCents": order.total_cents }),
+        )?;
+        detail_of(conn, order)
+    })
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct StatusQuery {
+    #[param(inline)]
+    pub status: OrderStatus,
+    /// The entry the order belongs to, as the apps send it; checked against the order.
+    #[param(minimum = 1)]
+    pub customer_participant_id: Option<i64>,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct AdminDeleteQuery {
+    /// `delete` (the only status this call gives).
+    #[param(inline)]
+    pub status: Option<OrderStatus>,
+    #[param(minimum = 1)]
+    pub customer_participant_id: Option<i64>,
+}
+
+fn check_customer(order: &PurchaseOrder, given: Option<i64>) -> OfficeResult<()> {
+    match given {
+        Some(id)
+            if order.school_participant_id != Some(id)
+                && order.country_participant_id != Some(id) =>
+        {
+            Err(OfficeError::NotFound("This entry's purchase order".into()))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Changes an order's state as the state machine allows (409 otherwise); a deleted order's live
+/// invoice is cancelled by a credit note.
+pub fn set_status(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: i64,
+    status: OrderStatus,
+    customer: Option<i64>,
+) -> OfficeResult<OrderDetail> {
+    write_transaction(conn, |conn| {
+        let order = find_in_reach::<PurchaseOrder>(conn, caller, id)?;
+        check_customer(&order, customer)?;
+        let before = order.state(has_payments(conn, id)?);
+        let after = before
+            .after(status)
+            .map_err(|refusal| OfficeError::conflict(refusal.to_string()))?;
+        if after == before {
+            return detail_of(conn, order);
+        }
+        let order = PurchaseOrder::set_state(conn, &order, after)?;
+        if status == OrderStatus::Delete {
+            if let Some(live) = Invoice::live(conn, id)? {
+                credit(conn, &live)?;
+            }
+        }
+        record_activity(
+            conn,
+            caller,
+            "purchase_order_status",
+            Some(order.olympiad_id),
+            json!({ "purchaseOrderId": id, "status": status.as_str() }),
+        )?;
+        detail_of(conn, order)
+    })
+}
+
+/// A team admin takes back their school's order while nothing is paid or approved on it.
+pub fn withdraw(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: i64,
+    school_participant_id: Option<i64>,
+) -> OfficeResult<OrderDetail> {
+    {
+        let order = find_in_reach::<PurchaseOrder>(conn, caller, id)?;
+        check_customer(&order, school_participant_id)?;
+        if let Some(entry) = order.school_participant_id {
+            find_in_reach::<crate::ManagedEntry>(conn, caller, entry)?;
+        }
+        if order.pre_approved && !is_staff(caller) {
+            return Err(OfficeError::conflict(
+                "This order is pre-approved; ask the office to remove it.",
+            ));
+        }
+    }
+    set_status(conn, caller, id, OrderStatus::Delete, None)
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct SchoolPoQuery {
+    /// The school's own order number.
+    #[serde(rename = "schoolsPO")]
+    #[param(rename = "schoolsPO", max_length = 60)]
+    pub schools_po: String,
+}
+
+pub fn set_school_po(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: i64,
+    schools_po: &str,
+) -> OfficeResult<OrderDetail> {
+    let schools_po = text_field("schoolsPO", schools_po, 60)?;
+    write_transaction(conn, |conn| {
+        let order = find_in_reach::<PurchaseOrder>(conn, caller, id)?;
+        if order.deleted_at.is_some() {
+            return Err(OfficeError::conflict("This order is deleted."));
+        }
+        let order = PurchaseOrder::set_schools_po(conn, id, &schools_po)?;
+        record_activity(
+            conn,
+            caller,
+            "purchase_order_school_po",
+            Some(order.olympiad_id),
+            json!({ "purchaseOrderId": id, "schoolsPO": schools_po }),
+        )?;
+        detail_of(conn, order)
+    })
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct DiscountQuery {
+    /// Learners not charged for.
+    #[param(minimum = 0, maximum = 100000)]
+    pub free_learners: i32,
+    /// Why: kept with the order.
+    #[param(min_length = 1, max_length = 500)]
+    pub comment: String,
+}
+
+/// The office grants learners without charge (never more than are loaded), with the reason kept.
+pub fn set_discount(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: i64,
+    query: &DiscountQuery,
+) -> OfficeResult<OrderDetail> {
+    if !(0..=100_000).contains(&query.free_learners) {
+        return Err(OfficeError::invalid(
+            "freeLearners",
+            "must be from 0 to 100000",
+        ));
+    }
+    let comment = crate::fields::required_field("comment", &query.comment, 500)?;
+    write_transaction(conn, |conn| {
+        let order = find_in_reach::<PurchaseOrder>(conn, caller, id)?;
+        if order.paid || order.deleted_at.is_some() {
+            return Err(OfficeError::conflict(
+                "The discount of a paid or deleted order cannot change.",
+            ));
+        }
+        let fees = olympiad_fees(conn, order.olympiad_id)?;
+        let amounts = Amounts::of(fees, learners_of(conn, &order)?, query.free_learners);
+        let order = PurchaseOrder::set_amounts(conn, id, &amounts)?;
+        PurchaseOrderComment::add(
+            conn,
+            id,
+            amounts.free_learners,
+            &comment,
+            Some(caller.actor()),
+        )?;
+        record_activity(
+            conn,
+            caller,
+            "purchase_order_discount",
+            Some(order.olympiad_id),
+            json!({ "purchaseOrderId": id, "freeLearners": amounts.free_learners, "comment": comment }),
+        )?;
+        detail_of(conn, order)
+    })
+}
+
+fn customer_recipient(
+    conn: &mut DbConnection,
+    order: &PurchaseOrder,
+) -> OfficeResult<(String, Recipient)> {
+    let (customer, _, email) = customer_details(conn, order)?;
+    let email = email
+        .ok_or_else(|| OfficeError::conflict("This entry has no e-mail address to write to."))?;
+    Ok((
+        customer.clone(),
+        Recipient {
+            username: email.clone(),
+            email,
+            name: customer,
+        },
+    ))
+}
+
+/// E-mails the entry's contact that a discount was granted, with the amount now due.
+pub fn send_discount_email(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: i64,
+    settings: &PaymentSettings,
+) -> OfficeResult<bool> {
+    write_transaction(conn, |conn| {
+        let order = find_in_reach::<PurchaseOrder>(conn, caller, id)?;
+        let order = refreshed(conn, order)?;
+        if order.deleted_at.is_some() {
+            return Err(OfficeError::conflict("This order is deleted."));
+        }
+        let (customer, to) = customer_recipient(conn, &order)?;
+        let olympiad = Olympiad::find(conn, order.olympiad_id)?;
+        queue_email(
+            conn,
+            &Email::DiscountGranted {
+                to,
+                olympiad: olympiad.title,
+                customer,
+                free_learners: order.free_learners,
+                total: Cents(order.total_cents).shown(),
+                link: settings.pay_link(&order),
+            },
+        )?;
+        record_activity(
+            conn,
+            caller,
+            "purchase_order_discount_email",
+            Some(order.olympiad_id),
+            json!({ "purchaseOrderId": id }),
+        )?;
+        Ok(true)
+    })
+}
+
+/// Issues a credit note that cancels `invoice`.
+fn credit(conn: &mut DbConnection, invoice: &Invoice) -> OfficeResult<Invoice> {
+    let amounts = Amounts {
+        learners: invoice.learners,
+        free_learners: invoice.free_learners,
+        unit_cents: invoice.unit_cents,
+        vat_basis_points: invoice.vat_basis_points,
+        subtotal_cents: invoice.subtotal_cents,
+        vat_cents: invoice.vat_cents,
+        total_cents: invoice.total_cents,
+    }
+    .credited();
+    Ok(Invoice::issue(
+        conn,
+        &InvoiceInsertForm {
+            purchase_order_id: invoice.purchase_order_id,
+            project_id: invoice.project_id,
+            credits_invoice_id: Some(invoice.id),
+            customer_name: invoice.customer_name.clone(),
+            customer_address: invoice.customer_address.clone(),
+            schools_po: invoice.schools_po.clone(),
+            reference: invoice.reference.clone(),
+            amounts,
+        },
+    )?)
+}
+
+/// The order's current tax invoice: the live one when it still says what the order says;
+/// otherwise the live one is cancelled by a credit note and a new one issued (an invoice is
+/// never edited). Numbers come from the provider's counter in this same transaction.
+fn current_invoice(
+    conn: &mut DbConnection,
+    order: &PurchaseOrder,
+    settings: &PaymentSettings,
+) -> OfficeResult<Invoice> {
+    let (customer_name, customer_address, email) = customer_details(conn, order)?;
+    let live = Invoice::live(conn, order.id)?;
+    if let Some(live) = &live {
+        let same = live.total_cents == order.total_cents
+            && live.learners == order.learners
+            && live.free_learners == order.free_learners
+            && live.schools_po == order.schools_po
+            && live.customer_name == customer_name;
+        if same || order.paid {
+            return Ok(live.clone());
+        }
+        credit(conn, live)?;
+    }
+    let olympiad = Olympiad::find(conn, order.olympiad_id)?;
+    let invoice = Invoice::issue(
+        conn,
+        &InvoiceInsertForm {
+            purchase_order_id: order.id,
+            project_id: olympiad.project_id,
+            credits_invoice_id: None,
+            customer_name: customer_name.clone(),
+            customer_address,
+            schools_po: order.schools_po.clone(),
+            reference: order.reference.clone(),
+            amounts: order.amounts(),
+        },
+    )?;
+    if let Some(email) = email {
+        queue_email(
+            conn,
+            &Email::InvoiceIssued {
+                to: Recipient {
+                    username: email.clone(),
+                    email,
+                    name: customer_name.clone(),
+                },
+                olympiad: olympiad.title,
+                customer: customer_name,
+                number: document_number(false, invoice.number),
+                total: Cents(invoice.total_cents).shown(),
+                link: settings.pay_link(order),
+            },
+        )?;
+    }
+    Ok(invoice)
+}
+
+/// A PDF file to download.
+pub struct InvoiceFile {
+    pub file_name: String,
+    pub bytes: Vec<u8>,
+}
+
+fn sheet_of(
+    conn: &mut DbConnection,
+    invoice: &Invoice,
+    settings: &PaymentSettings,
+    order: &PurchaseOrder,
+) -> OfficeResult<InvoiceSheet> {
+    let olympiad = Olympiad::find(conn, order.olympiad_id)?;
+    let cancels = match invoice.credits_invoice_id {
+        Some(id) => Some(document_number(false, Invoice::find(conn, id)?.number)),
+        None => None,
+    };
+    let mut payment_lines = settings.bank_details.clone();
+    payment_lines.push(format!("Reference: {}", invoice.reference));
+    payment_lines.push(format!("Or pay by card: {}", settings.pay_link(order)));
+    Ok(InvoiceSheet {
+        credit_note: invoice.credit_note,
+        number: document_number(invoice.credit_note, invoice.number),
+        issued_on: invoice.issued_at.format("%Y-%m-%d").to_string(),
+        cancels,
+        provider_name: settings.provider_name.clone(),
+        provider_address: settings.provider_address.clone(),
+        provider_vat_number: settings.provider_vat_number.clone(),
+        customer_name: invoice.customer_name.clone(),
+        customer_address: invoice.customer_address.clone(),
+        schools_po: invoice.schools_po.clone(),
+        reference: invoice.reference.clone(),
+        description: format!("{}: entry per learner", olympiad.title),
+        learners: invoice.learners,
+        free_learners: invoice.free_learners,
+        unit: Cents(invoice.unit_cents).shown(),
+        subtotal: Cents(invoice.subtotal_cents).shown(),
+        vat_label: format!("VAT ({}%)", rust_decimal_percent(invoice.vat_basis_points)),
+        vat: Cents(invoice.vat_cents).shown(),
+        total: Cents(invoice.total_cents).shown(),
+        payment_lines,
+    })
+}
+
+/// 1500 basis points as `15`, 1250 as `12.5`.
+fn rust_decimal_percent(basis_points: i32) -> String {
+    let whole = basis_points / 100;
+    match basis_points % 100 {
+        0 => whole.to_string(),
+        rest => format!("{whole}.{}", format!("{rest:02}").trim_end_matches('0')),
+    }
+}
+
+/// What a download of the invoice needs, gathered in the transaction that issues it; the PDF is
+/// drawn after it commits.
+pub struct InvoiceToDraw {
+    pub sheet: InvoiceSheet,
+    pub file_name: String,
+}
+
+impl InvoiceToDraw {
+    pub fn draw(self) -> InvoiceFile {
+        InvoiceFile {
+            bytes: invoice_pdf(&self.sheet),
+            file_name: self.file_name,
+        }
+    }
+}
+
+fn invoice_to_draw(
+    conn: &mut DbConnection,
+    order: PurchaseOrder,
+    document: Option<i64>,
+    settings: &PaymentSettings,
+) -> OfficeResult<InvoiceToDraw> {
+    let invoice = match document {
+        Some(id) => {
+            let invoice = Invoice::find(conn, id).or_not_found("This invoice")?;
+            if invoice.purchase_order_id != order.id {
+                return Err(OfficeError::NotFound("This invoice".into()));
+            }
+            invoice
+        }
+        None => {
+            if order.deleted_at.is_some() {
+                return Err(OfficeError::conflict(
+                    "This order is deleted; it has no current invoice.",
+                ));
+            }
+            let order = refreshed(conn, order.clone())?;
+            current_invoice(conn, &order, settings)?
+        }
+    };
+    let sheet = sheet_of(conn, &invoice, settings, &order)?;
+    let file_name = format!("{}.pdf", sheet.number);
+    Ok(InvoiceToDraw { sheet, file_name })
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct InvoiceQuery {
+    /// An earlier invoice or credit note of the order; without it, the current tax invoice
+    /// (issued now if the order has none that says what it says).
+    #[param(minimum = 1)]
+    pub invoice_id: Option<i64>,
+}
+
+/// The order's tax invoice for the entry's people and staff.
+pub fn invoice(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: i64,
+    query: &InvoiceQuery,
+    settings: &PaymentSettings,
+) -> OfficeResult<InvoiceToDraw> {
+    write_transaction(conn, |conn| {
+        let order = find_in_reach::<PurchaseOrder>(conn, caller, id)?;
+        invoice_to_draw(conn, order, query.invoice_id, settings)
+    })
+}
+
+/// The payment page's invoice, reached with the link's secret alone.
+pub fn invoice_by_token(
+    conn: &mut DbConnection,
+    token: &str,
+    settings: &PaymentSettings,
+) -> OfficeResult<InvoiceToDraw> {
+    write_transaction(conn, |conn| {
+        let order = order_by_token(conn, token)?;
+        invoice_to_draw(conn, order, None, settings)
+    })
+}
+
+fn order_by_token(conn: &mut DbConnection, token: &str) -> OfficeResult<PurchaseOrder> {
+    if uuid::Uuid::parse_str(token).is_err() {
+        return Err(OfficeError::NotFound("This payment link".into()));
+    }
+    PurchaseOrder::by_token(conn, token).or_not_found("This payment link")
+}
+
+/// PayFast's payment form: where it posts and its fields, signed.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PayfastForm {
+    pub action: String,
+    /// In PayFast's order, `signature` last.
+    pub fields: Vec<FormField>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FormField {
+    pub name: String,
+    pub value: String,
+}
+
+/// What the payment page shows.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PayPage {
+    pub olympiad_title: String,
+    pub customer_name: String,
+    pub reference: String,
+    #[serde(rename = "schoolsPO")]
+    pub schools_po: String,
+    pub learners: i32,
+    pub free_learners: i32,
+    pub subtotal_cents: i64,
+    pub vat_cents: i64,
+    pub total_cents: i64,
+    pub paid: bool,
+    pub pre_approved: bool,
+    pub deleted: bool,
+    /// For EFT: the provider's banking details; quote the reference.
+    pub bank_details: Vec<String>,
+    /// Card payment through PayFast, when the gateway is configured and something is owed.
+    pub payfast: Option<PayfastForm>,
+}
+
+pub fn pay_page(
+    conn: &mut DbConnection,
+    token: &str,
+    settings: &PaymentSettings,
+) -> OfficeResult<PayPage> {
+    write_transaction(conn, |conn| {
+        let order = order_by_token(conn, token)?;
+        let order = refreshed(conn, order)?;
+        let olympiad = Olympiad::find(conn, order.olympiad_id)?;
+        let (customer_name, _, email) = customer_details(conn, &order)?;
+        let owing = order.state(false).owing() && order.total_cents > 0;
+        let payfast = (owing && settings.card_payments()).then(|| {
+            let base = format!(
+                "{}/portal/pay/{}",
+                settings.public_base_url, order.pay_token
+            );
+            let mut fields: Vec<(&str, String)> = vec![
+                ("merchant_id", settings.payfast_merchant_id.clone()),
+                ("merchant_key", settings.payfast_merchant_key.clone()),
+                ("return_url", format!("{base}/paid")),
+                ("cancel_url", format!("{base}/cancelled")),
+                (
+                    "notify_url",
+                    format!("{}/api/payfast/itn", settings.public_base_url),
+                ),
+                ("email_address", email.clone().unwrap_or_default()),
+                ("m_payment_id", order.id.to_string()),
+                ("amount", Cents(order.total_cents).plain()),
+                (
+                    "item_name",
+                    format!("{} {}", olympiad.title, order.reference),
+                ),
+            ];
+            let signature = payfast_form_signature(&fields, &settings.payfast_passphrase);
+            fields.push(("signature", signature));
+            PayfastForm {
+                action: settings.payfast_process_url.clone(),
+                fields: fields
+                    .into_iter()
+                    .filter(|(_, v)| !v.is_empty())
+                    .map(|(name, value)| FormField {
+                        name: name.to_owned(),
+                        value,
+                    })
+                    .collect(),
+            }
+        });
+        Ok(PayPage {
+            olympiad_title: olympiad.title,
+            customer_name,
+            reference: order.reference.clone(),
+            schools_po: order.schools_po.clone(),
+            learners: order.learners,
+            free_learners: order.free_learners,
+            subtotal_cents: order.subtotal_cents,
+            vat_cents: order.vat_cents,
+            total_cents: order.total_cents,
+            paid: order.paid,
+            pre_approved: order.pre_approved,
+            deleted: order.deleted_at.is_some(),
+            bank_details: settings.bank_details.clone(),
+            payfast,
+        })
+    })
+}
+
+/// What became of an ITN.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ItnOutcome {
+    /// The order is now paid.
+    Paid,
+    /// The same payment was told before; nothing changed.
+    Repeated,
+    /// Not a completed payment (PayFast also notifies of cancellations); nothing changed.
+    Ignored,
+    /// Refused (forged, wrong amount, unknown order, not from PayFast); nothing changed, logged.
+    Refused,
+}
+
+fn itn_field<'a>(posted: &'a [(String, String)], name: &str) -> &'a str {
+    posted
+        .iter()
+        .find(|(k, _)| k == name)
+        .map_or("", |(_, v)| v.as_str())
+}
+
+/// Notes a refused ITN in the application log (without its signature) and changes nothing.
+fn refuse_itn(conn: &mut DbConnection, why: &str, posted: &[(String, String)]) -> ItnOutcome {
+    let message = format!(
+        "ITN refused: {why} (m_payment_id {:?}, pf_payment_id {:?}, amount_gross {:?})",
+        itn_field(posted, "m_payment_id"),
+        itn_field(posted, "pf_payment_id"),
+        itn_field(posted, "amount_gross"),
+    );
+    // The log is evidence, not the decision: a failure to write it refuses all the same.
+    let _ = AppLog::record(conn, "payfast", "warn", &message);
+    ItnOutcome::Refused
+}
+
+/// PayFast's Instant Transaction Notification: believed only when its signature is ours, it came
+/// from PayFast's addresses (`from_payfast`), PayFast confirmed it (`confirmed`: its validate
+/// call answered VALID), it names an order, and its amount is the order's total. A repeated ITN
+/// (same `pf_payment_id`) changes nothing.
+pub fn payfast_itn(
+    conn: &mut DbConnection,
+    posted: &[(String, String)],
+    from_payfast: bool,
+    confirmed: bool,
+    settings: &PaymentSettings,
+) -> OfficeResult<ItnOutcome> {
+    if !payfast_itn_signed(posted, &settings.payfast_passphrase) {
+        return Ok(refuse_itn(conn, "bad signature", posted));
+    }
+    if !from_payfast {
+        return Ok(refuse_itn(conn, "not from PayFast's addresses", posted));
+    }
+    if itn_field(posted, "merchant_id") != settings.payfast_merchant_id {
+        return Ok(refuse_itn(conn, "another merchant", posted));
+    }
+    if !confirmed {
+        return Ok(refuse_itn(conn, "PayFast did not confirm it", posted));
+    }
+    if itn_field(posted, "payment_status") != "COMPLETE" {
+        return Ok(ItnOutcome::Ignored);
+    }
+    let Ok(order_id) = itn_field(posted, "m_payment_id").parse::<i64>() else {
+        return Ok(refuse_itn(conn, "no order named", posted));
+    };
+    let payment_id = itn_field(posted, "pf_payment_id").to_owned();
+    if payment_id.is_empty() {
+        return Ok(refuse_itn(conn, "no pf_payment_id", posted));
+    }
+    let amount = statement_amount(itn_field(posted, "amount_gross"));
+    write_transaction(conn, |conn| {
+        let Ok(order) = PurchaseOrder::find(conn, order_id) else {
+            return Ok(refuse_itn(conn, "unknown order", posted));
+        };
+        if amount != Some(order.total_cents) {
+            return Ok(refuse_itn(conn, "amount is not the order's total", posted));
+        }
+        if !Payment::record(conn, order.id, "card", order.total_cents, &payment_id, None)? {
+            return Ok(ItnOutcome::Repeated);
+        }
+        let paid = order
+            .state(true)
+            .after(OrderStatus::Paid)
+            .unwrap_or_else(|_| order.state(true));
+        PurchaseOrder::set_state(conn, &order, paid)?;
+        ActivityLog::record(
+            conn,
+            &ActivityLogInsertForm {
+                user_id: None,
+                email: None,
+                olympiad_id: Some(order.olympiad_id),
+                action: "purchase_order_paid_by_card",
+                details: json!({ "purchaseOrderId": order.id, "pfPaymentId": payment_id, "amountCents": order.total_cents }).to_string(),
+                address: None,
+            },
+        )?;
+        Ok(ItnOutcome::Paid)
+    })
+}
+
+/// Reads a bank statement (CSV or XLSX): its credits with their date, description and amount.
+/// Columns are found by their headings: a date, a description (or reference or narrative), and
+/// an amount (or credit).
+pub fn read_statement(bytes: &[u8]) -> OfficeResult<Vec<StatementLine>> {
+    let table = read_table(bytes).map_err(|e| OfficeError::invalid("file", e.to_string()))?;
+    let find = |words: &[&str]| {
+        table
+            .headings
+            .iter()
+            .position(|h| words.iter().any(|w| h.to_lowercase().contains(w)))
+    };
+    let date = find(&["date"]);
+    let description = find(&["description", "reference", "narrative", "details"]);
+    let amount = find(&["credit", "amount"]);
+    let (Some(description), Some(amount)) = (description, amount) else {
+        return Err(OfficeError::invalid(
+            "file",
+            "needs a Description (or Reference) column and an Amount (or Credit) column",
+        ));
+    };
+    let cell = |row: &Vec<String>, i: usize| row.get(i).cloned().unwrap_or_default();
+    Ok(table
+        .rows
+        .iter()
+        .enumerate()
+        .filter_map(|(i, row)| {
+            let amount_cents = statement_amount(&cell(row, amount))?;
+            (amount_cents > 0).then(|| StatementLine {
+                line: i + 2,
+                date: date.map(|d| cell(row, d)).unwrap_or_default(),
+                description: cell(row, description),
+                amount_cents,
+            })
+        })
+        .collect())
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct OlympiadQuery {
+    #[param(minimum = 1)]
+    pub olympiad_id: i64,
+}
+
+/// Matches a statement's credits to the olympiad's unpaid orders by reference and amount. Writes
+/// nothing: the accountant confirms each match.
+pub fn match_bank_statement(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    olympiad_id: i64,
+    lines: &[StatementLine],
+) -> OfficeResult<Vec<StatementMatch>> {
+    find_in_reach::<Olympiad>(conn, caller, olympiad_id)?;
+    let orders: Vec<OpenOrder> = PurchaseOrder::owing(conn, olympiad_id)?
+        .into_iter()
+        .map(|(id, reference, total_cents)| OpenOrder {
+            id,
+            reference,
+            total_cents,
+        })
+        .collect();
+    Ok(match_statement(lines, &orders))
+}
+
+/// One match the accountant confirms.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConfirmedMatch {
+    #[schema(minimum = 1)]
+    pub purchase_order_id: i64,
+    pub line: StatementLine,
+}
+
+#[derive(Debug, Deserialize, ToSchema, validator::Validate)]
+#[serde(rename_all = "camelCase")]
+pub struct ConfirmMatches {
+    #[schema(max_items = 5000)]
+    #[validate(length(max = 5000))]
+    pub matches: Vec<ConfirmedMatch>,
+}
+
+/// Marks each confirmed order paid by EFT, with the statement's line kept as its payment. The
+/// line's amount must be the order's total; a line confirmed twice is recorded once. All or none.
+pub fn confirm_matches(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    input: &ConfirmMatches,
+) -> OfficeResult<usize> {
+    write_transaction(conn, |conn| {
+        let mut paid = 0;
+        for (i, found) in input.matches.iter().enumerate() {
+            let order = find_in_reach::<PurchaseOrder>(conn, caller, found.purchase_order_id)?;
+            if found.line.amount_cents != order.total_cents {
+                return Err(OfficeError::invalid(
+                    &format!("matches[{i}].line.amountCents"),
+                    format!(
+                        "is not the order's total ({})",
+                        Cents(order.total_cents).shown()
+                    ),
+                ));
+            }
+            if order.deleted_at.is_some() {
+                return Err(OfficeError::conflict(format!(
+                    "Order {} is deleted.",
+                    order.reference
+                )));
+            }
+            let line = &found.line;
+            let external = format!(
+                "{}|{}|{}",
+                line.date.trim(),
+                line.amount_cents,
+                line.description.trim()
+            );
+            if !Payment::record(
+                conn,
+                order.id,
+                "eft",
+                order.total_cents,
+                &external,
+                Some(caller.actor()),
+            )? {
+                continue;
+            }
+            let after = order
+                .state(true)
+                .after(OrderStatus::Paid)
+                .map_err(|r| OfficeError::conflict(r.to_string()))?;
+            PurchaseOrder::set_state(conn, &order, after)?;
+            record_activity(
+                conn,
+                caller,
+                "purchase_order_paid_by_eft",
+                Some(order.olympiad_id),
+                json!({ "purchaseOrderId": order.id, "statementLine": line.line, "amountCents": order.total_cents }),
+            )?;
+            paid += 1;
+        }
+        Ok(paid)
+    })
+}
+
+/// The Payments Dashboard: totals owed, paid and pre-approved, by province and by month.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentsDashboard {
+    pub totals: PaymentTotals,
+    pub by_province: Vec<PaymentTotalsBy>,
+    /// By the month the order was made (`2026-11`).
+    pub by_month: Vec<PaymentTotalsBy>,
+    pub fees: Fees,
+}
+
+pub fn dashboard(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    olympiad_id: i64,
+) -> OfficeResult<PaymentsDashboard> {
+    find_in_reach::<Olympiad>(conn, caller, olympiad_id)?;
+    let month = match conn {
+        DbConnection::Postgresql(_) => "to_char(purchase_orders.created_at, 'YYYY-MM')",
+        DbConnection::Sqlite(_) => "strftime('%Y-%m', purchase_orders.created_at)",
+    };
+    let by_province = payment_totals(conn, olympiad_id, "COALESCE(schools.province, '')")?;
+    let by_month = payment_totals(conn, olympiad_id, month)?;
+    let totals = by_province
+        .iter()
+        .fold(PaymentTotals::default(), |sum, g| PaymentTotals {
+            orders: sum.orders + g.totals.orders,
+            learners: sum.learners + g.totals.learners,
+            owed_cents: sum.owed_cents + g.totals.owed_cents,
+            paid_cents: sum.paid_cents + g.totals.paid_cents,
+            pre_approved_cents: sum.pre_approved_cents + g.totals.pre_approved_cents,
+        });
+    Ok(PaymentsDashboard {
+        totals,
+        by_province,
+        by_month,
+        fees: olympiad_fees(conn, olympiad_id)?,
+    })
+}
+
+/// What the olympiad charges, as the admin sets it.
+#[derive(Debug, Deserialize, ToSchema, validator::Validate)]
+#[serde(rename_all = "camelCase")]
+pub struct FeesInput {
+    /// Per learner, VAT excluded, in cents.
+    #[schema(minimum = 0, maximum = 100000000)]
+    pub learner_fee_cents: i64,
+    /// 1500 is 15%.
+    #[schema(minimum = 0, maximum = 10000)]
+    pub vat_basis_points: i32,
+}
+
+/// Sets the fees; orders still owed follow them when next shown, paid ones keep theirs.
+pub fn set_fees(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    olympiad_id: i64,
+    input: &FeesInput,
+) -> OfficeResult<Fees> {
+    if !(0..=100_000_000).contains(&input.learner_fee_cents) {
+        return Err(OfficeError::invalid(
+            "learnerFeeCents",
+            "must be from 0 to 100000000",
+        ));
+    }
+    if !(0..=10_000).contains(&input.vat_basis_points) {
+        return Err(OfficeError::invalid(
+            "vatBasisPoints",
+            "must be from 0 to 10000",
+        ));
+    }
+    let fees = Fees {
+        learner_fee_cents: input.learner_fee_cents,
+        vat_basis_points: input.vat_basis_points,
+    };
+    write_transaction(conn, |conn| {
+        find_in_reach::<Olympiad>(conn, caller, olympiad_id)?;
+        set_olympiad_fees(conn, olympiad_id, fees)?;
+        record_activity(
+            conn,
+            caller,
+            "olympiad_fees_set",
+            Some(olympiad_id),
+            json!({ "learnerFeeCents": fees.learner_fee_cents, "vatBasisPoints": fees.vat_basis_points }),
+        )?;
+        Ok(fees)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vat_rates_print_as_percentages() {
+        assert_eq!(rust_decimal_percent(1500), "15");
+        assert_eq!(rust_decimal_percent(1250), "12.5");
+        assert_eq!(rust_decimal_percent(1405), "14.05");
+    }
+
+    #[test]
+    fn a_statement_is_read_by_its_headings() {
+        let csv = b"Date,Description,Amount\n2026-11-20,EFT GEO26-000001,1437.50\n2026-11-21,Bank fee,-5.00\n";
+        let lines = read_statement(csv).unwrap();
+        assert_eq!(lines.len(), 1);
+        assert_eq!(lines[0].amount_cents, 143_750);
+        assert_eq!(lines[0].line, 2);
+        assert!(read_statement(b"Date,Memo\n1,2\n").is_err());
+    }
+}

@@ -1,0 +1,783 @@
+//! Purchase orders of school and country entries, the history of their discounts, the invoices and
+//! credit notes issued from them, money received, and what each olympiad charges.
+
+use crate::error::{DbError, DbResult};
+use crate::models::listing::{contains_pattern, lower, page_of, sorted_by, Page, Paged, Sort};
+use crate::schema::{
+    country_participants, igeo_countries, invoice_counters, invoices, olympiad_fees, payments,
+    purchase_order_comments, purchase_orders, school_participants, schools, users,
+};
+use crate::{now, DbConnection};
+use chrono::NaiveDateTime;
+use diesel::dsl::sql;
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Text};
+use olympiad_domain::payments::{Amounts, Fees, OrderState};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable, Serialize, ToSchema)]
+#[diesel(table_name = purchase_orders)]
+#[serde(rename_all = "camelCase")]
+pub struct PurchaseOrder {
+    pub id: i64,
+    pub olympiad_id: i64,
+    pub school_participant_id: Option<i64>,
+    pub country_participant_id: Option<i64>,
+    /// What the payer quotes with an EFT.
+    pub reference: String,
+    /// The secret of the payment page's link; shown to the entry's own people and staff only.
+    pub pay_token: String,
+    pub learners: i32,
+    pub free_learners: i32,
+    pub unit_cents: i64,
+    pub vat_basis_points: i32,
+    pub subtotal_cents: i64,
+    pub vat_cents: i64,
+    pub total_cents: i64,
+    pub paid: bool,
+    pub pre_approved: bool,
+    #[serde(rename = "schoolsPO")]
+    pub schools_po: String,
+    #[serde(with = "olympiad_domain::utc::option")]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub paid_at: Option<NaiveDateTime>,
+    #[serde(with = "olympiad_domain::utc::option")]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub deleted_at: Option<NaiveDateTime>,
+    #[serde(with = "olympiad_domain::utc")]
+    pub created_at: NaiveDateTime,
+    #[serde(with = "olympiad_domain::utc")]
+    pub updated_at: NaiveDateTime,
+}
+
+impl PurchaseOrder {
+    pub fn state(&self, has_payments: bool) -> OrderState {
+        OrderState {
+            paid: self.paid,
+            pre_approved: self.pre_approved,
+            deleted: self.deleted_at.is_some(),
+            has_payments,
+        }
+    }
+
+    pub fn amounts(&self) -> Amounts {
+        Amounts {
+            learners: self.learners,
+            free_learners: self.free_learners,
+            unit_cents: self.unit_cents,
+            vat_basis_points: self.vat_basis_points,
+            subtotal_cents: self.subtotal_cents,
+            vat_cents: self.vat_cents,
+            total_cents: self.total_cents,
+        }
+    }
+}
+
+/// An order with who it is for, as the Payment Portal and the portal's invoices show it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PurchaseOrderRow {
+    #[serde(flatten)]
+    pub order: PurchaseOrder,
+    /// The school's or the country's name.
+    pub customer_name: String,
+    /// The school's province; empty for a country.
+    pub province: String,
+    /// Money received for it, in cents.
+    pub received_cents: i64,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct PurchaseOrderFilter {
+    pub olympiad_id: Option<i64>,
+    pub school_participant_id: Option<i64>,
+    pub country_participant_id: Option<i64>,
+    /// `paid`, `pre` (pre-approved), `unpaid`, or none for all.
+    pub state: Option<String>,
+    pub province: Option<String>,
+    pub fetch_deleted: bool,
+    pub search: String,
+    pub sort: Vec<Sort>,
+}
+
+pub struct PurchaseOrderInsertForm {
+    pub olympiad_id: i64,
+    pub school_participant_id: Option<i64>,
+    pub country_participant_id: Option<i64>,
+    pub pay_token: String,
+    pub schools_po: String,
+    pub amounts: Amounts,
+}
+
+/// The customer's name: the school's, else the country's.
+const CUSTOMER: &str = "COALESCE(schools.name, igeo_countries.name, '')";
+
+impl PurchaseOrder {
+    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<PurchaseOrder> {
+        Ok(purchase_orders::table
+            .find(id)
+            .select(PurchaseOrder::as_select())
+            .first(conn)?)
+    }
+
+    pub fn by_token(conn: &mut DbConnection, token: &str) -> DbResult<PurchaseOrder> {
+        Ok(purchase_orders::table
+            .filter(purchase_orders::pay_token.eq(token))
+            .select(PurchaseOrder::as_select())
+            .first(conn)?)
+    }
+
+    /// The entry's order that is not deleted, if any: an entry has one at a time.
+    pub fn open_for(
+        conn: &mut DbConnection,
+        school_participant_id: Option<i64>,
+        country_participant_id: Option<i64>,
+    ) -> DbResult<Option<PurchaseOrder>> {
+        let mut query = purchase_orders::table
+            .filter(purchase_orders::deleted_at.is_null())
+            .into_boxed();
+        query = match (school_participant_id, country_participant_id) {
+            (Some(id), _) => query.filter(purchase_orders::school_participant_id.eq(id)),
+            (None, Some(id)) => query.filter(purchase_orders::country_participant_id.eq(id)),
+            (None, None) => return Ok(None),
+        };
+        Ok(query
+            .order(purchase_orders::id.desc())
+            .select(PurchaseOrder::as_select())
+            .first(conn)
+            .optional()?)
+    }
+
+    /// Inserts the order and gives it its reference, made from its id by `reference`.
+    pub fn create(
+        conn: &mut DbConnection,
+        form: &PurchaseOrderInsertForm,
+        reference: impl Fn(i64) -> String,
+    ) -> DbResult<PurchaseOrder> {
+        let a = form.amounts;
+        let id: i64 = diesel::insert_into(purchase_orders::table)
+            .values((
+                purchase_orders::olympiad_id.eq(form.olympiad_id),
+                purchase_orders::school_participant_id.eq(form.school_participant_id),
+                purchase_orders::country_participant_id.eq(form.country_participant_id),
+                // Unique until the id is known.
+                purchase_orders::reference.eq(&form.pay_token),
+                purchase_orders::pay_token.eq(&form.pay_token),
+                purchase_orders::schools_po.eq(&form.schools_po),
+                purchase_orders::learners.eq(a.learners),
+                purchase_orders::free_learners.eq(a.free_learners),
+                purchase_orders::unit_cents.eq(a.unit_cents),
+                purchase_orders::vat_basis_points.eq(a.vat_basis_points),
+                purchase_orders::subtotal_cents.eq(a.subtotal_cents),
+                purchase_orders::vat_cents.eq(a.vat_cents),
+                purchase_orders::total_cents.eq(a.total_cents),
+            ))
+            .returning(purchase_orders::id)
+            .get_result(conn)?;
+        Ok(diesel::update(purchase_orders::table.find(id))
+            .set(purchase_orders::reference.eq(reference(id)))
+            .returning(purchase_orders::all_columns)
+            .get_result(conn)?)
+    }
+
+    pub fn set_amounts(conn: &mut DbConnection, id: i64, a: &Amounts) -> DbResult<PurchaseOrder> {
+        Ok(diesel::update(purchase_orders::table.find(id))
+            .set((
+                purchase_orders::learners.eq(a.learners),
+                purchase_orders::free_learners.eq(a.free_learners),
+                purchase_orders::unit_cents.eq(a.unit_cents),
+                purchase_orders::vat_basis_points.eq(a.vat_basis_points),
+                purchase_orders::subtotal_cents.eq(a.subtotal_cents),
+                purchase_orders::vat_cents.eq(a.vat_cents),
+                purchase_orders::total_cents.eq(a.total_cents),
+                purchase_orders::updated_at.eq(now()),
+            ))
+            .returning(purchase_orders::all_columns)
+            .get_result(conn)?)
+    }
+
+    pub fn set_state(
+        conn: &mut DbConnection,
+        order: &PurchaseOrder,
+        state: OrderState,
+    ) -> DbResult<PurchaseOrder> {
+        let at = now();
+        let paid_at = match (order.paid, state.paid) {
+            (false, true) => Some(at),
+            (true, true) => order.paid_at,
+            _ => None,
+        };
+        let deleted_at = match state.deleted {
+            true => order.deleted_at.or(Some(at)),
+            false => None,
+        };
+        Ok(diesel::update(purchase_orders::table.find(order.id))
+            .set((
+                purchase_orders::paid.eq(state.paid),
+                purchase_orders::pre_approved.eq(state.pre_approved),
+                purchase_orders::paid_at.eq(paid_at),
+                purchase_orders::deleted_at.eq(deleted_at),
+                purchase_orders::updated_at.eq(at),
+            ))
+            .returning(purchase_orders::all_columns)
+            .get_result(conn)?)
+    }
+
+    pub fn set_schools_po(
+        conn: &mut DbConnection,
+        id: i64,
+        schools_po: &str,
+    ) -> DbResult<PurchaseOrder> {
+        Ok(diesel::update(purchase_orders::table.find(id))
+            .set((
+                purchase_orders::schools_po.eq(schools_po),
+                purchase_orders::updated_at.eq(now()),
+            ))
+            .returning(purchase_orders::all_columns)
+            .get_result(conn)?)
+    }
+
+    pub fn list(
+        conn: &mut DbConnection,
+        filter: &PurchaseOrderFilter,
+        page: Option<Page>,
+    ) -> DbResult<Paged<PurchaseOrderRow>> {
+        let pattern = contains_pattern(&filter.search);
+        macro_rules! selected {
+            () => {{
+                let mut query = purchase_orders::table
+                    .left_join(
+                        school_participants::table.on(school_participants::id
+                            .nullable()
+                            .eq(purchase_orders::school_participant_id)),
+                    )
+                    .left_join(
+                        schools::table.on(schools::id
+                            .nullable()
+                            .eq(school_participants::school_id.nullable())),
+                    )
+                    .left_join(
+                        country_participants::table.on(country_participants::id
+                            .nullable()
+                            .eq(purchase_orders::country_participant_id)),
+                    )
+                    .left_join(
+                        igeo_countries::table.on(igeo_countries::id
+                            .nullable()
+                            .eq(country_participants::country_id.nullable())),
+                    )
+                    .into_boxed();
+                if let Some(id) = filter.olympiad_id {
+                    query = query.filter(purchase_orders::olympiad_id.eq(id));
+                }
+                if let Some(id) = filter.school_participant_id {
+                    query = query.filter(purchase_orders::school_participant_id.eq(id));
+                }
+                if let Some(id) = filter.country_participant_id {
+                    query = query.filter(purchase_orders::country_participant_id.eq(id));
+                }
+                if !filter.fetch_deleted {
+                    query = query.filter(purchase_orders::deleted_at.is_null());
+                }
+                match filter.state.as_deref() {
+                    Some("paid") => query = query.filter(purchase_orders::paid.eq(true)),
+                    Some("pre") => query = query.filter(purchase_orders::pre_approved.eq(true)),
+                    Some("unpaid") => {
+                        query = query
+                            .filter(purchase_orders::paid.eq(false))
+                            .filter(purchase_orders::pre_approved.eq(false))
+                    }
+                    Some("deleted") => {
+                        query = query.filter(purchase_orders::deleted_at.is_not_null())
+                    }
+                    _ => {}
+                }
+                if let Some(province) = &filter.province {
+                    query = query.filter(schools::province.eq(province.clone()));
+                }
+                if let Some(pattern) = &pattern {
+                    query = query.filter(
+                        lower(sql::<Text>(CUSTOMER))
+                            .like(pattern.clone())
+                            .escape('\\')
+                            .or(lower(purchase_orders::reference)
+                                .like(pattern.clone())
+                                .escape('\\'))
+                            .or(lower(purchase_orders::schools_po)
+                                .like(pattern.clone())
+                                .escape('\\')),
+                    );
+                }
+                query
+            }};
+        }
+        let total: i64 = selected!().count().get_result(conn)?;
+        let mut query = selected!().select((
+            PurchaseOrder::as_select(),
+            sql::<Text>(CUSTOMER),
+            sql::<Text>("COALESCE(schools.province, '')"),
+        ));
+        query = sorted_by!(query, &filter.sort, {
+            "customerName" => [sql::<Text>(CUSTOMER)],
+            "province" => [schools::province],
+            "reference" => [purchase_orders::reference],
+            "totalCents" => [purchase_orders::total_cents],
+            "learners" => [purchase_orders::learners],
+            "createdAt" => [purchase_orders::created_at],
+            "paidAt" => [purchase_orders::paid_at],
+        });
+        query = page_of!(query, page, purchase_orders::id);
+        let parts: Vec<(PurchaseOrder, String, String)> = query.load(conn)?;
+        let ids: Vec<i64> = parts.iter().map(|p| p.0.id).collect();
+        let received: Vec<(i64, i64)> = payments::table
+            .filter(payments::purchase_order_id.eq_any(&ids))
+            .group_by(payments::purchase_order_id)
+            .select((
+                payments::purchase_order_id,
+                sql::<BigInt>("CAST(COALESCE(SUM(payments.amount_cents),0) AS BIGINT)"),
+            ))
+            .load(conn)?;
+        let received: std::collections::HashMap<i64, i64> = received.into_iter().collect();
+        Ok(Paged {
+            rows: parts
+                .into_iter()
+                .map(|(order, customer_name, province)| PurchaseOrderRow {
+                    received_cents: received.get(&order.id).copied().unwrap_or(0),
+                    order,
+                    customer_name,
+                    province,
+                })
+                .collect(),
+            total,
+        })
+    }
+
+    /// Orders still owed, as bank-statement matching needs them.
+    pub fn owing(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<Vec<(i64, String, i64)>> {
+        Ok(purchase_orders::table
+            .filter(purchase_orders::olympiad_id.eq(olympiad_id))
+            .filter(purchase_orders::deleted_at.is_null())
+            .filter(purchase_orders::paid.eq(false))
+            .select((
+                purchase_orders::id,
+                purchase_orders::reference,
+                purchase_orders::total_cents,
+            ))
+            .load(conn)?)
+    }
+}
+
+/// One change of an order's discounted learners.
+#[derive(Debug, Clone, Queryable, Selectable, Serialize, ToSchema)]
+#[diesel(table_name = purchase_order_comments)]
+#[serde(rename_all = "camelCase")]
+pub struct PurchaseOrderComment {
+    pub id: i64,
+    pub purchase_order_id: i64,
+    pub free_learners: i32,
+    pub comment: String,
+    pub user_id: Option<i64>,
+    #[serde(with = "olympiad_domain::utc")]
+    pub created_at: NaiveDateTime,
+}
+
+impl PurchaseOrderComment {
+    pub fn add(
+        conn: &mut DbConnection,
+        purchase_order_id: i64,
+        free_learners: i32,
+        comment: &str,
+        user_id: Option<i64>,
+    ) -> DbResult<()> {
+        diesel::insert_into(purchase_order_comments::table)
+            .values((
+                purchase_order_comments::purchase_order_id.eq(purchase_order_id),
+                purchase_order_comments::free_learners.eq(free_learners),
+                purchase_order_comments::comment.eq(comment),
+                purchase_order_comments::user_id.eq(user_id),
+            ))
+            .execute(conn)?;
+        Ok(())
+    }
+
+    pub fn of_order(conn: &mut DbConnection, id: i64) -> DbResult<Vec<PurchaseOrderComment>> {
+        Ok(purchase_order_comments::table
+            .filter(purchase_order_comments::purchase_order_id.eq(id))
+            .order(purchase_order_comments::id)
+            .select(PurchaseOrderComment::as_select())
+            .load(conn)?)
+    }
+}
+
+/// What an olympiad charges; [`Fees::default`] until the office sets it.
+pub fn olympiad_fees(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<Fees> {
+    let stored: Option<(i64, i32)> = olympiad_fees::table
+        .find(olympiad_id)
+        .select((
+            olympiad_fees::learner_fee_cents,
+            olympiad_fees::vat_basis_points,
+        ))
+        .first(conn)
+        .optional()?;
+    Ok(
+        stored.map_or_else(Fees::default, |(learner_fee_cents, vat_basis_points)| {
+            Fees {
+                learner_fee_cents,
+                vat_basis_points,
+            }
+        }),
+    )
+}
+
+pub fn set_olympiad_fees(conn: &mut DbConnection, olympiad_id: i64, fees: Fees) -> DbResult<()> {
+    let changed = diesel::update(olympiad_fees::table.find(olympiad_id))
+        .set((
+            olympiad_fees::learner_fee_cents.eq(fees.learner_fee_cents),
+            olympiad_fees::vat_basis_points.eq(fees.vat_basis_points),
+            olympiad_fees::updated_at.eq(now()),
+        ))
+        .execute(conn)?;
+    if changed == 0 {
+        diesel::insert_into(olympiad_fees::table)
+            .values((
+                olympiad_fees::olympiad_id.eq(olympiad_id),
+                olympiad_fees::learner_fee_cents.eq(fees.learner_fee_cents),
+                olympiad_fees::vat_basis_points.eq(fees.vat_basis_points),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// A tax invoice or a credit note, as issued.
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable, Serialize, ToSchema)]
+#[diesel(table_name = invoices)]
+#[serde(rename_all = "camelCase")]
+pub struct Invoice {
+    pub id: i64,
+    pub purchase_order_id: i64,
+    pub project_id: i64,
+    pub number: i64,
+    pub credit_note: bool,
+    pub credits_invoice_id: Option<i64>,
+    pub customer_name: String,
+    pub customer_address: String,
+    #[serde(rename = "schoolsPO")]
+    pub schools_po: String,
+    pub reference: String,
+    pub learners: i32,
+    pub free_learners: i32,
+    pub unit_cents: i64,
+    pub vat_basis_points: i32,
+    pub subtotal_cents: i64,
+    pub vat_cents: i64,
+    pub total_cents: i64,
+    #[serde(with = "olympiad_domain::utc")]
+    pub issued_at: NaiveDateTime,
+}
+
+/// What issuing a document writes; its number is taken from the counter.
+pub struct InvoiceInsertForm {
+    pub purchase_order_id: i64,
+    pub project_id: i64,
+    pub credits_invoice_id: Option<i64>,
+    pub customer_name: String,
+    pub customer_address: String,
+    pub schools_po: String,
+    pub reference: String,
+    pub amounts: Amounts,
+}
+
+impl Invoice {
+    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Invoice> {
+        Ok(invoices::table
+            .find(id)
+            .select(Invoice::as_select())
+            .first(conn)?)
+    }
+
+    pub fn of_order(conn: &mut DbConnection, order_id: i64) -> DbResult<Vec<Invoice>> {
+        Ok(invoices::table
+            .filter(invoices::purchase_order_id.eq(order_id))
+            .order(invoices::id)
+            .select(Invoice::as_select())
+            .load(conn)?)
+    }
+
+    /// The order's invoice that no credit note cancels, if any.
+    pub fn live(conn: &mut DbConnection, order_id: i64) -> DbResult<Option<Invoice>> {
+        let documents = Self::of_order(conn, order_id)?;
+        Ok(documents
+            .iter()
+            .filter(|d| !d.credit_note)
+            .find(|d| !documents.iter().any(|c| c.credits_invoice_id == Some(d.id)))
+            .cloned())
+    }
+
+    /// The provider's next number. The counter's row stays locked (PostgreSQL) or the database
+    /// written (SQLite) until the issuing transaction ends, so no two documents share a number and
+    /// a rolled-back one leaves no gap. Call inside a write transaction.
+    fn next_number(conn: &mut DbConnection, project_id: i64) -> DbResult<i64> {
+        for _ in 0..2 {
+            let taken: Option<i64> = diesel::update(invoice_counters::table.find(project_id))
+                .set(invoice_counters::last_number.eq(invoice_counters::last_number + 1))
+                .returning(invoice_counters::last_number)
+                .get_result(conn)
+                .optional()?;
+            if let Some(number) = taken {
+                return Ok(number);
+            }
+            let first = diesel::insert_into(invoice_counters::table)
+                .values((
+                    invoice_counters::project_id.eq(project_id),
+                    invoice_counters::last_number.eq(1i64),
+                ))
+                .execute(conn);
+            match first {
+                Ok(_) => return Ok(1),
+                // Another transaction made the row first: take the next number from it.
+                Err(diesel::result::Error::DatabaseError(
+                    diesel::result::DatabaseErrorKind::UniqueViolation,
+                    _,
+                )) => continue,
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Err(DbError::Conflict("invoice counter".into()))
+    }
+
+    pub fn issue(conn: &mut DbConnection, form: &InvoiceInsertForm) -> DbResult<Invoice> {
+        let number = Self::next_number(conn, form.project_id)?;
+        let a = form.amounts;
+        Ok(diesel::insert_into(invoices::table)
+            .values((
+                invoices::purchase_order_id.eq(form.purchase_order_id),
+                invoices::project_id.eq(form.project_id),
+                invoices::number.eq(number),
+                invoices::credit_note.eq(form.credits_invoice_id.is_some()),
+                invoices::credits_invoice_id.eq(form.credits_invoice_id),
+                invoices::customer_name.eq(&form.customer_name),
+                invoices::customer_address.eq(&form.customer_address),
+                invoices::schools_po.eq(&form.schools_po),
+                invoices::reference.eq(&form.reference),
+                invoices::learners.eq(a.learners),
+                invoices::free_learners.eq(a.free_learners),
+                invoices::unit_cents.eq(a.unit_cents),
+                invoices::vat_basis_points.eq(a.vat_basis_points),
+                invoices::subtotal_cents.eq(a.subtotal_cents),
+                invoices::vat_cents.eq(a.vat_cents),
+                invoices::total_cents.eq(a.total_cents),
+            ))
+            .returning(invoices::all_columns)
+            .get_result(conn)?)
+    }
+}
+
+/// Money received for an order.
+#[derive(Debug, Clone, Queryable, Selectable, Serialize, ToSchema)]
+#[diesel(table_name = payments)]
+#[serde(rename_all = "camelCase")]
+pub struct Payment {
+    pub id: i64,
+    pub purchase_order_id: i64,
+    /// card or eft
+    pub method: String,
+    pub amount_cents: i64,
+    #[serde(skip)]
+    pub external_id: String,
+    pub recorded_by: Option<i64>,
+    #[serde(with = "olympiad_domain::utc")]
+    pub created_at: NaiveDateTime,
+}
+
+impl Payment {
+    /// Records the payment unless the same one (method and external id) is recorded already;
+    /// answers whether it was new.
+    pub fn record(
+        conn: &mut DbConnection,
+        order_id: i64,
+        method: &str,
+        amount_cents: i64,
+        external_id: &str,
+        recorded_by: Option<i64>,
+    ) -> DbResult<bool> {
+        let known: i64 = payments::table
+            .filter(payments::method.eq(method))
+            .filter(payments::external_id.eq(external_id))
+            .count()
+            .get_result(conn)?;
+        if known > 0 {
+            return Ok(false);
+        }
+        diesel::insert_into(payments::table)
+            .values((
+                payments::purchase_order_id.eq(order_id),
+                payments::method.eq(method),
+                payments::amount_cents.eq(amount_cents),
+                payments::external_id.eq(external_id),
+                payments::recorded_by.eq(recorded_by),
+            ))
+            .execute(conn)?;
+        Ok(true)
+    }
+
+    pub fn of_order(conn: &mut DbConnection, order_id: i64) -> DbResult<Vec<Payment>> {
+        Ok(payments::table
+            .filter(payments::purchase_order_id.eq(order_id))
+            .order(payments::id)
+            .select(Payment::as_select())
+            .load(conn)?)
+    }
+}
+
+/// The totals of an olympiad's orders, whole and per province and month.
+#[derive(Debug, Clone, Default, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentTotals {
+    pub orders: i64,
+    pub learners: i64,
+    pub owed_cents: i64,
+    pub paid_cents: i64,
+    pub pre_approved_cents: i64,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentTotalsBy {
+    /// A province (empty for countries), or a month `2026-11`.
+    pub key: String,
+    #[serde(flatten)]
+    pub totals: PaymentTotals,
+}
+
+/// One sum per group: orders, learners, and cents owed, paid and pre-approved.
+fn totals_of(rows: Vec<(String, i64, i64, i64, i64, i64)>) -> Vec<PaymentTotalsBy> {
+    rows.into_iter()
+        .map(|(key, orders, learners, owed, paid, pre)| PaymentTotalsBy {
+            key,
+            totals: PaymentTotals {
+                orders,
+                learners,
+                owed_cents: owed,
+                paid_cents: paid,
+                pre_approved_cents: pre,
+            },
+        })
+        .collect()
+}
+
+/// The dashboard's sums, grouped by `group` (an SQL expression over the order and its school),
+/// in one query on the database.
+pub fn payment_totals(
+    conn: &mut DbConnection,
+    olympiad_id: i64,
+    group: &str,
+) -> DbResult<Vec<PaymentTotalsBy>> {
+    let sum = |condition: &str| {
+        format!("CAST(COALESCE(SUM(CASE WHEN {condition} THEN purchase_orders.total_cents ELSE 0 END),0) AS BIGINT)")
+    };
+    let query = format!(
+        "SELECT {group} AS key, CAST(COUNT(*) AS BIGINT) AS orders, \
+         CAST(COALESCE(SUM(purchase_orders.learners),0) AS BIGINT) AS learners, \
+         {owed} AS owed, {paid} AS paid, {pre} AS pre \
+         FROM purchase_orders \
+         LEFT JOIN school_participants ON school_participants.id = purchase_orders.school_participant_id \
+         LEFT JOIN schools ON schools.id = school_participants.school_id \
+         WHERE purchase_orders.olympiad_id = $1 AND purchase_orders.deleted_at IS NULL \
+         GROUP BY {group} ORDER BY {group}",
+        owed = sum("NOT purchase_orders.paid"),
+        paid = sum("purchase_orders.paid"),
+        pre = sum("purchase_orders.pre_approved"),
+    );
+    #[derive(QueryableByName)]
+    struct Group {
+        #[diesel(sql_type = Text)]
+        key: String,
+        #[diesel(sql_type = BigInt)]
+        orders: i64,
+        #[diesel(sql_type = BigInt)]
+        learners: i64,
+        #[diesel(sql_type = BigInt)]
+        owed: i64,
+        #[diesel(sql_type = BigInt)]
+        paid: i64,
+        #[diesel(sql_type = BigInt)]
+        pre: i64,
+    }
+    let rows: Vec<Group> = diesel::sql_query(query)
+        .bind::<BigInt, _>(olympiad_id)
+        .load(conn)?;
+    Ok(totals_of(
+        rows.into_iter()
+            .map(|g| (g.key, g.orders, g.learners, g.owed, g.paid, g.pre))
+            .collect(),
+    ))
+}
+
+/// The customer's address lines for an invoice: the school's postal (or street) address, or the
+/// country entry's invoice address; and the e-mail address invoices go to.
+pub fn customer_details(
+    conn: &mut DbConnection,
+    order: &PurchaseOrder,
+) -> DbResult<(String, String, Option<String>)> {
+    if let Some(entry_id) = order.school_participant_id {
+        let (name, postal, street, town, province, email, contact): (
+            String,
+            String,
+            String,
+            String,
+            String,
+            String,
+            Option<String>,
+        ) = school_participants::table
+            .inner_join(schools::table)
+            .left_join(
+                users::table.on(users::id
+                    .nullable()
+                    .eq(school_participants::contact_teacher_id)),
+            )
+            .filter(school_participants::id.eq(entry_id))
+            .select((
+                schools::name,
+                schools::postal_address,
+                schools::street_address,
+                schools::town,
+                schools::province,
+                schools::email,
+                users::email.nullable(),
+            ))
+            .first(conn)?;
+        let address = [
+            if postal.is_empty() { street } else { postal },
+            town,
+            province,
+        ]
+        .into_iter()
+        .filter(|l| !l.trim().is_empty())
+        .collect::<Vec<_>>()
+        .join("\n");
+        let email = contact.or((!email.is_empty()).then_some(email));
+        return Ok((name, address, email));
+    }
+    if let Some(entry_id) = order.country_participant_id {
+        let (country, invoice_name, address, email): (String, String, String, String) =
+            country_participants::table
+                .inner_join(igeo_countries::table)
+                .filter(country_participants::id.eq(entry_id))
+                .select((
+                    igeo_countries::name,
+                    country_participants::invoice_name,
+                    country_participants::invoice_address,
+                    country_participants::invoice_email,
+                ))
+                .first(conn)?;
+        let name = if invoice_name.is_empty() {
+            country
+        } else {
+            format!("{invoice_name} ({country})")
+        };
+        return Ok((name, address, (!email.is_empty()).then_some(email)));
+    }
+    Ok((String::new(), String::new(), None))
+}
