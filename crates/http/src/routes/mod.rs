@@ -3,7 +3,9 @@
 
 pub mod account;
 pub mod attachment;
+pub mod copy;
 pub mod country;
+pub mod faq;
 pub mod interest;
 pub mod invigilation;
 pub mod learner;
@@ -18,6 +20,7 @@ pub mod question_module;
 pub mod school;
 pub mod school_participant;
 pub mod scratchpad;
+pub mod site_copy;
 pub mod sitting;
 pub mod suite;
 pub mod teacher;
@@ -178,7 +181,31 @@ pub fn register(cfg: &mut ServiceConfig) {
         .service(useful_contact::list)
         .service(useful_contact::create)
         .service(useful_contact::update)
-        .service(useful_contact::delete_contact);
+        .service(useful_contact::delete_contact)
+        // Public sites and content (fixed paths before `{id}` ones)
+        .service(suite::update_project)
+        .service(suite::create_sub_project)
+        .service(suite::update_sub_project)
+        .service(site_copy::website_copy_olympiad)
+        .service(site_copy::website_copy_preview)
+        .service(site_copy::website_copy)
+        .service(site_copy::website_copy_of_site)
+        .service(site_copy::website_olympiad)
+        .service(site_copy::site_copy_list)
+        .service(site_copy::site_copy_save)
+        .service(faq::list)
+        .service(faq::create)
+        .service(faq::update)
+        .service(faq::delete_faq)
+        .service(faq::site_testimonials)
+        .service(faq::testimonials)
+        .service(faq::create_testimonial)
+        .service(faq::update_testimonial)
+        .service(faq::delete_testimonial)
+        .service(copy::list)
+        .service(copy::save)
+        .service(copy::system_config)
+        .service(copy::update_system_config);
 }
 
 /// The two records of a merge (schools or countries): the duplicate goes into the survivor.

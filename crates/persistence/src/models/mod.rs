@@ -46,12 +46,24 @@ pub use olympiad::{Olympiad, OlympiadInsertForm, OlympiadSettingsUpdateForm};
 pub use paper::{Question, QuestionForm, QuestionModule, QuestionModuleForm, SittingWindow};
 pub use participant::{LearnerEntry, Participant, ParticipantFilter, ParticipantRow};
 pub use password_reset::PasswordReset;
-pub use project::{Project, ProjectInsertForm};
+pub use project::{Project, ProjectInsertForm, ProjectUpdateForm};
 pub use school::{School, SchoolFilter, SchoolForm, SchoolRow};
 pub use school_participant::{SchoolParticipant, SchoolParticipantFilter, SchoolParticipantRow};
-pub use sub_project::SubProject;
+pub use sub_project::{SubProject, SubProjectForm};
 pub use teacher::{
     Teacher, TeacherFilter, TeacherRow, TeacherUpdateForm, TeamMember, TeamMemberRow, TeamPlace,
 };
 pub use useful_contact::{UsefulContact, UsefulContactUpdateForm};
 pub use user::{SessionState, User, UserInsertForm, UserUpdateForm};
+
+// Public sites and content
+pub mod faq;
+pub mod general_copy;
+pub mod site_copy;
+pub mod system_config;
+pub mod testimonial;
+pub use faq::{Faq, FaqForm};
+pub use general_copy::{GeneralCopy, GeneralCopyForm};
+pub use site_copy::{SiteCopy, SiteCopyForm};
+pub use system_config::{SystemConfig, SystemConfigUpdateForm};
+pub use testimonial::{Testimonial, TestimonialForm};
