@@ -337,6 +337,56 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An olympiad's general copy, or the platform's own (the terms and conditions among them). */
+        get: operations["copy_list"];
+        /** Writes one copy, creating it the first time. */
+        put: operations["copy_save"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/faq": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["faq_list"];
+        put?: never;
+        post: operations["faq_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/faq/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["faq_update"];
+        post?: never;
+        delete: operations["faq_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/igeo-country": {
         parameters: {
             query?: never;
@@ -1250,6 +1300,24 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/site-copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every written page's tags and copy; `websiteOnly`: only of the sites that exist now. */
+        get: operations["site_copy_list"];
+        put?: never;
+        /** Writes one page's tags and copy; the page shows them at its next visit. */
+        post: operations["site_copy_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sitting": {
         parameters: {
             query?: never;
@@ -1486,6 +1554,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/system-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform's switches: whether the public sites are in maintenance. */
+        get: operations["system_config_get"];
+        put: operations["system_config_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/teacher": {
         parameters: {
             query?: never;
@@ -1586,6 +1671,56 @@ export type paths = {
         put: operations["team_member_update"];
         post?: never;
         delete: operations["team_member_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/testimonial": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every site's testimonials. */
+        get: operations["testimonial_list"];
+        put?: never;
+        post: operations["testimonial_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/testimonial/site": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One site's testimonials (the product's when `site` is left out). */
+        get: operations["testimonial_site"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/testimonial/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["testimonial_update"];
+        post?: never;
+        delete: operations["testimonial_delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1783,6 +1918,74 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/website-copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A site's pages, each with its copy and tags (the product's site when `site` is left out). */
+        get: operations["website_copy_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/website-copy/olympiad": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pages of the site of an olympiad's project, for its admins to edit. */
+        get: operations["website_copy_olympiad"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/website-copy/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Text as saving it would publish it, through the same sanitiser, without saving. */
+        post: operations["website_copy_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/website/copy/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One site's pages (`{id}`: the product's slug, or a project's slug or id). */
+        get: operations["website_copy_of_site"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/website/eoi": {
         parameters: {
             query?: never;
@@ -1797,6 +2000,23 @@ export type paths = {
          *     public-site path.
          */
         post: operations["website_eoi"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/website/olympiad/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One olympiad (`{id}`: its id or name) as the public site shows it. */
+        get: operations["website_olympiad"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1853,6 +2073,22 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/{product}-project/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["product_project_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/{product}-sub-project": {
         parameters: {
             query?: never;
@@ -1862,6 +2098,22 @@ export type paths = {
         };
         get: operations["product_sub_projects"];
         put?: never;
+        post: operations["product_sub_project_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{product}-sub-project/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["product_sub_project_update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2212,6 +2464,26 @@ export type components = {
             participantId: number;
             reason: string;
         };
+        FaqInput: {
+            /** @description Rich text; sanitised before it is kept. */
+            answer?: string;
+            /** Format: int32 */
+            position?: number;
+            question: string;
+            site: string;
+        };
+        GeneralCopyInput: {
+            /** @description Rich text; sanitised before it is kept. */
+            body?: string;
+            /** @description Lower-case words joined by hyphens: `terms-and-conditions`. */
+            copyKey: string;
+            /**
+             * Format: int64
+             * @description The olympiad whose copy this is; none for the platform's own (the overlord's).
+             */
+            olympiadId?: number | null;
+            title?: string;
+        };
         IgeoCountry: {
             /** Format: date-time */
             createdAt: string;
@@ -2246,6 +2518,11 @@ export type components = {
             subject?: string;
             title?: string;
             town?: string;
+            /**
+             * @description Left empty by people: the form hides it from them, and robots that fill every field give
+             *     themselves away (a honeypot, so that no third-party service need see the visitors).
+             */
+            website?: string;
         };
         /** @enum {string} */
         InterestKind: "teacher" | "other";
@@ -2499,6 +2776,9 @@ export type components = {
             /** Format: date-time */
             since: string;
         };
+        PreviewInput: {
+            body: string;
+        };
         /** @description One row of the preview: what was read, and what is wrong with it (field to problem). */
         PreviewRow: {
             /** @description The row's number in the spreadsheet (the headings are row 1). */
@@ -2525,6 +2805,11 @@ export type components = {
              * @description The school to enter (one of the possible matches); without it, `school` is created.
              */
             schoolId?: number | null;
+        };
+        ProjectInput: {
+            /** @description One or two sentences: the project's sites and link previews show it. */
+            description?: string;
+            name: string;
         };
         /** @description The file: `{"format": "olympiad-question-bank", "version": 1, "modules": [...]}`. */
         QuestionBank: {
@@ -2840,6 +3125,17 @@ export type components = {
             role: components["schemas"]["Role"];
             username: string;
         };
+        /** @description A page's tags and copy as its editor sends them. */
+        SitePageInput: {
+            /** @description Rich text; sanitised before it is kept. */
+            body?: string;
+            description?: string;
+            keywords?: string;
+            ogTitle?: string;
+            pageKey: string;
+            site: string;
+            title?: string;
+        };
         SittingTotals: {
             /** Format: int64 */
             finished: number;
@@ -2873,6 +3169,13 @@ export type components = {
             /** Format: int64 */
             schoolParticipantId: number;
         };
+        SubProjectInput: {
+            name: string;
+            /** Format: int64 */
+            projectId: number;
+            /** @description Lower-case words joined by hyphens. */
+            slug: string;
+        };
         SubmittedAnswer: {
             answer?: components["schemas"]["AnswerValue"] | null;
             /** @description The answer as the learner saw it: the options' texts, or what they typed. */
@@ -2898,6 +3201,11 @@ export type components = {
             questionId: number;
             /** Format: date-time */
             savedAt?: string | null;
+        };
+        SystemConfigInput: {
+            /** @description Shown on the maintenance page. */
+            maintenanceMessage?: string;
+            maintenanceMode: boolean;
         };
         /** @description A teacher: a user (names and e-mail there) with a school and these details. */
         Teacher: {
@@ -2962,6 +3270,15 @@ export type components = {
             schoolParticipantId: number;
             /** Format: int64 */
             teamMemberId: number;
+        };
+        TestimonialInput: {
+            /** @description The author's school, organisation or role. */
+            affiliation?: string;
+            author: string;
+            /** Format: int32 */
+            position?: number;
+            quote: string;
+            site: string;
         };
         TrackerInput: {
             /** @description False when the device has answers it could not send. */
@@ -4700,6 +5017,454 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: null | boolean;
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    copy_list: {
+        parameters: {
+            query?: {
+                /** @description An olympiad's copy; without it, the platform's own. */
+                olympiadId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            body: string;
+                            copyKey: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int64 */
+                            olympiadId?: number | null;
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    copy_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GeneralCopyInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description A text kept by an olympiad's staff, or by the overlord for the whole platform (no olympiad),
+                         *     under a key such as `terms-and-conditions`. `body` is sanitised HTML.
+                         */
+                        data: {
+                            body: string;
+                            copyKey: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int64 */
+                            olympiadId?: number | null;
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    faq_list: {
+        parameters: {
+            query?: {
+                /** @description The product's slug, a project's slug, or `portal`; without it, every site's. */
+                site?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            answer: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int32 */
+                            position: number;
+                            question: string;
+                            site: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    faq_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FaqInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description A question and its answer (sanitised HTML) on a site's FAQ page: `site` is the product's slug,
+                         *     a project's slug, or `portal`.
+                         */
+                        data: {
+                            answer: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int32 */
+                            position: number;
+                            question: string;
+                            site: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    faq_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FaqInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description A question and its answer (sanitised HTML) on a site's FAQ page: `site` is the product's slug,
+                         *     a project's slug, or `portal`.
+                         */
+                        data: {
+                            answer: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int32 */
+                            position: number;
+                            question: string;
+                            site: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    faq_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: boolean;
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
                     };
@@ -10888,6 +11653,184 @@ export interface operations {
             };
         };
     };
+    site_copy_list: {
+        parameters: {
+            query?: {
+                /** @description Only the pages of the public sites that exist now (the product's and its projects'). */
+                websiteOnly?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Sanitised HTML. */
+                            body: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string;
+                            /** Format: int64 */
+                            id: number;
+                            keywords: string;
+                            ogTitle: string;
+                            pageKey: string;
+                            site: string;
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    site_copy_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SitePageInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description One page of a site as its visitors and its editors see it; a page nobody has written yet has
+                         *     empty fields and no `updatedAt`.
+                         */
+                        data: {
+                            /** @description Sanitised HTML. */
+                            body: string;
+                            description: string;
+                            keywords: string;
+                            ogTitle: string;
+                            pageKey: string;
+                            /** @description The page's name in the menus. */
+                            pageTitle: string;
+                            /** @description The page's address. */
+                            path: string;
+                            /** @description The product's slug or the project's. */
+                            site: string;
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt?: string | null;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     sitting_get: {
         parameters: {
             query?: never;
@@ -12114,6 +13057,133 @@ export interface operations {
             };
         };
     };
+    system_config_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The platform's switches: one row, id 1, made by the migration. */
+                        data: {
+                            maintenanceMessage: string;
+                            /** @description The public sites show the maintenance page instead of their pages. */
+                            maintenanceMode: boolean;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    system_config_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemConfigInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The platform's switches: one row, id 1, made by the migration. */
+                        data: {
+                            maintenanceMessage: string;
+                            /** @description The public sites show the maintenance page instead of their pages. */
+                            maintenanceMode: boolean;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     teacher_list: {
         parameters: {
             query?: {
@@ -12846,6 +13916,367 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    testimonial_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            affiliation: string;
+                            author: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int32 */
+                            position: number;
+                            quote: string;
+                            site: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    testimonial_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestimonialInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What a teacher, learner or partner said, shown on a site's pages (`site`: the product's slug
+                         *     or a project's).
+                         */
+                        data: {
+                            affiliation: string;
+                            author: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int32 */
+                            position: number;
+                            quote: string;
+                            site: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    testimonial_site: {
+        parameters: {
+            query?: {
+                /** @description The product's slug, a project's slug, or `portal`; without it, every site's. */
+                site?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            affiliation: string;
+                            author: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int32 */
+                            position: number;
+                            quote: string;
+                            site: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    testimonial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestimonialInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What a teacher, learner or partner said, shown on a site's pages (`site`: the product's slug
+                         *     or a project's).
+                         */
+                        data: {
+                            affiliation: string;
+                            author: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int32 */
+                            position: number;
+                            quote: string;
+                            site: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    testimonial_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: boolean;
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14090,6 +15521,296 @@ export interface operations {
             };
         };
     };
+    website_copy_list: {
+        parameters: {
+            query?: {
+                /** @description One site's pages (the product's slug, or a project's); without it, the product's. */
+                site?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Sanitised HTML. */
+                            body: string;
+                            description: string;
+                            keywords: string;
+                            ogTitle: string;
+                            pageKey: string;
+                            /** @description The page's name in the menus. */
+                            pageTitle: string;
+                            /** @description The page's address. */
+                            path: string;
+                            /** @description The product's slug or the project's. */
+                            site: string;
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt?: string | null;
+                        }[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    website_copy_olympiad: {
+        parameters: {
+            query: {
+                olympiadId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Sanitised HTML. */
+                            body: string;
+                            description: string;
+                            keywords: string;
+                            ogTitle: string;
+                            pageKey: string;
+                            /** @description The page's name in the menus. */
+                            pageTitle: string;
+                            /** @description The page's address. */
+                            path: string;
+                            /** @description The product's slug or the project's. */
+                            site: string;
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt?: string | null;
+                        }[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    website_copy_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The text as it will be published: through the same sanitiser as a save. */
+                            body: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    website_copy_of_site: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's slug, or a project's slug or id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Sanitised HTML. */
+                            body: string;
+                            description: string;
+                            keywords: string;
+                            ogTitle: string;
+                            pageKey: string;
+                            /** @description The page's name in the menus. */
+                            pageTitle: string;
+                            /** @description The page's address. */
+                            path: string;
+                            /** @description The product's slug or the project's. */
+                            site: string;
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt?: string | null;
+                        }[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     website_eoi: {
         parameters: {
             query?: never;
@@ -14133,6 +15854,63 @@ export interface operations {
             };
             /** @description `rate_limited`: too many attempts; wait a minute */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    website_olympiad: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The olympiad's id or name */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One olympiad (by id or name) as the public site shows it, with its project's slug. */
+                        data: components["schemas"]["OlympiadSummary"] & {
+                            projectName: string;
+                            projectSlug: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14357,6 +16135,92 @@ export interface operations {
             };
         };
     };
+    product_project_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product slug */
+                product: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A product line with a public site of its own: geography, afrikaans, history, igeo, caps-review. */
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string;
+                            /** Format: int64 */
+                            id: number;
+                            kind: components["schemas"]["OlympiadKind"];
+                            name: string;
+                            slug: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     product_sub_projects: {
         parameters: {
             query?: {
@@ -14439,6 +16303,177 @@ export interface operations {
             };
         };
     };
+    product_sub_project_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product slug */
+                product: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubProjectInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A part of a project with its own olympiads (for example a grade band of the review product). */
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: int64 */
+                            id: number;
+                            name: string;
+                            /** Format: int64 */
+                            projectId: number;
+                            slug: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    product_sub_project_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product slug */
+                product: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubProjectInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A part of a project with its own olympiads (for example a grade band of the review product). */
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: int64 */
+                            id: number;
+                            name: string;
+                            /** Format: int64 */
+                            projectId: number;
+                            slug: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     suite_project: {
         parameters: {
             query?: never;
@@ -14466,6 +16501,8 @@ export interface operations {
                             kind: components["schemas"]["OlympiadKind"];
                             name: string;
                             olympiads: components["schemas"]["OlympiadSummary"][];
+                            /** @description Olympiads of earlier years, closed, latest first (the site's Past Olympiads). */
+                            pastOlympiads: components["schemas"]["OlympiadSummary"][];
                             slug: string;
                         };
                         /** @description Always true: a failure is answered with the error envelope. */
@@ -14530,6 +16567,8 @@ export interface operations {
                             kind: components["schemas"]["OlympiadKind"];
                             name: string;
                             olympiads: components["schemas"]["OlympiadSummary"][];
+                            /** @description Olympiads of earlier years, closed, latest first (the site's Past Olympiads). */
+                            pastOlympiads: components["schemas"]["OlympiadSummary"][];
                             slug: string;
                         }[];
                         /** @description Always true: a failure is answered with the error envelope. */

@@ -155,6 +155,38 @@ export const limits = {
       "maxLength": 200
     }
   },
+  "FaqInput": {
+    "answer": {
+      "maxLength": 100000
+    },
+    "position": {
+      "minimum": 0,
+      "maximum": 10000
+    },
+    "question": {
+      "minLength": 1,
+      "maxLength": 500
+    },
+    "site": {
+      "minLength": 1,
+      "maxLength": 100
+    }
+  },
+  "GeneralCopyInput": {
+    "body": {
+      "maxLength": 100000
+    },
+    "copyKey": {
+      "minLength": 1,
+      "maxLength": 60
+    },
+    "olympiadId": {
+      "minimum": 1
+    },
+    "title": {
+      "maxLength": 200
+    }
+  },
   "InterestForm": {
     "email": {
       "maxLength": 254
@@ -193,6 +225,9 @@ export const limits = {
     },
     "town": {
       "maxLength": 100
+    },
+    "website": {
+      "maxLength": 200
     }
   },
   "Invitation": {
@@ -256,6 +291,11 @@ export const limits = {
       "minimum": 1
     }
   },
+  "PreviewInput": {
+    "body": {
+      "maxLength": 100000
+    }
+  },
   "PreviewRow": {
     "line": {
       "minimum": 0
@@ -264,6 +304,15 @@ export const limits = {
   "ProcessInterest": {
     "schoolId": {
       "minimum": 1
+    }
+  },
+  "ProjectInput": {
+    "description": {
+      "maxLength": 500
+    },
+    "name": {
+      "minLength": 1,
+      "maxLength": 100
     }
   },
   "QuestionBank": {
@@ -367,6 +416,31 @@ export const limits = {
       "maxLength": 254
     }
   },
+  "SitePageInput": {
+    "body": {
+      "maxLength": 100000
+    },
+    "description": {
+      "maxLength": 300
+    },
+    "keywords": {
+      "maxLength": 300
+    },
+    "ogTitle": {
+      "maxLength": 120
+    },
+    "pageKey": {
+      "minLength": 1,
+      "maxLength": 40
+    },
+    "site": {
+      "minLength": 1,
+      "maxLength": 100
+    },
+    "title": {
+      "maxLength": 120
+    }
+  },
   "SlipCredential": {
     "participantId": {
       "minimum": 1
@@ -375,6 +449,24 @@ export const limits = {
   "SlipRequest": {
     "schoolParticipantId": {
       "minimum": 1
+    }
+  },
+  "SubProjectInput": {
+    "name": {
+      "minLength": 1,
+      "maxLength": 100
+    },
+    "projectId": {
+      "minimum": 1
+    },
+    "slug": {
+      "minLength": 1,
+      "maxLength": 60
+    }
+  },
+  "SystemConfigInput": {
+    "maintenanceMessage": {
+      "maxLength": 500
     }
   },
   "TeacherInput": {
@@ -397,6 +489,27 @@ export const limits = {
     },
     "title": {
       "maxLength": 20
+    }
+  },
+  "TestimonialInput": {
+    "affiliation": {
+      "maxLength": 200
+    },
+    "author": {
+      "minLength": 1,
+      "maxLength": 200
+    },
+    "position": {
+      "minimum": 0,
+      "maximum": 10000
+    },
+    "quote": {
+      "minLength": 1,
+      "maxLength": 2000
+    },
+    "site": {
+      "minLength": 1,
+      "maxLength": 100
     }
   },
   "TrackerInput": {
