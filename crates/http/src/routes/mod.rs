@@ -71,8 +71,10 @@ pub fn register(cfg: &mut ServiceConfig) {
         .service(account::enable)
         .service(suite::suite_projects)
         .service(suite::suite_project)
-        .service(suite::product_projects)
+        // `{product}-sub-project` before `{product}-project`, which would take `olympiads-sub` for
+        // the product.
         .service(suite::product_sub_projects)
+        .service(suite::product_projects)
         .service(logs::app_log_all)
         .service(logs::app_log_keys)
         .service(logs::activity_log)
@@ -183,9 +185,9 @@ pub fn register(cfg: &mut ServiceConfig) {
         .service(useful_contact::update)
         .service(useful_contact::delete_contact)
         // Public sites and content (fixed paths before `{id}` ones)
-        .service(suite::update_project)
         .service(suite::create_sub_project)
         .service(suite::update_sub_project)
+        .service(suite::update_project)
         .service(site_copy::website_copy_olympiad)
         .service(site_copy::website_copy_preview)
         .service(site_copy::website_copy)
