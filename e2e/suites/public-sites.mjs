@@ -57,7 +57,7 @@ export function publicSitesSuite(context) {
         await page.getByLabel('First name').fill('Sipho');
         await page.getByLabel('Last name').fill('Mokoena');
         await page.getByLabel('E-mail address').fill('sipho@mokoena.example.org');
-        await page.getByLabel('Message').fill('When are the results out?');
+        await page.getByRole('textbox', { name: 'Message' }).fill('When are the results out?');
         await page.getByRole('button', { name: 'Send' }).click();
         await page.getByText('We sent a link to').waitFor();
 
@@ -95,9 +95,7 @@ export function publicSitesSuite(context) {
         await editor.pressSequentially(' Winners visit the national final.');
         assert.equal(await page.getByRole('button', { name: 'Publish' }).isDisabled(), true);
         await page.getByRole('button', { name: 'Preview' }).click();
-        await page.getByRole('region', { name: 'Preview' }).getByText('Winners visit the national final.').waitFor().catch(async () => {
-          await page.getByLabel('Preview').getByText('Winners visit the national final.').waitFor();
-        });
+        await page.getByLabel('Preview').getByText('Winners visit the national final.').waitFor();
         await page.getByRole('button', { name: 'Publish' }).click();
         await page.getByText('The page is published.').waitFor();
         const response = await page.goto(`${context.baseUrl}/geography/about`);

@@ -7,7 +7,7 @@ use crate::state::AppState;
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE, ETAG, IF_NONE_MATCH, LOCATION};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
-use olympiad_domain::access::{Access, App, SCREENS};
+use olympiad_domain::access::{Access, App, Screen, SCREENS};
 use olympiad_domain::site::{site_address, SiteAddress};
 use olympiad_office::site;
 use olympiad_persistence::models::SystemConfig;
@@ -238,27 +238,43 @@ struct PublicPage {
     maintenance: bool,
 }
 
-/// The title of the public screen at `path`, from the access matrix.
-fn screen_title(path: &str, product_slug: &str) -> Option<&'static str> {
+/// The public screen at `path`, from the access matrix, matched as the apps' router does: a
+/// static segment beats a `:param`, and `:param?` may be absent.
+fn public_screen(path: &str, product_slug: &str) -> Option<&'static Screen> {
     let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    let score = |pattern: &str| -> Option<usize> {
+        if pattern == "*" {
+            return Some(0);
+        }
+        let pattern = pattern.replace("{product}", product_slug);
+        let parts: Vec<&str> = pattern.split('/').filter(|s| !s.is_empty()).collect();
+        let mut points = 1;
+        for i in 0..parts.len().max(segments.len()) {
+            match (parts.get(i), segments.get(i)) {
+                (Some(p), None) if p.ends_with('?') => {}
+                (Some(p), Some(_)) if p.starts_with(':') => points += 2,
+                (Some(p), Some(s)) if p == s => points += 3,
+                _ => return None,
+            }
+        }
+        Some(points)
+    };
     SCREENS
         .iter()
-        .filter(|s| s.app == App::Public && s.access == Access::Public)
-        .find_map(|screen| {
-            screen
-                .paths
-                .iter()
-                .any(|pattern| {
-                    let pattern = pattern.replace("{product}", product_slug);
-                    let parts: Vec<&str> = pattern.split('/').filter(|s| !s.is_empty()).collect();
-                    parts.len() == segments.len()
-                        && parts
-                            .iter()
-                            .zip(&segments)
-                            .all(|(p, s)| p.starts_with(':') || p == s)
-                })
-                .then_some(screen.title)
+        .filter(|s| s.app == App::Public && s.access == Access::Public && !s.shadowed)
+        .filter_map(|screen| {
+            let best = screen.paths.iter().filter_map(|p| score(p)).max()?;
+            Some((best, screen))
         })
+        // The first of equals, as the matrix lists them.
+        .rev()
+        .max_by_key(|(points, _)| *points)
+        .map(|(_, screen)| screen)
+}
+
+/// The title of the public screen at `path`.
+fn screen_title(path: &str, product_slug: &str) -> Option<&'static str> {
+    public_screen(path, product_slug).map(|screen| screen.title)
 }
 
 const PRODUCT_DESCRIPTION: &str =
@@ -311,10 +327,10 @@ async fn public_page(state: &AppState, path: &str) -> PublicPage {
             }
         }
         None => {
-            // Pages outside the sites (verify-email, unsubscribe) keep their title; anything else
-            // is the not-found page.
-            let not_found = matrix_title.is_none_or(|t| t == "Page Not Found")
-                || site_address(path, &state.config.product_slug).is_some();
+            // Pages outside the sites (verify-email, unsubscribe) keep their title; a project
+            // page of no project, or any other address, is the not-found page.
+            let not_found = public_screen(path, &state.config.product_slug)
+                .is_none_or(|s| s.key == "notFound" || s.paths.iter().any(|p| p.starts_with("/:projectName")));
             let title = if not_found { "Page Not Found" } else { matrix_title.unwrap_or("Olympiads") };
             let title = format!("{title} | Olympiads");
             Seo {
@@ -437,6 +453,9 @@ mod tests {
             Some("Our Partners")
         );
         assert_eq!(screen_title("/", "olympiads"), Some("Watch"));
+        assert_eq!(screen_title("/unsubscribe", "olympiads"), Some("Unsubscribe"));
+        assert_eq!(screen_title("/geography", "olympiads"), Some("Home"));
+        assert_eq!(screen_title("/a/b/c/d", "olympiads"), Some("Page Not Found"));
     }
 
     #[test]

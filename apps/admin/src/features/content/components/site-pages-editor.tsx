@@ -22,8 +22,7 @@ export function SitePagesEditor({ pages }: { pages: UseQueryResult<SitePageCopy[
           {pages.data.map((p) => (
             <NavLink
               key={p.pageKey}
-              label={p.pageTitle}
-              description={p.updatedAt ? 'Written' : 'Not written yet'}
+              label={p.updatedAt ? p.pageTitle : `${p.pageTitle} (not written yet)`}
               active={p.pageKey === page.pageKey}
               onClick={() => setKey(p.pageKey)}
               component="button"
