@@ -79,7 +79,11 @@ pub fn site_address<'a>(path: &'a str, product: &str) -> Option<SiteAddress<'a>>
 
 /// Whether `key` is a page of a project's site (`project`) or of the product's.
 pub fn is_page_key(key: &str, project: bool) -> bool {
-    let pages = if project { PROJECT_PAGES } else { PRODUCT_PAGES };
+    let pages = if project {
+        PROJECT_PAGES
+    } else {
+        PRODUCT_PAGES
+    };
     pages.iter().any(|p| p.key == key)
 }
 
@@ -99,7 +103,10 @@ mod tests {
         assert_eq!(key("/olympiads"), "product:home");
         assert_eq!(key("/mytutor"), "product:mytutor");
         assert_eq!(key("/geography"), "geography:home");
-        assert_eq!(key("/geography/participation-and-rules"), "geography:participation-and-rules");
+        assert_eq!(
+            key("/geography/participation-and-rules"),
+            "geography:participation-and-rules"
+        );
         assert_eq!(key("/geography/no-such-page"), "none");
         assert_eq!(key("/olympiads/past-winners"), "none");
         assert_eq!(key("/a/b/c"), "none");

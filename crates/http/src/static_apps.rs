@@ -160,7 +160,11 @@ async fn sitemap_xml(req: &HttpRequest, state: &AppState) -> HttpResponse {
     let base = state.config.public_base_url.trim_end_matches('/');
     let product = &state.config.product_slug;
     let mut addresses = vec![format!("{base}/")];
-    addresses.extend(PRODUCT_PAGES.iter().map(|p| format!("{base}/{product}/{}", p.path)));
+    addresses.extend(
+        PRODUCT_PAGES
+            .iter()
+            .map(|p| format!("{base}/{product}/{}", p.path)),
+    );
     for project in &projects {
         addresses.push(format!("{base}/{}", project.slug));
         addresses.extend(
@@ -186,18 +190,29 @@ const MAINTENANCE_PAGE: &str = "/maintenance";
 /// A page answered with a validator: it is checked at every visit (`no-cache`), and a browser
 /// or proxy that has this very page gets a bodiless 304, so copy edits show at once and cost
 /// little.
-fn with_etag(req: &HttpRequest, status: StatusCode, content_type: &str, body: String) -> HttpResponse {
+fn with_etag(
+    req: &HttpRequest,
+    status: StatusCode,
+    content_type: &str,
+    body: String,
+) -> HttpResponse {
     use sha2::{Digest, Sha256};
     let digest = Sha256::digest(body.as_bytes());
     let tag = format!(
         "\"{}\"",
-        digest[..12].iter().map(|b| format!("{b:02x}")).collect::<String>()
+        digest[..12]
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect::<String>()
     );
     let matches = req
         .headers()
         .get(IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|candidate| candidate.trim() == tag || candidate.trim() == "*"));
+        .is_some_and(|v| {
+            v.split(',')
+                .any(|candidate| candidate.trim() == tag || candidate.trim() == "*")
+        });
     if matches && status == StatusCode::OK {
         return HttpResponse::NotModified()
             .insert_header((ETAG, tag))
@@ -288,7 +303,9 @@ async fn public_page(state: &AppState, path: &str) -> PublicPage {
         .run(move |conn| {
             let maintenance = SystemConfig::get(conn).is_ok_and(|c| c.maintenance_mode);
             let page = match site_address(&owned_path, &product) {
-                Some(SiteAddress::Product(page)) => site::site_page(conn, &product, &product, page.key),
+                Some(SiteAddress::Product(page)) => {
+                    site::site_page(conn, &product, &product, page.key)
+                }
                 Some(SiteAddress::Project { project, page }) => {
                     site::site_page(conn, &product, project, page.key)
                 }
@@ -299,7 +316,11 @@ async fn public_page(state: &AppState, path: &str) -> PublicPage {
         .await;
     let (maintenance, page) = found.unwrap_or((false, None));
     let base = state.config.public_base_url.trim_end_matches('/');
-    let canonical_path = if path == "/" { "/".to_owned() } else { path.trim_end_matches('/').to_owned() };
+    let canonical_path = if path == "/" {
+        "/".to_owned()
+    } else {
+        path.trim_end_matches('/').to_owned()
+    };
     let matrix_title = screen_title(path, &state.config.product_slug);
     let seo = match page {
         Some((copy, project)) => {
@@ -316,7 +337,11 @@ async fn public_page(state: &AppState, path: &str) -> PublicPage {
                 (true, None) => PRODUCT_DESCRIPTION.into(),
             };
             Seo {
-                og_title: if copy.og_title.is_empty() { title.clone() } else { copy.og_title },
+                og_title: if copy.og_title.is_empty() {
+                    title.clone()
+                } else {
+                    copy.og_title
+                },
                 heading: matrix_title.unwrap_or(&copy.page_title).to_owned(),
                 title,
                 description,
@@ -329,9 +354,14 @@ async fn public_page(state: &AppState, path: &str) -> PublicPage {
         None => {
             // Pages outside the sites (verify-email, unsubscribe) keep their title; a project
             // page of no project, or any other address, is the not-found page.
-            let not_found = public_screen(path, &state.config.product_slug)
-                .is_none_or(|s| s.key == "notFound" || s.paths.iter().any(|p| p.starts_with("/:projectName")));
-            let title = if not_found { "Page Not Found" } else { matrix_title.unwrap_or("Olympiads") };
+            let not_found = public_screen(path, &state.config.product_slug).is_none_or(|s| {
+                s.key == "notFound" || s.paths.iter().any(|p| p.starts_with("/:projectName"))
+            });
+            let title = if not_found {
+                "Page Not Found"
+            } else {
+                matrix_title.unwrap_or("Olympiads")
+            };
             let title = format!("{title} | Olympiads");
             Seo {
                 og_title: title.clone(),
@@ -391,7 +421,10 @@ pub fn with_seo(html: &str, seo: &Seo) -> String {
     if seo.not_found {
         meta("name", "robots", "noindex");
     } else if !seo.canonical.is_empty() {
-        tags.push_str(&format!("<link rel=\"canonical\" href=\"{}\">", escape(&seo.canonical)));
+        tags.push_str(&format!(
+            "<link rel=\"canonical\" href=\"{}\">",
+            escape(&seo.canonical)
+        ));
     }
     if let Some(head_end) = out.find("</head>") {
         out.insert_str(head_end, &tags);
@@ -453,9 +486,15 @@ mod tests {
             Some("Our Partners")
         );
         assert_eq!(screen_title("/", "olympiads"), Some("Watch"));
-        assert_eq!(screen_title("/unsubscribe", "olympiads"), Some("Unsubscribe"));
+        assert_eq!(
+            screen_title("/unsubscribe", "olympiads"),
+            Some("Unsubscribe")
+        );
         assert_eq!(screen_title("/geography", "olympiads"), Some("Home"));
-        assert_eq!(screen_title("/a/b/c/d", "olympiads"), Some("Page Not Found"));
+        assert_eq!(
+            screen_title("/a/b/c/d", "olympiads"),
+            Some("Page Not Found")
+        );
     }
 
     #[test]

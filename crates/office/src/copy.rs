@@ -60,9 +60,11 @@ fn key_field(key: &str) -> OfficeResult<String> {
     let key = key.trim();
     let words_ok = !key.is_empty()
         && key.len() <= 60
-        && key
-            .split('-')
-            .all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()));
+        && key.split('-').all(|w| {
+            !w.is_empty()
+                && w.bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        });
     if words_ok {
         Ok(key.to_owned())
     } else {

@@ -38,7 +38,10 @@ fn site_field(
     if known {
         Ok(site.to_owned())
     } else {
-        Err(OfficeError::invalid("site", "is not the product, a project or the portal"))
+        Err(OfficeError::invalid(
+            "site",
+            "is not the product, a project or the portal",
+        ))
     }
 }
 
@@ -46,7 +49,10 @@ fn position_field(position: i32) -> OfficeResult<i32> {
     if (0..=10_000).contains(&position) {
         Ok(position)
     } else {
-        Err(OfficeError::invalid("position", "must be between 0 and 10000"))
+        Err(OfficeError::invalid(
+            "position",
+            "must be between 0 and 10000",
+        ))
     }
 }
 
@@ -97,7 +103,13 @@ pub fn create_faq(
     let form = input.form(conn, product)?;
     write_transaction(conn, |conn| {
         let faq = Faq::create(conn, &form)?;
-        record_activity(conn, caller, "faq_created", None, json!({ "faqId": faq.id, "site": faq.site }))?;
+        record_activity(
+            conn,
+            caller,
+            "faq_created",
+            None,
+            json!({ "faqId": faq.id, "site": faq.site }),
+        )?;
         Ok(faq)
     })
 }
@@ -191,7 +203,13 @@ pub fn update_testimonial(
     write_transaction(conn, |conn| {
         Testimonial::find(conn, id).or_not_found("This testimonial")?;
         let testimonial = Testimonial::update(conn, id, &form)?;
-        record_activity(conn, caller, "testimonial_updated", None, json!({ "testimonialId": id }))?;
+        record_activity(
+            conn,
+            caller,
+            "testimonial_updated",
+            None,
+            json!({ "testimonialId": id }),
+        )?;
         Ok(testimonial)
     })
 }
@@ -199,6 +217,12 @@ pub fn update_testimonial(
 pub fn delete_testimonial(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<()> {
     write_transaction(conn, |conn| {
         Testimonial::delete(conn, id).or_not_found("This testimonial")?;
-        record_activity(conn, caller, "testimonial_deleted", None, json!({ "testimonialId": id }))
+        record_activity(
+            conn,
+            caller,
+            "testimonial_deleted",
+            None,
+            json!({ "testimonialId": id }),
+        )
     })
 }

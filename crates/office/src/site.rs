@@ -82,7 +82,11 @@ fn find_site(conn: &mut DbConnection, product: &str, name: &str) -> OfficeResult
 
 fn view(site: &Site, page: &SitePage, stored: Option<SiteCopy>) -> SitePageCopy {
     let path = site.path_of(page);
-    let (site, page_key, page_title) = (site.slug.clone(), page.key.to_owned(), page.title.to_owned());
+    let (site, page_key, page_title) = (
+        site.slug.clone(),
+        page.key.to_owned(),
+        page.title.to_owned(),
+    );
     match stored {
         Some(copy) => SitePageCopy {
             site,
@@ -128,7 +132,11 @@ fn pages_of(conn: &mut DbConnection, site: &Site) -> OfficeResult<Vec<SitePageCo
 }
 
 /// Every page of one site (`site`: the product's slug, or a project's slug or id), written or not.
-pub fn site_pages(conn: &mut DbConnection, product: &str, site: &str) -> OfficeResult<Vec<SitePageCopy>> {
+pub fn site_pages(
+    conn: &mut DbConnection,
+    product: &str,
+    site: &str,
+) -> OfficeResult<Vec<SitePageCopy>> {
     let site = find_site(conn, product, site)?;
     pages_of(conn, &site)
 }
@@ -276,7 +284,10 @@ pub fn save_page(
         .map_err(|_| OfficeError::invalid("site", "is not the product or one of its projects"))?;
     let page_key = input.page_key.trim();
     if !is_page_key(page_key, site.project.is_some()) {
-        return Err(OfficeError::invalid("pageKey", "is not a page of this site"));
+        return Err(OfficeError::invalid(
+            "pageKey",
+            "is not a page of this site",
+        ));
     }
     let form = SiteCopyForm {
         site: site.slug.clone(),
@@ -297,7 +308,11 @@ pub fn save_page(
             None,
             json!({ "site": copy.site, "pageKey": copy.page_key }),
         )?;
-        let page = site.pages().iter().find(|p| p.key == copy.page_key).copied();
+        let page = site
+            .pages()
+            .iter()
+            .find(|p| p.key == copy.page_key)
+            .copied();
         Ok(view(&site, &page.unwrap_or(PRODUCT_PAGES[0]), Some(copy)))
     })
 }

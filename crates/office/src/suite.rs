@@ -6,16 +6,16 @@ use crate::activity::record_activity;
 use crate::caller::Caller;
 use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::fields::{required_field, text_field};
-use olympiad_persistence::models::{ProjectUpdateForm, SubProjectForm};
-use olympiad_persistence::write_transaction;
-use serde_json::json;
-use validator::Validate;
 use chrono::Datelike;
 use olympiad_domain::olympiad::OlympiadKind;
 use olympiad_persistence::models::{Olympiad, Project, SubProject};
+use olympiad_persistence::models::{ProjectUpdateForm, SubProjectForm};
+use olympiad_persistence::write_transaction;
 use olympiad_persistence::DbConnection;
 use serde::{Deserialize, Serialize};
+use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
+use validator::Validate;
 
 /// Refuses a product other than the one this platform runs (`slug`).
 fn check_product(slug: &str, product: &str) -> OfficeResult<()> {
@@ -216,7 +216,13 @@ pub fn update_project(
     write_transaction(conn, |conn| {
         Project::find(conn, id).or_not_found("This project")?;
         let project = Project::update(conn, id, &form)?;
-        record_activity(conn, caller, "project_updated", None, json!({ "projectId": id }))?;
+        record_activity(
+            conn,
+            caller,
+            "project_updated",
+            None,
+            json!({ "projectId": id }),
+        )?;
         Ok(project)
     })
 }
@@ -239,7 +245,9 @@ impl SubProjectInput {
         let slug_ok = !slug.is_empty()
             && slug.len() <= 60
             && slug.split('-').all(|w| {
-                !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+                !w.is_empty()
+                    && w.bytes()
+                        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
             });
         if !slug_ok {
             return Err(OfficeError::invalid(
@@ -268,7 +276,13 @@ pub fn create_sub_project(
     write_transaction(conn, |conn| {
         let form = input.form(conn)?;
         let sub = SubProject::create(conn, &form).or_taken("slug", "is taken in this project")?;
-        record_activity(conn, caller, "sub_project_created", None, json!({ "subProjectId": sub.id }))?;
+        record_activity(
+            conn,
+            caller,
+            "sub_project_created",
+            None,
+            json!({ "subProjectId": sub.id }),
+        )?;
         Ok(sub)
     })
 }
@@ -285,8 +299,15 @@ pub fn update_sub_project(
     write_transaction(conn, |conn| {
         let form = input.form(conn)?;
         SubProject::find(conn, id).or_not_found("This sub-project")?;
-        let sub = SubProject::update(conn, id, &form).or_taken("slug", "is taken in this project")?;
-        record_activity(conn, caller, "sub_project_updated", None, json!({ "subProjectId": id }))?;
+        let sub =
+            SubProject::update(conn, id, &form).or_taken("slug", "is taken in this project")?;
+        record_activity(
+            conn,
+            caller,
+            "sub_project_updated",
+            None,
+            json!({ "subProjectId": id }),
+        )?;
         Ok(sub)
     })
 }

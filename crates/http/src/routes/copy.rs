@@ -17,7 +17,10 @@ use olympiad_persistence::models::{GeneralCopy, SystemConfig};
     responses((status = 200, body = inline(crate::envelope::Envelope<Vec<GeneralCopy>>)))
 )]
 #[get("/api/copy")]
-pub async fn list(state: web::Data<AppState>, query: web::Query<CopyQuery>) -> ApiResult<Vec<GeneralCopy>> {
+pub async fn list(
+    state: web::Data<AppState>,
+    query: web::Query<CopyQuery>,
+) -> ApiResult<Vec<GeneralCopy>> {
     let olympiad_id = query.olympiad_id;
     ok(state
         .db

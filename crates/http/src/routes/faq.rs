@@ -31,7 +31,11 @@ pub async fn list(state: web::Data<AppState>, query: web::Query<SiteQuery>) -> A
     responses((status = 200, body = inline(crate::envelope::Envelope<Faq>)))
 )]
 #[post("/api/faq")]
-pub async fn create(caller: Caller, state: web::Data<AppState>, body: Body<FaqInput>) -> ApiResult<Faq> {
+pub async fn create(
+    caller: Caller,
+    state: web::Data<AppState>,
+    body: Body<FaqInput>,
+) -> ApiResult<Faq> {
     let (product, input) = (state.config.product_slug.clone(), body.into_inner());
     ok(state
         .db
@@ -53,7 +57,11 @@ pub async fn update(
     path: web::Path<IdPath>,
     body: Body<FaqInput>,
 ) -> ApiResult<Faq> {
-    let (product, id, input) = (state.config.product_slug.clone(), path.id, body.into_inner());
+    let (product, id, input) = (
+        state.config.product_slug.clone(),
+        path.id,
+        body.into_inner(),
+    );
     ok(state
         .db
         .office(move |conn| faqs::update_faq(conn, &caller, &product, id, &input))
@@ -67,9 +75,16 @@ pub async fn update(
     responses((status = 200, body = inline(crate::envelope::Envelope<bool>)))
 )]
 #[delete("/api/faq/{id}")]
-pub async fn delete_faq(caller: Caller, state: web::Data<AppState>, path: web::Path<IdPath>) -> ApiResult<bool> {
+pub async fn delete_faq(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdPath>,
+) -> ApiResult<bool> {
     let id = path.id;
-    state.db.office(move |conn| faqs::delete_faq(conn, &caller, id)).await?;
+    state
+        .db
+        .office(move |conn| faqs::delete_faq(conn, &caller, id))
+        .await?;
     ok(true)
 }
 
@@ -140,7 +155,11 @@ pub async fn update_testimonial(
     path: web::Path<IdPath>,
     body: Body<TestimonialInput>,
 ) -> ApiResult<Testimonial> {
-    let (product, id, input) = (state.config.product_slug.clone(), path.id, body.into_inner());
+    let (product, id, input) = (
+        state.config.product_slug.clone(),
+        path.id,
+        body.into_inner(),
+    );
     ok(state
         .db
         .office(move |conn| faqs::update_testimonial(conn, &caller, &product, id, &input))

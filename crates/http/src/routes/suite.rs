@@ -1,10 +1,10 @@
 //! The product suite site's projects (`/api/{product}-suite/...`) and the overlord's project lists.
 //! `{product}` is the configured product slug; any other value is not found.
 
-use crate::envelope::{ok, ApiResult};
-use crate::state::AppState;
 use crate::access::Caller;
 use crate::body::Body;
+use crate::envelope::{ok, ApiResult};
+use crate::state::AppState;
 use actix_web::{get, post, put, web};
 use olympiad_office::suite::{
     self, ProjectInput, SubProjectInput, SubProjectQuery, SuiteProject, SuiteQuery,
@@ -106,10 +106,16 @@ pub async fn update_project(
     path: web::Path<ProductIdPath>,
     body: Body<ProjectInput>,
 ) -> ApiResult<Project> {
-    let (slug, path, input) = (state.config.product_slug.clone(), path.into_inner(), body.into_inner());
+    let (slug, path, input) = (
+        state.config.product_slug.clone(),
+        path.into_inner(),
+        body.into_inner(),
+    );
     ok(state
         .db
-        .office(move |conn| suite::update_project(conn, &caller, &slug, &path.product, path.id, &input))
+        .office(move |conn| {
+            suite::update_project(conn, &caller, &slug, &path.product, path.id, &input)
+        })
         .await?)
 }
 
@@ -148,7 +154,11 @@ pub async fn update_sub_project(
     path: web::Path<ProductIdPath>,
     body: Body<SubProjectInput>,
 ) -> ApiResult<SubProject> {
-    let (slug, path, input) = (state.config.product_slug.clone(), path.into_inner(), body.into_inner());
+    let (slug, path, input) = (
+        state.config.product_slug.clone(),
+        path.into_inner(),
+        body.into_inner(),
+    );
     ok(state
         .db
         .office(move |conn| {

@@ -37,7 +37,10 @@ impl SystemConfig {
             .first(conn)?)
     }
 
-    pub fn update(conn: &mut DbConnection, form: &SystemConfigUpdateForm) -> DbResult<SystemConfig> {
+    pub fn update(
+        conn: &mut DbConnection,
+        form: &SystemConfigUpdateForm,
+    ) -> DbResult<SystemConfig> {
         Ok(diesel::update(system_config::table.find(THE_ROW))
             .set((form, system_config::updated_at.eq(now())))
             .returning(system_config::all_columns)

@@ -48,7 +48,10 @@ impl Testimonial {
     }
 
     pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Testimonial> {
-        Ok(testimonials::table.find(id).select(Testimonial::as_select()).first(conn)?)
+        Ok(testimonials::table
+            .find(id)
+            .select(Testimonial::as_select())
+            .first(conn)?)
     }
 
     pub fn create(conn: &mut DbConnection, form: &TestimonialForm) -> DbResult<Testimonial> {
@@ -58,7 +61,11 @@ impl Testimonial {
             .get_result(conn)?)
     }
 
-    pub fn update(conn: &mut DbConnection, id: i64, form: &TestimonialForm) -> DbResult<Testimonial> {
+    pub fn update(
+        conn: &mut DbConnection,
+        id: i64,
+        form: &TestimonialForm,
+    ) -> DbResult<Testimonial> {
         Ok(diesel::update(testimonials::table.find(id))
             .set((form, testimonials::updated_at.eq(now())))
             .returning(testimonials::all_columns)
