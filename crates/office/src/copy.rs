@@ -52,7 +52,7 @@ pub struct GeneralCopyInput {
     pub title: String,
     /// Rich text; sanitised before it is kept.
     #[serde(default)]
-    #[schema(max_length = 100000)]
+    #[schema(max_length = 50000)]
     pub body: String,
 }
 

@@ -241,12 +241,12 @@ pub struct SitePageInput {
     pub keywords: String,
     /// Rich text; sanitised before it is kept.
     #[serde(default)]
-    #[schema(max_length = 100000)]
+    #[schema(max_length = 50000)]
     pub body: String,
 }
 
-/// The most rich text one page keeps.
-const BODY_LIMIT: usize = 100_000;
+/// The most rich text one page keeps: four bytes a character still fits the API's JSON limit.
+const BODY_LIMIT: usize = 50_000;
 
 fn body_field(field: &str, html: &str) -> OfficeResult<String> {
     if html.chars().count() > BODY_LIMIT {
@@ -320,7 +320,7 @@ pub fn save_page(
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PreviewInput {
-    #[schema(max_length = 100000)]
+    #[schema(max_length = 50000)]
     pub body: String,
 }
 

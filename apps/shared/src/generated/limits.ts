@@ -157,7 +157,7 @@ export const limits = {
   },
   "FaqInput": {
     "answer": {
-      "maxLength": 100000
+      "maxLength": 50000
     },
     "position": {
       "minimum": 0,
@@ -174,7 +174,7 @@ export const limits = {
   },
   "GeneralCopyInput": {
     "body": {
-      "maxLength": 100000
+      "maxLength": 50000
     },
     "copyKey": {
       "minLength": 1,
@@ -293,7 +293,7 @@ export const limits = {
   },
   "PreviewInput": {
     "body": {
-      "maxLength": 100000
+      "maxLength": 50000
     }
   },
   "PreviewRow": {
@@ -418,7 +418,7 @@ export const limits = {
   },
   "SitePageInput": {
     "body": {
-      "maxLength": 100000
+      "maxLength": 50000
     },
     "description": {
       "maxLength": 300

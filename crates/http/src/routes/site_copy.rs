@@ -18,7 +18,10 @@ use olympiad_persistence::models::SiteCopy;
     operation_id = "website_copy_list",
     tag = "public site",
     params(WebsiteCopyQuery),
-    responses((status = 200, body = inline(crate::envelope::Envelope<Vec<SitePageCopy>>)))
+    responses(
+        (status = 200, body = inline(crate::envelope::Envelope<Vec<SitePageCopy>>)),
+        (status = 404, description = "`site` names neither the product nor a project", body = crate::error::ErrorBody)
+    )
 )]
 #[get("/api/website-copy")]
 pub async fn website_copy(
