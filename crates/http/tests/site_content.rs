@@ -10,7 +10,6 @@ use actix_web::http::StatusCode;
 use actix_web::test::{call_service, read_body};
 use common::*;
 use olympiad_domain::site::{PRODUCT_PAGES, PROJECT_PAGES};
-use olympiad_domain::Role;
 use serde_json::json;
 
 /// A fixture whose public app is a small built page, as `make build` leaves it.

@@ -52,7 +52,7 @@ pub struct GeneralCopyInput {
     pub title: String,
     /// Rich text; sanitised before it is kept.
     #[serde(default)]
-    #[schema(max_length = 50000)]
+    #[schema(max_length = 40000)]
     pub body: String,
 }
 

@@ -76,7 +76,7 @@ pub struct FaqInput {
     pub question: String,
     /// Rich text; sanitised before it is kept.
     #[serde(default)]
-    #[schema(max_length = 50000)]
+    #[schema(max_length = 40000)]
     pub answer: String,
     #[serde(default)]
     #[schema(minimum = 0, maximum = 10000)]

@@ -157,7 +157,7 @@ export const limits = {
   },
   "FaqInput": {
     "answer": {
-      "maxLength": 50000
+      "maxLength": 40000
     },
     "position": {
       "minimum": 0,
@@ -174,7 +174,7 @@ export const limits = {
   },
   "GeneralCopyInput": {
     "body": {
-      "maxLength": 50000
+      "maxLength": 40000
     },
     "copyKey": {
       "minLength": 1,
@@ -293,7 +293,7 @@ export const limits = {
   },
   "PreviewInput": {
     "body": {
-      "maxLength": 50000
+      "maxLength": 40000
     }
   },
   "PreviewRow": {
@@ -418,7 +418,7 @@ export const limits = {
   },
   "SitePageInput": {
     "body": {
-      "maxLength": 50000
+      "maxLength": 40000
     },
     "description": {
       "maxLength": 300
