@@ -281,7 +281,12 @@ pub const SCREENS: &[Screen] = &[
         "General Copy",
         &["/:olympiadName/admin/edit/general-copy"],
         ADMIN_ONLY,
-    ),
+    )
+    .calls(&[
+        "GET /api/copy",
+        "PUT /api/copy",
+        "POST /api/website-copy/preview",
+    ]),
     admin(
         "schools",
         "Schools",
@@ -452,7 +457,12 @@ pub const SCREENS: &[Screen] = &[
         "Website Copy",
         &["/:olympiadName/admin/edit/website-copy"],
         ADMIN_ONLY,
-    ),
+    )
+    .calls(&[
+        "GET /api/website-copy/olympiad",
+        "POST /api/site-copy",
+        "POST /api/website-copy/preview",
+    ]),
     admin(
         "fileManager",
         "File Manager",
@@ -722,18 +732,32 @@ pub const SCREENS: &[Screen] = &[
         "systemConfig",
         "System Config",
         &["/overlord/system-config"],
-    ),
+    )
+    .calls(&["GET /api/system-config", "PUT /api/system-config"]),
     overlord(
         "overlordGeneralCopy",
         "General Copy",
         &["/overlord/general-copy"],
-    ),
+    )
+    .calls(&[
+        "GET /api/copy",
+        "PUT /api/copy",
+        "POST /api/website-copy/preview",
+        "GET /api/website-copy",
+        "POST /api/site-copy",
+        "GET /api/{product}-suite/projects",
+    ]),
     overlord("olympiads", "Olympiads", &["/overlord/edit/olympiads"]),
     overlord(
         "termsAndConditions",
         "Terms and Conditions",
         &["/overlord/edit/terms-and-conditions"],
-    ),
+    )
+    .calls(&[
+        "GET /api/copy",
+        "PUT /api/copy",
+        "POST /api/website-copy/preview",
+    ]),
     overlord("search", "Search", &["/overlord/search"]),
     overlord(
         "appLogViewer",
@@ -782,22 +806,45 @@ pub const SCREENS: &[Screen] = &[
     overlord("emailCopy", "Email Copy", &["/overlord/edit/email-copy"]),
     overlord("overlordEmailLogs", "Email Logs", &["/overlord/email-logs"]),
     overlord("accounts", "Accounts", &["/overlord/edit/accounts"]),
-    overlord("faqs", "FAQs", &["/overlord/edit/faqs"]),
+    overlord("faqs", "FAQs", &["/overlord/edit/faqs"]).calls(&[
+        "GET /api/faq",
+        "POST /api/faq",
+        "PUT /api/faq/{id}",
+        "DELETE /api/faq/{id}",
+        "GET /api/{product}-suite/projects",
+    ]),
     overlord(
         "testimonials",
         "Testimonials",
         &["/overlord/edit/testimonials"],
-    ),
+    )
+    .calls(&[
+        "GET /api/testimonial",
+        "POST /api/testimonial",
+        "PUT /api/testimonial/{id}",
+        "DELETE /api/testimonial/{id}",
+        "GET /api/{product}-suite/projects",
+    ]),
     overlord(
         "productProjects",
         "Projects",
         &["/overlord/edit/{product}-projects"],
-    ),
+    )
+    .calls(&[
+        "GET /api/{product}-project",
+        "PUT /api/{product}-project/{id}",
+    ]),
     overlord(
         "productSubProjects",
         "Sub Projects",
         &["/overlord/edit/{product}-sub-projects"],
-    ),
+    )
+    .calls(&[
+        "GET /api/{product}-sub-project",
+        "POST /api/{product}-sub-project",
+        "PUT /api/{product}-sub-project/{id}",
+        "GET /api/{product}-project",
+    ]),
     overlord("users", "Users", &["/overlord/edit/users"])
         .calls(&["GET /api/user", "GET /api/user/impersonate"]),
     overlord("massMails", "Mass Mails", &["/overlord/edit/mass-mails"]),
@@ -814,7 +861,7 @@ pub const SCREENS: &[Screen] = &[
         "GET /api/teacher/profile",
         "GET /api/{product}-suite/projects",
     ]),
-    portal("portalFaq", "FAQ", &["/portal/faq"]),
+    portal("portalFaq", "FAQ", &["/portal/faq"]).calls(&["GET /api/faq"]),
     portal("myProfile", "My Profile", &["/portal/my-profile"])
         .calls(&["GET /api/teacher/profile", "PUT /api/teacher/profile"]),
     portal(
@@ -872,7 +919,8 @@ pub const SCREENS: &[Screen] = &[
         "PUT /api/auth/set-learner-passwords/{id}",
         "POST /api/participant/login-slips",
     ]),
-    portal("portalOlympiadFaq", "FAQ", &["/portal/:olympiadName/faq"]),
+    portal("portalOlympiadFaq", "FAQ", &["/portal/:olympiadName/faq"])
+        .calls(&["GET /api/faq", "GET /api/website/olympiad/{id}"]),
     portal("portalSchool", "School", &["/portal/:olympiadName/school"])
         .calls(&["GET /api/school/single", "PUT /api/school/single"]),
     portal("portalTeam", "Team", &["/portal/:olympiadName/team"]).calls(&[
@@ -933,16 +981,26 @@ pub const SCREENS: &[Screen] = &[
     )
     .calls(&["PUT /api/auth/set-password"]),
     // Public product suite site
-    public("productHome", "Home", &["/{product}/home"]),
-    public("productAbout", "About", &["/{product}/about"]),
+    public("productHome", "Home", &["/{product}/home"]).calls(&[
+        "GET /api/website/copy/{id}",
+        "GET /api/{product}-suite/projects",
+        "GET /api/testimonial/site",
+    ]),
+    public("productAbout", "About", &["/{product}/about"]).calls(&["GET /api/website/copy/{id}"]),
     public(
         "productPartners",
         "Our Partners",
         &["/{product}/our-partners"],
-    ),
-    public("productFaq", "FAQ", &["/{product}/faq"]),
-    public("productContact", "Contact", &["/{product}/contact"]),
-    public("productUsers", "Our Users", &["/{product}/our-users"]),
+    )
+    .calls(&["GET /api/website/copy/{id}"]),
+    public("productFaq", "FAQ", &["/{product}/faq"]).calls(&["GET /api/faq"]),
+    public("productContact", "Contact", &["/{product}/contact"]).calls(&[
+        "GET /api/website/copy/{id}",
+        "GET /api/{product}-suite/projects",
+        "POST /api/website/other-interest",
+    ]),
+    public("productUsers", "Our Users", &["/{product}/our-users"])
+        .calls(&["GET /api/website/copy/{id}"]),
     // Public project sites
     public(
         "projectHome",
@@ -950,7 +1008,11 @@ pub const SCREENS: &[Screen] = &[
         &["/:projectName", "/:projectName/home"],
     )
     .calls(&["GET /api/{product}-suite/projects"]),
-    public("myTutor", "MyTutor", &["/:projectName/mytutor"]),
+    public("myTutor", "MyTutor", &["/:projectName/mytutor"]).calls(&[
+        "GET /api/website/copy/{id}",
+        "GET /api/{product}-suite/projects",
+        "POST /api/website/other-interest",
+    ]),
     public(
         "expressInterest",
         "Express Interest",
@@ -963,25 +1025,34 @@ pub const SCREENS: &[Screen] = &[
     ]),
     public("topResults", "Top Results", &["/:projectName/top-results"])
         .calls(&["GET /api/results/top-results/{project}"]),
-    public("projectAbout", "About", &["/:projectName/about"]),
+    public("projectAbout", "About", &["/:projectName/about"])
+        .calls(&["GET /api/website/copy/{id}"]),
     public(
         "participationAndRules",
         "Participation and Rules",
         &["/:projectName/participation-and-rules"],
-    ),
+    )
+    .calls(&["GET /api/website/copy/{id}"]),
     public(
         "pastOlympiads",
         "Past Olympiads",
         &["/:projectName/past-olympiads"],
-    ),
+    )
+    .calls(&[
+        "GET /api/website/copy/{id}",
+        "GET /api/{product}-suite/project/{id}",
+    ]),
     public(
         "pastWinners",
         "Past Winners",
         &["/:projectName/past-winners"],
     )
     .calls(&["GET /api/results/past-winners/{project}"]),
-    public("projectContact", "Contact", &["/:projectName/contact"]),
-    public("projectFaq", "FAQ", &["/:projectName/faq"]),
+    public("projectContact", "Contact", &["/:projectName/contact"]).calls(&[
+        "GET /api/website/copy/{id}",
+        "POST /api/website/other-interest",
+    ]),
+    public("projectFaq", "FAQ", &["/:projectName/faq"]).calls(&["GET /api/faq"]),
     // Other public pages
     screen(
         "maintenance",
@@ -991,7 +1062,8 @@ pub const SCREENS: &[Screen] = &[
         &["/maintenance"],
         Access::Public,
         NOBODY,
-    ),
+    )
+    .calls(&["GET /api/system-config", "GET /api/website/copy/{id}"]),
     public("verifyEmail", "Verify E-mail", &["/verify-email/:uuid"])
         .calls(&["POST /api/website/verify-email/{id}"]),
     public(
@@ -1000,7 +1072,10 @@ pub const SCREENS: &[Screen] = &[
         &["/:olympiadName/unsubscribe/:ref?", "/unsubscribe/:ref?"],
     ),
     public("watch", "Watch", &["/"]).calls(&["GET /api/{product}-suite/projects"]),
-    public("myTutorLanding", "MyTutor", &["/mytutor"]),
+    public("myTutorLanding", "MyTutor", &["/mytutor"]).calls(&[
+        "GET /api/website/copy/{id}",
+        "GET /api/{product}-suite/projects",
+    ]),
     public(
         "emailValidation",
         "E-mail Validation",

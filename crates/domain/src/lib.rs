@@ -13,6 +13,7 @@ pub mod rich_text;
 pub mod role;
 pub mod roster;
 pub mod school;
+pub mod site;
 pub mod sitting;
 pub mod text;
 pub mod utc;

@@ -4,11 +4,13 @@
 //! link previews see them without running the app's script.
 
 use crate::state::AppState;
-use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE, ETAG, IF_NONE_MATCH, LOCATION};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
-use olympiad_domain::access::{Access, App, SCREENS};
-use olympiad_persistence::models::Project;
+use olympiad_domain::access::{Access, App, Screen, SCREENS};
+use olympiad_domain::site::{site_address, SiteAddress};
+use olympiad_office::site;
+use olympiad_persistence::models::SystemConfig;
 use std::path::{Path, PathBuf};
 
 /// Which app serves a page.
@@ -75,6 +77,11 @@ const SITTING_SERVICE_WORKER: &str = "/static/portal/sitting-sw.js";
 /// The default service: static files, then the page of the app that owns the path.
 pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     let path = req.path();
+    match path {
+        "/robots.txt" => return robots_txt(&req, &state),
+        "/sitemap.xml" => return sitemap_xml(&req, &state).await,
+        _ => {}
+    }
     if path.starts_with("/static/") {
         return match static_file(&state.config.static_dir, path) {
             Some(file) => match tokio_read(file.clone()).await {
@@ -108,9 +115,18 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
             .insert_header((CONTENT_TYPE, "text/plain; charset=utf-8"))
             .body("The apps are not built yet: run `make build`.");
     };
-    let html = match app {
-        App::Public => with_seo(&html, &public_page_seo(&state, path).await),
-        _ => html,
+    let (html, status) = match app {
+        App::Public => {
+            let page = public_page(&state, path).await;
+            if page.maintenance && path != MAINTENANCE_PAGE {
+                return HttpResponse::TemporaryRedirect()
+                    .insert_header((LOCATION, MAINTENANCE_PAGE))
+                    .insert_header((CACHE_CONTROL, "no-cache"))
+                    .finish();
+            }
+            (with_seo(&html, &page.seo), StatusCode::OK)
+        }
+        _ => (html, StatusCode::OK),
     };
     // The apps fill `{product}` in their route tables from this.
     let html = html.replacen(
@@ -121,77 +137,245 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
         ),
         1,
     );
-    HttpResponse::Ok()
-        .insert_header((CONTENT_TYPE, "text/html; charset=utf-8"))
+    with_etag(&req, status, "text/html; charset=utf-8", html)
+}
+
+/// Robots may read the public sites, not the back office, the portal or the API.
+fn robots_txt(req: &HttpRequest, state: &AppState) -> HttpResponse {
+    let base = state.config.public_base_url.trim_end_matches('/');
+    let body = format!(
+        "User-agent: *\nDisallow: /api/\nDisallow: /overlord/\nDisallow: /portal/\nDisallow: /login\nDisallow: /maintenance\nSitemap: {base}/sitemap.xml\n"
+    );
+    with_etag(req, StatusCode::OK, "text/plain; charset=utf-8", body)
+}
+
+/// Every page of the product's site and of each project's, from the projects that exist.
+async fn sitemap_xml(req: &HttpRequest, state: &AppState) -> HttpResponse {
+    use olympiad_domain::site::{PRODUCT_PAGES, PROJECT_PAGES};
+    let projects = state
+        .db
+        .run(|conn| Ok(olympiad_persistence::models::Project::list(conn)?))
+        .await
+        .unwrap_or_default();
+    let base = state.config.public_base_url.trim_end_matches('/');
+    let product = &state.config.product_slug;
+    let mut addresses = vec![format!("{base}/")];
+    addresses.extend(
+        PRODUCT_PAGES
+            .iter()
+            .map(|p| format!("{base}/{product}/{}", p.path)),
+    );
+    for project in &projects {
+        addresses.push(format!("{base}/{}", project.slug));
+        addresses.extend(
+            PROJECT_PAGES
+                .iter()
+                .filter(|p| p.key != "home")
+                .map(|p| format!("{base}/{}/{}", project.slug, p.path)),
+        );
+    }
+    let mut body = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    for address in addresses {
+        body.push_str(&format!("  <url><loc>{}</loc></url>\n", escape(&address)));
+    }
+    body.push_str("</urlset>\n");
+    with_etag(req, StatusCode::OK, "application/xml; charset=utf-8", body)
+}
+
+/// Where the public sites send their visitors while the platform is in maintenance.
+const MAINTENANCE_PAGE: &str = "/maintenance";
+
+/// A page answered with a validator: it is checked at every visit (`no-cache`), and a browser
+/// or proxy that has this very page gets a bodiless 304, so copy edits show at once and cost
+/// little.
+fn with_etag(
+    req: &HttpRequest,
+    status: StatusCode,
+    content_type: &str,
+    body: String,
+) -> HttpResponse {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(body.as_bytes());
+    let tag = format!(
+        "\"{}\"",
+        digest[..12]
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect::<String>()
+    );
+    let matches = req
+        .headers()
+        .get(IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| {
+            v.split(',')
+                .any(|candidate| candidate.trim() == tag || candidate.trim() == "*")
+        });
+    if matches && status == StatusCode::OK {
+        return HttpResponse::NotModified()
+            .insert_header((ETAG, tag))
+            .insert_header((CACHE_CONTROL, "no-cache"))
+            .finish();
+    }
+    HttpResponse::build(status)
+        .insert_header((CONTENT_TYPE, content_type))
         .insert_header((CACHE_CONTROL, "no-cache"))
-        .body(html)
+        .insert_header((ETAG, tag))
+        .body(body)
 }
 
 async fn tokio_read(path: PathBuf) -> Option<Vec<u8>> {
     web::block(move || std::fs::read(path)).await.ok()?.ok()
 }
 
-/// Title and description of a public page.
-#[derive(Debug, PartialEq, Eq)]
+/// What the server writes into a public page's HTML: its title and tags for search engines and
+/// link previews (WhatsApp, Facebook), its canonical address and its main copy.
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct Seo {
     pub title: String,
     pub description: String,
+    pub og_title: String,
+    pub keywords: String,
+    /// The page's one address, absolute.
+    pub canonical: String,
+    /// The page's heading, and its copy (sanitised HTML), shown until the app starts.
+    pub heading: String,
+    pub body: String,
+    /// An address no page answers: search engines are asked not to keep it.
+    pub not_found: bool,
 }
 
-/// The title of the public screen at `path`, from the access matrix.
-fn screen_title(path: &str, product_slug: &str) -> Option<&'static str> {
+/// A public page as the server sends it.
+struct PublicPage {
+    seo: Seo,
+    maintenance: bool,
+}
+
+/// The public screen at `path`, from the access matrix, matched as the apps' router does: a
+/// static segment beats a `:param`, and `:param?` may be absent.
+fn public_screen(path: &str, product_slug: &str) -> Option<&'static Screen> {
     let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    let score = |pattern: &str| -> Option<usize> {
+        if pattern == "*" {
+            return Some(0);
+        }
+        let pattern = pattern.replace("{product}", product_slug);
+        let parts: Vec<&str> = pattern.split('/').filter(|s| !s.is_empty()).collect();
+        let mut points = 1;
+        for i in 0..parts.len().max(segments.len()) {
+            match (parts.get(i), segments.get(i)) {
+                (Some(p), None) if p.ends_with('?') => {}
+                (Some(p), Some(_)) if p.starts_with(':') => points += 2,
+                (Some(p), Some(s)) if p == s => points += 3,
+                _ => return None,
+            }
+        }
+        Some(points)
+    };
     SCREENS
         .iter()
-        .filter(|s| s.app == App::Public && s.access == Access::Public)
-        .find_map(|screen| {
-            screen
-                .paths
-                .iter()
-                .any(|pattern| {
-                    let pattern = pattern.replace("{product}", product_slug);
-                    let parts: Vec<&str> = pattern.split('/').filter(|s| !s.is_empty()).collect();
-                    parts.len() == segments.len()
-                        && parts
-                            .iter()
-                            .zip(&segments)
-                            .all(|(p, s)| p.starts_with(':') || p == s)
-                })
-                .then_some(screen.title)
+        .filter(|s| s.app == App::Public && s.access == Access::Public && !s.shadowed)
+        .filter_map(|screen| {
+            let best = screen.paths.iter().filter_map(|p| score(p)).max()?;
+            Some((best, screen))
         })
+        // The first of equals, as the matrix lists them.
+        .rev()
+        .max_by_key(|(points, _)| *points)
+        .map(|(_, screen)| screen)
 }
 
-async fn public_page_seo(state: &AppState, path: &str) -> Seo {
-    let product = &state.config.product_slug;
-    let title = screen_title(path, product)
-        .filter(|t| *t != "Page Not Found")
-        .unwrap_or("Olympiads");
-    let first = path
-        .trim_matches('/')
-        .split('/')
-        .next()
-        .unwrap_or("")
-        .to_owned();
-    let project = if first.is_empty() || first == *product {
-        None
+/// The title of the public screen at `path`.
+fn screen_title(path: &str, product_slug: &str) -> Option<&'static str> {
+    public_screen(path, product_slug).map(|screen| screen.title)
+}
+
+const PRODUCT_DESCRIPTION: &str =
+    "School olympiads in geography, Afrikaans and history, and the International Geography Olympiad.";
+
+async fn public_page(state: &AppState, path: &str) -> PublicPage {
+    let product = state.config.product_slug.clone();
+    let owned_path = path.to_owned();
+    let found = state
+        .db
+        .run(move |conn| {
+            let maintenance = SystemConfig::get(conn).is_ok_and(|c| c.maintenance_mode);
+            let page = match site_address(&owned_path, &product) {
+                Some(SiteAddress::Product(page)) => {
+                    site::site_page(conn, &product, &product, page.key)
+                }
+                Some(SiteAddress::Project { project, page }) => {
+                    site::site_page(conn, &product, project, page.key)
+                }
+                None => Ok(None),
+            };
+            Ok((maintenance, page.ok().flatten()))
+        })
+        .await;
+    let (maintenance, page) = found.unwrap_or((false, None));
+    let base = state.config.public_base_url.trim_end_matches('/');
+    let canonical_path = if path == "/" {
+        "/".to_owned()
     } else {
-        state
-            .db
-            .run(move |conn| Ok(Project::by_slug(conn, &first)?))
-            .await
-            .ok()
-            .flatten()
+        path.trim_end_matches('/').to_owned()
     };
-    match project {
-        Some(project) => Seo {
-            title: format!("{} | {}", title, project.name),
-            description: if project.description.is_empty() { format!("{} for South African schools.", project.name) } else { project.description },
-        },
-        None => Seo {
-            title: format!("{title} | Olympiads"),
-            description: "School olympiads in geography, Afrikaans and history, and the International Geography Olympiad.".into(),
-        },
-    }
+    let matrix_title = screen_title(path, &state.config.product_slug);
+    let seo = match page {
+        Some((copy, project)) => {
+            let site_name = project.as_ref().map_or("Olympiads", |p| p.name.as_str());
+            let title = if copy.title.is_empty() {
+                format!("{} | {site_name}", matrix_title.unwrap_or(&copy.page_title))
+            } else {
+                copy.title
+            };
+            let description = match (copy.description.is_empty(), &project) {
+                (false, _) => copy.description,
+                (true, Some(p)) if !p.description.is_empty() => p.description.clone(),
+                (true, Some(p)) => format!("{} for South African schools.", p.name),
+                (true, None) => PRODUCT_DESCRIPTION.into(),
+            };
+            Seo {
+                og_title: if copy.og_title.is_empty() {
+                    title.clone()
+                } else {
+                    copy.og_title
+                },
+                heading: matrix_title.unwrap_or(&copy.page_title).to_owned(),
+                title,
+                description,
+                keywords: copy.keywords,
+                canonical: format!("{base}{canonical_path}"),
+                body: copy.body,
+                not_found: false,
+            }
+        }
+        None => {
+            // Pages outside the sites (verify-email, unsubscribe) keep their title; a project
+            // page of no project, or any other address, is the not-found page.
+            let not_found = public_screen(path, &state.config.product_slug).is_none_or(|s| {
+                s.key == "notFound" || s.paths.iter().any(|p| p.starts_with("/:projectName"))
+            });
+            let title = if not_found {
+                "Page Not Found"
+            } else {
+                matrix_title.unwrap_or("Olympiads")
+            };
+            let title = format!("{title} | Olympiads");
+            Seo {
+                og_title: title.clone(),
+                heading: String::new(),
+                title,
+                description: PRODUCT_DESCRIPTION.into(),
+                keywords: String::new(),
+                canonical: format!("{base}{canonical_path}"),
+                body: String::new(),
+                not_found,
+            }
+        }
+    };
+    PublicPage { seo, maintenance }
 }
 
 fn escape(text: &str) -> String {
@@ -201,7 +385,8 @@ fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// Writes the page's title into `<title>` and its description into `<meta name="description">`.
+/// Writes the page's title into `<title>`, its tags before `</head>`, and its heading and copy
+/// into the app's root element (the app replaces them when it starts).
 pub fn with_seo(html: &str, seo: &Seo) -> String {
     let mut out = html.to_owned();
     if let (Some(start), Some(end)) = (out.find("<title>"), out.find("</title>")) {
@@ -209,19 +394,51 @@ pub fn with_seo(html: &str, seo: &Seo) -> String {
             out.replace_range(start + "<title>".len()..end, &escape(&seo.title));
         }
     }
-    let description = format!(
-        "<meta name=\"description\" content=\"{}\">",
-        escape(&seo.description)
-    );
-    match out.find("<meta name=\"description\"") {
-        Some(start) => {
-            let end = out[start..].find('>').map_or(out.len(), |e| start + e + 1);
-            out.replace_range(start..end, &description);
+    // The built page's own description goes: this page's is written below.
+    if let Some(start) = out.find("<meta name=\"description\"") {
+        let end = out[start..].find('>').map_or(out.len(), |e| start + e + 1);
+        out.replace_range(start..end, "");
+    }
+    let mut tags = String::new();
+    let mut meta = |attribute: &str, name: &str, content: &str| {
+        if !content.is_empty() {
+            tags.push_str(&format!(
+                "<meta {attribute}=\"{name}\" content=\"{}\">",
+                escape(content)
+            ));
         }
-        None => {
-            if let Some(head_end) = out.find("</head>") {
-                out.insert_str(head_end, &description);
-            }
+    };
+    meta("name", "description", &seo.description);
+    meta("name", "keywords", &seo.keywords);
+    meta("property", "og:type", "website");
+    meta("property", "og:title", &seo.og_title);
+    meta("property", "og:description", &seo.description);
+    meta("property", "og:url", &seo.canonical);
+    meta("property", "og:site_name", "Olympiads");
+    meta("name", "twitter:card", "summary");
+    meta("name", "twitter:title", &seo.og_title);
+    meta("name", "twitter:description", &seo.description);
+    if seo.not_found {
+        meta("name", "robots", "noindex");
+    } else if !seo.canonical.is_empty() {
+        tags.push_str(&format!(
+            "<link rel=\"canonical\" href=\"{}\">",
+            escape(&seo.canonical)
+        ));
+    }
+    if let Some(head_end) = out.find("</head>") {
+        out.insert_str(head_end, &tags);
+    }
+    if !seo.heading.is_empty() || !seo.body.is_empty() {
+        let copy = format!(
+            "<main id=\"server-copy\"><h1>{}</h1>{}</main>",
+            escape(&seo.heading),
+            // Sanitised HTML, kept only through the one sanitiser.
+            seo.body
+        );
+        let root = "<div id=\"root\">";
+        if let Some(at) = out.find(root) {
+            out.insert_str(at + root.len(), &copy);
         }
     }
     out
@@ -269,6 +486,15 @@ mod tests {
             Some("Our Partners")
         );
         assert_eq!(screen_title("/", "olympiads"), Some("Watch"));
+        assert_eq!(
+            screen_title("/unsubscribe", "olympiads"),
+            Some("Unsubscribe")
+        );
+        assert_eq!(screen_title("/geography", "olympiads"), Some("Home"));
+        assert_eq!(
+            screen_title("/a/b/c/d", "olympiads"),
+            Some("Page Not Found")
+        );
     }
 
     #[test]
@@ -277,6 +503,7 @@ mod tests {
         let seo = Seo {
             title: "Past Winners | Geography <Olympiad>".into(),
             description: "Who \"won\"".into(),
+            ..Seo::default()
         };
         let out = with_seo(html, &seo);
         assert!(out.contains("<title>Past Winners | Geography &lt;Olympiad&gt;</title>"));

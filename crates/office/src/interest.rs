@@ -436,9 +436,19 @@ pub struct InterestForm {
     #[serde(default)]
     #[schema(max_length = 2000)]
     pub message: String,
+    /// Left empty by people: the form hides it from them, and robots that fill every field give
+    /// themselves away (a honeypot, so that no third-party service need see the visitors).
+    #[serde(default)]
+    #[schema(max_length = 200)]
+    pub website: String,
 }
 
 impl InterestForm {
+    /// Filled in by a robot: answered like a person's form, and kept nowhere.
+    pub fn is_spam(&self) -> bool {
+        !self.website.trim().is_empty()
+    }
+
     /// The address, required: attempts are counted by it.
     pub fn checked_email(&self) -> OfficeResult<String> {
         let email = email_field("email", &self.email)?;
@@ -531,6 +541,14 @@ pub fn receive(
     base_url: &str,
 ) -> OfficeResult<InterestReceived> {
     let mut new = form.expression(kind)?;
+    if form.is_spam() {
+        return Ok(InterestReceived {
+            id: 0,
+            olympiad_title: String::new(),
+            email: new.email,
+            email_verified: false,
+        });
+    }
     let project = form.project_name.trim();
     write_transaction(conn, |conn| {
         let olympiad = olympiad_of_project(conn, project)?;

@@ -39,6 +39,12 @@ pub mod users;
 pub mod certificates;
 pub mod results;
 
+// Public sites and content
+pub mod copy;
+pub mod faqs;
+pub mod site;
+pub mod system;
+
 pub use caller::Caller;
 pub use error::{ErrorCode, OfficeError, OfficeResult, OrNotFound};
 pub use scope::{find_in_reach, InReach, ManagedEntry};

@@ -2,13 +2,20 @@
 //! the public suite site shows them, and the projects and sub-projects the overlord lists. The
 //! product is named by its slug; any other name is not found.
 
-use crate::error::{OfficeError, OfficeResult};
+use crate::activity::record_activity;
+use crate::caller::Caller;
+use crate::error::{OfficeError, OfficeResult, OrNotFound};
+use crate::fields::{required_field, text_field};
 use chrono::Datelike;
 use olympiad_domain::olympiad::OlympiadKind;
 use olympiad_persistence::models::{Olympiad, Project, SubProject};
+use olympiad_persistence::models::{ProjectUpdateForm, SubProjectForm};
+use olympiad_persistence::write_transaction;
 use olympiad_persistence::DbConnection;
 use serde::{Deserialize, Serialize};
+use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
+use validator::Validate;
 
 /// Refuses a product other than the one this platform runs (`slug`).
 fn check_product(slug: &str, product: &str) -> OfficeResult<()> {
@@ -38,6 +45,8 @@ pub struct SuiteProject {
     pub description: String,
     pub kind: OlympiadKind,
     pub olympiads: Vec<OlympiadSummary>,
+    /// Olympiads of earlier years, closed, latest first (the site's Past Olympiads).
+    pub past_olympiads: Vec<OlympiadSummary>,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -49,24 +58,33 @@ pub struct SuiteQuery {
     pub show_upcoming: bool,
 }
 
+fn summary(o: Olympiad) -> OlympiadSummary {
+    OlympiadSummary {
+        id: o.id,
+        name: o.name,
+        title: o.title,
+        year: o.year,
+        is_open: o.is_open,
+    }
+}
+
 fn to_suite_project(
     project: Project,
     olympiads: Vec<Olympiad>,
     show_upcoming: bool,
 ) -> SuiteProject {
     let this_year = chrono::Utc::now().year();
+    let (mut past, current): (Vec<Olympiad>, Vec<Olympiad>) = olympiads
+        .into_iter()
+        .partition(|o| !o.is_open && o.year < this_year);
+    past.sort_by(|a, b| b.year.cmp(&a.year).then(a.title.cmp(&b.title)));
     SuiteProject {
-        olympiads: olympiads
+        olympiads: current
             .into_iter()
             .filter(|o| o.is_open || (show_upcoming && o.year >= this_year))
-            .map(|o| OlympiadSummary {
-                id: o.id,
-                name: o.name,
-                title: o.title,
-                year: o.year,
-                is_open: o.is_open,
-            })
+            .map(summary)
             .collect(),
+        past_olympiads: past.into_iter().map(summary).collect(),
         id: project.id,
         slug: project.slug,
         name: project.name,
@@ -141,4 +159,155 @@ pub fn sub_projects(
 ) -> OfficeResult<Vec<SubProject>> {
     check_product(slug, product)?;
     Ok(SubProject::list(conn, project_id)?)
+}
+
+// Public sites and content: the overlord's project and sub-project editing, and one olympiad as
+// the public site shows it.
+
+/// One olympiad (by id or name) as the public site shows it, with its project's slug.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WebsiteOlympiad {
+    #[serde(flatten)]
+    pub olympiad: OlympiadSummary,
+    pub project_slug: String,
+    pub project_name: String,
+}
+
+pub fn website_olympiad(conn: &mut DbConnection, id: &str) -> OfficeResult<WebsiteOlympiad> {
+    let olympiad = match id.parse::<i64>() {
+        Ok(numeric) => Olympiad::find(conn, numeric).or_not_found("This olympiad")?,
+        Err(_) => Olympiad::by_name(conn, id)?
+            .ok_or_else(|| OfficeError::NotFound("This olympiad".into()))?,
+    };
+    let project = Project::find(conn, olympiad.project_id)?;
+    Ok(WebsiteOlympiad {
+        olympiad: summary(olympiad),
+        project_slug: project.slug,
+        project_name: project.name,
+    })
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProjectInput {
+    #[schema(min_length = 1, max_length = 100, pattern = "\\S")]
+    pub name: String,
+    /// One or two sentences: the project's sites and link previews show it.
+    #[serde(default)]
+    #[schema(max_length = 500)]
+    pub description: String,
+}
+
+/// Renames a project or changes its description; its slug (its sites' address) stays.
+pub fn update_project(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    slug: &str,
+    product: &str,
+    id: i64,
+    input: &ProjectInput,
+) -> OfficeResult<Project> {
+    check_product(slug, product)?;
+    let form = ProjectUpdateForm {
+        name: required_field("name", &input.name, 100)?,
+        description: text_field("description", &input.description, 500)?,
+    };
+    write_transaction(conn, |conn| {
+        Project::find(conn, id).or_not_found("This project")?;
+        let project = Project::update(conn, id, &form)?;
+        record_activity(
+            conn,
+            caller,
+            "project_updated",
+            None,
+            json!({ "projectId": id }),
+        )?;
+        Ok(project)
+    })
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SubProjectInput {
+    #[schema(minimum = 1)]
+    pub project_id: i64,
+    /// Lower-case words joined by hyphens.
+    #[schema(min_length = 1, max_length = 60, pattern = "^[a-z0-9]+(-[a-z0-9]+)*$")]
+    pub slug: String,
+    #[schema(min_length = 1, max_length = 100, pattern = "\\S")]
+    pub name: String,
+}
+
+impl SubProjectInput {
+    fn form(&self, conn: &mut DbConnection) -> OfficeResult<SubProjectForm> {
+        let slug = self.slug.trim();
+        let slug_ok = !slug.is_empty()
+            && slug.len() <= 60
+            && slug.split('-').all(|w| {
+                !w.is_empty()
+                    && w.bytes()
+                        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+            });
+        if !slug_ok {
+            return Err(OfficeError::invalid(
+                "slug",
+                "must be lower-case words joined by hyphens, at most 60 characters",
+            ));
+        }
+        let name = required_field("name", &self.name, 100)?;
+        Project::find(conn, self.project_id).or_invalid("projectId", "is not a project")?;
+        Ok(SubProjectForm {
+            project_id: self.project_id,
+            slug: slug.to_owned(),
+            name,
+        })
+    }
+}
+
+pub fn create_sub_project(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    slug: &str,
+    product: &str,
+    input: &SubProjectInput,
+) -> OfficeResult<SubProject> {
+    check_product(slug, product)?;
+    write_transaction(conn, |conn| {
+        let form = input.form(conn)?;
+        let sub = SubProject::create(conn, &form).or_taken("slug", "is taken in this project")?;
+        record_activity(
+            conn,
+            caller,
+            "sub_project_created",
+            None,
+            json!({ "subProjectId": sub.id }),
+        )?;
+        Ok(sub)
+    })
+}
+
+pub fn update_sub_project(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    slug: &str,
+    product: &str,
+    id: i64,
+    input: &SubProjectInput,
+) -> OfficeResult<SubProject> {
+    check_product(slug, product)?;
+    write_transaction(conn, |conn| {
+        let form = input.form(conn)?;
+        SubProject::find(conn, id).or_not_found("This sub-project")?;
+        let sub =
+            SubProject::update(conn, id, &form).or_taken("slug", "is taken in this project")?;
+        record_activity(
+            conn,
+            caller,
+            "sub_project_updated",
+            None,
+            json!({ "subProjectId": id }),
+        )?;
+        Ok(sub)
+    })
 }

@@ -651,3 +651,67 @@ diesel::allow_tables_to_appear_in_same_query!(
     certificate_runs,
     certificate_batches,
 );
+
+// Public sites and content
+diesel::table! {
+    site_copies (id) {
+        id -> BigInt,
+        site -> Text,
+        page_key -> Text,
+        title -> Text,
+        og_title -> Text,
+        description -> Text,
+        keywords -> Text,
+        body -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    general_copies (id) {
+        id -> BigInt,
+        olympiad_id -> Nullable<BigInt>,
+        copy_key -> Text,
+        title -> Text,
+        body -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    faqs (id) {
+        id -> BigInt,
+        site -> Text,
+        question -> Text,
+        answer -> Text,
+        position -> Integer,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    testimonials (id) {
+        id -> BigInt,
+        site -> Text,
+        quote -> Text,
+        author -> Text,
+        affiliation -> Text,
+        position -> Integer,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    system_config (id) {
+        id -> BigInt,
+        maintenance_mode -> Bool,
+        maintenance_message -> Text,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(general_copies -> olympiads (olympiad_id));

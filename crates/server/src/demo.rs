@@ -88,6 +88,8 @@ pub fn seed(settings: &Settings, password: &str, if_empty: bool) -> CommandResul
     }
     let hash = bcrypt::hash(password, settings.bcrypt_cost)?;
     let olympiads = seed_projects(&mut conn)?;
+    // Public sites and content
+    crate::demo_content::seed(&mut conn, &settings.product_slug)?;
     if let Some(geography) = olympiads.iter().find(|o| o.name == "geography") {
         seed_paper(&mut conn, geography, settings)?;
     }

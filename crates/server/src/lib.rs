@@ -3,6 +3,7 @@
 
 pub mod commands;
 pub mod demo;
+pub mod demo_content;
 pub mod demo_paper;
 pub mod demo_schools;
 pub mod fuzz;

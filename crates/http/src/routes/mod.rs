@@ -3,7 +3,9 @@
 
 pub mod account;
 pub mod attachment;
+pub mod copy;
 pub mod country;
+pub mod faq;
 pub mod interest;
 pub mod invigilation;
 pub mod learner;
@@ -20,6 +22,7 @@ pub mod question_module;
 pub mod school;
 pub mod school_participant;
 pub mod scratchpad;
+pub mod site_copy;
 pub mod sitting;
 pub mod suite;
 pub mod teacher;
@@ -73,8 +76,10 @@ pub fn register(cfg: &mut ServiceConfig) {
         .service(account::enable)
         .service(suite::suite_projects)
         .service(suite::suite_project)
-        .service(suite::product_projects)
+        // `{product}-sub-project` before `{product}-project`, which would take `olympiads-sub` for
+        // the product.
         .service(suite::product_sub_projects)
+        .service(suite::product_projects)
         .service(logs::app_log_all)
         .service(logs::app_log_keys)
         .service(logs::activity_log)
@@ -225,7 +230,31 @@ pub fn register(cfg: &mut ServiceConfig) {
         .service(purchase_order::withdraw)
         .service(purchase_order::pay_page)
         .service(purchase_order::pay_invoice)
-        .service(purchase_order::payfast_itn);
+        .service(purchase_order::payfast_itn)
+        // Public sites and content (fixed paths before `{id}` ones)
+        .service(suite::create_sub_project)
+        .service(suite::update_sub_project)
+        .service(suite::update_project)
+        .service(site_copy::website_copy_olympiad)
+        .service(site_copy::website_copy_preview)
+        .service(site_copy::website_copy)
+        .service(site_copy::website_copy_of_site)
+        .service(site_copy::website_olympiad)
+        .service(site_copy::site_copy_list)
+        .service(site_copy::site_copy_save)
+        .service(faq::list)
+        .service(faq::create)
+        .service(faq::update)
+        .service(faq::delete_faq)
+        .service(faq::site_testimonials)
+        .service(faq::testimonials)
+        .service(faq::create_testimonial)
+        .service(faq::update_testimonial)
+        .service(faq::delete_testimonial)
+        .service(copy::list)
+        .service(copy::save)
+        .service(copy::system_config)
+        .service(copy::update_system_config);
 }
 
 /// The two records of a merge (schools or countries): the duplicate goes into the survivor.

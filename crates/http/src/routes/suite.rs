@@ -1,10 +1,14 @@
 //! The product suite site's projects (`/api/{product}-suite/...`) and the overlord's project lists.
 //! `{product}` is the configured product slug; any other value is not found.
 
+use crate::access::Caller;
+use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
 use crate::state::AppState;
-use actix_web::{get, web};
-use olympiad_office::suite::{self, SubProjectQuery, SuiteProject, SuiteQuery};
+use actix_web::{get, post, put, web};
+use olympiad_office::suite::{
+    self, ProjectInput, SubProjectInput, SubProjectQuery, SuiteProject, SuiteQuery,
+};
 use olympiad_persistence::models::{Project, SubProject};
 
 pub use olympiad_office::suite::OlympiadSummary;
@@ -76,5 +80,89 @@ pub async fn product_sub_projects(
     ok(state
         .db
         .office(move |conn| suite::sub_projects(conn, &slug, &product, project_id))
+        .await?)
+}
+
+// Public sites and content: the overlord edits projects and sub-projects.
+
+/// `/api/{product}-…/{id}`.
+#[derive(Debug, serde::Deserialize)]
+pub struct ProductIdPath {
+    pub product: String,
+    pub id: i64,
+}
+
+#[utoipa::path(
+    operation_id = "product_project_update",
+    tag = "projects",
+    params(("product" = String, Path, pattern = "^[a-z0-9-]+$", description = "The product slug"), ("id" = i64, Path, minimum = 1)),
+    request_body = ProjectInput,
+    responses((status = 200, body = inline(crate::envelope::Envelope<Project>)))
+)]
+#[put("/api/{product}-project/{id}")]
+pub async fn update_project(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<ProductIdPath>,
+    body: Body<ProjectInput>,
+) -> ApiResult<Project> {
+    let (slug, path, input) = (
+        state.config.product_slug.clone(),
+        path.into_inner(),
+        body.into_inner(),
+    );
+    ok(state
+        .db
+        .office(move |conn| {
+            suite::update_project(conn, &caller, &slug, &path.product, path.id, &input)
+        })
+        .await?)
+}
+
+#[utoipa::path(
+    operation_id = "product_sub_project_create",
+    tag = "projects",
+    params(("product" = String, Path, pattern = "^[a-z0-9-]+$", description = "The product slug")),
+    request_body = SubProjectInput,
+    responses((status = 200, body = inline(crate::envelope::Envelope<SubProject>)))
+)]
+#[post("/api/{product}-sub-project")]
+pub async fn create_sub_project(
+    caller: Caller,
+    state: web::Data<AppState>,
+    product: web::Path<String>,
+    body: Body<SubProjectInput>,
+) -> ApiResult<SubProject> {
+    let (slug, input) = (state.config.product_slug.clone(), body.into_inner());
+    ok(state
+        .db
+        .office(move |conn| suite::create_sub_project(conn, &caller, &slug, &product, &input))
+        .await?)
+}
+
+#[utoipa::path(
+    operation_id = "product_sub_project_update",
+    tag = "projects",
+    params(("product" = String, Path, pattern = "^[a-z0-9-]+$", description = "The product slug"), ("id" = i64, Path, minimum = 1)),
+    request_body = SubProjectInput,
+    responses((status = 200, body = inline(crate::envelope::Envelope<SubProject>)))
+)]
+#[put("/api/{product}-sub-project/{id}")]
+pub async fn update_sub_project(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<ProductIdPath>,
+    body: Body<SubProjectInput>,
+) -> ApiResult<SubProject> {
+    let (slug, path, input) = (
+        state.config.product_slug.clone(),
+        path.into_inner(),
+        body.into_inner(),
+    );
+    ok(state
+        .db
+        .office(move |conn| {
+            suite::update_sub_project(conn, &caller, &slug, &path.product, path.id, &input)
+        })
         .await?)
 }

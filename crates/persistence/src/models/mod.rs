@@ -51,7 +51,7 @@ pub use olympiad::{Olympiad, OlympiadInsertForm, OlympiadSettingsUpdateForm};
 pub use paper::{Question, QuestionForm, QuestionModule, QuestionModuleForm, SittingWindow};
 pub use participant::{LearnerEntry, Participant, ParticipantFilter, ParticipantRow};
 pub use password_reset::PasswordReset;
-pub use project::{Project, ProjectInsertForm};
+pub use project::{Project, ProjectInsertForm, ProjectUpdateForm};
 // Payments
 pub use purchase_order::{
     Invoice, InvoiceInsertForm, Payment, PaymentTotals, PaymentTotalsBy, PurchaseOrder,
@@ -59,7 +59,7 @@ pub use purchase_order::{
 };
 pub use school::{School, SchoolFilter, SchoolForm, SchoolRow};
 pub use school_participant::{SchoolParticipant, SchoolParticipantFilter, SchoolParticipantRow};
-pub use sub_project::SubProject;
+pub use sub_project::{SubProject, SubProjectForm};
 pub use teacher::{
     Teacher, TeacherFilter, TeacherRow, TeacherUpdateForm, TeamMember, TeamMemberRow, TeamPlace,
 };
@@ -71,3 +71,15 @@ pub use results::{
     FinishedAttempt, OlympiadResults, OlympiadResultsUpdateForm, QuestionDistribution,
     ResultChange, ResultChangeInsertForm,
 };
+
+// Public sites and content
+pub mod faq;
+pub mod general_copy;
+pub mod site_copy;
+pub mod system_config;
+pub mod testimonial;
+pub use faq::{Faq, FaqForm};
+pub use general_copy::{GeneralCopy, GeneralCopyForm};
+pub use site_copy::{SiteCopy, SiteCopyForm};
+pub use system_config::{SystemConfig, SystemConfigUpdateForm};
+pub use testimonial::{Testimonial, TestimonialForm};

@@ -32,7 +32,22 @@ pub struct ProjectInsertForm<'a> {
     pub kind: OlympiadKind,
 }
 
+/// What the overlord changes of a project; its slug, its sites' address, stays.
+#[derive(Debug, Clone, AsChangeset)]
+#[diesel(table_name = projects)]
+pub struct ProjectUpdateForm {
+    pub name: String,
+    pub description: String,
+}
+
 impl Project {
+    pub fn update(conn: &mut DbConnection, id: i64, form: &ProjectUpdateForm) -> DbResult<Project> {
+        Ok(diesel::update(projects::table.find(id))
+            .set(form)
+            .returning(projects::all_columns)
+            .get_result(conn)?)
+    }
+
     pub fn list(conn: &mut DbConnection) -> DbResult<Vec<Project>> {
         Ok(projects::table
             .order(projects::name)

@@ -1,3 +1,2 @@
-// FAQs (overlord): /overlord/edit/faqs.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+// FAQs (overlord): every site's questions and answers.
+export { FaqsScreen as default } from '../../features/content/components/faqs-screen';

@@ -1,3 +1,2 @@
-// General Copy (overlord): /overlord/general-copy.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+// General Copy (overlord): the platform's texts and every public site's pages.
+export { OverlordGeneralCopyScreen as default } from '../../features/content/components/overlord-general-copy-screen';

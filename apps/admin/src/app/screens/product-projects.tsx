@@ -1,3 +1,2 @@
-// Projects (overlord): /overlord/edit/{product}-projects.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+// Projects (overlord): the product's projects.
+export { ProjectsScreen as default } from '../../features/content/components/projects-screen';

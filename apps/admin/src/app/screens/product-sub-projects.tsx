@@ -1,3 +1,2 @@
-// Sub Projects (overlord): /overlord/edit/{product}-sub-projects.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+// Sub Projects (overlord): the parts of projects with their own olympiads.
+export { SubProjectsScreen as default } from '../../features/content/components/sub-projects-screen';

@@ -1,3 +1,2 @@
-// System Config (overlord): /overlord/system-config.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+// System Config (overlord): maintenance mode.
+export { SystemConfigScreen as default } from '../../features/content/components/system-config-screen';

@@ -1,3 +1,2 @@
-// Testimonials (overlord): /overlord/edit/testimonials.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+// Testimonials (overlord): what people said, per site.
+export { TestimonialsScreen as default } from '../../features/content/components/testimonials-screen';

@@ -1,3 +1,2 @@
-// Website Copy (admin): /:olympiadName/admin/edit/website-copy.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+// Website Copy (admin): the olympiad's project's public site, page by page.
+export { WebsiteCopyScreen as default } from '../../features/content/components/website-copy-screen';

@@ -1,3 +1,33 @@
-// Maintenance (public): /maintenance.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+// Maintenance (public, plain frame): /maintenance, where every public page sends its visitors while the
+// overlord has the platform in maintenance (System Config): the message, and the product's home copy.
+import { useEffect } from 'react';
+import { Alert, Container, Stack, Title } from '@mantine/core';
+import { productSlug } from '@olympiad/shared/access/product';
+import { RichText } from '@olympiad/shared/ui/lean/rich-text';
+import { useSitePage } from '@olympiad/shared/features/content/api/get-site-pages';
+import { useSystemConfig } from '@olympiad/shared/features/content/api/get-system-config';
+import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
+
+export default function MaintenanceScreen(_props: ScreenComponentProps) {
+  const config = useSystemConfig();
+  const home = useSitePage(productSlug(), 'home');
+  const over = config.data !== undefined && !config.data.maintenanceMode;
+  useEffect(() => {
+    document.title = 'Maintenance · Olympiads';
+  }, []);
+  return (
+    <Container size="sm" py="xl" component="main">
+      <Stack gap="lg">
+        <Title order={1}>We are making the olympiads better</Title>
+        <Alert color={over ? 'green' : 'blue'} title={over ? 'We are back' : 'Back soon'}>
+          {over ? (
+            <a href="/">The sites are open again: go to the home page.</a>
+          ) : (
+            config.data?.maintenanceMessage || 'The olympiad sites are being maintained. Please try again in a little while.'
+          )}
+        </Alert>
+        {home.page && home.page.body !== '' && <RichText html={home.page.body} />}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,3 +1,7 @@
-// Participation and Rules (public): /:projectName/participation-and-rules.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+// Participation and Rules (public): /:projectName/participation-and-rules, who may write and how.
+import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
+import { CopyPage } from '../../features/pages/components/copy-page';
+
+export default function Screen({ route }: ScreenComponentProps) {
+  return <CopyPage kind="project" pageKey="participation-and-rules" title={route.title} fallback="The rules of this olympiad will appear here soon." />;
+}

@@ -1,3 +1,7 @@
-// About (public): /{product}/about.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+// About (public): /{product}/about, the provider and its olympiads, as written under Website Copy.
+import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
+import { CopyPage } from '../../features/pages/components/copy-page';
+
+export default function Screen({ route }: ScreenComponentProps) {
+  return <CopyPage kind="product" pageKey="about" title={route.title} fallback="The story of the olympiads is being written." />;
+}

@@ -1,3 +1,13 @@
-// Contact (public): /{product}/contact.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+// Contact (public): /{product}/contact, the office's contact details (Website Copy) and a form that
+// reaches the office of the olympiad the writer chooses.
+import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
+import { CopyPage } from '../../features/pages/components/copy-page';
+import { MessageForm } from '../../features/pages/components/message-form';
+
+export default function ProductContactScreen({ route }: ScreenComponentProps) {
+  return (
+    <CopyPage kind="product" pageKey="contact" title={route.title}>
+      <MessageForm kind="contact" heading="Send us a message" />
+    </CopyPage>
+  );
+}

@@ -1,3 +1,7 @@
-// Our Partners (public): /{product}/our-partners.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+// Our Partners (public): /{product}/our-partners, the organisations behind the olympiads.
+import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
+import { CopyPage } from '../../features/pages/components/copy-page';
+
+export default function Screen({ route }: ScreenComponentProps) {
+  return <CopyPage kind="product" pageKey="ourPartners" title={route.title} fallback="Our partners will be listed here soon." />;
+}

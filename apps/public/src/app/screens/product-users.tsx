@@ -1,3 +1,7 @@
-// Our Users (public): /{product}/our-users.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+// Our Users (public): /{product}/our-users, the schools and organisations that use the olympiads.
+import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
+import { CopyPage } from '../../features/pages/components/copy-page';
+
+export default function Screen({ route }: ScreenComponentProps) {
+  return <CopyPage kind="product" pageKey="ourUsers" title={route.title} fallback="Our users will be listed here soon." />;
+}

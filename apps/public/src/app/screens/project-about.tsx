@@ -1,3 +1,7 @@
-// About (public): /:projectName/about.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+// About (public): /:projectName/about, the project's own story.
+import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
+import { CopyPage } from '../../features/pages/components/copy-page';
+
+export default function Screen({ route }: ScreenComponentProps) {
+  return <CopyPage kind="project" pageKey="about" title={route.title} fallback="More about this olympiad will appear here soon." />;
+}

@@ -1,3 +1,14 @@
-// FAQ (public): /:projectName/faq.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+// FAQ (public): /:projectName/faq, the project's questions and answers.
+import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
+import { CopyPage } from '../../features/pages/components/copy-page';
+import { FaqList } from '@olympiad/shared/features/content/components/faq-list';
+import { useSite } from '../../features/pages/components/use-site';
+
+export default function ProjectFaqScreen(_props: ScreenComponentProps) {
+  const site = useSite('project');
+  return (
+    <CopyPage kind="project" pageKey="faq" title="Frequently asked questions">
+      <FaqList site={site.loading ? undefined : site.slug} />
+    </CopyPage>
+  );
+}

@@ -20,6 +20,8 @@ export const interestSchema = z
     organisation: z.string().trim().max(limits.InterestForm.organisation.maxLength, atMost(limits.InterestForm.organisation.maxLength)),
     relationship: z.string().trim().max(limits.InterestForm.relationship.maxLength, atMost(limits.InterestForm.relationship.maxLength)),
     message: z.string().trim().max(limits.InterestForm.message.maxLength, atMost(limits.InterestForm.message.maxLength)),
+    // People never see this field; a robot that fills it is answered and ignored (the server's honeypot).
+    website: z.string(),
   })
   .refine((f) => f.type !== 'teacher' || f.schoolName !== '', { path: ['schoolName'], message: 'is required' })
   .refine((f) => f.type !== 'teacher' || f.province, { path: ['province'], message: 'is required' });

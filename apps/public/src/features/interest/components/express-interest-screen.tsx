@@ -28,7 +28,11 @@ const empty: InterestValues = {
   organisation: '',
   relationship: '',
   message: '',
+  website: '',
 };
+
+/** Off the screen rather than hidden, which some robots skip. */
+const TRAP = { position: 'absolute', left: '-10000px', width: '1px', height: '1px', overflow: 'hidden' } as const;
 
 export function ExpressInterestScreen({ route }: ScreenComponentProps) {
   const { projectName = '' } = useParams();
@@ -105,6 +109,12 @@ export function ExpressInterestScreen({ route }: ScreenComponentProps) {
             </SimpleGrid>
           )}
           <TextareaField control={form.control} name="message" label="Message" minRows={3} />
+          <div style={TRAP} aria-hidden="true">
+            <label>
+              Leave this empty
+              <input type="text" tabIndex={-1} autoComplete="off" {...form.register('website')} />
+            </label>
+          </div>
           <SubmitButton submitting={form.formState.isSubmitting}>Send</SubmitButton>
         </Stack>
       </Paper>

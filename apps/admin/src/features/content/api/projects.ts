@@ -1,0 +1,71 @@
+// The product's projects and sub-projects (overlord): GET and PUT {id} of /api/{product}-project, GET,
+// POST and PUT {id} of /api/{product}-sub-project.
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api, call } from '@olympiad/shared/api/client';
+import { unwrap } from '@olympiad/shared/api/envelope';
+import { productSlug } from '@olympiad/shared/access/product';
+import { projectKeys } from '@olympiad/shared/features/projects/api/get-projects';
+import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
+import { atMost, limits } from '@olympiad/shared/lib/field-limits';
+
+
+const product = () => ({ product: productSlug() });
+
+export const productProjectKeys = {
+  all: ['product-projects'] as const,
+  projects: () => [...productProjectKeys.all, 'projects'] as const,
+  subProjects: () => [...productProjectKeys.all, 'sub-projects'] as const,
+};
+
+async function getProductProjects() {
+  return unwrap(await call(api.GET('/api/{product}-project', { params: { path: product() } })));
+}
+
+async function getSubProjects() {
+  return unwrap(await call(api.GET('/api/{product}-sub-project', { params: { path: product(), query: {} } })));
+}
+
+export type ProductProject = Awaited<ReturnType<typeof getProductProjects>>[number];
+export type SubProject = Awaited<ReturnType<typeof getSubProjects>>[number];
+
+export function productProjectsQuery() {
+  return queryOptions({ queryKey: productProjectKeys.projects(), queryFn: getProductProjects });
+}
+
+export function subProjectsQuery() {
+  return queryOptions({ queryKey: productProjectKeys.subProjects(), queryFn: getSubProjects });
+}
+
+export const projectSchema = z.object({
+  name: z.string().trim().min(1, 'is required').max(limits.ProjectInput.name.maxLength, atMost(limits.ProjectInput.name.maxLength)),
+  description: z.string().trim().max(limits.ProjectInput.description.maxLength, atMost(limits.ProjectInput.description.maxLength)),
+});
+
+export const subProjectSchema = z.object({
+  projectId: z.string().min(1, 'is required'),
+  slug: z.string().trim().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be lower-case words joined by hyphens'),
+  name: z.string().trim().min(1, 'is required').max(limits.SubProjectInput.name.maxLength, atMost(limits.SubProjectInput.name.maxLength)),
+});
+
+export function useSaveProject() {
+  return useApiMutation({
+    mutationFn: ({ id, values }: { id: number; values: z.output<typeof projectSchema> }) =>
+      call(api.PUT('/api/{product}-project/{id}', { params: { path: { ...product(), id } }, body: values })),
+    success: 'The project is saved.',
+    invalidates: () => [productProjectKeys.all, projectKeys.all],
+  });
+}
+
+export function useSaveSubProject() {
+  return useApiMutation({
+    mutationFn: ({ id, values }: { id: number | null; values: z.output<typeof subProjectSchema> }) => {
+      const body = { ...values, projectId: Number(values.projectId) };
+      return id === null
+        ? call(api.POST('/api/{product}-sub-project', { params: { path: product() }, body }))
+        : call(api.PUT('/api/{product}-sub-project/{id}', { params: { path: { ...product(), id } }, body }));
+    },
+    success: 'The sub-project is saved.',
+    invalidates: () => [productProjectKeys.all],
+  });
+}

@@ -1,0 +1,111 @@
+// General Copy: the texts an olympiad keeps (admin, /:olympiadName/admin/edit/general-copy) or the
+// platform's own (overlord, /overlord/general-copy), each under a key; one is chosen or a new key
+// written, previewed and published. With `fixedKey` the screen edits that one text only (the terms
+// and conditions).
+import { useState } from 'react';
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { limits } from '@olympiad/shared/lib/field-limits';
+import { useGeneralCopies, useSaveGeneralCopy, type GeneralCopy } from '../api/general-copy';
+import { PreviewPublish } from './preview-publish';
+
+type GeneralCopyEditorProps = {
+  /** The olympiad's copy; undefined for the platform's own. */
+  olympiadId: number | undefined;
+  fixedKey?: string;
+};
+
+export function GeneralCopyEditor({ olympiadId, fixedKey }: GeneralCopyEditorProps) {
+  const copies = useGeneralCopies(olympiadId);
+  const [editing, setEditing] = useState<{ key: string; title: string; body: string } | null>(null);
+  if (copies.isPending) return <Skeleton height={240} aria-label="Loading" />;
+  if (copies.isError) return <Alert color="red">{copies.error.message}</Alert>;
+  const open = (copy: GeneralCopy | undefined, key: string) => setEditing({ key, title: copy?.title ?? '', body: copy?.body ?? '' });
+
+  if (fixedKey !== undefined) {
+    const copy = copies.data.find((c) => c.copyKey === fixedKey);
+    return <CopyForm key={copy?.updatedAt ?? 'new'} olympiadId={olympiadId} initial={{ key: fixedKey, title: copy?.title ?? '', body: copy?.body ?? '' }} fixedKey />;
+  }
+  return (
+    <Stack>
+      <Paper withBorder radius="md">
+        <Table highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Key</Table.Th>
+              <Table.Th scope="col">Title</Table.Th>
+              <Table.Th scope="col">Changed</Table.Th>
+              <Table.Th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {copies.data.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={4}>
+                  <Text c="dimmed">No copy yet.</Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {copies.data.map((copy) => (
+              <Table.Tr key={copy.id}>
+                <Table.Td>
+                  <Badge variant="light">{copy.copyKey}</Badge>
+                </Table.Td>
+                <Table.Td>{copy.title}</Table.Td>
+                <Table.Td>{new Date(copy.updatedAt).toLocaleString()}</Table.Td>
+                <Table.Td>
+                  <Button size="xs" variant="light" onClick={() => open(copy, copy.copyKey)}>
+                    Edit
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+      <Group>
+        <Button onClick={() => open(undefined, '')}>New copy</Button>
+      </Group>
+      {editing && <CopyForm key={editing.key || 'new'} olympiadId={olympiadId} initial={editing} onDone={() => setEditing(null)} />}
+    </Stack>
+  );
+}
+
+function CopyForm({
+  olympiadId,
+  initial,
+  fixedKey = false,
+  onDone,
+}: {
+  olympiadId: number | undefined;
+  initial: { key: string; title: string; body: string };
+  fixedKey?: boolean;
+  onDone?: () => void;
+}) {
+  const [key, setKey] = useState(initial.key);
+  const [title, setTitle] = useState(initial.title);
+  const [body, setBody] = useState(initial.body);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const save = useSaveGeneralCopy();
+  const publish = async (previewed: string) => {
+    const result = await save.mutateAsync({ olympiadId: olympiadId ?? null, copyKey: key, title, body: previewed });
+    setErrors(result.ok ? {} : result.fields);
+    setMessage(result.ok ? null : result.message);
+    if (result.ok) onDone?.();
+  };
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack>
+        {!fixedKey && <Title order={2} size="h4">{initial.key ? `Edit ${initial.key}` : 'New copy'}</Title>}
+        {message && Object.keys(errors).length === 0 && <Alert color="red">{message}</Alert>}
+        {!fixedKey && (
+          <TextInput label="Key" description="Lower-case words joined by hyphens" value={key} onChange={(e) => setKey(e.currentTarget.value)} disabled={initial.key !== ''} required error={errors.copyKey} maxLength={limits.GeneralCopyInput.copyKey.maxLength} />
+        )}
+        <TextInput label="Title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={errors.title} maxLength={limits.GeneralCopyInput.title.maxLength} />
+        <PreviewPublish label="Text" body={body} onBodyChange={setBody} onPublish={publish} publishing={save.isPending} error={errors.body} />
+      </Stack>
+    </Paper>
+  );
+}

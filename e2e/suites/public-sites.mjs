@@ -1,0 +1,107 @@
+// The public sites in the browser: every page of the product's site and of a project's shows its copy,
+// the contact and MyTutor forms send, the FAQs open, the portal's FAQ shows, and an admin's edit of a
+// page (previewed, then published) shows on the page at once. axe checks each screen (support/browser).
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { onPage } from '../support/browser.mjs';
+import { signIn } from '../support/sign-in.mjs';
+
+const PRODUCT_PAGES = [
+  ['/olympiads/home', 'Every year thousands of learners'],
+  ['/olympiads/about', 'over twenty years'],
+  ['/olympiads/our-partners', 'Department of Basic Education'],
+  ['/olympiads/our-users', 'all nine provinces'],
+  ['/olympiads/contact', 'info@olympiads.example'],
+  ['/mytutor', 'matches learners with tutors'],
+];
+
+const PROJECT_PAGES = [
+  ['/geography/about', 'map work, climate and development'],
+  ['/geography/participation-and-rules', 'One attempt per learner'],
+  ['/geography/past-olympiads', "Each year's olympiad"],
+  ['/geography/contact', 'geography@olympiads.example'],
+  ['/geography/mytutor', 'Ask MyTutor to contact you'],
+];
+
+export function publicSitesSuite(context) {
+  describe('public sites', () => {
+    it(
+      'every copy page shows its words, also in the HTML the server sends',
+      onPage(context.browser, async (page) => {
+        for (const [path, words] of [...PRODUCT_PAGES, ...PROJECT_PAGES]) {
+          const response = await page.goto(`${context.baseUrl}${path}`);
+          const html = await response.text();
+          assert.match(html, /<meta property="og:title"/, path);
+          assert.match(html, /<link rel="canonical"/, path);
+          await page.getByText(words).first().waitFor();
+        }
+      }),
+    );
+
+    it(
+      'the FAQs open question by question',
+      onPage(context.browser, async (page) => {
+        await page.goto(`${context.baseUrl}/olympiads/faq`);
+        await page.getByText('Who may write the olympiads?').click();
+        await page.getByText('Learners in Grades 8 to 12 at any South African school').waitFor();
+        await page.goto(`${context.baseUrl}/geography/faq`);
+        await page.getByText('In which languages can learners write?').click();
+        await page.getByText('English and Afrikaans.').waitFor();
+      }),
+    );
+
+    it(
+      'a visitor sends the contact form and a learner the MyTutor form',
+      onPage(context.browser, async (page) => {
+        await page.goto(`${context.baseUrl}/geography/contact`);
+        await page.getByLabel('First name').fill('Sipho');
+        await page.getByLabel('Last name').fill('Mokoena');
+        await page.getByLabel('E-mail address').fill('sipho@mokoena.example.org');
+        await page.getByRole('textbox', { name: 'Message' }).fill('When are the results out?');
+        await page.getByRole('button', { name: 'Send' }).click();
+        await page.getByText('We sent a link to').waitFor();
+
+        await page.goto(`${context.baseUrl}/geography/mytutor`);
+        await page.getByLabel('First name').fill('Lerato');
+        await page.getByLabel('Last name').fill('Khumalo');
+        await page.getByLabel('E-mail address').fill('lerato@khumalo.example.org');
+        await page.getByRole('button', { name: 'Send' }).click();
+        await page.getByText('We sent a link to').waitFor();
+      }),
+    );
+
+    it(
+      'the teacher reads the portal FAQ',
+      onPage(context.browser, async (page) => {
+        await signIn(page, context.baseUrl, { username: 'teacher@example.org', loginType: 'teacher' });
+        await page.waitForURL(`${context.baseUrl}/portal`);
+        await page.goto(`${context.baseUrl}/portal/faq`);
+        await page.getByText('How do I load my learners?').click();
+        await page.goto(`${context.baseUrl}/portal/geography/faq`);
+        await page.getByText('Which topics does the Geography Olympiad cover?').waitFor();
+      }),
+    );
+
+    it(
+      "an admin previews and publishes a page's copy and the page shows it at once",
+      onPage(context.browser, async (page) => {
+        await signIn(page, context.baseUrl, { username: 'admin@example.org', loginType: 'admin', olympiadName: 'geography' });
+        await page.waitForURL(`${context.baseUrl}/geography/admin/reports/overview`);
+        await page.goto(`${context.baseUrl}/geography/admin/edit/website-copy`);
+        await page.getByRole('button', { name: /^About/ }).click();
+        const editor = page.getByRole('textbox', { name: 'Copy of the page' });
+        await editor.click();
+        await editor.press('End');
+        await editor.pressSequentially(' Winners visit the national final.');
+        assert.equal(await page.getByRole('button', { name: 'Publish' }).isDisabled(), true);
+        await page.getByRole('button', { name: 'Preview' }).click();
+        await page.getByLabel('Preview').getByText('Winners visit the national final.').waitFor();
+        await page.getByRole('button', { name: 'Publish' }).click();
+        await page.getByText('The page is published.').waitFor();
+        const response = await page.goto(`${context.baseUrl}/geography/about`);
+        assert.match(await response.text(), /Winners visit the national final\./);
+        await page.getByText('Winners visit the national final.').first().waitFor();
+      }),
+    );
+  });
+}
