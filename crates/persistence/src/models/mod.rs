@@ -28,6 +28,13 @@ pub mod teacher;
 pub mod useful_contact;
 pub mod user;
 
+// The overlord's area: notes, consistency checks, reports, the one search box and the job table.
+pub mod note;
+pub mod report;
+pub mod sanity;
+pub mod search;
+pub mod task;
+
 pub use account::{Account, AccountFilter, AccountInsertForm, AccountView};
 pub use activity_log::{ActivityLog, ActivityLogInsertForm, ActivityQuery};
 pub use answer::{Answer, AnswerSave};
@@ -55,3 +62,6 @@ pub use teacher::{
 };
 pub use useful_contact::{UsefulContact, UsefulContactUpdateForm};
 pub use user::{SessionState, User, UserInsertForm, UserUpdateForm};
+
+pub use note::NoteRevision;
+pub use sanity::{SanityFinding, SanityFindingInsertForm, SanityRun};
