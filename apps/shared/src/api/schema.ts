@@ -681,6 +681,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/note/{topic}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["note_get"];
+        /** Saves the note as a new revision (the old ones stay in its history). */
+        put: operations["note_save"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/olympiad": {
         parameters: {
             query?: never;
@@ -689,6 +706,23 @@ export type paths = {
             cookie?: never;
         };
         get: operations["get_olympiad"];
+        put?: never;
+        /** A new olympiad, closed, with the default settings. */
+        post: operations["olympiad_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/olympiad/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["olympiad_all"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1091,6 +1125,91 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/learner-logins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Learners' sign-ins to an olympiad in a window of hours. */
+        get: operations["report_learner_logins"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/olympiad/graph-data/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Entries and starts over time, and learners by province and by grade. */
+        post: operations["report_graph_data"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/olympiad/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Every olympiad the caller reaches at a glance: schools entered, learners, started, finished. */
+        post: operations["report_overview_all"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/olympiad/overview/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One olympiad's schools with their learners by status; `schoolId` -1 (or none) for all. */
+        post: operations["report_overview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/olympiad/questions-by-difficulty/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Facility and discrimination of every question, from the finished scripts. */
+        post: operations["report_questions_by_difficulty"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/olympiad/start-times": {
         parameters: {
             query?: never;
@@ -1102,6 +1221,39 @@ export type paths = {
         get: operations["report_start_times"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sanity-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["sanity_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sanity-log/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Runs every consistency check now. */
+        post: operations["sanity_run"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1242,6 +1394,23 @@ export type paths = {
             cookie?: never;
         };
         get: operations["scratchpad_local_teacher_password_reset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Schools, teachers, learners and e-mails that hold the text. */
+        get: operations["search"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1480,6 +1649,40 @@ export type paths = {
         get?: never;
         put?: never;
         post: operations["sitting_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/task": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The job table: counts per status and the newest jobs. */
+        get: operations["task_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/task/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a failed job round again. */
+        post: operations["task_retry"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2039,6 +2242,22 @@ export type components = {
             /** Format: int32 */
             marks: number;
         };
+        /** @description A count of a named group: a province, a grade. */
+        Bar: {
+            /** Format: int64 */
+            finished: number;
+            label: string;
+            /** Format: int64 */
+            learners: number;
+            /** Format: int64 */
+            started: number;
+        };
+        CheckSummary: {
+            check: components["schemas"]["SanityCheck"];
+            description: string;
+            /** Format: int64 */
+            findings: number;
+        };
         /** @description The optional body of new learner passwords. */
         ChosenPassword: {
             /** @description One password chosen for them (at least 8 characters); without it each gets a generated one. */
@@ -2157,6 +2376,16 @@ export type components = {
             language: components["schemas"]["Language"];
             lastName: string;
         };
+        /** @description An e-mail of the job table: to whom, about what, and whether it went. */
+        EmailHit: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            jobId: number;
+            status: components["schemas"]["JobStatus"];
+            subject: string;
+            to: string;
+        };
         EntryChanges: {
             /**
              * Format: int64
@@ -2263,6 +2492,17 @@ export type components = {
             title?: string;
         };
         /**
+         * @description The work a job does; each kind has its worker.
+         * @enum {string}
+         */
+        JobKind: "email";
+        /**
+         * @description Queued until a worker claims it (running), then done, or queued again until it has failed too
+         *     often.
+         * @enum {string}
+         */
+        JobStatus: "queued" | "running" | "done" | "failed";
+        /**
          * @description The languages an olympiad may be written in.
          * @enum {string}
          */
@@ -2294,6 +2534,27 @@ export type components = {
             /** Format: date-time */
             updatedAt: string;
         };
+        /** @description Learners entered, by where they are on the day. */
+        LearnerCounts: {
+            /** Format: int64 */
+            absent: number;
+            /** Format: int64 */
+            finished: number;
+            /** Format: int64 */
+            learners: number;
+            /**
+             * Format: int64
+             * @description Registered, not started.
+             */
+            notStarted: number;
+            /**
+             * Format: int64
+             * @description Writing or finished: every learner whose attempt began.
+             */
+            started: number;
+            /** Format: int64 */
+            writing: number;
+        };
         LearnerDetails: {
             firstName: string;
             /** Format: int32 */
@@ -2301,6 +2562,17 @@ export type components = {
             language: components["schemas"]["Language"];
             lastName: string;
             schoolName?: string | null;
+        };
+        LearnerHit: {
+            firstName: string;
+            /** Format: int32 */
+            grade: number;
+            /** Format: int64 */
+            id: number;
+            lastName: string;
+            /** Format: int64 */
+            schoolId: number;
+            schoolName: string;
         };
         LearnerModule: {
             /** @description Sanitised HTML. */
@@ -2324,6 +2596,18 @@ export type components = {
             questionId: number;
             /** @description Sanitised HTML. */
             stem: string;
+        };
+        LearnerSignIn: {
+            address?: string | null;
+            /** Format: date-time */
+            at: string;
+            firstName: string;
+            /** Format: int32 */
+            grade: number;
+            lastName: string;
+            schoolName: string;
+            /** Format: int64 */
+            userId?: number | null;
         };
         /**
          * @description How a person signs in: `admin` covers the four staff roles of an olympiad.
@@ -2392,6 +2676,38 @@ export type components = {
             /** Format: int64 */
             schoolParticipantId: number;
         };
+        NewOlympiad: {
+            /** @description The olympiad's name in its links (`geography-2027`): lower-case letters, digits and dashes. */
+            name: string;
+            /** Format: int64 */
+            projectId: number;
+            title: string;
+            /** Format: int32 */
+            year: number;
+        };
+        NoteInput: {
+            /** @description HTML; it is sanitised. */
+            body: string;
+        };
+        /** @description One saved version of one of the overlord's notes; the newest of a topic is the note. */
+        NoteRevision: {
+            /** Format: int64 */
+            authorId?: number | null;
+            /** @description The author's name, or their username when they have none. */
+            authorName?: string | null;
+            /** @description Sanitised HTML. */
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            topic: string;
+        };
+        /**
+         * @description Which of the overlord's notes.
+         * @enum {string}
+         */
+        NoteTopic: "before-olympiad" | "common-issues";
         OlympiadForLearner: {
             declaration: {
                 [key: string]: string;
@@ -2499,6 +2815,12 @@ export type components = {
             /** Format: date-time */
             since: string;
         };
+        /** @description A count at a moment: a day (`2026-11-25`) or an hour (`2026-11-25T09:00:00Z`). */
+        Point: {
+            at: string;
+            /** Format: int64 */
+            count: number;
+        };
         /** @description One row of the preview: what was read, and what is wrong with it (field to problem). */
         PreviewRow: {
             /** @description The row's number in the spreadsheet (the headings are row 1). */
@@ -2578,6 +2900,38 @@ export type components = {
              */
             tolerance: number | null;
         };
+        /** @description One question of the paper and how the finished scripts did on it. */
+        QuestionDifficulty: {
+            /**
+             * Format: int64
+             * @description How many finished scripts answered it.
+             */
+            answered: number;
+            /**
+             * Format: double
+             * @description Top 27% less bottom 27% facility, -1 to 1; none with fewer than two scripts.
+             */
+            discrimination?: number | null;
+            /**
+             * Format: double
+             * @description The share of its marks earned, 0 to 1; none before any script is finished.
+             */
+            facility?: number | null;
+            kind: string;
+            /** Format: int32 */
+            marks: number;
+            /** Format: int64 */
+            moduleId: number;
+            /** @description `2.5`: the fifth question of the second module. */
+            number: string;
+            /** Format: int64 */
+            questionId: number;
+            /**
+             * Format: int32
+             * @description The difficulty the setter gave it.
+             */
+            setDifficulty: number;
+        };
         /**
          * @description A question as the editor sends it. Without a correct answer it is saved as a draft: Verify
          *     Questions reports it, and the olympiad cannot open until it is fixed.
@@ -2655,6 +3009,40 @@ export type components = {
             /** @default  */
             lastName: string;
         };
+        /**
+         * @description A consistency check of the sanity logs: each names a kind of record that should not exist.
+         * @enum {string}
+         */
+        SanityCheck: "learners-without-participants" | "entries-without-learners" | "entries-without-team-admin" | "participants-without-entry" | "failed-emails" | "teachers-without-school";
+        /** @description What a check found: one record that should not be as it is. */
+        SanityFinding: {
+            checkName: string;
+            detail: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            olympiadId?: number | null;
+            /** Format: int64 */
+            runId: number;
+            /** @description What is wrong, named: `learner 12: Thandi Nkosi (Waterkloof High School)`. */
+            subject: string;
+        };
+        /** @description One run of the consistency checks. */
+        SanityRun: {
+            /** Format: int32 */
+            findings: number;
+            /** Format: date-time */
+            finishedAt?: string | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            startedAt: string;
+            /**
+             * Format: int64
+             * @description The overlord who asked for it; none when the worker ran it on its schedule.
+             */
+            startedBy?: number | null;
+        };
         /** @description At most 200 answers: a device back from a long time offline sends in parts. */
         SaveInput: {
             answers: components["schemas"]["AnswerInput"][];
@@ -2691,6 +3079,25 @@ export type components = {
             town: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        /** @description A school's entry and its learners. */
+        SchoolGlance: components["schemas"]["LearnerCounts"] & {
+            entryStatus: string;
+            province: string;
+            /** Format: int64 */
+            schoolId: number;
+            schoolName: string;
+            /** Format: int64 */
+            schoolParticipantId: number;
+        };
+        SchoolHit: {
+            email: string;
+            emisNumber?: string | null;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            province: string;
+            town: string;
         };
         /** @description A school as a person types it in. */
         SchoolInput: {
@@ -2899,6 +3306,28 @@ export type components = {
             /** Format: date-time */
             savedAt?: string | null;
         };
+        /**
+         * @description A job as the Tasks screen shows it: never its payload, which may hold a link meant for one
+         *     person only; an e-mail's recipient and kind instead.
+         */
+        TaskView: {
+            /** Format: int32 */
+            attempts: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            kind: components["schemas"]["JobKind"];
+            lastError?: string | null;
+            lockedBy?: string | null;
+            /** Format: date-time */
+            runAt: string;
+            status: components["schemas"]["JobStatus"];
+            /** @description `to`, `subject` of an e-mail. */
+            summary: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
         /** @description A teacher: a user (names and e-mail there) with a school and these details. */
         Teacher: {
             cell: string;
@@ -2912,6 +3341,16 @@ export type components = {
             title: string;
             /** Format: date-time */
             updatedAt: string;
+            /** Format: int64 */
+            userId: number;
+        };
+        TeacherHit: {
+            email?: string | null;
+            firstName: string;
+            /** Format: int64 */
+            id: number;
+            lastName: string;
+            schoolName?: string | null;
             /** Format: int64 */
             userId: number;
         };
@@ -7000,6 +7439,164 @@ export interface operations {
             };
         };
     };
+    note_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `before-olympiad` or `common-issues`. */
+                topic: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The newest revision's text (sanitised HTML); empty before the first save. */
+                            body: string;
+                            /** @description Newest first: the first is the note as it stands. */
+                            history: components["schemas"]["NoteRevision"][];
+                            topic: components["schemas"]["NoteTopic"];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    note_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `before-olympiad` or `common-issues`. */
+                topic: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The newest revision's text (sanitised HTML); empty before the first save. */
+                            body: string;
+                            /** @description Newest first: the first is the note as it stands. */
+                            history: components["schemas"]["NoteRevision"][];
+                            topic: components["schemas"]["NoteTopic"];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_olympiad: {
         parameters: {
             query: {
@@ -7043,6 +7640,180 @@ export interface operations {
                             /** Format: int32 */
                             year: number;
                         };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    olympiad_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewOlympiad"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: int32 */
+                            durationMinutes: number;
+                            /** Format: int64 */
+                            id: number;
+                            isOpen: boolean;
+                            isPinned: boolean;
+                            kind: components["schemas"]["OlympiadKind"];
+                            name: string;
+                            /** Format: int64 */
+                            projectId: number;
+                            projectName: string;
+                            title: string;
+                            /** Format: int32 */
+                            year: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    olympiad_all: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: int32 */
+                            durationMinutes: number;
+                            /** Format: int64 */
+                            id: number;
+                            isOpen: boolean;
+                            isPinned: boolean;
+                            kind: components["schemas"]["OlympiadKind"];
+                            name: string;
+                            /** Format: int64 */
+                            projectId: number;
+                            projectName: string;
+                            title: string;
+                            /** Format: int32 */
+                            year: number;
+                        }[];
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
                     };
@@ -9635,6 +10406,418 @@ export interface operations {
             };
         };
     };
+    report_learner_logins: {
+        parameters: {
+            query: {
+                olympiadId: number;
+                /** @description `YYYY-MM-DD` (UTC); default: the last `timeWindow` hours. */
+                startDate?: string;
+                /** @description Hours from the start date; default 24, at most 744 (31 days). */
+                timeWindow?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: int64 */
+                            olympiadId: number;
+                            /** @description Sign-ins per hour (UTC) in the window. */
+                            perHour: components["schemas"]["Point"][];
+                            /** @description Newest first, at most 2,000. */
+                            signIns: components["schemas"]["LearnerSignIn"][];
+                            /** Format: date-time */
+                            since: string;
+                            /** Format: date-time */
+                            until: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    report_graph_data: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            byGrade: components["schemas"]["Bar"][];
+                            byProvince: components["schemas"]["Bar"][];
+                            /** @description Schools entered per day. */
+                            entriesPerDay: components["schemas"]["Point"][];
+                            /** @description Learners entered per day. */
+                            learnersPerDay: components["schemas"]["Point"][];
+                            /** Format: int64 */
+                            olympiadId: number;
+                            /** @description Attempts started per hour (UTC). */
+                            startsPerHour: components["schemas"]["Point"][];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    report_overview_all: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: (components["schemas"]["LearnerCounts"] & {
+                            /**
+                             * Format: int64
+                             * @description Schools entered (withdrawn entries not counted).
+                             */
+                            entries: number;
+                            isOpen: boolean;
+                            name: string;
+                            /** Format: int64 */
+                            olympiadId: number;
+                            title: string;
+                            /** Format: int32 */
+                            year: number;
+                        })[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    report_overview: {
+        parameters: {
+            query?: {
+                /** @description A school's id, or -1 (the default) for every school. */
+                schoolId?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: int64
+                             * @description Schools entered (withdrawn entries not counted), of the school asked for or all.
+                             */
+                            entries: number;
+                            /** Format: int64 */
+                            olympiadId: number;
+                            schools: components["schemas"]["SchoolGlance"][];
+                            title: string;
+                            /** @description The learners of the school asked for, or of every school. */
+                            totals: components["schemas"]["LearnerCounts"];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    report_questions_by_difficulty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: int64 */
+                            olympiadId: number;
+                            /** @description Hardest first (lowest facility); questions nobody has written yet last. */
+                            questions: components["schemas"]["QuestionDifficulty"][];
+                            /**
+                             * Format: int64
+                             * @description Finished scripts analysed.
+                             */
+                            scripts: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     report_start_times: {
         parameters: {
             query: {
@@ -9657,6 +10840,159 @@ export interface operations {
                             perMinute: components["schemas"]["MinuteStarts"][];
                             perSchool: components["schemas"]["SchoolStarts"][];
                             started: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sanity_log: {
+        parameters: {
+            query?: {
+                /** @description A run's id; default the newest. */
+                runId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Every check, with how many findings it had in that run. */
+                            checks: components["schemas"]["CheckSummary"][];
+                            findings: components["schemas"]["SanityFinding"][];
+                            run?: components["schemas"]["SanityRun"] | null;
+                            /** @description The latest runs, newest first. */
+                            runs: components["schemas"]["SanityRun"][];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sanity_run: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Every check, with how many findings it had in that run. */
+                            checks: components["schemas"]["CheckSummary"][];
+                            findings: components["schemas"]["SanityFinding"][];
+                            run?: components["schemas"]["SanityRun"] | null;
+                            /** @description The latest runs, newest first. */
+                            runs: components["schemas"]["SanityRun"][];
                         };
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
@@ -10888,6 +12224,82 @@ export interface operations {
             };
         };
     };
+    search: {
+        parameters: {
+            query: {
+                /** @description At least two characters: part of a name, an e-mail address, an EMIS number. */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            emails: components["schemas"]["EmailHit"][];
+                            learners: components["schemas"]["LearnerHit"][];
+                            schools: components["schemas"]["SchoolHit"][];
+                            teachers: components["schemas"]["TeacherHit"][];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     sitting_get: {
         parameters: {
             query?: never;
@@ -12096,6 +13508,175 @@ export interface operations {
             };
             /** @description `closed`, `no_recovery_code`, `paused`, `recovery_needed`, `finished` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    task_list: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["JobStatus"];
+                /** @description How many, newest first; default 500, at most 5,000. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description How many jobs are in each status, in the whole table. */
+                            counts: {
+                                [key: string]: number;
+                            };
+                            tasks: components["schemas"]["TaskView"][];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    task_retry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description A job as the Tasks screen shows it: never its payload, which may hold a link meant for one
+                         *     person only; an e-mail's recipient and kind instead.
+                         */
+                        data: {
+                            /** Format: int32 */
+                            attempts: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: int64 */
+                            id: number;
+                            kind: components["schemas"]["JobKind"];
+                            lastError?: string | null;
+                            lockedBy?: string | null;
+                            /** Format: date-time */
+                            runAt: string;
+                            status: components["schemas"]["JobStatus"];
+                            /** @description `to`, `subject` of an e-mail. */
+                            summary: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
