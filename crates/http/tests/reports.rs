@@ -105,7 +105,12 @@ async fn every_olympiad_at_a_glance_counts_entries_learners_starts_and_finishes(
 async fn an_olympiads_overview_is_per_school_or_for_one_school() {
     let k = known();
     let admin = k.fx.admin("geography");
-    let other = k.fx.admin("history");
+    k.fx.olympiad("history");
+    let other = k.fx.token_for(k.fx.user(
+        "history.admin@example.org",
+        olympiad_domain::Role::Admin,
+        Some("history"),
+    ));
     let api = k.fx.api().await;
     let id = k.olympiad_id;
 
