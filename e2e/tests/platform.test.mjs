@@ -7,6 +7,7 @@ import { signInSuite } from '../suites/sign-in.mjs';
 import { guardSuite } from '../suites/guard.mjs';
 import { accessibilitySuite } from '../suites/accessibility.mjs';
 import { usersGridSuite } from '../suites/users-grid.mjs';
+import { overlordSuite } from '../suites/overlord.mjs';
 import { firstLoadSuite } from '../suites/first-load.mjs';
 import { paperModulesSuite, paperSuite } from '../suites/paper.mjs';
 import { schoolsSuite } from '../suites/schools.mjs';
@@ -41,6 +42,7 @@ signInSuite(context);
 guardSuite(context);
 accessibilitySuite(context);
 usersGridSuite(context);
+overlordSuite(context);
 firstLoadSuite(context);
 schoolsSuite(context);
 // These close and open the geography olympiad and add to its paper.

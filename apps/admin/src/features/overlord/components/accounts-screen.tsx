@@ -121,7 +121,7 @@ export function AccountsScreen({ route }: ScreenComponentProps) {
   const can = useCan();
   const grid = useWholeListGrid(accountsQuery(), columns);
   const accounts = useQuery(accountsQuery()).data ?? [];
-  const olympiads = (useQuery(olympiadsQuery()).data ?? []).map((o) => ({ value: String(o.id), label: `${o.title} (${o.year})` }));
+  const olympiads = (useQuery(olympiadsQuery()).data ?? []).map((o) => ({ value: String(o.id), label: `${o.title} (${o.name}, ${o.year})` }));
   const setDisabled = useSetAccountDisabled();
   const [giving, setGiving] = useState(false);
   const rowActions: RowAction<AccountRow>[] = [
