@@ -17,12 +17,14 @@ export function overlordSuite(context) {
         await page.getByRole('table', { name: 'Every olympiad at a glance' }).locator('tbody tr').first().waitFor();
 
         await page.goto(`${base}/overlord/edit/accounts`);
+        await page.getByRole('textbox', { name: 'Search Accounts' }).fill('teacher@');
         await page.getByRole('table', { name: 'Accounts' }).getByText('teacher@example.org').first().waitFor();
         await page.getByRole('textbox', { name: 'Their e-mail address' }).fill('teacher@example.org');
         await page.getByRole('textbox', { name: 'Olympiad' }).click();
         await page.getByRole('option', { name: /\(geography,/ }).click();
         await page.getByRole('button', { name: 'Sign in as them' }).click();
-        await page.waitForURL(`${base}/portal`);
+        await page.waitForURL(/\/portal/, { waitUntil: 'commit' });
+        await page.waitForLoadState('networkidle');
         const user = JSON.parse(await storedUser(page));
         assert.equal(user.role, 'teacher');
         assert.ok(user.impersonatedBy, 'the session names the overlord behind it');

@@ -54,11 +54,11 @@ pub fn learners_per_entry(
         .load(conn)?)
 }
 
-/// An olympiad's school entries: (entry id, school id, school, province, entry status).
-pub fn entries_of(
-    conn: &mut DbConnection,
-    olympiad_id: i64,
-) -> DbResult<Vec<(i64, i64, String, String, String)>> {
+/// A school's entry: (entry id, school id, school, province, entry status).
+pub type EntryRow = (i64, i64, String, String, String);
+
+/// An olympiad's school entries.
+pub fn entries_of(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<Vec<EntryRow>> {
     Ok(school_participants::table
         .inner_join(schools::table)
         .filter(school_participants::olympiad_id.eq(olympiad_id))

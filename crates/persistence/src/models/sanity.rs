@@ -216,9 +216,9 @@ pub mod checks {
     }
 
     /// (teacher id, e-mail, first name, last name)
-    pub fn teachers_without_school(
-        conn: &mut DbConnection,
-    ) -> DbResult<Vec<(i64, Option<String>, String, String)>> {
+    pub type TeacherRow = (i64, Option<String>, String, String);
+
+    pub fn teachers_without_school(conn: &mut DbConnection) -> DbResult<Vec<TeacherRow>> {
         Ok(teachers::table
             .inner_join(users::table)
             .filter(teachers::school_id.is_null())

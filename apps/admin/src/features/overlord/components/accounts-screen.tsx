@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { homeOf } from '@olympiad/shared/access/access-matrix';
 import { useCan } from '@olympiad/shared/access/can';
 import { impersonate } from '@olympiad/shared/features/auth/api/impersonate';
-import { storeSignedInUser } from '@olympiad/shared/session/session-events';
+import { writeStoredUserForNextPage } from '@olympiad/shared/session/stored-user';
 import { alertError } from '@olympiad/shared/feedback/notifications';
 import { DataGrid } from '@olympiad/shared/ui/data-grid/data-grid';
 import type { GridColumn, RowAction } from '@olympiad/shared/ui/data-grid/grid-types';
@@ -42,7 +42,8 @@ const columns: GridColumn<AccountRow>[] = [
 async function signInAs(olympiadId: number, email: string) {
   const result = await impersonate(olympiadId, email);
   if (!result.ok) return alertError(result.message);
-  const stored = storeSignedInUser(result.data);
+  const stored = { ...result.data.user, accessToken: result.data.token };
+  writeStoredUserForNextPage(stored);
   window.location.assign(homeOf(stored));
 }
 
