@@ -17,7 +17,7 @@ use validator::Validate;
 /// Revisions kept in view; older ones stay stored.
 const HISTORY: i64 = 50;
 /// A note longer than this is refused: it is a page of notes, not a book.
-pub const NOTE_MAX_CHARS: usize = 200_000;
+pub const NOTE_MAX_CHARS: usize = 100_000;
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -47,8 +47,8 @@ pub fn note(conn: &mut DbConnection, topic: &str) -> OfficeResult<Note> {
 #[serde(rename_all = "camelCase")]
 pub struct NoteInput {
     /// HTML; it is sanitised.
-    #[validate(length(max = 200000))]
-    #[schema(max_length = 200000)]
+    #[validate(length(max = 100000))]
+    #[schema(max_length = 100000)]
     pub body: String,
 }
 

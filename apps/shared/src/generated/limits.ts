@@ -266,7 +266,7 @@ export const limits = {
   },
   "NoteInput": {
     "body": {
-      "maxLength": 200000
+      "maxLength": 100000
     }
   },
   "PauseInput": {

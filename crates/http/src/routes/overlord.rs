@@ -58,7 +58,10 @@ pub async fn get_note(state: web::Data<AppState>, path: web::Path<TopicPath>) ->
 
 /// Saves the note as a new revision (the old ones stay in its history).
 #[utoipa::path(operation_id = "note_save", tag = "overlord", params(TopicPath), request_body = NoteInput,
-    responses((status = 200, body = inline(crate::envelope::Envelope<Note>))))]
+    responses(
+        (status = 200, body = inline(crate::envelope::Envelope<Note>)),
+        (status = 413, description = "A body larger than the request limit", body = crate::error::ErrorBody)
+    ))]
 #[put("/api/note/{topic}")]
 pub async fn save_note(
     caller: Caller,
