@@ -532,6 +532,9 @@ pub const SCREENS: &[Screen] = &[
         "POST /api/sitting/extra-time",
         "GET /api/participant/reset/{olympiadId}/{participantId}",
         "GET /api/participant/get-submitted-data/{id}",
+        "POST /api/reports/olympiad/overview/{id}",
+        "POST /api/reports/olympiad/graph-data/{id}",
+        "POST /api/reports/olympiad/questions-by-difficulty/{id}",
     ]),
     admin(
         "expressionsOfInterest",
@@ -675,7 +678,8 @@ pub const SCREENS: &[Screen] = &[
         "learnerLogins",
         "Learner Logins",
         &["/overlord/learner-login-activity"],
-    ),
+    )
+    .calls(&["GET /api/reports/learner-logins", "GET /api/olympiad/all"]),
     with_props(
         overlord(
             "mergeSchools",
@@ -712,22 +716,33 @@ pub const SCREENS: &[Screen] = &[
         "nonTeacherInterest",
         "Non-Teacher Interest",
         &["/overlord/learner-parent-interest"],
-    ),
+    )
+    .calls(&[
+        "GET /api/interest/expression-of-interest",
+        "DELETE /api/interest/{id}",
+        "GET /api/olympiad/all",
+    ]),
     overlord(
         "olympiadNotes",
         "Olympiad Notes",
         &["/overlord/notes/before-olympiad"],
-    ),
+    )
+    .calls(&["GET /api/note/{topic}", "PUT /api/note/{topic}"]),
     overlord(
         "commonIssues",
         "Common Issues",
         &["/overlord/notes/common-issues"],
-    ),
+    )
+    .calls(&["GET /api/note/{topic}", "PUT /api/note/{topic}"]),
     overlord(
         "overlordOverview",
         "Overlord Overview",
         &["/overlord/overview"],
-    ),
+    )
+    .calls(&[
+        "POST /api/reports/olympiad/overview",
+        "POST /api/reports/olympiad/graph-data/{id}",
+    ]),
     overlord(
         "systemConfig",
         "System Config",
@@ -747,7 +762,13 @@ pub const SCREENS: &[Screen] = &[
         "POST /api/site-copy",
         "GET /api/{product}-suite/projects",
     ]),
-    overlord("olympiads", "Olympiads", &["/overlord/edit/olympiads"]),
+    overlord("olympiads", "Olympiads", &["/overlord/edit/olympiads"]).calls(&[
+        "GET /api/olympiad/all",
+        "POST /api/olympiad",
+        "GET /api/olympiad/set-olympiad-open/{query}",
+        "POST /api/olympiad/set-pinned",
+        "GET /api/{product}-suite/projects",
+    ]),
     overlord(
         "termsAndConditions",
         "Terms and Conditions",
@@ -758,18 +779,21 @@ pub const SCREENS: &[Screen] = &[
         "PUT /api/copy",
         "POST /api/website-copy/preview",
     ]),
-    overlord("search", "Search", &["/overlord/search"]),
+    overlord("search", "Search", &["/overlord/search"]).calls(&["GET /api/search"]),
     overlord(
         "appLogViewer",
         "App Log Viewer",
         &["/overlord/app-log-viewer"],
-    ),
+    )
+    .calls(&["GET /api/app-log/all", "GET /api/app-log/keys"]),
     overlord(
         "activityLogs",
         "Activity Logs",
         &["/overlord/activity-logs"],
-    ),
-    overlord("sanityLogs", "Sanity Logs", &["/overlord/sanity-logs"]),
+    )
+    .calls(&["GET /api/activity-log"]),
+    overlord("sanityLogs", "Sanity Logs", &["/overlord/sanity-logs"])
+        .calls(&["GET /api/sanity-log", "POST /api/sanity-log/run"]),
     overlord(
         "overlordUnsubscribes",
         "Unsubscribes",
@@ -805,7 +829,14 @@ pub const SCREENS: &[Screen] = &[
     ]),
     overlord("emailCopy", "Email Copy", &["/overlord/edit/email-copy"]),
     overlord("overlordEmailLogs", "Email Logs", &["/overlord/email-logs"]),
-    overlord("accounts", "Accounts", &["/overlord/edit/accounts"]),
+    overlord("accounts", "Accounts", &["/overlord/edit/accounts"]).calls(&[
+        "GET /api/user",
+        "POST /api/account",
+        "POST /api/account/{id}/disable",
+        "POST /api/account/{id}/enable",
+        "GET /api/user/impersonate",
+        "GET /api/olympiad/all",
+    ]),
     overlord("faqs", "FAQs", &["/overlord/edit/faqs"]).calls(&[
         "GET /api/faq",
         "POST /api/faq",
@@ -848,7 +879,8 @@ pub const SCREENS: &[Screen] = &[
     overlord("users", "Users", &["/overlord/edit/users"])
         .calls(&["GET /api/user", "GET /api/user/impersonate"]),
     overlord("massMails", "Mass Mails", &["/overlord/edit/mass-mails"]),
-    overlord("tasks", "Tasks", &["/overlord/tasks"]),
+    overlord("tasks", "Tasks", &["/overlord/tasks"])
+        .calls(&["GET /api/task", "POST /api/task/{id}/retry"]),
     overlord(
         "shunnedEmails",
         "Shunned Emails",

@@ -4,8 +4,10 @@
 pub mod access;
 pub mod credentials;
 pub mod interest;
+pub mod item_analysis;
 pub mod job;
 pub mod olympiad;
+pub mod overlord;
 pub mod paper;
 pub mod payments;
 pub mod results;

@@ -382,6 +382,33 @@ pub const API_ROUTES: &[ApiRoute] = &[
         ADMIN_OR_OVERLORD,
     ),
     route("GET", "/api/certificate/download", TEAM_OR_ADMIN),
+    // The overlord's area and the reports
+    route("GET", "/api/olympiad/all", OVERLORD),
+    route("POST", "/api/olympiad", OVERLORD),
+    route("GET", "/api/note/{topic}", OVERLORD),
+    route("PUT", "/api/note/{topic}", OVERLORD),
+    route("GET", "/api/sanity-log", OVERLORD),
+    route("POST", "/api/sanity-log/run", OVERLORD),
+    route("GET", "/api/search", OVERLORD),
+    route("GET", "/api/task", OVERLORD),
+    route("POST", "/api/task/{id}/retry", OVERLORD),
+    route("POST", "/api/reports/olympiad/overview", ADMIN_OR_OVERLORD),
+    route(
+        "POST",
+        "/api/reports/olympiad/overview/{id}",
+        ADMIN_OR_OVERLORD,
+    ),
+    route(
+        "POST",
+        "/api/reports/olympiad/graph-data/{id}",
+        ADMIN_OR_OVERLORD,
+    ),
+    route(
+        "POST",
+        "/api/reports/olympiad/questions-by-difficulty/{id}",
+        ADMIN_OR_OVERLORD,
+    ),
+    route("GET", "/api/reports/learner-logins", OVERLORD),
 ];
 
 /// Whether `path` fits the declared `pattern`; answers how many segments matched literally, so the
@@ -612,7 +639,9 @@ async fn admit(req: &ServiceRequest) -> Result<(), ApiError> {
             )));
         }
     }
-    if let Some(caller) = caller {
+    if let Some(mut caller) = caller {
+        // The activity log notes where each change came from.
+        caller.0.address = Some(crate::rate_limit::client_address(req.request()));
         req.extensions_mut().insert(caller);
     }
     Ok(())

@@ -80,6 +80,9 @@ const NOT_SCOPED: &[(&str, &str)] = &[
         "/api/pay/{token}/invoice",
         "public: the token is the payment link's secret",
     ),
+    // The overlord's area
+    ("/api/note/{topic}", "overlord only"),
+    ("/api/task/{id}/retry", "overlord only"),
 ];
 
 /// Every scoped call: method, address with `{id}` for the object's id, the kind, the body.
@@ -109,6 +112,25 @@ fn scoped_calls(question: Value) -> Vec<(Method, &'static str, Kind, Value)> {
         (
             Method::GET,
             "/api/olympiad/verify/{id}",
+            Olympiad,
+            none.clone(),
+        ),
+        // The reports
+        (
+            Method::POST,
+            "/api/reports/olympiad/overview/{id}",
+            Olympiad,
+            none.clone(),
+        ),
+        (
+            Method::POST,
+            "/api/reports/olympiad/graph-data/{id}",
+            Olympiad,
+            none.clone(),
+        ),
+        (
+            Method::POST,
+            "/api/reports/olympiad/questions-by-difficulty/{id}",
             Olympiad,
             none.clone(),
         ),

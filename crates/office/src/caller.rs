@@ -17,6 +17,8 @@ pub struct Caller {
     pub impersonator_version: Option<i32>,
     /// The user's session version when the token was issued.
     pub session_version: i32,
+    /// Where the request came from (the client's address), for the activity log.
+    pub address: Option<String>,
 }
 
 impl Caller {

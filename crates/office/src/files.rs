@@ -150,6 +150,13 @@ pub fn upload(
     write_transaction(conn, |conn| {
         let upload = Upload::ensure(conn, &upload)?;
         let attachment = Attachment::create(conn, upload.id, olympiad_id, &filename)?;
+        crate::activity::record_activity(
+            conn,
+            caller,
+            "attachment_uploaded",
+            olympiad_id,
+            serde_json::json!({ "attachmentId": attachment.id, "uploadId": upload.id, "filename": filename }),
+        )?;
         view(conn, attachment, &upload)
     })
 }
@@ -219,6 +226,13 @@ pub fn delete_attachment(
             });
         }
         Attachment::delete(conn, id)?;
+        crate::activity::record_activity(
+            conn,
+            caller,
+            "attachment_deleted",
+            None,
+            serde_json::json!({ "attachmentId": id, "uploadId": upload_id }),
+        )?;
         let upload = Upload::find(conn, upload_id)?;
         Ok(Upload::delete_if_unused(conn, upload_id)?.then_some(upload))
     })?;
@@ -247,8 +261,17 @@ pub fn rename(
 ) -> OfficeResult<AttachmentView> {
     let filename = clean_filename(&query.filename)?;
     write_transaction(conn, |conn| {
-        attachment_of_upload(conn, caller, id, query.upload_id)?;
+        let before = attachment_of_upload(conn, caller, id, query.upload_id)?;
         let attachment = Attachment::rename(conn, id, &filename)?;
+        crate::activity::record_change(
+            conn,
+            caller,
+            "attachment_renamed",
+            attachment.olympiad_id,
+            serde_json::json!({ "attachmentId": id }),
+            &before.filename,
+            &attachment.filename,
+        )?;
         let upload = Upload::find(conn, query.upload_id)?;
         view(conn, attachment, &upload)
     })

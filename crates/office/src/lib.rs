@@ -45,6 +45,13 @@ pub mod faqs;
 pub mod site;
 pub mod system;
 
+// The overlord's area and the reports: notes, consistency checks, search, the job table.
+pub mod notes;
+pub mod reports;
+pub mod sanity;
+pub mod search;
+pub mod tasks;
+
 pub use caller::Caller;
 pub use error::{ErrorCode, OfficeError, OfficeResult, OrNotFound};
 pub use scope::{find_in_reach, InReach, ManagedEntry};

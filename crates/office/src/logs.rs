@@ -57,12 +57,13 @@ fn parse_start(text: &str) -> OfficeResult<NaiveDateTime> {
         .map_err(|_| OfficeError::invalid("startDate", "must be a date like 2026-11-22"))
 }
 
-/// The activity in a window of hours (the last day unless asked otherwise), of one user or all.
-pub fn activity(
-    conn: &mut DbConnection,
-    query: &ActivityLogQuery,
-) -> OfficeResult<Vec<ActivityLog>> {
-    let hours = query.time_window.unwrap_or(24);
+/// The window `[since, until)` of a start date and a number of hours (24 unless given; the last
+/// hours when no date is given).
+pub fn window(
+    start_date: Option<&str>,
+    time_window: Option<i64>,
+) -> OfficeResult<(NaiveDateTime, NaiveDateTime)> {
+    let hours = time_window.unwrap_or(24);
     if !(1..=744).contains(&hours) {
         return Err(OfficeError::invalid(
             "timeWindow",
@@ -70,13 +71,22 @@ pub fn activity(
         ));
     }
     let window = Duration::hours(hours);
-    let since = match query.start_date.as_deref() {
+    let since = match start_date {
         Some(text) => parse_start(text)?,
         None => olympiad_persistence::now() - window,
     };
+    Ok((since, since + window))
+}
+
+/// The activity in a window of hours (the last day unless asked otherwise), of one user or all.
+pub fn activity(
+    conn: &mut DbConnection,
+    query: &ActivityLogQuery,
+) -> OfficeResult<Vec<ActivityLog>> {
+    let (since, until) = window(query.start_date.as_deref(), query.time_window)?;
     let search = ActivityQuery {
         since: Some(since),
-        until: Some(since + window),
+        until: Some(until),
         user_id: query.user_id,
         email: query.email.as_ref().map(|e| e.trim().to_lowercase()),
         limit: ACTIVITY_LIMIT,

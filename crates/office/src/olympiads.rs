@@ -2,7 +2,7 @@
 //! pinning it, the admin's preview of its whole paper, and the verification that must pass before
 //! it opens.
 
-use crate::activity::record_activity;
+use crate::activity::{record_activity, record_change};
 use crate::caller::Caller;
 use crate::error::{ErrorCode, OfficeError, OfficeResult};
 use crate::paper::{verify_paper, ModuleView, QuestionView};
@@ -182,7 +182,8 @@ pub fn update_settings(
     input: UpdateSettings,
 ) -> OfficeResult<OlympiadSettings> {
     write_transaction(conn, |conn| {
-        find_in_reach::<Olympiad>(conn, caller, id)?;
+        let before = find_in_reach::<Olympiad>(conn, caller, id)?;
+        let before = settings_of(conn, before)?;
         let changes = OlympiadSettingsUpdateForm {
             title: input.title.trim().to_owned(),
             year: input.year,
@@ -204,14 +205,17 @@ pub fn update_settings(
             .map(|w| (w.starts_at, w.ends_at))
             .collect();
         SittingWindow::replace(conn, id, &windows)?;
-        record_activity(
+        let after = settings_of(conn, olympiad)?;
+        record_change(
             conn,
             caller,
             "olympiad_settings_changed",
             Some(id),
-            json!({}),
+            json!({ "olympiadId": id }),
+            &before,
+            &after,
         )?;
-        settings_of(conn, olympiad)
+        Ok(after)
     })
 }
 
@@ -315,4 +319,112 @@ pub fn whole_paper(
 pub fn verify(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<Verification> {
     let olympiad = find_in_reach::<Olympiad>(conn, caller, id)?;
     verify_paper(conn, &olympiad)
+}
+
+// The overlord's list of every olympiad (edit/olympiads), and a new olympiad (a new year's).
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OlympiadListRow {
+    pub id: i64,
+    pub project_id: i64,
+    pub project_name: String,
+    pub name: String,
+    pub title: String,
+    pub year: i32,
+    pub kind: OlympiadKind,
+    pub is_open: bool,
+    pub is_pinned: bool,
+    pub duration_minutes: i32,
+    #[serde(with = "olympiad_domain::utc")]
+    pub created_at: NaiveDateTime,
+}
+
+/// Every olympiad, pinned first, then the newest years.
+pub fn every_olympiad(conn: &mut DbConnection) -> OfficeResult<Vec<OlympiadListRow>> {
+    let projects: std::collections::HashMap<i64, String> =
+        olympiad_persistence::models::Project::list(conn)?
+            .into_iter()
+            .map(|p| (p.id, p.name))
+            .collect();
+    Ok(Olympiad::list(conn)?
+        .into_iter()
+        .map(|o| OlympiadListRow {
+            project_name: projects.get(&o.project_id).cloned().unwrap_or_default(),
+            id: o.id,
+            project_id: o.project_id,
+            name: o.name,
+            title: o.title,
+            year: o.year,
+            kind: o.kind,
+            is_open: o.is_open,
+            is_pinned: o.is_pinned,
+            duration_minutes: o.duration_minutes,
+            created_at: o.created_at,
+        })
+        .collect())
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NewOlympiad {
+    #[schema(minimum = 1)]
+    pub project_id: i64,
+    /// The olympiad's name in its links (`geography-2027`): lower-case letters, digits and dashes.
+    #[validate(length(min = 2, max = 60))]
+    #[schema(min_length = 2, max_length = 60, pattern = "^[a-z0-9][a-z0-9-]*$")]
+    pub name: String,
+    #[validate(length(min = 2, max = 200))]
+    #[schema(min_length = 2, max_length = 200)]
+    pub title: String,
+    #[validate(range(min = 2000, max = 2100))]
+    #[schema(minimum = 2000, maximum = 2100)]
+    pub year: i32,
+}
+
+/// A new olympiad, closed, with the default settings; the admin writes its paper and opens it.
+pub fn create_olympiad(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    input: &NewOlympiad,
+) -> OfficeResult<OlympiadListRow> {
+    let name = input.name.trim();
+    let well_formed = name.starts_with(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    if !well_formed {
+        return Err(OfficeError::invalid(
+            "name",
+            "must be lower-case letters, digits and dashes",
+        ));
+    }
+    write_transaction(conn, |conn| {
+        olympiad_persistence::models::Project::find(conn, input.project_id)
+            .map_err(|_| OfficeError::invalid("projectId", "is not a project"))?;
+        if Olympiad::by_name(conn, name)?.is_some() {
+            return Err(OfficeError::invalid("name", "is taken by another olympiad"));
+        }
+        let olympiad = Olympiad::ensure(
+            conn,
+            &olympiad_persistence::models::OlympiadInsertForm {
+                project_id: input.project_id,
+                name,
+                title: input.title.trim(),
+                year: input.year,
+                is_open: false,
+            },
+        )?;
+        record_activity(
+            conn,
+            caller,
+            "olympiad_created",
+            Some(olympiad.id),
+            json!({ "olympiadId": olympiad.id, "name": olympiad.name, "title": olympiad.title, "year": olympiad.year }),
+        )?;
+        every_olympiad(conn)?
+            .into_iter()
+            .find(|o| o.id == olympiad.id)
+            .ok_or_else(|| OfficeError::Internal("the new olympiad is missing".into()))
+    })
 }

@@ -105,7 +105,8 @@ fn question_of(
     Ok((question, olympiad))
 }
 
-/// Changing the paper of an open olympiad needs `confirm`, and is written to the activity log.
+/// Changing the paper of an open olympiad needs `confirm`; every change of a paper, open or not,
+/// is written to the activity log.
 pub fn guard_open_paper(
     conn: &mut DbConnection,
     caller: &Caller,
@@ -113,10 +114,7 @@ pub fn guard_open_paper(
     confirm: bool,
     what: &str,
 ) -> OfficeResult<()> {
-    if !olympiad.is_open {
-        return Ok(());
-    }
-    if !confirm {
+    if olympiad.is_open && !confirm {
         return Err(OfficeError::Conflict {
             code: ErrorCode::PaperInUse,
             message:
@@ -124,10 +122,15 @@ pub fn guard_open_paper(
                     .into(),
         });
     }
+    let action = if olympiad.is_open {
+        "paper_changed_while_open"
+    } else {
+        "paper_changed"
+    };
     record_activity(
         conn,
         caller,
-        "paper_changed_while_open",
+        action,
         Some(olympiad.id),
         serde_json::json!({ "change": what }),
     )

@@ -1,7 +1,7 @@
 //! Schools: the Schools grids of staff and overlord, a school as a person types it in, the
 //! teacher's own school and its entry in an olympiad, and merging a school into its duplicate.
 
-use crate::activity::record_activity;
+use crate::activity::{record_activity, record_change};
 use crate::caller::Caller;
 use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::fields::{email_field, required_field, text_field};
@@ -228,14 +228,16 @@ pub fn update(
 ) -> OfficeResult<School> {
     let fields = input.fields()?;
     write_transaction(conn, |conn| {
-        find_in_reach::<School>(conn, caller, id)?;
+        let before = find_in_reach::<School>(conn, caller, id)?;
         let school = emis_taken(School::update(conn, id, &fields))?;
-        record_activity(
+        record_change(
             conn,
             caller,
             "school_updated",
             None,
             json!({ "schoolId": id }),
+            &before,
+            &school,
         )?;
         Ok(school)
     })

@@ -311,7 +311,14 @@ pub fn impersonation(
             ..Default::default()
         },
     )?;
-    let usable = |a: &&AccountView| !a.disabled && a.role != Role::Overlord.as_str();
+    // An overlord is never impersonated, through whichever of their accounts: that would hand one
+    // overlord another's rights under a session the log files as someone else's.
+    if accounts.iter().any(|a| a.role == Role::Overlord.as_str()) {
+        return Err(OfficeError::forbidden(
+            "An overlord cannot be impersonated.",
+        ));
+    }
+    let usable = |a: &&AccountView| !a.disabled;
     let global_teacher = |a: &&AccountView| {
         !a.disabled && a.role == Role::Teacher.as_str() && a.olympiad_id.is_none()
     };

@@ -715,3 +715,40 @@ diesel::table! {
 }
 
 diesel::joinable!(general_copies -> olympiads (olympiad_id));
+
+// The overlord's area: notes with their history, and the consistency checks' runs and findings.
+diesel::table! {
+    note_revisions (id) {
+        id -> BigInt,
+        topic -> Text,
+        body -> Text,
+        author_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    sanity_runs (id) {
+        id -> BigInt,
+        started_by -> Nullable<BigInt>,
+        findings -> Integer,
+        started_at -> Timestamp,
+        finished_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    sanity_findings (id) {
+        id -> BigInt,
+        run_id -> BigInt,
+        check_name -> Text,
+        olympiad_id -> Nullable<BigInt>,
+        subject -> Text,
+        detail -> Text,
+    }
+}
+
+diesel::joinable!(note_revisions -> users (author_id));
+diesel::joinable!(sanity_findings -> sanity_runs (run_id));
+diesel::allow_tables_to_appear_in_same_query!(note_revisions, sanity_runs, sanity_findings);
+diesel::allow_tables_to_appear_in_same_query!(note_revisions, users);

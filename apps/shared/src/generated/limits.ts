@@ -295,6 +295,28 @@ export const limits = {
       "minimum": 1
     }
   },
+  "NewOlympiad": {
+    "name": {
+      "minLength": 2,
+      "maxLength": 60
+    },
+    "projectId": {
+      "minimum": 1
+    },
+    "title": {
+      "minLength": 2,
+      "maxLength": 200
+    },
+    "year": {
+      "minimum": 2000,
+      "maximum": 2100
+    }
+  },
+  "NoteInput": {
+    "body": {
+      "maxLength": 100000
+    }
+  },
   "PauseInput": {
     "reason": {
       "minLength": 1,

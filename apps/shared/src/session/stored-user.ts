@@ -95,3 +95,12 @@ export function useStoredUser(): StoredUser | null {
     return null;
   }
 }
+
+/**
+ * Stores the user of a session that begins elsewhere (an impersonation), without telling this page:
+ * its guard would otherwise send the new user away from the screen before the browser leaves it.
+ * The caller then loads the user's home in a full page load.
+ */
+export function writeStoredUserForNextPage(user: StoredUser): void {
+  window.localStorage.setItem(USER_KEY, JSON.stringify(user));
+}

@@ -49,6 +49,7 @@ impl Claims {
             impersonator: self.imp,
             impersonator_version: self.imp_ver,
             session_version: self.ver,
+            address: None,
         }
     }
 }

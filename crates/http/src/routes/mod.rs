@@ -12,6 +12,7 @@ pub mod learner;
 pub mod logs;
 pub mod meta;
 pub mod olympiad;
+pub mod overlord;
 pub mod paper;
 pub mod participant;
 // Payments
@@ -19,6 +20,7 @@ pub mod purchase_order;
 pub mod question;
 pub mod question_bank;
 pub mod question_module;
+pub mod reports;
 pub mod school;
 pub mod school_participant;
 pub mod scratchpad;
@@ -255,6 +257,21 @@ pub fn register(cfg: &mut ServiceConfig) {
         .service(copy::save)
         .service(copy::system_config)
         .service(copy::update_system_config);
+    // The overlord's area and the reports (fixed paths before `{id}` ones)
+    cfg.service(overlord::every_olympiad)
+        .service(overlord::create_olympiad)
+        .service(overlord::get_note)
+        .service(overlord::save_note)
+        .service(overlord::sanity_log)
+        .service(overlord::sanity_run)
+        .service(overlord::search_everything)
+        .service(overlord::task_list)
+        .service(overlord::task_retry)
+        .service(reports::overview_all)
+        .service(reports::overview)
+        .service(reports::graph_data)
+        .service(reports::questions_by_difficulty)
+        .service(reports::learner_logins);
 }
 
 /// The two records of a merge (schools or countries): the duplicate goes into the survivor.

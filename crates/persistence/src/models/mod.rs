@@ -33,6 +33,13 @@ pub mod user;
 pub mod certificate;
 pub mod results;
 
+// The overlord's area: notes, consistency checks, reports, the one search box and the job table.
+pub mod note;
+pub mod report;
+pub mod sanity;
+pub mod search;
+pub mod task;
+
 pub use account::{Account, AccountFilter, AccountInsertForm, AccountView};
 pub use activity_log::{ActivityLog, ActivityLogInsertForm, ActivityQuery};
 pub use answer::{Answer, AnswerSave};
@@ -60,6 +67,9 @@ pub use purchase_order::{
 pub use school::{School, SchoolFilter, SchoolForm, SchoolRow};
 pub use school_participant::{SchoolParticipant, SchoolParticipantFilter, SchoolParticipantRow};
 pub use sub_project::{SubProject, SubProjectForm};
+
+pub use note::NoteRevision;
+pub use sanity::{SanityFinding, SanityFindingInsertForm, SanityRun};
 pub use teacher::{
     Teacher, TeacherFilter, TeacherRow, TeacherUpdateForm, TeamMember, TeamMemberRow, TeamPlace,
 };

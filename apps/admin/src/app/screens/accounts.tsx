@@ -1,3 +1,2 @@
 // Accounts (overlord): /overlord/edit/accounts.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { AccountsScreen as default } from '../../features/overlord/components/accounts-screen';

@@ -1,3 +1,2 @@
 // Activity Logs (overlord): /overlord/activity-logs.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { ActivityLogScreen as default } from '../../features/overlord/components/activity-log-screen';

@@ -1,3 +1,2 @@
 // App Log Viewer (overlord): /overlord/app-log-viewer.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { AppLogScreen as default } from '../../features/overlord/components/app-log-screen';

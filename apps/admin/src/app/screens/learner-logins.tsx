@@ -1,3 +1,2 @@
 // Learner Logins (overlord): /overlord/learner-login-activity.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { LearnerLoginsScreen as default } from '../../features/overlord/components/learner-logins-screen';

@@ -1,3 +1,2 @@
 // Non-Teacher Interest (overlord): /overlord/learner-parent-interest.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { NonTeacherInterestScreen as default } from '../../features/overlord/components/non-teacher-interest-screen';

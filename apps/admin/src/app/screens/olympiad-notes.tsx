@@ -1,3 +1,7 @@
 // Olympiad Notes (overlord): /overlord/notes/before-olympiad.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
+import { NoteScreen } from '../../features/overlord/components/note-screen';
+
+export default function OlympiadNotesScreen(props: ScreenComponentProps) {
+  return <NoteScreen {...props} topic="before-olympiad" />;
+}

@@ -1,3 +1,2 @@
 // Olympiads (overlord): /overlord/edit/olympiads.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { OlympiadsScreen as default } from '../../features/overlord/components/olympiads-screen';

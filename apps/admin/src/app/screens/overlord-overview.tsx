@@ -1,3 +1,2 @@
 // Overlord Overview (overlord): /overlord/overview.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { OverlordOverviewScreen as default } from '../../features/overlord/components/overlord-overview-screen';

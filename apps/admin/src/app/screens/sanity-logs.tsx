@@ -1,3 +1,2 @@
 // Sanity Logs (overlord): /overlord/sanity-logs.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { SanityScreen as default } from '../../features/overlord/components/sanity-screen';

@@ -1,3 +1,2 @@
 // Search (overlord): /overlord/search.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { SearchScreen as default } from '../../features/overlord/components/search-screen';

@@ -1,3 +1,2 @@
 // Tasks (overlord): /overlord/tasks.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { TasksScreen as default } from '../../features/overlord/components/tasks-screen';

@@ -1,9 +1,11 @@
 // /:olympiadName/admin/reports/overview, the admin's home: the sitting live (per school, with pause and
-// resume, and each school's learners) and when learners started.
+// resume, and each school's learners), when learners started, and the reports: schools and learners,
+// entries and starts over time, by province and grade, and the questions by difficulty.
 import { Loader, Stack, Text, Title } from '@mantine/core';
 import { SittingMonitor } from '@olympiad/shared/features/sitting-monitor/components/sitting-monitor';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { useOlympiadId } from '../../olympiad/use-olympiad-id';
+import { OlympiadReports } from '../../reports/olympiad-reports';
 import { StartTimesReport } from './start-times';
 
 export function OverviewScreen({ route }: ScreenComponentProps) {
@@ -20,6 +22,7 @@ export function OverviewScreen({ route }: ScreenComponentProps) {
         <>
           <SittingMonitor olympiadId={olympiadId} />
           <StartTimesReport olympiadId={olympiadId} />
+          <OlympiadReports olympiadId={olympiadId} />
         </>
       )}
     </Stack>

@@ -4,7 +4,7 @@ import { homeOf } from '@olympiad/shared/access/access-matrix';
 import { DataGrid } from '@olympiad/shared/ui/data-grid/data-grid';
 import type { BulkAction, RowAction } from '@olympiad/shared/ui/data-grid/grid-types';
 import { impersonate } from '@olympiad/shared/features/auth/api/impersonate';
-import { storeSignedInUser } from '@olympiad/shared/session/session-events';
+import { writeStoredUserForNextPage } from '@olympiad/shared/session/stored-user';
 import { alertError, notify } from '@olympiad/shared/feedback/notifications';
 import { GridScreen } from '@olympiad/shared/resource/grid-screen';
 import { useWholeListGrid } from '@olympiad/shared/resource/whole-list-grid';
@@ -46,7 +46,8 @@ const rowActions: RowAction<UserWithAccounts>[] = [
       if (!account?.olympiadId || !user.email) return;
       const result = await impersonate(account.olympiadId, user.email);
       if (!result.ok) return alertError(result.message);
-      const stored = storeSignedInUser(result.data);
+      const stored = { ...result.data.user, accessToken: result.data.token };
+      writeStoredUserForNextPage(stored);
       window.location.assign(homeOf(stored));
     },
   },

@@ -1,0 +1,111 @@
+// /overlord/notes/before-olympiad and /overlord/notes/common-issues: a note the overlord keeps for every
+// olympiad, edited here; each save keeps the one before it, and an old version can be read and taken
+// back.
+import { useEffect, useState } from 'react';
+import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useCan } from '@olympiad/shared/access/can';
+import { alertError } from '@olympiad/shared/feedback/notifications';
+import { formatDateTime, parseServerTime } from '@olympiad/shared/lib/server-time';
+import { RichTextEditor } from '@olympiad/shared/ui/form/rich-text-field';
+import { RichText } from '@olympiad/shared/ui/lean/rich-text';
+import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
+import { noteQuery, useSaveNote, type NoteTopic } from '../api/notes';
+
+const descriptions: Record<NoteTopic, string> = {
+  'before-olympiad': 'What to do before an olympiad opens: the checklist, kept for next year.',
+  'common-issues': 'The issues that come up every year, and what fixes them.',
+};
+
+export function NoteScreen({ route, topic }: ScreenComponentProps & { topic: NoteTopic }) {
+  const can = useCan();
+  const note = useQuery(noteQuery(topic));
+  const save = useSaveNote(topic);
+  const [draft, setDraft] = useState<string | null>(null);
+  const [shown, setShown] = useState<number | null>(null);
+  useEffect(() => setDraft(null), [note.data?.body]);
+  if (note.isPending) return <Loader aria-label="Loading the note" />;
+  if (note.isError) return <Alert color="red" title="Could not load the note">{note.error.message}</Alert>;
+  const { body, history } = note.data;
+  const text = draft ?? body;
+  const old = history.find((r) => r.id === shown);
+  const submit = async (html: string) => {
+    const result = await save.mutateAsync(html);
+    if (!result.ok) alertError(result.message);
+  };
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>{route.title}</Title>
+        <Text c="dimmed">{descriptions[topic]}</Text>
+      </div>
+      {can('PUT /api/note/{topic}') ? (
+        <Stack gap="xs">
+          <RichTextEditor key={body} label="The note" value={text} onChange={setDraft} minHeight={260} />
+          <Group>
+            <Button onClick={() => void submit(text)} loading={save.isPending} disabled={draft === null || draft === body}>
+              Save
+            </Button>
+            {draft !== null && draft !== body && (
+              <Button variant="default" onClick={() => setDraft(null)}>
+                Undo changes
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      ) : (
+        <Paper withBorder p="md">
+          <RichText html={body} />
+        </Paper>
+      )}
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          History
+        </Title>
+        {history.length === 0 ? (
+          <Text c="dimmed">Nothing saved yet.</Text>
+        ) : (
+          <Table aria-label="Versions of the note" striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Saved</Table.Th>
+                <Table.Th>By</Table.Th>
+                <Table.Th>
+                  <span className="visually-hidden">Actions</span>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {history.map((revision, i) => (
+                <Table.Tr key={revision.id}>
+                  <Table.Td>
+                    {formatDateTime(parseServerTime(revision.createdAt))}
+                    {i === 0 && ' (current)'}
+                  </Table.Td>
+                  <Table.Td>{revision.authorName ?? '—'}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs">
+                      <Button size="xs" variant="subtle" onClick={() => setShown(shown === revision.id ? null : revision.id)}>
+                        {shown === revision.id ? 'Hide' : 'Read'}
+                      </Button>
+                      {i > 0 && can('PUT /api/note/{topic}') && (
+                        <Button size="xs" variant="subtle" onClick={() => void submit(revision.body)}>
+                          Take this version back
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        {old && (
+          <Paper withBorder p="md" aria-label="The version being read">
+            <RichText html={old.body} />
+          </Paper>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

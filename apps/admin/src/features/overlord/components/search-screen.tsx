@@ -1,0 +1,122 @@
+// /overlord/search: one box over schools, teachers, learners and e-mails (the job table's), a few of
+// each kind that hold the text.
+import { useState, type ReactNode } from 'react';
+import { Alert, Badge, Loader, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { formatDateTime, parseServerTime } from '@olympiad/shared/lib/server-time';
+import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
+import { searchQuery } from '../api/search';
+
+function Section({ title, empty, head, rows }: { title: string; empty: boolean; head: string[]; rows: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Title order={2} size="h4" mb="xs">
+        {title}
+      </Title>
+      {empty ? (
+        <Text c="dimmed" size="sm">
+          None found.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={400}>
+          <Table aria-label={title} striped>
+            <Table.Thead>
+              <Table.Tr>
+                {head.map((h) => (
+                  <Table.Th key={h}>{h}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>{rows}</Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Paper>
+  );
+}
+
+export function SearchScreen({ route }: ScreenComponentProps) {
+  const [text, setText] = useState('');
+  const [q] = useDebouncedValue(text.trim(), 300);
+  const results = useQuery(searchQuery(q));
+  return (
+    <Stack>
+      <div>
+        <Title order={1}>{route.title}</Title>
+        <Text c="dimmed">Schools, teachers, learners and e-mails whose names, numbers or addresses hold the text.</Text>
+      </div>
+      <TextInput label="Search" placeholder="A name, an e-mail address, an EMIS number" value={text} onChange={(e) => setText(e.currentTarget.value)} maw={520} type="search" />
+      {q.length < 2 ? (
+        <Text c="dimmed">Type at least two characters.</Text>
+      ) : results.isPending ? (
+        <Loader aria-label="Searching" />
+      ) : results.isError ? (
+        <Alert color="red" title="The search failed">
+          {results.error.message}
+        </Alert>
+      ) : (
+        <SimpleGrid cols={{ base: 1, lg: 2 }}>
+          <Section
+            title={`Schools (${results.data.schools.length})`}
+            empty={results.data.schools.length === 0}
+            head={['Name', 'EMIS', 'Town', 'Province']}
+            rows={results.data.schools.map((s) => (
+              <Table.Tr key={s.id}>
+                <Table.Td>{s.name}</Table.Td>
+                <Table.Td>{s.emisNumber ?? ''}</Table.Td>
+                <Table.Td>{s.town}</Table.Td>
+                <Table.Td>{s.province}</Table.Td>
+              </Table.Tr>
+            ))}
+          />
+          <Section
+            title={`Teachers (${results.data.teachers.length})`}
+            empty={results.data.teachers.length === 0}
+            head={['Name', 'E-mail', 'School']}
+            rows={results.data.teachers.map((t) => (
+              <Table.Tr key={t.id}>
+                <Table.Td>
+                  {t.firstName} {t.lastName}
+                </Table.Td>
+                <Table.Td>{t.email ?? ''}</Table.Td>
+                <Table.Td>{t.schoolName ?? '—'}</Table.Td>
+              </Table.Tr>
+            ))}
+          />
+          <Section
+            title={`Learners (${results.data.learners.length})`}
+            empty={results.data.learners.length === 0}
+            head={['Name', 'Grade', 'School']}
+            rows={results.data.learners.map((l) => (
+              <Table.Tr key={l.id}>
+                <Table.Td>
+                  {l.firstName} {l.lastName}
+                </Table.Td>
+                <Table.Td>{l.grade}</Table.Td>
+                <Table.Td>{l.schoolName}</Table.Td>
+              </Table.Tr>
+            ))}
+          />
+          <Section
+            title={`E-mails (${results.data.emails.length})`}
+            empty={results.data.emails.length === 0}
+            head={['To', 'What', 'State', 'Queued']}
+            rows={results.data.emails.map((e) => (
+              <Table.Tr key={e.jobId}>
+                <Table.Td>{e.to}</Table.Td>
+                <Table.Td>{e.subject}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={e.status === 'failed' ? 'red' : undefined}>
+                    {e.status}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{formatDateTime(parseServerTime(e.createdAt))}</Table.Td>
+              </Table.Tr>
+            ))}
+          />
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

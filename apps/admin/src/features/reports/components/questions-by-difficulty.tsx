@@ -1,0 +1,67 @@
+// Questions by difficulty: each question's facility (the share of its marks learners earned) and
+// discrimination (how much better the strongest 27% did than the weakest 27%), hardest first, beside
+// the difficulty its setter gave it. A question with a low or negative discrimination is worth a look:
+// the answer key may be wrong.
+import { Alert, Badge, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { difficultyQuery } from '../api/reports';
+
+const percent = (value: number | null | undefined) => (value == null ? '—' : `${Math.round(value * 100)}%`);
+const index = (value: number | null | undefined) => (value == null ? '—' : value.toFixed(2));
+
+export function QuestionsByDifficultyReport({ olympiadId }: { olympiadId: number }) {
+  const report = useQuery(difficultyQuery(olympiadId));
+  if (report.isPending) return <Loader aria-label="Loading the questions by difficulty" />;
+  if (report.isError) return <Alert color="red" title="Could not load the questions by difficulty">{report.error.message}</Alert>;
+  const { scripts, questions } = report.data;
+  return (
+    <Stack>
+      <Title order={2}>Questions by difficulty</Title>
+      <Text c="dimmed" size="sm">
+        From {scripts} finished script{scripts === 1 ? '' : 's'}. Facility is the share of a question&apos;s marks that learners earned; discrimination is the
+        facility among the strongest 27% less that among the weakest 27%.
+      </Text>
+      {questions.length === 0 ? (
+        <Text c="dimmed">The paper has no questions yet.</Text>
+      ) : (
+        <Paper withBorder radius="md" p="sm">
+          <Table.ScrollContainer minWidth={600}>
+            <Table aria-label="Questions by difficulty" striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Question</Table.Th>
+                  <Table.Th>Kind</Table.Th>
+                  <Table.Th>Marks</Table.Th>
+                  <Table.Th>Set difficulty</Table.Th>
+                  <Table.Th>Answered</Table.Th>
+                  <Table.Th>Facility</Table.Th>
+                  <Table.Th>Discrimination</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {questions.map((q) => (
+                  <Table.Tr key={q.questionId}>
+                    <Table.Td>{q.number}</Table.Td>
+                    <Table.Td>{q.kind}</Table.Td>
+                    <Table.Td>{q.marks}</Table.Td>
+                    <Table.Td>{q.setDifficulty}</Table.Td>
+                    <Table.Td>{q.answered}</Table.Td>
+                    <Table.Td>{percent(q.facility)}</Table.Td>
+                    <Table.Td>
+                      {index(q.discrimination)}{' '}
+                      {q.discrimination != null && q.discrimination < 0.1 && (
+                        <Badge color="orange" variant="light">
+                          check the key
+                        </Badge>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

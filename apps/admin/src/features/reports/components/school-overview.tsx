@@ -1,0 +1,70 @@
+// One olympiad's schools, each with its learners by where they are: entered, not started, writing,
+// finished, absent; the totals above.
+import { Alert, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { overviewQuery } from '../api/reports';
+
+function Figure({ label, value }: { label: string; value: number }) {
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} size="xl">
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+export function SchoolOverview({ olympiadId }: { olympiadId: number }) {
+  const overview = useQuery(overviewQuery(olympiadId));
+  if (overview.isPending) return <Loader aria-label="Loading the overview" />;
+  if (overview.isError) return <Alert color="red" title="Could not load the overview">{overview.error.message}</Alert>;
+  const { totals, entries, schools } = overview.data;
+  return (
+    <Stack>
+      <Group justify="space-between" align="baseline">
+        <Title order={2}>Schools and learners</Title>
+      </Group>
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }}>
+        <Figure label="Schools entered" value={entries} />
+        <Figure label="Learners" value={totals.learners} />
+        <Figure label="Not started" value={totals.notStarted} />
+        <Figure label="Writing" value={totals.writing} />
+        <Figure label="Finished" value={totals.finished} />
+        <Figure label="Absent" value={totals.absent} />
+      </SimpleGrid>
+      {schools.length > 0 && (
+        <Paper withBorder radius="md" p="sm">
+          <Table.ScrollContainer minWidth={600}>
+            <Table aria-label="Learners per school" striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>School</Table.Th>
+                  <Table.Th>Province</Table.Th>
+                  <Table.Th>Entry</Table.Th>
+                  <Table.Th>Learners</Table.Th>
+                  <Table.Th>Started</Table.Th>
+                  <Table.Th>Finished</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {schools.map((school) => (
+                  <Table.Tr key={school.schoolParticipantId}>
+                    <Table.Td>{school.schoolName}</Table.Td>
+                    <Table.Td>{school.province}</Table.Td>
+                    <Table.Td>{school.entryStatus}</Table.Td>
+                    <Table.Td>{school.learners}</Table.Td>
+                    <Table.Td>{school.started}</Table.Td>
+                    <Table.Td>{school.finished}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

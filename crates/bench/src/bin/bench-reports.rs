@@ -1,0 +1,217 @@
+//! Reports: the overlord's overview of every olympiad, one olympiad's overview per school and its
+//! graph data, with 100,000 learners entered in 200 schools (a quarter finished, a quarter writing).
+//! Every call goes through the real HTTP application.
+
+#![allow(clippy::expect_used, clippy::unwrap_used)] // a benchmark that cannot set up has failed
+
+use actix_web::test::{call_service, init_service, read_body, TestRequest};
+use diesel::connection::SimpleConnection;
+use olympiad_bench::{database, median_ms, millis, report, state};
+use olympiad_domain::Role;
+use olympiad_http::auth::tokens::{Purpose, Subject};
+use olympiad_office::accounts::{provision, Provision};
+use olympiad_persistence::models::{
+    Olympiad, OlympiadInsertForm, Project, ProjectInsertForm, School, SchoolForm, SchoolParticipant,
+};
+use olympiad_persistence::DbConnection;
+use std::time::Instant;
+
+const LEARNERS: usize = 100_000;
+const SCHOOLS: usize = 200;
+const PROVINCES: &[&str] = &[
+    "Gauteng",
+    "Limpopo",
+    "Western Cape",
+    "KwaZulu-Natal",
+    "Free State",
+];
+
+fn token(
+    state: &olympiad_http::AppState,
+    conn: &mut DbConnection,
+    email: &str,
+    role: Role,
+    olympiad: Option<&Olympiad>,
+) -> String {
+    let (user, account, _) = provision(
+        conn,
+        &Provision {
+            username: email.into(),
+            email: Some(email.into()),
+            password_hash: "unused".into(),
+            first_name: "Bench".into(),
+            last_name: role.as_str().into(),
+            role,
+            olympiad_id: olympiad.map(|o| o.id),
+        },
+    )
+    .unwrap();
+    let subject = Subject {
+        user_id: user.id,
+        account_id: account.id,
+        role,
+        olympiad_id: account.olympiad_id,
+        olympiad_name: olympiad.map(|o| o.name.clone()),
+        session_version: user.session_version,
+        impersonator: None,
+        impersonator_version: None,
+    };
+    state.tokens.issue(&subject, Purpose::Access).unwrap()
+}
+
+/// 100,000 learners, their users, their entries in the olympiad and the attempts of those who
+/// started, written in plain SQL (the fastest way in, and not what is measured).
+fn fill(conn: &mut DbConnection, olympiad: &Olympiad) {
+    let mut school_ids = Vec::with_capacity(SCHOOLS);
+    for s in 0..SCHOOLS {
+        let school = School::create(
+            conn,
+            &SchoolForm {
+                name: format!("Report School {s:03}"),
+                province: PROVINCES[s % PROVINCES.len()].into(),
+                sector: "public".into(),
+                country_code: "ZA".into(),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        SchoolParticipant::ensure(conn, olympiad.id, school.id, None).unwrap();
+        school_ids.push(school.id);
+    }
+    conn.batch_execute("BEGIN").unwrap();
+    for batch in 0..LEARNERS / 1000 {
+        let values: Vec<String> = (0..1000)
+            .map(|j| {
+                let i = batch * 1000 + j;
+                format!(
+                    "({}, 'Learner', 'Number {i}', {}, 'A', '', '', false, '', '')",
+                    school_ids[i % SCHOOLS],
+                    8 + (i % 5),
+                )
+            })
+            .collect();
+        conn.batch_execute(&format!(
+            "INSERT INTO learners (school_id, first_name, last_name, grade, class_name, gender, home_language, consent_given, consent_by, consent_relationship) VALUES {}",
+            values.join(",")
+        ))
+        .unwrap();
+    }
+    let id = olympiad.id;
+    conn.batch_execute(&format!(
+        "INSERT INTO users (username, password_hash, first_name, last_name) \
+         SELECT 'bench' || id, 'x', first_name, last_name FROM learners;
+         INSERT INTO participants (olympiad_id, learner_id, school_participant_id, user_id, status) \
+         SELECT {id}, l.id, sp.id, u.id, \
+                CASE l.id % 4 WHEN 0 THEN 'finished' WHEN 1 THEN 'writing' ELSE 'registered' END \
+         FROM learners l \
+         JOIN users u ON u.username = 'bench' || l.id \
+         JOIN school_participants sp ON sp.school_id = l.school_id AND sp.olympiad_id = {id};
+         INSERT INTO attempts (participant_id, olympiad_id, school_participant_id, status, declaration_accepted_at, device_key_hash, started_at) \
+         SELECT p.id, {id}, p.school_participant_id, p.status, '2026-11-25 08:00:00', 'x', '2026-11-25 09:00:00' \
+         FROM participants p WHERE p.status IN ('finished', 'writing');
+         COMMIT"
+    ))
+    .unwrap();
+}
+
+#[actix_web::main]
+async fn main() {
+    let db = database();
+    let state = state(&db);
+    let mut conn = db.conn();
+    let project = Project::ensure(
+        &mut conn,
+        &ProjectInsertForm {
+            slug: "geography",
+            name: "Geography",
+            description: "",
+            kind: olympiad_domain::olympiad::OlympiadKind::Schools,
+        },
+    )
+    .unwrap();
+    let olympiad = Olympiad::ensure(
+        &mut conn,
+        &OlympiadInsertForm {
+            project_id: project.id,
+            name: "geography",
+            title: "Geography Olympiad",
+            year: 2026,
+            is_open: true,
+        },
+    )
+    .unwrap();
+    let admin = token(
+        &state,
+        &mut conn,
+        "admin@bench.example",
+        Role::Admin,
+        Some(&olympiad),
+    );
+    let overlord = token(
+        &state,
+        &mut conn,
+        "overlord@bench.example",
+        Role::Overlord,
+        None,
+    );
+    let start = Instant::now();
+    fill(&mut conn, &olympiad);
+    if let DbConnection::Postgresql(_) = &*conn {
+        conn.batch_execute("ANALYZE").unwrap();
+    }
+    eprintln!(
+        "filled {LEARNERS} learners in {:.0} ms",
+        millis(start.elapsed())
+    );
+    drop(conn);
+    let app = init_service(olympiad_http::app(state.clone())).await;
+    let post = |uri: String, token: String| {
+        let app = &app;
+        async move {
+            let response = call_service(
+                app,
+                TestRequest::post()
+                    .uri(&uri)
+                    .insert_header(("Authorization", format!("Bearer {token}")))
+                    .to_request(),
+            )
+            .await;
+            assert!(
+                response.status().is_success(),
+                "{uri}: {}",
+                response.status()
+            );
+            read_body(response).await
+        }
+    };
+    // The answers are right before they are timed.
+    let body = post("/api/reports/olympiad/overview".into(), overlord.clone()).await;
+    let all: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(all["data"][0]["learners"], LEARNERS);
+    assert_eq!(all["data"][0]["finished"], LEARNERS / 4);
+
+    let every = median_ms(5, || async {
+        post("/api/reports/olympiad/overview".into(), overlord.clone()).await;
+    })
+    .await;
+    report("reports_overview_every_olympiad_100k", every, "ms");
+    let id = olympiad.id;
+    let one = median_ms(5, || async {
+        post(
+            format!("/api/reports/olympiad/overview/{id}?schoolId=-1"),
+            admin.clone(),
+        )
+        .await;
+    })
+    .await;
+    report("reports_overview_per_school_100k", one, "ms");
+    let graph = median_ms(5, || async {
+        post(
+            format!("/api/reports/olympiad/graph-data/{id}"),
+            admin.clone(),
+        )
+        .await;
+    })
+    .await;
+    report("reports_graph_data_100k", graph, "ms");
+}

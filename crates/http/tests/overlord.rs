@@ -1,0 +1,298 @@
+//! The overlord's tools: `/api/olympiad/all` and `POST /api/olympiad`, `/api/note/{topic}`,
+//! `/api/sanity-log`, `/api/search`, `/api/task` with its retry, impersonation by e-mail (never of
+//! an overlord, and every action of it in the activity log under the overlord), and the activity
+//! log's who, what, before and after, and from where.
+
+#![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
+
+mod common;
+
+use actix_web::http::StatusCode;
+use common::*;
+use diesel::prelude::*;
+use olympiad_domain::job::JobKind;
+use olympiad_domain::Role;
+use olympiad_persistence::models::Job;
+use olympiad_persistence::schema::jobs;
+use serde_json::{json, Value};
+
+#[actix_web::test]
+async fn the_overlord_lists_every_olympiad_and_makes_a_new_one_checked_field_by_field() {
+    let fx = Fixture::new();
+    let geo = fx.olympiad("geography");
+    let overlord = fx.overlord();
+    let admin = fx.admin("geography");
+    let api = fx.api().await;
+
+    let (status, body) = api.get("/api/olympiad/all", &overlord).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["data"][0]["name"], "geography");
+    let (status, _) = api.get("/api/olympiad/all", &admin).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+
+    let bad =
+        json!({ "projectId": geo.project_id, "name": "Geo 2027!", "title": "G", "year": 1999 });
+    let (status, body) = api.post("/api/olympiad", bad, &overlord).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(
+        body["fields"]["year"].is_string() || body["fields"]["title"].is_string(),
+        "{body}"
+    );
+    let taken = json!({ "projectId": geo.project_id, "name": "geography", "title": "Geography", "year": 2027 });
+    let (_, body) = api.post("/api/olympiad", taken, &overlord).await;
+    assert_eq!(body["fields"]["name"], "is taken by another olympiad");
+
+    let new = json!({ "projectId": geo.project_id, "name": "geography-2027", "title": "Geography 2027", "year": 2027 });
+    let (status, body) = api.post("/api/olympiad", new, &overlord).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["data"]["isOpen"], false);
+    assert_eq!(activities(&fx, "olympiad_created").len(), 1);
+}
+
+#[actix_web::test]
+async fn a_note_keeps_every_version_sanitised_and_notes_the_change() {
+    let fx = Fixture::new();
+    let overlord = fx.overlord();
+    let api = fx.api().await;
+
+    let (status, body) = api.get("/api/note/common-issues", &overlord).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["data"]["body"], "");
+    let (status, _) = api.get("/api/note/shopping-list", &overlord).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    let first = json!({ "body": "<p>Check the <b>map</b><script>alert(1)</script></p>" });
+    let (status, body) = api
+        .put("/api/note/common-issues", first.clone(), &overlord)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(!body["data"]["body"].as_str().unwrap().contains("script"));
+    // The same text again adds no version: retries are safe.
+    api.put("/api/note/common-issues", first, &overlord).await;
+    let second = json!({ "body": "<p>Print the slips a day early.</p>" });
+    let (_, body) = api.put("/api/note/common-issues", second, &overlord).await;
+    assert_eq!(body["data"]["history"].as_array().unwrap().len(), 2);
+    assert_eq!(body["data"]["body"], "<p>Print the slips a day early.</p>");
+    let logged = activities(&fx, "note_saved");
+    assert_eq!(logged.len(), 2);
+    let details: Value = serde_json::from_str(&logged[0].details).unwrap();
+    assert!(details["before"].as_str().unwrap().contains("map"));
+    assert_eq!(details["after"], "<p>Print the slips a day early.</p>");
+    assert!(logged[0].address.is_some(), "from where");
+    assert!(logged[0].email.is_some(), "who, by address");
+
+    let huge = json!({ "body": "x".repeat(100_001) });
+    let (status, body) = api.put("/api/note/before-olympiad", huge, &overlord).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body["fields"]["body"].is_string());
+}
+
+#[actix_web::test]
+async fn the_sanity_checks_find_what_should_not_be() {
+    let fx = Fixture::new();
+    let geo = fx.olympiad("geography");
+    let overlord = fx.overlord();
+    // An entry with no learner and no team admin; a teacher with no school.
+    fx.school().named("Lonely High").entered_in(&geo).build();
+    fx.teacher("nomad@example.org").build();
+    let api = fx.api().await;
+
+    let (status, body) = api.get("/api/sanity-log", &overlord).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(body["data"]["run"].is_null());
+    let (status, body) = api
+        .post("/api/sanity-log/run", Value::Null, &overlord)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let count = |check: &str| {
+        body["data"]["checks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["check"] == check)
+            .unwrap()["findings"]
+            .as_i64()
+            .unwrap()
+    };
+    assert_eq!(count("entries-without-learners"), 1);
+    assert_eq!(count("entries-without-team-admin"), 1);
+    assert_eq!(count("teachers-without-school"), 1);
+    assert_eq!(count("failed-emails"), 0);
+    let run_id = body["data"]["run"]["id"].as_i64().unwrap();
+    let (_, again) = api
+        .get(&format!("/api/sanity-log?runId={run_id}"), &overlord)
+        .await;
+    assert_eq!(again["data"]["findings"].as_array().unwrap().len(), 3);
+    let (status, _) = api.get("/api/sanity-log?runId=999999", &overlord).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(activities(&fx, "sanity_checks_run").len(), 1);
+}
+
+#[actix_web::test]
+async fn one_search_finds_schools_teachers_learners_and_emails() {
+    let fx = Fixture::new();
+    let geo = fx.olympiad("geography");
+    let overlord = fx.overlord();
+    let school = fx
+        .school()
+        .named("Waterkloof High")
+        .entered_in(&geo)
+        .build();
+    fx.teacher("waterkloof.teacher@example.org")
+        .of_school(school.id)
+        .build();
+    fx.learner("zwater1")
+        .named("Zanele", "Waterkloof")
+        .entered_with(school.entry());
+    Job::enqueue(
+        &mut fx.db.conn(),
+        JobKind::Email,
+        &json!({ "kind": "password_reset", "to": { "email": "waterkloof.teacher@example.org", "name": "T", "username": "t" }, "link": "secret" }),
+    )
+    .unwrap();
+    let api = fx.api().await;
+
+    let (status, body) = api.get("/api/search?q=waterkloof", &overlord).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let data = &body["data"];
+    assert_eq!(data["schools"][0]["name"], "Waterkloof High");
+    assert_eq!(
+        data["teachers"][0]["email"],
+        "waterkloof.teacher@example.org"
+    );
+    assert_eq!(data["learners"][0]["lastName"], "Waterkloof");
+    assert_eq!(data["emails"][0]["to"], "waterkloof.teacher@example.org");
+    assert_eq!(data["emails"][0]["subject"], "password reset");
+    assert!(
+        !body.to_string().contains("secret"),
+        "no link leaves the job table"
+    );
+
+    let (status, body) = api.get("/api/search?q=w", &overlord).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body["fields"]["q"].is_string());
+    // A pattern's wildcards are the text's, not SQL's.
+    let (_, body) = api.get("/api/search?q=%25%25", &overlord).await;
+    assert_eq!(body["data"]["schools"].as_array().unwrap().len(), 0);
+}
+
+#[actix_web::test]
+async fn a_failed_task_goes_round_again_and_no_other_does() {
+    let fx = Fixture::new();
+    let overlord = fx.overlord();
+    let mut conn = fx.db.conn();
+    let payload = json!({ "kind": "two_factor_enabled", "to": { "email": "a@example.org", "name": "A", "username": "a" } });
+    let failed = Job::enqueue(&mut conn, JobKind::Email, &payload).unwrap();
+    let queued = Job::enqueue(&mut conn, JobKind::Email, &payload).unwrap();
+    diesel::update(jobs::table.find(failed))
+        .set((
+            jobs::status.eq("failed"),
+            jobs::attempts.eq(5),
+            jobs::last_error.eq("550 no such user"),
+        ))
+        .execute(&mut conn)
+        .unwrap();
+    drop(conn);
+    let api = fx.api().await;
+
+    let (status, body) = api.get("/api/task", &overlord).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["data"]["counts"]["failed"], 1);
+    assert_eq!(body["data"]["counts"]["queued"], 1);
+    assert_eq!(
+        body["data"]["tasks"][0]["summary"],
+        "two factor enabled to a@example.org"
+    );
+    let (_, failed_only) = api.get("/api/task?status=failed", &overlord).await;
+    assert_eq!(failed_only["data"]["tasks"].as_array().unwrap().len(), 1);
+
+    let (status, body) = api
+        .post(&format!("/api/task/{failed}/retry"), Value::Null, &overlord)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["data"]["status"], "queued");
+    assert_eq!(body["data"]["attempts"], 0);
+    // Retrying again, or a queued one, is a conflict.
+    let (status, _) = api
+        .post(&format!("/api/task/{failed}/retry"), Value::Null, &overlord)
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    let (status, _) = api
+        .post(&format!("/api/task/{queued}/retry"), Value::Null, &overlord)
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    let (status, _) = api
+        .post("/api/task/999999/retry", Value::Null, &overlord)
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let logged = activities(&fx, "task_retried");
+    assert_eq!(logged.len(), 1);
+}
+
+#[actix_web::test]
+async fn an_impersonation_is_logged_under_the_overlord_and_an_overlord_is_never_impersonated() {
+    let fx = Fixture::new();
+    let geo = fx.olympiad("geography");
+    let overlord = fx.overlord();
+    let (school, _teacher) = fx.entered_school(&geo);
+    // A second overlord who also has an admin account in geography.
+    let other = fx.user("boss@example.org", Role::Overlord, None);
+    {
+        use olympiad_persistence::models::{Account, AccountInsertForm};
+        Account::ensure(
+            &mut fx.db.conn(),
+            &AccountInsertForm {
+                user_id: other,
+                role: "admin",
+                olympiad_id: Some(geo.id),
+            },
+        )
+        .unwrap();
+    }
+    let api = fx.api().await;
+
+    let url = format!(
+        "/api/user/impersonate?olympiadId={}&userEmail=boss@example.org",
+        geo.id
+    );
+    let (status, _) = api.get(&url, &overlord).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+
+    let admin_id = fx.user("clerk@example.org", Role::Admin, Some("geography"));
+    let url = format!(
+        "/api/user/impersonate?olympiadId={}&userEmail=clerk@example.org",
+        geo.id
+    );
+    let (status, body) = api.get(&url, &overlord).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(body["data"]["user"]["impersonatedBy"].is_i64(), "{body}");
+    let as_admin = body["data"]["token"].as_str().unwrap().to_owned();
+    // A change made as the admin is logged with the overlord as the one who acted.
+    let new_school =
+        json!({ "name": "Impersonated High", "province": "Gauteng", "sector": "public" });
+    let (status, body) = api.post("/api/school", new_school, &as_admin).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let overlord_id =
+        olympiad_persistence::models::User::by_username(&mut fx.db.conn(), "overlord@example.org")
+            .unwrap()
+            .unwrap()
+            .id;
+    let impersonations = activities(&fx, "impersonate");
+    assert_eq!(impersonations.len(), 1);
+    assert_eq!(impersonations[0].user_id, Some(overlord_id));
+    let created = activities(&fx, "school_created");
+    assert_eq!(created[0].user_id, Some(overlord_id));
+    assert_eq!(created[0].email.as_deref(), Some("overlord@example.org"));
+    let details: Value = serde_json::from_str(&created[0].details).unwrap();
+    assert_eq!(details["actingAs"], admin_id);
+    let _ = school;
+
+    // The activity log answers it to the overlord's search.
+    let (status, body) = api.get("/api/activity-log?timeWindow=1", &overlord).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|a| a["action"] == "impersonate"));
+}

@@ -1,0 +1,167 @@
+//! The overlord's one search box over schools, teachers, learners and e-mails.
+
+use crate::error::{OfficeError, OfficeResult};
+use chrono::NaiveDateTime;
+use olympiad_domain::job::JobStatus;
+use olympiad_persistence::models::listing::contains_pattern;
+use olympiad_persistence::models::search;
+use olympiad_persistence::DbConnection;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+/// Hits of each kind answered at most.
+const HITS: i64 = 25;
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SearchQuery {
+    /// At least two characters: part of a name, an e-mail address, an EMIS number.
+    #[param(min_length = 2, max_length = 100)]
+    pub q: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SchoolHit {
+    pub id: i64,
+    pub name: String,
+    pub emis_number: Option<String>,
+    pub town: String,
+    pub province: String,
+    pub email: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TeacherHit {
+    pub id: i64,
+    pub user_id: i64,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: Option<String>,
+    pub school_name: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LearnerHit {
+    pub id: i64,
+    pub first_name: String,
+    pub last_name: String,
+    pub grade: i32,
+    pub school_id: i64,
+    pub school_name: String,
+}
+
+/// An e-mail of the job table: to whom, about what, and whether it went.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EmailHit {
+    pub job_id: i64,
+    pub status: JobStatus,
+    pub to: String,
+    pub subject: String,
+    #[serde(with = "olympiad_domain::utc")]
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchResults {
+    pub schools: Vec<SchoolHit>,
+    pub teachers: Vec<TeacherHit>,
+    pub learners: Vec<LearnerHit>,
+    pub emails: Vec<EmailHit>,
+}
+
+/// The recipient and subject of an e-mail job's payload, whatever else it holds.
+pub fn email_summary(payload: &str) -> (String, String) {
+    let value: serde_json::Value = serde_json::from_str(payload).unwrap_or_default();
+    let text = |name: &str| -> String {
+        match value.get(name) {
+            Some(serde_json::Value::String(s)) => s.clone(),
+            Some(serde_json::Value::Array(list)) => list
+                .iter()
+                .filter_map(|v| {
+                    v.as_str()
+                        .map(str::to_owned)
+                        .or_else(|| v.get("email").and_then(|e| e.as_str()).map(str::to_owned))
+                })
+                .collect::<Vec<_>>()
+                .join(", "),
+            Some(serde_json::Value::Object(o)) => o
+                .get("email")
+                .and_then(|e| e.as_str())
+                .unwrap_or_default()
+                .to_owned(),
+            _ => String::new(),
+        }
+    };
+    // Our e-mails name their kind rather than a subject line (the template writes that).
+    let subject = match text("subject") {
+        subject if subject.is_empty() => text("kind").replace('_', " "),
+        subject => subject,
+    };
+    (text("to"), subject)
+}
+
+pub fn search(conn: &mut DbConnection, query: &SearchQuery) -> OfficeResult<SearchResults> {
+    let text = query.q.trim();
+    if text.chars().count() < 2 || text.chars().count() > 100 {
+        return Err(OfficeError::invalid("q", "must be 2 to 100 characters"));
+    }
+    let pattern = contains_pattern(text)
+        .ok_or_else(|| OfficeError::invalid("q", "must be 2 to 100 characters"))?;
+    Ok(SearchResults {
+        schools: search::schools(conn, &pattern, HITS)?
+            .into_iter()
+            .map(|(id, name, emis_number, town, province, email)| SchoolHit {
+                id,
+                name,
+                emis_number,
+                town,
+                province,
+                email,
+            })
+            .collect(),
+        teachers: search::teachers(conn, &pattern, HITS)?
+            .into_iter()
+            .map(
+                |(id, user_id, first_name, last_name, email, school_name)| TeacherHit {
+                    id,
+                    user_id,
+                    first_name,
+                    last_name,
+                    email,
+                    school_name,
+                },
+            )
+            .collect(),
+        learners: search::learners(conn, &pattern, HITS)?
+            .into_iter()
+            .map(
+                |(id, first_name, last_name, grade, school_id, school_name)| LearnerHit {
+                    id,
+                    first_name,
+                    last_name,
+                    grade,
+                    school_id,
+                    school_name,
+                },
+            )
+            .collect(),
+        emails: search::emails(conn, &pattern, HITS)?
+            .into_iter()
+            .map(|(job_id, status, payload, created_at)| {
+                let (to, subject) = email_summary(&payload);
+                EmailHit {
+                    job_id,
+                    status,
+                    to,
+                    subject,
+                    created_at,
+                }
+            })
+            .collect(),
+    })
+}

@@ -1,0 +1,235 @@
+use crate::error::DbResult;
+use crate::schema::{sanity_findings, sanity_runs};
+use crate::{now, DbConnection};
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// One run of the consistency checks.
+#[derive(Debug, Clone, Queryable, Selectable, Serialize, ToSchema)]
+#[diesel(table_name = sanity_runs)]
+#[serde(rename_all = "camelCase")]
+pub struct SanityRun {
+    pub id: i64,
+    /// The overlord who asked for it; none when the worker ran it on its schedule.
+    pub started_by: Option<i64>,
+    pub findings: i32,
+    #[serde(with = "olympiad_domain::utc")]
+    pub started_at: NaiveDateTime,
+    #[serde(with = "olympiad_domain::utc::option")]
+    pub finished_at: Option<NaiveDateTime>,
+}
+
+/// What a check found: one record that should not be as it is.
+#[derive(Debug, Clone, Queryable, Selectable, Serialize, ToSchema)]
+#[diesel(table_name = sanity_findings)]
+#[serde(rename_all = "camelCase")]
+pub struct SanityFinding {
+    pub id: i64,
+    pub run_id: i64,
+    pub check_name: String,
+    pub olympiad_id: Option<i64>,
+    /// What is wrong, named: `learner 12: Thandi Nkosi (Waterkloof High School)`.
+    pub subject: String,
+    pub detail: String,
+}
+
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = sanity_findings)]
+pub struct SanityFindingInsertForm {
+    pub run_id: i64,
+    pub check_name: String,
+    pub olympiad_id: Option<i64>,
+    pub subject: String,
+    pub detail: String,
+}
+
+impl SanityRun {
+    pub fn start(conn: &mut DbConnection, started_by: Option<i64>) -> DbResult<SanityRun> {
+        Ok(diesel::insert_into(sanity_runs::table)
+            .values((
+                sanity_runs::started_by.eq(started_by),
+                sanity_runs::started_at.eq(now()),
+            ))
+            .returning(sanity_runs::id)
+            .get_result::<i64>(conn)
+            .and_then(|id| {
+                sanity_runs::table
+                    .find(id)
+                    .select(SanityRun::as_select())
+                    .first(conn)
+            })?)
+    }
+
+    pub fn finish(
+        conn: &mut DbConnection,
+        run_id: i64,
+        findings: &[SanityFindingInsertForm],
+    ) -> DbResult<SanityRun> {
+        for finding in findings {
+            diesel::insert_into(sanity_findings::table)
+                .values(finding)
+                .execute(conn)?;
+        }
+        let count = i32::try_from(findings.len()).unwrap_or(i32::MAX);
+        diesel::update(sanity_runs::table.find(run_id))
+            .set((
+                sanity_runs::findings.eq(count),
+                sanity_runs::finished_at.eq(now()),
+            ))
+            .execute(conn)?;
+        SanityRun::find(conn, run_id)
+    }
+
+    /// The latest runs, newest first.
+    pub fn latest(conn: &mut DbConnection, limit: i64) -> DbResult<Vec<SanityRun>> {
+        Ok(sanity_runs::table
+            .select(SanityRun::as_select())
+            .order(sanity_runs::id.desc())
+            .limit(limit)
+            .load(conn)?)
+    }
+
+    pub fn last_started(conn: &mut DbConnection) -> DbResult<Option<NaiveDateTime>> {
+        Ok(sanity_runs::table
+            .select(diesel::dsl::max(sanity_runs::started_at))
+            .get_result(conn)?)
+    }
+
+    pub fn findings_of(conn: &mut DbConnection, run_id: i64) -> DbResult<Vec<SanityFinding>> {
+        Ok(sanity_findings::table
+            .filter(sanity_findings::run_id.eq(run_id))
+            .select(SanityFinding::as_select())
+            .order((sanity_findings::check_name, sanity_findings::id))
+            .load(conn)?)
+    }
+
+    pub fn find(conn: &mut DbConnection, run_id: i64) -> DbResult<SanityRun> {
+        Ok(sanity_runs::table
+            .find(run_id)
+            .select(SanityRun::as_select())
+            .first(conn)?)
+    }
+}
+
+/// The consistency checks' queries: each answers the records it finds, at most [`CHECK_LIMIT`].
+pub mod checks {
+    use super::*;
+    use crate::schema::{
+        jobs, learners, participants, school_participants, schools, teachers, team_members, users,
+    };
+    use diesel::dsl::{exists, not};
+    use olympiad_domain::job::{JobKind, JobStatus};
+    use olympiad_domain::school::EntryStatus;
+
+    /// A check that finds more than this names the first ones; the count says there are more.
+    pub const CHECK_LIMIT: i64 = 1000;
+
+    /// (learner id, first name, last name, school)
+    pub fn learners_without_participants(
+        conn: &mut DbConnection,
+    ) -> DbResult<Vec<(i64, String, String, String)>> {
+        Ok(learners::table
+            .inner_join(schools::table)
+            .filter(not(exists(
+                participants::table.filter(participants::learner_id.eq(learners::id)),
+            )))
+            .select((
+                learners::id,
+                learners::first_name,
+                learners::last_name,
+                schools::name,
+            ))
+            .order(learners::id)
+            .limit(CHECK_LIMIT)
+            .load(conn)?)
+    }
+
+    /// (entry id, olympiad id, school)
+    pub fn entries_without_learners(conn: &mut DbConnection) -> DbResult<Vec<(i64, i64, String)>> {
+        Ok(school_participants::table
+            .inner_join(schools::table)
+            .filter(school_participants::status.ne(EntryStatus::Withdrawn.as_str()))
+            .filter(not(exists(participants::table.filter(
+                participants::school_participant_id.eq(school_participants::id.nullable()),
+            ))))
+            .select((
+                school_participants::id,
+                school_participants::olympiad_id,
+                schools::name,
+            ))
+            .order(school_participants::id)
+            .limit(CHECK_LIMIT)
+            .load(conn)?)
+    }
+
+    /// (entry id, olympiad id, school)
+    pub fn entries_without_team_admin(
+        conn: &mut DbConnection,
+    ) -> DbResult<Vec<(i64, i64, String)>> {
+        Ok(school_participants::table
+            .inner_join(schools::table)
+            .filter(school_participants::status.ne(EntryStatus::Withdrawn.as_str()))
+            .filter(not(exists(
+                team_members::table
+                    .filter(team_members::school_participant_id.eq(school_participants::id))
+                    .filter(team_members::is_team_admin.eq(true)),
+            )))
+            .select((
+                school_participants::id,
+                school_participants::olympiad_id,
+                schools::name,
+            ))
+            .order(school_participants::id)
+            .limit(CHECK_LIMIT)
+            .load(conn)?)
+    }
+
+    /// (participant id, olympiad id, first name, last name)
+    pub fn participants_without_entry(
+        conn: &mut DbConnection,
+    ) -> DbResult<Vec<(i64, i64, String, String)>> {
+        Ok(participants::table
+            .inner_join(learners::table)
+            .filter(participants::school_participant_id.is_null())
+            .select((
+                participants::id,
+                participants::olympiad_id,
+                learners::first_name,
+                learners::last_name,
+            ))
+            .order(participants::id)
+            .limit(CHECK_LIMIT)
+            .load(conn)?)
+    }
+
+    /// (job id, last error)
+    pub fn failed_emails(conn: &mut DbConnection) -> DbResult<Vec<(i64, Option<String>)>> {
+        Ok(jobs::table
+            .filter(jobs::kind.eq(JobKind::Email.as_str()))
+            .filter(jobs::status.eq(JobStatus::Failed.as_str()))
+            .select((jobs::id, jobs::last_error))
+            .order(jobs::id)
+            .limit(CHECK_LIMIT)
+            .load(conn)?)
+    }
+
+    /// (teacher id, e-mail, first name, last name)
+    pub type TeacherRow = (i64, Option<String>, String, String);
+
+    pub fn teachers_without_school(conn: &mut DbConnection) -> DbResult<Vec<TeacherRow>> {
+        Ok(teachers::table
+            .inner_join(users::table)
+            .filter(teachers::school_id.is_null())
+            .select((
+                teachers::id,
+                users::email,
+                users::first_name,
+                users::last_name,
+            ))
+            .order(teachers::id)
+            .limit(CHECK_LIMIT)
+            .load(conn)?)
+    }
+}

@@ -1,0 +1,98 @@
+//! The overlord's one search box: schools, teachers, learners and e-mails whose names, numbers or
+//! addresses hold the text, a few of each kind.
+
+use crate::error::DbResult;
+use crate::models::listing::lower;
+use crate::schema::{jobs, learners, schools, teachers, users};
+use crate::DbConnection;
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use olympiad_domain::job::{JobKind, JobStatus};
+
+/// (id, name, EMIS number, town, province, e-mail)
+pub type SchoolHit = (i64, String, Option<String>, String, String, String);
+/// (teacher id, user id, first name, last name, e-mail, school)
+pub type TeacherHit = (i64, i64, String, String, Option<String>, Option<String>);
+/// (learner id, first name, last name, grade, school id, school)
+pub type LearnerHit = (i64, String, String, i32, i64, String);
+/// (job id, status, payload, created at)
+pub type EmailHit = (i64, JobStatus, String, NaiveDateTime);
+
+pub fn schools(conn: &mut DbConnection, pattern: &str, limit: i64) -> DbResult<Vec<SchoolHit>> {
+    Ok(schools::table
+        .filter(
+            lower(schools::name)
+                .like(pattern)
+                .escape('\\')
+                .or(lower(schools::email).like(pattern).escape('\\'))
+                .or(schools::emis_number.like(pattern).escape('\\')),
+        )
+        .select((
+            schools::id,
+            schools::name,
+            schools::emis_number,
+            schools::town,
+            schools::province,
+            schools::email,
+        ))
+        .order(schools::name)
+        .limit(limit)
+        .load(conn)?)
+}
+
+pub fn teachers(conn: &mut DbConnection, pattern: &str, limit: i64) -> DbResult<Vec<TeacherHit>> {
+    Ok(teachers::table
+        .inner_join(users::table)
+        .left_join(schools::table)
+        .filter(
+            lower(users::first_name.concat(" ").concat(users::last_name))
+                .like(pattern)
+                .escape('\\')
+                .or(lower(users::username).like(pattern).escape('\\'))
+                .or(users::email.like(pattern).escape('\\')),
+        )
+        .select((
+            teachers::id,
+            users::id,
+            users::first_name,
+            users::last_name,
+            users::email,
+            schools::name.nullable(),
+        ))
+        .order((users::last_name, users::first_name))
+        .limit(limit)
+        .load(conn)?)
+}
+
+pub fn learners(conn: &mut DbConnection, pattern: &str, limit: i64) -> DbResult<Vec<LearnerHit>> {
+    Ok(learners::table
+        .inner_join(schools::table)
+        .filter(
+            lower(learners::first_name.concat(" ").concat(learners::last_name))
+                .like(pattern)
+                .escape('\\')
+                .or(learners::email.like(pattern).escape('\\')),
+        )
+        .select((
+            learners::id,
+            learners::first_name,
+            learners::last_name,
+            learners::grade,
+            schools::id,
+            schools::name,
+        ))
+        .order((learners::last_name, learners::first_name))
+        .limit(limit)
+        .load(conn)?)
+}
+
+/// E-mails of the job table whose recipient, subject or text holds the text, newest first.
+pub fn emails(conn: &mut DbConnection, pattern: &str, limit: i64) -> DbResult<Vec<EmailHit>> {
+    Ok(jobs::table
+        .filter(jobs::kind.eq(JobKind::Email.as_str()))
+        .filter(lower(jobs::payload).like(pattern).escape('\\'))
+        .select((jobs::id, jobs::status, jobs::payload, jobs::created_at))
+        .order(jobs::id.desc())
+        .limit(limit)
+        .load(conn)?)
+}

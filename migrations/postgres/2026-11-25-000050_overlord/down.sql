@@ -1,0 +1,9 @@
+DROP INDEX jobs_created_at;
+DROP INDEX activity_logs_email;
+DROP INDEX activity_logs_action_olympiad;
+DROP INDEX attempts_olympiad_started_at;
+DROP INDEX participants_olympiad_created_at;
+DROP INDEX participants_olympiad_entry_status;
+DROP TABLE sanity_findings;
+DROP TABLE sanity_runs;
+DROP TABLE note_revisions;
