@@ -2,8 +2,8 @@
 //! with a clear refusal of what is not a spreadsheet), tables written out as CSV or XLSX, and login
 //! slips as PDF. No database and no HTTP: the callers hand in bytes and rows.
 
-pub mod invoice;
 pub mod certificates;
+pub mod invoice;
 pub mod slips;
 pub mod spreadsheet;
 pub mod table;

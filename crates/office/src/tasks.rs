@@ -52,6 +52,15 @@ impl From<Job> for TaskView {
                 let (to, subject) = email_summary(&job.payload);
                 format!("{subject} to {to}")
             }
+            JobKind::Certificates => {
+                let run = serde_json::from_str::<serde_json::Value>(&job.payload)
+                    .ok()
+                    .and_then(|v| v.get("runId")?.as_i64());
+                match run {
+                    Some(run) => format!("Certificates, run {run}"),
+                    None => "Certificates".to_owned(),
+                }
+            }
         };
         TaskView {
             id: job.id,

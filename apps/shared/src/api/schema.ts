@@ -508,6 +508,56 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An olympiad's general copy, or the platform's own (the terms and conditions among them). */
+        get: operations["copy_list"];
+        /** Writes one copy, creating it the first time. */
+        put: operations["copy_save"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/faq": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["faq_list"];
+        put?: never;
+        post: operations["faq_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/faq/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["faq_update"];
+        post?: never;
+        delete: operations["faq_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/igeo-country": {
         parameters: {
             query?: never;
@@ -852,6 +902,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/note/{topic}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["note_get"];
+        /** Saves the note as a new revision (the old ones stay in its history). */
+        put: operations["note_save"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/olympiad": {
         parameters: {
             query?: never;
@@ -860,6 +927,23 @@ export type paths = {
             cookie?: never;
         };
         get: operations["get_olympiad"];
+        put?: never;
+        /** A new olympiad, closed, with the default settings. */
+        post: operations["olympiad_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/olympiad/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["olympiad_all"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1149,6 +1233,265 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/pay/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The payment page: what is owed, the banking details for EFT, and PayFast's signed form. */
+        get: operations["pay_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay/{token}/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The payment page's tax invoice (PDF). */
+        get: operations["pay_invoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payfast/itn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PayFast's Instant Transaction Notification (form-encoded). Believed only with our signature,
+         *     from PayFast's addresses (`PAYFAST_SOURCES`), confirmed by PayFast's validate call, for an
+         *     order's exact total; a refused one changes nothing and is logged. A repeated one changes
+         *     nothing. PayFast wants a 200 whatever the outcome, so only a malformed body is a 400.
+         */
+        post: operations["payfast_itn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase-order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Purchase orders: the Payment Portal's grid (staff), or a teacher's own school's orders. */
+        get: operations["purchase_order_list"];
+        put?: never;
+        /**
+         * Makes the entry's order from its learners (fields in the query, as the spec says); an entry
+         *     with an order already gets that one.
+         */
+        post: operations["purchase_order_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase-order/admin/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletion by the office: the order leaves the list (and stays in the database; `fetchDeleted`
+         *     shows it); its live invoice is cancelled by a credit note. A paid order is not deleted (409).
+         */
+        delete: operations["purchase_order_admin_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase-order/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Payments Dashboard: totals owed, paid and pre-approved, by province and by month. */
+        get: operations["purchase_order_dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase-order/fees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets what the olympiad charges per learner, and its VAT rate. */
+        put: operations["purchase_order_set_fees"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase-order/reconcile/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks the confirmed orders paid by EFT, each with its statement line; all or none. */
+        post: operations["purchase_order_confirm_matches"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase-order/reconcile/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reads a bank statement (CSV or XLSX) and matches its credits to unpaid orders by reference and
+         *     amount. Changes nothing: the accountant confirms each match.
+         */
+        post: operations["purchase_order_match_statement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase-order/send-discount-email/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** E-mails the entry's contact the discount and the amount now due. */
+        put: operations["purchase_order_send_discount_email"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase-order/set-num-learners-discount/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Learners without charge on an order, with the reason; the amounts follow. */
+        put: operations["purchase_order_set_discount"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase-order/set-school-po/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["purchase_order_set_school_po"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase-order/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["purchase_order_get"];
+        /**
+         * `status=paid` gives paid and not pre-approved; `pre` pre-approved and not paid; `unpaid`
+         *     neither. A change the state machine forbids answers 409.
+         */
+        put: operations["purchase_order_set_status"];
+        post?: never;
+        /** A team admin takes back their school's order while it is neither paid nor pre-approved. */
+        delete: operations["purchase_order_withdraw"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase-order/{id}/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's tax invoice as PDF (issued now when the order has none that says what it says),
+         *     or an earlier invoice or credit note of it.
+         */
+        get: operations["purchase_order_invoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/question": {
         parameters: {
             query?: never;
@@ -1256,6 +1599,91 @@ export type paths = {
         put?: never;
         /** A copy of the question at the end of its module, to write a similar one quickly. */
         post: operations["duplicate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/learner-logins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Learners' sign-ins to an olympiad in a window of hours. */
+        get: operations["report_learner_logins"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/olympiad/graph-data/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Entries and starts over time, and learners by province and by grade. */
+        post: operations["report_graph_data"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/olympiad/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Every olympiad the caller reaches at a glance: schools entered, learners, started, finished. */
+        post: operations["report_overview_all"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/olympiad/overview/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One olympiad's schools with their learners by status; `schoolId` -1 (or none) for all. */
+        post: operations["report_overview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/olympiad/questions-by-difficulty/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Facility and discrimination of every question, from the finished scripts. */
+        post: operations["report_questions_by_difficulty"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1483,6 +1911,39 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/sanity-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["sanity_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sanity-log/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Runs every consistency check now. */
+        post: operations["sanity_run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/school": {
         parameters: {
             query?: never;
@@ -1619,6 +2080,41 @@ export type paths = {
         get: operations["scratchpad_local_teacher_password_reset"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Schools, teachers, learners and e-mails that hold the text. */
+        get: operations["search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every written page's tags and copy; `websiteOnly`: only of the sites that exist now. */
+        get: operations["site_copy_list"];
+        put?: never;
+        /** Writes one page's tags and copy; the page shows them at its next visit. */
+        post: operations["site_copy_save"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1861,6 +2357,57 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/system-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform's switches: whether the public sites are in maintenance. */
+        get: operations["system_config_get"];
+        put: operations["system_config_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/task": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The job table: counts per status and the newest jobs. */
+        get: operations["task_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/task/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a failed job round again. */
+        post: operations["task_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/teacher": {
         parameters: {
             query?: never;
@@ -1961,6 +2508,56 @@ export type paths = {
         put: operations["team_member_update"];
         post?: never;
         delete: operations["team_member_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/testimonial": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every site's testimonials. */
+        get: operations["testimonial_list"];
+        put?: never;
+        post: operations["testimonial_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/testimonial/site": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One site's testimonials (the product's when `site` is left out). */
+        get: operations["testimonial_site"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/testimonial/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["testimonial_update"];
+        post?: never;
+        delete: operations["testimonial_delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2158,6 +2755,74 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/website-copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A site's pages, each with its copy and tags (the product's site when `site` is left out). */
+        get: operations["website_copy_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/website-copy/olympiad": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pages of the site of an olympiad's project, for its admins to edit. */
+        get: operations["website_copy_olympiad"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/website-copy/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Text as saving it would publish it, through the same sanitiser, without saving. */
+        post: operations["website_copy_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/website/copy/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One site's pages (`{id}`: the product's slug, or a project's slug or id). */
+        get: operations["website_copy_of_site"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/website/eoi": {
         parameters: {
             query?: never;
@@ -2172,6 +2837,23 @@ export type paths = {
          *     public-site path.
          */
         post: operations["website_eoi"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/website/olympiad/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One olympiad (`{id}`: its id or name) as the public site shows it. */
+        get: operations["website_olympiad"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2228,6 +2910,22 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/{product}-project/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["product_project_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/{product}-sub-project": {
         parameters: {
             query?: never;
@@ -2237,6 +2935,22 @@ export type paths = {
         };
         get: operations["product_sub_projects"];
         put?: never;
+        post: operations["product_sub_project_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{product}-sub-project/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["product_sub_project_update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2445,6 +3159,16 @@ export type components = {
             /** Format: int32 */
             marks: number;
         };
+        /** @description A count of a named group: a province, a grade. */
+        Bar: {
+            /** Format: int64 */
+            finished: number;
+            label: string;
+            /** Format: int64 */
+            learners: number;
+            /** Format: int64 */
+            started: number;
+        };
         /** @description The olympiad's certificate configuration (spec: one object saved per olympiad). */
         CertificateDesign: {
             /**
@@ -2575,13 +3299,28 @@ export type components = {
             marksBefore?: number | null;
             reason: string;
         };
+        CheckSummary: {
+            check: components["schemas"]["SanityCheck"];
+            description: string;
+            /** Format: int64 */
+            findings: number;
+        };
         /** @description The optional body of new learner passwords. */
         ChosenPassword: {
             /** @description One password chosen for them (at least 8 characters); without it each gets a generated one. */
             password?: string | null;
         };
+        ConfirmMatches: {
+            matches: components["schemas"]["ConfirmedMatch"][];
+        };
         ConfirmTwoFactor: {
             code: string;
+        };
+        /** @description One match the accountant confirms. */
+        ConfirmedMatch: {
+            line: components["schemas"]["StatementLine"];
+            /** Format: int64 */
+            purchaseOrderId: number;
         };
         ContactInput: {
             email?: string;
@@ -2702,6 +3441,16 @@ export type components = {
             olympiadId: number;
             reason: string;
         };
+        /** @description An e-mail of the job table: to whom, about what, and whether it went. */
+        EmailHit: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            jobId: number;
+            status: components["schemas"]["JobStatus"];
+            subject: string;
+            to: string;
+        };
         EntryChanges: {
             /**
              * Format: int64
@@ -2757,6 +3506,56 @@ export type components = {
             participantId: number;
             reason: string;
         };
+        FaqInput: {
+            /** @description Rich text; sanitised before it is kept. */
+            answer?: string;
+            /** Format: int32 */
+            position?: number;
+            question: string;
+            site: string;
+        };
+        /** @description What an olympiad charges: per learner, with VAT. */
+        Fees: {
+            /**
+             * Format: int64
+             * @description Per learner, VAT excluded, in cents.
+             */
+            learnerFeeCents: number;
+            /**
+             * Format: int32
+             * @description VAT in basis points: 1500 is 15%.
+             */
+            vatBasisPoints: number;
+        };
+        /** @description What the olympiad charges, as the admin sets it. */
+        FeesInput: {
+            /**
+             * Format: int64
+             * @description Per learner, VAT excluded, in cents.
+             */
+            learnerFeeCents: number;
+            /**
+             * Format: int32
+             * @description 1500 is 15%.
+             */
+            vatBasisPoints: number;
+        };
+        FormField: {
+            name: string;
+            value: string;
+        };
+        GeneralCopyInput: {
+            /** @description Rich text; sanitised before it is kept. */
+            body?: string;
+            /** @description Lower-case words joined by hyphens: `terms-and-conditions`. */
+            copyKey: string;
+            /**
+             * Format: int64
+             * @description The olympiad whose copy this is; none for the platform's own (the overlord's).
+             */
+            olympiadId?: number | null;
+            title?: string;
+        };
         GradeDistribution: {
             /** @description Learners per tenth of the highest score of the olympiad (ten buckets). */
             buckets: number[];
@@ -2806,6 +3605,11 @@ export type components = {
             subject?: string;
             title?: string;
             town?: string;
+            /**
+             * @description Left empty by people: the form hides it from them, and robots that fill every field give
+             *     themselves away (a honeypot, so that no third-party service need see the visitors).
+             */
+            website?: string;
         };
         /** @enum {string} */
         InterestKind: "teacher" | "other";
@@ -2822,6 +3626,51 @@ export type components = {
             teamAdmin?: boolean;
             title?: string;
         };
+        /** @description A tax invoice or a credit note, as issued. */
+        Invoice: {
+            creditNote: boolean;
+            /** Format: int64 */
+            creditsInvoiceId?: number | null;
+            customerAddress: string;
+            customerName: string;
+            /** Format: int32 */
+            freeLearners: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            issuedAt: string;
+            /** Format: int32 */
+            learners: number;
+            /** Format: int64 */
+            number: number;
+            /** Format: int64 */
+            projectId: number;
+            /** Format: int64 */
+            purchaseOrderId: number;
+            reference: string;
+            schoolsPO: string;
+            /** Format: int64 */
+            subtotalCents: number;
+            /** Format: int64 */
+            totalCents: number;
+            /** Format: int64 */
+            unitCents: number;
+            /** Format: int32 */
+            vatBasisPoints: number;
+            /** Format: int64 */
+            vatCents: number;
+        };
+        /**
+         * @description The work a job does; each kind has its worker.
+         * @enum {string}
+         */
+        JobKind: "email" | "certificates";
+        /**
+         * @description Queued until a worker claims it (running), then done, or queued again until it has failed too
+         *     often.
+         * @enum {string}
+         */
+        JobStatus: "queued" | "running" | "done" | "failed";
         /**
          * @description The languages an olympiad may be written in.
          * @enum {string}
@@ -2854,6 +3703,27 @@ export type components = {
             /** Format: date-time */
             updatedAt: string;
         };
+        /** @description Learners entered, by where they are on the day. */
+        LearnerCounts: {
+            /** Format: int64 */
+            absent: number;
+            /** Format: int64 */
+            finished: number;
+            /** Format: int64 */
+            learners: number;
+            /**
+             * Format: int64
+             * @description Registered, not started.
+             */
+            notStarted: number;
+            /**
+             * Format: int64
+             * @description Writing or finished: every learner whose attempt began.
+             */
+            started: number;
+            /** Format: int64 */
+            writing: number;
+        };
         LearnerDetails: {
             firstName: string;
             /** Format: int32 */
@@ -2861,6 +3731,17 @@ export type components = {
             language: components["schemas"]["Language"];
             lastName: string;
             schoolName?: string | null;
+        };
+        LearnerHit: {
+            firstName: string;
+            /** Format: int32 */
+            grade: number;
+            /** Format: int64 */
+            id: number;
+            lastName: string;
+            /** Format: int64 */
+            schoolId: number;
+            schoolName: string;
         };
         LearnerModule: {
             /** @description Sanitised HTML. */
@@ -2920,11 +3801,28 @@ export type components = {
              */
             score: number;
         };
+        LearnerSignIn: {
+            address?: string | null;
+            /** Format: date-time */
+            at: string;
+            firstName: string;
+            /** Format: int32 */
+            grade: number;
+            lastName: string;
+            schoolName: string;
+            /** Format: int64 */
+            userId?: number | null;
+        };
         /**
          * @description How a person signs in: `admin` covers the four staff roles of an olympiad.
          * @enum {string}
          */
         LoginType: "learner" | "teacher" | "admin" | "overlord";
+        /**
+         * @description Why a line matched, or what is wrong with the best candidate.
+         * @enum {string}
+         */
+        MatchKind: "exact" | "amountDiffers" | "noReference";
         /**
          * @description The medal bands: each the share of a grade's learners, counted from the top, at or above whose
          *     place the award is given (gold 5 means the best 5 % of the grade; silver 15 the next ones down
@@ -3002,6 +3900,38 @@ export type components = {
             /** Format: int64 */
             schoolParticipantId: number;
         };
+        NewOlympiad: {
+            /** @description The olympiad's name in its links (`geography-2027`): lower-case letters, digits and dashes. */
+            name: string;
+            /** Format: int64 */
+            projectId: number;
+            title: string;
+            /** Format: int32 */
+            year: number;
+        };
+        NoteInput: {
+            /** @description HTML; it is sanitised. */
+            body: string;
+        };
+        /** @description One saved version of one of the overlord's notes; the newest of a topic is the note. */
+        NoteRevision: {
+            /** Format: int64 */
+            authorId?: number | null;
+            /** @description The author's name, or their username when they have none. */
+            authorName?: string | null;
+            /** @description Sanitised HTML. */
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            topic: string;
+        };
+        /**
+         * @description Which of the overlord's notes.
+         * @enum {string}
+         */
+        NoteTopic: "before-olympiad" | "common-issues";
         OlympiadForLearner: {
             declaration: {
                 [key: string]: string;
@@ -3109,6 +4039,44 @@ export type components = {
             /** Format: date-time */
             since: string;
         };
+        /** @description PayFast's payment form: where it posts and its fields, signed. */
+        PayfastForm: {
+            action: string;
+            /** @description In PayFast's order, `signature` last. */
+            fields: components["schemas"]["FormField"][];
+        };
+        /** @description Money received for an order. */
+        Payment: {
+            /** Format: int64 */
+            amountCents: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            /** @description card or eft */
+            method: string;
+            /** Format: int64 */
+            purchaseOrderId: number;
+            /** Format: int64 */
+            recordedBy?: number | null;
+        };
+        /** @description The totals of an olympiad's orders, whole and per province and month. */
+        PaymentTotals: {
+            /** Format: int64 */
+            learners: number;
+            /** Format: int64 */
+            orders: number;
+            /** Format: int64 */
+            owedCents: number;
+            /** Format: int64 */
+            paidCents: number;
+            /** Format: int64 */
+            preApprovedCents: number;
+        };
+        PaymentTotalsBy: components["schemas"]["PaymentTotals"] & {
+            /** @description A province (empty for countries), or a month `2026-11`. */
+            key: string;
+        };
         /**
          * @description Where a field sits: its centre, as a percentage of the page's width from the left and of its
          *     height from the top, and its size in points.
@@ -3122,6 +4090,12 @@ export type components = {
             /** Format: float */
             y: number;
         };
+        /** @description A count at a moment: a day (`2026-11-25`) or an hour (`2026-11-25T09:00:00Z`). */
+        Point: {
+            at: string;
+            /** Format: int64 */
+            count: number;
+        };
         /** @description Where each thing sits on the page. */
         Positions: {
             award: components["schemas"]["Placement"];
@@ -3131,6 +4105,9 @@ export type components = {
             school: components["schemas"]["Placement"];
             score: components["schemas"]["Placement"];
             signature: components["schemas"]["Placement"];
+        };
+        PreviewInput: {
+            body: string;
         };
         /** @description One row of the preview: what was read, and what is wrong with it (field to problem). */
         PreviewRow: {
@@ -3159,6 +4136,11 @@ export type components = {
              */
             schoolId?: number | null;
         };
+        ProjectInput: {
+            /** @description One or two sentences: the project's sites and link previews show it. */
+            description?: string;
+            name: string;
+        };
         /** @description A learner as the public pages name them: no ids, no scores of others than the top. */
         PublicLearner: {
             award?: components["schemas"]["Award"] | null;
@@ -3173,6 +4155,71 @@ export type components = {
             province: string;
             rank: number;
             school: string;
+        };
+        PurchaseOrder: {
+            /** Format: int64 */
+            countryParticipantId?: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            deletedAt?: string | null;
+            /** Format: int32 */
+            freeLearners: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int32 */
+            learners: number;
+            /** Format: int64 */
+            olympiadId: number;
+            paid: boolean;
+            /** Format: date-time */
+            paidAt?: string | null;
+            /** @description The secret of the payment page's link; shown to the entry's own people and staff only. */
+            payToken: string;
+            preApproved: boolean;
+            /** @description What the payer quotes with an EFT. */
+            reference: string;
+            /** Format: int64 */
+            schoolParticipantId?: number | null;
+            schoolsPO: string;
+            /** Format: int64 */
+            subtotalCents: number;
+            /** Format: int64 */
+            totalCents: number;
+            /** Format: int64 */
+            unitCents: number;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: int32 */
+            vatBasisPoints: number;
+            /** Format: int64 */
+            vatCents: number;
+        };
+        /** @description One change of an order's discounted learners. */
+        PurchaseOrderComment: {
+            comment: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int32 */
+            freeLearners: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            purchaseOrderId: number;
+            /** Format: int64 */
+            userId?: number | null;
+        };
+        /** @description An order with who it is for, as the Payment Portal and the portal's invoices show it. */
+        PurchaseOrderRow: components["schemas"]["PurchaseOrder"] & {
+            /** @description The school's or the country's name. */
+            customerName: string;
+            /** @description The school's province; empty for a country. */
+            province: string;
+            /**
+             * Format: int64
+             * @description Money received for it, in cents.
+             */
+            receivedCents: number;
         };
         /** @description The file: `{"format": "olympiad-question-bank", "version": 1, "modules": [...]}`. */
         QuestionBank: {
@@ -3225,6 +4272,38 @@ export type components = {
              * @default null
              */
             tolerance: number | null;
+        };
+        /** @description One question of the paper and how the finished scripts did on it. */
+        QuestionDifficulty: {
+            /**
+             * Format: int64
+             * @description How many finished scripts answered it.
+             */
+            answered: number;
+            /**
+             * Format: double
+             * @description Top 27% less bottom 27% facility, -1 to 1; none with fewer than two scripts.
+             */
+            discrimination?: number | null;
+            /**
+             * Format: double
+             * @description The share of its marks earned, 0 to 1; none before any script is finished.
+             */
+            facility?: number | null;
+            kind: string;
+            /** Format: int32 */
+            marks: number;
+            /** Format: int64 */
+            moduleId: number;
+            /** @description `2.5`: the fifth question of the second module. */
+            number: string;
+            /** Format: int64 */
+            questionId: number;
+            /**
+             * Format: int32
+             * @description The difficulty the setter gave it.
+             */
+            setDifficulty: number;
         };
         /**
          * @description A question as the editor sends it. Without a correct answer it is saved as a draft: Verify
@@ -3338,6 +4417,40 @@ export type components = {
             /** @default  */
             lastName: string;
         };
+        /**
+         * @description A consistency check of the sanity logs: each names a kind of record that should not exist.
+         * @enum {string}
+         */
+        SanityCheck: "learners-without-participants" | "entries-without-learners" | "entries-without-team-admin" | "participants-without-entry" | "failed-emails" | "teachers-without-school";
+        /** @description What a check found: one record that should not be as it is. */
+        SanityFinding: {
+            checkName: string;
+            detail: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            olympiadId?: number | null;
+            /** Format: int64 */
+            runId: number;
+            /** @description What is wrong, named: `learner 12: Thandi Nkosi (Waterkloof High School)`. */
+            subject: string;
+        };
+        /** @description One run of the consistency checks. */
+        SanityRun: {
+            /** Format: int32 */
+            findings: number;
+            /** Format: date-time */
+            finishedAt?: string | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            startedAt: string;
+            /**
+             * Format: int64
+             * @description The overlord who asked for it; none when the worker ran it on its schedule.
+             */
+            startedBy?: number | null;
+        };
         /** @description At most 200 answers: a device back from a long time offline sends in parts. */
         SaveInput: {
             answers: components["schemas"]["AnswerInput"][];
@@ -3374,6 +4487,25 @@ export type components = {
             town: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        /** @description A school's entry and its learners. */
+        SchoolGlance: components["schemas"]["LearnerCounts"] & {
+            entryStatus: string;
+            province: string;
+            /** Format: int64 */
+            schoolId: number;
+            schoolName: string;
+            /** Format: int64 */
+            schoolParticipantId: number;
+        };
+        SchoolHit: {
+            email: string;
+            emisNumber?: string | null;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            province: string;
+            town: string;
         };
         /** @description A school as a person types it in. */
         SchoolInput: {
@@ -3528,6 +4660,17 @@ export type components = {
             role: components["schemas"]["Role"];
             username: string;
         };
+        /** @description A page's tags and copy as its editor sends them. */
+        SitePageInput: {
+            /** @description Rich text; sanitised before it is kept. */
+            body?: string;
+            description?: string;
+            keywords?: string;
+            ogTitle?: string;
+            pageKey: string;
+            site: string;
+            title?: string;
+        };
         SittingTotals: {
             /** Format: int64 */
             finished: number;
@@ -3567,6 +4710,22 @@ export type components = {
             reason: string;
             state: components["schemas"]["ResultsState"];
         };
+        /** @description One line of a bank statement: a credit into the provider's account. */
+        StatementLine: {
+            /** Format: int64 */
+            amountCents: number;
+            date: string;
+            description: string;
+            /** @description Its number in the file, from 1. */
+            line: number;
+        };
+        SubProjectInput: {
+            name: string;
+            /** Format: int64 */
+            projectId: number;
+            /** @description Lower-case words joined by hyphens. */
+            slug: string;
+        };
         SubmittedAnswer: {
             answer?: components["schemas"]["AnswerValue"] | null;
             /** @description The answer as the learner saw it: the options' texts, or what they typed. */
@@ -3593,6 +4752,33 @@ export type components = {
             /** Format: date-time */
             savedAt?: string | null;
         };
+        SystemConfigInput: {
+            /** @description Shown on the maintenance page. */
+            maintenanceMessage?: string;
+            maintenanceMode: boolean;
+        };
+        /**
+         * @description A job as the Tasks screen shows it: never its payload, which may hold a link meant for one
+         *     person only; an e-mail's recipient and kind instead.
+         */
+        TaskView: {
+            /** Format: int32 */
+            attempts: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            kind: components["schemas"]["JobKind"];
+            lastError?: string | null;
+            lockedBy?: string | null;
+            /** Format: date-time */
+            runAt: string;
+            status: components["schemas"]["JobStatus"];
+            /** @description `to`, `subject` of an e-mail. */
+            summary: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
         /** @description A teacher: a user (names and e-mail there) with a school and these details. */
         Teacher: {
             cell: string;
@@ -3606,6 +4792,16 @@ export type components = {
             title: string;
             /** Format: date-time */
             updatedAt: string;
+            /** Format: int64 */
+            userId: number;
+        };
+        TeacherHit: {
+            email?: string | null;
+            firstName: string;
+            /** Format: int64 */
+            id: number;
+            lastName: string;
+            schoolName?: string | null;
             /** Format: int64 */
             userId: number;
         };
@@ -3656,6 +4852,15 @@ export type components = {
             schoolParticipantId: number;
             /** Format: int64 */
             teamMemberId: number;
+        };
+        TestimonialInput: {
+            /** @description The author's school, organisation or role. */
+            affiliation?: string;
+            author: string;
+            /** Format: int32 */
+            position?: number;
+            quote: string;
+            site: string;
         };
         /** @description A school's standing in the top-school calculation. */
         TopSchool: {
@@ -6605,6 +7810,454 @@ export interface operations {
             };
         };
     };
+    copy_list: {
+        parameters: {
+            query?: {
+                /** @description An olympiad's copy; without it, the platform's own. */
+                olympiadId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            body: string;
+                            copyKey: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int64 */
+                            olympiadId?: number | null;
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    copy_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GeneralCopyInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description A text kept by an olympiad's staff, or by the overlord for the whole platform (no olympiad),
+                         *     under a key such as `terms-and-conditions`. `body` is sanitised HTML.
+                         */
+                        data: {
+                            body: string;
+                            copyKey: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int64 */
+                            olympiadId?: number | null;
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    faq_list: {
+        parameters: {
+            query?: {
+                /** @description The product's slug, a project's slug, or `portal`; without it, every site's. */
+                site?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            answer: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int32 */
+                            position: number;
+                            question: string;
+                            site: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    faq_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FaqInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description A question and its answer (sanitised HTML) on a site's FAQ page: `site` is the product's slug,
+                         *     a project's slug, or `portal`.
+                         */
+                        data: {
+                            answer: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int32 */
+                            position: number;
+                            question: string;
+                            site: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    faq_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FaqInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description A question and its answer (sanitised HTML) on a site's FAQ page: `site` is the product's slug,
+                         *     a project's slug, or `portal`.
+                         */
+                        data: {
+                            answer: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int32 */
+                            position: number;
+                            question: string;
+                            site: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    faq_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: boolean;
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     igeo_country_list: {
         parameters: {
             query?: {
@@ -8853,6 +10506,173 @@ export interface operations {
             };
         };
     };
+    note_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `before-olympiad` or `common-issues`. */
+                topic: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The newest revision's text (sanitised HTML); empty before the first save. */
+                            body: string;
+                            /** @description Newest first: the first is the note as it stands. */
+                            history: components["schemas"]["NoteRevision"][];
+                            topic: components["schemas"]["NoteTopic"];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    note_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `before-olympiad` or `common-issues`. */
+                topic: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The newest revision's text (sanitised HTML); empty before the first save. */
+                            body: string;
+                            /** @description Newest first: the first is the note as it stands. */
+                            history: components["schemas"]["NoteRevision"][];
+                            topic: components["schemas"]["NoteTopic"];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A body larger than the request limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_olympiad: {
         parameters: {
             query: {
@@ -8896,6 +10716,180 @@ export interface operations {
                             /** Format: int32 */
                             year: number;
                         };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    olympiad_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewOlympiad"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: int32 */
+                            durationMinutes: number;
+                            /** Format: int64 */
+                            id: number;
+                            isOpen: boolean;
+                            isPinned: boolean;
+                            kind: components["schemas"]["OlympiadKind"];
+                            name: string;
+                            /** Format: int64 */
+                            projectId: number;
+                            projectName: string;
+                            title: string;
+                            /** Format: int32 */
+                            year: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    olympiad_all: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: int32 */
+                            durationMinutes: number;
+                            /** Format: int64 */
+                            id: number;
+                            isOpen: boolean;
+                            isPinned: boolean;
+                            kind: components["schemas"]["OlympiadKind"];
+                            name: string;
+                            /** Format: int64 */
+                            projectId: number;
+                            projectName: string;
+                            title: string;
+                            /** Format: int32 */
+                            year: number;
+                        }[];
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
                     };
@@ -10460,6 +12454,1376 @@ export interface operations {
             };
         };
     };
+    pay_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret of the payment link. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What the payment page shows. */
+                        data: {
+                            /** @description For EFT: the provider's banking details; quote the reference. */
+                            bankDetails: string[];
+                            customerName: string;
+                            deleted: boolean;
+                            /** Format: int32 */
+                            freeLearners: number;
+                            /** Format: int32 */
+                            learners: number;
+                            olympiadTitle: string;
+                            paid: boolean;
+                            payfast?: components["schemas"]["PayfastForm"] | null;
+                            preApproved: boolean;
+                            reference: string;
+                            schoolsPO: string;
+                            /** Format: int64 */
+                            subtotalCents: number;
+                            /** Format: int64 */
+                            totalCents: number;
+                            /** Format: int64 */
+                            vatCents: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    pay_invoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret of the payment link. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice (PDF) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payfast_itn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description PayFast's ITN fields, `signature` last */
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": unknown;
+            };
+        };
+        responses: {
+            /** @description Received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: string;
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    purchase_order_list: {
+        parameters: {
+            query?: {
+                olympiadId?: number;
+                /** @description Also the deleted orders (they stay in the database). */
+                fetchDeleted?: boolean;
+                /** @description paid, pre (pre-approved), unpaid or deleted */
+                state?: string;
+                province?: string;
+                /** @description 1-based; default 1. */
+                page?: number;
+                /** @description Default 25, at most 500. */
+                pageSize?: number;
+                /** @description Comma-separated keys, `-` before a key for descending: `name,-grade`. */
+                sort?: string;
+                /** @description Free text, matched case-blind against the list's main columns. */
+                search?: string;
+                /** @description Answer a file of every selected row instead of a page. */
+                format?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of orders, or with `format` a file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One page of rows and the count of all the rows the search and filters select. */
+                        data: {
+                            rows: (components["schemas"]["PurchaseOrder"] & {
+                                /** @description The school's or the country's name. */
+                                customerName: string;
+                                /** @description The school's province; empty for a country. */
+                                province: string;
+                                /**
+                                 * Format: int64
+                                 * @description Money received for it, in cents.
+                                 */
+                                receivedCents: number;
+                            })[];
+                            /** Format: int64 */
+                            total: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                    "text/csv; charset=utf-8": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    purchase_order_create: {
+        parameters: {
+            query?: {
+                /** @description The school's entry the order is for. */
+                customerParticipantId?: number;
+                /** @description Or the country's entry (igeo). */
+                countryParticipantId?: number;
+                /** @description The school's own order number. */
+                schoolsPO?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description An order with its history: discounts, invoices and credit notes, money received. */
+                        data: components["schemas"]["PurchaseOrderRow"] & {
+                            /** @description Each change of the discounted learners, with its reason. */
+                            comments: components["schemas"]["PurchaseOrderComment"][];
+                            invoices: components["schemas"]["Invoice"][];
+                            payments: components["schemas"]["Payment"][];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    purchase_order_admin_delete: {
+        parameters: {
+            query?: {
+                /** @description `delete` (the only status this call gives). */
+                status?: "paid" | "pre" | "unpaid" | "delete";
+                customerParticipantId?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description An order with its history: discounts, invoices and credit notes, money received. */
+                        data: components["schemas"]["PurchaseOrderRow"] & {
+                            /** @description Each change of the discounted learners, with its reason. */
+                            comments: components["schemas"]["PurchaseOrderComment"][];
+                            invoices: components["schemas"]["Invoice"][];
+                            payments: components["schemas"]["Payment"][];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    purchase_order_dashboard: {
+        parameters: {
+            query: {
+                olympiadId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The Payments Dashboard: totals owed, paid and pre-approved, by province and by month. */
+                        data: {
+                            /** @description By the month the order was made (`2026-11`). */
+                            byMonth: components["schemas"]["PaymentTotalsBy"][];
+                            byProvince: components["schemas"]["PaymentTotalsBy"][];
+                            fees: components["schemas"]["Fees"];
+                            totals: components["schemas"]["PaymentTotals"];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    purchase_order_set_fees: {
+        parameters: {
+            query: {
+                olympiadId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeesInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What an olympiad charges: per learner, with VAT. */
+                        data: {
+                            /**
+                             * Format: int64
+                             * @description Per learner, VAT excluded, in cents.
+                             */
+                            learnerFeeCents: number;
+                            /**
+                             * Format: int32
+                             * @description VAT in basis points: 1500 is 15%.
+                             */
+                            vatBasisPoints: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    purchase_order_confirm_matches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmMatches"];
+            };
+        };
+        responses: {
+            /** @description How many orders are now paid */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: number;
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    purchase_order_match_statement: {
+        parameters: {
+            query: {
+                olympiadId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One part named `file`: the statement as CSV or XLSX, with Date, Description and Amount columns */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            kind: components["schemas"]["MatchKind"];
+                            line: components["schemas"]["StatementLine"];
+                            /** Format: int64 */
+                            purchaseOrderId?: number | null;
+                            reference?: string | null;
+                        }[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    purchase_order_send_discount_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: boolean;
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    purchase_order_set_discount: {
+        parameters: {
+            query: {
+                /** @description Learners not charged for. */
+                freeLearners: number;
+                /** @description Why: kept with the order. */
+                comment: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description An order with its history: discounts, invoices and credit notes, money received. */
+                        data: components["schemas"]["PurchaseOrderRow"] & {
+                            /** @description Each change of the discounted learners, with its reason. */
+                            comments: components["schemas"]["PurchaseOrderComment"][];
+                            invoices: components["schemas"]["Invoice"][];
+                            payments: components["schemas"]["Payment"][];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    purchase_order_set_school_po: {
+        parameters: {
+            query: {
+                /** @description The school's own order number. */
+                schoolsPO: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description An order with its history: discounts, invoices and credit notes, money received. */
+                        data: components["schemas"]["PurchaseOrderRow"] & {
+                            /** @description Each change of the discounted learners, with its reason. */
+                            comments: components["schemas"]["PurchaseOrderComment"][];
+                            invoices: components["schemas"]["Invoice"][];
+                            payments: components["schemas"]["Payment"][];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    purchase_order_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description An order with its history: discounts, invoices and credit notes, money received. */
+                        data: components["schemas"]["PurchaseOrderRow"] & {
+                            /** @description Each change of the discounted learners, with its reason. */
+                            comments: components["schemas"]["PurchaseOrderComment"][];
+                            invoices: components["schemas"]["Invoice"][];
+                            payments: components["schemas"]["Payment"][];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    purchase_order_set_status: {
+        parameters: {
+            query: {
+                status: "paid" | "pre" | "unpaid" | "delete";
+                /** @description The entry the order belongs to, as the apps send it; checked against the order. */
+                customerParticipantId?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description An order with its history: discounts, invoices and credit notes, money received. */
+                        data: components["schemas"]["PurchaseOrderRow"] & {
+                            /** @description Each change of the discounted learners, with its reason. */
+                            comments: components["schemas"]["PurchaseOrderComment"][];
+                            invoices: components["schemas"]["Invoice"][];
+                            payments: components["schemas"]["Payment"][];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    purchase_order_withdraw: {
+        parameters: {
+            query?: {
+                schoolParticipantId?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description An order with its history: discounts, invoices and credit notes, money received. */
+                        data: components["schemas"]["PurchaseOrderRow"] & {
+                            /** @description Each change of the discounted learners, with its reason. */
+                            comments: components["schemas"]["PurchaseOrderComment"][];
+                            invoices: components["schemas"]["Invoice"][];
+                            payments: components["schemas"]["Payment"][];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    purchase_order_invoice: {
+        parameters: {
+            query?: {
+                /**
+                 * @description An earlier invoice or credit note of the order; without it, the current tax invoice
+                 *     (issued now if the order has none that says what it says).
+                 */
+                invoiceId?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice (PDF) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     question_list: {
         parameters: {
             query: {
@@ -11470,6 +14834,418 @@ export interface operations {
             };
             /** @description `paper_in_use`: the olympiad is open; repeat with `confirm=true` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    report_learner_logins: {
+        parameters: {
+            query: {
+                olympiadId: number;
+                /** @description `YYYY-MM-DD` (UTC); default: the last `timeWindow` hours. */
+                startDate?: string;
+                /** @description Hours from the start date; default 24, at most 744 (31 days). */
+                timeWindow?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: int64 */
+                            olympiadId: number;
+                            /** @description Sign-ins per hour (UTC) in the window. */
+                            perHour: components["schemas"]["Point"][];
+                            /** @description Newest first, at most 2,000. */
+                            signIns: components["schemas"]["LearnerSignIn"][];
+                            /** Format: date-time */
+                            since: string;
+                            /** Format: date-time */
+                            until: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    report_graph_data: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            byGrade: components["schemas"]["Bar"][];
+                            byProvince: components["schemas"]["Bar"][];
+                            /** @description Schools entered per day. */
+                            entriesPerDay: components["schemas"]["Point"][];
+                            /** @description Learners entered per day. */
+                            learnersPerDay: components["schemas"]["Point"][];
+                            /** Format: int64 */
+                            olympiadId: number;
+                            /** @description Attempts started per hour (UTC). */
+                            startsPerHour: components["schemas"]["Point"][];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    report_overview_all: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: (components["schemas"]["LearnerCounts"] & {
+                            /**
+                             * Format: int64
+                             * @description Schools entered (withdrawn entries not counted).
+                             */
+                            entries: number;
+                            isOpen: boolean;
+                            name: string;
+                            /** Format: int64 */
+                            olympiadId: number;
+                            title: string;
+                            /** Format: int32 */
+                            year: number;
+                        })[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    report_overview: {
+        parameters: {
+            query?: {
+                /** @description A school's id, or -1 (the default) for every school. */
+                schoolId?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: int64
+                             * @description Schools entered (withdrawn entries not counted), of the school asked for or all.
+                             */
+                            entries: number;
+                            /** Format: int64 */
+                            olympiadId: number;
+                            schools: components["schemas"]["SchoolGlance"][];
+                            title: string;
+                            /** @description The learners of the school asked for, or of every school. */
+                            totals: components["schemas"]["LearnerCounts"];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    report_questions_by_difficulty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: int64 */
+                            olympiadId: number;
+                            /** @description Hardest first (lowest facility); questions nobody has written yet last. */
+                            questions: components["schemas"]["QuestionDifficulty"][];
+                            /**
+                             * Format: int64
+                             * @description Finished scripts analysed.
+                             */
+                            scripts: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12611,6 +16387,159 @@ export interface operations {
             };
             /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sanity_log: {
+        parameters: {
+            query?: {
+                /** @description A run's id; default the newest. */
+                runId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Every check, with how many findings it had in that run. */
+                            checks: components["schemas"]["CheckSummary"][];
+                            findings: components["schemas"]["SanityFinding"][];
+                            run?: components["schemas"]["SanityRun"] | null;
+                            /** @description The latest runs, newest first. */
+                            runs: components["schemas"]["SanityRun"][];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sanity_run: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Every check, with how many findings it had in that run. */
+                            checks: components["schemas"]["CheckSummary"][];
+                            findings: components["schemas"]["SanityFinding"][];
+                            run?: components["schemas"]["SanityRun"] | null;
+                            /** @description The latest runs, newest first. */
+                            runs: components["schemas"]["SanityRun"][];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13797,6 +17726,260 @@ export interface operations {
                 };
             };
             /** @description No teacher with this e-mail address */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    search: {
+        parameters: {
+            query: {
+                /** @description At least two characters: part of a name, an e-mail address, an EMIS number. */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            emails: components["schemas"]["EmailHit"][];
+                            learners: components["schemas"]["LearnerHit"][];
+                            schools: components["schemas"]["SchoolHit"][];
+                            teachers: components["schemas"]["TeacherHit"][];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    site_copy_list: {
+        parameters: {
+            query?: {
+                /** @description Only the pages of the public sites that exist now (the product's and its projects'). */
+                websiteOnly?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Sanitised HTML. */
+                            body: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string;
+                            /** Format: int64 */
+                            id: number;
+                            keywords: string;
+                            ogTitle: string;
+                            pageKey: string;
+                            site: string;
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    site_copy_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SitePageInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description One page of a site as its visitors and its editors see it; a page nobody has written yet has
+                         *     empty fields and no `updatedAt`.
+                         */
+                        data: {
+                            /** @description Sanitised HTML. */
+                            body: string;
+                            description: string;
+                            keywords: string;
+                            ogTitle: string;
+                            pageKey: string;
+                            /** @description The page's name in the menus. */
+                            pageTitle: string;
+                            /** @description The page's address. */
+                            path: string;
+                            /** @description The product's slug or the project's. */
+                            site: string;
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt?: string | null;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15042,6 +19225,302 @@ export interface operations {
             };
         };
     };
+    system_config_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The platform's switches: one row, id 1, made by the migration. */
+                        data: {
+                            maintenanceMessage: string;
+                            /** @description The public sites show the maintenance page instead of their pages. */
+                            maintenanceMode: boolean;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    system_config_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemConfigInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The platform's switches: one row, id 1, made by the migration. */
+                        data: {
+                            maintenanceMessage: string;
+                            /** @description The public sites show the maintenance page instead of their pages. */
+                            maintenanceMode: boolean;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    task_list: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["JobStatus"];
+                /** @description How many, newest first; default 500, at most 5,000. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description How many jobs are in each status, in the whole table. */
+                            counts: {
+                                [key: string]: number;
+                            };
+                            tasks: components["schemas"]["TaskView"][];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    task_retry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description A job as the Tasks screen shows it: never its payload, which may hold a link meant for one
+                         *     person only; an e-mail's recipient and kind instead.
+                         */
+                        data: {
+                            /** Format: int32 */
+                            attempts: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: int64 */
+                            id: number;
+                            kind: components["schemas"]["JobKind"];
+                            lastError?: string | null;
+                            lockedBy?: string | null;
+                            /** Format: date-time */
+                            runAt: string;
+                            status: components["schemas"]["JobStatus"];
+                            /** @description `to`, `subject` of an e-mail. */
+                            summary: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     teacher_list: {
         parameters: {
             query?: {
@@ -15774,6 +20253,367 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    testimonial_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            affiliation: string;
+                            author: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int32 */
+                            position: number;
+                            quote: string;
+                            site: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    testimonial_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestimonialInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What a teacher, learner or partner said, shown on a site's pages (`site`: the product's slug
+                         *     or a project's).
+                         */
+                        data: {
+                            affiliation: string;
+                            author: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int32 */
+                            position: number;
+                            quote: string;
+                            site: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    testimonial_site: {
+        parameters: {
+            query?: {
+                /** @description The product's slug, a project's slug, or `portal`; without it, every site's. */
+                site?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            affiliation: string;
+                            author: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int32 */
+                            position: number;
+                            quote: string;
+                            site: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    testimonial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestimonialInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What a teacher, learner or partner said, shown on a site's pages (`site`: the product's slug
+                         *     or a project's).
+                         */
+                        data: {
+                            affiliation: string;
+                            author: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int32 */
+                            position: number;
+                            quote: string;
+                            site: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    testimonial_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: boolean;
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17018,6 +21858,305 @@ export interface operations {
             };
         };
     };
+    website_copy_list: {
+        parameters: {
+            query?: {
+                /** @description One site's pages (the product's slug, or a project's); without it, the product's. */
+                site?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Sanitised HTML. */
+                            body: string;
+                            description: string;
+                            keywords: string;
+                            ogTitle: string;
+                            pageKey: string;
+                            /** @description The page's name in the menus. */
+                            pageTitle: string;
+                            /** @description The page's address. */
+                            path: string;
+                            /** @description The product's slug or the project's. */
+                            site: string;
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt?: string | null;
+                        }[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `site` names neither the product nor a project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    website_copy_olympiad: {
+        parameters: {
+            query: {
+                olympiadId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Sanitised HTML. */
+                            body: string;
+                            description: string;
+                            keywords: string;
+                            ogTitle: string;
+                            pageKey: string;
+                            /** @description The page's name in the menus. */
+                            pageTitle: string;
+                            /** @description The page's address. */
+                            path: string;
+                            /** @description The product's slug or the project's. */
+                            site: string;
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt?: string | null;
+                        }[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    website_copy_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The text as it will be published: through the same sanitiser as a save. */
+                            body: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    website_copy_of_site: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's slug, or a project's slug or id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Sanitised HTML. */
+                            body: string;
+                            description: string;
+                            keywords: string;
+                            ogTitle: string;
+                            pageKey: string;
+                            /** @description The page's name in the menus. */
+                            pageTitle: string;
+                            /** @description The page's address. */
+                            path: string;
+                            /** @description The product's slug or the project's. */
+                            site: string;
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt?: string | null;
+                        }[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     website_eoi: {
         parameters: {
             query?: never;
@@ -17061,6 +22200,63 @@ export interface operations {
             };
             /** @description `rate_limited`: too many attempts; wait a minute */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    website_olympiad: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The olympiad's id or name */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One olympiad (by id or name) as the public site shows it, with its project's slug. */
+                        data: components["schemas"]["OlympiadSummary"] & {
+                            projectName: string;
+                            projectSlug: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17285,6 +22481,92 @@ export interface operations {
             };
         };
     };
+    product_project_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product slug */
+                product: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A product line with a public site of its own: geography, afrikaans, history, igeo, caps-review. */
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string;
+                            /** Format: int64 */
+                            id: number;
+                            kind: components["schemas"]["OlympiadKind"];
+                            name: string;
+                            slug: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     product_sub_projects: {
         parameters: {
             query?: {
@@ -17367,6 +22649,177 @@ export interface operations {
             };
         };
     };
+    product_sub_project_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product slug */
+                product: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubProjectInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A part of a project with its own olympiads (for example a grade band of the review product). */
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: int64 */
+                            id: number;
+                            name: string;
+                            /** Format: int64 */
+                            projectId: number;
+                            slug: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    product_sub_project_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product slug */
+                product: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubProjectInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A part of a project with its own olympiads (for example a grade band of the review product). */
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: int64 */
+                            id: number;
+                            name: string;
+                            /** Format: int64 */
+                            projectId: number;
+                            slug: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     suite_project: {
         parameters: {
             query?: never;
@@ -17394,6 +22847,8 @@ export interface operations {
                             kind: components["schemas"]["OlympiadKind"];
                             name: string;
                             olympiads: components["schemas"]["OlympiadSummary"][];
+                            /** @description Olympiads of earlier years, closed, latest first (the site's Past Olympiads). */
+                            pastOlympiads: components["schemas"]["OlympiadSummary"][];
                             slug: string;
                         };
                         /** @description Always true: a failure is answered with the error envelope. */
@@ -17458,6 +22913,8 @@ export interface operations {
                             kind: components["schemas"]["OlympiadKind"];
                             name: string;
                             olympiads: components["schemas"]["OlympiadSummary"][];
+                            /** @description Olympiads of earlier years, closed, latest first (the site's Past Olympiads). */
+                            pastOlympiads: components["schemas"]["OlympiadSummary"][];
                             slug: string;
                         }[];
                         /** @description Always true: a failure is answered with the error envelope. */

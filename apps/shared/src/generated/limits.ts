@@ -43,10 +43,20 @@ export const limits = {
       "maxLength": 72
     }
   },
+  "ConfirmMatches": {
+    "matches": {
+      "maxItems": 5000
+    }
+  },
   "ConfirmTwoFactor": {
     "code": {
       "minLength": 6,
       "maxLength": 8
+    }
+  },
+  "ConfirmedMatch": {
+    "purchaseOrderId": {
+      "minimum": 1
     }
   },
   "ContactInput": {
@@ -187,6 +197,48 @@ export const limits = {
       "maxLength": 200
     }
   },
+  "FaqInput": {
+    "answer": {
+      "maxLength": 40000
+    },
+    "position": {
+      "minimum": 0,
+      "maximum": 10000
+    },
+    "question": {
+      "minLength": 1,
+      "maxLength": 500
+    },
+    "site": {
+      "minLength": 1,
+      "maxLength": 100
+    }
+  },
+  "FeesInput": {
+    "learnerFeeCents": {
+      "minimum": 0,
+      "maximum": 100000000
+    },
+    "vatBasisPoints": {
+      "minimum": 0,
+      "maximum": 10000
+    }
+  },
+  "GeneralCopyInput": {
+    "body": {
+      "maxLength": 40000
+    },
+    "copyKey": {
+      "minLength": 1,
+      "maxLength": 60
+    },
+    "olympiadId": {
+      "minimum": 1
+    },
+    "title": {
+      "maxLength": 200
+    }
+  },
   "GradeDistribution": {
     "learners": {
       "minimum": 0
@@ -230,6 +282,9 @@ export const limits = {
     },
     "town": {
       "maxLength": 100
+    },
+    "website": {
+      "maxLength": 200
     }
   },
   "Invitation": {
@@ -326,6 +381,11 @@ export const limits = {
       "minimum": 1
     }
   },
+  "PreviewInput": {
+    "body": {
+      "maxLength": 40000
+    }
+  },
   "PreviewRow": {
     "line": {
       "minimum": 0
@@ -334,6 +394,15 @@ export const limits = {
   "ProcessInterest": {
     "schoolId": {
       "minimum": 1
+    }
+  },
+  "ProjectInput": {
+    "description": {
+      "maxLength": 500
+    },
+    "name": {
+      "minLength": 1,
+      "maxLength": 100
     }
   },
   "PublicLearner": {
@@ -452,6 +521,31 @@ export const limits = {
       "maxLength": 254
     }
   },
+  "SitePageInput": {
+    "body": {
+      "maxLength": 40000
+    },
+    "description": {
+      "maxLength": 300
+    },
+    "keywords": {
+      "maxLength": 300
+    },
+    "ogTitle": {
+      "maxLength": 120
+    },
+    "pageKey": {
+      "minLength": 1,
+      "maxLength": 40
+    },
+    "site": {
+      "minLength": 1,
+      "maxLength": 100
+    },
+    "title": {
+      "maxLength": 120
+    }
+  },
   "SlipCredential": {
     "participantId": {
       "minimum": 1
@@ -465,6 +559,29 @@ export const limits = {
   "StateInput": {
     "reason": {
       "maxLength": 1000
+    }
+  },
+  "StatementLine": {
+    "line": {
+      "minimum": 0
+    }
+  },
+  "SubProjectInput": {
+    "name": {
+      "minLength": 1,
+      "maxLength": 100
+    },
+    "projectId": {
+      "minimum": 1
+    },
+    "slug": {
+      "minLength": 1,
+      "maxLength": 60
+    }
+  },
+  "SystemConfigInput": {
+    "maintenanceMessage": {
+      "maxLength": 500
     }
   },
   "TeacherInput": {
@@ -487,6 +604,27 @@ export const limits = {
     },
     "title": {
       "maxLength": 20
+    }
+  },
+  "TestimonialInput": {
+    "affiliation": {
+      "maxLength": 200
+    },
+    "author": {
+      "minLength": 1,
+      "maxLength": 200
+    },
+    "position": {
+      "minimum": 0,
+      "maximum": 10000
+    },
+    "quote": {
+      "minLength": 1,
+      "maxLength": 2000
+    },
+    "site": {
+      "minLength": 1,
+      "maxLength": 100
     }
   },
   "TopSchool": {

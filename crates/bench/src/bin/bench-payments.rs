@@ -139,6 +139,7 @@ fn main() {
         impersonator: None,
         impersonator_version: None,
         session_version: 1,
+        address: None,
     };
 
     let bytes = statement();
