@@ -11,6 +11,7 @@ import { firstLoadSuite } from '../suites/first-load.mjs';
 import { paperModulesSuite, paperSuite } from '../suites/paper.mjs';
 import { schoolsSuite } from '../suites/schools.mjs';
 import { sittingSuite } from '../suites/sitting.mjs';
+import { emailSuite } from '../suites/email.mjs';
 
 let server;
 let browser;
@@ -43,6 +44,7 @@ accessibilitySuite(context);
 usersGridSuite(context);
 firstLoadSuite(context);
 schoolsSuite(context);
+emailSuite(context);
 // These close and open the geography olympiad and add to its paper.
 paperSuite(context);
 paperModulesSuite(context);

@@ -3,6 +3,7 @@
 
 pub mod access;
 pub mod credentials;
+pub mod email;
 pub mod interest;
 pub mod job;
 pub mod olympiad;

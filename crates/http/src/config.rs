@@ -28,6 +28,11 @@ pub struct ApiConfig {
     pub answer_writers: usize,
     /// Proxies whose `X-Forwarded-For` names the client (`TRUSTED_PROXIES`).
     pub trusted_proxies: TrustedProxies,
+    /// The shared secret the bounce webhooks must be given (`BOUNCE_WEBHOOK_SECRET`); unset, they
+    /// are closed.
+    pub bounce_webhook_secret: Option<String>,
+    /// The SNS topics whose SES notifications are read (`SES_SNS_TOPICS`, comma-separated ARNs).
+    pub ses_sns_topics: Vec<String>,
 }
 
 impl ApiConfig {
@@ -56,6 +61,8 @@ impl ApiConfig {
             signin_per_address_per_minute: 1200,
             answer_writers: 1,
             trusted_proxies: TrustedProxies::default(),
+            bounce_webhook_secret: None,
+            ses_sns_topics: Vec::new(),
         }
     }
 }

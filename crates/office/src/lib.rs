@@ -33,6 +33,8 @@ pub mod suite;
 pub mod teachers;
 pub mod teams;
 pub mod users;
+// E-mail
+pub mod email;
 
 pub use caller::Caller;
 pub use error::{ErrorCode, OfficeError, OfficeResult, OrNotFound};

@@ -79,6 +79,7 @@ macro_rules! stored_as_word {
     )+};
 }
 
+use olympiad_domain::email::{Audience, BounceKind, EmailOutcome, MailServers, MassMailStatus};
 use olympiad_domain::interest::{InterestKind, InterestStatus};
 use olympiad_domain::job::{JobKind, JobStatus};
 use olympiad_domain::olympiad::OlympiadKind;
@@ -96,4 +97,10 @@ stored_as_word!(
     JobStatus,
     OlympiadKind,
     QuestionKind,
+    // E-mail
+    MassMailStatus,
+    Audience,
+    BounceKind,
+    EmailOutcome,
+    MailServers,
 );
