@@ -79,10 +79,35 @@ fn interested(db: &TestDatabase, olympiad_id: i64, email: &str) {
     .unwrap();
 }
 
-fn overlord() -> Caller {
+/// The overlord, made once per database (the activity log and a mass mail name who acted).
+fn overlord_in(db: &TestDatabase) -> Caller {
+    use olympiad_office::accounts::{provision, Provision};
+    let mut conn = db.conn();
+    let (user, account) =
+        match olympiad_persistence::models::User::by_username(&mut conn, "overlord@example.org")
+            .unwrap()
+        {
+            Some(user) => {
+                let id = user.id;
+                (user, id)
+            }
+            None => {
+                let request = Provision {
+                    username: "overlord@example.org".into(),
+                    email: Some("overlord@example.org".into()),
+                    password_hash: "not used".into(),
+                    first_name: "Over".into(),
+                    last_name: "Lord".into(),
+                    role: Role::Overlord,
+                    olympiad_id: None,
+                };
+                let (user, account, _) = provision(&mut conn, &request).unwrap();
+                (user, account.id)
+            }
+        };
     Caller {
-        user_id: 1,
-        account_id: 1,
+        user_id: user.id,
+        account_id: account,
         role: Role::Overlord,
         olympiad_id: None,
         olympiad_name: None,
@@ -122,7 +147,8 @@ fn mass_mail(db: &TestDatabase, olympiad_id: i64, title: &str) -> i64 {
             text: "Dear {{name}}, enter your school.".into(),
         },
     };
-    mass_mails::create(&mut db.conn(), &overlord(), &input)
+    let caller = overlord_in(db);
+    mass_mails::create(&mut db.conn(), &caller, &input)
         .unwrap()
         .mass_mail
         .id
@@ -132,15 +158,16 @@ fn mass_mail(db: &TestDatabase, olympiad_id: i64, title: &str) -> i64 {
 async fn a_mass_mail_waits_is_released_and_carries_one_click_unsubscribe() {
     let db = TestDatabase::new();
     let geography = olympiad(&db);
+    let overlord = overlord_in(&db);
     for name in ["a", "b", "c"] {
         interested(&db, geography.id, &format!("{name}@school.example.org"));
     }
     let id = mass_mail(&db, geography.id, "Reminder");
-    let queued = mass_mails::queue(&mut db.conn(), &overlord(), id, BASE).unwrap();
+    let queued = mass_mails::queue(&mut db.conn(), &overlord, id, BASE).unwrap();
     assert_eq!((queued.queued, queued.skipped), (3, 0));
     assert_eq!(queued.mass_mail.mass_mail.status, MassMailStatus::Queued);
     // Queueing twice is refused: it would send twice.
-    assert!(mass_mails::queue(&mut db.conn(), &overlord(), id, BASE).is_err());
+    assert!(mass_mails::queue(&mut db.conn(), &overlord, id, BASE).is_err());
 
     let server = SmtpServer::start();
     let worker = worker(&db, smtp_mailer(&server));
@@ -148,7 +175,7 @@ async fn a_mass_mail_waits_is_released_and_carries_one_click_unsubscribe() {
 
     let released = queue::release_batch(
         &mut db.conn(),
-        &overlord(),
+        &overlord,
         &ReleaseBatchQuery {
             mass_mail_id: id,
             qty: 2,
@@ -180,14 +207,14 @@ async fn a_mass_mail_waits_is_released_and_carries_one_click_unsubscribe() {
     .unwrap();
     assert_eq!(held.len(), 1);
     assert_eq!(held[0].status, JobStatus::Held);
-    queue::release_one(&mut db.conn(), &overlord(), held[0].id).unwrap();
+    queue::release_one(&mut db.conn(), &overlord, held[0].id).unwrap();
     assert!(
-        queue::release_one(&mut db.conn(), &overlord(), held[0].id).is_err(),
+        queue::release_one(&mut db.conn(), &overlord, held[0].id).is_err(),
         "released once"
     );
     assert_eq!(worker.run_due().await.unwrap(), 1);
     assert_eq!(server.wait_for(3, Duration::from_secs(5)).len(), 3);
-    let view = mass_mails::get(&mut db.conn(), &overlord(), id).unwrap();
+    let view = mass_mails::get(&mut db.conn(), &overlord, id).unwrap();
     assert_eq!(view.progress.sent, 3);
 
     // The one-click address unsubscribes; the page's reference shows it.
@@ -205,6 +232,7 @@ async fn a_mass_mail_waits_is_released_and_carries_one_click_unsubscribe() {
 async fn a_bounce_shuns_the_address_and_the_next_mass_mail_skips_it() {
     let db = TestDatabase::new();
     let geography = olympiad(&db);
+    let overlord = overlord_in(&db);
     interested(&db, geography.id, "gone@school.example.org");
     interested(&db, geography.id, "here@school.example.org");
     assert!(bounces::check_secret(Some("s3cret-of-the-webhook"), Some("wrong")).is_err());
@@ -222,7 +250,7 @@ async fn a_bounce_shuns_the_address_and_the_next_mass_mail_skips_it() {
     assert_eq!(receipt.shunned, vec!["gone@school.example.org"]);
 
     let id = mass_mail(&db, geography.id, "After the bounce");
-    let queued = mass_mails::queue(&mut db.conn(), &overlord(), id, BASE).unwrap();
+    let queued = mass_mails::queue(&mut db.conn(), &overlord, id, BASE).unwrap();
     assert_eq!((queued.queued, queued.skipped), (1, 1));
     let logged = EmailLog::newest(&mut db.conn(), Some(geography.id), 10).unwrap();
     assert!(logged
