@@ -17,10 +17,11 @@ use validator::Validate;
 /// Whether the webhook's caller knows the shared secret (`BOUNCE_WEBHOOK_SECRET`). Without one
 /// configured, the webhooks are closed.
 pub fn check_secret(configured: Option<&str>, given: Option<&str>) -> OfficeResult<()> {
+    // A wrong secret is a faulty request (400 naming the header), not a signed-in refusal: the
+    // webhook is public, and who calls it is decided by the secret alone.
+    let refused = || OfficeError::invalid("X-Bounce-Secret", "is missing or wrong");
     let (Some(configured), Some(given)) = (configured, given) else {
-        return Err(OfficeError::forbidden(
-            "This webhook needs the shared secret of the bounce settings.",
-        ));
+        return Err(refused());
     };
     // The same time whatever the secret's first wrong byte.
     let same = configured.len() == given.len()
@@ -32,9 +33,7 @@ pub fn check_secret(configured: Option<&str>, given: Option<&str>) -> OfficeResu
     if same {
         Ok(())
     } else {
-        Err(OfficeError::forbidden(
-            "This webhook needs the shared secret of the bounce settings.",
-        ))
+        Err(refused())
     }
 }
 
@@ -117,7 +116,10 @@ pub fn receive_sns(
         | SnsMessage::Notification { topic_arn, .. } => topic_arn.clone(),
     };
     if !allowed_topics.iter().any(|t| *t == topic) {
-        return Err(OfficeError::forbidden("This SNS topic is not one of ours."));
+        return Err(OfficeError::invalid(
+            "TopicArn",
+            "is not one of SES_SNS_TOPICS",
+        ));
     }
     match message {
         SnsMessage::SubscriptionConfirmation { subscribe_url, .. } => {
