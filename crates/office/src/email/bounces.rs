@@ -115,7 +115,7 @@ pub fn receive_sns(
         SnsMessage::SubscriptionConfirmation { topic_arn, .. }
         | SnsMessage::Notification { topic_arn, .. } => topic_arn.clone(),
     };
-    if !allowed_topics.iter().any(|t| *t == topic) {
+    if !allowed_topics.contains(&topic) {
         return Err(OfficeError::invalid(
             "TopicArn",
             "is not one of SES_SNS_TOPICS",

@@ -124,11 +124,12 @@ export function MassMailsScreen({ route }: ScreenComponentProps) {
 }
 
 function MassMailEditor({ editing, olympiadId, onClose }: { editing: { id: number | null; values: MassMailValues }; olympiadId: number | undefined; onClose: () => void }) {
-  const [values, setValues] = useState<MassMailValues>(editing.values);
+  const overlord = olympiadId === undefined;
+  // The overlord's own mass mails go to every teacher; staff's to an audience of their olympiad.
+  const [values, setValues] = useState<MassMailValues>(overlord && editing.id === null ? { ...editing.values, audience: 'all_teachers' } : editing.values);
   const [problem, setProblem] = useState<string | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const save = useSaveMassMail();
-  const overlord = olympiadId === undefined;
   const campaigns = useQuery({ ...campaignsQuery(), enabled: overlord });
   const audiences = (Object.keys(audienceLabels) as Audience[]).filter((a) => (overlord ? a === 'all_teachers' : a !== 'all_teachers'));
   const submit = async () => {

@@ -38,7 +38,12 @@ export function SystemEmailsScreen({ route }: ScreenComponentProps) {
                   key={kind.kind}
                   component="button"
                   label={kind.title}
-                  description={sourceLabels[kind.source]}
+                  // Dark text: the active row's tinted background leaves the theme's description colour short of AA contrast.
+                  description={
+                    <Text component="span" size="xs" c="dark.6">
+                      {sourceLabels[kind.source]}
+                    </Text>
+                  }
                   active={kind.kind === current.kind}
                   onClick={() => setChosen(kind.kind)}
                 />
