@@ -9112,6 +9112,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not allowed in the state the mass mail or e-mail is in */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -9175,6 +9184,15 @@ export interface operations {
             };
             /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed in the state the mass mail or e-mail is in */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9248,6 +9266,15 @@ export interface operations {
             };
             /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed in the state the mass mail or e-mail is in */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9338,6 +9365,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not allowed in the state the mass mail or e-mail is in */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -9404,6 +9440,15 @@ export interface operations {
             };
             /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed in the state the mass mail or e-mail is in */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9487,6 +9532,15 @@ export interface operations {
             };
             /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed in the state the mass mail or e-mail is in */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12294,6 +12348,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not allowed in the state the mass mail or e-mail is in */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -12376,6 +12439,15 @@ export interface operations {
             };
             /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed in the state the mass mail or e-mail is in */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

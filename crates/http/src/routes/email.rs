@@ -176,7 +176,7 @@ pub async fn mass_mail_get(
         .await?)
 }
 
-#[utoipa::path(tag = "email", params(IdPath), request_body = MassMailInput, responses((status = 200, body = inline(crate::envelope::Envelope<MassMailView>))))]
+#[utoipa::path(tag = "email", params(IdPath), request_body = MassMailInput, responses((status = 200, body = inline(crate::envelope::Envelope<MassMailView>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
 #[put("/api/mass-mail/{id}")]
 pub async fn mass_mail_update(
     caller: Caller,
@@ -191,7 +191,7 @@ pub async fn mass_mail_update(
         .await?)
 }
 
-#[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<bool>))))]
+#[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
 #[delete("/api/mass-mail/{id}")]
 pub async fn mass_mail_delete(
     caller: Caller,
@@ -206,7 +206,7 @@ pub async fn mass_mail_delete(
     ok(true)
 }
 
-#[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<QueueOutcome>))))]
+#[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<QueueOutcome>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
 #[post("/api/mass-mail/{id}/test")]
 pub async fn mass_mail_test(
     caller: Caller,
@@ -220,7 +220,7 @@ pub async fn mass_mail_test(
         .await?)
 }
 
-#[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<QueueOutcome>))))]
+#[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<QueueOutcome>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
 #[post("/api/mass-mail/{id}/queue")]
 pub async fn mass_mail_queue(
     caller: Caller,
@@ -234,7 +234,7 @@ pub async fn mass_mail_queue(
         .await?)
 }
 
-#[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<MassMailView>))))]
+#[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<MassMailView>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
 #[post("/api/mass-mail/{id}/pause")]
 pub async fn mass_mail_pause(
     caller: Caller,
@@ -248,7 +248,7 @@ pub async fn mass_mail_pause(
         .await?)
 }
 
-#[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<MassMailView>))))]
+#[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<MassMailView>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
 #[post("/api/mass-mail/{id}/resume")]
 pub async fn mass_mail_resume(
     caller: Caller,
@@ -343,7 +343,7 @@ pub async fn queued_get(
     ok(state.db.office(move |conn| queue::get(conn, id)).await?)
 }
 
-#[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<QueuedEmail>))))]
+#[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<QueuedEmail>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
 #[post("/api/queued-email/release/{id}")]
 pub async fn queued_release(
     caller: Caller,
@@ -357,7 +357,7 @@ pub async fn queued_release(
         .await?)
 }
 
-#[utoipa::path(tag = "email", params(ReleaseBatchQuery), responses((status = 200, body = inline(crate::envelope::Envelope<Released>))))]
+#[utoipa::path(tag = "email", params(ReleaseBatchQuery), responses((status = 200, body = inline(crate::envelope::Envelope<Released>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
 #[post("/api/queued-email/release-batch")]
 pub async fn queued_release_batch(
     caller: Caller,
