@@ -14,6 +14,7 @@ import { schoolsSuite } from '../suites/schools.mjs';
 import { sittingSuite } from '../suites/sitting.mjs';
 import { paymentsSuite } from '../suites/payments.mjs';
 import { resultsSuite } from '../suites/results.mjs';
+import { emailSuite } from '../suites/email.mjs';
 
 let server;
 let browser;
@@ -48,6 +49,7 @@ overlordSuite(context);
 firstLoadSuite(context);
 schoolsSuite(context);
 paymentsSuite(context);
+emailSuite(context);
 // These close and open the geography olympiad and add to its paper.
 paperSuite(context);
 paperModulesSuite(context);

@@ -381,7 +381,19 @@ pub const SCREENS: &[Screen] = &[
             "/:olympiadName/funding/edit/mass-mailers",
         ],
         ADMIN_FUNDING,
-    ),
+    )
+    .calls(&[
+        "GET /api/mass-mail",
+        "POST /api/mass-mail",
+        "PUT /api/mass-mail/{id}",
+        "DELETE /api/mass-mail/{id}",
+        "POST /api/mass-mail/{id}/test",
+        "POST /api/mass-mail/{id}/queue",
+        "POST /api/mass-mail/{id}/pause",
+        "POST /api/mass-mail/{id}/resume",
+        "POST /api/queued-email/release-batch",
+        "POST /api/emailer/{kind}/preview",
+    ]),
     admin(
         "questions",
         "Questions",
@@ -406,7 +418,13 @@ pub const SCREENS: &[Screen] = &[
         "System Emails",
         &["/:olympiadName/admin/edit/system-emails"],
         ADMIN_ONLY,
-    ),
+    )
+    .calls(&[
+        "GET /api/emailer",
+        "PUT /api/emailer/{kind}",
+        "DELETE /api/emailer/{kind}",
+        "POST /api/emailer/{kind}/preview",
+    ]),
     admin(
         "participatingSchools",
         "Participating Schools",
@@ -497,7 +515,13 @@ pub const SCREENS: &[Screen] = &[
         "Email Logs",
         &["/:olympiadName/admin/reports/email-logs"],
         ADMIN_ONLY,
-    ),
+    )
+    .calls(&[
+        "GET /api/email-logs/{olympiadId}/{toShow}",
+        "GET /api/email-logs/search/{term}",
+        "GET /api/emailer/email-health",
+        "POST /api/emailer/override-email-health",
+    ]),
     admin(
         "unsubscribes",
         "Unsubscribes",
@@ -506,7 +530,12 @@ pub const SCREENS: &[Screen] = &[
             "/:olympiadName/funding/reports/unsubscribes",
         ],
         ADMIN_FUNDING,
-    ),
+    )
+    .calls(&[
+        "GET /api/unsubscribe",
+        "POST /api/unsubscribe",
+        "POST /api/unsubscribe/resubscribe",
+    ]),
     admin(
         "verifyQuestions",
         "Verify Questions",
@@ -710,8 +739,13 @@ pub const SCREENS: &[Screen] = &[
         "schoolEmailsOverview",
         "School Emails Overview",
         &["/overlord/school-emails-overview"],
-    ),
-    overlord("campaigns", "Campaigns", &["/overlord/campaigns"]),
+    )
+    .calls(&["GET /api/school-emails-overview"]),
+    overlord("campaigns", "Campaigns", &["/overlord/campaigns"]).calls(&[
+        "GET /api/campaign",
+        "POST /api/campaign",
+        "DELETE /api/campaign/{id}",
+    ]),
     overlord(
         "nonTeacherInterest",
         "Non-Teacher Interest",
@@ -798,18 +832,32 @@ pub const SCREENS: &[Screen] = &[
         "overlordUnsubscribes",
         "Unsubscribes",
         &["/overlord/unsubscribes"],
-    ),
-    overlord("bounces", "Bounces", &["/overlord/bounces"]),
+    )
+    .calls(&[
+        "GET /api/unsubscribe",
+        "POST /api/unsubscribe",
+        "POST /api/unsubscribe/resubscribe",
+    ]),
+    overlord("bounces", "Bounces", &["/overlord/bounces"])
+        .calls(&["GET /api/bounce", "DELETE /api/bounce"]),
     overlord(
         "massMailQueue",
         "Mass Mail Queue",
         &["/overlord/mass-mail-queue"],
-    ),
+    )
+    .calls(&[
+        "GET /api/queued-email",
+        "GET /api/queued-email/search/{term}",
+        "POST /api/queued-email/release/{id}",
+        "POST /api/queued-email/release-batch",
+        "GET /api/mass-mail",
+    ]),
     overlord(
         "massMailSummary",
         "Mass Mail Summary",
         &["/overlord/mass-mail-summary"],
-    ),
+    )
+    .calls(&["GET /api/mass-mail"]),
     overlord(
         "overlordFileAttachments",
         "File Attachments",
@@ -827,8 +875,18 @@ pub const SCREENS: &[Screen] = &[
         "GET /api/upload/{id}",
         "DELETE /api/upload/delete/{id}",
     ]),
-    overlord("emailCopy", "Email Copy", &["/overlord/edit/email-copy"]),
-    overlord("overlordEmailLogs", "Email Logs", &["/overlord/email-logs"]),
+    overlord("emailCopy", "Email Copy", &["/overlord/edit/email-copy"]).calls(&[
+        "GET /api/emailer",
+        "PUT /api/emailer/{kind}",
+        "DELETE /api/emailer/{kind}",
+        "POST /api/emailer/{kind}/preview",
+    ]),
+    overlord("overlordEmailLogs", "Email Logs", &["/overlord/email-logs"]).calls(&[
+        "GET /api/email-logs/{olympiadId}/{toShow}",
+        "GET /api/email-logs/search/{term}",
+        "GET /api/emailer/email-health",
+        "POST /api/emailer/override-email-health",
+    ]),
     overlord("accounts", "Accounts", &["/overlord/edit/accounts"]).calls(&[
         "GET /api/user",
         "POST /api/account",
@@ -878,14 +936,31 @@ pub const SCREENS: &[Screen] = &[
     ]),
     overlord("users", "Users", &["/overlord/edit/users"])
         .calls(&["GET /api/user", "GET /api/user/impersonate"]),
-    overlord("massMails", "Mass Mails", &["/overlord/edit/mass-mails"]),
+    overlord("massMails", "Mass Mails", &["/overlord/edit/mass-mails"]).calls(&[
+        "GET /api/mass-mail",
+        "POST /api/mass-mail",
+        "PUT /api/mass-mail/{id}",
+        "DELETE /api/mass-mail/{id}",
+        "POST /api/mass-mail/{id}/test",
+        "POST /api/mass-mail/{id}/queue",
+        "POST /api/mass-mail/{id}/pause",
+        "POST /api/mass-mail/{id}/resume",
+        "POST /api/queued-email/release-batch",
+        "POST /api/emailer/{kind}/preview",
+        "GET /api/campaign",
+    ]),
     overlord("tasks", "Tasks", &["/overlord/tasks"])
         .calls(&["GET /api/task", "POST /api/task/{id}/retry"]),
     overlord(
         "shunnedEmails",
         "Shunned Emails",
         &["/overlord/shunned-emails"],
-    ),
+    )
+    .calls(&[
+        "GET /api/shunned-email",
+        "DELETE /api/shunned-email/{id}",
+        "GET /api/emailer/email-health",
+    ]),
     // Teacher portal
     portal("portalHome", "My Olympiads", &["/portal"]).calls(&[
         "GET /api/school-participant",
@@ -1102,7 +1177,12 @@ pub const SCREENS: &[Screen] = &[
         "unsubscribe",
         "Unsubscribe",
         &["/:olympiadName/unsubscribe/:ref?", "/unsubscribe/:ref?"],
-    ),
+    )
+    .calls(&[
+        "GET /api/unsubscribe/{id}",
+        "POST /api/unsubscribe",
+        "POST /api/unsubscribe/resubscribe",
+    ]),
     public("watch", "Watch", &["/"]).calls(&["GET /api/{product}-suite/projects"]),
     public("myTutorLanding", "MyTutor", &["/mytutor"]).calls(&[
         "GET /api/website/copy/{id}",
@@ -1112,7 +1192,8 @@ pub const SCREENS: &[Screen] = &[
         "emailValidation",
         "E-mail Validation",
         &["/email-validation-page"],
-    ),
+    )
+    .calls(&["GET /api/emailer/email-health"]),
     public("notFound", "Page Not Found", &["*"]),
 ];
 

@@ -17,10 +17,11 @@ pub enum JobKind {
 words!(JobKind, "job kind" { Email => "email", Certificates => "certificates" });
 
 /// Queued until a worker claims it (running), then done, or queued again until it has failed too
-/// often.
+/// often. A mass mail's e-mails wait held until someone releases them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum JobStatus {
+    Held,
     Queued,
     Running,
     Done,
@@ -28,6 +29,7 @@ pub enum JobStatus {
 }
 
 words!(JobStatus, "job status" {
+    Held => "held",
     Queued => "queued",
     Running => "running",
     Done => "done",

@@ -3,6 +3,7 @@
 
 pub mod access;
 pub mod credentials;
+pub mod email;
 pub mod interest;
 pub mod item_analysis;
 pub mod job;

@@ -129,9 +129,79 @@ fn sanitise(html: &str) -> String {
     builder.clean(html).to_string()
 }
 
+/// The body of an e-mail as staff write it (system e-mail copy, mass mails): the same formatting
+/// as rich text, and links to web addresses, e-mail addresses or a `{{placeholder}}` that the
+/// mailer fills with a link of ours. Images are left out: they would be fetched from outside.
+pub fn email_html(html: &str) -> String {
+    use std::collections::HashSet;
+    let tags: HashSet<&str> = [
+        "p",
+        "br",
+        "b",
+        "strong",
+        "i",
+        "em",
+        "u",
+        "ul",
+        "ol",
+        "li",
+        "table",
+        "thead",
+        "tbody",
+        "tr",
+        "th",
+        "td",
+        "span",
+        "h2",
+        "h3",
+        "h4",
+        "blockquote",
+        "a",
+    ]
+    .into_iter()
+    .collect();
+    let mut builder = ammonia::Builder::default();
+    builder
+        .tags(tags)
+        .tag_attributes(
+            [("a", ["href"].into_iter().collect())]
+                .into_iter()
+                .collect(),
+        )
+        .generic_attributes(HashSet::new())
+        .url_relative(ammonia::UrlRelative::PassThrough)
+        .link_rel(Some("noopener"))
+        .attribute_filter(|element, attribute, value| match (element, attribute) {
+            ("a", "href")
+                if value.starts_with("https://")
+                    || value.starts_with("http://")
+                    || value.starts_with("mailto:")
+                    || (value.starts_with("{{") && value.ends_with("}}")) =>
+            {
+                Some(value.into())
+            }
+            ("a", "href") => None,
+            _ => Some(value.into()),
+        });
+    builder.clean(html).to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn email_html_keeps_links_and_placeholders_and_drops_scripts() {
+        let clean = email_html(
+            r#"<p onclick="x()">Hi {{name}} <a href="{{link}}">here</a> <a href="javascript:alert(1)">no</a><script>s()</script><img src="https://x/y.png"></p>"#,
+        );
+        assert!(clean.contains(r#"href="{{link}}""#), "{clean}");
+        assert!(!clean.contains("javascript"));
+        assert!(!clean.contains("script"));
+        assert!(!clean.contains("onclick"));
+        assert!(!clean.contains("img"));
+        assert!(clean.contains("Hi {{name}}"));
+    }
 
     #[test]
     fn scripts_handlers_and_outside_images_are_removed() {

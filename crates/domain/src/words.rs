@@ -88,6 +88,7 @@ pub(crate) use words;
 #[cfg(test)]
 mod tests {
     use super::Words;
+    use crate::email::{Audience, BounceKind, EmailOutcome, MailServers, MassMailStatus};
     use crate::interest::{InterestKind, InterestStatus};
     use crate::job::{JobKind, JobStatus};
     use crate::olympiad::OlympiadKind;
@@ -118,6 +119,11 @@ mod tests {
         spelled_as_serde::<JobStatus>();
         spelled_as_serde::<OlympiadKind>();
         spelled_as_serde::<QuestionKind>();
+        spelled_as_serde::<MassMailStatus>();
+        spelled_as_serde::<Audience>();
+        spelled_as_serde::<BounceKind>();
+        spelled_as_serde::<EmailOutcome>();
+        spelled_as_serde::<MailServers>();
     }
 
     #[test]

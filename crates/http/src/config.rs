@@ -35,6 +35,11 @@ pub struct ApiConfig {
     pub payfast_sources: TrustedProxies,
     /// PayFast's validate call (`PAYFAST_VALIDATE_URL`); empty: no ITN is believed.
     pub payfast_validate_url: String,
+    /// The shared secret the bounce webhooks must be given (`BOUNCE_WEBHOOK_SECRET`); unset, they
+    /// are closed.
+    pub bounce_webhook_secret: Option<String>,
+    /// The SNS topics whose SES notifications are read (`SES_SNS_TOPICS`, comma-separated ARNs).
+    pub ses_sns_topics: Vec<String>,
 }
 
 impl ApiConfig {
@@ -77,6 +82,8 @@ impl ApiConfig {
             },
             payfast_sources: TrustedProxies::parse("127.0.0.1").unwrap_or_default(),
             payfast_validate_url: String::new(),
+            bounce_webhook_secret: None,
+            ses_sns_topics: Vec::new(),
         }
     }
 }

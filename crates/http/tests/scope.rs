@@ -38,6 +38,7 @@ enum Kind {
     Contact,
     // Payments
     PurchaseOrder,
+    MassMail,
 }
 
 /// Routes whose path takes an id that is not an object in an olympiad's or a school's reach.
@@ -83,6 +84,32 @@ const NOT_SCOPED: &[(&str, &str)] = &[
     // The overlord's area
     ("/api/note/{topic}", "overlord only"),
     ("/api/task/{id}/retry", "overlord only"),
+    // E-mail
+    (
+        "/api/emailer/{kind}",
+        "a kind of e-mail; the olympiad is the query's, checked",
+    ),
+    (
+        "/api/emailer/{kind}/preview",
+        "a kind of e-mail; nothing stored is read",
+    ),
+    ("/api/campaign/{id}", "overlord only"),
+    ("/api/queued-email/search/{term}", "overlord only"),
+    ("/api/queued-email/{id}", "overlord only"),
+    ("/api/queued-email/release/{id}", "overlord only"),
+    (
+        "/api/email-logs/search/{term}",
+        "a search term; staff search their own olympiad",
+    ),
+    (
+        "/api/unsubscribe/{id}",
+        "public: the id is the e-mailed reference",
+    ),
+    ("/api/shunned-email/{id}", "overlord only"),
+    (
+        "/api/email-logs/{olympiadId}/{toShow}",
+        "the olympiad is checked as a query's olympiadId is (olympiad_scope)",
+    ),
 ];
 
 /// Every scoped call: method, address with `{id}` for the object's id, the kind, the body.
@@ -90,7 +117,40 @@ fn scoped_calls(question: Value) -> Vec<(Method, &'static str, Kind, Value)> {
     use Kind::*;
     let none = Value::Null;
     let school = json!({ "name": "Renamed", "emisNumber": "", "province": "gauteng", "town": "Pretoria", "sector": "public", "quintile": 5 });
+    let mass_mail = json!({ "title": "Renamed", "audience": "participating_teachers", "subject": "S", "html": "<p>H</p>", "text": "T" });
     vec![
+        (Method::GET, "/api/mass-mail/{id}", MassMail, none.clone()),
+        (Method::PUT, "/api/mass-mail/{id}", MassMail, mass_mail),
+        (
+            Method::DELETE,
+            "/api/mass-mail/{id}",
+            MassMail,
+            none.clone(),
+        ),
+        (
+            Method::POST,
+            "/api/mass-mail/{id}/test",
+            MassMail,
+            none.clone(),
+        ),
+        (
+            Method::POST,
+            "/api/mass-mail/{id}/queue",
+            MassMail,
+            none.clone(),
+        ),
+        (
+            Method::POST,
+            "/api/mass-mail/{id}/pause",
+            MassMail,
+            none.clone(),
+        ),
+        (
+            Method::POST,
+            "/api/mass-mail/{id}/resume",
+            MassMail,
+            none.clone(),
+        ),
         (
             Method::PUT,
             "/api/olympiad/{id}",
@@ -667,6 +727,8 @@ async fn no_role_reaches_a_neighbour_schools_or_another_olympiads_objects() {
         .select(olympiad_persistence::schema::expressions_of_interest::id)
         .first(&mut fx.db.conn())
         .unwrap();
+    let mass_mail = api.call(&overlord, Method::POST, "/api/mass-mail", json!({ "olympiadId": other, "title": "Reminder", "audience": "participating_teachers", "subject": "S", "html": "<p>H</p>", "text": "T" }))
+        .await;
     let contact = api.call(&overlord, Method::POST, "/api/useful-contact", json!({ "olympiadId": other, "name": "Dr Mbeki", "organisation": "DBE", "role": "Adviser", "email": "mbeki@example.gov.za" }))
         .await;
     let country = api
@@ -698,6 +760,7 @@ async fn no_role_reaches_a_neighbour_schools_or_another_olympiads_objects() {
         (Kind::CountryEntry, vec![id(&country_entry)]),
         (Kind::Contact, vec![id(&contact)]),
         (Kind::PurchaseOrder, vec![orders[2]]),
+        (Kind::MassMail, vec![id(&mass_mail)]),
     ]);
     let mut beyond_teacher = beyond_staff.clone();
     // A teacher's reach is their teams, in any olympiad: olympiad-wide calls show them only those

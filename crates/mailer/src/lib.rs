@@ -1,19 +1,26 @@
-//! E-mail of the olympiad platform. Each kind of message has its own `send_*` function and its HTML
-//! and text templates side by side in `templates/`. Messages go out over SMTP (`SMTP_URL`) or, when
-//! none is set, are written as `.eml` files into an outbox folder so that nothing is lost in
-//! development. This crate knows no database: the server's worker takes queued [`Email`]s from the
-//! job table and hands them here.
+//! E-mail of the olympiad platform. Each kind of system e-mail is declared once in [`kinds`] with
+//! its placeholders and default copy (templates side by side in `templates/`); staff may replace
+//! the copy, and the sender hands it in with the message. Mass mails arrive written ([`Email::Bulk`])
+//! and carry the one-click unsubscribe headers of RFC 8058. Messages go out over a pool of SMTP
+//! connections (`SMTP_URL`), DKIM-signed when a key is configured, or, when no server is set, are
+//! written as `.eml` files into an outbox folder so that nothing is lost in development. This crate
+//! knows no database: the server's worker takes queued [`Email`]s from the job table and hands them
+//! here.
 
+pub mod bounce;
+pub mod kinds;
 mod templates;
 #[cfg(feature = "testing")]
 pub mod testing;
 
-use lettre::message::{header::ContentType, Mailbox, MultiPart, SinglePart};
-use lettre::transport::smtp::AsyncSmtpTransport;
+use lettre::message::dkim::{DkimConfig, DkimSigningAlgorithm, DkimSigningKey};
+use lettre::message::header::{ContentType, HeaderName, HeaderValue};
+use lettre::message::{Mailbox, MultiPart, SinglePart};
+use lettre::transport::smtp::{AsyncSmtpTransport, PoolConfig};
 use lettre::{AsyncFileTransport, AsyncTransport, Message, Tokio1Executor};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
-use templates::Template;
+pub use templates::{fill, wrap_html};
 
 #[derive(Debug, thiserror::Error)]
 pub enum MailError {
@@ -23,8 +30,25 @@ pub enum MailError {
     Address(String),
     #[error("the message could not be built: {0}")]
     Build(String),
-    #[error("the message could not be sent: {0}")]
-    Send(String),
+    #[error("the message could not be sent: {message}")]
+    Send {
+        message: String,
+        /// The server refused for good (5xx): trying again would not help.
+        permanent: bool,
+    },
+    #[error("the DKIM key could not be read: {0}")]
+    Dkim(String),
+}
+
+impl MailError {
+    /// Whether another try may succeed: a refused address or message fails for good.
+    pub fn is_permanent(&self) -> bool {
+        match self {
+            MailError::Send { permanent, .. } => *permanent,
+            MailError::Address(_) | MailError::Build(_) => true,
+            MailError::Config(_) | MailError::Dkim(_) => false,
+        }
+    }
 }
 
 /// A person an e-mail goes to.
@@ -102,6 +126,190 @@ pub enum Email {
         total: String,
         link: String,
     },
+    /// A mass mail, written already (its copy filled in for this person), with the address that
+    /// unsubscribes them in one click (List-Unsubscribe, RFC 8058: mailbox providers POST to it)
+    /// and the page a person opens from the message's visible link.
+    Bulk {
+        to: Recipient,
+        subject: String,
+        html: String,
+        text: String,
+        unsubscribe: String,
+        unsubscribe_page: String,
+    },
+}
+
+/// The copy a message is written with: the default of its kind, or what staff saved.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Copy {
+    pub subject: String,
+    pub html: String,
+    pub text: String,
+}
+
+impl Copy {
+    /// The default copy of a kind.
+    pub fn default_of(kind: &kinds::SystemEmail) -> Copy {
+        Copy {
+            subject: kind.subject.to_owned(),
+            html: kind.html.to_owned(),
+            text: kind.text.to_owned(),
+        }
+    }
+
+    /// The copy filled in with `values`: the subject and text as they are, the HTML escaped.
+    pub fn fill(&self, values: &[(&str, &str)]) -> Copy {
+        Copy {
+            subject: fill(&self.subject, values, false).replace(['\r', '\n'], " "),
+            html: fill(&self.html, values, true),
+            text: fill(&self.text, values, false),
+        }
+    }
+}
+
+impl Email {
+    /// The key of its kind in [`kinds::SYSTEM_EMAILS`]; `bulk` for a mass mail.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Email::PasswordReset { .. } => "password_reset",
+            Email::TwoFactorEnabled { .. } => "two_factor_enabled",
+            Email::InterestVerify { .. } => "interest_verify",
+            Email::InterestProcessed { .. } => "interest_processed",
+            Email::InterestDeclined { .. } => "interest_declined",
+            Email::TeamInvitation { .. } => "team_invitation",
+            Email::CertificatesReady { .. } => "certificates_ready",
+            Email::DiscountGranted { .. } => "discount_granted",
+            Email::InvoiceIssued { .. } => "invoice_issued",
+            Email::Bulk { .. } => "bulk",
+        }
+    }
+
+    pub fn to(&self) -> &Recipient {
+        match self {
+            Email::PasswordReset { to, .. }
+            | Email::TwoFactorEnabled { to }
+            | Email::InterestVerify { to, .. }
+            | Email::InterestProcessed { to, .. }
+            | Email::InterestDeclined { to, .. }
+            | Email::TeamInvitation { to, .. }
+            | Email::CertificatesReady { to, .. }
+            | Email::DiscountGranted { to, .. }
+            | Email::InvoiceIssued { to, .. }
+            | Email::Bulk { to, .. } => to,
+        }
+    }
+
+    /// The values of its placeholders, the addressee's name and username first.
+    pub fn values(&self) -> Vec<(&'static str, String)> {
+        let to = self.to();
+        let mut values = vec![("name", to.name.clone()), ("username", to.username.clone())];
+        let more: Vec<(&'static str, String)> = match self {
+            Email::PasswordReset { link, .. } => vec![("link", link.clone())],
+            Email::TwoFactorEnabled { .. } | Email::Bulk { .. } => vec![],
+            Email::InterestVerify { olympiad, link, .. } => {
+                vec![("olympiad", olympiad.clone()), ("link", link.clone())]
+            }
+            Email::InterestProcessed {
+                olympiad,
+                school,
+                link,
+                new_account,
+                ..
+            } => vec![
+                ("olympiad", olympiad.clone()),
+                ("school", school.clone()),
+                ("link", link.clone()),
+                ("action", account_action(*new_account).to_owned()),
+            ],
+            Email::InterestDeclined {
+                olympiad, reason, ..
+            } => vec![("olympiad", olympiad.clone()), ("reason", reason.clone())],
+            Email::TeamInvitation {
+                inviter,
+                olympiad,
+                school,
+                link,
+                new_account,
+                ..
+            } => vec![
+                ("inviter", inviter.clone()),
+                ("olympiad", olympiad.clone()),
+                ("school", school.clone()),
+                ("link", link.clone()),
+                ("action", account_action(*new_account).to_owned()),
+            ],
+            Email::CertificatesReady {
+                olympiad,
+                school,
+                certificates,
+                link,
+                ..
+            } => vec![
+                ("olympiad", olympiad.clone()),
+                ("school", school.clone()),
+                ("certificates", certificates.to_string()),
+                ("link", link.clone()),
+            ],
+            Email::DiscountGranted {
+                olympiad,
+                customer,
+                free_learners,
+                total,
+                link,
+                ..
+            } => vec![
+                ("olympiad", olympiad.clone()),
+                ("customer", customer.clone()),
+                ("free_learners", free_learners.to_string()),
+                ("total", total.clone()),
+                ("link", link.clone()),
+            ],
+            Email::InvoiceIssued {
+                olympiad,
+                customer,
+                number,
+                total,
+                link,
+                ..
+            } => vec![
+                ("olympiad", olympiad.clone()),
+                ("customer", customer.clone()),
+                ("number", number.clone()),
+                ("total", total.clone()),
+                ("link", link.clone()),
+            ],
+        };
+        values.extend(more);
+        values
+    }
+
+    /// The message as it will read: a mass mail as written, a system e-mail in `copy` (or its
+    /// kind's default) filled in with its values.
+    pub fn written(&self, copy: Option<&Copy>) -> Result<Copy, MailError> {
+        if let Email::Bulk {
+            subject,
+            html,
+            text,
+            unsubscribe_page,
+            ..
+        } = self
+        {
+            return Ok(Copy {
+                subject: subject.clone(),
+                html: format!(
+                    "{html}<p style=\"font-size:12px;color:#555\">You receive this because of your school's olympiads. <a href=\"{}\">Unsubscribe</a></p>",
+                    templates::escape_html(unsubscribe_page)
+                ),
+                text: format!("{text}\n\n--\nUnsubscribe: {unsubscribe_page}\n"),
+            });
+        }
+        let kind = kinds::system_email(self.kind())
+            .ok_or_else(|| MailError::Build(format!("no kind {}", self.kind())))?;
+        let default = Copy::default_of(kind);
+        let values = self.values();
+        let values: Vec<(&str, &str)> = values.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        Ok(copy.unwrap_or(&default).fill(&values))
+    }
 }
 
 /// What the button of a welcome says: a new account first chooses its password.
@@ -118,15 +326,48 @@ enum Transport {
     Outbox(AsyncFileTransport<Tokio1Executor>),
 }
 
+/// How the sender signs its messages (DKIM): the selector and domain of the DNS record that
+/// publishes the public key, and the private key (PEM, RSA or Ed25519 as base64).
+#[derive(Clone)]
+pub struct DkimSettings {
+    pub selector: String,
+    pub domain: String,
+    pub private_key: String,
+}
+
+/// Never prints the key.
+impl std::fmt::Debug for DkimSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DkimSettings")
+            .field("selector", &self.selector)
+            .field("domain", &self.domain)
+            .finish_non_exhaustive()
+    }
+}
+
 pub struct Mailer {
     transport: Transport,
     from: Mailbox,
+    dkim: Option<DkimConfig>,
 }
+
+/// Connections kept open to the SMTP server and reused from message to message.
+pub const DEFAULT_SMTP_POOL: u32 = 4;
 
 impl Mailer {
     /// `smtp_url` as lettre reads it (`smtp://user:pass@host:587?tls=required`, `smtps://…`);
     /// `None` writes into `outbox`.
     pub fn new(smtp_url: Option<&str>, outbox: PathBuf, from: &str) -> Result<Self, MailError> {
+        Mailer::with_pool(smtp_url, outbox, from, DEFAULT_SMTP_POOL)
+    }
+
+    /// As [`Mailer::new`], keeping up to `pool_size` SMTP connections open.
+    pub fn with_pool(
+        smtp_url: Option<&str>,
+        outbox: PathBuf,
+        from: &str,
+        pool_size: u32,
+    ) -> Result<Self, MailError> {
         let from = from
             .parse()
             .map_err(|_| MailError::Address(from.to_owned()))?;
@@ -134,6 +375,7 @@ impl Mailer {
             Some(url) => Transport::Smtp(
                 AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
                     .map_err(|e| MailError::Config(e.to_string()))?
+                    .pool_config(PoolConfig::new().max_size(pool_size.max(1)))
                     .build(),
             ),
             None => {
@@ -142,198 +384,111 @@ impl Mailer {
                 Transport::Outbox(AsyncFileTransport::new(outbox))
             }
         };
-        Ok(Mailer { transport, from })
+        Ok(Mailer {
+            transport,
+            from,
+            dkim: None,
+        })
     }
 
-    /// Sends a queued e-mail: the subject and template of its kind, filled in with its values.
-    pub async fn send(&self, email: &Email) -> Result<(), MailError> {
-        match email {
-            Email::PasswordReset { to, link } => {
-                let values = [("link", link.as_str())];
-                let subject = "Reset your olympiad password";
-                self.deliver(to, subject, &templates::PASSWORD_RESET, &values)
-                    .await
-            }
-            Email::TwoFactorEnabled { to } => {
-                let subject = "Two-factor sign-in is on";
-                self.deliver(to, subject, &templates::TWO_FACTOR_ENABLED, &[])
-                    .await
-            }
-            Email::InterestVerify { to, olympiad, link } => {
-                let values = [("olympiad", olympiad.as_str()), ("link", link)];
-                let subject = format!("Please confirm your e-mail address for the {olympiad}");
-                self.deliver(to, &subject, &templates::INTEREST_VERIFY, &values)
-                    .await
-            }
-            Email::InterestProcessed {
-                to,
-                olympiad,
-                school,
-                link,
-                new_account,
-            } => {
-                let values = [
-                    ("olympiad", olympiad.as_str()),
-                    ("school", school),
-                    ("link", link),
-                    ("action", account_action(*new_account)),
-                ];
-                let subject = format!("{school} is entered in the {olympiad}");
-                self.deliver(to, &subject, &templates::INTEREST_PROCESSED, &values)
-                    .await
-            }
-            Email::InterestDeclined {
-                to,
-                olympiad,
-                reason,
-            } => {
-                let values = [("olympiad", olympiad.as_str()), ("reason", reason)];
-                let subject = format!("Your interest in the {olympiad}");
-                self.deliver(to, &subject, &templates::INTEREST_DECLINED, &values)
-                    .await
-            }
-            Email::TeamInvitation {
-                to,
-                inviter,
-                olympiad,
-                school,
-                link,
-                new_account,
-            } => {
-                let values = [
-                    ("inviter", inviter.as_str()),
-                    ("olympiad", olympiad),
-                    ("school", school),
-                    ("link", link),
-                    ("action", account_action(*new_account)),
-                ];
-                let subject = format!("You are in the {olympiad} team of {school}");
-                self.deliver(to, &subject, &templates::TEAM_INVITATION, &values)
-                    .await
-            }
-            Email::CertificatesReady {
-                to,
-                olympiad,
-                school,
-                certificates,
-                link,
-            } => {
-                let count = certificates.to_string();
-                let values = [
-                    ("olympiad", olympiad.as_str()),
-                    ("school", school),
-                    ("certificates", &count),
-                    ("link", link),
-                ];
-                let subject = format!("Certificates of {school} for the {olympiad}");
-                self.deliver(to, &subject, &templates::CERTIFICATES_READY, &values)
-                    .await
-            }
-            Email::DiscountGranted {
-                to,
-                olympiad,
-                customer,
-                free_learners,
-                total,
-                link,
-            } => {
-                let free = free_learners.to_string();
-                let values = [
-                    ("olympiad", olympiad.as_str()),
-                    ("customer", customer),
-                    ("free_learners", &free),
-                    ("total", total),
-                    ("link", link),
-                ];
-                let subject = format!("A discount on the {olympiad} entry of {customer}");
-                self.deliver(to, &subject, &templates::DISCOUNT_GRANTED, &values)
-                    .await
-            }
-            Email::InvoiceIssued {
-                to,
-                olympiad,
-                customer,
-                number,
-                total,
-                link,
-            } => {
-                let values = [
-                    ("olympiad", olympiad.as_str()),
-                    ("customer", customer),
-                    ("number", number),
-                    ("total", total),
-                    ("link", link),
-                ];
-                let subject = format!("{number}: the {olympiad} entry of {customer}");
-                self.deliver(to, &subject, &templates::INVOICE_ISSUED, &values)
-                    .await
-            }
-        }
+    /// Signs every message with this key from now on.
+    pub fn sign_with(mut self, dkim: &DkimSettings) -> Result<Self, MailError> {
+        let algorithm = if dkim.private_key.contains("BEGIN") {
+            DkimSigningAlgorithm::Rsa
+        } else {
+            DkimSigningAlgorithm::Ed25519
+        };
+        let key = DkimSigningKey::new(&dkim.private_key, algorithm)
+            .map_err(|e| MailError::Dkim(e.to_string()))?;
+        self.dkim = Some(DkimConfig::default_config(
+            dkim.selector.clone(),
+            dkim.domain.clone(),
+            key,
+        ));
+        Ok(self)
+    }
+
+    /// Sends a queued e-mail in `copy` (`None`: its kind's default).
+    pub async fn send(&self, email: &Email, copy: Option<&Copy>) -> Result<(), MailError> {
+        let written = email.written(copy)?;
+        let unsubscribe = match email {
+            Email::Bulk { unsubscribe, .. } => Some(unsubscribe.as_str()),
+            _ => None,
+        };
+        self.deliver(email.to(), &written, unsubscribe).await
     }
 
     /// A short line for the job log.
-    pub fn summary(email: &Email) -> &'static str {
-        match email {
-            Email::PasswordReset { .. } => "password reset sent",
-            Email::TwoFactorEnabled { .. } => "two-factor notice sent",
-            Email::InterestVerify { .. } => "interest verification sent",
-            Email::InterestProcessed { .. } => "interest processed notice sent",
-            Email::InterestDeclined { .. } => "interest declined notice sent",
-            Email::TeamInvitation { .. } => "team invitation sent",
-            Email::DiscountGranted { .. } => "discount notice sent",
-            Email::InvoiceIssued { .. } => "invoice sent",
-            Email::CertificatesReady { .. } => "certificates notice sent",
-        }
+    pub fn summary(email: &Email) -> String {
+        format!("{} sent", email.kind().replace('_', " "))
     }
 
-    /// Sends `template` filled in with the recipient's `name` and `username` and with `values`.
     async fn deliver(
         &self,
         to: &Recipient,
-        subject: &str,
-        template: &Template,
-        values: &[(&str, &str)],
+        written: &Copy,
+        unsubscribe: Option<&str>,
     ) -> Result<(), MailError> {
-        let values: Vec<(&str, &str)> = [("name", to.name.as_str()), ("username", &to.username)]
-            .into_iter()
-            .chain(values.iter().copied())
-            .collect();
-        let values = values.as_slice();
         let mailbox = Mailbox::new(
             Some(to.name.clone()).filter(|n| !n.is_empty()),
             to.email
                 .parse()
                 .map_err(|_| MailError::Address(to.email.clone()))?,
         );
-        let message = Message::builder()
+        let mut builder = Message::builder()
             .from(self.from.clone())
             .to(mailbox)
-            .subject(subject)
+            .subject(&written.subject);
+        if let Some(url) = unsubscribe {
+            // RFC 8058: the mailbox provider POSTs `List-Unsubscribe=One-Click` to the address.
+            builder = builder
+                .raw_header(HeaderValue::new(
+                    HeaderName::new_from_ascii_str("List-Unsubscribe"),
+                    format!("<{url}>"),
+                ))
+                .raw_header(HeaderValue::new(
+                    HeaderName::new_from_ascii_str("List-Unsubscribe-Post"),
+                    "List-Unsubscribe=One-Click".to_owned(),
+                ));
+        }
+        let mut message = builder
             .multipart(
                 MultiPart::alternative()
                     .singlepart(
                         SinglePart::builder()
                             .header(ContentType::TEXT_PLAIN)
-                            .body(template.text(values)),
+                            .body(written.text.clone()),
                     )
                     .singlepart(
                         SinglePart::builder()
                             .header(ContentType::TEXT_HTML)
-                            .body(template.html(values)),
+                            .body(wrap_html(&written.html)),
                     ),
             )
             .map_err(|e| MailError::Build(e.to_string()))?;
+        if let Some(dkim) = &self.dkim {
+            message.sign(dkim);
+        }
         match &self.transport {
-            Transport::Smtp(smtp) => smtp
-                .send(message)
-                .await
-                .map(drop)
-                .map_err(|e| MailError::Send(e.to_string())),
-            Transport::Outbox(outbox) => outbox
-                .send(message)
-                .await
-                .map(drop)
-                .map_err(|e| MailError::Send(e.to_string())),
+            Transport::Smtp(smtp) => {
+                smtp.send(message)
+                    .await
+                    .map(drop)
+                    .map_err(|e| MailError::Send {
+                        permanent: e.is_permanent(),
+                        message: e.to_string(),
+                    })
+            }
+            Transport::Outbox(outbox) => {
+                outbox
+                    .send(message)
+                    .await
+                    .map(drop)
+                    .map_err(|e| MailError::Send {
+                        message: e.to_string(),
+                        permanent: false,
+                    })
+            }
         }
     }
 }

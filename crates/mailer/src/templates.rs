@@ -1,75 +1,33 @@
-//! The templates of `templates/`, filled by replacing `{{name}}` placeholders. Values are escaped in
-//! the HTML part, so a name typed as `<script>` arrives as text.
+//! Filling copy: `{{name}}` placeholders replaced by their values, escaped in the HTML part so
+//! that a name typed as `<script>` arrives as text.
 
-pub struct Template {
-    text: &'static str,
-    html: &'static str,
-}
-
-pub const PASSWORD_RESET: Template = Template {
-    text: include_str!("../templates/password_reset.txt"),
-    html: include_str!("../templates/password_reset.html"),
-};
-
-pub const TWO_FACTOR_ENABLED: Template = Template {
-    text: include_str!("../templates/two_factor_enabled.txt"),
-    html: include_str!("../templates/two_factor_enabled.html"),
-};
-
-pub const INTEREST_VERIFY: Template = Template {
-    text: include_str!("../templates/interest_verify.txt"),
-    html: include_str!("../templates/interest_verify.html"),
-};
-
-pub const INTEREST_PROCESSED: Template = Template {
-    text: include_str!("../templates/interest_processed.txt"),
-    html: include_str!("../templates/interest_processed.html"),
-};
-
-pub const INTEREST_DECLINED: Template = Template {
-    text: include_str!("../templates/interest_declined.txt"),
-    html: include_str!("../templates/interest_declined.html"),
-};
-
-pub const TEAM_INVITATION: Template = Template {
-    text: include_str!("../templates/team_invitation.txt"),
-    html: include_str!("../templates/team_invitation.html"),
-};
-
-pub const CERTIFICATES_READY: Template = Template {
-    text: include_str!("../templates/certificates_ready.txt"),
-    html: include_str!("../templates/certificates_ready.html"),
-};
-
-pub const DISCOUNT_GRANTED: Template = Template {
-    text: include_str!("../templates/discount_granted.txt"),
-    html: include_str!("../templates/discount_granted.html"),
-};
-
-pub const INVOICE_ISSUED: Template = Template {
-    text: include_str!("../templates/invoice_issued.txt"),
-    html: include_str!("../templates/invoice_issued.html"),
-};
-
-impl Template {
-    pub fn text(&self, values: &[(&str, &str)]) -> String {
-        fill(self.text, values, |v| v.to_owned())
-    }
-
-    pub fn html(&self, values: &[(&str, &str)]) -> String {
-        fill(self.html, values, escape_html)
-    }
-}
-
-fn fill(template: &str, values: &[(&str, &str)], escape: impl Fn(&str) -> String) -> String {
+/// `template` with each `{{name}}` of `values` replaced; `html` escapes the values.
+pub fn fill(template: &str, values: &[(&str, &str)], html: bool) -> String {
     values
         .iter()
         .fold(template.to_owned(), |out, (name, value)| {
-            out.replace(&format!("{{{{{name}}}}}"), &escape(value))
+            let value = if html {
+                escape_html(value)
+            } else {
+                (*value).to_owned()
+            };
+            out.replace(&format!("{{{{{name}}}}}"), &value)
         })
 }
 
-fn escape_html(value: &str) -> String {
+/// Copy that staff wrote is a fragment: it is framed as a whole document here. The default copy
+/// is a document already.
+pub fn wrap_html(html: &str) -> String {
+    if html.trim_start().starts_with("<!doctype") || html.trim_start().starts_with("<html") {
+        html.to_owned()
+    } else {
+        format!(
+            "<!doctype html>\n<html lang=\"en\"><body style=\"font-family: Arial, sans-serif; color: #1a1a1a; line-height: 1.5\">\n{html}\n</body></html>\n"
+        )
+    }
+}
+
+pub(crate) fn escape_html(value: &str) -> String {
     let mut out = String::with_capacity(value.len());
     for c in value.chars() {
         match c {
@@ -95,11 +53,12 @@ mod tests {
             ("username", "s@example.org"),
             ("link", "https://x/reset-password/abc"),
         ];
-        let html = PASSWORD_RESET.html(&values);
+        let kind = crate::kinds::system_email("password_reset").unwrap();
+        let html = fill(kind.html, &values, true);
         assert!(html.contains("&lt;b&gt;Sipho&lt;/b&gt;"));
         assert!(html.contains("https://x/reset-password/abc"));
         assert!(!html.contains("{{"));
-        let text = PASSWORD_RESET.text(&values);
+        let text = fill(kind.text, &values, false);
         assert!(text.contains("Hello <b>Sipho</b>,"));
         assert!(!text.contains("{{"));
     }

@@ -3,6 +3,7 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a test server that cannot start is a failed test
 
+pub use mailin::response;
 use mailin::{Action, Handler, Response, SessionBuilder};
 use std::io::{BufRead, BufReader, Write};
 use std::net::{IpAddr, TcpListener};
@@ -18,10 +19,14 @@ pub struct Received {
     pub data: String,
 }
 
+/// How the server answers a recipient: a test may make it refuse some, for a while or for good.
+pub type Refusal = Arc<dyn Fn(&str) -> Option<Response> + Send + Sync>;
+
 #[derive(Clone, Default)]
 struct Keeper {
     current: Received,
     inbox: Arc<Mutex<Vec<Received>>>,
+    refuse: Option<Refusal>,
 }
 
 impl Handler for Keeper {
@@ -34,6 +39,9 @@ impl Handler for Keeper {
     }
 
     fn rcpt(&mut self, to: &str) -> Response {
+        if let Some(refusal) = self.refuse.as_ref().and_then(|refuse| refuse(to)) {
+            return refusal;
+        }
         self.current.to.push(to.to_owned());
         mailin::response::OK
     }
@@ -60,11 +68,19 @@ pub struct SmtpServer {
 impl SmtpServer {
     /// Listens on 127.0.0.1 at a free port, in a background thread, until the process ends.
     pub fn start() -> Self {
+        SmtpServer::start_refusing(None)
+    }
+
+    /// As [`SmtpServer::start`], answering each recipient with `refuse`'s response when it gives
+    /// one (`mailin::response::NO_MAILBOX` for a permanent failure, `INTERNAL_ERROR` for a
+    /// temporary one).
+    pub fn start_refusing(refuse: Option<Refusal>) -> Self {
         let listener = TcpListener::bind("127.0.0.1:0").expect("bind test SMTP server");
         let port = listener.local_addr().unwrap().port();
         let inbox = Arc::new(Mutex::new(Vec::new()));
         let keeper = Keeper {
             inbox: inbox.clone(),
+            refuse,
             ..Keeper::default()
         };
         std::thread::spawn(move || {

@@ -27,7 +27,7 @@ async fn password_reset_arrives_over_smtp_with_text_and_html() {
         to: thandi(),
         link: "http://127.0.0.1:8080/reset-password/tok123".into(),
     };
-    mailer.send(&email).await.unwrap();
+    mailer.send(&email, None).await.unwrap();
 
     let received = server.wait_for(1, Duration::from_secs(5));
     assert_eq!(received.len(), 1);
@@ -47,7 +47,7 @@ async fn without_smtp_the_message_lands_in_the_outbox() {
     let outbox = tempfile::tempdir().unwrap();
     let mailer = Mailer::new(None, outbox.path().to_path_buf(), "no-reply@olympiads.test").unwrap();
     mailer
-        .send(&Email::TwoFactorEnabled { to: thandi() })
+        .send(&Email::TwoFactorEnabled { to: thandi() }, None)
         .await
         .unwrap();
     let files: Vec<_> = std::fs::read_dir(outbox.path())
@@ -115,7 +115,7 @@ async fn interest_and_team_mails_arrive_over_smtp() {
         },
     ];
     for mail in &mails {
-        mailer.send(mail).await.unwrap();
+        mailer.send(mail, None).await.unwrap();
     }
     let received = server.wait_for(4, Duration::from_secs(5));
     assert_eq!(received.len(), 4);
@@ -132,4 +132,95 @@ async fn interest_and_team_mails_arrive_over_smtp() {
         "the reason is escaped in HTML"
     );
     assert!(all[3].contains("Sign in to the teacher portal") && all[3].contains("Sipho Dube"));
+}
+
+fn bulk(to: &str) -> Email {
+    Email::Bulk {
+        to: Recipient {
+            email: to.into(),
+            name: "Thandi".into(),
+            username: to.into(),
+        },
+        subject: "Entries close on Friday".into(),
+        html: "<p>Dear Thandi</p>".into(),
+        text: "Dear Thandi".into(),
+        unsubscribe: "http://127.0.0.1:8080/api/unsubscribe/ref123".into(),
+        unsubscribe_page: "http://127.0.0.1:8080/unsubscribe/ref123".into(),
+    }
+}
+
+#[actix_web::test]
+async fn a_bulk_mail_carries_one_click_unsubscribe_and_a_visible_link() {
+    let server = SmtpServer::start();
+    let mailer = Mailer::new(
+        Some(&server.url()),
+        std::env::temp_dir(),
+        "no-reply@olympiads.test",
+    )
+    .unwrap();
+    mailer
+        .send(&bulk("thandi@example.org"), None)
+        .await
+        .unwrap();
+    let received = server.wait_for(1, Duration::from_secs(5));
+    let data = &received[0].data;
+    assert!(data.contains("List-Unsubscribe: <http://127.0.0.1:8080/api/unsubscribe/ref123>"));
+    assert!(data.contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click"));
+    assert!(data.contains("Unsubscribe: http://127.0.0.1:8080/unsubscribe/ref123"));
+}
+
+#[actix_web::test]
+async fn a_refused_address_fails_for_good_and_a_busy_server_for_now() {
+    let refuse: olympiad_mailer::testing::Refusal = std::sync::Arc::new(|to: &str| {
+        if to.contains("gone") {
+            Some(olympiad_mailer::testing::response::NO_MAILBOX)
+        } else if to.contains("busy") {
+            Some(olympiad_mailer::testing::response::INTERNAL_ERROR)
+        } else {
+            None
+        }
+    });
+    let server = SmtpServer::start_refusing(Some(refuse));
+    let mailer = Mailer::new(
+        Some(&server.url()),
+        std::env::temp_dir(),
+        "no-reply@olympiads.test",
+    )
+    .unwrap();
+    let gone = mailer
+        .send(&bulk("gone@example.org"), None)
+        .await
+        .unwrap_err();
+    assert!(gone.is_permanent(), "{gone}");
+    let busy = mailer
+        .send(&bulk("busy@example.org"), None)
+        .await
+        .unwrap_err();
+    assert!(!busy.is_permanent(), "{busy}");
+    mailer.send(&bulk("fine@example.org"), None).await.unwrap();
+}
+
+#[actix_web::test]
+async fn saved_copy_replaces_the_default_and_is_filled_in() {
+    let server = SmtpServer::start();
+    let mailer = Mailer::new(
+        Some(&server.url()),
+        std::env::temp_dir(),
+        "no-reply@olympiads.test",
+    )
+    .unwrap();
+    let copy = olympiad_mailer::Copy {
+        subject: "Welcome to {{olympiad}}".into(),
+        html: "<p>Hi {{name}}, <a href=\"{{link}}\">go</a></p>".into(),
+        text: "Hi {{name}}: {{link}}".into(),
+    };
+    let email = Email::InterestVerify {
+        to: thandi(),
+        olympiad: "Geography".into(),
+        link: "http://x/verify-email/abc".into(),
+    };
+    mailer.send(&email, Some(&copy)).await.unwrap();
+    let data = &server.wait_for(1, Duration::from_secs(5))[0].data;
+    assert!(data.contains("Subject: Welcome to Geography"));
+    assert!(data.contains("Hi Thandi Mokoena: http://x/verify-email/abc"));
 }

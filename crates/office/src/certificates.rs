@@ -7,7 +7,7 @@
 use crate::activity::record_activity;
 use crate::caller::Caller;
 use crate::error::{OfficeError, OfficeResult};
-use crate::mail::queue_email;
+use crate::mail::queue_email_of;
 use crate::results::{released, LearnerResult, Snapshot};
 use crate::scope::find_in_reach;
 use chrono::NaiveDateTime;
@@ -808,8 +808,9 @@ pub fn work_on_run(conn: &mut DbConnection, job: &RunJob) -> OfficeResult<String
                 let Some(email) = member.email.clone().filter(|e| !e.is_empty()) else {
                     continue;
                 };
-                queue_email(
+                queue_email_of(
                     conn,
+                    Some(olympiad.id),
                     &Email::CertificatesReady {
                         to: Recipient {
                             email: email.clone(),

@@ -9,7 +9,7 @@ use crate::caller::Caller;
 use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::fields::{email_field, required_field, text_field};
 use crate::listing::{given, when};
-use crate::mail::{queue_email, recipient};
+use crate::mail::{queue_email_of, recipient};
 use crate::schools::SchoolInput;
 use crate::scope::find_in_reach;
 use crate::teams::{join_team, Colleague};
@@ -303,8 +303,9 @@ pub fn process(
         }
         let done = ExpressionOfInterest::mark_processed(conn, id, handler, Some(entry.id))?;
         let olympiad = Olympiad::find(conn, expression.olympiad_id)?;
-        queue_email(
+        queue_email_of(
             conn,
+            Some(olympiad.id),
             &Email::InterestProcessed {
                 to: recipient(&joined.user),
                 olympiad: olympiad.title,
@@ -354,8 +355,9 @@ pub fn decline(
         let expression = open_expression(conn, caller, id, InterestStatus::Declined)?;
         let done = ExpressionOfInterest::mark_declined(conn, id, caller.actor(), reason)?;
         let olympiad = Olympiad::find(conn, expression.olympiad_id)?;
-        queue_email(
+        queue_email_of(
             conn,
+            Some(olympiad.id),
             &Email::InterestDeclined {
                 to: expresser(&expression),
                 olympiad: olympiad.title,
@@ -559,8 +561,9 @@ pub fn receive(
             None => ExpressionOfInterest::create(conn, &new)?,
         };
         if !expression.email_verified {
-            queue_email(
+            queue_email_of(
                 conn,
+                Some(olympiad.id),
                 &Email::InterestVerify {
                     to: expresser(&expression),
                     olympiad: olympiad.title.clone(),

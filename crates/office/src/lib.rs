@@ -51,6 +51,8 @@ pub mod reports;
 pub mod sanity;
 pub mod search;
 pub mod tasks;
+// E-mail
+pub mod email;
 
 pub use caller::Caller;
 pub use error::{ErrorCode, OfficeError, OfficeResult, OrNotFound};

@@ -1,18 +1,41 @@
 //! E-mails the office sends: queued in the job table in the same transaction as the change they
 //! tell of, so that none goes out for a change that was rolled back; the worker sends them once it
-//! commits.
+//! commits, in the copy of their olympiad (see `email::copy`).
 
 use crate::error::{OfficeError, OfficeResult};
-use olympiad_domain::job::JobKind;
 use olympiad_mailer::{Email, Recipient};
-use olympiad_persistence::models::{Job, User};
+use olympiad_persistence::models::{EmailJobPlace, Job, User};
 use olympiad_persistence::DbConnection;
 
-/// Queues an e-mail to send once the transaction commits (the worker reads the job table).
+/// Queues an e-mail of no olympiad (written in the platform's copy).
 pub fn queue_email(conn: &mut DbConnection, email: &Email) -> OfficeResult<()> {
-    let job = serde_json::to_value(email).map_err(|e| OfficeError::Internal(e.to_string()))?;
-    Job::enqueue(conn, JobKind::Email, &job)?;
+    queue_email_of(conn, None, email)
+}
+
+/// Queues an e-mail of an olympiad, written in that olympiad's copy when it has its own.
+pub fn queue_email_of(
+    conn: &mut DbConnection,
+    olympiad_id: Option<i64>,
+    email: &Email,
+) -> OfficeResult<()> {
+    let place = EmailJobPlace {
+        olympiad_id,
+        mass_mail_id: None,
+        recipient: olympiad_domain::email::normal_address(&email.to().email),
+        held: false,
+    };
+    queue_email_in(conn, email, place)?;
     Ok(())
+}
+
+/// Queues an e-mail at its place in the queue (a mass mail's are held for release).
+pub fn queue_email_in(
+    conn: &mut DbConnection,
+    email: &Email,
+    place: EmailJobPlace,
+) -> OfficeResult<i64> {
+    let job = serde_json::to_value(email).map_err(|e| OfficeError::Internal(e.to_string()))?;
+    Ok(Job::enqueue_email(conn, &job, &place)?)
 }
 
 /// A user as the addressee of an e-mail.

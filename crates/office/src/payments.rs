@@ -11,7 +11,7 @@ use crate::caller::Caller;
 use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::fields::text_field;
 use crate::listing::{given, Grid};
-use crate::mail::queue_email;
+use crate::mail::queue_email_of;
 use crate::scope::{find_in_reach, InReach};
 
 use olympiad_documents::invoice::{invoice_pdf, InvoiceSheet};
@@ -528,8 +528,9 @@ pub fn send_discount_email(
         }
         let (customer, to) = customer_recipient(conn, &order)?;
         let olympiad = Olympiad::find(conn, order.olympiad_id)?;
-        queue_email(
+        queue_email_of(
             conn,
+            Some(olympiad.id),
             &Email::DiscountGranted {
                 to,
                 olympiad: olympiad.title,
@@ -613,8 +614,9 @@ fn current_invoice(
         },
     )?;
     if let Some(email) = email {
-        queue_email(
+        queue_email_of(
             conn,
+            Some(olympiad.id),
             &Email::InvoiceIssued {
                 to: Recipient {
                     username: email.clone(),

@@ -6,7 +6,7 @@ use crate::activity::record_activity;
 use crate::caller::Caller;
 use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::fields::text_field;
-use crate::mail::{queue_email, recipient};
+use crate::mail::{queue_email_of, recipient};
 use crate::scope::{find_in_reach, ManagedEntry};
 use crate::secrets::{new_token, token_hash};
 use chrono::Duration;
@@ -180,8 +180,9 @@ pub fn invite(
         let inviter = User::find(conn, caller.user_id)?;
         let olympiad = Olympiad::find(conn, entry.olympiad_id)?;
         let school = School::find(conn, entry.school_id)?;
-        queue_email(
+        queue_email_of(
             conn,
+            Some(olympiad.id),
             &Email::TeamInvitation {
                 to: recipient(&joined.user),
                 inviter: inviter.display_name(),

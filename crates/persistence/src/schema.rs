@@ -177,6 +177,9 @@ diesel::table! {
         last_error -> Nullable<Text>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        olympiad_id -> Nullable<BigInt>,
+        mass_mail_id -> Nullable<BigInt>,
+        recipient -> Nullable<Text>,
     }
 }
 
@@ -476,6 +479,111 @@ diesel::table! {
     }
 }
 
+// E-mail
+diesel::table! {
+    email_copies (id) {
+        id -> BigInt,
+        olympiad_id -> Nullable<BigInt>,
+        kind -> Text,
+        subject -> Text,
+        html -> Text,
+        text -> Text,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    campaigns (id) {
+        id -> BigInt,
+        name -> Text,
+        notes -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    mass_mails (id) {
+        id -> BigInt,
+        olympiad_id -> Nullable<BigInt>,
+        campaign_id -> Nullable<BigInt>,
+        title -> Text,
+        audience -> Text,
+        subject -> Text,
+        html -> Text,
+        text -> Text,
+        status -> Text,
+        recipients -> Integer,
+        created_by -> Nullable<BigInt>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    email_logs (id) {
+        id -> BigInt,
+        job_id -> Nullable<BigInt>,
+        olympiad_id -> Nullable<BigInt>,
+        mass_mail_id -> Nullable<BigInt>,
+        kind -> Text,
+        recipient -> Text,
+        subject -> Text,
+        status -> Text,
+        detail -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    unsubscribe_links (id) {
+        id -> BigInt,
+        reference -> Text,
+        email -> Text,
+        olympiad_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    unsubscribes (id) {
+        id -> BigInt,
+        email -> Text,
+        olympiad_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    bounces (id) {
+        id -> BigInt,
+        email -> Text,
+        kind -> Text,
+        source -> Text,
+        detail -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    shunned_emails (id) {
+        id -> BigInt,
+        email -> Text,
+        reason -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    email_health (id) {
+        id -> BigInt,
+        email -> Text,
+        syntax_ok -> Bool,
+        mail_servers -> Text,
+        overridden -> Bool,
+        checked_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(sub_projects -> projects (project_id));
 diesel::joinable!(olympiads -> projects (project_id));
 diesel::joinable!(accounts -> users (user_id));
@@ -650,6 +758,16 @@ diesel::allow_tables_to_appear_in_same_query!(
     certificate_configs,
     certificate_runs,
     certificate_batches,
+    // E-mail
+    email_copies,
+    campaigns,
+    mass_mails,
+    email_logs,
+    unsubscribe_links,
+    unsubscribes,
+    bounces,
+    shunned_emails,
+    email_health,
 );
 
 // Public sites and content

@@ -79,6 +79,7 @@ macro_rules! stored_as_word {
     )+};
 }
 
+use olympiad_domain::email::{Audience, BounceKind, EmailOutcome, MailServers, MassMailStatus};
 use olympiad_domain::interest::{InterestKind, InterestStatus};
 use olympiad_domain::job::{JobKind, JobStatus};
 use olympiad_domain::olympiad::OlympiadKind;
@@ -101,4 +102,10 @@ stored_as_word!(
     Award,
     ResultChangeKind,
     ResultsState,
+    // E-mail
+    MassMailStatus,
+    Audience,
+    BounceKind,
+    EmailOutcome,
+    MailServers,
 );

@@ -42,11 +42,15 @@ pub async fn serve(settings: Settings) -> CommandResult {
     let config = settings.api_config()?;
     let state = web::Data::new(AppState::new(pool.clone(), config));
 
-    let mailer = Mailer::new(
+    let mut mailer = Mailer::with_pool(
         settings.smtp_url.as_deref(),
         settings.outbox_dir(),
         &settings.mail_from,
+        settings.smtp_pool_size,
     )?;
+    if let Some(dkim) = &settings.dkim {
+        mailer = mailer.sign_with(dkim)?;
+    }
     if settings.smtp_url.is_none() {
         log::info!(
             "SMTP_URL is not set: e-mails are written to {}",
@@ -57,6 +61,7 @@ pub async fn serve(settings: Settings) -> CommandResult {
         name: format!("worker-{}", std::process::id()),
         pool,
         mailer,
+        mail_rate_per_minute: settings.mail_rate_per_minute,
     };
     actix_web::rt::spawn(worker.run_forever());
     let limits = state.clone();

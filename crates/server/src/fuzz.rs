@@ -56,6 +56,66 @@ pub fn seed(settings: &Settings, password: &str) -> CommandResult {
             .map_err(|e| format!("{e:?}"))?;
         println!("token {} {token}", role.as_str());
     }
+    // E-mail: a mass mail, a campaign, a bounce (which shuns its address) and an unsubscribe,
+    // so that the e-mail routes that take an id find one.
+    email_fixtures(&mut conn, olympiad.id).map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+fn email_fixtures(
+    conn: &mut olympiad_persistence::DbConnection,
+    olympiad_id: i64,
+) -> olympiad_office::OfficeResult<()> {
+    use olympiad_office::email::{bounces, copy::CopyInput, mass_mails, unsubscribes};
+    let overlord = User::by_username(conn, "overlord@example.org")?
+        .ok_or_else(|| olympiad_office::OfficeError::Internal("no demo overlord".into()))?;
+    let caller = olympiad_office::Caller {
+        user_id: overlord.id,
+        account_id: 0,
+        role: Role::Overlord,
+        olympiad_id: None,
+        olympiad_name: None,
+        impersonator: None,
+        impersonator_version: None,
+        session_version: overlord.session_version,
+    };
+    let campaign = mass_mails::create_campaign(
+        conn,
+        &caller,
+        &mass_mails::CampaignInput {
+            name: "Entries 2026".into(),
+            notes: String::new(),
+        },
+    )?;
+    mass_mails::create(
+        conn,
+        &caller,
+        &mass_mails::MassMailInput {
+            olympiad_id: Some(olympiad_id),
+            campaign_id: Some(campaign.id),
+            title: "Entries close on Friday".into(),
+            audience: olympiad_domain::email::Audience::ParticipatingTeachers,
+            copy: CopyInput {
+                subject: "Entries close on Friday".into(),
+                html: "<p>Dear {{name}},</p><p>Entries close on Friday.</p>".into(),
+                text: "Dear {{name}},\n\nEntries close on Friday.".into(),
+            },
+        },
+    )?;
+    bounces::receive_json(
+        conn,
+        &bounces::BounceInput {
+            email: "gone@example.org".into(),
+            kind: olympiad_domain::email::BounceKind::Hard,
+            detail: "550 5.1.1 no such user".into(),
+        },
+    )?;
+    unsubscribes::links_for(
+        conn,
+        "teacher@example.org",
+        Some(olympiad_id),
+        "http://127.0.0.1",
+    )?;
     Ok(())
 }
 

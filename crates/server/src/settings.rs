@@ -42,6 +42,14 @@ pub struct Settings {
     pub payments: olympiad_office::payments::PaymentSettings,
     pub payfast_sources: TrustedProxies,
     pub payfast_validate_url: String,
+    /// E-mails handed to the mail server per minute, at most (`MAIL_RATE_PER_MINUTE`).
+    pub mail_rate_per_minute: u32,
+    /// SMTP connections kept open and reused (`SMTP_POOL_SIZE`).
+    pub smtp_pool_size: u32,
+    /// DKIM signing: `DKIM_SELECTOR`, `DKIM_DOMAIN` and the key in `DKIM_PRIVATE_KEY_FILE`.
+    pub dkim: Option<olympiad_mailer::DkimSettings>,
+    pub bounce_webhook_secret: Option<String>,
+    pub ses_sns_topics: Vec<String>,
     jwt_secret: Option<String>,
 }
 
@@ -72,6 +80,28 @@ fn flag(name: &'static str, default: bool) -> Result<bool, SettingsError> {
             problem: format!("{other:?} is not true or false"),
         }),
     }
+}
+
+/// The DKIM key, when `DKIM_PRIVATE_KEY_FILE` names one (with its selector and domain).
+fn dkim_settings() -> Result<Option<olympiad_mailer::DkimSettings>, SettingsError> {
+    let Some(file) = var("DKIM_PRIVATE_KEY_FILE") else {
+        return Ok(None);
+    };
+    let private_key = std::fs::read_to_string(&file).map_err(|e| SettingsError {
+        variable: "DKIM_PRIVATE_KEY_FILE",
+        problem: format!("cannot read {file}: {e}"),
+    })?;
+    let required = |name: &'static str| {
+        var(name).ok_or(SettingsError {
+            variable: name,
+            problem: "is required with DKIM_PRIVATE_KEY_FILE".into(),
+        })
+    };
+    Ok(Some(olympiad_mailer::DkimSettings {
+        selector: required("DKIM_SELECTOR")?,
+        domain: required("DKIM_DOMAIN")?,
+        private_key: private_key.trim().to_owned(),
+    }))
 }
 
 impl Settings {
@@ -163,6 +193,17 @@ impl Settings {
             })?,
             payfast_validate_url: var("PAYFAST_VALIDATE_URL")
                 .unwrap_or_else(|| "https://www.payfast.co.za/eng/query/validate".into()),
+            mail_rate_per_minute: parsed("MAIL_RATE_PER_MINUTE", 600u32)?.max(1),
+            smtp_pool_size: parsed("SMTP_POOL_SIZE", olympiad_mailer::DEFAULT_SMTP_POOL)?,
+            dkim: dkim_settings()?,
+            bounce_webhook_secret: var("BOUNCE_WEBHOOK_SECRET"),
+            ses_sns_topics: var("SES_SNS_TOPICS")
+                .unwrap_or_default()
+                .split(',')
+                .map(str::trim)
+                .filter(|t| !t.is_empty())
+                .map(str::to_owned)
+                .collect(),
             data_dir,
         })
     }
@@ -216,6 +257,8 @@ impl Settings {
             },
             payfast_sources: self.payfast_sources.clone(),
             payfast_validate_url: self.payfast_validate_url.clone(),
+            bounce_webhook_secret: self.bounce_webhook_secret.clone(),
+            ses_sns_topics: self.ses_sns_topics.clone(),
         })
     }
 

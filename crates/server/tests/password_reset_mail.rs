@@ -40,6 +40,7 @@ async fn the_emailed_link_sets_a_new_password() {
     let worker = Worker {
         name: "test-worker".into(),
         pool: db.pool.clone(),
+        mail_rate_per_minute: 60_000,
         mailer: Mailer::new(
             Some(&smtp.url()),
             std::env::temp_dir(),
@@ -101,6 +102,7 @@ async fn a_job_that_fails_is_kept_for_another_try() {
         name: "test-worker".into(),
         pool: db.pool.clone(),
         // Nothing listens on port 9 of loopback: sending fails at once.
+        mail_rate_per_minute: 60_000,
         mailer: Mailer::new(
             Some("smtp://127.0.0.1:9"),
             std::env::temp_dir(),

@@ -6,6 +6,8 @@ pub mod attachment;
 pub mod copy;
 pub mod country;
 pub mod faq;
+// E-mail
+pub mod email;
 pub mod interest;
 pub mod invigilation;
 pub mod learner;
@@ -109,6 +111,46 @@ pub fn register(cfg: &mut ServiceConfig) {
         .service(certificate::config)
         .service(certificate::save_config)
         .service(certificate::list)
+        // E-mail: fixed paths before `{id}` ones
+        .service(email::emailer_list)
+        .service(email::email_health)
+        .service(email::override_email_health)
+        .service(email::emailer_save)
+        .service(email::emailer_reset)
+        .service(email::emailer_preview)
+        .service(email::mass_mail_list)
+        .service(email::mass_mail_create)
+        .service(email::mass_mail_get)
+        .service(email::mass_mail_update)
+        .service(email::mass_mail_delete)
+        .service(email::mass_mail_test)
+        .service(email::mass_mail_queue)
+        .service(email::mass_mail_pause)
+        .service(email::mass_mail_resume)
+        .service(email::campaign_list)
+        .service(email::campaign_create)
+        .service(email::campaign_delete)
+        .service(email::queued_list)
+        .service(email::queued_unsent)
+        .service(email::queued_search)
+        .service(email::queued_release_batch)
+        .service(email::queued_release)
+        .service(email::queued_get)
+        .service(email::email_logs_search)
+        .service(email::email_logs)
+        .service(email::unsubscribe_list)
+        .service(email::unsubscribe)
+        .service(email::resubscribe)
+        .service(email::unsubscribe_link)
+        .service(email::unsubscribe_one_click)
+        .service(email::bounce_list)
+        .service(email::bounce_delete)
+        .service(email::bounce_webhook)
+        .service(email::bounce_ses)
+        .service(email::bounce_dsn)
+        .service(email::shunned_list)
+        .service(email::shunned_forgive)
+        .service(email::school_emails_overview)
         // The olympiad and its paper (fixed paths before `{id}` ones)
         .service(olympiad::get_olympiad)
         .service(olympiad::set_olympiad_open)

@@ -25,6 +25,10 @@ pub struct Job {
     pub last_error: Option<String>,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
+    /// An e-mail's olympiad (whose copy it is written in), mass mail and addressee.
+    pub olympiad_id: Option<i64>,
+    pub mass_mail_id: Option<i64>,
+    pub recipient: Option<String>,
 }
 
 #[derive(Debug, Clone, Insertable)]
@@ -34,12 +38,31 @@ pub struct JobInsertForm {
     pub kind: JobKind,
     pub payload: String,
     pub run_at: NaiveDateTime,
+    #[diesel(serialize_as = Word)]
+    pub status: JobStatus,
+    pub olympiad_id: Option<i64>,
+    pub mass_mail_id: Option<i64>,
+    pub recipient: Option<String>,
+}
+
+/// Where an e-mail job belongs, for the queue's screens and its release.
+#[derive(Debug, Clone, Default)]
+pub struct EmailJobPlace {
+    pub olympiad_id: Option<i64>,
+    pub mass_mail_id: Option<i64>,
+    pub recipient: String,
+    /// A mass mail's e-mails wait until they are released.
+    pub held: bool,
 }
 
 /// A job whose worker stopped answering for this long is handed to another worker.
 const LEASE_MINUTES: i64 = 10;
 /// After this many attempts a job is marked failed and left for a person to look at.
 pub const MAX_ATTEMPTS: i32 = 5;
+
+/// The last error of an e-mail that was interrupted while it was handed over.
+pub const INTERRUPTED: &str =
+    "interrupted while handing over to the mail server; not sent again so that nobody gets it twice";
 
 /// Written in place of a link once its e-mail is sent or has failed for good.
 pub const LINK_REMOVED: &str = "(removed once sent)";
@@ -81,6 +104,35 @@ impl Job {
             kind,
             payload: payload.to_string(),
             run_at: now(),
+            status: JobStatus::Queued,
+            olympiad_id: None,
+            mass_mail_id: None,
+            recipient: None,
+        };
+        Ok(diesel::insert_into(jobs::table)
+            .values(new)
+            .returning(jobs::id)
+            .get_result(conn)?)
+    }
+
+    /// Queues an e-mail, held for release when it belongs to a mass mail.
+    pub fn enqueue_email(
+        conn: &mut DbConnection,
+        payload: &serde_json::Value,
+        place: &EmailJobPlace,
+    ) -> DbResult<i64> {
+        let new = JobInsertForm {
+            kind: JobKind::Email,
+            payload: payload.to_string(),
+            run_at: now(),
+            status: if place.held {
+                JobStatus::Held
+            } else {
+                JobStatus::Queued
+            },
+            olympiad_id: place.olympiad_id,
+            mass_mail_id: place.mass_mail_id,
+            recipient: Some(place.recipient.clone()),
         };
         Ok(diesel::insert_into(jobs::table)
             .values(new)
@@ -92,17 +144,19 @@ impl Job {
     pub fn claim(conn: &mut DbConnection, worker: &str) -> DbResult<Option<Job>> {
         // One statement, so that the pick and the mark happen together. PostgreSQL skips rows that
         // another worker is taking at this moment; SQLite has a single writer, so it needs no clause.
+        // An e-mail whose worker stopped while handing it over is not taken again (it may have
+        // gone out): `reconcile_interrupted_emails` gives it a final state instead.
         let lock = match conn {
             DbConnection::Postgresql(_) => "FOR UPDATE SKIP LOCKED",
             DbConnection::Sqlite(_) => "",
         };
-        let (queued, running) = (JobStatus::Queued, JobStatus::Running);
+        let (queued, running, email) = (JobStatus::Queued, JobStatus::Running, JobKind::Email);
         let sql = format!(
             "UPDATE jobs SET status = '{running}', locked_by = $1, locked_at = $2, attempts = attempts + 1, updated_at = $2 \
              WHERE id = (SELECT id FROM jobs \
-                         WHERE (status = '{queued}' AND run_at <= $2) OR (status = '{running}' AND locked_at < $3) \
+                         WHERE (status = '{queued}' AND run_at <= $2) OR (status = '{running}' AND locked_at < $3 AND kind <> '{email}') \
                          ORDER BY run_at, id LIMIT 1 {lock}) \
-             RETURNING id, kind, payload, status, attempts, run_at, locked_by, locked_at, last_error, created_at, updated_at"
+             RETURNING id, kind, payload, status, attempts, run_at, locked_by, locked_at, last_error, created_at, updated_at, olympiad_id, mass_mail_id, recipient"
         );
         let at = now();
         Ok(diesel::sql_query(sql)
@@ -144,6 +198,46 @@ impl Job {
                 jobs::status.eq(status.as_str()),
                 jobs::payload.eq(payload),
                 jobs::run_at.eq(run_at),
+                jobs::last_error.eq(error),
+                jobs::locked_by.eq(None::<String>),
+                jobs::updated_at.eq(now()),
+            ))
+            .execute(conn)?;
+        Ok(())
+    }
+
+    /// E-mails whose worker stopped (crashed, was killed) after taking them and before recording
+    /// the outcome: they may or may not have reached the mail server, so they are not sent again
+    /// (a second copy is worse than asking the person); they fail with that said. Answers them.
+    pub fn reconcile_interrupted_emails(conn: &mut DbConnection) -> DbResult<Vec<Job>> {
+        let before = now() - Duration::minutes(LEASE_MINUTES);
+        let stuck: Vec<Job> = jobs::table
+            .filter(jobs::kind.eq(JobKind::Email.as_str()))
+            .filter(jobs::status.eq(JobStatus::Running.as_str()))
+            .filter(jobs::locked_at.lt(before))
+            .select(Job::as_select())
+            .load(conn)?;
+        for job in &stuck {
+            diesel::update(jobs::table.find(job.id))
+                .filter(jobs::status.eq(JobStatus::Running.as_str()))
+                .set((
+                    jobs::status.eq(JobStatus::Failed.as_str()),
+                    jobs::payload.eq(without_links(&job.payload)),
+                    jobs::last_error.eq(INTERRUPTED),
+                    jobs::locked_by.eq(None::<String>),
+                    jobs::updated_at.eq(now()),
+                ))
+                .execute(conn)?;
+        }
+        Ok(stuck)
+    }
+
+    /// Fails the job now, without another try (the server refused the address for good).
+    pub fn give_up(conn: &mut DbConnection, job: &Job, error: &str) -> DbResult<()> {
+        diesel::update(jobs::table.find(job.id))
+            .set((
+                jobs::status.eq(JobStatus::Failed.as_str()),
+                jobs::payload.eq(without_links(&job.payload)),
                 jobs::last_error.eq(error),
                 jobs::locked_by.eq(None::<String>),
                 jobs::updated_at.eq(now()),

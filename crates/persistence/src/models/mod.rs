@@ -10,6 +10,8 @@ pub mod answer;
 pub mod app_log;
 pub mod attempt;
 pub mod country;
+// E-mail
+pub mod email;
 pub mod expression_of_interest;
 pub mod files;
 pub mod job;
@@ -50,8 +52,14 @@ pub use country::{
     CountryParticipantUpdateForm, CountryRow, IgeoCountry,
 };
 pub use expression_of_interest::{ExpressionFilter, ExpressionInsertForm, ExpressionOfInterest};
+// E-mail
+pub use email::{
+    audience, release_jobs, school_reach, Addressee, Bounce, Campaign, EmailCopy, EmailHealthCheck,
+    EmailLog, EmailLogInsertForm, MassMail, MassMailForm, QueuedEmail, QueuedEmailFilter,
+    SchoolReach, ShunnedEmail, Unsubscribe, UnsubscribeLink,
+};
 pub use files::{Attachment, Upload, UploadInsertForm};
-pub use job::{Job, JobInsertForm};
+pub use job::{EmailJobPlace, Job, JobInsertForm};
 pub use learner::{Learner, LearnerFilter, LearnerForm, LearnerRow};
 pub use listing::{Page, Paged, Sort};
 pub use olympiad::{Olympiad, OlympiadInsertForm, OlympiadSettingsUpdateForm};

@@ -1,3 +1,2 @@
 // Bounces (overlord): /overlord/bounces.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { BouncesScreen as default } from '../../features/email/components/bounces-screen';

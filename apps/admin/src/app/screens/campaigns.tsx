@@ -1,3 +1,2 @@
 // Campaigns (overlord): /overlord/campaigns.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { CampaignsScreen as default } from '../../features/email/components/campaigns-screen';

@@ -1,3 +1,2 @@
-// Email Copy (overlord): /overlord/edit/email-copy.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+// Email Copy (overlord): /overlord/edit/email-copy, the platform's copy of the system e-mails.
+export { SystemEmailsScreen as default } from '../../features/email/components/system-emails-screen';

@@ -1,3 +1,2 @@
 // Email Logs (admin): /:olympiadName/admin/reports/email-logs.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { EmailLogsScreen as default } from '../../features/email/components/email-logs-screen';

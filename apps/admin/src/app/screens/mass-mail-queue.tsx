@@ -1,3 +1,2 @@
 // Mass Mail Queue (overlord): /overlord/mass-mail-queue.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { QueueScreen as default } from '../../features/email/components/queue-screen';

@@ -1,3 +1,2 @@
 // Mass Mail Summary (overlord): /overlord/mass-mail-summary.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { SummaryScreen as default } from '../../features/email/components/summary-screen';

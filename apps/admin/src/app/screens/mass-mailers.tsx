@@ -1,3 +1,2 @@
-// Mass Mailers (admin, funding): /:olympiadName/admin/edit/mass-mailers, /:olympiadName/funding/edit/mass-mailers.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+// Mass Mailers (admin, funding): /:olympiadName/admin/edit/mass-mailers.
+export { MassMailsScreen as default } from '../../features/email/components/mass-mails-screen';

@@ -1,3 +1,2 @@
 // Mass Mails (overlord): /overlord/edit/mass-mails.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { MassMailsScreen as default } from '../../features/email/components/mass-mails-screen';

@@ -1,3 +1,2 @@
-// Email Logs (overlord): /overlord/email-logs.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+// Email Logs (overlord): /overlord/email-logs, every e-mail.
+export { EmailLogsScreen as default } from '../../features/email/components/email-logs-screen';

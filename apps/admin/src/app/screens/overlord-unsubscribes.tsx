@@ -1,3 +1,2 @@
 // Unsubscribes (overlord): /overlord/unsubscribes.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { UnsubscribesScreen as default } from '../../features/email/components/unsubscribes-screen';

@@ -1,3 +1,2 @@
 // School Emails Overview (overlord): /overlord/school-emails-overview.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { SchoolEmailsOverviewScreen as default } from '../../features/email/components/school-emails-overview-screen';

@@ -1,3 +1,2 @@
 // Shunned Emails (overlord): /overlord/shunned-emails.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { ShunnedEmailsScreen as default } from '../../features/email/components/shunned-emails-screen';

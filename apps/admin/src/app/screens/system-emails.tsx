@@ -1,3 +1,2 @@
 // System Emails (admin): /:olympiadName/admin/edit/system-emails.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { SystemEmailsScreen as default } from '../../features/email/components/system-emails-screen';

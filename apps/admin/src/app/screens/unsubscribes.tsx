@@ -1,3 +1,2 @@
-// Unsubscribes (admin, funding): /:olympiadName/admin/reports/unsubscribes, /:olympiadName/funding/reports/unsubscribes.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+// Unsubscribes (admin, funding): /:olympiadName/admin/reports/unsubscribes.
+export { UnsubscribesScreen as default } from '../../features/email/components/unsubscribes-screen';

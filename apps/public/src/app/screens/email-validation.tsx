@@ -1,3 +1,2 @@
 // E-mail Validation (public): /email-validation-page.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+export { EmailValidationScreen as default } from '../../features/email/components/email-validation-screen';

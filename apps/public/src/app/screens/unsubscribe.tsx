@@ -1,3 +1,2 @@
-// Unsubscribe (public): /:olympiadName/unsubscribe/:ref?, /unsubscribe/:ref?.
-// Its contents belong to a later issue; until then it shows its title.
-export { ScreenPlaceholder as default } from '@olympiad/shared/screens/screen-placeholder';
+// Unsubscribe (public): /:olympiadName/unsubscribe/:ref? and /unsubscribe/:ref?.
+export { UnsubscribeScreen as default } from '../../features/email/components/unsubscribe-screen';

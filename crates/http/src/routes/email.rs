@@ -1,0 +1,593 @@
+//! E-mail: system e-mails' copy (emailer), mass mails and campaigns, the queue and its release,
+//! the e-mail log, unsubscribes (with the one-click address of RFC 8058), bounces from the mail
+//! provider's webhooks, shunned addresses, e-mail health and the School Emails Overview.
+
+use crate::access::{Caller, MaybeCaller};
+use crate::body::Body;
+use crate::envelope::{ok, ApiResult};
+use crate::error::ApiError;
+use crate::routes::IdPath;
+use crate::state::AppState;
+use actix_web::{delete, get, post, put, web, HttpRequest};
+use olympiad_office::email::bounces::{self, BounceIdQuery, BounceInput, BounceReceipt};
+use olympiad_office::email::copy::{self, CopyInput, EmailPreview, EmailerQuery, SystemEmailView};
+use olympiad_office::email::health::{
+    self, CannotCheck, EmailHealth, EmailHealthQuery, EmailQuery,
+};
+use olympiad_office::email::mass_mails::{
+    self, CampaignInput, CampaignView, MassMailInput, MassMailQuery, MassMailView, QueueOutcome,
+};
+use olympiad_office::email::queue::{
+    self, EmailLogPath, QueuedEmailQuery, ReleaseBatchQuery, Released,
+};
+use olympiad_office::email::unsubscribes::{
+    self, ResubscribeQuery, UnsubscribeInput, UnsubscribeLinkView, UnsubscribeListQuery,
+};
+use olympiad_persistence::models::{
+    Bounce, Campaign, EmailLog, QueuedEmail, SchoolReach, ShunnedEmail, Unsubscribe,
+};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct KindPath {
+    /// A kind of system e-mail (`password_reset`, …); `bulk` for a mass mail's preview.
+    #[param(max_length = 60)]
+    pub kind: String,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct TermPath {
+    #[param(min_length = 1, max_length = 254)]
+    pub term: String,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct ReferencePath {
+    /// The reference of an e-mail's unsubscribe link.
+    #[param(min_length = 1, max_length = 100)]
+    pub id: String,
+}
+
+// System e-mails' copy
+
+#[utoipa::path(tag = "email", params(EmailerQuery), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<SystemEmailView>>))))]
+#[get("/api/emailer")]
+pub async fn emailer_list(
+    caller: Caller,
+    state: web::Data<AppState>,
+    query: web::Query<EmailerQuery>,
+) -> ApiResult<Vec<SystemEmailView>> {
+    ok(state
+        .db
+        .office(move |conn| copy::list(conn, &caller, &query))
+        .await?)
+}
+
+#[utoipa::path(tag = "email", params(KindPath, EmailerQuery), request_body = CopyInput, responses((status = 200, body = inline(crate::envelope::Envelope<SystemEmailView>))))]
+#[put("/api/emailer/{kind}")]
+pub async fn emailer_save(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<KindPath>,
+    query: web::Query<EmailerQuery>,
+    body: Body<CopyInput>,
+) -> ApiResult<SystemEmailView> {
+    let input = body.into_inner();
+    ok(state
+        .db
+        .office(move |conn| copy::save(conn, &caller, &path.kind, &query, &input))
+        .await?)
+}
+
+#[utoipa::path(tag = "email", params(KindPath, EmailerQuery), responses((status = 200, body = inline(crate::envelope::Envelope<SystemEmailView>))))]
+#[delete("/api/emailer/{kind}")]
+pub async fn emailer_reset(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<KindPath>,
+    query: web::Query<EmailerQuery>,
+) -> ApiResult<SystemEmailView> {
+    ok(state
+        .db
+        .office(move |conn| copy::reset(conn, &caller, &path.kind, &query))
+        .await?)
+}
+
+#[utoipa::path(tag = "email", params(KindPath), request_body = CopyInput, responses((status = 200, body = inline(crate::envelope::Envelope<EmailPreview>))))]
+#[post("/api/emailer/{kind}/preview")]
+pub async fn emailer_preview(
+    path: web::Path<KindPath>,
+    body: Body<CopyInput>,
+) -> ApiResult<EmailPreview> {
+    ok(copy::preview(&path.kind, &body)?)
+}
+
+// E-mail health
+
+#[utoipa::path(tag = "email", params(EmailHealthQuery), responses((status = 200, body = inline(crate::envelope::Envelope<EmailHealth>))))]
+#[get("/api/emailer/email-health")]
+pub async fn email_health(
+    state: web::Data<AppState>,
+    query: web::Query<EmailHealthQuery>,
+) -> ApiResult<EmailHealth> {
+    ok(state
+        .db
+        .office(move |conn| health::email_health(conn, &query, &CannotCheck))
+        .await?)
+}
+
+#[utoipa::path(tag = "email", params(EmailQuery), responses((status = 200, body = inline(crate::envelope::Envelope<EmailHealth>))))]
+#[post("/api/emailer/override-email-health")]
+pub async fn override_email_health(
+    caller: Caller,
+    state: web::Data<AppState>,
+    query: web::Query<EmailQuery>,
+) -> ApiResult<EmailHealth> {
+    ok(state
+        .db
+        .office(move |conn| health::override_health(conn, &caller, &query))
+        .await?)
+}
+
+// Mass mails and campaigns
+
+#[utoipa::path(tag = "email", params(MassMailQuery), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<MassMailView>>))))]
+#[get("/api/mass-mail")]
+pub async fn mass_mail_list(
+    caller: Caller,
+    state: web::Data<AppState>,
+    query: web::Query<MassMailQuery>,
+) -> ApiResult<Vec<MassMailView>> {
+    ok(state
+        .db
+        .office(move |conn| mass_mails::list(conn, &caller, &query))
+        .await?)
+}
+
+#[utoipa::path(tag = "email", request_body = MassMailInput, responses((status = 200, body = inline(crate::envelope::Envelope<MassMailView>))))]
+#[post("/api/mass-mail")]
+pub async fn mass_mail_create(
+    caller: Caller,
+    state: web::Data<AppState>,
+    body: Body<MassMailInput>,
+) -> ApiResult<MassMailView> {
+    let input = body.into_inner();
+    ok(state
+        .db
+        .office(move |conn| mass_mails::create(conn, &caller, &input))
+        .await?)
+}
+
+#[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<MassMailView>))))]
+#[get("/api/mass-mail/{id}")]
+pub async fn mass_mail_get(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdPath>,
+) -> ApiResult<MassMailView> {
+    let id = path.id;
+    ok(state
+        .db
+        .office(move |conn| mass_mails::get(conn, &caller, id))
+        .await?)
+}
+
+#[utoipa::path(tag = "email", params(IdPath), request_body = MassMailInput, responses((status = 200, body = inline(crate::envelope::Envelope<MassMailView>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
+#[put("/api/mass-mail/{id}")]
+pub async fn mass_mail_update(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdPath>,
+    body: Body<MassMailInput>,
+) -> ApiResult<MassMailView> {
+    let (id, input) = (path.id, body.into_inner());
+    ok(state
+        .db
+        .office(move |conn| mass_mails::update(conn, &caller, id, &input))
+        .await?)
+}
+
+#[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
+#[delete("/api/mass-mail/{id}")]
+pub async fn mass_mail_delete(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdPath>,
+) -> ApiResult<bool> {
+    let id = path.id;
+    state
+        .db
+        .office(move |conn| mass_mails::delete(conn, &caller, id))
+        .await?;
+    ok(true)
+}
+
+#[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<QueueOutcome>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
+#[post("/api/mass-mail/{id}/test")]
+pub async fn mass_mail_test(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdPath>,
+) -> ApiResult<QueueOutcome> {
+    let (id, base) = (path.id, state.config.public_base_url.clone());
+    ok(state
+        .db
+        .office(move |conn| mass_mails::test_send(conn, &caller, id, &base))
+        .await?)
+}
+
+#[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<QueueOutcome>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
+#[post("/api/mass-mail/{id}/queue")]
+pub async fn mass_mail_queue(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdPath>,
+) -> ApiResult<QueueOutcome> {
+    let (id, base) = (path.id, state.config.public_base_url.clone());
+    ok(state
+        .db
+        .office(move |conn| mass_mails::queue(conn, &caller, id, &base))
+        .await?)
+}
+
+#[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<MassMailView>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
+#[post("/api/mass-mail/{id}/pause")]
+pub async fn mass_mail_pause(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdPath>,
+) -> ApiResult<MassMailView> {
+    let id = path.id;
+    ok(state
+        .db
+        .office(move |conn| mass_mails::pause(conn, &caller, id))
+        .await?)
+}
+
+#[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<MassMailView>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
+#[post("/api/mass-mail/{id}/resume")]
+pub async fn mass_mail_resume(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdPath>,
+) -> ApiResult<MassMailView> {
+    let id = path.id;
+    ok(state
+        .db
+        .office(move |conn| mass_mails::resume(conn, &caller, id))
+        .await?)
+}
+
+#[utoipa::path(tag = "email", responses((status = 200, body = inline(crate::envelope::Envelope<Vec<CampaignView>>))))]
+#[get("/api/campaign")]
+pub async fn campaign_list(state: web::Data<AppState>) -> ApiResult<Vec<CampaignView>> {
+    ok(state.db.office(mass_mails::campaigns).await?)
+}
+
+#[utoipa::path(tag = "email", request_body = CampaignInput, responses((status = 200, body = inline(crate::envelope::Envelope<Campaign>))))]
+#[post("/api/campaign")]
+pub async fn campaign_create(
+    caller: Caller,
+    state: web::Data<AppState>,
+    body: Body<CampaignInput>,
+) -> ApiResult<Campaign> {
+    let input = body.into_inner();
+    ok(state
+        .db
+        .office(move |conn| mass_mails::create_campaign(conn, &caller, &input))
+        .await?)
+}
+
+#[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<bool>))))]
+#[delete("/api/campaign/{id}")]
+pub async fn campaign_delete(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdPath>,
+) -> ApiResult<bool> {
+    let id = path.id;
+    state
+        .db
+        .office(move |conn| mass_mails::delete_campaign(conn, &caller, id))
+        .await?;
+    ok(true)
+}
+
+// The queue
+
+#[utoipa::path(tag = "email", params(QueuedEmailQuery), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<QueuedEmail>>))))]
+#[get("/api/queued-email")]
+pub async fn queued_list(
+    state: web::Data<AppState>,
+    query: web::Query<QueuedEmailQuery>,
+) -> ApiResult<Vec<QueuedEmail>> {
+    let (unsent, mass_mail) = (!query.all.unwrap_or(false), query.mass_mail_id);
+    ok(state
+        .db
+        .office(move |conn| queue::list(conn, unsent, None, mass_mail))
+        .await?)
+}
+
+#[utoipa::path(tag = "email", responses((status = 200, body = inline(crate::envelope::Envelope<Vec<QueuedEmail>>))))]
+#[get("/api/queued-email/unsent")]
+pub async fn queued_unsent(state: web::Data<AppState>) -> ApiResult<Vec<QueuedEmail>> {
+    ok(state
+        .db
+        .office(move |conn| queue::list(conn, true, None, None))
+        .await?)
+}
+
+#[utoipa::path(tag = "email", params(TermPath), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<QueuedEmail>>))))]
+#[get("/api/queued-email/search/{term}")]
+pub async fn queued_search(
+    state: web::Data<AppState>,
+    path: web::Path<TermPath>,
+) -> ApiResult<Vec<QueuedEmail>> {
+    ok(state
+        .db
+        .office(move |conn| queue::list(conn, false, Some(&path.term), None))
+        .await?)
+}
+
+#[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<QueuedEmail>))))]
+#[get("/api/queued-email/{id}")]
+pub async fn queued_get(
+    state: web::Data<AppState>,
+    path: web::Path<IdPath>,
+) -> ApiResult<QueuedEmail> {
+    let id = path.id;
+    ok(state.db.office(move |conn| queue::get(conn, id)).await?)
+}
+
+#[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<QueuedEmail>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
+#[post("/api/queued-email/release/{id}")]
+pub async fn queued_release(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdPath>,
+) -> ApiResult<QueuedEmail> {
+    let id = path.id;
+    ok(state
+        .db
+        .office(move |conn| queue::release_one(conn, &caller, id))
+        .await?)
+}
+
+#[utoipa::path(tag = "email", params(ReleaseBatchQuery), responses((status = 200, body = inline(crate::envelope::Envelope<Released>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
+#[post("/api/queued-email/release-batch")]
+pub async fn queued_release_batch(
+    caller: Caller,
+    state: web::Data<AppState>,
+    query: web::Query<ReleaseBatchQuery>,
+) -> ApiResult<Released> {
+    ok(state
+        .db
+        .office(move |conn| queue::release_batch(conn, &caller, &query))
+        .await?)
+}
+
+// The e-mail log
+
+#[utoipa::path(tag = "email", params(TermPath), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<EmailLog>>))))]
+#[get("/api/email-logs/search/{term}")]
+pub async fn email_logs_search(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<TermPath>,
+) -> ApiResult<Vec<EmailLog>> {
+    ok(state
+        .db
+        .office(move |conn| queue::search_logs(conn, &caller, &path.term))
+        .await?)
+}
+
+#[utoipa::path(tag = "email", params(EmailLogPath), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<EmailLog>>))))]
+#[get("/api/email-logs/{olympiadId}/{toShow}")]
+pub async fn email_logs(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<EmailLogPath>,
+) -> ApiResult<Vec<EmailLog>> {
+    ok(state
+        .db
+        .office(move |conn| queue::logs(conn, &caller, &path))
+        .await?)
+}
+
+// Unsubscribes
+
+#[utoipa::path(tag = "email", params(UnsubscribeListQuery), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<Unsubscribe>>))))]
+#[get("/api/unsubscribe")]
+pub async fn unsubscribe_list(
+    caller: Caller,
+    state: web::Data<AppState>,
+    query: web::Query<UnsubscribeListQuery>,
+) -> ApiResult<Vec<Unsubscribe>> {
+    ok(state
+        .db
+        .office(move |conn| unsubscribes::list(conn, &caller, &query))
+        .await?)
+}
+
+#[utoipa::path(tag = "email", request_body = UnsubscribeInput, responses((status = 200, body = inline(crate::envelope::Envelope<UnsubscribeLinkView>))))]
+#[post("/api/unsubscribe")]
+pub async fn unsubscribe(
+    caller: MaybeCaller,
+    state: web::Data<AppState>,
+    body: Body<UnsubscribeInput>,
+) -> ApiResult<UnsubscribeLinkView> {
+    let input = body.into_inner();
+    ok(state
+        .db
+        .office(move |conn| unsubscribes::unsubscribe(conn, caller.0.as_deref(), &input))
+        .await?)
+}
+
+#[utoipa::path(tag = "email", params(ResubscribeQuery), responses((status = 200, body = inline(crate::envelope::Envelope<usize>))))]
+#[post("/api/unsubscribe/resubscribe")]
+pub async fn resubscribe(
+    caller: MaybeCaller,
+    state: web::Data<AppState>,
+    query: web::Query<ResubscribeQuery>,
+) -> ApiResult<usize> {
+    ok(state
+        .db
+        .office(move |conn| unsubscribes::resubscribe(conn, caller.0.as_deref(), &query))
+        .await?)
+}
+
+#[utoipa::path(tag = "email", params(ReferencePath), responses((status = 200, body = inline(crate::envelope::Envelope<UnsubscribeLinkView>))))]
+#[get("/api/unsubscribe/{id}")]
+pub async fn unsubscribe_link(
+    state: web::Data<AppState>,
+    path: web::Path<ReferencePath>,
+) -> ApiResult<UnsubscribeLinkView> {
+    ok(state
+        .db
+        .office(move |conn| unsubscribes::show(conn, &path.id))
+        .await?)
+}
+
+/// The one-click unsubscribe of RFC 8058: mailbox providers post `List-Unsubscribe=One-Click`
+/// (form-encoded) to the address of the `List-Unsubscribe` header; the body is not needed.
+#[utoipa::path(tag = "email", params(ReferencePath), responses((status = 200, body = inline(crate::envelope::Envelope<UnsubscribeLinkView>))))]
+#[post("/api/unsubscribe/{id}")]
+pub async fn unsubscribe_one_click(
+    state: web::Data<AppState>,
+    path: web::Path<ReferencePath>,
+) -> ApiResult<UnsubscribeLinkView> {
+    ok(state
+        .db
+        .office(move |conn| unsubscribes::one_click(conn, &path.id))
+        .await?)
+}
+
+// Bounces and shunned addresses
+
+#[utoipa::path(tag = "email", responses((status = 200, body = inline(crate::envelope::Envelope<Vec<Bounce>>))))]
+#[get("/api/bounce")]
+pub async fn bounce_list(state: web::Data<AppState>) -> ApiResult<Vec<Bounce>> {
+    ok(state.db.office(bounces::list).await?)
+}
+
+#[utoipa::path(tag = "email", params(BounceIdQuery), responses((status = 200, body = inline(crate::envelope::Envelope<bool>))))]
+#[delete("/api/bounce")]
+pub async fn bounce_delete(
+    caller: Caller,
+    state: web::Data<AppState>,
+    query: web::Query<BounceIdQuery>,
+) -> ApiResult<bool> {
+    let id = query.id;
+    state
+        .db
+        .office(move |conn| bounces::delete(conn, &caller, id))
+        .await?;
+    ok(true)
+}
+
+/// The webhook's shared secret: `X-Bounce-Secret`, or the password of HTTP basic
+/// authentication (SNS sends that when the endpoint is `https://user:secret@host/…`).
+fn given_secret(req: &HttpRequest) -> Option<String> {
+    use base64::Engine;
+    let headers = req.headers();
+    if let Some(secret) = headers.get("x-bounce-secret").and_then(|v| v.to_str().ok()) {
+        return Some(secret.to_owned());
+    }
+    let basic = headers
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())?
+        .strip_prefix("Basic ")?;
+    let decoded = base64::engine::general_purpose::STANDARD
+        .decode(basic.trim())
+        .ok()?;
+    let text = String::from_utf8(decoded).ok()?;
+    text.split_once(':')
+        .map(|(_, password)| password.to_owned())
+}
+
+fn check_secret(state: &AppState, req: &HttpRequest) -> Result<(), ApiError> {
+    Ok(bounces::check_secret(
+        state.config.bounce_webhook_secret.as_deref(),
+        given_secret(req).as_deref(),
+    )?)
+}
+
+#[utoipa::path(tag = "email", request_body = BounceInput, responses((status = 200, body = inline(crate::envelope::Envelope<BounceReceipt>))))]
+#[post("/api/bounce/webhook")]
+pub async fn bounce_webhook(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: Body<BounceInput>,
+) -> ApiResult<BounceReceipt> {
+    check_secret(&state, &req)?;
+    let input = body.into_inner();
+    ok(state
+        .db
+        .office(move |conn| bounces::receive_json(conn, &input))
+        .await?)
+}
+
+/// Amazon SES through SNS (SNS posts JSON as `text/plain`).
+#[utoipa::path(tag = "email", request_body(content = String, content_type = "text/plain"), responses((status = 200, body = inline(crate::envelope::Envelope<BounceReceipt>))))]
+#[post("/api/bounce/ses")]
+pub async fn bounce_ses(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: String,
+) -> ApiResult<BounceReceipt> {
+    check_secret(&state, &req)?;
+    let topics = state.config.ses_sns_topics.clone();
+    ok(state
+        .db
+        .office(move |conn| bounces::receive_sns(conn, &body, &topics))
+        .await?)
+}
+
+/// A returned message (delivery status notification, RFC 3464) as the mail server received it.
+#[utoipa::path(tag = "email", request_body(content = String, content_type = "text/plain"), responses((status = 200, body = inline(crate::envelope::Envelope<BounceReceipt>))))]
+#[post("/api/bounce/dsn")]
+pub async fn bounce_dsn(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: String,
+) -> ApiResult<BounceReceipt> {
+    check_secret(&state, &req)?;
+    ok(state
+        .db
+        .office(move |conn| bounces::receive_dsn(conn, &body))
+        .await?)
+}
+
+#[utoipa::path(tag = "email", responses((status = 200, body = inline(crate::envelope::Envelope<Vec<ShunnedEmail>>))))]
+#[get("/api/shunned-email")]
+pub async fn shunned_list(state: web::Data<AppState>) -> ApiResult<Vec<ShunnedEmail>> {
+    ok(state.db.office(bounces::shunned).await?)
+}
+
+#[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<bool>))))]
+#[delete("/api/shunned-email/{id}")]
+pub async fn shunned_forgive(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdPath>,
+) -> ApiResult<bool> {
+    let id = path.id;
+    state
+        .db
+        .office(move |conn| bounces::forgive(conn, &caller, id))
+        .await?;
+    ok(true)
+}
+
+#[utoipa::path(tag = "email", responses((status = 200, body = inline(crate::envelope::Envelope<Vec<SchoolReach>>))))]
+#[get("/api/school-emails-overview")]
+pub async fn school_emails_overview(state: web::Data<AppState>) -> ApiResult<Vec<SchoolReach>> {
+    ok(state
+        .db
+        .office(|conn| Ok(olympiad_persistence::models::school_reach(conn)?))
+        .await?)
+}

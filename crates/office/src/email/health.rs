@@ -1,0 +1,156 @@
+//! An address's health (spec section 3): written well, its domain has mail servers, bounced
+//! before, shunned; kept once checked (`doNotRecheck` answers what was kept), and overridable by
+//! an admin who knows the address works. The mail server check asks the configured resolver; on
+//! a machine without one it says "unknown" rather than guess.
+
+use crate::activity::record_activity;
+use crate::caller::Caller;
+use crate::error::{OfficeError, OfficeResult};
+use chrono::NaiveDateTime;
+use olympiad_domain::email::{address_syntax_ok, normal_address, BounceKind, MailServers};
+use olympiad_persistence::models::{Bounce, EmailHealthCheck, ShunnedEmail, Unsubscribe};
+use olympiad_persistence::{write_transaction, DbConnection};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use utoipa::{IntoParams, ToSchema};
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct EmailHealthQuery {
+    #[param(min_length = 1, max_length = 254)]
+    pub email: String,
+    /// Answer the kept result without checking the mail servers again.
+    pub do_not_recheck: Option<bool>,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct EmailQuery {
+    #[param(min_length = 1, max_length = 254)]
+    pub email: String,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EmailHealth {
+    pub email: String,
+    pub syntax_ok: bool,
+    pub mail_servers: MailServers,
+    pub hard_bounces: i64,
+    pub soft_bounces: i64,
+    pub complaints: i64,
+    pub shunned: bool,
+    /// Unsubscribed from every olympiad's mail.
+    pub unsubscribed: bool,
+    /// An admin said the address works, whatever the checks say.
+    pub overridden: bool,
+    /// Whether mail should be sent to it.
+    pub healthy: bool,
+    #[serde(with = "olympiad_domain::utc::option")]
+    pub checked_at: Option<NaiveDateTime>,
+}
+
+/// Looks up an address's mail servers; the server's settings choose how (or none).
+pub trait MailServerCheck: Send + Sync {
+    fn check(&self, domain: &str) -> MailServers;
+}
+
+/// No resolver configured: the check says it cannot tell.
+pub struct CannotCheck;
+
+impl MailServerCheck for CannotCheck {
+    fn check(&self, _domain: &str) -> MailServers {
+        MailServers::Unknown
+    }
+}
+
+/// `GET /api/emailer/email-health`.
+pub fn email_health(
+    conn: &mut DbConnection,
+    query: &EmailHealthQuery,
+    servers: &dyn MailServerCheck,
+) -> OfficeResult<EmailHealth> {
+    let email = normal_address(&query.email);
+    if email.is_empty() || email.len() > 254 {
+        return Err(OfficeError::invalid(
+            "email",
+            "is required (at most 254 characters)",
+        ));
+    }
+    let syntax_ok = address_syntax_ok(&email);
+    let kept = EmailHealthCheck::find(conn, &email)?;
+    let recheck = !query.do_not_recheck.unwrap_or(false) || kept.is_none();
+    if recheck {
+        let found = match olympiad_domain::email::address_domain(&email) {
+            Some(domain) if syntax_ok => servers.check(domain),
+            _ => MailServers::None,
+        };
+        // A check that could not tell keeps what an earlier one found.
+        let found = match (&kept, found) {
+            (Some(kept), MailServers::Unknown) => kept.mail_servers,
+            (_, found) => found,
+        };
+        EmailHealthCheck::save(conn, &email, syntax_ok, found)?;
+    }
+    health_of(conn, &email)
+}
+
+fn health_of(conn: &mut DbConnection, email: &str) -> OfficeResult<EmailHealth> {
+    let kept = EmailHealthCheck::find(conn, email)?;
+    let hard_bounces = Bounce::count_of(conn, email, Some(BounceKind::Hard))?;
+    let soft_bounces = Bounce::count_of(conn, email, Some(BounceKind::Soft))?;
+    let complaints = Bounce::count_of(conn, email, Some(BounceKind::Complaint))?;
+    let shunned = ShunnedEmail::is_shunned(conn, email)?;
+    let unsubscribed = Unsubscribe::of_address(conn, email)?
+        .iter()
+        .any(|u| u.olympiad_id.is_none());
+    let syntax_ok = address_syntax_ok(email);
+    let mail_servers = kept
+        .as_ref()
+        .map_or(MailServers::Unknown, |k| k.mail_servers);
+    let overridden = kept.as_ref().is_some_and(|k| k.overridden);
+    let healthy =
+        overridden || (syntax_ok && mail_servers != MailServers::None && !shunned && !unsubscribed);
+    Ok(EmailHealth {
+        email: email.to_owned(),
+        syntax_ok,
+        mail_servers,
+        hard_bounces,
+        soft_bounces,
+        complaints,
+        shunned,
+        unsubscribed,
+        overridden,
+        healthy,
+        checked_at: kept.map(|k| k.checked_at),
+    })
+}
+
+/// `POST /api/emailer/override-email-health`: an admin vouches for the address; it is taken off
+/// the shunned list.
+pub fn override_health(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    query: &EmailQuery,
+) -> OfficeResult<EmailHealth> {
+    let email = normal_address(&query.email);
+    if !address_syntax_ok(&email) {
+        return Err(OfficeError::invalid("email", "must be an e-mail address"));
+    }
+    write_transaction(conn, |conn| {
+        if EmailHealthCheck::find(conn, &email)?.is_none() {
+            EmailHealthCheck::save(conn, &email, true, MailServers::Unknown)?;
+        }
+        EmailHealthCheck::set_overridden(conn, &email)?;
+        ShunnedEmail::forgive(conn, &email)?;
+        record_activity(
+            conn,
+            caller,
+            "e-mail health overridden",
+            None,
+            json!({ "email": email }),
+        )?;
+        health_of(conn, &email)
+    })
+}

@@ -1,0 +1,517 @@
+//! Mass mails and campaigns: an audience, copy, a test send to oneself, then queueing, where each
+//! addressee's e-mail waits held until it is released (one, a batch of qty, or all), and can be
+//! paused and resumed without any e-mail going out twice. Shunned and unsubscribed addresses are
+//! skipped when it is queued.
+
+use super::copy::{checked_mass_mail_copy, CopyInput};
+use super::unsubscribes::links_for;
+use crate::activity::record_activity;
+use crate::caller::Caller;
+use crate::error::{OfficeError, OfficeResult, OrNotFound};
+use crate::fields::{required_field, text_field};
+use crate::mail::{queue_email_in, recipient};
+use crate::scope::{find_in_reach, InReach};
+use olympiad_domain::email::{Audience, EmailOutcome, MassMailStatus, MassMailStep};
+use olympiad_domain::job::JobStatus;
+use olympiad_domain::Role;
+use olympiad_mailer::{Copy, Email, Recipient};
+use olympiad_persistence::models::email::audience;
+use olympiad_persistence::models::{
+    Campaign, EmailJobPlace, EmailLog, MassMail, MassMailForm, ShunnedEmail, Unsubscribe, User,
+};
+use olympiad_persistence::{write_transaction, DbConnection};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use utoipa::{IntoParams, ToSchema};
+use validator::Validate;
+
+/// A mass mail of an olympiad is its staff's; one of no olympiad (a campaign of the platform) is
+/// the overlord's.
+impl InReach for MassMail {
+    fn find_in_reach(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<Self> {
+        let found = MassMail::find(conn, id).or_not_found("This mass mail")?;
+        match found.olympiad_id {
+            Some(olympiad_id) if caller.may_act_in(olympiad_id) => Ok(found),
+            None if caller.role == Role::Overlord => Ok(found),
+            _ => Err(OfficeError::NotFound("This mass mail".into())),
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct MassMailQuery {
+    /// The olympiad's mass mails; the overlord may leave it out for all of them.
+    #[param(minimum = 1)]
+    pub olympiad_id: Option<i64>,
+}
+
+/// A mass mail as it is written.
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MassMailInput {
+    /// The olympiad it is of; the overlord may leave it out (then only all teachers).
+    #[schema(minimum = 1)]
+    pub olympiad_id: Option<i64>,
+    #[schema(minimum = 1)]
+    pub campaign_id: Option<i64>,
+    #[schema(min_length = 1, max_length = 200, pattern = "\\S")]
+    pub title: String,
+    pub audience: Audience,
+    #[serde(flatten)]
+    pub copy: CopyInput,
+}
+
+impl MassMailInput {
+    fn form(&self, conn: &mut DbConnection, caller: &Caller) -> OfficeResult<MassMailForm> {
+        let olympiad_id = match self.olympiad_id {
+            Some(id) => {
+                find_in_reach::<olympiad_persistence::models::Olympiad>(conn, caller, id).map_err(
+                    |_| OfficeError::invalid("olympiadId", "is not an olympiad of yours"),
+                )?;
+                Some(id)
+            }
+            None if caller.role == Role::Overlord => None,
+            None => Err(OfficeError::invalid("olympiadId", "is required"))?,
+        };
+        if self.audience.platform_wide() && caller.role != Role::Overlord {
+            return Err(OfficeError::invalid(
+                "audience",
+                "all teachers of the platform are mailed by the overlord only",
+            ));
+        }
+        if !self.audience.platform_wide() && olympiad_id.is_none() {
+            return Err(OfficeError::invalid(
+                "audience",
+                "needs an olympiad: choose one, or all teachers",
+            ));
+        }
+        if let Some(campaign) = self.campaign_id {
+            Campaign::find(conn, campaign).or_invalid("campaignId", "is not a campaign")?;
+        }
+        let copy = checked_mass_mail_copy(&self.copy)?;
+        Ok(MassMailForm {
+            olympiad_id,
+            campaign_id: self.campaign_id,
+            title: required_field("title", &self.title, 200)?,
+            audience: self.audience,
+            subject: copy.subject,
+            html: copy.html,
+            text: copy.text,
+        })
+    }
+}
+
+/// A mass mail with where its e-mails are.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MassMailView {
+    #[serde(flatten)]
+    pub mass_mail: MassMail,
+    pub progress: MassMailProgress,
+}
+
+/// How far a mass mail's sending is.
+#[derive(Debug, Clone, Default, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MassMailProgress {
+    /// Waiting for release.
+    pub held: i64,
+    /// Released, waiting for a sender (or being sent).
+    pub queued: i64,
+    pub sent: i64,
+    pub failed: i64,
+    pub bounced: i64,
+    /// Not queued: shunned or unsubscribed when it was queued.
+    pub skipped: i64,
+}
+
+fn progress(conn: &mut DbConnection, mass_mail: &MassMail) -> OfficeResult<MassMailProgress> {
+    let mut progress = MassMailProgress::default();
+    for (status, count) in MassMail::job_counts(conn, mass_mail.id)? {
+        match status {
+            JobStatus::Held => progress.held += count,
+            JobStatus::Queued | JobStatus::Running => progress.queued += count,
+            JobStatus::Done | JobStatus::Failed => {}
+        }
+    }
+    for (outcome, count) in EmailLog::outcomes_of(conn, mass_mail.id)? {
+        match outcome {
+            EmailOutcome::Sent => progress.sent += count,
+            EmailOutcome::Failed => progress.failed += count,
+            EmailOutcome::Bounced => progress.bounced += count,
+            EmailOutcome::Skipped => progress.skipped += count,
+        }
+    }
+    Ok(progress)
+}
+
+fn view(conn: &mut DbConnection, mass_mail: MassMail) -> OfficeResult<MassMailView> {
+    Ok(MassMailView {
+        progress: progress(conn, &mass_mail)?,
+        mass_mail,
+    })
+}
+
+/// `GET /api/mass-mail`: the olympiad's mass mails (the overlord: all), newest first, with progress.
+pub fn list(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    query: &MassMailQuery,
+) -> OfficeResult<Vec<MassMailView>> {
+    let olympiad_id = caller.olympiad_scope(query.olympiad_id)?;
+    MassMail::list(conn, olympiad_id)?
+        .into_iter()
+        .map(|m| view(conn, m))
+        .collect()
+}
+
+pub fn get(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<MassMailView> {
+    let mass_mail = find_in_reach::<MassMail>(conn, caller, id)?;
+    view(conn, mass_mail)
+}
+
+pub fn create(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    input: &MassMailInput,
+) -> OfficeResult<MassMailView> {
+    write_transaction(conn, |conn| {
+        let form = input.form(conn, caller)?;
+        let created = MassMail::create(conn, form, caller.user_id)?;
+        record_activity(
+            conn,
+            caller,
+            "mass mail created",
+            created.olympiad_id,
+            json!({ "massMailId": created.id, "title": created.title }),
+        )?;
+        view(conn, created)
+    })
+}
+
+fn step(mass_mail: &MassMail, step: MassMailStep) -> OfficeResult<MassMailStatus> {
+    mass_mail.status.take(step).map_err(OfficeError::conflict)
+}
+
+pub fn update(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: i64,
+    input: &MassMailInput,
+) -> OfficeResult<MassMailView> {
+    write_transaction(conn, |conn| {
+        let mass_mail = find_in_reach::<MassMail>(conn, caller, id)?;
+        step(&mass_mail, MassMailStep::Edit)?;
+        let form = input.form(conn, caller)?;
+        let updated = MassMail::update(conn, id, form)?;
+        record_activity(
+            conn,
+            caller,
+            "mass mail changed",
+            updated.olympiad_id,
+            json!({ "massMailId": id, "title": updated.title }),
+        )?;
+        view(conn, updated)
+    })
+}
+
+pub fn delete(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<()> {
+    write_transaction(conn, |conn| {
+        let mass_mail = find_in_reach::<MassMail>(conn, caller, id)?;
+        step(&mass_mail, MassMailStep::Delete)?;
+        MassMail::delete(conn, id)?;
+        record_activity(
+            conn,
+            caller,
+            "mass mail deleted",
+            mass_mail.olympiad_id,
+            json!({ "massMailId": id, "title": mass_mail.title }),
+        )
+    })
+}
+
+/// The mass mail written for one person.
+fn written_for(mass_mail: &MassMail, to: &Recipient) -> Copy {
+    Copy {
+        subject: mass_mail.subject.clone(),
+        html: mass_mail.html.clone(),
+        text: mass_mail.text.clone(),
+    }
+    .fill(&[
+        ("name", to.name.as_str()),
+        ("username", to.username.as_str()),
+    ])
+}
+
+fn bulk_email(
+    conn: &mut DbConnection,
+    mass_mail: &MassMail,
+    to: Recipient,
+    base_url: &str,
+) -> OfficeResult<Email> {
+    let written = written_for(mass_mail, &to);
+    let (one_click, page) = links_for(conn, &to.email, mass_mail.olympiad_id, base_url)?;
+    Ok(Email::Bulk {
+        to,
+        subject: written.subject,
+        html: written.html,
+        text: written.text,
+        unsubscribe: one_click,
+        unsubscribe_page: page,
+    })
+}
+
+/// What a test send or a queueing did.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QueueOutcome {
+    /// E-mails queued.
+    pub queued: i64,
+    /// Addresses left out: shunned or unsubscribed.
+    pub skipped: i64,
+    pub mass_mail: MassMailView,
+}
+
+/// `POST /api/mass-mail/{id}/test`: the mass mail, as one of its addressees would get it, to the
+/// caller's own address, at once.
+pub fn test_send(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: i64,
+    base_url: &str,
+) -> OfficeResult<QueueOutcome> {
+    write_transaction(conn, |conn| {
+        let mass_mail = find_in_reach::<MassMail>(conn, caller, id)?;
+        let user = User::find(conn, caller.user_id).or_not_found("Your account")?;
+        let to = recipient(&user);
+        if !to.email.contains('@') {
+            return Err(OfficeError::conflict(
+                "Your account has no e-mail address to send the test to.",
+            ));
+        }
+        let email = bulk_email(conn, &mass_mail, to.clone(), base_url)?;
+        queue_email_in(
+            conn,
+            &email,
+            EmailJobPlace {
+                olympiad_id: mass_mail.olympiad_id,
+                mass_mail_id: None,
+                recipient: to.email,
+                held: false,
+            },
+        )?;
+        Ok(QueueOutcome {
+            queued: 1,
+            skipped: 0,
+            mass_mail: view(conn, mass_mail)?,
+        })
+    })
+}
+
+/// `POST /api/mass-mail/{id}/queue`: one e-mail for each addressee of its audience, held for
+/// release. Shunned and unsubscribed addresses are skipped (and logged as such).
+pub fn queue(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: i64,
+    base_url: &str,
+) -> OfficeResult<QueueOutcome> {
+    write_transaction(conn, |conn| {
+        let mass_mail = find_in_reach::<MassMail>(conn, caller, id)?;
+        let next = step(&mass_mail, MassMailStep::Queue)?;
+        let (mut queued, mut skipped) = (0, 0);
+        for addressee in audience(conn, mass_mail.audience, mass_mail.olympiad_id)? {
+            let blocked = ShunnedEmail::is_shunned(conn, &addressee.email)?
+                || Unsubscribe::blocks(conn, &addressee.email, mass_mail.olympiad_id)?;
+            if blocked {
+                skipped += 1;
+                olympiad_persistence::models::EmailLog::record(
+                    conn,
+                    olympiad_persistence::models::EmailLogInsertForm {
+                        job_id: None,
+                        olympiad_id: mass_mail.olympiad_id,
+                        mass_mail_id: Some(mass_mail.id),
+                        kind: "bulk".into(),
+                        recipient: addressee.email.clone(),
+                        subject: mass_mail.subject.clone(),
+                        status: EmailOutcome::Skipped,
+                        detail: "shunned or unsubscribed".into(),
+                    },
+                )?;
+                continue;
+            }
+            let to = Recipient {
+                email: addressee.email.clone(),
+                name: addressee.name,
+                username: addressee.username,
+            };
+            let email = bulk_email(conn, &mass_mail, to, base_url)?;
+            queue_email_in(
+                conn,
+                &email,
+                EmailJobPlace {
+                    olympiad_id: mass_mail.olympiad_id,
+                    mass_mail_id: Some(mass_mail.id),
+                    recipient: addressee.email,
+                    held: true,
+                },
+            )?;
+            queued += 1;
+        }
+        MassMail::set_status(
+            conn,
+            id,
+            next,
+            Some(i32::try_from(queued).unwrap_or(i32::MAX)),
+        )?;
+        record_activity(
+            conn,
+            caller,
+            "mass mail queued",
+            mass_mail.olympiad_id,
+            json!({ "massMailId": id, "queued": queued, "skipped": skipped }),
+        )?;
+        let mass_mail = MassMail::find(conn, id)?;
+        Ok(QueueOutcome {
+            queued,
+            skipped,
+            mass_mail: view(conn, mass_mail)?,
+        })
+    })
+}
+
+/// `POST /api/mass-mail/{id}/pause`: released e-mails that no sender has taken go back to waiting.
+pub fn pause(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<MassMailView> {
+    write_transaction(conn, |conn| {
+        let mass_mail = find_in_reach::<MassMail>(conn, caller, id)?;
+        let next = step(&mass_mail, MassMailStep::Pause)?;
+        let held = MassMail::pause(conn, id)?;
+        MassMail::set_status(conn, id, next, None)?;
+        record_activity(
+            conn,
+            caller,
+            "mass mail paused",
+            mass_mail.olympiad_id,
+            json!({ "massMailId": id, "heldAgain": held }),
+        )?;
+        let mass_mail = MassMail::find(conn, id)?;
+        view(conn, mass_mail)
+    })
+}
+
+/// Releases up to `qty` held e-mails of a mass mail (`None`: all); the queue's release-batch and
+/// resume both come here.
+pub fn release(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: i64,
+    qty: Option<i64>,
+) -> OfficeResult<(usize, MassMailView)> {
+    write_transaction(conn, |conn| {
+        let mass_mail = find_in_reach::<MassMail>(conn, caller, id).map_err(|e| match e {
+            OfficeError::NotFound(_) => OfficeError::NotFound("This mass mail".into()),
+            other => other,
+        })?;
+        let next = step(&mass_mail, MassMailStep::Release)?;
+        let released = MassMail::release(conn, id, qty.unwrap_or(i64::MAX))?;
+        MassMail::set_status(conn, id, next, None)?;
+        record_activity(
+            conn,
+            caller,
+            "mass mail released",
+            mass_mail.olympiad_id,
+            json!({ "massMailId": id, "released": released }),
+        )?;
+        let mass_mail = MassMail::find(conn, id)?;
+        Ok((released, view(conn, mass_mail)?))
+    })
+}
+
+/// `POST /api/mass-mail/{id}/resume`: every held e-mail released again.
+pub fn resume(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<MassMailView> {
+    Ok(release(conn, caller, id, None)?.1)
+}
+
+// Campaigns
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CampaignInput {
+    #[schema(min_length = 1, max_length = 200, pattern = "\\S")]
+    pub name: String,
+    #[serde(default)]
+    #[schema(max_length = 2000)]
+    pub notes: String,
+}
+
+/// A campaign with the totals of its mass mails.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CampaignView {
+    #[serde(flatten)]
+    pub campaign: Campaign,
+    pub mass_mails: i64,
+    pub progress: MassMailProgress,
+}
+
+/// `GET /api/campaign`: every campaign with what its mass mails did.
+pub fn campaigns(conn: &mut DbConnection) -> OfficeResult<Vec<CampaignView>> {
+    let mails = MassMail::list(conn, None)?;
+    let mut views = Vec::new();
+    for campaign in Campaign::list(conn)? {
+        let mut total = MassMailProgress::default();
+        let mut count = 0;
+        for mail in mails.iter().filter(|m| m.campaign_id == Some(campaign.id)) {
+            count += 1;
+            let p = progress(conn, mail)?;
+            total.held += p.held;
+            total.queued += p.queued;
+            total.sent += p.sent;
+            total.failed += p.failed;
+            total.bounced += p.bounced;
+            total.skipped += p.skipped;
+        }
+        views.push(CampaignView {
+            campaign,
+            mass_mails: count,
+            progress: total,
+        });
+    }
+    Ok(views)
+}
+
+pub fn create_campaign(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    input: &CampaignInput,
+) -> OfficeResult<Campaign> {
+    let name = required_field("name", &input.name, 200)?;
+    let notes = text_field("notes", &input.notes, 2000)?;
+    write_transaction(conn, |conn| {
+        let campaign = Campaign::create(conn, &name, &notes)?;
+        record_activity(
+            conn,
+            caller,
+            "campaign created",
+            None,
+            json!({ "campaignId": campaign.id, "name": name }),
+        )?;
+        Ok(campaign)
+    })
+}
+
+pub fn delete_campaign(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<()> {
+    write_transaction(conn, |conn| {
+        let campaign = Campaign::find(conn, id).or_not_found("This campaign")?;
+        Campaign::delete(conn, id)?;
+        record_activity(
+            conn,
+            caller,
+            "campaign deleted",
+            None,
+            json!({ "campaignId": id, "name": campaign.name }),
+        )
+    })
+}

@@ -1,0 +1,80 @@
+// E-mail screens on real data: the overlord edits and previews system e-mail copy, writes a mass
+// mail, and opens the queue, summary, campaigns, logs, unsubscribes, bounces, shunned
+// addresses and the school overview; the admin sees the olympiad's system e-mails; anyone checks an
+// address on the public e-mail validation page. Every screen passes axe.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { onPage } from '../support/browser.mjs';
+import { signIn } from '../support/sign-in.mjs';
+
+export function emailSuite(context) {
+  describe('e-mail', () => {
+    it(
+      'the overlord edits copy, writes a mass mail, and reads every e-mail screen',
+      onPage(context.browser, async (page) => {
+        await signIn(page, context.baseUrl, { username: 'overlord@example.org', loginType: 'overlord' });
+        await page.waitForURL(`${context.baseUrl}/overlord/overview`);
+
+        await page.goto(`${context.baseUrl}/overlord/edit/email-copy`);
+        await page.getByRole('heading', { name: 'Password reset' }).waitFor();
+        await page.getByRole('button', { name: 'Preview with sample data' }).click();
+        await page.getByText('Subject: Reset your olympiad password').waitFor();
+
+        await page.goto(`${context.baseUrl}/overlord/edit/mass-mails`);
+        await page.getByRole('button', { name: 'New mass mail' }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByLabel('Title').fill('End-to-end reminder');
+        await dialog.getByLabel('Subject').fill('Entries close on Friday');
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        const table = page.getByRole('table', { name: 'Mass mails' });
+        await table.getByText('End-to-end reminder').waitFor();
+
+        for (const [path, heading] of [
+          ['/overlord/mass-mail-queue', 'Mass Mail Queue'],
+          ['/overlord/mass-mail-summary', 'Mass Mail Summary'],
+          ['/overlord/campaigns', 'Campaigns'],
+          ['/overlord/email-logs', 'Email Logs'],
+          ['/overlord/unsubscribes', 'Unsubscribes'],
+          ['/overlord/bounces', 'Bounces'],
+          ['/overlord/shunned-emails', 'Shunned Emails'],
+          ['/overlord/school-emails-overview', 'School Emails Overview'],
+        ]) {
+          await page.goto(`${context.baseUrl}${path}`);
+          await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+        }
+        await page.getByRole('table', { name: 'Schools' }).getByText('Waterkloof High School').first().waitFor();
+        await page.goto(`${context.baseUrl}/overlord/mass-mail-summary`);
+        await page.getByText('End-to-end reminder').waitFor();
+      }),
+    );
+
+    it(
+      'the admin sees the olympiad’s system e-mails',
+      onPage(context.browser, async (page) => {
+        await signIn(page, context.baseUrl, { username: 'admin@example.org', loginType: 'admin', olympiadName: 'geography' });
+        await page.waitForURL(/\/geography\/admin\//);
+        await page.goto(`${context.baseUrl}/geography/admin/edit/system-emails`);
+        await page.getByRole('heading', { name: 'Password reset' }).waitFor();
+        await page.goto(`${context.baseUrl}/geography/admin/edit/mass-mailers`);
+        await page.getByRole('button', { name: 'New mass mail' }).waitFor();
+        await page.goto(`${context.baseUrl}/geography/admin/reports/email-logs`);
+        await page.getByRole('table', { name: 'E-mail log' }).waitFor();
+        await page.goto(`${context.baseUrl}/geography/admin/reports/unsubscribes`);
+        await page.getByRole('table', { name: 'Unsubscribes' }).waitFor();
+      }),
+    );
+
+    it(
+      'anyone checks an address and opens an unsubscribe page',
+      onPage(context.browser, async (page) => {
+        await page.goto(`${context.baseUrl}/email-validation-page`);
+        await page.getByLabel('E-mail address').fill('someone@nowhere');
+        await page.getByRole('button', { name: 'Check' }).click();
+        await page.getByText('This address will not receive our mail').waitFor();
+        await page.goto(`${context.baseUrl}/unsubscribe/no-such-reference`);
+        await page.getByText('This link did not work').waitFor();
+        assert.ok(page.url().endsWith('/unsubscribe/no-such-reference'));
+      }),
+    );
+  });
+}

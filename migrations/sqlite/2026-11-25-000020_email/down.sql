@@ -1,0 +1,13 @@
+DROP TABLE email_health;
+DROP TABLE shunned_emails;
+DROP TABLE bounces;
+DROP TABLE unsubscribes;
+DROP TABLE unsubscribe_links;
+DROP TABLE email_logs;
+DROP INDEX jobs_mass_mail;
+ALTER TABLE jobs DROP COLUMN recipient;
+ALTER TABLE jobs DROP COLUMN mass_mail_id;
+ALTER TABLE jobs DROP COLUMN olympiad_id;
+DROP TABLE mass_mails;
+DROP TABLE campaigns;
+DROP TABLE email_copies;
