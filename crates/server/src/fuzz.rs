@@ -78,6 +78,7 @@ fn email_fixtures(
         impersonator: None,
         impersonator_version: None,
         session_version: overlord.session_version,
+        address: None,
     };
     let campaign = mass_mails::create_campaign(
         conn,

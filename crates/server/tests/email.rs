@@ -114,6 +114,7 @@ fn overlord_in(db: &TestDatabase) -> Caller {
         impersonator: None,
         impersonator_version: None,
         session_version: 0,
+        address: None,
     }
 }
 

@@ -23,6 +23,24 @@ export const limits = {
       "maxLength": 80
     }
   },
+  "BounceInput": {
+    "detail": {
+      "maxLength": 2000
+    },
+    "email": {
+      "minLength": 3,
+      "maxLength": 254
+    }
+  },
+  "CampaignInput": {
+    "name": {
+      "minLength": 1,
+      "maxLength": 200
+    },
+    "notes": {
+      "maxLength": 2000
+    }
+  },
   "CertificateDesign": {
     "awards": {
       "maxItems": 5
@@ -81,6 +99,20 @@ export const limits = {
     },
     "role": {
       "maxLength": 200
+    }
+  },
+  "CopyInput": {
+    "html": {
+      "minLength": 1,
+      "maxLength": 100000
+    },
+    "subject": {
+      "minLength": 1,
+      "maxLength": 300
+    },
+    "text": {
+      "minLength": 1,
+      "maxLength": 100000
     }
   },
   "CountryEntryInput": {
@@ -647,6 +679,17 @@ export const limits = {
   "TrackerInput": {
     "position": {
       "maxLength": 40
+    }
+  },
+  "UnsubscribeInput": {
+    "email": {
+      "maxLength": 254
+    },
+    "olympiadId": {
+      "minimum": 1
+    },
+    "reference": {
+      "maxLength": 100
     }
   },
   "UpdateSettings": {
