@@ -6,8 +6,7 @@ import { MemoryRouter, useLocation, useParams } from 'react-router-dom';
 import { AppRoutes } from './app-routes';
 import { setCurrentApp } from './navigation';
 import { buildRouteTable } from '../access/route-table';
-import type { LayoutLoaders, ScreenLoaders } from './screen-types';
-import { ScreenPlaceholder } from '../screens/screen-placeholder';
+import type { LayoutLoaders, ScreenComponentProps, ScreenLoaders } from './screen-types';
 import { clearStoredUser, USER_KEY } from '../session/stored-user';
 
 const portalRoutes = buildRouteTable('portal', { product: 'olympiads' });
@@ -18,9 +17,14 @@ function QuestionProbe() {
   return <h1>{`Module ${moduleIndex}, question ${questionIndex}`}</h1>;
 }
 
-function placeholders(routes: typeof portalRoutes): ScreenLoaders {
+/** Stands in for every screen: its title, so a test sees which route answered. */
+function TitleProbe({ route }: ScreenComponentProps) {
+  return <h1>{route.title}</h1>;
+}
+
+function probes(routes: typeof portalRoutes): ScreenLoaders {
   return {
-    ...Object.fromEntries(routes.map((route) => [route.key, async () => ({ default: ScreenPlaceholder })])),
+    ...Object.fromEntries(routes.map((route) => [route.key, async () => ({ default: TitleProbe })])),
     olympiadQuestion: async () => ({ default: QuestionProbe }),
   };
 }
@@ -39,7 +43,7 @@ function Where() {
 function renderAt(path: string, routes = portalRoutes) {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <AppRoutes routes={routes} screens={placeholders(routes)} layouts={layouts} />
+      <AppRoutes routes={routes} screens={probes(routes)} layouts={layouts} />
       <Where />
     </MemoryRouter>,
   );
