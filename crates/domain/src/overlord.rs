@@ -36,6 +36,10 @@ pub enum SanityCheck {
     FailedEmails,
     /// A teacher linked to no school.
     TeachersWithoutSchool,
+    /// A purchase order still on the list whose entry is gone or withdrawn.
+    OrdersWithoutEntries,
+    /// An e-mail still waiting to go to an address that is shunned.
+    EmailsToShunned,
 }
 
 words!(SanityCheck, "sanity check" {
@@ -45,6 +49,8 @@ words!(SanityCheck, "sanity check" {
     ParticipantsWithoutEntry => "participants-without-entry",
     FailedEmails => "failed-emails",
     TeachersWithoutSchool => "teachers-without-school",
+    OrdersWithoutEntries => "orders-without-entries",
+    EmailsToShunned => "emails-to-shunned",
 });
 
 impl SanityCheck {
@@ -61,6 +67,8 @@ impl SanityCheck {
             }
             SanityCheck::FailedEmails => "E-mails that failed for good",
             SanityCheck::TeachersWithoutSchool => "Teachers linked to no school",
+            SanityCheck::OrdersWithoutEntries => "Purchase orders whose entry is gone or withdrawn",
+            SanityCheck::EmailsToShunned => "E-mails waiting to go to a shunned address",
         }
     }
 }

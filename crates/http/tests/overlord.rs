@@ -129,6 +129,65 @@ async fn the_sanity_checks_find_what_should_not_be() {
 }
 
 #[actix_web::test]
+async fn search_finds_an_order_and_the_sanity_checks_find_it_without_its_entry_and_mail_to_a_shunned_address(
+) {
+    use olympiad_domain::school::EntryStatus;
+    use olympiad_persistence::models::{EmailJobPlace, SchoolParticipant, ShunnedEmail};
+    let fx = Fixture::new();
+    let geo = fx.olympiad("geography");
+    let overlord = fx.overlord();
+    let (school, teacher) = fx.entered_school(&geo);
+    let api = fx.api().await;
+    let url = format!(
+        "/api/purchase-order?customerParticipantId={}",
+        school.entry()
+    );
+    let (status, order) = api.post(&url, json!(null), &teacher.token).await;
+    assert_eq!(status, StatusCode::OK, "{order}");
+    // The one search box finds the order by its payment reference.
+    let reference = order["data"]["reference"].as_str().unwrap().to_owned();
+    let (_, found) = api
+        .get(&format!("/api/search?q={reference}"), &overlord)
+        .await;
+    assert_eq!(found["data"]["orders"][0]["reference"], reference.as_str());
+    assert_eq!(found["data"]["orders"][0]["paid"], false);
+    {
+        let mut conn = fx.db.conn();
+        SchoolParticipant::update(&mut conn, school.entry(), EntryStatus::Withdrawn, None).unwrap();
+        ShunnedEmail::shun(&mut conn, "gone@example.org", "hard bounce").unwrap();
+        let place = EmailJobPlace {
+            olympiad_id: Some(geo.id),
+            recipient: "gone@example.org".into(),
+            ..EmailJobPlace::default()
+        };
+        Job::enqueue_email(&mut conn, &json!({}), &place).unwrap();
+    }
+
+    let (status, body) = api
+        .post("/api/sanity-log/run", Value::Null, &overlord)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let findings = |check: &str| -> Vec<Value> {
+        body["data"]["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["checkName"] == check)
+            .cloned()
+            .collect()
+    };
+    let orders = findings("orders-without-entries");
+    assert_eq!(orders.len(), 1, "{body}");
+    assert!(orders[0]["subject"].as_str().unwrap().starts_with("order "));
+    let mail = findings("emails-to-shunned");
+    assert_eq!(mail.len(), 1, "{body}");
+    assert!(mail[0]["detail"]
+        .as_str()
+        .unwrap()
+        .contains("gone@example.org"));
+}
+
+#[actix_web::test]
 async fn one_search_finds_schools_teachers_learners_and_emails() {
     let fx = Fixture::new();
     let geo = fx.olympiad("geography");

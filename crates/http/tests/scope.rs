@@ -66,6 +66,15 @@ const NOT_SCOPED: &[(&str, &str)] = &[
     ("/api/{product}-suite/project/{id}", "public"),
     ("/api/{product}-project", "overlord only"),
     ("/api/{product}-sub-project", "overlord only"),
+    ("/api/{product}-project/{id}", "overlord only"),
+    ("/api/{product}-sub-project/{id}", "overlord only"),
+    ("/api/faq/{id}", "overlord only"),
+    ("/api/testimonial/{id}", "overlord only"),
+    ("/api/website/copy/{id}", "public: a page's published copy"),
+    (
+        "/api/website/olympiad/{id}",
+        "public: an olympiad's public page",
+    ),
     ("/api/upload/{id}", "overlord only"),
     ("/api/upload/delete/{id}", "overlord only"),
     (

@@ -760,10 +760,12 @@ fn select(
 ) -> OfficeResult<Paged<LearnerResult>> {
     for sort in &grid.sort {
         if !RESULT_SORT_KEYS.contains(&sort.key.as_str()) {
-            return Err(OfficeError::invalid(
-                "sort",
-                format!("may be one of {}", RESULT_SORT_KEYS.join(", ")),
-            ));
+            // The same refusal as every list sorted in storage.
+            return Err(olympiad_persistence::DbError::UnknownSortKey {
+                key: sort.key.clone(),
+                known: RESULT_SORT_KEYS,
+            }
+            .into());
         }
     }
     let search = grid.search.trim().to_lowercase();

@@ -88,6 +88,24 @@ pub fn run_checks(conn: &mut DbConnection, started_by: Option<i64>) -> OfficeRes
                 email.unwrap_or_default(),
             ));
         }
+        for (order, olympiad, reference) in checks::orders_without_entries(conn)? {
+            found.push(finding(
+                id,
+                SanityCheck::OrdersWithoutEntries,
+                Some(olympiad),
+                format!("order {order}: {reference}"),
+                "its entry is gone or withdrawn; delete the order or credit its invoice".into(),
+            ));
+        }
+        for (job, olympiad, address) in checks::emails_to_shunned(conn)? {
+            found.push(finding(
+                id,
+                SanityCheck::EmailsToShunned,
+                olympiad,
+                format!("job {job}"),
+                format!("{} is shunned", address.unwrap_or_default()),
+            ));
+        }
         Ok(SanityRun::finish(conn, id, &found)?)
     })
 }

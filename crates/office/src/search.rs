@@ -1,4 +1,4 @@
-//! The overlord's one search box over schools, teachers, learners and e-mails.
+//! The overlord's one search box over schools, teachers, learners, purchase orders and e-mails.
 
 use crate::error::{OfficeError, OfficeResult};
 use chrono::NaiveDateTime;
@@ -53,6 +53,23 @@ pub struct LearnerHit {
     pub school_name: String,
 }
 
+/// A purchase order: its reference, the school's own order number, and where it stands.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderHit {
+    pub id: i64,
+    pub olympiad_id: i64,
+    pub reference: String,
+    #[serde(rename = "schoolsPO")]
+    pub schools_po: String,
+    /// None for a country's order or an order whose entry is gone.
+    pub school_name: Option<String>,
+    /// VAT included, in cents.
+    pub total_cents: i64,
+    pub paid: bool,
+    pub deleted: bool,
+}
+
 /// An e-mail of the job table: to whom, about what, and whether it went.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -71,6 +88,7 @@ pub struct SearchResults {
     pub schools: Vec<SchoolHit>,
     pub teachers: Vec<TeacherHit>,
     pub learners: Vec<LearnerHit>,
+    pub orders: Vec<OrderHit>,
     pub emails: Vec<EmailHit>,
 }
 
@@ -147,6 +165,32 @@ pub fn search(conn: &mut DbConnection, query: &SearchQuery) -> OfficeResult<Sear
                     grade,
                     school_id,
                     school_name,
+                },
+            )
+            .collect(),
+        orders: search::orders(conn, &pattern, HITS)?
+            .into_iter()
+            .map(
+                |(
+                    id,
+                    olympiad_id,
+                    reference,
+                    schools_po,
+                    school_name,
+                    total_cents,
+                    paid,
+                    deleted,
+                )| {
+                    OrderHit {
+                        id,
+                        olympiad_id,
+                        reference,
+                        schools_po,
+                        school_name,
+                        total_cents,
+                        paid,
+                        deleted,
+                    }
                 },
             )
             .collect(),

@@ -713,6 +713,7 @@ diesel::table! {
 }
 
 diesel::joinable!(purchase_orders -> olympiads (olympiad_id));
+diesel::joinable!(purchase_orders -> school_participants (school_participant_id));
 diesel::joinable!(purchase_order_comments -> purchase_orders (purchase_order_id));
 diesel::joinable!(invoices -> purchase_orders (purchase_order_id));
 diesel::joinable!(payments -> purchase_orders (purchase_order_id));

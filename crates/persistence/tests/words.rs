@@ -104,6 +104,6 @@ fn a_row_with_an_unknown_status_reads_as_an_error_naming_it() {
     assert_eq!(
         error.to_string(),
         "database error: Error deserializing field 'status': unknown job status \"paused\"; \
-         expected one of queued, running, done, failed"
+         expected one of held, queued, running, done, failed"
     );
 }

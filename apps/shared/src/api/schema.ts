@@ -4595,6 +4595,24 @@ export type components = {
             /** Format: int32 */
             year: number;
         };
+        /** @description A purchase order: its reference, the school's own order number, and where it stands. */
+        OrderHit: {
+            deleted: boolean;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            olympiadId: number;
+            paid: boolean;
+            reference: string;
+            /** @description None for a country's order or an order whose entry is gone. */
+            schoolName?: string | null;
+            schoolsPO: string;
+            /**
+             * Format: int64
+             * @description VAT included, in cents.
+             */
+            totalCents: number;
+        };
         /**
          * @description A learner entered in an olympiad. They sign in as their user (`user_id`): its username is the
          *     generated one, and it has one learner account in the olympiad.
@@ -5049,7 +5067,7 @@ export type components = {
          * @description A consistency check of the sanity logs: each names a kind of record that should not exist.
          * @enum {string}
          */
-        SanityCheck: "learners-without-participants" | "entries-without-learners" | "entries-without-team-admin" | "participants-without-entry" | "failed-emails" | "teachers-without-school";
+        SanityCheck: "learners-without-participants" | "entries-without-learners" | "entries-without-team-admin" | "participants-without-entry" | "failed-emails" | "teachers-without-school" | "orders-without-entries" | "emails-to-shunned";
         /** @description What a check found: one record that should not be as it is. */
         SanityFinding: {
             checkName: string;
@@ -20942,6 +20960,7 @@ export interface operations {
                         data: {
                             emails: components["schemas"]["EmailHit"][];
                             learners: components["schemas"]["LearnerHit"][];
+                            orders: components["schemas"]["OrderHit"][];
                             schools: components["schemas"]["SchoolHit"][];
                             teachers: components["schemas"]["TeacherHit"][];
                         };

@@ -117,7 +117,8 @@ impl SanityRun {
 pub mod checks {
     use super::*;
     use crate::schema::{
-        jobs, learners, participants, school_participants, schools, teachers, team_members, users,
+        jobs, learners, participants, purchase_orders, school_participants, schools,
+        shunned_emails, teachers, team_members, users,
     };
     use diesel::dsl::{exists, not};
     use olympiad_domain::job::{JobKind, JobStatus};
@@ -229,6 +230,54 @@ pub mod checks {
                 users::last_name,
             ))
             .order(teachers::id)
+            .limit(CHECK_LIMIT)
+            .load(conn)?)
+    }
+
+    /// (order id, olympiad id, payment reference): orders not deleted whose school or country
+    /// entry was deleted (the order keeps no entry) or whose school entry was withdrawn.
+    pub fn orders_without_entries(conn: &mut DbConnection) -> DbResult<Vec<(i64, i64, String)>> {
+        Ok(purchase_orders::table
+            .filter(purchase_orders::deleted_at.is_null())
+            .filter(
+                purchase_orders::school_participant_id
+                    .is_null()
+                    .and(purchase_orders::country_participant_id.is_null())
+                    .or(exists(
+                        school_participants::table
+                            .filter(
+                                school_participants::id
+                                    .nullable()
+                                    .eq(purchase_orders::school_participant_id),
+                            )
+                            .filter(
+                                school_participants::status.eq(EntryStatus::Withdrawn.as_str()),
+                            ),
+                    )),
+            )
+            .select((
+                purchase_orders::id,
+                purchase_orders::olympiad_id,
+                purchase_orders::reference,
+            ))
+            .order(purchase_orders::id)
+            .limit(CHECK_LIMIT)
+            .load(conn)?)
+    }
+
+    /// (job id, olympiad id, address): e-mails held or queued for an address now shunned (the
+    /// worker skips them when their turn comes; the finding says why they will not arrive).
+    pub fn emails_to_shunned(
+        conn: &mut DbConnection,
+    ) -> DbResult<Vec<(i64, Option<i64>, Option<String>)>> {
+        Ok(jobs::table
+            .filter(jobs::kind.eq(JobKind::Email.as_str()))
+            .filter(jobs::status.eq_any([JobStatus::Held.as_str(), JobStatus::Queued.as_str()]))
+            .filter(exists(
+                shunned_emails::table.filter(shunned_emails::email.nullable().eq(jobs::recipient)),
+            ))
+            .select((jobs::id, jobs::olympiad_id, jobs::recipient))
+            .order(jobs::id)
             .limit(CHECK_LIMIT)
             .load(conn)?)
     }

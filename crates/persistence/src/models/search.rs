@@ -1,9 +1,11 @@
-//! The overlord's one search box: schools, teachers, learners and e-mails whose names, numbers or
-//! addresses hold the text, a few of each kind.
+//! The overlord's one search box: schools, teachers, learners, purchase orders and e-mails whose
+//! names, numbers, references or addresses hold the text, a few of each kind.
 
 use crate::error::DbResult;
 use crate::models::listing::lower;
-use crate::schema::{jobs, learners, schools, teachers, users};
+use crate::schema::{
+    jobs, learners, purchase_orders, school_participants, schools, teachers, users,
+};
 use crate::DbConnection;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -15,6 +17,9 @@ pub type SchoolHit = (i64, String, Option<String>, String, String, String);
 pub type TeacherHit = (i64, i64, String, String, Option<String>, Option<String>);
 /// (learner id, first name, last name, grade, school id, school)
 pub type LearnerHit = (i64, String, String, i32, i64, String);
+/// (order id, olympiad id, payment reference, school's order number, school, total in cents,
+/// paid, deleted)
+pub type OrderHit = (i64, i64, String, String, Option<String>, i64, bool, bool);
 /// (job id, status, payload, created at)
 pub type EmailHit = (i64, JobStatus, String, NaiveDateTime);
 
@@ -93,6 +98,34 @@ pub fn emails(conn: &mut DbConnection, pattern: &str, limit: i64) -> DbResult<Ve
         .filter(lower(jobs::payload).like(pattern).escape('\\'))
         .select((jobs::id, jobs::status, jobs::payload, jobs::created_at))
         .order(jobs::id.desc())
+        .limit(limit)
+        .load(conn)?)
+}
+
+/// Purchase orders whose payment reference or the school's own order number holds the text,
+/// deleted ones too (marked), newest first.
+pub fn orders(conn: &mut DbConnection, pattern: &str, limit: i64) -> DbResult<Vec<OrderHit>> {
+    Ok(purchase_orders::table
+        .left_join(school_participants::table.left_join(schools::table))
+        .filter(
+            lower(purchase_orders::reference)
+                .like(pattern)
+                .escape('\\')
+                .or(lower(purchase_orders::schools_po)
+                    .like(pattern)
+                    .escape('\\')),
+        )
+        .select((
+            purchase_orders::id,
+            purchase_orders::olympiad_id,
+            purchase_orders::reference,
+            purchase_orders::schools_po,
+            schools::name.nullable(),
+            purchase_orders::total_cents,
+            purchase_orders::paid,
+            purchase_orders::deleted_at.is_not_null(),
+        ))
+        .order(purchase_orders::id.desc())
         .limit(limit)
         .load(conn)?)
 }

@@ -1,9 +1,10 @@
-// /overlord/search: one box over schools, teachers, learners and e-mails (the job table's), a few of
-// each kind that hold the text.
+// /overlord/search: one box over schools, teachers, learners, purchase orders and e-mails (the job
+// table's), a few of each kind that hold the text.
 import { useState, type ReactNode } from 'react';
 import { Alert, Badge, Loader, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { rands } from '@olympiad/shared/features/invoices/api/purchase-orders';
 import { formatDateTime, parseServerTime } from '@olympiad/shared/lib/server-time';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { searchQuery } from '../api/search';
@@ -44,9 +45,11 @@ export function SearchScreen({ route }: ScreenComponentProps) {
     <Stack>
       <div>
         <Title order={1}>{route.title}</Title>
-        <Text c="dimmed">Schools, teachers, learners and e-mails whose names, numbers or addresses hold the text.</Text>
+        <Text c="dimmed">
+          Schools, teachers, learners, purchase orders and e-mails whose names, numbers, references or addresses hold the text.
+        </Text>
       </div>
-      <TextInput label="Search" placeholder="A name, an e-mail address, an EMIS number" value={text} onChange={(e) => setText(e.currentTarget.value)} maw={520} type="search" />
+      <TextInput label="Search" placeholder="A name, an e-mail address, an EMIS number, a payment reference" value={text} onChange={(e) => setText(e.currentTarget.value)} maw={520} type="search" />
       {q.length < 2 ? (
         <Text c="dimmed">Type at least two characters.</Text>
       ) : results.isPending ? (
@@ -95,6 +98,24 @@ export function SearchScreen({ route }: ScreenComponentProps) {
                 </Table.Td>
                 <Table.Td>{l.grade}</Table.Td>
                 <Table.Td>{l.schoolName}</Table.Td>
+              </Table.Tr>
+            ))}
+          />
+          <Section
+            title={`Purchase orders (${results.data.orders.length})`}
+            empty={results.data.orders.length === 0}
+            head={['Reference', 'School', "School's PO", 'Total', 'State']}
+            rows={results.data.orders.map((o) => (
+              <Table.Tr key={o.id}>
+                <Table.Td>{o.reference}</Table.Td>
+                <Table.Td>{o.schoolName ?? '—'}</Table.Td>
+                <Table.Td>{o.schoolsPO}</Table.Td>
+                <Table.Td>{rands(o.totalCents)}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={o.deleted ? 'gray' : o.paid ? 'green' : 'yellow'}>
+                    {o.deleted ? 'deleted' : o.paid ? 'paid' : 'unpaid'}
+                  </Badge>
+                </Table.Td>
               </Table.Tr>
             ))}
           />
