@@ -140,7 +140,8 @@ pub async fn task_list(
 
 /// Sends a failed job round again.
 #[utoipa::path(operation_id = "task_retry", tag = "overlord", params(IdPath),
-    responses((status = 200, body = inline(crate::envelope::Envelope<TaskView>))))]
+    responses((status = 200, body = inline(crate::envelope::Envelope<TaskView>)),
+        (status = 409, description = "Only a failed task goes round again", body = crate::error::ErrorBody)))]
 #[post("/api/task/{id}/retry")]
 pub async fn task_retry(
     caller: Caller,
