@@ -6,8 +6,36 @@
 use olympiad_domain::credentials::LEARNER_BCRYPT_COST;
 use olympiad_domain::roster::CheckedLearner;
 use olympiad_office::learner_accounts::enter_learners;
-use olympiad_persistence::models::{Olympiad, School, SchoolForm, SchoolParticipant};
+use olympiad_persistence::models::{
+    Olympiad, OlympiadInsertForm, Project, ProjectInsertForm, School, SchoolForm, SchoolParticipant,
+};
 use olympiad_persistence::{write_transaction, DbConnection};
+
+/// The geography olympiad of 2026 in its project, as every benchmark starts; `is_open` as the
+/// benchmark needs it (results are made with the olympiad closed).
+pub fn geography_olympiad(conn: &mut DbConnection, is_open: bool) -> Olympiad {
+    let project = Project::ensure(
+        conn,
+        &ProjectInsertForm {
+            slug: "geography",
+            name: "Geography",
+            description: "",
+            kind: olympiad_domain::olympiad::OlympiadKind::Schools,
+        },
+    )
+    .unwrap();
+    Olympiad::ensure(
+        conn,
+        &OlympiadInsertForm {
+            project_id: project.id,
+            name: "geography",
+            title: "Geography Olympiad",
+            year: 2026,
+            is_open,
+        },
+    )
+    .unwrap()
+}
 
 /// Learners per school.
 const SCHOOL_SIZE: usize = 50;

@@ -5,15 +5,14 @@
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a benchmark that cannot set up has failed
 
 use diesel::connection::SimpleConnection;
+use olympiad_bench::fixtures::geography_olympiad;
 use olympiad_bench::{database, millis, report};
 use olympiad_documents::invoice::{invoice_pdf, InvoiceSheet};
 use olympiad_domain::Role;
 use olympiad_office::listing::Grid;
 use olympiad_office::payments::{self, OrderListQuery};
 use olympiad_office::Caller;
-use olympiad_persistence::models::{
-    Olympiad, OlympiadInsertForm, Page, Project, ProjectInsertForm, Sort,
-};
+use olympiad_persistence::models::{Olympiad, Page, Sort};
 use std::time::Instant;
 
 const ORDERS: usize = 20_000;
@@ -108,27 +107,7 @@ fn sheet(n: usize) -> InvoiceSheet {
 fn main() {
     let db = database();
     let mut conn = db.conn();
-    let project = Project::ensure(
-        &mut conn,
-        &ProjectInsertForm {
-            slug: "geography",
-            name: "Geography",
-            description: "",
-            kind: olympiad_domain::olympiad::OlympiadKind::Schools,
-        },
-    )
-    .unwrap();
-    let olympiad = Olympiad::ensure(
-        &mut conn,
-        &OlympiadInsertForm {
-            project_id: project.id,
-            name: "geography",
-            title: "Geography Olympiad",
-            year: 2026,
-            is_open: true,
-        },
-    )
-    .unwrap();
+    let olympiad = geography_olympiad(&mut conn, true);
     fill(&mut conn, &olympiad);
     let accountant = Caller {
         user_id: 1,

@@ -6,6 +6,7 @@
 
 use actix_web::test::{call_service, init_service, read_body, TestRequest};
 use diesel::connection::SimpleConnection;
+use olympiad_bench::fixtures::geography_olympiad;
 use olympiad_bench::{database, median_ms, millis, report, state};
 use olympiad_documents::{Cell, Table};
 use olympiad_domain::Role;
@@ -13,8 +14,7 @@ use olympiad_http::auth::tokens::{Purpose, Subject};
 use olympiad_http::testing::multipart;
 use olympiad_office::accounts::{provision, Provision};
 use olympiad_persistence::models::{
-    Olympiad, OlympiadInsertForm, Project, ProjectInsertForm, School, SchoolForm,
-    SchoolParticipant, Teacher, TeamMember,
+    Olympiad, School, SchoolForm, SchoolParticipant, Teacher, TeamMember,
 };
 use olympiad_persistence::DbConnection;
 use std::time::Instant;
@@ -177,27 +177,7 @@ async fn main() {
     let db = database();
     let state = state(&db);
     let mut conn = db.conn();
-    let project = Project::ensure(
-        &mut conn,
-        &ProjectInsertForm {
-            slug: "geography",
-            name: "Geography",
-            description: "",
-            kind: olympiad_domain::olympiad::OlympiadKind::Schools,
-        },
-    )
-    .unwrap();
-    let olympiad = Olympiad::ensure(
-        &mut conn,
-        &OlympiadInsertForm {
-            project_id: project.id,
-            name: "geography",
-            title: "Geography Olympiad",
-            year: 2026,
-            is_open: true,
-        },
-    )
-    .unwrap();
+    let olympiad = geography_olympiad(&mut conn, true);
     let home = school(&mut conn, "Waterkloof High School", "Gauteng");
     let (teacher_user, teacher) = token(
         &state,

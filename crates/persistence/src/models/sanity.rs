@@ -265,11 +265,12 @@ pub mod checks {
             .load(conn)?)
     }
 
-    /// (job id, olympiad id, address): e-mails held or queued for an address now shunned (the
+    /// (job id, olympiad id, address)
+    pub type EmailToShunned = (i64, Option<i64>, Option<String>);
+
+    /// E-mails held or queued for an address now shunned (the
     /// worker skips them when their turn comes; the finding says why they will not arrive).
-    pub fn emails_to_shunned(
-        conn: &mut DbConnection,
-    ) -> DbResult<Vec<(i64, Option<i64>, Option<String>)>> {
+    pub fn emails_to_shunned(conn: &mut DbConnection) -> DbResult<Vec<EmailToShunned>> {
         Ok(jobs::table
             .filter(jobs::kind.eq(JobKind::Email.as_str()))
             .filter(jobs::status.eq_any([JobStatus::Held.as_str(), JobStatus::Queued.as_str()]))
