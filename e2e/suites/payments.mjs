@@ -19,6 +19,7 @@ export function paymentsSuite(context) {
       onPage(context.browser, async (page) => {
         const base = context.baseUrl;
         await signIn(page, base, { username: 'teacher@example.org', loginType: 'teacher' });
+        await page.waitForURL(`${base}/portal**`);
         await page.goto(`${base}/portal/geography/invoices`);
         const heading = page.getByRole('heading', { name: /^Order / });
         await heading.waitFor();
@@ -50,6 +51,8 @@ export function paymentsSuite(context) {
       onPage(context.browser, async (page) => {
         const base = context.baseUrl;
         await signIn(page, base, { username: 'accountant@example.org', loginType: 'admin', olympiadName: 'geography' });
+        // Signed in once the browser has left the sign-in page for the accountant's home.
+        await page.waitForURL((url) => !url.pathname.endsWith('/login'));
         await page.goto(`${base}/geography/finance/payments`);
         const grid = page.getByRole('table', { name: 'Purchase orders' });
         await grid.getByRole('row').filter({ hasText: reference }).getByText('unpaid').waitFor();
