@@ -20,7 +20,7 @@ export default function PortalOlympiadFaqScreen({ route }: ScreenComponentProps)
         {route.title}
         {olympiad.data ? `: ${olympiad.data.title}` : ''}
       </Title>
-      {olympiad.isPending && <Skeleton height={120} aria-label="Loading" />}
+      {olympiad.isPending && <Skeleton height={120} role="status" aria-label="Loading" />}
       {olympiad.isError && <Alert color="red">{olympiad.error.message}</Alert>}
       {olympiad.data && <FaqList site={olympiad.data.projectSlug} />}
       <Title order={2} size="h3">

@@ -19,7 +19,7 @@ export default function PastOlympiadsScreen({ route }: ScreenComponentProps) {
   const project = useQuery({ queryKey: ['projects', 'detail', projectName], queryFn: () => getProject(projectName), retry: false });
   return (
     <CopyPage kind="project" pageKey="past-olympiads" title={route.title}>
-      {project.isPending && <Skeleton height={120} aria-label="Loading" />}
+      {project.isPending && <Skeleton height={120} role="status" aria-label="Loading" />}
       {project.data && project.data.pastOlympiads.length === 0 && <Text c="dimmed">No olympiad of an earlier year is on record yet.</Text>}
       {project.data && project.data.pastOlympiads.length > 0 && (
         <Stack gap="xs">

@@ -17,7 +17,7 @@ type GeneralCopyEditorProps = {
 export function GeneralCopyEditor({ olympiadId, fixedKey }: GeneralCopyEditorProps) {
   const copies = useGeneralCopies(olympiadId);
   const [editing, setEditing] = useState<{ key: string; title: string; body: string } | null>(null);
-  if (copies.isPending) return <Skeleton height={240} aria-label="Loading" />;
+  if (copies.isPending) return <Skeleton height={240} role="status" aria-label="Loading" />;
   if (copies.isError) return <Alert color="red">{copies.error.message}</Alert>;
   const open = (copy: GeneralCopy | undefined, key: string) => setEditing({ key, title: copy?.title ?? '', body: copy?.body ?? '' });
 

@@ -11,7 +11,7 @@ type Tags = { title: string; ogTitle: string; description: string; keywords: str
 
 export function SitePagesEditor({ pages }: { pages: UseQueryResult<SitePageCopy[], Error> }) {
   const [key, setKey] = useState<string | null>(null);
-  if (pages.isPending) return <Skeleton height={320} aria-label="Loading" />;
+  if (pages.isPending) return <Skeleton height={320} role="status" aria-label="Loading" />;
   if (pages.isError) return <Alert color="red">{pages.error.message}</Alert>;
   const page = pages.data.find((p) => p.pageKey === key) ?? pages.data[0];
   if (!page) return <Text c="dimmed">This site has no pages.</Text>;

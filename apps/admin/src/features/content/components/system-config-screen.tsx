@@ -19,7 +19,7 @@ export function SystemConfigScreen({ route }: ScreenComponentProps) {
       setMessage(config.data.maintenanceMessage);
     }
   }, [config.data]);
-  if (config.isPending) return <Skeleton height={200} aria-label="Loading" />;
+  if (config.isPending) return <Skeleton height={200} role="status" aria-label="Loading" />;
   if (config.isError) return <Alert color="red">{config.error.message}</Alert>;
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();

@@ -25,7 +25,7 @@ export function CopyPage({ kind, pageKey, title, fallback, children }: CopyPageP
   return (
     <Stack gap="lg" maw={860}>
       <Title order={1}>{title}</Title>
-      {copy.isPending && <Skeleton height={120} radius="md" aria-label="Loading" />}
+      {copy.isPending && <Skeleton height={120} radius="md" role="status" aria-label="Loading" />}
       {copy.isError && <Alert color="red">{copy.error.message}</Alert>}
       {copy.page && copy.page.body !== '' && <RichText html={copy.page.body} className={classes.copy} />}
       {copy.page && copy.page.body === '' && fallback && <Text c="dimmed">{fallback}</Text>}

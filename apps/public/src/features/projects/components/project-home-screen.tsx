@@ -9,7 +9,7 @@ import { PublicNotFound } from '../../site/public-not-found';
 export function ProjectHomeScreen(_props: ScreenComponentProps) {
   const { projectName } = useParams();
   const projects = useProjects();
-  if (projects.isPending) return <Skeleton height={240} radius="md" aria-label="Loading" />;
+  if (projects.isPending) return <Skeleton height={240} radius="md" role="status" aria-label="Loading" />;
   if (projects.isError) return <Alert color="red">{projects.error.message}</Alert>;
   const project = findProject(projects.data, projectName);
   // /:projectName catches every one-segment address: one that names no project is simply not found.

@@ -13,7 +13,7 @@ export function PastWinnersScreen({ route }: ScreenComponentProps) {
     <Stack gap="xl" maw={960}>
       <Title order={1}>{route.title}</Title>
       {winners.isPending ? (
-        <Skeleton height={240} radius="md" aria-label="Loading" />
+        <Skeleton height={240} radius="md" role="status" aria-label="Loading" />
       ) : winners.isError ? (
         <Alert color="red">{winners.error.message}</Alert>
       ) : winners.data.length === 0 ? (

@@ -13,7 +13,7 @@ export function TopResultsScreen({ route }: ScreenComponentProps) {
     <Stack gap="xl" maw={960}>
       <Title order={1}>{route.title}</Title>
       {results.isPending ? (
-        <Skeleton height={240} radius="md" aria-label="Loading" />
+        <Skeleton height={240} radius="md" role="status" aria-label="Loading" />
       ) : results.isError ? (
         <Alert color="red">{results.error.message}</Alert>
       ) : results.data === null || results.data === undefined ? (

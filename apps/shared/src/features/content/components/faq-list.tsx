@@ -7,7 +7,7 @@ import classes from './faq-list.module.css';
 
 export function FaqList({ site }: { site: string | undefined }) {
   const faqs = useFaqs(site);
-  if (faqs.isPending) return <Skeleton height={160} radius="md" aria-label="Loading" />;
+  if (faqs.isPending) return <Skeleton height={160} radius="md" role="status" aria-label="Loading" />;
   if (faqs.isError) return <Alert color="red">{faqs.error.message}</Alert>;
   if (faqs.data.length === 0) return <Text c="dimmed">No questions have been answered here yet.</Text>;
   return (

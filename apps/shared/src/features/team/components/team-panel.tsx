@@ -43,7 +43,7 @@ export function TeamPanel({ schoolParticipantId, canManage, ownUserId }: { schoo
     if (!result.ok) alertError(result.message);
   };
 
-  if (team.isPending) return <Skeleton height={160} aria-label="Loading the team" />;
+  if (team.isPending) return <Skeleton height={160} role="status" aria-label="Loading the team" />;
   if (team.isError) return <Alert color="red">{team.error.message}</Alert>;
 
   return (
