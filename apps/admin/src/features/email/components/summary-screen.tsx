@@ -11,7 +11,7 @@ export function SummaryScreen({ route }: ScreenComponentProps) {
   const mails = useQuery({ ...massMailsQuery(undefined), refetchInterval: 5000 });
   return (
     <GridScreen title={route.title} description="What each mass mail did: sent, failed, bounced, skipped and still waiting.">
-      {mails.isPending && <Loader aria-label="Loading the mass mails" />}
+      {mails.isPending && <Loader role="status" aria-label="Loading the mass mails" />}
       {mails.isError && <Alert color="red">{mails.error.message}</Alert>}
       {mails.data?.length === 0 && <Text>No mass mail has been written yet.</Text>}
       <SimpleGrid cols={{ base: 1, md: 2 }}>

@@ -27,7 +27,7 @@ export function SystemEmailsScreen({ route }: ScreenComponentProps) {
       title={route.title}
       description={olympiadId === undefined ? "The platform's copy of every automatic e-mail; an olympiad's own copy overrides it." : 'The copy of every automatic e-mail of this olympiad.'}
     >
-      {kinds.isPending && <Loader aria-label="Loading the e-mails" />}
+      {kinds.isPending && <Loader role="status" aria-label="Loading the e-mails" />}
       {kinds.isError && <Alert color="red">{kinds.error.message}</Alert>}
       {kinds.data && current && (
         <SimpleGrid cols={{ base: 1, md: 3 }}>

@@ -24,7 +24,7 @@ export function NoteScreen({ route, topic }: ScreenComponentProps & { topic: Not
   const [draft, setDraft] = useState<string | null>(null);
   const [shown, setShown] = useState<number | null>(null);
   useEffect(() => setDraft(null), [note.data?.body]);
-  if (note.isPending) return <Loader aria-label="Loading the note" />;
+  if (note.isPending) return <Loader role="status" aria-label="Loading the note" />;
   if (note.isError) return <Alert color="red" title="Could not load the note">{note.error.message}</Alert>;
   const { body, history } = note.data;
   const text = draft ?? body;

@@ -17,7 +17,7 @@ export function OverlordOverviewScreen({ route }: ScreenComponentProps) {
         <Text c="dimmed">Every olympiad at a glance: schools entered, learners entered, and how many started and finished.</Text>
       </div>
       {glance.isPending ? (
-        <Loader aria-label="Loading the olympiads" />
+        <Loader role="status" aria-label="Loading the olympiads" />
       ) : glance.isError ? (
         <Alert color="red" title="Could not load the olympiads">
           {glance.error.message}

@@ -53,7 +53,7 @@ export function SearchScreen({ route }: ScreenComponentProps) {
       {q.length < 2 ? (
         <Text c="dimmed">Type at least two characters.</Text>
       ) : results.isPending ? (
-        <Loader aria-label="Searching" />
+        <Loader role="status" aria-label="Searching" />
       ) : results.isError ? (
         <Alert color="red" title="The search failed">
           {results.error.message}

@@ -17,7 +17,7 @@ export function OverviewScreen({ route }: ScreenComponentProps) {
         <Text c="dimmed">The sitting as it happens: who has not started, who is writing, who has finished, and who looks stuck.</Text>
       </div>
       {olympiadId === null ? (
-        <Loader aria-label="Loading" />
+        <Loader role="status" aria-label="Loading" />
       ) : (
         <>
           <SittingMonitor olympiadId={olympiadId} />

@@ -8,7 +8,7 @@ const clock = (text: string) => parseServerTime(text)?.toLocaleTimeString('en-ZA
 
 export function StartTimesReport({ olympiadId }: { olympiadId: number }) {
   const starts = useStartTimes(olympiadId);
-  if (starts.isPending) return <Loader aria-label="Loading the start times" />;
+  if (starts.isPending) return <Loader role="status" aria-label="Loading the start times" />;
   if (starts.isError) return <Alert color="red" title="Could not load the start times">{starts.error.message}</Alert>;
   const { started, perMinute, perSchool } = starts.data;
   const busiest = Math.max(1, ...perMinute.map((minute) => minute.started));

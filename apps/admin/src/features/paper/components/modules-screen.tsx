@@ -74,7 +74,7 @@ export function ModulesScreen({ route }: ScreenComponentProps) {
       <OpenPaperNotice olympiad={olympiad.data} />
       {modules.isError && <Alert color="red">{modules.error.message}</Alert>}
       {modules.isPending ? (
-        <Loader aria-label="Loading modules" />
+        <Loader role="status" aria-label="Loading modules" />
       ) : (
         <ReorderList
           label="Question modules"

@@ -105,7 +105,7 @@ export function QuestionsScreen({ route }: ScreenComponentProps) {
       {modules.data?.length === 0 && <Alert color="blue">Add a module on Question Modules first; questions belong to a module.</Alert>}
       {questions.isError && <Alert color="red">{questions.error.message}</Alert>}
       {moduleId !== null && questions.isPending ? (
-        <Loader aria-label="Loading questions" />
+        <Loader role="status" aria-label="Loading questions" />
       ) : (
         moduleId !== null && (
           <ReorderList

@@ -25,7 +25,7 @@ export function SettingsScreen({ route }: ScreenComponentProps) {
       </div>
       {olympiad.isError && <Alert color="red">{olympiad.error.message}</Alert>}
       {olympiad.isPending ? (
-        <Loader aria-label="Loading the settings" />
+        <Loader role="status" aria-label="Loading the settings" />
       ) : (
         olympiad.data && (
           <Grid gutter="lg">

@@ -91,7 +91,7 @@ export function VerifyScreen({ route }: ScreenComponentProps) {
       </Group>
       {verification.isError && <Alert color="red">{verification.error.message}</Alert>}
       {!data ? (
-        verification.isPending && <Loader aria-label="Verifying the paper" />
+        verification.isPending && <Loader role="status" aria-label="Verifying the paper" />
       ) : (
         <>
           <SimpleGrid cols={{ base: 2, sm: 4 }}>

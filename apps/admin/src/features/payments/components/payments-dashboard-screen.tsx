@@ -91,7 +91,7 @@ export function PaymentsDashboardScreen({ route }: ScreenComponentProps) {
   const can = useCan();
   const dashboard = useQuery({ ...dashboardQuery(olympiadId ?? 0), enabled: olympiadId !== undefined });
   if (olympiadId === undefined) return <Alert color="gray">Sign in to an olympiad to see its payments.</Alert>;
-  if (dashboard.isPending) return <Loader aria-label="Loading" />;
+  if (dashboard.isPending) return <Loader role="status" aria-label="Loading" />;
   if (dashboard.isError) return <Alert color="red">{dashboard.error.message}</Alert>;
   const { totals, byProvince, byMonth, fees } = dashboard.data;
   const figures = [

@@ -9,7 +9,7 @@ const hour = (at: string) => at.slice(0, 13).replace('T', ' ') + 'h';
 
 export function GraphDataCharts({ olympiadId }: { olympiadId: number }) {
   const graph = useQuery(graphDataQuery(olympiadId));
-  if (graph.isPending) return <Loader aria-label="Loading the graphs" />;
+  if (graph.isPending) return <Loader role="status" aria-label="Loading the graphs" />;
   if (graph.isError) return <Alert color="red" title="Could not load the graphs">{graph.error.message}</Alert>;
   const data = graph.data;
   return (

@@ -11,7 +11,7 @@ const index = (value: number | null | undefined) => (value == null ? '—' : val
 
 export function QuestionsByDifficultyReport({ olympiadId }: { olympiadId: number }) {
   const report = useQuery(difficultyQuery(olympiadId));
-  if (report.isPending) return <Loader aria-label="Loading the questions by difficulty" />;
+  if (report.isPending) return <Loader role="status" aria-label="Loading the questions by difficulty" />;
   if (report.isError) return <Alert color="red" title="Could not load the questions by difficulty">{report.error.message}</Alert>;
   const { scripts, questions } = report.data;
   return (

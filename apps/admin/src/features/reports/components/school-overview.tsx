@@ -19,7 +19,7 @@ function Figure({ label, value }: { label: string; value: number }) {
 
 export function SchoolOverview({ olympiadId }: { olympiadId: number }) {
   const overview = useQuery(overviewQuery(olympiadId));
-  if (overview.isPending) return <Loader aria-label="Loading the overview" />;
+  if (overview.isPending) return <Loader role="status" aria-label="Loading the overview" />;
   if (overview.isError) return <Alert color="red" title="Could not load the overview">{overview.error.message}</Alert>;
   const { totals, entries, schools } = overview.data;
   return (

@@ -14,7 +14,7 @@ export function BrowseCertificatesScreen({ route }: ScreenComponentProps) {
         <Title order={1}>{route.title}</Title>
         <Text c="dimmed">The certificates of the final results, learner by learner.</Text>
       </div>
-      {olympiadId === null ? <Loader aria-label="Loading" /> : <Browse olympiadId={olympiadId} />}
+      {olympiadId === null ? <Loader role="status" aria-label="Loading" /> : <Browse olympiadId={olympiadId} />}
     </Stack>
   );
 }
@@ -30,7 +30,7 @@ function Browse({ olympiadId }: { olympiadId: number }) {
     const text = search.trim().toLowerCase();
     return (certificates.data ?? []).filter((c) => text === '' || `${c.name} ${c.schoolName}`.toLowerCase().includes(text));
   }, [certificates.data, search]);
-  if (certificates.isPending) return <Loader aria-label="Loading the certificates" />;
+  if (certificates.isPending) return <Loader role="status" aria-label="Loading the certificates" />;
   if (certificates.isError) return <Alert color="red">{certificates.error.message}</Alert>;
   if (certificates.data.length === 0) return <Alert color="blue">No certificates yet: they come from the final results.</Alert>;
   return (

@@ -33,7 +33,7 @@ export function EditCertificatesScreen({ route }: ScreenComponentProps) {
         <Title order={1}>{route.title}</Title>
         <Text c="dimmed">How every learner's certificate looks. The preview shows it as it prints (A4, landscape).</Text>
       </div>
-      {olympiadId === null ? <Loader aria-label="Loading" /> : <Editor olympiadId={olympiadId} />}
+      {olympiadId === null ? <Loader role="status" aria-label="Loading" /> : <Editor olympiadId={olympiadId} />}
     </Stack>
   );
 }
@@ -60,7 +60,7 @@ function Editor({ olympiadId }: { olympiadId: number }) {
   useEffect(() => {
     if (config.data) setDesign(config.data);
   }, [config.data]);
-  if (config.isPending || (config.data && !design)) return <Loader aria-label="Loading the certificate design" />;
+  if (config.isPending || (config.data && !design)) return <Loader role="status" aria-label="Loading the certificate design" />;
   if (config.isError) return <Alert color="red">{config.error.message}</Alert>;
   if (!design) return null;
   const editable = can('POST /api/certificate/config/{id}');

@@ -35,14 +35,14 @@ export function ResultsModerationScreen({ route }: ScreenComponentProps) {
         <Title order={1}>{route.title}</Title>
         <Text c="dimmed">Check the marks, settle appeals with a reason for each change, then finalise: the final results are what teachers, certificates and the public pages see.</Text>
       </div>
-      {olympiadId === null ? <Loader aria-label="Loading" /> : <Moderating olympiadId={olympiadId} />}
+      {olympiadId === null ? <Loader role="status" aria-label="Loading" /> : <Moderating olympiadId={olympiadId} />}
     </Stack>
   );
 }
 
 function Moderating({ olympiadId }: { olympiadId: number }) {
   const moderation = useModeration(olympiadId);
-  if (moderation.isPending) return <Loader aria-label="Loading the results" />;
+  if (moderation.isPending) return <Loader role="status" aria-label="Loading the results" />;
   if (moderation.isError) return <Alert color="red">{moderation.error.message}</Alert>;
   const data = moderation.data;
   return (

@@ -16,7 +16,7 @@ export function SendCertificatesScreen({ route }: ScreenComponentProps) {
         <Title order={1}>{route.title}</Title>
         <Text c="dimmed">Certificates are made only from final results: one PDF per learner, one ZIP per school, e-mailed to each school's team.</Text>
       </div>
-      {olympiadId === null ? <Loader aria-label="Loading" /> : <Run olympiadId={olympiadId} />}
+      {olympiadId === null ? <Loader role="status" aria-label="Loading" /> : <Run olympiadId={olympiadId} />}
     </Stack>
   );
 }
@@ -40,7 +40,7 @@ function Run({ olympiadId }: { olympiadId: number }) {
   const send = useSend();
   const pause = usePause();
   const regenerate = useRegenerate();
-  if (status.isPending) return <Loader aria-label="Loading the certificates" />;
+  if (status.isPending) return <Loader role="status" aria-label="Loading the certificates" />;
   if (status.isError) return <Alert color="red">{status.error.message}</Alert>;
   const { generation, sending } = status.data;
   const run = sending.run;
@@ -97,7 +97,7 @@ function Run({ olympiadId }: { olympiadId: number }) {
           Schools
         </Title>
         {batches.isPending ? (
-          <Loader aria-label="Loading the schools" />
+          <Loader role="status" aria-label="Loading the schools" />
         ) : batches.isError ? (
           <Alert color="red">{batches.error.message}</Alert>
         ) : batches.data.length === 0 ? (

@@ -18,7 +18,7 @@ export function ViewResultsScreen({ route }: ScreenComponentProps) {
         <Title order={1}>{route.title}</Title>
         <Text c="dimmed">Every learner's result, ranked in their grade (tied learners share a place and an award), and the top schools.</Text>
       </div>
-      {olympiadId === null ? <Loader aria-label="Loading" /> : <Results olympiadId={olympiadId} />}
+      {olympiadId === null ? <Loader role="status" aria-label="Loading" /> : <Results olympiadId={olympiadId} />}
     </Stack>
   );
 }
@@ -52,7 +52,7 @@ function TopSchools({ olympiadId }: { olympiadId: number }) {
         Ranked by the mean of each school's best five scores, so that a small school can come first.
       </Text>
       {schools.isPending ? (
-        <Loader aria-label="Loading the top schools" />
+        <Loader role="status" aria-label="Loading the top schools" />
       ) : schools.isError ? (
         <Alert color="red">{schools.error.message}</Alert>
       ) : schools.data.length === 0 ? (

@@ -92,7 +92,7 @@ export function PortalInvoicesScreen({ route }: ScreenComponentProps) {
   const orders = useQuery({ ...myOrdersQuery(olympiadId ?? 0), enabled: olympiadId !== undefined && entry != null });
   const create = useCreateOrder();
 
-  if (mine.isPending) return <Loader aria-label="Loading" />;
+  if (mine.isPending) return <Loader role="status" aria-label="Loading" />;
   if (mine.isError) return <Alert color="red">{mine.error.message}</Alert>;
   const makeOrder = async () => {
     if (!entry) return;
@@ -106,7 +106,7 @@ export function PortalInvoicesScreen({ route }: ScreenComponentProps) {
         <Text c="dimmed">Your school's order for the {mine.data.olympiad.title}: its tax invoice, and how to pay by card or EFT.</Text>
       </div>
       {!entry && <Alert color="gray">Your school is not entered in this olympiad, or you are not in its team.</Alert>}
-      {entry && orders.isPending && <Loader aria-label="Loading" />}
+      {entry && orders.isPending && <Loader role="status" aria-label="Loading" />}
       {entry && orders.isError && <Alert color="red">Could not get invoices</Alert>}
       {entry && orders.data?.length === 0 && (
         <Card withBorder>

@@ -34,7 +34,7 @@ function ReturnNotice({ state, paid }: { state: string | undefined; paid: boolea
 export function MakePaymentScreen({ route }: ScreenComponentProps) {
   const { uuid = '', state } = useParams();
   const page = useQuery({ ...payPageQuery(uuid), refetchInterval: state === 'paid' ? 5000 : false });
-  if (page.isPending) return <Loader aria-label="Loading" />;
+  if (page.isPending) return <Loader role="status" aria-label="Loading" />;
   if (page.isError) return <Alert color="red">{page.error.message}</Alert>;
   const p = page.data;
   const download = async () => {

@@ -35,7 +35,7 @@ export function UnsubscribeScreen({ route }: ScreenComponentProps) {
     <Stack maw={640}>
       <Title order={1}>{route.title}</Title>
       {!ref && <Text>Open the unsubscribe link at the end of one of our e-mails: it names the address to unsubscribe.</Text>}
-      {ref && link === null && problem === null && <Loader aria-label="Reading the link" />}
+      {ref && link === null && problem === null && <Loader role="status" aria-label="Reading the link" />}
       {problem && (
         <Alert color="red" title="This link did not work">
           {problem} Check that the whole link was copied.

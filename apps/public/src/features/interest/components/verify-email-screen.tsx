@@ -23,7 +23,7 @@ export function VerifyEmailScreen({ route }: ScreenComponentProps) {
   return (
     <Stack maw={640}>
       <Title order={1}>{route.title}</Title>
-      {outcome === null && <Loader aria-label="Confirming your e-mail address" />}
+      {outcome === null && <Loader role="status" aria-label="Confirming your e-mail address" />}
       {outcome?.ok === true && (
         <Alert color="green" title="Your e-mail address is confirmed">
           Thank you, {outcome.firstName}. The office of the {outcome.olympiad} takes your request further and writes to you.

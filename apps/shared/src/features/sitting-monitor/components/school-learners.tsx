@@ -91,7 +91,7 @@ export function SchoolLearners({ olympiadId, school, onClose }: { olympiadId: nu
           </Button>
         </Group>
         {!learners.data ? (
-          learners.isError ? <Text c="red">{learners.error.message}</Text> : <Loader aria-label="Loading the learners" />
+          learners.isError ? <Text c="red">{learners.error.message}</Text> : <Loader role="status" aria-label="Loading the learners" />
         ) : (
           <DataGrid<LearnerSitting>
             label={`Learners of ${school.schoolName}`}

@@ -18,7 +18,7 @@ const FINISH_REASONS: Record<string, string> = { submitted: 'finished by the lea
 
 function SubmittedAnswers({ participantId }: { participantId: number }) {
   const submitted = useSubmittedData(participantId);
-  if (submitted.isPending) return <Loader aria-label="Loading the answers" />;
+  if (submitted.isPending) return <Loader role="status" aria-label="Loading the answers" />;
   if (submitted.isError) return <Alert color="red">{submitted.error.message}</Alert>;
   const data = submitted.data;
   const answered = data.answers.filter((answer) => answer.answerText !== '').length;
