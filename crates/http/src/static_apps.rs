@@ -118,7 +118,7 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
     let (html, status) = match app {
         App::Public => {
             let page = public_page(&state, path).await;
-            if page.maintenance && path != MAINTENANCE_PAGE {
+            if page.maintenance && !open_in_maintenance(path, &state.config.product_slug) {
                 return HttpResponse::TemporaryRedirect()
                     .insert_header((LOCATION, MAINTENANCE_PAGE))
                     .insert_header((CACHE_CONTROL, "no-cache"))
@@ -186,6 +186,15 @@ async fn sitemap_xml(req: &HttpRequest, state: &AppState) -> HttpResponse {
 
 /// Where the public sites send their visitors while the platform is in maintenance.
 const MAINTENANCE_PAGE: &str = "/maintenance";
+
+/// The public pages that stay open in maintenance: the maintenance page itself, and the pages of
+/// the links in our e-mails, since a person must still be able to confirm an address or
+/// unsubscribe while the sites are being worked on (the API they call is never redirected).
+fn open_in_maintenance(path: &str, product_slug: &str) -> bool {
+    path == MAINTENANCE_PAGE
+        || public_screen(path, product_slug)
+            .is_some_and(|screen| matches!(screen.key, "verifyEmail" | "unsubscribe"))
+}
 
 /// A page answered with a validator: it is checked at every visit (`no-cache`), and a browser
 /// or proxy that has this very page gets a bodiless 304, so copy edits show at once and cost
@@ -495,6 +504,22 @@ mod tests {
             screen_title("/a/b/c/d", "olympiads"),
             Some("Page Not Found")
         );
+    }
+
+    #[test]
+    fn the_pages_of_e_mailed_links_stay_open_in_maintenance() {
+        for open in [
+            "/maintenance",
+            "/verify-email/0b7e6f1c-8d2a-4c55-9a43-1f2e3d4c5b6a",
+            "/unsubscribe",
+            "/unsubscribe/abc123",
+            "/geography/unsubscribe/abc123",
+        ] {
+            assert!(open_in_maintenance(open, "olympiads"), "{open}");
+        }
+        for closed in ["/", "/olympiads/home", "/geography", "/geography/about", "/x/y/z"] {
+            assert!(!open_in_maintenance(closed, "olympiads"), "{closed}");
+        }
     }
 
     #[test]
