@@ -324,6 +324,10 @@ async fn public_page(state: &AppState, path: &str) -> PublicPage {
         })
         .await;
     let (maintenance, page) = found.unwrap_or((false, None));
+    let page_key =
+        site_address(path, &state.config.product_slug).map_or("", |address| match address {
+            SiteAddress::Product(page) | SiteAddress::Project { page, .. } => page.key,
+        });
     let base = state.config.public_base_url.trim_end_matches('/');
     let canonical_path = if path == "/" {
         "/".to_owned()
@@ -351,7 +355,11 @@ async fn public_page(state: &AppState, path: &str) -> PublicPage {
                 } else {
                     copy.og_title
                 },
-                heading: matrix_title.unwrap_or(&copy.page_title).to_owned(),
+                heading: page_heading(
+                    page_key,
+                    project.as_ref().map(|p| p.name.as_str()),
+                    matrix_title.unwrap_or(&copy.page_title),
+                ),
                 title,
                 description,
                 keywords: copy.keywords,
@@ -385,6 +393,19 @@ async fn public_page(state: &AppState, path: &str) -> PublicPage {
         }
     };
     PublicPage { seo, maintenance }
+}
+
+/// The heading the page's screen shows, so that the server's first paint and the app's page say
+/// the same: a project's home is headed by its name, the product's by what the olympiads are, an FAQ
+/// in full words; any other page by its title.
+fn page_heading(page_key: &str, project: Option<&str>, title: &str) -> String {
+    match (page_key, project) {
+        ("home", Some(name)) => name,
+        ("home", None) => "School olympiads for South African learners",
+        ("faq", _) => "Frequently asked questions",
+        _ => title,
+    }
+    .to_owned()
 }
 
 fn escape(text: &str) -> String {
@@ -517,7 +538,13 @@ mod tests {
         ] {
             assert!(open_in_maintenance(open, "olympiads"), "{open}");
         }
-        for closed in ["/", "/olympiads/home", "/geography", "/geography/about", "/x/y/z"] {
+        for closed in [
+            "/",
+            "/olympiads/home",
+            "/geography",
+            "/geography/about",
+            "/x/y/z",
+        ] {
             assert!(!open_in_maintenance(closed, "olympiads"), "{closed}");
         }
     }
