@@ -18,15 +18,20 @@ function siteOf(path: string): string | null {
   return first;
 }
 
-startApp({
-  app: 'public',
-  screens,
-  layouts,
-  // Every public page shows the projects (its menu, its name) and most its site's copy: both calls start
-  // with the app, beside the scripts of the layout and the screen, rather than after them.
-  prefetch: (queryClient) => {
-    void queryClient.prefetchQuery(projectsQuery());
-    const site = siteOf(window.location.pathname);
-    if (site) void queryClient.prefetchQuery(sitePagesQuery(site));
-  },
-});
+const start = () =>
+  startApp({
+    app: 'public',
+    screens,
+    layouts,
+    // Every public page shows the projects (its menu, its name) and most its site's copy: both calls
+    // start with the app, beside the scripts of the layout and the screen, rather than after them.
+    prefetch: (queryClient) => {
+      void queryClient.prefetchQuery(projectsQuery());
+      const site = siteOf(window.location.pathname);
+      if (site) void queryClient.prefetchQuery(sitePagesQuery(site));
+    },
+  });
+
+// The server's heading and copy are painted first: the app's start is a phone's longest task, and a
+// visitor reads meanwhile.
+requestAnimationFrame(() => setTimeout(start, 0));
