@@ -528,6 +528,24 @@ mod tests {
     }
 
     #[test]
+    fn pages_are_headed_as_their_screens_head_them() {
+        let geography = Some("Geography Olympiad");
+        assert_eq!(
+            page_heading("home", geography, "Home"),
+            "Geography Olympiad"
+        );
+        assert_eq!(
+            page_heading("home", None, "Home"),
+            "School olympiads for South African learners"
+        );
+        assert_eq!(
+            page_heading("faq", geography, "FAQ"),
+            "Frequently asked questions"
+        );
+        assert_eq!(page_heading("about", None, "About"), "About");
+    }
+
+    #[test]
     fn the_pages_of_e_mailed_links_stay_open_in_maintenance() {
         for open in [
             "/maintenance",
