@@ -36,8 +36,10 @@ apps() {
   npm run lint
   npm test
 
-  echo "== apps: build and browser tests"
+  echo "== apps: build, first-load budgets and browser tests"
   npm run build
+  # Each page's first load of gzipped JavaScript, against its budget (public pages 120 KB).
+  npm run size
   if [ ! -x /usr/bin/chromium ]; then
     echo "installing Debian's chromium for the browser tests"
     if [ "$(id -u)" = 0 ]; then

@@ -5,6 +5,24 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { onPage } from '../support/browser.mjs';
 import { signIn } from '../support/sign-in.mjs';
+import { signInAsAdmin } from '../support/olympiad-api.mjs';
+import { DEMO_PASSWORD } from '../support/server.mjs';
+
+/** Switches maintenance mode as the demo overlord (System Config). */
+async function setMaintenance(baseUrl, on) {
+  const signin = await fetch(`${baseUrl}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'overlord@example.org', password: DEMO_PASSWORD, loginType: 'overlord' }),
+  });
+  const { data } = await signin.json();
+  const response = await fetch(`${baseUrl}/api/system-config`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${data.token}` },
+    body: JSON.stringify({ maintenanceMode: on, maintenanceMessage: 'Back at noon.' }),
+  });
+  assert.equal(response.status, 200, await response.text());
+}
 
 const PRODUCT_PAGES = [
   ['/olympiads/home', 'Every year thousands of learners'],
@@ -34,6 +52,46 @@ export function publicSitesSuite(context) {
           assert.match(html, /<meta property="og:title"/, path);
           assert.match(html, /<link rel="canonical"/, path);
           await page.getByText(words).first().waitFor();
+        }
+      }),
+    );
+
+    it(
+      "the project home, the interest form and the results pages show their copy, the server's and the app's alike",
+      onPage(context.browser, async (page) => {
+        const admin = await signInAsAdmin(context.baseUrl);
+        const pages = [
+          ['/geography', 'home', 'Map work and climate, written at school.'],
+          ['/geography/express-interest', 'express-interest', 'Entries close at the end of April.'],
+          ['/geography/top-results', 'top-results', 'Congratulations to every learner on this list.'],
+          ['/geography/past-winners', 'past-winners', 'Winners of earlier years went on to the national final.'],
+        ];
+        for (const [, pageKey, words] of pages) {
+          await admin.call('POST', '/api/site-copy', { site: 'geography', pageKey, title: '', ogTitle: '', description: '', keywords: '', body: `<p>${words}</p>` });
+        }
+        for (const [path, , words] of pages) {
+          const response = await page.goto(`${context.baseUrl}${path}`);
+          assert.match(await response.text(), new RegExp(words.replace('.', '\\.')), `${path}: the server writes the copy`);
+          // The app replaces the server's copy (#server-copy) with its own page, read from the API.
+          await page.locator('#content').getByText(words).waitFor();
+          assert.equal(await page.locator('#server-copy').count(), 0, path);
+        }
+      }),
+    );
+
+    it(
+      'in maintenance the sites show the maintenance page, and the pages of e-mailed links stay open',
+      onPage(context.browser, async (page) => {
+        await setMaintenance(context.baseUrl, true);
+        try {
+          await page.goto(`${context.baseUrl}/geography/about`);
+          await page.getByText('Back at noon.').waitFor();
+          assert.ok(page.url().endsWith('/maintenance'), page.url());
+          await page.goto(`${context.baseUrl}/unsubscribe/no-such-reference`);
+          await page.getByText('This link did not work').waitFor();
+          assert.ok(page.url().endsWith('/unsubscribe/no-such-reference'), page.url());
+        } finally {
+          await setMaintenance(context.baseUrl, false);
         }
       }),
     );

@@ -39,8 +39,7 @@ export function schoolsSuite(context) {
         await page.getByLabel('Last name').fill('Sekhukhune');
         await page.getByLabel('E-mail address').fill('palesa@sekhukhune.example.org');
         await page.getByRole('textbox', { name: /^School/ }).fill('Sekhukhune Combined School');
-        await page.getByRole('textbox', { name: 'Province' }).click();
-        await page.getByRole('option', { name: 'Limpopo' }).click();
+        await page.getByLabel('Province').selectOption('Limpopo');
         await page.getByLabel('Town').fill('Jane Furse');
         await page.getByRole('button', { name: 'Send' }).click();
         await page.getByText('Please confirm your e-mail address').waitFor();

@@ -118,7 +118,7 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
     let (html, status) = match app {
         App::Public => {
             let page = public_page(&state, path).await;
-            if page.maintenance && path != MAINTENANCE_PAGE {
+            if page.maintenance && !open_in_maintenance(path, &state.config.product_slug) {
                 return HttpResponse::TemporaryRedirect()
                     .insert_header((LOCATION, MAINTENANCE_PAGE))
                     .insert_header((CACHE_CONTROL, "no-cache"))
@@ -186,6 +186,15 @@ async fn sitemap_xml(req: &HttpRequest, state: &AppState) -> HttpResponse {
 
 /// Where the public sites send their visitors while the platform is in maintenance.
 const MAINTENANCE_PAGE: &str = "/maintenance";
+
+/// The public pages that stay open in maintenance: the maintenance page itself, and the pages of
+/// the links in our e-mails, since a person must still be able to confirm an address or
+/// unsubscribe while the sites are being worked on (the API they call is never redirected).
+fn open_in_maintenance(path: &str, product_slug: &str) -> bool {
+    path == MAINTENANCE_PAGE
+        || public_screen(path, product_slug)
+            .is_some_and(|screen| matches!(screen.key, "verifyEmail" | "unsubscribe"))
+}
 
 /// A page answered with a validator: it is checked at every visit (`no-cache`), and a browser
 /// or proxy that has this very page gets a bodiless 304, so copy edits show at once and cost
@@ -315,6 +324,10 @@ async fn public_page(state: &AppState, path: &str) -> PublicPage {
         })
         .await;
     let (maintenance, page) = found.unwrap_or((false, None));
+    let page_key =
+        site_address(path, &state.config.product_slug).map_or("", |address| match address {
+            SiteAddress::Product(page) | SiteAddress::Project { page, .. } => page.key,
+        });
     let base = state.config.public_base_url.trim_end_matches('/');
     let canonical_path = if path == "/" {
         "/".to_owned()
@@ -342,7 +355,11 @@ async fn public_page(state: &AppState, path: &str) -> PublicPage {
                 } else {
                     copy.og_title
                 },
-                heading: matrix_title.unwrap_or(&copy.page_title).to_owned(),
+                heading: page_heading(
+                    page_key,
+                    project.as_ref().map(|p| p.name.as_str()),
+                    matrix_title.unwrap_or(&copy.page_title),
+                ),
                 title,
                 description,
                 keywords: copy.keywords,
@@ -376,6 +393,19 @@ async fn public_page(state: &AppState, path: &str) -> PublicPage {
         }
     };
     PublicPage { seo, maintenance }
+}
+
+/// The heading the page's screen shows, so that the server's first paint and the app's page say
+/// the same: a project's home is headed by its name, the product's by what the olympiads are, an FAQ
+/// in full words; any other page by its title.
+fn page_heading(page_key: &str, project: Option<&str>, title: &str) -> String {
+    match (page_key, project) {
+        ("home", Some(name)) => name,
+        ("home", None) => "School olympiads for South African learners",
+        ("faq", _) => "Frequently asked questions",
+        _ => title,
+    }
+    .to_owned()
 }
 
 fn escape(text: &str) -> String {
@@ -495,6 +525,46 @@ mod tests {
             screen_title("/a/b/c/d", "olympiads"),
             Some("Page Not Found")
         );
+    }
+
+    #[test]
+    fn pages_are_headed_as_their_screens_head_them() {
+        let geography = Some("Geography Olympiad");
+        assert_eq!(
+            page_heading("home", geography, "Home"),
+            "Geography Olympiad"
+        );
+        assert_eq!(
+            page_heading("home", None, "Home"),
+            "School olympiads for South African learners"
+        );
+        assert_eq!(
+            page_heading("faq", geography, "FAQ"),
+            "Frequently asked questions"
+        );
+        assert_eq!(page_heading("about", None, "About"), "About");
+    }
+
+    #[test]
+    fn the_pages_of_e_mailed_links_stay_open_in_maintenance() {
+        for open in [
+            "/maintenance",
+            "/verify-email/0b7e6f1c-8d2a-4c55-9a43-1f2e3d4c5b6a",
+            "/unsubscribe",
+            "/unsubscribe/abc123",
+            "/geography/unsubscribe/abc123",
+        ] {
+            assert!(open_in_maintenance(open, "olympiads"), "{open}");
+        }
+        for closed in [
+            "/",
+            "/olympiads/home",
+            "/geography",
+            "/geography/about",
+            "/x/y/z",
+        ] {
+            assert!(!open_in_maintenance(closed, "olympiads"), "{closed}");
+        }
     }
 
     #[test]

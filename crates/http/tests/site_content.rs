@@ -326,6 +326,36 @@ async fn maintenance_mode_sends_public_pages_to_the_maintenance_page() {
     let response = call_service(&api.app, get("/login").to_request()).await;
     assert_ne!(response.status(), StatusCode::TEMPORARY_REDIRECT);
     assert_eq!(activities(&fx, "system_config_updated").len(), 1);
+
+    // The pages of the links in our e-mails stay open: a person still confirms an address and
+    // unsubscribes, on the page or with the mailbox's one-click button.
+    let (one_click, page) = olympiad_office::email::unsubscribes::links_for(
+        &mut fx.db.conn(),
+        "reader@school.example.org",
+        Some(fx.olympiad("geography").id),
+        "",
+    )
+    .unwrap();
+    for open in [
+        page.as_str(),
+        "/unsubscribe",
+        "/verify-email/0b7e6f1c-8d2a-4c55-9a43-1f2e3d4c5b6a",
+    ] {
+        let response = call_service(&api.app, get(open).to_request()).await;
+        assert_eq!(response.status(), StatusCode::OK, "{open}");
+    }
+    let response = call_service(
+        &api.app,
+        actix_web::test::TestRequest::post()
+            .uri(&one_click)
+            .insert_header(("content-type", "application/x-www-form-urlencoded"))
+            .set_payload("List-Unsubscribe=One-Click")
+            .to_request(),
+    )
+    .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let link: serde_json::Value = serde_json::from_slice(&read_body(response).await).unwrap();
+    assert_eq!(link["data"]["unsubscribed"], true, "{link}");
 }
 
 #[actix_web::test]

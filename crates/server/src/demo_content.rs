@@ -23,6 +23,10 @@ const GEOGRAPHY_PAGES: &[(&str, &str)] = &[
     ("participation-and-rules", "<p>Any learner in Grades 8 to 12 may write, entered by their school. The olympiad is written online in one sitting of 60 minutes, in English or Afrikaans.</p><ul><li>No notes or calculators with stored text.</li><li>One attempt per learner.</li></ul>"),
     ("contact", "<p>The Geography Olympiad office: <b>geography@olympiads.example</b>.</p>"),
     ("past-olympiads", "<p>Each year's olympiad, and its winners.</p>"),
+    ("home", "<p>The Geography Olympiad is written online at school, in English or Afrikaans, by learners in Grades 8 to 12. Schools enter through the interest form; learners sign in on the day with the slip their teacher prints.</p>"),
+    ("express-interest", "<p>Teachers: tell us about your school and we enter it once you have confirmed your e-mail address. Parents and learners: we tell you how to take part through your school.</p>"),
+    ("top-results", "<p>The best learners and schools of this year's olympiad, from its final results.</p>"),
+    ("past-winners", "<p>The first three of each grade in every olympiad of earlier years.</p>"),
 ];
 
 const FAQS: &[(&str, &str, &str)] = &[

@@ -42,10 +42,12 @@ function LayoutGate({
   layoutRoutes,
   routes,
   Layout,
+  screens,
 }: {
   layoutRoutes: AppRoute[];
   routes: AppRoute[];
   Layout: ComponentType<LayoutComponentProps>;
+  screens: ScreenLoaders;
 }) {
   const location = useLocation();
   const storedUser = useStoredUserText();
@@ -57,6 +59,9 @@ function LayoutGate({
   if (!route) return <Outlet />;
   const decision = guard(route, storedUser);
   if (!decision.allow) return <Redirect to={decision.redirectTo} />;
+  // The screen's script loads beside the layout's, not after it (the loader's promise is kept by the
+  // bundler, so the screen's lazy component gets the same one; a failure shows there).
+  screens[route.key]?.().catch(() => {});
   return (
     <ChunkErrorBoundary>
       <Suspense fallback={<PageLoading />}>
@@ -97,7 +102,7 @@ export function AppRoutes({ routes, screens, layouts, notFound: NotFound = NotFo
         const layoutRoutes = routes.filter((route) => route.layout === layout);
         const Layout = layoutComponents.get(layout) ?? PassThroughLayout;
         return (
-          <Route key={layout} element={<LayoutGate layoutRoutes={layoutRoutes} routes={routes} Layout={Layout} />}>
+          <Route key={layout} element={<LayoutGate layoutRoutes={layoutRoutes} routes={routes} Layout={Layout} screens={screens} />}>
             {layoutRoutes.map((route) => {
               const Screen = screenComponents.get(route.key);
               if (!Screen) throw new Error(`No screen component for "${route.key}"`);

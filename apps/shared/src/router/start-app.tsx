@@ -3,7 +3,7 @@
 import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { AppName } from '../access/access-matrix';
 import { followHashLink } from '../access/hash-links';
 import { buildRouteTable } from '../access/route-table';
@@ -20,15 +20,18 @@ export type AppDefinition = {
   screens: ScreenLoaders;
   layouts: LayoutLoaders;
   notFound?: ComponentType;
+  /** Starts the first page's calls at once, beside its layout's and screen's scripts (the public sites). */
+  prefetch?: (queryClient: QueryClient) => void;
 };
 
-export function startApp({ app, screens, layouts, notFound }: AppDefinition): void {
+export function startApp({ app, screens, layouts, notFound, prefetch }: AppDefinition): void {
   setCurrentApp(app);
   if (followHashLink(app)) return;
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   const routes = buildRouteTable(app);
   const queryClient = createQueryClient();
+  prefetch?.(queryClient);
   createRoot(container).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

@@ -1,7 +1,6 @@
 // Maintenance (public, plain frame): /maintenance, where every public page sends its visitors while the
 // overlord has the platform in maintenance (System Config): the message, and the product's home copy.
 import { useEffect } from 'react';
-import { Alert, Container, Stack, Title } from '@mantine/core';
 import { productSlug } from '@olympiad/shared/access/product';
 import { RichText } from '@olympiad/shared/ui/lean/rich-text';
 import { useSitePage } from '@olympiad/shared/features/content/api/get-site-pages';
@@ -16,18 +15,17 @@ export default function MaintenanceScreen(_props: ScreenComponentProps) {
     document.title = 'Maintenance · Olympiads';
   }, []);
   return (
-    <Container size="sm" py="xl" component="main">
-      <Stack gap="lg">
-        <Title order={1}>We are making the olympiads better</Title>
-        <Alert color={over ? 'green' : 'blue'} title={over ? 'We are back' : 'Back soon'}>
-          {over ? (
-            <a href="/">The sites are open again: go to the home page.</a>
-          ) : (
-            config.data?.maintenanceMessage || 'The olympiad sites are being maintained. Please try again in a little while.'
-          )}
-        </Alert>
-        {home.page && home.page.body !== '' && <RichText html={home.page.body} />}
-      </Stack>
-    </Container>
+    <div className="lean-card" style={{ maxWidth: '40rem' }}>
+      <h1>We are making the olympiads better</h1>
+      <div className={`lean-alert lean-alert--${over ? 'success' : 'info'}`} role="status">
+        <p style={{ margin: '0 0 0.25rem', fontWeight: 700 }}>{over ? 'We are back' : 'Back soon'}</p>
+        {over ? (
+          <a href="/">The sites are open again: go to the home page.</a>
+        ) : (
+          config.data?.maintenanceMessage || 'The olympiad sites are being maintained. Please try again in a little while.'
+        )}
+      </div>
+      {home.page && home.page.body !== '' && <RichText html={home.page.body} />}
+    </div>
   );
 }

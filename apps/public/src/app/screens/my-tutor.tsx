@@ -2,7 +2,7 @@
 // service: what it offers (Website Copy), then the learner asks to be contacted.
 import { useParams } from 'react-router-dom';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
-import { CopyPage } from '../../features/pages/components/copy-page';
+import { CopyPage } from '../../features/pages/copy-page';
 import { MessageForm } from '../../features/pages/components/message-form';
 
 export default function MyTutorScreen({ route }: ScreenComponentProps) {

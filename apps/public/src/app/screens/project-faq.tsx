@@ -1,6 +1,6 @@
 // FAQ (public): /:projectName/faq, the project's questions and answers.
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
-import { CopyPage } from '../../features/pages/components/copy-page';
+import { CopyPage } from '../../features/pages/copy-page';
 import { FaqList } from '@olympiad/shared/features/content/components/faq-list';
 import { useSite } from '../../features/pages/components/use-site';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { AppLink } from '@olympiad/shared/router/app-link';
+import './public-ui.css';
 
 /** Any address no page answers (spec section 2), inside the public site's frame. */
 export function PublicNotFound() {
@@ -8,17 +8,15 @@ export function PublicNotFound() {
     document.title = 'Page Not Found · Olympiads';
   }, []);
   return (
-    <Stack gap="md" maw={560} py="xl">
-      <Text fw={700} c="dimmed">
-        404
-      </Text>
-      <Title order={1}>Page not found</Title>
-      <Text>The page you asked for does not exist or has moved. Check the address, or start again from the home page.</Text>
-      <Group>
-        <Button component={AppLink} to="/">
+    <div className="public-not-found">
+      <p className="public-dim">404</p>
+      <h1>Page not found</h1>
+      <p>The page you asked for does not exist or has moved. Check the address, or start again from the home page.</p>
+      <p>
+        <AppLink className="lean-button" to="/">
           Go to the home page
-        </Button>
-      </Group>
-    </Stack>
+        </AppLink>
+      </p>
+    </div>
   );
 }

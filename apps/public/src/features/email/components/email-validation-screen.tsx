@@ -1,8 +1,8 @@
 // /email-validation-page: anyone checks whether an e-mail address can receive our mail (written
 // well, its domain has mail servers, not bounced or shunned) before giving it to the olympiad office.
 import { useState } from 'react';
-import { Alert, Button, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
+import { Notice, TextField } from '../../site/public-ui';
 import { checkAddress } from '../api/email';
 
 type Health = Extract<Awaited<ReturnType<typeof checkAddress>>, { ok: true }>['data'];
@@ -24,32 +24,33 @@ export function EmailValidationScreen({ route }: ScreenComponentProps) {
     }
   };
   return (
-    <Stack maw={640}>
-      <Title order={1}>{route.title}</Title>
-      <Text>Check an e-mail address before you give it to the olympiad office: mail to a wrong address never arrives.</Text>
+    <div className="public-stack public-narrow">
+      <h1>{route.title}</h1>
+      <p>Check an e-mail address before you give it to the olympiad office: mail to a wrong address never arrives.</p>
       <form
+        className="public-card"
         onSubmit={(e) => {
           e.preventDefault();
           void check();
         }}
       >
-        <Group align="flex-end">
-          <TextInput label="E-mail address" type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} style={{ flex: 1 }} />
-          <Button type="submit">Check</Button>
-        </Group>
+        <TextField label="E-mail address" type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+        <button type="submit" className="lean-button">
+          Check
+        </button>
       </form>
-      {problem && <Alert color="red">{problem}</Alert>}
+      {problem && <Notice tone="error">{problem}</Notice>}
       {health && (
-        <Alert color={health.healthy ? 'green' : 'red'} title={health.healthy ? 'This address looks good' : 'This address will not receive our mail'}>
-          <List size="sm">
-            <List.Item>{health.syntaxOk ? 'It is written as an address should be.' : 'It is not written as an address should be.'}</List.Item>
-            <List.Item>{servers[health.mailServers]}</List.Item>
-            {health.hardBounces + health.complaints > 0 && <List.Item>Mail to it has bounced before.</List.Item>}
-            {health.shunned && <List.Item>We no longer send to it. Ask the olympiad office if it works again.</List.Item>}
-            {health.unsubscribed && <List.Item>It unsubscribed from our bulk mail.</List.Item>}
-          </List>
-        </Alert>
+        <Notice tone={health.healthy ? 'success' : 'error'} title={health.healthy ? 'This address looks good' : 'This address will not receive our mail'}>
+          <ul>
+            <li>{health.syntaxOk ? 'It is written as an address should be.' : 'It is not written as an address should be.'}</li>
+            <li>{servers[health.mailServers]}</li>
+            {health.hardBounces + health.complaints > 0 && <li>Mail to it has bounced before.</li>}
+            {health.shunned && <li>We no longer send to it. Ask the olympiad office if it works again.</li>}
+            {health.unsubscribed && <li>It unsubscribed from our bulk mail.</li>}
+          </ul>
+        </Notice>
       )}
-    </Stack>
+    </div>
   );
 }

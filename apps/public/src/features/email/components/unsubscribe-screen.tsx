@@ -3,8 +3,8 @@
 // or from every olympiad's, and resubscribes.
 import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
+import { Loading, Notice } from '../../site/public-ui';
 import { getUnsubscribeLink, resubscribe, unsubscribe } from '../api/email';
 
 type Link = Extract<Awaited<ReturnType<typeof getUnsubscribeLink>>, { ok: true }>['data'];
@@ -32,48 +32,51 @@ export function UnsubscribeScreen({ route }: ScreenComponentProps) {
   };
 
   return (
-    <Stack maw={640}>
-      <Title order={1}>{route.title}</Title>
-      {!ref && <Text>Open the unsubscribe link at the end of one of our e-mails: it names the address to unsubscribe.</Text>}
-      {ref && link === null && problem === null && <Loader role="status" aria-label="Reading the link" />}
+    <div className="public-stack public-narrow">
+      <h1>{route.title}</h1>
+      {!ref && <p>Open the unsubscribe link at the end of one of our e-mails: it names the address to unsubscribe.</p>}
+      {ref && link === null && problem === null && <Loading label="Reading the link" />}
       {problem && (
-        <Alert color="red" title="This link did not work">
+        <Notice tone="error" title="This link did not work">
           {problem} Check that the whole link was copied.
-        </Alert>
+        </Notice>
       )}
       {link && (
-        <Stack>
-          <Text>
+        <div className="public-stack">
+          <p>
             Address: <strong>{link.email}</strong>
-          </Text>
+          </p>
           {link.unsubscribed ? (
-            <Alert color="green" title="You are unsubscribed">
+            <Notice tone="success" title="You are unsubscribed">
               {link.unsubscribedEverywhere ? 'You get no more bulk e-mail from any of our olympiads.' : `You get no more bulk e-mail about the ${link.olympiadTitle ?? 'olympiad'}.`} E-mails you ask for (a password reset, for example) still arrive.
-            </Alert>
+            </Notice>
           ) : (
-            <Text>
-              {link.olympiadTitle ? `You receive bulk e-mail about the ${link.olympiadTitle}.` : 'You receive bulk e-mail about our olympiads.'}
-            </Text>
+            <p>{link.olympiadTitle ? `You receive bulk e-mail about the ${link.olympiadTitle}.` : 'You receive bulk e-mail about our olympiads.'}</p>
           )}
-          <Group>
+          <div className="lean-actions">
             {!link.unsubscribed && link.olympiadTitle && (
-              <Button loading={busy} onClick={() => void act(() => unsubscribe(ref, false))}>
+              <button type="button" className="lean-button" disabled={busy} onClick={() => void act(() => unsubscribe(ref, false))}>
                 Unsubscribe from the {link.olympiadTitle}
-              </Button>
+              </button>
             )}
             {!link.unsubscribedEverywhere && (
-              <Button loading={busy} variant={link.olympiadTitle && !link.unsubscribed ? 'default' : 'filled'} onClick={() => void act(() => unsubscribe(ref, true))}>
+              <button
+                type="button"
+                className={link.olympiadTitle && !link.unsubscribed ? 'lean-button public-button--quiet' : 'lean-button'}
+                disabled={busy}
+                onClick={() => void act(() => unsubscribe(ref, true))}
+              >
                 Unsubscribe from every olympiad
-              </Button>
+              </button>
             )}
             {link.unsubscribed && (
-              <Button loading={busy} variant="default" onClick={() => void act(() => resubscribe(ref))}>
+              <button type="button" className="lean-button public-button--quiet" disabled={busy} onClick={() => void act(() => resubscribe(ref))}>
                 Subscribe again
-              </Button>
+              </button>
             )}
-          </Group>
-        </Stack>
+          </div>
+        </div>
       )}
-    </Stack>
+    </div>
   );
 }

@@ -1,8 +1,8 @@
 // /verify-email/:uuid: the link e-mailed after the interest form confirms the address.
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Alert, Loader, Stack, Title } from '@mantine/core';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
+import { Loading, Notice } from '../../site/public-ui';
 import { verifyEmail } from '../api/express-interest';
 
 type Outcome = { ok: true; firstName: string; olympiad: string } | { ok: false; message: string };
@@ -21,19 +21,19 @@ export function VerifyEmailScreen({ route }: ScreenComponentProps) {
     };
   }, [uuid]);
   return (
-    <Stack maw={640}>
-      <Title order={1}>{route.title}</Title>
-      {outcome === null && <Loader role="status" aria-label="Confirming your e-mail address" />}
+    <div className="public-stack public-narrow">
+      <h1>{route.title}</h1>
+      {outcome === null && <Loading label="Confirming your e-mail address" />}
       {outcome?.ok === true && (
-        <Alert color="green" title="Your e-mail address is confirmed">
+        <Notice tone="success" title="Your e-mail address is confirmed">
           Thank you, {outcome.firstName}. The office of the {outcome.olympiad} takes your request further and writes to you.
-        </Alert>
+        </Notice>
       )}
       {outcome?.ok === false && (
-        <Alert color="red" title="This link did not work">
+        <Notice tone="error" title="This link did not work">
           {outcome.message} Check that the whole link was copied, or fill in the interest form again.
-        </Alert>
+        </Notice>
       )}
-    </Stack>
+    </div>
   );
 }

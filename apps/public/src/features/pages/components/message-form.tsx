@@ -1,13 +1,10 @@
 // The contact form (and the MyTutor form): a question to the olympiad office, or a learner asking for
 // MyTutor. It goes to the office as an expression of interest from someone who is not a teacher.
 import { useState } from 'react';
-import { Alert, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
-import { useZodForm } from '@olympiad/shared/ui/form/use-zod-form';
-import { FormAlert, SelectField, SubmitButton, TextareaField, TextField } from '@olympiad/shared/ui/form/form-fields';
-import { applyServerErrors } from '@olympiad/shared/ui/form/server-errors';
 import { useProjects } from '@olympiad/shared/features/projects/api/get-projects';
-import { messageSchema, sendMessage, type MessageKind, type MessageValues } from '../api/send-message';
-import classes from './message-form.module.css';
+import { HoneypotField, Notice, SelectField, TextAreaField, TextField } from '../../site/public-ui';
+import { useForm } from '../../site/use-form';
+import { messageRules, sendMessage, type MessageKind, type MessageValues } from '../api/send-message';
 
 type MessageFormProps = {
   kind: MessageKind;
@@ -19,52 +16,39 @@ type MessageFormProps = {
 export function MessageForm({ kind, projectName, heading }: MessageFormProps) {
   const projects = useProjects();
   const empty: MessageValues = { projectName: projectName ?? '', firstName: '', lastName: '', email: '', phone: '', message: '', website: '' };
-  const form = useZodForm(messageSchema, empty);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm(empty, messageRules);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  const submit = form.handleSubmit(async (values) => {
-    setError(null);
+  const submit = form.submit(async (values) => {
     const result = await sendMessage(values, kind);
-    if (!result.ok) {
-      setError(applyServerErrors(result, (name, e) => form.setError(name as 'email', e), Object.keys(empty)));
-      return;
-    }
-    setSentTo(result.data.email);
+    if (result.ok) setSentTo(result.data.email);
+    return result;
   });
 
   if (sentTo) {
     return (
-      <Alert color="green" title="Thank you">
+      <Notice tone="success" title="Thank you">
         We sent a link to <b>{sentTo}</b>. Open it to confirm your address; the olympiad office then answers you.
-      </Alert>
+      </Notice>
     );
   }
   const choices = (projects.data ?? []).filter((p) => p.olympiads.some((o) => o.isOpen)).map((p) => ({ value: p.slug, label: p.name }));
   return (
-    <Paper withBorder p="lg" radius="md" component="form" onSubmit={submit} noValidate aria-labelledby="message-form-heading">
-      <Stack>
-        <Title order={2} size="h3" id="message-form-heading">
-          {heading}
-        </Title>
-        <FormAlert message={error} />
-        {projectName === undefined && <SelectField control={form.control} name="projectName" label="Olympiad" data={choices} required />}
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextField control={form.control} name="firstName" label="First name" required autoComplete="given-name" />
-          <TextField control={form.control} name="lastName" label="Last name" required autoComplete="family-name" />
-          <TextField control={form.control} name="email" label="E-mail address" type="email" required autoComplete="email" />
-          <TextField control={form.control} name="phone" label="Phone" type="tel" autoComplete="tel" />
-        </SimpleGrid>
-        <TextareaField control={form.control} name="message" label={kind === 'mytutor' ? 'Your grade and what you would like help with' : 'Message'} minRows={4} />
-        {/* People never see this field; a robot that fills it is answered and ignored. */}
-        <div className={classes.trap} aria-hidden="true">
-          <label>
-            Leave this empty
-            <input type="text" tabIndex={-1} autoComplete="off" {...form.register('website')} />
-          </label>
-        </div>
-        <SubmitButton submitting={form.formState.isSubmitting}>Send</SubmitButton>
-      </Stack>
-    </Paper>
+    <form className="public-card" onSubmit={submit} noValidate aria-labelledby="message-form-heading">
+      <h2 id="message-form-heading">{heading}</h2>
+      {form.alert && <Notice tone="error">{form.alert}</Notice>}
+      {projectName === undefined && <SelectField label="Olympiad" required options={choices} {...form.field('projectName')} />}
+      <div className="public-grid public-grid--2">
+        <TextField label="First name" required autoComplete="given-name" {...form.field('firstName')} />
+        <TextField label="Last name" required autoComplete="family-name" {...form.field('lastName')} />
+        <TextField label="E-mail address" type="email" required autoComplete="email" {...form.field('email')} />
+        <TextField label="Phone" type="tel" autoComplete="tel" {...form.field('phone')} />
+      </div>
+      <TextAreaField label={kind === 'mytutor' ? 'Your grade and what you would like help with' : 'Message'} {...form.field('message')} />
+      <HoneypotField value={form.values.website} onChange={(value) => form.set('website', value)} />
+      <button type="submit" className="lean-button" disabled={form.submitting}>
+        {form.submitting ? 'Sending…' : 'Send'}
+      </button>
+    </form>
   );
 }

@@ -1,33 +1,25 @@
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { ProjectOlympiad } from '@olympiad/shared/features/projects/api/get-projects';
+import { Dim } from '../../site/public-ui';
 
 /** A project's olympiads, open ones first, each with its sign-in. */
 export function OlympiadList({ olympiads }: { olympiads: ProjectOlympiad[] }) {
-  if (olympiads.length === 0) return <Text c="dimmed">No olympiad is scheduled yet.</Text>;
+  if (olympiads.length === 0) return <Dim>No olympiad is scheduled yet.</Dim>;
   const sorted = [...olympiads].sort((a, b) => Number(b.isOpen) - Number(a.isOpen) || b.year - a.year);
   return (
-    <Stack gap="xs">
+    <ul className="public-list">
       {sorted.map((olympiad) => (
-        <Group key={olympiad.id} justify="space-between" wrap="nowrap" align="flex-start">
-          <Stack gap={2}>
-            <Text fw={600}>{olympiad.title}</Text>
-            {olympiad.isOpen ? (
-              <Badge color="green" variant="light" w="fit-content">
-                Open for entries
-              </Badge>
-            ) : (
-              <Badge variant="light" color="gray" w="fit-content">
-                {olympiad.year}
-              </Badge>
-            )}
-          </Stack>
+        <li key={olympiad.id} className="public-olympiad">
+          <div>
+            <p>{olympiad.title}</p>
+            {olympiad.isOpen ? <span className="public-badge public-badge--open">Open for entries</span> : <span className="public-badge">{olympiad.year}</span>}
+          </div>
           {olympiad.isOpen && (
-            <Button component="a" href={`/${olympiad.name}/login`} size="xs" variant="light" style={{ flexShrink: 0 }}>
+            <a className="lean-button public-button--quiet" href={`/${olympiad.name}/login`} aria-label={`Sign in to the ${olympiad.title}`}>
               Sign in
-            </Button>
+            </a>
           )}
-        </Group>
+        </li>
       ))}
-    </Stack>
+    </ul>
   );
 }

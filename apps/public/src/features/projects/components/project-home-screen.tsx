@@ -1,33 +1,32 @@
-// /:projectName and /:projectName/home: a project's own home page.
+// /:projectName and /:projectName/home: a project's own home page: its name and description, its copy
+// (Website Copy, the same the server wrote into the page), and its olympiads with their sign-in.
 import { useParams } from 'react-router-dom';
-import { Alert, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { findProject, useProjects } from '@olympiad/shared/features/projects/api/get-projects';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { OlympiadList } from './olympiad-list';
+import { SiteCopy } from '../../pages/copy-page';
 import { PublicNotFound } from '../../site/public-not-found';
+import { Loading, Notice } from '../../site/public-ui';
 
 export function ProjectHomeScreen(_props: ScreenComponentProps) {
   const { projectName } = useParams();
   const projects = useProjects();
-  if (projects.isPending) return <Skeleton height={240} radius="md" role="status" aria-label="Loading" />;
-  if (projects.isError) return <Alert color="red">{projects.error.message}</Alert>;
+  if (projects.isPending) return <Loading />;
+  if (projects.isError) return <Notice tone="error">{projects.error.message}</Notice>;
   const project = findProject(projects.data, projectName);
   // /:projectName catches every one-segment address: one that names no project is simply not found.
   if (!project) return <PublicNotFound />;
   return (
-    <Stack gap="xl" maw={860}>
-      <Stack gap="xs">
-        <Title order={1}>{project.name}</Title>
-        <Text size="lg" c="dimmed">
-          {project.description}
-        </Text>
-      </Stack>
-      <Card withBorder radius="md" padding="lg">
-        <Title order={2} size="h4" mb="sm">
-          Olympiads
-        </Title>
+    <div className="public-stack public-narrow">
+      <div>
+        <h1>{project.name}</h1>
+        {project.description && <p className="public-lead">{project.description}</p>}
+      </div>
+      <SiteCopy site={project.slug} pageKey="home" />
+      <section className="public-card" aria-labelledby="project-olympiads">
+        <h2 id="project-olympiads">Olympiads</h2>
         <OlympiadList olympiads={project.olympiads} />
-      </Card>
-    </Stack>
+      </section>
+    </div>
   );
 }

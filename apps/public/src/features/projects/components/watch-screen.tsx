@@ -1,55 +1,45 @@
-// "/" (Watch): the product's home, every project and its olympiads.
-import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+// "/" (Watch): the product's home, its copy (Website Copy), and every project with its olympiads.
+import { productSlug } from '@olympiad/shared/access/product';
 import { useProjects } from '@olympiad/shared/features/projects/api/get-projects';
 import { AppLink } from '@olympiad/shared/router/app-link';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { OlympiadList } from './olympiad-list';
+import { SiteCopy } from '../../pages/copy-page';
+import { Loading, Notice } from '../../site/public-ui';
 
 export function WatchScreen(_props: ScreenComponentProps) {
   const projects = useProjects();
   return (
-    <Stack gap="xl">
-      <Stack gap="xs" maw={720}>
-        <Title order={1}>School olympiads for South African learners</Title>
-        <Text size="lg" c="dimmed">
-          Learners write the olympiad online at school; teachers enter their school and follow their learners' results.
-          Choose an olympiad to read more or to sign in.
-        </Text>
-      </Stack>
-      {projects.isPending && (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label="Loading olympiads">
-          {[0, 1, 2].map((index) => (
-            <Skeleton key={index} height={180} radius="md" />
-          ))}
-        </SimpleGrid>
-      )}
+    <div className="public-stack">
+      <div className="public-narrow">
+        <h1>School olympiads for South African learners</h1>
+        <p className="public-lead">
+          Learners write the olympiad online at school; teachers enter their school and follow their learners' results. Choose an olympiad to read more or to sign in.
+        </p>
+      </div>
+      <div className="public-narrow">
+        <SiteCopy site={productSlug()} pageKey="home" />
+      </div>
+      {projects.isPending && <Loading label="Loading the olympiads" />}
       {projects.isError && (
-        <Alert color="red" title="The olympiads could not be loaded">
+        <Notice tone="error" title="The olympiads could not be loaded">
           {projects.error.message}
-        </Alert>
+        </Notice>
       )}
       {projects.data && (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        <ul className="public-cards public-list">
           {projects.data.map((project) => (
-            <Card key={project.id} withBorder radius="md" padding="lg">
-              <Stack gap="sm" h="100%">
-                <Title order={2} size="h3">
-                  {project.name}
-                </Title>
-                <Text c="dimmed" size="sm">
-                  {project.description}
-                </Text>
-                <OlympiadList olympiads={project.olympiads} />
-                <Group mt="auto">
-                  <Button component={AppLink} to={`/${project.slug}`} variant="default">
-                    About {project.name}
-                  </Button>
-                </Group>
-              </Stack>
-            </Card>
+            <li key={project.id} className="public-card public-stack">
+              <h2>{project.name}</h2>
+              {project.description && <p className="public-dim">{project.description}</p>}
+              <OlympiadList olympiads={project.olympiads} />
+              <p>
+                <AppLink to={`/${project.slug}`}>About the {project.name}</AppLink>
+              </p>
+            </li>
           ))}
-        </SimpleGrid>
+        </ul>
       )}
-    </Stack>
+    </div>
   );
 }

@@ -1,8 +1,9 @@
-// /:projectName/past-winners: the first three of each grade of every released olympiad of the
-// project, newest first, from each one's final results.
+// /:projectName/past-winners: the page's copy (Website Copy), then the first three of each grade of
+// every released olympiad of the project, newest first, from each one's final results.
 import { useParams } from 'react-router-dom';
-import { Alert, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
+import { SiteCopy } from '../../pages/copy-page';
+import { Dim, Loading, Notice } from '../../site/public-ui';
 import { usePastWinners } from '../api/get-public-results';
 import { LearnersByGrade } from './results-tables';
 
@@ -10,24 +11,25 @@ export function PastWinnersScreen({ route }: ScreenComponentProps) {
   const { projectName = '' } = useParams();
   const winners = usePastWinners(projectName);
   return (
-    <Stack gap="xl" maw={960}>
-      <Title order={1}>{route.title}</Title>
+    <div className="public-stack public-wide">
+      <h1>{route.title}</h1>
+      <SiteCopy site={projectName} pageKey="past-winners" />
       {winners.isPending ? (
-        <Skeleton height={240} radius="md" role="status" aria-label="Loading" />
+        <Loading label="Loading the winners" />
       ) : winners.isError ? (
-        <Alert color="red">{winners.error.message}</Alert>
+        <Notice tone="error">{winners.error.message}</Notice>
       ) : winners.data.length === 0 ? (
-        <Text c="dimmed">No olympiad of this project has released its results yet.</Text>
+        <Dim>No olympiad of this project has released its results yet.</Dim>
       ) : (
         winners.data.map((olympiad) => (
-          <Card key={`${olympiad.olympiad}-${olympiad.year}`} withBorder radius="md" padding="lg">
-            <Title order={2} mb="sm">
+          <section key={`${olympiad.olympiad}-${olympiad.year}`} className="public-card" aria-label={`${olympiad.olympiad} (${olympiad.year})`}>
+            <h2>
               {olympiad.olympiad} ({olympiad.year})
-            </Title>
+            </h2>
             <LearnersByGrade results={olympiad} headingLevel={3} />
-          </Card>
+          </section>
         ))
       )}
-    </Stack>
+    </div>
   );
 }

@@ -1,67 +1,69 @@
 // A released olympiad's best learners, grade by grade, and its best schools.
-import { Stack, Table, Title } from '@mantine/core';
 import type { PublicResults } from '../api/get-public-results';
 
 const awardWord = (award: string | null | undefined) => (award ? award.charAt(0).toUpperCase() + award.slice(1) : '');
 
 export function LearnersByGrade({ results, headingLevel }: { results: PublicResults; headingLevel: 2 | 3 }) {
   const grades = [...new Set(results.learners.map((l) => l.grade))];
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <Stack>
+    <div className="public-stack">
       {grades.map((grade) => (
-        <Stack key={grade} gap="xs">
-          <Title order={headingLevel} size="h4">
-            Grade {grade}
-          </Title>
-          <Table aria-label={`Grade ${grade}, ${results.olympiad}`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={70}>Place</Table.Th>
-                <Table.Th>Learner</Table.Th>
-                <Table.Th>School</Table.Th>
-                <Table.Th>Province</Table.Th>
-                <Table.Th>Award</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {results.learners
-                .filter((l) => l.grade === grade)
-                .map((l, index) => (
-                  <Table.Tr key={`${l.rank}-${l.name}-${index}`}>
-                    <Table.Td>{l.rank}</Table.Td>
-                    <Table.Td>{l.name}</Table.Td>
-                    <Table.Td>{l.school}</Table.Td>
-                    <Table.Td>{l.province}</Table.Td>
-                    <Table.Td>{awardWord(l.award)}</Table.Td>
-                  </Table.Tr>
-                ))}
-            </Table.Tbody>
-          </Table>
-        </Stack>
+        <section key={grade} aria-label={`Grade ${grade}`}>
+          <Heading>Grade {grade}</Heading>
+          <div className="public-table-wrap">
+            <table className="public-table" aria-label={`Grade ${grade}, ${results.olympiad}`}>
+              <thead>
+                <tr>
+                  <th scope="col">Place</th>
+                  <th scope="col">Learner</th>
+                  <th scope="col">School</th>
+                  <th scope="col">Province</th>
+                  <th scope="col">Award</th>
+                </tr>
+              </thead>
+              <tbody>
+                {results.learners
+                  .filter((l) => l.grade === grade)
+                  .map((l, index) => (
+                    <tr key={`${l.rank}-${l.name}-${index}`}>
+                      <td>{l.rank}</td>
+                      <td>{l.name}</td>
+                      <td>{l.school}</td>
+                      <td>{l.province}</td>
+                      <td>{awardWord(l.award)}</td>
+                    </tr>
+                  ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
       ))}
-    </Stack>
+    </div>
   );
 }
 
 export function TopSchoolsTable({ results }: { results: PublicResults }) {
   return (
-    <Table aria-label={`Top schools, ${results.olympiad}`}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th w={70}>Place</Table.Th>
-          <Table.Th>School</Table.Th>
-          <Table.Th>Province</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {results.schools.map((s, index) => (
-          <Table.Tr key={`${s.rank}-${s.school}-${index}`}>
-            <Table.Td>{s.rank}</Table.Td>
-            <Table.Td>{s.school}</Table.Td>
-            <Table.Td>{s.province}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <div className="public-table-wrap">
+      <table className="public-table" aria-label={`Top schools, ${results.olympiad}`}>
+        <thead>
+          <tr>
+            <th scope="col">Place</th>
+            <th scope="col">School</th>
+            <th scope="col">Province</th>
+          </tr>
+        </thead>
+        <tbody>
+          {results.schools.map((s, index) => (
+            <tr key={`${s.rank}-${s.school}-${index}`}>
+              <td>{s.rank}</td>
+              <td>{s.school}</td>
+              <td>{s.province}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

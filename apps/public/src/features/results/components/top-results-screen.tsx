@@ -1,8 +1,9 @@
-// /:projectName/top-results: the best learners of each grade and the best schools of the project's
-// newest released olympiad, from its final results.
+// /:projectName/top-results: the page's copy (Website Copy), then the best learners of each grade and
+// the best schools of the project's newest released olympiad, from its final results.
 import { useParams } from 'react-router-dom';
-import { Alert, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
+import { SiteCopy } from '../../pages/copy-page';
+import { Dim, Loading, Notice } from '../../site/public-ui';
 import { useTopResults } from '../api/get-public-results';
 import { LearnersByGrade, TopSchoolsTable } from './results-tables';
 
@@ -10,29 +11,28 @@ export function TopResultsScreen({ route }: ScreenComponentProps) {
   const { projectName = '' } = useParams();
   const results = useTopResults(projectName);
   return (
-    <Stack gap="xl" maw={960}>
-      <Title order={1}>{route.title}</Title>
+    <div className="public-stack public-wide">
+      <h1>{route.title}</h1>
+      <SiteCopy site={projectName} pageKey="top-results" />
       {results.isPending ? (
-        <Skeleton height={240} radius="md" role="status" aria-label="Loading" />
+        <Loading label="Loading the results" />
       ) : results.isError ? (
-        <Alert color="red">{results.error.message}</Alert>
+        <Notice tone="error">{results.error.message}</Notice>
       ) : results.data === null || results.data === undefined ? (
-        <Text c="dimmed">The results of this year's olympiad are not released yet.</Text>
+        <Dim>The results of this year's olympiad are not released yet.</Dim>
       ) : (
         <>
-          <Text size="lg">
+          <p className="public-lead">
             {results.data.olympiad} ({results.data.year}): the ten best learners of each grade, and the ten best schools.
-          </Text>
+          </p>
           <LearnersByGrade results={results.data} headingLevel={2} />
-          <Title order={2} size="h4">
-            Top schools
-          </Title>
-          <Text size="sm" c="dimmed">
-            Ranked by the mean of each school's best five scores.
-          </Text>
-          <TopSchoolsTable results={results.data} />
+          <section aria-labelledby="top-schools">
+            <h2 id="top-schools">Top schools</h2>
+            <p className="public-dim">Ranked by the mean of each school's best five scores.</p>
+            <TopSchoolsTable results={results.data} />
+          </section>
         </>
       )}
-    </Stack>
+    </div>
   );
 }
