@@ -30,7 +30,7 @@ impl AppState {
             ),
             answers: AnswerWriter::start(pool.clone(), config.answer_writers, ANSWER_QUEUE),
             papers: PaperCache::default(),
-            db: Db::new(pool),
+            db: Db::new(pool, config.answer_writers),
             config,
         }
     }
