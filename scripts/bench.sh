@@ -2,12 +2,13 @@
 # `make bench`: every benchmark binary of crates/bench, optimised, on SQLite and then on a throwaway
 # PostgreSQL cluster started here and stopped on exit (or on the server BENCH_DATABASE_URL names).
 # Prints the machine, then only `bench <backend>_<name> <value> <unit>` lines.
+# `scripts/bench.sh rush sitting` runs only bench-rush and bench-sitting.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target_dir=${CARGO_TARGET_DIR:-target}
 
 cargo build -q --release --locked -p olympiad-server -p olympiad-bench
-echo "machine $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
+echo "machine $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), load $(cut -d' ' -f1-3 /proc/loadavg)"
 
 postgres=${BENCH_DATABASE_URL:-}
 if [ -z "$postgres" ]; then
@@ -21,6 +22,11 @@ export OLYMPIAD_BIN="$target_dir/release/olympiad"
 for bench in "$target_dir"/release/bench-*; do
   [ -x "$bench" ] && [ ! -d "$bench" ] || continue
   case "$bench" in *.d) continue ;; esac
+  if [ $# -gt 0 ]; then
+    wanted=
+    for name in "$@"; do [ "$(basename "$bench")" = "bench-$name" ] && wanted=1; done
+    [ -n "$wanted" ] || continue
+  fi
   BENCH_DATABASE_URL= "$bench" | sed 's/^bench \([^ ]*\)/bench sqlite_\1/'
   BENCH_DATABASE_URL="$postgres" "$bench" | sed 's/^bench \([^ ]*\)/bench postgres_\1/'
 done

@@ -1,4 +1,6 @@
 use crate::error::ApiError;
+use crate::group_commit::{GroupCommit, GroupError, Piece, Reply};
+use actix_web::http::StatusCode;
 use actix_web::web;
 use olympiad_office::OfficeResult;
 use olympiad_persistence::{write_transaction, DbConnection, DbError, DbPool};
@@ -7,11 +9,63 @@ use olympiad_persistence::{write_transaction, DbConnection, DbError, DbPool};
 #[derive(Clone)]
 pub struct Db {
     pool: DbPool,
+    grouped: GroupCommit,
 }
 
 impl Db {
-    pub fn new(pool: DbPool) -> Self {
-        Db { pool }
+    /// The pool, and `committers` threads that commit the short writes of many requests together.
+    pub fn new(pool: DbPool, committers: usize) -> Self {
+        Db {
+            grouped: GroupCommit::start(pool.clone(), committers),
+            pool,
+        }
+    }
+
+    /// Runs `work` inside a transaction shared with other requests' short writes (group commit,
+    /// see [`crate::group_commit`]), in a savepoint of its own: what it writes is kept when it
+    /// succeeds, and answered only once committed. For the busiest small writes of olympiad
+    /// morning; `work` may read too, but every piece of a batch waits for the others, so keep it
+    /// short.
+    pub async fn grouped<T, F>(&self, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut DbConnection) -> Result<T, ApiError> + Send + 'static,
+    {
+        let (sender, answer) = tokio::sync::oneshot::channel::<Result<T, ApiError>>();
+        let piece: Piece = Box::new(move |conn| {
+            let outcome = work(conn);
+            let keep = outcome.is_ok();
+            let reply: Reply = Box::new(move |committed| {
+                let outcome = if committed {
+                    outcome
+                } else {
+                    Err(ApiError::internal("the grouped transaction did not commit"))
+                };
+                // The request may have gone (the client gave up); what it wrote stays.
+                let _ = sender.send(outcome);
+            });
+            (keep, reply)
+        });
+        self.grouped.submit(piece).map_err(|error| match error {
+            GroupError::Busy => ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                olympiad_office::ErrorCode::Busy,
+                "Many learners are starting at once. Try again in a moment.",
+            ),
+            GroupError::Stopped => ApiError::internal(error),
+        })?;
+        answer
+            .await
+            .map_err(|_| ApiError::internal("the grouped write was dropped"))?
+    }
+
+    /// One office use case, grouped like [`Db::grouped`].
+    pub async fn grouped_office<T, F>(&self, use_case: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut DbConnection) -> OfficeResult<T> + Send + 'static,
+    {
+        self.grouped(move |conn| Ok(use_case(conn)?)).await
     }
 
     /// Runs `work` with a connection on the blocking thread pool, outside a transaction: for

@@ -8,6 +8,7 @@ pub mod config;
 pub mod db;
 pub mod envelope;
 pub mod error;
+pub mod group_commit;
 pub mod listing;
 pub mod openapi;
 pub mod rate_limit;

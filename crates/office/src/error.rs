@@ -135,6 +135,9 @@ pub enum ErrorCode {
     OtherDevice,
     #[serde(rename = "time_up")]
     TimeUp,
+    /// A save to a timed module whose own time is up; `fields` names each such answer.
+    #[serde(rename = "module_time_up")]
+    ModuleTimeUp,
 }
 
 impl ErrorCode {
@@ -182,6 +185,7 @@ impl ErrorCode {
             ErrorCode::Xsrf => "xsrf",
             ErrorCode::OtherDevice => "other_device",
             ErrorCode::TimeUp => "time_up",
+            ErrorCode::ModuleTimeUp => "module_time_up",
         }
     }
 }

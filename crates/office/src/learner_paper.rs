@@ -30,6 +30,8 @@ pub struct PaperModule {
     pub id: i64,
     pub title: Localized,
     pub instructions: olympiad_domain::rich_text::LocalizedRichText,
+    /// The module's own minutes within the sitting, if it has a limit.
+    pub time_limit_minutes: Option<i32>,
 }
 
 /// An olympiad's paper in the author's order.
@@ -63,6 +65,7 @@ impl Paper {
                     id: m.id,
                     title: m.title(),
                     instructions: m.instructions(),
+                    time_limit_minutes: m.time_limit_minutes.filter(|m| *m > 0),
                 })
                 .collect(),
             questions: questions
@@ -82,6 +85,14 @@ impl Paper {
                 .collect(),
             order,
         })
+    }
+
+    /// The time limit of a module, if it has one.
+    pub fn module_limit(&self, module_id: i64) -> Option<i32> {
+        self.modules
+            .iter()
+            .find(|m| m.id == module_id)
+            .and_then(|m| m.time_limit_minutes)
     }
 
     /// What the learner's order is built from: each module's questions and their option keys.
@@ -121,6 +132,7 @@ impl Paper {
                     module_id: module.id,
                     title: in_language(&module.title, language),
                     instructions: in_language(&module.instructions, language),
+                    time_limit_minutes: module.time_limit_minutes,
                     questions: fixed
                         .questions
                         .iter()
@@ -175,6 +187,8 @@ pub struct LearnerModule {
     pub title: String,
     /// Sanitised HTML.
     pub instructions: String,
+    /// The module's own minutes, counted from when the learner opens it; none: the sitting's.
+    pub time_limit_minutes: Option<i32>,
     pub questions: Vec<LearnerQuestion>,
 }
 

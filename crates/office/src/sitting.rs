@@ -14,6 +14,7 @@ use crate::learner_paper::{LearnerModule, Paper, PaperCache};
 use crate::secrets::token_hash;
 use chrono::NaiveDateTime;
 use olympiad_domain::credentials::readable_code;
+use olympiad_domain::module_time::{module_remaining_seconds, AttemptTime};
 use olympiad_domain::paper::Language;
 use olympiad_domain::rich_text::LocalizedRichText;
 use olympiad_domain::school::ParticipantStatus;
@@ -198,6 +199,16 @@ pub struct LearnerPaper {
     pub modules: Vec<LearnerModule>,
     pub answers: Vec<SavedAnswer>,
     pub sitting: SittingView,
+    /// The timed modules the learner has opened, with the seconds left in each (0: over).
+    pub module_clocks: Vec<ModuleClockView>,
+}
+
+/// A timed module's own clock, as the server has it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ModuleClockView {
+    pub module_id: i64,
+    pub remaining_seconds: i64,
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -251,6 +262,10 @@ pub struct TrackerInput {
     /// False when the device has answers it could not send.
     #[serde(default = "yes")]
     pub online: bool,
+    /// The module of the question shown: a timed module's own clock starts when it is first shown.
+    #[serde(default)]
+    #[schema(minimum = 1)]
+    pub module_id: Option<i64>,
 }
 
 fn yes() -> bool {
@@ -268,6 +283,8 @@ pub struct ClockView {
     #[serde(with = "olympiad_domain::utc::option")]
     pub ends_at: Option<NaiveDateTime>,
     pub paused: bool,
+    /// For a ping from a timed module: the seconds left in it.
+    pub module_remaining_seconds: Option<i64>,
 }
 
 fn not_entered() -> OfficeError {
@@ -649,8 +666,45 @@ pub fn paper(
         language,
         modules: paper.for_learner(&attempt.order(), language),
         answers,
+        module_clocks: module_clocks(&paper, &attempt, now()),
         sitting,
     })
+}
+
+/// The clocks of the timed modules the learner has opened.
+fn module_clocks(paper: &Paper, attempt: &Attempt, at: NaiveDateTime) -> Vec<ModuleClockView> {
+    let Some(clock) = attempt.clock() else {
+        return Vec::new();
+    };
+    let time = AttemptTime {
+        ends_at: clock.ends_at(at),
+        paused_seconds: clock.paused_seconds,
+        paused_at: clock.paused_at,
+    };
+    attempt
+        .module_clocks()
+        .into_iter()
+        .filter_map(|(module_id, opened)| {
+            let limit = paper.module_limit(module_id)?;
+            Some(ModuleClockView {
+                module_id,
+                remaining_seconds: module_remaining_seconds(opened, limit, time, at),
+            })
+        })
+        .collect()
+}
+
+/// The timed module of each answer of a save that is in one (by its index), for the answer
+/// writer to hold to the module's time.
+pub fn timed_modules_of(paper: &Paper, answers: &[AnswerSave]) -> Vec<(usize, i64, i32)> {
+    answers
+        .iter()
+        .enumerate()
+        .filter_map(|(index, answer)| {
+            let module_id = paper.questions.get(&answer.question_id)?.module_id;
+            Some((index, module_id, paper.module_limit(module_id)?))
+        })
+        .collect()
 }
 
 /// The answers of a save, each checked against the paper (a question of it, an answer its kind

@@ -387,6 +387,8 @@ diesel::table! {
         marked_at -> Nullable<Timestamp>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        /// JSON: `olympiad_domain::module_time::ModuleClocks` (module time limits).
+        module_clocks -> Text,
     }
 }
 

@@ -4044,7 +4044,7 @@ export type components = {
          *     tell apart; the OpenAPI document lists them, so the generated client knows each.
          * @enum {string}
          */
-        ErrorCode: "2fa_invalid" | "2fa_no_secret" | "2fa_notSetYet" | "2fa_required" | "already_paused" | "body" | "busy" | "closed" | "conflict" | "content_type" | "file_type" | "finished" | "forbidden" | "in_use" | "method_not_allowed" | "no_attempt" | "no_recovery_code" | "not_paused" | "not_started" | "own_account" | "paper_in_use" | "password" | "path_not_canonical" | "paused" | "recovery_needed" | "session_ended" | "signed_out" | "started" | "token_expired" | "token_invalid" | "too_large" | "upload" | "username" | "validation" | "not_found" | "rate_limited" | "internal" | "not_ready" | "xsrf" | "other_device" | "time_up";
+        ErrorCode: "2fa_invalid" | "2fa_no_secret" | "2fa_notSetYet" | "2fa_required" | "already_paused" | "body" | "busy" | "closed" | "conflict" | "content_type" | "file_type" | "finished" | "forbidden" | "in_use" | "method_not_allowed" | "no_attempt" | "no_recovery_code" | "not_paused" | "not_started" | "own_account" | "paper_in_use" | "password" | "path_not_canonical" | "paused" | "recovery_needed" | "session_ended" | "signed_out" | "started" | "token_expired" | "token_invalid" | "too_large" | "upload" | "username" | "validation" | "not_found" | "rate_limited" | "internal" | "not_ready" | "xsrf" | "other_device" | "time_up" | "module_time_up";
         ExtraTimeInput: {
             /** Format: int64 */
             minutes: number;
@@ -4295,6 +4295,11 @@ export type components = {
             /** Format: int64 */
             moduleId: number;
             questions: components["schemas"]["LearnerQuestion"][];
+            /**
+             * Format: int32
+             * @description The module's own minutes, counted from when the learner opens it; none: the sitting's.
+             */
+            timeLimitMinutes?: number | null;
             title: string;
         };
         LearnerOption: {
@@ -4465,6 +4470,13 @@ export type components = {
             /** Format: date-time */
             minute: string;
             started: number;
+        };
+        /** @description A timed module's own clock, as the server has it. */
+        ModuleClockView: {
+            /** Format: int64 */
+            moduleId: number;
+            /** Format: int64 */
+            remainingSeconds: number;
         };
         ModuleInput: {
             /** @description Sanitised as it is read, like every rich text. */
@@ -5526,6 +5538,11 @@ export type components = {
             silver: number;
         };
         TrackerInput: {
+            /**
+             * Format: int64
+             * @description The module of the question shown: a timed module's own clock starts when it is first shown.
+             */
+            moduleId?: number | null;
             /** @description False when the device has answers it could not send. */
             online?: boolean;
             /** @description Where the learner is: `<module>/<question>`, or a screen's name. */
@@ -14474,6 +14491,11 @@ export interface operations {
                         data: {
                             /** Format: date-time */
                             endsAt?: string | null;
+                            /**
+                             * Format: int64
+                             * @description For a ping from a timed module: the seconds left in it.
+                             */
+                            moduleRemainingSeconds?: number | null;
                             paused: boolean;
                             /** Format: int64 */
                             remainingSeconds?: number | null;
@@ -21490,7 +21512,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `paused`, `time_up`, `finished`, `other_device`, `not_started` */
+            /** @description `paused`, `time_up`, `finished`, `other_device`, `not_started`; `module_time_up` (`fields` names each answer to a timed module whose time is up: drop those, send the others again) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -22071,6 +22093,8 @@ export interface operations {
                         data: {
                             answers: components["schemas"]["SavedAnswer"][];
                             language: components["schemas"]["Language"];
+                            /** @description The timed modules the learner has opened, with the seconds left in each (0: over). */
+                            moduleClocks: components["schemas"]["ModuleClockView"][];
                             modules: components["schemas"]["LearnerModule"][];
                             sitting: components["schemas"]["SittingView"];
                         };

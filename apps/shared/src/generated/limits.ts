@@ -677,6 +677,9 @@ export const limits = {
     }
   },
   "TrackerInput": {
+    "moduleId": {
+      "minimum": 1
+    },
     "position": {
       "maxLength": 40
     }

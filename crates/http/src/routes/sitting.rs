@@ -2,12 +2,15 @@
 //! accept the declaration (the attempt begins on this device), get the recovery code, confirm their
 //! details, start the clock, get the paper, save answers, ping progress, finish. A second device
 //! takes the attempt over only with the recovery code.
+//!
+//! The short writes of the morning's start (declaration, recovery code, details, start) are
+//! committed together with other learners' (`Db::grouped`): one fsync for many learners.
 
 use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
 use crate::rate_limit::client_address;
-use crate::sitting::writer::DeviceClaim;
+use crate::sitting::writer::{DeviceClaim, TimedModule};
 use crate::sitting::{device_key, paper_of, required_device_key, taken};
 use crate::state::AppState;
 use actix_web::{get, post, put, web, HttpRequest};
@@ -44,7 +47,7 @@ pub async fn accept_declaration(
     let device = device_key(&req);
     ok(state
         .db
-        .office(move |conn| sitting::accept_declaration(conn, &caller, device, &body))
+        .grouped_office(move |conn| sitting::accept_declaration(conn, &caller, device, &body))
         .await?)
 }
 
@@ -60,7 +63,7 @@ pub async fn recovery_code(
     let device = device_key(&req);
     ok(state
         .db
-        .office(move |conn| sitting::recovery_code(conn, &caller, device))
+        .grouped_office(move |conn| sitting::recovery_code(conn, &caller, device))
         .await?)
 }
 
@@ -98,7 +101,7 @@ pub async fn update_details(
     let device = device_key(&req);
     ok(state
         .db
-        .office(move |conn| sitting::update_details(conn, &caller, device, &body))
+        .grouped_office(move |conn| sitting::update_details(conn, &caller, device, &body))
         .await?)
 }
 
@@ -115,7 +118,7 @@ pub async fn start(
     let shared = state.clone();
     ok(state
         .db
-        .office(move |conn| sitting::start(conn, &caller, device, &shared.papers))
+        .grouped_office(move |conn| sitting::start(conn, &caller, device, &shared.papers))
         .await?)
 }
 
@@ -141,7 +144,7 @@ pub async fn get_paper(
 #[utoipa::path(operation_id = "sitting_save_answers", tag = "sitting", request_body = SaveInput,
     params(("X-Attempt-Key" = String, Header, description = "The device's attempt key")),
     responses((status = 200, body = inline(crate::envelope::Envelope<SaveAck>)),
-        (status = 409, description = "`paused`, `time_up`, `finished`, `other_device`, `not_started`", body = crate::error::ErrorBody),
+        (status = 409, description = "`paused`, `time_up`, `finished`, `other_device`, `not_started`; `module_time_up` (`fields` names each answer to a timed module whose time is up: drop those, send the others again)", body = crate::error::ErrorBody),
         (status = 503, description = "`busy`: send again in a moment", body = crate::error::ErrorBody)))]
 #[post("/api/sitting/answers")]
 pub async fn save_answers(
@@ -153,9 +156,19 @@ pub async fn save_answers(
     let device = required_device_key(&req)?;
     let paper = paper_of(&state, sitting::entered_olympiad(&caller)?).await?;
     let answers = sitting::answers_to_save(&paper, body.into_inner())?;
+    let timed = sitting::timed_modules_of(&paper, &answers)
+        .into_iter()
+        .map(|(index, module_id, limit_minutes)| {
+            let module = TimedModule {
+                module_id,
+                limit_minutes,
+            };
+            (index, module)
+        })
+        .collect();
     let saved = answers.len();
     let claim = DeviceClaim::new(&caller, device);
-    let clock = taken(state.answers.save(claim, answers).await)?;
+    let clock = taken(state.answers.save(claim, answers, timed).await)?;
     ok(SaveAck {
         saved,
         server_time: clock.at,
@@ -177,14 +190,30 @@ pub async fn participant_tracker(
 ) -> ApiResult<ClockView> {
     caller.require_olympiad(query.olympiad_id)?;
     let claim = DeviceClaim::new(&caller, required_device_key(&req)?);
-    let TrackerInput { position, online } = body.into_inner();
-    let clock = taken(state.answers.ping(claim, position, online).await)?;
+    let TrackerInput {
+        position,
+        online,
+        module_id,
+    } = body.into_inner();
+    // A timed module shown starts its own clock.
+    let module = match module_id {
+        Some(module_id) => paper_of(&state, query.olympiad_id)
+            .await?
+            .module_limit(module_id)
+            .map(|limit_minutes| TimedModule {
+                module_id,
+                limit_minutes,
+            }),
+        None => None,
+    };
+    let clock = taken(state.answers.ping(claim, position, online, module).await)?;
     ok(ClockView {
         server_time: clock.at,
         status: clock.status,
         remaining_seconds: clock.remaining_seconds,
         ends_at: clock.ends_at,
         paused: clock.paused,
+        module_remaining_seconds: clock.module_remaining_seconds,
     })
 }
 

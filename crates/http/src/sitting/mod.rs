@@ -83,6 +83,21 @@ impl From<Refusal> for ApiError {
                 "Your school's sitting is paused. Your answers are kept and sent when it resumes.",
             ),
             Refusal::TimeUp => (ErrorCode::TimeUp, "The time for this olympiad is over."),
+            Refusal::ModuleTimeUp(late) => {
+                let mut error = ApiError::new(
+                    StatusCode::CONFLICT,
+                    ErrorCode::ModuleTimeUp,
+                    "The time for this module is over. Go on to the next module.",
+                );
+                // The device drops these answers and sends the others again.
+                for index in late {
+                    error.fields.insert(
+                        format!("answers[{index}].questionId"),
+                        "is in a module whose time is up".into(),
+                    );
+                }
+                return error;
+            }
         };
         ApiError::new(StatusCode::CONFLICT, code, message)
     }

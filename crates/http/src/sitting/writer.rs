@@ -7,6 +7,9 @@
 //! and tens of thousands.
 
 use chrono::NaiveDateTime;
+use olympiad_domain::module_time::{
+    module_remaining_seconds, module_takes_saves, AttemptTime, ModuleClocks,
+};
 use olympiad_domain::sitting::{remaining_seconds, save_in_time, AttemptStatus};
 use olympiad_office::sitting::DeviceKey;
 use olympiad_persistence::models::attempt::SaveGuard;
@@ -46,7 +49,7 @@ impl DeviceClaim {
 
 /// Why a job was not taken. Each is final for the job; the device decides whether to keep its
 /// answers and send them again (a pause ends; a finished attempt does not reopen).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refusal {
     NoAttempt,
     SessionEnded,
@@ -55,6 +58,8 @@ pub enum Refusal {
     Finished,
     Paused,
     TimeUp,
+    /// The save holds answers to a timed module whose time is up: these, by their index in it.
+    ModuleTimeUp(Vec<usize>),
 }
 
 /// The attempt's clock as the writer found it, so that the device follows pauses and extra time.
@@ -65,9 +70,18 @@ pub struct ClockState {
     pub ends_at: Option<NaiveDateTime>,
     pub remaining_seconds: Option<i64>,
     pub paused: bool,
+    /// For a ping from a timed module: the seconds left in it.
+    pub module_remaining_seconds: Option<i64>,
 }
 
+/// A module with its own time limit, as a save or ping touches it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimedModule {
+    pub module_id: i64,
+    pub limit_minutes: i32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
     /// Durable: the job's answers are stored (or newer ones were already), or the ping noted.
     Taken(ClockState),
@@ -84,9 +98,11 @@ pub enum WriterError {
 }
 
 enum Work {
-    Save(Vec<AnswerSave>),
-    /// Where the learner is (`<module>/<question>`), and whether the device is online.
-    Ping(String, bool),
+    /// The answers, and the timed module of each (by index) that has one.
+    Save(Vec<AnswerSave>, Vec<(usize, TimedModule)>),
+    /// Where the learner is (`<module>/<question>`), whether the device is online, and the timed
+    /// module shown, which opens it.
+    Ping(String, bool, Option<TimedModule>),
 }
 
 struct Job {
@@ -124,8 +140,9 @@ impl AnswerWriter {
         &self,
         claim: DeviceClaim,
         answers: Vec<AnswerSave>,
+        timed: Vec<(usize, TimedModule)>,
     ) -> Result<Outcome, WriterError> {
-        self.submit(claim, Work::Save(answers)).await
+        self.submit(claim, Work::Save(answers, timed)).await
     }
 
     /// Notes where the learner is; answers the attempt's clock.
@@ -134,8 +151,10 @@ impl AnswerWriter {
         claim: DeviceClaim,
         position: String,
         online: bool,
+        module: Option<TimedModule>,
     ) -> Result<Outcome, WriterError> {
-        self.submit(claim, Work::Ping(position, online)).await
+        self.submit(claim, Work::Ping(position, online, module))
+            .await
     }
 
     async fn submit(&self, claim: DeviceClaim, work: Work) -> Result<Outcome, WriterError> {
@@ -222,20 +241,23 @@ fn perform(conn: &mut DbConnection, batch: &[Job]) -> Result<Vec<Outcome>, DbErr
         .collect::<BTreeSet<_>>()
         .into_iter()
         .collect();
-    let guards = SaveGuard::load(conn, &ids)?;
+    let mut guards = SaveGuard::load(conn, &ids)?;
     let mut outcomes = Vec::with_capacity(batch.len());
     let mut answers = Vec::new();
     for job in batch {
-        let outcome = match guards.get(&job.claim.attempt_id) {
+        let outcome = match guards.get_mut(&job.claim.attempt_id) {
             None => Outcome::Refused(Refusal::NoAttempt),
-            Some(guard) => judge(job, guard, at),
+            Some(guard) => match judge(job, guard, at) {
+                Outcome::Taken(clock) => open_modules(conn, job, guard, clock, at)?,
+                refused => refused,
+            },
         };
         if let Outcome::Taken(_) = outcome {
             match &job.work {
-                Work::Save(saves) => {
+                Work::Save(saves, _) => {
                     answers.extend(saves.iter().map(|s| (job.claim.attempt_id, s)))
                 }
-                Work::Ping(position, online) => Attempt::record_ping(
+                Work::Ping(position, online, _) => Attempt::record_ping(
                     conn,
                     job.claim.attempt_id,
                     &job.claim.device_key_hash,
@@ -249,6 +271,61 @@ fn perform(conn: &mut DbConnection, batch: &[Job]) -> Result<Vec<Outcome>, DbErr
     }
     Answer::save_many(conn, &answers, at)?;
     Ok(outcomes)
+}
+
+/// Module time limits: a save to a timed module whose time is up is refused (naming those
+/// answers); a save to, or a ping from, a timed module not opened yet opens it now. A ping answers
+/// the seconds left in its module.
+fn open_modules(
+    conn: &mut DbConnection,
+    job: &Job,
+    guard: &mut SaveGuard,
+    mut clock: ClockState,
+    at: NaiveDateTime,
+) -> Result<Outcome, DbError> {
+    let timed: Vec<TimedModule> = match &job.work {
+        Work::Save(_, timed) => timed.iter().map(|(_, m)| *m).collect(),
+        Work::Ping(_, _, module) => module.iter().copied().collect(),
+    };
+    let (Some(ends_at), false) = (guard.ends_at, timed.is_empty()) else {
+        return Ok(Outcome::Taken(clock));
+    };
+    let time = AttemptTime {
+        ends_at,
+        paused_seconds: i64::from(guard.paused_seconds),
+        paused_at: guard.paused_at,
+    };
+    let opened: ModuleClocks = serde_json::from_str(&guard.module_clocks).unwrap_or_default();
+    if let Work::Save(_, timed) = &job.work {
+        let late: Vec<usize> = timed
+            .iter()
+            .filter(|(_, m)| {
+                let open = opened.get(&m.module_id).copied();
+                !module_takes_saves(open, Some(m.limit_minutes), time, at)
+            })
+            .map(|(index, _)| *index)
+            .collect();
+        if !late.is_empty() {
+            return Ok(Outcome::Refused(Refusal::ModuleTimeUp(late)));
+        }
+    }
+    let ids: Vec<i64> = timed.iter().map(|m| m.module_id).collect();
+    let clocks = Attempt::open_modules(
+        conn,
+        guard.attempt_id,
+        &guard.module_clocks,
+        guard.paused_seconds,
+        &ids,
+        at,
+    )?;
+    // Later jobs of the batch for the same attempt see the opening.
+    guard.module_clocks = serde_json::to_string(&clocks).unwrap_or_default();
+    if let Work::Ping(_, _, Some(module)) = &job.work {
+        clock.module_remaining_seconds = clocks
+            .get(&module.module_id)
+            .map(|open| module_remaining_seconds(*open, module.limit_minutes, time, at));
+    }
+    Ok(Outcome::Taken(clock))
 }
 
 fn judge(job: &Job, guard: &SaveGuard, at: NaiveDateTime) -> Outcome {
@@ -275,8 +352,9 @@ fn judge(job: &Job, guard: &SaveGuard, at: NaiveDateTime) -> Outcome {
             .filter(|_| status == AttemptStatus::Writing)
             .map(|ends_at| remaining_seconds(ends_at, guard.paused_at, at)),
         paused: guard.paused_at.is_some(),
+        module_remaining_seconds: None,
     };
-    if let Work::Save(_) = job.work {
+    if let Work::Save(..) = job.work {
         let refusal = match status {
             AttemptStatus::Preparing => Some(Refusal::NotStarted),
             AttemptStatus::Finished => Some(Refusal::Finished),

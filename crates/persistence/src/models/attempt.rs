@@ -9,6 +9,7 @@ use crate::schema::{
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::module_time::{ModuleClocks, ModuleOpened};
 use olympiad_domain::school::ParticipantStatus;
 use olympiad_domain::sitting::{
     mark_attempt, AttemptStatus, Clock, MarkedQuestion, PaperOrder, Scores,
@@ -44,6 +45,8 @@ pub struct Attempt {
     pub marked_at: Option<NaiveDateTime>,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
+    /// The timed modules the learner has opened (JSON; see [`Attempt::module_clocks`]).
+    pub module_clocks: String,
 }
 
 /// How an attempt ended.
@@ -98,6 +101,11 @@ impl Attempt {
 
     pub fn order(&self) -> PaperOrder {
         serde_json::from_str(&self.paper_order).unwrap_or_default()
+    }
+
+    /// The timed modules the learner has opened, and when.
+    pub fn module_clocks(&self) -> ModuleClocks {
+        serde_json::from_str(&self.module_clocks).unwrap_or_default()
     }
 
     pub fn scores(&self) -> Option<Scores> {
@@ -315,6 +323,35 @@ impl Attempt {
         Ok(())
     }
 
+    /// Notes that the learner opened these timed modules now (those already opened keep their
+    /// first opening); answers the attempt's module clocks as they now stand.
+    pub fn open_modules(
+        conn: &mut DbConnection,
+        id: i64,
+        clocks: &str,
+        paused_seconds: i32,
+        module_ids: &[i64],
+        at: NaiveDateTime,
+    ) -> DbResult<ModuleClocks> {
+        let mut clocks: ModuleClocks = serde_json::from_str(clocks).unwrap_or_default();
+        let mut changed = false;
+        for module_id in module_ids {
+            clocks.entry(*module_id).or_insert_with(|| {
+                changed = true;
+                ModuleOpened {
+                    opened_at: at,
+                    paused_seconds_before: i64::from(paused_seconds),
+                }
+            });
+        }
+        if changed {
+            diesel::update(attempts::table.find(id))
+                .set(attempts::module_clocks.eq(serde_json::to_string(&clocks).unwrap_or_default()))
+                .execute(conn)?;
+        }
+        Ok(clocks)
+    }
+
     /// Ends a writing attempt; answers false when it was not writing (safe to repeat).
     pub fn finish(conn: &mut DbConnection, id: i64, reason: FinishReason) -> DbResult<bool> {
         let at = now();
@@ -460,6 +497,11 @@ pub struct SaveGuard {
     /// The learner's account in the attempt's olympiad.
     #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Bool>)]
     pub account_disabled: Option<bool>,
+    #[diesel(sql_type = diesel::sql_types::Integer)]
+    pub paused_seconds: i32,
+    /// The timed modules opened (JSON).
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    pub module_clocks: String,
 }
 
 impl SaveGuard {
@@ -483,7 +525,7 @@ impl SaveGuard {
             let sql = format!(
                 "SELECT a.id AS attempt_id, a.status, a.superseded, a.device_key_hash, a.ends_at, \
                    a.paused_at, u.id AS user_id, u.session_version, u.disabled AS user_disabled, \
-                   ac.disabled AS account_disabled \
+                   ac.disabled AS account_disabled, a.paused_seconds, a.module_clocks \
                  FROM attempts a \
                  JOIN participants p ON p.id = a.participant_id \
                  JOIN users u ON u.id = p.user_id \

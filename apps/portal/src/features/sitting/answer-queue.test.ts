@@ -234,7 +234,22 @@ describe('the answer queue', () => {
     expect(queue.getState().waiting).toBe(0);
   });
 
-  it('sends what is typed once the typing pauses', async () => {
+  it('drops the answers to a timed module whose time is up, and sends the others again', async () => {
+    const { calls, answers, send } = server();
+    answers.push(failure(409, 'module_time_up', { 'answers[0].questionId': 'is in a module whose time is up' }));
+    const queue = createAnswerQueue({ attemptId: 7, send });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    queue.record({ questionId: 11, answer: ['a'], flagged: false });
+    await vi.advanceTimersByTimeAsync(0);
+    queue.record({ questionId: 31, answer: '12,5', flagged: false });
+    await vi.advanceTimersByTimeAsync(0);
+    queue.wake();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.at(-1)!.map((entry) => entry.questionId)).toEqual([31]);
+    expect(queue.getState()).toMatchObject({ waiting: 0, stopped: null });
+  });
+
+    it('sends what is typed once the typing pauses', async () => {
     const { calls, send } = server();
     const queue = createAnswerQueue({ attemptId: 7, send });
     for (const text of ['1', '12', '12,', '12,5']) {

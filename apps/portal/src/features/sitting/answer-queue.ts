@@ -123,19 +123,29 @@ export function outcomeOf(result: ApiResult<unknown>): Outcome {
   if (result.status === 401) return { kind: 'stopped', reason: 'signed_out' };
   if (result.status === 409) {
     if (result.code === 'paused') return { kind: 'retry', offline: false, paused: true };
+    // Answers to a timed module whose time is up can never be saved; the others go again.
+    if (result.code === 'module_time_up') {
+      const indexes = answerIndexes(result.fields);
+      if (indexes.length > 0) return { kind: 'rejected', indexes };
+    }
     return { kind: 'stopped', reason: result.code ?? 'refused' };
   }
   if (result.status === 400) {
     // `answers[3].answer`: that answer can never be saved as it is (the question changed under it).
-    const indexes = Object.keys(result.fields)
-      .map((field) => /^answers\[(\d+)\]/.exec(field)?.[1])
-      .filter((index): index is string => index !== undefined)
-      .map(Number);
+    const indexes = answerIndexes(result.fields);
     if (indexes.length > 0) return { kind: 'rejected', indexes };
     return { kind: 'stopped', reason: result.code ?? 'validation' };
   }
   // 503 busy, 429, a server error, a proxy's page: keep the answers and send again later.
   return { kind: 'retry', offline: false, paused: false };
+}
+
+/** The answers a refusal names: `answers[3].answer` is the fourth of the save. */
+function answerIndexes(fields: Record<string, string>): number[] {
+  return Object.keys(fields)
+    .map((field) => /^answers\[(\d+)\]/.exec(field)?.[1])
+    .filter((index): index is string => index !== undefined)
+    .map(Number);
 }
 
 export function createAnswerQueue({ attemptId, send, storage = null, random = Math.random }: AnswerQueueOptions): AnswerQueue {

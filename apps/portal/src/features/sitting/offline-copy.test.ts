@@ -41,6 +41,7 @@ function paper(view: SittingView = sitting()): LearnerPaper {
   return {
     language: 'en',
     modules: [],
+    moduleClocks: [],
     sitting: view,
     answers: [{ questionId: 11, answer: 'Orange', flagged: false, seq: 3 }],
   } as LearnerPaper;

@@ -13,24 +13,31 @@ const AFTER_MOVING_MS = 3_000;
 type Pings = {
   olympiadId: number;
   position: string;
+  /** The module shown: a timed module's clock starts with its first ping. */
+  moduleId: number | null;
   /** False while answers wait to be sent. */
   online: boolean;
   paused: boolean;
-  onClock: (reading: ClockReading & { status: string }) => void;
+  onClock: (reading: ClockReading & { status: string; moduleRemainingSeconds: number | null }) => void;
   /** The server refused: `no_attempt` (reset), `other_device`, `finished`. */
   onRefused: (code: string) => void;
 };
 
 /** Answers the ping itself, for a reading of the clock now. */
-export function useProgressPings({ olympiadId, position, online, paused, onClock, onRefused }: Pings): () => Promise<void> {
-  const latest = useRef({ olympiadId, position, online, onClock, onRefused });
-  latest.current = { olympiadId, position, online, onClock, onRefused };
+export function useProgressPings({ olympiadId, position, moduleId, online, paused, onClock, onRefused }: Pings): () => Promise<void> {
+  const latest = useRef({ olympiadId, position, moduleId, online, onClock, onRefused });
+  latest.current = { olympiadId, position, moduleId, online, onClock, onRefused };
 
   const ping = useRef(async () => {
-    const { olympiadId: id, position: at, online: allSent } = latest.current;
-    const result = await trackProgress(id, at, allSent);
+    const { olympiadId: id, position: at, moduleId: module, online: allSent } = latest.current;
+    const result = await trackProgress(id, at, allSent, module);
     if (result.ok) {
-      latest.current.onClock({ remainingSeconds: result.data.remainingSeconds ?? 0, paused: result.data.paused, status: result.data.status });
+      latest.current.onClock({
+        remainingSeconds: result.data.remainingSeconds ?? 0,
+        paused: result.data.paused,
+        status: result.data.status,
+        moduleRemainingSeconds: result.data.moduleRemainingSeconds ?? null,
+      });
     } else if (result.status === 409 && result.code) {
       latest.current.onRefused(result.code);
     }

@@ -1,6 +1,7 @@
 // While the learner writes: the answer queue, the server's clock (followed through the progress
 // pings), and the ends the screen must act on. A refusal that is final stops the writing; the clock at
 // zero closes the answers, sends what waits while the server still takes it, and shows Finished.
+// Timed modules have clocks of their own (useModuleClocks).
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { LearnerPaper } from './api/get-paper';
@@ -9,12 +10,13 @@ import { deviceCopy } from './offline-copy';
 import { stepPath } from './sitting-steps';
 import { useAnswerQueue } from './use-answer-queue';
 import { useProgressPings } from './use-progress-pings';
+import { useModuleClocks } from './use-module-clocks';
 import { useServerClock } from './use-server-clock';
 
 /** The server takes saves until a minute after the end: keep sending this long after zero. */
 const SEND_AFTER_END_MS = 50_000;
 
-export function useWriting(paper: LearnerPaper, olympiadId: number, position: string) {
+export function useWriting(paper: LearnerPaper, olympiadId: number, position: string, moduleId: number | null) {
   const { olympiadName = '' } = useParams();
   const navigate = useNavigate();
   const rereadSitting = useRereadSitting();
@@ -25,6 +27,7 @@ export function useWriting(paper: LearnerPaper, olympiadId: number, position: st
   const [stopped, setStopped] = useState<string | null>(null);
   /** The time is up: the answers are closed and the last ones are being sent. */
   const [closing, setClosing] = useState(false);
+  const modules = useModuleClocks(paper);
 
   const showFinished = useCallback(
     (state: { byClock: boolean; unsent?: number }) => {
@@ -37,11 +40,13 @@ export function useWriting(paper: LearnerPaper, olympiadId: number, position: st
   const ping = useProgressPings({
     olympiadId,
     position,
+    moduleId,
     online: queueState.waiting === 0,
     paused: clock.paused,
     onClock: (reading) => {
       if (reading.status === 'finished') return showFinished({ byClock: false });
       clock.read(reading);
+      if (moduleId !== null && reading.moduleRemainingSeconds !== null) modules.read(moduleId, reading.moduleRemainingSeconds);
       deviceCopy().keepClock(reading);
     },
     onRefused: (code) => (code === 'finished' ? showFinished({ byClock: false }) : setStopped(code)),
@@ -83,5 +88,5 @@ export function useWriting(paper: LearnerPaper, olympiadId: number, position: st
     };
   }, [closing, queue, showFinished]);
 
-  return { queue, queueState, clock, stopped, closing, showFinished };
+  return { queue, queueState, clock, modules, stopped, closing, showFinished };
 }

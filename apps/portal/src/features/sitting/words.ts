@@ -102,6 +102,8 @@ const en = {
   finishWaiting: (n: number) =>
     `${n} ${plural(n, 'answer has', 'answers have')} not reached the server yet. They are kept on this device: finish once you are online again.`,
   timeUpClosing: 'Time is up. Your last answers are being sent…',
+  moduleTimeLeft: 'Module time left',
+  moduleOver: 'The time for this module is over. Its answers are closed; go on with the next module.',
   stopped: {
     time_up: 'The time for this olympiad is over. Answers given after the end are not saved.',
     finished: 'You have finished this olympiad.',
@@ -225,6 +227,8 @@ const af: Words = {
   finishWaiting: (n) =>
     `${n} ${plural(n, 'antwoord het', 'antwoorde het')} nog nie die bediener bereik nie. Dit word op hierdie toestel gehou: voltooi sodra jy weer aanlyn is.`,
   timeUpClosing: 'Die tyd is verby. Jou laaste antwoorde word gestuur…',
+  moduleTimeLeft: 'Moduletyd oor',
+  moduleOver: 'Die tyd vir hierdie module is verby. Sy antwoorde is gesluit; gaan voort met die volgende module.',
   stopped: {
     time_up: 'Die tyd vir hierdie olimpiade is verby. Antwoorde wat ná die einde gegee word, word nie gestoor nie.',
     finished: 'Jy het hierdie olimpiade voltooi.',

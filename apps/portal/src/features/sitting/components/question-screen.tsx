@@ -12,6 +12,7 @@ import { sittingKeys, useRereadSitting, type SittingView } from '../api/get-sitt
 import { usePaper, type LearnerPaper, type LearnerQuestion } from '../api/get-paper';
 import type { AnswerValue } from '../answer-queue';
 import { useWords } from '../language';
+import { formatClock } from '../countdown';
 import { answerToSave, isAnswered, mergeAnswers } from '../merge-answers';
 import { sittingMessage } from '../sitting-errors';
 import { stepPath, type QuestionsEntry } from '../sitting-steps';
@@ -92,16 +93,39 @@ function Questions({ paper, olympiadId }: { paper: LearnerPaper; olympiadId: num
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const words = useWords();
-  const { queue, queueState, clock, stopped, closing, showFinished } = useWriting(paper, olympiadId, `${moduleIndex}/${questionIndex}`);
-  const [answers, setAnswers] = useState(() => mergeAnswers(paper.answers, queue.waiting()));
-  const [finishing, setFinishing] = useState<{ busy: boolean; failure: string | null; waiting: number | null } | null>(null);
-  const [pictureTry, setPictureTry] = useState(0);
-  const heading = useRef<HTMLHeadingElement>(null);
-
   const questions = useMemo(() => flatten(olympiadName, paper.modules), [olympiadName, paper.modules]);
   const index = questions.findIndex((entry) => String(entry.moduleIndex) === moduleIndex && String(entry.questionIndex) === questionIndex);
   const current = questions[index];
-  const locked = closing || clock.paused || stopped !== null;
+  const { queue, queueState, clock, modules, stopped, closing, showFinished } = useWriting(
+    paper,
+    olympiadId,
+    `${moduleIndex}/${questionIndex}`,
+    current?.module.moduleId ?? null,
+  );
+  const [answers, setAnswers] = useState(() => mergeAnswers(paper.answers, queue.waiting()));
+  const [finishing, setFinishing] = useState<{ busy: boolean; failure: string | null; waiting: number | null } | null>(null);
+  const [pictureTry, setPictureTry] = useState(0);
+  /** A timed module's time ran out and the screen moved on to the next module. */
+  const [movedOn, setMovedOn] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // The module's own clock (the screen renders every second with the sitting's clock).
+  const moduleLeft = current ? modules.left(current.module.moduleId, performance.now()) : null;
+  const moduleOver = moduleLeft === 0;
+  const locked = closing || clock.paused || stopped !== null || moduleOver;
+
+  // A timed module whose time is up closes, and the learner goes on to the next module (or to
+  // Finish after the last).
+  const nextModuleHref = current ? questions.find((entry) => entry.moduleIndex > current.moduleIndex)?.href : undefined;
+  useEffect(() => {
+    if (!moduleOver || closing) return;
+    if (nextModuleHref) {
+      setMovedOn(true);
+      navigate(nextModuleHref, { replace: true });
+    } else {
+      setFinishing((open) => open ?? { busy: false, failure: null, waiting: null });
+    }
+  }, [moduleOver, closing, nextModuleHref, navigate]);
 
   // A new question: the screen reader starts at its heading.
   const shownIndex = useRef(index);
@@ -177,6 +201,16 @@ function Questions({ paper, olympiadId }: { paper: LearnerPaper; olympiadId: num
       {clock.paused && (
         <p className="lean-alert lean-alert--info sitting-paused" role="alert">
           {words.pausedBanner}
+        </p>
+      )}
+      {moduleLeft !== null && !moduleOver && (
+        <p className={`sitting-module-clock${moduleLeft <= 120 ? ' sitting-module-clock--low' : ''}`} role="timer" aria-live="off">
+          {words.moduleTimeLeft} <span className="sitting-clock__time">{formatClock(moduleLeft)}</span>
+        </p>
+      )}
+      {(moduleOver || movedOn) && (
+        <p className="lean-alert lean-alert--info" role="status">
+          {words.moduleOver}
         </p>
       )}
       {/* Not read out: the clock's own announcement says the time is up. */}

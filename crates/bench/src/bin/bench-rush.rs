@@ -1,0 +1,111 @@
+//! `bench-rush`: nine o'clock on olympiad morning, against the release binary on a fresh database
+//! (SQLite, or PostgreSQL when `BENCH_DATABASE_URL` names a server) with the demo paper. Each of
+//! `BENCH_LEARNERS` learners (10,000) goes through the whole start as their phone does it, one
+//! request after the other: sign in, accept the declaration, get the recovery code, start, get the
+//! paper (the first question on screen); `BENCH_CONNECTIONS` (256) learners at a time.
+//!
+//! It prints `rush_starts_per_second` (learners from sign-in to first question, a second),
+//! `rush_first_question_p99` (one learner's whole start) and `rush_10000_seconds` (all of them).
+
+use actix_web::rt::System;
+use olympiad_bench::client::{client, sign_in, start};
+use olympiad_bench::fixtures::enter_many;
+use olympiad_bench::server::{command, free_port, olympiad_bin, ServerProcess};
+use olympiad_bench::stats::Latencies;
+use olympiad_bench::{database, report};
+use std::cell::RefCell;
+use std::process::ExitCode;
+use std::rc::Rc;
+use std::time::Instant;
+
+const PASSWORD: &str = "kx7m-p3qa-9tcw";
+
+fn setting(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn main() -> ExitCode {
+    let learners = setting("BENCH_LEARNERS", 10_000);
+    let connections = setting("BENCH_CONNECTIONS", 256);
+    match run(learners, connections) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("bench-rush: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(learners: usize, connections: usize) -> Result<(), String> {
+    let db = database();
+    let data = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let bin = olympiad_bin();
+    let seeded = command(&bin, &db.url(), data.path())
+        .args(["seed-demo", "--password", "bench-demo-password"])
+        .output()
+        .map_err(|e| format!("seed-demo: {e}"))?;
+    if !seeded.status.success() {
+        return Err(format!(
+            "seed-demo failed: {}",
+            String::from_utf8_lossy(&seeded.stderr)
+        ));
+    }
+    let usernames = enter_many(&mut db.conn(), "geography", learners, PASSWORD)?;
+    let port = free_port().map_err(|e| e.to_string())?;
+    let mut server = ServerProcess::start(&bin, &db.url(), data.path(), port)?;
+    let base = server.base_url.clone();
+    System::new().block_on(rush(&base, usernames, connections))?;
+    server.kill();
+    Ok(())
+}
+
+/// Every learner from sign-in to their first question, `connections` learners at a time; each
+/// learner's requests follow one another as on their phone.
+async fn rush(base: &str, usernames: Vec<String>, connections: usize) -> Result<(), String> {
+    let http = client(connections);
+    let count = usernames.len();
+    let queue = Rc::new(RefCell::new(usernames.into_iter()));
+    let latencies = Rc::new(RefCell::new(Latencies::default()));
+    let began = Instant::now();
+    let workers = (0..connections).map(|_| {
+        let (queue, latencies, http) = (Rc::clone(&queue), Rc::clone(&latencies), http.clone());
+        async move {
+            loop {
+                let Some(username) = queue.borrow_mut().next() else {
+                    break;
+                };
+                let at = Instant::now();
+                let token = sign_in(&http, base, &username, PASSWORD, "geography").await?;
+                let learner = start(&http, base, &username, &token).await?;
+                if learner.answers.is_empty() {
+                    return Err(format!("{username} got a paper without questions"));
+                }
+                latencies.borrow_mut().record(at.elapsed());
+            }
+            Ok::<(), String>(())
+        }
+    });
+    for outcome in futures_util::future::join_all(workers).await {
+        outcome?;
+    }
+    let seconds = began.elapsed().as_secs_f64();
+    let mut latencies = latencies.take();
+    if latencies.count() != count {
+        return Err(format!("{} of {count} learners started", latencies.count()));
+    }
+    report(
+        "rush_starts_per_second",
+        (count as f64 / seconds).round(),
+        "per_s",
+    );
+    report(
+        "rush_first_question_p99",
+        latencies.percentile_ms(99.0),
+        "ms",
+    );
+    report(&format!("rush_{count}_seconds"), seconds, "s");
+    Ok(())
+}
