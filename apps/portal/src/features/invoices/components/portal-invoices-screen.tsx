@@ -1,15 +1,52 @@
 // Invoices (teacher): the school's order in this olympiad, worked out from the learners loaded, with its
-// tax invoice to download, the school's own order number, and the way to pay (the payment page).
+// tax invoice to download, the school's own order number, the way to pay (the payment page), and the
+// bank's proof of an EFT to upload for the office to check.
 // "Could not get invoices" when they cannot be loaded (spec section 8).
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, FileInput, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { alertError } from '@olympiad/shared/feedback/notifications';
-import { downloadInvoice, myOrdersQuery, orderState, rands, useCreateOrder, useSetSchoolPo } from '@olympiad/shared/features/invoices/api/purchase-orders';
+import {
+  downloadInvoice,
+  myOrdersQuery,
+  orderState,
+  PROOF_TYPES,
+  rands,
+  useCreateOrder,
+  useSetSchoolPo,
+  useUploadProof,
+} from '@olympiad/shared/features/invoices/api/purchase-orders';
 import type { PurchaseOrderRow } from '@olympiad/shared/features/invoices/api/get-invoices';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { useMySchool } from '../../school/api/get-my-school';
+
+/** The bank's proof of an EFT, for the office to check and mark the order paid. */
+function ProofUpload({ order }: { order: PurchaseOrderRow }) {
+  const upload = useUploadProof();
+  const [file, setFile] = useState<File | null>(null);
+  const send = async () => {
+    if (!file) return;
+    const result = await upload.mutateAsync({ id: order.id, file });
+    if (result.ok) setFile(null);
+    else alertError(result.message);
+  };
+  return (
+    <Stack gap="xs" mt="md">
+      <Group align="flex-end">
+        <FileInput label="Proof of payment (PDF, JPEG or PNG, at most 5 MB)" placeholder="Choose the bank's proof" accept={PROOF_TYPES} value={file} onChange={setFile} clearable w={340} />
+        <Button variant="default" onClick={send} disabled={!file} loading={upload.isPending}>
+          Upload the proof
+        </Button>
+      </Group>
+      {order.proofs > 0 && (
+        <Text size="sm" c="dimmed">
+          {order.proofs === 1 ? 'One proof is' : `${order.proofs} proofs are`} with the office; the order shows paid once they have checked it.
+        </Text>
+      )}
+    </Stack>
+  );
+}
 
 function OrderCard({ order, canManage }: { order: PurchaseOrderRow; canManage: boolean }) {
   const setPo = useSetSchoolPo();
@@ -45,10 +82,27 @@ function OrderCard({ order, canManage }: { order: PurchaseOrderRow; canManage: b
               <Table.Td>{order.freeLearners}</Table.Td>
             </Table.Tr>
           )}
-          <Table.Tr>
-            <Table.Th scope="row">Price per learner (VAT excluded)</Table.Th>
-            <Table.Td>{rands(order.unitCents)}</Table.Td>
-          </Table.Tr>
+          {order.feeLines.length === 0 ? (
+            <Table.Tr>
+              <Table.Th scope="row">Price per learner (VAT excluded)</Table.Th>
+              <Table.Td>{rands(order.unitCents)}</Table.Td>
+            </Table.Tr>
+          ) : (
+            order.feeLines.map((line) => (
+              <Table.Tr key={line.label}>
+                <Table.Th scope="row">{line.label}</Table.Th>
+                <Table.Td>
+                  {line.learners - line.freeLearners} × {rands(line.unitCents)} = {rands(line.amountCents)}
+                </Table.Td>
+              </Table.Tr>
+            ))
+          )}
+          {order.sponsoredCents > 0 && (
+            <Table.Tr>
+              <Table.Th scope="row">Sponsored by the funder</Table.Th>
+              <Table.Td>-{rands(order.sponsoredCents)}</Table.Td>
+            </Table.Tr>
+          )}
           <Table.Tr>
             <Table.Th scope="row">VAT</Table.Th>
             <Table.Td>{rands(order.vatCents)}</Table.Td>
@@ -72,6 +126,7 @@ function OrderCard({ order, canManage }: { order: PurchaseOrderRow; canManage: b
           </Button>
         </Group>
       )}
+      {!order.paid && !order.deletedAt && <ProofUpload order={order} />}
       <Group mt="md">
         <Button onClick={download}>Download the tax invoice</Button>
         {!order.paid && (

@@ -4,6 +4,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, call } from '../../../api/client';
 import { unwrap } from '../../../api/envelope';
 import { downloadFile } from '../../../api/download';
+import { uploadFiles } from '../../../api/upload';
+import type { components } from '../../../api/schema';
 import { useApiMutation } from '../../../resource/use-api-mutation';
 import { getInvoices } from './get-invoices';
 
@@ -52,6 +54,29 @@ export function useSetSchoolPo() {
 /** The order's current tax invoice (issued when needed), or one earlier document of it. */
 export function downloadInvoice(id: number, invoiceId?: number) {
   return downloadFile('GET', `/api/purchase-order/${id}/invoice`, { query: invoiceId ? { invoiceId } : {}, fallbackName: 'invoice.pdf' });
+}
+
+export type PaymentProof = components['schemas']['PaymentProof'];
+
+/** The file types a proof of payment may be (the server judges the bytes, this only helps the picker). */
+export const PROOF_TYPES = 'application/pdf,image/jpeg,image/png';
+
+/** Uploads the bank's proof of payment for an order (PDF, JPEG or PNG, at most 5 MB). */
+export function useUploadProof() {
+  return useApiMutation({
+    mutationFn: ({ id, file }: { id: number; file: File }) => {
+      const form = new FormData();
+      form.append('file', file);
+      return uploadFiles<PaymentProof>({ path: `/api/purchase-order/${id}/proof` }, form);
+    },
+    success: 'The proof of payment is uploaded; the office will check it.',
+    invalidates: () => [orderKeys.all],
+  });
+}
+
+/** Opens (downloads) an uploaded proof of payment. */
+export function downloadProof(id: number, proof: PaymentProof) {
+  return downloadFile('GET', `/api/purchase-order/${id}/proof/${proof.id}`, { fallbackName: proof.filename });
 }
 
 /** Rands from cents, as an invoice shows them: R 1 437.50. */
