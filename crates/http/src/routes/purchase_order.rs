@@ -532,7 +532,7 @@ pub async fn upload_proof(
 #[utoipa::path(
     tag = "payments",
     params(ProofPath),
-    responses((status = 200, description = "The file (PDF, JPEG or PNG)", content_type = "application/octet-stream", body = Vec<u8>))
+    responses((status = 200, description = "The file itself: PDF, JPEG or PNG"))
 )]
 #[get("/api/purchase-order/{id}/proof/{proofId}")]
 pub async fn proof_file(

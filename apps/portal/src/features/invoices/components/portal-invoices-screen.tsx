@@ -1,6 +1,7 @@
 // Invoices (teacher): the school's order in this olympiad, worked out from the learners loaded, with its
 // tax invoice to download, the school's own order number, the way to pay (the payment page), and the
-// bank's proof of an EFT to upload for the office to check.
+// bank's proof of an EFT to upload for the office to check. A teacher who leads an igeo country's team
+// (the country's entry names their e-mail address) sees the country's orders here too, the same way.
 // "Could not get invoices" when they cannot be loaded (spec section 8).
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -8,7 +9,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Anchor, Badge, Button, Card, FileInput, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { alertError } from '@olympiad/shared/feedback/notifications';
 import {
+  countryOrdersQuery,
   downloadInvoice,
+  myCountriesQuery,
   myOrdersQuery,
   orderState,
   PROOF_TYPES,
@@ -139,6 +142,32 @@ function OrderCard({ order, canManage }: { order: PurchaseOrderRow; canManage: b
   );
 }
 
+/** A country's orders and invoices, for the team leader the country's entry names. */
+function CountryOrders({ olympiadId, country }: { olympiadId: number; country: { countryParticipantId: number; countryName: string } }) {
+  const orders = useQuery(countryOrdersQuery(olympiadId, country.countryParticipantId));
+  const create = useCreateOrder();
+  const makeOrder = async () => {
+    const result = await create.mutateAsync({ countryParticipantId: country.countryParticipantId });
+    if (!result.ok) alertError(result.message);
+  };
+  return (
+    <Stack>
+      <Title order={2} size="h3">
+        {country.countryName}: the country&apos;s orders
+      </Title>
+      {orders.isPending && <Loader role="status" aria-label={`Loading ${country.countryName}'s orders`} />}
+      {orders.isError && <Alert color="red">Could not get invoices</Alert>}
+      {orders.data?.length === 0 && (
+        <Card withBorder>
+          <Text mb="sm">There is no order for {country.countryName} yet. Make one from the team entered; you can download its tax invoice and pay straight away.</Text>
+          <Button onClick={makeOrder}>Make the country&apos;s order</Button>
+        </Card>
+      )}
+      {orders.data?.map((order) => <OrderCard key={order.id} order={order} canManage />)}
+    </Stack>
+  );
+}
+
 export function PortalInvoicesScreen({ route }: ScreenComponentProps) {
   const { olympiadName = '' } = useParams();
   const mine = useMySchool(olympiadName);
@@ -146,6 +175,7 @@ export function PortalInvoicesScreen({ route }: ScreenComponentProps) {
   const entry = mine.data?.entry;
   const orders = useQuery({ ...myOrdersQuery(olympiadId ?? 0), enabled: olympiadId !== undefined && entry != null });
   const create = useCreateOrder();
+  const countries = useQuery({ ...myCountriesQuery(olympiadId ?? 0), enabled: olympiadId !== undefined });
 
   if (mine.isPending) return <Loader role="status" aria-label="Loading" />;
   if (mine.isError) return <Alert color="red">{mine.error.message}</Alert>;
@@ -160,7 +190,7 @@ export function PortalInvoicesScreen({ route }: ScreenComponentProps) {
         <Title order={1}>{route.title}</Title>
         <Text c="dimmed">Your school's order for the {mine.data.olympiad.title}: its tax invoice, and how to pay by card or EFT.</Text>
       </div>
-      {!entry && <Alert color="gray">Your school is not entered in this olympiad, or you are not in its team.</Alert>}
+      {!entry && !countries.data?.length && <Alert color="gray">Your school is not entered in this olympiad, or you are not in its team.</Alert>}
       {entry && orders.isPending && <Loader role="status" aria-label="Loading" />}
       {entry && orders.isError && <Alert color="red">Could not get invoices</Alert>}
       {entry && orders.data?.length === 0 && (
@@ -170,6 +200,7 @@ export function PortalInvoicesScreen({ route }: ScreenComponentProps) {
         </Card>
       )}
       {orders.data?.map((order) => <OrderCard key={order.id} order={order} canManage={mine.data.isTeamAdmin} />)}
+      {olympiadId !== undefined && countries.data?.map((country) => <CountryOrders key={country.countryParticipantId} olympiadId={olympiadId} country={country} />)}
       <Text size="sm">
         Questions about an invoice? <Anchor component={Link} to={`/portal/${olympiadName}/faq`}>See the FAQ</Anchor>.
       </Text>

@@ -17,6 +17,8 @@ export type OrderDetail = Awaited<ReturnType<typeof getOrder>>;
 
 export const orderKeys = {
   all: ['purchase-orders'] as const,
+  country: (olympiadId: number, countryParticipantId: number) => [...orderKeys.all, 'country', olympiadId, countryParticipantId] as const,
+  myCountries: (olympiadId: number) => [...orderKeys.all, 'my-countries', olympiadId] as const,
   list: (olympiadId: number | undefined) => [...orderKeys.all, 'list', olympiadId ?? 'every'] as const,
   detail: (id: number) => [...orderKeys.all, 'detail', id] as const,
   dashboard: (olympiadId: number | undefined) => [...orderKeys.all, 'dashboard', olympiadId ?? 'every'] as const,
@@ -25,6 +27,20 @@ export const orderKeys = {
 /** The teacher's own orders in an olympiad. */
 export function myOrdersQuery(olympiadId: number) {
   return queryOptions({ queryKey: orderKeys.list(olympiadId), queryFn: () => getInvoices(olympiadId) });
+}
+
+/** A country's orders, for its team leader. */
+export function countryOrdersQuery(olympiadId: number, countryParticipantId: number) {
+  return queryOptions({ queryKey: orderKeys.country(olympiadId, countryParticipantId), queryFn: () => getInvoices(olympiadId, false, countryParticipantId) });
+}
+
+async function getMyCountries(olympiadId: number) {
+  return unwrap(await call(api.GET('/api/purchase-order/my-countries', { params: { query: { olympiadId } } })));
+}
+
+/** The country entries whose team the signed-in teacher leads (by their e-mail address). */
+export function myCountriesQuery(olympiadId: number) {
+  return queryOptions({ queryKey: orderKeys.myCountries(olympiadId), queryFn: () => getMyCountries(olympiadId) });
 }
 
 export function orderQuery(id: number) {
@@ -36,7 +52,7 @@ export function orderQuery(id: number) {
 
 export function useCreateOrder() {
   return useApiMutation({
-    mutationFn: (q: { customerParticipantId: number; schoolsPO?: string }) => call(api.POST('/api/purchase-order', { params: { query: q } })),
+    mutationFn: (q: { customerParticipantId?: number; countryParticipantId?: number; schoolsPO?: string }) => call(api.POST('/api/purchase-order', { params: { query: q } })),
     success: 'The order is made.',
     invalidates: () => [orderKeys.all],
   });
