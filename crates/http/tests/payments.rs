@@ -563,7 +563,7 @@ async fn a_teacher_uploads_a_proof_of_payment_and_the_accountant_marks_the_order
     // The accountant sees it on the order, in the grid's count and the detail, and downloads it.
     let list = format!("/api/purchase-order/?olympiadId={}", geo.id);
     let (_, listed) = api.get(&list, &accountant).await;
-    assert_eq!(listed["data"]["rows"][0]["proofs"], 1);
+    assert_eq!(listed["data"]["rows"][0]["proofCount"], 1);
     let (_, detail) = api
         .get(&format!("/api/purchase-order/{id}"), &accountant)
         .await;

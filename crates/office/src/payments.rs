@@ -318,13 +318,13 @@ fn row_of(conn: &mut DbConnection, order: PurchaseOrder) -> OfficeResult<Purchas
         .iter()
         .map(|p| p.amount_cents)
         .sum();
-    let proofs = PaymentProof::of_order(conn, order.id)?.len() as i64;
+    let proof_count = PaymentProof::of_order(conn, order.id)?.len() as i64;
     Ok(PurchaseOrderRow {
         order,
         customer_name,
         province,
         received_cents,
-        proofs,
+        proof_count,
     })
 }
 

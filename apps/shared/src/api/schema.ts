@@ -5062,9 +5062,9 @@ export type components = {
             customerName: string;
             /**
              * Format: int64
-             * @description Proofs of payment uploaded for it.
+             * @description Proofs of payment uploaded for it (the order's detail lists them as `proofs`).
              */
-            proofs: number;
+            proofCount: number;
             /** @description The school's province; empty for a country. */
             province: string;
             /**
@@ -15475,9 +15475,9 @@ export interface operations {
                                 customerName: string;
                                 /**
                                  * Format: int64
-                                 * @description Proofs of payment uploaded for it.
+                                 * @description Proofs of payment uploaded for it (the order's detail lists them as `proofs`).
                                  */
-                                proofs: number;
+                                proofCount: number;
                                 /** @description The school's province; empty for a country. */
                                 province: string;
                                 /**

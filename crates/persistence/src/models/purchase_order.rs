@@ -106,8 +106,8 @@ pub struct PurchaseOrderRow {
     pub province: String,
     /// Money received for it, in cents.
     pub received_cents: i64,
-    /// Proofs of payment uploaded for it.
-    pub proofs: i64,
+    /// Proofs of payment uploaded for it (the order's detail lists them as `proofs`).
+    pub proof_count: i64,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -381,7 +381,7 @@ impl PurchaseOrder {
                 .into_iter()
                 .map(|(order, customer_name, province)| PurchaseOrderRow {
                     received_cents: received.get(&order.id).copied().unwrap_or(0),
-                    proofs: proofs.get(&order.id).copied().unwrap_or(0),
+                    proof_count: proofs.get(&order.id).copied().unwrap_or(0),
                     order,
                     customer_name,
                     province,

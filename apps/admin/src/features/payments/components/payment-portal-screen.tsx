@@ -47,10 +47,10 @@ const columns: GridColumn<OrderRow>[] = [
   { id: 'sponsoredCents', header: 'Sponsored', value: (o) => (o.sponsoredCents ? rands(o.sponsoredCents) : ''), sortable: false, searchable: false },
   { id: 'receivedCents', header: 'Received', value: (o) => rands(o.receivedCents), sortable: false, searchable: false },
   {
-    id: 'proofs',
+    id: 'proofCount',
     header: 'Proofs',
-    value: (o) => o.proofs,
-    cell: (o) => (o.proofs > 0 ? <Badge variant="light" color={o.paid ? 'gray' : 'grape'}>{o.proofs}</Badge> : ''),
+    value: (o) => o.proofCount,
+    cell: (o) => (o.proofCount > 0 ? <Badge variant="light" color={o.paid ? 'gray' : 'grape'}>{o.proofCount}</Badge> : ''),
     sortable: false,
     searchable: false,
     width: 80,
@@ -177,7 +177,7 @@ export function PaymentPortalScreen({ route }: ScreenComponentProps) {
       change: (o) => sendEmail.mutateAsync(o.id),
     }),
     { label: 'Sponsor', operation: 'PUT /api/purchase-order/set-sponsored/{id}', hidden: (o) => !live(o) || o.paid || o.schoolParticipantId == null, run: setSponsor },
-    { label: 'Proof of payment', operation: 'GET /api/purchase-order/{id}/proof/{proofId}', hidden: (o) => o.proofs === 0, run: setProofs },
+    { label: 'Proof of payment', operation: 'GET /api/purchase-order/{id}/proof/{proofId}', hidden: (o) => o.proofCount === 0, run: setProofs },
     {
       label: 'Invoice',
       operation: 'GET /api/purchase-order/{id}/invoice',

@@ -42,9 +42,9 @@ function ProofUpload({ order }: { order: PurchaseOrderRow }) {
           Upload the proof
         </Button>
       </Group>
-      {order.proofs > 0 && (
+      {order.proofCount > 0 && (
         <Text size="sm" c="dimmed">
-          {order.proofs === 1 ? 'One proof is' : `${order.proofs} proofs are`} with the office; the order shows paid once they have checked it.
+          {order.proofCount === 1 ? 'One proof is' : `${order.proofCount} proofs are`} with the office; the order shows paid once they have checked it.
         </Text>
       )}
     </Stack>
