@@ -1,5 +1,6 @@
 // Payments in the browser against the real binary: the demo teacher downloads the tax invoice of
-// Waterkloof High School's order and opens its payment page, coming back from the gateway cancelled;
+// Waterkloof High School's order and opens its payment page, coming back from the gateway cancelled,
+// and uploads the bank's proof of payment;
 // the accountant imports a bank statement quoting the order's reference and marks the EFT paid; the
 // payment page then shows the order paid on the gateway's return path.
 import { describe, it } from 'node:test';
@@ -43,6 +44,13 @@ export function paymentsSuite(context) {
         // Back from the gateway without paying.
         await page.goto(`${base}${payPath}/cancelled`);
         await page.getByText('Nothing was paid.').waitFor();
+
+        // The bank's proof of an EFT, uploaded for the office to check.
+        await page.goto(`${base}/portal/geography/invoices`);
+        await page.getByRole('heading', { name: /^Order / }).waitFor();
+        await page.locator('input[type="file"]').setInputFiles({ name: 'proof.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% proof of payment\n') });
+        await page.getByRole('button', { name: 'Upload the proof' }).click();
+        await page.getByText(/One proof is with the office/).waitFor();
       }),
     );
 

@@ -32,6 +32,20 @@ pub struct InvoiceSheet {
     pub total: String,
     /// How to pay: banking details and the payment page's address.
     pub payment_lines: Vec<String>,
+    /// One line per fee (a grade band, the early-bird or late fee); when empty, the one line of
+    /// `description`, `learners` and `unit`.
+    pub lines: Vec<SheetLine>,
+    /// The part a funder sponsors: its label (`Sponsored (60%)`) and amount (`-R 300.00`).
+    pub sponsored: Option<(String, String)>,
+}
+
+/// One fee of the invoice.
+pub struct SheetLine {
+    pub description: String,
+    pub learners: i32,
+    pub free_learners: i32,
+    pub unit: String,
+    pub amount: String,
 }
 
 const PAGE_WIDTH: f32 = 595.0;
@@ -165,29 +179,45 @@ pub fn invoice_pdf(sheet: &InvoiceSheet) -> Vec<u8> {
     right(&mut c, BOLD, 10.0, 370.0, y, "Learners");
     right(&mut c, BOLD, 10.0, 450.0, y, "Unit price");
     right(&mut c, BOLD, 10.0, edge, y, "Amount");
-    y -= 20.0;
-    text(&mut c, REGULAR, 10.0, MARGIN, y, &sheet.description);
-    right(&mut c, REGULAR, 10.0, 370.0, y, &sheet.learners.to_string());
-    right(&mut c, REGULAR, 10.0, 450.0, y, &sheet.unit);
-    if sheet.free_learners > 0 {
-        y -= 14.0;
-        text(
-            &mut c,
-            REGULAR,
-            9.0,
-            MARGIN,
-            y,
-            &format!("less {} learners without charge", sheet.free_learners),
-        );
+    let one_line = [SheetLine {
+        description: sheet.description.clone(),
+        learners: sheet.learners,
+        free_learners: sheet.free_learners,
+        unit: sheet.unit.clone(),
+        amount: sheet.subtotal.clone(),
+    }];
+    let lines = if sheet.lines.is_empty() {
+        &one_line[..]
+    } else {
+        &sheet.lines[..]
+    };
+    for line in lines {
+        y -= 20.0;
+        text(&mut c, REGULAR, 10.0, MARGIN, y, &line.description);
+        right(&mut c, REGULAR, 10.0, 370.0, y, &line.learners.to_string());
+        right(&mut c, REGULAR, 10.0, 450.0, y, &line.unit);
+        if line.free_learners > 0 {
+            y -= 14.0;
+            text(
+                &mut c,
+                REGULAR,
+                9.0,
+                MARGIN,
+                y,
+                &format!("less {} learners without charge", line.free_learners),
+            );
+        }
+        right(&mut c, REGULAR, 10.0, edge, y, &line.amount);
     }
-    right(&mut c, REGULAR, 10.0, edge, y, &sheet.subtotal);
     y -= 16.0;
     c.move_to(MARGIN, y).line_to(edge, y).stroke();
-    for (label, value, font) in [
-        ("Total excluding VAT", &sheet.subtotal, REGULAR),
-        (sheet.vat_label.as_str(), &sheet.vat, REGULAR),
-        ("Total including VAT", &sheet.total, BOLD),
-    ] {
+    let mut sums = vec![("Total excluding VAT", &sheet.subtotal, REGULAR)];
+    if let Some((label, amount)) = &sheet.sponsored {
+        sums.push((label.as_str(), amount, REGULAR));
+    }
+    sums.push((sheet.vat_label.as_str(), &sheet.vat, REGULAR));
+    sums.push(("Total including VAT", &sheet.total, BOLD));
+    for (label, value, font) in sums {
         y -= 18.0;
         right(&mut c, font, 10.0, 450.0, y, label);
         right(&mut c, font, 10.0, edge, y, value);
@@ -240,6 +270,8 @@ mod tests {
             vat: "R 187.50".into(),
             total: "R 1 437.50".into(),
             payment_lines: vec!["Bank: Example".into()],
+            lines: vec![],
+            sponsored: None,
         };
         let pdf = invoice_pdf(&sheet);
         assert!(pdf.starts_with(b"%PDF-"));

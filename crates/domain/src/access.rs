@@ -239,6 +239,10 @@ pub const SCREENS: &[Screen] = &[
         "GET /api/purchase-order/{id}/invoice",
         "POST /api/purchase-order/reconcile/preview",
         "POST /api/purchase-order/reconcile/confirm",
+        "GET /api/purchase-order/{id}",
+        "GET /api/purchase-order/{id}/proof/{proofId}",
+        "PUT /api/purchase-order/{id}/proof/{proofId}/accept",
+        "PUT /api/purchase-order/set-sponsored/{id}",
     ]),
     admin(
         "paymentsDashboard",
@@ -1006,10 +1010,12 @@ pub const SCREENS: &[Screen] = &[
         "GET /api/school/single",
         "GET /api/purchase-order",
         "GET /api/purchase-order/{id}/invoice",
+        "GET /api/purchase-order/my-countries",
     ])
     .offers(&[
         "POST /api/purchase-order",
         "PUT /api/purchase-order/set-school-po/{id}",
+        "POST /api/purchase-order/{id}/proof",
     ]),
     portal(
         "loadLearners",

@@ -77,9 +77,14 @@ pub struct Amounts {
     pub learners: i32,
     /// Learners not charged for (a discount the office grants).
     pub free_learners: i32,
+    /// The usual fee per learner in the order's fee period (a band's learners pay their band's).
     pub unit_cents: i64,
     pub vat_basis_points: i32,
+    /// The learners charged for, VAT excluded.
     pub subtotal_cents: i64,
+    /// The part of the subtotal a funder sponsors: the school does not owe it.
+    pub sponsored_cents: i64,
+    /// VAT on the subtotal less the sponsored part.
     pub vat_cents: i64,
     pub total_cents: i64,
 }
@@ -88,32 +93,282 @@ impl Amounts {
     /// The learners charged for, their price, and VAT on it rounded half up to the cent (SARS
     /// allows rounding the VAT of an invoice once, on its total).
     pub fn of(fees: Fees, learners: i32, free_learners: i32) -> Amounts {
-        let learners = learners.max(0);
-        let free_learners = free_learners.clamp(0, learners);
-        let charged = Decimal::from(learners - free_learners);
-        let subtotal = charged * Cents(fees.learner_fee_cents).rands();
-        let vat = (subtotal * Decimal::new(i64::from(fees.vat_basis_points), 4))
-            .round_dp_with_strategy(2, RoundingStrategy::MidpointAwayFromZero);
-        let cents = |d: Decimal| Cents::from_rands(d).map_or(0, |c| c.0);
-        Amounts {
-            learners,
-            free_learners,
-            unit_cents: fees.learner_fee_cents,
-            vat_basis_points: fees.vat_basis_points,
-            subtotal_cents: cents(subtotal),
-            vat_cents: cents(vat),
-            total_cents: cents(subtotal + vat),
-        }
+        // One fee all year: the day does not matter.
+        FeeSchedule::flat(fees)
+            .quote(
+                chrono::NaiveDate::MIN,
+                &[(0, learners.max(0))],
+                free_learners,
+                0,
+            )
+            .amounts
     }
 
     /// The same amounts negated: a credit note that cancels an invoice.
     pub fn credited(self) -> Amounts {
         Amounts {
             subtotal_cents: -self.subtotal_cents,
+            sponsored_cents: -self.sponsored_cents,
             vat_cents: -self.vat_cents,
             total_cents: -self.total_cents,
             ..self
         }
+    }
+}
+
+/// A band of grades with its own fee per learner (VAT excluded), for an olympiad that charges the
+/// seniors more than the juniors, say.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FeeBand {
+    pub grade_from: i32,
+    pub grade_to: i32,
+    pub fee_cents: i64,
+}
+
+/// A fee per learner (VAT excluded) for orders made before a date (early-bird) or from a date
+/// (late).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DatedFee {
+    /// `2026-03-01`: the early-bird fee is for orders made before it, the late fee from it on.
+    #[schema(value_type = String, format = Date)]
+    pub date: chrono::NaiveDate,
+    pub fee_cents: i64,
+}
+
+/// Everything an olympiad charges: the usual fee and VAT, optional grade bands, and optional
+/// early-bird and late fees. The early-bird or late fee takes the usual fee's place for an order
+/// made in its time, and a band's fee moves by the same difference, so that the bands keep their
+/// distance from the usual fee all year.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FeeSchedule {
+    #[serde(flatten)]
+    pub fees: Fees,
+    pub bands: Vec<FeeBand>,
+    pub early: Option<DatedFee>,
+    pub late: Option<DatedFee>,
+}
+
+/// Which fee an order pays, by the day it was made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum FeePeriod {
+    Early,
+    Usual,
+    Late,
+}
+
+/// One line of an order or invoice: the learners of one fee.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FeeLine {
+    /// `Grades 10–12, early-bird (before 2026-03-01)`.
+    pub label: String,
+    pub learners: i32,
+    pub unit_cents: i64,
+    /// Of these learners, those charged nothing (the office's discount).
+    pub free_learners: i32,
+    /// (learners − free) × unit.
+    pub amount_cents: i64,
+}
+
+/// What an order comes to under a schedule: its lines and its amounts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Quote {
+    pub period: FeePeriod,
+    pub lines: Vec<FeeLine>,
+    pub amounts: Amounts,
+}
+
+/// Why a schedule cannot be kept, naming the field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScheduleError {
+    pub field: String,
+    pub message: String,
+}
+
+impl FeeSchedule {
+    /// A schedule of one fee for everybody all year.
+    pub fn flat(fees: Fees) -> FeeSchedule {
+        FeeSchedule {
+            fees,
+            ..Default::default()
+        }
+    }
+
+    /// The fee period of an order made on `day`.
+    pub fn period(&self, day: chrono::NaiveDate) -> FeePeriod {
+        match (&self.early, &self.late) {
+            (Some(early), _) if day < early.date => FeePeriod::Early,
+            (_, Some(late)) if day >= late.date => FeePeriod::Late,
+            _ => FeePeriod::Usual,
+        }
+    }
+
+    /// The usual fee in a period: the early-bird or late fee in theirs.
+    fn base(&self, period: FeePeriod) -> i64 {
+        match (period, &self.early, &self.late) {
+            (FeePeriod::Early, Some(early), _) => early.fee_cents,
+            (FeePeriod::Late, _, Some(late)) => late.fee_cents,
+            _ => self.fees.learner_fee_cents,
+        }
+    }
+
+    /// The band a grade falls in, if any.
+    pub fn band_of(&self, grade: i32) -> Option<&FeeBand> {
+        self.bands
+            .iter()
+            .find(|b| (b.grade_from..=b.grade_to).contains(&grade))
+    }
+
+    /// What one learner of `band` (or of none) pays in `period`, never below nothing.
+    pub fn unit(&self, band: Option<&FeeBand>, period: FeePeriod) -> i64 {
+        let shift = self.base(period) - self.fees.learner_fee_cents;
+        let usual = band.map_or(self.fees.learner_fee_cents, |b| b.fee_cents);
+        (usual + shift).max(0)
+    }
+
+    fn label(&self, band: Option<&FeeBand>, period: FeePeriod) -> String {
+        let who = match band {
+            Some(b) if b.grade_from == b.grade_to => format!("Grade {}", b.grade_from),
+            Some(b) => format!("Grades {}–{}", b.grade_from, b.grade_to),
+            None if self.bands.is_empty() => "Entry per learner".to_owned(),
+            None => "Other grades".to_owned(),
+        };
+        match (period, &self.early, &self.late) {
+            (FeePeriod::Early, Some(early), _) => {
+                format!("{who}, early-bird (before {})", early.date)
+            }
+            (FeePeriod::Late, _, Some(late)) => format!("{who}, late (from {})", late.date),
+            _ => who,
+        }
+    }
+
+    /// What an order made on `day` comes to for its learners (`(grade, how many)`; a country's
+    /// team, without grades, as grade 0), less `free_learners` charged nothing (taken from the
+    /// cheapest learners first, so a discount is never worth more than the learners it names),
+    /// less the share a funder sponsors (`sponsored_basis_points`, 10000 for all of it), plus VAT
+    /// on what is left.
+    pub fn quote(
+        &self,
+        day: chrono::NaiveDate,
+        grades: &[(i32, i32)],
+        free_learners: i32,
+        sponsored_basis_points: i32,
+    ) -> Quote {
+        let period = self.period(day);
+        // One line per band in the bands' order, then the learners in no band.
+        let mut groups: Vec<(Option<&FeeBand>, i32)> =
+            self.bands.iter().map(|b| (Some(b), 0)).collect();
+        groups.push((None, 0));
+        for &(grade, count) in grades {
+            let at = self
+                .bands
+                .iter()
+                .position(|b| (b.grade_from..=b.grade_to).contains(&grade))
+                .unwrap_or(self.bands.len());
+            groups[at].1 += count.max(0);
+        }
+        let mut lines: Vec<FeeLine> = groups
+            .into_iter()
+            .filter(|(_, count)| *count > 0)
+            .map(|(band, learners)| FeeLine {
+                label: self.label(band, period),
+                learners,
+                unit_cents: self.unit(band, period),
+                free_learners: 0,
+                amount_cents: 0,
+            })
+            .collect();
+        let learners: i32 = lines.iter().map(|l| l.learners).sum();
+        let free_learners = free_learners.clamp(0, learners);
+        let mut order: Vec<usize> = (0..lines.len()).collect();
+        order.sort_by_key(|&i| lines[i].unit_cents);
+        let mut left = free_learners;
+        for i in order {
+            let take = left.min(lines[i].learners);
+            lines[i].free_learners = take;
+            left -= take;
+        }
+        for line in &mut lines {
+            line.amount_cents = i64::from(line.learners - line.free_learners) * line.unit_cents;
+        }
+        let subtotal = Cents(lines.iter().map(|l| l.amount_cents).sum()).rands();
+        let share = Decimal::new(i64::from(sponsored_basis_points.clamp(0, 10_000)), 4);
+        let sponsored =
+            (subtotal * share).round_dp_with_strategy(2, RoundingStrategy::MidpointAwayFromZero);
+        let owed = subtotal - sponsored;
+        let vat = (owed * Decimal::new(i64::from(self.fees.vat_basis_points), 4))
+            .round_dp_with_strategy(2, RoundingStrategy::MidpointAwayFromZero);
+        let cents = |d: Decimal| Cents::from_rands(d).map_or(0, |c| c.0);
+        Quote {
+            period,
+            amounts: Amounts {
+                learners,
+                free_learners,
+                unit_cents: self.base(period),
+                vat_basis_points: self.fees.vat_basis_points,
+                subtotal_cents: cents(subtotal),
+                sponsored_cents: cents(sponsored),
+                vat_cents: cents(vat),
+                total_cents: cents(owed + vat),
+            },
+            lines,
+        }
+    }
+
+    /// Checks the schedule as the Dashboard's form sends it, naming each faulty field.
+    pub fn check(&self) -> Vec<ScheduleError> {
+        let mut errors = Vec::new();
+        let mut fault = |field: String, message: &str| {
+            errors.push(ScheduleError {
+                field,
+                message: message.to_owned(),
+            })
+        };
+        let fee_ok = |cents: i64| (0..=100_000_000).contains(&cents);
+        if !fee_ok(self.fees.learner_fee_cents) {
+            fault("learnerFeeCents".into(), "must be from 0 to 100000000");
+        }
+        if !(0..=10_000).contains(&self.fees.vat_basis_points) {
+            fault("vatBasisPoints".into(), "must be from 0 to 10000");
+        }
+        for (i, band) in self.bands.iter().enumerate() {
+            if !(0..=13).contains(&band.grade_from) || !(0..=13).contains(&band.grade_to) {
+                fault(format!("bands[{i}].gradeFrom"), "grades are 0 (R) to 13");
+            } else if band.grade_from > band.grade_to {
+                fault(format!("bands[{i}].gradeTo"), "must not be below gradeFrom");
+            } else if self.bands[..i]
+                .iter()
+                .any(|other| band.grade_from <= other.grade_to && other.grade_from <= band.grade_to)
+            {
+                fault(format!("bands[{i}].gradeFrom"), "overlaps another band");
+            }
+            if !fee_ok(band.fee_cents) {
+                fault(
+                    format!("bands[{i}].feeCents"),
+                    "must be from 0 to 100000000",
+                );
+            }
+        }
+        if self.bands.len() > 14 {
+            fault("bands".into(), "at most 14 bands");
+        }
+        for (name, dated) in [("early", &self.early), ("late", &self.late)] {
+            if let Some(d) = dated {
+                if !fee_ok(d.fee_cents) {
+                    fault(format!("{name}.feeCents"), "must be from 0 to 100000000");
+                }
+            }
+        }
+        if let (Some(early), Some(late)) = (&self.early, &self.late) {
+            if late.date <= early.date {
+                fault("late.date".into(), "must be after the early-bird date");
+            }
+        }
+        errors
     }
 }
 
@@ -483,6 +738,138 @@ pub fn statement_amount(text: &str) -> Option<i64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn day(text: &str) -> chrono::NaiveDate {
+        chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d").unwrap()
+    }
+
+    /// R 50 usual; grades 10–12 R 80; early-bird R 40 before 1 March, late R 65 from 1 June.
+    fn schedule() -> FeeSchedule {
+        FeeSchedule {
+            fees: Fees::default(),
+            bands: vec![FeeBand {
+                grade_from: 10,
+                grade_to: 12,
+                fee_cents: 8_000,
+            }],
+            early: Some(DatedFee {
+                date: day("2026-03-01"),
+                fee_cents: 4_000,
+            }),
+            late: Some(DatedFee {
+                date: day("2026-06-01"),
+                fee_cents: 6_500,
+            }),
+        }
+    }
+
+    #[test]
+    fn the_order_date_chooses_the_early_bird_usual_or_late_fee() {
+        let s = schedule();
+        assert_eq!(s.period(day("2026-02-28")), FeePeriod::Early);
+        assert_eq!(s.period(day("2026-03-01")), FeePeriod::Usual);
+        assert_eq!(s.period(day("2026-05-31")), FeePeriod::Usual);
+        assert_eq!(s.period(day("2026-06-01")), FeePeriod::Late);
+        // Without dates, every day is usual.
+        assert_eq!(
+            FeeSchedule::flat(Fees::default()).period(day("2026-01-01")),
+            FeePeriod::Usual
+        );
+    }
+
+    #[test]
+    fn grade_bands_have_their_own_fee_and_move_with_the_period() {
+        let s = schedule();
+        // Two grade 8s and three grade 11s, usual time: 2 × 50 + 3 × 80 = 340, VAT 51.
+        let q = s.quote(day("2026-04-01"), &[(8, 2), (11, 3)], 0, 0);
+        assert_eq!(q.lines.len(), 2);
+        assert_eq!(
+            (q.lines[0].label.as_str(), q.lines[0].unit_cents),
+            ("Grades 10–12", 8_000)
+        );
+        assert_eq!(
+            (q.lines[1].label.as_str(), q.lines[1].learners),
+            ("Other grades", 2)
+        );
+        assert_eq!(q.amounts.subtotal_cents, 34_000);
+        assert_eq!(q.amounts.total_cents, 39_100);
+        // Early-bird: R 10 less for everybody; the label says so.
+        let early = s.quote(day("2026-02-01"), &[(8, 2), (11, 3)], 0, 0);
+        assert_eq!(early.lines[0].unit_cents, 7_000);
+        assert_eq!(early.lines[1].unit_cents, 4_000);
+        assert_eq!(
+            early.lines[1].label,
+            "Other grades, early-bird (before 2026-03-01)"
+        );
+        assert_eq!(early.amounts.unit_cents, 4_000);
+        // Late: R 15 more.
+        let late = s.quote(day("2026-07-01"), &[(12, 1)], 0, 0);
+        assert_eq!(late.lines[0].unit_cents, 9_500);
+        assert_eq!(late.lines[0].label, "Grades 10–12, late (from 2026-06-01)");
+    }
+
+    #[test]
+    fn free_learners_are_the_cheapest_and_never_more_than_loaded() {
+        let s = schedule();
+        let q = s.quote(day("2026-04-01"), &[(8, 2), (11, 3)], 3, 0);
+        // Both grade 8s (R 50) and one grade 11 (R 80) free: 2 × 80 charged.
+        assert_eq!(q.lines[1].free_learners, 2);
+        assert_eq!(q.lines[0].free_learners, 1);
+        assert_eq!(q.amounts.subtotal_cents, 16_000);
+        let all = s.quote(day("2026-04-01"), &[(8, 2)], 9, 0);
+        assert_eq!((all.amounts.free_learners, all.amounts.total_cents), (2, 0));
+    }
+
+    #[test]
+    fn a_sponsored_entry_owes_the_share_the_funder_does_not_pay() {
+        let flat = FeeSchedule::flat(Fees::default());
+        // Fully sponsored: nothing owed, the sponsored amount shown.
+        let full = flat.quote(day("2026-04-01"), &[(9, 10)], 0, 10_000);
+        assert_eq!(full.amounts.subtotal_cents, 50_000);
+        assert_eq!(full.amounts.sponsored_cents, 50_000);
+        assert_eq!((full.amounts.vat_cents, full.amounts.total_cents), (0, 0));
+        // Sponsored 60%: R 200 owed plus VAT R 30.
+        let share = flat.quote(day("2026-04-01"), &[(9, 10)], 0, 6_000);
+        assert_eq!(share.amounts.sponsored_cents, 30_000);
+        assert_eq!(share.amounts.total_cents, 23_000);
+        // A share out of range is taken as its nearest bound.
+        assert_eq!(
+            flat.quote(day("2026-04-01"), &[(9, 1)], 0, 20_000)
+                .amounts
+                .total_cents,
+            0
+        );
+    }
+
+    #[test]
+    fn a_schedule_is_checked_field_by_field() {
+        assert!(schedule().check().is_empty());
+        let mut bad = schedule();
+        bad.bands.push(FeeBand {
+            grade_from: 12,
+            grade_to: 11,
+            fee_cents: 1,
+        });
+        bad.bands.push(FeeBand {
+            grade_from: 11,
+            grade_to: 13,
+            fee_cents: -1,
+        });
+        bad.late = Some(DatedFee {
+            date: day("2026-01-01"),
+            fee_cents: 1,
+        });
+        let fields: Vec<String> = bad.check().into_iter().map(|e| e.field).collect();
+        assert_eq!(
+            fields,
+            [
+                "bands[1].gradeTo",
+                "bands[2].gradeFrom",
+                "bands[2].feeCents",
+                "late.date"
+            ]
+        );
+    }
 
     #[test]
     fn amounts_charge_the_learners_not_discounted_with_vat() {

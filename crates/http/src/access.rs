@@ -264,6 +264,26 @@ pub const API_ROUTES: &[ApiRoute] = &[
     route("GET", "/api/pay/{token}", Public),
     route("GET", "/api/pay/{token}/invoice", Public),
     route("POST", "/api/payfast/itn", Public),
+    // Payments: proofs of payment (the entry's people upload, the finance staff accept)
+    route("POST", "/api/purchase-order/{id}/proof", FINANCE_OR_TEAM),
+    route(
+        "GET",
+        "/api/purchase-order/{id}/proof/{proofId}",
+        FINANCE_OR_TEAM,
+    ),
+    route(
+        "PUT",
+        "/api/purchase-order/{id}/proof/{proofId}/accept",
+        FINANCE,
+    ),
+    // Payments: a country's own invoices (its team leader in the portal)
+    route("GET", "/api/purchase-order/my-countries", Roles(&[Teacher])),
+    // Payments: fee waivers (the funder sponsors a school's entry)
+    route(
+        "PUT",
+        "/api/purchase-order/set-sponsored/{id}",
+        Roles(&[Admin, Funding, Overlord]),
+    ),
     route("GET", "/api/school", SCHOOL_READERS),
     route("POST", "/api/school", ADMIN_OR_OVERLORD),
     route("PUT", "/api/school/{id}", ADMIN_OR_OVERLORD),

@@ -10,9 +10,10 @@ mod common;
 use actix_web::http::StatusCode;
 use common::*;
 use diesel::prelude::*;
+use olympiad_domain::email::EmailOutcome;
 use olympiad_domain::job::JobKind;
 use olympiad_domain::Role;
-use olympiad_persistence::models::Job;
+use olympiad_persistence::models::{EmailLog, EmailLogInsertForm, Job};
 use olympiad_persistence::schema::jobs;
 use serde_json::{json, Value};
 
@@ -209,6 +210,37 @@ async fn one_search_finds_schools_teachers_learners_and_emails() {
         &json!({ "kind": "password_reset", "to": { "email": "waterkloof.teacher@example.org", "name": "T", "username": "t" }, "link": "secret" }),
     )
     .unwrap();
+    // Two e-mails the log kept: one the server refused, one sent; and one to somebody else.
+    for (to, subject, status, detail) in [
+        (
+            "waterkloof.teacher@example.org",
+            "Your entry",
+            EmailOutcome::Sent,
+            "250 OK",
+        ),
+        (
+            "head@waterkloof.example.org",
+            "Invoice GEO26-000001",
+            EmailOutcome::Failed,
+            "550 no such user",
+        ),
+        ("other@example.org", "Welcome", EmailOutcome::Sent, "250 OK"),
+    ] {
+        EmailLog::record(
+            &mut fx.db.conn(),
+            EmailLogInsertForm {
+                job_id: None,
+                olympiad_id: Some(geo.id),
+                mass_mail_id: None,
+                kind: "system".into(),
+                recipient: to.into(),
+                subject: subject.into(),
+                status,
+                detail: detail.into(),
+            },
+        )
+        .unwrap();
+    }
     let api = fx.api().await;
 
     let (status, body) = api.get("/api/search?q=waterkloof", &overlord).await;
@@ -225,6 +257,18 @@ async fn one_search_finds_schools_teachers_learners_and_emails() {
     assert!(
         !body.to_string().contains("secret"),
         "no link leaves the job table"
+    );
+    // The e-mail log, newest first, with what became of each; by address or subject.
+    let log = data["emailLog"].as_array().unwrap();
+    assert_eq!(log.len(), 2, "{log:?}");
+    assert_eq!(log[0]["recipient"], "head@waterkloof.example.org");
+    assert_eq!(log[0]["result"], "failed");
+    assert_eq!(log[0]["detail"], "550 no such user");
+    assert_eq!(log[1]["result"], "sent");
+    let (_, body) = api.get("/api/search?q=GEO26-0000", &overlord).await;
+    assert_eq!(
+        body["data"]["emailLog"][0]["subject"],
+        "Invoice GEO26-000001"
     );
 
     let (status, body) = api.get("/api/search?q=w", &overlord).await;
@@ -354,4 +398,93 @@ async fn an_impersonation_is_logged_under_the_overlord_and_an_overlord_is_never_
         .unwrap()
         .iter()
         .any(|a| a["action"] == "impersonate"));
+}
+
+#[actix_web::test]
+async fn the_logs_export_as_csv_with_the_grids_filters() {
+    let fx = Fixture::new();
+    fx.olympiad("geography");
+    let overlord = fx.overlord();
+    let admin = fx.admin("geography");
+    {
+        use olympiad_persistence::models::AppLog;
+        let mut conn = fx.db.conn();
+        AppLog::record(&mut conn, "payfast", "warn", "ITN refused: bad signature").unwrap();
+        AppLog::record(&mut conn, "payfast", "info", "ITN paid GEO26-000001").unwrap();
+        AppLog::record(&mut conn, "mail", "error", "=cmd|' /C calc'!A0 refused").unwrap();
+    }
+    let api = fx.api().await;
+    // Two changes in the activity log: two schools made.
+    for name in ["Exported High", "Other High"] {
+        let school = json!({ "name": name, "province": "Gauteng", "sector": "public" });
+        let (status, body) = api.post("/api/school", school, &admin).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+
+    // The app log of one key and level, as CSV: a heading and the one entry, newest first.
+    let request = with_token(
+        get("/api/app-log/all?key=payfast&level=warn&format=csv"),
+        &overlord,
+    );
+    let (status, content_type, bytes) = api.file(request).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(content_type.starts_with("text/csv"), "{content_type}");
+    let text = String::from_utf8(bytes).unwrap();
+    let lines: Vec<&str> = text.trim_start_matches('\u{feff}').lines().collect();
+    assert_eq!(lines[0], "When (UTC),Key,Level,Message");
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(
+        lines[1].ends_with(",payfast,warn,ITN refused: bad signature"),
+        "{text}"
+    );
+    // The grid's search narrows the file the same way; a formula is written as text.
+    let request = with_token(get("/api/app-log/all?search=REFUSED&format=csv"), &overlord);
+    let (_, _, bytes) = api.file(request).await;
+    let text = String::from_utf8(bytes).unwrap();
+    assert_eq!(text.lines().count(), 3, "{text}");
+    assert!(text.contains(",mail,error,'=cmd"), "{text}");
+    // The envelope answers the same filters.
+    let (status, body) = api
+        .get("/api/app-log/all?key=payfast&search=paid", &overlord)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["data"].as_array().unwrap().len(), 1);
+    let (status, body) = api.get("/api/app-log/all?level=loud", &overlord).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body["fields"]["level"].is_string(), "{body}");
+
+    // The activity log of the last hour, searched, as CSV and XLSX.
+    let request = with_token(
+        get("/api/activity-log?timeWindow=1&search=SCHOOL_CREATED&format=csv"),
+        &overlord,
+    );
+    let (status, content_type, bytes) = api.file(request).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(content_type.starts_with("text/csv"), "{content_type}");
+    let text = String::from_utf8(bytes).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].ends_with("When (UTC),User id,E-mail,Olympiad id,Action,Details,From"));
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(
+        lines[1..].iter().all(|l| l.contains(",school_created,")),
+        "{text}"
+    );
+    let request = with_token(
+        get("/api/activity-log?timeWindow=1&search=no%20such%20thing&format=csv"),
+        &overlord,
+    );
+    let (_, _, bytes) = api.file(request).await;
+    assert_eq!(String::from_utf8(bytes).unwrap().lines().count(), 1);
+    let request = with_token(get("/api/activity-log?timeWindow=1&format=xlsx"), &overlord);
+    let (status, content_type, bytes) = api.file(request).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(content_type.contains("spreadsheetml"), "{content_type}");
+    assert!(bytes.starts_with(b"PK"), "an XLSX file is a ZIP");
+    // Bad filters are refused by name, in the envelope, for a file as for the grid.
+    let request = with_token(get("/api/activity-log?timeWindow=0&format=csv"), &overlord);
+    let (status, _, _) = api.file(request).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    // Staff have no logs of their own to export.
+    let (status, _) = api.get("/api/app-log/all?format=csv", &admin).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
 }

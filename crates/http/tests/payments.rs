@@ -501,3 +501,284 @@ async fn a_bank_statement_is_matched_by_reference_and_amount_and_confirmed_by_th
     assert_eq!(dashboard["data"]["totals"]["orders"], 1);
     assert_eq!(dashboard["data"]["byProvince"][0]["key"], "Limpopo");
 }
+
+/// The smallest PNG the content check accepts: its signature and a header chunk.
+const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x02\0\0\0\x90wS\xde";
+
+#[actix_web::test]
+async fn a_teacher_uploads_a_proof_of_payment_and_the_accountant_marks_the_order_paid_from_it() {
+    let fx = Fixture::new();
+    let geo = fx.olympiad("geography");
+    let [accountant] = fx.staff_of("geography", [Role::Accountant]);
+    let (entry, teacher) = school_with_learners(&fx, 2);
+    // Another school's team admin, with an order of their own.
+    let other = fx.school().named("Other High").entered_in(&geo).build();
+    let stranger = fx
+        .teacher("stranger@example.org")
+        .of_school(other.id)
+        .in_team_of(other.entry())
+        .build()
+        .token;
+    let api = fx.api().await;
+    let order = make_order(&api, entry, &teacher).await;
+    let id = order["id"].as_i64().unwrap();
+    let url = format!("/api/purchase-order/{id}/proof");
+
+    // Only a PDF, JPEG or PNG, judged by its bytes, not its name.
+    let (status, body) = api
+        .send(with_token(
+            multipart(&url, "proof.pdf", b"GIF89a not a proof"),
+            &teacher,
+        ))
+        .await;
+    assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{body}");
+    // Larger than 5 MB is refused before it is kept.
+    let big = [b"%PDF-1.4\n".as_slice(), &vec![b' '; 5 * 1024 * 1024]].concat();
+    let (status, _) = api
+        .send(with_token(multipart(&url, "big.pdf", &big), &teacher))
+        .await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    // Another school's teacher does not reach the order (refused as their entry's scope says).
+    let (status, _) = api
+        .send(with_token(multipart(&url, "proof.png", PNG), &stranger))
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+
+    let (status, body) = api
+        .send(with_token(
+            multipart(&url, "../bank proof.png", PNG),
+            &teacher,
+        ))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let proof = body["data"]["id"].as_i64().unwrap();
+    assert_eq!(body["data"]["filename"], "bank proof.png");
+    assert_eq!(body["data"]["contentType"], "image/png");
+    assert!(
+        body["data"].get("sha256").is_none(),
+        "where it is kept stays ours"
+    );
+    assert_eq!(activities(&fx, "payment_proof_uploaded").len(), 1);
+
+    // The accountant sees it on the order, in the grid's count and the detail, and downloads it.
+    let list = format!("/api/purchase-order/?olympiadId={}", geo.id);
+    let (_, listed) = api.get(&list, &accountant).await;
+    assert_eq!(listed["data"]["rows"][0]["proofCount"], 1);
+    let (_, detail) = api
+        .get(&format!("/api/purchase-order/{id}"), &accountant)
+        .await;
+    assert_eq!(detail["data"]["proofs"][0]["id"], proof);
+    let file = format!("/api/purchase-order/{id}/proof/{proof}");
+    let (status, content_type, bytes) = api.file(with_token(get(&file), &accountant)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(content_type, "image/png");
+    assert_eq!(bytes, PNG);
+    let (status, _, _) = api.file(with_token(get(&file), &stranger)).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    // A proof is reached only through its own order.
+    let other_order = make_order(&api, other.entry(), &stranger).await;
+    let other_id = other_order["id"].as_i64().unwrap();
+    let (status, _, _) = api
+        .file(with_token(
+            get(&format!("/api/purchase-order/{other_id}/proof/{proof}")),
+            &accountant,
+        ))
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    // The teacher may not accept their own proof; the accountant marks the order paid from it,
+    // once however often it is asked.
+    let accept = format!("/api/purchase-order/{id}/proof/{proof}/accept");
+    let (status, _) = api.put(&accept, json!(null), &teacher).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    for _ in 0..2 {
+        let (status, body) = api.put(&accept, json!(null), &accountant).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["data"]["paid"], true);
+        assert_eq!(body["data"]["payments"].as_array().unwrap().len(), 1);
+        assert_eq!(body["data"]["receivedCents"], body["data"]["totalCents"]);
+        assert!(body["data"]["proofs"][0]["acceptedAt"].is_string());
+    }
+    assert_eq!(activities(&fx, "purchase_order_paid_by_proof").len(), 1);
+    // A paid order takes no more proofs.
+    let (status, _) = api
+        .send(with_token(multipart(&url, "again.png", PNG), &teacher))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+}
+
+#[actix_web::test]
+async fn fees_by_grade_band_and_date_and_a_sponsored_entry_show_on_the_order_and_its_invoice() {
+    let fx = Fixture::new();
+    let geo = fx.olympiad("geography");
+    let admin = fx.admin("geography");
+    let [accountant, funding] = fx.staff_of("geography", [Role::Accountant, Role::Funding]);
+    let (school, teacher) = fx.entered_school(&geo);
+    for (n, grade) in [(1, 8), (2, 11), (3, 12)] {
+        fx.learner(&format!("banded{n}"))
+            .grade(grade)
+            .entered_with(school.entry());
+    }
+    let api = fx.api().await;
+    let today = chrono::Utc::now().date_naive();
+    let fees_url = format!("/api/purchase-order/fees?olympiadId={}", geo.id);
+
+    // A faulty schedule is refused field by field and changes nothing.
+    let bad = json!({
+        "learnerFeeCents": 5000, "vatBasisPoints": 1500,
+        "bands": [{ "gradeFrom": 12, "gradeTo": 10, "feeCents": 8000 }],
+        "early": { "date": "2026-03-01", "feeCents": 4000 },
+        "late": { "date": "2026-02-01", "feeCents": 6500 }
+    });
+    let (status, body) = api.put(&fees_url, bad, &admin).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body["fields"]["bands[0].gradeTo"].is_string(), "{body}");
+    assert!(body["fields"]["late.date"].is_string(), "{body}");
+
+    // Grades 10–12 pay R 80, the others R 50; a late fee (R 15 more) from today on.
+    let late_from = today.format("%Y-%m-%d").to_string();
+    let fees = json!({
+        "learnerFeeCents": 5000, "vatBasisPoints": 1500,
+        "bands": [{ "gradeFrom": 10, "gradeTo": 12, "feeCents": 8000 }],
+        "early": { "date": "2020-01-01", "feeCents": 4000 },
+        "late": { "date": late_from, "feeCents": 6500 }
+    });
+    let (status, body) = api.put(&fees_url, fees, &admin).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let dashboard = format!("/api/purchase-order/dashboard?olympiadId={}", geo.id);
+    let (_, body) = api.get(&dashboard, &admin).await;
+    assert_eq!(body["data"]["schedule"]["bands"][0]["feeCents"], 8000);
+    assert_eq!(body["data"]["schedule"]["late"]["date"], late_from.as_str());
+
+    // Made today, the order is late: 2 × (80 + 15) + 1 × (50 + 15) = R 255, VAT R 38.25.
+    let order = make_order(&api, school.entry(), &teacher.token).await;
+    let id = order["id"].as_i64().unwrap();
+    assert_eq!(order["subtotalCents"], 25_500);
+    assert_eq!(order["totalCents"], 29_325);
+    let lines = order["feeLines"].as_array().unwrap();
+    assert_eq!(lines.len(), 2, "{order}");
+    assert_eq!(
+        lines[0]["label"],
+        format!("Grades 10–12, late (from {late_from})")
+    );
+    assert_eq!(
+        (lines[0]["learners"].clone(), lines[0]["unitCents"].clone()),
+        (json!(2), json!(9_500))
+    );
+    assert_eq!(
+        lines[1]["label"],
+        format!("Other grades, late (from {late_from})")
+    );
+
+    // The funder sponsors the entry: the accountant may not, the funding staff may; the order
+    // then owes nothing and says what was sponsored.
+    let sponsor =
+        |percent: i32| format!("/api/purchase-order/set-sponsored/{id}?sponsoredPercent={percent}");
+    let (status, _) = api.put(&sponsor(100), json!(null), &accountant).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = api.put(&sponsor(101), json!(null), &funding).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, body) = api.put(&sponsor(100), json!(null), &funding).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["data"]["sponsoredCents"], 25_500);
+    assert_eq!(body["data"]["totalCents"], 0);
+    assert_eq!(activities(&fx, "school_entry_sponsored").len(), 1);
+    // 60% sponsored: R 102 owed plus VAT R 15.30.
+    let (_, body) = api.put(&sponsor(60), json!(null), &funding).await;
+    assert_eq!(body["data"]["totalCents"], 11_730);
+
+    // The invoice carries the lines and the sponsored part.
+    let (status, content_type, pdf) = api
+        .file(with_token(
+            get(&format!("/api/purchase-order/{id}/invoice")),
+            &teacher.token,
+        ))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(content_type, "application/pdf");
+    assert!(pdf.starts_with(b"%PDF-"));
+    let (_, detail) = api
+        .get(&format!("/api/purchase-order/{id}"), &accountant)
+        .await;
+    let invoice = &detail["data"]["invoices"][0];
+    assert_eq!(invoice["sponsoredCents"], 15_300);
+    assert_eq!(invoice["totalCents"], 11_730);
+    assert_eq!(invoice["feeLines"].as_array().unwrap().len(), 2);
+
+    // Once paid, the sponsorship no longer changes.
+    api.put(
+        &format!("/api/purchase-order/{id}?status=paid"),
+        json!(null),
+        &accountant,
+    )
+    .await;
+    let (status, _) = api.put(&sponsor(0), json!(null), &funding).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+}
+
+#[actix_web::test]
+async fn a_countrys_team_leader_sees_and_pays_the_countrys_own_orders() {
+    let fx = Fixture::new();
+    let igeo = fx.olympiad("igeo");
+    let admin = fx.admin("igeo");
+    let api = fx.api().await;
+    let (_, country) = api
+        .post(
+            "/api/igeo-country",
+            json!({ "name": "Namibia", "isoCode": "NA" }),
+            &admin,
+        )
+        .await;
+    let entry = json!({ "olympiadId": igeo.id, "countryId": country["data"]["id"], "status": "confirmed", "teamLeaderName": "Ms Shikongo", "teamLeaderEmail": "Leader@Example.na", "teamMembers": ["A", "B", "C"], "invoiceEmail": "finance@example.na" });
+    let (status, created) = api
+        .post("/api/igeo-country-participant", entry, &admin)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{created}");
+    let entry_id = created["data"]["id"].as_i64().unwrap();
+    // The team leader signs in to the portal with the address the entry names; another teacher
+    // leads nothing.
+    let leader = fx.teacher("leader@example.na").build().token;
+    let stranger = fx.teacher("someone@example.org").build().token;
+
+    let mine = format!("/api/purchase-order/my-countries?olympiadId={}", igeo.id);
+    let (status, body) = api.get(&mine, &leader).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["data"][0]["countryParticipantId"], entry_id);
+    assert_eq!(body["data"][0]["countryName"], "Namibia");
+    let (_, body) = api.get(&mine, &stranger).await;
+    assert_eq!(body["data"].as_array().unwrap().len(), 0);
+
+    // The leader makes the country's order: three members at R 50 with VAT.
+    let make = format!("/api/purchase-order?countryParticipantId={entry_id}");
+    let (status, _) = api.post(&make, json!(null), &stranger).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, order) = api.post(&make, json!(null), &leader).await;
+    assert_eq!(status, StatusCode::OK, "{order}");
+    assert_eq!(order["data"]["totalCents"], 17_250);
+    let id = order["data"]["id"].as_i64().unwrap();
+
+    // The leader lists the country's orders, downloads its invoice and reaches its payment page.
+    let list = format!(
+        "/api/purchase-order/?olympiadId={}&countryParticipantId={entry_id}",
+        igeo.id
+    );
+    let (status, body) = api.get(&list, &leader).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["data"]["rows"][0]["customerName"], "Namibia");
+    let token = body["data"]["rows"][0]["payToken"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let (status, _) = api.get(&list, &stranger).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let invoice = format!("/api/purchase-order/{id}/invoice");
+    let (status, content_type, _) = api.file(with_token(get(&invoice), &leader)).await;
+    assert_eq!(
+        (status, content_type.as_str()),
+        (StatusCode::OK, "application/pdf")
+    );
+    let (status, _, _) = api.file(with_token(get(&invoice), &stranger)).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, page) = api.send(get(&format!("/api/pay/{token}"))).await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+}

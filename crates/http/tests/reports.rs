@@ -9,6 +9,7 @@ mod common;
 use actix_web::http::StatusCode;
 use common::*;
 use diesel::prelude::*;
+use olympiad_domain::Role;
 use olympiad_persistence::schema::{answers, attempts, participants, question_modules, questions};
 use olympiad_persistence::DbConnection;
 use serde_json::Value;
@@ -19,6 +20,8 @@ struct Known {
     fx: Fixture,
     olympiad_id: i64,
     waterkloof: i64,
+    waterkloof_entry: i64,
+    polokwane_entry: i64,
     learners: Vec<BuiltLearner>,
 }
 
@@ -63,6 +66,8 @@ fn known() -> Known {
     Known {
         olympiad_id: geo.id,
         waterkloof: waterkloof.id,
+        waterkloof_entry: waterkloof.entry(),
+        polokwane_entry: polokwane.entry(),
         fx,
         learners,
     }
@@ -74,7 +79,21 @@ async fn every_olympiad_at_a_glance_counts_entries_learners_starts_and_finishes(
     k.fx.olympiad("history");
     let overlord = k.fx.overlord();
     let admin = k.fx.admin("geography");
+    let [accountant] = k.fx.staff_of("geography", [Role::Accountant]);
     let api = k.fx.api().await;
+
+    // Both schools order; Waterkloof's (3 learners × R 50 + 15% VAT = R 172.50) is paid, and
+    // Polokwane's stays owed.
+    let mut orders = vec![];
+    for entry in [k.waterkloof_entry, k.polokwane_entry] {
+        let url = format!("/api/purchase-order?customerParticipantId={entry}");
+        let (status, body) = api.post(&url, Value::Null, &accountant).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        orders.push(body["data"]["id"].as_i64().unwrap());
+    }
+    let url = format!("/api/purchase-order/{}?status=paid", orders[0]);
+    let (status, body) = api.put(&url, Value::Null, &accountant).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
 
     let (status, body) = api
         .post("/api/reports/olympiad/overview", Value::Null, &overlord)
@@ -89,8 +108,12 @@ async fn every_olympiad_at_a_glance_counts_entries_learners_starts_and_finishes(
     assert_eq!(geo["writing"], 1);
     assert_eq!(geo["finished"], 1);
     assert_eq!(geo["started"], 2);
+    assert_eq!(geo["paidOrders"], 1);
+    assert_eq!(geo["paidCents"], 17_250);
     let history = all.iter().find(|o| o["name"] == "history").unwrap();
     assert_eq!(history["learners"], 0);
+    assert_eq!(history["paidOrders"], 0);
+    assert_eq!(history["paidCents"], 0);
 
     // Staff see their own olympiad only.
     let (_, body) = api

@@ -25,6 +25,7 @@ pub mod olympiads;
 pub mod paper;
 pub mod participants;
 // Payments
+pub mod payment_proofs;
 pub mod payments;
 pub mod question_bank;
 pub mod schools;

@@ -1,28 +1,82 @@
 //! The overlord's logs: the platform's own events (the app log) and who did what in which olympiad
-//! (the activity log), searched by a window of time.
+//! (the activity log), searched by a window of time, and exported as a table of the same entries.
 
 use crate::error::{OfficeError, OfficeResult};
 use chrono::{Duration, NaiveDate, NaiveDateTime};
-use olympiad_persistence::models::{ActivityLog, ActivityQuery, AppLog};
+use olympiad_documents::{Cell, Table};
+use olympiad_domain::utc;
+use olympiad_persistence::models::listing::contains_pattern;
+use olympiad_persistence::models::{ActivityLog, ActivityQuery, AppLog, AppLogFilter};
 use olympiad_persistence::DbConnection;
 use serde::Deserialize;
 use utoipa::IntoParams;
+
+/// An export holds at most this many entries, newest first: a file the overlord can open, and a
+/// request that cannot hold the server's memory. Narrow the filters for older entries.
+pub const EXPORT_LIMIT: i64 = 50_000;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct AppLogQuery {
     pub key: Option<String>,
-    /// How many, newest first; -1 (the default) for all.
+    /// How many, newest first; -1 (the default) for all (an export: at most 50,000).
     pub limit: Option<i64>,
+    /// `info`, `warn` or `error`.
+    #[param(max_length = 10)]
+    pub level: Option<String>,
+    /// Part of the message, case-blind.
+    #[param(max_length = 100)]
+    pub search: Option<String>,
+}
+
+/// The `LIKE` pattern of a search box's text, none when it is empty.
+fn search_pattern(text: Option<&str>) -> OfficeResult<Option<String>> {
+    let text = text.unwrap_or("").trim();
+    if text.chars().count() > 100 {
+        return Err(OfficeError::invalid(
+            "search",
+            "must be at most 100 characters",
+        ));
+    }
+    Ok(contains_pattern(text))
+}
+
+fn app_log_filter(query: &AppLogQuery) -> OfficeResult<AppLogFilter> {
+    let level = match query.level.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(level @ ("info" | "warn" | "error")) => Some(level.to_owned()),
+        Some(_) => return Err(OfficeError::invalid("level", "must be info, warn or error")),
+    };
+    Ok(AppLogFilter {
+        key: query.key.clone(),
+        level,
+        search: search_pattern(query.search.as_deref())?,
+    })
 }
 
 /// The app log's events, of one key or all.
 pub fn app_log(conn: &mut DbConnection, query: &AppLogQuery) -> OfficeResult<Vec<AppLog>> {
-    Ok(AppLog::list(
-        conn,
-        query.key.as_deref(),
-        query.limit.unwrap_or(-1),
-    )?)
+    let filter = app_log_filter(query)?;
+    Ok(AppLog::search(conn, &filter, query.limit.unwrap_or(-1))?)
+}
+
+/// The app log's events the query selects as a table to download, at most [`EXPORT_LIMIT`].
+pub fn app_log_export(conn: &mut DbConnection, query: &AppLogQuery) -> OfficeResult<Table> {
+    let filter = app_log_filter(query)?;
+    let limit = match query.limit.unwrap_or(-1) {
+        n if (0..=EXPORT_LIMIT).contains(&n) => n,
+        _ => EXPORT_LIMIT,
+    };
+    let mut table = Table::new(&["When (UTC)", "Key", "Level", "Message"]);
+    for entry in AppLog::search(conn, &filter, limit)? {
+        table.push(vec![
+            Cell::from(utc::format(&entry.created_at)),
+            Cell::from(entry.key),
+            Cell::from(entry.level),
+            Cell::from(entry.message),
+        ]);
+    }
+    Ok(table)
 }
 
 /// The keys the app log's events are filed under.
@@ -43,6 +97,9 @@ pub struct ActivityLogQuery {
     /// Hours from the start date; default 24, at most 744 (31 days).
     #[param(minimum = 1, maximum = 744)]
     pub time_window: Option<i64>,
+    /// Part of who, what or the details, case-blind.
+    #[param(max_length = 100)]
+    pub search: Option<String>,
 }
 
 /// At most this many entries are answered; narrow the window for more.
@@ -78,18 +135,51 @@ pub fn window(
     Ok((since, since + window))
 }
 
+fn activity_search(query: &ActivityLogQuery, limit: i64) -> OfficeResult<ActivityQuery> {
+    let (since, until) = window(query.start_date.as_deref(), query.time_window)?;
+    Ok(ActivityQuery {
+        since: Some(since),
+        until: Some(until),
+        user_id: query.user_id,
+        email: query.email.as_ref().map(|e| e.trim().to_lowercase()),
+        search: search_pattern(query.search.as_deref())?,
+        limit,
+    })
+}
+
 /// The activity in a window of hours (the last day unless asked otherwise), of one user or all.
 pub fn activity(
     conn: &mut DbConnection,
     query: &ActivityLogQuery,
 ) -> OfficeResult<Vec<ActivityLog>> {
-    let (since, until) = window(query.start_date.as_deref(), query.time_window)?;
-    let search = ActivityQuery {
-        since: Some(since),
-        until: Some(until),
-        user_id: query.user_id,
-        email: query.email.as_ref().map(|e| e.trim().to_lowercase()),
-        limit: ACTIVITY_LIMIT,
-    };
-    Ok(ActivityLog::search(conn, &search)?)
+    Ok(ActivityLog::search(
+        conn,
+        &activity_search(query, ACTIVITY_LIMIT)?,
+    )?)
+}
+
+/// The activity the query selects as a table to download, at most [`EXPORT_LIMIT`] entries (the
+/// grid shows 2,000).
+pub fn activity_export(conn: &mut DbConnection, query: &ActivityLogQuery) -> OfficeResult<Table> {
+    let mut table = Table::new(&[
+        "When (UTC)",
+        "User id",
+        "E-mail",
+        "Olympiad id",
+        "Action",
+        "Details",
+        "From",
+    ]);
+    for entry in ActivityLog::search(conn, &activity_search(query, EXPORT_LIMIT)?)? {
+        table.push(vec![
+            Cell::from(utc::format(&entry.created_at)),
+            Cell::from(entry.user_id),
+            Cell::from(entry.email),
+            Cell::from(entry.olympiad_id),
+            Cell::from(entry.action),
+            Cell::from(entry.details),
+            Cell::from(entry.address),
+        ]);
+    }
+    Ok(table)
 }

@@ -14,23 +14,24 @@ use crate::listing::{given, Grid};
 use crate::mail::queue_email_of;
 use crate::scope::{find_in_reach, InReach};
 
-use olympiad_documents::invoice::{invoice_pdf, InvoiceSheet};
+use olympiad_documents::invoice::{invoice_pdf, InvoiceSheet, SheetLine};
 use olympiad_documents::read_table;
 use olympiad_domain::payments::{
     document_number, match_statement, payfast_form_signature, payfast_itn_signed,
-    payment_reference, statement_amount, Amounts, Cents, Fees, OpenOrder, OrderStatus,
-    StatementLine, StatementMatch,
+    payment_reference, statement_amount, Amounts, Cents, DatedFee, FeeBand, FeeSchedule, Fees,
+    OpenOrder, OrderStatus, StatementLine, StatementMatch,
 };
 use olympiad_domain::Role;
 use olympiad_mailer::{Email, Recipient};
 use olympiad_persistence::models::purchase_order::{
-    customer_details, olympiad_fees, payment_totals, set_olympiad_fees,
+    countries_led_by, customer_details, entry_grades, fee_lines_of, olympiad_fee_schedule,
+    olympiad_fees, payment_totals, set_olympiad_fee_schedule, set_sponsored_share, sponsored_share,
 };
 use olympiad_persistence::models::{
     ActivityLog, ActivityLogInsertForm, AppLog, CountryParticipant, Invoice, InvoiceInsertForm,
-    Olympiad, Paged, Payment, PaymentTotals, PaymentTotalsBy, PurchaseOrder, PurchaseOrderComment,
-    PurchaseOrderFilter, PurchaseOrderInsertForm, PurchaseOrderRow, SchoolParticipant,
-    SchoolParticipantFilter,
+    Olympiad, Paged, Payment, PaymentProof, PaymentTotals, PaymentTotalsBy, PurchaseOrder,
+    PurchaseOrderComment, PurchaseOrderFilter, PurchaseOrderInsertForm, PurchaseOrderRow,
+    SchoolParticipant, SchoolParticipantFilter,
 };
 use olympiad_persistence::{write_transaction, DbConnection};
 use serde::{Deserialize, Serialize};
@@ -66,7 +67,8 @@ impl PaymentSettings {
 }
 
 /// An order that the caller may reach: staff of its olympiad, a teacher in the team of its
-/// school's entry; a country's order is for staff only.
+/// school's entry; a country's order for staff and the country's team leader (a portal user with
+/// the team leader's e-mail address).
 impl InReach for PurchaseOrder {
     fn find_in_reach(
         conn: &mut DbConnection,
@@ -79,9 +81,10 @@ impl InReach for PurchaseOrder {
             Some(entry) => {
                 find_in_reach::<SchoolParticipant>(conn, caller, entry)?;
             }
-            None if caller.role == Role::Teacher => {
-                return Err(OfficeError::forbidden("This order is not your school's."))
-            }
+            None if caller.role == Role::Teacher => match order.country_participant_id {
+                Some(entry) if leads_country(conn, caller, order.olympiad_id, entry)? => {}
+                _ => return Err(OfficeError::forbidden("This order is not your school's.")),
+            },
             None => {}
         }
         Ok(order)
@@ -90,6 +93,57 @@ impl InReach for PurchaseOrder {
 
 fn is_staff(caller: &Caller) -> bool {
     caller.role != Role::Teacher
+}
+
+/// The country entries of the olympiad whose team leader the caller is (by their e-mail).
+fn countries_of_caller(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    olympiad_id: i64,
+) -> OfficeResult<Vec<(i64, String, String)>> {
+    let user = olympiad_persistence::models::User::find(conn, caller.user_id)?;
+    match user.email.as_deref().map(str::trim) {
+        Some(email) if !email.is_empty() => Ok(countries_led_by(conn, olympiad_id, email)?),
+        _ => Ok(Vec::new()),
+    }
+}
+
+/// Whether the caller leads the country entry's team.
+fn leads_country(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    olympiad_id: i64,
+    entry: i64,
+) -> OfficeResult<bool> {
+    Ok(countries_of_caller(conn, caller, olympiad_id)?
+        .iter()
+        .any(|(id, ..)| *id == entry))
+}
+
+/// A country entry whose team the caller leads: its orders and invoices are theirs to see and pay.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MyCountry {
+    pub country_participant_id: i64,
+    pub country_name: String,
+    pub status: String,
+}
+
+/// The country entries of the olympiad whose team the caller leads (for the portal's invoices).
+pub fn my_countries(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    olympiad_id: i64,
+) -> OfficeResult<Vec<MyCountry>> {
+    caller.require_olympiad(olympiad_id)?;
+    Ok(countries_of_caller(conn, caller, olympiad_id)?
+        .into_iter()
+        .map(|(id, name, status)| MyCountry {
+            country_participant_id: id,
+            country_name: name,
+            status,
+        })
+        .collect())
 }
 
 fn has_payments(conn: &mut DbConnection, order_id: i64) -> OfficeResult<bool> {
@@ -112,18 +166,39 @@ fn learners_of(conn: &mut DbConnection, order: &PurchaseOrder) -> OfficeResult<i
     Ok(i32::try_from(count).unwrap_or(i32::MAX))
 }
 
+/// What the order comes to today with `free_learners` discounted: the olympiad's fee schedule
+/// (bands by the learners' grades, the early-bird or late fee by the day the order was made) and
+/// the share a funder sponsors; its amounts and its fee lines as JSON.
+fn quote(
+    conn: &mut DbConnection,
+    order: &PurchaseOrder,
+    free_learners: i32,
+) -> OfficeResult<(Amounts, String)> {
+    let schedule = olympiad_fee_schedule(conn, order.olympiad_id)?;
+    let (grades, sponsored) = match order.school_participant_id {
+        Some(entry) => (entry_grades(conn, entry)?, sponsored_share(conn, entry)?),
+        // A country's team has no grades: its learners pay the usual fee.
+        None => (vec![(0, learners_of(conn, order)?)], 0),
+    };
+    let quote = schedule.quote(order.created_at.date(), &grades, free_learners, sponsored);
+    let lines =
+        serde_json::to_string(&quote.lines).map_err(|e| OfficeError::Internal(e.to_string()))?;
+    Ok((quote.amounts, lines))
+}
+
 /// While an order is owed, its amounts follow the learners loaded and the fees; once paid (or
 /// deleted) they stay as they were.
 fn refreshed(conn: &mut DbConnection, order: PurchaseOrder) -> OfficeResult<PurchaseOrder> {
     if order.paid || order.deleted_at.is_some() {
         return Ok(order);
     }
-    let fees = olympiad_fees(conn, order.olympiad_id)?;
-    let amounts = Amounts::of(fees, learners_of(conn, &order)?, order.free_learners);
-    if amounts == order.amounts() {
+    let (amounts, lines) = quote(conn, &order, order.free_learners)?;
+    if amounts == order.amounts() && lines == order.fee_lines {
         return Ok(order);
     }
-    Ok(PurchaseOrder::set_amounts(conn, order.id, &amounts)?)
+    Ok(PurchaseOrder::set_amounts(
+        conn, order.id, &amounts, &lines,
+    )?)
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -139,6 +214,9 @@ pub struct OrderListQuery {
     #[param(pattern = "^$|^(paid|pre|unpaid|deleted)$")]
     pub state: Option<String>,
     pub province: Option<String>,
+    /// A country's entry: its orders (for its team leader in the portal, or staff).
+    #[param(minimum = 1)]
+    pub country_participant_id: Option<i64>,
 }
 
 /// The Payment Portal's grid (staff) or, for a teacher, the orders of their school's entry in the
@@ -167,6 +245,24 @@ pub fn list(
         sort: grid.sort,
         ..Default::default()
     };
+    if let Some(country) = query.country_participant_id {
+        let olympiad_id = filter
+            .olympiad_id
+            .ok_or_else(|| OfficeError::invalid("olympiadId", "is required"))?;
+        if !is_staff(caller) && !leads_country(conn, caller, olympiad_id, country)? {
+            return Err(OfficeError::forbidden(
+                "You do not lead this country's team.",
+            ));
+        }
+        filter.country_participant_id = Some(country);
+        write_transaction(conn, |conn| {
+            if let Some(open) = PurchaseOrder::open_for(conn, None, Some(country))? {
+                refreshed(conn, open)?;
+            }
+            Ok::<_, OfficeError>(())
+        })?;
+        return Ok(PurchaseOrder::list(conn, &filter, grid.page)?);
+    }
     if !is_staff(caller) {
         let olympiad_id = filter
             .olympiad_id
@@ -205,6 +301,8 @@ pub struct OrderDetail {
     pub comments: Vec<PurchaseOrderComment>,
     pub invoices: Vec<Invoice>,
     pub payments: Vec<Payment>,
+    /// Proofs of payment the entry's people uploaded.
+    pub proofs: Vec<PaymentProof>,
 }
 
 fn row_of(conn: &mut DbConnection, order: PurchaseOrder) -> OfficeResult<PurchaseOrderRow> {
@@ -220,11 +318,13 @@ fn row_of(conn: &mut DbConnection, order: PurchaseOrder) -> OfficeResult<Purchas
         .iter()
         .map(|p| p.amount_cents)
         .sum();
+    let proof_count = PaymentProof::of_order(conn, order.id)?.len() as i64;
     Ok(PurchaseOrderRow {
         order,
         customer_name,
         province,
         received_cents,
+        proof_count,
     })
 }
 
@@ -235,6 +335,7 @@ fn detail_of(conn: &mut DbConnection, order: PurchaseOrder) -> OfficeResult<Orde
         comments: PurchaseOrderComment::of_order(conn, id)?,
         invoices: Invoice::of_order(conn, id)?,
         payments: Payment::of_order(conn, id)?,
+        proofs: PaymentProof::of_order(conn, id)?,
     })
 }
 
@@ -277,8 +378,13 @@ pub fn create(
                     let entry = find_in_reach::<SchoolParticipant>(conn, caller, id)?;
                     (entry.olympiad_id, Some(id), None)
                 }
-                (None, Some(id)) if is_staff(caller) => {
+                (None, Some(id)) => {
                     let entry = find_in_reach::<CountryParticipant>(conn, caller, id)?;
+                    if !is_staff(caller) && !leads_country(conn, caller, entry.olympiad_id, id)? {
+                        return Err(OfficeError::forbidden(
+                            "You do not lead this country's team.",
+                        ));
+                    }
                     (entry.olympiad_id, None, Some(id))
                 }
                 _ => {
@@ -300,6 +406,7 @@ pub fn create(
             pay_token: uuid::Uuid::new_v4().to_string(),
             schools_po,
             amounts: Amounts::of(Fees::default(), 0, 0),
+            fee_lines: "[]".into(),
         };
         let order = PurchaseOrder::create(conn, &form, |id| {
             payment_reference(&olympiad.name, olympiad.year, id)
@@ -475,9 +582,8 @@ pub fn set_discount(
                 "The discount of a paid or deleted order cannot change.",
             ));
         }
-        let fees = olympiad_fees(conn, order.olympiad_id)?;
-        let amounts = Amounts::of(fees, learners_of(conn, &order)?, query.free_learners);
-        let order = PurchaseOrder::set_amounts(conn, id, &amounts)?;
+        let (amounts, lines) = quote(conn, &order, query.free_learners)?;
+        let order = PurchaseOrder::set_amounts(conn, id, &amounts, &lines)?;
         PurchaseOrderComment::add(
             conn,
             id,
@@ -559,6 +665,7 @@ fn credit(conn: &mut DbConnection, invoice: &Invoice) -> OfficeResult<Invoice> {
         unit_cents: invoice.unit_cents,
         vat_basis_points: invoice.vat_basis_points,
         subtotal_cents: invoice.subtotal_cents,
+        sponsored_cents: invoice.sponsored_cents,
         vat_cents: invoice.vat_cents,
         total_cents: invoice.total_cents,
     }
@@ -574,6 +681,7 @@ fn credit(conn: &mut DbConnection, invoice: &Invoice) -> OfficeResult<Invoice> {
             schools_po: invoice.schools_po.clone(),
             reference: invoice.reference.clone(),
             amounts,
+            fee_lines: invoice.fee_lines.clone(),
         },
     )?)
 }
@@ -590,6 +698,8 @@ fn current_invoice(
     let live = Invoice::live(conn, order.id)?;
     if let Some(live) = &live {
         let same = live.total_cents == order.total_cents
+            && live.sponsored_cents == order.sponsored_cents
+            && live.fee_lines == order.fee_lines
             && live.learners == order.learners
             && live.free_learners == order.free_learners
             && live.schools_po == order.schools_po
@@ -611,6 +721,7 @@ fn current_invoice(
             schools_po: order.schools_po.clone(),
             reference: order.reference.clone(),
             amounts: order.amounts(),
+            fee_lines: order.fee_lines.clone(),
         },
     )?;
     if let Some(email) = email {
@@ -675,6 +786,27 @@ fn sheet_of(
         vat: Cents(invoice.vat_cents).shown(),
         total: Cents(invoice.total_cents).shown(),
         payment_lines,
+        lines: fee_lines_of(&invoice.fee_lines)
+            .into_iter()
+            .map(|line| SheetLine {
+                description: format!("{}: {}", olympiad.title, line.label),
+                learners: line.learners,
+                free_learners: line.free_learners,
+                unit: Cents(line.unit_cents).shown(),
+                amount: Cents(line.amount_cents).shown(),
+            })
+            .collect(),
+        sponsored: (invoice.sponsored_cents != 0).then(|| {
+            let share = if invoice.subtotal_cents == 0 {
+                100
+            } else {
+                invoice.sponsored_cents * 100 / invoice.subtotal_cents
+            };
+            (
+                format!("Sponsored by the funder ({share}%)"),
+                Cents(-invoice.sponsored_cents).shown(),
+            )
+        }),
     })
 }
 
@@ -1128,6 +1260,8 @@ pub struct PaymentsDashboard {
     /// By the month the order was made (`2026-11`).
     pub by_month: Vec<PaymentTotalsBy>,
     pub fees: Fees,
+    /// The whole schedule: the fees, grade bands, early-bird and late fees.
+    pub schedule: FeeSchedule,
 }
 
 pub fn dashboard(
@@ -1156,10 +1290,12 @@ pub fn dashboard(
         by_province,
         by_month,
         fees: olympiad_fees(conn, olympiad_id)?,
+        schedule: olympiad_fee_schedule(conn, olympiad_id)?,
     })
 }
 
-/// What the olympiad charges, as the admin sets it.
+/// What the olympiad charges, as the admin sets it: the usual fee and VAT, and optionally grade
+/// bands with their own fee, an early-bird fee before a date and a late fee from a date.
 #[derive(Debug, Deserialize, ToSchema, validator::Validate)]
 #[serde(rename_all = "camelCase")]
 pub struct FeesInput {
@@ -1169,6 +1305,13 @@ pub struct FeesInput {
     /// 1500 is 15%.
     #[schema(minimum = 0, maximum = 10000)]
     pub vat_basis_points: i32,
+    #[serde(default)]
+    #[schema(max_items = 14)]
+    pub bands: Vec<FeeBand>,
+    #[serde(default)]
+    pub early: Option<DatedFee>,
+    #[serde(default)]
+    pub late: Option<DatedFee>,
 }
 
 /// Sets the fees; orders still owed follow them when next shown, paid ones keep theirs.
@@ -1178,33 +1321,94 @@ pub fn set_fees(
     olympiad_id: i64,
     input: &FeesInput,
 ) -> OfficeResult<Fees> {
-    if !(0..=100_000_000).contains(&input.learner_fee_cents) {
-        return Err(OfficeError::invalid(
-            "learnerFeeCents",
-            "must be from 0 to 100000000",
-        ));
-    }
-    if !(0..=10_000).contains(&input.vat_basis_points) {
-        return Err(OfficeError::invalid(
-            "vatBasisPoints",
-            "must be from 0 to 10000",
-        ));
-    }
     let fees = Fees {
         learner_fee_cents: input.learner_fee_cents,
         vat_basis_points: input.vat_basis_points,
     };
+    let mut schedule = FeeSchedule {
+        fees,
+        bands: input.bands.clone(),
+        early: input.early,
+        late: input.late,
+    };
+    schedule.bands.sort_by_key(|b| b.grade_from);
+    let errors = FeeSchedule {
+        bands: input.bands.clone(),
+        ..schedule.clone()
+    }
+    .check();
+    if !errors.is_empty() {
+        return Err(OfficeError::Problems {
+            message: "The fees are not right".into(),
+            fields: errors.into_iter().map(|e| (e.field, e.message)).collect(),
+        });
+    }
     write_transaction(conn, |conn| {
         find_in_reach::<Olympiad>(conn, caller, olympiad_id)?;
-        set_olympiad_fees(conn, olympiad_id, fees)?;
+        let before = olympiad_fee_schedule(conn, olympiad_id)?;
+        set_olympiad_fee_schedule(conn, olympiad_id, &schedule)?;
         record_activity(
             conn,
             caller,
             "olympiad_fees_set",
             Some(olympiad_id),
-            json!({ "learnerFeeCents": fees.learner_fee_cents, "vatBasisPoints": fees.vat_basis_points }),
+            json!({ "before": before, "after": schedule }),
         )?;
         Ok(fees)
+    })
+}
+
+/// The share of a school entry's fees a funder sponsors, in percent.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct SponsorQuery {
+    /// 100 for all of it, 0 to take the sponsorship away.
+    #[param(minimum = 0, maximum = 100)]
+    pub sponsored_percent: i32,
+}
+
+/// The funding staff mark the order's school entry sponsored (a fee waiver): the order then owes
+/// only the share the funder does not pay, shown on its invoice. A paid or deleted order, or a
+/// country's, is not changed (409).
+pub fn set_sponsored(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: i64,
+    query: &SponsorQuery,
+) -> OfficeResult<OrderDetail> {
+    if !(0..=100).contains(&query.sponsored_percent) {
+        return Err(OfficeError::invalid(
+            "sponsoredPercent",
+            "must be from 0 to 100",
+        ));
+    }
+    write_transaction(conn, |conn| {
+        let order = find_in_reach::<PurchaseOrder>(conn, caller, id)?;
+        if order.paid || order.deleted_at.is_some() {
+            return Err(OfficeError::conflict(
+                "The sponsorship of a paid or deleted order cannot change.",
+            ));
+        }
+        let entry = order
+            .school_participant_id
+            .ok_or_else(|| OfficeError::conflict("Only a school's entry is sponsored."))?;
+        let before = sponsored_share(conn, entry)?;
+        set_sponsored_share(
+            conn,
+            entry,
+            query.sponsored_percent * 100,
+            Some(caller.actor()),
+        )?;
+        let order = refreshed(conn, order)?;
+        record_activity(
+            conn,
+            caller,
+            "school_entry_sponsored",
+            Some(order.olympiad_id),
+            json!({ "purchaseOrderId": id, "schoolParticipantId": entry, "before": before / 100, "after": query.sponsored_percent, "totalCents": order.total_cents }),
+        )?;
+        detail_of(conn, order)
     })
 }
 

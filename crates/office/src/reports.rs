@@ -61,6 +61,10 @@ pub struct OlympiadGlance {
     pub entries: i64,
     #[serde(flatten)]
     pub counts: LearnerCounts,
+    /// Orders paid (deleted ones not counted).
+    pub paid_orders: i64,
+    /// What the paid orders came to, VAT included, in cents (R 1.00 is 100).
+    pub paid_cents: i64,
 }
 
 /// Every olympiad the caller reaches (the overlord: all; staff: their own), newest year first.
@@ -73,12 +77,18 @@ pub fn olympiads_at_a_glance(
     for (olympiad_id, status, n) in report::learners_per_olympiad(conn)? {
         counts.entry(olympiad_id).or_default().add(status, n);
     }
+    let paid: HashMap<i64, (i64, i64)> = report::paid_orders_per_olympiad(conn)?
+        .into_iter()
+        .map(|(olympiad, orders, cents)| (olympiad, (orders, cents)))
+        .collect();
     let mut olympiads: Vec<OlympiadGlance> = Olympiad::list(conn)?
         .into_iter()
         .filter(|o| caller.role == Role::Overlord || caller.may_act_in(o.id))
         .map(|o| OlympiadGlance {
             entries: entries.get(&o.id).copied().unwrap_or(0),
             counts: counts.remove(&o.id).unwrap_or_default(),
+            paid_orders: paid.get(&o.id).map_or(0, |p| p.0),
+            paid_cents: paid.get(&o.id).map_or(0, |p| p.1),
             olympiad_id: o.id,
             name: o.name,
             title: o.title,

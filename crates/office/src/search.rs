@@ -1,7 +1,9 @@
-//! The overlord's one search box over schools, teachers, learners, purchase orders and e-mails.
+//! The overlord's one search box over schools, teachers, learners, purchase orders and e-mails
+//! (those queued in the job table, and the e-mail log of what became of each one sent).
 
 use crate::error::{OfficeError, OfficeResult};
 use chrono::NaiveDateTime;
+use olympiad_domain::email::EmailOutcome;
 use olympiad_domain::job::JobStatus;
 use olympiad_persistence::models::listing::contains_pattern;
 use olympiad_persistence::models::search;
@@ -82,6 +84,22 @@ pub struct EmailHit {
     pub created_at: NaiveDateTime,
 }
 
+/// An entry of the e-mail log: to whom, about what, and what became of it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EmailLogHit {
+    pub id: i64,
+    pub olympiad_id: Option<i64>,
+    pub recipient: String,
+    pub subject: String,
+    /// Sent, failed, skipped (shunned or unsubscribed) or bounced.
+    pub result: EmailOutcome,
+    /// The mail server's answer or why it was skipped.
+    pub detail: String,
+    #[serde(with = "olympiad_domain::utc")]
+    pub created_at: NaiveDateTime,
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SearchResults {
@@ -90,6 +108,7 @@ pub struct SearchResults {
     pub learners: Vec<LearnerHit>,
     pub orders: Vec<OrderHit>,
     pub emails: Vec<EmailHit>,
+    pub email_log: Vec<EmailLogHit>,
 }
 
 /// The recipient and subject of an e-mail job's payload, whatever else it holds.
@@ -206,6 +225,20 @@ pub fn search(conn: &mut DbConnection, query: &SearchQuery) -> OfficeResult<Sear
                     created_at,
                 }
             })
+            .collect(),
+        email_log: search::email_log(conn, &pattern, HITS)?
+            .into_iter()
+            .map(
+                |(id, olympiad_id, recipient, subject, result, detail, created_at)| EmailLogHit {
+                    id,
+                    olympiad_id,
+                    recipient,
+                    subject,
+                    result,
+                    detail,
+                    created_at,
+                },
+            )
             .collect(),
     })
 }

@@ -633,6 +633,10 @@ diesel::table! {
         learner_fee_cents -> BigInt,
         vat_basis_points -> Integer,
         updated_at -> Timestamp,
+        early_fee_cents -> Nullable<BigInt>,
+        early_until -> Nullable<Timestamp>,
+        late_fee_cents -> Nullable<BigInt>,
+        late_from -> Nullable<Timestamp>,
     }
 }
 
@@ -658,6 +662,8 @@ diesel::table! {
         deleted_at -> Nullable<Timestamp>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        sponsored_cents -> BigInt,
+        fee_lines -> Text,
     }
 }
 
@@ -699,6 +705,8 @@ diesel::table! {
         vat_cents -> BigInt,
         total_cents -> BigInt,
         issued_at -> Timestamp,
+        sponsored_cents -> BigInt,
+        fee_lines -> Text,
     }
 }
 
@@ -873,3 +881,42 @@ diesel::joinable!(note_revisions -> users (author_id));
 diesel::joinable!(sanity_findings -> sanity_runs (run_id));
 diesel::allow_tables_to_appear_in_same_query!(note_revisions, sanity_runs, sanity_findings);
 diesel::allow_tables_to_appear_in_same_query!(note_revisions, users);
+
+// Payments: proofs of payment
+diesel::table! {
+    payment_proofs (id) {
+        id -> BigInt,
+        purchase_order_id -> BigInt,
+        sha256 -> Text,
+        content_type -> Text,
+        size_bytes -> BigInt,
+        filename -> Text,
+        uploaded_by -> Nullable<BigInt>,
+        accepted_at -> Nullable<Timestamp>,
+        accepted_by -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(payment_proofs -> purchase_orders (purchase_order_id));
+diesel::allow_tables_to_appear_in_same_query!(payment_proofs, purchase_orders);
+
+// Payments: fee bands and sponsored entries
+diesel::table! {
+    olympiad_fee_bands (id) {
+        id -> BigInt,
+        olympiad_id -> BigInt,
+        grade_from -> Integer,
+        grade_to -> Integer,
+        fee_cents -> BigInt,
+    }
+}
+
+diesel::table! {
+    sponsored_entries (school_participant_id) {
+        school_participant_id -> BigInt,
+        basis_points -> Integer,
+        sponsored_by -> Nullable<BigInt>,
+        updated_at -> Timestamp,
+    }
+}

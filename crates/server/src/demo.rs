@@ -228,6 +228,7 @@ fn seed_purchase_order(
                 pay_token: uuid::Uuid::new_v4().to_string(),
                 schools_po: String::new(),
                 amounts: Amounts::of(Fees::default(), i32::try_from(learners)?, 0),
+                fee_lines: "[]".into(),
             };
             PurchaseOrder::create(conn, &form, |id| {
                 payment_reference(&geography.name, geography.year, id)

@@ -1670,6 +1670,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/purchase-order/my-countries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The country entries of the olympiad whose team the signed-in portal user leads (by their
+         *     e-mail address): the portal's Invoices screen shows their orders beside the school's.
+         */
+        get: operations["my_countries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/purchase-order/reconcile/confirm": {
         parameters: {
             query?: never;
@@ -1757,6 +1777,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/purchase-order/set-sponsored/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The funding staff mark the order's school entry sponsored: the order owes only the share the
+         *     funder does not pay (0 takes the sponsorship away). A paid, deleted or country's order: 409.
+         */
+        put: operations["set_sponsored"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/purchase-order/{id}": {
         parameters: {
             query?: never;
@@ -1791,6 +1831,63 @@ export type paths = {
          */
         get: operations["purchase_order_invoice"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase-order/{id}/proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The entry's people (or the finance staff) upload a proof of payment for an order still owed:
+         *     multipart with one part named `file`, a PDF, JPEG or PNG of at most 5 MB, judged by its content.
+         */
+        post: operations["upload_proof"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase-order/{id}/proof/{proofId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The proof itself, for the entry's people and the finance staff. */
+        get: operations["proof_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchase-order/{id}/proof/{proofId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The finance staff mark the order paid from its proof: the payment is recorded once (asking
+         *     again changes nothing); a deleted order, or one paid otherwise, answers 409.
+         */
+        put: operations["accept_proof"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3957,6 +4054,19 @@ export type components = {
             language?: components["schemas"]["Language"];
             moduleTitle: string;
         };
+        /**
+         * @description A fee per learner (VAT excluded) for orders made before a date (early-bird) or from a date
+         *     (late).
+         */
+        DatedFee: {
+            /**
+             * Format: date
+             * @description `2026-03-01`: the early-bird fee is for orders made before it, the late fee from it on.
+             */
+            date: string;
+            /** Format: int64 */
+            feeCents: number;
+        };
         DeclarationInput: {
             /** @description The learner declares they will write on their own, without help. */
             accepted: boolean;
@@ -3991,6 +4101,21 @@ export type components = {
             status: components["schemas"]["JobStatus"];
             subject: string;
             to: string;
+        };
+        /** @description An entry of the e-mail log: to whom, about what, and what became of it. */
+        EmailLogHit: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The mail server's answer or why it was skipped. */
+            detail: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            olympiadId?: number | null;
+            recipient: string;
+            /** @description Sent, failed, skipped (shunned or unsubscribed) or bounced. */
+            result: components["schemas"]["EmailOutcome"];
+            subject: string;
         };
         /**
          * @description The final state of one e-mail in the log.
@@ -4060,6 +4185,48 @@ export type components = {
             question: string;
             site: string;
         };
+        /**
+         * @description A band of grades with its own fee per learner (VAT excluded), for an olympiad that charges the
+         *     seniors more than the juniors, say.
+         */
+        FeeBand: {
+            /** Format: int64 */
+            feeCents: number;
+            /** Format: int32 */
+            gradeFrom: number;
+            /** Format: int32 */
+            gradeTo: number;
+        };
+        /** @description One line of an order or invoice: the learners of one fee. */
+        FeeLine: {
+            /**
+             * Format: int64
+             * @description (learners − free) × unit.
+             */
+            amountCents: number;
+            /**
+             * Format: int32
+             * @description Of these learners, those charged nothing (the office's discount).
+             */
+            freeLearners: number;
+            /** @description `Grades 10–12, early-bird (before 2026-03-01)`. */
+            label: string;
+            /** Format: int32 */
+            learners: number;
+            /** Format: int64 */
+            unitCents: number;
+        };
+        /**
+         * @description Everything an olympiad charges: the usual fee and VAT, optional grade bands, and optional
+         *     early-bird and late fees. The early-bird or late fee takes the usual fee's place for an order
+         *     made in its time, and a band's fee moves by the same difference, so that the bands keep their
+         *     distance from the usual fee all year.
+         */
+        FeeSchedule: components["schemas"]["Fees"] & {
+            bands: components["schemas"]["FeeBand"][];
+            early?: components["schemas"]["DatedFee"] | null;
+            late?: components["schemas"]["DatedFee"] | null;
+        };
         /** @description What an olympiad charges: per learner, with VAT. */
         Fees: {
             /**
@@ -4073,8 +4240,14 @@ export type components = {
              */
             vatBasisPoints: number;
         };
-        /** @description What the olympiad charges, as the admin sets it. */
+        /**
+         * @description What the olympiad charges, as the admin sets it: the usual fee and VAT, and optionally grade
+         *     bands with their own fee, an early-bird fee before a date and a late fee from a date.
+         */
         FeesInput: {
+            bands?: components["schemas"]["FeeBand"][];
+            early?: components["schemas"]["DatedFee"] | null;
+            late?: components["schemas"]["DatedFee"] | null;
             /**
              * Format: int64
              * @description Per learner, VAT excluded, in cents.
@@ -4179,6 +4352,7 @@ export type components = {
             creditsInvoiceId?: number | null;
             customerAddress: string;
             customerName: string;
+            feeLines: components["schemas"]["FeeLine"][];
             /** Format: int32 */
             freeLearners: number;
             /** Format: int64 */
@@ -4195,6 +4369,8 @@ export type components = {
             purchaseOrderId: number;
             reference: string;
             schoolsPO: string;
+            /** Format: int64 */
+            sponsoredCents: number;
             /** Format: int64 */
             subtotalCents: number;
             /** Format: int64 */
@@ -4713,6 +4889,24 @@ export type components = {
             /** Format: int64 */
             recordedBy?: number | null;
         };
+        PaymentProof: {
+            /** Format: date-time */
+            acceptedAt?: string | null;
+            /** Format: int64 */
+            acceptedBy?: number | null;
+            contentType: string;
+            /** Format: date-time */
+            createdAt: string;
+            filename: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            purchaseOrderId: number;
+            /** Format: int64 */
+            sizeBytes: number;
+            /** Format: int64 */
+            uploadedBy?: number | null;
+        };
         /** @description The totals of an olympiad's orders, whole and per province and month. */
         PaymentTotals: {
             /** Format: int64 */
@@ -4821,6 +5015,8 @@ export type components = {
             createdAt: string;
             /** Format: date-time */
             deletedAt?: string | null;
+            /** @description Each fee of the order: label, learners, unit, free learners, amount. */
+            feeLines: components["schemas"]["FeeLine"][];
             /** Format: int32 */
             freeLearners: number;
             /** Format: int64 */
@@ -4840,6 +5036,11 @@ export type components = {
             /** Format: int64 */
             schoolParticipantId?: number | null;
             schoolsPO: string;
+            /**
+             * Format: int64
+             * @description The part of the subtotal a funder sponsors, in cents.
+             */
+            sponsoredCents: number;
             /** Format: int64 */
             subtotalCents: number;
             /** Format: int64 */
@@ -4871,6 +5072,11 @@ export type components = {
         PurchaseOrderRow: components["schemas"]["PurchaseOrder"] & {
             /** @description The school's or the country's name. */
             customerName: string;
+            /**
+             * Format: int64
+             * @description Proofs of payment uploaded for it (the order's detail lists them as `proofs`).
+             */
+            proofCount: number;
             /** @description The school's province; empty for a country. */
             province: string;
             /**
@@ -6021,6 +6227,13 @@ export interface operations {
                 email?: string;
                 /** @description Hours from the start date; default 24, at most 744 (31 days). */
                 timeWindow?: number;
+                /** @description Part of who, what or the details, case-blind. */
+                search?: string;
+                /**
+                 * @description `csv` or `xlsx`: a file of the entries the other parameters select, newest first, at
+                 *     most 50,000 (narrow the filters for older ones).
+                 */
+                format?: "csv" | "xlsx";
             };
             header?: never;
             path?: never;
@@ -6028,6 +6241,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description At most 2,000 entries, or with `format` a CSV or XLSX file of at most 50,000 */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6052,6 +6266,8 @@ export interface operations {
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
                     };
+                    "text/csv; charset=utf-8": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
@@ -6105,8 +6321,17 @@ export interface operations {
         parameters: {
             query?: {
                 key?: string;
-                /** @description How many, newest first; -1 (the default) for all. */
+                /** @description How many, newest first; -1 (the default) for all (an export: at most 50,000). */
                 limit?: number;
+                /** @description `info`, `warn` or `error`. */
+                level?: string;
+                /** @description Part of the message, case-blind. */
+                search?: string;
+                /**
+                 * @description `csv` or `xlsx`: a file of the entries the other parameters select, newest first, at
+                 *     most 50,000 (narrow the filters for older ones).
+                 */
+                format?: "csv" | "xlsx";
             };
             header?: never;
             path?: never;
@@ -6114,6 +6339,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The entries, or with `format` a CSV or XLSX file of them (at most 50,000) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6132,6 +6358,8 @@ export interface operations {
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
                     };
+                    "text/csv; charset=utf-8": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
@@ -15236,6 +15464,8 @@ export interface operations {
                 /** @description paid, pre (pre-approved), unpaid or deleted */
                 state?: string;
                 province?: string;
+                /** @description A country's entry: its orders (for its team leader in the portal, or staff). */
+                countryParticipantId?: number;
                 /** @description 1-based; default 1. */
                 page?: number;
                 /** @description Default 25, at most 500. */
@@ -15265,6 +15495,11 @@ export interface operations {
                             rows: (components["schemas"]["PurchaseOrder"] & {
                                 /** @description The school's or the country's name. */
                                 customerName: string;
+                                /**
+                                 * Format: int64
+                                 * @description Proofs of payment uploaded for it (the order's detail lists them as `proofs`).
+                                 */
+                                proofCount: number;
                                 /** @description The school's province; empty for a country. */
                                 province: string;
                                 /**
@@ -15358,6 +15593,8 @@ export interface operations {
                             comments: components["schemas"]["PurchaseOrderComment"][];
                             invoices: components["schemas"]["Invoice"][];
                             payments: components["schemas"]["Payment"][];
+                            /** @description Proofs of payment the entry's people uploaded. */
+                            proofs: components["schemas"]["PaymentProof"][];
                         };
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
@@ -15438,6 +15675,8 @@ export interface operations {
                             comments: components["schemas"]["PurchaseOrderComment"][];
                             invoices: components["schemas"]["Invoice"][];
                             payments: components["schemas"]["Payment"][];
+                            /** @description Proofs of payment the entry's people uploaded. */
+                            proofs: components["schemas"]["PaymentProof"][];
                         };
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
@@ -15522,6 +15761,8 @@ export interface operations {
                             byMonth: components["schemas"]["PaymentTotalsBy"][];
                             byProvince: components["schemas"]["PaymentTotalsBy"][];
                             fees: components["schemas"]["Fees"];
+                            /** @description The whole schedule: the fees, grade bands, early-bird and late fees. */
+                            schedule: components["schemas"]["FeeSchedule"];
                             totals: components["schemas"]["PaymentTotals"];
                         };
                         /** @description Always true: a failure is answered with the error envelope. */
@@ -15610,6 +15851,81 @@ export interface operations {
                              */
                             vatBasisPoints: number;
                         };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_countries: {
+        parameters: {
+            query: {
+                olympiadId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            countryName: string;
+                            /** Format: int64 */
+                            countryParticipantId: number;
+                            status: string;
+                        }[];
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
                     };
@@ -15938,6 +16254,8 @@ export interface operations {
                             comments: components["schemas"]["PurchaseOrderComment"][];
                             invoices: components["schemas"]["Invoice"][];
                             payments: components["schemas"]["Payment"][];
+                            /** @description Proofs of payment the entry's people uploaded. */
+                            proofs: components["schemas"]["PaymentProof"][];
                         };
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
@@ -16025,6 +16343,97 @@ export interface operations {
                             comments: components["schemas"]["PurchaseOrderComment"][];
                             invoices: components["schemas"]["Invoice"][];
                             payments: components["schemas"]["Payment"][];
+                            /** @description Proofs of payment the entry's people uploaded. */
+                            proofs: components["schemas"]["PaymentProof"][];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_sponsored: {
+        parameters: {
+            query: {
+                /** @description 100 for all of it, 0 to take the sponsorship away. */
+                sponsoredPercent: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description An order with its history: discounts, invoices and credit notes, money received. */
+                        data: components["schemas"]["PurchaseOrderRow"] & {
+                            /** @description Each change of the discounted learners, with its reason. */
+                            comments: components["schemas"]["PurchaseOrderComment"][];
+                            invoices: components["schemas"]["Invoice"][];
+                            payments: components["schemas"]["Payment"][];
+                            /** @description Proofs of payment the entry's people uploaded. */
+                            proofs: components["schemas"]["PaymentProof"][];
                         };
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
@@ -16109,6 +16518,8 @@ export interface operations {
                             comments: components["schemas"]["PurchaseOrderComment"][];
                             invoices: components["schemas"]["Invoice"][];
                             payments: components["schemas"]["Payment"][];
+                            /** @description Proofs of payment the entry's people uploaded. */
+                            proofs: components["schemas"]["PaymentProof"][];
                         };
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
@@ -16189,6 +16600,8 @@ export interface operations {
                             comments: components["schemas"]["PurchaseOrderComment"][];
                             invoices: components["schemas"]["Invoice"][];
                             payments: components["schemas"]["Payment"][];
+                            /** @description Proofs of payment the entry's people uploaded. */
+                            proofs: components["schemas"]["PaymentProof"][];
                         };
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
@@ -16275,6 +16688,8 @@ export interface operations {
                             comments: components["schemas"]["PurchaseOrderComment"][];
                             invoices: components["schemas"]["Invoice"][];
                             payments: components["schemas"]["Payment"][];
+                            /** @description Proofs of payment the entry's people uploaded. */
+                            proofs: components["schemas"]["PaymentProof"][];
                         };
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
@@ -16360,6 +16775,278 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": number[];
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_proof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description One part named `file` */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            acceptedAt?: string | null;
+                            /** Format: int64 */
+                            acceptedBy?: number | null;
+                            contentType: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            filename: string;
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: int64 */
+                            purchaseOrderId: number;
+                            /** Format: int64 */
+                            sizeBytes: number;
+                            /** Format: int64 */
+                            uploadedBy?: number | null;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The order is paid or deleted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Larger than 5 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a PDF, JPEG or PNG */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    proof_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                proofId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file itself: PDF, JPEG or PNG */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    accept_proof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                proofId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description An order with its history: discounts, invoices and credit notes, money received. */
+                        data: components["schemas"]["PurchaseOrderRow"] & {
+                            /** @description Each change of the discounted learners, with its reason. */
+                            comments: components["schemas"]["PurchaseOrderComment"][];
+                            invoices: components["schemas"]["Invoice"][];
+                            payments: components["schemas"]["Payment"][];
+                            /** @description Proofs of payment the entry's people uploaded. */
+                            proofs: components["schemas"]["PaymentProof"][];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
                 };
             };
             /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
@@ -18171,6 +18858,16 @@ export interface operations {
                             name: string;
                             /** Format: int64 */
                             olympiadId: number;
+                            /**
+                             * Format: int64
+                             * @description What the paid orders came to, VAT included, in cents (R 1.00 is 100).
+                             */
+                            paidCents: number;
+                            /**
+                             * Format: int64
+                             * @description Orders paid (deleted ones not counted).
+                             */
+                            paidOrders: number;
                             title: string;
                             /** Format: int32 */
                             year: number;
@@ -20980,6 +21677,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            emailLog: components["schemas"]["EmailLogHit"][];
                             emails: components["schemas"]["EmailHit"][];
                             learners: components["schemas"]["LearnerHit"][];
                             orders: components["schemas"]["OrderHit"][];

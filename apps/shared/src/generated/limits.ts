@@ -247,6 +247,9 @@ export const limits = {
     }
   },
   "FeesInput": {
+    "bands": {
+      "maxItems": 14
+    },
     "learnerFeeCents": {
       "minimum": 0,
       "maximum": 100000000

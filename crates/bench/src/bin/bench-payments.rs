@@ -101,6 +101,8 @@ fn sheet(n: usize) -> InvoiceSheet {
         vat: "R 37.50".into(),
         total: "R 287.50".into(),
         payment_lines: vec!["Bank: Example".into(), "Reference: GEO26".into()],
+        lines: vec![],
+        sponsored: None,
     }
 }
 
@@ -139,6 +141,7 @@ fn main() {
         fetch_deleted: false,
         state: Some("unpaid".into()),
         province: None,
+        country_participant_id: None,
     };
     let grid = || Grid {
         search: String::new(),

@@ -1,5 +1,6 @@
 //! Reports: the overlord's overview of every olympiad, one olympiad's overview per school and its
-//! graph data, with 100,000 learners entered in 200 schools (a quarter finished, a quarter writing).
+//! graph data, with 100,000 learners entered in 200 schools (a quarter finished, a quarter writing),
+//! each school with its purchase order (half of them paid).
 //! Every call goes through the real HTTP application.
 
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a benchmark that cannot set up has failed
@@ -108,6 +109,9 @@ fn fill(conn: &mut DbConnection, olympiad: &Olympiad) {
          INSERT INTO attempts (participant_id, olympiad_id, school_participant_id, status, declaration_accepted_at, device_key_hash, started_at) \
          SELECT p.id, {id}, p.school_participant_id, p.status, '2026-11-25 08:00:00', 'x', '2026-11-25 09:00:00' \
          FROM participants p WHERE p.status IN ('finished', 'writing');
+         INSERT INTO purchase_orders (olympiad_id, school_participant_id, reference, pay_token, learners, unit_cents, subtotal_cents, vat_cents, total_cents, paid, pre_approved) \
+         SELECT {id}, id, 'GEO26-' || CAST(100000 + id AS TEXT), 'token-' || id, 500, 5000, 2500000, 375000, 2875000, id % 2 = 0, false \
+         FROM school_participants WHERE olympiad_id = {id};
          COMMIT"
     ))
     .unwrap();
@@ -168,6 +172,8 @@ async fn main() {
     let all: serde_json::Value = serde_json::from_slice(&body).unwrap();
     assert_eq!(all["data"][0]["learners"], LEARNERS);
     assert_eq!(all["data"][0]["finished"], LEARNERS / 4);
+    assert_eq!(all["data"][0]["paidOrders"], SCHOOLS / 2);
+    assert_eq!(all["data"][0]["paidCents"], 2_875_000 * (SCHOOLS / 2));
 
     let every = median_ms(5, || async {
         post("/api/reports/olympiad/overview".into(), overlord.clone()).await;

@@ -13,12 +13,13 @@ use actix_multipart::Multipart;
 use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
 use olympiad_domain::payments::Fees;
 use olympiad_domain::payments::{parse_form, payfast_itn_string, OrderStatus, StatementMatch};
+use olympiad_office::payment_proofs::{self, PROOF_LIMIT_BYTES};
 use olympiad_office::payments::{
     self, AdminDeleteQuery, ConfirmMatches, CreateOrderQuery, DiscountQuery, FeesInput,
-    InvoiceQuery, ItnOutcome, OlympiadQuery, OrderDetail, OrderListQuery, PayPage,
-    PaymentsDashboard, SchoolPoQuery, StatusQuery,
+    InvoiceQuery, ItnOutcome, MyCountry, OlympiadQuery, OrderDetail, OrderListQuery, PayPage,
+    PaymentsDashboard, SchoolPoQuery, SponsorQuery, StatusQuery,
 };
-use olympiad_persistence::models::{Paged, PurchaseOrderRow};
+use olympiad_persistence::models::{Paged, PaymentProof, PurchaseOrderRow};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -482,4 +483,137 @@ pub async fn payfast_itn(
         ItnOutcome::Refused => "refused",
     }
     .to_owned())
+}
+
+// Proof of payment
+
+/// An order's proof of payment: `/api/purchase-order/{id}/proof/{proofId}`.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Path)]
+pub struct ProofPath {
+    #[param(minimum = 1)]
+    pub id: i64,
+    #[param(minimum = 1)]
+    pub proof_id: i64,
+}
+
+/// The entry's people (or the finance staff) upload a proof of payment for an order still owed:
+/// multipart with one part named `file`, a PDF, JPEG or PNG of at most 5 MB, judged by its content.
+#[utoipa::path(
+    tag = "payments",
+    params(IdPath),
+    request_body(content_type = "multipart/form-data", description = "One part named `file`"),
+    responses(
+        (status = 200, body = inline(crate::envelope::Envelope<PaymentProof>)),
+        (status = 409, description = "The order is paid or deleted", body = crate::error::ErrorBody),
+        (status = 413, description = "Larger than 5 MB", body = crate::error::ErrorBody),
+        (status = 415, description = "Not a PDF, JPEG or PNG", body = crate::error::ErrorBody)
+    )
+)]
+#[post("/api/purchase-order/{id}/proof")]
+pub async fn upload_proof(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdPath>,
+    parts: Multipart,
+) -> ApiResult<PaymentProof> {
+    let id = path.id;
+    let limit = state.config.upload_limit_bytes.min(PROOF_LIMIT_BYTES);
+    let (name, bytes) = read_file_part(parts, limit).await?;
+    let uploads = state.config.uploads_dir.clone();
+    ok(state
+        .db
+        .office(move |conn| payment_proofs::upload(conn, &caller, id, &name, &bytes, &uploads))
+        .await?)
+}
+
+/// The proof itself, for the entry's people and the finance staff.
+#[utoipa::path(
+    tag = "payments",
+    params(ProofPath),
+    responses((status = 200, description = "The file itself: PDF, JPEG or PNG"))
+)]
+#[get("/api/purchase-order/{id}/proof/{proofId}")]
+pub async fn proof_file(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<ProofPath>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, proof_id) = (path.id, path.proof_id);
+    let uploads = state.config.uploads_dir.clone();
+    let (proof, file) = state
+        .db
+        .office(move |conn| payment_proofs::file(conn, &caller, id, proof_id, &uploads))
+        .await?;
+    let bytes = web::block(move || std::fs::read(file))
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(ApiError::internal)?;
+    Ok(download(bytes, &proof.content_type, &proof.filename))
+}
+
+/// The finance staff mark the order paid from its proof: the payment is recorded once (asking
+/// again changes nothing); a deleted order, or one paid otherwise, answers 409.
+#[utoipa::path(
+    tag = "payments",
+    params(ProofPath),
+    responses((status = 200, body = inline(crate::envelope::Envelope<OrderDetail>)), (status = 409, body = crate::error::ErrorBody))
+)]
+#[put("/api/purchase-order/{id}/proof/{proofId}/accept")]
+pub async fn accept_proof(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<ProofPath>,
+) -> ApiResult<OrderDetail> {
+    let (id, proof_id) = (path.id, path.proof_id);
+    ok(state
+        .db
+        .office(move |conn| payment_proofs::accept(conn, &caller, id, proof_id))
+        .await?)
+}
+
+// Fee waivers
+
+/// The funding staff mark the order's school entry sponsored: the order owes only the share the
+/// funder does not pay (0 takes the sponsorship away). A paid, deleted or country's order: 409.
+#[utoipa::path(
+    tag = "payments",
+    params(IdPath, SponsorQuery),
+    responses((status = 200, body = inline(crate::envelope::Envelope<OrderDetail>)), (status = 409, body = crate::error::ErrorBody))
+)]
+#[put("/api/purchase-order/set-sponsored/{id}")]
+pub async fn set_sponsored(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdPath>,
+    query: web::Query<SponsorQuery>,
+) -> ApiResult<OrderDetail> {
+    let (id, query) = (path.id, query.into_inner());
+    ok(state
+        .db
+        .office(move |conn| payments::set_sponsored(conn, &caller, id, &query))
+        .await?)
+}
+
+// A country's own invoices
+
+/// The country entries of the olympiad whose team the signed-in portal user leads (by their
+/// e-mail address): the portal's Invoices screen shows their orders beside the school's.
+#[utoipa::path(
+    tag = "payments",
+    params(OlympiadQuery),
+    responses((status = 200, body = inline(crate::envelope::Envelope<Vec<MyCountry>>)))
+)]
+#[get("/api/purchase-order/my-countries")]
+pub async fn my_countries(
+    caller: Caller,
+    state: web::Data<AppState>,
+    query: web::Query<OlympiadQuery>,
+) -> ApiResult<Vec<MyCountry>> {
+    let olympiad_id = query.olympiad_id;
+    ok(state
+        .db
+        .office(move |conn| payments::my_countries(conn, &caller, olympiad_id))
+        .await?)
 }

@@ -1,4 +1,5 @@
 use crate::error::DbResult;
+use crate::models::listing::lower;
 use crate::schema::activity_logs;
 use crate::DbConnection;
 use chrono::NaiveDateTime;
@@ -41,6 +42,8 @@ pub struct ActivityQuery {
     pub until: Option<NaiveDateTime>,
     pub user_id: Option<i64>,
     pub email: Option<String>,
+    /// A `LIKE` pattern ([`crate::models::listing::contains_pattern`]) over who, what and the details.
+    pub search: Option<String>,
     pub limit: i64,
 }
 
@@ -68,6 +71,19 @@ impl ActivityLog {
         }
         if let Some(email) = &query.email {
             select = select.filter(activity_logs::email.eq(email.clone()));
+        }
+        if let Some(pattern) = &query.search {
+            select = select.filter(
+                lower(activity_logs::action)
+                    .like(pattern.clone())
+                    .escape('\\')
+                    .or(lower(activity_logs::email.assume_not_null())
+                        .like(pattern.clone())
+                        .escape('\\'))
+                    .or(lower(activity_logs::details)
+                        .like(pattern.clone())
+                        .escape('\\')),
+            );
         }
         Ok(select
             .order(activity_logs::id.desc())

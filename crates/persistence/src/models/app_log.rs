@@ -1,4 +1,5 @@
 use crate::error::DbResult;
+use crate::models::listing::lower;
 use crate::schema::app_logs;
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
@@ -20,6 +21,15 @@ pub struct AppLog {
     pub created_at: NaiveDateTime,
 }
 
+/// Which entries of the app log: of a key, of a level, whose message holds a text.
+#[derive(Debug, Clone, Default)]
+pub struct AppLogFilter {
+    pub key: Option<String>,
+    pub level: Option<String>,
+    /// A `LIKE` pattern ([`crate::models::listing::contains_pattern`]) over the message.
+    pub search: Option<String>,
+}
+
 impl AppLog {
     pub fn record(conn: &mut DbConnection, key: &str, level: &str, message: &str) -> DbResult<()> {
         diesel::insert_into(app_logs::table)
@@ -35,12 +45,34 @@ impl AppLog {
 
     /// Newest first; `limit` below zero means all (the spec's default of -1).
     pub fn list(conn: &mut DbConnection, key: Option<&str>, limit: i64) -> DbResult<Vec<AppLog>> {
+        Self::search(
+            conn,
+            &AppLogFilter {
+                key: key.map(str::to_owned),
+                ..Default::default()
+            },
+            limit,
+        )
+    }
+
+    /// Newest first, of the entries the filter selects; `limit` below zero means all.
+    pub fn search(
+        conn: &mut DbConnection,
+        filter: &AppLogFilter,
+        limit: i64,
+    ) -> DbResult<Vec<AppLog>> {
         let mut query = app_logs::table
             .select(AppLog::as_select())
             .order(app_logs::id.desc())
             .into_boxed();
-        if let Some(key) = key {
-            query = query.filter(app_logs::key.eq(key.to_owned()));
+        if let Some(key) = &filter.key {
+            query = query.filter(app_logs::key.eq(key.clone()));
+        }
+        if let Some(level) = &filter.level {
+            query = query.filter(app_logs::level.eq(level.clone()));
+        }
+        if let Some(pattern) = &filter.search {
+            query = query.filter(lower(app_logs::message).like(pattern.clone()).escape('\\'));
         }
         if limit >= 0 {
             query = query.limit(limit);

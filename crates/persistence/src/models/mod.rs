@@ -45,7 +45,7 @@ pub mod task;
 pub use account::{Account, AccountFilter, AccountInsertForm, AccountView};
 pub use activity_log::{ActivityLog, ActivityLogInsertForm, ActivityQuery};
 pub use answer::{Answer, AnswerSave};
-pub use app_log::AppLog;
+pub use app_log::{AppLog, AppLogFilter};
 pub use attempt::{Attempt, AttemptStart, FinishReason, Sitter, SittingPause};
 pub use country::{
     CountryFilter, CountryForm, CountryParticipant, CountryParticipantRow,
@@ -101,3 +101,7 @@ pub use general_copy::{GeneralCopy, GeneralCopyForm};
 pub use site_copy::{SiteCopy, SiteCopyForm};
 pub use system_config::{SystemConfig, SystemConfigUpdateForm};
 pub use testimonial::{Testimonial, TestimonialForm};
+
+// Payments: proofs of payment
+pub mod payment_proof;
+pub use payment_proof::{PaymentProof, PaymentProofInsertForm};

@@ -4,15 +4,18 @@
 use crate::error::{DbError, DbResult};
 use crate::models::listing::{contains_pattern, lower, page_of, sorted_by, Page, Paged, Sort};
 use crate::schema::{
-    country_participants, igeo_countries, invoice_counters, invoices, olympiad_fees, payments,
-    purchase_order_comments, purchase_orders, school_participants, schools, users,
+    country_participants, igeo_countries, invoice_counters, invoices, learners, olympiad_fee_bands,
+    olympiad_fees, participants, payments, purchase_order_comments, purchase_orders,
+    school_participants, schools, sponsored_entries, users,
 };
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::dsl::sql;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
-use olympiad_domain::payments::{Amounts, Fees, OrderState};
+use olympiad_domain::payments::{
+    Amounts, DatedFee, FeeBand, FeeLine, FeeSchedule, Fees, OrderState,
+};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -49,6 +52,22 @@ pub struct PurchaseOrder {
     pub created_at: NaiveDateTime,
     #[serde(with = "olympiad_domain::utc")]
     pub updated_at: NaiveDateTime,
+    /// The part of the subtotal a funder sponsors, in cents.
+    pub sponsored_cents: i64,
+    /// Each fee of the order: label, learners, unit, free learners, amount.
+    #[serde(serialize_with = "fee_lines_json")]
+    #[schema(value_type = Vec<FeeLine>)]
+    pub fee_lines: String,
+}
+
+/// Fee lines are kept as JSON text and answered as the array they are.
+fn fee_lines_json<S: serde::Serializer>(text: &str, serializer: S) -> Result<S::Ok, S::Error> {
+    serde::Serialize::serialize(&fee_lines_of(text), serializer)
+}
+
+/// The fee lines kept as JSON; none when unreadable (an order made before lines were kept).
+pub fn fee_lines_of(text: &str) -> Vec<FeeLine> {
+    serde_json::from_str(text).unwrap_or_default()
 }
 
 impl PurchaseOrder {
@@ -68,6 +87,7 @@ impl PurchaseOrder {
             unit_cents: self.unit_cents,
             vat_basis_points: self.vat_basis_points,
             subtotal_cents: self.subtotal_cents,
+            sponsored_cents: self.sponsored_cents,
             vat_cents: self.vat_cents,
             total_cents: self.total_cents,
         }
@@ -86,6 +106,8 @@ pub struct PurchaseOrderRow {
     pub province: String,
     /// Money received for it, in cents.
     pub received_cents: i64,
+    /// Proofs of payment uploaded for it (the order's detail lists them as `proofs`).
+    pub proof_count: i64,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -108,6 +130,8 @@ pub struct PurchaseOrderInsertForm {
     pub pay_token: String,
     pub schools_po: String,
     pub amounts: Amounts,
+    /// The fee lines, as JSON.
+    pub fee_lines: String,
 }
 
 /// The customer's name: the school's, else the country's.
@@ -172,6 +196,8 @@ impl PurchaseOrder {
                 purchase_orders::subtotal_cents.eq(a.subtotal_cents),
                 purchase_orders::vat_cents.eq(a.vat_cents),
                 purchase_orders::total_cents.eq(a.total_cents),
+                purchase_orders::sponsored_cents.eq(a.sponsored_cents),
+                purchase_orders::fee_lines.eq(&form.fee_lines),
             ))
             .returning(purchase_orders::id)
             .get_result(conn)?;
@@ -181,9 +207,16 @@ impl PurchaseOrder {
             .get_result(conn)?)
     }
 
-    pub fn set_amounts(conn: &mut DbConnection, id: i64, a: &Amounts) -> DbResult<PurchaseOrder> {
+    pub fn set_amounts(
+        conn: &mut DbConnection,
+        id: i64,
+        a: &Amounts,
+        fee_lines: &str,
+    ) -> DbResult<PurchaseOrder> {
         Ok(diesel::update(purchase_orders::table.find(id))
             .set((
+                purchase_orders::sponsored_cents.eq(a.sponsored_cents),
+                purchase_orders::fee_lines.eq(fee_lines),
                 purchase_orders::learners.eq(a.learners),
                 purchase_orders::free_learners.eq(a.free_learners),
                 purchase_orders::unit_cents.eq(a.unit_cents),
@@ -339,11 +372,16 @@ impl PurchaseOrder {
             ))
             .load(conn)?;
         let received: std::collections::HashMap<i64, i64> = received.into_iter().collect();
+        let proofs: std::collections::HashMap<i64, i64> =
+            crate::models::PaymentProof::counts(conn, &ids)?
+                .into_iter()
+                .collect();
         Ok(Paged {
             rows: parts
                 .into_iter()
                 .map(|(order, customer_name, province)| PurchaseOrderRow {
                     received_cents: received.get(&order.id).copied().unwrap_or(0),
+                    proof_count: proofs.get(&order.id).copied().unwrap_or(0),
                     order,
                     customer_name,
                     province,
@@ -450,6 +488,162 @@ pub fn set_olympiad_fees(conn: &mut DbConnection, olympiad_id: i64, fees: Fees) 
     Ok(())
 }
 
+/// Midnight UTC of a day, as the fee dates are kept.
+fn midnight(day: chrono::NaiveDate) -> NaiveDateTime {
+    day.and_time(chrono::NaiveTime::MIN)
+}
+
+/// Everything the olympiad charges: the fees, the grade bands, the early-bird and late fees.
+pub fn olympiad_fee_schedule(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<FeeSchedule> {
+    let fees = olympiad_fees(conn, olympiad_id)?;
+    type Dated = (
+        Option<i64>,
+        Option<NaiveDateTime>,
+        Option<i64>,
+        Option<NaiveDateTime>,
+    );
+    let dated: Option<Dated> = olympiad_fees::table
+        .find(olympiad_id)
+        .select((
+            olympiad_fees::early_fee_cents,
+            olympiad_fees::early_until,
+            olympiad_fees::late_fee_cents,
+            olympiad_fees::late_from,
+        ))
+        .first(conn)
+        .optional()?;
+    let (early_fee, early_until, late_fee, late_from) = dated.unwrap_or_default();
+    let dated_fee = |fee: Option<i64>, at: Option<NaiveDateTime>| match (fee, at) {
+        (Some(fee_cents), Some(at)) => Some(DatedFee {
+            date: at.date(),
+            fee_cents,
+        }),
+        _ => None,
+    };
+    let bands = olympiad_fee_bands::table
+        .filter(olympiad_fee_bands::olympiad_id.eq(olympiad_id))
+        .order((olympiad_fee_bands::grade_from, olympiad_fee_bands::id))
+        .select((
+            olympiad_fee_bands::grade_from,
+            olympiad_fee_bands::grade_to,
+            olympiad_fee_bands::fee_cents,
+        ))
+        .load::<(i32, i32, i64)>(conn)?
+        .into_iter()
+        .map(|(grade_from, grade_to, fee_cents)| FeeBand {
+            grade_from,
+            grade_to,
+            fee_cents,
+        })
+        .collect();
+    Ok(FeeSchedule {
+        fees,
+        bands,
+        early: dated_fee(early_fee, early_until),
+        late: dated_fee(late_fee, late_from),
+    })
+}
+
+/// Keeps the schedule whole: the fees, the dated fees, and the bands in place of the old ones.
+/// Call inside a write transaction.
+pub fn set_olympiad_fee_schedule(
+    conn: &mut DbConnection,
+    olympiad_id: i64,
+    schedule: &FeeSchedule,
+) -> DbResult<()> {
+    set_olympiad_fees(conn, olympiad_id, schedule.fees)?;
+    diesel::update(olympiad_fees::table.find(olympiad_id))
+        .set((
+            olympiad_fees::early_fee_cents.eq(schedule.early.map(|d| d.fee_cents)),
+            olympiad_fees::early_until.eq(schedule.early.map(|d| midnight(d.date))),
+            olympiad_fees::late_fee_cents.eq(schedule.late.map(|d| d.fee_cents)),
+            olympiad_fees::late_from.eq(schedule.late.map(|d| midnight(d.date))),
+        ))
+        .execute(conn)?;
+    diesel::delete(
+        olympiad_fee_bands::table.filter(olympiad_fee_bands::olympiad_id.eq(olympiad_id)),
+    )
+    .execute(conn)?;
+    for band in &schedule.bands {
+        diesel::insert_into(olympiad_fee_bands::table)
+            .values((
+                olympiad_fee_bands::olympiad_id.eq(olympiad_id),
+                olympiad_fee_bands::grade_from.eq(band.grade_from),
+                olympiad_fee_bands::grade_to.eq(band.grade_to),
+                olympiad_fee_bands::fee_cents.eq(band.fee_cents),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// The learners entered with a school's entry, per grade: `(grade, how many)`.
+pub fn entry_grades(conn: &mut DbConnection, entry: i64) -> DbResult<Vec<(i32, i32)>> {
+    let rows: Vec<(i32, i64)> = participants::table
+        .inner_join(learners::table.on(learners::id.eq(participants::learner_id)))
+        .filter(participants::school_participant_id.eq(entry))
+        .group_by(learners::grade)
+        .select((learners::grade, diesel::dsl::count_star()))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(grade, n)| (grade, i32::try_from(n).unwrap_or(i32::MAX)))
+        .collect())
+}
+
+/// The share of a school entry's fees a funder sponsors, in basis points (0 when none).
+pub fn sponsored_share(conn: &mut DbConnection, entry: i64) -> DbResult<i32> {
+    Ok(sponsored_entries::table
+        .find(entry)
+        .select(sponsored_entries::basis_points)
+        .first(conn)
+        .optional()?
+        .unwrap_or(0))
+}
+
+/// Marks a school's entry sponsored for `basis_points` of its fees (0 takes the mark away).
+pub fn set_sponsored_share(
+    conn: &mut DbConnection,
+    entry: i64,
+    basis_points: i32,
+    by: Option<i64>,
+) -> DbResult<()> {
+    diesel::delete(sponsored_entries::table.find(entry)).execute(conn)?;
+    if basis_points > 0 {
+        diesel::insert_into(sponsored_entries::table)
+            .values((
+                sponsored_entries::school_participant_id.eq(entry),
+                sponsored_entries::basis_points.eq(basis_points),
+                sponsored_entries::sponsored_by.eq(by),
+                sponsored_entries::updated_at.eq(now()),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// The country entries of an olympiad whose team leader has this e-mail address (compared
+/// case-blind): `(entry id, country, entry status)`.
+pub fn countries_led_by(
+    conn: &mut DbConnection,
+    olympiad_id: i64,
+    email: &str,
+) -> DbResult<Vec<(i64, String, String)>> {
+    Ok(country_participants::table
+        .inner_join(
+            igeo_countries::table.on(igeo_countries::id.eq(country_participants::country_id)),
+        )
+        .filter(country_participants::olympiad_id.eq(olympiad_id))
+        .filter(lower(country_participants::team_leader_email).eq(email.trim().to_lowercase()))
+        .select((
+            country_participants::id,
+            igeo_countries::name,
+            country_participants::status,
+        ))
+        .order(igeo_countries::name)
+        .load(conn)?)
+}
+
 /// A tax invoice or a credit note, as issued.
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable, Serialize, ToSchema)]
 #[diesel(table_name = invoices)]
@@ -475,6 +669,10 @@ pub struct Invoice {
     pub total_cents: i64,
     #[serde(with = "olympiad_domain::utc")]
     pub issued_at: NaiveDateTime,
+    pub sponsored_cents: i64,
+    #[serde(serialize_with = "fee_lines_json")]
+    #[schema(value_type = Vec<FeeLine>)]
+    pub fee_lines: String,
 }
 
 /// What issuing a document writes; its number is taken from the counter.
@@ -487,6 +685,8 @@ pub struct InvoiceInsertForm {
     pub schools_po: String,
     pub reference: String,
     pub amounts: Amounts,
+    /// The fee lines, as JSON.
+    pub fee_lines: String,
 }
 
 impl Invoice {
@@ -568,6 +768,8 @@ impl Invoice {
                 invoices::subtotal_cents.eq(a.subtotal_cents),
                 invoices::vat_cents.eq(a.vat_cents),
                 invoices::total_cents.eq(a.total_cents),
+                invoices::sponsored_cents.eq(a.sponsored_cents),
+                invoices::fee_lines.eq(&form.fee_lines),
             ))
             .returning(invoices::all_columns)
             .get_result(conn)?)

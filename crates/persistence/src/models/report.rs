@@ -5,7 +5,8 @@
 
 use crate::error::DbResult;
 use crate::schema::{
-    activity_logs, answers, attempts, learners, participants, school_participants, schools,
+    activity_logs, answers, attempts, learners, participants, purchase_orders, school_participants,
+    schools,
 };
 use crate::DbConnection;
 use chrono::NaiveDateTime;
@@ -21,6 +22,23 @@ pub fn entries_per_olympiad(conn: &mut DbConnection) -> DbResult<Vec<(i64, i64)>
         .filter(school_participants::status.ne(EntryStatus::Withdrawn.as_str()))
         .group_by(school_participants::olympiad_id)
         .select((school_participants::olympiad_id, count_star()))
+        .load(conn)?)
+}
+
+/// Orders paid (not deleted), per olympiad: (olympiad, orders, cents).
+pub fn paid_orders_per_olympiad(conn: &mut DbConnection) -> DbResult<Vec<(i64, i64, i64)>> {
+    Ok(purchase_orders::table
+        .filter(purchase_orders::paid.eq(true))
+        .filter(purchase_orders::deleted_at.is_null())
+        .group_by(purchase_orders::olympiad_id)
+        .select((
+            purchase_orders::olympiad_id,
+            count_star(),
+            // SUM of BIGINT is NUMERIC on PostgreSQL; cast back to what the column holds.
+            diesel::dsl::sql::<BigInt>(
+                "CAST(COALESCE(SUM(purchase_orders.total_cents),0) AS BIGINT)",
+            ),
+        ))
         .load(conn)?)
 }
 

@@ -4,11 +4,12 @@
 use crate::error::DbResult;
 use crate::models::listing::lower;
 use crate::schema::{
-    jobs, learners, purchase_orders, school_participants, schools, teachers, users,
+    email_logs, jobs, learners, purchase_orders, school_participants, schools, teachers, users,
 };
 use crate::DbConnection;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::email::EmailOutcome;
 use olympiad_domain::job::{JobKind, JobStatus};
 
 /// (id, name, EMIS number, town, province, e-mail)
@@ -22,6 +23,16 @@ pub type LearnerHit = (i64, String, String, i32, i64, String);
 pub type OrderHit = (i64, i64, String, String, Option<String>, i64, bool, bool);
 /// (job id, status, payload, created at)
 pub type EmailHit = (i64, JobStatus, String, NaiveDateTime);
+/// (log entry id, olympiad id, recipient, subject, outcome, detail, when)
+pub type EmailLogHit = (
+    i64,
+    Option<i64>,
+    String,
+    String,
+    EmailOutcome,
+    String,
+    NaiveDateTime,
+);
 
 pub fn schools(conn: &mut DbConnection, pattern: &str, limit: i64) -> DbResult<Vec<SchoolHit>> {
     Ok(schools::table
@@ -98,6 +109,30 @@ pub fn emails(conn: &mut DbConnection, pattern: &str, limit: i64) -> DbResult<Ve
         .filter(lower(jobs::payload).like(pattern).escape('\\'))
         .select((jobs::id, jobs::status, jobs::payload, jobs::created_at))
         .order(jobs::id.desc())
+        .limit(limit)
+        .load(conn)?)
+}
+
+/// Entries of the e-mail log (what became of each e-mail sent) whose recipient address or subject
+/// holds the text, newest first.
+pub fn email_log(conn: &mut DbConnection, pattern: &str, limit: i64) -> DbResult<Vec<EmailLogHit>> {
+    Ok(email_logs::table
+        .filter(
+            lower(email_logs::recipient)
+                .like(pattern)
+                .escape('\\')
+                .or(lower(email_logs::subject).like(pattern).escape('\\')),
+        )
+        .select((
+            email_logs::id,
+            email_logs::olympiad_id,
+            email_logs::recipient,
+            email_logs::subject,
+            email_logs::status,
+            email_logs::detail,
+            email_logs::created_at,
+        ))
+        .order(email_logs::id.desc())
         .limit(limit)
         .load(conn)?)
 }

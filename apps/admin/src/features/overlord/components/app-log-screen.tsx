@@ -1,5 +1,5 @@
 // /overlord/app-log-viewer: the platform's own events (jobs, e-mail, …), of one key or all, newest first;
-// searchable and exportable.
+// searchable, and exported by the server with the same key, level and search (at most 50,000 entries).
 import { useMemo, useState } from 'react';
 import { Badge, Group, Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import type { GridColumn } from '@olympiad/shared/ui/data-grid/grid-types';
 import { GridScreen } from '@olympiad/shared/resource/grid-screen';
 import { useWholeListGrid } from '@olympiad/shared/resource/whole-list-grid';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
-import { appLogKeysQuery, appLogQuery, type AppLogEntry } from '../api/logs';
+import { appLogKeysQuery, appLogQuery, exportAppLog, type AppLogEntry } from '../api/logs';
 
 const limits = [
   { value: '200', label: 'newest 200' },
@@ -47,7 +47,7 @@ export function AppLogScreen({ route }: ScreenComponentProps) {
         <Select label="Key" placeholder="every key" data={keys} value={key} onChange={setKey} clearable w={220} />
         <Select label="How many" data={limits} value={limit} onChange={(v) => setLimit(v ?? '200')} w={180} allowDeselect={false} />
       </Group>
-      <DataGrid<AppLogEntry> label="App log" {...grid} columns={columns} getRowId={(e) => String(e.id)} exportName="app-log" initialSort={[{ id: 'createdAt', desc: true }]} searchPlaceholder="Search the messages" />
+      <DataGrid<AppLogEntry> label="App log" {...grid} columns={columns} getRowId={(e) => String(e.id)} exportName="app-log" exportFile={(selection, format) => exportAppLog(key ?? undefined, Number(limit), selection, format)} initialSort={[{ id: 'createdAt', desc: true }]} searchPlaceholder="Search the messages" />
     </GridScreen>
   );
 }

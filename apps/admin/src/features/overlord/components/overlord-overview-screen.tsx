@@ -1,8 +1,10 @@
-// /overlord/overview: every olympiad at a glance (schools entered, learners, started, finished), and
+// /overlord/overview: every olympiad at a glance (schools entered, learners, started, finished, orders
+// paid), and
 // one olympiad's schools and graphs when it is chosen.
 import { useState } from 'react';
 import { Alert, Badge, Loader, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { rands } from '@olympiad/shared/features/invoices/api/purchase-orders';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { glanceQuery } from '../../reports/api/reports';
 import { OlympiadReports } from '../../reports/olympiad-reports';
@@ -14,7 +16,7 @@ export function OverlordOverviewScreen({ route }: ScreenComponentProps) {
     <Stack gap="xl">
       <div>
         <Title order={1}>{route.title}</Title>
-        <Text c="dimmed">Every olympiad at a glance: schools entered, learners entered, and how many started and finished.</Text>
+        <Text c="dimmed">Every olympiad at a glance: schools entered, learners entered, how many started and finished, and the orders paid (VAT included).</Text>
       </div>
       {glance.isPending ? (
         <Loader role="status" aria-label="Loading the olympiads" />
@@ -25,7 +27,7 @@ export function OverlordOverviewScreen({ route }: ScreenComponentProps) {
       ) : (
         <>
           <Paper withBorder radius="md" p="sm">
-            <Table.ScrollContainer minWidth={700}>
+            <Table.ScrollContainer minWidth={860}>
               <Table aria-label="Every olympiad at a glance" striped highlightOnHover>
                 <Table.Thead>
                   <Table.Tr>
@@ -36,6 +38,8 @@ export function OverlordOverviewScreen({ route }: ScreenComponentProps) {
                     <Table.Th>Learners</Table.Th>
                     <Table.Th>Started</Table.Th>
                     <Table.Th>Finished</Table.Th>
+                    <Table.Th>Orders paid</Table.Th>
+                    <Table.Th>Paid</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -48,6 +52,8 @@ export function OverlordOverviewScreen({ route }: ScreenComponentProps) {
                       <Table.Td>{o.learners}</Table.Td>
                       <Table.Td>{o.started}</Table.Td>
                       <Table.Td>{o.finished}</Table.Td>
+                      <Table.Td>{o.paidOrders}</Table.Td>
+                      <Table.Td>{rands(o.paidCents)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

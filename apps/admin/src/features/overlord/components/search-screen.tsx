@@ -1,5 +1,6 @@
-// /overlord/search: one box over schools, teachers, learners, purchase orders and e-mails (the job
-// table's), a few of each kind that hold the text.
+// /overlord/search: one box over schools, teachers, learners, purchase orders and e-mails (those
+// queued in the job table, and the e-mail log of what became of each one sent), a few of each kind
+// that hold the text.
 import { useState, type ReactNode } from 'react';
 import { Alert, Badge, Loader, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -46,7 +47,8 @@ export function SearchScreen({ route }: ScreenComponentProps) {
       <div>
         <Title order={1}>{route.title}</Title>
         <Text c="dimmed">
-          Schools, teachers, learners, purchase orders and e-mails whose names, numbers, references or addresses hold the text.
+          Schools, teachers, learners, purchase orders, e-mails queued and the e-mail log whose names, numbers, references, addresses or subjects hold the
+          text.
         </Text>
       </div>
       <TextInput label="Search" placeholder="A name, an e-mail address, an EMIS number, a payment reference" value={text} onChange={(e) => setText(e.currentTarget.value)} maw={520} type="search" />
@@ -132,6 +134,24 @@ export function SearchScreen({ route }: ScreenComponentProps) {
                     {e.status}
                   </Badge>
                 </Table.Td>
+                <Table.Td>{formatDateTime(parseServerTime(e.createdAt))}</Table.Td>
+              </Table.Tr>
+            ))}
+          />
+          <Section
+            title={`E-mail log (${results.data.emailLog.length})`}
+            empty={results.data.emailLog.length === 0}
+            head={['To', 'Subject', 'Result', 'Detail', 'When']}
+            rows={results.data.emailLog.map((e) => (
+              <Table.Tr key={e.id}>
+                <Table.Td>{e.recipient}</Table.Td>
+                <Table.Td>{e.subject}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={e.result === 'sent' ? 'green' : e.result === 'skipped' ? 'gray' : 'red'}>
+                    {e.result}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{e.detail}</Table.Td>
                 <Table.Td>{formatDateTime(parseServerTime(e.createdAt))}</Table.Td>
               </Table.Tr>
             ))}

@@ -94,11 +94,34 @@ export function dashboardQuery(olympiadId: number) {
   return { queryKey: orderKeys.dashboard(olympiadId), queryFn: () => getDashboard(olympiadId) };
 }
 
+export type FeeSchedule = components['schemas']['FeeSchedule'];
+type FeesInput = components['schemas']['FeesInput'];
+
 export function useSetFees() {
   return useApiMutation({
-    mutationFn: ({ olympiadId, learnerFeeCents, vatBasisPoints }: { olympiadId: number; learnerFeeCents: number; vatBasisPoints: number }) =>
-      call(api.PUT('/api/purchase-order/fees', { params: { query: { olympiadId } }, body: { learnerFeeCents, vatBasisPoints } })),
+    mutationFn: ({ olympiadId, body }: { olympiadId: number; body: FeesInput }) =>
+      call(api.PUT('/api/purchase-order/fees', { params: { query: { olympiadId } }, body })),
     success: 'The fees are saved.',
+    invalidates: () => [orderKeys.all],
+  });
+}
+
+/** Marks the order paid from its proof of payment (recorded once, however often asked). */
+export function useAcceptProof() {
+  return useApiMutation({
+    mutationFn: ({ id, proofId }: { id: number; proofId: number }) =>
+      call(api.PUT('/api/purchase-order/{id}/proof/{proofId}/accept', { params: { path: { id, proofId } } })),
+    success: 'The order is paid from its proof of payment.',
+    invalidates: () => [orderKeys.all],
+  });
+}
+
+/** The funding staff mark the order's school entry sponsored for a share of its fees (0 takes it away). */
+export function useSetSponsored() {
+  return useApiMutation({
+    mutationFn: ({ id, sponsoredPercent }: { id: number; sponsoredPercent: number }) =>
+      call(api.PUT('/api/purchase-order/set-sponsored/{id}', { params: { path: { id }, query: { sponsoredPercent } } })),
+    success: 'The sponsorship is saved.',
     invalidates: () => [orderKeys.all],
   });
 }

@@ -1,6 +1,7 @@
 // Payment Portal (accountant, funding): every order of the olympiad with filters paid, pre-approved,
 // unpaid and deleted; each order's state, the school's order number, its discount (with the reason
-// kept) and the discount e-mail; its invoice; and reconciling a bank statement.
+// kept) and the discount e-mail; its invoice; its proofs of payment (opened, and the order marked paid
+// from one); a fee waiver where a funder sponsors the school's entry; and reconciling a bank statement.
 import { useMemo, useState } from 'react';
 import { Badge, Button, Group, Modal, NumberInput, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { DataGrid } from '@olympiad/shared/ui/data-grid/data-grid';
@@ -14,8 +15,9 @@ import { GridScreen } from '@olympiad/shared/resource/grid-screen';
 import { downloadInvoice, orderState, rands, useSetSchoolPo } from '@olympiad/shared/features/invoices/api/purchase-orders';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { useScreenOlympiad } from '../../olympiad/use-screen-olympiad';
-import { ordersGrid, useDeleteOrder, useSendDiscountEmail, useSetDiscount, useSetOrderStatus, type OrderRow } from '../api/orders';
+import { ordersGrid, useDeleteOrder, useSendDiscountEmail, useSetDiscount, useSetOrderStatus, useSetSponsored, type OrderRow } from '../api/orders';
 import { ReconcilePanel } from './reconcile-panel';
+import { ProofsDialog } from './proofs-dialog';
 
 const stateOptions = [
   { value: 'unpaid', label: 'unpaid' },
@@ -42,7 +44,17 @@ const columns: GridColumn<OrderRow>[] = [
   { id: 'learners', header: 'Learners', value: (o) => o.learners, width: 90 },
   { id: 'freeLearners', header: 'Free', value: (o) => o.freeLearners, sortable: false, width: 70 },
   { id: 'totalCents', header: 'Total (VAT incl.)', value: (o) => rands(o.totalCents), searchable: false },
+  { id: 'sponsoredCents', header: 'Sponsored', value: (o) => (o.sponsoredCents ? rands(o.sponsoredCents) : ''), sortable: false, searchable: false },
   { id: 'receivedCents', header: 'Received', value: (o) => rands(o.receivedCents), sortable: false, searchable: false },
+  {
+    id: 'proofCount',
+    header: 'Proofs',
+    value: (o) => o.proofCount,
+    cell: (o) => (o.proofCount > 0 ? <Badge variant="light" color={o.paid ? 'gray' : 'grape'}>{o.proofCount}</Badge> : ''),
+    sortable: false,
+    searchable: false,
+    width: 80,
+  },
   { id: 'createdAt', header: 'Made', value: (o) => formatDateTime(parseServerTime(o.createdAt)), searchable: false },
 ];
 
@@ -66,6 +78,35 @@ function DiscountDialog({ order, onClose }: { order: OrderRow; onClose: () => vo
         <Button onClick={save} disabled={!comment.trim()}>
           Save discount
         </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function SponsorDialog({ order, onClose }: { order: OrderRow; onClose: () => void }) {
+  const setSponsored = useSetSponsored();
+  const current = order.subtotalCents > 0 ? Math.round((order.sponsoredCents * 100) / order.subtotalCents) : 0;
+  const [percent, setPercent] = useState<number>(current);
+  const save = async () => {
+    const result = await setSponsored.mutateAsync({ id: order.id, sponsoredPercent: percent });
+    if (!result.ok) return alertError(result.message);
+    onClose();
+  };
+  return (
+    <Stack>
+      <NumberInput
+        label="Share of the fees the funder pays (%)"
+        description="100 waives the fees; 0 takes the sponsorship away. The invoice shows the sponsored part."
+        min={0}
+        max={100}
+        value={percent}
+        onChange={(v) => setPercent(Math.min(100, Math.max(0, Number(v) || 0)))}
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button onClick={save}>Save</Button>
       </Group>
     </Stack>
   );
@@ -103,6 +144,8 @@ export function PaymentPortalScreen({ route }: ScreenComponentProps) {
   const [discount, setDiscount] = useState<OrderRow | null>(null);
   const [po, setPo] = useState<OrderRow | null>(null);
   const [reconciling, setReconciling] = useState(false);
+  const [proofs, setProofs] = useState<OrderRow | null>(null);
+  const [sponsor, setSponsor] = useState<OrderRow | null>(null);
   const live = (o: OrderRow) => !o.deletedAt;
 
   const rowActions: RowAction<OrderRow>[] = [
@@ -133,6 +176,8 @@ export function PaymentPortalScreen({ route }: ScreenComponentProps) {
       hidden: (o) => !live(o) || o.freeLearners === 0,
       change: (o) => sendEmail.mutateAsync(o.id),
     }),
+    { label: 'Sponsor', operation: 'PUT /api/purchase-order/set-sponsored/{id}', hidden: (o) => !live(o) || o.paid || o.schoolParticipantId == null, run: setSponsor },
+    { label: 'Proof of payment', operation: 'GET /api/purchase-order/{id}/proof/{proofId}', hidden: (o) => o.proofCount === 0, run: setProofs },
     {
       label: 'Invoice',
       operation: 'GET /api/purchase-order/{id}/invoice',
@@ -170,6 +215,12 @@ export function PaymentPortalScreen({ route }: ScreenComponentProps) {
       </Modal>
       <Modal opened={po !== null} onClose={() => setPo(null)} title={`Order number: ${po?.customerName ?? ''}`}>
         {po && <SchoolPoDialog order={po} onClose={() => setPo(null)} />}
+      </Modal>
+      <Modal opened={sponsor !== null} onClose={() => setSponsor(null)} title={`Sponsor: ${sponsor?.customerName ?? ''}`}>
+        {sponsor && <SponsorDialog order={sponsor} onClose={() => setSponsor(null)} />}
+      </Modal>
+      <Modal opened={proofs !== null} onClose={() => setProofs(null)} title={`Proof of payment: ${proofs?.customerName ?? ''}`} size="lg">
+        {proofs && <ProofsDialog order={proofs} onClose={() => setProofs(null)} />}
       </Modal>
       <Modal opened={reconciling} onClose={() => setReconciling(false)} title="Reconcile a bank statement" size="xl">
         {olympiadId !== undefined && <ReconcilePanel olympiadId={olympiadId} onDone={() => setReconciling(false)} />}

@@ -1,14 +1,14 @@
 // Payments Dashboard (admin): what the olympiad's orders come to, owed, paid and pre-approved, by
-// province and month by month as bar charts, and what the olympiad charges per learner.
-import { useEffect, useState } from 'react';
+// province and month by month as bar charts, and what the olympiad charges (fee per learner, grade bands,
+// early-bird and late fees).
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Group, Loader, NumberInput, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { alertError } from '@olympiad/shared/feedback/notifications';
+import { Alert, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useCan } from '@olympiad/shared/access/can';
 import { rands } from '@olympiad/shared/features/invoices/api/purchase-orders';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { useScreenOlympiad } from '../../olympiad/use-screen-olympiad';
-import { dashboardQuery, useSetFees, type PaymentsDashboard } from '../api/orders';
+import { dashboardQuery, type PaymentsDashboard } from '../api/orders';
+import { FeesForm } from './fees-form';
 
 type Group = PaymentsDashboard['byProvince'][number];
 
@@ -65,27 +65,6 @@ function BarChart({ title, groups, empty }: { title: string; groups: Group[]; em
   );
 }
 
-function FeesForm({ olympiadId, fees }: { olympiadId: number; fees: PaymentsDashboard['fees'] }) {
-  const setFees = useSetFees();
-  const [fee, setFee] = useState(fees.learnerFeeCents / 100);
-  const [vat, setVat] = useState(fees.vatBasisPoints / 100);
-  useEffect(() => {
-    setFee(fees.learnerFeeCents / 100);
-    setVat(fees.vatBasisPoints / 100);
-  }, [fees]);
-  const save = async () => {
-    const result = await setFees.mutateAsync({ olympiadId, learnerFeeCents: Math.round(fee * 100), vatBasisPoints: Math.round(vat * 100) });
-    if (!result.ok) alertError(result.message);
-  };
-  return (
-    <Group align="flex-end">
-      <NumberInput label="Fee per learner (R, VAT excluded)" min={0} decimalScale={2} value={fee} onChange={(v) => setFee(Number(v) || 0)} />
-      <NumberInput label="VAT (%)" min={0} max={100} decimalScale={2} value={vat} onChange={(v) => setVat(Number(v) || 0)} />
-      <Button onClick={save}>Save fees</Button>
-    </Group>
-  );
-}
-
 export function PaymentsDashboardScreen({ route }: ScreenComponentProps) {
   const { olympiadId } = useScreenOlympiad();
   const can = useCan();
@@ -93,7 +72,7 @@ export function PaymentsDashboardScreen({ route }: ScreenComponentProps) {
   if (olympiadId === undefined) return <Alert color="gray">Sign in to an olympiad to see its payments.</Alert>;
   if (dashboard.isPending) return <Loader role="status" aria-label="Loading" />;
   if (dashboard.isError) return <Alert color="red">{dashboard.error.message}</Alert>;
-  const { totals, byProvince, byMonth, fees } = dashboard.data;
+  const { totals, byProvince, byMonth, schedule } = dashboard.data;
   const figures = [
     ['Orders', String(totals.orders)],
     ['Learners', String(totals.learners)],
@@ -152,7 +131,7 @@ export function PaymentsDashboardScreen({ route }: ScreenComponentProps) {
           <Title order={2} size="h4" mb="sm">
             Fees
           </Title>
-          <FeesForm olympiadId={olympiadId} fees={fees} />
+          <FeesForm olympiadId={olympiadId} schedule={schedule} />
         </Card>
       )}
     </Stack>

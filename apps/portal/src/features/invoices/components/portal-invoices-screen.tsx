@@ -1,15 +1,55 @@
 // Invoices (teacher): the school's order in this olympiad, worked out from the learners loaded, with its
-// tax invoice to download, the school's own order number, and the way to pay (the payment page).
+// tax invoice to download, the school's own order number, the way to pay (the payment page), and the
+// bank's proof of an EFT to upload for the office to check. A teacher who leads an igeo country's team
+// (the country's entry names their e-mail address) sees the country's orders here too, the same way.
 // "Could not get invoices" when they cannot be loaded (spec section 8).
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, FileInput, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { alertError } from '@olympiad/shared/feedback/notifications';
-import { downloadInvoice, myOrdersQuery, orderState, rands, useCreateOrder, useSetSchoolPo } from '@olympiad/shared/features/invoices/api/purchase-orders';
+import {
+  countryOrdersQuery,
+  downloadInvoice,
+  myCountriesQuery,
+  myOrdersQuery,
+  orderState,
+  PROOF_TYPES,
+  rands,
+  useCreateOrder,
+  useSetSchoolPo,
+  useUploadProof,
+} from '@olympiad/shared/features/invoices/api/purchase-orders';
 import type { PurchaseOrderRow } from '@olympiad/shared/features/invoices/api/get-invoices';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { useMySchool } from '../../school/api/get-my-school';
+
+/** The bank's proof of an EFT, for the office to check and mark the order paid. */
+function ProofUpload({ order }: { order: PurchaseOrderRow }) {
+  const upload = useUploadProof();
+  const [file, setFile] = useState<File | null>(null);
+  const send = async () => {
+    if (!file) return;
+    const result = await upload.mutateAsync({ id: order.id, file });
+    if (result.ok) setFile(null);
+    else alertError(result.message);
+  };
+  return (
+    <Stack gap="xs" mt="md">
+      <Group align="flex-end">
+        <FileInput label="Proof of payment (PDF, JPEG or PNG, at most 5 MB)" placeholder="Choose the bank's proof" accept={PROOF_TYPES} value={file} onChange={setFile} clearable w={340} />
+        <Button variant="default" onClick={send} disabled={!file} loading={upload.isPending}>
+          Upload the proof
+        </Button>
+      </Group>
+      {order.proofCount > 0 && (
+        <Text size="sm" c="dimmed">
+          {order.proofCount === 1 ? 'One proof is' : `${order.proofCount} proofs are`} with the office; the order shows paid once they have checked it.
+        </Text>
+      )}
+    </Stack>
+  );
+}
 
 function OrderCard({ order, canManage }: { order: PurchaseOrderRow; canManage: boolean }) {
   const setPo = useSetSchoolPo();
@@ -45,10 +85,27 @@ function OrderCard({ order, canManage }: { order: PurchaseOrderRow; canManage: b
               <Table.Td>{order.freeLearners}</Table.Td>
             </Table.Tr>
           )}
-          <Table.Tr>
-            <Table.Th scope="row">Price per learner (VAT excluded)</Table.Th>
-            <Table.Td>{rands(order.unitCents)}</Table.Td>
-          </Table.Tr>
+          {order.feeLines.length === 0 ? (
+            <Table.Tr>
+              <Table.Th scope="row">Price per learner (VAT excluded)</Table.Th>
+              <Table.Td>{rands(order.unitCents)}</Table.Td>
+            </Table.Tr>
+          ) : (
+            order.feeLines.map((line) => (
+              <Table.Tr key={line.label}>
+                <Table.Th scope="row">{line.label}</Table.Th>
+                <Table.Td>
+                  {line.learners - line.freeLearners} × {rands(line.unitCents)} = {rands(line.amountCents)}
+                </Table.Td>
+              </Table.Tr>
+            ))
+          )}
+          {order.sponsoredCents > 0 && (
+            <Table.Tr>
+              <Table.Th scope="row">Sponsored by the funder</Table.Th>
+              <Table.Td>-{rands(order.sponsoredCents)}</Table.Td>
+            </Table.Tr>
+          )}
           <Table.Tr>
             <Table.Th scope="row">VAT</Table.Th>
             <Table.Td>{rands(order.vatCents)}</Table.Td>
@@ -72,6 +129,7 @@ function OrderCard({ order, canManage }: { order: PurchaseOrderRow; canManage: b
           </Button>
         </Group>
       )}
+      {!order.paid && !order.deletedAt && <ProofUpload order={order} />}
       <Group mt="md">
         <Button onClick={download}>Download the tax invoice</Button>
         {!order.paid && (
@@ -84,6 +142,32 @@ function OrderCard({ order, canManage }: { order: PurchaseOrderRow; canManage: b
   );
 }
 
+/** A country's orders and invoices, for the team leader the country's entry names. */
+function CountryOrders({ olympiadId, country }: { olympiadId: number; country: { countryParticipantId: number; countryName: string } }) {
+  const orders = useQuery(countryOrdersQuery(olympiadId, country.countryParticipantId));
+  const create = useCreateOrder();
+  const makeOrder = async () => {
+    const result = await create.mutateAsync({ countryParticipantId: country.countryParticipantId });
+    if (!result.ok) alertError(result.message);
+  };
+  return (
+    <Stack>
+      <Title order={2} size="h3">
+        {country.countryName}: the country&apos;s orders
+      </Title>
+      {orders.isPending && <Loader role="status" aria-label={`Loading ${country.countryName}'s orders`} />}
+      {orders.isError && <Alert color="red">Could not get invoices</Alert>}
+      {orders.data?.length === 0 && (
+        <Card withBorder>
+          <Text mb="sm">There is no order for {country.countryName} yet. Make one from the team entered; you can download its tax invoice and pay straight away.</Text>
+          <Button onClick={makeOrder}>Make the country&apos;s order</Button>
+        </Card>
+      )}
+      {orders.data?.map((order) => <OrderCard key={order.id} order={order} canManage />)}
+    </Stack>
+  );
+}
+
 export function PortalInvoicesScreen({ route }: ScreenComponentProps) {
   const { olympiadName = '' } = useParams();
   const mine = useMySchool(olympiadName);
@@ -91,6 +175,7 @@ export function PortalInvoicesScreen({ route }: ScreenComponentProps) {
   const entry = mine.data?.entry;
   const orders = useQuery({ ...myOrdersQuery(olympiadId ?? 0), enabled: olympiadId !== undefined && entry != null });
   const create = useCreateOrder();
+  const countries = useQuery({ ...myCountriesQuery(olympiadId ?? 0), enabled: olympiadId !== undefined });
 
   if (mine.isPending) return <Loader role="status" aria-label="Loading" />;
   if (mine.isError) return <Alert color="red">{mine.error.message}</Alert>;
@@ -105,7 +190,7 @@ export function PortalInvoicesScreen({ route }: ScreenComponentProps) {
         <Title order={1}>{route.title}</Title>
         <Text c="dimmed">Your school's order for the {mine.data.olympiad.title}: its tax invoice, and how to pay by card or EFT.</Text>
       </div>
-      {!entry && <Alert color="gray">Your school is not entered in this olympiad, or you are not in its team.</Alert>}
+      {!entry && !countries.data?.length && <Alert color="gray">Your school is not entered in this olympiad, or you are not in its team.</Alert>}
       {entry && orders.isPending && <Loader role="status" aria-label="Loading" />}
       {entry && orders.isError && <Alert color="red">Could not get invoices</Alert>}
       {entry && orders.data?.length === 0 && (
@@ -115,6 +200,7 @@ export function PortalInvoicesScreen({ route }: ScreenComponentProps) {
         </Card>
       )}
       {orders.data?.map((order) => <OrderCard key={order.id} order={order} canManage={mine.data.isTeamAdmin} />)}
+      {olympiadId !== undefined && countries.data?.map((country) => <CountryOrders key={country.countryParticipantId} olympiadId={olympiadId} country={country} />)}
       <Text size="sm">
         Questions about an invoice? <Anchor component={Link} to={`/portal/${olympiadName}/faq`}>See the FAQ</Anchor>.
       </Text>

@@ -9,8 +9,9 @@ import type { components } from '../../../api/schema';
 export type PurchaseOrderRow = components['schemas']['PurchaseOrderRow'];
 type OrderPage = { rows: PurchaseOrderRow[]; total: number };
 
-export async function getInvoices(olympiadId: number, fetchDeleted = false): Promise<PurchaseOrderRow[]> {
-  const result = await apiRequest<OrderPage>('GET', '/api/purchase-order/', { query: { olympiadId, fetchDeleted } });
+export async function getInvoices(olympiadId: number, fetchDeleted = false, countryParticipantId?: number): Promise<PurchaseOrderRow[]> {
+  const query = countryParticipantId === undefined ? { olympiadId, fetchDeleted } : { olympiadId, fetchDeleted, countryParticipantId };
+  const result = await apiRequest<OrderPage>('GET', '/api/purchase-order/', { query });
   if (!result.ok) alertError(COULD_NOT_GET_INVOICES);
   return unwrap(result).rows;
 }

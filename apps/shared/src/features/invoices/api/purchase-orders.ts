@@ -4,6 +4,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, call } from '../../../api/client';
 import { unwrap } from '../../../api/envelope';
 import { downloadFile } from '../../../api/download';
+import { uploadFiles } from '../../../api/upload';
+import type { components } from '../../../api/schema';
 import { useApiMutation } from '../../../resource/use-api-mutation';
 import { getInvoices } from './get-invoices';
 
@@ -15,6 +17,8 @@ export type OrderDetail = Awaited<ReturnType<typeof getOrder>>;
 
 export const orderKeys = {
   all: ['purchase-orders'] as const,
+  country: (olympiadId: number, countryParticipantId: number) => [...orderKeys.all, 'country', olympiadId, countryParticipantId] as const,
+  myCountries: (olympiadId: number) => [...orderKeys.all, 'my-countries', olympiadId] as const,
   list: (olympiadId: number | undefined) => [...orderKeys.all, 'list', olympiadId ?? 'every'] as const,
   detail: (id: number) => [...orderKeys.all, 'detail', id] as const,
   dashboard: (olympiadId: number | undefined) => [...orderKeys.all, 'dashboard', olympiadId ?? 'every'] as const,
@@ -23,6 +27,20 @@ export const orderKeys = {
 /** The teacher's own orders in an olympiad. */
 export function myOrdersQuery(olympiadId: number) {
   return queryOptions({ queryKey: orderKeys.list(olympiadId), queryFn: () => getInvoices(olympiadId) });
+}
+
+/** A country's orders, for its team leader. */
+export function countryOrdersQuery(olympiadId: number, countryParticipantId: number) {
+  return queryOptions({ queryKey: orderKeys.country(olympiadId, countryParticipantId), queryFn: () => getInvoices(olympiadId, false, countryParticipantId) });
+}
+
+async function getMyCountries(olympiadId: number) {
+  return unwrap(await call(api.GET('/api/purchase-order/my-countries', { params: { query: { olympiadId } } })));
+}
+
+/** The country entries whose team the signed-in teacher leads (by their e-mail address). */
+export function myCountriesQuery(olympiadId: number) {
+  return queryOptions({ queryKey: orderKeys.myCountries(olympiadId), queryFn: () => getMyCountries(olympiadId) });
 }
 
 export function orderQuery(id: number) {
@@ -34,7 +52,7 @@ export function orderQuery(id: number) {
 
 export function useCreateOrder() {
   return useApiMutation({
-    mutationFn: (q: { customerParticipantId: number; schoolsPO?: string }) => call(api.POST('/api/purchase-order', { params: { query: q } })),
+    mutationFn: (q: { customerParticipantId?: number; countryParticipantId?: number; schoolsPO?: string }) => call(api.POST('/api/purchase-order', { params: { query: q } })),
     success: 'The order is made.',
     invalidates: () => [orderKeys.all],
   });
@@ -52,6 +70,29 @@ export function useSetSchoolPo() {
 /** The order's current tax invoice (issued when needed), or one earlier document of it. */
 export function downloadInvoice(id: number, invoiceId?: number) {
   return downloadFile('GET', `/api/purchase-order/${id}/invoice`, { query: invoiceId ? { invoiceId } : {}, fallbackName: 'invoice.pdf' });
+}
+
+export type PaymentProof = components['schemas']['PaymentProof'];
+
+/** The file types a proof of payment may be (the server judges the bytes, this only helps the picker). */
+export const PROOF_TYPES = 'application/pdf,image/jpeg,image/png';
+
+/** Uploads the bank's proof of payment for an order (PDF, JPEG or PNG, at most 5 MB). */
+export function useUploadProof() {
+  return useApiMutation({
+    mutationFn: ({ id, file }: { id: number; file: File }) => {
+      const form = new FormData();
+      form.append('file', file);
+      return uploadFiles<PaymentProof>({ path: `/api/purchase-order/${id}/proof` }, form);
+    },
+    success: 'The proof of payment is uploaded; the office will check it.',
+    invalidates: () => [orderKeys.all],
+  });
+}
+
+/** Opens (downloads) an uploaded proof of payment. */
+export function downloadProof(id: number, proof: PaymentProof) {
+  return downloadFile('GET', `/api/purchase-order/${id}/proof/${proof.id}`, { fallbackName: proof.filename });
 }
 
 /** Rands from cents, as an invoice shows them: R 1 437.50. */

@@ -1,0 +1,156 @@
+//! Proof of payment: the entry's people upload the bank's confirmation of an EFT (PDF, JPEG or PNG,
+//! judged by its first bytes) for their order; the accountant opens it and may mark the order paid
+//! from it, which records the payment once however often it is asked.
+
+use crate::activity::record_activity;
+use crate::caller::Caller;
+use crate::error::{OfficeError, OfficeResult, OrNotFound};
+use crate::files::{clean_filename, sniff, store_bytes};
+use crate::payments::{detail, OrderDetail};
+use crate::scope::find_in_reach;
+use olympiad_domain::payments::OrderStatus;
+use olympiad_domain::Role;
+use olympiad_persistence::models::{Payment, PaymentProof, PaymentProofInsertForm, PurchaseOrder};
+use olympiad_persistence::{write_transaction, DbConnection};
+use serde_json::json;
+use std::path::{Path, PathBuf};
+
+/// A proof is a bank's confirmation, not an archive: 5 MB is plenty for a scan or a photo.
+pub const PROOF_LIMIT_BYTES: usize = 5 * 1024 * 1024;
+
+/// Where proofs are kept: apart from the question attachments, so that tidying those never
+/// touches them.
+pub fn proofs_root(uploads_dir: &Path) -> PathBuf {
+    uploads_dir.join("payment-proofs")
+}
+
+fn is_finance(caller: &Caller) -> bool {
+    matches!(
+        caller.role,
+        Role::Accountant | Role::Funding | Role::Admin | Role::Overlord
+    )
+}
+
+/// Keeps the file and notes it on the order. The order must be in the caller's reach (another
+/// school's is a 404) and still owed: a paid or deleted order takes no proof (409).
+pub fn upload(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    order_id: i64,
+    filename: &str,
+    bytes: &[u8],
+    uploads_dir: &Path,
+) -> OfficeResult<PaymentProof> {
+    let order = find_in_reach::<PurchaseOrder>(conn, caller, order_id)?;
+    if order.deleted_at.is_some() {
+        return Err(OfficeError::conflict("This order is deleted."));
+    }
+    if order.paid {
+        return Err(OfficeError::conflict("This order is paid already."));
+    }
+    let filename = clean_filename(filename)?;
+    let content_type = match sniff(bytes) {
+        Some(t @ ("application/pdf" | "image/jpeg" | "image/png")) => t,
+        _ => {
+            return Err(OfficeError::UnsupportedFile(
+                "file: a proof of payment is a PDF, JPEG or PNG file".into(),
+            ))
+        }
+    };
+    if bytes.len() > PROOF_LIMIT_BYTES {
+        return Err(OfficeError::invalid("file", "must be at most 5 MB"));
+    }
+    let sha256 = store_bytes(&proofs_root(uploads_dir), bytes)
+        .map_err(|e| OfficeError::Internal(e.to_string()))?;
+    write_transaction(conn, |conn| {
+        let proof = PaymentProof::create(
+            conn,
+            &PaymentProofInsertForm {
+                purchase_order_id: order.id,
+                sha256: &sha256,
+                content_type,
+                size_bytes: i64::try_from(bytes.len()).unwrap_or(i64::MAX),
+                filename: &filename,
+                uploaded_by: Some(caller.actor()),
+            },
+        )?;
+        record_activity(
+            conn,
+            caller,
+            "payment_proof_uploaded",
+            Some(order.olympiad_id),
+            json!({ "purchaseOrderId": order.id, "reference": order.reference, "proofId": proof.id, "filename": filename }),
+        )?;
+        Ok(proof)
+    })
+}
+
+/// An order's proof, for the entry's people and the finance staff; the path to its bytes.
+pub fn file(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    order_id: i64,
+    proof_id: i64,
+    uploads_dir: &Path,
+) -> OfficeResult<(PaymentProof, PathBuf)> {
+    let order = find_in_reach::<PurchaseOrder>(conn, caller, order_id)?;
+    let proof = PaymentProof::find(conn, proof_id).or_not_found("This proof of payment")?;
+    if proof.purchase_order_id != order.id {
+        return Err(OfficeError::NotFound("This proof of payment".into()));
+    }
+    let path = crate::files::stored_path(&proofs_root(uploads_dir), &proof.sha256);
+    Ok((proof, path))
+}
+
+/// The accountant marks the order paid from a proof: the payment is recorded (once: accepting
+/// the same proof again changes nothing), the order paid, the proof marked accepted.
+pub fn accept(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    order_id: i64,
+    proof_id: i64,
+) -> OfficeResult<OrderDetail> {
+    if !is_finance(caller) {
+        return Err(OfficeError::forbidden(
+            "Only the finance staff accept a proof.",
+        ));
+    }
+    write_transaction(conn, |conn| {
+        let order = find_in_reach::<PurchaseOrder>(conn, caller, order_id)?;
+        let proof = PaymentProof::find(conn, proof_id).or_not_found("This proof of payment")?;
+        if proof.purchase_order_id != order.id {
+            return Err(OfficeError::NotFound("This proof of payment".into()));
+        }
+        if order.paid {
+            // Accepting the same proof again is a retry; another proof of a paid order is not.
+            if proof.accepted_at.is_some() {
+                return detail(conn, caller, order.id);
+            }
+            return Err(OfficeError::conflict("This order is paid already."));
+        }
+        let after = order
+            .state(true)
+            .after(OrderStatus::Paid)
+            .map_err(|r| OfficeError::conflict(r.to_string()))?;
+        let external = format!("proof:{}", proof.id);
+        if Payment::record(
+            conn,
+            order.id,
+            "eft",
+            order.total_cents,
+            &external,
+            Some(caller.actor()),
+        )? {
+            PurchaseOrder::set_state(conn, &order, after)?;
+            PaymentProof::accept(conn, proof.id, caller.actor())?;
+            record_activity(
+                conn,
+                caller,
+                "purchase_order_paid_by_proof",
+                Some(order.olympiad_id),
+                json!({ "purchaseOrderId": order.id, "reference": order.reference, "proofId": proof.id, "amountCents": order.total_cents }),
+            )?;
+        }
+        detail(conn, caller, order.id)
+    })
+}

@@ -1,0 +1,11 @@
+ALTER TABLE invoices DROP COLUMN fee_lines;
+ALTER TABLE invoices DROP COLUMN sponsored_cents;
+ALTER TABLE purchase_orders DROP COLUMN fee_lines;
+ALTER TABLE purchase_orders DROP COLUMN sponsored_cents;
+DROP TABLE sponsored_entries;
+DROP TABLE olympiad_fee_bands;
+ALTER TABLE olympiad_fees DROP COLUMN late_from;
+ALTER TABLE olympiad_fees DROP COLUMN late_fee_cents;
+ALTER TABLE olympiad_fees DROP COLUMN early_until;
+ALTER TABLE olympiad_fees DROP COLUMN early_fee_cents;
+DROP TABLE payment_proofs;
