@@ -140,6 +140,23 @@ impl Job {
             .get_result(conn)?)
     }
 
+    /// How many jobs there are in each status, and when the oldest job that is due (queued, its
+    /// time come) was due: for `/metrics`.
+    pub fn queue_gauges(
+        conn: &mut DbConnection,
+    ) -> DbResult<(Vec<(String, i64)>, Option<NaiveDateTime>)> {
+        let counts = jobs::table
+            .group_by(jobs::status)
+            .select((jobs::status, diesel::dsl::count_star()))
+            .load::<(String, i64)>(conn)?;
+        let oldest_due = jobs::table
+            .filter(jobs::status.eq(JobStatus::Queued.as_str()))
+            .filter(jobs::run_at.le(now()))
+            .select(diesel::dsl::min(jobs::run_at))
+            .first::<Option<NaiveDateTime>>(conn)?;
+        Ok((counts, oldest_due))
+    }
+
     /// Takes the oldest job that is due (or whose worker's lease ran out) for `worker`, or none.
     pub fn claim(conn: &mut DbConnection, worker: &str) -> DbResult<Option<Job>> {
         // One statement, so that the pick and the mark happen together. PostgreSQL skips rows that
