@@ -181,7 +181,11 @@ pub fn render(gauges: &Gauges) -> String {
 
     out.push_str("# HELP olympiad_jobs Background jobs in the job table, by status.\n# TYPE olympiad_jobs gauge\n");
     for (status, count) in &gauges.jobs {
-        let _ = writeln!(out, "olympiad_jobs{{status=\"{}\"}} {count}", escape(status));
+        let _ = writeln!(
+            out,
+            "olympiad_jobs{{status=\"{}\"}} {count}",
+            escape(status)
+        );
     }
     let _ = writeln!(out, "# HELP olympiad_jobs_oldest_due_seconds How long the oldest job that is due has waited for a worker.\n# TYPE olympiad_jobs_oldest_due_seconds gauge\nolympiad_jobs_oldest_due_seconds {}", gauges.oldest_due_job_seconds);
     let _ = writeln!(out, "# HELP olympiad_db_pool_size Connections this node's pool may open.\n# TYPE olympiad_db_pool_size gauge\nolympiad_db_pool_size {}", gauges.pool_size);

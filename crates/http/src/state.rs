@@ -24,10 +24,21 @@ impl AppState {
     pub fn new(pool: olympiad_persistence::DbPool, config: ApiConfig) -> Self {
         AppState {
             tokens: TokenKeys::new(&config.jwt_secret, config.session_hours),
-            limits: RateLimits::new(
-                config.signin_per_username_per_minute,
-                config.signin_per_address_per_minute,
-            ),
+            limits: {
+                let limits = RateLimits::new(
+                    config.signin_per_username_per_minute,
+                    config.signin_per_address_per_minute,
+                );
+                // Several nodes share a PostgreSQL database, and so its counts.
+                let postgres = pool.get().is_ok_and(|conn| {
+                    matches!(*conn, olympiad_persistence::DbConnection::Postgresql(_))
+                });
+                if postgres {
+                    limits.shared(Db::new(pool.clone()))
+                } else {
+                    limits
+                }
+            },
             answers: AnswerWriter::start(pool.clone(), config.answer_writers, ANSWER_QUEUE),
             papers: PaperCache::default(),
             db: Db::new(pool),

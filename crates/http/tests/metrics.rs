@@ -28,7 +28,11 @@ async fn metrics_are_for_the_overlord_and_the_scraper_and_name_routes_by_pattern
     }
     // A learner's answers go through the writer, which counts its batches.
     let (status, body) = api
-        .save_answers(&s.learner, Some(&key), save(s.questions[0], json!(["a"]), 1))
+        .save_answers(
+            &s.learner,
+            Some(&key),
+            save(s.questions[0], json!(["a"]), 1),
+        )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
 

@@ -125,8 +125,10 @@ fn restore_sqlite(conn: &mut DbConnection, file: &Path) -> BackupResult<()> {
             .load(conn)?;
             if !counters.is_empty() {
                 diesel::sql_query("DELETE FROM main.sqlite_sequence").execute(conn)?;
-                diesel::sql_query("INSERT INTO main.sqlite_sequence SELECT * FROM backup.sqlite_sequence")
-                    .execute(conn)?;
+                diesel::sql_query(
+                    "INSERT INTO main.sqlite_sequence SELECT * FROM backup.sqlite_sequence",
+                )
+                .execute(conn)?;
             }
             Ok(())
         })
@@ -168,7 +170,9 @@ fn connect(database: &Database) -> BackupResult<DbConnection> {
     };
     match database {
         Database::Sqlite(_) => diesel::SqliteConnection::establish(&url).map(DbConnection::Sqlite),
-        Database::Postgres(_) => diesel::PgConnection::establish(&url).map(DbConnection::Postgresql),
+        Database::Postgres(_) => {
+            diesel::PgConnection::establish(&url).map(DbConnection::Postgresql)
+        }
     }
     .map_err(|e| failed(e.to_string()))
 }

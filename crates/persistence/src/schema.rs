@@ -871,3 +871,12 @@ diesel::joinable!(note_revisions -> users (author_id));
 diesel::joinable!(sanity_findings -> sanity_runs (run_id));
 diesel::allow_tables_to_appear_in_same_query!(note_revisions, sanity_runs, sanity_findings);
 diesel::allow_tables_to_appear_in_same_query!(note_revisions, users);
+
+// Nodes, metrics and privacy
+diesel::table! {
+    /// Sign-in and reset attempts counted across API nodes (PostgreSQL only; see `SigninLimit`).
+    signin_limits (key) {
+        key -> Text,
+        tat_ms -> BigInt,
+    }
+}

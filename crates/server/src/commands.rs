@@ -88,7 +88,7 @@ pub async fn serve(settings: Settings) -> CommandResult {
     actix_web::rt::spawn(async move {
         loop {
             actix_web::rt::time::sleep(Duration::from_secs(60)).await;
-            limits.limits.forget_idle();
+            limits.limits.forget_idle().await;
         }
     });
 

@@ -22,7 +22,11 @@ fn olympiad(db: &TestDatabase, data: &Path, args: &[&str]) -> Output {
 fn a_backup_restored_into_a_new_database_holds_every_row() {
     let data = tempfile::tempdir().unwrap();
     let original = TestDatabase::new();
-    let seeded = olympiad(&original, data.path(), &["seed-demo", "--password", "backup-demo"]);
+    let seeded = olympiad(
+        &original,
+        data.path(),
+        &["seed-demo", "--password", "backup-demo"],
+    );
     assert!(seeded.status.success(), "{seeded:?}");
     enter_many(&mut original.conn(), "geography", 5, "backup-password").unwrap();
 

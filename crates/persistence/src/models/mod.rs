@@ -101,3 +101,6 @@ pub use general_copy::{GeneralCopy, GeneralCopyForm};
 pub use site_copy::{SiteCopy, SiteCopyForm};
 pub use system_config::{SystemConfig, SystemConfigUpdateForm};
 pub use testimonial::{Testimonial, TestimonialForm};
+// Nodes, metrics and privacy
+pub mod signin_limit;
+pub use signin_limit::SigninLimit;
