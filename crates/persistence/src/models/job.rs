@@ -55,6 +55,9 @@ pub struct EmailJobPlace {
     pub held: bool,
 }
 
+/// Jobs per status, and when the oldest job that is due was due.
+pub type QueueGauges = (Vec<(String, i64)>, Option<NaiveDateTime>);
+
 /// A job whose worker stopped answering for this long is handed to another worker.
 const LEASE_MINUTES: i64 = 10;
 /// After this many attempts a job is marked failed and left for a person to look at.
@@ -142,9 +145,7 @@ impl Job {
 
     /// How many jobs there are in each status, and when the oldest job that is due (queued, its
     /// time come) was due: for `/metrics`.
-    pub fn queue_gauges(
-        conn: &mut DbConnection,
-    ) -> DbResult<(Vec<(String, i64)>, Option<NaiveDateTime>)> {
+    pub fn queue_gauges(conn: &mut DbConnection) -> DbResult<QueueGauges> {
         let counts = jobs::table
             .group_by(jobs::status)
             .select((jobs::status, diesel::dsl::count_star()))
