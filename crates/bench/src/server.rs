@@ -40,8 +40,20 @@ impl ServerProcess {
         data_dir: &Path,
         port: u16,
     ) -> Result<ServerProcess, String> {
+        Self::start_with(bin, database_url, data_dir, port, &[])
+    }
+
+    /// Like [`ServerProcess::start`], with these settings added to or replacing the usual ones.
+    pub fn start_with(
+        bin: &Path,
+        database_url: &str,
+        data_dir: &Path,
+        port: u16,
+        settings: &[(&str, &str)],
+    ) -> Result<ServerProcess, String> {
         let bind = format!("127.0.0.1:{port}");
         let child = command(bin, database_url, data_dir)
+            .envs(settings.iter().copied())
             .arg("serve")
             .env("BIND", &bind)
             .stdout(Stdio::null())

@@ -39,6 +39,9 @@ pub enum Allowed {
     /// same query as the attempt, so that olympiad morning's busiest calls cost no extra trip to
     /// the database. The handler must hand the writer the caller's session version.
     LearnerWriting,
+    /// Signed-in users with one of these roles, or a scraper giving the configured secret
+    /// (`METRICS_SECRET`) as its bearer token.
+    RolesOrScrapeSecret(&'static [Role]),
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -58,7 +61,7 @@ const fn route(method: &'static str, path: &'static str, allowed: Allowed) -> Ap
     }
 }
 
-use Allowed::{LearnerWriting, Public, Roles, SignedIn, TwoFactorSetup};
+use Allowed::{LearnerWriting, Public, Roles, RolesOrScrapeSecret, SignedIn, TwoFactorSetup};
 use Role::{Accountant, Admin, Funding, Learner, Marketing, Overlord, Teacher};
 
 const OVERLORD: Allowed = Roles(&[Overlord]);
@@ -478,6 +481,8 @@ pub const API_ROUTES: &[ApiRoute] = &[
         ADMIN_OR_OVERLORD,
     ),
     route("GET", "/api/reports/learner-logins", OVERLORD),
+    // Nodes, metrics and privacy
+    route("GET", "/metrics", RolesOrScrapeSecret(&[Overlord])),
 ];
 
 /// Whether `path` fits the declared `pattern`; answers how many segments matched literally, so the
@@ -673,6 +678,16 @@ async fn admit(req: &ServiceRequest) -> Result<(), ApiError> {
         .cloned()
         .ok_or_else(|| ApiError::internal("AppState missing"))?;
     let token = bearer_token(req.request()).map(str::to_owned);
+    if let (Some(token), RolesOrScrapeSecret(_)) = (&token, route.allowed) {
+        if state
+            .config
+            .metrics_secret
+            .as_deref()
+            .is_some_and(|secret| same_secret(secret, token))
+        {
+            return Ok(());
+        }
+    }
     let caller = match (&token, route.allowed) {
         (None, Public) => None,
         (None, _) => {
@@ -700,7 +715,7 @@ async fn admit(req: &ServiceRequest) -> Result<(), ApiError> {
         }
         (Some(token), _) => Some(authenticate(&state, token).await?),
     };
-    if let (Roles(roles), Some(caller)) = (route.allowed, &caller) {
+    if let (Roles(roles) | RolesOrScrapeSecret(roles), Some(caller)) = (route.allowed, &caller) {
         if !roles.contains(&caller.role) {
             return Err(ApiError::forbidden(format!(
                 "The {} role may not do this.",
@@ -714,6 +729,16 @@ async fn admit(req: &ServiceRequest) -> Result<(), ApiError> {
         req.extensions_mut().insert(caller);
     }
     Ok(())
+}
+
+/// Whether two secrets are equal, in a time that does not tell how much of them agrees.
+fn same_secret(expected: &str, given: &str) -> bool {
+    expected.len() == given.len()
+        && expected
+            .bytes()
+            .zip(given.bytes())
+            .fold(0u8, |differ, (a, b)| differ | (a ^ b))
+            == 0
 }
 
 /// The path the router matches: the request's path with percent-escapes decoded as actix decodes
@@ -753,10 +778,11 @@ pub async fn enforce<B: MessageBody>(
     }
 }
 
-/// Whether the router will look for `path` among the API's routes. Matching is case-sensitive,
-/// so `/API/...` is not an API path: it finds no route and is served as an app's page.
+/// Whether the router will look for `path` among the API's routes (and `/metrics`, declared in
+/// the table like them). Matching is case-sensitive, so `/API/...` is not an API path: it finds
+/// no route and is served as an app's page.
 fn is_api(path: &str) -> bool {
-    path == "/api" || path.starts_with("/api/")
+    path == "/api" || path.starts_with("/api/") || path == "/metrics"
 }
 
 /// The table as the apps read it (`apps/shared/src/generated/api-routes.json`, written by `make
@@ -772,6 +798,7 @@ pub fn routes_json() -> serde_json::Value {
                 Roles(roles) => ("roles", roles),
                 TwoFactorSetup => ("twoFactorSetup", &[]),
                 LearnerWriting => ("roles", &[Learner]),
+                RolesOrScrapeSecret(roles) => ("roles", roles),
             };
             serde_json::json!({
                 "method": route.method,

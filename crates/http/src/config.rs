@@ -40,6 +40,10 @@ pub struct ApiConfig {
     pub bounce_webhook_secret: Option<String>,
     /// The SNS topics whose SES notifications are read (`SES_SNS_TOPICS`, comma-separated ARNs).
     pub ses_sns_topics: Vec<String>,
+    // Nodes, metrics and privacy
+    /// The secret a Prometheus scraper sends as `Authorization: Bearer …` for `/metrics`
+    /// (`METRICS_SECRET`); unset, only an overlord's token opens it.
+    pub metrics_secret: Option<String>,
 }
 
 impl ApiConfig {
@@ -84,6 +88,7 @@ impl ApiConfig {
             payfast_validate_url: String::new(),
             bounce_webhook_secret: None,
             ses_sns_topics: Vec::new(),
+            metrics_secret: Some("test-metrics-secret".into()),
         }
     }
 }

@@ -84,6 +84,16 @@ impl Db {
         .map_err(ApiError::internal)?
     }
 
+    /// The pool's size, its open connections and how many of them are idle (for `/metrics`).
+    pub fn pool_state(&self) -> (u32, u32, u32) {
+        let state = self.pool.state();
+        (
+            self.pool.max_size(),
+            state.connections,
+            state.idle_connections,
+        )
+    }
+
     /// Runs one office use case like [`Db::run`]; its refusals become the API's answers through
     /// `From<OfficeError> for ApiError`.
     pub async fn office<T, F>(&self, use_case: F) -> Result<T, ApiError>

@@ -10,6 +10,7 @@ pub mod envelope;
 pub mod error;
 pub mod group_commit;
 pub mod listing;
+pub mod metrics;
 pub mod openapi;
 pub mod rate_limit;
 pub mod request_log;
@@ -51,6 +52,7 @@ pub fn app(
         .wrap(from_fn(xsrf::check_xsrf))
         .wrap(from_fn(access::enforce))
         .wrap(from_fn(security_headers::add_security_headers))
+        .wrap(from_fn(metrics::count_request))
         .wrap(from_fn(request_log::log_request))
         .wrap(NormalizePath::new(TrailingSlash::Trim))
 }

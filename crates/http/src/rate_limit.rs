@@ -1,16 +1,25 @@
-//! Limits on sign-in and password-reset attempts (governor's keyed GCRA limiters, in memory per
-//! API node). Per username it is strict, against guessing; per address it is loose, because a
-//! whole school's computer lab signs in from one address at nine o'clock.
+//! Limits on sign-in and password-reset attempts. Per username it is strict, against guessing; per
+//! address it is loose, because a whole school's computer lab signs in from one address at nine
+//! o'clock. On PostgreSQL the counts are kept in the database (`SigninLimit`), so that they hold
+//! across every API node; on SQLite, which serves one node, in memory (governor's keyed GCRA
+//! limiters: the same algorithm).
 
+use crate::db::Db;
 use crate::error::ApiError;
 use actix_web::{web, HttpRequest};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use olympiad_persistence::models::signin_limit::Allowance;
+use olympiad_persistence::models::SigninLimit;
 use std::net::IpAddr;
 use std::num::NonZeroU32;
 
 pub struct RateLimits {
     per_username: DefaultKeyedRateLimiter<String>,
     per_address: DefaultKeyedRateLimiter<String>,
+    per_username_per_minute: u32,
+    per_address_per_minute: u32,
+    /// Where the counts are kept for every node, when the database is PostgreSQL.
+    shared: Option<Db>,
 }
 
 fn per_minute(count: u32) -> Quota {
@@ -22,11 +31,49 @@ impl RateLimits {
         RateLimits {
             per_username: RateLimiter::keyed(per_minute(per_username_per_minute)),
             per_address: RateLimiter::keyed(per_minute(per_address_per_minute)),
+            per_username_per_minute,
+            per_address_per_minute,
+            shared: None,
         }
     }
 
+    /// The same limits, counted in the database for every node.
+    pub fn shared(mut self, db: Db) -> Self {
+        self.shared = Some(db);
+        self
+    }
+
     /// Counts one attempt; answers 429 when either limit is spent.
-    pub fn check_signin(&self, username: &str, address: &str) -> Result<(), ApiError> {
+    pub async fn check_signin(&self, username: &str, address: &str) -> Result<(), ApiError> {
+        if let Some(db) = &self.shared {
+            // Keys are hashed: the table keeps no username or address.
+            let (user_key, address_key) =
+                (bucket_key("user", username), bucket_key("address", address));
+            let (user_limit, address_limit) =
+                (self.per_username_per_minute, self.per_address_per_minute);
+            let now_ms = chrono::Utc::now().timestamp_millis();
+            let (address_ok, user_ok) = db
+                .run(move |conn| {
+                    Ok(SigninLimit::take(
+                        conn,
+                        &Allowance {
+                            key: &address_key,
+                            per_minute: address_limit,
+                        },
+                        &Allowance {
+                            key: &user_key,
+                            per_minute: user_limit,
+                        },
+                        now_ms,
+                    )?)
+                })
+                .await?;
+            return if address_ok && user_ok {
+                Ok(())
+            } else {
+                Err(ApiError::too_many_requests())
+            };
+        }
         if self.per_address.check_key(&address.to_owned()).is_err()
             || self.per_username.check_key(&username.to_owned()).is_err()
         {
@@ -36,10 +83,25 @@ impl RateLimits {
     }
 
     /// Forgets keys that have been quiet long enough to be full again (called every minute).
-    pub fn forget_idle(&self) {
+    pub async fn forget_idle(&self) {
         self.per_username.retain_recent();
         self.per_address.retain_recent();
+        if let Some(db) = &self.shared {
+            let now_ms = chrono::Utc::now().timestamp_millis();
+            if let Err(error) = db
+                .run(move |conn| Ok(SigninLimit::forget_idle(conn, now_ms)?))
+                .await
+            {
+                log::warn!("forgetting idle sign-in limits: {error}");
+            }
+        }
     }
+}
+
+fn bucket_key(kind: &str, value: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(format!("{kind}:{value}").as_bytes());
+    digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The proxies whose `X-Forwarded-For` is believed (`TRUSTED_PROXIES`: addresses and CIDR ranges,
@@ -138,22 +200,35 @@ mod tests {
         assert!(TrustedProxies::parse("proxy.local").is_err());
     }
 
-    #[test]
-    fn a_username_is_limited_strictly_and_an_address_loosely() {
+    #[actix_web::test]
+    async fn a_username_is_limited_strictly_and_an_address_loosely() {
         let limits = RateLimits::new(3, 5);
         for _ in 0..3 {
-            assert!(limits.check_signin("a@example.org", "10.0.0.1").is_ok());
+            assert!(limits
+                .check_signin("a@example.org", "10.0.0.1")
+                .await
+                .is_ok());
         }
         assert_eq!(
             limits
                 .check_signin("a@example.org", "10.0.0.1")
+                .await
                 .unwrap_err()
                 .code,
             olympiad_office::ErrorCode::RateLimited
         );
         // Another user from the same lab still gets in, until the address's allowance is spent.
-        assert!(limits.check_signin("b@example.org", "10.0.0.1").is_ok());
-        assert!(limits.check_signin("c@example.org", "10.0.0.1").is_err());
-        assert!(limits.check_signin("c@example.org", "10.0.0.2").is_ok());
+        assert!(limits
+            .check_signin("b@example.org", "10.0.0.1")
+            .await
+            .is_ok());
+        assert!(limits
+            .check_signin("c@example.org", "10.0.0.1")
+            .await
+            .is_err());
+        assert!(limits
+            .check_signin("c@example.org", "10.0.0.2")
+            .await
+            .is_ok());
     }
 }

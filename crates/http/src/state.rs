@@ -36,15 +36,24 @@ pub struct AppState {
 
 impl AppState {
     pub fn new(pool: olympiad_persistence::DbPool, config: ApiConfig) -> Self {
+        let db = Db::new(pool.clone(), committers(&pool, config.answer_writers));
+        let mut limits = RateLimits::new(
+            config.signin_per_username_per_minute,
+            config.signin_per_address_per_minute,
+        );
+        // Several nodes share a PostgreSQL database, and so its counts.
+        let postgres = pool
+            .get()
+            .is_ok_and(|conn| matches!(*conn, olympiad_persistence::DbConnection::Postgresql(_)));
+        if postgres {
+            limits = limits.shared(db.clone());
+        }
         AppState {
             tokens: TokenKeys::new(&config.jwt_secret, config.session_hours),
-            limits: RateLimits::new(
-                config.signin_per_username_per_minute,
-                config.signin_per_address_per_minute,
-            ),
+            limits,
             answers: AnswerWriter::start(pool.clone(), config.answer_writers, ANSWER_QUEUE),
             papers: PaperCache::default(),
-            db: Db::new(pool.clone(), committers(&pool, config.answer_writers)),
+            db,
             config,
         }
     }

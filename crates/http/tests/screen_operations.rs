@@ -24,7 +24,9 @@ fn may_call(route: &ApiRoute, visitor: Option<Role>) -> bool {
     match (route.allowed, visitor) {
         (Allowed::Public, _) => true,
         (Allowed::SignedIn, signed_in) => signed_in.is_some(),
-        (Allowed::Roles(roles), Some(role)) => roles.contains(&role),
+        (Allowed::Roles(roles) | Allowed::RolesOrScrapeSecret(roles), Some(role)) => {
+            roles.contains(&role)
+        }
         (Allowed::LearnerWriting, Some(role)) => role == Role::Learner,
         (Allowed::TwoFactorSetup, None) => true,
         _ => false,

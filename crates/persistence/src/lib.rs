@@ -1,6 +1,7 @@
 //! Storage of the olympiad platform: one diesel schema on SQLite (the embedded default) and PostgreSQL
 //! (production), the connection pool, embedded migrations, and each table's model with its queries.
 
+pub mod backup;
 pub mod connection;
 pub mod error;
 pub mod models;

@@ -920,3 +920,12 @@ diesel::table! {
         updated_at -> Timestamp,
     }
 }
+
+// Nodes, metrics and privacy
+diesel::table! {
+    /// Sign-in and reset attempts counted across API nodes (PostgreSQL only; see `SigninLimit`).
+    signin_limits (key) {
+        key -> Text,
+        tat_ms -> BigInt,
+    }
+}

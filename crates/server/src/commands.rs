@@ -37,6 +37,26 @@ pub fn migrate(settings: &Settings) -> CommandResult {
     Ok(())
 }
 
+pub fn backup(settings: &Settings, file: &std::path::Path) -> CommandResult {
+    olympiad_persistence::backup::backup(&settings.database, file)?;
+    println!(
+        "backup of the {} database written to {}",
+        settings.database.backend_name(),
+        file.display()
+    );
+    Ok(())
+}
+
+pub fn restore(settings: &Settings, file: &std::path::Path) -> CommandResult {
+    olympiad_persistence::backup::restore(&settings.database, file)?;
+    println!(
+        "{} restored into the {} database; `olympiad migrate` brings it up to this version",
+        file.display(),
+        settings.database.backend_name()
+    );
+    Ok(())
+}
+
 pub async fn serve(settings: Settings) -> CommandResult {
     let pool = migrated_pool(&settings)?;
     let config = settings.api_config()?;
@@ -68,7 +88,7 @@ pub async fn serve(settings: Settings) -> CommandResult {
     actix_web::rt::spawn(async move {
         loop {
             actix_web::rt::time::sleep(Duration::from_secs(60)).await;
-            limits.limits.forget_idle();
+            limits.limits.forget_idle().await;
         }
     });
 

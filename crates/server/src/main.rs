@@ -24,6 +24,11 @@ enum Command {
     Serve,
     /// Run pending migrations and exit.
     Migrate,
+    /// Write a backup of the whole database to FILE while the platform runs (SQLite: a copy of
+    /// the file; PostgreSQL: pg_dump's custom format). FILE must not exist.
+    Backup { file: std::path::PathBuf },
+    /// Restore a backup made by `backup` into DATABASE_URL, which must be a new, empty database.
+    Restore { file: std::path::PathBuf },
     /// Create a user, or add an account to an existing user; prints the user's id.
     CreateUser {
         #[arg(long)]
@@ -71,6 +76,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Serve => actix_web::rt::System::new().block_on(commands::serve(settings)),
         Command::Migrate => commands::migrate(&settings),
+        Command::Backup { file } => commands::backup(&settings, &file),
+        Command::Restore { file } => commands::restore(&settings, &file),
         Command::CreateUser {
             email,
             password,

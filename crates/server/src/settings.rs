@@ -50,6 +50,9 @@ pub struct Settings {
     pub dkim: Option<olympiad_mailer::DkimSettings>,
     pub bounce_webhook_secret: Option<String>,
     pub ses_sns_topics: Vec<String>,
+    // Nodes, metrics and privacy
+    /// `METRICS_SECRET`: the bearer token a Prometheus scraper gives for `/metrics`.
+    pub metrics_secret: Option<String>,
     jwt_secret: Option<String>,
 }
 
@@ -140,6 +143,13 @@ impl Settings {
             Database::Sqlite(_) => (8, 1),
             Database::Postgres(_) => (16, 2),
         };
+        let metrics_secret = var("METRICS_SECRET");
+        if metrics_secret.as_ref().is_some_and(|s| s.len() < 32) {
+            return Err(SettingsError {
+                variable: "METRICS_SECRET",
+                problem: "must be at least 32 characters".into(),
+            });
+        }
         Ok(Settings {
             database,
             bind,
@@ -204,6 +214,8 @@ impl Settings {
                 .filter(|t| !t.is_empty())
                 .map(str::to_owned)
                 .collect(),
+            // Nodes, metrics and privacy
+            metrics_secret,
             data_dir,
         })
     }
@@ -259,6 +271,8 @@ impl Settings {
             payfast_validate_url: self.payfast_validate_url.clone(),
             bounce_webhook_secret: self.bounce_webhook_secret.clone(),
             ses_sns_topics: self.ses_sns_topics.clone(),
+            // Nodes, metrics and privacy
+            metrics_secret: self.metrics_secret.clone(),
         })
     }
 

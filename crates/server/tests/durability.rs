@@ -139,3 +139,134 @@ fn every_acknowledged_answer_survives_a_killed_server() {
         }
     });
 }
+
+/// The same with two nodes on one database, each learner's saves going to one node and the next
+/// (no sticky sessions): one node is killed in the middle, the learners' saves go on through the
+/// other, and the killed node, started again, finds every acknowledged answer.
+#[test]
+fn every_acknowledged_answer_survives_a_killed_node_of_two() {
+    let db = TestDatabase::new();
+    let data = tempfile::tempdir().unwrap();
+    let bin = Path::new(env!("CARGO_BIN_EXE_olympiad"));
+    let seeded = command(bin, &db.url(), data.path())
+        .args(["seed-demo", "--password", "durable-demo"])
+        .output()
+        .unwrap();
+    assert!(seeded.status.success(), "{seeded:?}");
+    let usernames = enter_many(&mut db.conn(), "geography", LEARNERS, PASSWORD).unwrap();
+
+    let (port_a, port_b) = (free_port().unwrap(), free_port().unwrap());
+    // Started one after the other: the second reads the JWT secret the first kept.
+    let node_a = Rc::new(RefCell::new(Some(
+        ServerProcess::start(bin, &db.url(), data.path(), port_a).unwrap(),
+    )));
+    let _node_b = ServerProcess::start(bin, &db.url(), data.path(), port_b).unwrap();
+    let (a, b) = (
+        format!("http://127.0.0.1:{port_a}"),
+        format!("http://127.0.0.1:{port_b}"),
+    );
+    let acknowledged: Rc<RefCell<Acknowledged>> = Rc::default();
+
+    let learners = actix_web::rt::System::new().block_on({
+        let (node_a, acknowledged, a, b) = (
+            Rc::clone(&node_a),
+            Rc::clone(&acknowledged),
+            a.clone(),
+            b.clone(),
+        );
+        async move {
+            let http = client(LEARNERS);
+            let mut learners = Vec::new();
+            for (i, username) in usernames.iter().enumerate() {
+                let base = if i % 2 == 0 { &a } else { &b };
+                let token = sign_in(&http, base, username, PASSWORD, "geography")
+                    .await
+                    .unwrap();
+                learners.push(start(&http, base, username, &token).await.unwrap());
+            }
+            let began = Instant::now();
+            let streams = learners
+                .iter()
+                .cloned()
+                .enumerate()
+                .map(|(i, mut learner)| {
+                    let (http, a, b, acknowledged) =
+                        (http.clone(), a.clone(), b.clone(), Rc::clone(&acknowledged));
+                    async move {
+                        let mut n = 0;
+                        while began.elapsed() < Duration::from_millis(2500) {
+                            let base = if (n + i) % 2 == 0 { &a } else { &b };
+                            match save_next(&http, base, &mut learner, n).await {
+                                Ok((answered, (question, seq, answer)))
+                                    if answered.status == 200 =>
+                                {
+                                    acknowledged
+                                        .borrow_mut()
+                                        .insert((i, question), (seq, answer));
+                                }
+                                Ok((answered, _)) => {
+                                    panic!("save refused: {} {}", answered.status, answered.body)
+                                }
+                                // The node is gone: the device sends its next save to the other.
+                                Err(_) => {}
+                            }
+                            n += 1;
+                        }
+                        learner.seq
+                    }
+                });
+            let killer = async {
+                actix_web::rt::time::sleep(Duration::from_millis(1000)).await;
+                if let Some(mut process) = node_a.borrow_mut().take() {
+                    process.kill();
+                }
+            };
+            let (seqs, ()) =
+                futures_util::future::join(futures_util::future::join_all(streams), killer).await;
+            learners
+                .into_iter()
+                .zip(seqs)
+                .map(|(learner, seq)| Learner { seq, ..learner })
+                .collect::<Vec<_>>()
+        }
+    });
+    let acknowledged = acknowledged.borrow().clone();
+    assert!(
+        acknowledged.len() >= LEARNERS,
+        "too few saves: {}",
+        acknowledged.len()
+    );
+
+    // The killed node comes back and answers with every acknowledged answer.
+    let _restarted = ServerProcess::start(bin, &db.url(), data.path(), port_a).unwrap();
+    actix_web::rt::System::new().block_on(async move {
+        let http = client(4);
+        for (i, learner) in learners.iter().enumerate() {
+            let stored: HashMap<i64, (i64, Value)> = saved_answers(&http, &a, learner)
+                .await
+                .unwrap()
+                .into_iter()
+                .map(|(question, seq, answer)| (question, (seq, answer)))
+                .collect();
+            for ((who, question), (seq, answer)) in &acknowledged {
+                if *who != i {
+                    continue;
+                }
+                let (stored_seq, stored_answer) = stored
+                    .get(question)
+                    .unwrap_or_else(|| panic!("{}: question {question} lost", learner.username));
+                assert!(
+                    stored_seq >= seq,
+                    "{}: question {question} went back",
+                    learner.username
+                );
+                if stored_seq == seq {
+                    assert_eq!(
+                        *stored_answer,
+                        serde_json::from_str::<Value>(answer).unwrap()
+                    );
+                }
+            }
+        }
+    });
+}

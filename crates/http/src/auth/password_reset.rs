@@ -51,7 +51,8 @@ pub async fn forgot_password(
     let username = normalise_username(&username);
     state
         .limits
-        .check_signin(&format!("reset:{username}"), &client_address(&req))?;
+        .check_signin(&format!("reset:{username}"), &client_address(&req))
+        .await?;
     let token = new_token();
     let mut link = format!("{}/reset-password/{token}", state.config.public_base_url);
     if let Some(olympiad) = query
@@ -217,7 +218,8 @@ async fn check_current_password(
         .await?;
     state
         .limits
-        .check_signin(&user.username, &client_address(req))?;
+        .check_signin(&user.username, &client_address(req))
+        .await?;
     if password::verify(current, user.password_hash).await? {
         Ok(())
     } else {

@@ -59,7 +59,8 @@ pub async fn signin(
     let username = normalise_username(&body.username);
     state
         .limits
-        .check_signin(&username, &client_address(&req))?;
+        .check_signin(&username, &client_address(&req))
+        .await?;
     let login_type = body.login_type;
     let olympiad_name = body
         .olympiad_name

@@ -197,7 +197,8 @@ pub async fn confirm(
     let (user, subject) = setup_subject(&state, &req).await?;
     state
         .limits
-        .check_signin(&user.username, &client_address(&req))?;
+        .check_signin(&user.username, &client_address(&req))
+        .await?;
     let secret = user.totp_secret.clone().ok_or_else(|| {
         ApiError::bad_request(
             ErrorCode::TwoFactorNoSecret,

@@ -137,7 +137,8 @@ async fn receive(
     let email = form.checked_email()?;
     state
         .limits
-        .check_signin(&format!("interest:{email}"), &client_address(req))?;
+        .check_signin(&format!("interest:{email}"), &client_address(req))
+        .await?;
     let base_url = state.config.public_base_url.clone();
     ok(state
         .db
@@ -227,7 +228,8 @@ pub async fn verify_email(
     let address = client_address(&req);
     state
         .limits
-        .check_signin(&format!("verify-email:{address}"), &address)?;
+        .check_signin(&format!("verify-email:{address}"), &address)
+        .await?;
     ok(state
         .db
         .office(move |conn| interest::verify_email(conn, &token))

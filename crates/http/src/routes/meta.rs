@@ -31,6 +31,33 @@ pub async fn readyz(state: web::Data<AppState>) -> HttpResponse {
     }
 }
 
+/// This node's metrics in Prometheus' text format: requests and latency per route, answer batches,
+/// the job queue and the database pool. An overlord's token, or `METRICS_SECRET` as bearer token.
+#[utoipa::path(tag = "meta", responses(
+    (status = 200, description = "Prometheus text format 0.0.4", content_type = "text/plain"),
+    (status = 401, description = "No token, or neither an overlord's nor the scrape secret", body = crate::error::ErrorBody),
+    (status = 403, description = "A role that may not read the metrics", body = crate::error::ErrorBody)))]
+#[get("/metrics")]
+pub async fn metrics(state: web::Data<AppState>) -> Result<HttpResponse, crate::error::ApiError> {
+    let (jobs, oldest_due) = state
+        .db
+        .run(|conn| Ok(olympiad_persistence::models::Job::queue_gauges(conn)?))
+        .await?;
+    let (pool_size, pool_connections, pool_idle) = state.db.pool_state();
+    let gauges = crate::metrics::Gauges {
+        jobs,
+        oldest_due_job_seconds: oldest_due
+            .map(|at| (olympiad_persistence::now() - at).as_seconds_f64().max(0.0))
+            .unwrap_or(0.0),
+        pool_size,
+        pool_connections,
+        pool_idle,
+    };
+    Ok(HttpResponse::Ok()
+        .content_type("text/plain; version=0.0.4; charset=utf-8")
+        .body(crate::metrics::render(&gauges)))
+}
+
 /// The OpenAPI document of this API (the apps' typed client is generated from it).
 pub struct OpenApiDocument(pub String);
 

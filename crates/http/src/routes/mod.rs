@@ -55,6 +55,8 @@ pub fn register(cfg: &mut ServiceConfig) {
         .service(sitting::finish)
         .service(meta::healthz)
         .service(meta::readyz)
+        // Nodes, metrics and privacy
+        .service(meta::metrics)
         .service(meta::openapi_json)
         .service(meta::access_matrix)
         .service(auth::signin::signin)

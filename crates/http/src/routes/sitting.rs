@@ -78,10 +78,13 @@ pub async fn recover(
     body: Body<RecoverInput>,
 ) -> ApiResult<SittingView> {
     // Guessing the code is limited like guessing a password.
-    state.limits.check_signin(
-        &format!("recover:{}", caller.user_id),
-        &client_address(&req),
-    )?;
+    state
+        .limits
+        .check_signin(
+            &format!("recover:{}", caller.user_id),
+            &client_address(&req),
+        )
+        .await?;
     ok(state
         .db
         .office(move |conn| sitting::recover(conn, &caller, &body))

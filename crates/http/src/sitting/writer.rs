@@ -201,14 +201,23 @@ fn write_batch(pool: &DbPool, batch: Vec<Job>) {
                 .for_each(|job| reply(job, Err(error.to_string())));
         }
     };
+    let saves: Vec<usize> = batch
+        .iter()
+        .filter_map(|job| match &job.work {
+            Work::Save(answers, _) => Some(answers.len()),
+            Work::Ping(..) => None,
+        })
+        .collect();
     match write_transaction(&mut conn, |conn| perform(conn, &batch)) {
         Ok(outcomes) => {
+            crate::metrics::answer_batch(batch.len(), saves.len(), saves.iter().sum());
             for (job, outcome) in batch.into_iter().zip(outcomes) {
                 reply(job, Ok(outcome));
             }
         }
         // One bad job must not keep failing the others: each goes again on its own.
         Err(error) => {
+            crate::metrics::answer_batch_retried();
             log::warn!(
                 "answer batch of {} failed ({error}); writing one by one",
                 batch.len()

@@ -505,17 +505,22 @@ pub struct SaveGuard {
 }
 
 impl SaveGuard {
-    /// The guards of these attempts, in one query. On PostgreSQL the attempts are locked (shared)
-    /// until the transaction ends, so none finishes while its answers are being written: an answer
+    /// The guards of these attempts, in one query. On PostgreSQL the attempts are locked until the
+    /// transaction ends, so none finishes while its answers are being written: an answer
     /// acknowledged as saved is always one that marking sees. SQLite needs no lock: a
     /// [`crate::write_transaction`] holds the whole database's.
+    ///
+    /// The lock is the one an update of the attempt takes (not a shared one), and taken in the
+    /// order of the ids: writers of several nodes (or threads) that meet on the same attempts, one
+    /// noting a progress ping (an update) while another saves, then queue one behind the other
+    /// instead of each holding a shared lock the other's update waits for, a deadlock.
     pub fn load(
         conn: &mut DbConnection,
         attempt_ids: &[i64],
     ) -> DbResult<std::collections::HashMap<i64, SaveGuard>> {
         let mut guards = std::collections::HashMap::with_capacity(attempt_ids.len());
         let lock = match conn {
-            DbConnection::Postgresql(_) => " FOR SHARE OF a",
+            DbConnection::Postgresql(_) => " FOR NO KEY UPDATE OF a",
             DbConnection::Sqlite(_) => "",
         };
         for chunk in attempt_ids.chunks(500) {
@@ -531,7 +536,7 @@ impl SaveGuard {
                  JOIN users u ON u.id = p.user_id \
                  LEFT JOIN accounts ac ON ac.user_id = u.id AND ac.olympiad_id = a.olympiad_id \
                    AND ac.role = 'learner' \
-                 WHERE a.id IN ({}){lock}",
+                 WHERE a.id IN ({}) ORDER BY a.id{lock}",
                 places.join(", ")
             );
             let mut query = diesel::sql_query(sql)

@@ -55,6 +55,9 @@ pub struct EmailJobPlace {
     pub held: bool,
 }
 
+/// Jobs per status, and when the oldest job that is due was due.
+pub type QueueGauges = (Vec<(String, i64)>, Option<NaiveDateTime>);
+
 /// A job whose worker stopped answering for this long is handed to another worker.
 const LEASE_MINUTES: i64 = 10;
 /// After this many attempts a job is marked failed and left for a person to look at.
@@ -138,6 +141,21 @@ impl Job {
             .values(new)
             .returning(jobs::id)
             .get_result(conn)?)
+    }
+
+    /// How many jobs there are in each status, and when the oldest job that is due (queued, its
+    /// time come) was due: for `/metrics`.
+    pub fn queue_gauges(conn: &mut DbConnection) -> DbResult<QueueGauges> {
+        let counts = jobs::table
+            .group_by(jobs::status)
+            .select((jobs::status, diesel::dsl::count_star()))
+            .load::<(String, i64)>(conn)?;
+        let oldest_due = jobs::table
+            .filter(jobs::status.eq(JobStatus::Queued.as_str()))
+            .filter(jobs::run_at.le(now()))
+            .select(diesel::dsl::min(jobs::run_at))
+            .first::<Option<NaiveDateTime>>(conn)?;
+        Ok((counts, oldest_due))
     }
 
     /// Takes the oldest job that is due (or whose worker's lease ran out) for `worker`, or none.

@@ -105,3 +105,7 @@ pub use testimonial::{Testimonial, TestimonialForm};
 // Payments: proofs of payment
 pub mod payment_proof;
 pub use payment_proof::{PaymentProof, PaymentProofInsertForm};
+
+// Nodes, metrics and privacy
+pub mod signin_limit;
+pub use signin_limit::SigninLimit;
