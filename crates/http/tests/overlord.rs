@@ -130,6 +130,17 @@ async fn the_sanity_checks_find_what_should_not_be() {
 }
 
 #[actix_web::test]
+async fn the_scheduled_sanity_checks_run_once_until_they_are_due_again() {
+    let fx = Fixture::new();
+    let mut conn = fx.db.conn();
+    let first = olympiad_office::sanity::run_if_due(&mut conn).unwrap();
+    assert!(first.is_some_and(|run| run.started_by.is_none()));
+    assert!(olympiad_office::sanity::run_if_due(&mut conn)
+        .unwrap()
+        .is_none());
+}
+
+#[actix_web::test]
 async fn search_finds_an_order_and_the_sanity_checks_find_it_without_its_entry_and_mail_to_a_shunned_address(
 ) {
     use olympiad_domain::school::EntryStatus;

@@ -7,7 +7,7 @@ use crate::error::{OfficeResult, OrNotFound};
 use olympiad_domain::overlord::{SanityCheck, SANITY_EVERY_HOURS};
 use olympiad_persistence::models::sanity::checks;
 use olympiad_persistence::models::{SanityFinding, SanityFindingInsertForm, SanityRun};
-use olympiad_persistence::{now, write_transaction, DbConnection};
+use olympiad_persistence::{hold_schedule_lock, now, write_transaction, DbConnection};
 use serde::Serialize;
 use serde_json::json;
 use utoipa::ToSchema;
@@ -110,18 +110,30 @@ pub fn run_checks(conn: &mut DbConnection, started_by: Option<i64>) -> OfficeRes
     })
 }
 
-/// Runs the checks when the last run is older than the schedule's hours (or there is none);
-/// answers the run when it did. The worker of every node calls it; a node that finds a run just
-/// begun by another leaves it.
-pub fn run_if_due(conn: &mut DbConnection) -> OfficeResult<Option<SanityRun>> {
-    let due = match SanityRun::last_started(conn)? {
+/// Key of the lock that lets one node at a time decide whether the scheduled checks are due.
+const SANITY_SCHEDULE_LOCK: i64 = 72_127_002;
+
+fn due(conn: &mut DbConnection) -> OfficeResult<bool> {
+    Ok(match SanityRun::last_started(conn)? {
         Some(last) => now() - last >= chrono::Duration::hours(SANITY_EVERY_HOURS),
         None => true,
-    };
-    if !due {
+    })
+}
+
+/// Runs the checks when the last run is older than the schedule's hours (or there is none);
+/// answers the run when it did. The worker of every node calls it: the second look and the run
+/// share one transaction under a lock, so a node that waited for another's run finds it done.
+pub fn run_if_due(conn: &mut DbConnection) -> OfficeResult<Option<SanityRun>> {
+    if !due(conn)? {
         return Ok(None);
     }
-    run_checks(conn, None).map(Some)
+    write_transaction(conn, |conn| {
+        hold_schedule_lock(conn, SANITY_SCHEDULE_LOCK)?;
+        if !due(conn)? {
+            return Ok(None);
+        }
+        run_checks(conn, None).map(Some)
+    })
 }
 
 /// Runs the checks now, for the overlord.

@@ -147,6 +147,17 @@ pub fn run_migrations(conn: &mut DbConnection) -> DbResult<Vec<String>> {
     applied.map_err(|e| DbError::Migration(e.to_string()))
 }
 
+/// Inside a write transaction: waits until no other node's transaction holds the same `key`, and
+/// holds it until this one ends. For scheduled work that must run on one node only (the check that
+/// it is due and its run in one transaction). SQLite has one writer, so the write lock is enough.
+pub fn hold_schedule_lock(conn: &mut DbConnection, key: i64) -> DbResult<()> {
+    if let DbConnection::Postgresql(pg) = conn {
+        pg.batch_execute(&format!("SELECT pg_advisory_xact_lock({key})"))
+            .map_err(DbError::from)?;
+    }
+    Ok(())
+}
+
 /// The `n`th (from 1) bound value of a statement written by hand for both databases. SQLite reads
 /// `?` in order; its `$n` are names, looked up one by one (slow in a statement of hundreds).
 pub fn placeholder(conn: &DbConnection, n: usize) -> String {

@@ -236,6 +236,21 @@ impl Worker {
         Ok(finished)
     }
 
+    /// The scheduled consistency checks (sanity logs), every few hours on one node.
+    pub async fn run_sanity_checks_if_due(&self) -> Result<(), String> {
+        let pool = self.pool.clone();
+        let ran = actix_web::web::block(move || {
+            let mut conn = pool.get().map_err(|e| e.to_string())?;
+            olympiad_office::sanity::run_if_due(&mut conn).map_err(|e| e.to_string())
+        })
+        .await
+        .map_err(|e| e.to_string())??;
+        if let Some(run) = ran {
+            log::info!("sanity checks: run {} found {}", run.id, run.findings);
+        }
+        Ok(())
+    }
+
     /// Runs until the process ends.
     pub async fn run_forever(self) {
         loop {
@@ -247,6 +262,9 @@ impl Worker {
             }
             if let Err(error) = self.finish_expired_attempts().await {
                 log::error!("worker {}: ending attempts: {error}", self.name);
+            }
+            if let Err(error) = self.run_sanity_checks_if_due().await {
+                log::error!("worker {}: sanity checks: {error}", self.name);
             }
             actix_web::rt::time::sleep(IDLE).await;
         }
