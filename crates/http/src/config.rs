@@ -40,6 +40,11 @@ pub struct ApiConfig {
     pub bounce_webhook_secret: Option<String>,
     /// The SNS topics whose SES notifications are read (`SES_SNS_TOPICS`, comma-separated ARNs).
     pub ses_sns_topics: Vec<String>,
+    /// Where the certificates that sign SNS messages are kept (and fetched from Amazon when missing).
+    pub sns_certificates: olympiad_mailer::sns::SnsCertificates,
+    /// The resolver that e-mail health asks for a domain's mail servers (`DNS_RESOLVER`); none:
+    /// they are "unknown".
+    pub dns_resolver: Option<olympiad_mailer::mx::MxResolver>,
 }
 
 impl ApiConfig {
@@ -84,6 +89,12 @@ impl ApiConfig {
             payfast_validate_url: String::new(),
             bounce_webhook_secret: None,
             ses_sns_topics: Vec::new(),
+            sns_certificates: olympiad_mailer::sns::SnsCertificates {
+                dir: std::env::temp_dir()
+                    .join(format!("olympiad-test-sns-certs-{}", std::process::id())),
+                fetch_timeout: std::time::Duration::from_secs(2),
+            },
+            dns_resolver: None,
         }
     }
 }

@@ -871,3 +871,19 @@ diesel::joinable!(note_revisions -> users (author_id));
 diesel::joinable!(sanity_findings -> sanity_runs (run_id));
 diesel::allow_tables_to_appear_in_same_query!(note_revisions, sanity_runs, sanity_findings);
 diesel::allow_tables_to_appear_in_same_query!(note_revisions, users);
+
+// E-mail, continued: the files a mass mail carries.
+diesel::table! {
+    mass_mail_attachments (id) {
+        id -> BigInt,
+        mass_mail_id -> BigInt,
+        upload_id -> BigInt,
+        filename -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(mass_mail_attachments -> mass_mails (mass_mail_id));
+diesel::joinable!(mass_mail_attachments -> uploads (upload_id));
+diesel::allow_tables_to_appear_in_same_query!(mass_mail_attachments, mass_mails);
+diesel::allow_tables_to_appear_in_same_query!(mass_mail_attachments, uploads);
