@@ -94,29 +94,29 @@ pub fn certificate_file_name(url: &str) -> Option<String> {
 /// The RSA public key (PKCS#1 `RSAPublicKey`, as ring reads it) of an X.509 certificate in DER:
 /// Certificate → tbsCertificate → subjectPublicKeyInfo → its BIT STRING.
 fn rsa_public_key(certificate: &[u8]) -> Option<&[u8]> {
-    let (_, cert, _) = der(certificate, 0x30)?;
-    let (_, mut tbs, _) = der(cert, 0x30)?;
+    let (cert, _) = der(certificate, 0x30)?;
+    let (mut tbs, _) = der(cert, 0x30)?;
     // [0] version (absent in v1), serial, signature algorithm, issuer, validity, subject.
     if tbs.first() == Some(&0xA0) {
-        tbs = der(tbs, 0xA0)?.2;
+        tbs = der(tbs, 0xA0)?.1;
     }
     for tag in [0x02, 0x30, 0x30, 0x30, 0x30] {
-        tbs = der(tbs, tag)?.2;
+        tbs = der(tbs, tag)?.1;
     }
-    let (_, spki, _) = der(tbs, 0x30)?;
-    let (_, algorithm, rest) = der(spki, 0x30)?;
+    let (spki, _) = der(tbs, 0x30)?;
+    let (algorithm, rest) = der(spki, 0x30)?;
     // rsaEncryption, 1.2.840.113549.1.1.1
     const RSA: &[u8] = &[0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x01];
-    if der(algorithm, 0x06)?.1 != RSA {
+    if der(algorithm, 0x06)?.0 != RSA {
         return None;
     }
-    let (_, bits, _) = der(rest, 0x03)?;
+    let (bits, _) = der(rest, 0x03)?;
     // The first byte counts unused bits: none in a key.
     bits.strip_prefix(&[0])
 }
 
-/// One DER element of `tag` at the start of `input`: (its whole encoding, its content, the rest).
-fn der(input: &[u8], tag: u8) -> Option<(&[u8], &[u8], &[u8])> {
+/// One DER element of `tag` at the start of `input`: its content, and what follows it.
+fn der(input: &[u8], tag: u8) -> Option<(&[u8], &[u8])> {
     if *input.first()? != tag {
         return None;
     }
@@ -135,7 +135,7 @@ fn der(input: &[u8], tag: u8) -> Option<(&[u8], &[u8], &[u8])> {
         (length, 2 + count)
     };
     let end = header.checked_add(length)?;
-    (end <= input.len()).then(|| (&input[..end], &input[header..end], &input[end..]))
+    (end <= input.len()).then(|| (&input[header..end], &input[end..]))
 }
 
 /// The DER inside a PEM certificate.
@@ -305,7 +305,7 @@ mod tests {
             "five length bytes"
         );
         assert_eq!(
-            der(&[0x02, 0x01, 7, 9], 0x02).map(|d| d.1),
+            der(&[0x02, 0x01, 7, 9], 0x02).map(|d| d.0),
             Some(&[7u8][..])
         );
         assert!(rsa_public_key(b"not a certificate").is_none());
