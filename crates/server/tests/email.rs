@@ -908,7 +908,9 @@ fn dns_responder() -> std::net::SocketAddr {
                 _ => (0, vec![]),
             };
             let mut reply = question[..2].to_vec();
-            reply.extend([0x81, 0x80 | code, 0, 1, 0, u8::try_from(answers.len()).unwrap(), 0, 0, 0, 0]);
+            // A response, recursion available; one question, the answers, nothing else.
+            let count = u8::try_from(answers.len()).unwrap();
+            reply.extend([0x81, 0x80 | code, 0, 1, 0, count, 0, 0, 0, 0]);
             reply.extend(&question[12..at + 5]);
             for data in answers {
                 reply.extend([0xC0, 0x0C]);
