@@ -870,7 +870,7 @@ pub fn audience(
         team_members as tm, users,
     };
     let olympiad = olympiad_id.unwrap_or(-1);
-    let rows: Vec<(Option<String>, String, String, String)> = match audience {
+    let rows: Vec<AddresseeRow> = match audience {
         Audience::ParticipatingTeachers | Audience::SchoolsWithoutLearners => {
             let mut query = tm::table
                 .inner_join(sp::table)
@@ -933,12 +933,12 @@ pub fn audience(
     Ok(seen.into_values().collect())
 }
 
+/// An addressee as the audience queries read them: e-mail (if any), first and last name, username.
+type AddresseeRow = (Option<String>, String, String, String);
+
 /// Whom the entries with an unpaid order (not paid, not pre-approved, not deleted) reach: the
 /// team members of a school's entry, the team leader and invoice contact of a country's.
-fn unpaid_order_contacts(
-    conn: &mut DbConnection,
-    olympiad_id: i64,
-) -> DbResult<Vec<(Option<String>, String, String, String)>> {
+fn unpaid_order_contacts(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<Vec<AddresseeRow>> {
     use crate::schema::{
         country_participants as cp, purchase_orders as po, school_participants as sp, teachers,
         team_members as tm, users,
@@ -948,15 +948,13 @@ fn unpaid_order_contacts(
         .filter(po::paid.eq(false))
         .filter(po::pre_approved.eq(false))
         .filter(po::deleted_at.is_null());
-    let mut rows: Vec<(Option<String>, String, String, String)> = tm::table
+    let mut rows: Vec<AddresseeRow> = tm::table
         .inner_join(sp::table)
         .inner_join(teachers::table.inner_join(users::table))
         .filter(sp::olympiad_id.eq(olympiad_id))
         .filter(users::disabled.eq(false))
         .filter(diesel::dsl::exists(
-            unpaid
-                .clone()
-                .filter(po::school_participant_id.eq(sp::id.nullable())),
+            unpaid.filter(po::school_participant_id.eq(sp::id.nullable())),
         ))
         .select((
             users::email,
