@@ -312,6 +312,12 @@ pub async fn mass_mail_attach(
     parts: Multipart,
 ) -> ApiResult<MassMailView> {
     let id = path.id;
+    // Refused before the file is read: a caller out of reach uploads nothing (404).
+    let asking = caller.clone();
+    state
+        .db
+        .office(move |conn| mass_mails::get(conn, &asking, id))
+        .await?;
     // Read with a margin over the largest file, so that one too large is named as such.
     let limit = olympiad_domain::email::MASS_MAIL_MAX_FILE_BYTES + 64 * 1024;
     let (name, bytes) = read_file_part(parts, limit).await?;
