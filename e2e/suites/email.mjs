@@ -1,5 +1,5 @@
 // E-mail screens on real data: the overlord edits and previews system e-mail copy, writes a mass
-// mail, and opens the queue, summary, campaigns, logs, unsubscribes, bounces, shunned
+// mail and attaches a file to it, and opens the queue, summary, campaigns, logs, unsubscribes, bounces, shunned
 // addresses and the school overview; the admin sees the olympiad's system e-mails; anyone checks an
 // address on the public e-mail validation page. Every screen passes axe.
 import { describe, it } from 'node:test';
@@ -29,12 +29,21 @@ export function emailSuite(context) {
         const table = page.getByRole('table', { name: 'Mass mails' });
         await table.getByText('End-to-end reminder').waitFor();
 
+        // A file every message carries: uploaded, listed in the dialog and in the grid.
+        await table.getByRole('row', { name: /End-to-end reminder/ }).getByRole('button', { name: 'Files' }).click();
+        const files = page.getByRole('dialog', { name: 'Files of “End-to-end reminder”' });
+        await files.getByText('No files yet.').waitFor();
+        await files.locator('input[type=file]').setInputFiles({ name: 'entry-form.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% entry form\n%%EOF\n') });
+        await files.getByRole('list', { name: 'Attached files' }).getByText(/entry-form\.pdf/).waitFor();
+        await page.keyboard.press('Escape');
+        await table.getByRole('cell', { name: 'entry-form.pdf' }).waitFor();
+
         for (const [path, heading] of [
           ['/overlord/mass-mail-queue', 'Mass Mail Queue'],
           ['/overlord/mass-mail-summary', 'Mass Mail Summary'],
           ['/overlord/campaigns', 'Campaigns'],
-          ['/overlord/email-logs', 'Email Logs'],
-          ['/overlord/unsubscribes', 'Unsubscribes'],
+          ['/overlord/email-logs', 'All Email Logs'],
+          ['/overlord/unsubscribes', 'All Unsubscribes'],
           ['/overlord/bounces', 'Bounces'],
           ['/overlord/shunned-emails', 'Shunned Emails'],
           ['/overlord/school-emails-overview', 'School Emails Overview'],

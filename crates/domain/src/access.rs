@@ -395,6 +395,8 @@ pub const SCREENS: &[Screen] = &[
         "POST /api/mass-mail/{id}/queue",
         "POST /api/mass-mail/{id}/pause",
         "POST /api/mass-mail/{id}/resume",
+        "POST /api/mass-mail/{id}/attachment",
+        "DELETE /api/mass-mail/{id}/attachment/{attachmentId}",
         "POST /api/queued-email/release-batch",
         "POST /api/emailer/{kind}/preview",
     ]),
@@ -834,7 +836,8 @@ pub const SCREENS: &[Screen] = &[
         .calls(&["GET /api/sanity-log", "POST /api/sanity-log/run"]),
     overlord(
         "overlordUnsubscribes",
-        "Unsubscribes",
+        // The admin's screen is "Unsubscribes" (one olympiad's); this one holds every olympiad's.
+        "All Unsubscribes",
         &["/overlord/unsubscribes"],
     )
     .calls(&[
@@ -885,7 +888,12 @@ pub const SCREENS: &[Screen] = &[
         "DELETE /api/emailer/{kind}",
         "POST /api/emailer/{kind}/preview",
     ]),
-    overlord("overlordEmailLogs", "Email Logs", &["/overlord/email-logs"]).calls(&[
+    overlord(
+        "overlordEmailLogs",
+        "All Email Logs",
+        &["/overlord/email-logs"],
+    )
+    .calls(&[
         "GET /api/email-logs/{olympiadId}/{toShow}",
         "GET /api/email-logs/search/{term}",
         "GET /api/emailer/email-health",
@@ -949,6 +957,8 @@ pub const SCREENS: &[Screen] = &[
         "POST /api/mass-mail/{id}/queue",
         "POST /api/mass-mail/{id}/pause",
         "POST /api/mass-mail/{id}/resume",
+        "POST /api/mass-mail/{id}/attachment",
+        "DELETE /api/mass-mail/{id}/attachment/{attachmentId}",
         "POST /api/queued-email/release-batch",
         "POST /api/emailer/{kind}/preview",
         "GET /api/campaign",

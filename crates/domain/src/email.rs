@@ -73,6 +73,10 @@ pub enum Audience {
     InterestedParties,
     /// Every teacher of the platform (overlord only).
     AllTeachers,
+    /// The team members (a country entry: its team leader and invoice contact) of every entry
+    /// whose purchase order is unpaid: not paid, not pre-approved (as the Payment Portal's
+    /// "unpaid"), and not deleted.
+    UnpaidOrders,
 }
 
 words!(Audience, "audience" {
@@ -80,6 +84,7 @@ words!(Audience, "audience" {
     SchoolsWithoutLearners => "schools_without_learners",
     InterestedParties => "interested_parties",
     AllTeachers => "all_teachers",
+    UnpaidOrders => "unpaid_orders",
 });
 
 impl Audience {
@@ -165,6 +170,45 @@ words!(MailServers, "mail servers" {
     Unknown => "unknown",
 });
 
+/// Files a mass mail may carry. Each message carries them all, to thousands of people: a few
+/// small files keep the send light and keep the messages under every provider's size limit.
+pub const MASS_MAIL_MAX_FILES: usize = 3;
+/// The largest file a mass mail may carry, in bytes.
+pub const MASS_MAIL_MAX_FILE_BYTES: usize = 2 * 1024 * 1024;
+/// All its files together, in bytes (base64 makes a message a third larger still).
+pub const MASS_MAIL_MAX_TOTAL_BYTES: u64 = 5 * 1024 * 1024;
+
+/// Why a mass mail may not take one more file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FileRefusal {
+    /// It carries as many as it may: a state to change first.
+    TooMany(String),
+    /// The file is too large, alone or with the others.
+    TooLarge(String),
+}
+
+/// Whether a mass mail that carries files of `sizes` bytes may take one more of `new_size`.
+pub fn mass_mail_file_problem(sizes: &[u64], new_size: u64) -> Option<FileRefusal> {
+    if sizes.len() >= MASS_MAIL_MAX_FILES {
+        return Some(FileRefusal::TooMany(format!(
+            "A mass mail carries at most {MASS_MAIL_MAX_FILES} files: remove one first."
+        )));
+    }
+    if new_size > MASS_MAIL_MAX_FILE_BYTES as u64 {
+        return Some(FileRefusal::TooLarge(format!(
+            "is larger than {} MB",
+            MASS_MAIL_MAX_FILE_BYTES / (1024 * 1024)
+        )));
+    }
+    if sizes.iter().sum::<u64>() + new_size > MASS_MAIL_MAX_TOTAL_BYTES {
+        return Some(FileRefusal::TooLarge(format!(
+            "would make the files together larger than {} MB",
+            MASS_MAIL_MAX_TOTAL_BYTES / (1024 * 1024)
+        )));
+    }
+    None
+}
+
 /// An address as people type it, trimmed and in lower case: the one form stored and compared.
 pub fn normal_address(email: &str) -> String {
     email.trim().to_lowercase()
@@ -201,6 +245,25 @@ pub fn address_domain(email: &str) -> Option<&str> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_mass_mail_takes_a_few_small_files() {
+        assert_eq!(mass_mail_file_problem(&[], 1000), None);
+        assert_eq!(mass_mail_file_problem(&[1000, 1000], 1000), None);
+        assert!(matches!(
+            mass_mail_file_problem(&[1, 1, 1], 1),
+            Some(FileRefusal::TooMany(_))
+        ));
+        assert!(matches!(
+            mass_mail_file_problem(&[], 2 * 1024 * 1024 + 1),
+            Some(FileRefusal::TooLarge(_))
+        ));
+        let big = 2 * 1024 * 1024;
+        assert!(matches!(
+            mass_mail_file_problem(&[big, big], big),
+            Some(FileRefusal::TooLarge(_))
+        ));
+    }
+
     use super::*;
 
     #[test]

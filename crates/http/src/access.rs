@@ -162,6 +162,12 @@ pub const API_ROUTES: &[ApiRoute] = &[
     route("POST", "/api/mass-mail/{id}/queue", ADMIN_FUNDING),
     route("POST", "/api/mass-mail/{id}/pause", ADMIN_FUNDING),
     route("POST", "/api/mass-mail/{id}/resume", ADMIN_FUNDING),
+    route("POST", "/api/mass-mail/{id}/attachment", ADMIN_FUNDING),
+    route(
+        "DELETE",
+        "/api/mass-mail/{id}/attachment/{attachmentId}",
+        ADMIN_FUNDING,
+    ),
     route("GET", "/api/campaign", OVERLORD),
     route("POST", "/api/campaign", OVERLORD),
     route("DELETE", "/api/campaign/{id}", OVERLORD),

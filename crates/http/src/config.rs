@@ -44,6 +44,11 @@ pub struct ApiConfig {
     /// The secret a Prometheus scraper sends as `Authorization: Bearer …` for `/metrics`
     /// (`METRICS_SECRET`); unset, only an overlord's token opens it.
     pub metrics_secret: Option<String>,
+    /// Where the certificates that sign SNS messages are kept (and fetched from Amazon when missing).
+    pub sns_certificates: olympiad_mailer::sns::SnsCertificates,
+    /// The resolver that e-mail health asks for a domain's mail servers (`DNS_RESOLVER`); none:
+    /// they are "unknown".
+    pub dns_resolver: Option<olympiad_mailer::mx::MxResolver>,
 }
 
 impl ApiConfig {
@@ -89,6 +94,12 @@ impl ApiConfig {
             bounce_webhook_secret: None,
             ses_sns_topics: Vec::new(),
             metrics_secret: Some("test-metrics-secret".into()),
+            sns_certificates: olympiad_mailer::sns::SnsCertificates {
+                dir: std::env::temp_dir()
+                    .join(format!("olympiad-test-sns-certs-{}", std::process::id())),
+                fetch_timeout: std::time::Duration::from_secs(2),
+            },
+            dns_resolver: None,
         }
     }
 }

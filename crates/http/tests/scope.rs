@@ -54,6 +54,10 @@ const NOT_SCOPED: &[(&str, &str)] = &[
     ("/api/account/{id}/disable", "overlord only"),
     ("/api/account/{id}/enable", "overlord only"),
     ("/api/{product}-suite/projects", "public"),
+    (
+        "/api/mass-mail/{id}/attachment/{attachmentId}",
+        "the mass mail is found in reach as for POST …/attachment; a file not of it is 404",
+    ),
     // Results and certificates
     (
         "/api/results/top-results/{project}",
@@ -157,6 +161,12 @@ fn scoped_calls(question: Value) -> Vec<(Method, &'static str, Kind, Value)> {
         (
             Method::POST,
             "/api/mass-mail/{id}/resume",
+            MassMail,
+            none.clone(),
+        ),
+        (
+            Method::POST,
+            "/api/mass-mail/{id}/attachment",
             MassMail,
             none.clone(),
         ),

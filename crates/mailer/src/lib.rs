@@ -9,13 +9,18 @@
 
 pub mod bounce;
 pub mod kinds;
+pub mod mx;
+pub mod sns;
 mod templates;
 #[cfg(feature = "testing")]
 pub mod testing;
 
-use lettre::message::dkim::{DkimConfig, DkimSigningAlgorithm, DkimSigningKey};
+use lettre::message::dkim::{
+    DkimCanonicalization, DkimCanonicalizationType, DkimConfig, DkimSigningAlgorithm,
+    DkimSigningKey,
+};
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
-use lettre::message::{Mailbox, MultiPart, SinglePart};
+use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::transport::smtp::{AsyncSmtpTransport, PoolConfig};
 use lettre::{AsyncFileTransport, AsyncTransport, Message, Tokio1Executor};
 use serde::{Deserialize, Serialize};
@@ -136,7 +141,19 @@ pub enum Email {
         text: String,
         unsubscribe: String,
         unsubscribe_page: String,
+        /// The files it carries (read from the uploads folder when it is sent).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        attachments: Vec<FileAttachment>,
     },
+}
+
+/// A file a message carries: a stored upload, named as the addressee sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileAttachment {
+    pub filename: String,
+    pub content_type: String,
+    /// Where it is kept, relative to the uploads folder ([`Mailer::with_files_from`]).
+    pub stored: String,
 }
 
 /// The copy a message is written with: the default of its kind, or what staff saved.
@@ -349,6 +366,8 @@ pub struct Mailer {
     transport: Transport,
     from: Mailbox,
     dkim: Option<DkimConfig>,
+    /// The uploads folder, where the files that messages carry are read from.
+    files: Option<PathBuf>,
 }
 
 /// Connections kept open to the SMTP server and reused from message to message.
@@ -388,6 +407,7 @@ impl Mailer {
             transport,
             from,
             dkim: None,
+            files: None,
         })
     }
 
@@ -400,22 +420,78 @@ impl Mailer {
         };
         let key = DkimSigningKey::new(&dkim.private_key, algorithm)
             .map_err(|e| MailError::Dkim(e.to_string()))?;
-        self.dkim = Some(DkimConfig::default_config(
+        // Relaxed canonicalisation of headers and body: relays that re-fold a header or touch
+        // white space do not break the signature. The one-click unsubscribe headers are signed
+        // too, as mailbox providers require of RFC 8058 (a message without them signs them empty).
+        let headers = [
+            "From",
+            "To",
+            "Subject",
+            "Date",
+            "List-Unsubscribe",
+            "List-Unsubscribe-Post",
+        ]
+        .into_iter()
+        .map(HeaderName::new_from_ascii_str)
+        .collect();
+        self.dkim = Some(DkimConfig::new(
             dkim.selector.clone(),
             dkim.domain.clone(),
             key,
+            headers,
+            DkimCanonicalization {
+                header: DkimCanonicalizationType::Relaxed,
+                body: DkimCanonicalizationType::Relaxed,
+            },
         ));
         Ok(self)
+    }
+
+    /// Reads the files that messages carry from this folder (the uploads folder).
+    pub fn with_files_from(mut self, uploads: PathBuf) -> Self {
+        self.files = Some(uploads);
+        self
     }
 
     /// Sends a queued e-mail in `copy` (`None`: its kind's default).
     pub async fn send(&self, email: &Email, copy: Option<&Copy>) -> Result<(), MailError> {
         let written = email.written(copy)?;
-        let unsubscribe = match email {
-            Email::Bulk { unsubscribe, .. } => Some(unsubscribe.as_str()),
-            _ => None,
+        let (unsubscribe, attachments) = match email {
+            Email::Bulk {
+                unsubscribe,
+                attachments,
+                ..
+            } => (Some(unsubscribe.as_str()), attachments.as_slice()),
+            _ => (None, &[][..]),
         };
-        self.deliver(email.to(), &written, unsubscribe).await
+        let files = self.read_files(attachments).await?;
+        self.deliver(email.to(), &written, unsubscribe, files).await
+    }
+
+    /// The bytes of each file to attach. A file that is gone fails the message for good: it will
+    /// not come back by trying again.
+    async fn read_files(
+        &self,
+        attachments: &[FileAttachment],
+    ) -> Result<Vec<SinglePart>, MailError> {
+        let mut parts = Vec::with_capacity(attachments.len());
+        for file in attachments {
+            let stored = std::path::Path::new(&file.stored);
+            // Only a plain path inside the uploads folder.
+            let plain = stored
+                .components()
+                .all(|c| matches!(c, std::path::Component::Normal(_)));
+            let root = self.files.as_ref().filter(|_| plain).ok_or_else(|| {
+                MailError::Build(format!("the file {:?} cannot be read", file.filename))
+            })?;
+            let bytes = tokio::fs::read(root.join(stored)).await.map_err(|e| {
+                MailError::Build(format!("the file {:?} cannot be read: {e}", file.filename))
+            })?;
+            let content_type = ContentType::parse(&file.content_type)
+                .map_err(|e| MailError::Build(e.to_string()))?;
+            parts.push(Attachment::new(file.filename.clone()).body(bytes, content_type));
+        }
+        Ok(parts)
     }
 
     /// A short line for the job log.
@@ -428,6 +504,7 @@ impl Mailer {
         to: &Recipient,
         written: &Copy,
         unsubscribe: Option<&str>,
+        files: Vec<SinglePart>,
     ) -> Result<(), MailError> {
         let mailbox = Mailbox::new(
             Some(to.name.clone()).filter(|n| !n.is_empty()),
@@ -451,20 +528,27 @@ impl Mailer {
                     "List-Unsubscribe=One-Click".to_owned(),
                 ));
         }
-        let mut message = builder
-            .multipart(
-                MultiPart::alternative()
-                    .singlepart(
-                        SinglePart::builder()
-                            .header(ContentType::TEXT_PLAIN)
-                            .body(written.text.clone()),
-                    )
-                    .singlepart(
-                        SinglePart::builder()
-                            .header(ContentType::TEXT_HTML)
-                            .body(wrap_html(&written.html)),
-                    ),
+        let body = MultiPart::alternative()
+            .singlepart(
+                SinglePart::builder()
+                    .header(ContentType::TEXT_PLAIN)
+                    .body(written.text.clone()),
             )
+            .singlepart(
+                SinglePart::builder()
+                    .header(ContentType::TEXT_HTML)
+                    .body(wrap_html(&written.html)),
+            );
+        // With files: multipart/mixed, the text and HTML first, then each file.
+        let body = if files.is_empty() {
+            body
+        } else {
+            files
+                .into_iter()
+                .fold(MultiPart::mixed().multipart(body), MultiPart::singlepart)
+        };
+        let mut message = builder
+            .multipart(body)
             .map_err(|e| MailError::Build(e.to_string()))?;
         if let Some(dkim) = &self.dkim {
             message.sign(dkim);

@@ -5,7 +5,7 @@
 
 pub use mailin::response;
 use mailin::{Action, Handler, Response, SessionBuilder};
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::net::{IpAddr, TcpListener};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -91,10 +91,15 @@ impl SmtpServer {
                         .peer_addr()
                         .map(|a| a.ip())
                         .unwrap_or(IpAddr::from([127, 0, 0, 1]));
-                    let mut writer = stream.try_clone().unwrap();
+                    // Each reply leaves in one write, as a real mail server's does: `mailin`
+                    // writes a reply in pieces, and small pieces behind Nagle's algorithm wait
+                    // for the client's delayed ACK (40 ms a reply).
+                    let _ = stream.set_nodelay(true);
+                    let mut writer = BufWriter::new(stream.try_clone().unwrap());
                     let mut reader = BufReader::new(stream);
                     let mut session = SessionBuilder::new("olympiad-test-smtp").build(peer, keeper);
                     session.greeting().write_to(&mut writer).unwrap();
+                    writer.flush().unwrap();
                     let mut line = Vec::new();
                     loop {
                         line.clear();
@@ -108,6 +113,7 @@ impl SmtpServer {
                             }
                             Action::Close => {
                                 response.write_to(&mut writer).unwrap();
+                                let _ = writer.flush();
                                 break;
                             }
                             Action::NoReply => {}

@@ -146,6 +146,7 @@ fn bulk(to: &str) -> Email {
         text: "Dear Thandi".into(),
         unsubscribe: "http://127.0.0.1:8080/api/unsubscribe/ref123".into(),
         unsubscribe_page: "http://127.0.0.1:8080/unsubscribe/ref123".into(),
+        attachments: vec![],
     }
 }
 

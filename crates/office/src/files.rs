@@ -200,7 +200,7 @@ fn attachment_of_upload(
 
 /// Removes the stored file of an upload no record names any more. One that cannot be removed is
 /// only space: nothing points at it.
-fn remove_stored(root: &Path, upload: &Upload) {
+pub(crate) fn remove_stored(root: &Path, upload: &Upload) {
     let _ = std::fs::remove_file(stored_path(root, &upload.sha256));
 }
 

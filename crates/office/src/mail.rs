@@ -4,7 +4,7 @@
 
 use crate::error::{OfficeError, OfficeResult};
 use olympiad_mailer::{Email, Recipient};
-use olympiad_persistence::models::{EmailJobPlace, Job, User};
+use olympiad_persistence::models::{EmailJobPlace, Job, Olympiad, User};
 use olympiad_persistence::DbConnection;
 
 /// Queues an e-mail of no olympiad (written in the platform's copy).
@@ -45,4 +45,27 @@ pub fn recipient(user: &User) -> Recipient {
         name: user.display_name(),
         username: user.username.clone(),
     }
+}
+
+/// The olympiad whose copy an e-mail about a person's own account (password reset, two-factor
+/// notice) is written in: the one the request came from (`named`) when the person works in it,
+/// else the only olympiad they work in; none (the platform's copy) when they work in several or
+/// none, since any one olympiad's wording would be a guess.
+pub fn olympiad_context(
+    conn: &mut DbConnection,
+    user: &User,
+    named: Option<&str>,
+) -> OfficeResult<Option<i64>> {
+    let theirs = User::olympiads(conn, user.id)?;
+    if let Some(name) = named {
+        if let Some(olympiad) = Olympiad::by_name(conn, name)? {
+            if theirs.contains(&olympiad.id) {
+                return Ok(Some(olympiad.id));
+            }
+        }
+    }
+    Ok(match theirs.as_slice() {
+        [only] => Some(*only),
+        _ => None,
+    })
 }

@@ -929,3 +929,19 @@ diesel::table! {
         tat_ms -> BigInt,
     }
 }
+
+// E-mail, continued: the files a mass mail carries.
+diesel::table! {
+    mass_mail_attachments (id) {
+        id -> BigInt,
+        mass_mail_id -> BigInt,
+        upload_id -> BigInt,
+        filename -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(mass_mail_attachments -> mass_mails (mass_mail_id));
+diesel::joinable!(mass_mail_attachments -> uploads (upload_id));
+diesel::allow_tables_to_appear_in_same_query!(mass_mail_attachments, mass_mails);
+diesel::allow_tables_to_appear_in_same_query!(mass_mail_attachments, uploads);

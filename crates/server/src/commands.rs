@@ -67,7 +67,9 @@ pub async fn serve(settings: Settings) -> CommandResult {
         settings.outbox_dir(),
         &settings.mail_from,
         settings.smtp_pool_size,
-    )?;
+    )?
+    // The files mass mails carry are stored uploads.
+    .with_files_from(settings.uploads_dir());
     if let Some(dkim) = &settings.dkim {
         mailer = mailer.sign_with(dkim)?;
     }

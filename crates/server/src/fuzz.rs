@@ -56,15 +56,16 @@ pub fn seed(settings: &Settings, password: &str) -> CommandResult {
             .map_err(|e| format!("{e:?}"))?;
         println!("token {} {token}", role.as_str());
     }
-    // E-mail: a mass mail, a campaign, a bounce (which shuns its address) and an unsubscribe,
-    // so that the e-mail routes that take an id find one.
-    email_fixtures(&mut conn, olympiad.id).map_err(|e| e.to_string())?;
+    // E-mail: a mass mail carrying a file, a campaign, a bounce (which shuns its address) and an
+    // unsubscribe, so that the e-mail routes that take an id find one.
+    email_fixtures(&mut conn, olympiad.id, &settings.uploads_dir()).map_err(|e| e.to_string())?;
     Ok(())
 }
 
 fn email_fixtures(
     conn: &mut olympiad_persistence::DbConnection,
     olympiad_id: i64,
+    uploads: &std::path::Path,
 ) -> olympiad_office::OfficeResult<()> {
     use olympiad_office::email::{bounces, copy::CopyInput, mass_mails, unsubscribes};
     let overlord = User::by_username(conn, "overlord@example.org")?
@@ -88,7 +89,7 @@ fn email_fixtures(
             notes: String::new(),
         },
     )?;
-    mass_mails::create(
+    let mass_mail = mass_mails::create(
         conn,
         &caller,
         &mass_mails::MassMailInput {
@@ -102,6 +103,14 @@ fn email_fixtures(
                 text: "Dear {{name}},\n\nEntries close on Friday.".into(),
             },
         },
+    )?;
+    mass_mails::attach(
+        conn,
+        &caller,
+        mass_mail.mass_mail.id,
+        "entry-form.pdf",
+        b"%PDF-1.4\n% entry form\n%%EOF\n",
+        uploads,
     )?;
     bounces::receive_json(
         conn,

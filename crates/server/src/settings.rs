@@ -53,6 +53,13 @@ pub struct Settings {
     // Nodes, metrics and privacy
     /// `METRICS_SECRET`: the bearer token a Prometheus scraper gives for `/metrics`.
     pub metrics_secret: Option<String>,
+    /// Where SNS signing certificates are kept once fetched (`SES_SNS_CERTS_DIR`, default
+    /// `DATA_DIR/sns-certs`); filled by hand, nothing is fetched.
+    pub ses_sns_certs_dir: PathBuf,
+    /// The DNS resolver e-mail health asks for mail servers (`DNS_RESOLVER`, an address with an
+    /// optional port), and how long it may take (`DNS_TIMEOUT_MS`); unset, mail servers are
+    /// "unknown" and nothing is asked.
+    pub dns_resolver: Option<olympiad_mailer::mx::MxResolver>,
     jwt_secret: Option<String>,
 }
 
@@ -216,6 +223,9 @@ impl Settings {
                 .collect(),
             // Nodes, metrics and privacy
             metrics_secret,
+            dns_resolver: dns_resolver()?,
+            ses_sns_certs_dir: var("SES_SNS_CERTS_DIR")
+                .map_or_else(|| data_dir.join("sns-certs"), PathBuf::from),
             data_dir,
         })
     }
@@ -273,6 +283,11 @@ impl Settings {
             ses_sns_topics: self.ses_sns_topics.clone(),
             // Nodes, metrics and privacy
             metrics_secret: self.metrics_secret.clone(),
+            sns_certificates: olympiad_mailer::sns::SnsCertificates {
+                dir: self.ses_sns_certs_dir.clone(),
+                fetch_timeout: std::time::Duration::from_secs(10),
+            },
+            dns_resolver: self.dns_resolver.clone(),
         })
     }
 
@@ -284,6 +299,28 @@ impl Settings {
     pub fn outbox_dir(&self) -> PathBuf {
         self.data_dir.join("outbox")
     }
+}
+
+/// `DNS_RESOLVER` (`1.1.1.1`, `127.0.0.1:5353`, `[::1]:53`) with `DNS_TIMEOUT_MS` (default 2000).
+fn dns_resolver() -> Result<Option<olympiad_mailer::mx::MxResolver>, SettingsError> {
+    let Some(text) = var("DNS_RESOLVER") else {
+        return Ok(None);
+    };
+    let nameserver = text
+        .parse::<std::net::SocketAddr>()
+        .or_else(|_| {
+            text.parse::<std::net::IpAddr>()
+                .map(|ip| std::net::SocketAddr::new(ip, 53))
+        })
+        .map_err(|_| SettingsError {
+            variable: "DNS_RESOLVER",
+            problem: format!("{text:?} is not an address (1.1.1.1 or 127.0.0.1:5353)"),
+        })?;
+    let timeout = parsed("DNS_TIMEOUT_MS", 2000u64)?.clamp(50, 30_000);
+    Ok(Some(olympiad_mailer::mx::MxResolver {
+        nameserver,
+        timeout: std::time::Duration::from_millis(timeout),
+    }))
 }
 
 /// The apps of the source tree this binary was built from.

@@ -120,3 +120,107 @@ async fn a_job_that_fails_is_kept_for_another_try() {
         olympiad_persistence::models::AppLog::list(&mut db.conn(), Some("jobs"), -1).unwrap();
     assert!(logged[0].message.contains("failed"), "{logged:?}");
 }
+
+#[actix_web::test]
+async fn a_person_of_one_olympiad_gets_the_reset_in_its_copy() {
+    use olympiad_persistence::models::{
+        EmailCopy, Olympiad, OlympiadInsertForm, Project, ProjectInsertForm,
+    };
+    let db = TestDatabase::new();
+    let mut config = ApiConfig::for_tests();
+    config.require_staff_2fa = false;
+    let state = web::Data::new(AppState::new(db.pool.clone(), config));
+    {
+        let mut conn = db.conn();
+        let project = Project::ensure(
+            &mut conn,
+            &ProjectInsertForm {
+                slug: "geography",
+                name: "geography",
+                description: "",
+                kind: olympiad_domain::olympiad::OlympiadKind::Schools,
+            },
+        )
+        .unwrap();
+        let geography = Olympiad::ensure(
+            &mut conn,
+            &OlympiadInsertForm {
+                project_id: project.id,
+                name: "geography",
+                title: "Geography Olympiad",
+                year: 2026,
+                is_open: true,
+            },
+        )
+        .unwrap();
+        EmailCopy::save(
+            &mut conn,
+            Some(geography.id),
+            "password_reset",
+            "Geography Olympiad: choose a new password",
+            "<p>Geography says: {{link}}</p>",
+            "Geography says: {{link}}",
+        )
+        .unwrap();
+        for (username, olympiad_id) in [
+            ("admin@example.org", Some(geography.id)),
+            ("nobody@example.org", None),
+        ] {
+            let request = Provision {
+                username: username.into(),
+                email: Some(username.into()),
+                password_hash: bcrypt::hash("forgotten password", 4).unwrap(),
+                first_name: "Thandi".into(),
+                last_name: "Nkosi".into(),
+                role: if olympiad_id.is_some() {
+                    Role::Admin
+                } else {
+                    Role::Teacher
+                },
+                olympiad_id,
+            };
+            provision(&mut conn, &request).unwrap();
+        }
+    }
+    let app = init_service(olympiad_http::app(state.clone())).await;
+    let smtp = SmtpServer::start();
+    let worker = Worker {
+        name: "test-worker".into(),
+        pool: db.pool.clone(),
+        mail_rate_per_minute: 60_000,
+        mailer: Mailer::new(
+            Some(&smtp.url()),
+            std::env::temp_dir(),
+            "Olympiads <no-reply@olympiads.test>",
+        )
+        .unwrap(),
+    };
+    for username in ["admin@example.org", "nobody@example.org"] {
+        let response = call_service(
+            &app,
+            TestRequest::post()
+                .uri(&format!("/api/auth/forgot-password/{username}"))
+                .to_request(),
+        )
+        .await;
+        assert!(response.status().is_success());
+    }
+    assert_eq!(worker.run_due().await.unwrap(), 2);
+    let received = smtp.wait_for(2, Duration::from_secs(5));
+    let to = |who: &str| {
+        received
+            .iter()
+            .find(|r| r.to == vec![who.to_owned()])
+            .map(|r| r.data.replace("=\r\n", ""))
+            .expect("a message")
+    };
+    let admins = to("admin@example.org");
+    assert!(
+        admins.contains("Subject: Geography Olympiad: choose a new password"),
+        "{admins}"
+    );
+    assert!(admins.contains("Geography says: http"));
+    let platforms = to("nobody@example.org");
+    assert!(!platforms.contains("Geography says"), "{platforms}");
+    assert!(platforms.contains("/reset-password/"));
+}

@@ -379,7 +379,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Amazon SES through SNS (SNS posts JSON as `text/plain`). */
+        /**
+         * Amazon SES through SNS (SNS posts JSON as `text/plain`), its signature verified with Amazon's
+         *     certificate (a 400 naming `Signature` when it does not verify).
+         */
         post: operations["bounce_ses"];
         delete?: never;
         options?: never;
@@ -1139,6 +1142,42 @@ export type paths = {
         put: operations["mass_mail_update"];
         post?: never;
         delete: operations["mass_mail_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mass-mail/{id}/attachment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Multipart with one part named `file`: a PDF or a picture (judged by its content), at most 2 MB,
+         *     at most three to a mass mail and 5 MB together; a draft's only.
+         */
+        post: operations["mass_mail_attach"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mass-mail/{id}/attachment/{attachmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["mass_mail_detach"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3743,7 +3782,7 @@ export type components = {
          * @description Whom a mass mail goes to.
          * @enum {string}
          */
-        Audience: "participating_teachers" | "schools_without_learners" | "interested_parties" | "all_teachers";
+        Audience: "participating_teachers" | "schools_without_learners" | "interested_parties" | "all_teachers" | "unpaid_orders";
         /**
          * @description A learner's award, best first.
          * @enum {string}
@@ -4595,6 +4634,15 @@ export type components = {
             /** Format: date-time */
             updatedAt: string;
         };
+        /** @description A file a mass mail carries. */
+        MassMailFile: {
+            contentType: string;
+            filename: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            sizeBytes: number;
+        };
         /** @description A mass mail as it is written. */
         MassMailInput: components["schemas"]["CopyInput"] & {
             audience: components["schemas"]["Audience"];
@@ -4638,8 +4686,9 @@ export type components = {
          * @enum {string}
          */
         MassMailStatus: "draft" | "queued" | "sending" | "paused" | "sent";
-        /** @description A mass mail with where its e-mails are. */
+        /** @description A mass mail with where its e-mails are and the files it carries. */
         MassMailView: components["schemas"]["MassMail"] & {
+            attachments: components["schemas"]["MassMailFile"][];
             progress: components["schemas"]["MassMailProgress"];
         };
         /**
@@ -12627,6 +12676,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: (components["schemas"]["MassMail"] & {
+                            attachments: components["schemas"]["MassMailFile"][];
                             progress: components["schemas"]["MassMailProgress"];
                         })[];
                         /** @description Always true: a failure is answered with the error envelope. */
@@ -12700,8 +12750,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description A mass mail with where its e-mails are. */
+                        /** @description A mass mail with where its e-mails are and the files it carries. */
                         data: components["schemas"]["MassMail"] & {
+                            attachments: components["schemas"]["MassMailFile"][];
                             progress: components["schemas"]["MassMailProgress"];
                         };
                         /** @description Always true: a failure is answered with the error envelope. */
@@ -12773,8 +12824,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description A mass mail with where its e-mails are. */
+                        /** @description A mass mail with where its e-mails are and the files it carries. */
                         data: components["schemas"]["MassMail"] & {
+                            attachments: components["schemas"]["MassMailFile"][];
                             progress: components["schemas"]["MassMailProgress"];
                         };
                         /** @description Always true: a failure is answered with the error envelope. */
@@ -12850,8 +12902,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description A mass mail with where its e-mails are. */
+                        /** @description A mass mail with where its e-mails are and the files it carries. */
                         data: components["schemas"]["MassMail"] & {
+                            attachments: components["schemas"]["MassMailFile"][];
                             progress: components["schemas"]["MassMailProgress"];
                         };
                         /** @description Always true: a failure is answered with the error envelope. */
@@ -12994,6 +13047,196 @@ export interface operations {
             };
         };
     };
+    mass_mail_attach: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description One part named `file` */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A mass mail with where its e-mails are and the files it carries. */
+                        data: components["schemas"]["MassMail"] & {
+                            attachments: components["schemas"]["MassMailFile"][];
+                            progress: components["schemas"]["MassMailProgress"];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a draft, or it carries three files already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Larger than the upload limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a PDF or a picture */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mass_mail_detach: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                attachmentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A mass mail with where its e-mails are and the files it carries. */
+                        data: components["schemas"]["MassMail"] & {
+                            attachments: components["schemas"]["MassMailFile"][];
+                            progress: components["schemas"]["MassMailProgress"];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a draft */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     mass_mail_pause: {
         parameters: {
             query?: never;
@@ -13011,8 +13254,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description A mass mail with where its e-mails are. */
+                        /** @description A mass mail with where its e-mails are and the files it carries. */
                         data: components["schemas"]["MassMail"] & {
+                            attachments: components["schemas"]["MassMailFile"][];
                             progress: components["schemas"]["MassMailProgress"];
                         };
                         /** @description Always true: a failure is answered with the error envelope. */
@@ -13185,8 +13429,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description A mass mail with where its e-mails are. */
+                        /** @description A mass mail with where its e-mails are and the files it carries. */
                         data: components["schemas"]["MassMail"] & {
+                            attachments: components["schemas"]["MassMailFile"][];
                             progress: components["schemas"]["MassMailProgress"];
                         };
                         /** @description Always true: a failure is answered with the error envelope. */

@@ -12,9 +12,10 @@ use actix_web::{post, put, web, HttpRequest};
 use chrono::Duration;
 use olympiad_domain::credentials::{normalise_username, password_problem};
 use olympiad_mailer::{Email, Recipient};
+use olympiad_office::mail::{olympiad_context, queue_email_of};
 use olympiad_office::secrets::{new_token, token_hash};
 use olympiad_office::ErrorCode;
-use olympiad_persistence::models::{ActivityLog, ActivityLogInsertForm, Job, PasswordReset, User};
+use olympiad_persistence::models::{ActivityLog, ActivityLogInsertForm, PasswordReset, User};
 use olympiad_persistence::now;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -55,11 +56,11 @@ pub async fn forgot_password(
         .await?;
     let token = new_token();
     let mut link = format!("{}/reset-password/{token}", state.config.public_base_url);
-    if let Some(olympiad) = query
+    let olympiad_name = query
         .olympiad_name
-        .as_deref()
-        .filter(|o| o.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
-    {
+        .clone()
+        .filter(|o| o.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'));
+    if let Some(olympiad) = &olympiad_name {
         link.push_str(&format!("?olympiadName={olympiad}"));
     }
     let hash = token_hash(&token);
@@ -86,11 +87,9 @@ pub async fn forgot_password(
                 },
                 link,
             };
-            Job::enqueue(
-                conn,
-                olympiad_domain::job::JobKind::Email,
-                &serde_json::to_value(message).map_err(ApiError::internal)?,
-            )?;
+            // Written in the copy of the olympiad the person works in, when there is one.
+            let olympiad = olympiad_context(conn, &user, olympiad_name.as_deref())?;
+            queue_email_of(conn, olympiad, &message)?;
             Ok(())
         })
         .await?;

@@ -12,8 +12,9 @@ use crate::rate_limit::client_address;
 use crate::state::AppState;
 use actix_web::{post, web, HttpMessage, HttpRequest};
 use olympiad_mailer::{Email, Recipient};
+use olympiad_office::mail::{olympiad_context, queue_email_of};
 use olympiad_office::ErrorCode;
-use olympiad_persistence::models::{Job, User};
+use olympiad_persistence::models::User;
 use serde::{Deserialize, Serialize};
 use totp_rs::{Builder, Secret, Totp};
 use utoipa::ToSchema;
@@ -219,11 +220,10 @@ pub async fn confirm(
         .transaction(move |conn| {
             User::confirm_totp(conn, user_id)?;
             if let Some(notice) = notice {
-                Job::enqueue(
-                    conn,
-                    olympiad_domain::job::JobKind::Email,
-                    &serde_json::to_value(notice).map_err(ApiError::internal)?,
-                )?;
+                // Written in the copy of the olympiad the person works in, when there is one.
+                let user = User::find(conn, user_id)?;
+                let olympiad = olympiad_context(conn, &user, None)?;
+                queue_email_of(conn, olympiad, &notice)?;
             }
             Ok(())
         })

@@ -3,17 +3,17 @@
 //! provider's webhooks, shunned addresses, e-mail health and the School Emails Overview.
 
 use crate::access::{Caller, MaybeCaller};
-use crate::body::Body;
+use crate::body::{read_file_part, Body};
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::routes::IdPath;
 use crate::state::AppState;
+use actix_multipart::Multipart;
 use actix_web::{delete, get, post, put, web, HttpRequest};
+use olympiad_domain::email::MailServers;
 use olympiad_office::email::bounces::{self, BounceIdQuery, BounceInput, BounceReceipt};
 use olympiad_office::email::copy::{self, CopyInput, EmailPreview, EmailerQuery, SystemEmailView};
-use olympiad_office::email::health::{
-    self, CannotCheck, EmailHealth, EmailHealthQuery, EmailQuery,
-};
+use olympiad_office::email::health::{self, EmailHealth, EmailHealthQuery, EmailQuery, Found};
 use olympiad_office::email::mass_mails::{
     self, CampaignInput, CampaignView, MassMailInput, MassMailQuery, MassMailView, QueueOutcome,
 };
@@ -114,9 +114,37 @@ pub async fn email_health(
     state: web::Data<AppState>,
     query: web::Query<EmailHealthQuery>,
 ) -> ApiResult<EmailHealth> {
+    let query = query.into_inner();
+    // The mail servers are looked up first, with no database connection held while the
+    // resolver takes its time; without a resolver (DNS_RESOLVER) they are "unknown".
+    let found = match state.config.dns_resolver.clone() {
+        Some(resolver) => {
+            let email = query.email.clone();
+            let do_not_recheck = query.do_not_recheck;
+            let domain = state
+                .db
+                .office(move |conn| {
+                    health::domain_to_look_up(
+                        conn,
+                        &EmailHealthQuery {
+                            email,
+                            do_not_recheck,
+                        },
+                    )
+                })
+                .await?;
+            match domain {
+                Some(domain) => web::block(move || resolver.mail_servers(&domain))
+                    .await
+                    .map_err(ApiError::internal)?,
+                None => MailServers::Unknown,
+            }
+        }
+        None => MailServers::Unknown,
+    };
     ok(state
         .db
-        .office(move |conn| health::email_health(conn, &query, &CannotCheck))
+        .office(move |conn| health::email_health(conn, &query, &Found(found)))
         .await?)
 }
 
@@ -199,9 +227,10 @@ pub async fn mass_mail_delete(
     path: web::Path<IdPath>,
 ) -> ApiResult<bool> {
     let id = path.id;
+    let root = state.config.uploads_dir.clone();
     state
         .db
-        .office(move |conn| mass_mails::delete(conn, &caller, id))
+        .office(move |conn| mass_mails::delete(conn, &caller, id, &root))
         .await?;
     ok(true)
 }
@@ -259,6 +288,68 @@ pub async fn mass_mail_resume(
     ok(state
         .db
         .office(move |conn| mass_mails::resume(conn, &caller, id))
+        .await?)
+}
+
+/// Multipart with one part named `file`: a PDF or a picture (judged by its content), at most 2 MB,
+/// at most three to a mass mail and 5 MB together; a draft's only.
+#[utoipa::path(
+    tag = "email",
+    params(IdPath),
+    request_body(content_type = "multipart/form-data", description = "One part named `file`"),
+    responses(
+        (status = 200, body = inline(crate::envelope::Envelope<MassMailView>)),
+        (status = 409, description = "Not a draft, or it carries three files already", body = crate::error::ErrorBody),
+        (status = 413, description = "Larger than the upload limit", body = crate::error::ErrorBody),
+        (status = 415, description = "Not a PDF or a picture", body = crate::error::ErrorBody)
+    )
+)]
+#[post("/api/mass-mail/{id}/attachment")]
+pub async fn mass_mail_attach(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdPath>,
+    parts: Multipart,
+) -> ApiResult<MassMailView> {
+    let id = path.id;
+    // Refused before the file is read: a caller out of reach uploads nothing (404).
+    let asking = caller.clone();
+    state
+        .db
+        .office(move |conn| mass_mails::get(conn, &asking, id))
+        .await?;
+    // Read with a margin over the largest file, so that one too large is named as such.
+    let limit = olympiad_domain::email::MASS_MAIL_MAX_FILE_BYTES + 64 * 1024;
+    let (name, bytes) = read_file_part(parts, limit).await?;
+    let root = state.config.uploads_dir.clone();
+    ok(state
+        .db
+        .office(move |conn| mass_mails::attach(conn, &caller, id, &name, &bytes, &root))
+        .await?)
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Path)]
+pub struct MassMailFilePath {
+    #[param(minimum = 1)]
+    pub id: i64,
+    #[param(minimum = 1)]
+    pub attachment_id: i64,
+}
+
+#[utoipa::path(tag = "email", params(MassMailFilePath), responses((status = 200, body = inline(crate::envelope::Envelope<MassMailView>)), (status = 409, description = "Not a draft", body = crate::error::ErrorBody)))]
+#[delete("/api/mass-mail/{id}/attachment/{attachmentId}")]
+pub async fn mass_mail_detach(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<MassMailFilePath>,
+) -> ApiResult<MassMailView> {
+    let (id, attachment_id) = (path.id, path.attachment_id);
+    let root = state.config.uploads_dir.clone();
+    ok(state
+        .db
+        .office(move |conn| mass_mails::detach(conn, &caller, id, attachment_id, &root))
         .await?)
 }
 
@@ -531,7 +622,8 @@ pub async fn bounce_webhook(
         .await?)
 }
 
-/// Amazon SES through SNS (SNS posts JSON as `text/plain`).
+/// Amazon SES through SNS (SNS posts JSON as `text/plain`), its signature verified with Amazon's
+/// certificate (a 400 naming `Signature` when it does not verify).
 #[utoipa::path(tag = "email", request_body(content = String, content_type = "text/plain"), responses((status = 200, body = inline(crate::envelope::Envelope<BounceReceipt>))))]
 #[post("/api/bounce/ses")]
 pub async fn bounce_ses(
@@ -540,6 +632,19 @@ pub async fn bounce_ses(
     body: String,
 ) -> ApiResult<BounceReceipt> {
     check_secret(&state, &req)?;
+    // A message whose signature does not verify changes nothing; it is logged for the overlord.
+    if let Err(why) = state.config.sns_certificates.verify(&body).await {
+        log::warn!("an SNS message to the bounce endpoint was refused: {why}");
+        let note = why.clone();
+        state
+            .db
+            .office(move |conn| bounces::note_refused_sns(conn, &note))
+            .await?;
+        return Err(ApiError::from(olympiad_office::OfficeError::invalid(
+            "Signature",
+            format!("does not verify: {why}"),
+        )));
+    }
     let topics = state.config.ses_sns_topics.clone();
     ok(state
         .db

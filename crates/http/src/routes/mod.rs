@@ -129,6 +129,8 @@ pub fn register(cfg: &mut ServiceConfig) {
         .service(email::mass_mail_queue)
         .service(email::mass_mail_pause)
         .service(email::mass_mail_resume)
+        .service(email::mass_mail_attach)
+        .service(email::mass_mail_detach)
         .service(email::campaign_list)
         .service(email::campaign_create)
         .service(email::campaign_delete)

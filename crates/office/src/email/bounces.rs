@@ -140,6 +140,19 @@ pub fn receive_sns(
     }
 }
 
+/// An SNS message whose signature did not verify: nothing changes, and the app log says why (a
+/// forged bounce tried to shun an address, or Amazon's certificate could not be had).
+pub fn note_refused_sns(conn: &mut DbConnection, why: &str) -> OfficeResult<()> {
+    let why: String = why.chars().take(500).collect();
+    AppLog::record(
+        conn,
+        "mail",
+        "warn",
+        &format!("An SNS message to the bounce endpoint was refused: {why}"),
+    )?;
+    Ok(())
+}
+
 /// `POST /api/bounce/dsn`: a returned message (a delivery status notification), as text.
 pub fn receive_dsn(conn: &mut DbConnection, message: &str) -> OfficeResult<BounceReceipt> {
     record(conn, "dsn", read_dsn(message))

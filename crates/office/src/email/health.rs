@@ -65,6 +65,38 @@ impl MailServerCheck for CannotCheck {
     }
 }
 
+/// A lookup already made (outside the database's time): the check answers what it found.
+pub struct Found(pub MailServers);
+
+impl MailServerCheck for Found {
+    fn check(&self, _domain: &str) -> MailServers {
+        self.0
+    }
+}
+
+impl MailServerCheck for olympiad_mailer::mx::MxResolver {
+    fn check(&self, domain: &str) -> MailServers {
+        self.mail_servers(domain)
+    }
+}
+
+/// The domain whose mail servers [`email_health`] would look up for this query, if any: asked
+/// first, so that the lookup (up to the resolver's timeout) holds no database connection.
+pub fn domain_to_look_up(
+    conn: &mut DbConnection,
+    query: &EmailHealthQuery,
+) -> OfficeResult<Option<String>> {
+    let email = normal_address(&query.email);
+    if !address_syntax_ok(&email) {
+        return Ok(None);
+    }
+    let recheck =
+        !query.do_not_recheck.unwrap_or(false) || EmailHealthCheck::find(conn, &email)?.is_none();
+    Ok(recheck
+        .then(|| olympiad_domain::email::address_domain(&email).map(str::to_owned))
+        .flatten())
+}
+
 /// `GET /api/emailer/email-health`.
 pub fn email_health(
     conn: &mut DbConnection,

@@ -9,19 +9,24 @@ use crate::activity::record_activity;
 use crate::caller::Caller;
 use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::fields::{required_field, text_field};
+use crate::files::{clean_filename, remove_stored, sniff, store_bytes, stored_path};
 use crate::mail::{queue_email_in, recipient};
 use crate::scope::{find_in_reach, InReach};
-use olympiad_domain::email::{Audience, EmailOutcome, MassMailStatus, MassMailStep};
+use olympiad_domain::email::{
+    mass_mail_file_problem, Audience, EmailOutcome, FileRefusal, MassMailStatus, MassMailStep,
+};
 use olympiad_domain::job::JobStatus;
 use olympiad_domain::Role;
-use olympiad_mailer::{Copy, Email, Recipient};
+use olympiad_mailer::{Copy, Email, FileAttachment, Recipient};
 use olympiad_persistence::models::email::audience;
 use olympiad_persistence::models::{
-    Campaign, EmailJobPlace, EmailLog, MassMail, MassMailForm, ShunnedEmail, Unsubscribe, User,
+    Campaign, EmailJobPlace, EmailLog, MassMail, MassMailAttachment, MassMailForm, ShunnedEmail,
+    Unsubscribe, Upload, UploadInsertForm, User,
 };
 use olympiad_persistence::{write_transaction, DbConnection};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use std::path::Path;
 use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
@@ -103,13 +108,24 @@ impl MassMailInput {
     }
 }
 
-/// A mass mail with where its e-mails are.
+/// A mass mail with where its e-mails are and the files it carries.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MassMailView {
     #[serde(flatten)]
     pub mass_mail: MassMail,
     pub progress: MassMailProgress,
+    pub attachments: Vec<MassMailFile>,
+}
+
+/// A file a mass mail carries.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MassMailFile {
+    pub id: i64,
+    pub filename: String,
+    pub content_type: String,
+    pub size_bytes: i64,
 }
 
 /// How far a mass mail's sending is.
@@ -148,10 +164,123 @@ fn progress(conn: &mut DbConnection, mass_mail: &MassMail) -> OfficeResult<MassM
 }
 
 fn view(conn: &mut DbConnection, mass_mail: MassMail) -> OfficeResult<MassMailView> {
+    let attachments = MassMailAttachment::of(conn, mass_mail.id)?
+        .into_iter()
+        .map(|(file, upload)| MassMailFile {
+            id: file.id,
+            filename: file.filename,
+            content_type: upload.content_type,
+            size_bytes: upload.size_bytes,
+        })
+        .collect();
     Ok(MassMailView {
         progress: progress(conn, &mass_mail)?,
         mass_mail,
+        attachments,
     })
+}
+
+/// The files of a mass mail as each of its messages carries them.
+fn files_carried(conn: &mut DbConnection, id: i64) -> OfficeResult<Vec<FileAttachment>> {
+    Ok(MassMailAttachment::of(conn, id)?
+        .into_iter()
+        .map(|(file, upload)| FileAttachment {
+            filename: file.filename,
+            content_type: upload.content_type,
+            stored: stored_path(Path::new(""), &upload.sha256)
+                .to_string_lossy()
+                .into_owned(),
+        })
+        .collect())
+}
+
+/// `POST /api/mass-mail/{id}/attachment`: a file (a PDF or a picture, judged by its content) the
+/// mass mail carries, while it is a draft; stored once by its hash, like the file manager's.
+pub fn attach(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: i64,
+    filename: &str,
+    bytes: &[u8],
+    root: &Path,
+) -> OfficeResult<MassMailView> {
+    let mass_mail = find_in_reach::<MassMail>(conn, caller, id)?;
+    step(&mass_mail, MassMailStep::Edit)?;
+    let filename = clean_filename(filename)?;
+    let content_type = sniff(bytes).ok_or_else(|| {
+        OfficeError::UnsupportedFile(
+            "file: only PDF documents and PNG, JPEG, GIF or WebP images can be attached".into(),
+        )
+    })?;
+    let sizes: Vec<u64> = MassMailAttachment::of(conn, id)?
+        .iter()
+        .map(|(_, upload)| u64::try_from(upload.size_bytes).unwrap_or(0))
+        .collect();
+    match mass_mail_file_problem(&sizes, bytes.len() as u64) {
+        Some(FileRefusal::TooMany(message)) => return Err(OfficeError::conflict(message)),
+        Some(FileRefusal::TooLarge(message)) => return Err(OfficeError::invalid("file", message)),
+        None => {}
+    }
+    let sha256 = store_bytes(root, bytes).map_err(|e| OfficeError::Internal(e.to_string()))?;
+    let upload = UploadInsertForm {
+        sha256: &sha256,
+        size_bytes: i64::try_from(bytes.len()).unwrap_or(i64::MAX),
+        content_type,
+        filename: &filename,
+        uploaded_by: Some(caller.actor()),
+    };
+    write_transaction(conn, |conn| {
+        // Checked again inside the transaction: the state may have changed meanwhile.
+        let mass_mail = find_in_reach::<MassMail>(conn, caller, id)?;
+        step(&mass_mail, MassMailStep::Edit)?;
+        let upload = Upload::ensure(conn, &upload)?;
+        let file = MassMailAttachment::create(conn, id, upload.id, &filename)?;
+        record_activity(
+            conn,
+            caller,
+            "mass mail file attached",
+            mass_mail.olympiad_id,
+            json!({ "massMailId": id, "attachmentId": file.id, "filename": filename }),
+        )?;
+        view(conn, mass_mail)
+    })
+}
+
+/// `DELETE /api/mass-mail/{id}/attachment/{attachmentId}`: the file no longer carried (a draft's
+/// only); its stored copy goes when nothing else uses it.
+pub fn detach(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: i64,
+    attachment_id: i64,
+    root: &Path,
+) -> OfficeResult<MassMailView> {
+    let (view, orphan) = write_transaction(
+        conn,
+        |conn| -> OfficeResult<(MassMailView, Option<Upload>)> {
+            let mass_mail = find_in_reach::<MassMail>(conn, caller, id)?;
+            step(&mass_mail, MassMailStep::Edit)?;
+            let file = MassMailAttachment::find(conn, attachment_id).or_not_found("This file")?;
+            if file.mass_mail_id != id {
+                return Err(OfficeError::NotFound("This file".into()));
+            }
+            MassMailAttachment::delete(conn, attachment_id)?;
+            record_activity(
+                conn,
+                caller,
+                "mass mail file removed",
+                mass_mail.olympiad_id,
+                json!({ "massMailId": id, "attachmentId": attachment_id, "filename": file.filename }),
+            )?;
+            let upload = Upload::find(conn, file.upload_id)?;
+            let orphan = Upload::delete_if_unused(conn, upload.id)?.then_some(upload);
+            Ok((view(conn, mass_mail)?, orphan))
+        },
+    )?;
+    if let Some(upload) = orphan {
+        remove_stored(root, &upload);
+    }
+    Ok(view)
 }
 
 /// `GET /api/mass-mail`: the olympiad's mass mails (the overlord: all), newest first, with progress.
@@ -217,10 +346,16 @@ pub fn update(
     })
 }
 
-pub fn delete(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<()> {
-    write_transaction(conn, |conn| {
+/// Deletes a mass mail that is not sending, with its held e-mails; the stored files it carried
+/// go when nothing else uses them.
+pub fn delete(conn: &mut DbConnection, caller: &Caller, id: i64, root: &Path) -> OfficeResult<()> {
+    let orphans = write_transaction(conn, |conn| -> OfficeResult<Vec<Upload>> {
         let mass_mail = find_in_reach::<MassMail>(conn, caller, id)?;
         step(&mass_mail, MassMailStep::Delete)?;
+        let uploads: Vec<Upload> = MassMailAttachment::of(conn, id)?
+            .into_iter()
+            .map(|(_, upload)| upload)
+            .collect();
         MassMail::delete(conn, id)?;
         record_activity(
             conn,
@@ -228,8 +363,19 @@ pub fn delete(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult
             "mass mail deleted",
             mass_mail.olympiad_id,
             json!({ "massMailId": id, "title": mass_mail.title }),
-        )
-    })
+        )?;
+        let mut orphans = Vec::new();
+        for upload in uploads {
+            if Upload::delete_if_unused(conn, upload.id)? {
+                orphans.push(upload);
+            }
+        }
+        Ok(orphans)
+    })?;
+    for upload in &orphans {
+        remove_stored(root, upload);
+    }
+    Ok(())
 }
 
 /// The mass mail written for one person.
@@ -250,6 +396,7 @@ fn bulk_email(
     mass_mail: &MassMail,
     to: Recipient,
     base_url: &str,
+    files: &[FileAttachment],
 ) -> OfficeResult<Email> {
     let written = written_for(mass_mail, &to);
     let (one_click, page) = links_for(conn, &to.email, mass_mail.olympiad_id, base_url)?;
@@ -260,6 +407,7 @@ fn bulk_email(
         text: written.text,
         unsubscribe: one_click,
         unsubscribe_page: page,
+        attachments: files.to_vec(),
     })
 }
 
@@ -291,7 +439,8 @@ pub fn test_send(
                 "Your account has no e-mail address to send the test to.",
             ));
         }
-        let email = bulk_email(conn, &mass_mail, to.clone(), base_url)?;
+        let files = files_carried(conn, id)?;
+        let email = bulk_email(conn, &mass_mail, to.clone(), base_url, &files)?;
         queue_email_in(
             conn,
             &email,
@@ -322,6 +471,7 @@ pub fn queue(
         let mass_mail = find_in_reach::<MassMail>(conn, caller, id)?;
         let next = step(&mass_mail, MassMailStep::Queue)?;
         let (mut queued, mut skipped) = (0, 0);
+        let files = files_carried(conn, id)?;
         for addressee in audience(conn, mass_mail.audience, mass_mail.olympiad_id)? {
             let blocked = ShunnedEmail::is_shunned(conn, &addressee.email)?
                 || Unsubscribe::blocks(conn, &addressee.email, mass_mail.olympiad_id)?;
@@ -347,7 +497,7 @@ pub fn queue(
                 name: addressee.name,
                 username: addressee.username,
             };
-            let email = bulk_email(conn, &mass_mail, to, base_url)?;
+            let email = bulk_email(conn, &mass_mail, to, base_url, &files)?;
             queue_email_in(
                 conn,
                 &email,

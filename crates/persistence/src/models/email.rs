@@ -870,7 +870,7 @@ pub fn audience(
         team_members as tm, users,
     };
     let olympiad = olympiad_id.unwrap_or(-1);
-    let rows: Vec<(Option<String>, String, String, String)> = match audience {
+    let rows: Vec<AddresseeRow> = match audience {
         Audience::ParticipatingTeachers | Audience::SchoolsWithoutLearners => {
             let mut query = tm::table
                 .inner_join(sp::table)
@@ -904,6 +904,7 @@ pub fn audience(
                 users::username,
             ))
             .load(conn)?,
+        Audience::UnpaidOrders => unpaid_order_contacts(conn, olympiad)?,
         Audience::InterestedParties => eoi::table
             .filter(eoi::olympiad_id.eq(olympiad))
             .filter(eoi::status.eq(olympiad_domain::interest::InterestStatus::Open.as_str()))
@@ -930,6 +931,55 @@ pub fn audience(
         });
     }
     Ok(seen.into_values().collect())
+}
+
+/// An addressee as the audience queries read them: e-mail (if any), first and last name, username.
+type AddresseeRow = (Option<String>, String, String, String);
+
+/// Whom the entries with an unpaid order (not paid, not pre-approved, not deleted) reach: the
+/// team members of a school's entry, the team leader and invoice contact of a country's.
+fn unpaid_order_contacts(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<Vec<AddresseeRow>> {
+    use crate::schema::{
+        country_participants as cp, purchase_orders as po, school_participants as sp, teachers,
+        team_members as tm, users,
+    };
+    let unpaid = po::table
+        .filter(po::olympiad_id.eq(olympiad_id))
+        .filter(po::paid.eq(false))
+        .filter(po::pre_approved.eq(false))
+        .filter(po::deleted_at.is_null());
+    let mut rows: Vec<AddresseeRow> = tm::table
+        .inner_join(sp::table)
+        .inner_join(teachers::table.inner_join(users::table))
+        .filter(sp::olympiad_id.eq(olympiad_id))
+        .filter(users::disabled.eq(false))
+        .filter(diesel::dsl::exists(
+            unpaid.filter(po::school_participant_id.eq(sp::id.nullable())),
+        ))
+        .select((
+            users::email,
+            users::first_name,
+            users::last_name,
+            users::username,
+        ))
+        .load(conn)?;
+    let countries: Vec<(String, String, String)> = cp::table
+        .filter(cp::olympiad_id.eq(olympiad_id))
+        .filter(diesel::dsl::exists(
+            unpaid.filter(po::country_participant_id.eq(cp::id.nullable())),
+        ))
+        .select((
+            cp::team_leader_name,
+            cp::team_leader_email,
+            cp::invoice_email,
+        ))
+        .load(conn)?;
+    for (leader, leader_email, invoice_email) in countries {
+        for email in [leader_email, invoice_email] {
+            rows.push((Some(email.clone()), leader.clone(), String::new(), email));
+        }
+    }
+    Ok(rows)
 }
 
 /// A school as the School Emails Overview shows it: how it can be reached.
@@ -1014,4 +1064,68 @@ pub fn school_reach(conn: &mut DbConnection) -> DbResult<Vec<SchoolReach>> {
             }
         })
         .collect())
+}
+
+/// A file a mass mail carries: a stored upload under the name the addressee sees.
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable, Serialize, ToSchema)]
+#[diesel(table_name = crate::schema::mass_mail_attachments)]
+#[serde(rename_all = "camelCase")]
+pub struct MassMailAttachment {
+    pub id: i64,
+    pub mass_mail_id: i64,
+    pub upload_id: i64,
+    pub filename: String,
+    #[serde(with = "olympiad_domain::utc")]
+    pub created_at: NaiveDateTime,
+}
+
+impl MassMailAttachment {
+    /// The mass mail's files with their stored uploads, in the order they were added.
+    pub fn of(
+        conn: &mut DbConnection,
+        mass_mail_id: i64,
+    ) -> DbResult<Vec<(MassMailAttachment, crate::models::Upload)>> {
+        use crate::schema::{mass_mail_attachments as mma, uploads};
+        Ok(mma::table
+            .inner_join(uploads::table)
+            .filter(mma::mass_mail_id.eq(mass_mail_id))
+            .order(mma::id)
+            .select((
+                MassMailAttachment::as_select(),
+                crate::models::Upload::as_select(),
+            ))
+            .load(conn)?)
+    }
+
+    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<MassMailAttachment> {
+        use crate::schema::mass_mail_attachments as mma;
+        Ok(mma::table
+            .find(id)
+            .select(MassMailAttachment::as_select())
+            .first(conn)?)
+    }
+
+    pub fn create(
+        conn: &mut DbConnection,
+        mass_mail_id: i64,
+        upload_id: i64,
+        filename: &str,
+    ) -> DbResult<MassMailAttachment> {
+        use crate::schema::mass_mail_attachments as mma;
+        Ok(diesel::insert_into(mma::table)
+            .values((
+                mma::mass_mail_id.eq(mass_mail_id),
+                mma::upload_id.eq(upload_id),
+                mma::filename.eq(filename),
+                mma::created_at.eq(now()),
+            ))
+            .returning(mma::all_columns)
+            .get_result(conn)?)
+    }
+
+    pub fn delete(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+        use crate::schema::mass_mail_attachments as mma;
+        diesel::delete(mma::table.find(id)).execute(conn)?;
+        Ok(())
+    }
 }

@@ -81,11 +81,18 @@ impl Upload {
             .get_result(conn)?)
     }
 
+    /// How many attachments use the upload: the file manager's and the files mass mails carry.
     pub fn attachment_count(conn: &mut DbConnection, id: i64) -> DbResult<i64> {
-        Ok(attachments::table
+        use crate::schema::mass_mail_attachments;
+        let files: i64 = attachments::table
             .filter(attachments::upload_id.eq(id))
             .count()
-            .get_result(conn)?)
+            .get_result(conn)?;
+        let mass_mails: i64 = mass_mail_attachments::table
+            .filter(mass_mail_attachments::upload_id.eq(id))
+            .count()
+            .get_result(conn)?;
+        Ok(files + mass_mails)
     }
 
     /// Removes the record of an upload that no attachment uses; answers whether it did.

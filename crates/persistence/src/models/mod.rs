@@ -55,8 +55,8 @@ pub use expression_of_interest::{ExpressionFilter, ExpressionInsertForm, Express
 // E-mail
 pub use email::{
     audience, release_jobs, school_reach, Addressee, Bounce, Campaign, EmailCopy, EmailHealthCheck,
-    EmailLog, EmailLogInsertForm, MassMail, MassMailForm, QueuedEmail, QueuedEmailFilter,
-    SchoolReach, ShunnedEmail, Unsubscribe, UnsubscribeLink,
+    EmailLog, EmailLogInsertForm, MassMail, MassMailAttachment, MassMailForm, QueuedEmail,
+    QueuedEmailFilter, SchoolReach, ShunnedEmail, Unsubscribe, UnsubscribeLink,
 };
 pub use files::{Attachment, Upload, UploadInsertForm};
 pub use job::{EmailJobPlace, Job, JobInsertForm};

@@ -65,6 +65,29 @@ impl User {
             .optional()?)
     }
 
+    /// The olympiads the user works in: those of their enabled accounts and of the schools'
+    /// entries they are on the team of; each once, in order.
+    pub fn olympiads(conn: &mut DbConnection, user_id: i64) -> DbResult<Vec<i64>> {
+        use crate::schema::{accounts, school_participants, teachers, team_members};
+        let mut ids: Vec<i64> = accounts::table
+            .filter(accounts::user_id.eq(user_id))
+            .filter(accounts::disabled.eq(false))
+            .filter(accounts::olympiad_id.is_not_null())
+            .select(accounts::olympiad_id.assume_not_null())
+            .load(conn)?;
+        ids.extend(
+            team_members::table
+                .inner_join(teachers::table)
+                .inner_join(school_participants::table)
+                .filter(teachers::user_id.eq(user_id))
+                .select(school_participants::olympiad_id)
+                .load::<i64>(conn)?,
+        );
+        ids.sort_unstable();
+        ids.dedup();
+        Ok(ids)
+    }
+
     pub fn create(conn: &mut DbConnection, new: &UserInsertForm) -> DbResult<User> {
         Ok(diesel::insert_into(users::table)
             .values(new)

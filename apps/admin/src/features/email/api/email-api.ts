@@ -3,6 +3,7 @@
 // shunned addresses, e-mail health and the School Emails Overview. Queries and the changes that make
 // them stale sit side by side.
 import { api, call } from '@olympiad/shared/api/client';
+import { uploadFiles } from '@olympiad/shared/api/upload';
 import { unwrap, type ApiResult } from '@olympiad/shared/api/envelope';
 import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
 
@@ -62,6 +63,7 @@ export const audienceLabels: Record<Audience, string> = {
   participating_teachers: 'Teachers of participating schools',
   schools_without_learners: 'Schools without learners loaded (team admins)',
   interested_parties: 'Open expressions of interest',
+  unpaid_orders: 'Entries with an unpaid order (teachers and contacts)',
   all_teachers: 'All teachers of the platform',
 };
 
@@ -114,6 +116,29 @@ export function useDeleteMassMail() {
   return useApiMutation({
     mutationFn: (id: number) => call(api.DELETE('/api/mass-mail/{id}', { params: { path: { id } } })),
     success: 'The mass mail is deleted.',
+    invalidates: () => [emailKeys.all],
+  });
+}
+
+// The files a mass mail carries (a draft's): POST /api/mass-mail/{id}/attachment, one part named
+// `file`; the server judges the type by content (415), refuses a file too large (400 naming `file`)
+// and a fourth (409), each with a sentence to show.
+export function useAttachToMassMail() {
+  return useApiMutation({
+    mutationFn: ({ id, file }: { id: number; file: File }) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return uploadFiles<MassMail>({ path: `/api/mass-mail/${id}/attachment` }, form);
+    },
+    success: 'The file is attached.',
+    invalidates: () => [emailKeys.all],
+  });
+}
+
+export function useDetachFromMassMail() {
+  return useApiMutation({
+    mutationFn: ({ id, attachmentId }: { id: number; attachmentId: number }) => call(api.DELETE('/api/mass-mail/{id}/attachment/{attachmentId}', { params: { path: { id, attachmentId } } })),
+    success: 'The file is removed.',
     invalidates: () => [emailKeys.all],
   });
 }

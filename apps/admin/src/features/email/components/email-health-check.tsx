@@ -5,6 +5,8 @@ import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput } 
 import { useCan } from '@olympiad/shared/access/can';
 import { getEmailHealth, useOverrideHealth, type EmailHealth } from '../api/email-api';
 
+const servers = { found: 'mail servers found', none: 'no mail servers', unknown: 'mail servers not checked' } as const;
+
 export function EmailHealthCheck() {
   const [email, setEmail] = useState('');
   const [doNotRecheck, setDoNotRecheck] = useState(false);
@@ -34,7 +36,7 @@ export function EmailHealthCheck() {
           <Group gap="xs">
             <Badge color={health.healthy ? 'green' : 'red'}>{health.healthy ? 'Healthy' : 'Not healthy'}</Badge>
             <Text size="sm">
-              {health.syntaxOk ? 'Written well' : 'Badly written'} · mail servers {health.mailServers} · {health.hardBounces} hard, {health.softBounces} soft bounces, {health.complaints} complaints
+              {health.syntaxOk ? 'Written well' : 'Badly written'} · {servers[health.mailServers]} · {health.hardBounces} hard, {health.softBounces} soft bounces, {health.complaints} complaints
               {health.shunned ? ' · shunned' : ''}
               {health.unsubscribed ? ' · unsubscribed' : ''}
               {health.overridden ? ' · vouched for by an admin' : ''}

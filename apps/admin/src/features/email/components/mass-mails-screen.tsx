@@ -4,8 +4,9 @@
 // resumed without anyone getting an e-mail twice. Progress is shown while it sends.
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Group, Modal, NumberInput, Progress, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, FileButton, Group, List, Modal, NumberInput, Progress, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
+import { useCan } from '@olympiad/shared/access/can';
 import { DataGrid } from '@olympiad/shared/ui/data-grid/data-grid';
 import type { GridColumn, RowAction } from '@olympiad/shared/ui/data-grid/grid-types';
 import { GridScreen } from '@olympiad/shared/resource/grid-screen';
@@ -17,7 +18,9 @@ import {
   campaignsQuery,
   massMailsQuery,
   previewCopy,
+  useAttachToMassMail,
   useDeleteMassMail,
+  useDetachFromMassMail,
   useMassMailStep,
   useReleaseBatch,
   useSaveMassMail,
@@ -36,6 +39,7 @@ const columns: GridColumn<MassMail>[] = [
   { id: 'title', header: 'Title', value: (m) => m.title },
   { id: 'audience', header: 'Audience', value: (m) => audienceLabels[m.audience] },
   { id: 'status', header: 'Status', value: (m) => m.status, width: 100 },
+  { id: 'files', header: 'Files', value: (m) => m.attachments.map((f) => f.filename).join(', '), sortable: false },
   { id: 'recipients', header: 'Queued', value: (m) => m.recipients, searchable: false, width: 90 },
   { id: 'held', header: 'Waiting', value: (m) => m.progress.held, searchable: false, width: 90 },
   {
@@ -65,6 +69,7 @@ export function MassMailsScreen({ route }: ScreenComponentProps) {
   const sending = (live.data ?? []).filter((m) => m.status === 'sending' || m.status === 'queued');
   const [editing, setEditing] = useState<{ id: number | null; values: MassMailValues } | null>(null);
   const [releasing, setReleasing] = useState<MassMail | null>(null);
+  const [filing, setFiling] = useState<number | null>(null);
   const test = useMassMailStep('test');
   const queue = useMassMailStep('queue');
   const pause = useMassMailStep('pause');
@@ -78,6 +83,7 @@ export function MassMailsScreen({ route }: ScreenComponentProps) {
       hidden: (m) => m.status !== 'draft',
       run: (m) => setEditing({ id: m.id, values: { title: m.title, audience: m.audience, subject: m.subject, html: m.html, text: m.text, campaignId: m.campaignId ?? null } }),
     },
+    { label: 'Files', operation: 'POST /api/mass-mail/{id}/attachment', hidden: (m) => m.status !== 'draft', run: (m) => setFiling(m.id) },
     changeAction<MassMail>({ label: 'Send a test to me', operation: 'POST /api/mass-mail/{id}/test', change: (m) => test.mutateAsync(m.id) }),
     changeAction<MassMail>({
       label: 'Queue',
@@ -119,6 +125,7 @@ export function MassMailsScreen({ route }: ScreenComponentProps) {
       />
       {editing && <MassMailEditor editing={editing} olympiadId={olympiadId} onClose={() => setEditing(null)} />}
       {releasing && <ReleaseBatch mail={releasing} onClose={() => setReleasing(null)} />}
+      {filing !== null && <MassMailFiles mail={(live.data ?? []).find((m) => m.id === filing)} onClose={() => setFiling(null)} />}
     </GridScreen>
   );
 }
@@ -169,6 +176,70 @@ function MassMailEditor({ editing, olympiadId, onClose }: { editing: { id: numbe
           </Button>
         </Group>
         {preview && <EmailPreviewPanel preview={preview} />}
+      </Stack>
+    </Modal>
+  );
+}
+
+const ACCEPTED_FILES = 'application/pdf,image/png,image/jpeg,image/gif,image/webp';
+
+function kilobytes(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+// The files every message of the mass mail carries: up to three PDFs or pictures, 2 MB each and
+// 5 MB together (the server says which limit a file breaks).
+function MassMailFiles({ mail, onClose }: { mail: MassMail | undefined; onClose: () => void }) {
+  const can = useCan();
+  const attach = useAttachToMassMail();
+  const detach = useDetachFromMassMail();
+  const [problem, setProblem] = useState<string | null>(null);
+  if (!mail) return null;
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    const result = await attach.mutateAsync({ id: mail.id, file });
+    setProblem(result.ok ? null : result.message);
+  };
+  const remove = async (attachmentId: number) => {
+    const result = await detach.mutateAsync({ id: mail.id, attachmentId });
+    setProblem(result.ok ? null : result.message);
+  };
+  return (
+    <Modal opened onClose={onClose} title={`Files of “${mail.title}”`}>
+      <Stack>
+        <Text size="sm">Every e-mail of this mass mail carries these files: up to three PDFs or pictures, 2 MB each, 5 MB together.</Text>
+        {mail.attachments.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No files yet.
+          </Text>
+        ) : (
+          <List aria-label="Attached files" spacing="xs">
+            {mail.attachments.map((f) => (
+              <List.Item key={f.id}>
+                <Group gap="xs">
+                  <Text size="sm">
+                    {f.filename} ({kilobytes(f.sizeBytes)})
+                  </Text>
+                  {can('DELETE /api/mass-mail/{id}/attachment/{attachmentId}') && (
+                    <Button size="compact-xs" variant="subtle" color="red" loading={detach.isPending} onClick={() => void remove(f.id)} aria-label={`Remove ${f.filename}`}>
+                      Remove
+                    </Button>
+                  )}
+                </Group>
+              </List.Item>
+            ))}
+          </List>
+        )}
+        {problem && <Alert color="red">{problem}</Alert>}
+        <Group justify="flex-end">
+          <FileButton onChange={(file) => void upload(file)} accept={ACCEPTED_FILES}>
+            {(props) => (
+              <Button {...props} loading={attach.isPending} disabled={mail.attachments.length >= 3}>
+                Attach a file…
+              </Button>
+            )}
+          </FileButton>
+        </Group>
       </Stack>
     </Modal>
   );

@@ -1,0 +1,1 @@
+DROP TABLE mass_mail_attachments;
