@@ -89,6 +89,9 @@ pub use results::{
     FinishedAttempt, OlympiadResults, OlympiadResultsUpdateForm, QuestionDistribution,
     ResultChange, ResultChangeInsertForm,
 };
+// Results: answers written on paper, and appeals
+pub mod paper_sheet;
+pub use paper_sheet::{PaperSheet, SheetLearner};
 
 // Public sites and content
 pub mod faq;
