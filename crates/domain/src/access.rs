@@ -588,13 +588,22 @@ pub const SCREENS: &[Screen] = &[
         &["/:olympiadName/admin/results/moderation"],
         ADMIN_ONLY,
     )
-    .calls(&["GET /api/results/moderation", "GET /api/results"])
+    .calls(&[
+        "GET /api/results/moderation",
+        "GET /api/results",
+        // Results: answers written on paper
+        "GET /api/school-participant",
+        "GET /api/results/paper/sheets",
+    ])
     .offers(&[
         "POST /api/results/adjust",
         "POST /api/results/disqualify",
         "POST /api/results/remark",
         "POST /api/results/state",
         "PUT /api/results/bands",
+        // Results: answers written on paper
+        "POST /api/results/paper/preview",
+        "POST /api/results/paper/import",
     ]),
     admin(
         "editCertificates",
@@ -996,6 +1005,8 @@ pub const SCREENS: &[Screen] = &[
         "GET /api/school/single",
         "GET /api/results/school",
         "GET /api/certificate/download",
+        // Results: answers written on paper
+        "GET /api/results/paper/sheets",
     ]),
     portal(
         "portalInvoices",

@@ -2228,6 +2228,67 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/results/paper/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports the same file: every row in one transaction, or none when any row has a problem
+         *     (`rows[4].q3`). A learner's earlier paper answers are replaced; each attempt is marked by the
+         *     marking of online attempts.
+         */
+        post: operations["results_paper_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/results/paper/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reads the spreadsheet of paper answers (learner number, then one column a question) and
+         *     checks every row, naming each problem's row and column; writes nothing.
+         */
+        post: operations["results_paper_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/results/paper/sheets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A school's answer sheets: one A4 sheet a learner, with the learner number and a box for each
+         *     option of each question.
+         */
+        get: operations["results_paper_sheets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/results/past-winners/{project}": {
         parameters: {
             query?: never;
@@ -3699,6 +3760,12 @@ export type components = {
             name: string;
             notes?: string;
         };
+        /** @description A problem in one cell (or with a whole row, in the learner column). */
+        CellProblem: {
+            /** @description The column's heading: "Learner number", or the question's number. */
+            column: string;
+            message: string;
+        };
         /** @description The olympiad's certificate configuration (spec: one object saved per olympiad). */
         CertificateDesign: {
             /**
@@ -4330,6 +4397,8 @@ export type components = {
              */
             markedScore: number;
             of: number;
+            /** @description Written on paper and imported from the admin's spreadsheet of the answer sheets. */
+            onPaper?: boolean;
             /** Format: int64 */
             participantId: number;
             /** Format: double */
@@ -4612,6 +4681,18 @@ export type components = {
              * @description VAT included, in cents.
              */
             totalCents: number;
+        };
+        /** @description One row of the file as the preview shows it. */
+        PaperRowView: {
+            answered: number;
+            /** @description The learner's name and school, when the number is known. */
+            learner?: string | null;
+            learnerNumber: string;
+            /** @description Each problem with the column it is in. */
+            problems: components["schemas"]["CellProblem"][];
+            /** @description As the spreadsheet numbers it (the headings are row 1). */
+            row: number;
+            schoolName?: string | null;
         };
         /**
          * @description A learner entered in an olympiad. They sign in as their user (`user_id`): its username is the
@@ -18538,6 +18619,8 @@ export interface operations {
                 award?: components["schemas"]["Award"];
                 schoolParticipantId?: number;
                 province?: string;
+                /** @description Only learners who wrote on paper (true) or online (false). */
+                onPaper?: boolean;
                 /** @description 1-based; default 1. */
                 page?: number;
                 /** @description Default 25, at most 500. */
@@ -18581,6 +18664,8 @@ export interface operations {
                                  */
                                 markedScore: number;
                                 of: number;
+                                /** @description Written on paper and imported from the admin's spreadsheet of the answer sheets. */
+                                onPaper?: boolean;
                                 /** Format: int64 */
                                 participantId: number;
                                 /** Format: double */
@@ -18692,6 +18777,8 @@ export interface operations {
                              */
                             markedScore: number;
                             of: number;
+                            /** @description Written on paper and imported from the admin's spreadsheet of the answer sheets. */
+                            onPaper?: boolean;
                             /** Format: int64 */
                             participantId: number;
                             /** Format: double */
@@ -18902,6 +18989,8 @@ export interface operations {
                              */
                             markedScore: number;
                             of: number;
+                            /** @description Written on paper and imported from the admin's spreadsheet of the answer sheets. */
+                            onPaper?: boolean;
                             /** Format: int64 */
                             participantId: number;
                             /** Format: double */
@@ -19097,6 +19186,268 @@ export interface operations {
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
                     };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    results_paper_import: {
+        parameters: {
+            query: {
+                olympiadId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One part named `file`: XLSX, ODS or CSV */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Attempts made for learners new to paper, and attempts whose answers were replaced. */
+                            created: number;
+                            replaced: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `file`, or each row's problems as `rows[4].learnerNumber`, `rows[4].q3` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The results are final, or the paper has no questions */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    results_paper_preview: {
+        parameters: {
+            query: {
+                olympiadId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One part named `file`: XLSX, ODS or CSV */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Rows of learners whose paper answers are already in (importing again replaces them). */
+                            alreadyIn: number;
+                            questions: number;
+                            /** @description Rows without a problem. */
+                            ready: number;
+                            rows: components["schemas"]["PaperRowView"][];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `file`: not a spreadsheet, wrong columns, empty or too many rows */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The paper has no questions */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    results_paper_sheets: {
+        parameters: {
+            query: {
+                schoolParticipantId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The school's answer sheets as a PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
                 };
             };
             /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */

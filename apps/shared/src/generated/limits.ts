@@ -404,6 +404,14 @@ export const limits = {
       "maxLength": 100000
     }
   },
+  "PaperRowView": {
+    "answered": {
+      "minimum": 0
+    },
+    "row": {
+      "minimum": 0
+    }
+  },
   "PauseInput": {
     "reason": {
       "minLength": 1,

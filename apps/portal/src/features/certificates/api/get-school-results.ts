@@ -1,5 +1,5 @@
 // GET /api/results/school: the school's released results, and its certificates as one ZIP
-// (GET /api/certificate/download).
+// (GET /api/certificate/download); its answer sheets for writing on paper (GET /api/results/paper/sheets).
 import { useQuery } from '@tanstack/react-query';
 import { api, call } from '@olympiad/shared/api/client';
 import { unwrap } from '@olympiad/shared/api/envelope';
@@ -18,5 +18,11 @@ export function useSchoolResults(schoolParticipantId: number) {
 
 export async function downloadCertificates(schoolParticipantId: number) {
   const result = await downloadFile('GET', '/api/certificate/download', { query: { schoolParticipantId }, fallbackName: 'certificates.zip' });
+  if (!result.ok) alertError(result.message);
+}
+
+/** The school's answer sheets, for writing on paper when there is no power or no devices on the day. */
+export async function downloadAnswerSheets(schoolParticipantId: number) {
+  const result = await downloadFile('GET', '/api/results/paper/sheets', { query: { schoolParticipantId }, fallbackName: 'answer sheets.pdf' });
   if (!result.ok) alertError(result.message);
 }

@@ -4,7 +4,7 @@ import { useParams } from 'react-router-dom';
 import { Alert, Badge, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { useMySchool } from '../../school/api/get-my-school';
-import { downloadCertificates, useSchoolResults } from '../api/get-school-results';
+import { downloadAnswerSheets, downloadCertificates, useSchoolResults } from '../api/get-school-results';
 
 export function PortalCertificatesScreen({ route }: ScreenComponentProps) {
   const { olympiadName = '' } = useParams();
@@ -16,6 +16,7 @@ export function PortalCertificatesScreen({ route }: ScreenComponentProps) {
     <Stack maw={960}>
       <Title order={1}>{route.title}</Title>
       <SchoolResultsPanel schoolParticipantId={mine.data.entry.id} />
+      <PaperSheets schoolParticipantId={mine.data.entry.id} />
     </Stack>
   );
 }
@@ -55,7 +56,12 @@ function SchoolResultsPanel({ schoolParticipantId }: { schoolParticipantId: numb
           {data.learners.map((l) => (
             <Table.Tr key={l.attemptId}>
               <Table.Td>
-                {l.firstName} {l.lastName} {l.bestInSchool && <Badge size="xs" variant="outline">best in school</Badge>}
+                {l.firstName} {l.lastName} {l.bestInSchool && <Badge size="xs" variant="outline">best in school</Badge>}{' '}
+                {l.onPaper && (
+                  <Badge size="xs" color="grape" variant="light">
+                    written on paper
+                  </Badge>
+                )}
               </Table.Td>
               <Table.Td>{l.grade}</Table.Td>
               <Table.Td>{l.score}</Table.Td>
@@ -66,6 +72,25 @@ function SchoolResultsPanel({ schoolParticipantId }: { schoolParticipantId: numb
           ))}
         </Table.Tbody>
       </Table>
+    </Stack>
+  );
+}
+
+function PaperSheets({ schoolParticipantId }: { schoolParticipantId: number }) {
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h4">
+        Writing on paper
+      </Title>
+      <Text size="sm">
+        If your school has no power or no devices on the day, your learners can write on paper: print one answer sheet a learner, each with the learner's name
+        and learner number. Send the filled-in sheets to the olympiad office; their marks join the same results.
+      </Text>
+      <Group>
+        <Button variant="default" onClick={() => void downloadAnswerSheets(schoolParticipantId)}>
+          Download answer sheets (PDF)
+        </Button>
+      </Group>
     </Stack>
   );
 }
