@@ -594,6 +594,8 @@ pub const SCREENS: &[Screen] = &[
         // Results: answers written on paper
         "GET /api/school-participant",
         "GET /api/results/paper/sheets",
+        // Results: appeals
+        "GET /api/results/appeals",
     ])
     .offers(&[
         "POST /api/results/adjust",
@@ -604,6 +606,8 @@ pub const SCREENS: &[Screen] = &[
         // Results: answers written on paper
         "POST /api/results/paper/preview",
         "POST /api/results/paper/import",
+        // Results: appeals
+        "POST /api/results/appeals/{id}/decide",
     ]),
     admin(
         "editCertificates",
@@ -1005,9 +1009,11 @@ pub const SCREENS: &[Screen] = &[
         "GET /api/school/single",
         "GET /api/results/school",
         "GET /api/certificate/download",
-        // Results: answers written on paper
+        // Results: answers written on paper, and appeals
         "GET /api/results/paper/sheets",
-    ]),
+        "GET /api/results/appeals/school",
+    ])
+    .offers(&["POST /api/results/appeals"]),
     portal(
         "portalInvoices",
         "Invoices",

@@ -3,6 +3,7 @@
 
 pub mod access;
 pub mod answer_sheets;
+pub mod appeals;
 pub mod credentials;
 pub mod email;
 pub mod interest;

@@ -39,6 +39,7 @@ pub mod users;
 pub mod certificates;
 pub mod results;
 // Results: answers written on paper, and appeals
+pub mod appeals;
 pub mod paper_answers;
 
 // Public sites and content

@@ -2160,6 +2160,58 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/results/appeals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The queue of appeals of the olympiad, waiting ones first. */
+        get: operations["results_appeals"];
+        put?: never;
+        /** Lodges an appeal for one of the school's learners, once the results are released. */
+        post: operations["results_appeal_lodge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/results/appeals/school": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A school's appeals and their outcomes. */
+        get: operations["results_appeals_of_school"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/results/appeals/{id}/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upholds (setting the learner's marks, with the reason) or dismisses an appeal, once. */
+        post: operations["results_appeal_decide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/results/bands": {
         parameters: {
             query?: never;
@@ -3642,6 +3694,13 @@ export type components = {
          */
         AnswerValue: string[] | string;
         /**
+         * @description The outcome an admin gives an appeal.
+         * @enum {string}
+         */
+        AppealOutcome: "upheld" | "dismissed";
+        /** @enum {string} */
+        AppealState: "lodged" | "upheld" | "dismissed";
+        /**
          * @description Where an attempt is: the declaration is accepted before the clock runs (`Preparing`), the clock
          *     runs while `Writing`, and a `Finished` attempt takes no more answers.
          * @enum {string}
@@ -4023,6 +4082,16 @@ export type components = {
             /** @description The language the CSV is written in. */
             language?: components["schemas"]["Language"];
             moduleTitle: string;
+        };
+        DecideInput: {
+            /**
+             * Format: int64
+             * @description The learner's total marks once upheld; required to uphold.
+             */
+            marks?: number | null;
+            outcome: components["schemas"]["AppealOutcome"];
+            /** @description Why, as the team will read it. */
+            reason: string;
         };
         DeclarationInput: {
             /** @description The learner declares they will write on their own, without help. */
@@ -4427,6 +4496,21 @@ export type components = {
             schoolName: string;
             /** Format: int64 */
             userId?: number | null;
+        };
+        LodgeInput: {
+            /**
+             * Format: int64
+             * @description The learner's attempt, as the school's released results name it.
+             */
+            attemptId: number;
+            /**
+             * Format: int32
+             * @description The question's number on the paper (1, 2, …).
+             */
+            question: number;
+            reason: string;
+            /** Format: int64 */
+            schoolParticipantId: number;
         };
         /**
          * @description How a person signs in: `admin` covers the four staff roles of an olympiad.
@@ -18838,6 +18922,446 @@ export interface operations {
                 };
             };
             /** @description The results are final */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    results_appeals: {
+        parameters: {
+            query: {
+                olympiadId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: int64 */
+                            attemptId: number;
+                            /** Format: date-time */
+                            decidedAt?: string | null;
+                            /** Format: int32 */
+                            grade: number;
+                            /** Format: int64 */
+                            id: number;
+                            learner: string;
+                            /** Format: date-time */
+                            lodgedAt: string;
+                            /**
+                             * Format: int64
+                             * @description The marks an upheld appeal gave.
+                             */
+                            marks?: number | null;
+                            /** @description The admin's reason for the outcome. */
+                            outcome: string;
+                            /**
+                             * Format: int32
+                             * @description The question's number on the paper.
+                             */
+                            question: number;
+                            reason: string;
+                            schoolName: string;
+                            /** Format: int64 */
+                            schoolParticipantId: number;
+                            /**
+                             * Format: int64
+                             * @description The learner's score: as it stands (for admins), as released (for the team).
+                             */
+                            score?: number | null;
+                            state: components["schemas"]["AppealState"];
+                        }[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    results_appeal_lodge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LodgeInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: int64 */
+                            attemptId: number;
+                            /** Format: date-time */
+                            decidedAt?: string | null;
+                            /** Format: int32 */
+                            grade: number;
+                            /** Format: int64 */
+                            id: number;
+                            learner: string;
+                            /** Format: date-time */
+                            lodgedAt: string;
+                            /**
+                             * Format: int64
+                             * @description The marks an upheld appeal gave.
+                             */
+                            marks?: number | null;
+                            /** @description The admin's reason for the outcome. */
+                            outcome: string;
+                            /**
+                             * Format: int32
+                             * @description The question's number on the paper.
+                             */
+                            question: number;
+                            reason: string;
+                            schoolName: string;
+                            /** Format: int64 */
+                            schoolParticipantId: number;
+                            /**
+                             * Format: int64
+                             * @description The learner's score: as it stands (for admins), as released (for the team).
+                             */
+                            score?: number | null;
+                            state: components["schemas"]["AppealState"];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The results are not released, or the same appeal waits already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    results_appeals_of_school: {
+        parameters: {
+            query: {
+                schoolParticipantId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: int64 */
+                            attemptId: number;
+                            /** Format: date-time */
+                            decidedAt?: string | null;
+                            /** Format: int32 */
+                            grade: number;
+                            /** Format: int64 */
+                            id: number;
+                            learner: string;
+                            /** Format: date-time */
+                            lodgedAt: string;
+                            /**
+                             * Format: int64
+                             * @description The marks an upheld appeal gave.
+                             */
+                            marks?: number | null;
+                            /** @description The admin's reason for the outcome. */
+                            outcome: string;
+                            /**
+                             * Format: int32
+                             * @description The question's number on the paper.
+                             */
+                            question: number;
+                            reason: string;
+                            schoolName: string;
+                            /** Format: int64 */
+                            schoolParticipantId: number;
+                            /**
+                             * Format: int64
+                             * @description The learner's score: as it stands (for admins), as released (for the team).
+                             */
+                            score?: number | null;
+                            state: components["schemas"]["AppealState"];
+                        }[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    results_appeal_decide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecideInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: int64 */
+                            attemptId: number;
+                            /** Format: date-time */
+                            decidedAt?: string | null;
+                            /** Format: int32 */
+                            grade: number;
+                            /** Format: int64 */
+                            id: number;
+                            learner: string;
+                            /** Format: date-time */
+                            lodgedAt: string;
+                            /**
+                             * Format: int64
+                             * @description The marks an upheld appeal gave.
+                             */
+                            marks?: number | null;
+                            /** @description The admin's reason for the outcome. */
+                            outcome: string;
+                            /**
+                             * Format: int32
+                             * @description The question's number on the paper.
+                             */
+                            question: number;
+                            reason: string;
+                            schoolName: string;
+                            /** Format: int64 */
+                            schoolParticipantId: number;
+                            /**
+                             * Format: int64
+                             * @description The learner's score: as it stands (for admins), as released (for the team).
+                             */
+                            score?: number | null;
+                            state: components["schemas"]["AppealState"];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already decided, or the results are final */
             409: {
                 headers: {
                     [name: string]: unknown;

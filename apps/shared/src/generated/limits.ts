@@ -190,6 +190,11 @@ export const limits = {
       "maxLength": 200
     }
   },
+  "DecideInput": {
+    "reason": {
+      "maxLength": 1000
+    }
+  },
   "DeclineInterest": {
     "reason": {
       "minLength": 3,
@@ -345,6 +350,11 @@ export const limits = {
     },
     "rank": {
       "minimum": 0
+    }
+  },
+  "LodgeInput": {
+    "reason": {
+      "maxLength": 1000
     }
   },
   "MinuteStarts": {

@@ -37,6 +37,7 @@ pub mod user;
 pub mod certificate;
 pub mod results;
 // Results: answers written on paper, and appeals
+pub mod appeals;
 pub mod paper_answers;
 
 use crate::auth;
@@ -117,6 +118,10 @@ pub fn register(cfg: &mut ServiceConfig) {
         .service(paper_answers::sheets)
         .service(paper_answers::preview)
         .service(paper_answers::import)
+        .service(appeals::lodge)
+        .service(appeals::queue)
+        .service(appeals::of_school)
+        .service(appeals::decide)
         // E-mail: fixed paths before `{id}` ones
         .service(email::emailer_list)
         .service(email::email_health)

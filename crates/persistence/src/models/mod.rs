@@ -92,6 +92,8 @@ pub use results::{
 // Results: answers written on paper, and appeals
 pub mod paper_sheet;
 pub use paper_sheet::{PaperSheet, SheetLearner};
+pub mod appeal;
+pub use appeal::{Appeal, AppealInsertForm, AppealRow, AppealUpdateForm, AppealsOf};
 
 // Public sites and content
 pub mod faq;
