@@ -59,7 +59,7 @@ pub use email::{
     SchoolReach, ShunnedEmail, Unsubscribe, UnsubscribeLink,
 };
 pub use files::{Attachment, Upload, UploadInsertForm};
-pub use job::{EmailJobPlace, Job, JobInsertForm};
+pub use job::{EmailJobPlace, Job, JobInsertForm, Lane};
 pub use learner::{Learner, LearnerFilter, LearnerForm, LearnerRow};
 pub use listing::{Page, Paged, Sort};
 pub use olympiad::{Olympiad, OlympiadInsertForm, OlympiadSettingsUpdateForm};
