@@ -1,8 +1,8 @@
 // Results and certificates in the browser against the real binary: learners finish their sitting
 // (through the API, as their phones would), the admin moderates a mark with a reason, finalises the
 // results, makes the certificates (the server's worker runs the job) and sends them; the demo teacher
-// sees the school's results and downloads its certificates as one ZIP; the public pages show the
-// winners.
+// sees the school's results, downloads its certificates as one ZIP and its answer sheets, and appeals a
+// mark, which the admin dismisses from the queue; the public pages show the winners.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { onPage } from '../support/browser.mjs';
@@ -113,6 +113,34 @@ export function resultsSuite(context) {
         assert.match(download.suggestedFilename(), /certificates\.zip$/);
         const path = await download.path();
         assert.ok(path, 'the ZIP is saved');
+
+        // The school's answer sheets, for a day without power, and an appeal of a learner's mark.
+        const [sheets] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download answer sheets (PDF)' }).click()]);
+        assert.match(sheets.suggestedFilename(), /answer sheets\.pdf$/);
+        await page.getByRole('button', { name: 'Appeal', exact: true }).first().click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByLabel('Question number').fill('1');
+        await dialog.getByLabel('Why the mark should be looked at again').fill('The map in question 1 was misprinted');
+        await dialog.getByRole('button', { name: 'Lodge the appeal' }).click();
+        await page.getByRole('table', { name: 'Your appeals' }).getByText('waiting').waitFor();
+      }),
+    );
+
+    it(
+      'an admin dismisses the appeal from the queue, with a reason the team reads',
+      onPage(context.browser, async (page) => {
+        const base = context.baseUrl;
+        await signIn(page, base, { username: 'admin@example.org', loginType: 'admin', olympiadName: 'geography' });
+        await page.waitForURL(`${base}/geography/admin/reports/overview`);
+        await page.goto(`${base}/geography/admin/results/moderation`);
+        const queue = page.getByRole('table', { name: 'Appeals' });
+        await queue.getByText('The map in question 1 was misprinted').waitFor();
+        await queue.getByRole('button', { name: 'Dismiss' }).first().click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByLabel('Reason').fill('The printed map was the same for every school');
+        await dialog.getByRole('button', { name: 'Dismiss' }).click();
+        await queue.getByText('dismissed').waitFor();
+        await page.getByRole('heading', { name: 'Answers written on paper' }).waitFor();
       }),
     );
 

@@ -2,6 +2,7 @@
 //! with a clear refusal of what is not a spreadsheet), tables written out as CSV or XLSX, and login
 //! slips as PDF. No database and no HTTP: the callers hand in bytes and rows.
 
+pub mod answer_sheets;
 pub mod certificates;
 pub mod invoice;
 pub mod slips;

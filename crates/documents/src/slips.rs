@@ -40,7 +40,7 @@ const MONO: Name = Name(b"F3");
 
 /// Text in the WinAnsi encoding of the standard fonts: Latin-1 letters as they are, curly quotes
 /// and dashes as their plain forms, anything else as `?`.
-fn win_ansi(text: &str) -> Vec<u8> {
+pub(crate) fn win_ansi(text: &str) -> Vec<u8> {
     text.chars()
         .map(|c| match c {
             ' '..='~' => c as u8,
@@ -57,7 +57,7 @@ fn win_ansi(text: &str) -> Vec<u8> {
 }
 
 /// Cuts `text` to what fits in `width` points at `size` (Helvetica averages about half an em).
-fn fitted(text: &str, size: f32, width: f32) -> String {
+pub(crate) fn fitted(text: &str, size: f32, width: f32) -> String {
     let fits = (width / (size * 0.55)) as usize;
     if text.chars().count() <= fits {
         text.to_owned()
@@ -68,7 +68,7 @@ fn fitted(text: &str, size: f32, width: f32) -> String {
     }
 }
 
-fn line(content: &mut Content, font: Name, size: f32, x: f32, y: f32, text: &str) {
+pub(crate) fn line(content: &mut Content, font: Name, size: f32, x: f32, y: f32, text: &str) {
     content
         .begin_text()
         .set_font(font, size)

@@ -594,13 +594,26 @@ pub const SCREENS: &[Screen] = &[
         &["/:olympiadName/admin/results/moderation"],
         ADMIN_ONLY,
     )
-    .calls(&["GET /api/results/moderation", "GET /api/results"])
+    .calls(&[
+        "GET /api/results/moderation",
+        "GET /api/results",
+        // Results: answers written on paper
+        "GET /api/school-participant",
+        "GET /api/results/paper/sheets",
+        // Results: appeals
+        "GET /api/results/appeals",
+    ])
     .offers(&[
         "POST /api/results/adjust",
         "POST /api/results/disqualify",
         "POST /api/results/remark",
         "POST /api/results/state",
         "PUT /api/results/bands",
+        // Results: answers written on paper
+        "POST /api/results/paper/preview",
+        "POST /api/results/paper/import",
+        // Results: appeals
+        "POST /api/results/appeals/{id}/decide",
     ]),
     admin(
         "editCertificates",
@@ -1010,7 +1023,11 @@ pub const SCREENS: &[Screen] = &[
         "GET /api/school/single",
         "GET /api/results/school",
         "GET /api/certificate/download",
-    ]),
+        // Results: answers written on paper, and appeals
+        "GET /api/results/paper/sheets",
+        "GET /api/results/appeals/school",
+    ])
+    .offers(&["POST /api/results/appeals"]),
     portal(
         "portalInvoices",
         "Invoices",

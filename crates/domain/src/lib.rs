@@ -2,6 +2,8 @@
 //! passwords are checked. Every other crate of the platform builds on these.
 
 pub mod access;
+pub mod answer_sheets;
+pub mod appeals;
 pub mod credentials;
 pub mod email;
 pub mod interest;

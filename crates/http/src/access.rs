@@ -460,6 +460,18 @@ pub const API_ROUTES: &[ApiRoute] = &[
         ADMIN_OR_OVERLORD,
     ),
     route("GET", "/api/certificate/download", TEAM_OR_ADMIN),
+    // Results: answers written on paper, and appeals
+    route("GET", "/api/results/paper/sheets", TEAM_OR_ADMIN),
+    route("POST", "/api/results/paper/preview", ADMIN_OR_OVERLORD),
+    route("POST", "/api/results/paper/import", ADMIN_OR_OVERLORD),
+    route("POST", "/api/results/appeals", TEAM_OR_ADMIN),
+    route("GET", "/api/results/appeals", ADMIN_OR_OVERLORD),
+    route("GET", "/api/results/appeals/school", TEAM_OR_ADMIN),
+    route(
+        "POST",
+        "/api/results/appeals/{id}/decide",
+        ADMIN_OR_OVERLORD,
+    ),
     // The overlord's area and the reports
     route("GET", "/api/olympiad/all", OVERLORD),
     route("POST", "/api/olympiad", OVERLORD),

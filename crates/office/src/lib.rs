@@ -39,6 +39,9 @@ pub mod users;
 // Results and certificates
 pub mod certificates;
 pub mod results;
+// Results: answers written on paper, and appeals
+pub mod appeals;
+pub mod paper_answers;
 
 // Public sites and content
 pub mod copy;

@@ -15,8 +15,8 @@ use olympiad_domain::results::{
 };
 use olympiad_domain::Role;
 use olympiad_persistence::models::{
-    FinishedAttempt, Olympiad, OlympiadResults, OlympiadResultsUpdateForm, Paged, Project,
-    QuestionDistribution, ResultChange, ResultChangeInsertForm, SchoolParticipant,
+    FinishedAttempt, Olympiad, OlympiadResults, OlympiadResultsUpdateForm, Paged, PaperSheet,
+    Project, QuestionDistribution, ResultChange, ResultChangeInsertForm, SchoolParticipant,
 };
 use olympiad_persistence::{now, write_transaction, DbConnection};
 use serde::{Deserialize, Serialize};
@@ -59,6 +59,9 @@ pub struct LearnerResult {
     pub percentile: f64,
     pub award: Option<Award>,
     pub best_in_school: bool,
+    /// Written on paper and imported from the admin's spreadsheet of the answer sheets.
+    #[serde(default)]
+    pub on_paper: bool,
 }
 
 /// A school's standing in the top-school calculation.
@@ -106,6 +109,7 @@ pub fn live(conn: &mut DbConnection, olympiad_id: i64) -> OfficeResult<Live> {
     let results = OlympiadResults::of_olympiad(conn, olympiad_id)?;
     let bands = bands_of(&results);
     let attempts = FinishedAttempt::for_olympiad(conn, olympiad_id, None)?;
+    let on_paper = PaperSheet::attempt_ids(conn, olympiad_id)?;
     // Later changes win: the last adjustment's marks, the last disqualification or reinstatement.
     let mut adjusted: HashMap<i64, i64> = HashMap::new();
     let mut disqualified: HashMap<i64, bool> = HashMap::new();
@@ -169,6 +173,7 @@ pub fn live(conn: &mut DbConnection, olympiad_id: i64) -> OfficeResult<Live> {
                 percentile: placing.percentile,
                 award: placing.award,
                 best_in_school: placing.best_in_school,
+                on_paper: on_paper.contains(&a.attempt_id),
             }
         })
         .collect();
@@ -398,7 +403,7 @@ fn reason_of(reason: &str) -> OfficeResult<String> {
 }
 
 /// Final results change only in a new version: reopen them first.
-fn not_final(results: &OlympiadResults) -> OfficeResult<()> {
+pub(crate) fn not_final(results: &OlympiadResults) -> OfficeResult<()> {
     if results.state == ResultsState::Final {
         return Err(OfficeError::conflict(
             "The results are final. Reopen them (a new version) before changing them.",
@@ -736,6 +741,8 @@ pub struct ResultsQuery {
     pub award: Option<Award>,
     pub school_participant_id: Option<i64>,
     pub province: Option<String>,
+    /// Only learners who wrote on paper (true) or online (false).
+    pub on_paper: Option<bool>,
 }
 
 /// The keys the results grid sorts by.
@@ -783,6 +790,7 @@ fn select(
                 .school_participant_id
                 .is_none_or(|s| l.school_participant_id == s)
         })
+        .filter(|l| query.on_paper.is_none_or(|p| l.on_paper == p))
         .filter(|l| province.is_none_or(|p| l.province.eq_ignore_ascii_case(p)))
         .filter(|l| {
             search.is_empty()
@@ -835,6 +843,7 @@ pub fn results_table(rows: &[LearnerResult]) -> Table {
         "Award",
         "Best in school",
         "Disqualified",
+        "Written on paper",
     ]);
     for r in rows {
         table.push(vec![
@@ -850,6 +859,7 @@ pub fn results_table(rows: &[LearnerResult]) -> Table {
             r.award.map(Award::title).unwrap_or("").into(),
             (if r.best_in_school { "Yes" } else { "" }).into(),
             (if r.disqualified { "Yes" } else { "" }).into(),
+            (if r.on_paper { "Yes" } else { "" }).into(),
         ]);
     }
     table

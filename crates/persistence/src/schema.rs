@@ -945,3 +945,47 @@ diesel::joinable!(mass_mail_attachments -> mass_mails (mass_mail_id));
 diesel::joinable!(mass_mail_attachments -> uploads (upload_id));
 diesel::allow_tables_to_appear_in_same_query!(mass_mail_attachments, mass_mails);
 diesel::allow_tables_to_appear_in_same_query!(mass_mail_attachments, uploads);
+
+// Results: answers written on paper, and appeals
+diesel::table! {
+    paper_sheets (attempt_id) {
+        attempt_id -> BigInt,
+        olympiad_id -> BigInt,
+        imported_by -> Nullable<BigInt>,
+        imported_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    result_appeals (id) {
+        id -> BigInt,
+        olympiad_id -> BigInt,
+        attempt_id -> BigInt,
+        school_participant_id -> BigInt,
+        question -> Integer,
+        reason -> Text,
+        state -> Text,
+        outcome -> Text,
+        marks -> Nullable<BigInt>,
+        lodged_by -> Nullable<BigInt>,
+        decided_by -> Nullable<BigInt>,
+        created_at -> Timestamp,
+        decided_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::joinable!(paper_sheets -> attempts (attempt_id));
+diesel::joinable!(result_appeals -> attempts (attempt_id));
+diesel::allow_tables_to_appear_in_same_query!(paper_sheets, result_appeals);
+diesel::allow_tables_to_appear_in_same_query!(paper_sheets, attempts);
+diesel::allow_tables_to_appear_in_same_query!(result_appeals, attempts);
+diesel::allow_tables_to_appear_in_same_query!(paper_sheets, participants);
+diesel::allow_tables_to_appear_in_same_query!(result_appeals, participants);
+diesel::allow_tables_to_appear_in_same_query!(paper_sheets, learners);
+diesel::allow_tables_to_appear_in_same_query!(result_appeals, learners);
+diesel::allow_tables_to_appear_in_same_query!(paper_sheets, school_participants);
+diesel::allow_tables_to_appear_in_same_query!(result_appeals, school_participants);
+diesel::allow_tables_to_appear_in_same_query!(paper_sheets, schools);
+diesel::allow_tables_to_appear_in_same_query!(result_appeals, schools);
+diesel::allow_tables_to_appear_in_same_query!(paper_sheets, users);
+diesel::allow_tables_to_appear_in_same_query!(result_appeals, users);

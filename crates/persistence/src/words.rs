@@ -109,3 +109,6 @@ stored_as_word!(
     EmailOutcome,
     MailServers,
 );
+
+// Results: appeals
+stored_as_word!(olympiad_domain::appeals::AppealState);

@@ -1,5 +1,7 @@
 //! The background worker: takes jobs from the job table and does them. Every API node runs one;
-//! the table's claim makes sure each job is done by one worker only.
+//! the table's claim makes sure each job is done by one worker only. It works in two lanes at once:
+//! certificate runs (minutes each) in one, every other job in the other, so that e-mails keep
+//! going out while a node makes certificates.
 //!
 //! E-mail: each is written in the copy of its olympiad, handed to the mail server at no more than
 //! the configured rate, retried with back-off on a temporary failure and given up on a permanent
@@ -13,7 +15,7 @@ use olympiad_domain::sitting::SAVE_GRACE_SECONDS;
 use olympiad_mailer::{Email, Mailer};
 use olympiad_office::email::sending::{before_send, log_outcome, Decision};
 use olympiad_persistence::models::job::MAX_ATTEMPTS;
-use olympiad_persistence::models::{AppLog, Attempt, FinishReason, Job};
+use olympiad_persistence::models::{AppLog, Attempt, FinishReason, Job, Lane};
 use olympiad_persistence::{now, DbPool, DbResult};
 use std::time::{Duration, Instant};
 
@@ -57,13 +59,25 @@ impl Worker {
         Duration::from_secs_f64(60.0 / f64::from(self.mail_rate_per_minute.max(1)))
     }
 
-    /// Does every job that is due; answers how many were taken.
+    /// Does every job of the mail lane (all but certificate runs) that is due; answers how many
+    /// were taken.
     pub async fn run_due(&self) -> Result<usize, String> {
+        self.run_due_in(Lane::Mail).await
+    }
+
+    /// Does every certificate run that is due; answers how many were taken.
+    pub async fn run_due_certificates(&self) -> Result<usize, String> {
+        self.run_due_in(Lane::Certificates).await
+    }
+
+    async fn run_due_in(&self, lane: Lane) -> Result<usize, String> {
         let mut taken = 0;
         let spacing = self.spacing();
         loop {
             let name = self.name.clone();
-            let Some(job) = blocking(&self.pool, move |conn| Job::claim(conn, &name)).await? else {
+            let Some(job) =
+                blocking(&self.pool, move |conn| Job::claim_lane(conn, &name, lane)).await?
+            else {
                 return Ok(taken);
             };
             taken += 1;
@@ -251,8 +265,23 @@ impl Worker {
         Ok(())
     }
 
-    /// Runs until the process ends.
+    /// Runs until the process ends: the certificate lane beside the mail lane, each waiting only
+    /// on its own jobs (the work itself runs on the blocking pool).
     pub async fn run_forever(self) {
+        let worker = std::rc::Rc::new(self);
+        let certificates = worker.clone();
+        actix_web::rt::spawn(async move {
+            loop {
+                if let Err(error) = certificates.run_due_certificates().await {
+                    log::error!("worker {} (certificates): {error}", certificates.name);
+                }
+                actix_web::rt::time::sleep(IDLE).await;
+            }
+        });
+        worker.run_mail_lane().await;
+    }
+
+    async fn run_mail_lane(&self) {
         loop {
             if let Err(error) = self.reconcile_interrupted_emails().await {
                 log::error!("worker {}: reconciling e-mails: {error}", self.name);

@@ -2296,6 +2296,58 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/results/appeals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The queue of appeals of the olympiad, waiting ones first. */
+        get: operations["results_appeals"];
+        put?: never;
+        /** Lodges an appeal for one of the school's learners, once the results are released. */
+        post: operations["results_appeal_lodge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/results/appeals/school": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A school's appeals and their outcomes. */
+        get: operations["results_appeals_of_school"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/results/appeals/{id}/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upholds (setting the learner's marks, with the reason) or dismisses an appeal, once. */
+        post: operations["results_appeal_decide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/results/bands": {
         parameters: {
             query?: never;
@@ -2356,6 +2408,67 @@ export type paths = {
         };
         /** What Results moderation shows: distributions per grade and question, outliers, and every change. */
         get: operations["results_moderation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/results/paper/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports the same file: every row in one transaction, or none when any row has a problem
+         *     (`rows[4].q3`). A learner's earlier paper answers are replaced; each attempt is marked by the
+         *     marking of online attempts.
+         */
+        post: operations["results_paper_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/results/paper/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reads the spreadsheet of paper answers (learner number, then one column a question) and
+         *     checks every row, naming each problem's row and column; writes nothing.
+         */
+        post: operations["results_paper_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/results/paper/sheets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A school's answer sheets: one A4 sheet a learner, with the learner number and a box for each
+         *     option of each question.
+         */
+        get: operations["results_paper_sheets"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3737,6 +3850,13 @@ export type components = {
          */
         AnswerValue: string[] | string;
         /**
+         * @description The outcome an admin gives an appeal.
+         * @enum {string}
+         */
+        AppealOutcome: "upheld" | "dismissed";
+        /** @enum {string} */
+        AppealState: "lodged" | "upheld" | "dismissed";
+        /**
          * @description Where an attempt is: the declaration is accepted before the clock runs (`Preparing`), the clock
          *     runs while `Writing`, and a `Finished` attempt takes no more answers.
          * @enum {string}
@@ -3854,6 +3974,12 @@ export type components = {
         CampaignInput: {
             name: string;
             notes?: string;
+        };
+        /** @description A problem in one cell (or with a whole row, in the learner column). */
+        CellProblem: {
+            /** @description The column's heading: "Learner number", or the question's number. */
+            column: string;
+            message: string;
         };
         /** @description The olympiad's certificate configuration (spec: one object saved per olympiad). */
         CertificateDesign: {
@@ -4125,6 +4251,16 @@ export type components = {
             date: string;
             /** Format: int64 */
             feeCents: number;
+        };
+        DecideInput: {
+            /**
+             * Format: int64
+             * @description The learner's total marks once upheld; required to uphold.
+             */
+            marks?: number | null;
+            outcome: components["schemas"]["AppealOutcome"];
+            /** @description Why, as the team will read it. */
+            reason: string;
         };
         DeclarationInput: {
             /** @description The learner declares they will write on their own, without help. */
@@ -4570,6 +4706,8 @@ export type components = {
              */
             markedScore: number;
             of: number;
+            /** @description Written on paper and imported from the admin's spreadsheet of the answer sheets. */
+            onPaper?: boolean;
             /** Format: int64 */
             participantId: number;
             /** Format: double */
@@ -4598,6 +4736,21 @@ export type components = {
             schoolName: string;
             /** Format: int64 */
             userId?: number | null;
+        };
+        LodgeInput: {
+            /**
+             * Format: int64
+             * @description The learner's attempt, as the school's released results name it.
+             */
+            attemptId: number;
+            /**
+             * Format: int32
+             * @description The question's number on the paper (1, 2, …).
+             */
+            question: number;
+            reason: string;
+            /** Format: int64 */
+            schoolParticipantId: number;
         };
         /**
          * @description How a person signs in: `admin` covers the four staff roles of an olympiad.
@@ -4869,6 +5022,18 @@ export type components = {
              * @description VAT included, in cents.
              */
             totalCents: number;
+        };
+        /** @description One row of the file as the preview shows it. */
+        PaperRowView: {
+            answered: number;
+            /** @description The learner's name and school, when the number is known. */
+            learner?: string | null;
+            learnerNumber: string;
+            /** @description Each problem with the column it is in. */
+            problems: components["schemas"]["CellProblem"][];
+            /** @description As the spreadsheet numbers it (the headings are row 1). */
+            row: number;
+            schoolName?: string | null;
         };
         /**
          * @description A learner entered in an olympiad. They sign in as their user (`user_id`): its username is the
@@ -19522,6 +19687,8 @@ export interface operations {
                 award?: components["schemas"]["Award"];
                 schoolParticipantId?: number;
                 province?: string;
+                /** @description Only learners who wrote on paper (true) or online (false). */
+                onPaper?: boolean;
                 /** @description 1-based; default 1. */
                 page?: number;
                 /** @description Default 25, at most 500. */
@@ -19565,6 +19732,8 @@ export interface operations {
                                  */
                                 markedScore: number;
                                 of: number;
+                                /** @description Written on paper and imported from the admin's spreadsheet of the answer sheets. */
+                                onPaper?: boolean;
                                 /** Format: int64 */
                                 participantId: number;
                                 /** Format: double */
@@ -19676,6 +19845,8 @@ export interface operations {
                              */
                             markedScore: number;
                             of: number;
+                            /** @description Written on paper and imported from the admin's spreadsheet of the answer sheets. */
+                            onPaper?: boolean;
                             /** Format: int64 */
                             participantId: number;
                             /** Format: double */
@@ -19735,6 +19906,446 @@ export interface operations {
                 };
             };
             /** @description The results are final */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    results_appeals: {
+        parameters: {
+            query: {
+                olympiadId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: int64 */
+                            attemptId: number;
+                            /** Format: date-time */
+                            decidedAt?: string | null;
+                            /** Format: int32 */
+                            grade: number;
+                            /** Format: int64 */
+                            id: number;
+                            learner: string;
+                            /** Format: date-time */
+                            lodgedAt: string;
+                            /**
+                             * Format: int64
+                             * @description The marks an upheld appeal gave.
+                             */
+                            marks?: number | null;
+                            /** @description The admin's reason for the outcome. */
+                            outcome: string;
+                            /**
+                             * Format: int32
+                             * @description The question's number on the paper.
+                             */
+                            question: number;
+                            reason: string;
+                            schoolName: string;
+                            /** Format: int64 */
+                            schoolParticipantId: number;
+                            /**
+                             * Format: int64
+                             * @description The learner's score: as it stands (for admins), as released (for the team).
+                             */
+                            score?: number | null;
+                            state: components["schemas"]["AppealState"];
+                        }[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    results_appeal_lodge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LodgeInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: int64 */
+                            attemptId: number;
+                            /** Format: date-time */
+                            decidedAt?: string | null;
+                            /** Format: int32 */
+                            grade: number;
+                            /** Format: int64 */
+                            id: number;
+                            learner: string;
+                            /** Format: date-time */
+                            lodgedAt: string;
+                            /**
+                             * Format: int64
+                             * @description The marks an upheld appeal gave.
+                             */
+                            marks?: number | null;
+                            /** @description The admin's reason for the outcome. */
+                            outcome: string;
+                            /**
+                             * Format: int32
+                             * @description The question's number on the paper.
+                             */
+                            question: number;
+                            reason: string;
+                            schoolName: string;
+                            /** Format: int64 */
+                            schoolParticipantId: number;
+                            /**
+                             * Format: int64
+                             * @description The learner's score: as it stands (for admins), as released (for the team).
+                             */
+                            score?: number | null;
+                            state: components["schemas"]["AppealState"];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The results are not released, or the same appeal waits already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    results_appeals_of_school: {
+        parameters: {
+            query: {
+                schoolParticipantId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: int64 */
+                            attemptId: number;
+                            /** Format: date-time */
+                            decidedAt?: string | null;
+                            /** Format: int32 */
+                            grade: number;
+                            /** Format: int64 */
+                            id: number;
+                            learner: string;
+                            /** Format: date-time */
+                            lodgedAt: string;
+                            /**
+                             * Format: int64
+                             * @description The marks an upheld appeal gave.
+                             */
+                            marks?: number | null;
+                            /** @description The admin's reason for the outcome. */
+                            outcome: string;
+                            /**
+                             * Format: int32
+                             * @description The question's number on the paper.
+                             */
+                            question: number;
+                            reason: string;
+                            schoolName: string;
+                            /** Format: int64 */
+                            schoolParticipantId: number;
+                            /**
+                             * Format: int64
+                             * @description The learner's score: as it stands (for admins), as released (for the team).
+                             */
+                            score?: number | null;
+                            state: components["schemas"]["AppealState"];
+                        }[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    results_appeal_decide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecideInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: int64 */
+                            attemptId: number;
+                            /** Format: date-time */
+                            decidedAt?: string | null;
+                            /** Format: int32 */
+                            grade: number;
+                            /** Format: int64 */
+                            id: number;
+                            learner: string;
+                            /** Format: date-time */
+                            lodgedAt: string;
+                            /**
+                             * Format: int64
+                             * @description The marks an upheld appeal gave.
+                             */
+                            marks?: number | null;
+                            /** @description The admin's reason for the outcome. */
+                            outcome: string;
+                            /**
+                             * Format: int32
+                             * @description The question's number on the paper.
+                             */
+                            question: number;
+                            reason: string;
+                            schoolName: string;
+                            /** Format: int64 */
+                            schoolParticipantId: number;
+                            /**
+                             * Format: int64
+                             * @description The learner's score: as it stands (for admins), as released (for the team).
+                             */
+                            score?: number | null;
+                            state: components["schemas"]["AppealState"];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already decided, or the results are final */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -19886,6 +20497,8 @@ export interface operations {
                              */
                             markedScore: number;
                             of: number;
+                            /** @description Written on paper and imported from the admin's spreadsheet of the answer sheets. */
+                            onPaper?: boolean;
                             /** Format: int64 */
                             participantId: number;
                             /** Format: double */
@@ -20081,6 +20694,268 @@ export interface operations {
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
                     };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    results_paper_import: {
+        parameters: {
+            query: {
+                olympiadId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One part named `file`: XLSX, ODS or CSV */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Attempts made for learners new to paper, and attempts whose answers were replaced. */
+                            created: number;
+                            replaced: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `file`, or each row's problems as `rows[4].learnerNumber`, `rows[4].q3` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The results are final, or the paper has no questions */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    results_paper_preview: {
+        parameters: {
+            query: {
+                olympiadId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One part named `file`: XLSX, ODS or CSV */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Rows of learners whose paper answers are already in (importing again replaces them). */
+                            alreadyIn: number;
+                            questions: number;
+                            /** @description Rows without a problem. */
+                            ready: number;
+                            rows: components["schemas"]["PaperRowView"][];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `file`: not a spreadsheet, wrong columns, empty or too many rows */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The paper has no questions */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    results_paper_sheets: {
+        parameters: {
+            query: {
+                schoolParticipantId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The school's answer sheets as a PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
                 };
             };
             /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */

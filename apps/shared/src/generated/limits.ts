@@ -190,6 +190,11 @@ export const limits = {
       "maxLength": 200
     }
   },
+  "DecideInput": {
+    "reason": {
+      "maxLength": 1000
+    }
+  },
   "DeclineInterest": {
     "reason": {
       "minLength": 3,
@@ -350,6 +355,11 @@ export const limits = {
       "minimum": 0
     }
   },
+  "LodgeInput": {
+    "reason": {
+      "maxLength": 1000
+    }
+  },
   "MinuteStarts": {
     "started": {
       "minimum": 0
@@ -405,6 +415,14 @@ export const limits = {
   "NoteInput": {
     "body": {
       "maxLength": 100000
+    }
+  },
+  "PaperRowView": {
+    "answered": {
+      "minimum": 0
+    },
+    "row": {
+      "minimum": 0
     }
   },
   "PauseInput": {

@@ -188,6 +188,7 @@ fn certificate_learners() -> Vec<LearnerResult> {
             percentile: 50.0,
             award: Some(awards[i % awards.len()]),
             best_in_school: false,
+            on_paper: false,
         })
         .collect()
 }

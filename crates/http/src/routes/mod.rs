@@ -36,6 +36,9 @@ pub mod user;
 // Results and certificates
 pub mod certificate;
 pub mod results;
+// Results: answers written on paper, and appeals
+pub mod appeals;
+pub mod paper_answers;
 
 use crate::auth;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -113,6 +116,14 @@ pub fn register(cfg: &mut ServiceConfig) {
         .service(certificate::config)
         .service(certificate::save_config)
         .service(certificate::list)
+        // Results: answers written on paper, and appeals
+        .service(paper_answers::sheets)
+        .service(paper_answers::preview)
+        .service(paper_answers::import)
+        .service(appeals::lodge)
+        .service(appeals::queue)
+        .service(appeals::of_school)
+        .service(appeals::decide)
         // E-mail: fixed paths before `{id}` ones
         .service(email::emailer_list)
         .service(email::email_health)

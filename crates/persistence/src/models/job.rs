@@ -97,6 +97,15 @@ pub fn without_links(payload: &str) -> String {
     }
 }
 
+/// Which jobs a worker loop takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lane {
+    /// Certificate runs only.
+    Certificates,
+    /// Everything else: e-mails first of all.
+    Mail,
+}
+
 impl Job {
     pub fn enqueue(
         conn: &mut DbConnection,
@@ -160,6 +169,20 @@ impl Job {
 
     /// Takes the oldest job that is due (or whose worker's lease ran out) for `worker`, or none.
     pub fn claim(conn: &mut DbConnection, worker: &str) -> DbResult<Option<Job>> {
+        Job::claim_in(conn, worker, None)
+    }
+
+    /// Takes the oldest due job of one lane: certificate runs take minutes, so a node works on
+    /// them in a lane of their own and its e-mails keep flowing meanwhile.
+    pub fn claim_lane(conn: &mut DbConnection, worker: &str, lane: Lane) -> DbResult<Option<Job>> {
+        Job::claim_in(conn, worker, Some(lane))
+    }
+
+    fn claim_in(
+        conn: &mut DbConnection,
+        worker: &str,
+        lane: Option<Lane>,
+    ) -> DbResult<Option<Job>> {
         // One statement, so that the pick and the mark happen together. PostgreSQL skips rows that
         // another worker is taking at this moment; SQLite has a single writer, so it needs no clause.
         // An e-mail whose worker stopped while handing it over is not taken again (it may have
@@ -169,10 +192,16 @@ impl Job {
             DbConnection::Sqlite(_) => "",
         };
         let (queued, running, email) = (JobStatus::Queued, JobStatus::Running, JobKind::Email);
+        let certificates = JobKind::Certificates;
+        let lane = match lane {
+            None => String::new(),
+            Some(Lane::Certificates) => format!("AND kind = '{certificates}' "),
+            Some(Lane::Mail) => format!("AND kind <> '{certificates}' "),
+        };
         let sql = format!(
             "UPDATE jobs SET status = '{running}', locked_by = $1, locked_at = $2, attempts = attempts + 1, updated_at = $2 \
              WHERE id = (SELECT id FROM jobs \
-                         WHERE (status = '{queued}' AND run_at <= $2) OR (status = '{running}' AND locked_at < $3 AND kind <> '{email}') \
+                         WHERE ((status = '{queued}' AND run_at <= $2) OR (status = '{running}' AND locked_at < $3 AND kind <> '{email}')) {lane}\
                          ORDER BY run_at, id LIMIT 1 {lock}) \
              RETURNING id, kind, payload, status, attempts, run_at, locked_by, locked_at, last_error, created_at, updated_at, olympiad_id, mass_mail_id, recipient"
         );

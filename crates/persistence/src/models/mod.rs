@@ -59,7 +59,7 @@ pub use email::{
     QueuedEmailFilter, SchoolReach, ShunnedEmail, Unsubscribe, UnsubscribeLink,
 };
 pub use files::{Attachment, Upload, UploadInsertForm};
-pub use job::{EmailJobPlace, Job, JobInsertForm};
+pub use job::{EmailJobPlace, Job, JobInsertForm, Lane};
 pub use learner::{Learner, LearnerFilter, LearnerForm, LearnerRow};
 pub use listing::{Page, Paged, Sort};
 pub use olympiad::{Olympiad, OlympiadInsertForm, OlympiadSettingsUpdateForm};
@@ -89,6 +89,11 @@ pub use results::{
     FinishedAttempt, OlympiadResults, OlympiadResultsUpdateForm, QuestionDistribution,
     ResultChange, ResultChangeInsertForm,
 };
+// Results: answers written on paper, and appeals
+pub mod paper_sheet;
+pub use paper_sheet::{PaperSheet, SheetLearner};
+pub mod appeal;
+pub use appeal::{Appeal, AppealInsertForm, AppealRow, AppealUpdateForm, AppealsOf};
 
 // Public sites and content
 pub mod faq;

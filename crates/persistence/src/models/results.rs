@@ -7,7 +7,7 @@ use crate::schema::{
     schools,
 };
 use crate::words::Word;
-use crate::{now, DbConnection};
+use crate::{now, placeholder, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use olympiad_domain::results::{ResultChangeKind, ResultsState};
@@ -42,6 +42,8 @@ pub struct OlympiadResultsUpdateForm {
 
 impl OlympiadResults {
     /// The olympiad's results row, made (provisional, default bands) the first time it is asked for.
+    /// Two first requests at once both insert: the second insert gives way on the unique index
+    /// (`ON CONFLICT DO NOTHING`, the same statement on both databases) and both read the one row.
     pub fn of_olympiad(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<OlympiadResults> {
         let found = olympiad_results::table
             .filter(olympiad_results::olympiad_id.eq(olympiad_id))
@@ -51,16 +53,23 @@ impl OlympiadResults {
         if let Some(found) = found {
             return Ok(found);
         }
-        diesel::insert_into(olympiad_results::table)
-            .values((
-                olympiad_results::olympiad_id.eq(olympiad_id),
-                olympiad_results::state.eq(ResultsState::Provisional.as_str()),
-                olympiad_results::bands.eq(serde_json::to_string(
-                    &olympiad_domain::results::MedalBands::default(),
-                )
-                .unwrap_or_default()),
-                olympiad_results::updated_at.eq(now()),
-            ))
+        use diesel::sql_types::{BigInt, Text, Timestamp};
+        let sql = format!(
+            "INSERT INTO olympiad_results (olympiad_id, state, bands, updated_at) \
+             VALUES ({}, {}, {}, {}) ON CONFLICT (olympiad_id) DO NOTHING",
+            placeholder(conn, 1),
+            placeholder(conn, 2),
+            placeholder(conn, 3),
+            placeholder(conn, 4),
+        );
+        diesel::sql_query(sql)
+            .bind::<BigInt, _>(olympiad_id)
+            .bind::<Text, _>(ResultsState::Provisional.as_str())
+            .bind::<Text, _>(
+                serde_json::to_string(&olympiad_domain::results::MedalBands::default())
+                    .unwrap_or_default(),
+            )
+            .bind::<Timestamp, _>(now())
             .execute(conn)?;
         Ok(olympiad_results::table
             .filter(olympiad_results::olympiad_id.eq(olympiad_id))

@@ -39,4 +39,26 @@ export const resultColumns: GridColumn<ResultRow>[] = [
     filter: { type: 'select', options: awards.map((a) => ({ value: a, label: awardLabel(a) })) },
   },
   { id: 'adjusted', header: 'Moderated', value: (r) => (r.adjusted ? `from ${r.markedScore}` : ''), sortable: false, searchable: false },
+  {
+    id: 'onPaper',
+    header: 'Written',
+    value: (r) => (r.onPaper ? 'on paper' : 'online'),
+    cell: (r) =>
+      r.onPaper ? (
+        <Badge color="grape" variant="light">
+          on paper
+        </Badge>
+      ) : (
+        'online'
+      ),
+    sortable: false,
+    searchable: false,
+    filter: {
+      type: 'select',
+      options: [
+        { value: 'true', label: 'On paper' },
+        { value: 'false', label: 'Online' },
+      ],
+    },
+  },
 ];

@@ -12,6 +12,8 @@ import { useOlympiadId } from '../../olympiad/use-olympiad-id';
 import { useModeration, type Moderation, type ResultsState } from '../api/get-moderation';
 import { resultsGrid, type ResultRow } from '../api/get-results';
 import { useAdjust, useDisqualify, useRemark, useSetBands, useSetState } from '../api/moderate';
+import { AppealsPanel } from './appeals-panel';
+import { PaperAnswersPanel } from './paper-answers-panel';
 import { ReasonModal } from './reason-modal';
 import { resultColumns } from './result-columns';
 
@@ -50,7 +52,9 @@ function Moderating({ olympiadId }: { olympiadId: number }) {
       <StatePanel olympiadId={olympiadId} data={data} />
       <BandsPanel olympiadId={olympiadId} data={data} />
       <Distributions data={data} />
+      <AppealsPanel olympiadId={olympiadId} final={data.state === 'final'} />
       <MarksGrid olympiadId={olympiadId} final={data.state === 'final'} />
+      <PaperAnswersPanel olympiadId={olympiadId} final={data.state === 'final'} />
       <Changes data={data} />
     </Stack>
   );

@@ -1,10 +1,11 @@
 // /portal/:olympiadName/certificates: once the results are final, the school's results (each learner's
 // place in their grade and award) and all its certificates as one ZIP to download.
+import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Alert, Badge, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, NumberInput, Skeleton, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { useMySchool } from '../../school/api/get-my-school';
-import { downloadCertificates, useSchoolResults } from '../api/get-school-results';
+import { downloadAnswerSheets, downloadCertificates, useLodgeAppeal, useSchoolAppeals, useSchoolResults, type SchoolResults } from '../api/get-school-results';
 
 export function PortalCertificatesScreen({ route }: ScreenComponentProps) {
   const { olympiadName = '' } = useParams();
@@ -16,6 +17,7 @@ export function PortalCertificatesScreen({ route }: ScreenComponentProps) {
     <Stack maw={960}>
       <Title order={1}>{route.title}</Title>
       <SchoolResultsPanel schoolParticipantId={mine.data.entry.id} />
+      <PaperSheets schoolParticipantId={mine.data.entry.id} />
     </Stack>
   );
 }
@@ -25,6 +27,13 @@ function SchoolResultsPanel({ schoolParticipantId }: { schoolParticipantId: numb
   if (results.isPending) return <Skeleton height={200} />;
   if (results.isError) return <Alert color="red">{results.error.message}</Alert>;
   const data = results.data;
+  return <ReleasedResults schoolParticipantId={schoolParticipantId} data={data} />;
+}
+
+type Learner = SchoolResults['learners'][number];
+
+function ReleasedResults({ schoolParticipantId, data }: { schoolParticipantId: number; data: SchoolResults }) {
+  const [appealing, setAppealing] = useState<Learner | null>(null);
   if (!data.released) {
     return <Alert color="blue">The results are not final yet. Once the olympiad office has moderated and released them, your school's results and certificates appear here.</Alert>;
   }
@@ -49,23 +58,130 @@ function SchoolResultsPanel({ schoolParticipantId }: { schoolParticipantId: numb
             <Table.Th>Place in grade</Table.Th>
             <Table.Th>Percentile</Table.Th>
             <Table.Th>Award</Table.Th>
+            <Table.Th>
+              <span className="visually-hidden">Appeal</span>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {data.learners.map((l) => (
             <Table.Tr key={l.attemptId}>
               <Table.Td>
-                {l.firstName} {l.lastName} {l.bestInSchool && <Badge size="xs" variant="outline">best in school</Badge>}
+                {l.firstName} {l.lastName} {l.bestInSchool && <Badge size="xs" variant="outline">best in school</Badge>}{' '}
+                {l.onPaper && (
+                  <Badge size="xs" color="grape" variant="light">
+                    written on paper
+                  </Badge>
+                )}
               </Table.Td>
               <Table.Td>{l.grade}</Table.Td>
               <Table.Td>{l.score}</Table.Td>
               <Table.Td>{l.disqualified ? '—' : `${l.rank} of ${l.of}`}</Table.Td>
               <Table.Td>{l.disqualified ? '—' : l.percentile}</Table.Td>
               <Table.Td>{l.disqualified ? 'disqualified' : (l.award ?? '')}</Table.Td>
+              <Table.Td>
+                <Button size="xs" variant="subtle" onClick={() => setAppealing(l)}>
+                  Appeal
+                </Button>
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
+      <AppealModal schoolParticipantId={schoolParticipantId} learner={appealing} onClose={() => setAppealing(null)} />
+      <Appeals schoolParticipantId={schoolParticipantId} />
+    </Stack>
+  );
+}
+
+function AppealModal({ schoolParticipantId, learner, onClose }: { schoolParticipantId: number; learner: Learner | null; onClose: () => void }) {
+  const lodge = useLodgeAppeal();
+  const [question, setQuestion] = useState<number | string>('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = async () => {
+    if (!learner) return;
+    const result = await lodge.mutateAsync({ schoolParticipantId, attemptId: learner.attemptId, question: typeof question === 'number' ? question : 0, reason });
+    if (result.ok) {
+      setQuestion('');
+      setReason('');
+      setErrors({});
+      onClose();
+    } else setErrors(Object.keys(result.fields).length > 0 ? result.fields : { reason: result.message });
+  };
+  return (
+    <Modal opened={learner !== null} onClose={onClose} title={learner ? `Appeal for ${learner.firstName} ${learner.lastName}` : 'Appeal'}>
+      <Stack>
+        <NumberInput label="Question number" description="As numbered on the paper" required min={1} value={question} onChange={setQuestion} error={errors.question} />
+        <Textarea label="Why the mark should be looked at again" required autosize minRows={3} maxLength={1000} value={reason} onChange={(event) => setReason(event.currentTarget.value)} error={errors.reason} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => void submit()} loading={lodge.isPending}>
+            Lodge the appeal
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function Appeals({ schoolParticipantId }: { schoolParticipantId: number }) {
+  const appeals = useSchoolAppeals(schoolParticipantId);
+  if (appeals.isPending) return <Skeleton height={60} />;
+  if (appeals.isError) return <Alert color="red">{appeals.error.message}</Alert>;
+  if (appeals.data.length === 0) return <Text size="sm" c="dimmed">No appeals lodged. To ask for a learner's mark on a question to be looked at again, press Appeal beside the learner.</Text>;
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h4">
+        Appeals
+      </Title>
+      <Table aria-label="Your appeals">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Learner</Table.Th>
+            <Table.Th>Question</Table.Th>
+            <Table.Th>Reason</Table.Th>
+            <Table.Th>Outcome</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {appeals.data.map((a) => (
+            <Table.Tr key={a.id}>
+              <Table.Td>{a.learner}</Table.Td>
+              <Table.Td>{a.question}</Table.Td>
+              <Table.Td>{a.reason}</Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={a.state === 'upheld' ? 'green' : a.state === 'dismissed' ? 'gray' : 'blue'}>
+                  {a.state === 'lodged' ? 'waiting' : a.state}
+                </Badge>{' '}
+                {a.outcome}
+                {a.state === 'upheld' && a.marks !== null && a.marks !== undefined ? ` (new total ${a.marks})` : ''}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
+
+function PaperSheets({ schoolParticipantId }: { schoolParticipantId: number }) {
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h4">
+        Writing on paper
+      </Title>
+      <Text size="sm">
+        If your school has no power or no devices on the day, your learners can write on paper: print one answer sheet a learner, each with the learner's name
+        and learner number. Send the filled-in sheets to the olympiad office; their marks join the same results.
+      </Text>
+      <Group>
+        <Button variant="default" onClick={() => void downloadAnswerSheets(schoolParticipantId)}>
+          Download answer sheets (PDF)
+        </Button>
+      </Group>
     </Stack>
   );
 }

@@ -1,0 +1,146 @@
+// Results moderation's paper answers: a school that had no power or no devices writes on printed answer
+// sheets; the admin prints them per school, types the sheets into a spreadsheet (learner number, then one
+// column a question), checks it row by row here, and imports it: the same marking as online attempts.
+import { useState } from 'react';
+import { Alert, Badge, Button, FileInput, Group, List, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useCan } from '@olympiad/shared/access/can';
+import { downloadAnswerSheets, previewPaperAnswers, useEnteredSchools, useImportPaperAnswers, type PaperPreview } from '../api/paper-answers';
+
+export function PaperAnswersPanel({ olympiadId, final }: { olympiadId: number; final: boolean }) {
+  const can = useCan();
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Title order={2} size="h4" mb="xs">
+        Answers written on paper
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        For a school without power or devices on the day: print its answer sheets (one a learner), then type the sheets into a spreadsheet with the column
+        "Learner number" and one column a question headed 1, 2, 3… (option letters such as B or A,C; T or F; numbers and words as written).
+      </Text>
+      <Stack>
+        <SheetsDownload olympiadId={olympiadId} />
+        {can('POST /api/results/paper/preview') && <PaperImport olympiadId={olympiadId} final={final} />}
+      </Stack>
+    </Paper>
+  );
+}
+
+function SheetsDownload({ olympiadId }: { olympiadId: number }) {
+  const schools = useEnteredSchools(olympiadId);
+  const [school, setSchool] = useState<string | null>(null);
+  return (
+    <Group align="flex-end">
+      <Select
+        label="School"
+        placeholder={schools.isPending ? 'Loading the schools…' : 'Choose a school'}
+        data={schools.data ?? []}
+        value={school}
+        onChange={setSchool}
+        searchable
+        w={320}
+      />
+      <Button variant="default" disabled={school === null} onClick={() => school !== null && void downloadAnswerSheets(Number(school))}>
+        Download answer sheets (PDF)
+      </Button>
+    </Group>
+  );
+}
+
+function PaperImport({ olympiadId, final }: { olympiadId: number; final: boolean }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<PaperPreview | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const importing = useImportPaperAnswers();
+  const check = async (chosen: File | null) => {
+    setFile(chosen);
+    setPreview(null);
+    setProblem(null);
+    if (!chosen) return;
+    setChecking(true);
+    const result = await previewPaperAnswers(olympiadId, chosen);
+    setChecking(false);
+    if (result.ok) setPreview(result.data);
+    else setProblem(result.message);
+  };
+  const bad = preview ? preview.rows.length - preview.ready : 0;
+  return (
+    <Stack>
+      <FileInput label="Spreadsheet of paper answers (XLSX or CSV)" placeholder="Choose the file" accept=".xlsx,.csv,.ods" value={file} onChange={(chosen) => void check(chosen)} clearable maw={420} disabled={final} />
+      {final && <Text size="sm">The results are final: reopen them to import paper answers.</Text>}
+      {checking && <Text size="sm">Checking every row…</Text>}
+      {problem && <Alert color="red">{problem}</Alert>}
+      {preview && (
+        <Stack>
+          <Group gap="xs">
+            <Badge color="green" variant="light">
+              {preview.ready} ready
+            </Badge>
+            {bad > 0 && (
+              <Badge color="red" variant="light">
+                {bad} with problems
+              </Badge>
+            )}
+            {preview.alreadyIn > 0 && <Badge variant="outline">{preview.alreadyIn} already imported: their answers are replaced</Badge>}
+            <Text size="sm" c="dimmed">
+              {preview.questions} questions
+            </Text>
+          </Group>
+          <Table aria-label="Paper answers, row by row">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Row</Table.Th>
+                <Table.Th>Learner number</Table.Th>
+                <Table.Th>Learner</Table.Th>
+                <Table.Th>School</Table.Th>
+                <Table.Th>Answered</Table.Th>
+                <Table.Th>Problems</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {preview.rows.map((row) => (
+                <Table.Tr key={row.row}>
+                  <Table.Td>{row.row}</Table.Td>
+                  <Table.Td>{row.learnerNumber}</Table.Td>
+                  <Table.Td>{row.learner ?? ''}</Table.Td>
+                  <Table.Td>{row.schoolName ?? ''}</Table.Td>
+                  <Table.Td>{row.answered}</Table.Td>
+                  <Table.Td>
+                    {row.problems.length === 0 ? (
+                      'none'
+                    ) : (
+                      <List size="sm" c="red.9">
+                        {row.problems.map((p) => (
+                          <List.Item key={`${p.column}-${p.message}`}>
+                            Column {p.column}: {p.message}
+                          </List.Item>
+                        ))}
+                      </List>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Group>
+            <Button
+              disabled={bad > 0 || !file}
+              loading={importing.isPending}
+              onClick={async () => {
+                if (!file) return;
+                const result = await importing.mutateAsync({ olympiadId, file });
+                if (result.ok) {
+                  setFile(null);
+                  setPreview(null);
+                } else setProblem(result.message);
+              }}
+            >
+              Import {preview.ready} learner{preview.ready === 1 ? "'s" : "s'"} answers
+            </Button>
+            {bad > 0 && <Text size="sm">Fix the rows with problems in the file and choose it again: nothing is imported while any row has a problem.</Text>}
+          </Group>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

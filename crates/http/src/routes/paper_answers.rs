@@ -1,0 +1,92 @@
+//! Answers written on paper: a school's answer sheets as a PDF (for its team and the admins), and
+//! the admin's spreadsheet of the sheets' answers, previewed row by row and then imported.
+
+use crate::access::Caller;
+use crate::body::read_file_part;
+use crate::envelope::{ok, ApiResult};
+use crate::error::ApiError;
+use crate::listing::download;
+use crate::state::AppState;
+use actix_multipart::Multipart;
+use actix_web::{get, post, web, HttpResponse};
+use olympiad_office::paper_answers::{
+    self, PaperImported, PaperPreview, PAPER_ANSWERS_LIMIT_BYTES,
+};
+use olympiad_office::results::{EntryQuery, OlympiadQuery};
+
+/// A school's answer sheets: one A4 sheet a learner, with the learner number and a box for each
+/// option of each question.
+#[utoipa::path(operation_id = "results_paper_sheets", tag = "results", params(EntryQuery),
+    responses((status = 200, description = "The school's answer sheets as a PDF", content_type = "application/pdf", body = Vec<u8>)))]
+#[get("/api/results/paper/sheets")]
+pub async fn sheets(
+    caller: Caller,
+    state: web::Data<AppState>,
+    query: web::Query<EntryQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let id = query.school_participant_id;
+    let (name, bytes) = state
+        .db
+        .office(move |conn| paper_answers::sheets_pdf(conn, &caller, id))
+        .await?;
+    Ok(download(bytes, "application/pdf", &name))
+}
+
+/// Reads the spreadsheet of paper answers (learner number, then one column a question) and
+/// checks every row, naming each problem's row and column; writes nothing.
+#[utoipa::path(
+    operation_id = "results_paper_preview",
+    tag = "results",
+    params(OlympiadQuery),
+    request_body(content_type = "multipart/form-data", description = "One part named `file`: XLSX, ODS or CSV"),
+    responses(
+        (status = 200, body = inline(crate::envelope::Envelope<PaperPreview>)),
+        (status = 400, description = "`file`: not a spreadsheet, wrong columns, empty or too many rows", body = crate::error::ErrorBody),
+        (status = 409, description = "The paper has no questions", body = crate::error::ErrorBody),
+        (status = 413, body = crate::error::ErrorBody)
+    )
+)]
+#[post("/api/results/paper/preview")]
+pub async fn preview(
+    caller: Caller,
+    state: web::Data<AppState>,
+    query: web::Query<OlympiadQuery>,
+    parts: Multipart,
+) -> ApiResult<PaperPreview> {
+    let id = query.olympiad_id;
+    let (_, bytes) = read_file_part(parts, PAPER_ANSWERS_LIMIT_BYTES).await?;
+    ok(state
+        .db
+        .office(move |conn| paper_answers::preview(conn, &caller, id, &bytes))
+        .await?)
+}
+
+/// Imports the same file: every row in one transaction, or none when any row has a problem
+/// (`rows[4].q3`). A learner's earlier paper answers are replaced; each attempt is marked by the
+/// marking of online attempts.
+#[utoipa::path(
+    operation_id = "results_paper_import",
+    tag = "results",
+    params(OlympiadQuery),
+    request_body(content_type = "multipart/form-data", description = "One part named `file`: XLSX, ODS or CSV"),
+    responses(
+        (status = 200, body = inline(crate::envelope::Envelope<PaperImported>)),
+        (status = 400, description = "`file`, or each row's problems as `rows[4].learnerNumber`, `rows[4].q3`", body = crate::error::ErrorBody),
+        (status = 409, description = "The results are final, or the paper has no questions", body = crate::error::ErrorBody),
+        (status = 413, body = crate::error::ErrorBody)
+    )
+)]
+#[post("/api/results/paper/import")]
+pub async fn import(
+    caller: Caller,
+    state: web::Data<AppState>,
+    query: web::Query<OlympiadQuery>,
+    parts: Multipart,
+) -> ApiResult<PaperImported> {
+    let id = query.olympiad_id;
+    let (_, bytes) = read_file_part(parts, PAPER_ANSWERS_LIMIT_BYTES).await?;
+    ok(state
+        .db
+        .office(move |conn| paper_answers::import(conn, &caller, id, &bytes))
+        .await?)
+}

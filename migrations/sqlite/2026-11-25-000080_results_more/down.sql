@@ -1,0 +1,2 @@
+DROP TABLE result_appeals;
+DROP TABLE paper_sheets;
