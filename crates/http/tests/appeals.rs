@@ -120,6 +120,24 @@ async fn a_team_appeals_and_the_admins_uphold_or_dismiss_it_once() {
     let (status, _) = api.post(&decide, uphold, &s.admin).await;
     assert_eq!(status, StatusCode::CONFLICT);
     let dismiss = json!({ "outcome": "dismissed", "reason": "The spelling is not one we accept" });
+    // Another olympiad's admin decides nothing here.
+    s.fx.olympiad("history");
+    let neighbour = s.fx.token_for(s.fx.user(
+        "history-admin@example.org",
+        olympiad_domain::Role::Admin,
+        Some("history"),
+    ));
+    let (status, _) = api
+        .post(
+            &format!("/api/results/appeals/{second}/decide"),
+            dismiss.clone(),
+            &neighbour,
+        )
+        .await;
+    assert!(
+        status == StatusCode::FORBIDDEN || status == StatusCode::NOT_FOUND,
+        "{status}"
+    );
     let (status, body) = api
         .post(
             &format!("/api/results/appeals/{second}/decide"),

@@ -55,6 +55,10 @@ const NOT_SCOPED: &[(&str, &str)] = &[
     ("/api/account/{id}/enable", "overlord only"),
     ("/api/{product}-suite/projects", "public"),
     (
+        "/api/results/appeals/{id}/decide",
+        "an appeal is found by its id and then its olympiad in reach (find_in_reach); tests/appeals.rs has another olympiad's admin refused",
+    ),
+    (
         "/api/mass-mail/{id}/attachment/{attachmentId}",
         "the mass mail is found in reach as for POST …/attachment; a file not of it is 404",
     ),
@@ -632,6 +636,30 @@ fn scoped_calls(question: Value) -> Vec<(Method, &'static str, Kind, Value)> {
             Method::PUT,
             "/api/purchase-order/send-discount-email/{id}",
             PurchaseOrder,
+            none.clone(),
+        ),
+        (
+            Method::POST,
+            "/api/purchase-order/{id}/proof",
+            PurchaseOrder,
+            none.clone(),
+        ),
+        (
+            Method::GET,
+            "/api/purchase-order/{id}/proof/1",
+            PurchaseOrder,
+            none.clone(),
+        ),
+        (
+            Method::PUT,
+            "/api/purchase-order/{id}/proof/1/accept",
+            PurchaseOrder,
+            none.clone(),
+        ),
+        (
+            Method::PUT,
+            "/api/purchase-order/set-sponsored/{id}?sponsoredPercent=50",
+            PurchaseOrder,
             none,
         ),
     ]
@@ -647,7 +675,8 @@ fn declared_template(path: &str) -> String {
     for name in ["{query}", "{olympiadId}/{participantId}"] {
         out = out.replace(name, "{id}");
     }
-    out
+    // A proof is reached through its order: the walk names proof 1 of another olympiad's order.
+    out.replace("{proofId}", "1")
 }
 
 fn id(value: &Value) -> i64 {

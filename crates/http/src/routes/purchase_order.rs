@@ -519,6 +519,12 @@ pub async fn upload_proof(
     parts: Multipart,
 ) -> ApiResult<PaymentProof> {
     let id = path.id;
+    // Refused before the file is read: a caller out of reach uploads nothing.
+    let asking = caller.clone();
+    state
+        .db
+        .office(move |conn| payments::detail(conn, &asking, id))
+        .await?;
     let limit = state.config.upload_limit_bytes.min(PROOF_LIMIT_BYTES);
     let (name, bytes) = read_file_part(parts, limit).await?;
     let uploads = state.config.uploads_dir.clone();
