@@ -11,10 +11,7 @@ const ANSWER_QUEUE: usize = 20_000;
 /// Threads that commit the start's short writes together: SQLite has one writer at a time, so
 /// one; PostgreSQL runs each learner's reads on the committer's connection, so more (measured:
 /// 10,000 starts went from 188 to 281 a second with six instead of two).
-fn committers(pool: &olympiad_persistence::DbPool, answer_writers: usize) -> usize {
-    let postgres = pool
-        .get()
-        .is_ok_and(|conn| matches!(*conn, olympiad_persistence::DbConnection::Postgresql(_)));
+fn committers(postgres: bool, answer_writers: usize) -> usize {
     if postgres {
         answer_writers.max(1) * 3
     } else {
@@ -36,15 +33,15 @@ pub struct AppState {
 
 impl AppState {
     pub fn new(pool: olympiad_persistence::DbPool, config: ApiConfig) -> Self {
-        let db = Db::new(pool.clone(), committers(&pool, config.answer_writers));
+        let postgres = pool
+            .get()
+            .is_ok_and(|conn| matches!(*conn, olympiad_persistence::DbConnection::Postgresql(_)));
+        let db = Db::new(pool.clone(), committers(postgres, config.answer_writers));
         let mut limits = RateLimits::new(
             config.signin_per_username_per_minute,
             config.signin_per_address_per_minute,
         );
         // Several nodes share a PostgreSQL database, and so its counts.
-        let postgres = pool
-            .get()
-            .is_ok_and(|conn| matches!(*conn, olympiad_persistence::DbConnection::Postgresql(_)));
         if postgres {
             limits = limits.shared(db.clone());
         }
