@@ -85,6 +85,19 @@ pub fn upload(
     })
 }
 
+/// One of the order's proofs; a proof of another order is not found.
+fn proof_of(
+    conn: &mut DbConnection,
+    order: &PurchaseOrder,
+    proof_id: i64,
+) -> OfficeResult<PaymentProof> {
+    let proof = PaymentProof::find(conn, proof_id).or_not_found("This proof of payment")?;
+    if proof.purchase_order_id != order.id {
+        return Err(OfficeError::NotFound("This proof of payment".into()));
+    }
+    Ok(proof)
+}
+
 /// An order's proof, for the entry's people and the finance staff; the path to its bytes.
 pub fn file(
     conn: &mut DbConnection,
@@ -94,10 +107,7 @@ pub fn file(
     uploads_dir: &Path,
 ) -> OfficeResult<(PaymentProof, PathBuf)> {
     let order = find_in_reach::<PurchaseOrder>(conn, caller, order_id)?;
-    let proof = PaymentProof::find(conn, proof_id).or_not_found("This proof of payment")?;
-    if proof.purchase_order_id != order.id {
-        return Err(OfficeError::NotFound("This proof of payment".into()));
-    }
+    let proof = proof_of(conn, &order, proof_id)?;
     let path = crate::files::stored_path(&proofs_root(uploads_dir), &proof.sha256);
     Ok((proof, path))
 }
@@ -117,10 +127,7 @@ pub fn accept(
     }
     write_transaction(conn, |conn| {
         let order = find_in_reach::<PurchaseOrder>(conn, caller, order_id)?;
-        let proof = PaymentProof::find(conn, proof_id).or_not_found("This proof of payment")?;
-        if proof.purchase_order_id != order.id {
-            return Err(OfficeError::NotFound("This proof of payment".into()));
-        }
+        let proof = proof_of(conn, &order, proof_id)?;
         if order.paid {
             // Accepting the same proof again is a retry; another proof of a paid order is not.
             if proof.accepted_at.is_some() {
