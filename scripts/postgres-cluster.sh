@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL cluster for the tests and benchmarks: `start DIR PORT` prints the server URL,
-# `stop DIR` stops it and removes DIR. Uses the PostgreSQL 15 binaries of Debian's packages; as root
+# `replica PRIMARY_DIR DIR PORT` starts a streaming replica (hot standby) of the cluster running in
+# PRIMARY_DIR and prints its URL, `stop DIR` stops either and removes DIR. Uses the PostgreSQL 15 binaries of Debian's packages; as root
 # the server runs as the postgres user, since PostgreSQL refuses to run as root.
 set -euo pipefail
 
@@ -24,9 +25,30 @@ case "${1:-}" in
     [ "$(id -u)" = 0 ] && chown postgres "$dir"
     as_owner "$bin/initdb" -D "$dir/data" -U postgres --auth=trust --encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
       || { cat "$dir/initdb.log" >&2; exit 1; }
+    # A replica may stream from it (`replica`): WAL for replication, and an entry that lets the
+    # replica's connection in over loopback (initdb's defaults have one; this does not rely on it).
+    echo "host replication postgres 127.0.0.1/32 trust" >>"$dir/data/pg_hba.conf"
     # Durability stays on (fsync) so the benchmarks measure what production would see.
     as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-      -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir -c max_connections=300 -c shared_buffers=256MB" \
+      -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir -c max_connections=300 -c shared_buffers=256MB -c wal_level=replica -c max_wal_senders=10" \
+      start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
+    echo "postgres://postgres@127.0.0.1:$port/postgres"
+    ;;
+  replica)
+    primary=$2 dir=$3 port=$4 bin=$(pg_bin)
+    # The primary's port is the fourth line of its postmaster.pid.
+    primary_port=$(sed -n 4p "$primary/data/postmaster.pid" 2>/dev/null) \
+      || { echo "no cluster runs in $primary" >&2; exit 1; }
+    mkdir -p "$dir"
+    [ "$(id -u)" = 0 ] && chown postgres "$dir"
+    # A copy of the primary that writes standby.signal and primary_conninfo (-R), with the WAL
+    # made during the copy streamed beside it, then replays the primary's WAL as it comes.
+    as_owner "$bin/pg_basebackup" -h 127.0.0.1 -p "$primary_port" -U postgres -D "$dir/data" -R -X stream \
+      >"$dir/basebackup.log" 2>&1 || { cat "$dir/basebackup.log" >&2; exit 1; }
+    # Hot standby answers reads while it replays; its feedback keeps the primary from removing
+    # rows a long report on the replica still reads, so reports are not cancelled by replay.
+    as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
+      -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir -c max_connections=300 -c hot_standby=on -c hot_standby_feedback=on" \
       start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
     echo "postgres://postgres@127.0.0.1:$port/postgres"
     ;;
@@ -36,7 +58,7 @@ case "${1:-}" in
     rm -rf "$dir"
     ;;
   *)
-    echo "usage: $0 start DIR PORT | stop DIR" >&2
+    echo "usage: $0 start DIR PORT | replica PRIMARY_DIR DIR PORT | stop DIR" >&2
     exit 2
     ;;
 esac

@@ -74,6 +74,12 @@ impl GridQuery {
         }))
     }
 
+    /// An export (every row, as a file) can wait for the read replica (`Db::reader_if`); a page
+    /// cannot: the grid asks for it again right after its user saves a row, and must show it.
+    pub fn can_wait(&self) -> bool {
+        self.format.is_some()
+    }
+
     /// What the grid asks of any list: its search, sort and page.
     pub fn grid(&self) -> Result<Grid, ApiError> {
         Ok(Grid {

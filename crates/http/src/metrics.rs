@@ -140,6 +140,17 @@ pub struct Gauges {
     pub pool_size: u32,
     pub pool_connections: u32,
     pub pool_idle: u32,
+    /// The read replica's pool (`DATABASE_READ_URL`), when there is one.
+    pub read_pool: Option<ReadPoolGauges>,
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ReadPoolGauges {
+    pub size: u32,
+    pub connections: u32,
+    pub idle: u32,
+    /// Reads that can wait but went to the primary: the replica could not be reached.
+    pub fallbacks: u64,
 }
 
 fn escape(value: &str) -> String {
@@ -191,6 +202,12 @@ pub fn render(gauges: &Gauges) -> String {
     let _ = writeln!(out, "# HELP olympiad_db_pool_size Connections this node's pool may open.\n# TYPE olympiad_db_pool_size gauge\nolympiad_db_pool_size {}", gauges.pool_size);
     let _ = writeln!(out, "# HELP olympiad_db_pool_connections Connections open, in use or idle.\n# TYPE olympiad_db_pool_connections gauge\nolympiad_db_pool_connections {}", gauges.pool_connections);
     let _ = writeln!(out, "# HELP olympiad_db_pool_in_use Connections in use at this moment.\n# TYPE olympiad_db_pool_in_use gauge\nolympiad_db_pool_in_use {}", gauges.pool_connections.saturating_sub(gauges.pool_idle));
+    if let Some(read) = &gauges.read_pool {
+        let _ = writeln!(out, "# HELP olympiad_db_read_pool_size Connections this node's pool of the read replica may open.\n# TYPE olympiad_db_read_pool_size gauge\nolympiad_db_read_pool_size {}", read.size);
+        let _ = writeln!(out, "# HELP olympiad_db_read_pool_connections Connections to the read replica open, in use or idle.\n# TYPE olympiad_db_read_pool_connections gauge\nolympiad_db_read_pool_connections {}", read.connections);
+        let _ = writeln!(out, "# HELP olympiad_db_read_pool_in_use Connections to the read replica in use at this moment.\n# TYPE olympiad_db_read_pool_in_use gauge\nolympiad_db_read_pool_in_use {}", read.connections.saturating_sub(read.idle));
+        let _ = writeln!(out, "# HELP olympiad_db_read_fallbacks_total Reads meant for the replica that went to the primary because the replica could not be reached.\n# TYPE olympiad_db_read_fallbacks_total counter\nolympiad_db_read_fallbacks_total {}", read.fallbacks);
+    }
     out
 }
 

@@ -33,10 +33,23 @@ pub struct AppState {
 
 impl AppState {
     pub fn new(pool: olympiad_persistence::DbPool, config: ApiConfig) -> Self {
+        Self::with_replica(pool, None, config)
+    }
+
+    /// Like [`AppState::new`], with the pool of a streaming replica for reads that can wait
+    /// (`DATABASE_READ_URL`, see [`Db::reader`]).
+    pub fn with_replica(
+        pool: olympiad_persistence::DbPool,
+        replica: Option<olympiad_persistence::DbPool>,
+        config: ApiConfig,
+    ) -> Self {
         let postgres = pool
             .get()
             .is_ok_and(|conn| matches!(*conn, olympiad_persistence::DbConnection::Postgresql(_)));
-        let db = Db::new(pool.clone(), committers(postgres, config.answer_writers));
+        let mut db = Db::new(pool.clone(), committers(postgres, config.answer_writers));
+        if let Some(replica) = replica {
+            db = db.with_replica(replica);
+        }
         let mut limits = RateLimits::new(
             config.signin_per_username_per_minute,
             config.signin_per_address_per_minute,

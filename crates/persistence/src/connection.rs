@@ -126,6 +126,19 @@ pub fn open_pool(database: &Database, max_size: u32) -> DbResult<DbPool> {
         .map_err(|e| DbError::Pool(e.to_string()))
 }
 
+/// Opens the pool of a read replica (`DATABASE_READ_URL`). Unlike [`open_pool`] it opens no
+/// connection until one is asked for, and never fails to open: a node starts and serves while its
+/// replica is down, and its reads go to the primary meanwhile (see `Db::reader` in the API).
+/// Connection failures are reported by whoever asks, once, not by the pool on every retry.
+pub fn open_read_pool(database: &Database, max_size: u32) -> DbPool {
+    r2d2::Pool::builder()
+        .max_size(max_size)
+        .min_idle(Some(0))
+        .connection_timeout(Duration::from_secs(10))
+        .error_handler(Box::new(r2d2::NopErrorHandler))
+        .build_unchecked(DbManager(database.clone()))
+}
+
 /// Runs the pending migrations of the connection's own backend; answers the versions applied.
 pub fn run_migrations(conn: &mut DbConnection) -> DbResult<Vec<String>> {
     let applied = match conn {

@@ -60,7 +60,11 @@ pub fn restore(settings: &Settings, file: &std::path::Path) -> CommandResult {
 pub async fn serve(settings: Settings) -> CommandResult {
     let pool = migrated_pool(&settings)?;
     let config = settings.api_config()?;
-    let state = web::Data::new(AppState::new(pool.clone(), config));
+    let replica = settings.read_database.as_ref().map(|replica| {
+        log::info!("reports, exports and the log viewers read from DATABASE_READ_URL");
+        olympiad_persistence::open_read_pool(replica, settings.db_read_pool_size)
+    });
+    let state = web::Data::new(AppState::with_replica(pool.clone(), replica, config));
 
     let mut mailer = Mailer::with_pool(
         settings.smtp_url.as_deref(),

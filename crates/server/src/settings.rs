@@ -21,6 +21,10 @@ const PAYFAST_SOURCES: &str =
 pub struct Settings {
     pub data_dir: PathBuf,
     pub database: Database,
+    /// `DATABASE_READ_URL`: a streaming replica for reads that can wait (PostgreSQL only).
+    pub read_database: Option<Database>,
+    /// Connections to it per node (`DB_READ_POOL_SIZE`).
+    pub db_read_pool_size: u32,
     pub bind: String,
     pub public_base_url: String,
     /// `None`: e-mails are written to `DATA_DIR/outbox`.
@@ -123,6 +127,7 @@ impl Settings {
             variable: "DATABASE_URL",
             problem,
         })?;
+        let read_database = read_database(&database)?;
         let bind = var("BIND").unwrap_or_else(|| "127.0.0.1:8080".into());
         let public_base_url = var("PUBLIC_BASE_URL")
             .unwrap_or_else(|| format!("http://{bind}"))
@@ -159,6 +164,8 @@ impl Settings {
         }
         Ok(Settings {
             database,
+            read_database,
+            db_read_pool_size: parsed("DB_READ_POOL_SIZE", 4u32)?.max(1),
             bind,
             public_base_url,
             smtp_url: var("SMTP_URL"),
@@ -298,6 +305,25 @@ impl Settings {
 
     pub fn outbox_dir(&self) -> PathBuf {
         self.data_dir.join("outbox")
+    }
+}
+
+/// `DATABASE_READ_URL`, a PostgreSQL replica of a PostgreSQL `DATABASE_URL`. SQLite has no
+/// replicas: there the variable is ignored, with a line in the log.
+fn read_database(primary: &Database) -> Result<Option<Database>, SettingsError> {
+    let Some(url) = var("DATABASE_READ_URL") else {
+        return Ok(None);
+    };
+    if let Database::Sqlite(_) = primary {
+        log::warn!("DATABASE_READ_URL is ignored: DATABASE_URL is SQLite, which has no replicas");
+        return Ok(None);
+    }
+    match Database::parse(&url) {
+        Ok(replica @ Database::Postgres(_)) => Ok(Some(replica)),
+        _ => Err(SettingsError {
+            variable: "DATABASE_READ_URL",
+            problem: "must be a postgres:// URL of a replica of DATABASE_URL".into(),
+        }),
     }
 }
 

@@ -35,6 +35,7 @@ pub async fn list(
     let (query, asked) = (query.into_inner(), grid.grid()?);
     let rows = state
         .db
+        .reader_if(grid.can_wait())
         .office(move |conn| countries::list(conn, &caller, &query, asked))
         .await?;
     grid.respond(rows, "countries", countries::country_table)
@@ -172,6 +173,7 @@ pub async fn list_entries(
     let (query, asked) = (query.into_inner(), grid.grid()?);
     let rows = state
         .db
+        .reader_if(grid.can_wait())
         .office(move |conn| countries::list_entries(conn, &caller, &query, asked))
         .await?;
     grid.respond(rows, "participating-countries", countries::entry_table)

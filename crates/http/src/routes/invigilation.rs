@@ -153,6 +153,7 @@ pub async fn report_start_times(
 ) -> ApiResult<StartTimes> {
     ok(state
         .db
+        .reader()
         .office(move |conn| invigilation::start_times(conn, &caller, query.olympiad_id))
         .await?)
 }

@@ -35,6 +35,7 @@ pub async fn app_log_all(
         Some(format) => {
             let table = state
                 .db
+                .reader()
                 .office(move |conn| logs::app_log_export(conn, &query))
                 .await?;
             file(format, "app-log", &table)
@@ -42,6 +43,7 @@ pub async fn app_log_all(
         None => {
             let entries = state
                 .db
+                .reader()
                 .office(move |conn| logs::app_log(conn, &query))
                 .await?;
             Ok(HttpResponse::Ok().json(Envelope {
@@ -55,7 +57,11 @@ pub async fn app_log_all(
 #[utoipa::path(tag = "logs", responses((status = 200, body = inline(crate::envelope::Envelope<Vec<String>>))))]
 #[get("/api/app-log/keys")]
 pub async fn app_log_keys(state: web::Data<AppState>) -> ApiResult<Vec<String>> {
-    ok(state.db.run(|conn| Ok(logs::app_log_keys(conn)?)).await?)
+    ok(state
+        .db
+        .reader()
+        .run(|conn| Ok(logs::app_log_keys(conn)?))
+        .await?)
 }
 
 #[utoipa::path(
@@ -73,6 +79,7 @@ pub async fn activity_log(
         Some(format) => {
             let table = state
                 .db
+                .reader()
                 .office(move |conn| logs::activity_export(conn, &query))
                 .await?;
             file(format, "activity-log", &table)
@@ -80,6 +87,7 @@ pub async fn activity_log(
         None => {
             let entries = state
                 .db
+                .reader()
                 .office(move |conn| logs::activity(conn, &query))
                 .await?;
             Ok(HttpResponse::Ok().json(Envelope {

@@ -52,6 +52,14 @@ pub async fn metrics(state: web::Data<AppState>) -> Result<HttpResponse, crate::
         pool_size,
         pool_connections,
         pool_idle,
+        read_pool: state.db.replica_state().map(|(pool, fallbacks)| {
+            crate::metrics::ReadPoolGauges {
+                size: pool.size,
+                connections: pool.connections,
+                idle: pool.idle,
+                fallbacks,
+            }
+        }),
     };
     Ok(HttpResponse::Ok()
         .content_type("text/plain; version=0.0.4; charset=utf-8")

@@ -32,6 +32,7 @@ pub async fn list(
     let (search, sort, page) = (grid.search(), grid.sort(), grid.page()?);
     let rows = state
         .db
+        .reader_if(grid.can_wait())
         .office(move |conn| participants::list(conn, &caller, &query, search, sort, page))
         .await?;
     grid.respond(

@@ -21,6 +21,7 @@ pub async fn overview_all(
 ) -> ApiResult<Vec<OlympiadGlance>> {
     ok(state
         .db
+        .reader()
         .office(move |conn| reports::olympiads_at_a_glance(conn, &caller))
         .await?)
 }
@@ -38,6 +39,7 @@ pub async fn overview(
     let (id, school_id) = (path.id, query.school_id);
     ok(state
         .db
+        .reader()
         .office(move |conn| reports::olympiad_overview(conn, &caller, id, school_id))
         .await?)
 }
@@ -54,6 +56,7 @@ pub async fn graph_data(
     let id = path.id;
     ok(state
         .db
+        .reader()
         .office(move |conn| reports::graph_data(conn, &caller, id))
         .await?)
 }
@@ -70,6 +73,7 @@ pub async fn questions_by_difficulty(
     let id = path.id;
     ok(state
         .db
+        .reader()
         .office(move |conn| reports::questions_by_difficulty(conn, &caller, id))
         .await?)
 }
@@ -85,6 +89,7 @@ pub async fn learner_logins(
 ) -> ApiResult<LearnerLogins> {
     ok(state
         .db
+        .reader()
         .office(move |conn| reports::learner_logins(conn, &caller, &query))
         .await?)
 }

@@ -49,6 +49,7 @@ pub async fn list(
     let (query, asked) = (query.into_inner(), grid.grid()?);
     let rows = state
         .db
+        .reader_if(grid.can_wait())
         .office(move |conn| results::list(conn, &caller, &query, asked))
         .await?;
     grid.respond(rows, "results", results::results_table)
@@ -146,6 +147,7 @@ pub async fn top_school_calcs(
     let id = path.id;
     ok(state
         .db
+        .reader()
         .office(move |conn| results::top_school_calcs(conn, &caller, id))
         .await?)
 }

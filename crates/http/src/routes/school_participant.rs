@@ -29,6 +29,7 @@ pub async fn list(
     let (query, asked) = (query.into_inner(), grid.grid()?);
     let rows = state
         .db
+        .reader_if(grid.can_wait())
         .office(move |conn| entries::list(conn, &caller, &query, asked))
         .await?;
     grid.respond(rows, "participating-schools", entries::entry_table)

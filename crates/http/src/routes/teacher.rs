@@ -33,6 +33,7 @@ pub async fn list(
     let (query, asked) = (query.into_inner(), grid.grid()?);
     let rows = state
         .db
+        .reader_if(grid.can_wait())
         .office(move |conn| teachers::list(conn, &caller, &query, asked))
         .await?;
     grid.respond(rows, name, teachers::teacher_table)

@@ -28,6 +28,7 @@ pub async fn list(
     let (search, sort, page) = (grid.search(), grid.sort(), grid.page()?);
     let rows = state
         .db
+        .reader_if(grid.can_wait())
         .office(move |conn| contacts::list(conn, &caller, olympiad_id, &search, &sort, page))
         .await?;
     grid.respond(rows, "interested-and-affected-parties", contact_table)
