@@ -1,8 +1,9 @@
-//! Two `olympiad serve` processes, sharing nothing but one PostgreSQL database, behind no sticky
-//! load balancer: a learner signs in on one node and saves on the other; an admin pauses on one
-//! and the pause holds on the other; sign-in limits hold across both; every queued e-mail is sent
-//! once, by one of the two workers; and learners saving on both nodes at once, with their progress
-//! pings crossing over, lose nothing and never fail a writer's batch.
+//! Two, then four, `olympiad serve` processes, sharing nothing but one PostgreSQL database, behind
+//! no sticky load balancer: a learner signs in on one node and saves on another; an admin signs in
+//! on one, pauses on a third, and the pause holds on a second; sign-in limits hold across all of
+//! them; every queued e-mail is sent once, by one of the workers; and learners saving on every
+//! node at once, with their progress pings crossing over, lose nothing and never fail a writer's
+//! batch.
 //!
 //! PostgreSQL only (`TEST_DATABASE=postgres`, as `make test` runs it): a SQLite file serves one node.
 
@@ -60,6 +61,16 @@ fn metric(page: &str, name: &str) -> f64 {
 
 #[test]
 fn two_nodes_on_one_postgresql_share_sign_ins_limits_jobs_and_the_sitting() {
+    nodes_share_one_postgresql(2);
+}
+
+#[test]
+fn four_nodes_on_one_postgresql_share_sign_ins_limits_jobs_and_the_sitting() {
+    nodes_share_one_postgresql(4);
+}
+
+/// `count` nodes (at least two) on one database, through everything the module's heading names.
+fn nodes_share_one_postgresql(count: usize) {
     if backend() != "postgres" {
         eprintln!("several nodes share a PostgreSQL database: run with TEST_DATABASE=postgres");
         return;
@@ -84,13 +95,17 @@ fn two_nodes_on_one_postgresql_share_sign_ins_limits_jobs_and_the_sitting() {
             "a-scrape-secret-of-at-least-32-characters",
         ),
     ];
-    let (folder_a, folder_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-    let (port_a, port_b) = (free_port().unwrap(), free_port().unwrap());
-    let node_a =
-        ServerProcess::start_with(bin, &db.url(), folder_a.path(), port_a, &settings).unwrap();
-    let node_b =
-        ServerProcess::start_with(bin, &db.url(), folder_b.path(), port_b, &settings).unwrap();
-    let (a, b) = (node_a.base_url.clone(), node_b.base_url.clone());
+    let folders: Vec<_> = (0..count).map(|_| tempfile::tempdir().unwrap()).collect();
+    let nodes: Vec<ServerProcess> = folders
+        .iter()
+        .map(|folder| {
+            let port = free_port().unwrap();
+            ServerProcess::start_with(bin, &db.url(), folder.path(), port, &settings).unwrap()
+        })
+        .collect();
+    let bases: Vec<String> = nodes.iter().map(|node| node.base_url.clone()).collect();
+    // The node after `n`, round the ring.
+    let node = |n: usize| &bases[n % count];
     let scrape_secret = settings[2].1;
 
     // Every e-mail queued is sent once, by whichever worker claims it.
@@ -118,14 +133,14 @@ fn two_nodes_on_one_postgresql_share_sign_ins_limits_jobs_and_the_sitting() {
     actix_web::rt::System::new().block_on(async {
         let http = client(64);
 
-        // Sign-in limits hold across nodes: four wrong passwords, two on each, and the fifth
-        // attempt is refused on either node, even with the right password.
+        // Sign-in limits hold across nodes: four wrong passwords spread over the nodes, and the
+        // fifth attempt is refused on every node, even with the right password.
         let wrong = |password: &str| {
             json!({ "username": usernames[LEARNERS - 1], "password": password,
                     "olympiadName": "geography", "loginType": "learner" })
         };
         for n in 0..4 {
-            let base = if n % 2 == 0 { &a } else { &b };
+            let base = node(n);
             let (status, _) = post(
                 &http,
                 &format!("{base}/api/auth/signin"),
@@ -135,7 +150,7 @@ fn two_nodes_on_one_postgresql_share_sign_ins_limits_jobs_and_the_sitting() {
             .await;
             assert_eq!(status, 401, "attempt {n} on {base}");
         }
-        for base in [&a, &b] {
+        for base in &bases {
             let (status, body) = post(
                 &http,
                 &format!("{base}/api/auth/signin"),
@@ -149,17 +164,18 @@ fn two_nodes_on_one_postgresql_share_sign_ins_limits_jobs_and_the_sitting() {
         // Signed in on one node, writing on the other.
         let mut learners: Vec<Learner> = Vec::new();
         for (n, username) in usernames[..LEARNERS - 1].iter().enumerate() {
-            let (sign_in_on, start_on) = if n % 2 == 0 { (&a, &b) } else { (&b, &a) };
+            let (sign_in_on, start_on) = (node(n), node(n + 1));
             let token = sign_in(&http, sign_in_on, username, PASSWORD, "geography")
                 .await
                 .unwrap();
             learners.push(start(&http, start_on, username, &token).await.unwrap());
         }
 
-        // Paused on one node: no save is taken on either; resumed on the other: saves go on.
+        // Signed in on the first node, paused on the third: no save is taken on the second;
+        // resumed on the fourth: saves go on, on the first (with two nodes, round the ring).
         let (status, admin) = post(
             &http,
-            &format!("{a}/api/auth/signin"),
+            &format!("{}/api/auth/signin", node(0)),
             None,
             &json!({ "username": "admin@example.org", "password": "two-nodes-demo",
                      "olympiadName": "geography", "loginType": "admin" }),
@@ -170,14 +186,14 @@ fn two_nodes_on_one_postgresql_share_sign_ins_limits_jobs_and_the_sitting() {
         let pause = json!({ "schoolParticipantId": entry_of_first, "reason": "load-shedding" });
         let (status, body) = post(
             &http,
-            &format!("{a}/api/sitting/pause"),
+            &format!("{}/api/sitting/pause", node(2)),
             Some(&admin),
             &pause,
         )
         .await;
         assert_eq!(status, 200, "{body}");
         let mut first = learners[0].clone();
-        let (paused, _) = save_next(&http, &b, &mut first, 0).await.unwrap();
+        let (paused, _) = save_next(&http, node(1), &mut first, 0).await.unwrap();
         assert_eq!(
             paused.status, 409,
             "a save on the other node while paused: {:?}",
@@ -185,18 +201,18 @@ fn two_nodes_on_one_postgresql_share_sign_ins_limits_jobs_and_the_sitting() {
         );
         let (status, body) = post(
             &http,
-            &format!("{b}/api/sitting/resume"),
+            &format!("{}/api/sitting/resume", node(3)),
             Some(&admin),
             &pause,
         )
         .await;
         assert_eq!(status, 200, "{body}");
-        let (resumed, _) = save_next(&http, &a, &mut first, 1).await.unwrap();
+        let (resumed, _) = save_next(&http, node(0), &mut first, 1).await.unwrap();
         assert_eq!(resumed.status, 200, "{:?}", resumed.body);
         learners[0] = first;
 
-        // Every learner saves on both nodes at once (each save to the node after the last one),
-        // while their progress pings go to the other node: both nodes' writers meet on the same
+        // Every learner saves on every node at once (each save to the node after the last one),
+        // while their progress pings go to yet another node: the nodes' writers meet on the same
         // attempts. Nothing acknowledged is lost, and no writer's batch fails.
         let began = Instant::now();
         let streams = learners
@@ -204,12 +220,13 @@ fn two_nodes_on_one_postgresql_share_sign_ins_limits_jobs_and_the_sitting() {
             .cloned()
             .enumerate()
             .map(|(i, mut learner)| {
-                let (http, a, b) = (http.clone(), a.clone(), b.clone());
+                let (http, bases) = (http.clone(), bases.clone());
                 async move {
                     let mut acknowledged: HashMap<i64, (i64, String)> = HashMap::new();
                     let mut n = 0;
                     while began.elapsed() < Duration::from_secs(3) {
-                        let (save_on, ping_on) = if (n + i) % 2 == 0 { (&a, &b) } else { (&b, &a) };
+                        let save_on = &bases[(n + i) % count];
+                        let ping_on = &bases[(n + i + 1) % count];
                         let ping = http
                             .post(format!("{ping_on}/api/participant-tracker?olympiadId=1"))
                             .insert_header(("Authorization", learner.authorization.as_str()))
@@ -227,7 +244,7 @@ fn two_nodes_on_one_postgresql_share_sign_ins_limits_jobs_and_the_sitting() {
             });
         let written = futures_util::future::join_all(streams).await;
         for (learner, acknowledged) in &written {
-            let stored: HashMap<i64, (i64, Value)> = saved_answers(&http, &b, learner)
+            let stored: HashMap<i64, (i64, Value)> = saved_answers(&http, node(1), learner)
                 .await
                 .unwrap()
                 .into_iter()
@@ -243,7 +260,7 @@ fn two_nodes_on_one_postgresql_share_sign_ins_limits_jobs_and_the_sitting() {
             }
         }
         let mut saves = 0.0;
-        for base in [&a, &b] {
+        for base in &bases {
             let page = scrape(&http, base, scrape_secret).await;
             assert_eq!(
                 metric(&page, "olympiad_answer_batch_retries_total"),
@@ -255,7 +272,7 @@ fn two_nodes_on_one_postgresql_share_sign_ins_limits_jobs_and_the_sitting() {
         assert!(saves >= (LEARNERS - 1) as f64, "{saves} saves counted");
     });
 
-    // Every e-mail was sent exactly once, between the two workers.
+    // Every e-mail was sent exactly once, among the workers.
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
         let waiting: i64 = jobs::table
@@ -270,7 +287,7 @@ fn two_nodes_on_one_postgresql_share_sign_ins_limits_jobs_and_the_sitting() {
         assert!(Instant::now() < deadline, "{waiting} e-mails still waiting");
         std::thread::sleep(Duration::from_millis(200));
     }
-    let sent: usize = [&folder_a, &folder_b]
+    let sent: usize = folders
         .iter()
         .map(|folder| {
             std::fs::read_dir(folder.path().join("outbox"))
@@ -293,5 +310,5 @@ fn two_nodes_on_one_postgresql_share_sign_ins_limits_jobs_and_the_sitting() {
         .load(&mut db.conn())
         .unwrap();
     assert!(attempts.iter().all(|a| *a == 1), "{attempts:?}");
-    drop((node_a, node_b));
+    drop(nodes);
 }
