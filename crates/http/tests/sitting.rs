@@ -335,7 +335,8 @@ async fn a_signed_out_learner_takes_no_step_of_the_start() {
         assert_eq!(status, StatusCode::UNAUTHORIZED, "{path}: {body}");
         assert_eq!(body["error"], "session_ended", "{path}");
     }
-    let details = json!({ "firstName": "Thandi", "lastName": "Mokoena", "grade": 10, "language": "en" });
+    let details =
+        json!({ "firstName": "Thandi", "lastName": "Mokoena", "grade": 10, "language": "en" });
     let request = put_json("/api/sitting/details", details);
     let (status, body) = api.send(with_device(request, &s.learner, Some(&key))).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");

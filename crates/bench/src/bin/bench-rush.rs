@@ -149,8 +149,12 @@ async fn where_the_time_went(base: &str) -> Result<(), String> {
     };
     for (method, route) in STEPS {
         let labels = format!("{{method=\"{method}\",route=\"{route}\"}}");
-        let sum = value(&format!("olympiad_http_request_duration_seconds_sum{labels} "));
-        let count = value(&format!("olympiad_http_request_duration_seconds_count{labels} "));
+        let sum = value(&format!(
+            "olympiad_http_request_duration_seconds_sum{labels} "
+        ));
+        let count = value(&format!(
+            "olympiad_http_request_duration_seconds_count{labels} "
+        ));
         eprintln!(
             "rush step {method} {route}: {count} requests, mean {:.1} ms in the server",
             sum / count * 1000.0
