@@ -19,6 +19,7 @@ use actix_web::{web, FromRequest, HttpMessage, HttpRequest, ResponseError};
 use olympiad_domain::Role;
 use olympiad_office::ErrorCode;
 use olympiad_persistence::models::SessionState;
+use olympiad_persistence::DbConnection;
 use std::collections::HashMap;
 use std::future::{ready, Ready};
 use std::sync::LazyLock;
@@ -34,10 +35,11 @@ pub enum Allowed {
     Roles(&'static [Role]),
     /// Only with the short-lived set-up token of a `2fa_notSetYet` answer, which the handler checks.
     TwoFactorSetup,
-    /// Learners, for the calls of every minute of the sitting (answer saves, progress pings): the
-    /// token's signature and role are checked here, and its session by the answer writer, in the
-    /// same query as the attempt, so that olympiad morning's busiest calls cost no extra trip to
-    /// the database. The handler must hand the writer the caller's session version.
+    /// Learners, for the calls of olympiad morning's start and of every minute of the sitting: the
+    /// token's signature and role are checked here, and its session by the handler's own work on
+    /// the database, so that the busiest calls cost no extra trip to it. Answer saves hand the
+    /// writer the caller's session version (checked in the same query as the attempt); the start's
+    /// steps call [`session_holds`] first on the connection of their own reads.
     LearnerWriting,
     /// Signed-in users with one of these roles, or a scraper giving the configured secret
     /// (`METRICS_SECRET`) as its bearer token.
@@ -389,14 +391,15 @@ pub const API_ROUTES: &[ApiRoute] = &[
     route("POST", "/api/useful-contact", ADMIN_FUNDING),
     route("PUT", "/api/useful-contact/{id}", ADMIN_FUNDING),
     route("DELETE", "/api/useful-contact/{id}", ADMIN_FUNDING),
-    // The learner's sitting: each handler finds the learner's own entry and attempt
+    // The learner's sitting: each handler finds the learner's own entry and attempt (the start's
+    // steps check the session themselves, on the connection of their own reads)
     route("GET", "/api/sitting", LEARNER),
-    route("POST", "/api/sitting/declaration", LEARNER),
-    route("POST", "/api/sitting/recovery-code", LEARNER),
+    route("POST", "/api/sitting/declaration", LearnerWriting),
+    route("POST", "/api/sitting/recovery-code", LearnerWriting),
     route("POST", "/api/sitting/recover", LEARNER),
-    route("PUT", "/api/sitting/details", LEARNER),
-    route("POST", "/api/sitting/start", LEARNER),
-    route("GET", "/api/sitting/paper", LEARNER),
+    route("PUT", "/api/sitting/details", LearnerWriting),
+    route("POST", "/api/sitting/start", LearnerWriting),
+    route("GET", "/api/sitting/paper", LearnerWriting),
     route("POST", "/api/sitting/answers", LearnerWriting),
     route("POST", "/api/participant-tracker", LearnerWriting),
     route("POST", "/api/sitting/finish", LEARNER),
@@ -611,29 +614,41 @@ pub fn bearer_token(req: &HttpRequest) -> Option<&str> {
 
 /// Checks an access token against its signature, its expiry and the database.
 pub async fn authenticate(state: &AppState, token: &str) -> Result<Caller, ApiError> {
-    let claims = state.tokens.verify(token, Purpose::Access)?;
-    let (user_id, account_id, impersonator) = (claims.sub, claims.acc, claims.imp);
-    let (session, impersonator_version) = state
+    let caller = Caller(state.tokens.verify(token, Purpose::Access)?.into_caller());
+    let checked = caller.clone();
+    state
         .db
-        .run(move |conn| {
-            let session = SessionState::load(conn, user_id, account_id)?;
-            // An impersonation lasts only while the overlord's own session does.
-            let impersonator = match impersonator {
-                Some(overlord) => SessionState::overlord_version(conn, overlord)?,
-                None => None,
-            };
-            Ok((session, impersonator))
-        })
+        .run(move |conn| session_holds(conn, &checked))
         .await?;
-    let impersonation_holds = claims.imp.is_none() || impersonator_version == claims.imp_ver;
+    Ok(caller)
+}
+
+/// Whether the session of a token (already verified) still holds in the database: the user's
+/// session version is the token's (no sign-out, pause of the learner or password change since),
+/// neither the user nor the account is disabled, and an impersonating overlord's own session
+/// holds. Read on every request, never cached, so that a sign-out on one node is seen at once on
+/// every other. Routes declared [`Allowed::LearnerWriting`] call it inside their own work, on the
+/// connection their reads use anyway.
+pub fn session_holds(
+    conn: &mut DbConnection,
+    caller: &olympiad_office::Caller,
+) -> Result<(), ApiError> {
+    let session = SessionState::load(conn, caller.user_id, caller.account_id)?;
+    // An impersonation lasts only while the overlord's own session does.
+    let impersonation_holds = match caller.impersonator {
+        Some(overlord) => {
+            SessionState::overlord_version(conn, overlord)? == caller.impersonator_version
+        }
+        None => true,
+    };
     match session {
         Some(s)
-            if s.session_version == claims.ver
+            if s.session_version == caller.session_version
                 && !s.user_disabled
                 && !s.account_disabled
                 && impersonation_holds =>
         {
-            Ok(Caller(claims.into_caller()))
+            Ok(())
         }
         _ => Err(ApiError::unauthorized(
             ErrorCode::SessionEnded,

@@ -316,6 +316,33 @@ async fn a_signed_out_learner_saves_nothing() {
 }
 
 #[actix_web::test]
+async fn a_signed_out_learner_takes_no_step_of_the_start() {
+    let (s, api, key) = Sitting::started().await;
+    let (status, _) = api.post("/api/auth/signout", json!({}), &s.learner).await;
+    assert_eq!(status, StatusCode::OK);
+
+    // Each step checks the session on the connection of its own reads, first.
+    let (status, body) = api.paper(&s.learner, Some(&key)).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+    assert_eq!(body["error"], "session_ended");
+    for path in [
+        "/api/sitting/declaration",
+        "/api/sitting/recovery-code",
+        "/api/sitting/start",
+    ] {
+        let request = post_json(path, json!({ "accepted": true }));
+        let (status, body) = api.send(with_device(request, &s.learner, Some(&key))).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{path}: {body}");
+        assert_eq!(body["error"], "session_ended", "{path}");
+    }
+    let details =
+        json!({ "firstName": "Thandi", "lastName": "Mokoena", "grade": 10, "language": "en" });
+    let request = put_json("/api/sitting/details", details);
+    let (status, body) = api.send(with_device(request, &s.learner, Some(&key))).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+}
+
+#[actix_web::test]
 async fn a_learner_sees_the_pictures_of_their_own_paper_once_writing_and_no_other_files() {
     use olympiad_persistence::models::{Attachment, Upload, UploadInsertForm};
     let s = Sitting::new();

@@ -476,7 +476,16 @@ pub fn accept_declaration(
         }
     })?;
     let key = DeviceKey::text(attempt.id, &secret);
-    view_after(conn, &sitter, &olympiad, None, Some(key))
+    // An attempt just begun has no answers: the view needs no second read of it.
+    let mut view = view_with(
+        conn,
+        &sitter,
+        &olympiad,
+        Some((&attempt, &[])),
+        DeviceKey::parse(&key).as_ref(),
+    )?;
+    view.attempt_key = Some(key);
+    Ok(view)
 }
 
 /// The recovery code, shown once and only before the start: what a second device needs.

@@ -6,6 +6,8 @@
 //!
 //! It prints `rush_starts_per_second` (learners from sign-in to first question, a second),
 //! `rush_first_question_p99` (one learner's whole start) and `rush_10000_seconds` (all of them).
+//! On standard error it says where the time went: each step's mean time in the server, from the
+//! server's own `/metrics`.
 
 use actix_web::rt::System;
 use olympiad_bench::client::{client, sign_in, start};
@@ -19,6 +21,16 @@ use std::rc::Rc;
 use std::time::Instant;
 
 const PASSWORD: &str = "kx7m-p3qa-9tcw";
+/// Lets the benchmark read the server's `/metrics` (a made-up secret for a throwaway server).
+const SCRAPE_SECRET: &str = "bench-rush-scrape-secret-0123456789abcdef";
+/// The routes of a learner's start, in its order, as `/metrics` names them.
+const STEPS: [(&str, &str); 5] = [
+    ("POST", "/api/auth/signin"),
+    ("POST", "/api/sitting/declaration"),
+    ("POST", "/api/sitting/recovery-code"),
+    ("POST", "/api/sitting/start"),
+    ("GET", "/api/sitting/paper"),
+];
 
 fn setting(name: &str, default: usize) -> usize {
     std::env::var(name)
@@ -55,9 +67,13 @@ fn run(learners: usize, connections: usize) -> Result<(), String> {
     }
     let usernames = enter_many(&mut db.conn(), "geography", learners, PASSWORD)?;
     let port = free_port().map_err(|e| e.to_string())?;
-    let mut server = ServerProcess::start(&bin, &db.url(), data.path(), port)?;
+    let settings = [("METRICS_SECRET", SCRAPE_SECRET)];
+    let mut server = ServerProcess::start_with(&bin, &db.url(), data.path(), port, &settings)?;
     let base = server.base_url.clone();
-    System::new().block_on(rush(&base, usernames, connections))?;
+    System::new().block_on(async {
+        rush(&base, usernames, connections).await?;
+        where_the_time_went(&base).await
+    })?;
     server.kill();
     Ok(())
 }
@@ -107,5 +123,42 @@ async fn rush(base: &str, usernames: Vec<String>, connections: usize) -> Result<
         "ms",
     );
     report(&format!("rush_{count}_seconds"), seconds, "s");
+    Ok(())
+}
+
+/// Each step's count and mean time in the server (from its `/metrics`), on standard error.
+async fn where_the_time_went(base: &str) -> Result<(), String> {
+    let mut response = client(1)
+        .get(format!("{base}/metrics"))
+        .insert_header(("Authorization", format!("Bearer {SCRAPE_SECRET}")))
+        .send()
+        .await
+        .map_err(|e| e.to_string())?;
+    let body = response
+        .body()
+        .limit(16 * 1024 * 1024)
+        .await
+        .map_err(|e| e.to_string())?;
+    let metrics = String::from_utf8_lossy(&body);
+    let value = |line_start: &str| -> f64 {
+        metrics
+            .lines()
+            .find_map(|line| line.strip_prefix(line_start))
+            .and_then(|rest| rest.trim().parse().ok())
+            .unwrap_or(f64::NAN)
+    };
+    for (method, route) in STEPS {
+        let labels = format!("{{method=\"{method}\",route=\"{route}\"}}");
+        let sum = value(&format!(
+            "olympiad_http_request_duration_seconds_sum{labels} "
+        ));
+        let count = value(&format!(
+            "olympiad_http_request_duration_seconds_count{labels} "
+        ));
+        eprintln!(
+            "rush step {method} {route}: {count} requests, mean {:.1} ms in the server",
+            sum / count * 1000.0
+        );
+    }
     Ok(())
 }

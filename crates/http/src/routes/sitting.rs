@@ -4,9 +4,11 @@
 //! takes the attempt over only with the recovery code.
 //!
 //! The short writes of the morning's start (declaration, recovery code, details, start) are
-//! committed together with other learners' (`Db::grouped`): one fsync for many learners.
+//! committed together with other learners' (`Db::grouped`): one fsync for many learners. The
+//! start's steps check the learner's session first, on the connection of their own reads
+//! (`session_holds`), rather than on a trip of their own before.
 
-use crate::access::Caller;
+use crate::access::{session_holds, Caller};
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
 use crate::rate_limit::client_address;
@@ -47,7 +49,10 @@ pub async fn accept_declaration(
     let device = device_key(&req);
     ok(state
         .db
-        .grouped_office(move |conn| sitting::accept_declaration(conn, &caller, device, &body))
+        .grouped(move |conn| {
+            session_holds(conn, &caller)?;
+            Ok(sitting::accept_declaration(conn, &caller, device, &body)?)
+        })
         .await?)
 }
 
@@ -63,7 +68,10 @@ pub async fn recovery_code(
     let device = device_key(&req);
     ok(state
         .db
-        .grouped_office(move |conn| sitting::recovery_code(conn, &caller, device))
+        .grouped(move |conn| {
+            session_holds(conn, &caller)?;
+            Ok(sitting::recovery_code(conn, &caller, device)?)
+        })
         .await?)
 }
 
@@ -104,7 +112,10 @@ pub async fn update_details(
     let device = device_key(&req);
     ok(state
         .db
-        .grouped_office(move |conn| sitting::update_details(conn, &caller, device, &body))
+        .grouped(move |conn| {
+            session_holds(conn, &caller)?;
+            Ok(sitting::update_details(conn, &caller, device, &body)?)
+        })
         .await?)
 }
 
@@ -121,7 +132,10 @@ pub async fn start(
     let shared = state.clone();
     ok(state
         .db
-        .grouped_office(move |conn| sitting::start(conn, &caller, device, &shared.papers))
+        .grouped(move |conn| {
+            session_holds(conn, &caller)?;
+            Ok(sitting::start(conn, &caller, device, &shared.papers)?)
+        })
         .await?)
 }
 
@@ -138,7 +152,10 @@ pub async fn get_paper(
     let shared = state.clone();
     ok(state
         .db
-        .office(move |conn| sitting::paper(conn, &caller, device, &shared.papers))
+        .run(move |conn| {
+            session_holds(conn, &caller)?;
+            Ok(sitting::paper(conn, &caller, device, &shared.papers)?)
+        })
         .await?)
 }
 

@@ -51,7 +51,7 @@ impl Account {
         Ok(accounts::table
             .find(id)
             .select(Account::as_select())
-            .first(conn)?)
+            .get_result(conn)?)
     }
 
     pub fn views(conn: &mut DbConnection, filter: AccountFilter) -> DbResult<Vec<AccountView>> {

@@ -119,7 +119,7 @@ impl Attempt {
         Ok(attempts::table
             .find(id)
             .select(Attempt::as_select())
-            .first(conn)?)
+            .get_result(conn)?)
     }
 
     /// The participant's attempt that counts (not one a reset set aside).
@@ -128,7 +128,7 @@ impl Attempt {
             .filter(attempts::participant_id.eq(participant_id))
             .filter(attempts::superseded.eq(false))
             .select(Attempt::as_select())
-            .first(conn)
+            .get_result(conn)
             .optional()?)
     }
 
@@ -603,7 +603,7 @@ impl Sitter {
             SitterKey::User(id) => query.filter(participants::user_id.eq(id)),
             SitterKey::Participant(id) => query.filter(participants::id.eq(id)),
         };
-        Ok(query.first(conn).optional()?)
+        Ok(query.get_result(conn).optional()?)
     }
 
     /// The learner's corrections on the details screen.
@@ -672,7 +672,7 @@ impl SittingPause {
             .filter(sitting_pauses::school_participant_id.eq(school_participant_id))
             .filter(sitting_pauses::ended_at.is_null())
             .select(SittingPause::as_select())
-            .first(conn)
+            .get_result(conn)
             .optional()?)
     }
 

@@ -152,14 +152,14 @@ impl Olympiad {
         Ok(olympiads::table
             .find(id)
             .select(Olympiad::as_select())
-            .first(conn)?)
+            .get_result(conn)?)
     }
 
     pub fn by_name(conn: &mut DbConnection, name: &str) -> DbResult<Option<Olympiad>> {
         Ok(olympiads::table
             .filter(olympiads::name.eq(name))
             .select(Olympiad::as_select())
-            .first(conn)
+            .get_result(conn)
             .optional()?)
     }
 

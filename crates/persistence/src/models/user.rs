@@ -53,7 +53,7 @@ impl User {
         Ok(users::table
             .find(id)
             .select(User::as_select())
-            .first(conn)?)
+            .get_result(conn)?)
     }
 
     /// `username` must already be normalised (see `olympiad_domain::credentials::normalise_username`).
@@ -61,7 +61,7 @@ impl User {
         Ok(users::table
             .filter(users::username.eq(username))
             .select(User::as_select())
-            .first(conn)
+            .get_result(conn)
             .optional()?)
     }
 
@@ -245,7 +245,7 @@ impl SessionState {
             .filter(users::id.eq(user_id))
             .filter(accounts::id.eq(account_id))
             .select((users::session_version, users::disabled, accounts::disabled))
-            .first(conn)
+            .get_result(conn)
             .optional()?;
         Ok(row.map(
             |(session_version, user_disabled, account_disabled)| SessionState {
@@ -267,7 +267,7 @@ impl SessionState {
             .filter(accounts::role.eq("overlord"))
             .filter(accounts::disabled.eq(false))
             .select(users::session_version)
-            .first(conn)
+            .get_result(conn)
             .optional()?)
     }
 }
