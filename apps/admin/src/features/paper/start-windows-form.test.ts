@@ -11,8 +11,8 @@ describe('staggered start windows', () => {
   it('adds, changes and removes one window of the whole list', () => {
     const form = { startsAt: '2027-03-04T13:00', endsAt: '2027-03-04T14:00', schoolIds: ['6'] };
     expect(windowsWith(saved, null, form)).toHaveLength(3);
-    expect(windowsWith(saved, null, form)[2].schoolIds).toEqual([6]);
-    expect(windowsWith(saved, 0, form)[0].schoolIds).toEqual([6]);
+    expect(windowsWith(saved, null, form)[2]?.schoolIds).toEqual([6]);
+    expect(windowsWith(saved, 0, form)[0]?.schoolIds).toEqual([6]);
     expect(windowsWith(saved, 0, null)).toEqual([{ startsAt: saved[1].startsAt, endsAt: saved[1].endsAt, schoolIds: [4, 5] }]);
   });
 

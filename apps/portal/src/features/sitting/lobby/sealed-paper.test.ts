@@ -55,7 +55,7 @@ describe('the sealed paper', () => {
       { moduleId: 1, questions: [{ questionId: 11, options: [] }, { questionId: 10, options: ['b', 'a'] }] },
     ]);
     expect(ordered.map((m) => m.moduleId)).toEqual([2, 1]);
-    expect(ordered[1].questions.map((q) => q.questionId)).toEqual([11, 10]);
-    expect(ordered[1].questions[1].options.map((o) => o.key)).toEqual(['b', 'a']);
+    expect(ordered[1]?.questions.map((q) => q.questionId)).toEqual([11, 10]);
+    expect(ordered[1]?.questions[1]?.options.map((o) => o.key)).toEqual(['b', 'a']);
   });
 });
