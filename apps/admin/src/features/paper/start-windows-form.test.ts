@@ -13,7 +13,7 @@ describe('staggered start windows', () => {
     expect(windowsWith(saved, null, form)).toHaveLength(3);
     expect(windowsWith(saved, null, form)[2]?.schoolIds).toEqual([6]);
     expect(windowsWith(saved, 0, form)[0]?.schoolIds).toEqual([6]);
-    expect(windowsWith(saved, 0, null)).toEqual([{ startsAt: saved[1].startsAt, endsAt: saved[1].endsAt, schoolIds: [4, 5] }]);
+    expect(windowsWith(saved, 0, null)).toEqual([{ startsAt: '2027-03-04T09:00:00Z', endsAt: '2027-03-04T11:00:00Z', schoolIds: [4, 5] }]);
   });
 
   it('names the server message on the field of the window edited', () => {

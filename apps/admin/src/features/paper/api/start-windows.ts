@@ -7,7 +7,6 @@ import type { components } from '@olympiad/shared/api/schema';
 import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
 import { paperKeys } from './paper-types';
 
-export type StartWindows = components['schemas']['StartWindows'];
 export type StartWindowInput = components['schemas']['StartWindowInput'];
 
 const startWindowsKey = (olympiadId: number) => [...paperKeys.olympiad(olympiadId), 'start-windows'] as const;
@@ -15,6 +14,8 @@ const startWindowsKey = (olympiadId: number) => [...paperKeys.olympiad(olympiadI
 export async function getStartWindows(olympiadId: number) {
   return unwrap(await call(api.GET('/api/olympiad/{id}/start-windows', { params: { path: { id: olympiadId } } })));
 }
+
+export type StartWindows = Awaited<ReturnType<typeof getStartWindows>>;
 
 export function useStartWindows(olympiadId: number) {
   return useQuery({ queryKey: startWindowsKey(olympiadId), queryFn: () => getStartWindows(olympiadId) });

@@ -3,13 +3,10 @@
 // /api/sitting/lobby/start (the start, with the key of the sealed paper and the learner's order).
 import { api, call } from '@olympiad/shared/api/client';
 import { unwrap } from '@olympiad/shared/api/envelope';
-import type { components } from '@olympiad/shared/api/schema';
 import { attemptHeaders } from '../attempt-key';
 
-export type LobbyView = components['schemas']['LobbyView'];
-export type LobbyStart = components['schemas']['LobbyStart'];
 
-export async function getLobby(): Promise<LobbyView> {
+export async function getLobby() {
   return unwrap(await call(api.GET('/api/sitting/lobby', { headers: attemptHeaders() })));
 }
 
@@ -17,6 +14,10 @@ export async function getSealedPaper() {
   return unwrap(await call(api.GET('/api/sitting/lobby/paper', { headers: attemptHeaders() })));
 }
 
-export async function startFromLobby(): Promise<LobbyStart> {
+export async function startFromLobby() {
   return unwrap(await call(api.POST('/api/sitting/lobby/start', { headers: attemptHeaders() })));
 }
+
+export type LobbyView = Awaited<ReturnType<typeof getLobby>>;
+export type LobbyStart = Awaited<ReturnType<typeof startFromLobby>>;
+export type SealedPaper = Awaited<ReturnType<typeof getSealedPaper>>;

@@ -3,13 +3,13 @@
 // request of the moment, the start, whose key opens the paper already on the phone.
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '@olympiad/shared/api/envelope';
-import { getLobby, getSealedPaper, startFromLobby, type LobbyStart } from '../api/lobby';
+import { getLobby, getSealedPaper, startFromLobby, type LobbyStart, type SealedPaper } from '../api/lobby';
 import { handPaper } from '../api/get-paper';
 import type { SittingView } from '../api/get-sitting';
 import { formatClock } from '../countdown';
 import { useLanguage, useWords } from '../language';
 import { clockOffset, secondsToOpening, startDelay } from '../lobby/lobby-clock';
-import { canOpenSealed, inLearnerOrder, openSealedPaper, type SealedPaper } from '../lobby/sealed-paper';
+import { canOpenSealed, inLearnerOrder, openSealedPaper } from '../lobby/sealed-paper';
 import { sittingMessage } from '../sitting-errors';
 import { formatWhen } from '../words';
 

@@ -3,7 +3,6 @@
 // learner's own order, which the start also gives.
 import type { components } from '@olympiad/shared/api/schema';
 
-export type SealedPaper = components['schemas']['SealedPaper'];
 export type LearnerModule = components['schemas']['LearnerModule'];
 export type ModuleInOrder = components['schemas']['ModuleInOrder'];
 
@@ -26,7 +25,7 @@ async function gunzip(bytes: ArrayBuffer): Promise<string> {
 }
 
 /** Opens the sealed paper with its key (base64): the modules in the author's order. Throws if the key does not fit. */
-export async function openSealedPaper(sealed: Pick<SealedPaper, 'iv' | 'ciphertext'>, key: string): Promise<LearnerModule[]> {
+export async function openSealedPaper(sealed: { iv: string; ciphertext: string }, key: string): Promise<LearnerModule[]> {
   const cryptoKey = await crypto.subtle.importKey('raw', base64ToBytes(key), 'AES-GCM', false, ['decrypt']);
   const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: base64ToBytes(sealed.iv) }, cryptoKey, base64ToBytes(sealed.ciphertext));
   return JSON.parse(await gunzip(plain)) as LearnerModule[];
