@@ -95,7 +95,7 @@ export function LobbyPanel({ onStarted }: { onStarted: (sitting: SittingView) =>
   }, [left]);
 
   return (
-    <section className="sitting-lobby" aria-label={words.lobbyTitle}>
+    <div className="sitting-lobby">
       {clock && <p>{words.lobbyOpensAt(formatWhen(new Date(clock.opensAt), language))}</p>}
       <p className="sitting-lobby__countdown" role="timer" aria-live="off">
         <span>{words.lobbyCountdown}</span> <strong data-testid="lobby-countdown">{left === null ? '…' : formatClock(left)}</strong>
@@ -108,6 +108,6 @@ export function LobbyPanel({ onStarted }: { onStarted: (sitting: SittingView) =>
           {failure}
         </p>
       )}
-    </section>
+    </div>
   );
 }
