@@ -41,8 +41,11 @@ fn school_of(s: &Sitting, entry: i64) -> i64 {
         .unwrap()
 }
 
+/// A question as the learner reads it: its id, its stem and its options' (key, text).
+type ReadQuestion = (i64, String, Vec<(String, String)>);
+
 /// The questions of a paper's modules by id: their stem and their options' texts by key.
-fn questions_of(modules: &Value) -> Vec<(i64, String, Vec<(String, String)>)> {
+fn questions_of(modules: &Value) -> Vec<ReadQuestion> {
     let mut found: Vec<_> = modules
         .as_array()
         .unwrap()
