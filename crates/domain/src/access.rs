@@ -515,6 +515,9 @@ pub const SCREENS: &[Screen] = &[
         "GET /api/olympiad/verify/{id}",
         "GET /api/participant/reset/{id}",
         "GET /api/{product}-suite/projects",
+        // The lobby: staggered start windows
+        "GET /api/olympiad/{id}/start-windows",
+        "PUT /api/olympiad/{id}/start-windows",
     ]),
     admin(
         "emailLogs",
@@ -691,6 +694,10 @@ pub const SCREENS: &[Screen] = &[
         "GET /api/sitting",
         "PUT /api/sitting/details",
         "POST /api/sitting/start",
+        // The lobby
+        "GET /api/sitting/lobby",
+        "GET /api/sitting/lobby/paper",
+        "POST /api/sitting/lobby/start",
     ]),
     learner(
         "olympiadQuestion",

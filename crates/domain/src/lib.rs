@@ -9,6 +9,7 @@ pub mod email;
 pub mod interest;
 pub mod item_analysis;
 pub mod job;
+pub mod lobby;
 pub mod module_time;
 pub mod olympiad;
 pub mod overlord;

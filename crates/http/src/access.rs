@@ -403,6 +403,13 @@ pub const API_ROUTES: &[ApiRoute] = &[
     route("POST", "/api/sitting/answers", LearnerWriting),
     route("POST", "/api/participant-tracker", LearnerWriting),
     route("POST", "/api/sitting/finish", LEARNER),
+    // The lobby: each handler finds the learner's own entry; the olympiad's staggered windows
+    route("GET", "/api/sitting/lobby", LEARNER),
+    route("GET", "/api/sitting/lobby/paper", LEARNER),
+    route("GET", "/api/sitting/lobby/key", LEARNER),
+    route("POST", "/api/sitting/lobby/start", LEARNER),
+    route("GET", "/api/olympiad/{id}/start-windows", ADMIN_OR_OVERLORD),
+    route("PUT", "/api/olympiad/{id}/start-windows", ADMIN_OR_OVERLORD),
     // Watching and steering a sitting
     route("GET", "/api/sitting/monitor", TEAM_OR_ADMIN),
     route("GET", "/api/sitting/learners", TEAM_OR_ADMIN),

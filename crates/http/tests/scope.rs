@@ -223,6 +223,19 @@ fn scoped_calls(question: Value) -> Vec<(Method, &'static str, Kind, Value)> {
             Olympiad,
             none.clone(),
         ),
+        // The lobby: the olympiad's staggered start windows
+        (
+            Method::GET,
+            "/api/olympiad/{id}/start-windows",
+            Olympiad,
+            none.clone(),
+        ),
+        (
+            Method::PUT,
+            "/api/olympiad/{id}/start-windows",
+            Olympiad,
+            json!({ "startWindows": [] }),
+        ),
         (
             Method::POST,
             "/api/olympiad/{id}/question-bank?confirm=true",

@@ -138,6 +138,9 @@ pub enum ErrorCode {
     /// A save to a timed module whose own time is up; `fields` names each such answer.
     #[serde(rename = "module_time_up")]
     ModuleTimeUp,
+    /// The lobby: the learner's window has not opened yet.
+    #[serde(rename = "not_open_yet")]
+    NotOpenYet,
 }
 
 impl ErrorCode {
@@ -186,6 +189,7 @@ impl ErrorCode {
             ErrorCode::OtherDevice => "other_device",
             ErrorCode::TimeUp => "time_up",
             ErrorCode::ModuleTimeUp => "module_time_up",
+            ErrorCode::NotOpenYet => "not_open_yet",
         }
     }
 }

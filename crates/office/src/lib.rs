@@ -61,3 +61,6 @@ pub mod email;
 pub use caller::Caller;
 pub use error::{ErrorCode, OfficeError, OfficeResult, OrNotFound};
 pub use scope::{find_in_reach, InReach, ManagedEntry};
+// The lobby: staggered start windows and the paper sent ahead, sealed
+pub mod lobby;
+pub mod start_windows;

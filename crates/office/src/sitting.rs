@@ -11,6 +11,7 @@ use crate::activity::record_activity;
 use crate::caller::Caller;
 use crate::error::{ErrorCode, OfficeError, OfficeResult};
 use crate::learner_paper::{LearnerModule, Paper, PaperCache};
+use crate::lobby::{learner_windows, not_open_yet};
 use crate::secrets::token_hash;
 use chrono::NaiveDateTime;
 use olympiad_domain::credentials::readable_code;
@@ -380,7 +381,7 @@ fn view_with(
     device: Option<&DeviceKey>,
 ) -> OfficeResult<SittingView> {
     let at = now();
-    let windows = SittingWindow::for_olympiad(conn, olympiad.id)?;
+    let windows = learner_windows(conn, olympiad.id, sitter.school_participant_id)?;
     let window = window_at(&windows, at);
     let attempt = match current {
         Some((attempt, answers)) => {
@@ -802,9 +803,12 @@ pub fn start_clock(conn: &mut DbConnection, start: ClockStart) -> OfficeResult<(
     if let Some(entry) = entry {
         SchoolParticipant::hold(conn, entry, EntryHold::Shared)?;
     }
-    let windows = SittingWindow::for_olympiad(conn, start.sitter.olympiad_id)?;
+    let windows = learner_windows(conn, start.sitter.olympiad_id, entry)?;
     let at = now();
     let window = window_at(&windows, at).filter(|w| w.starts_at <= at);
+    if let Some(next) = window_at(&windows, at).filter(|w| w.starts_at > at) {
+        return Err(not_open_yet(Some(next.starts_at)));
+    }
     if !windows.is_empty() && window.is_none() {
         return Err(closed());
     }

@@ -989,3 +989,40 @@ diesel::allow_tables_to_appear_in_same_query!(paper_sheets, schools);
 diesel::allow_tables_to_appear_in_same_query!(result_appeals, schools);
 diesel::allow_tables_to_appear_in_same_query!(paper_sheets, users);
 diesel::allow_tables_to_appear_in_same_query!(result_appeals, users);
+
+// The lobby: staggered start windows and the keys of the paper sent ahead
+diesel::table! {
+    start_windows (id) {
+        id -> BigInt,
+        olympiad_id -> BigInt,
+        starts_at -> Timestamp,
+        ends_at -> Timestamp,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    start_window_schools (start_window_id, school_id) {
+        start_window_id -> BigInt,
+        school_id -> BigInt,
+    }
+}
+
+diesel::table! {
+    lobby_keys (id) {
+        id -> BigInt,
+        olympiad_id -> BigInt,
+        opens_at -> Timestamp,
+        paper_key -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(start_windows -> olympiads (olympiad_id));
+diesel::joinable!(start_window_schools -> start_windows (start_window_id));
+diesel::joinable!(start_window_schools -> schools (school_id));
+diesel::joinable!(lobby_keys -> olympiads (olympiad_id));
+diesel::allow_tables_to_appear_in_same_query!(start_windows, start_window_schools);
+diesel::allow_tables_to_appear_in_same_query!(start_window_schools, school_participants);
+diesel::allow_tables_to_appear_in_same_query!(start_windows, school_participants);
+diesel::allow_tables_to_appear_in_same_query!(start_window_schools, schools);

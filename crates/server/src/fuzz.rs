@@ -59,6 +59,24 @@ pub fn seed(settings: &Settings, password: &str) -> CommandResult {
     // E-mail: a mass mail carrying a file, a campaign, a bounce (which shuns its address) and an
     // unsubscribe, so that the e-mail routes that take an id find one.
     email_fixtures(&mut conn, olympiad.id, &settings.uploads_dir()).map_err(|e| e.to_string())?;
+    // The lobby: a staggered start window for the last school entered, an hour from now, so that
+    // the start windows' routes answer a list that is not empty.
+    start_window(&mut conn, olympiad.id)?;
+    Ok(())
+}
+
+fn start_window(conn: &mut olympiad_persistence::DbConnection, olympiad_id: i64) -> CommandResult {
+    use olympiad_persistence::models::{entered_schools, StartWindow, StartWindowInsertForm};
+    let Some((school_id, _)) = entered_schools(conn, olympiad_id)?.pop() else {
+        return Ok(());
+    };
+    let at = olympiad_persistence::now();
+    let window = StartWindowInsertForm {
+        starts_at: at + chrono::Duration::hours(1),
+        ends_at: at + chrono::Duration::hours(2),
+        school_ids: vec![school_id],
+    };
+    StartWindow::replace(conn, olympiad_id, &[window], at)?;
     Ok(())
 }
 

@@ -1434,6 +1434,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/olympiad/{id}/start-windows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_start_windows"];
+        /** Replaces the olympiad's staggered start windows (the whole list). */
+        put: operations["update_start_windows"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -2938,6 +2955,78 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/sitting/lobby": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["sitting_lobby"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sitting/lobby/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["sitting_lobby_key"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sitting/lobby/paper": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The learner's paper, sealed: the same bytes for every learner whose window opens at the same
+         *     moment, with an ETag; `If-None-Match` with it answers 304.
+         */
+        get: operations["sitting_lobby_paper"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sitting/lobby/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The start from the lobby: as `POST /api/sitting/start`, and the answer carries the key of the
+         *     sealed paper and the learner's order of it. Safe to repeat.
+         */
+        post: operations["sitting_lobby_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sitting/monitor": {
         parameters: {
             query?: never;
@@ -4364,7 +4453,7 @@ export type components = {
          *     tell apart; the OpenAPI document lists them, so the generated client knows each.
          * @enum {string}
          */
-        ErrorCode: "2fa_invalid" | "2fa_no_secret" | "2fa_notSetYet" | "2fa_required" | "already_paused" | "body" | "busy" | "closed" | "conflict" | "content_type" | "file_type" | "finished" | "forbidden" | "in_use" | "method_not_allowed" | "no_attempt" | "no_recovery_code" | "not_paused" | "not_started" | "own_account" | "paper_in_use" | "password" | "path_not_canonical" | "paused" | "recovery_needed" | "session_ended" | "signed_out" | "started" | "token_expired" | "token_invalid" | "too_large" | "upload" | "username" | "validation" | "not_found" | "rate_limited" | "internal" | "not_ready" | "xsrf" | "other_device" | "time_up" | "module_time_up";
+        ErrorCode: "2fa_invalid" | "2fa_no_secret" | "2fa_notSetYet" | "2fa_required" | "already_paused" | "body" | "busy" | "closed" | "conflict" | "content_type" | "file_type" | "finished" | "forbidden" | "in_use" | "method_not_allowed" | "no_attempt" | "no_recovery_code" | "not_paused" | "not_started" | "own_account" | "paper_in_use" | "password" | "path_not_canonical" | "paused" | "recovery_needed" | "session_ended" | "signed_out" | "started" | "token_expired" | "token_invalid" | "too_large" | "upload" | "username" | "validation" | "not_found" | "rate_limited" | "internal" | "not_ready" | "xsrf" | "other_device" | "time_up" | "module_time_up" | "not_open_yet";
         ExtraTimeInput: {
             /** Format: int64 */
             minutes: number;
@@ -4875,6 +4964,11 @@ export type components = {
             moduleId: number;
             /** Format: int64 */
             remainingSeconds: number;
+        };
+        ModuleInOrder: {
+            /** Format: int64 */
+            moduleId: number;
+            questions: components["schemas"]["QuestionInOrder"][];
         };
         ModuleInput: {
             /** @description Sanitised as it is read, like every rich text. */
@@ -5403,6 +5497,12 @@ export type components = {
              */
             setDifficulty: number;
         };
+        /** @description One question of the learner's order: its options' keys in their order (empty: as on the paper). */
+        QuestionInOrder: {
+            options: string[];
+            /** Format: int64 */
+            questionId: number;
+        };
         /**
          * @description A question as the editor sends it. Without a correct answer it is saved as a draft: Verify
          *     Questions reports it, and the olympiad cannot open until it is fixed.
@@ -5585,6 +5685,11 @@ export type components = {
             town: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        SchoolChoice: {
+            /** Format: int64 */
+            id: number;
+            name: string;
         };
         /** @description A school's entry and its learners. */
         SchoolGlance: components["schemas"]["LearnerCounts"] & {
@@ -5801,6 +5906,26 @@ export type components = {
             credentials: components["schemas"]["SlipCredential"][];
             /** Format: int64 */
             schoolParticipantId: number;
+        };
+        StartWindowInput: {
+            /** Format: date-time */
+            endsAt: string;
+            /** @description The schools it covers (entered in the olympiad). */
+            schoolIds: number[];
+            /**
+             * Format: date-time
+             * @description UTC.
+             */
+            startsAt: string;
+        };
+        StartWindowView: {
+            /** Format: date-time */
+            endsAt: string;
+            /** Format: int64 */
+            id: number;
+            schoolIds: number[];
+            /** Format: date-time */
+            startsAt: string;
         };
         StateInput: {
             /** Format: int64 */
@@ -6019,6 +6144,10 @@ export type components = {
             title: string;
             /** Format: int32 */
             year: number;
+        };
+        /** @description The whole list: windows not in it are removed. */
+        UpdateStartWindows: {
+            startWindows: components["schemas"]["StartWindowInput"][];
         };
         UpdateUser: {
             /**
@@ -14975,6 +15104,166 @@ export interface operations {
             };
         };
     };
+    get_start_windows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The olympiad's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The olympiad's staggered windows, with the schools they may cover. */
+                        data: {
+                            /** Format: int64 */
+                            olympiadId: number;
+                            /** @description The schools entered in the olympiad, by name. */
+                            schools: components["schemas"]["SchoolChoice"][];
+                            startWindows: components["schemas"]["StartWindowView"][];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_start_windows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The olympiad's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateStartWindows"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The olympiad's staggered windows, with the schools they may cover. */
+                        data: {
+                            /** Format: int64 */
+                            olympiadId: number;
+                            /** @description The schools entered in the olympiad, by name. */
+                            schools: components["schemas"]["SchoolChoice"][];
+                            startWindows: components["schemas"]["StartWindowView"][];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     openapi_json: {
         parameters: {
             query?: never;
@@ -23816,6 +24105,372 @@ export interface operations {
             };
             /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sitting_lobby: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server's clock and the learner's window: count down from `secondsToOpening` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What the lobby shows: the server's clock and the learner's window. */
+                        data: {
+                            /** Format: date-time */
+                            closesAt?: string | null;
+                            /** @description The language of the sealed paper this learner gets. */
+                            language: components["schemas"]["Language"];
+                            /** @description The learner may start now. */
+                            open: boolean;
+                            /**
+                             * Format: date-time
+                             * @description When the learner's window opens (the one open now, else the next); none when the olympiad
+                             *     has no windows.
+                             */
+                            opensAt?: string | null;
+                            /**
+                             * Format: int64
+                             * @description Seconds until the window opens, by the server's clock; 0 once it has.
+                             */
+                            secondsToOpening: number;
+                            /**
+                             * Format: date-time
+                             * @description The server's clock now: the device counts down from the difference to its own.
+                             */
+                            serverTime: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: the learner is entered in no olympiad */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sitting_lobby_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key of the sealed paper */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The key of the learner's sealed paper, given once their window has opened. */
+                        data: {
+                            /** Format: date-time */
+                            opensAt?: string | null;
+                            /** @description 32 bytes, base64: AES-256-GCM. */
+                            paperKey: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: the learner is entered in no olympiad */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_open_yet`: the learner's window has not opened */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sitting_lobby_paper: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sealed with AES-256-GCM; the key comes with the start */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The learner's paper, sealed: unreadable without the key that the start hands over. */
+                        data: {
+                            /**
+                             * @description The gzipped JSON of the modules (as `LearnerModule`s in the author's order), sealed, with
+                             *     GCM's 16-byte tag at its end; base64.
+                             */
+                            ciphertext: string;
+                            /** @description AES-256-GCM: the 12-byte nonce, base64. */
+                            iv: string;
+                            language: components["schemas"]["Language"];
+                            /**
+                             * Format: date-time
+                             * @description The opening moment whose key opens it.
+                             */
+                            opensAt?: string | null;
+                            /** @description Changes whenever the bytes do (the answer's ETag). */
+                            version: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The device's copy is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: the learner is entered in no olympiad */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `closed`: the paper has no questions */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sitting_lobby_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clock runs; open the sealed paper with `paperKey` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The start from the lobby: the clock runs, and the device gets the key of the paper it holds and
+                         *     the learner's own order of it.
+                         */
+                        data: {
+                            order: components["schemas"]["ModuleInOrder"][];
+                            paperKey: string;
+                            sitting: components["schemas"]["SittingView"];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: the learner is entered in no olympiad */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_open_yet`: the learner's window has not opened; `closed`, `no_recovery_code`, `paused`, `recovery_needed`, `finished`, `no_attempt` */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

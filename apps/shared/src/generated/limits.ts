@@ -609,6 +609,11 @@ export const limits = {
       "minimum": 1
     }
   },
+  "StartWindowInput": {
+    "schoolIds": {
+      "maxItems": 5000
+    }
+  },
   "StateInput": {
     "reason": {
       "maxLength": 1000
@@ -734,6 +739,11 @@ export const limits = {
     "year": {
       "minimum": 2000,
       "maximum": 2100
+    }
+  },
+  "UpdateStartWindows": {
+    "startWindows": {
+      "maxItems": 100
     }
   },
   "UpdateUser": {

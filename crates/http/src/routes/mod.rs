@@ -28,6 +28,8 @@ pub mod school_participant;
 pub mod scratchpad;
 pub mod site_copy;
 pub mod sitting;
+// The lobby
+pub mod lobby;
 pub mod suite;
 pub mod teacher;
 pub mod team_member;
@@ -56,6 +58,13 @@ pub fn register(cfg: &mut ServiceConfig) {
         .service(sitting::start)
         .service(sitting::get_paper)
         .service(sitting::finish)
+        // The lobby: the paper sent ahead, sealed, and staggered start windows
+        .service(lobby::get_lobby)
+        .service(lobby::get_sealed_paper)
+        .service(lobby::get_paper_key)
+        .service(lobby::start_from_lobby)
+        .service(lobby::get_start_windows)
+        .service(lobby::update_start_windows)
         .service(meta::healthz)
         .service(meta::readyz)
         // Nodes, metrics and privacy

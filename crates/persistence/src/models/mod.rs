@@ -120,3 +120,7 @@ pub use payment_proof::{PaymentProof, PaymentProofInsertForm};
 // Nodes, metrics and privacy
 pub mod signin_limit;
 pub use signin_limit::SigninLimit;
+
+// The lobby: staggered start windows and the keys of the paper sent ahead
+pub mod lobby;
+pub use lobby::{entered_schools, LobbyKey, StartWindow, StartWindowInsertForm};

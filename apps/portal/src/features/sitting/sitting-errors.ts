@@ -12,6 +12,8 @@ export function sittingMessage(error: unknown, words: Words): string {
       return words.startClosed;
     case 'paused':
       return words.startPaused;
+    case 'not_open_yet':
+      return words.startNotOpenYet;
     case 'recovery_needed':
     case 'other_device':
       return words.stopped.other_device ?? message;

@@ -67,6 +67,14 @@ const en = {
   start: 'Start the olympiad',
   startClosed: 'The olympiad is not open for writing now. Wait until it opens.',
   startPaused: 'Your school’s sitting is paused. Wait for your teacher, then start.',
+  startNotOpenYet: 'Your sitting has not opened yet. Wait for the countdown.',
+
+  lobbyTitle: 'Waiting for the start',
+  lobbyOpensAt: (when: string) => `Your olympiad opens at ${when}. It starts by itself when the countdown reaches zero: keep this page open.`,
+  lobbyCountdown: 'Starts in',
+  lobbyPaperReady: 'The questions are on your phone, locked until the start.',
+  lobbyPaperLoading: 'Getting the questions onto your phone…',
+  lobbyStarting: 'Starting…',
 
   olympiadTitle: 'Olympiad',
   questionOf: (n: number, total: number) => `Question ${n} of ${total}`,
@@ -194,6 +202,14 @@ const af: Words = {
   start: 'Begin die olimpiade',
   startClosed: 'Die olimpiade is nie nou oop vir skryf nie. Wag totdat dit oopmaak.',
   startPaused: 'Jou skool se sessie is onderbreek. Wag vir jou onderwyser en begin dan.',
+  startNotOpenYet: 'Jou sessie is nog nie oop nie. Wag vir die aftelling.',
+
+  lobbyTitle: 'Wag vir die begin',
+  lobbyOpensAt: (when) => `Jou olimpiade maak om ${when} oop. Dit begin vanself wanneer die aftelling nul bereik: hou hierdie bladsy oop.`,
+  lobbyCountdown: 'Begin oor',
+  lobbyPaperReady: 'Die vrae is op jou foon, gesluit tot die begin.',
+  lobbyPaperLoading: 'Die vrae word op jou foon gelaai…',
+  lobbyStarting: 'Begin tans…',
 
   olympiadTitle: 'Olimpiade',
   questionOf: (n, total) => `Vraag ${n} van ${total}`,

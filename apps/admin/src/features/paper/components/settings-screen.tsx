@@ -7,6 +7,7 @@ import { useOlympiad } from '../api/get-olympiad';
 import { useOlympiadId } from '../../olympiad/use-olympiad-id';
 import { OlympiadActions } from './olympiad-actions';
 import { SettingsForm } from './settings-form';
+import { StartWindowsSection } from './start-windows-section';
 
 export function SettingsScreen({ route }: ScreenComponentProps) {
   const olympiad = useOlympiad(useOlympiadId());
@@ -30,7 +31,10 @@ export function SettingsScreen({ route }: ScreenComponentProps) {
         olympiad.data && (
           <Grid gutter="lg">
             <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
-              <SettingsForm olympiad={olympiad.data} />
+              <Stack gap="lg">
+                <SettingsForm olympiad={olympiad.data} />
+                <StartWindowsSection olympiadId={olympiad.data.id} />
+              </Stack>
             </Grid.Col>
             {/* On a narrow screen the actions come first: they are short, and what the screen is opened for. */}
             <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>

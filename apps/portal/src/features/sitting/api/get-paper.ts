@@ -15,7 +15,20 @@ async function fetchPaper() {
 
 export type LearnerPaper = Extract<Awaited<ReturnType<typeof fetchPaper>>, { ok: true }>['data'];
 
+/** The paper opened in the lobby at the start, taken once instead of asking the server. */
+let handed: LearnerPaper | null = null;
+
+export function handPaper(paper: LearnerPaper): void {
+  handed = paper;
+}
+
 export async function getPaper(): Promise<LearnerPaper> {
+  if (handed) {
+    const paper = handed;
+    handed = null;
+    deviceCopy().keepPaper(paper);
+    return paper;
+  }
   const result = await fetchPaper();
   const copy = deviceCopy();
   if (!result.ok && result.status === 0) return copy.paper() ?? unwrap(result);

@@ -6,11 +6,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LeanField } from '@olympiad/shared/ui/lean/lean-field';
 import { sittingKeys, type SittingView } from '../api/get-sitting';
 import { startSitting } from '../api/start-sitting';
+import { getLobby } from '../api/lobby';
 import { updateDetails } from '../api/update-details';
 import { chooseLanguage, LANGUAGE_NAMES, useLanguage, useWords, type Language } from '../language';
 import { sittingMessage } from '../sitting-errors';
 import { stepLink } from '../sitting-steps';
 import { SittingCard, SittingScreen } from './sitting-screen';
+import { LobbyPanel } from './lobby-panel';
 
 export function LearnerDetailsScreen() {
   const words = useWords();
@@ -36,10 +38,26 @@ function LearnerDetails({ view }: { view: SittingView }) {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
+  /** The learner's window has not opened: they wait in the lobby. */
+  const [waiting, setWaiting] = useState(false);
   const languages = olympiad.languages.length > 0 ? olympiad.languages : [learner.language];
   // The language on screen is the learner's latest choice; the questions will come in it.
   const language: Language = languages.includes(shown) ? shown : learner.language;
   const grades = olympiad.grades.includes(learner.grade) || olympiad.grades.length === 0 ? olympiad.grades : [learner.grade, ...olympiad.grades];
+
+  const toQuestions = (started: SittingView) => {
+    queryClient.setQueryData(sittingKeys.view(), started);
+    const { to, state } = stepLink(olympiadName, started.attempt);
+    navigate(to, { state });
+  };
+
+  if (waiting) {
+    return (
+      <SittingCard view={view} stepNumber={4} title={words.lobbyTitle} languageSwitch={false}>
+        <LobbyPanel onStarted={toQuestions} />
+      </SittingCard>
+    );
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -52,10 +70,11 @@ function LearnerDetails({ view }: { view: SittingView }) {
     setStarting(true);
     try {
       await updateDetails({ firstName: firstName.trim(), lastName: lastName.trim(), grade, language });
-      const started = await startSitting();
-      queryClient.setQueryData(sittingKeys.view(), started);
-      const { to, state } = stepLink(olympiadName, started.attempt);
-      navigate(to, { state });
+      if (!(await getLobby()).open) {
+        setWaiting(true);
+        return;
+      }
+      toQuestions(await startSitting());
     } catch (error) {
       setFailure(sittingMessage(error, words));
       setStarting(false);

@@ -1,0 +1,131 @@
+//! The lobby (before the learner's window opens: the server's clock, the paper sealed, the key
+//! only after the opening, the start that hands it over) and the olympiad's staggered start
+//! windows.
+
+use crate::access::Caller;
+use crate::body::Body;
+use crate::envelope::{ok, ApiResult, Envelope};
+use crate::error::ApiError;
+use crate::sitting::device_key;
+use crate::state::AppState;
+use actix_web::http::header::{CACHE_CONTROL, ETAG, IF_NONE_MATCH};
+use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
+use olympiad_office::lobby::{self, LobbyStart, LobbyView, PaperKey, SealedPaper};
+use olympiad_office::start_windows::{self, StartWindows, UpdateStartWindows};
+
+#[utoipa::path(operation_id = "sitting_lobby", tag = "sitting",
+    responses((status = 200, description = "The server's clock and the learner's window: count down from `secondsToOpening`", body = inline(Envelope<LobbyView>)),
+        (status = 404, description = "`not_found`: the learner is entered in no olympiad", body = crate::error::ErrorBody)))]
+#[get("/api/sitting/lobby")]
+pub async fn get_lobby(caller: Caller, state: web::Data<AppState>) -> ApiResult<LobbyView> {
+    ok(state
+        .db
+        .office(move |conn| lobby::lobby(conn, &caller))
+        .await?)
+}
+
+/// The learner's paper, sealed: the same bytes for every learner whose window opens at the same
+/// moment, with an ETag; `If-None-Match` with it answers 304.
+#[utoipa::path(operation_id = "sitting_lobby_paper", tag = "sitting",
+    responses((status = 200, description = "Sealed with AES-256-GCM; the key comes with the start", body = inline(Envelope<SealedPaper>), headers(("ETag" = String))),
+        (status = 304, description = "The device's copy is current"),
+        (status = 404, description = "`not_found`: the learner is entered in no olympiad", body = crate::error::ErrorBody),
+        (status = 409, description = "`closed`: the paper has no questions", body = crate::error::ErrorBody)))]
+#[get("/api/sitting/lobby/paper")]
+pub async fn get_sealed_paper(
+    caller: Caller,
+    state: web::Data<AppState>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let shared = state.clone();
+    let sealed = state
+        .db
+        .office(move |conn| lobby::sealed_paper(conn, &caller, &shared.papers))
+        .await?;
+    let etag = format!("\"{}\"", sealed.version);
+    // Kept by the device's own cache only: the answer depends on who asks.
+    let cache = (CACHE_CONTROL, "private, no-cache");
+    let known = req
+        .headers()
+        .get(IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|tag| tag.trim() == etag));
+    if known {
+        return Ok(HttpResponse::NotModified()
+            .insert_header((ETAG, etag))
+            .insert_header(cache)
+            .finish());
+    }
+    Ok(HttpResponse::Ok()
+        .insert_header((ETAG, etag))
+        .insert_header(cache)
+        .json(Envelope {
+            success: true,
+            data: sealed,
+        }))
+}
+
+#[utoipa::path(operation_id = "sitting_lobby_key", tag = "sitting",
+    responses((status = 200, description = "The key of the sealed paper", body = inline(Envelope<PaperKey>)),
+        (status = 404, description = "`not_found`: the learner is entered in no olympiad", body = crate::error::ErrorBody),
+        (status = 409, description = "`not_open_yet`: the learner's window has not opened", body = crate::error::ErrorBody)))]
+#[get("/api/sitting/lobby/key")]
+pub async fn get_paper_key(caller: Caller, state: web::Data<AppState>) -> ApiResult<PaperKey> {
+    ok(state
+        .db
+        .office(move |conn| lobby::paper_key(conn, &caller))
+        .await?)
+}
+
+/// The start from the lobby: as `POST /api/sitting/start`, and the answer carries the key of the
+/// sealed paper and the learner's order of it. Safe to repeat.
+#[utoipa::path(operation_id = "sitting_lobby_start", tag = "sitting",
+    responses((status = 200, description = "The clock runs; open the sealed paper with `paperKey`", body = inline(Envelope<LobbyStart>)),
+        (status = 404, description = "`not_found`: the learner is entered in no olympiad", body = crate::error::ErrorBody),
+        (status = 409, description = "`not_open_yet`: the learner's window has not opened; `closed`, `no_recovery_code`, `paused`, `recovery_needed`, `finished`, `no_attempt`", body = crate::error::ErrorBody)))]
+#[post("/api/sitting/lobby/start")]
+pub async fn start_from_lobby(
+    caller: Caller,
+    state: web::Data<AppState>,
+    req: HttpRequest,
+) -> ApiResult<LobbyStart> {
+    let device = device_key(&req);
+    let shared = state.clone();
+    ok(state
+        .db
+        .grouped_office(move |conn| lobby::start(conn, &caller, device, &shared.papers))
+        .await?)
+}
+
+#[utoipa::path(tag = "olympiad", params(("id" = i64, Path, minimum = 1, description = "The olympiad's id")),
+    responses((status = 200, body = inline(Envelope<StartWindows>))))]
+#[get("/api/olympiad/{id}/start-windows")]
+pub async fn get_start_windows(
+    caller: Caller,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> ApiResult<StartWindows> {
+    let id = id.into_inner();
+    ok(state
+        .db
+        .office(move |conn| start_windows::start_windows(conn, &caller, id))
+        .await?)
+}
+
+/// Replaces the olympiad's staggered start windows (the whole list).
+#[utoipa::path(tag = "olympiad", params(("id" = i64, Path, minimum = 1, description = "The olympiad's id")),
+    request_body = UpdateStartWindows,
+    responses((status = 200, body = inline(Envelope<StartWindows>))))]
+#[put("/api/olympiad/{id}/start-windows")]
+pub async fn update_start_windows(
+    caller: Caller,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    body: Body<UpdateStartWindows>,
+) -> ApiResult<StartWindows> {
+    let id = id.into_inner();
+    ok(state
+        .db
+        .office(move |conn| start_windows::update_start_windows(conn, &caller, id, &body))
+        .await?)
+}
