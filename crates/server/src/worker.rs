@@ -134,6 +134,7 @@ struct LogEntry {
 }
 
 /// What the worker does with one claimed e-mail before anything goes out.
+#[allow(clippy::large_enum_variant)] // a hundred at most, for the moment of one batch
 enum Prepared {
     Send {
         email: Email,
