@@ -10,6 +10,7 @@
 pub mod bounce;
 pub mod kinds;
 pub mod mx;
+mod smtp;
 pub mod sns;
 mod templates;
 #[cfg(feature = "testing")]
@@ -21,7 +22,6 @@ use lettre::message::dkim::{
 };
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
-use lettre::transport::smtp::{AsyncSmtpTransport, PoolConfig};
 use lettre::{AsyncFileTransport, AsyncTransport, Message, Tokio1Executor};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -339,7 +339,7 @@ fn account_action(new_account: bool) -> &'static str {
 }
 
 enum Transport {
-    Smtp(AsyncSmtpTransport<Tokio1Executor>),
+    Smtp(smtp::SmtpPool),
     Outbox(AsyncFileTransport<Tokio1Executor>),
 }
 
@@ -391,12 +391,7 @@ impl Mailer {
             .parse()
             .map_err(|_| MailError::Address(from.to_owned()))?;
         let transport = match smtp_url {
-            Some(url) => Transport::Smtp(
-                AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
-                    .map_err(|e| MailError::Config(e.to_string()))?
-                    .pool_config(PoolConfig::new().max_size(pool_size.max(1)))
-                    .build(),
-            ),
+            Some(url) => Transport::Smtp(smtp::SmtpPool::new(url, pool_size)?),
             None => {
                 std::fs::create_dir_all(&outbox)
                     .map_err(|e| MailError::Config(format!("outbox {}: {e}", outbox.display())))?;
@@ -409,6 +404,14 @@ impl Mailer {
             dkim: None,
             files: None,
         })
+    }
+
+    /// How many messages may be handed over at once: one a pooled SMTP connection.
+    pub fn connections(&self) -> u32 {
+        match &self.transport {
+            Transport::Smtp(pool) => pool.size(),
+            Transport::Outbox(_) => DEFAULT_SMTP_POOL,
+        }
     }
 
     /// Signs every message with this key from now on.
@@ -554,15 +557,7 @@ impl Mailer {
             message.sign(dkim);
         }
         match &self.transport {
-            Transport::Smtp(smtp) => {
-                smtp.send(message)
-                    .await
-                    .map(drop)
-                    .map_err(|e| MailError::Send {
-                        permanent: e.is_permanent(),
-                        message: e.to_string(),
-                    })
-            }
+            Transport::Smtp(pool) => pool.send(message.envelope(), &message.formatted()).await,
             Transport::Outbox(outbox) => {
                 outbox
                     .send(message)

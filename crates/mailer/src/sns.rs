@@ -214,15 +214,7 @@ async fn fetch(url: &str) -> Result<String, String> {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let rest = url.strip_prefix("https://").ok_or("not https")?;
     let (host, path) = rest.split_once('/').ok_or("no path")?;
-    let mut roots = rustls::RootCertStore::empty();
-    roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
-    let config = rustls::ClientConfig::builder_with_provider(Arc::new(
-        rustls::crypto::ring::default_provider(),
-    ))
-    .with_safe_default_protocol_versions()
-    .map_err(|e| e.to_string())?
-    .with_root_certificates(roots)
-    .with_no_client_auth();
+    let config = crate::smtp::tls_client_config()?;
     let name =
         rustls::pki_types::ServerName::try_from(host.to_owned()).map_err(|e| e.to_string())?;
     let tcp = tokio::net::TcpStream::connect((host, 443))

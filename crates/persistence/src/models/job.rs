@@ -169,20 +169,30 @@ impl Job {
 
     /// Takes the oldest job that is due (or whose worker's lease ran out) for `worker`, or none.
     pub fn claim(conn: &mut DbConnection, worker: &str) -> DbResult<Option<Job>> {
-        Job::claim_in(conn, worker, None)
+        Ok(Job::claim_in(conn, worker, None, 1)?.pop())
     }
 
     /// Takes the oldest due job of one lane: certificate runs take minutes, so a node works on
     /// them in a lane of their own and its e-mails keep flowing meanwhile.
     pub fn claim_lane(conn: &mut DbConnection, worker: &str, lane: Lane) -> DbResult<Option<Job>> {
-        Job::claim_in(conn, worker, Some(lane))
+        Ok(Job::claim_in(conn, worker, Some(lane), 1)?.pop())
+    }
+
+    /// Takes up to `limit` due e-mails at once, oldest first, marked running in one statement (so
+    /// committed as running before any is handed to the mail server). Workers of other nodes
+    /// taking e-mails at the same moment get others.
+    pub fn claim_emails(conn: &mut DbConnection, worker: &str, limit: i64) -> DbResult<Vec<Job>> {
+        let mut jobs = Job::claim_in(conn, worker, Some(Lane::Mail), limit.max(1))?;
+        jobs.sort_by_key(|job| (job.run_at, job.id));
+        Ok(jobs)
     }
 
     fn claim_in(
         conn: &mut DbConnection,
         worker: &str,
         lane: Option<Lane>,
-    ) -> DbResult<Option<Job>> {
+        limit: i64,
+    ) -> DbResult<Vec<Job>> {
         // One statement, so that the pick and the mark happen together. PostgreSQL skips rows that
         // another worker is taking at this moment; SQLite has a single writer, so it needs no clause.
         // An e-mail whose worker stopped while handing it over is not taken again (it may have
@@ -200,9 +210,9 @@ impl Job {
         };
         let sql = format!(
             "UPDATE jobs SET status = '{running}', locked_by = $1, locked_at = $2, attempts = attempts + 1, updated_at = $2 \
-             WHERE id = (SELECT id FROM jobs \
-                         WHERE ((status = '{queued}' AND run_at <= $2) OR (status = '{running}' AND locked_at < $3 AND kind <> '{email}')) {lane}\
-                         ORDER BY run_at, id LIMIT 1 {lock}) \
+             WHERE id IN (SELECT id FROM jobs \
+                          WHERE ((status = '{queued}' AND run_at <= $2) OR (status = '{running}' AND locked_at < $3 AND kind <> '{email}')) {lane}\
+                          ORDER BY run_at, id LIMIT {limit} {lock}) \
              RETURNING id, kind, payload, status, attempts, run_at, locked_by, locked_at, last_error, created_at, updated_at, olympiad_id, mass_mail_id, recipient"
         );
         let at = now();
@@ -210,8 +220,7 @@ impl Job {
             .bind::<Text, _>(worker)
             .bind::<Timestamp, _>(at)
             .bind::<Timestamp, _>(at - Duration::minutes(LEASE_MINUTES))
-            .get_result::<Job>(conn)
-            .optional()?)
+            .load::<Job>(conn)?)
     }
 
     /// Marks a job done; an e-mail's links are taken out of its payload, since they are of use

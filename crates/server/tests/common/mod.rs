@@ -1,0 +1,147 @@
+//! What the e-mail tests share: an olympiad, interested parties, the overlord, a worker on a
+//! real SMTP server on loopback, a mass mail.
+
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)] // each test file uses some of it
+
+use olympiad_domain::email::Audience;
+use olympiad_domain::interest::InterestKind;
+use olympiad_domain::Role;
+use olympiad_mailer::testing::SmtpServer;
+use olympiad_mailer::Mailer;
+use olympiad_office::email::copy::CopyInput;
+use olympiad_office::email::mass_mails::{self, MassMailInput};
+use olympiad_office::Caller;
+use olympiad_persistence::models::{
+    ExpressionInsertForm, ExpressionOfInterest, Olympiad, OlympiadInsertForm, Project,
+    ProjectInsertForm,
+};
+use olympiad_persistence::testing::TestDatabase;
+use olympiad_server::worker::Worker;
+
+pub const BASE: &str = "http://127.0.0.1:8080";
+
+pub fn olympiad(db: &TestDatabase) -> Olympiad {
+    let mut conn = db.conn();
+    let project = Project::ensure(
+        &mut conn,
+        &ProjectInsertForm {
+            slug: "geography",
+            name: "geography",
+            description: "",
+            kind: olympiad_domain::olympiad::OlympiadKind::Schools,
+        },
+    )
+    .unwrap();
+    Olympiad::ensure(
+        &mut conn,
+        &OlympiadInsertForm {
+            project_id: project.id,
+            name: "geography",
+            title: "Geography Olympiad",
+            year: 2026,
+            is_open: true,
+        },
+    )
+    .unwrap()
+}
+
+pub fn interested(db: &TestDatabase, olympiad_id: i64, email: &str) {
+    ExpressionOfInterest::create(
+        &mut db.conn(),
+        &ExpressionInsertForm {
+            olympiad_id,
+            kind: InterestKind::Teacher,
+            title: "Ms".into(),
+            first_name: "Thandi".into(),
+            last_name: email.split('@').next().unwrap().into(),
+            email: email.into(),
+            phone: String::new(),
+            school_name: "Waterkloof High".into(),
+            emis_number: String::new(),
+            province: "Gauteng".into(),
+            town: "Pretoria".into(),
+            subject: String::new(),
+            organisation: String::new(),
+            relationship: String::new(),
+            message: String::new(),
+            verify_token: olympiad_office::secrets::new_token(),
+        },
+    )
+    .unwrap();
+}
+
+/// The overlord, made once per database (the activity log and a mass mail name who acted).
+pub fn overlord_in(db: &TestDatabase) -> Caller {
+    use olympiad_office::accounts::{provision, Provision};
+    let mut conn = db.conn();
+    let (user, account) =
+        match olympiad_persistence::models::User::by_username(&mut conn, "overlord@example.org")
+            .unwrap()
+        {
+            Some(user) => {
+                let id = user.id;
+                (user, id)
+            }
+            None => {
+                let request = Provision {
+                    username: "overlord@example.org".into(),
+                    email: Some("overlord@example.org".into()),
+                    password_hash: "not used".into(),
+                    first_name: "Over".into(),
+                    last_name: "Lord".into(),
+                    role: Role::Overlord,
+                    olympiad_id: None,
+                };
+                let (user, account, _) = provision(&mut conn, &request).unwrap();
+                (user, account.id)
+            }
+        };
+    Caller {
+        user_id: user.id,
+        account_id: account,
+        role: Role::Overlord,
+        olympiad_id: None,
+        olympiad_name: None,
+        impersonator: None,
+        impersonator_version: None,
+        session_version: 0,
+        address: None,
+    }
+}
+
+pub fn worker(db: &TestDatabase, mailer: Mailer) -> Worker {
+    Worker {
+        name: "test-worker".into(),
+        pool: db.pool.clone(),
+        mailer,
+        mail_rate_per_minute: 60_000,
+    }
+}
+
+pub fn smtp_mailer(server: &SmtpServer) -> Mailer {
+    Mailer::new(
+        Some(&server.url()),
+        std::env::temp_dir(),
+        "Olympiads <no-reply@olympiads.test>",
+    )
+    .unwrap()
+}
+
+pub fn mass_mail(db: &TestDatabase, olympiad_id: i64, title: &str) -> i64 {
+    let input = MassMailInput {
+        olympiad_id: Some(olympiad_id),
+        campaign_id: None,
+        title: title.into(),
+        audience: Audience::InterestedParties,
+        copy: CopyInput {
+            subject: "Entries close on Friday".into(),
+            html: "<p>Dear {{name}}, enter your school.</p>".into(),
+            text: "Dear {{name}}, enter your school.".into(),
+        },
+    };
+    let caller = overlord_in(db);
+    mass_mails::create(&mut db.conn(), &caller, &input)
+        .unwrap()
+        .mass_mail
+        .id
+}
