@@ -114,3 +114,10 @@ pub use payment_proof::{PaymentProof, PaymentProofInsertForm};
 // Nodes, metrics and privacy
 pub mod signin_limit;
 pub use signin_limit::SigninLimit;
+
+// Privacy (POPIA): exports, erasures and retention
+pub mod privacy;
+pub use privacy::{
+    LearnerKeys, PrivacyErasure, RetentionSettings, RetentionSettingsUpdateForm, RowKey,
+    SweepCounts, UserKeys,
+};
