@@ -10,9 +10,8 @@ export type Subject = 'learner' | 'user';
 
 async function exportOf(subject: Subject, id: number) {
   const path = { params: { path: { id } } };
-  return unwrap(
-    await call(subject === 'learner' ? api.GET('/api/privacy/learner/{id}/export', path) : api.GET('/api/privacy/user/{id}/export', path)),
-  );
+  if (subject === 'learner') return unwrap(await call(api.GET('/api/privacy/learner/{id}/export', path)));
+  return unwrap(await call(api.GET('/api/privacy/user/{id}/export', path)));
 }
 
 export type PrivacyExport = Awaited<ReturnType<typeof exportOf>>;
@@ -27,7 +26,8 @@ export function useErase(subject: Subject) {
   return useApiMutation({
     mutationFn: ({ id, reason }: { id: number; reason: string }) => {
       const request = { params: { path: { id } }, body: { reason } };
-      return call(subject === 'learner' ? api.POST('/api/privacy/learner/{id}/erase', request) : api.POST('/api/privacy/user/{id}/erase', request));
+      if (subject === 'learner') return call(api.POST('/api/privacy/learner/{id}/erase', request));
+      return call(api.POST('/api/privacy/user/{id}/erase', request));
     },
     success: (result) =>
       result.changed ? `Erased: ${result.erasure.outcome === 'deleted' ? 'everything about them is deleted' : 'their details are anonymised'}.` : 'They had already been erased; nothing changed.',

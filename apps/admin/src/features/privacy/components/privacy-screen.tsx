@@ -98,7 +98,7 @@ function Held({ person }: { person: Person }) {
       </Alert>
     );
   }
-  const tables = Object.entries(held.data.tables as Record<string, unknown[]>).filter(([, rows]) => rows.length > 0);
+  const tables = Object.entries(held.data.tables as unknown as Record<string, unknown[]>).filter(([, rows]) => rows.length > 0);
   return (
     <Paper withBorder radius="md" p="md" aria-label={`What is held about ${person.name}`} component="section">
       <Stack>
