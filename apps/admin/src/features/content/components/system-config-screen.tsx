@@ -6,7 +6,7 @@ import { Alert, Button, Paper, Skeleton, Stack, Switch, Text, Textarea, Title } 
 import { useSystemConfig } from '@olympiad/shared/features/content/api/get-system-config';
 import { limits } from '@olympiad/shared/lib/field-limits';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
-import { RetentionPanel } from '../../privacy/components/retention-panel';
+import { RetentionPanel } from './retention-panel';
 import { useSaveSystemConfig } from '../api/system-config';
 
 export function SystemConfigScreen({ route }: ScreenComponentProps) {

@@ -5,7 +5,7 @@ import { Alert, Button, NumberInput, Paper, SimpleGrid, Skeleton, Stack, Text, T
 import { useQuery } from '@tanstack/react-query';
 import { useCan } from '@olympiad/shared/access/can';
 import { formatDateTime, parseServerTime } from '@olympiad/shared/lib/server-time';
-import { retentionQuery, useSaveRetention, type RetentionInput } from '../api/privacy';
+import { retentionQuery, useSaveRetention, type RetentionInput } from '../../privacy/api/privacy';
 
 const FIELDS: { key: keyof RetentionInput; label: string; description: string }[] = [
   { key: 'appLogDays', label: 'App logs', description: "The server's own log" },
