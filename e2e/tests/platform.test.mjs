@@ -15,6 +15,7 @@ import { sittingSuite } from '../suites/sitting.mjs';
 import { paymentsSuite } from '../suites/payments.mjs';
 import { resultsSuite } from '../suites/results.mjs';
 import { emailSuite } from '../suites/email.mjs';
+import { privacySuite } from '../suites/privacy.mjs';
 
 let server;
 let browser;
@@ -57,3 +58,5 @@ paperModulesSuite(context);
 sittingSuite(context);
 // After the sitting: its learners' results are moderated, released and certified.
 resultsSuite(context);
+// Last of all: it erases a demo learner.
+privacySuite(context);

@@ -808,7 +808,12 @@ pub const SCREENS: &[Screen] = &[
         "System Config",
         &["/overlord/system-config"],
     )
-    .calls(&["GET /api/system-config", "PUT /api/system-config"]),
+    .calls(&[
+        "GET /api/system-config",
+        "PUT /api/system-config",
+        "GET /api/privacy/retention",
+        "PUT /api/privacy/retention",
+    ]),
     overlord(
         "overlordGeneralCopy",
         "General Copy",
@@ -994,6 +999,14 @@ pub const SCREENS: &[Screen] = &[
         "GET /api/shunned-email",
         "DELETE /api/shunned-email/{id}",
         "GET /api/emailer/email-health",
+    ]),
+    // Privacy (POPIA): a learner's or a user's data exported or erased on request
+    overlord("privacy", "Privacy", &["/overlord/privacy"]).calls(&[
+        "GET /api/search",
+        "GET /api/privacy/learner/{id}/export",
+        "GET /api/privacy/user/{id}/export",
+        "POST /api/privacy/learner/{id}/erase",
+        "POST /api/privacy/user/{id}/erase",
     ]),
     // Teacher portal
     portal("portalHome", "My Olympiads", &["/portal"]).calls(&[

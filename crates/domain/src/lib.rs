@@ -15,6 +15,7 @@ pub mod olympiad;
 pub mod overlord;
 pub mod paper;
 pub mod payments;
+pub mod privacy;
 pub mod results;
 pub mod rich_text;
 pub mod role;

@@ -511,6 +511,13 @@ pub const API_ROUTES: &[ApiRoute] = &[
     route("GET", "/api/reports/learner-logins", OVERLORD),
     // Nodes, metrics and privacy
     route("GET", "/metrics", RolesOrScrapeSecret(&[Overlord])),
+    // Privacy (POPIA): exports, erasures and retention
+    route("GET", "/api/privacy/learner/{id}/export", OVERLORD),
+    route("GET", "/api/privacy/user/{id}/export", OVERLORD),
+    route("POST", "/api/privacy/learner/{id}/erase", OVERLORD),
+    route("POST", "/api/privacy/user/{id}/erase", OVERLORD),
+    route("GET", "/api/privacy/retention", OVERLORD),
+    route("PUT", "/api/privacy/retention", OVERLORD),
 ];
 
 /// Whether `path` fits the declared `pattern`; answers how many segments matched literally, so the

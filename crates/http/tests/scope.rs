@@ -127,6 +127,11 @@ const NOT_SCOPED: &[(&str, &str)] = &[
         "/api/email-logs/{olympiadId}/{toShow}",
         "the olympiad is checked as a query's olympiadId is (olympiad_scope)",
     ),
+    // Privacy (POPIA)
+    ("/api/privacy/learner/{id}/export", "overlord only"),
+    ("/api/privacy/user/{id}/export", "overlord only"),
+    ("/api/privacy/learner/{id}/erase", "overlord only"),
+    ("/api/privacy/user/{id}/erase", "overlord only"),
 ];
 
 /// Every scoped call: method, address with `{id}` for the object's id, the kind, the body.

@@ -57,6 +57,8 @@ pub mod search;
 pub mod tasks;
 // E-mail
 pub mod email;
+// Privacy (POPIA): exports, erasures and retention
+pub mod privacy;
 
 pub use caller::Caller;
 pub use error::{ErrorCode, OfficeError, OfficeResult, OrNotFound};

@@ -1026,3 +1026,31 @@ diesel::allow_tables_to_appear_in_same_query!(start_windows, start_window_school
 diesel::allow_tables_to_appear_in_same_query!(start_window_schools, school_participants);
 diesel::allow_tables_to_appear_in_same_query!(start_windows, school_participants);
 diesel::allow_tables_to_appear_in_same_query!(start_window_schools, schools);
+
+// Privacy (POPIA): erasures on request, and how long logs and unfinished accounts are kept
+diesel::table! {
+    privacy_erasures (id) {
+        id -> BigInt,
+        /// `learner` or `user`.
+        subject -> Text,
+        subject_id -> BigInt,
+        /// `anonymised` or `deleted`.
+        outcome -> Text,
+        reason -> Text,
+        erased_by -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    retention_settings (id) {
+        id -> BigInt,
+        app_log_days -> Nullable<Integer>,
+        activity_log_days -> Nullable<Integer>,
+        email_log_days -> Nullable<Integer>,
+        signin_days -> Nullable<Integer>,
+        unfinished_account_days -> Nullable<Integer>,
+        last_swept_at -> Nullable<Timestamp>,
+        updated_at -> Timestamp,
+    }
+}

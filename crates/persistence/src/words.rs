@@ -112,3 +112,9 @@ stored_as_word!(
 
 // Results: appeals
 stored_as_word!(olympiad_domain::appeals::AppealState);
+
+// Privacy (POPIA)
+stored_as_word!(
+    olympiad_domain::privacy::ErasureSubject,
+    olympiad_domain::privacy::ErasureOutcome,
+);

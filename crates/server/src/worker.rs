@@ -362,6 +362,22 @@ impl Worker {
         Ok(())
     }
 
+    /// The retention sweep (logs and unfinished accounts past their settings' days), once a day
+    /// on one node.
+    pub async fn sweep_if_due(&self) -> Result<(), String> {
+        let pool = self.pool.clone();
+        let swept = actix_web::web::block(move || {
+            let mut conn = pool.get().map_err(|e| e.to_string())?;
+            olympiad_office::privacy::sweep_if_due(&mut conn).map_err(|e| e.to_string())
+        })
+        .await
+        .map_err(|e| e.to_string())??;
+        if let Some(counts) = swept {
+            log::info!("retention sweep: {counts:?}");
+        }
+        Ok(())
+    }
+
     /// Runs until the process ends: the certificate lane beside the mail lane, each waiting only
     /// on its own jobs (the work itself runs on the blocking pool).
     pub async fn run_forever(self) {
@@ -391,6 +407,9 @@ impl Worker {
             }
             if let Err(error) = self.run_sanity_checks_if_due().await {
                 log::error!("worker {}: sanity checks: {error}", self.name);
+            }
+            if let Err(error) = self.sweep_if_due().await {
+                log::error!("worker {}: retention sweep: {error}", self.name);
             }
             actix_web::rt::time::sleep(IDLE).await;
         }

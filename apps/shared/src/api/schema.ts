@@ -1651,6 +1651,97 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/privacy/learner/{id}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Anonymises the learner (when they wrote: their marks and places stay) or deletes them. A
+         *     second request answers the first erasure, changing nothing.
+         */
+        post: operations["privacy_learner_erase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/learner/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything stored about the learner (answers and marks too). In the activity log. */
+        get: operations["privacy_learner_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many days logs and unfinished accounts are kept (null: for ever). */
+        get: operations["privacy_retention_get"];
+        put: operations["privacy_retention_save"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/user/{id}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Anonymises the user: they can no longer sign in; their orders and invoices stay. */
+        post: operations["privacy_user_erase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/user/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything stored about the user (a teacher's schools, orders and e-mails too). In the
+         *     activity log.
+         */
+        get: operations["privacy_user_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/purchase-order": {
         parameters: {
             query?: never;
@@ -4434,6 +4525,21 @@ export type components = {
          * @enum {string}
          */
         EntryStatus: "entered" | "confirmed" | "withdrawn";
+        ErasureInput: {
+            /** @description Why (the person's request, by whom and when): kept with the erasure, not in the log. */
+            reason?: string;
+        };
+        /**
+         * @description What an erasure did: the person's details were replaced where their results or orders must stay,
+         *     or everything about them was deleted where nothing must.
+         * @enum {string}
+         */
+        ErasureOutcome: "anonymised" | "deleted";
+        /**
+         * @description Whose data an export or an erasure is about.
+         * @enum {string}
+         */
+        ErasureSubject: "learner" | "user";
         /** @description The failure envelope as it goes over the wire. */
         ErrorBody: {
             error: components["schemas"]["ErrorCode"];
@@ -5298,6 +5404,23 @@ export type components = {
             };
             row: components["schemas"]["RosterRow"];
         };
+        /**
+         * @description An erasure done: who, what became of them, and why (the reason stays here, out of the
+         *     activity log).
+         */
+        PrivacyErasure: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            erasedBy?: number | null;
+            /** Format: int64 */
+            id: number;
+            outcome: components["schemas"]["ErasureOutcome"];
+            reason: string;
+            subject: components["schemas"]["ErasureSubject"];
+            /** Format: int64 */
+            subjectId: number;
+        };
         Problem: {
             /** @description Stable: `no_questions`, `no_correct_answer`, `duplicate_options`, `missing_translation`, ... */
             code: string;
@@ -5587,6 +5710,19 @@ export type components = {
         ResumeInput: {
             /** Format: int64 */
             schoolParticipantId: number;
+        };
+        /** @description Days each kind of record is kept; none (null) keeps it for ever. */
+        RetentionInput: {
+            /** Format: int32 */
+            activityLogDays?: number | null;
+            /** Format: int32 */
+            appLogDays?: number | null;
+            /** Format: int32 */
+            emailLogDays?: number | null;
+            /** Format: int32 */
+            signinDays?: number | null;
+            /** Format: int32 */
+            unfinishedAccountDays?: number | null;
         };
         /** @enum {string} */
         Role: "admin" | "accountant" | "funding" | "marketing" | "learner" | "teacher" | "overlord";
@@ -16156,6 +16292,531 @@ export interface operations {
             };
             /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    privacy_learner_erase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErasureInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description False when the person had already been erased: a second request changes nothing. */
+                            changed: boolean;
+                            erasure: components["schemas"]["PrivacyErasure"];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    privacy_learner_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Everything stored about one person: each table's rows about them, by the table's name, with
+                         *     the columns as stored (secrets such as password hashes left out).
+                         */
+                        data: {
+                            erasure?: components["schemas"]["PrivacyErasure"] | null;
+                            /** Format: date-time */
+                            exportedAt: string;
+                            /** Format: int64 */
+                            id: number;
+                            /** @description The learner's lines in the olympiads' released (final) results, with the olympiad's id. */
+                            releasedResults: Record<string, never>[];
+                            subject: components["schemas"]["ErasureSubject"];
+                            tables: Record<string, never>;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    privacy_retention_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description How many days each kind of record is kept; None keeps it. */
+                        data: {
+                            /**
+                             * Format: int32
+                             * @description The activity log, but for sign-in records.
+                             */
+                            activityLogDays?: number | null;
+                            /** Format: int32 */
+                            appLogDays?: number | null;
+                            /** Format: int32 */
+                            emailLogDays?: number | null;
+                            /** Format: date-time */
+                            lastSweptAt?: string | null;
+                            /**
+                             * Format: int32
+                             * @description Sign-ins, sign-outs and impersonations in the activity log.
+                             */
+                            signinDays?: number | null;
+                            /**
+                             * Format: int32
+                             * @description Teachers' accounts never signed in to and on no team, learners entered nowhere, interest
+                             *     forms never confirmed.
+                             */
+                            unfinishedAccountDays?: number | null;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    privacy_retention_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RetentionInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description How many days each kind of record is kept; None keeps it. */
+                        data: {
+                            /**
+                             * Format: int32
+                             * @description The activity log, but for sign-in records.
+                             */
+                            activityLogDays?: number | null;
+                            /** Format: int32 */
+                            appLogDays?: number | null;
+                            /** Format: int32 */
+                            emailLogDays?: number | null;
+                            /** Format: date-time */
+                            lastSweptAt?: string | null;
+                            /**
+                             * Format: int32
+                             * @description Sign-ins, sign-outs and impersonations in the activity log.
+                             */
+                            signinDays?: number | null;
+                            /**
+                             * Format: int32
+                             * @description Teachers' accounts never signed in to and on no team, learners entered nowhere, interest
+                             *     forms never confirmed.
+                             */
+                            unfinishedAccountDays?: number | null;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A setting out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    privacy_user_erase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErasureInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description False when the person had already been erased: a second request changes nothing. */
+                            changed: boolean;
+                            erasure: components["schemas"]["PrivacyErasure"];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `conflict`: the overlord's own user */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    privacy_user_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Everything stored about one person: each table's rows about them, by the table's name, with
+                         *     the columns as stored (secrets such as password hashes left out).
+                         */
+                        data: {
+                            erasure?: components["schemas"]["PrivacyErasure"] | null;
+                            /** Format: date-time */
+                            exportedAt: string;
+                            /** Format: int64 */
+                            id: number;
+                            /** @description The learner's lines in the olympiads' released (final) results, with the olympiad's id. */
+                            releasedResults: Record<string, never>[];
+                            subject: components["schemas"]["ErasureSubject"];
+                            tables: Record<string, never>;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

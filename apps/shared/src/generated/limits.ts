@@ -221,6 +221,11 @@ export const limits = {
       "minimum": 1
     }
   },
+  "ErasureInput": {
+    "reason": {
+      "maxLength": 500
+    }
+  },
   "ExtraTimeInput": {
     "minutes": {
       "minimum": 1,
@@ -508,6 +513,28 @@ export const limits = {
   "ResumeInput": {
     "schoolParticipantId": {
       "minimum": 1
+    }
+  },
+  "RetentionInput": {
+    "activityLogDays": {
+      "minimum": 1,
+      "maximum": 3650
+    },
+    "appLogDays": {
+      "minimum": 1,
+      "maximum": 3650
+    },
+    "emailLogDays": {
+      "minimum": 1,
+      "maximum": 3650
+    },
+    "signinDays": {
+      "minimum": 1,
+      "maximum": 3650
+    },
+    "unfinishedAccountDays": {
+      "minimum": 1,
+      "maximum": 3650
     }
   },
   "SaveInput": {

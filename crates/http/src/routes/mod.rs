@@ -41,6 +41,8 @@ pub mod results;
 // Results: answers written on paper, and appeals
 pub mod appeals;
 pub mod paper_answers;
+// Privacy (POPIA): exports, erasures and retention
+pub mod privacy;
 
 use crate::auth;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -344,6 +346,13 @@ pub fn register(cfg: &mut ServiceConfig) {
         .service(reports::graph_data)
         .service(reports::questions_by_difficulty)
         .service(reports::learner_logins);
+    // Privacy (POPIA): exports, erasures and retention
+    cfg.service(privacy::export_learner)
+        .service(privacy::export_user)
+        .service(privacy::erase_learner)
+        .service(privacy::erase_user)
+        .service(privacy::retention)
+        .service(privacy::save_retention);
 }
 
 /// The two records of a merge (schools or countries): the duplicate goes into the survivor.

@@ -124,3 +124,10 @@ pub use signin_limit::SigninLimit;
 // The lobby: staggered start windows and the keys of the paper sent ahead
 pub mod lobby;
 pub use lobby::{entered_schools, LobbyKey, StartWindow, StartWindowInsertForm};
+
+// Privacy (POPIA): exports, erasures and retention
+pub mod privacy;
+pub use privacy::{
+    LearnerKeys, PrivacyErasure, RetentionSettings, RetentionSettingsUpdateForm, RowKey,
+    SweepCounts, UserKeys,
+};

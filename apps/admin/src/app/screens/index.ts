@@ -68,4 +68,6 @@ export const screens: ScreenLoaders = {
   massMails: () => import(/* webpackChunkName: "screen-mass-mails" */ './mass-mails'),
   tasks: () => import(/* webpackChunkName: "screen-tasks" */ './tasks'),
   shunnedEmails: () => import(/* webpackChunkName: "screen-shunned-emails" */ './shunned-emails'),
+  // Privacy (POPIA)
+  privacy: () => import(/* webpackChunkName: "screen-privacy" */ './privacy'),
 };

@@ -19,7 +19,7 @@ export const OVERLORD_GROUPS: { label: string; keys: string[] }[] = [
   },
   {
     label: 'System',
-    keys: ['users', 'accounts', 'systemConfig', 'appLogViewer', 'activityLogs', 'sanityLogs', 'overlordFileAttachments', 'uploads'],
+    keys: ['users', 'accounts', 'systemConfig', 'appLogViewer', 'activityLogs', 'sanityLogs', 'overlordFileAttachments', 'uploads', 'privacy'],
   },
 ];
 

@@ -1,10 +1,12 @@
 // System Config (overlord): /overlord/system-config, the platform's switches. Maintenance mode sends
-// every visitor of the public sites to /maintenance, with the message written here, until it is off.
+// every visitor of the public sites to /maintenance, with the message written here, until it is off;
+// and how long logs and unfinished accounts are kept (POPIA).
 import { useEffect, useState } from 'react';
 import { Alert, Button, Paper, Skeleton, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
 import { useSystemConfig } from '@olympiad/shared/features/content/api/get-system-config';
 import { limits } from '@olympiad/shared/lib/field-limits';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
+import { RetentionPanel } from './retention-panel';
 import { useSaveSystemConfig } from '../api/system-config';
 
 export function SystemConfigScreen({ route }: ScreenComponentProps) {
@@ -46,6 +48,7 @@ export function SystemConfigScreen({ route }: ScreenComponentProps) {
           </Button>
         </Stack>
       </Paper>
+      <RetentionPanel />
     </Stack>
   );
 }
