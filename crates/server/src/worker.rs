@@ -13,6 +13,7 @@ use olympiad_domain::email::EmailOutcome;
 use olympiad_domain::job::JobKind;
 use olympiad_domain::sitting::SAVE_GRACE_SECONDS;
 use olympiad_mailer::{Email, Mailer};
+use olympiad_office::certificates::{work_on_leased_run, RunLease, RunWork};
 use olympiad_office::email::sending::{before_send, log_outcome, Decision};
 use olympiad_persistence::models::job::MAX_ATTEMPTS;
 use olympiad_persistence::models::{AppLog, Attempt, FinishReason, Job, Lane};
@@ -51,6 +52,8 @@ enum Outcome {
     Retry(String),
     /// Never again.
     GiveUp(String),
+    /// Another worker took the job over (this one's lease ran out): its row is theirs now.
+    TakenOver(String),
 }
 
 impl Worker {
@@ -89,6 +92,10 @@ impl Worker {
                     log::Level::Info,
                     format!("job {} ({}) done: {summary}", job.id, job.kind),
                 ),
+                Outcome::TakenOver(summary) => (
+                    log::Level::Warn,
+                    format!("job {} ({}): {summary}", job.id, job.kind),
+                ),
                 Outcome::Retry(error) | Outcome::GiveUp(error) => (
                     log::Level::Warn,
                     format!(
@@ -103,6 +110,7 @@ impl Worker {
                     Outcome::Done(_) => Job::complete(conn, &job)?,
                     Outcome::Retry(error) => Job::fail(conn, &job, error)?,
                     Outcome::GiveUp(error) => Job::give_up(conn, &job, error)?,
+                    Outcome::TakenOver(_) => {}
                 }
                 let level = if level == log::Level::Info {
                     "info"
@@ -132,13 +140,17 @@ impl Worker {
                         }
                     };
                 // A run picks up where it stopped, so a failed attempt is simply tried again.
+                let lease = RunLease {
+                    job_id: job.id,
+                    worker: self.name.clone(),
+                };
                 let made = blocking(&self.pool, move |conn| {
-                    Ok(olympiad_office::certificates::work_on_run(conn, &run)
-                        .map_err(|e| e.to_string()))
+                    Ok(work_on_leased_run(conn, &run, Some(&lease)).map_err(|e| e.to_string()))
                 })
                 .await?;
                 Ok(match made {
-                    Ok(summary) => Outcome::Done(summary),
+                    Ok(RunWork::Finished(summary)) => Outcome::Done(summary),
+                    Ok(RunWork::LeaseLost(summary)) => Outcome::TakenOver(summary),
                     Err(error) => Outcome::Retry(error),
                 })
             }

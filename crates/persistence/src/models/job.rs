@@ -169,19 +169,51 @@ impl Job {
 
     /// Takes the oldest job that is due (or whose worker's lease ran out) for `worker`, or none.
     pub fn claim(conn: &mut DbConnection, worker: &str) -> DbResult<Option<Job>> {
-        Job::claim_in(conn, worker, None)
+        Job::claim_in(conn, worker, None, Job::lease())
     }
 
     /// Takes the oldest due job of one lane: certificate runs take minutes, so a node works on
     /// them in a lane of their own and its e-mails keep flowing meanwhile.
     pub fn claim_lane(conn: &mut DbConnection, worker: &str, lane: Lane) -> DbResult<Option<Job>> {
-        Job::claim_in(conn, worker, Some(lane))
+        Job::claim_in(conn, worker, Some(lane), Job::lease())
+    }
+
+    /// As [`Job::claim_lane`], taking over jobs whose lease ran out after `lease` (tests shorten it).
+    pub fn claim_lane_with_lease(
+        conn: &mut DbConnection,
+        worker: &str,
+        lane: Lane,
+        lease: Duration,
+    ) -> DbResult<Option<Job>> {
+        Job::claim_in(conn, worker, Some(lane), lease)
+    }
+
+    /// How long a worker holds a job it took without renewing its lease.
+    pub fn lease() -> Duration {
+        Duration::minutes(LEASE_MINUTES)
+    }
+
+    /// Renews `worker`'s lease on the running job; false when the job is no longer that worker's
+    /// (its lease ran out and another worker took it, or it ended). A long job renews as it goes
+    /// and, in the same transaction, records its progress only when this answers true.
+    pub fn renew_lease(conn: &mut DbConnection, id: i64, worker: &str) -> DbResult<bool> {
+        let at = now();
+        let renewed = diesel::update(
+            jobs::table
+                .find(id)
+                .filter(jobs::status.eq(JobStatus::Running.as_str()))
+                .filter(jobs::locked_by.eq(worker)),
+        )
+        .set((jobs::locked_at.eq(at), jobs::updated_at.eq(at)))
+        .execute(conn)?;
+        Ok(renewed == 1)
     }
 
     fn claim_in(
         conn: &mut DbConnection,
         worker: &str,
         lane: Option<Lane>,
+        lease: Duration,
     ) -> DbResult<Option<Job>> {
         // One statement, so that the pick and the mark happen together. PostgreSQL skips rows that
         // another worker is taking at this moment; SQLite has a single writer, so it needs no clause.
@@ -209,7 +241,7 @@ impl Job {
         Ok(diesel::sql_query(sql)
             .bind::<Text, _>(worker)
             .bind::<Timestamp, _>(at)
-            .bind::<Timestamp, _>(at - Duration::minutes(LEASE_MINUTES))
+            .bind::<Timestamp, _>(at - lease)
             .get_result::<Job>(conn)
             .optional()?)
     }
