@@ -161,13 +161,11 @@ pub fn of_olympiad(
     olympiad_id: i64,
 ) -> OfficeResult<Vec<AppealView>> {
     find_in_reach::<Olympiad>(conn, caller, olympiad_id)?;
-    let live = results::live(conn, olympiad_id)?;
-    let learners: HashMap<i64, &LearnerResult> =
-        live.learners.iter().map(|l| (l.attempt_id, l)).collect();
-    Ok(Appeal::list(conn, AppealsOf::Olympiad(olympiad_id))?
-        .into_iter()
-        .map(|row| view(row, &learners))
-        .collect())
+    let rows = Appeal::list(conn, AppealsOf::Olympiad(olympiad_id))?;
+    let attempt_ids: Vec<i64> = rows.iter().map(|r| r.appeal.attempt_id).collect();
+    let found = results::learners_of(conn, olympiad_id, &attempt_ids)?;
+    let learners: HashMap<i64, &LearnerResult> = found.iter().map(|(&a, l)| (a, l)).collect();
+    Ok(rows.into_iter().map(|row| view(row, &learners)).collect())
 }
 
 /// A school's appeals and their outcomes, for its team.

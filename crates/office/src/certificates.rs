@@ -732,19 +732,64 @@ pub fn school_zip(
     Ok((count, zip))
 }
 
+/// The job a worker took for a run, with the worker's name: held by a lease that runs out (see
+/// [`Job::renew_lease`]).
+#[derive(Debug, Clone)]
+pub struct RunLease {
+    pub job_id: i64,
+    pub worker: String,
+}
+
+/// How a worker's turn on a run ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RunWork {
+    /// What was made and sent.
+    Finished(String),
+    /// The lease ran out and another worker took the job: this one stopped without recording
+    /// anything more, and leaves the job to the other.
+    LeaseLost(String),
+}
+
 /// The worker's part: makes the run's waiting schools, then sends what is to be sent. Each school
 /// is committed on its own, so a stopped run resumes with the schools it had not finished.
 pub fn work_on_run(conn: &mut DbConnection, job: &RunJob) -> OfficeResult<String> {
+    match work_on_leased_run(conn, job, None)? {
+        RunWork::Finished(summary) | RunWork::LeaseLost(summary) => Ok(summary),
+    }
+}
+
+/// Whether the worker still holds the job, renewing its lease when it does; always with no lease.
+fn still_held(conn: &mut DbConnection, lease: Option<&RunLease>) -> OfficeResult<bool> {
+    match lease {
+        Some(lease) => Ok(Job::renew_lease(conn, lease.job_id, &lease.worker)?),
+        None => Ok(true),
+    }
+}
+
+/// [`work_on_run`] for a worker holding the run's job by `lease`: before recording each school
+/// (made or sent), in the same transaction, the lease is checked and renewed, so that a run longer
+/// than the lease is not taken by a second worker, and a worker that lost it (stalled past the
+/// lease while another took over) stops rather than make or send a school twice.
+pub fn work_on_leased_run(
+    conn: &mut DbConnection,
+    job: &RunJob,
+    lease: Option<&RunLease>,
+) -> OfficeResult<RunWork> {
+    let lost = |run_id: i64, made: usize, sent: usize| {
+        Ok(RunWork::LeaseLost(format!(
+            "run {run_id}: stopped, its job was taken by another worker ({made} school(s) made, {sent} sent)"
+        )))
+    };
     let run = CertificateRun::find(conn, job.run_id)?;
     let olympiad = Olympiad::find(conn, run.olympiad_id)?;
     let design = stored_design(conn, &olympiad)?;
     let results = OlympiadResults::of_olympiad(conn, olympiad.id)?;
     let snapshot = released(&results).unwrap_or_default();
     if snapshot.version != run.results_version {
-        return Ok(format!(
+        return Ok(RunWork::Finished(format!(
             "run {} left: the results have a newer version",
             run.id
-        ));
+        )));
     }
     let mut by_entry: HashMap<i64, Vec<&LearnerResult>> = HashMap::new();
     for learner in &snapshot.learners {
@@ -772,16 +817,32 @@ pub fn work_on_run(conn: &mut DbConnection, job: &RunJob) -> OfficeResult<String
                 );
                 let path = job.folder.join(&relative);
                 write_file(&path, &zip)?;
-                CertificateBatch::mark_made(
-                    conn,
-                    batch.id,
-                    i32::try_from(count).unwrap_or(i32::MAX),
-                    &relative,
-                    zip.len() as i64,
-                )?;
+                let held = write_transaction(conn, |conn| {
+                    if !still_held(conn, lease)? {
+                        return Ok::<bool, OfficeError>(false);
+                    }
+                    CertificateBatch::mark_made(
+                        conn,
+                        batch.id,
+                        i32::try_from(count).unwrap_or(i32::MAX),
+                        &relative,
+                        zip.len() as i64,
+                    )?;
+                    Ok(true)
+                })?;
+                if !held {
+                    // The other worker makes this school again; this file is nobody's.
+                    let _ = std::fs::remove_file(&path);
+                    return lost(run.id, made, 0);
+                }
                 made += 1;
             }
-            Err(error) => CertificateBatch::mark_failed(conn, batch.id, &error.to_string())?,
+            Err(error) => {
+                if !still_held(conn, lease)? {
+                    return lost(run.id, made, 0);
+                }
+                CertificateBatch::mark_failed(conn, batch.id, &error.to_string())?
+            }
         }
     }
     if CertificateBatch::waiting(conn, run.id)?.is_empty() {
@@ -796,7 +857,10 @@ pub fn work_on_run(conn: &mut DbConnection, job: &RunJob) -> OfficeResult<String
         if !wanted {
             continue;
         }
-        write_transaction(conn, |conn| {
+        let held = write_transaction(conn, |conn| {
+            if !still_held(conn, lease)? {
+                return Ok::<bool, OfficeError>(false);
+            }
             let entry = SchoolParticipant::find(conn, batch.school_participant_id)?;
             let school = olympiad_persistence::models::School::find(conn, entry.school_id)?;
             let link = format!(
@@ -827,14 +891,17 @@ pub fn work_on_run(conn: &mut DbConnection, job: &RunJob) -> OfficeResult<String
                 )?;
             }
             CertificateBatch::mark_sent(conn, batch.id)?;
-            Ok::<(), OfficeError>(())
+            Ok(true)
         })?;
+        if !held {
+            return lost(run.id, made, sent);
+        }
         sent += 1;
     }
-    Ok(format!(
+    Ok(RunWork::Finished(format!(
         "run {}: {made} school(s) made, {sent} sent",
         run.id
-    ))
+    )))
 }
 
 /// Writes the file whole or not at all: a crash mid-write leaves no half ZIP under the real name.

@@ -14,13 +14,15 @@ use olympiad_domain::results::{
     place, top_schools, Award, MedalBands, ResultChangeKind, ResultsState, Standing,
 };
 use olympiad_domain::Role;
+use olympiad_persistence::models::listing::contains_pattern;
 use olympiad_persistence::models::{
-    FinishedAttempt, Olympiad, OlympiadResults, OlympiadResultsUpdateForm, Paged, PaperSheet,
-    Project, QuestionDistribution, ResultChange, ResultChangeInsertForm, SchoolParticipant,
+    ComputedResults, FinishedAttempt, Olympiad, OlympiadResults, OlympiadResultsUpdateForm, Paged,
+    PaperSheet, Project, QuestionDistribution, ResultChange, ResultChangeInsertForm, ResultRow,
+    ResultRowFilter, SchoolParticipant,
 };
 use olympiad_persistence::{now, write_transaction, DbConnection};
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
@@ -202,6 +204,192 @@ pub fn live(conn: &mut DbConnection, olympiad_id: i64) -> OfficeResult<Live> {
     })
 }
 
+// ---------------------------------------------------------------------------------------------
+// Stored results: computed once per generation
+//
+// Reading results does not rank every attempt again. The results are computed once and stored
+// (`result_rows`, with moderation's distributions and the top schools beside them) with the
+// generation they were computed at. Every write that can change them raises the olympiad's
+// generation in its own transaction (database triggers: see the migration `results_versions`), so
+// a reader that finds the stored generation behind computes them again first, under the results
+// row's lock, and stale results cannot be read. Writers that must answer with the results they
+// just changed compute them directly ([`live`]): the raise is only visible once they commit.
+
+/// The olympiad's results row and its stored results, computed again first when behind.
+pub fn current(
+    conn: &mut DbConnection,
+    olympiad_id: i64,
+) -> OfficeResult<(OlympiadResults, ComputedResults)> {
+    // The generation first: whatever is read after it is at least as new.
+    let generation = ResultRow::generation(conn, olympiad_id)?;
+    let results = OlympiadResults::of_olympiad(conn, olympiad_id)?;
+    let computed = ResultRow::computed(conn, results.id)?;
+    if computed.computed_generation >= generation {
+        return Ok((results, computed));
+    }
+    recompute(conn, olympiad_id)?;
+    let results = OlympiadResults::of_olympiad(conn, olympiad_id)?;
+    let computed = ResultRow::computed(conn, results.id)?;
+    Ok((results, computed))
+}
+
+/// Computes the olympiad's results and stores them, unless another node stored this generation
+/// while this one waited for the lock.
+pub fn recompute(conn: &mut DbConnection, olympiad_id: i64) -> OfficeResult<()> {
+    let results = OlympiadResults::of_olympiad(conn, olympiad_id)?;
+    write_transaction(conn, |conn| {
+        ResultRow::lock(conn, results.id)?;
+        let generation = ResultRow::generation(conn, olympiad_id)?;
+        if ResultRow::computed(conn, results.id)?.computed_generation >= generation {
+            return Ok(());
+        }
+        let live = live(conn, olympiad_id)?;
+        let (grades, outliers) = distributions(&live.learners);
+        let rows: Vec<ResultRow> = live
+            .learners
+            .iter()
+            .map(|l| stored_row(results.id, l, outliers.contains(&l.attempt_id)))
+            .collect();
+        let json = |value: serde_json::Result<String>| {
+            value.map_err(|e| OfficeError::Internal(e.to_string()))
+        };
+        ResultRow::replace(
+            conn,
+            results.id,
+            generation,
+            &rows,
+            &json(serde_json::to_string(&grades))?,
+            &json(serde_json::to_string(&live.schools))?,
+        )?;
+        Ok(())
+    })
+}
+
+/// The disqualified sort after every placed learner.
+const DISQUALIFIED_RANK_KEY: i64 = i64::MAX;
+
+fn stored_row(results_id: i64, l: &LearnerResult, outlier: bool) -> ResultRow {
+    let count = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+    ResultRow {
+        results_id,
+        attempt_id: l.attempt_id,
+        participant_id: l.participant_id,
+        first_name: l.first_name.clone(),
+        last_name: l.last_name.clone(),
+        grade: l.grade,
+        school_participant_id: l.school_participant_id,
+        school_name: l.school_name.clone(),
+        province: l.province.clone(),
+        province_key: l.province.to_ascii_lowercase(),
+        search_text: format!("{} {} {}", l.first_name, l.last_name, l.school_name).to_lowercase(),
+        score: l.score,
+        marked_score: l.marked_score,
+        adjusted: l.adjusted,
+        disqualified: l.disqualified,
+        rank: count(l.rank),
+        rank_key: if l.disqualified {
+            DISQUALIFIED_RANK_KEY
+        } else {
+            count(l.rank)
+        },
+        of_count: count(l.of),
+        province_rank: count(l.province_rank),
+        // Percentiles are tenths already: stored as a whole number, read back exactly.
+        percentile_tenths: (l.percentile * 10.0).round() as i64,
+        award: l.award.map(|a| a.as_str().to_owned()),
+        best_in_school: l.best_in_school,
+        on_paper: l.on_paper,
+        outlier,
+    }
+}
+
+fn learner_of_row(row: ResultRow) -> LearnerResult {
+    let count = |n: i64| usize::try_from(n).unwrap_or(0);
+    LearnerResult {
+        attempt_id: row.attempt_id,
+        participant_id: row.participant_id,
+        first_name: row.first_name,
+        last_name: row.last_name,
+        grade: row.grade,
+        school_participant_id: row.school_participant_id,
+        school_name: row.school_name,
+        province: row.province,
+        score: row.score,
+        marked_score: row.marked_score,
+        adjusted: row.adjusted,
+        disqualified: row.disqualified,
+        rank: count(row.rank),
+        of: count(row.of_count),
+        province_rank: count(row.province_rank),
+        percentile: row.percentile_tenths as f64 / 10.0,
+        award: row.award.as_deref().and_then(Award::parse),
+        best_in_school: row.best_in_school,
+        on_paper: row.on_paper,
+    }
+}
+
+/// The current results of these attempts (those that are among the finished ones), by attempt.
+pub fn learners_of(
+    conn: &mut DbConnection,
+    olympiad_id: i64,
+    attempt_ids: &[i64],
+) -> OfficeResult<HashMap<i64, LearnerResult>> {
+    let (results, _) = current(conn, olympiad_id)?;
+    Ok(ResultRow::of_attempts(conn, results.id, attempt_ids)?
+        .into_iter()
+        .map(|row| (row.attempt_id, learner_of_row(row)))
+        .collect())
+}
+
+/// The distribution of each grade's scores, and the learners to check first: those whose score is
+/// far from their grade's (three standard deviations), or adjusted by more than a fifth.
+fn distributions(learners: &[LearnerResult]) -> (Vec<GradeDistribution>, HashSet<i64>) {
+    let highest = learners.iter().map(|l| l.score).max().unwrap_or(0).max(1);
+    let mut by_grade: BTreeMap<i32, Vec<&LearnerResult>> = BTreeMap::new();
+    for learner in learners.iter().filter(|l| !l.disqualified) {
+        by_grade.entry(learner.grade).or_default().push(learner);
+    }
+    let mut outliers = HashSet::new();
+    let grades = by_grade
+        .iter()
+        .map(|(&grade, learners)| {
+            let mut scores: Vec<i64> = learners.iter().map(|l| l.score).collect();
+            scores.sort_unstable();
+            let n = scores.len() as f64;
+            let mean = scores.iter().sum::<i64>() as f64 / n;
+            let sd = (scores
+                .iter()
+                .map(|&s| (s as f64 - mean).powi(2))
+                .sum::<f64>()
+                / n)
+                .sqrt();
+            for learner in learners {
+                let far = sd > 0.0 && (learner.score as f64 - mean).abs() > 3.0 * sd;
+                let moved =
+                    learner.adjusted && (learner.score - learner.marked_score).abs() * 5 > highest;
+                if far || moved {
+                    outliers.insert(learner.attempt_id);
+                }
+            }
+            let mut buckets = vec![0; 10];
+            for &score in &scores {
+                let bucket = ((score * 10) / highest).clamp(0, 9) as usize;
+                buckets[bucket] += 1;
+            }
+            GradeDistribution {
+                grade,
+                learners: scores.len(),
+                mean: (mean * 10.0).round() / 10.0,
+                median: scores[scores.len() / 2],
+                lowest: scores[0],
+                highest: scores[scores.len() - 1],
+                buckets,
+            }
+        })
+        .collect();
+    (grades, outliers)
+}
+
 /// The released snapshot, if the results were ever final.
 pub fn released(results: &OlympiadResults) -> Option<Snapshot> {
     if results.version == 0 || results.snapshot.is_empty() {
@@ -221,7 +409,7 @@ fn staff_olympiad(
 // ---------------------------------------------------------------------------------------------
 // Moderation
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct GradeDistribution {
     pub grade: i32,
@@ -289,57 +477,15 @@ pub fn moderation(
     olympiad_id: i64,
 ) -> OfficeResult<Moderation> {
     staff_olympiad(conn, caller, olympiad_id)?;
-    let live = live(conn, olympiad_id)?;
-    let highest = live
-        .learners
-        .iter()
-        .map(|l| l.score)
-        .max()
-        .unwrap_or(0)
-        .max(1);
-    let mut by_grade: BTreeMap<i32, Vec<&LearnerResult>> = BTreeMap::new();
-    for learner in live.learners.iter().filter(|l| !l.disqualified) {
-        by_grade.entry(learner.grade).or_default().push(learner);
-    }
-    let mut outliers = Vec::new();
-    let grades = by_grade
-        .iter()
-        .map(|(&grade, learners)| {
-            let mut scores: Vec<i64> = learners.iter().map(|l| l.score).collect();
-            scores.sort_unstable();
-            let n = scores.len() as f64;
-            let mean = scores.iter().sum::<i64>() as f64 / n;
-            let sd = (scores
-                .iter()
-                .map(|&s| (s as f64 - mean).powi(2))
-                .sum::<f64>()
-                / n)
-                .sqrt();
-            for learner in learners {
-                let far = sd > 0.0 && (learner.score as f64 - mean).abs() > 3.0 * sd;
-                let moved =
-                    learner.adjusted && (learner.score - learner.marked_score).abs() * 5 > highest;
-                if far || moved {
-                    outliers.push((*learner).clone());
-                }
-            }
-            let mut buckets = vec![0; 10];
-            for &score in &scores {
-                let bucket = ((score * 10) / highest).clamp(0, 9) as usize;
-                buckets[bucket] += 1;
-            }
-            GradeDistribution {
-                grade,
-                learners: scores.len(),
-                mean: (mean * 10.0).round() / 10.0,
-                median: scores[scores.len() / 2],
-                lowest: scores[0],
-                highest: scores[scores.len() - 1],
-                buckets,
-            }
-        })
+    let (results, computed) = current(conn, olympiad_id)?;
+    let grades: Vec<GradeDistribution> =
+        serde_json::from_str(&computed.computed_grades).unwrap_or_default();
+    let learners = usize::try_from(ResultRow::count(conn, results.id)?).unwrap_or(0);
+    let outliers = ResultRow::outliers(conn, results.id)?
+        .into_iter()
+        .map(learner_of_row)
         .collect();
-    let finished = live.learners.len().max(1) as f64;
+    let finished = learners.max(1) as f64;
     let questions = QuestionDistribution::for_olympiad(conn, olympiad_id)?
         .into_iter()
         .map(|q| QuestionStat {
@@ -352,12 +498,15 @@ pub fn moderation(
             mean_marks: (q.marks_total as f64 * 100.0 / finished).round() / 100.0,
         })
         .collect();
-    let names: HashMap<i64, String> = live
-        .learners
-        .iter()
+    let mut recorded = ResultChange::for_olympiad(conn, olympiad_id)?;
+    recorded.reverse();
+    recorded.truncate(200);
+    let attempt_ids: Vec<i64> = recorded.iter().filter_map(|c| c.attempt_id).collect();
+    let names: HashMap<i64, String> = ResultRow::of_attempts(conn, results.id, &attempt_ids)?
+        .into_iter()
         .map(|l| (l.attempt_id, format!("{} {}", l.first_name, l.last_name)))
         .collect();
-    let mut changes: Vec<ChangeView> = ResultChange::for_olympiad(conn, olympiad_id)?
+    let changes: Vec<ChangeView> = recorded
         .into_iter()
         .map(|c| ChangeView {
             id: c.id,
@@ -373,14 +522,12 @@ pub fn moderation(
             created_at: c.created_at,
         })
         .collect();
-    changes.reverse();
-    changes.truncate(200);
     Ok(Moderation {
-        state: live.results.state,
-        version: live.results.version,
-        finalised_at: live.results.finalised_at,
-        bands: live.bands,
-        learners: live.learners.len(),
+        state: results.state,
+        version: results.version,
+        finalised_at: results.finalised_at,
+        bands: bands_of(&results),
+        learners,
         grades,
         questions,
         outliers,
@@ -748,7 +895,7 @@ pub struct ResultsQuery {
 /// The keys the results grid sorts by.
 pub const RESULT_SORT_KEYS: &[&str] = &["rank", "score", "name", "school", "grade", "province"];
 
-/// The live results, filtered, sorted and paged in memory (ranking needs every learner anyway).
+/// The current results, filtered, sorted and paged by the database from the stored results.
 pub fn list(
     conn: &mut DbConnection,
     caller: &Caller,
@@ -756,18 +903,9 @@ pub fn list(
     grid: Grid,
 ) -> OfficeResult<Paged<LearnerResult>> {
     staff_olympiad(conn, caller, query.olympiad_id)?;
-    let live = live(conn, query.olympiad_id)?;
-    select(live.learners, query, grid)
-}
-
-fn select(
-    learners: Vec<LearnerResult>,
-    query: &ResultsQuery,
-    grid: Grid,
-) -> OfficeResult<Paged<LearnerResult>> {
     for sort in &grid.sort {
         if !RESULT_SORT_KEYS.contains(&sort.key.as_str()) {
-            // The same refusal as every list sorted in storage.
+            // The same refusal as every list sorted in storage, before any work.
             return Err(olympiad_persistence::DbError::UnknownSortKey {
                 key: sort.key.clone(),
                 known: RESULT_SORT_KEYS,
@@ -775,58 +913,25 @@ fn select(
             .into());
         }
     }
-    let search = grid.search.trim().to_lowercase();
-    let province = query
-        .province
-        .as_deref()
-        .map(str::trim)
-        .filter(|p| !p.is_empty());
-    let mut rows: Vec<LearnerResult> = learners
-        .into_iter()
-        .filter(|l| query.grade.is_none_or(|g| l.grade == g))
-        .filter(|l| query.award.is_none_or(|a| l.award == Some(a)))
-        .filter(|l| {
-            query
-                .school_participant_id
-                .is_none_or(|s| l.school_participant_id == s)
-        })
-        .filter(|l| query.on_paper.is_none_or(|p| l.on_paper == p))
-        .filter(|l| province.is_none_or(|p| l.province.eq_ignore_ascii_case(p)))
-        .filter(|l| {
-            search.is_empty()
-                || format!("{} {} {}", l.first_name, l.last_name, l.school_name)
-                    .to_lowercase()
-                    .contains(&search)
-        })
-        .collect();
-    let rank_key = |l: &LearnerResult| if l.disqualified { usize::MAX } else { l.rank };
-    rows.sort_by(|a, b| {
-        let mut order = std::cmp::Ordering::Equal;
-        for sort in &grid.sort {
-            let o = match sort.key.as_str() {
-                "rank" => rank_key(a).cmp(&rank_key(b)),
-                "score" => a.score.cmp(&b.score),
-                "name" => (&a.last_name, &a.first_name).cmp(&(&b.last_name, &b.first_name)),
-                "school" => a.school_name.cmp(&b.school_name),
-                "grade" => a.grade.cmp(&b.grade),
-                _ => a.province.cmp(&b.province),
-            };
-            order = order.then(if sort.desc { o.reverse() } else { o });
-        }
-        order
-            .then(a.grade.cmp(&b.grade))
-            .then(rank_key(a).cmp(&rank_key(b)))
-            .then(a.attempt_id.cmp(&b.attempt_id))
-    });
-    let total = rows.len() as i64;
-    if let Some(page) = grid.page {
-        rows = rows
-            .into_iter()
-            .skip(usize::try_from(page.offset).unwrap_or(0))
-            .take(usize::try_from(page.limit).unwrap_or(0))
-            .collect();
-    }
-    Ok(Paged { rows, total })
+    let (results, _) = current(conn, query.olympiad_id)?;
+    let filter = ResultRowFilter {
+        grade: query.grade,
+        award: query.award.map(|a| a.as_str().to_owned()),
+        school_participant_id: query.school_participant_id,
+        on_paper: query.on_paper,
+        province_key: query
+            .province
+            .as_deref()
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .map(str::to_ascii_lowercase),
+        search: contains_pattern(&grid.search),
+    };
+    let (rows, total) = ResultRow::page(conn, results.id, &filter, &grid.sort, grid.page)?;
+    Ok(Paged {
+        rows: rows.into_iter().map(learner_of_row).collect(),
+        total,
+    })
 }
 
 pub fn results_table(rows: &[LearnerResult]) -> Table {
@@ -871,7 +976,9 @@ pub fn top_school_calcs(
     olympiad_id: i64,
 ) -> OfficeResult<Vec<TopSchool>> {
     staff_olympiad(conn, caller, olympiad_id)?;
-    Ok(live(conn, olympiad_id)?.schools)
+    let (_, computed) = current(conn, olympiad_id)?;
+    serde_json::from_str(&computed.computed_schools)
+        .map_err(|e| OfficeError::Internal(e.to_string()))
 }
 
 /// The released results (GET /api/results/downloads/details): empty, version 0, before release.

@@ -427,6 +427,10 @@ diesel::table! {
         snapshot -> Text,
         finalised_at -> Nullable<Timestamp>,
         updated_at -> Timestamp,
+        computed_generation -> BigInt,
+        computed_at -> Nullable<Timestamp>,
+        computed_grades -> Text,
+        computed_schools -> Text,
     }
 }
 
@@ -1054,3 +1058,44 @@ diesel::table! {
         updated_at -> Timestamp,
     }
 }
+
+// Results: computed once per generation of what they are made from
+diesel::table! {
+    result_generations (olympiad_id, shard) {
+        olympiad_id -> BigInt,
+        shard -> Integer,
+        generation -> BigInt,
+    }
+}
+
+diesel::table! {
+    result_rows (results_id, attempt_id) {
+        results_id -> BigInt,
+        attempt_id -> BigInt,
+        participant_id -> BigInt,
+        first_name -> Text,
+        last_name -> Text,
+        grade -> Integer,
+        school_participant_id -> BigInt,
+        school_name -> Text,
+        province -> Text,
+        province_key -> Text,
+        search_text -> Text,
+        score -> BigInt,
+        marked_score -> BigInt,
+        adjusted -> Bool,
+        disqualified -> Bool,
+        rank -> BigInt,
+        rank_key -> BigInt,
+        of_count -> BigInt,
+        province_rank -> BigInt,
+        percentile_tenths -> BigInt,
+        award -> Nullable<Text>,
+        best_in_school -> Bool,
+        on_paper -> Bool,
+        outlier -> Bool,
+    }
+}
+
+diesel::joinable!(result_rows -> olympiad_results (results_id));
+diesel::allow_tables_to_appear_in_same_query!(result_rows, olympiad_results);

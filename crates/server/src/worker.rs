@@ -14,6 +14,7 @@ use futures_util::StreamExt;
 use olympiad_domain::email::EmailOutcome;
 use olympiad_domain::sitting::SAVE_GRACE_SECONDS;
 use olympiad_mailer::{Email, Mailer};
+use olympiad_office::certificates::{work_on_leased_run, RunLease, RunWork};
 use olympiad_office::email::sending::{before_send, log_outcome, Decision};
 use olympiad_persistence::models::job::MAX_ATTEMPTS;
 use olympiad_persistence::models::{AppLog, Attempt, FinishReason, Job, Lane};
@@ -80,6 +81,8 @@ enum Outcome {
     Retry(String),
     /// Never again.
     GiveUp(String),
+    /// Another worker took the job over (this one's lease ran out): its row is theirs now.
+    TakenOver(String),
 }
 
 impl Outcome {
@@ -89,6 +92,10 @@ impl Outcome {
             Outcome::Done(summary) => (
                 log::Level::Info,
                 format!("job {} ({}) done: {summary}", job.id, job.kind),
+            ),
+            Outcome::TakenOver(summary) => (
+                log::Level::Warn,
+                format!("job {} ({}): {summary}", job.id, job.kind),
             ),
             Outcome::Retry(error) | Outcome::GiveUp(error) => (
                 log::Level::Warn,
@@ -108,6 +115,7 @@ impl Outcome {
             Outcome::Done(_) => Job::complete(conn, job)?,
             Outcome::Retry(error) => Job::fail(conn, job, error)?,
             Outcome::GiveUp(error) => Job::give_up(conn, job, error)?,
+            Outcome::TakenOver(_) => {}
         }
         let level = if level == log::Level::Info {
             "info"
@@ -291,12 +299,17 @@ impl Worker {
             Err(e) => return Ok(Outcome::GiveUp(format!("unreadable certificate job: {e}"))),
         };
         // A run picks up where it stopped, so a failed attempt is simply tried again.
+        let lease = RunLease {
+            job_id: job.id,
+            worker: self.name.clone(),
+        };
         let made = blocking(&self.pool, move |conn| {
-            Ok(olympiad_office::certificates::work_on_run(conn, &run).map_err(|e| e.to_string()))
+            Ok(work_on_leased_run(conn, &run, Some(&lease)).map_err(|e| e.to_string()))
         })
         .await?;
         Ok(match made {
-            Ok(summary) => Outcome::Done(summary),
+            Ok(RunWork::Finished(summary)) => Outcome::Done(summary),
+            Ok(RunWork::LeaseLost(summary)) => Outcome::TakenOver(summary),
             Err(error) => Outcome::Retry(error),
         })
     }

@@ -169,22 +169,53 @@ impl Job {
 
     /// Takes the oldest job that is due (or whose worker's lease ran out) for `worker`, or none.
     pub fn claim(conn: &mut DbConnection, worker: &str) -> DbResult<Option<Job>> {
-        Ok(Job::claim_in(conn, worker, None, 1)?.pop())
+        Ok(Job::claim_in(conn, worker, None, 1, Job::lease())?.pop())
     }
 
     /// Takes the oldest due job of one lane: certificate runs take minutes, so a node works on
     /// them in a lane of their own and its e-mails keep flowing meanwhile.
     pub fn claim_lane(conn: &mut DbConnection, worker: &str, lane: Lane) -> DbResult<Option<Job>> {
-        Ok(Job::claim_in(conn, worker, Some(lane), 1)?.pop())
+        Ok(Job::claim_in(conn, worker, Some(lane), 1, Job::lease())?.pop())
+    }
+
+    /// As [`Job::claim_lane`], taking over jobs whose lease ran out after `lease` (tests shorten it).
+    pub fn claim_lane_with_lease(
+        conn: &mut DbConnection,
+        worker: &str,
+        lane: Lane,
+        lease: Duration,
+    ) -> DbResult<Option<Job>> {
+        Ok(Job::claim_in(conn, worker, Some(lane), 1, lease)?.pop())
     }
 
     /// Takes up to `limit` due e-mails at once, oldest first, marked running in one statement (so
     /// committed as running before any is handed to the mail server). Workers of other nodes
     /// taking e-mails at the same moment get others.
     pub fn claim_emails(conn: &mut DbConnection, worker: &str, limit: i64) -> DbResult<Vec<Job>> {
-        let mut jobs = Job::claim_in(conn, worker, Some(Lane::Mail), limit.max(1))?;
+        let mut jobs = Job::claim_in(conn, worker, Some(Lane::Mail), limit.max(1), Job::lease())?;
         jobs.sort_by_key(|job| (job.run_at, job.id));
         Ok(jobs)
+    }
+
+    /// How long a worker holds a job it took without renewing its lease.
+    pub fn lease() -> Duration {
+        Duration::minutes(LEASE_MINUTES)
+    }
+
+    /// Renews `worker`'s lease on the running job; false when the job is no longer that worker's
+    /// (its lease ran out and another worker took it, or it ended). A long job renews as it goes
+    /// and, in the same transaction, records its progress only when this answers true.
+    pub fn renew_lease(conn: &mut DbConnection, id: i64, worker: &str) -> DbResult<bool> {
+        let at = now();
+        let renewed = diesel::update(
+            jobs::table
+                .find(id)
+                .filter(jobs::status.eq(JobStatus::Running.as_str()))
+                .filter(jobs::locked_by.eq(worker)),
+        )
+        .set((jobs::locked_at.eq(at), jobs::updated_at.eq(at)))
+        .execute(conn)?;
+        Ok(renewed == 1)
     }
 
     fn claim_in(
@@ -192,6 +223,7 @@ impl Job {
         worker: &str,
         lane: Option<Lane>,
         limit: i64,
+        lease: Duration,
     ) -> DbResult<Vec<Job>> {
         // One statement, so that the pick and the mark happen together. PostgreSQL skips rows that
         // another worker is taking at this moment; SQLite has a single writer, so it needs no clause.
@@ -219,7 +251,7 @@ impl Job {
         Ok(diesel::sql_query(sql)
             .bind::<Text, _>(worker)
             .bind::<Timestamp, _>(at)
-            .bind::<Timestamp, _>(at - Duration::minutes(LEASE_MINUTES))
+            .bind::<Timestamp, _>(at - lease)
             .load::<Job>(conn)?)
     }
 

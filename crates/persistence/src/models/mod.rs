@@ -92,8 +92,8 @@ pub use user::{SessionState, User, UserInsertForm, UserUpdateForm};
 // Results and certificates
 pub use certificate::{CertificateBatch, CertificateBatchRow, CertificateConfig, CertificateRun};
 pub use results::{
-    FinishedAttempt, OlympiadResults, OlympiadResultsUpdateForm, QuestionDistribution,
-    ResultChange, ResultChangeInsertForm,
+    ComputedResults, FinishedAttempt, OlympiadResults, OlympiadResultsUpdateForm,
+    QuestionDistribution, ResultChange, ResultChangeInsertForm, ResultRow, ResultRowFilter,
 };
 // Results: answers written on paper, and appeals
 pub mod paper_sheet;

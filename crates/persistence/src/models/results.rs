@@ -2,9 +2,10 @@
 //! changes with their reasons, and the finished attempts that results are made from.
 
 use crate::error::DbResult;
+use crate::models::listing::{sorted_by, Page, Sort};
 use crate::schema::{
-    attempts, learners, olympiad_results, participants, result_changes, school_participants,
-    schools,
+    attempts, learners, olympiad_results, participants, result_changes, result_rows,
+    school_participants, schools,
 };
 use crate::words::Word;
 use crate::{now, placeholder, DbConnection};
@@ -250,5 +251,231 @@ impl QuestionDistribution {
         .bind::<BigInt, _>(olympiad_id)
         .bind::<BigInt, _>(olympiad_id)
         .load(conn)?)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Results computed once per generation
+
+/// One learner's computed result, as stored for the grid (see `result_rows` in the migration).
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = result_rows, treat_none_as_default_value = false)]
+pub struct ResultRow {
+    pub results_id: i64,
+    pub attempt_id: i64,
+    pub participant_id: i64,
+    pub first_name: String,
+    pub last_name: String,
+    pub grade: i32,
+    pub school_participant_id: i64,
+    pub school_name: String,
+    pub province: String,
+    pub province_key: String,
+    pub search_text: String,
+    pub score: i64,
+    pub marked_score: i64,
+    pub adjusted: bool,
+    pub disqualified: bool,
+    pub rank: i64,
+    pub rank_key: i64,
+    pub of_count: i64,
+    pub province_rank: i64,
+    pub percentile_tenths: i64,
+    pub award: Option<String>,
+    pub best_in_school: bool,
+    pub on_paper: bool,
+    pub outlier: bool,
+}
+
+/// Which computed results the grid asks for.
+#[derive(Debug, Clone, Default)]
+pub struct ResultRowFilter {
+    pub grade: Option<i32>,
+    pub award: Option<String>,
+    pub school_participant_id: Option<i64>,
+    pub on_paper: Option<bool>,
+    /// In ASCII lower case, as `province_key`.
+    pub province_key: Option<String>,
+    /// A `LIKE` pattern over `search_text` ([`crate::models::listing::contains_pattern`]).
+    pub search: Option<String>,
+}
+
+/// What the stored results were computed at, and what was computed with them.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = olympiad_results)]
+pub struct ComputedResults {
+    pub id: i64,
+    pub computed_generation: i64,
+    pub computed_at: Option<NaiveDateTime>,
+    /// JSON of the grades' distributions (Results moderation).
+    pub computed_grades: String,
+    /// JSON of the top-school calculation.
+    pub computed_schools: String,
+}
+
+#[derive(QueryableByName)]
+struct Generation {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    generation: i64,
+}
+
+/// Rows bound per insert: well under either database's limit of bound values.
+const INSERT_CHUNK: usize = 1000;
+
+impl ResultRow {
+    /// The olympiad's generation: raised (by the migration's triggers) in the same transaction as
+    /// every write that can change its results.
+    pub fn generation(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<i64> {
+        let sql = format!(
+            "SELECT CAST(COALESCE(SUM(generation), 0) AS BIGINT) AS generation \
+             FROM result_generations WHERE olympiad_id = {}",
+            placeholder(conn, 1)
+        );
+        Ok(diesel::sql_query(sql)
+            .bind::<diesel::sql_types::BigInt, _>(olympiad_id)
+            .get_result::<Generation>(conn)?
+            .generation)
+    }
+
+    pub fn computed(conn: &mut DbConnection, results_id: i64) -> DbResult<ComputedResults> {
+        Ok(olympiad_results::table
+            .find(results_id)
+            .select(ComputedResults::as_select())
+            .first(conn)?)
+    }
+
+    /// Locks the results row until the transaction ends (PostgreSQL; SQLite's writer holds the
+    /// whole database), so that two nodes do not compute the same generation at once.
+    pub fn lock(conn: &mut DbConnection, results_id: i64) -> DbResult<()> {
+        match conn {
+            DbConnection::Postgresql(_) => {
+                diesel::sql_query("SELECT id FROM olympiad_results WHERE id = $1 FOR UPDATE")
+                    .bind::<diesel::sql_types::BigInt, _>(results_id)
+                    .execute(conn)?;
+            }
+            DbConnection::Sqlite(_) => {}
+        }
+        Ok(())
+    }
+
+    /// Replaces the stored results with `rows`, computed at `generation`.
+    pub fn replace(
+        conn: &mut DbConnection,
+        results_id: i64,
+        generation: i64,
+        rows: &[ResultRow],
+        grades: &str,
+        schools: &str,
+    ) -> DbResult<()> {
+        diesel::delete(result_rows::table.filter(result_rows::results_id.eq(results_id)))
+            .execute(conn)?;
+        // Many rows a statement, on each database's own connection (the two-database connection
+        // has no multi-row insert).
+        for chunk in rows.chunks(INSERT_CHUNK) {
+            let insert = diesel::insert_into(result_rows::table).values(chunk);
+            match conn {
+                DbConnection::Postgresql(pg) => insert.execute(pg)?,
+                DbConnection::Sqlite(sqlite) => insert.execute(sqlite)?,
+            };
+        }
+        diesel::update(olympiad_results::table.find(results_id))
+            .set((
+                olympiad_results::computed_generation.eq(generation),
+                olympiad_results::computed_at.eq(now()),
+                olympiad_results::computed_grades.eq(grades),
+                olympiad_results::computed_schools.eq(schools),
+            ))
+            .execute(conn)?;
+        Ok(())
+    }
+
+    /// A page of the stored results (every row when `page` is None) in the grid's order, and how
+    /// many the filter selects.
+    pub fn page(
+        conn: &mut DbConnection,
+        results_id: i64,
+        filter: &ResultRowFilter,
+        sorts: &[Sort],
+        page: Option<Page>,
+    ) -> DbResult<(Vec<ResultRow>, i64)> {
+        let selected = || {
+            let mut query = result_rows::table
+                .filter(result_rows::results_id.eq(results_id))
+                .into_boxed();
+            if let Some(grade) = filter.grade {
+                query = query.filter(result_rows::grade.eq(grade));
+            }
+            if let Some(award) = &filter.award {
+                query = query.filter(result_rows::award.eq(award.clone()));
+            }
+            if let Some(school) = filter.school_participant_id {
+                query = query.filter(result_rows::school_participant_id.eq(school));
+            }
+            if let Some(on_paper) = filter.on_paper {
+                query = query.filter(result_rows::on_paper.eq(on_paper));
+            }
+            if let Some(province) = &filter.province_key {
+                query = query.filter(result_rows::province_key.eq(province.clone()));
+            }
+            if let Some(pattern) = &filter.search {
+                query = query.filter(result_rows::search_text.like(pattern.clone()).escape('\\'));
+            }
+            query
+        };
+        let total: i64 = selected().count().get_result(conn)?;
+        let query = sorted_by!(selected().select(ResultRow::as_select()), sorts, {
+            "rank" => [result_rows::rank_key],
+            "score" => [result_rows::score],
+            "name" => [result_rows::last_name, result_rows::first_name],
+            "school" => [result_rows::school_name],
+            "grade" => [result_rows::grade],
+            "province" => [result_rows::province],
+        });
+        // Ties: by grade, then place (the disqualified last), then attempt.
+        let mut query = query
+            .then_order_by(result_rows::grade.asc())
+            .then_order_by(result_rows::rank_key.asc())
+            .then_order_by(result_rows::attempt_id.asc());
+        if let Some(page) = page {
+            query = query.offset(page.offset).limit(page.limit);
+        }
+        Ok((query.load(conn)?, total))
+    }
+
+    /// The stored results flagged as outliers, by grade and attempt.
+    pub fn outliers(conn: &mut DbConnection, results_id: i64) -> DbResult<Vec<ResultRow>> {
+        Ok(result_rows::table
+            .filter(result_rows::results_id.eq(results_id))
+            .filter(result_rows::outlier.eq(true))
+            .order((result_rows::grade, result_rows::attempt_id))
+            .select(ResultRow::as_select())
+            .load(conn)?)
+    }
+
+    /// How many learners the stored results hold.
+    pub fn count(conn: &mut DbConnection, results_id: i64) -> DbResult<i64> {
+        Ok(result_rows::table
+            .filter(result_rows::results_id.eq(results_id))
+            .count()
+            .get_result(conn)?)
+    }
+
+    /// The stored results of these attempts.
+    pub fn of_attempts(
+        conn: &mut DbConnection,
+        results_id: i64,
+        attempt_ids: &[i64],
+    ) -> DbResult<Vec<ResultRow>> {
+        let mut rows = Vec::new();
+        for chunk in attempt_ids.chunks(500) {
+            rows.extend(
+                result_rows::table
+                    .filter(result_rows::results_id.eq(results_id))
+                    .filter(result_rows::attempt_id.eq_any(chunk))
+                    .select(ResultRow::as_select())
+                    .load(conn)?,
+            );
+        }
+        Ok(rows)
     }
 }
