@@ -43,29 +43,43 @@ fn header(
 ) {
     let width = PAGE_WIDTH - 2.0 * MARGIN;
     let top = PAGE_HEIGHT - MARGIN;
-    fonts.show(content, true,
+    fonts.show(
+        content,
+        true,
         12.0,
         MARGIN,
         top - 12.0,
-        &fonts.fitted(true, &format!("{} - answer sheet", sheets.title), 12.0, width),
+        &fonts.fitted(
+            true,
+            &format!("{} - answer sheet", sheets.title),
+            12.0,
+            width,
+        ),
     );
-    fonts.show(content, false,
+    fonts.show(
+        content,
+        false,
         9.0,
         MARGIN,
         top - 28.0,
-        &fonts.fitted(false, 
+        &fonts.fitted(
+            false,
             &format!("{} - page {page} of {of}", sheets.school),
             9.0,
             width,
         ),
     );
-    fonts.show(content, true,
+    fonts.show(
+        content,
+        true,
         15.0,
         MARGIN,
         top - 54.0,
         &fonts.fitted(true, &learner.name, 15.0, width * 0.6),
     );
-    fonts.show(content, false,
+    fonts.show(
+        content,
+        false,
         10.0,
         MARGIN,
         top - 70.0,
@@ -78,13 +92,17 @@ fn header(
         .set_line_width(1.0)
         .rect(box_x, top - 80.0, width * 0.38, 44.0)
         .stroke();
-    fonts.show(content, false,
+    fonts.show(
+        content,
+        false,
         8.0,
         box_x + 8.0,
         top - 48.0,
         "Learner number",
     );
-    fonts.show(content, true,
+    fonts.show(
+        content,
+        true,
         16.0,
         box_x + 8.0,
         top - 70.0,
@@ -174,7 +192,9 @@ pub fn answer_sheets(sheets: &AnswerSheets) -> Result<Vec<u8>, FontError> {
     }
     if contents.is_empty() {
         let mut content = Content::new();
-        fonts.show(&mut content, true,
+        fonts.show(
+            &mut content,
+            true,
             14.0,
             MARGIN,
             PAGE_HEIGHT - MARGIN - 14.0,

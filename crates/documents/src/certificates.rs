@@ -417,7 +417,10 @@ mod tests {
         assert!(text.contains("170.0787"), "{text}");
         assert!(text.contains(" 0 0 56.6929"), "{text}");
         let extracted = crate::fonts::extract::shown_texts(&pdf);
-        assert!(extracted.iter().any(|t| t == "Šibongile Ŋcobo"), "{extracted:?}");
+        assert!(
+            extracted.iter().any(|t| t == "Šibongile Ŋcobo"),
+            "{extracted:?}"
+        );
         assert!(extracted.iter().any(|t| t == "Hoërskool Waterkloof"));
     }
 

@@ -42,7 +42,12 @@ struct SubsetFont {
 }
 
 impl SubsetFont {
-    fn new(data: &[u8], tag: &str, family: &str, chars: &BTreeSet<char>) -> Result<Self, FontError> {
+    fn new(
+        data: &[u8],
+        tag: &str,
+        family: &str,
+        chars: &BTreeSet<char>,
+    ) -> Result<Self, FontError> {
         let face = ttf_parser::Face::parse(data, 0).map_err(|e| FontError(e.to_string()))?;
         let mut remapper = GlyphRemapper::new();
         let mut glyphs = HashMap::new();
@@ -280,8 +285,9 @@ pub mod extract {
             .collect()
     }
 
-    /// The bytes of every PDF literal string shown after a `Td`: escapes (`\\ddd`, `\\n`, `\\(`)
-    /// decoded, and raw bytes (a glyph id may be a newline's byte) taken as they are.
+    /// The bytes of every PDF string shown after a `Td`: a hex string (`<0012ab>`), or a literal
+    /// one with its escapes (`\\ddd`, `\\n`, `\\(`) decoded and balanced parentheses kept, as
+    /// pdf-writer writes them.
     fn shown_strings(pdf: &[u8]) -> Vec<Vec<u8>> {
         let mut found = Vec::new();
         let mut i = 0;
@@ -290,36 +296,67 @@ pub mod extract {
             .position(|w| w == b"Td\n")
             .map(|p| p + i + 3)
         {
-            if pdf.get(start) != Some(&b'(') {
-                i = start;
-                continue;
-            }
-            let (mut out, mut j) = (Vec::new(), start + 1);
-            while j < pdf.len() && pdf[j] != b')' {
-                if pdf[j] == b'\\' && j + 1 < pdf.len() {
-                    if pdf[j + 1].is_ascii_digit() {
-                        let end = (j + 4).min(pdf.len());
-                        let digits = std::str::from_utf8(&pdf[j + 1..end]).unwrap_or("0");
-                        out.push(u8::from_str_radix(digits, 8).unwrap_or(0));
-                        j += 4;
-                    } else {
-                        out.push(match pdf[j + 1] {
-                            b'n' => b'\n',
-                            b'r' => b'\r',
-                            b't' => b'\t',
-                            b'b' => 0x08,
-                            b'f' => 0x0c,
-                            other => other,
-                        });
-                        j += 2;
-                    }
-                } else {
-                    out.push(pdf[j]);
-                    j += 1;
+            i = start;
+            match pdf.get(start) {
+                Some(b'<') => {
+                    let end = pdf[start..]
+                        .iter()
+                        .position(|&b| b == b'>')
+                        .map_or(pdf.len(), |p| p + start);
+                    let hex: Vec<u8> = pdf[start + 1..end]
+                        .iter()
+                        .copied()
+                        .filter(u8::is_ascii_hexdigit)
+                        .collect();
+                    let bytes = hex
+                        .chunks(2)
+                        .map(|pair| {
+                            let text = std::str::from_utf8(pair).unwrap_or("0");
+                            u8::from_str_radix(text, 16).unwrap_or(0)
+                        })
+                        .collect();
+                    found.push(bytes);
+                    i = end;
                 }
+                Some(b'(') => {
+                    let (mut out, mut j, mut depth) = (Vec::new(), start + 1, 0usize);
+                    while j < pdf.len() && !(pdf[j] == b')' && depth == 0) {
+                        match pdf[j] {
+                            b'\\' if j + 1 < pdf.len() => {
+                                if pdf[j + 1].is_ascii_digit() {
+                                    let end = (j + 4).min(pdf.len());
+                                    let digits =
+                                        std::str::from_utf8(&pdf[j + 1..end]).unwrap_or("0");
+                                    out.push(u8::from_str_radix(digits, 8).unwrap_or(0));
+                                    j += 4;
+                                } else {
+                                    out.push(match pdf[j + 1] {
+                                        b'n' => b'\n',
+                                        b'r' => b'\r',
+                                        b't' => b'\t',
+                                        b'b' => 0x08,
+                                        b'f' => 0x0c,
+                                        other => other,
+                                    });
+                                    j += 2;
+                                }
+                            }
+                            byte => {
+                                if byte == b'(' {
+                                    depth += 1;
+                                } else if byte == b')' {
+                                    depth -= 1;
+                                }
+                                out.push(byte);
+                                j += 1;
+                            }
+                        }
+                    }
+                    found.push(out);
+                    i = j;
+                }
+                _ => {}
             }
-            found.push(out);
-            i = j;
         }
         found
     }

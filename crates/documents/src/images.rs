@@ -253,9 +253,14 @@ pub mod samples {
             let mut pixels = Vec::with_capacity((width * height * 4) as usize);
             for y in 0..height {
                 for x in 0..width {
-                    let inside = x > width / 4 && x < width * 3 / 4 && y > height / 4 && y < height * 3 / 4;
+                    let inside =
+                        x > width / 4 && x < width * 3 / 4 && y > height / 4 && y < height * 3 / 4;
                     let alpha = if inside || !transparent { 255 } else { 0 };
-                    let (r, g, b) = if inside { (200, 30, 30) } else { (255, 255, 255) };
+                    let (r, g, b) = if inside {
+                        (200, 30, 30)
+                    } else {
+                        (255, 255, 255)
+                    };
                     pixels.extend_from_slice(&[r, g, b, alpha]);
                 }
             }

@@ -86,7 +86,9 @@ pub fn login_slips(sheet: &SlipSheet) -> Result<Vec<u8>, FontError> {
     let mut contents = Vec::new();
     if pages.is_empty() {
         let mut content = Content::new();
-        fonts.show(&mut content, true,
+        fonts.show(
+            &mut content,
+            true,
             14.0,
             MARGIN,
             PAGE_HEIGHT - MARGIN - 14.0,
@@ -100,7 +102,9 @@ pub fn login_slips(sheet: &SlipSheet) -> Result<Vec<u8>, FontError> {
             "{} - {} - page {number} of {count}",
             sheet.school, group.heading
         );
-        fonts.show(&mut content, true,
+        fonts.show(
+            &mut content,
+            true,
             11.0,
             MARGIN,
             PAGE_HEIGHT - MARGIN - 11.0,
@@ -119,43 +123,60 @@ pub fn login_slips(sheet: &SlipSheet) -> Result<Vec<u8>, FontError> {
                 .stroke();
             let inner = slip_width - 24.0;
             let left = x + 12.0;
-            fonts.show(&mut content, false,
+            fonts.show(
+                &mut content,
+                false,
                 8.0,
                 left,
                 top - 18.0,
                 &fonts.fitted(false, &sheet.title, 8.0, inner),
             );
-            fonts.show(&mut content, true,
+            fonts.show(
+                &mut content,
+                true,
                 13.0,
                 left,
                 top - 36.0,
                 &fonts.fitted(true, &slip.name, 13.0, inner),
             );
-            fonts.show(&mut content, false,
+            fonts.show(
+                &mut content,
+                false,
                 9.0,
                 left,
                 top - 50.0,
                 &fonts.fitted(false, &slip.grade_and_class, 9.0, inner),
             );
             fonts.show(&mut content, false, 9.0, left, top - 70.0, "Username");
-            fonts.show(&mut content, true,
+            fonts.show(
+                &mut content,
+                true,
                 13.0,
                 left + 58.0,
                 top - 70.0,
                 &slip.username,
             );
             fonts.show(&mut content, false, 9.0, left, top - 88.0, "Password");
-            fonts.show(&mut content, true,
+            fonts.show(
+                &mut content,
+                true,
                 13.0,
                 left + 58.0,
                 top - 88.0,
                 &slip.password,
             );
-            fonts.show(&mut content, false,
+            fonts.show(
+                &mut content,
+                false,
                 7.5,
                 left,
                 top - 106.0,
-                &fonts.fitted(false, &format!("Sign in at {}", sheet.sign_in_url), 7.5, inner),
+                &fonts.fitted(
+                    false,
+                    &format!("Sign in at {}", sheet.sign_in_url),
+                    7.5,
+                    inner,
+                ),
             );
         }
         contents.push(content);

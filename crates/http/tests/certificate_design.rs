@@ -52,7 +52,11 @@ async fn pictures_are_uploaded_in_reach_and_drawn_into_the_previewed_and_generat
 
     // A PNG with transparency and a JPEG: kept as attachments of the olympiad, sized.
     let (status, signature) = api
-        .send(upload("signature.png", &samples::png(60, 20, true), &s.admin))
+        .send(upload(
+            "signature.png",
+            &samples::png(60, 20, true),
+            &s.admin,
+        ))
         .await;
     assert_eq!(status, StatusCode::OK, "{signature}");
     assert_eq!(signature["data"]["widthPx"], 60);
@@ -81,7 +85,11 @@ async fn pictures_are_uploaded_in_reach_and_drawn_into_the_previewed_and_generat
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert!(body["fields"]["file"].is_string(), "{body}");
     let (status, _) = api
-        .send(upload("signature.png", &samples::png(4, 4, true), &s.teacher))
+        .send(upload(
+            "signature.png",
+            &samples::png(4, 4, true),
+            &s.teacher,
+        ))
         .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
 
@@ -107,22 +115,39 @@ async fn pictures_are_uploaded_in_reach_and_drawn_into_the_previewed_and_generat
     assert_eq!(status, StatusCode::OK, "{}", String::from_utf8_lossy(&pdf));
     assert_eq!(content_type, "application/pdf");
     let text = String::from_utf8_lossy(&pdf);
-    assert_eq!(text.matches("/Subtype /Image").count(), 3, "two pictures and a mask");
+    assert_eq!(
+        text.matches("/Subtype /Image").count(),
+        3,
+        "two pictures and a mask"
+    );
     assert!(text.contains("/DCTDecode"));
     let shown = shown_texts(&pdf);
     assert!(shown.iter().any(|t| t == "Zoë Ŋwenya-Mašilo"), "{shown:?}");
-    assert!(shown.iter().any(|t| t == "Hoërskool Waterkloof"), "{shown:?}");
+    assert!(
+        shown.iter().any(|t| t == "Hoërskool Waterkloof"),
+        "{shown:?}"
+    );
 
     // A picture that is not the olympiad's, or a box off the page, is named; nothing is saved.
     let mut wrong = design.clone();
     wrong["awards"][0]["backgroundAttachmentId"] = json!(999_999);
     wrong["awards"][0]["signatures"][0]["width"] = json!(400);
     let (status, body) = api
-        .post(&format!("/api/certificate/config/{o}"), wrong.clone(), &s.admin)
+        .post(
+            &format!("/api/certificate/config/{o}"),
+            wrong.clone(),
+            &s.admin,
+        )
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
-    assert!(body["fields"]["awards[0].backgroundAttachmentId"].is_string(), "{body}");
-    assert!(body["fields"]["awards[0].signatures[0].width"].is_string(), "{body}");
+    assert!(
+        body["fields"]["awards[0].backgroundAttachmentId"].is_string(),
+        "{body}"
+    );
+    assert!(
+        body["fields"]["awards[0].signatures[0].width"].is_string(),
+        "{body}"
+    );
     let (status, _, _) = api.file(preview(&wrong)).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
 
@@ -131,7 +156,10 @@ async fn pictures_are_uploaded_in_reach_and_drawn_into_the_previewed_and_generat
         .post(&format!("/api/certificate/config/{o}"), design, &s.admin)
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(body["data"]["awards"][0]["backgroundAttachmentId"], background_id);
+    assert_eq!(
+        body["data"]["awards"][0]["backgroundAttachmentId"],
+        background_id
+    );
     for state in ["moderated", "final"] {
         let body = json!({ "olympiadId": o, "state": state, "reason": "Done" });
         api.post("/api/results/state", body, &s.admin).await;
@@ -172,23 +200,20 @@ async fn pictures_are_uploaded_in_reach_and_drawn_into_the_previewed_and_generat
 async fn answer_sheets_and_login_slips_print_every_south_african_name() {
     let s = Sitting::new();
     let api = s.fx.api().await;
-    let entry = s
-        .fx
-        .school()
-        .named("Hoërskool Ŋwenya")
-        .entered_in(&s.olympiad)
-        .build()
-        .entry();
-    let learner = s
-        .fx
-        .learner("sibongile.n")
-        .named("Šibongile", "Ŋcobo")
-        .entered_with(entry);
-    let teacher = s
-        .fx
-        .teacher("juffrou@example.org")
-        .in_team_of(entry)
-        .build();
+    let entry =
+        s.fx.school()
+            .named("Hoërskool Ŋwenya")
+            .entered_in(&s.olympiad)
+            .build()
+            .entry();
+    let learner =
+        s.fx.learner("sibongile.n")
+            .named("Šibongile", "Ŋcobo")
+            .entered_with(entry);
+    let teacher =
+        s.fx.teacher("juffrou@example.org")
+            .in_team_of(entry)
+            .build();
 
     let sheets = format!("/api/results/paper/sheets?schoolParticipantId={entry}");
     let (status, _, pdf) = api
@@ -197,17 +222,26 @@ async fn answer_sheets_and_login_slips_print_every_south_african_name() {
     assert_eq!(status, StatusCode::OK);
     let shown = shown_texts(&pdf);
     assert!(shown.iter().any(|t| t == "Šibongile Ŋcobo"), "{shown:?}");
-    assert!(shown.iter().any(|t| t.contains("Hoërskool Ŋwenya")), "{shown:?}");
+    assert!(
+        shown.iter().any(|t| t.contains("Hoërskool Ŋwenya")),
+        "{shown:?}"
+    );
     assert!(shown.iter().any(|t| t == "sibongile.n"), "{shown:?}");
 
     let slips = json!({ "schoolParticipantId": entry, "credentials": [{ "participantId": learner.participant_id, "password": "kx7m-p3qa" }] });
-    let request = with_token(post_json("/api/participant/login-slips", slips), &teacher.token);
+    let request = with_token(
+        post_json("/api/participant/login-slips", slips),
+        &teacher.token,
+    );
     let (status, content_type, pdf) = api.file(request).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(content_type, "application/pdf");
     let shown = shown_texts(&pdf);
     assert!(shown.iter().any(|t| t == "Šibongile Ŋcobo"), "{shown:?}");
-    assert!(shown.iter().any(|t| t.contains("Hoërskool Ŋwenya")), "{shown:?}");
+    assert!(
+        shown.iter().any(|t| t.contains("Hoërskool Ŋwenya")),
+        "{shown:?}"
+    );
     assert!(shown.iter().any(|t| t == "kx7m-p3qa"), "{shown:?}");
 }
 

@@ -7,11 +7,11 @@
 use crate::activity::record_activity;
 use crate::caller::Caller;
 use crate::error::{OfficeError, OfficeResult};
+use crate::files::stored_path;
 use crate::mail::queue_email_of;
 use crate::results::{released, LearnerResult, Snapshot};
 use crate::scope::find_in_reach;
 use chrono::NaiveDateTime;
-use crate::files::stored_path;
 use olympiad_documents::certificates::{
     file_safe, Certificate, Design, Field, PictureBox, Placement, SchoolCertificates,
     PAGE_HEIGHT_MM, PAGE_WIDTH_MM,
@@ -343,7 +343,10 @@ impl CertificateDesign {
             let attachment = Attachment::find(conn, id)?;
             let upload = Upload::find(conn, attachment.upload_id)?;
             let bytes = std::fs::read(stored_path(root, &upload.sha256)).map_err(|e| {
-                OfficeError::Internal(format!("certificate picture {field} ({}): {e}", upload.sha256))
+                OfficeError::Internal(format!(
+                    "certificate picture {field} ({}): {e}",
+                    upload.sha256
+                ))
             })?;
             let image = PdfImage::read(&bytes)
                 .map_err(|e| OfficeError::Internal(format!("certificate picture {field}: {e}")))?;
@@ -442,7 +445,11 @@ pub fn save_config(
 ) -> OfficeResult<CertificateDesign> {
     write_transaction(conn, |conn| {
         let olympiad = find_in_reach::<Olympiad>(conn, caller, olympiad_id)?;
-        input.check(conn, olympiad.id, "Certificate configuration failed to save")?;
+        input.check(
+            conn,
+            olympiad.id,
+            "Certificate configuration failed to save",
+        )?;
         let json =
             serde_json::to_string(input).map_err(|e| OfficeError::Internal(e.to_string()))?;
         CertificateConfig::save(conn, olympiad.id, &json)?;
@@ -566,8 +573,9 @@ pub fn preview(
         },
     };
     let images = design.images(conn, root)?;
-    let school = SchoolCertificates::new(design.design_for(template, &images), &[certificate.clone()])
-        .map_err(|e| OfficeError::Internal(e.to_string()))?;
+    let school =
+        SchoolCertificates::new(design.design_for(template, &images), &[certificate.clone()])
+            .map_err(|e| OfficeError::Internal(e.to_string()))?;
     Ok(school.render(&certificate))
 }
 

@@ -112,7 +112,10 @@ pub fn answers_template(
         .map_err(failed)?;
     names.add_sheet(&mut workbook, "Learners").map_err(failed)?;
     let bytes = workbook.save_to_buffer().map_err(failed)?;
-    Ok((format!("{} paper answers.xlsx", header_name(&school)), bytes))
+    Ok((
+        format!("{} paper answers.xlsx", header_name(&school)),
+        bytes,
+    ))
 }
 
 /// One row of the file as the preview shows it.
