@@ -8,7 +8,7 @@ import { API_BASE, endSessionOn401 } from '@olympiad/shared/api/client';
 import { withQuery } from '@olympiad/shared/api/raw-request';
 import { applyRequestHeaders } from '@olympiad/shared/api/request-headers';
 import { uploadFiles } from '@olympiad/shared/api/upload';
-import type { components } from '@olympiad/shared/api/schema';
+import type { components, operations } from '@olympiad/shared/api/schema';
 import { getCertificateConfig, saveCertificateConfig } from '@olympiad/shared/features/certificates/api/certificate-config';
 import { certificateKeys } from './certificate-runs';
 
@@ -32,7 +32,7 @@ export function useSaveCertificateConfig(olympiadId: number) {
 
 export type AwardTemplate = components['schemas']['AwardTemplate'];
 export type SignatureImage = components['schemas']['SignatureImage'];
-export type CertificateImage = components['schemas']['CertificateImageView'];
+export type CertificateImage = operations['certificate_image_upload']['responses'][200]['content']['application/json']['data'];
 
 /** Keeps a background or signature picture (PNG or JPEG, at most 2 MB) as an attachment of the olympiad. */
 export function uploadCertificateImage(olympiadId: number, file: File) {
