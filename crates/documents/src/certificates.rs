@@ -76,6 +76,9 @@ pub struct Design {
     pub pictures: Vec<(Arc<PdfImage>, PictureBox)>,
 }
 
+/// A picture's place on the page in points: left, bottom, width, height.
+type Placed = (f32, f32, f32, f32);
+
 /// Where a picture goes: its box's top left corner from the page's top left, and its size, in
 /// millimetres. The picture is fitted in the box whole, keeping its shape, and centred.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -89,7 +92,7 @@ pub struct PictureBox {
 
 impl PictureBox {
     /// The picture's place on the page in points: left, bottom, width, height.
-    fn fitted(&self, image: &PdfImage) -> (f32, f32, f32, f32) {
+    fn fitted(&self, image: &PdfImage) -> Placed {
         let (box_w, box_h) = (self.width * POINTS_PER_MM, self.height * POINTS_PER_MM);
         let scale = (box_w / image.width as f32).min(box_h / image.height as f32);
         let (w, h) = (image.width as f32 * scale, image.height as f32 * scale);
@@ -155,7 +158,7 @@ impl SchoolCertificates {
         let fonts = self.fonts.write(&mut pdf, 10);
         // Each picture takes two objects: itself and its soft mask.
         let first_picture = 10 + FONT_OBJECTS;
-        let mut pictures: Vec<(Name, &PdfImage, (f32, f32, f32, f32))> = Vec::new();
+        let mut pictures: Vec<(Name, &PdfImage, Placed)> = Vec::new();
         if let Some(background) = &self.design.background {
             pictures.push((Name(b"Bg"), background, (0.0, 0.0, PAGE_WIDTH, PAGE_HEIGHT)));
         }

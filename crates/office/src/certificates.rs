@@ -573,9 +573,11 @@ pub fn preview(
         },
     };
     let images = design.images(conn, root)?;
-    let school =
-        SchoolCertificates::new(design.design_for(template, &images), &[certificate.clone()])
-            .map_err(|e| OfficeError::Internal(e.to_string()))?;
+    let school = SchoolCertificates::new(
+        design.design_for(template, &images),
+        std::slice::from_ref(&certificate),
+    )
+    .map_err(|e| OfficeError::Internal(e.to_string()))?;
     Ok(school.render(&certificate))
 }
 
