@@ -121,6 +121,7 @@ function Editor({ olympiadId }: { olympiadId: number }) {
                 <ColorInput
                   label="Frame"
                   format="hex"
+                  withEyeDropper={false}
                   w={130}
                   value={template.colour}
                   error={errors[`awards[${index}].colour`]}
