@@ -9,9 +9,9 @@ import { onPage } from '../support/browser.mjs';
 import { signIn } from '../support/sign-in.mjs';
 import { signInAsAdmin } from '../support/olympiad-api.mjs';
 
-/** A 2 × 2 PNG, for the certificate's background. */
+/** A 2 × 2 PNG, for the certificate's background (whole: the server decodes it, checksums and all). */
 const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP49eEOEDFAKABOLgsZ+f3jpwAAAABJRU5ErkJggg==',
   'base64',
 );
 
