@@ -9,6 +9,12 @@ import { onPage } from '../support/browser.mjs';
 import { signIn } from '../support/sign-in.mjs';
 import { signInAsAdmin } from '../support/olympiad-api.mjs';
 
+/** A 2 × 2 PNG, for the certificate's background (whole: the server decodes it, checksums and all). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP49eEOEDFAKABOLgsZ+f3jpwAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 async function request(baseUrl, method, path, { token, key, body } = {}) {
   const headers = { Authorization: `Bearer ${token}` };
   if (key) headers['X-Attempt-Key'] = key;
@@ -141,6 +147,29 @@ export function resultsSuite(context) {
         await dialog.getByRole('button', { name: 'Dismiss' }).click();
         await queue.getByText('dismissed').waitFor();
         await page.getByRole('heading', { name: 'Answers written on paper' }).waitFor();
+      }),
+    );
+
+    it(
+      'an admin gives the gold certificate a background and the PDF preview shows the design as edited',
+      onPage(context.browser, async (page) => {
+        const base = context.baseUrl;
+        await signIn(page, base, { username: 'admin@example.org', loginType: 'admin', olympiadName: 'geography' });
+        await page.waitForURL(`${base}/geography/admin/reports/overview`);
+        await page.goto(`${base}/geography/admin/results/edit-certificates`);
+        // The preview is the PDF itself, in a frame.
+        await page.getByTitle('Certificate preview (PDF)').waitFor();
+        const remade = page.waitForResponse((r) => r.url().includes('/api/certificate/preview/') && r.request().method() === 'POST' && r.status() === 200);
+        // The first picture input is the gold template's background.
+        await page.locator('input[type=file]').first().setInputFiles({ name: 'parchment.png', mimeType: 'image/png', buffer: PNG });
+        await page.getByRole('img', { name: 'Gold: background' }).waitFor();
+        const response = await remade;
+        assert.equal(response.headers()['content-type'], 'application/pdf');
+        const pdf = await response.body();
+        assert.equal(pdf.subarray(0, 5).toString(), '%PDF-');
+        assert.match(pdf.toString('latin1'), /\/Subtype \/Image/);
+        await page.getByRole('button', { name: 'Save' }).click();
+        await page.getByText('Certificate configuration saved').waitFor();
       }),
     );
 

@@ -3,8 +3,8 @@
 //! in the author's order, each with a box per option (A, B, C …; T and F) or a line to write on.
 //! The admin later types each sheet into one row of the paper answers spreadsheet.
 
-use crate::slips::{fitted, line};
-use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, TextStr};
+use crate::fonts::{FontError, Fonts};
+use pdf_writer::{Content, Finish, Pdf, Rect, Ref, TextStr};
 
 /// One learner's sheet.
 pub struct AnswerSheet {
@@ -33,12 +33,9 @@ const COLUMNS: usize = 2;
 pub const QUESTIONS_PER_PAGE: usize =
     COLUMNS * ((PAGE_HEIGHT - 2.0 * MARGIN - HEADER) / ROW) as usize;
 
-const REGULAR: Name = Name(b"F1");
-const BOLD: Name = Name(b"F2");
-const MONO: Name = Name(b"F3");
-
 fn header(
     content: &mut Content,
+    fonts: &Fonts,
     sheets: &AnswerSheets,
     learner: &AnswerSheet,
     page: usize,
@@ -46,37 +43,43 @@ fn header(
 ) {
     let width = PAGE_WIDTH - 2.0 * MARGIN;
     let top = PAGE_HEIGHT - MARGIN;
-    line(
+    fonts.show(
         content,
-        BOLD,
+        true,
         12.0,
         MARGIN,
         top - 12.0,
-        &fitted(&format!("{} - answer sheet", sheets.title), 12.0, width),
+        &fonts.fitted(
+            true,
+            &format!("{} - answer sheet", sheets.title),
+            12.0,
+            width,
+        ),
     );
-    line(
+    fonts.show(
         content,
-        REGULAR,
+        false,
         9.0,
         MARGIN,
         top - 28.0,
-        &fitted(
+        &fonts.fitted(
+            false,
             &format!("{} - page {page} of {of}", sheets.school),
             9.0,
             width,
         ),
     );
-    line(
+    fonts.show(
         content,
-        BOLD,
+        true,
         15.0,
         MARGIN,
         top - 54.0,
-        &fitted(&learner.name, 15.0, width * 0.6),
+        &fonts.fitted(true, &learner.name, 15.0, width * 0.6),
     );
-    line(
+    fonts.show(
         content,
-        REGULAR,
+        false,
         10.0,
         MARGIN,
         top - 70.0,
@@ -89,25 +92,23 @@ fn header(
         .set_line_width(1.0)
         .rect(box_x, top - 80.0, width * 0.38, 44.0)
         .stroke();
-    line(
+    fonts.show(
         content,
-        REGULAR,
+        false,
         8.0,
         box_x + 8.0,
         top - 48.0,
         "Learner number",
     );
-    line(
+    fonts.show(
         content,
-        MONO,
+        true,
         16.0,
         box_x + 8.0,
         top - 70.0,
         &learner.learner_number,
     );
-    line(
-        content,
-        REGULAR,
+    fonts.show(content, false,
         8.5,
         MARGIN,
         top - 100.0,
@@ -122,13 +123,14 @@ fn header(
 
 fn question_row(
     content: &mut Content,
+    fonts: &Fonts,
     number: usize,
     boxes: &[String],
     x: f32,
     y: f32,
     width: f32,
 ) {
-    line(content, BOLD, 10.0, x, y, &format!("{number}."));
+    fonts.show(content, true, 10.0, x, y, &format!("{number}."));
     let start = x + 30.0;
     if boxes.is_empty() {
         content
@@ -147,18 +149,30 @@ fn question_row(
             .set_line_width(0.8)
             .rect(bx, y - 3.0, 13.0, 13.0)
             .stroke();
-        line(content, REGULAR, 7.0, bx + 15.0, y, label);
+        fonts.show(content, false, 7.0, bx + 15.0, y, label);
     }
 }
 
 /// The PDF of a school's sheets; a school without learners is one page saying so.
-pub fn answer_sheets(sheets: &AnswerSheets) -> Vec<u8> {
+pub fn answer_sheets(sheets: &AnswerSheets) -> Result<Vec<u8>, FontError> {
+    let fonts = Fonts::for_texts(
+        [sheets.title.as_str(), sheets.school.as_str()]
+            .into_iter()
+            .chain(sheets.questions.iter().flatten().map(String::as_str))
+            .chain(sheets.learners.iter().flat_map(|l| {
+                [
+                    l.name.as_str(),
+                    l.grade_and_class.as_str(),
+                    l.learner_number.as_str(),
+                ]
+            })),
+    )?;
     let per_learner = sheets.questions.len().div_ceil(QUESTIONS_PER_PAGE).max(1);
     let mut contents = Vec::new();
     for learner in &sheets.learners {
         for page in 0..per_learner {
             let mut content = Content::new();
-            header(&mut content, sheets, learner, page + 1, per_learner);
+            header(&mut content, &fonts, sheets, learner, page + 1, per_learner);
             let on_page = sheets
                 .questions
                 .iter()
@@ -171,16 +185,16 @@ pub fn answer_sheets(sheets: &AnswerSheets) -> Vec<u8> {
                 let (col, row) = (slot / rows, slot % rows);
                 let x = MARGIN + col as f32 * column_width;
                 let y = PAGE_HEIGHT - MARGIN - HEADER + 14.0 - row as f32 * ROW;
-                question_row(&mut content, index + 1, boxes, x, y, column_width);
+                question_row(&mut content, &fonts, index + 1, boxes, x, y, column_width);
             }
             contents.push(content);
         }
     }
     if contents.is_empty() {
         let mut content = Content::new();
-        line(
+        fonts.show(
             &mut content,
-            BOLD,
+            true,
             14.0,
             MARGIN,
             PAGE_HEIGHT - MARGIN - 14.0,
@@ -192,13 +206,9 @@ pub fn answer_sheets(sheets: &AnswerSheets) -> Vec<u8> {
     let mut pdf = Pdf::new();
     let catalog = Ref::new(1);
     let tree = Ref::new(2);
-    let fonts = [
-        (REGULAR, Ref::new(3), "Helvetica"),
-        (BOLD, Ref::new(4), "Helvetica-Bold"),
-        (MONO, Ref::new(5), "Courier-Bold"),
-    ];
-    let info = Ref::new(6);
-    let first_page = 7;
+    let info = Ref::new(3);
+    let font_refs = fonts.write(&mut pdf, 10);
+    let first_page = 10 + crate::fonts::FONT_OBJECTS;
     let page_refs: Vec<Ref> = (0..contents.len())
         .map(|i| Ref::new(first_page + 2 * i as i32))
         .collect();
@@ -206,11 +216,6 @@ pub fn answer_sheets(sheets: &AnswerSheets) -> Vec<u8> {
     pdf.pages(tree)
         .kids(page_refs.iter().copied())
         .count(page_refs.len() as i32);
-    for (_, id, base) in fonts {
-        pdf.type1_font(id)
-            .base_font(Name(base.as_bytes()))
-            .encoding_predefined(Name(b"WinAnsiEncoding"));
-    }
     pdf.document_info(info)
         .title(TextStr(&format!("Answer sheets: {}", sheets.school)));
     for (index, content) in contents.into_iter().enumerate() {
@@ -222,7 +227,7 @@ pub fn answer_sheets(sheets: &AnswerSheets) -> Vec<u8> {
             .contents(content_id);
         let mut resources = page.resources();
         let mut font_map = resources.fonts();
-        for (name, id, _) in fonts {
+        for (name, id) in font_refs {
             font_map.pair(name, id);
         }
         font_map.finish();
@@ -230,7 +235,7 @@ pub fn answer_sheets(sheets: &AnswerSheets) -> Vec<u8> {
         page.finish();
         pdf.stream(content_id, &content.finish());
     }
-    pdf.finish()
+    Ok(pdf.finish())
 }
 
 #[cfg(test)]
@@ -252,17 +257,20 @@ mod tests {
             questions: questions.clone(),
             learners: vec![learner(1), learner(2)],
         };
-        let pdf = answer_sheets(&sheets);
+        let pdf = answer_sheets(&sheets).unwrap();
         let text = String::from_utf8_lossy(&pdf);
         assert!(text.contains("/Count 2"), "one page a learner");
-        assert!(text.contains("(zlearner2)"));
-        assert!(text.contains("(2.)"), "questions are numbered");
+        let shown = crate::fonts::extract::shown_texts(&pdf);
+        assert!(shown.iter().any(|t| t == "zlearner2"), "{shown:?}");
+        assert!(shown.iter().any(|t| t == "2."), "questions are numbered");
+        assert!(shown.iter().any(|t| t == "Zoë Learner 1"), "{shown:?}");
         // A paper longer than a page takes two pages a learner.
         questions.resize(QUESTIONS_PER_PAGE + 1, vec!["T".into(), "F".into()]);
         let long = answer_sheets(&AnswerSheets {
             questions,
             ..sheets
-        });
+        })
+        .unwrap();
         assert!(String::from_utf8_lossy(&long).contains("/Count 4"));
     }
 }

@@ -1,24 +1,25 @@
 //! Certificates: one A4 landscape PDF per learner, and one ZIP of them per school.
 //!
-//! Names are written in DejaVu Sans (committed under `fonts/`, free licence in
-//! `fonts/DejaVu-LICENSE.txt`), embedded and subset: the standard PDF fonts cannot write ŋ or š,
-//! and South African names have them. A school's certificates share one subset, made once from
-//! every text the school's certificates hold, so that a learner's PDF costs no font work.
+//! Names are written in DejaVu Sans, embedded and subset (`crate::fonts`). A school's
+//! certificates share one subset, made once from every text the school's certificates hold, so
+//! that a learner's PDF costs no font work. A template may have a background picture over the
+//! whole page and signature pictures placed in millimetres (`crate::images`), read once per run.
 
-use flate2::write::ZlibEncoder;
-use pdf_writer::types::{CidFontType, FontFlags, SystemInfo, UnicodeCmap};
-use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
+use crate::fonts::{Fonts, FONT_OBJECTS};
+use crate::images::PdfImage;
+use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, TextStr};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::io::Write;
-use subsetter::GlyphRemapper;
-
-const REGULAR_TTF: &[u8] = include_bytes!("../fonts/DejaVuSans.ttf");
-const BOLD_TTF: &[u8] = include_bytes!("../fonts/DejaVuSans-Bold.ttf");
+use std::sync::Arc;
 
 /// A4 landscape, in points.
 pub const PAGE_WIDTH: f32 = 842.0;
 pub const PAGE_HEIGHT: f32 = 595.0;
+/// A4 landscape, in millimetres: where pictures are placed.
+pub const PAGE_WIDTH_MM: f32 = 297.0;
+pub const PAGE_HEIGHT_MM: f32 = 210.0;
+const POINTS_PER_MM: f32 = 72.0 / 25.4;
 
 /// What one learner's certificate says.
 #[derive(Debug, Clone)]
@@ -69,6 +70,36 @@ pub struct Design {
     pub fields: Vec<(Field, Placement)>,
     /// The frame's colour, per award (RGB 0–1); none for no frame.
     pub frame: Option<[f32; 3]>,
+    /// A picture over the whole page, under everything else.
+    pub background: Option<Arc<PdfImage>>,
+    /// Signatures (or any picture), each fitted into its box on the page.
+    pub pictures: Vec<(Arc<PdfImage>, PictureBox)>,
+}
+
+/// A picture's place on the page in points: left, bottom, width, height.
+type Placed = (f32, f32, f32, f32);
+
+/// Where a picture goes: its box's top left corner from the page's top left, and its size, in
+/// millimetres. The picture is fitted in the box whole, keeping its shape, and centred.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PictureBox {
+    pub x: f32,
+    pub y: f32,
+    pub width: f32,
+    pub height: f32,
+}
+
+impl PictureBox {
+    /// The picture's place on the page in points: left, bottom, width, height.
+    fn fitted(&self, image: &PdfImage) -> Placed {
+        let (box_w, box_h) = (self.width * POINTS_PER_MM, self.height * POINTS_PER_MM);
+        let scale = (box_w / image.width as f32).min(box_h / image.height as f32);
+        let (w, h) = (image.width as f32 * scale, image.height as f32 * scale);
+        let left = self.x * POINTS_PER_MM + (box_w - w) / 2.0;
+        let top = self.y * POINTS_PER_MM + (box_h - h) / 2.0;
+        (left, PAGE_HEIGHT - top - h, w, h)
+    }
 }
 
 impl Design {
@@ -85,25 +116,6 @@ impl Design {
     }
 }
 
-/// A font cut down to the glyphs of a set of texts, ready to embed.
-struct SubsetFont {
-    base_name: String,
-    /// The subset, zlib-compressed for `/FlateDecode`.
-    file: Vec<u8>,
-    remapper: GlyphRemapper,
-    /// Widths of the new glyph ids, in thousandths of an em.
-    widths: Vec<f32>,
-    /// New glyph id to the character it writes.
-    cmap: Vec<(u16, char)>,
-    units_per_em: f32,
-    ascent: f32,
-    descent: f32,
-    cap_height: f32,
-    bbox: Rect,
-    /// Old glyph id of each character of the texts.
-    glyphs: std::collections::HashMap<char, u16>,
-}
-
 #[derive(Debug, thiserror::Error)]
 pub enum CertificateError {
     #[error("the certificate font cannot be read: {0}")]
@@ -112,134 +124,10 @@ pub enum CertificateError {
     Zip(String),
 }
 
-impl SubsetFont {
-    fn new(
-        data: &[u8],
-        tag: &str,
-        family: &str,
-        chars: &BTreeSet<char>,
-    ) -> Result<Self, CertificateError> {
-        let face =
-            ttf_parser::Face::parse(data, 0).map_err(|e| CertificateError::Font(e.to_string()))?;
-        let mut remapper = GlyphRemapper::new();
-        let mut glyphs = std::collections::HashMap::new();
-        let mut cmap = Vec::new();
-        for &c in chars {
-            let old = face.glyph_index(c).map_or(0, |g| g.0);
-            let new = remapper.remap(old);
-            glyphs.insert(c, old);
-            if old != 0 {
-                cmap.push((new, c));
-            }
-        }
-        let subset = subsetter::subset(data, 0, &remapper)
-            .map_err(|e| CertificateError::Font(format!("{e:?}")))?;
-        let units_per_em = f32::from(face.units_per_em());
-        let mut widths = vec![0.0; usize::from(remapper.num_gids())];
-        for old in remapper.remapped_gids() {
-            let new = remapper.get(old).unwrap_or(0);
-            let advance = face
-                .glyph_hor_advance(ttf_parser::GlyphId(old))
-                .unwrap_or(0);
-            widths[usize::from(new)] = f32::from(advance) * 1000.0 / units_per_em;
-        }
-        let mut encoder = ZlibEncoder::new(Vec::new(), flate2::Compression::default());
-        encoder
-            .write_all(&subset)
-            .map_err(|e| CertificateError::Font(e.to_string()))?;
-        let file = encoder
-            .finish()
-            .map_err(|e| CertificateError::Font(e.to_string()))?;
-        let scale = |v: i16| f32::from(v) * 1000.0 / units_per_em;
-        let b = face.global_bounding_box();
-        Ok(SubsetFont {
-            base_name: format!("{tag}+{family}"),
-            file,
-            remapper,
-            widths,
-            cmap,
-            units_per_em,
-            ascent: scale(face.ascender()),
-            descent: scale(face.descender()),
-            cap_height: scale(face.capital_height().unwrap_or(face.ascender())),
-            bbox: Rect::new(
-                scale(b.x_min),
-                scale(b.y_min),
-                scale(b.x_max),
-                scale(b.y_max),
-            ),
-            glyphs,
-        })
-    }
-
-    /// The text as two-byte glyph ids of the subset (Identity-H), and its width at `size`.
-    fn encode(&self, text: &str, size: f32) -> (Vec<u8>, f32) {
-        let mut bytes = Vec::with_capacity(text.len() * 2);
-        let mut width = 0.0;
-        for c in text.chars() {
-            let old = self.glyphs.get(&c).copied().unwrap_or(0);
-            let new = self.remapper.get(old).unwrap_or(0);
-            bytes.extend_from_slice(&new.to_be_bytes());
-            width += self.widths.get(usize::from(new)).copied().unwrap_or(0.0);
-        }
-        let _ = self.units_per_em;
-        (bytes, width * size / 1000.0)
-    }
-
-    /// Writes the font's objects from `first` on (five of them) and answers the font's ref.
-    fn write(&self, pdf: &mut Pdf, first: i32) -> Ref {
-        let (type0, cid, descriptor, file, unicode) = (
-            Ref::new(first),
-            Ref::new(first + 1),
-            Ref::new(first + 2),
-            Ref::new(first + 3),
-            Ref::new(first + 4),
-        );
-        let name = Name(self.base_name.as_bytes());
-        let info = SystemInfo {
-            registry: Str(b"Adobe"),
-            ordering: Str(b"Identity"),
-            supplement: 0,
-        };
-        pdf.type0_font(type0)
-            .base_font(name)
-            .encoding_predefined(Name(b"Identity-H"))
-            .descendant_font(cid)
-            .to_unicode(unicode);
-        let mut font = pdf.cid_font(cid);
-        font.subtype(CidFontType::Type2)
-            .base_font(name)
-            .system_info(info)
-            .font_descriptor(descriptor)
-            .default_width(0.0)
-            .cid_to_gid_map_predefined(Name(b"Identity"));
-        font.widths().consecutive(0, self.widths.iter().copied());
-        font.finish();
-        pdf.font_descriptor(descriptor)
-            .name(name)
-            .flags(FontFlags::NON_SYMBOLIC)
-            .bbox(self.bbox)
-            .italic_angle(0.0)
-            .ascent(self.ascent)
-            .descent(self.descent)
-            .cap_height(self.cap_height)
-            .stem_v(80.0)
-            .font_file2(file);
-        pdf.stream(file, &self.file).filter(Filter::FlateDecode);
-        let mut map = UnicodeCmap::new(Name(b"Custom"), info);
-        for &(glyph, c) in &self.cmap {
-            map.pair(glyph, c);
-        }
-        pdf.cmap(unicode, &map.finish());
-        type0
-    }
-}
-
 /// The certificates of one school, sharing one font subset.
 pub struct SchoolCertificates {
     design: Design,
-    regular: SubsetFont,
-    bold: SubsetFont,
+    fonts: Fonts,
 }
 
 impl SchoolCertificates {
@@ -251,14 +139,8 @@ impl SchoolCertificates {
                 chars.extend(design.text(*field, certificate).chars());
             }
         }
-        chars.insert(' ');
-        // A six-letter tag per subset, as PDF asks: from the set's size, so it is the same each run.
-        let tag: String = (0..6)
-            .map(|i| char::from(b'A' + ((chars.len() >> (i * 4)) % 26) as u8))
-            .collect();
         Ok(SchoolCertificates {
-            regular: SubsetFont::new(REGULAR_TTF, &tag, "DejaVuSans", &chars)?,
-            bold: SubsetFont::new(BOLD_TTF, &tag, "DejaVuSans-Bold", &chars)?,
+            fonts: Fonts::for_chars(chars).map_err(|e| CertificateError::Font(e.0))?,
             design,
         })
     }
@@ -273,8 +155,23 @@ impl SchoolCertificates {
             Ref::new(4),
             Ref::new(5),
         );
-        let regular = self.regular.write(&mut pdf, 10);
-        let bold = self.bold.write(&mut pdf, 20);
+        let fonts = self.fonts.write(&mut pdf, 10);
+        // Each picture takes two objects: itself and its soft mask.
+        let first_picture = 10 + FONT_OBJECTS;
+        let mut pictures: Vec<(Name, &PdfImage, Placed)> = Vec::new();
+        if let Some(background) = &self.design.background {
+            pictures.push((Name(b"Bg"), background, (0.0, 0.0, PAGE_WIDTH, PAGE_HEIGHT)));
+        }
+        const PICTURE_NAMES: [&[u8]; 4] = [b"P1", b"P2", b"P3", b"P4"];
+        for ((image, at), name) in self.design.pictures.iter().zip(PICTURE_NAMES) {
+            pictures.push((Name(name), image, at.fitted(image)));
+        }
+        let picture_refs: Vec<Ref> = (0..pictures.len())
+            .map(|i| Ref::new(first_picture + 2 * i as i32))
+            .collect();
+        for ((_, image, _), id) in pictures.iter().zip(&picture_refs) {
+            image.write(&mut pdf, *id, Ref::new(id.get() + 1));
+        }
         pdf.catalog(catalog).pages(tree);
         pdf.pages(tree).kids([page]).count(1);
         pdf.document_info(info).title(TextStr(&format!(
@@ -282,6 +179,13 @@ impl SchoolCertificates {
             self.design.heading, certificate.name
         )));
         let mut content = Content::new();
+        for (name, _, (x, y, w, h)) in &pictures {
+            content
+                .save_state()
+                .transform([*w, 0.0, 0.0, *h, *x, *y])
+                .x_object(*name)
+                .restore_state();
+        }
         if let Some([r, g, b]) = self.design.frame {
             content
                 .set_stroke_rgb(r, g, b)
@@ -297,20 +201,10 @@ impl SchoolCertificates {
             if text.is_empty() {
                 continue;
             }
-            let (font, name) = if at.bold {
-                (&self.bold, Name(b"F2"))
-            } else {
-                (&self.regular, Name(b"F1"))
-            };
-            let (glyphs, width) = font.encode(text, at.size);
-            let x = PAGE_WIDTH * at.x / 100.0 - width / 2.0;
+            let x = PAGE_WIDTH * at.x / 100.0;
             let y = PAGE_HEIGHT * (1.0 - at.y / 100.0) - at.size / 3.0;
-            content
-                .begin_text()
-                .set_font(name, at.size)
-                .next_line(x, y)
-                .show(Str(&glyphs))
-                .end_text();
+            self.fonts
+                .show_centred(&mut content, at.bold, at.size, x, y, text);
         }
         let mut page_writer = pdf.page(page);
         page_writer
@@ -318,10 +212,18 @@ impl SchoolCertificates {
             .parent(tree)
             .contents(content_id);
         let mut resources = page_writer.resources();
-        let mut fonts = resources.fonts();
-        fonts.pair(Name(b"F1"), regular);
-        fonts.pair(Name(b"F2"), bold);
-        fonts.finish();
+        let mut font_map = resources.fonts();
+        for (name, id) in fonts {
+            font_map.pair(name, id);
+        }
+        font_map.finish();
+        if !pictures.is_empty() {
+            let mut x_objects = resources.x_objects();
+            for ((name, _, _), id) in pictures.iter().zip(&picture_refs) {
+                x_objects.pair(*name, *id);
+            }
+            x_objects.finish();
+        }
         resources.finish();
         page_writer.finish();
         pdf.stream(content_id, &content.finish());
@@ -414,6 +316,8 @@ mod tests {
                 (Field::Signature, at(90.0, 11.0, false)),
             ],
             frame: Some([0.8, 0.6, 0.1]),
+            background: None,
+            pictures: Vec::new(),
         }
     }
 
@@ -466,77 +370,13 @@ mod tests {
         }
     }
 
-    /// The bytes of every PDF literal string shown with `Tj`, read from `at` on: escapes (`\\ddd`,
-    /// `\\n`, `\\(`) decoded, and raw bytes (a glyph id may be a newline's byte) taken as they are.
-    fn shown_strings(pdf: &[u8]) -> Vec<Vec<u8>> {
-        let mut found = Vec::new();
-        let mut i = 0;
-        while let Some(start) = pdf[i..]
-            .windows(3)
-            .position(|w| w == b"Td\n")
-            .map(|p| p + i + 3)
-        {
-            if pdf.get(start) != Some(&b'(') {
-                i = start;
-                continue;
-            }
-            let (mut out, mut j) = (Vec::new(), start + 1);
-            while j < pdf.len() && pdf[j] != b')' {
-                if pdf[j] == b'\\' {
-                    if pdf[j + 1].is_ascii_digit() {
-                        let digits = std::str::from_utf8(&pdf[j + 1..j + 4]).unwrap_or("0");
-                        out.push(u8::from_str_radix(digits, 8).unwrap_or(0));
-                        j += 4;
-                    } else {
-                        out.push(match pdf[j + 1] {
-                            b'n' => b'\n',
-                            b'r' => b'\r',
-                            b't' => b'\t',
-                            b'b' => 0x08,
-                            b'f' => 0x0c,
-                            other => other,
-                        });
-                        j += 2;
-                    }
-                } else {
-                    out.push(pdf[j]);
-                    j += 1;
-                }
-            }
-            found.push(out);
-            i = j;
-        }
-        found
-    }
-
     #[test]
     fn the_learners_name_is_in_the_text_of_the_certificate() {
         let certificates = [learner("Thandiwe Nkosi")];
         // The content stream holds glyph ids, never the name itself; only the map gives it back.
         let school = SchoolCertificates::new(design(), &certificates).unwrap();
         let pdf = school.render(&certificates[0]);
-        // Decode the shown glyphs through the ToUnicode map, as a PDF reader extracts text.
-        let text = String::from_utf8_lossy(&pdf).into_owned();
-        let mut map = std::collections::HashMap::new();
-        for line in text.lines() {
-            let parts: Vec<&str> = line.split_whitespace().collect();
-            if parts.len() == 2 && parts[0].starts_with('<') && parts[1].starts_with('<') {
-                let glyph = u16::from_str_radix(parts[0].trim_matches(['<', '>']), 16);
-                let code = u32::from_str_radix(parts[1].trim_matches(['<', '>']), 16);
-                if let (Ok(glyph), Ok(code)) = (glyph, code) {
-                    map.insert(glyph, char::from_u32(code).unwrap_or('?'));
-                }
-            }
-        }
-        let mut extracted = Vec::new();
-        for bytes in shown_strings(&pdf) {
-            let glyphs: String = bytes
-                .chunks(2)
-                .map(|pair| u16::from_be_bytes([pair[0], *pair.get(1).unwrap_or(&0)]))
-                .map(|g| map.get(&g).copied().unwrap_or('?'))
-                .collect();
-            extracted.push(glyphs);
-        }
+        let extracted = crate::fonts::extract::shown_texts(&pdf);
         assert!(
             extracted.iter().any(|t| t == "Thandiwe Nkosi"),
             "{extracted:?}"
@@ -545,6 +385,46 @@ mod tests {
             extracted.iter().any(|t| t == "Hoërskool Waterkloof"),
             "{extracted:?}"
         );
+    }
+
+    #[test]
+    fn a_background_and_signatures_are_image_objects_under_the_text() {
+        use crate::images::samples;
+        let background = Arc::new(PdfImage::read(&samples::png(60, 42, false)).unwrap());
+        let signature = Arc::new(PdfImage::read(&samples::png(30, 10, true)).unwrap());
+        let stamp = Arc::new(PdfImage::read(&samples::jpeg_header()).unwrap());
+        let at = PictureBox {
+            x: 30.0,
+            y: 160.0,
+            width: 60.0,
+            height: 20.0,
+        };
+        let with_pictures = Design {
+            background: Some(background),
+            pictures: vec![(signature, at), (stamp, PictureBox { x: 200.0, ..at })],
+            ..design()
+        };
+        let certificates = [learner("Šibongile Ŋcobo")];
+        let school = SchoolCertificates::new(with_pictures, &certificates).unwrap();
+        let pdf = school.render(&certificates[0]);
+        let text = String::from_utf8_lossy(&pdf);
+        // Three pictures and the signature's soft mask.
+        assert_eq!(text.matches("/Subtype /Image").count(), 4, "{text}");
+        assert_eq!(text.matches("/SMask").count(), 1);
+        assert!(text.contains("/DCTDecode"), "the JPEG goes in as it is");
+        assert!(text.contains("/Bg Do"), "the background is drawn");
+        // The background fills the page and comes before the text.
+        let background_at = text.find("842 0 0 595 0 0 cm").unwrap();
+        assert!(background_at < text.find("BT").unwrap());
+        // The signature (3:1) is fitted in its 60 × 20 mm box: 170 × 56.7 points.
+        assert!(text.contains("170.0787"), "{text}");
+        assert!(text.contains(" 0 0 56.6929"), "{text}");
+        let extracted = crate::fonts::extract::shown_texts(&pdf);
+        assert!(
+            extracted.iter().any(|t| t == "Šibongile Ŋcobo"),
+            "{extracted:?}"
+        );
+        assert!(extracted.iter().any(|t| t == "Hoërskool Waterkloof"));
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! Login slips: a learner's username and password on a card to cut out and hand over, twelve to an
-//! A4 page, each class starting on a page of its own. The standard PDF fonts need no embedding, so
-//! a page of slips is a few kilobytes.
+//! A4 page, each class starting on a page of its own. Written in the embedded DejaVu subset
+//! (`crate::fonts`), so that every name prints as the school entered it.
 
-use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
+use crate::fonts::{FontError, Fonts};
+use pdf_writer::{Content, Finish, Pdf, Rect, Ref, TextStr};
 
 pub struct Slip {
     pub name: String,
@@ -34,51 +35,26 @@ const COLUMNS: usize = 2;
 const ROWS: usize = 6;
 pub const SLIPS_PER_PAGE: usize = COLUMNS * ROWS;
 
-const REGULAR: Name = Name(b"F1");
-const BOLD: Name = Name(b"F2");
-const MONO: Name = Name(b"F3");
-
-/// Text in the WinAnsi encoding of the standard fonts: Latin-1 letters as they are, curly quotes
-/// and dashes as their plain forms, anything else as `?`.
-pub(crate) fn win_ansi(text: &str) -> Vec<u8> {
-    text.chars()
-        .map(|c| match c {
-            ' '..='~' => c as u8,
-            '\u{a0}'..='\u{ff}' => c as u32 as u8,
-            '‘' | '’' => b'\'',
-            '“' | '”' => b'"',
-            '–' | '—' => b'-',
-            other => olympiad_domain::text::ascii_fold(&other.to_string())
-                .bytes()
-                .next()
-                .unwrap_or(b'?'),
-        })
-        .collect()
-}
-
-/// Cuts `text` to what fits in `width` points at `size` (Helvetica averages about half an em).
-pub(crate) fn fitted(text: &str, size: f32, width: f32) -> String {
-    let fits = (width / (size * 0.55)) as usize;
-    if text.chars().count() <= fits {
-        text.to_owned()
-    } else {
-        let mut cut: String = text.chars().take(fits.saturating_sub(1)).collect();
-        cut.push('…');
-        cut
-    }
-}
-
-pub(crate) fn line(content: &mut Content, font: Name, size: f32, x: f32, y: f32, text: &str) {
-    content
-        .begin_text()
-        .set_font(font, size)
-        .next_line(x, y)
-        .show(Str(&win_ansi(text)))
-        .end_text();
-}
-
 /// The PDF of the sheet; an empty sheet is one page saying so.
-pub fn login_slips(sheet: &SlipSheet) -> Vec<u8> {
+pub fn login_slips(sheet: &SlipSheet) -> Result<Vec<u8>, FontError> {
+    let fonts = Fonts::for_texts(
+        [
+            sheet.title.as_str(),
+            sheet.school.as_str(),
+            sheet.sign_in_url.as_str(),
+        ]
+        .into_iter()
+        .chain(sheet.groups.iter().flat_map(|group| {
+            std::iter::once(group.heading.as_str()).chain(group.slips.iter().flat_map(|s| {
+                [
+                    s.name.as_str(),
+                    s.grade_and_class.as_str(),
+                    s.username.as_str(),
+                    s.password.as_str(),
+                ]
+            }))
+        })),
+    )?;
     // Each page: the group it belongs to, its number within the group, and its slips.
     let mut pages: Vec<(&SlipGroup, usize, usize, &[Slip])> = Vec::new();
     for group in &sheet.groups {
@@ -91,13 +67,8 @@ pub fn login_slips(sheet: &SlipSheet) -> Vec<u8> {
     let mut pdf = Pdf::new();
     let catalog = Ref::new(1);
     let tree = Ref::new(2);
-    let fonts = [
-        (REGULAR, Ref::new(3), "Helvetica"),
-        (BOLD, Ref::new(4), "Helvetica-Bold"),
-        (MONO, Ref::new(5), "Courier-Bold"),
-    ];
-    let info = Ref::new(6);
-    let first_page = 7;
+    let info = Ref::new(3);
+    let first_page = 10 + crate::fonts::FONT_OBJECTS;
     let page_refs: Vec<Ref> = (0..pages.len().max(1))
         .map(|i| Ref::new(first_page + 2 * i as i32))
         .collect();
@@ -106,11 +77,7 @@ pub fn login_slips(sheet: &SlipSheet) -> Vec<u8> {
     pdf.pages(tree)
         .kids(page_refs.iter().copied())
         .count(page_refs.len() as i32);
-    for (_, id, base) in fonts {
-        pdf.type1_font(id)
-            .base_font(Name(base.as_bytes()))
-            .encoding_predefined(Name(b"WinAnsiEncoding"));
-    }
+    let font_refs = fonts.write(&mut pdf, 10);
     pdf.document_info(info)
         .title(TextStr(&format!("Login slips: {}", sheet.school)));
 
@@ -119,9 +86,9 @@ pub fn login_slips(sheet: &SlipSheet) -> Vec<u8> {
     let mut contents = Vec::new();
     if pages.is_empty() {
         let mut content = Content::new();
-        line(
+        fonts.show(
             &mut content,
-            BOLD,
+            true,
             14.0,
             MARGIN,
             PAGE_HEIGHT - MARGIN - 14.0,
@@ -135,13 +102,13 @@ pub fn login_slips(sheet: &SlipSheet) -> Vec<u8> {
             "{} - {} - page {number} of {count}",
             sheet.school, group.heading
         );
-        line(
+        fonts.show(
             &mut content,
-            BOLD,
+            true,
             11.0,
             MARGIN,
             PAGE_HEIGHT - MARGIN - 11.0,
-            &fitted(&heading, 11.0, PAGE_WIDTH - 2.0 * MARGIN),
+            &fonts.fitted(true, &heading, 11.0, PAGE_WIDTH - 2.0 * MARGIN),
         );
         content
             .set_stroke_gray(0.6)
@@ -156,55 +123,60 @@ pub fn login_slips(sheet: &SlipSheet) -> Vec<u8> {
                 .stroke();
             let inner = slip_width - 24.0;
             let left = x + 12.0;
-            line(
+            fonts.show(
                 &mut content,
-                REGULAR,
+                false,
                 8.0,
                 left,
                 top - 18.0,
-                &fitted(&sheet.title, 8.0, inner),
+                &fonts.fitted(false, &sheet.title, 8.0, inner),
             );
-            line(
+            fonts.show(
                 &mut content,
-                BOLD,
+                true,
                 13.0,
                 left,
                 top - 36.0,
-                &fitted(&slip.name, 13.0, inner),
+                &fonts.fitted(true, &slip.name, 13.0, inner),
             );
-            line(
+            fonts.show(
                 &mut content,
-                REGULAR,
+                false,
                 9.0,
                 left,
                 top - 50.0,
-                &fitted(&slip.grade_and_class, 9.0, inner),
+                &fonts.fitted(false, &slip.grade_and_class, 9.0, inner),
             );
-            line(&mut content, REGULAR, 9.0, left, top - 70.0, "Username");
-            line(
+            fonts.show(&mut content, false, 9.0, left, top - 70.0, "Username");
+            fonts.show(
                 &mut content,
-                MONO,
+                true,
                 13.0,
                 left + 58.0,
                 top - 70.0,
                 &slip.username,
             );
-            line(&mut content, REGULAR, 9.0, left, top - 88.0, "Password");
-            line(
+            fonts.show(&mut content, false, 9.0, left, top - 88.0, "Password");
+            fonts.show(
                 &mut content,
-                MONO,
+                true,
                 13.0,
                 left + 58.0,
                 top - 88.0,
                 &slip.password,
             );
-            line(
+            fonts.show(
                 &mut content,
-                REGULAR,
+                false,
                 7.5,
                 left,
                 top - 106.0,
-                &fitted(&format!("Sign in at {}", sheet.sign_in_url), 7.5, inner),
+                &fonts.fitted(
+                    false,
+                    &format!("Sign in at {}", sheet.sign_in_url),
+                    7.5,
+                    inner,
+                ),
             );
         }
         contents.push(content);
@@ -218,7 +190,7 @@ pub fn login_slips(sheet: &SlipSheet) -> Vec<u8> {
             .contents(content_id);
         let mut resources = page.resources();
         let mut font_map = resources.fonts();
-        for (name, id, _) in fonts {
+        for (name, id) in font_refs {
             font_map.pair(name, id);
         }
         font_map.finish();
@@ -226,7 +198,7 @@ pub fn login_slips(sheet: &SlipSheet) -> Vec<u8> {
         page.finish();
         pdf.stream(content_id, &content.finish());
     }
-    pdf.finish()
+    Ok(pdf.finish())
 }
 
 #[cfg(test)]
@@ -259,13 +231,14 @@ mod tests {
                 },
             ],
         };
-        let pdf = login_slips(&sheet);
+        let pdf = login_slips(&sheet).unwrap();
         assert!(pdf.starts_with(b"%PDF-"));
         let text = String::from_utf8_lossy(&pdf);
         assert!(text.contains("/Count 3"), "13 + 2 slips take 2 + 1 pages");
-        assert!(text.contains("kx7m-p3qa-9tcw"));
-        // Latin-1 in WinAnsi: ë is the byte 0xEB, written as a hex string.
-        assert!(text.to_lowercase().contains("5a6feb"), "Zoë in WinAnsi");
+        assert!(text.contains("+DejaVuSans"), "the embedded subset");
+        let shown = crate::fonts::extract::shown_texts(&pdf);
+        assert!(shown.iter().any(|t| t == "kx7m-p3qa-9tcw"), "{shown:?}");
+        assert!(shown.iter().any(|t| t == "Zoë Learner 1"), "{shown:?}");
     }
 
     #[test]
@@ -275,7 +248,8 @@ mod tests {
             school: "X".into(),
             sign_in_url: String::new(),
             groups: vec![],
-        });
+        })
+        .unwrap();
         assert!(String::from_utf8_lossy(&pdf).contains("/Count 1"));
     }
 }

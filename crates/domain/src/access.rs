@@ -605,6 +605,8 @@ pub const SCREENS: &[Screen] = &[
         "GET /api/results/paper/sheets",
         // Results: appeals
         "GET /api/results/appeals",
+        // Results: the paper answers spreadsheet to fill in
+        "GET /api/results/paper/template",
     ])
     .offers(&[
         "POST /api/results/adjust",
@@ -624,8 +626,17 @@ pub const SCREENS: &[Screen] = &[
         &["/:olympiadName/admin/results/edit-certificates"],
         ADMIN_ONLY,
     )
-    .calls(&["GET /api/certificate/config/{id}"])
-    .offers(&["POST /api/certificate/config/{id}"]),
+    .calls(&[
+        "GET /api/certificate/config/{id}",
+        // Certificates: the PDF preview, of a sample learner or a chosen one
+        "GET /api/certificate/moderated",
+        "POST /api/certificate/preview/{id}",
+    ])
+    .offers(&[
+        "POST /api/certificate/config/{id}",
+        // Certificates: pictures
+        "POST /api/certificate/image/{id}",
+    ]),
     admin(
         "viewResults",
         "View results",

@@ -482,6 +482,10 @@ pub const API_ROUTES: &[ApiRoute] = &[
         "/api/results/appeals/{id}/decide",
         ADMIN_OR_OVERLORD,
     ),
+    // Certificates: pictures and the PDF preview; the paper answers spreadsheet to fill in
+    route("POST", "/api/certificate/image/{id}", ADMIN_OR_OVERLORD),
+    route("POST", "/api/certificate/preview/{id}", ADMIN_OR_OVERLORD),
+    route("GET", "/api/results/paper/template", TEAM_OR_ADMIN),
     // The overlord's area and the reports
     route("GET", "/api/olympiad/all", OVERLORD),
     route("POST", "/api/olympiad", OVERLORD),

@@ -607,6 +607,25 @@ fn scoped_calls(question: Value) -> Vec<(Method, &'static str, Kind, Value)> {
             Entry,
             none.clone(),
         ),
+        // Certificates: pictures and the PDF preview; the paper answers spreadsheet
+        (
+            Method::POST,
+            "/api/certificate/image/{id}",
+            Olympiad,
+            none.clone(),
+        ),
+        (
+            Method::POST,
+            "/api/certificate/preview/{id}",
+            Olympiad,
+            json!({ "signature": "Scope" }),
+        ),
+        (
+            Method::GET,
+            "/api/results/paper/template?schoolParticipantId={id}",
+            Entry,
+            none.clone(),
+        ),
         // Payments
         (
             Method::GET,

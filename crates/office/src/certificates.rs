@@ -7,13 +7,16 @@
 use crate::activity::record_activity;
 use crate::caller::Caller;
 use crate::error::{OfficeError, OfficeResult};
+use crate::files::stored_path;
 use crate::mail::queue_email_of;
 use crate::results::{released, LearnerResult, Snapshot};
 use crate::scope::find_in_reach;
 use chrono::NaiveDateTime;
 use olympiad_documents::certificates::{
-    file_safe, Certificate, Design, Field, Placement, SchoolCertificates,
+    file_safe, Certificate, Design, Field, PictureBox, Placement, SchoolCertificates,
+    PAGE_HEIGHT_MM, PAGE_WIDTH_MM,
 };
+use olympiad_documents::images::{ImageError, ImageKind, PdfImage};
 use olympiad_domain::job::JobKind;
 use olympiad_domain::results::{Award, ResultsState};
 use olympiad_domain::Role;
@@ -22,14 +25,15 @@ use olympiad_persistence::models::certificate::{
     BATCH_FAILED, BATCH_MADE, BATCH_SENT, BATCH_WAITING, RUN_GENERATED,
 };
 use olympiad_persistence::models::{
-    CertificateBatch, CertificateConfig, CertificateRun, Job, Olympiad, OlympiadResults,
-    SchoolParticipant, TeamMember,
+    Attachment, CertificateBatch, CertificateConfig, CertificateRun, Job, Olympiad,
+    OlympiadResults, SchoolParticipant, TeamMember, Upload,
 };
 use olympiad_persistence::{write_transaction, DbConnection};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
-use utoipa::ToSchema;
+use std::sync::Arc;
+use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
 /// What a certificate shows of the learner's marks.
@@ -53,7 +57,37 @@ pub struct AwardTemplate {
     #[schema(max_length = 7)]
     pub colour: String,
     pub issued: bool,
+    /// A picture over the whole page (an attachment of the olympiad, PNG or JPEG, uploaded with
+    /// `POST /api/certificate/image/{id}`); none for a white page.
+    #[serde(default)]
+    pub background_attachment_id: Option<i64>,
+    /// Signature pictures, at most two, each fitted into its box.
+    #[serde(default)]
+    #[schema(max_items = 2)]
+    pub signatures: Vec<SignatureImage>,
 }
+
+/// A signature picture and its box on the A4 landscape page (297 × 210 mm): the box's top left
+/// corner from the page's top left, and its size, in millimetres.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SignatureImage {
+    pub attachment_id: i64,
+    #[schema(minimum = 0, maximum = 297)]
+    pub x: f32,
+    #[schema(minimum = 0, maximum = 210)]
+    pub y: f32,
+    #[schema(minimum = 5, maximum = 297)]
+    pub width: f32,
+    #[schema(minimum = 5, maximum = 210)]
+    pub height: f32,
+}
+
+/// The largest picture a certificate takes.
+pub const CERTIFICATE_IMAGE_LIMIT_BYTES: usize = 2 * 1024 * 1024;
+
+/// The pictures of a design, read once from the stored files, by attachment.
+pub type CertificateImages = HashMap<i64, Arc<PdfImage>>;
 
 /// Where each thing sits on the page.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -102,6 +136,8 @@ impl Default for CertificateDesign {
             title: title.into(),
             colour: colour.into(),
             issued: true,
+            background_attachment_id: None,
+            signatures: Vec::new(),
         };
         CertificateDesign {
             heading: String::new(),
@@ -177,6 +213,28 @@ impl CertificateDesign {
             if self.awards[..i].iter().any(|t| t.award == template.award) {
                 problems.insert(format!("awards[{i}].award"), "is given twice".into());
             }
+            if template.signatures.len() > 2 {
+                problems.insert(
+                    format!("awards[{i}].signatures"),
+                    "may hold at most two pictures".into(),
+                );
+            }
+            for (j, signature) in template.signatures.iter().enumerate() {
+                let field = |name: &str| format!("awards[{i}].signatures[{j}].{name}");
+                let within = |value: f32, low: f32, high: f32| (low..=high).contains(&value);
+                if !within(signature.x, 0.0, PAGE_WIDTH_MM) {
+                    problems.insert(field("x"), "must be from 0 to 297 mm".into());
+                }
+                if !within(signature.y, 0.0, PAGE_HEIGHT_MM) {
+                    problems.insert(field("y"), "must be from 0 to 210 mm".into());
+                }
+                if !within(signature.width, 5.0, PAGE_WIDTH_MM) {
+                    problems.insert(field("width"), "must be from 5 to 297 mm".into());
+                }
+                if !within(signature.height, 5.0, PAGE_HEIGHT_MM) {
+                    problems.insert(field("height"), "must be from 5 to 210 mm".into());
+                }
+            }
         }
         if self.awards.len() > 5 {
             problems.insert("awards".into(), "may hold at most five templates".into());
@@ -217,8 +275,88 @@ impl CertificateDesign {
         self.awards.iter().find(|t| t.award == award && t.issued)
     }
 
+    /// Each picture the design names that is not a PNG or JPEG attachment of this olympiad.
+    fn picture_problems(
+        &self,
+        conn: &mut DbConnection,
+        olympiad_id: i64,
+    ) -> OfficeResult<BTreeMap<String, String>> {
+        let mut problems = BTreeMap::new();
+        for (field, attachment_id) in self.pictures() {
+            let usable = match Attachment::find(conn, attachment_id) {
+                Ok(attachment) if attachment.olympiad_id == Some(olympiad_id) => {
+                    let upload = Upload::find(conn, attachment.upload_id)?;
+                    matches!(upload.content_type.as_str(), "image/png" | "image/jpeg")
+                }
+                Ok(_) | Err(olympiad_persistence::DbError::NotFound) => false,
+                Err(e) => return Err(e.into()),
+            };
+            if !usable {
+                problems.insert(
+                    field,
+                    "is not a PNG or JPEG picture of this olympiad".into(),
+                );
+            }
+        }
+        Ok(problems)
+    }
+
+    /// Every picture the templates name, with the field that names it.
+    fn pictures(&self) -> Vec<(String, i64)> {
+        let mut pictures = Vec::new();
+        for (i, template) in self.awards.iter().enumerate() {
+            if let Some(id) = template.background_attachment_id {
+                pictures.push((format!("awards[{i}].backgroundAttachmentId"), id));
+            }
+            for (j, signature) in template.signatures.iter().enumerate() {
+                pictures.push((
+                    format!("awards[{i}].signatures[{j}].attachmentId"),
+                    signature.attachment_id,
+                ));
+            }
+        }
+        pictures
+    }
+
+    /// Every problem of the design, its pictures included, as one 400.
+    fn check(&self, conn: &mut DbConnection, olympiad_id: i64, message: &str) -> OfficeResult<()> {
+        let mut problems = self.problems();
+        problems.extend(self.picture_problems(conn, olympiad_id)?);
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(OfficeError::Problems {
+                message: message.into(),
+                fields: problems,
+            })
+        }
+    }
+
+    /// Reads the design's pictures from the stored files (`root`, the uploads folder), once for a
+    /// whole run. A picture whose file is gone or broken stops the run with its reason.
+    pub fn images(&self, conn: &mut DbConnection, root: &Path) -> OfficeResult<CertificateImages> {
+        let mut images = CertificateImages::new();
+        for (field, id) in self.pictures() {
+            if images.contains_key(&id) {
+                continue;
+            }
+            let attachment = Attachment::find(conn, id)?;
+            let upload = Upload::find(conn, attachment.upload_id)?;
+            let bytes = std::fs::read(stored_path(root, &upload.sha256)).map_err(|e| {
+                OfficeError::Internal(format!(
+                    "certificate picture {field} ({}): {e}",
+                    upload.sha256
+                ))
+            })?;
+            let image = PdfImage::read(&bytes)
+                .map_err(|e| OfficeError::Internal(format!("certificate picture {field}: {e}")))?;
+            images.insert(id, Arc::new(image));
+        }
+        Ok(images)
+    }
+
     /// The page design for one award.
-    fn design_for(&self, template: &AwardTemplate) -> Design {
+    fn design_for(&self, template: &AwardTemplate, images: &CertificateImages) -> Design {
         let p = &self.positions;
         let hex = template.colour.trim_start_matches('#');
         let channel = |i: usize| {
@@ -237,17 +375,39 @@ impl CertificateDesign {
                 (Field::Signature, p.signature),
             ],
             frame: Some([channel(0), channel(2), channel(4)]),
+            background: template
+                .background_attachment_id
+                .and_then(|id| images.get(&id).cloned()),
+            pictures: template
+                .signatures
+                .iter()
+                .filter_map(|s| {
+                    let image = images.get(&s.attachment_id)?.clone();
+                    let at = PictureBox {
+                        x: s.x,
+                        y: s.y,
+                        width: s.width,
+                        height: s.height,
+                    };
+                    Some((image, at))
+                })
+                .collect(),
+        }
+    }
+
+    /// What the certificate says of the marks.
+    fn score_text(&self, score: i64, percentile: f64) -> String {
+        match self.score {
+            ScoreShown::Score => format!("Score: {score}"),
+            ScoreShown::Percentile => format!("Percentile: {percentile}"),
+            ScoreShown::None => String::new(),
         }
     }
 
     fn certificate(&self, learner: &LearnerResult, template: &AwardTemplate) -> Certificate {
         let name = format!("{} {}", learner.first_name, learner.last_name);
         Certificate {
-            score: match self.score {
-                ScoreShown::Score => format!("Score: {}", learner.score),
-                ScoreShown::Percentile => format!("Percentile: {}", learner.percentile),
-                ScoreShown::None => String::new(),
-            },
+            score: self.score_text(learner.score, learner.percentile),
             award: template.title.clone(),
             school: learner.school_name.clone(),
             date: self.date.clone(),
@@ -285,13 +445,11 @@ pub fn save_config(
 ) -> OfficeResult<CertificateDesign> {
     write_transaction(conn, |conn| {
         let olympiad = find_in_reach::<Olympiad>(conn, caller, olympiad_id)?;
-        let problems = input.problems();
-        if !problems.is_empty() {
-            return Err(OfficeError::Problems {
-                message: "Certificate configuration failed to save".into(),
-                fields: problems,
-            });
-        }
+        input.check(
+            conn,
+            olympiad.id,
+            "Certificate configuration failed to save",
+        )?;
         let json =
             serde_json::to_string(input).map_err(|e| OfficeError::Internal(e.to_string()))?;
         CertificateConfig::save(conn, olympiad.id, &json)?;
@@ -304,6 +462,123 @@ pub fn save_config(
         )?;
         stored_design(conn, &olympiad)
     })
+}
+
+/// A picture uploaded for the certificates: an attachment of the olympiad, by which the design
+/// names it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CertificateImageView {
+    pub attachment_id: i64,
+    pub filename: String,
+    pub content_type: String,
+    /// Where the file is served, for the screen to show it.
+    pub url: String,
+    pub width_px: u32,
+    pub height_px: u32,
+}
+
+/// The olympiad a picture is uploaded for, found in reach before the file is read.
+pub fn image_olympiad(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    olympiad_id: i64,
+) -> OfficeResult<i64> {
+    Ok(find_in_reach::<Olympiad>(conn, caller, olympiad_id)?.id)
+}
+
+/// Keeps a background or signature picture as an attachment of the olympiad (the file manager's
+/// way: stored once by hash, noted in the activity log). Only PNG and JPEG, judged by content
+/// (else 415), at most 2 MB, and one the certificates can read (else 400 naming `file`).
+pub fn upload_image(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    olympiad_id: i64,
+    filename: &str,
+    bytes: &[u8],
+    root: &Path,
+) -> OfficeResult<CertificateImageView> {
+    let olympiad_id = image_olympiad(conn, caller, olympiad_id)?;
+    if bytes.len() > CERTIFICATE_IMAGE_LIMIT_BYTES {
+        return Err(OfficeError::invalid("file", "must be at most 2 MB"));
+    }
+    let kind = ImageKind::of(bytes).ok_or_else(|| {
+        OfficeError::UnsupportedFile(
+            "file: only PNG and JPEG pictures can be used on a certificate".into(),
+        )
+    })?;
+    let image = PdfImage::read(bytes).map_err(|e| match e {
+        ImageError::Unsupported => OfficeError::UnsupportedFile(format!("file: {e}")),
+        ImageError::Unreadable(_) => OfficeError::invalid("file", e.to_string()),
+    })?;
+    let attachment = crate::files::upload(conn, caller, Some(olympiad_id), filename, bytes, root)?;
+    Ok(CertificateImageView {
+        attachment_id: attachment.id,
+        filename: attachment.filename,
+        content_type: kind.content_type().into(),
+        url: attachment.url,
+        width_px: image.width,
+        height_px: image.height,
+    })
+}
+
+/// Whose certificate the preview shows.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct PreviewQuery {
+    /// The award's template (default: the first template).
+    pub award: Option<Award>,
+    /// A learner of the released results (default: a sample learner).
+    #[param(minimum = 1)]
+    pub participant_id: Option<i64>,
+}
+
+/// The certificate a design (saved or not) gives, as the PDF the run makes: for a learner of the
+/// released results, or for a sample learner whose name has every letter that needs the
+/// embedded font. Writes nothing.
+pub fn preview(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    olympiad_id: i64,
+    design: &CertificateDesign,
+    query: &PreviewQuery,
+    root: &Path,
+) -> OfficeResult<Vec<u8>> {
+    let olympiad = find_in_reach::<Olympiad>(conn, caller, olympiad_id)?;
+    design.check(conn, olympiad.id, "The certificate cannot be previewed")?;
+    let design = design.clone().with_defaults_for(&olympiad);
+    let template = match query.award {
+        Some(award) => design.awards.iter().find(|t| t.award == award),
+        None => design.awards.first(),
+    }
+    .ok_or_else(|| OfficeError::invalid("award", "has no template in this design"))?;
+    let learner = match query.participant_id {
+        Some(id) => Some(
+            released(&OlympiadResults::of_olympiad(conn, olympiad.id)?)
+                .and_then(|s| s.learners.into_iter().find(|l| l.participant_id == id))
+                .ok_or_else(|| OfficeError::NotFound("This learner's result".into()))?,
+        ),
+        None => None,
+    };
+    let certificate = match &learner {
+        Some(learner) => design.certificate(learner, template),
+        None => Certificate {
+            name: "Zoë Ŋwenya-Mašilo".into(),
+            school: "Hoërskool Waterkloof".into(),
+            award: template.title.clone(),
+            score: design.score_text(57, 97.5),
+            date: design.date.clone(),
+            file_name: "preview.pdf".into(),
+        },
+    };
+    let images = design.images(conn, root)?;
+    let school = SchoolCertificates::new(
+        design.design_for(template, &images),
+        std::slice::from_ref(&certificate),
+    )
+    .map_err(|e| OfficeError::Internal(e.to_string()))?;
+    Ok(school.render(&certificate))
 }
 
 /// A learner's certificate as the final results give it.
@@ -702,6 +977,15 @@ pub fn school_zip(
     design: &CertificateDesign,
     learners: &[&LearnerResult],
 ) -> OfficeResult<(usize, Vec<u8>)> {
+    school_zip_with_images(design, &CertificateImages::new(), learners)
+}
+
+/// `school_zip` with the design's pictures, read once for the run (`CertificateDesign::images`).
+pub fn school_zip_with_images(
+    design: &CertificateDesign,
+    images: &CertificateImages,
+    learners: &[&LearnerResult],
+) -> OfficeResult<(usize, Vec<u8>)> {
     // One subset of fonts per award's design would be wasteful: the templates differ only in
     // frame colour, so the school's texts share the fonts of the first design.
     let mut by_award: BTreeMap<Award, Vec<Certificate>> = BTreeMap::new();
@@ -720,7 +1004,7 @@ pub fn school_zip(
         let Some(template) = design.template(*award) else {
             continue;
         };
-        let school = SchoolCertificates::new(design.design_for(template), certificates)
+        let school = SchoolCertificates::new(design.design_for(template, images), certificates)
             .map_err(|e| OfficeError::Internal(e.to_string()))?;
         for certificate in certificates {
             files.push((certificate.file_name.clone(), school.render(certificate)));
@@ -783,6 +1067,9 @@ pub fn work_on_leased_run(
     let run = CertificateRun::find(conn, job.run_id)?;
     let olympiad = Olympiad::find(conn, run.olympiad_id)?;
     let design = stored_design(conn, &olympiad)?;
+    // The ZIPs go in the uploads folder's `certificates` folder; the pictures are in the uploads.
+    let uploads = job.folder.parent().unwrap_or(&job.folder);
+    let images = design.images(conn, uploads)?;
     let results = OlympiadResults::of_olympiad(conn, olympiad.id)?;
     let snapshot = released(&results).unwrap_or_default();
     if snapshot.version != run.results_version {
@@ -804,7 +1091,7 @@ pub fn work_on_leased_run(
             .get(&batch.school_participant_id)
             .cloned()
             .unwrap_or_default();
-        match school_zip(&design, &learners) {
+        match school_zip_with_images(&design, &images, &learners) {
             Ok((count, zip)) => {
                 // A random part, so that no two databases sharing a data folder (tests) or two
                 // makings of the same school ever write the same file.

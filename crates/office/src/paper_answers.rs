@@ -10,7 +10,7 @@ use crate::results::not_final;
 use crate::scope::find_in_reach;
 use olympiad_documents::answer_sheets::{answer_sheets, AnswerSheet, AnswerSheets};
 use olympiad_documents::certificates::file_safe;
-use olympiad_documents::read_table;
+use olympiad_documents::{read_table, Cell, Table};
 use olympiad_domain::answer_sheets::{
     boxes, read_headings, read_rows, CellProblem, SheetQuestion, SheetRow, LEARNER_COLUMN,
 };
@@ -67,10 +67,55 @@ pub fn sheets_pdf(
                 learner_number: l.username,
             })
             .collect(),
-    });
-    // Headers carry ASCII only.
-    let name = file_safe(&olympiad_domain::text::ascii_fold(&school.name)).replace('\'', "");
-    Ok((format!("{name} answer sheets.pdf"), pdf))
+    })
+    .map_err(|e| OfficeError::Internal(e.to_string()))?;
+    Ok((format!("{} answer sheets.pdf", header_name(&school)), pdf))
+}
+
+/// A school's name as a file name in a header, which carries ASCII only ("Hoerskool").
+fn header_name(school: &School) -> String {
+    file_safe(&olympiad_domain::text::ascii_fold(&school.name)).replace('\'', "")
+}
+
+/// The spreadsheet to type a school's sheets into, as the import reads it: the headings
+/// (`Learner number`, then each question's number) and a row a learner in the sheets' order, the
+/// learner number filled in and the answers left blank. A second sheet names each learner, for
+/// the typist; the import reads the first sheet only.
+pub fn answers_template(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    school_participant_id: i64,
+) -> OfficeResult<(String, Vec<u8>)> {
+    let entry = find_in_reach::<SchoolParticipant>(conn, caller, school_participant_id)?;
+    let school = School::find(conn, entry.school_id)?;
+    let count = sheet_questions(conn, entry.olympiad_id)?.len();
+    let learners = SheetLearner::of_olympiad(conn, entry.olympiad_id, Some(entry.id))?;
+    let headings = olympiad_domain::answer_sheets::headings(count);
+    let heading_refs: Vec<&str> = headings.iter().map(String::as_str).collect();
+    let mut answers = Table::new(&heading_refs);
+    let mut names = Table::new(&[LEARNER_COLUMN, "Name", "Grade", "Class"]);
+    for learner in &learners {
+        let mut row = vec![Cell::from(learner.username.as_str())];
+        row.resize(count + 1, Cell::Empty);
+        answers.push(row);
+        names.push(vec![
+            learner.username.as_str().into(),
+            format!("{} {}", learner.first_name, learner.last_name).into(),
+            learner.grade.into(),
+            learner.class_name.as_str().into(),
+        ]);
+    }
+    let failed = |e: rust_xlsxwriter::XlsxError| OfficeError::Internal(e.to_string());
+    let mut workbook = rust_xlsxwriter::Workbook::new();
+    answers
+        .add_sheet(&mut workbook, "Answers")
+        .map_err(failed)?;
+    names.add_sheet(&mut workbook, "Learners").map_err(failed)?;
+    let bytes = workbook.save_to_buffer().map_err(failed)?;
+    Ok((
+        format!("{} paper answers.xlsx", header_name(&school)),
+        bytes,
+    ))
 }
 
 /// One row of the file as the preview shows it.

@@ -267,7 +267,7 @@ pub fn slips(
 impl Slips {
     /// The slips to print (PDF, a page per class, pointing to the sign-in page under
     /// `sign_in_base`) or the sign-ins as CSV. Blocking: a PDF takes a moment.
-    pub fn file(self, format: SlipFormat, sign_in_base: &str) -> SlipFile {
+    pub fn file(self, format: SlipFormat, sign_in_base: &str) -> OfficeResult<SlipFile> {
         let file_stem = format!("login-slips-{}", self.olympiad.name);
         match format {
             SlipFormat::Csv => {
@@ -289,11 +289,11 @@ impl Slips {
                         password.as_str().into(),
                     ]);
                 }
-                SlipFile {
+                Ok(SlipFile {
                     bytes: table.to_csv(),
                     content_type: "text/csv; charset=utf-8",
                     file_name: format!("{file_stem}.csv"),
-                }
+                })
             }
             SlipFormat::Pdf => {
                 let mut groups: Vec<SlipGroup> = Vec::new();
@@ -321,11 +321,11 @@ impl Slips {
                     sign_in_url: format!("{sign_in_base}/{}/login", self.olympiad.name),
                     groups,
                 };
-                SlipFile {
-                    bytes: login_slips(&sheet),
+                Ok(SlipFile {
+                    bytes: login_slips(&sheet).map_err(|e| OfficeError::Internal(e.to_string()))?,
                     content_type: "application/pdf",
                     file_name: format!("{file_stem}.pdf"),
-                }
+                })
             }
         }
     }

@@ -508,6 +508,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/certificate/image/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A background or signature picture for the certificates (`{id}`: the olympiad), kept as an
+         *     attachment of the olympiad; the design then names it by `attachmentId`.
+         */
+        post: operations["certificate_image_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/certificate/list/{id}": {
         parameters: {
             query?: never;
@@ -553,6 +573,26 @@ export type paths = {
         put?: never;
         /** Pauses sending after the school being sent now. */
         post: operations["certificate_pause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/certificate/preview/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The certificate a design gives, saved or not, as the PDF the run makes: for a learner of the
+         *     released results (`participantId`) or a sample learner. Writes nothing.
+         */
+        post: operations["certificate_preview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2585,6 +2625,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/results/paper/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The spreadsheet to type a school's sheets into: the headings the import reads and a row a
+         *     learner with the learner number filled in (a second sheet names them).
+         */
+        get: operations["results_paper_template"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/results/past-winners/{project}": {
         parameters: {
             query?: never;
@@ -4091,9 +4151,17 @@ export type components = {
         /** @description One award's template: the words printed for it, its frame's colour, and whether it is issued. */
         AwardTemplate: {
             award: components["schemas"]["Award"];
+            /**
+             * Format: int64
+             * @description A picture over the whole page (an attachment of the olympiad, PNG or JPEG, uploaded with
+             *     `POST /api/certificate/image/{id}`); none for a white page.
+             */
+            backgroundAttachmentId?: number | null;
             /** @description `#rrggbb`. */
             colour: string;
             issued: boolean;
+            /** @description Signature pictures, at most two, each fitted into its box. */
+            signatures?: components["schemas"]["SignatureImage"][];
             /** @description "Gold medal", "Certificate of participation". */
             title: string;
         };
@@ -4167,32 +4235,42 @@ export type components = {
              * @default [
              *       {
              *         "award": "gold",
+             *         "backgroundAttachmentId": null,
              *         "colour": "#b8860b",
              *         "issued": true,
+             *         "signatures": [],
              *         "title": "Gold medal"
              *       },
              *       {
              *         "award": "silver",
+             *         "backgroundAttachmentId": null,
              *         "colour": "#7a7a7a",
              *         "issued": true,
+             *         "signatures": [],
              *         "title": "Silver medal"
              *       },
              *       {
              *         "award": "bronze",
+             *         "backgroundAttachmentId": null,
              *         "colour": "#8c5a2b",
              *         "issued": true,
+             *         "signatures": [],
              *         "title": "Bronze medal"
              *       },
              *       {
              *         "award": "merit",
+             *         "backgroundAttachmentId": null,
              *         "colour": "#1f5f8b",
              *         "issued": true,
+             *         "signatures": [],
              *         "title": "Certificate of merit"
              *       },
              *       {
              *         "award": "participation",
+             *         "backgroundAttachmentId": null,
              *         "colour": "#2f6b3a",
              *         "issued": true,
+             *         "signatures": [],
              *         "title": "Certificate of participation"
              *       }
              *     ]
@@ -5978,6 +6056,22 @@ export type components = {
             totpCode?: string | null;
             /** @description E-mail address for staff and teachers; the generated username for learners. */
             username: string;
+        };
+        /**
+         * @description A signature picture and its box on the A4 landscape page (297 × 210 mm): the box's top left
+         *     corner from the page's top left, and its size, in millimetres.
+         */
+        SignatureImage: {
+            /** Format: int64 */
+            attachmentId: number;
+            /** Format: float */
+            height: number;
+            /** Format: float */
+            width: number;
+            /** Format: float */
+            x: number;
+            /** Format: float */
+            y: number;
         };
         /** @description The signed-in user as the apps keep it (local storage key `user`, with the token as `accessToken`). */
         SignedInUser: {
@@ -8612,32 +8706,42 @@ export interface operations {
                              * @default [
                              *       {
                              *         "award": "gold",
+                             *         "backgroundAttachmentId": null,
                              *         "colour": "#b8860b",
                              *         "issued": true,
+                             *         "signatures": [],
                              *         "title": "Gold medal"
                              *       },
                              *       {
                              *         "award": "silver",
+                             *         "backgroundAttachmentId": null,
                              *         "colour": "#7a7a7a",
                              *         "issued": true,
+                             *         "signatures": [],
                              *         "title": "Silver medal"
                              *       },
                              *       {
                              *         "award": "bronze",
+                             *         "backgroundAttachmentId": null,
                              *         "colour": "#8c5a2b",
                              *         "issued": true,
+                             *         "signatures": [],
                              *         "title": "Bronze medal"
                              *       },
                              *       {
                              *         "award": "merit",
+                             *         "backgroundAttachmentId": null,
                              *         "colour": "#1f5f8b",
                              *         "issued": true,
+                             *         "signatures": [],
                              *         "title": "Certificate of merit"
                              *       },
                              *       {
                              *         "award": "participation",
+                             *         "backgroundAttachmentId": null,
                              *         "colour": "#2f6b3a",
                              *         "issued": true,
+                             *         "signatures": [],
                              *         "title": "Certificate of participation"
                              *       }
                              *     ]
@@ -8784,32 +8888,42 @@ export interface operations {
                              * @default [
                              *       {
                              *         "award": "gold",
+                             *         "backgroundAttachmentId": null,
                              *         "colour": "#b8860b",
                              *         "issued": true,
+                             *         "signatures": [],
                              *         "title": "Gold medal"
                              *       },
                              *       {
                              *         "award": "silver",
+                             *         "backgroundAttachmentId": null,
                              *         "colour": "#7a7a7a",
                              *         "issued": true,
+                             *         "signatures": [],
                              *         "title": "Silver medal"
                              *       },
                              *       {
                              *         "award": "bronze",
+                             *         "backgroundAttachmentId": null,
                              *         "colour": "#8c5a2b",
                              *         "issued": true,
+                             *         "signatures": [],
                              *         "title": "Bronze medal"
                              *       },
                              *       {
                              *         "award": "merit",
+                             *         "backgroundAttachmentId": null,
                              *         "colour": "#1f5f8b",
                              *         "issued": true,
+                             *         "signatures": [],
                              *         "title": "Certificate of merit"
                              *       },
                              *       {
                              *         "award": "participation",
+                             *         "backgroundAttachmentId": null,
                              *         "colour": "#2f6b3a",
                              *         "issued": true,
+                             *         "signatures": [],
                              *         "title": "Certificate of participation"
                              *       }
                              *     ]
@@ -9179,6 +9293,114 @@ export interface operations {
             };
         };
     };
+    certificate_image_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description One part named `file`: PNG or JPEG, at most 2 MB */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description A picture uploaded for the certificates: an attachment of the olympiad, by which the design
+                         *     names it.
+                         */
+                        data: {
+                            /** Format: int64 */
+                            attachmentId: number;
+                            contentType: string;
+                            filename: string;
+                            /** Format: int32 */
+                            heightPx: number;
+                            /** @description Where the file is served, for the screen to show it. */
+                            url: string;
+                            /** Format: int32 */
+                            widthPx: number;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `file`: missing, larger than 2 MB or unreadable */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Far larger than 2 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a PNG or JPEG */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     certificate_list: {
         parameters: {
             query?: never;
@@ -9431,6 +9653,82 @@ export interface operations {
             };
             /** @description Nothing is being sent */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    certificate_preview: {
+        parameters: {
+            query?: {
+                /** @description The award's template (default: the first template). */
+                award?: components["schemas"]["Award"];
+                /** @description A learner of the released results (default: a sample learner). */
+                participantId?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CertificateDesign"];
+            };
+        };
+        responses: {
+            /** @description The certificate as a PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            /** @description Each faulty field of the design */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21906,6 +22204,73 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": number[];
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or not this caller's object */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    results_paper_template: {
+        parameters: {
+            query: {
+                schoolParticipantId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The school's paper answers spreadsheet (XLSX) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": number[];
                 };
             };
             /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */

@@ -19,6 +19,9 @@ export const limits = {
     "colour": {
       "maxLength": 7
     },
+    "signatures": {
+      "maxItems": 2
+    },
     "title": {
       "maxLength": 80
     }
@@ -599,6 +602,24 @@ export const limits = {
     "username": {
       "minLength": 1,
       "maxLength": 254
+    }
+  },
+  "SignatureImage": {
+    "height": {
+      "minimum": 5,
+      "maximum": 210
+    },
+    "width": {
+      "minimum": 5,
+      "maximum": 297
+    },
+    "x": {
+      "minimum": 0,
+      "maximum": 297
+    },
+    "y": {
+      "minimum": 0,
+      "maximum": 210
     }
   },
   "SitePageInput": {

@@ -3,15 +3,18 @@
 //! one school made again and sent, and a school's ZIP for its team.
 
 use crate::access::Caller;
-use crate::body::Body;
+use crate::body::{read_file_part, Body};
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::listing::download;
 use crate::routes::IdPath;
 use crate::state::AppState;
+use actix_multipart::Multipart;
+use actix_web::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
 use actix_web::{get, post, web, HttpResponse};
 use olympiad_office::certificates::{
-    self, BatchView, CertificateDesign, ModeratedCertificate, RunStatus,
+    self, BatchView, CertificateDesign, CertificateImageView, ModeratedCertificate, PreviewQuery,
+    RunStatus, CERTIFICATE_IMAGE_LIMIT_BYTES,
 };
 use olympiad_office::results::{EntryQuery, OlympiadQuery};
 use std::path::PathBuf;
@@ -51,6 +54,78 @@ pub async fn save_config(
         .db
         .office(move |conn| certificates::save_config(conn, &caller, id, &input))
         .await?)
+}
+
+/// A background or signature picture for the certificates (`{id}`: the olympiad), kept as an
+/// attachment of the olympiad; the design then names it by `attachmentId`.
+#[utoipa::path(
+    operation_id = "certificate_image_upload",
+    tag = "certificates",
+    params(IdPath),
+    request_body(content_type = "multipart/form-data", description = "One part named `file`: PNG or JPEG, at most 2 MB"),
+    responses(
+        (status = 200, body = inline(crate::envelope::Envelope<CertificateImageView>)),
+        (status = 400, description = "`file`: missing, larger than 2 MB or unreadable", body = crate::error::ErrorBody),
+        (status = 413, description = "Far larger than 2 MB", body = crate::error::ErrorBody),
+        (status = 415, description = "Not a PNG or JPEG", body = crate::error::ErrorBody)
+    )
+)]
+#[post("/api/certificate/image/{id}")]
+pub async fn upload_image(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdPath>,
+    parts: Multipart,
+) -> ApiResult<CertificateImageView> {
+    let id = path.id;
+    // The olympiad is found in reach before a byte of the file is read.
+    let scope = caller.clone();
+    let olympiad_id = state
+        .db
+        .office(move |conn| certificates::image_olympiad(conn, &scope, id))
+        .await?;
+    // A little over the limit is read, so that a file just too large is named as `file` (400).
+    let (name, bytes) = read_file_part(parts, CERTIFICATE_IMAGE_LIMIT_BYTES + 64 * 1024).await?;
+    let root = state.config.uploads_dir.clone();
+    ok(state
+        .db
+        .office(move |conn| {
+            certificates::upload_image(conn, &caller, olympiad_id, &name, &bytes, &root)
+        })
+        .await?)
+}
+
+/// The certificate a design gives, saved or not, as the PDF the run makes: for a learner of the
+/// released results (`participantId`) or a sample learner. Writes nothing.
+#[utoipa::path(
+    operation_id = "certificate_preview",
+    tag = "certificates",
+    params(IdPath, PreviewQuery),
+    request_body = CertificateDesign,
+    responses(
+        (status = 200, description = "The certificate as a PDF", content_type = "application/pdf", body = Vec<u8>),
+        (status = 400, description = "Each faulty field of the design", body = crate::error::ErrorBody)
+    )
+)]
+#[post("/api/certificate/preview/{id}")]
+pub async fn preview(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdPath>,
+    query: web::Query<PreviewQuery>,
+    body: Body<CertificateDesign>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, design, query) = (path.id, body.into_inner(), query.into_inner());
+    let root = state.config.uploads_dir.clone();
+    let pdf = state
+        .db
+        .office(move |conn| certificates::preview(conn, &caller, id, &design, &query, &root))
+        .await?;
+    Ok(HttpResponse::Ok()
+        .insert_header((CONTENT_TYPE, "application/pdf"))
+        .insert_header((CACHE_CONTROL, "no-store"))
+        .insert_header((CONTENT_DISPOSITION, "inline; filename=\"certificate.pdf\""))
+        .body(pdf))
 }
 
 /// Every certificate the final results give (empty before release).

@@ -127,10 +127,14 @@ pub fn register(cfg: &mut ServiceConfig) {
         .service(certificate::config)
         .service(certificate::save_config)
         .service(certificate::list)
+        // Certificates: pictures and the PDF preview
+        .service(certificate::upload_image)
+        .service(certificate::preview)
         // Results: answers written on paper, and appeals
         .service(paper_answers::sheets)
         .service(paper_answers::preview)
         .service(paper_answers::import)
+        .service(paper_answers::template)
         .service(appeals::lodge)
         .service(appeals::queue)
         .service(appeals::of_school)

@@ -32,6 +32,28 @@ pub async fn sheets(
     Ok(download(bytes, "application/pdf", &name))
 }
 
+/// The spreadsheet to type a school's sheets into: the headings the import reads and a row a
+/// learner with the learner number filled in (a second sheet names them).
+#[utoipa::path(operation_id = "results_paper_template", tag = "results", params(EntryQuery),
+    responses((status = 200, description = "The school's paper answers spreadsheet (XLSX)", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = Vec<u8>)))]
+#[get("/api/results/paper/template")]
+pub async fn template(
+    caller: Caller,
+    state: web::Data<AppState>,
+    query: web::Query<EntryQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let id = query.school_participant_id;
+    let (name, bytes) = state
+        .db
+        .office(move |conn| paper_answers::answers_template(conn, &caller, id))
+        .await?;
+    Ok(download(
+        bytes,
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        &name,
+    ))
+}
+
 /// Reads the spreadsheet of paper answers (learner number, then one column a question) and
 /// checks every row, naming each problem's row and column; writes nothing.
 #[utoipa::path(

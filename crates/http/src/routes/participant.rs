@@ -109,7 +109,7 @@ pub async fn login_slips_file(
         .await?;
     let file = web::block(move || slips.file(format, &sign_in_base))
         .await
-        .map_err(ApiError::internal)?;
+        .map_err(ApiError::internal)??;
     Ok(download(file.bytes, file.content_type, &file.file_name))
 }
 

@@ -30,6 +30,12 @@ export async function downloadAnswerSheets(schoolParticipantId: number) {
   if (!result.ok) alertError(result.message);
 }
 
+/** The spreadsheet to type the school's sheets into: the headings the import reads, a row a learner. */
+export async function downloadPaperTemplate(schoolParticipantId: number) {
+  const result = await downloadFile('GET', '/api/results/paper/template', { query: { schoolParticipantId }, fallbackName: 'paper answers.xlsx' });
+  if (!result.ok) alertError(result.message);
+}
+
 function asForm(file: File) {
   const form = new FormData();
   form.append('file', file);

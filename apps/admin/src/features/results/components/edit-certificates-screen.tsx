@@ -1,7 +1,8 @@
 // /:olympiadName/admin/results/edit-certificates: the olympiad's certificate design (its heading,
-// signatory, date, what of the score is shown, a template per award with its words and colour, and
-// where each thing sits on the page), beside a live preview of the certificate as it will print.
-import { useEffect, useState } from 'react';
+// signatory, date, what of the score is shown, a template per award with its words, colour, background
+// and signature pictures, and where each thing sits on the page), beside the certificate itself: the PDF
+// the run makes from the design as edited, made again a moment after each change, before it is saved.
+import { useEffect, useRef, useState } from 'react';
 import {
   Alert,
   Button,
@@ -23,7 +24,9 @@ import {
 import { useCan } from '@olympiad/shared/access/can';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { useOlympiadId } from '../../olympiad/use-olympiad-id';
-import { useCertificateConfig, useSaveCertificateConfig, type CertificateDesign, type Placement } from '../api/certificate-config';
+import { fetchCertificatePreview, useCertificateConfig, useSaveCertificateConfig, type CertificateDesign, type Placement } from '../api/certificate-config';
+import { useModeratedCertificates } from '../api/certificate-runs';
+import { TemplatePictures } from './certificate-pictures';
 
 export function EditCertificatesScreen({ route }: ScreenComponentProps) {
   const olympiadId = useOlympiadId();
@@ -31,7 +34,7 @@ export function EditCertificatesScreen({ route }: ScreenComponentProps) {
     <Stack gap="xl">
       <div>
         <Title order={1}>{route.title}</Title>
-        <Text c="dimmed">How every learner's certificate looks. The preview shows it as it prints (A4, landscape).</Text>
+        <Text c="dimmed">How every learner's certificate looks. The preview is the PDF itself, as it prints (A4, landscape).</Text>
       </div>
       {olympiadId === null ? <Loader role="status" aria-label="Loading" /> : <Editor olympiadId={olympiadId} />}
     </Stack>
@@ -57,6 +60,7 @@ function Editor({ olympiadId }: { olympiadId: number }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const [previewAward, setPreviewAward] = useState<string>('gold');
+  const [previewLearner, setPreviewLearner] = useState<string | null>(null);
   useEffect(() => {
     if (config.data) setDesign(config.data);
   }, [config.data]);
@@ -99,7 +103,8 @@ function Editor({ olympiadId }: { olympiadId: number }) {
           </Title>
           <Stack>
             {design.awards.map((template, index) => (
-              <Group key={template.award} align="flex-end" wrap="nowrap">
+              <Stack key={template.award} gap="xs">
+              <Group align="flex-end" wrap="nowrap">
                 <TextInput
                   label={`${template.award.charAt(0).toUpperCase()}${template.award.slice(1)}: words printed`}
                   value={template.title}
@@ -116,6 +121,7 @@ function Editor({ olympiadId }: { olympiadId: number }) {
                 <ColorInput
                   label="Frame"
                   format="hex"
+                  withEyeDropper={false}
                   w={130}
                   value={template.colour}
                   error={errors[`awards[${index}].colour`]}
@@ -138,6 +144,20 @@ function Editor({ olympiadId }: { olympiadId: number }) {
                   }}
                 />
               </Group>
+              <TemplatePictures
+                olympiadId={olympiadId}
+                template={template}
+                index={index}
+                label={`${template.award.charAt(0).toUpperCase()}${template.award.slice(1)}`}
+                editable={editable}
+                errors={errors}
+                onChange={(changed) => {
+                  const awards = [...design.awards];
+                  awards[index] = changed;
+                  setDesign({ ...design, awards });
+                }}
+              />
+              </Stack>
             ))}
           </Stack>
         </Paper>
@@ -196,71 +216,84 @@ function Editor({ olympiadId }: { olympiadId: number }) {
         )}
       </Stack>
       <Stack>
-        <Select
-          label="Preview the certificate of"
-          value={previewAward}
-          onChange={(value) => setPreviewAward(value ?? 'gold')}
-          data={design.awards.map((t) => ({ value: t.award, label: t.title || t.award }))}
-          maw={320}
-        />
-        <Preview design={design} award={previewAward} />
+        <Group>
+          <Select
+            label="Preview the certificate of"
+            value={previewAward}
+            onChange={(value) => setPreviewAward(value ?? 'gold')}
+            data={design.awards.map((t) => ({ value: t.award, label: t.title || t.award }))}
+            maw={320}
+          />
+          <LearnerChoice olympiadId={olympiadId} value={previewLearner} onChange={setPreviewLearner} />
+        </Group>
+        <PdfPreview olympiadId={olympiadId} design={design} award={previewAward} participantId={previewLearner === null ? undefined : Number(previewLearner)} />
       </Stack>
     </SimpleGrid>
   );
 }
 
-/** The certificate drawn as the PDF draws it: A4 landscape, each text centred on its position. */
-function Preview({ design, award }: { design: CertificateDesign; award: string }) {
-  const template = design.awards.find((t) => t.award === award) ?? design.awards[0];
-  const sample: Record<FieldName, string> = {
-    heading: design.heading,
-    name: 'Zoë Ŋwenya-Mašilo',
-    school: 'Hoërskool Waterkloof',
-    award: template?.title ?? '',
-    score: design.score === 'none' ? '' : design.score === 'score' ? 'Score: 57' : 'Percentile: 97.5',
-    date: design.date,
-    signature: design.signature,
-  };
+/** A learner of the released results to preview, or the sample learner. */
+function LearnerChoice({ olympiadId, value, onChange }: { olympiadId: number; value: string | null; onChange: (value: string | null) => void }) {
+  const learners = useModeratedCertificates(olympiadId);
+  const data = (learners.data ?? []).slice(0, 500).map((l) => ({ value: String(l.participantId), label: `${l.name} (${l.schoolName})` }));
+  return <Select label="As" placeholder="A sample learner" clearable searchable value={value} onChange={onChange} data={data} maw={320} disabled={data.length === 0} />;
+}
+
+/** How long the editor waits after a change before making the PDF again. */
+const PREVIEW_DEBOUNCE_MS = 600;
+
+/** The certificate as the PDF the run makes, from the design as edited (saved or not). */
+function PdfPreview({ olympiadId, design, award, participantId }: { olympiadId: number; design: CertificateDesign; award: string; participantId?: number }) {
+  const [url, setUrl] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      void fetchCertificatePreview(olympiadId, design, { award, participantId }, controller.signal)
+        .then((answer) => {
+          if (!answer.ok) {
+            const fields = Object.entries(answer.fields).map(([field, message]) => `${field} ${message}`);
+            setProblem(fields.length > 0 ? fields.join('; ') : answer.message);
+            return;
+          }
+          if (shown.current) URL.revokeObjectURL(shown.current);
+          shown.current = answer.url;
+          setUrl(answer.url);
+          setProblem(null);
+        })
+        .catch(() => {
+          // Aborted by a newer change, or the network: the last preview stays.
+        });
+    }, PREVIEW_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [olympiadId, design, award, participantId]);
+  useEffect(
+    () => () => {
+      if (shown.current) URL.revokeObjectURL(shown.current);
+    },
+    [],
+  );
   return (
-    <div
-      role="img"
-      aria-label={`Preview of the ${template?.title ?? ''} certificate`}
-      data-testid="certificate-preview"
-      style={{
-        position: 'relative',
-        width: '100%',
-        aspectRatio: '842 / 595',
-        background: 'white',
-        boxShadow: '0 1px 6px rgba(0,0,0,0.25)',
-        containerType: 'inline-size',
-        fontFamily: '"DejaVu Sans", Verdana, sans-serif',
-        color: '#111',
-        overflow: 'hidden',
-      }}
-    >
-      {template && <div aria-hidden="true" style={{ position: 'absolute', inset: '2.85cqw', border: `0.7cqw solid ${template.colour}` }} />}
-      {template && <div aria-hidden="true" style={{ position: 'absolute', inset: '4.3cqw', border: `0.12cqw solid ${template.colour}` }} />}
-      {fieldNames.map(({ name }) => {
-        const p = design.positions[name];
-        return (
-          <div
-            key={name}
-            aria-hidden="true"
-            style={{
-              position: 'absolute',
-              left: `${p.x}%`,
-              top: `${p.y}%`,
-              transform: 'translate(-50%, -50%)',
-              whiteSpace: 'nowrap',
-              // Points on an 842-point-wide page, as a share of the preview's width.
-              fontSize: `${(p.size * 100) / 842}cqw`,
-              fontWeight: p.bold ? 700 : 400,
-            }}
-          >
-            {sample[name]}
-          </div>
-        );
-      })}
-    </div>
+    <Stack gap="xs">
+      {problem && (
+        <Alert color="orange" title="The preview shows the last design that could be made">
+          {problem}
+        </Alert>
+      )}
+      {url ? (
+        <iframe
+          title="Certificate preview (PDF)"
+          data-testid="certificate-pdf-preview"
+          src={url}
+          style={{ width: '100%', aspectRatio: '842 / 640', border: '1px solid var(--mantine-color-gray-4)', background: 'white' }}
+        />
+      ) : (
+        <Loader role="status" aria-label="Making the preview" />
+      )}
+    </Stack>
   );
 }

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, FileInput, Group, List, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useCan } from '@olympiad/shared/access/can';
-import { downloadAnswerSheets, previewPaperAnswers, useEnteredSchools, useImportPaperAnswers, type PaperPreview } from '../api/paper-answers';
+import { downloadAnswerSheets, downloadPaperTemplate, previewPaperAnswers, useEnteredSchools, useImportPaperAnswers, type PaperPreview } from '../api/paper-answers';
 
 export function PaperAnswersPanel({ olympiadId, final }: { olympiadId: number; final: boolean }) {
   const can = useCan();
@@ -41,6 +41,9 @@ function SheetsDownload({ olympiadId }: { olympiadId: number }) {
       />
       <Button variant="default" disabled={school === null} onClick={() => school !== null && void downloadAnswerSheets(Number(school))}>
         Download answer sheets (PDF)
+      </Button>
+      <Button variant="default" disabled={school === null} onClick={() => school !== null && void downloadPaperTemplate(Number(school))}>
+        Download spreadsheet to fill in (XLSX)
       </Button>
     </Group>
   );
