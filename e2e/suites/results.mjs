@@ -165,7 +165,17 @@ export function resultsSuite(context) {
         await page.getByRole('img', { name: 'Gold: background' }).waitFor();
         const response = await remade;
         assert.equal(response.headers()['content-type'], 'application/pdf');
-        const pdf = await response.body();
+        // The design the screen sent, with its background, gives a PDF with the picture in it.
+        const sent = JSON.parse(response.request().postData());
+        assert.equal(typeof sent.awards[0].backgroundAttachmentId, 'number');
+        const admin = await signInAsAdmin(base);
+        const again = await fetch(`${base}/api/certificate/preview/${admin.olympiadId}?award=gold`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${admin.token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify(sent),
+        });
+        assert.equal(again.headers.get('content-type'), 'application/pdf');
+        const pdf = Buffer.from(await again.arrayBuffer());
         assert.equal(pdf.subarray(0, 5).toString(), '%PDF-');
         assert.match(pdf.toString('latin1'), /\/Subtype \/Image/);
         await page.getByRole('button', { name: 'Save' }).click();

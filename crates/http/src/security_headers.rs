@@ -11,10 +11,12 @@ use actix_web::web;
 
 /// Mantine writes its theme's CSS variables into a `<style>` element, hence inline styles; scripts
 /// come only from `/static/`. Pictures may be `data:` (QR codes) or `blob:` (pictures kept on the
-/// learner's device). Forms post here, or to PayFast's payment page (card payments).
+/// learner's device). Frames show only `blob:` documents the page made itself (the certificate
+/// preview's PDF). Forms post here, or to PayFast's payment page (card payments).
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
 style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; \
-connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; \
+connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; frame-src blob:; \
+base-uri 'self'; \
 form-action 'self' https://www.payfast.co.za https://sandbox.payfast.co.za; frame-ancestors 'none'";
 
 const HSTS: &str = "max-age=31536000; includeSubDomains";
