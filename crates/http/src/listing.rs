@@ -2,13 +2,16 @@
 //! `search`, and the list's own filters. With `format=csv` or `format=xlsx` the list answers a file of
 //! every row the search and filters select, not one page.
 
+use crate::db::Db;
 use crate::envelope::Envelope;
 use crate::error::ApiError;
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
 use actix_web::HttpResponse;
 use olympiad_documents::Table;
 use olympiad_office::listing::Grid;
+use olympiad_office::OfficeResult;
 use olympiad_persistence::models::{Page, Paged, Sort};
+use olympiad_persistence::DbConnection;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -87,6 +90,27 @@ impl GridQuery {
             sort: self.sort(),
             page: self.page()?,
         })
+    }
+
+    /// The whole of a grid's handler: `list` loads what the grid asked for (an export on the
+    /// replica, see [`GridQuery::can_wait`]), answered as [`GridQuery::respond`] does.
+    pub async fn answer<T, F>(
+        &self,
+        db: &Db,
+        file_name: &str,
+        table: impl FnOnce(&[T]) -> Table,
+        list: F,
+    ) -> Result<HttpResponse, ApiError>
+    where
+        T: Serialize + Send + 'static,
+        F: FnOnce(&mut DbConnection, Grid) -> OfficeResult<Paged<T>> + Send + 'static,
+    {
+        let asked = self.grid()?;
+        let rows = db
+            .reader_if(self.can_wait())
+            .office(move |conn| list(conn, asked))
+            .await?;
+        self.respond(rows, file_name, table)
     }
 
     /// The page in the envelope, or the file of every row.

@@ -1,9 +1,13 @@
 use crate::auth::tokens::TokenKeys;
 use crate::config::ApiConfig;
 use crate::db::Db;
+use crate::envelope::{ok, ApiResult};
 use crate::rate_limit::RateLimits;
 use crate::sitting::writer::AnswerWriter;
 use olympiad_office::learner_paper::PaperCache;
+use olympiad_office::OfficeResult;
+use olympiad_persistence::DbConnection;
+use serde::Serialize;
 
 /// Answer saves that may wait for a writer before new ones are told to come back in a moment.
 const ANSWER_QUEUE: usize = 20_000;
@@ -66,5 +70,26 @@ impl AppState {
             db,
             config,
         }
+    }
+
+    /// The whole of most handlers: one office use case ([`Db::office`]), its result answered in
+    /// the success envelope, its refusal as the error envelope.
+    pub async fn answer<T, F>(&self, use_case: F) -> ApiResult<T>
+    where
+        T: Serialize + Send + 'static,
+        F: FnOnce(&mut DbConnection) -> OfficeResult<T> + Send + 'static,
+    {
+        ok(self.db.office(use_case).await?)
+    }
+
+    /// Like [`AppState::answer`] for a use case whose only answer is that it was done (a
+    /// delete): `true`.
+    pub async fn answer_done<T, F>(&self, use_case: F) -> ApiResult<bool>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut DbConnection) -> OfficeResult<T> + Send + 'static,
+    {
+        self.db.office(use_case).await?;
+        ok(true)
     }
 }

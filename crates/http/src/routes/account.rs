@@ -2,7 +2,7 @@
 
 use crate::access::Caller;
 use crate::body::Body;
-use crate::envelope::{ok, ApiResult};
+use crate::envelope::ApiResult;
 use crate::routes::IdPath;
 use crate::state::AppState;
 use actix_web::{get, post, web};
@@ -23,10 +23,9 @@ pub async fn list(
     query: web::Query<OlympiadQuery>,
 ) -> ApiResult<Vec<AccountView>> {
     let olympiad_id = query.olympiad_id;
-    ok(state
-        .db
-        .office(move |conn| accounts::list(conn, &caller, olympiad_id))
-        .await?)
+    state
+        .answer(move |conn| accounts::list(conn, &caller, olympiad_id))
+        .await
 }
 
 #[utoipa::path(
@@ -42,10 +41,9 @@ pub async fn create(
     body: Body<CreateAccount>,
 ) -> ApiResult<AccountView> {
     let input = body.into_inner();
-    ok(state
-        .db
-        .office(move |conn| accounts::create(conn, &caller, input))
-        .await?)
+    state
+        .answer(move |conn| accounts::create(conn, &caller, input))
+        .await
 }
 
 #[utoipa::path(
@@ -56,11 +54,9 @@ pub async fn disable(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<AccountView> {
-    let id = path.id;
-    ok(state
-        .db
-        .office(move |conn| accounts::set_disabled(conn, &caller, id, true))
-        .await?)
+    state
+        .answer(move |conn| accounts::set_disabled(conn, &caller, path.id, true))
+        .await
 }
 
 #[utoipa::path(
@@ -71,9 +67,7 @@ pub async fn enable(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<AccountView> {
-    let id = path.id;
-    ok(state
-        .db
-        .office(move |conn| accounts::set_disabled(conn, &caller, id, false))
-        .await?)
+    state
+        .answer(move |conn| accounts::set_disabled(conn, &caller, path.id, false))
+        .await
 }

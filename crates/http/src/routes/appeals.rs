@@ -3,7 +3,7 @@
 
 use crate::access::Caller;
 use crate::body::Body;
-use crate::envelope::{ok, ApiResult};
+use crate::envelope::ApiResult;
 use crate::routes::IdPath;
 use crate::state::AppState;
 use actix_web::{get, post, web};
@@ -20,10 +20,9 @@ pub async fn lodge(
     body: Body<LodgeInput>,
 ) -> ApiResult<AppealView> {
     let input = body.into_inner();
-    ok(state
-        .db
-        .office(move |conn| appeals::lodge(conn, &caller, &input))
-        .await?)
+    state
+        .answer(move |conn| appeals::lodge(conn, &caller, &input))
+        .await
 }
 
 /// The queue of appeals of the olympiad, waiting ones first.
@@ -36,10 +35,9 @@ pub async fn queue(
     query: web::Query<OlympiadQuery>,
 ) -> ApiResult<Vec<AppealView>> {
     let id = query.olympiad_id;
-    ok(state
-        .db
-        .office(move |conn| appeals::of_olympiad(conn, &caller, id))
-        .await?)
+    state
+        .answer(move |conn| appeals::of_olympiad(conn, &caller, id))
+        .await
 }
 
 /// A school's appeals and their outcomes.
@@ -52,10 +50,9 @@ pub async fn of_school(
     query: web::Query<EntryQuery>,
 ) -> ApiResult<Vec<AppealView>> {
     let id = query.school_participant_id;
-    ok(state
-        .db
-        .office(move |conn| appeals::of_school(conn, &caller, id))
-        .await?)
+    state
+        .answer(move |conn| appeals::of_school(conn, &caller, id))
+        .await
 }
 
 /// Upholds (setting the learner's marks, with the reason) or dismisses an appeal, once.
@@ -69,8 +66,7 @@ pub async fn decide(
     body: Body<DecideInput>,
 ) -> ApiResult<AppealView> {
     let (id, input) = (path.id, body.into_inner());
-    ok(state
-        .db
-        .office(move |conn| appeals::decide(conn, &caller, id, &input))
-        .await?)
+    state
+        .answer(move |conn| appeals::decide(conn, &caller, id, &input))
+        .await
 }

@@ -25,10 +25,9 @@ pub async fn list(
     query: web::Query<AttachmentScope>,
 ) -> ApiResult<Vec<AttachmentView>> {
     let olympiad_id = query.olympiad_id;
-    ok(state
-        .db
-        .office(move |conn| files::attachments(conn, &caller, olympiad_id))
-        .await?)
+    state
+        .answer(move |conn| files::attachments(conn, &caller, olympiad_id))
+        .await
 }
 
 /// Multipart with one part named `file`. The type is judged from the content: PNG, JPEG, GIF and
@@ -54,10 +53,9 @@ pub async fn upload_attachment(
     let olympiad_id = caller.olympiad_scope(query.olympiad_id)?;
     let (name, bytes) = read_file_part(parts, state.config.upload_limit_bytes).await?;
     let root = state.config.uploads_dir.clone();
-    ok(state
-        .db
-        .office(move |conn| files::upload(conn, &caller, olympiad_id, &name, &bytes, &root))
-        .await?)
+    state
+        .answer(move |conn| files::upload(conn, &caller, olympiad_id, &name, &bytes, &root))
+        .await
 }
 
 async fn serve_file(
@@ -111,10 +109,8 @@ pub async fn delete_attachment(
     let (id, upload_id) = (path.id, query.upload_id);
     let root = state.config.uploads_dir.clone();
     state
-        .db
-        .office(move |conn| files::delete_attachment(conn, &caller, id, upload_id, &root))
-        .await?;
-    ok(true)
+        .answer_done(move |conn| files::delete_attachment(conn, &caller, id, upload_id, &root))
+        .await
 }
 
 #[utoipa::path(tag = "files", params(IdPath, RenameQuery), responses((status = 200, body = inline(crate::envelope::Envelope<AttachmentView>))))]
@@ -125,11 +121,9 @@ pub async fn update_filename(
     path: web::Path<IdPath>,
     query: web::Query<RenameQuery>,
 ) -> ApiResult<AttachmentView> {
-    let id = path.id;
-    ok(state
-        .db
-        .office(move |conn| files::rename(conn, &caller, id, &query))
-        .await?)
+    state
+        .answer(move |conn| files::rename(conn, &caller, path.id, &query))
+        .await
 }
 
 #[utoipa::path(tag = "files", responses((status = 200, body = inline(crate::envelope::Envelope<Vec<UploadView>>))))]
@@ -163,8 +157,6 @@ pub async fn delete_upload(
 ) -> ApiResult<bool> {
     let (id, root) = (path.id, state.config.uploads_dir.clone());
     state
-        .db
-        .office(move |conn| files::delete_upload(conn, &caller, id, &query.filename, &root))
-        .await?;
-    ok(true)
+        .answer_done(move |conn| files::delete_upload(conn, &caller, id, &query.filename, &root))
+        .await
 }

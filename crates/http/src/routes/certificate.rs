@@ -4,7 +4,7 @@
 
 use crate::access::Caller;
 use crate::body::{read_file_part, Body};
-use crate::envelope::{ok, ApiResult};
+use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::download;
 use crate::routes::IdPath;
@@ -32,11 +32,9 @@ pub async fn config(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<CertificateDesign> {
-    let id = path.id;
-    ok(state
-        .db
-        .office(move |conn| certificates::config(conn, &caller, id))
-        .await?)
+    state
+        .answer(move |conn| certificates::config(conn, &caller, path.id))
+        .await
 }
 
 /// Saves the olympiad's one configuration ("Certificate configuration saved").
@@ -50,10 +48,9 @@ pub async fn save_config(
     body: Body<CertificateDesign>,
 ) -> ApiResult<CertificateDesign> {
     let (id, input) = (path.id, body.into_inner());
-    ok(state
-        .db
-        .office(move |conn| certificates::save_config(conn, &caller, id, &input))
-        .await?)
+    state
+        .answer(move |conn| certificates::save_config(conn, &caller, id, &input))
+        .await
 }
 
 /// A background or signature picture for the certificates (`{id}`: the olympiad), kept as an
@@ -87,12 +84,11 @@ pub async fn upload_image(
     // A little over the limit is read, so that a file just too large is named as `file` (400).
     let (name, bytes) = read_file_part(parts, CERTIFICATE_IMAGE_LIMIT_BYTES + 64 * 1024).await?;
     let root = state.config.uploads_dir.clone();
-    ok(state
-        .db
-        .office(move |conn| {
+    state
+        .answer(move |conn| {
             certificates::upload_image(conn, &caller, olympiad_id, &name, &bytes, &root)
         })
-        .await?)
+        .await
 }
 
 /// The certificate a design gives, saved or not, as the PDF the run makes: for a learner of the
@@ -138,10 +134,9 @@ pub async fn moderated(
     query: web::Query<OlympiadQuery>,
 ) -> ApiResult<Vec<ModeratedCertificate>> {
     let id = query.olympiad_id;
-    ok(state
-        .db
-        .office(move |conn| certificates::moderated(conn, &caller, id))
-        .await?)
+    state
+        .answer(move |conn| certificates::moderated(conn, &caller, id))
+        .await
 }
 
 /// Each school's ZIP of the latest run, by school.
@@ -153,11 +148,9 @@ pub async fn list(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<Vec<BatchView>> {
-    let id = path.id;
-    ok(state
-        .db
-        .office(move |conn| certificates::list(conn, &caller, id))
-        .await?)
+    state
+        .answer(move |conn| certificates::list(conn, &caller, path.id))
+        .await
 }
 
 #[utoipa::path(operation_id = "certificate_generation_status", tag = "certificates", params(OlympiadQuery),
@@ -169,10 +162,9 @@ pub async fn generation_status(
     query: web::Query<OlympiadQuery>,
 ) -> ApiResult<RunStatus> {
     let id = query.olympiad_id;
-    ok(state
-        .db
-        .office(move |conn| certificates::generation_status(conn, &caller, id))
-        .await?)
+    state
+        .answer(move |conn| certificates::generation_status(conn, &caller, id))
+        .await
 }
 
 #[utoipa::path(operation_id = "certificate_send_status", tag = "certificates", params(OlympiadQuery),
@@ -184,10 +176,9 @@ pub async fn send_status(
     query: web::Query<OlympiadQuery>,
 ) -> ApiResult<RunStatus> {
     let id = query.olympiad_id;
-    ok(state
-        .db
-        .office(move |conn| certificates::send_status(conn, &caller, id))
-        .await?)
+    state
+        .answer(move |conn| certificates::send_status(conn, &caller, id))
+        .await
 }
 
 /// Starts making every school's certificates from the final results (once per version: asking
@@ -205,10 +196,9 @@ pub async fn generate(
         folder(&state),
         state.config.public_base_url.clone(),
     );
-    ok(state
-        .db
-        .office(move |conn| certificates::generate(conn, &caller, id, &folder, &base))
-        .await?)
+    state
+        .answer(move |conn| certificates::generate(conn, &caller, id, &folder, &base))
+        .await
 }
 
 /// Sends (or resumes sending) every school's certificates through the mail queue.
@@ -225,10 +215,9 @@ pub async fn send(
         folder(&state),
         state.config.public_base_url.clone(),
     );
-    ok(state
-        .db
-        .office(move |conn| certificates::send(conn, &caller, id, &folder, &base))
-        .await?)
+    state
+        .answer(move |conn| certificates::send(conn, &caller, id, &folder, &base))
+        .await
 }
 
 /// Pauses sending after the school being sent now.
@@ -241,10 +230,9 @@ pub async fn pause(
     query: web::Query<OlympiadQuery>,
 ) -> ApiResult<RunStatus> {
     let id = query.olympiad_id;
-    ok(state
-        .db
-        .office(move |conn| certificates::pause(conn, &caller, id))
-        .await?)
+    state
+        .answer(move |conn| certificates::pause(conn, &caller, id))
+        .await
 }
 
 /// Makes one school's certificates again and sends them to its team.
@@ -261,10 +249,9 @@ pub async fn regenerate_and_send(
         folder(&state),
         state.config.public_base_url.clone(),
     );
-    ok(state
-        .db
-        .office(move |conn| certificates::regenerate_and_send(conn, &caller, id, &folder, &base))
-        .await?)
+    state
+        .answer(move |conn| certificates::regenerate_and_send(conn, &caller, id, &folder, &base))
+        .await
 }
 
 /// A school's certificates as one ZIP, for its team or staff.

@@ -2,7 +2,7 @@
 
 use crate::access::Caller;
 use crate::body::Body;
-use crate::envelope::{ok, ApiResult};
+use crate::envelope::ApiResult;
 use crate::state::AppState;
 use actix_web::{get, put, web};
 use olympiad_office::copy::{self, CopyQuery, GeneralCopyInput};
@@ -22,10 +22,9 @@ pub async fn list(
     query: web::Query<CopyQuery>,
 ) -> ApiResult<Vec<GeneralCopy>> {
     let olympiad_id = query.olympiad_id;
-    ok(state
-        .db
-        .office(move |conn| copy::list(conn, olympiad_id))
-        .await?)
+    state
+        .answer(move |conn| copy::list(conn, olympiad_id))
+        .await
 }
 
 /// Writes one copy, creating it the first time.
@@ -42,10 +41,9 @@ pub async fn save(
     body: Body<GeneralCopyInput>,
 ) -> ApiResult<GeneralCopy> {
     let input = body.into_inner();
-    ok(state
-        .db
-        .office(move |conn| copy::save(conn, &caller, &input))
-        .await?)
+    state
+        .answer(move |conn| copy::save(conn, &caller, &input))
+        .await
 }
 
 /// The platform's switches: whether the public sites are in maintenance.
@@ -56,7 +54,7 @@ pub async fn save(
 )]
 #[get("/api/system-config")]
 pub async fn system_config(state: web::Data<AppState>) -> ApiResult<SystemConfig> {
-    ok(state.db.office(system::get).await?)
+    state.answer(system::get).await
 }
 
 #[utoipa::path(
@@ -72,8 +70,7 @@ pub async fn update_system_config(
     body: Body<SystemConfigInput>,
 ) -> ApiResult<SystemConfig> {
     let input = body.into_inner();
-    ok(state
-        .db
-        .office(move |conn| system::update(conn, &caller, &input))
-        .await?)
+    state
+        .answer(move |conn| system::update(conn, &caller, &input))
+        .await
 }

@@ -3,7 +3,7 @@
 
 use crate::access::Caller;
 use crate::body::Body;
-use crate::envelope::{ok, ApiResult};
+use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::GridQuery;
 use crate::routes::user::IdPath;
@@ -32,13 +32,13 @@ pub async fn list(
     query: web::Query<CountryListQuery>,
     grid: web::Query<GridQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let (query, asked) = (query.into_inner(), grid.grid()?);
-    let rows = state
-        .db
-        .reader_if(grid.can_wait())
-        .office(move |conn| countries::list(conn, &caller, &query, asked))
-        .await?;
-    grid.respond(rows, "countries", countries::country_table)
+    grid.answer(
+        &state.db,
+        "countries",
+        countries::country_table,
+        move |conn, asked| countries::list(conn, &caller, &query, asked),
+    )
+    .await
 }
 
 #[utoipa::path(
@@ -54,10 +54,9 @@ pub async fn single(
     query: web::Query<SingleCountryQuery>,
 ) -> ApiResult<CountryRow> {
     let query = query.into_inner();
-    ok(state
-        .db
-        .office(move |conn| countries::single(conn, &caller, &query))
-        .await?)
+    state
+        .answer(move |conn| countries::single(conn, &caller, &query))
+        .await
 }
 
 #[utoipa::path(
@@ -73,10 +72,9 @@ pub async fn create(
     body: Body<CountryInput>,
 ) -> ApiResult<IgeoCountry> {
     let input = body.into_inner();
-    ok(state
-        .db
-        .office(move |conn| countries::create(conn, &caller, &input))
-        .await?)
+    state
+        .answer(move |conn| countries::create(conn, &caller, &input))
+        .await
 }
 
 #[utoipa::path(
@@ -94,10 +92,9 @@ pub async fn update(
     body: Body<CountryInput>,
 ) -> ApiResult<IgeoCountry> {
     let (id, input) = (path.id, body.into_inner());
-    ok(state
-        .db
-        .office(move |conn| countries::update(conn, &caller, id, &input))
-        .await?)
+    state
+        .answer(move |conn| countries::update(conn, &caller, id, &input))
+        .await
 }
 
 #[utoipa::path(
@@ -112,12 +109,9 @@ pub async fn delete_country(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<bool> {
-    let id = path.id;
     state
-        .db
-        .office(move |conn| countries::delete(conn, &caller, id))
-        .await?;
-    ok(true)
+        .answer_done(move |conn| countries::delete(conn, &caller, path.id))
+        .await
 }
 
 #[utoipa::path(
@@ -132,10 +126,9 @@ pub async fn merge_preview(
     query: web::Query<MergeQuery>,
 ) -> ApiResult<CountryMergePlan> {
     let (duplicate, survivor) = (query.duplicate_id, query.survivor_id);
-    ok(state
-        .db
-        .office(move |conn| merges::preview(conn, duplicate, survivor))
-        .await?)
+    state
+        .answer(move |conn| merges::preview(conn, duplicate, survivor))
+        .await
 }
 
 #[utoipa::path(
@@ -151,10 +144,9 @@ pub async fn merge(
     query: web::Query<MergeQuery>,
 ) -> ApiResult<CountryMergePlan> {
     let (duplicate, survivor) = (query.duplicate_id, query.survivor_id);
-    ok(state
-        .db
-        .office(move |conn| merges::merge(conn, &caller, duplicate, survivor))
-        .await?)
+    state
+        .answer(move |conn| merges::merge(conn, &caller, duplicate, survivor))
+        .await
 }
 
 #[utoipa::path(
@@ -170,13 +162,13 @@ pub async fn list_entries(
     query: web::Query<CountryListQuery>,
     grid: web::Query<GridQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let (query, asked) = (query.into_inner(), grid.grid()?);
-    let rows = state
-        .db
-        .reader_if(grid.can_wait())
-        .office(move |conn| countries::list_entries(conn, &caller, &query, asked))
-        .await?;
-    grid.respond(rows, "participating-countries", countries::entry_table)
+    grid.answer(
+        &state.db,
+        "participating-countries",
+        countries::entry_table,
+        move |conn, asked| countries::list_entries(conn, &caller, &query, asked),
+    )
+    .await
 }
 
 #[utoipa::path(
@@ -192,10 +184,9 @@ pub async fn single_entry(
     query: web::Query<SingleEntryQuery>,
 ) -> ApiResult<CountryParticipantRow> {
     let id = query.id;
-    ok(state
-        .db
-        .office(move |conn| countries::single_entry(conn, &caller, id))
-        .await?)
+    state
+        .answer(move |conn| countries::single_entry(conn, &caller, id))
+        .await
 }
 
 #[utoipa::path(
@@ -211,10 +202,9 @@ pub async fn create_entry(
     body: Body<CountryEntryInput>,
 ) -> ApiResult<CountryParticipant> {
     let input = body.into_inner();
-    ok(state
-        .db
-        .office(move |conn| countries::enter(conn, &caller, &input))
-        .await?)
+    state
+        .answer(move |conn| countries::enter(conn, &caller, &input))
+        .await
 }
 
 #[utoipa::path(
@@ -232,10 +222,9 @@ pub async fn update_entry(
     body: Body<CountryEntryInput>,
 ) -> ApiResult<CountryParticipant> {
     let (id, input) = (path.id, body.into_inner());
-    ok(state
-        .db
-        .office(move |conn| countries::update_entry(conn, &caller, id, &input))
-        .await?)
+    state
+        .answer(move |conn| countries::update_entry(conn, &caller, id, &input))
+        .await
 }
 
 #[utoipa::path(
@@ -250,10 +239,7 @@ pub async fn delete_entry(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<bool> {
-    let id = path.id;
     state
-        .db
-        .office(move |conn| countries::delete_entry(conn, &caller, id))
-        .await?;
-    ok(true)
+        .answer_done(move |conn| countries::delete_entry(conn, &caller, path.id))
+        .await
 }

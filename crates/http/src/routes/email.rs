@@ -61,10 +61,9 @@ pub async fn emailer_list(
     state: web::Data<AppState>,
     query: web::Query<EmailerQuery>,
 ) -> ApiResult<Vec<SystemEmailView>> {
-    ok(state
-        .db
-        .office(move |conn| copy::list(conn, &caller, &query))
-        .await?)
+    state
+        .answer(move |conn| copy::list(conn, &caller, &query))
+        .await
 }
 
 #[utoipa::path(tag = "email", params(KindPath, EmailerQuery), request_body = CopyInput, responses((status = 200, body = inline(crate::envelope::Envelope<SystemEmailView>))))]
@@ -77,10 +76,9 @@ pub async fn emailer_save(
     body: Body<CopyInput>,
 ) -> ApiResult<SystemEmailView> {
     let input = body.into_inner();
-    ok(state
-        .db
-        .office(move |conn| copy::save(conn, &caller, &path.kind, &query, &input))
-        .await?)
+    state
+        .answer(move |conn| copy::save(conn, &caller, &path.kind, &query, &input))
+        .await
 }
 
 #[utoipa::path(tag = "email", params(KindPath, EmailerQuery), responses((status = 200, body = inline(crate::envelope::Envelope<SystemEmailView>))))]
@@ -91,10 +89,9 @@ pub async fn emailer_reset(
     path: web::Path<KindPath>,
     query: web::Query<EmailerQuery>,
 ) -> ApiResult<SystemEmailView> {
-    ok(state
-        .db
-        .office(move |conn| copy::reset(conn, &caller, &path.kind, &query))
-        .await?)
+    state
+        .answer(move |conn| copy::reset(conn, &caller, &path.kind, &query))
+        .await
 }
 
 #[utoipa::path(tag = "email", params(KindPath), request_body = CopyInput, responses((status = 200, body = inline(crate::envelope::Envelope<EmailPreview>))))]
@@ -142,10 +139,9 @@ pub async fn email_health(
         }
         None => MailServers::Unknown,
     };
-    ok(state
-        .db
-        .office(move |conn| health::email_health(conn, &query, &Found(found)))
-        .await?)
+    state
+        .answer(move |conn| health::email_health(conn, &query, &Found(found)))
+        .await
 }
 
 #[utoipa::path(tag = "email", params(EmailQuery), responses((status = 200, body = inline(crate::envelope::Envelope<EmailHealth>))))]
@@ -155,10 +151,9 @@ pub async fn override_email_health(
     state: web::Data<AppState>,
     query: web::Query<EmailQuery>,
 ) -> ApiResult<EmailHealth> {
-    ok(state
-        .db
-        .office(move |conn| health::override_health(conn, &caller, &query))
-        .await?)
+    state
+        .answer(move |conn| health::override_health(conn, &caller, &query))
+        .await
 }
 
 // Mass mails and campaigns
@@ -170,10 +165,9 @@ pub async fn mass_mail_list(
     state: web::Data<AppState>,
     query: web::Query<MassMailQuery>,
 ) -> ApiResult<Vec<MassMailView>> {
-    ok(state
-        .db
-        .office(move |conn| mass_mails::list(conn, &caller, &query))
-        .await?)
+    state
+        .answer(move |conn| mass_mails::list(conn, &caller, &query))
+        .await
 }
 
 #[utoipa::path(tag = "email", request_body = MassMailInput, responses((status = 200, body = inline(crate::envelope::Envelope<MassMailView>))))]
@@ -184,10 +178,9 @@ pub async fn mass_mail_create(
     body: Body<MassMailInput>,
 ) -> ApiResult<MassMailView> {
     let input = body.into_inner();
-    ok(state
-        .db
-        .office(move |conn| mass_mails::create(conn, &caller, &input))
-        .await?)
+    state
+        .answer(move |conn| mass_mails::create(conn, &caller, &input))
+        .await
 }
 
 #[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<MassMailView>))))]
@@ -197,11 +190,9 @@ pub async fn mass_mail_get(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<MassMailView> {
-    let id = path.id;
-    ok(state
-        .db
-        .office(move |conn| mass_mails::get(conn, &caller, id))
-        .await?)
+    state
+        .answer(move |conn| mass_mails::get(conn, &caller, path.id))
+        .await
 }
 
 #[utoipa::path(tag = "email", params(IdPath), request_body = MassMailInput, responses((status = 200, body = inline(crate::envelope::Envelope<MassMailView>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
@@ -213,10 +204,9 @@ pub async fn mass_mail_update(
     body: Body<MassMailInput>,
 ) -> ApiResult<MassMailView> {
     let (id, input) = (path.id, body.into_inner());
-    ok(state
-        .db
-        .office(move |conn| mass_mails::update(conn, &caller, id, &input))
-        .await?)
+    state
+        .answer(move |conn| mass_mails::update(conn, &caller, id, &input))
+        .await
 }
 
 #[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
@@ -229,10 +219,8 @@ pub async fn mass_mail_delete(
     let id = path.id;
     let root = state.config.uploads_dir.clone();
     state
-        .db
-        .office(move |conn| mass_mails::delete(conn, &caller, id, &root))
-        .await?;
-    ok(true)
+        .answer_done(move |conn| mass_mails::delete(conn, &caller, id, &root))
+        .await
 }
 
 #[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<QueueOutcome>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
@@ -243,10 +231,9 @@ pub async fn mass_mail_test(
     path: web::Path<IdPath>,
 ) -> ApiResult<QueueOutcome> {
     let (id, base) = (path.id, state.config.public_base_url.clone());
-    ok(state
-        .db
-        .office(move |conn| mass_mails::test_send(conn, &caller, id, &base))
-        .await?)
+    state
+        .answer(move |conn| mass_mails::test_send(conn, &caller, id, &base))
+        .await
 }
 
 #[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<QueueOutcome>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
@@ -257,10 +244,9 @@ pub async fn mass_mail_queue(
     path: web::Path<IdPath>,
 ) -> ApiResult<QueueOutcome> {
     let (id, base) = (path.id, state.config.public_base_url.clone());
-    ok(state
-        .db
-        .office(move |conn| mass_mails::queue(conn, &caller, id, &base))
-        .await?)
+    state
+        .answer(move |conn| mass_mails::queue(conn, &caller, id, &base))
+        .await
 }
 
 #[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<MassMailView>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
@@ -270,11 +256,9 @@ pub async fn mass_mail_pause(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<MassMailView> {
-    let id = path.id;
-    ok(state
-        .db
-        .office(move |conn| mass_mails::pause(conn, &caller, id))
-        .await?)
+    state
+        .answer(move |conn| mass_mails::pause(conn, &caller, path.id))
+        .await
 }
 
 #[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<MassMailView>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
@@ -284,11 +268,9 @@ pub async fn mass_mail_resume(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<MassMailView> {
-    let id = path.id;
-    ok(state
-        .db
-        .office(move |conn| mass_mails::resume(conn, &caller, id))
-        .await?)
+    state
+        .answer(move |conn| mass_mails::resume(conn, &caller, path.id))
+        .await
 }
 
 /// Multipart with one part named `file`: a PDF or a picture (judged by its content), at most 2 MB,
@@ -322,10 +304,9 @@ pub async fn mass_mail_attach(
     let limit = olympiad_domain::email::MASS_MAIL_MAX_FILE_BYTES + 64 * 1024;
     let (name, bytes) = read_file_part(parts, limit).await?;
     let root = state.config.uploads_dir.clone();
-    ok(state
-        .db
-        .office(move |conn| mass_mails::attach(conn, &caller, id, &name, &bytes, &root))
-        .await?)
+    state
+        .answer(move |conn| mass_mails::attach(conn, &caller, id, &name, &bytes, &root))
+        .await
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -347,16 +328,15 @@ pub async fn mass_mail_detach(
 ) -> ApiResult<MassMailView> {
     let (id, attachment_id) = (path.id, path.attachment_id);
     let root = state.config.uploads_dir.clone();
-    ok(state
-        .db
-        .office(move |conn| mass_mails::detach(conn, &caller, id, attachment_id, &root))
-        .await?)
+    state
+        .answer(move |conn| mass_mails::detach(conn, &caller, id, attachment_id, &root))
+        .await
 }
 
 #[utoipa::path(tag = "email", responses((status = 200, body = inline(crate::envelope::Envelope<Vec<CampaignView>>))))]
 #[get("/api/campaign")]
 pub async fn campaign_list(state: web::Data<AppState>) -> ApiResult<Vec<CampaignView>> {
-    ok(state.db.office(mass_mails::campaigns).await?)
+    state.answer(mass_mails::campaigns).await
 }
 
 #[utoipa::path(tag = "email", request_body = CampaignInput, responses((status = 200, body = inline(crate::envelope::Envelope<Campaign>))))]
@@ -367,10 +347,9 @@ pub async fn campaign_create(
     body: Body<CampaignInput>,
 ) -> ApiResult<Campaign> {
     let input = body.into_inner();
-    ok(state
-        .db
-        .office(move |conn| mass_mails::create_campaign(conn, &caller, &input))
-        .await?)
+    state
+        .answer(move |conn| mass_mails::create_campaign(conn, &caller, &input))
+        .await
 }
 
 #[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<bool>))))]
@@ -380,12 +359,9 @@ pub async fn campaign_delete(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<bool> {
-    let id = path.id;
     state
-        .db
-        .office(move |conn| mass_mails::delete_campaign(conn, &caller, id))
-        .await?;
-    ok(true)
+        .answer_done(move |conn| mass_mails::delete_campaign(conn, &caller, path.id))
+        .await
 }
 
 // The queue
@@ -397,19 +373,17 @@ pub async fn queued_list(
     query: web::Query<QueuedEmailQuery>,
 ) -> ApiResult<Vec<QueuedEmail>> {
     let (unsent, mass_mail) = (!query.all.unwrap_or(false), query.mass_mail_id);
-    ok(state
-        .db
-        .office(move |conn| queue::list(conn, unsent, None, mass_mail))
-        .await?)
+    state
+        .answer(move |conn| queue::list(conn, unsent, None, mass_mail))
+        .await
 }
 
 #[utoipa::path(tag = "email", responses((status = 200, body = inline(crate::envelope::Envelope<Vec<QueuedEmail>>))))]
 #[get("/api/queued-email/unsent")]
 pub async fn queued_unsent(state: web::Data<AppState>) -> ApiResult<Vec<QueuedEmail>> {
-    ok(state
-        .db
-        .office(move |conn| queue::list(conn, true, None, None))
-        .await?)
+    state
+        .answer(move |conn| queue::list(conn, true, None, None))
+        .await
 }
 
 #[utoipa::path(tag = "email", params(TermPath), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<QueuedEmail>>))))]
@@ -418,10 +392,9 @@ pub async fn queued_search(
     state: web::Data<AppState>,
     path: web::Path<TermPath>,
 ) -> ApiResult<Vec<QueuedEmail>> {
-    ok(state
-        .db
-        .office(move |conn| queue::list(conn, false, Some(&path.term), None))
-        .await?)
+    state
+        .answer(move |conn| queue::list(conn, false, Some(&path.term), None))
+        .await
 }
 
 #[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<QueuedEmail>))))]
@@ -430,8 +403,7 @@ pub async fn queued_get(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<QueuedEmail> {
-    let id = path.id;
-    ok(state.db.office(move |conn| queue::get(conn, id)).await?)
+    state.answer(move |conn| queue::get(conn, path.id)).await
 }
 
 #[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<QueuedEmail>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
@@ -441,11 +413,9 @@ pub async fn queued_release(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<QueuedEmail> {
-    let id = path.id;
-    ok(state
-        .db
-        .office(move |conn| queue::release_one(conn, &caller, id))
-        .await?)
+    state
+        .answer(move |conn| queue::release_one(conn, &caller, path.id))
+        .await
 }
 
 #[utoipa::path(tag = "email", params(ReleaseBatchQuery), responses((status = 200, body = inline(crate::envelope::Envelope<Released>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
@@ -455,10 +425,9 @@ pub async fn queued_release_batch(
     state: web::Data<AppState>,
     query: web::Query<ReleaseBatchQuery>,
 ) -> ApiResult<Released> {
-    ok(state
-        .db
-        .office(move |conn| queue::release_batch(conn, &caller, &query))
-        .await?)
+    state
+        .answer(move |conn| queue::release_batch(conn, &caller, &query))
+        .await
 }
 
 // The e-mail log
@@ -470,10 +439,9 @@ pub async fn email_logs_search(
     state: web::Data<AppState>,
     path: web::Path<TermPath>,
 ) -> ApiResult<Vec<EmailLog>> {
-    ok(state
-        .db
-        .office(move |conn| queue::search_logs(conn, &caller, &path.term))
-        .await?)
+    state
+        .answer(move |conn| queue::search_logs(conn, &caller, &path.term))
+        .await
 }
 
 #[utoipa::path(tag = "email", params(EmailLogPath), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<EmailLog>>))))]
@@ -483,10 +451,9 @@ pub async fn email_logs(
     state: web::Data<AppState>,
     path: web::Path<EmailLogPath>,
 ) -> ApiResult<Vec<EmailLog>> {
-    ok(state
-        .db
-        .office(move |conn| queue::logs(conn, &caller, &path))
-        .await?)
+    state
+        .answer(move |conn| queue::logs(conn, &caller, &path))
+        .await
 }
 
 // Unsubscribes
@@ -498,10 +465,9 @@ pub async fn unsubscribe_list(
     state: web::Data<AppState>,
     query: web::Query<UnsubscribeListQuery>,
 ) -> ApiResult<Vec<Unsubscribe>> {
-    ok(state
-        .db
-        .office(move |conn| unsubscribes::list(conn, &caller, &query))
-        .await?)
+    state
+        .answer(move |conn| unsubscribes::list(conn, &caller, &query))
+        .await
 }
 
 #[utoipa::path(tag = "email", request_body = UnsubscribeInput, responses((status = 200, body = inline(crate::envelope::Envelope<UnsubscribeLinkView>))))]
@@ -512,10 +478,9 @@ pub async fn unsubscribe(
     body: Body<UnsubscribeInput>,
 ) -> ApiResult<UnsubscribeLinkView> {
     let input = body.into_inner();
-    ok(state
-        .db
-        .office(move |conn| unsubscribes::unsubscribe(conn, caller.0.as_deref(), &input))
-        .await?)
+    state
+        .answer(move |conn| unsubscribes::unsubscribe(conn, caller.0.as_deref(), &input))
+        .await
 }
 
 #[utoipa::path(tag = "email", params(ResubscribeQuery), responses((status = 200, body = inline(crate::envelope::Envelope<usize>))))]
@@ -525,10 +490,9 @@ pub async fn resubscribe(
     state: web::Data<AppState>,
     query: web::Query<ResubscribeQuery>,
 ) -> ApiResult<usize> {
-    ok(state
-        .db
-        .office(move |conn| unsubscribes::resubscribe(conn, caller.0.as_deref(), &query))
-        .await?)
+    state
+        .answer(move |conn| unsubscribes::resubscribe(conn, caller.0.as_deref(), &query))
+        .await
 }
 
 #[utoipa::path(tag = "email", params(ReferencePath), responses((status = 200, body = inline(crate::envelope::Envelope<UnsubscribeLinkView>))))]
@@ -537,10 +501,9 @@ pub async fn unsubscribe_link(
     state: web::Data<AppState>,
     path: web::Path<ReferencePath>,
 ) -> ApiResult<UnsubscribeLinkView> {
-    ok(state
-        .db
-        .office(move |conn| unsubscribes::show(conn, &path.id))
-        .await?)
+    state
+        .answer(move |conn| unsubscribes::show(conn, &path.id))
+        .await
 }
 
 /// The one-click unsubscribe of RFC 8058: mailbox providers post `List-Unsubscribe=One-Click`
@@ -551,10 +514,9 @@ pub async fn unsubscribe_one_click(
     state: web::Data<AppState>,
     path: web::Path<ReferencePath>,
 ) -> ApiResult<UnsubscribeLinkView> {
-    ok(state
-        .db
-        .office(move |conn| unsubscribes::one_click(conn, &path.id))
-        .await?)
+    state
+        .answer(move |conn| unsubscribes::one_click(conn, &path.id))
+        .await
 }
 
 // Bounces and shunned addresses
@@ -562,7 +524,7 @@ pub async fn unsubscribe_one_click(
 #[utoipa::path(tag = "email", responses((status = 200, body = inline(crate::envelope::Envelope<Vec<Bounce>>))))]
 #[get("/api/bounce")]
 pub async fn bounce_list(state: web::Data<AppState>) -> ApiResult<Vec<Bounce>> {
-    ok(state.db.office(bounces::list).await?)
+    state.answer(bounces::list).await
 }
 
 #[utoipa::path(tag = "email", params(BounceIdQuery), responses((status = 200, body = inline(crate::envelope::Envelope<bool>))))]
@@ -574,10 +536,8 @@ pub async fn bounce_delete(
 ) -> ApiResult<bool> {
     let id = query.id;
     state
-        .db
-        .office(move |conn| bounces::delete(conn, &caller, id))
-        .await?;
-    ok(true)
+        .answer_done(move |conn| bounces::delete(conn, &caller, id))
+        .await
 }
 
 /// The webhook's shared secret: `X-Bounce-Secret`, or the password of HTTP basic
@@ -616,10 +576,9 @@ pub async fn bounce_webhook(
 ) -> ApiResult<BounceReceipt> {
     check_secret(&state, &req)?;
     let input = body.into_inner();
-    ok(state
-        .db
-        .office(move |conn| bounces::receive_json(conn, &input))
-        .await?)
+    state
+        .answer(move |conn| bounces::receive_json(conn, &input))
+        .await
 }
 
 /// Amazon SES through SNS (SNS posts JSON as `text/plain`), its signature verified with Amazon's
@@ -646,10 +605,9 @@ pub async fn bounce_ses(
         )));
     }
     let topics = state.config.ses_sns_topics.clone();
-    ok(state
-        .db
-        .office(move |conn| bounces::receive_sns(conn, &body, &topics))
-        .await?)
+    state
+        .answer(move |conn| bounces::receive_sns(conn, &body, &topics))
+        .await
 }
 
 /// A returned message (delivery status notification, RFC 3464) as the mail server received it.
@@ -661,16 +619,15 @@ pub async fn bounce_dsn(
     body: String,
 ) -> ApiResult<BounceReceipt> {
     check_secret(&state, &req)?;
-    ok(state
-        .db
-        .office(move |conn| bounces::receive_dsn(conn, &body))
-        .await?)
+    state
+        .answer(move |conn| bounces::receive_dsn(conn, &body))
+        .await
 }
 
 #[utoipa::path(tag = "email", responses((status = 200, body = inline(crate::envelope::Envelope<Vec<ShunnedEmail>>))))]
 #[get("/api/shunned-email")]
 pub async fn shunned_list(state: web::Data<AppState>) -> ApiResult<Vec<ShunnedEmail>> {
-    ok(state.db.office(bounces::shunned).await?)
+    state.answer(bounces::shunned).await
 }
 
 #[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<bool>))))]
@@ -680,19 +637,15 @@ pub async fn shunned_forgive(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<bool> {
-    let id = path.id;
     state
-        .db
-        .office(move |conn| bounces::forgive(conn, &caller, id))
-        .await?;
-    ok(true)
+        .answer_done(move |conn| bounces::forgive(conn, &caller, path.id))
+        .await
 }
 
 #[utoipa::path(tag = "email", responses((status = 200, body = inline(crate::envelope::Envelope<Vec<SchoolReach>>))))]
 #[get("/api/school-emails-overview")]
 pub async fn school_emails_overview(state: web::Data<AppState>) -> ApiResult<Vec<SchoolReach>> {
-    ok(state
-        .db
-        .office(|conn| Ok(olympiad_persistence::models::school_reach(conn)?))
-        .await?)
+    state
+        .answer(|conn| Ok(olympiad_persistence::models::school_reach(conn)?))
+        .await
 }

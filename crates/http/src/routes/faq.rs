@@ -2,7 +2,7 @@
 
 use crate::access::Caller;
 use crate::body::Body;
-use crate::envelope::{ok, ApiResult};
+use crate::envelope::ApiResult;
 use crate::routes::IdPath;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web};
@@ -18,10 +18,9 @@ use olympiad_persistence::models::{Faq, Testimonial};
 #[get("/api/faq")]
 pub async fn list(state: web::Data<AppState>, query: web::Query<SiteQuery>) -> ApiResult<Vec<Faq>> {
     let site = query.into_inner().site;
-    ok(state
-        .db
-        .office(move |conn| faqs::faqs(conn, site.as_deref()))
-        .await?)
+    state
+        .answer(move |conn| faqs::faqs(conn, site.as_deref()))
+        .await
 }
 
 #[utoipa::path(
@@ -37,10 +36,9 @@ pub async fn create(
     body: Body<FaqInput>,
 ) -> ApiResult<Faq> {
     let (product, input) = (state.config.product_slug.clone(), body.into_inner());
-    ok(state
-        .db
-        .office(move |conn| faqs::create_faq(conn, &caller, &product, &input))
-        .await?)
+    state
+        .answer(move |conn| faqs::create_faq(conn, &caller, &product, &input))
+        .await
 }
 
 #[utoipa::path(
@@ -62,10 +60,9 @@ pub async fn update(
         path.id,
         body.into_inner(),
     );
-    ok(state
-        .db
-        .office(move |conn| faqs::update_faq(conn, &caller, &product, id, &input))
-        .await?)
+    state
+        .answer(move |conn| faqs::update_faq(conn, &caller, &product, id, &input))
+        .await
 }
 
 #[utoipa::path(
@@ -80,12 +77,9 @@ pub async fn delete_faq(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<bool> {
-    let id = path.id;
     state
-        .db
-        .office(move |conn| faqs::delete_faq(conn, &caller, id))
-        .await?;
-    ok(true)
+        .answer_done(move |conn| faqs::delete_faq(conn, &caller, path.id))
+        .await
 }
 
 /// Every site's testimonials.
@@ -96,10 +90,9 @@ pub async fn delete_faq(
 )]
 #[get("/api/testimonial")]
 pub async fn testimonials(state: web::Data<AppState>) -> ApiResult<Vec<Testimonial>> {
-    ok(state
-        .db
-        .office(move |conn| faqs::testimonials(conn, None))
-        .await?)
+    state
+        .answer(move |conn| faqs::testimonials(conn, None))
+        .await
 }
 
 /// One site's testimonials (the product's when `site` is left out).
@@ -116,10 +109,9 @@ pub async fn site_testimonials(
 ) -> ApiResult<Vec<Testimonial>> {
     let product = state.config.product_slug.clone();
     let site = query.into_inner().site.unwrap_or(product);
-    ok(state
-        .db
-        .office(move |conn| faqs::testimonials(conn, Some(&site)))
-        .await?)
+    state
+        .answer(move |conn| faqs::testimonials(conn, Some(&site)))
+        .await
 }
 
 #[utoipa::path(
@@ -135,10 +127,9 @@ pub async fn create_testimonial(
     body: Body<TestimonialInput>,
 ) -> ApiResult<Testimonial> {
     let (product, input) = (state.config.product_slug.clone(), body.into_inner());
-    ok(state
-        .db
-        .office(move |conn| faqs::create_testimonial(conn, &caller, &product, &input))
-        .await?)
+    state
+        .answer(move |conn| faqs::create_testimonial(conn, &caller, &product, &input))
+        .await
 }
 
 #[utoipa::path(
@@ -160,10 +151,9 @@ pub async fn update_testimonial(
         path.id,
         body.into_inner(),
     );
-    ok(state
-        .db
-        .office(move |conn| faqs::update_testimonial(conn, &caller, &product, id, &input))
-        .await?)
+    state
+        .answer(move |conn| faqs::update_testimonial(conn, &caller, &product, id, &input))
+        .await
 }
 
 #[utoipa::path(
@@ -178,10 +168,7 @@ pub async fn delete_testimonial(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<bool> {
-    let id = path.id;
     state
-        .db
-        .office(move |conn| faqs::delete_testimonial(conn, &caller, id))
-        .await?;
-    ok(true)
+        .answer_done(move |conn| faqs::delete_testimonial(conn, &caller, path.id))
+        .await
 }

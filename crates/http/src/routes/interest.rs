@@ -4,7 +4,7 @@
 
 use crate::access::Caller;
 use crate::body::Body;
-use crate::envelope::{ok, ApiResult};
+use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::GridQuery;
 use crate::rate_limit::client_address;
@@ -32,13 +32,15 @@ pub async fn list(
     query: web::Query<InterestListQuery>,
     grid: web::Query<GridQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let (search, sort, page) = (grid.search(), grid.sort(), grid.page()?);
-    let rows = state
-        .db
-        .reader_if(grid.can_wait())
-        .office(move |conn| interest::list(conn, &caller, &query, search, sort, page))
-        .await?;
-    grid.respond(rows, "expressions-of-interest", interest::interest_table)
+    grid.answer(
+        &state.db,
+        "expressions-of-interest",
+        interest::interest_table,
+        move |conn, asked| {
+            interest::list(conn, &caller, &query, asked.search, asked.sort, asked.page)
+        },
+    )
+    .await
 }
 
 /// Schools and teachers that look like the expression's: the same EMIS number, the same e-mail
@@ -56,10 +58,9 @@ pub async fn matches(
     query: web::Query<MatchQuery>,
 ) -> ApiResult<PossibleMatches> {
     let id = query.expression_id;
-    ok(state
-        .db
-        .office(move |conn| interest::matches(conn, &caller, id))
-        .await?)
+    state
+        .answer(move |conn| interest::matches(conn, &caller, id))
+        .await
 }
 
 /// Processes an expression. A teacher's becomes, in one transaction, their school's entry with them
@@ -80,10 +81,9 @@ pub async fn process(
     body: Body<ProcessInterest>,
 ) -> ApiResult<ExpressionOfInterest> {
     let (id, base_url) = (path.id, state.config.public_base_url.clone());
-    ok(state
-        .db
-        .office(move |conn| interest::process(conn, &caller, id, &body, &base_url))
-        .await?)
+    state
+        .answer(move |conn| interest::process(conn, &caller, id, &body, &base_url))
+        .await
 }
 
 #[utoipa::path(
@@ -100,11 +100,9 @@ pub async fn decline(
     path: web::Path<IdPath>,
     body: Body<DeclineInterest>,
 ) -> ApiResult<ExpressionOfInterest> {
-    let id = path.id;
-    ok(state
-        .db
-        .office(move |conn| interest::decline(conn, &caller, id, &body))
-        .await?)
+    state
+        .answer(move |conn| interest::decline(conn, &caller, path.id, &body))
+        .await
 }
 
 /// Deletes an expression (spam, a test); the entry it became, if any, stays.
@@ -120,12 +118,9 @@ pub async fn delete_expression(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<bool> {
-    let id = path.id;
     state
-        .db
-        .office(move |conn| interest::delete(conn, &caller, id))
-        .await?;
-    ok(true)
+        .answer_done(move |conn| interest::delete(conn, &caller, path.id))
+        .await
 }
 
 /// A form of the public site, its attempts counted by address like sign-ins.
@@ -141,10 +136,9 @@ async fn receive(
         .check_signin(&format!("interest:{email}"), &client_address(req))
         .await?;
     let base_url = state.config.public_base_url.clone();
-    ok(state
-        .db
-        .office(move |conn| interest::receive(conn, &form, kind, &base_url))
-        .await?)
+    state
+        .answer(move |conn| interest::receive(conn, &form, kind, &base_url))
+        .await
 }
 
 /// A teacher's expression of interest from the public site; the address is then verified by the
@@ -231,8 +225,7 @@ pub async fn verify_email(
         .limits
         .check_signin(&format!("verify-email:{address}"), &address)
         .await?;
-    ok(state
-        .db
-        .office(move |conn| interest::verify_email(conn, &token))
-        .await?)
+    state
+        .answer(move |conn| interest::verify_email(conn, &token))
+        .await
 }

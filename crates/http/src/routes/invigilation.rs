@@ -26,10 +26,9 @@ pub async fn sitting_monitor(
     state: web::Data<AppState>,
     query: web::Query<MonitorQuery>,
 ) -> ApiResult<Monitor> {
-    ok(state
-        .db
-        .office(move |conn| invigilation::monitor(conn, &caller, query.into_inner()))
-        .await?)
+    state
+        .answer(move |conn| invigilation::monitor(conn, &caller, query.into_inner()))
+        .await
 }
 
 /// Each learner of the olympiad (or of one school's entry) and where they are.
@@ -41,10 +40,9 @@ pub async fn sitting_learners(
     state: web::Data<AppState>,
     query: web::Query<MonitorQuery>,
 ) -> ApiResult<Vec<LearnerSittingView>> {
-    ok(state
-        .db
-        .office(move |conn| invigilation::learners(conn, &caller, query.into_inner()))
-        .await?)
+    state
+        .answer(move |conn| invigilation::learners(conn, &caller, query.into_inner()))
+        .await
 }
 
 /// Stops the clocks of a school's writing learners (the power went); they keep the time they had.
@@ -57,10 +55,9 @@ pub async fn pause_school(
     state: web::Data<AppState>,
     body: Body<PauseInput>,
 ) -> ApiResult<PauseResult> {
-    ok(state
-        .db
-        .office(move |conn| invigilation::pause(conn, &caller, body.into_inner()))
-        .await?)
+    state
+        .answer(move |conn| invigilation::pause(conn, &caller, body.into_inner()))
+        .await
 }
 
 /// Starts the stopped clocks again, each with the time it had left.
@@ -73,10 +70,9 @@ pub async fn resume_school(
     state: web::Data<AppState>,
     body: Body<ResumeInput>,
 ) -> ApiResult<PauseResult> {
-    ok(state
-        .db
-        .office(move |conn| invigilation::resume(conn, &caller, body.into_inner()))
-        .await?)
+    state
+        .answer(move |conn| invigilation::resume(conn, &caller, body.into_inner()))
+        .await
 }
 
 /// Gives a learner extra time (a concession, or time lost to a problem of their own).
@@ -89,10 +85,9 @@ pub async fn extra_time(
     state: web::Data<AppState>,
     body: Body<ExtraTimeInput>,
 ) -> ApiResult<ExtraTimeResult> {
-    ok(state
-        .db
-        .office(move |conn| invigilation::give_extra_time(conn, &caller, body.into_inner()))
-        .await?)
+    state
+        .answer(move |conn| invigilation::give_extra_time(conn, &caller, body.into_inner()))
+        .await
 }
 
 /// Resets one learner: their attempt is set aside (kept, for the record) and they start again.
@@ -104,10 +99,9 @@ pub async fn reset_one(
     state: web::Data<AppState>,
     path: web::Path<ResetOnePath>,
 ) -> ApiResult<ResetResult> {
-    ok(state
-        .db
-        .office(move |conn| invigilation::reset_one(conn, &caller, path.into_inner()))
-        .await?)
+    state
+        .answer(move |conn| invigilation::reset_one(conn, &caller, path.into_inner()))
+        .await
 }
 
 /// Resets every learner of the olympiad (admins only; Settings and Actions asks for the
@@ -120,10 +114,9 @@ pub async fn reset_all(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<ResetResult> {
-    ok(state
-        .db
-        .office(move |conn| invigilation::reset_all(conn, &caller, path.id))
-        .await?)
+    state
+        .answer(move |conn| invigilation::reset_all(conn, &caller, path.id))
+        .await
 }
 
 /// A learner's answers as submitted, every question of the paper in order, for admins and the
@@ -136,10 +129,9 @@ pub async fn submitted_data(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<SubmittedData> {
-    ok(state
-        .db
-        .office(move |conn| invigilation::submitted_data(conn, &caller, path.id))
-        .await?)
+    state
+        .answer(move |conn| invigilation::submitted_data(conn, &caller, path.id))
+        .await
 }
 
 /// When learners started: per minute (the spike at the start) and per school.
@@ -167,8 +159,7 @@ pub async fn remark(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<RemarkResult> {
-    ok(state
-        .db
-        .office(move |conn| invigilation::remark(conn, &caller, path.id))
-        .await?)
+    state
+        .answer(move |conn| invigilation::remark(conn, &caller, path.id))
+        .await
 }

@@ -3,7 +3,7 @@
 
 use crate::access::Caller;
 use crate::body::{read_file_part, read_large, Body};
-use crate::envelope::{ok, ApiResult};
+use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::{download, ExportFormat, GridQuery};
 use crate::routes::user::IdPath;
@@ -34,13 +34,15 @@ pub async fn list(
     query: web::Query<LearnerListQuery>,
     grid: web::Query<GridQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let (search, sort, page) = (grid.search(), grid.sort(), grid.page()?);
-    let rows = state
-        .db
-        .reader_if(grid.can_wait())
-        .office(move |conn| learners::list(conn, &caller, &query, search, sort, page))
-        .await?;
-    grid.respond(rows, "learners", learners::learner_table)
+    grid.answer(
+        &state.db,
+        "learners",
+        learners::learner_table,
+        move |conn, asked| {
+            learners::list(conn, &caller, &query, asked.search, asked.sort, asked.page)
+        },
+    )
+    .await
 }
 
 /// The learner of a participant: for the learner themselves, their school's team and staff.
@@ -57,10 +59,9 @@ pub async fn single(
     query: web::Query<SingleLearnerQuery>,
 ) -> ApiResult<LearnerDetails> {
     let id = query.participant_id;
-    ok(state
-        .db
-        .office(move |conn| learners::single(conn, &caller, id))
-        .await?)
+    state
+        .answer(move |conn| learners::single(conn, &caller, id))
+        .await
 }
 
 #[utoipa::path(
@@ -77,11 +78,9 @@ pub async fn update(
     path: web::Path<IdPath>,
     body: Body<LearnerChanges>,
 ) -> ApiResult<Learner> {
-    let id = path.id;
-    ok(state
-        .db
-        .office(move |conn| learners::update(conn, &caller, id, &body))
-        .await?)
+    state
+        .answer(move |conn| learners::update(conn, &caller, path.id, &body))
+        .await
 }
 
 /// Deletes a learner with their entries and sign-ins; refused once they have started writing.
@@ -97,12 +96,9 @@ pub async fn delete_learner(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<bool> {
-    let id = path.id;
     state
-        .db
-        .office(move |conn| learners::delete(conn, &caller, id))
-        .await?;
-    ok(true)
+        .answer_done(move |conn| learners::delete(conn, &caller, path.id))
+        .await
 }
 
 /// The school's entry, if the caller may load learners into it. Asked before a file is read or a
@@ -147,10 +143,9 @@ pub async fn create(
     body: Body<NewLearner>,
 ) -> ApiResult<Credential> {
     let new = passwords_for(&state, &caller, body.school_participant_id, 1).await?;
-    ok(state
-        .db
-        .office(move |conn| learners::create(conn, &caller, &body, &new))
-        .await?)
+    state
+        .answer(move |conn| learners::create(conn, &caller, &body, &new))
+        .await
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -210,10 +205,9 @@ pub async fn import_preview(
     let rows = web::block(move || learners::read_roster(&bytes))
         .await
         .map_err(ApiError::internal)??;
-    ok(state
-        .db
-        .office(move |conn| learners::preview(conn, &entry, rows))
-        .await?)
+    state
+        .answer(move |conn| learners::preview(conn, &entry, rows))
+        .await
 }
 
 /// Enters every row in one transaction, or none when any row has a problem (named per row:
@@ -239,8 +233,7 @@ pub async fn import(
     // Thousands of rows are more than the usual JSON limit.
     let body: ImportRows = read_large(&req, payload, ROSTER_JSON_LIMIT_BYTES).await?;
     let new = passwords_for(&state, &caller, entry_id, body.rows.len()).await?;
-    ok(state
-        .db
-        .office(move |conn| learners::import(conn, &caller, entry_id, &body.rows, &new))
-        .await?)
+    state
+        .answer(move |conn| learners::import(conn, &caller, entry_id, &body.rows, &new))
+        .await
 }

@@ -2,7 +2,7 @@
 
 use crate::access::Caller;
 use crate::body::Body;
-use crate::envelope::{ok, ApiResult};
+use crate::envelope::ApiResult;
 use crate::state::AppState;
 use actix_web::{get, post, put, web};
 use olympiad_domain::paper::Verification;
@@ -18,10 +18,9 @@ pub async fn get_olympiad(
     query: web::Query<OlympiadIdQuery>,
 ) -> ApiResult<OlympiadSettings> {
     let id = query.olympiad_id;
-    ok(state
-        .db
-        .office(move |conn| olympiads::settings(conn, &caller, id))
-        .await?)
+    state
+        .answer(move |conn| olympiads::settings(conn, &caller, id))
+        .await
 }
 
 #[utoipa::path(
@@ -38,10 +37,9 @@ pub async fn update_settings(
     body: Body<UpdateSettings>,
 ) -> ApiResult<OlympiadSettings> {
     let (id, body) = (id.into_inner(), body.into_inner());
-    ok(state
-        .db
-        .office(move |conn| olympiads::update_settings(conn, &caller, id, body))
-        .await?)
+    state
+        .answer(move |conn| olympiads::update_settings(conn, &caller, id, body))
+        .await
 }
 
 /// Opens or closes the olympiad. `{query}` is the olympiad's id; `?open=false` closes it. Opening
@@ -62,10 +60,9 @@ pub async fn set_olympiad_open(
     query: web::Query<OpenQuery>,
 ) -> ApiResult<OlympiadSettings> {
     let (id, open) = (path.into_inner(), query.open.unwrap_or(true));
-    ok(state
-        .db
-        .office(move |conn| olympiads::set_open(conn, &caller, id, open))
-        .await?)
+    state
+        .answer(move |conn| olympiads::set_open(conn, &caller, id, open))
+        .await
 }
 
 #[utoipa::path(tag = "olympiad", params(PinQuery), responses((status = 200, body = inline(crate::envelope::Envelope<OlympiadSettings>))))]
@@ -76,10 +73,9 @@ pub async fn set_pinned(
     query: web::Query<PinQuery>,
 ) -> ApiResult<OlympiadSettings> {
     let (id, pinned) = (query.olympiad_id, query.pinned.unwrap_or(true));
-    ok(state
-        .db
-        .office(move |conn| olympiads::set_pinned(conn, &caller, id, pinned))
-        .await?)
+    state
+        .answer(move |conn| olympiads::set_pinned(conn, &caller, id, pinned))
+        .await
 }
 
 /// The whole paper with its answers, for the admin's preview. Learners get theirs elsewhere,
@@ -92,10 +88,9 @@ pub async fn paper_modules(
     id: web::Path<i64>,
 ) -> ApiResult<Vec<PaperModule>> {
     let id = id.into_inner();
-    ok(state
-        .db
-        .office(move |conn| olympiads::whole_paper(conn, &caller, id))
-        .await?)
+    state
+        .answer(move |conn| olympiads::whole_paper(conn, &caller, id))
+        .await
 }
 
 #[utoipa::path(tag = "olympiad", params(("id" = i64, Path, minimum = 1, description = "The olympiad's id")), responses((status = 200, body = inline(crate::envelope::Envelope<Verification>))))]
@@ -106,8 +101,7 @@ pub async fn verify(
     id: web::Path<i64>,
 ) -> ApiResult<Verification> {
     let id = id.into_inner();
-    ok(state
-        .db
-        .office(move |conn| olympiads::verify(conn, &caller, id))
-        .await?)
+    state
+        .answer(move |conn| olympiads::verify(conn, &caller, id))
+        .await
 }

@@ -3,7 +3,7 @@
 
 use crate::access::Caller;
 use crate::body::Body;
-use crate::envelope::{ok, ApiResult};
+use crate::envelope::ApiResult;
 use crate::routes::IdPath;
 use crate::state::AppState;
 use actix_web::{get, post, put, web};
@@ -19,7 +19,7 @@ use utoipa::IntoParams;
     responses((status = 200, body = inline(crate::envelope::Envelope<Vec<OlympiadListRow>>))))]
 #[get("/api/olympiad/all")]
 pub async fn every_olympiad(state: web::Data<AppState>) -> ApiResult<Vec<OlympiadListRow>> {
-    ok(state.db.office(olympiads::every_olympiad).await?)
+    state.answer(olympiads::every_olympiad).await
 }
 
 /// A new olympiad, closed, with the default settings.
@@ -32,10 +32,9 @@ pub async fn create_olympiad(
     body: Body<NewOlympiad>,
 ) -> ApiResult<OlympiadListRow> {
     let input = body.into_inner();
-    ok(state
-        .db
-        .office(move |conn| olympiads::create_olympiad(conn, &caller, &input))
-        .await?)
+    state
+        .answer(move |conn| olympiads::create_olympiad(conn, &caller, &input))
+        .await
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -50,10 +49,9 @@ pub struct TopicPath {
     responses((status = 200, body = inline(crate::envelope::Envelope<Note>))))]
 #[get("/api/note/{topic}")]
 pub async fn get_note(state: web::Data<AppState>, path: web::Path<TopicPath>) -> ApiResult<Note> {
-    ok(state
-        .db
-        .office(move |conn| notes::note(conn, &path.topic))
-        .await?)
+    state
+        .answer(move |conn| notes::note(conn, &path.topic))
+        .await
 }
 
 /// Saves the note as a new revision (the old ones stay in its history).
@@ -70,10 +68,9 @@ pub async fn save_note(
     body: Body<NoteInput>,
 ) -> ApiResult<Note> {
     let input = body.into_inner();
-    ok(state
-        .db
-        .office(move |conn| notes::save(conn, &caller, &path.topic, &input))
-        .await?)
+    state
+        .answer(move |conn| notes::save(conn, &caller, &path.topic, &input))
+        .await
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -93,10 +90,7 @@ pub async fn sanity_log(
     query: web::Query<SanityQuery>,
 ) -> ApiResult<SanityReport> {
     let run_id = query.run_id;
-    ok(state
-        .db
-        .office(move |conn| sanity::report(conn, run_id))
-        .await?)
+    state.answer(move |conn| sanity::report(conn, run_id)).await
 }
 
 /// Runs every consistency check now.
@@ -104,10 +98,9 @@ pub async fn sanity_log(
     responses((status = 200, body = inline(crate::envelope::Envelope<SanityReport>))))]
 #[post("/api/sanity-log/run")]
 pub async fn sanity_run(caller: Caller, state: web::Data<AppState>) -> ApiResult<SanityReport> {
-    ok(state
-        .db
-        .office(move |conn| sanity::run_now(conn, &caller))
-        .await?)
+    state
+        .answer(move |conn| sanity::run_now(conn, &caller))
+        .await
 }
 
 /// Schools, teachers, learners and e-mails that hold the text.
@@ -118,10 +111,7 @@ pub async fn search_everything(
     state: web::Data<AppState>,
     query: web::Query<SearchQuery>,
 ) -> ApiResult<SearchResults> {
-    ok(state
-        .db
-        .office(move |conn| search::search(conn, &query))
-        .await?)
+    state.answer(move |conn| search::search(conn, &query)).await
 }
 
 /// The job table: counts per status and the newest jobs.
@@ -132,10 +122,7 @@ pub async fn task_list(
     state: web::Data<AppState>,
     query: web::Query<TaskQuery>,
 ) -> ApiResult<TaskList> {
-    ok(state
-        .db
-        .office(move |conn| tasks::list(conn, &query))
-        .await?)
+    state.answer(move |conn| tasks::list(conn, &query)).await
 }
 
 /// Sends a failed job round again.
@@ -148,9 +135,7 @@ pub async fn task_retry(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<TaskView> {
-    let id = path.id;
-    ok(state
-        .db
-        .office(move |conn| tasks::retry(conn, &caller, id))
-        .await?)
+    state
+        .answer(move |conn| tasks::retry(conn, &caller, path.id))
+        .await
 }

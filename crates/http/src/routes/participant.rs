@@ -3,7 +3,7 @@
 
 use crate::access::Caller;
 use crate::body::Body;
-use crate::envelope::{ok, ApiResult};
+use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::{download, GridQuery};
 use crate::routes::user::IdPath;
@@ -29,17 +29,15 @@ pub async fn list(
     query: web::Query<ParticipantListQuery>,
     grid: web::Query<GridQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let (search, sort, page) = (grid.search(), grid.sort(), grid.page()?);
-    let rows = state
-        .db
-        .reader_if(grid.can_wait())
-        .office(move |conn| participants::list(conn, &caller, &query, search, sort, page))
-        .await?;
-    grid.respond(
-        rows,
+    grid.answer(
+        &state.db,
         "participating-learners",
         participants::participant_table,
+        move |conn, asked| {
+            participants::list(conn, &caller, &query, asked.search, asked.sort, asked.page)
+        },
     )
+    .await
 }
 
 #[utoipa::path(
@@ -56,11 +54,9 @@ pub async fn update(
     path: web::Path<IdPath>,
     body: Body<ParticipantChanges>,
 ) -> ApiResult<Participant> {
-    let id = path.id;
-    ok(state
-        .db
-        .office(move |conn| participants::update(conn, &caller, id, &body))
-        .await?)
+    state
+        .answer(move |conn| participants::update(conn, &caller, path.id, &body))
+        .await
 }
 
 /// Takes a learner out of the olympiad (their sign-in goes; the learner stays with the school).
@@ -76,12 +72,9 @@ pub async fn withdraw(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<bool> {
-    let id = path.id;
     state
-        .db
-        .office(move |conn| participants::withdraw(conn, &caller, id))
-        .await?;
-    ok(true)
+        .answer_done(move |conn| participants::withdraw(conn, &caller, path.id))
+        .await
 }
 
 /// Login slips to print (PDF, a page per class) or the sign-ins as CSV. Passwords are kept only as
@@ -153,8 +146,7 @@ pub async fn set_learner_passwords(
     let new = web::block(move || passwords_for(count, password.as_deref()))
         .await
         .map_err(ApiError::internal)??;
-    ok(state
-        .db
-        .office(move |conn| participants::set_passwords(conn, &caller, entry_id, rows, new))
-        .await?)
+    state
+        .answer(move |conn| participants::set_passwords(conn, &caller, entry_id, rows, new))
+        .await
 }

@@ -45,10 +45,9 @@ pub async fn list(
     grid: web::Query<GridQuery>,
 ) -> ApiResult<Paged<PurchaseOrderRow>> {
     let (query, asked) = (query.into_inner(), grid.grid()?);
-    ok(state
-        .db
-        .office(move |conn| payments::list(conn, &caller, &query, asked))
-        .await?)
+    state
+        .answer(move |conn| payments::list(conn, &caller, &query, asked))
+        .await
 }
 
 /// The Payments Dashboard: totals owed, paid and pre-approved, by province and by month.
@@ -65,10 +64,9 @@ pub async fn dashboard(
     query: web::Query<OlympiadQuery>,
 ) -> ApiResult<PaymentsDashboard> {
     let olympiad_id = query.olympiad_id;
-    ok(state
-        .db
-        .office(move |conn| payments::dashboard(conn, &caller, olympiad_id))
-        .await?)
+    state
+        .answer(move |conn| payments::dashboard(conn, &caller, olympiad_id))
+        .await
 }
 
 /// Sets what the olympiad charges per learner, and its VAT rate.
@@ -87,10 +85,9 @@ pub async fn set_fees(
     body: Body<FeesInput>,
 ) -> ApiResult<Fees> {
     let (olympiad_id, input) = (query.olympiad_id, body.into_inner());
-    ok(state
-        .db
-        .office(move |conn| payments::set_fees(conn, &caller, olympiad_id, &input))
-        .await?)
+    state
+        .answer(move |conn| payments::set_fees(conn, &caller, olympiad_id, &input))
+        .await
 }
 
 #[utoipa::path(
@@ -105,11 +102,9 @@ pub async fn get_order(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<OrderDetail> {
-    let id = path.id;
-    ok(state
-        .db
-        .office(move |conn| payments::detail(conn, &caller, id))
-        .await?)
+    state
+        .answer(move |conn| payments::detail(conn, &caller, path.id))
+        .await
 }
 
 /// Makes the entry's order from its learners (fields in the query, as the spec says); an entry
@@ -127,10 +122,9 @@ pub async fn create(
     query: web::Query<CreateOrderQuery>,
 ) -> ApiResult<OrderDetail> {
     let query = query.into_inner();
-    ok(state
-        .db
-        .office(move |conn| payments::create(conn, &caller, &query))
-        .await?)
+    state
+        .answer(move |conn| payments::create(conn, &caller, &query))
+        .await
 }
 
 /// `status=paid` gives paid and not pre-approved; `pre` pre-approved and not paid; `unpaid`
@@ -155,10 +149,9 @@ pub async fn set_status(
             "use DELETE /api/purchase-order/admin/{id} to delete",
         )));
     }
-    ok(state
-        .db
-        .office(move |conn| payments::set_status(conn, &caller, id, status, customer))
-        .await?)
+    state
+        .answer(move |conn| payments::set_status(conn, &caller, id, status, customer))
+        .await
 }
 
 /// Deletion by the office: the order leaves the list (and stays in the database; `fetchDeleted`
@@ -183,10 +176,9 @@ pub async fn admin_delete(
             "must be delete",
         )));
     }
-    ok(state
-        .db
-        .office(move |conn| payments::set_status(conn, &caller, id, OrderStatus::Delete, customer))
-        .await?)
+    state
+        .answer(move |conn| payments::set_status(conn, &caller, id, OrderStatus::Delete, customer))
+        .await
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -212,10 +204,9 @@ pub async fn withdraw(
     query: web::Query<WithdrawQuery>,
 ) -> ApiResult<OrderDetail> {
     let (id, entry) = (path.id, query.school_participant_id);
-    ok(state
-        .db
-        .office(move |conn| payments::withdraw(conn, &caller, id, entry))
-        .await?)
+    state
+        .answer(move |conn| payments::withdraw(conn, &caller, id, entry))
+        .await
 }
 
 #[utoipa::path(
@@ -232,10 +223,9 @@ pub async fn set_school_po(
     query: web::Query<SchoolPoQuery>,
 ) -> ApiResult<OrderDetail> {
     let (id, po) = (path.id, query.into_inner().schools_po);
-    ok(state
-        .db
-        .office(move |conn| payments::set_school_po(conn, &caller, id, &po))
-        .await?)
+    state
+        .answer(move |conn| payments::set_school_po(conn, &caller, id, &po))
+        .await
 }
 
 /// Learners without charge on an order, with the reason; the amounts follow.
@@ -253,10 +243,9 @@ pub async fn set_discount(
     query: web::Query<DiscountQuery>,
 ) -> ApiResult<OrderDetail> {
     let (id, query) = (path.id, query.into_inner());
-    ok(state
-        .db
-        .office(move |conn| payments::set_discount(conn, &caller, id, &query))
-        .await?)
+    state
+        .answer(move |conn| payments::set_discount(conn, &caller, id, &query))
+        .await
 }
 
 /// E-mails the entry's contact the discount and the amount now due.
@@ -274,10 +263,9 @@ pub async fn send_discount_email(
 ) -> ApiResult<bool> {
     let id = path.id;
     let settings = state.config.payments.clone();
-    ok(state
-        .db
-        .office(move |conn| payments::send_discount_email(conn, &caller, id, &settings))
-        .await?)
+    state
+        .answer(move |conn| payments::send_discount_email(conn, &caller, id, &settings))
+        .await
 }
 
 /// The order's tax invoice as PDF (issued now when the order has none that says what it says),
@@ -328,10 +316,9 @@ pub async fn match_statement(
     let lines = web::block(move || payments::read_statement(&bytes))
         .await
         .map_err(ApiError::internal)??;
-    ok(state
-        .db
-        .office(move |conn| payments::match_bank_statement(conn, &caller, olympiad_id, &lines))
-        .await?)
+    state
+        .answer(move |conn| payments::match_bank_statement(conn, &caller, olympiad_id, &lines))
+        .await
 }
 
 /// Marks the confirmed orders paid by EFT, each with its statement line; all or none.
@@ -348,10 +335,9 @@ pub async fn confirm_matches(
     body: Body<ConfirmMatches>,
 ) -> ApiResult<usize> {
     let input = body.into_inner();
-    ok(state
-        .db
-        .office(move |conn| payments::confirm_matches(conn, &caller, &input))
-        .await?)
+    state
+        .answer(move |conn| payments::confirm_matches(conn, &caller, &input))
+        .await
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -376,10 +362,9 @@ pub async fn pay_page(
 ) -> ApiResult<PayPage> {
     let token = path.into_inner().token;
     let settings = state.config.payments.clone();
-    ok(state
-        .db
-        .office(move |conn| payments::pay_page(conn, &token, &settings))
-        .await?)
+    state
+        .answer(move |conn| payments::pay_page(conn, &token, &settings))
+        .await
 }
 
 /// The payment page's tax invoice (PDF).
@@ -528,10 +513,9 @@ pub async fn upload_proof(
     let limit = state.config.upload_limit_bytes.min(PROOF_LIMIT_BYTES);
     let (name, bytes) = read_file_part(parts, limit).await?;
     let uploads = state.config.uploads_dir.clone();
-    ok(state
-        .db
-        .office(move |conn| payment_proofs::upload(conn, &caller, id, &name, &bytes, &uploads))
-        .await?)
+    state
+        .answer(move |conn| payment_proofs::upload(conn, &caller, id, &name, &bytes, &uploads))
+        .await
 }
 
 /// The proof itself, for the entry's people and the finance staff.
@@ -573,10 +557,9 @@ pub async fn accept_proof(
     path: web::Path<ProofPath>,
 ) -> ApiResult<OrderDetail> {
     let (id, proof_id) = (path.id, path.proof_id);
-    ok(state
-        .db
-        .office(move |conn| payment_proofs::accept(conn, &caller, id, proof_id))
-        .await?)
+    state
+        .answer(move |conn| payment_proofs::accept(conn, &caller, id, proof_id))
+        .await
 }
 
 // Fee waivers
@@ -596,10 +579,9 @@ pub async fn set_sponsored(
     query: web::Query<SponsorQuery>,
 ) -> ApiResult<OrderDetail> {
     let (id, query) = (path.id, query.into_inner());
-    ok(state
-        .db
-        .office(move |conn| payments::set_sponsored(conn, &caller, id, &query))
-        .await?)
+    state
+        .answer(move |conn| payments::set_sponsored(conn, &caller, id, &query))
+        .await
 }
 
 // A country's own invoices
@@ -618,8 +600,7 @@ pub async fn my_countries(
     query: web::Query<OlympiadQuery>,
 ) -> ApiResult<Vec<MyCountry>> {
     let olympiad_id = query.olympiad_id;
-    ok(state
-        .db
-        .office(move |conn| payments::my_countries(conn, &caller, olympiad_id))
-        .await?)
+    state
+        .answer(move |conn| payments::my_countries(conn, &caller, olympiad_id))
+        .await
 }

@@ -2,7 +2,7 @@
 
 use crate::access::Caller;
 use crate::body::Body;
-use crate::envelope::{ok, ApiResult};
+use crate::envelope::ApiResult;
 use crate::routes::user::IdPath;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web};
@@ -19,10 +19,9 @@ pub async fn list(
     query: web::Query<QuestionsQuery>,
 ) -> ApiResult<Vec<QuestionView>> {
     let module_id = query.question_module_id;
-    ok(state
-        .db
-        .office(move |conn| paper::list_questions(conn, &caller, module_id))
-        .await?)
+    state
+        .answer(move |conn| paper::list_questions(conn, &caller, module_id))
+        .await
 }
 
 #[utoipa::path(
@@ -35,10 +34,9 @@ pub async fn create(
     body: Body<QuestionInput>,
 ) -> ApiResult<QuestionView> {
     let (confirm, body) = (confirm.confirm, body.into_inner());
-    ok(state
-        .db
-        .office(move |conn| paper::create_question(conn, &caller, confirm, body))
-        .await?)
+    state
+        .answer(move |conn| paper::create_question(conn, &caller, confirm, body))
+        .await
 }
 
 #[utoipa::path(
@@ -52,10 +50,9 @@ pub async fn update(
     body: Body<QuestionInput>,
 ) -> ApiResult<QuestionView> {
     let (id, confirm, body) = (path.id, confirm.confirm, body.into_inner());
-    ok(state
-        .db
-        .office(move |conn| paper::update_question(conn, &caller, id, confirm, body))
-        .await?)
+    state
+        .answer(move |conn| paper::update_question(conn, &caller, id, confirm, body))
+        .await
 }
 
 #[utoipa::path(
@@ -68,10 +65,9 @@ pub async fn delete(
     confirm: web::Query<ConfirmQuery>,
 ) -> ApiResult<bool> {
     let (id, confirm) = (path.id, confirm.confirm);
-    ok(state
-        .db
-        .office(move |conn| paper::delete_question(conn, &caller, id, confirm))
-        .await?)
+    state
+        .answer(move |conn| paper::delete_question(conn, &caller, id, confirm))
+        .await
 }
 
 /// A copy of the question at the end of its module, to write a similar one quickly.
@@ -84,10 +80,9 @@ pub async fn duplicate(
     confirm: web::Query<ConfirmQuery>,
 ) -> ApiResult<QuestionView> {
     let (id, confirm) = (path.id, confirm.confirm);
-    ok(state
-        .db
-        .office(move |conn| paper::duplicate_question(conn, &caller, id, confirm))
-        .await?)
+    state
+        .answer(move |conn| paper::duplicate_question(conn, &caller, id, confirm))
+        .await
 }
 
 #[utoipa::path(
@@ -100,8 +95,7 @@ pub async fn reorder(
     body: Body<QuestionOrder>,
 ) -> ApiResult<Vec<QuestionView>> {
     let (confirm, body) = (confirm.confirm, body.into_inner());
-    ok(state
-        .db
-        .office(move |conn| paper::reorder_questions(conn, &caller, confirm, body))
-        .await?)
+    state
+        .answer(move |conn| paper::reorder_questions(conn, &caller, confirm, body))
+        .await
 }

@@ -3,7 +3,7 @@
 
 use crate::access::Caller;
 use crate::body::Body;
-use crate::envelope::{ok, ApiResult};
+use crate::envelope::ApiResult;
 use crate::state::AppState;
 use actix_web::{get, post, web};
 use olympiad_office::paper::ConfirmQuery;
@@ -17,10 +17,9 @@ pub async fn export(
     id: web::Path<i64>,
 ) -> ApiResult<QuestionBank> {
     let id = id.into_inner();
-    ok(state
-        .db
-        .office(move |conn| question_bank::export(conn, &caller, id))
-        .await?)
+    state
+        .answer(move |conn| question_bank::export(conn, &caller, id))
+        .await
 }
 
 #[utoipa::path(tag = "paper", params(("id" = i64, Path, minimum = 1, description = "The olympiad's id"), ConfirmQuery), request_body = QuestionBank, responses((status = 200, body = inline(crate::envelope::Envelope<Imported>))))]
@@ -33,10 +32,9 @@ pub async fn import(
     body: Body<QuestionBank>,
 ) -> ApiResult<Imported> {
     let (id, confirm, bank) = (id.into_inner(), confirm.confirm, body.into_inner());
-    ok(state
-        .db
-        .office(move |conn| question_bank::import(conn, &caller, id, confirm, bank))
-        .await?)
+    state
+        .answer(move |conn| question_bank::import(conn, &caller, id, confirm, bank))
+        .await
 }
 
 #[utoipa::path(tag = "paper", params(("id" = i64, Path, minimum = 1, description = "The olympiad's id"), ConfirmQuery), request_body = CsvImport, responses((status = 200, body = inline(crate::envelope::Envelope<Imported>)), (status = 400, description = "Names each faulty row", body = crate::error::ErrorBody)))]
@@ -49,8 +47,7 @@ pub async fn import_csv(
     body: Body<CsvImport>,
 ) -> ApiResult<Imported> {
     let (id, confirm, body) = (id.into_inner(), confirm.confirm, body.into_inner());
-    ok(state
-        .db
-        .office(move |conn| question_bank::import_csv(conn, &caller, id, confirm, body))
-        .await?)
+    state
+        .answer(move |conn| question_bank::import_csv(conn, &caller, id, confirm, body))
+        .await
 }

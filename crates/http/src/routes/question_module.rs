@@ -2,7 +2,7 @@
 
 use crate::access::Caller;
 use crate::body::Body;
-use crate::envelope::{ok, ApiResult};
+use crate::envelope::ApiResult;
 use crate::routes::user::IdPath;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web};
@@ -19,10 +19,9 @@ pub async fn list(
     query: web::Query<ModulesQuery>,
 ) -> ApiResult<Vec<ModuleView>> {
     let olympiad_id = query.olympiad_id;
-    ok(state
-        .db
-        .office(move |conn| paper::list_modules(conn, &caller, olympiad_id))
-        .await?)
+    state
+        .answer(move |conn| paper::list_modules(conn, &caller, olympiad_id))
+        .await
 }
 
 #[utoipa::path(
@@ -35,10 +34,9 @@ pub async fn create(
     body: Body<ModuleInput>,
 ) -> ApiResult<ModuleView> {
     let (confirm, body) = (confirm.confirm, body.into_inner());
-    ok(state
-        .db
-        .office(move |conn| paper::create_module(conn, &caller, confirm, body))
-        .await?)
+    state
+        .answer(move |conn| paper::create_module(conn, &caller, confirm, body))
+        .await
 }
 
 #[utoipa::path(
@@ -52,10 +50,9 @@ pub async fn update(
     body: Body<ModuleInput>,
 ) -> ApiResult<ModuleView> {
     let (id, confirm, body) = (path.id, confirm.confirm, body.into_inner());
-    ok(state
-        .db
-        .office(move |conn| paper::update_module(conn, &caller, id, confirm, body))
-        .await?)
+    state
+        .answer(move |conn| paper::update_module(conn, &caller, id, confirm, body))
+        .await
 }
 
 #[utoipa::path(
@@ -68,10 +65,9 @@ pub async fn delete(
     confirm: web::Query<ConfirmQuery>,
 ) -> ApiResult<bool> {
     let (id, confirm) = (path.id, confirm.confirm);
-    ok(state
-        .db
-        .office(move |conn| paper::delete_module(conn, &caller, id, confirm))
-        .await?)
+    state
+        .answer(move |conn| paper::delete_module(conn, &caller, id, confirm))
+        .await
 }
 
 #[utoipa::path(
@@ -84,8 +80,7 @@ pub async fn reorder(
     body: Body<ModuleOrder>,
 ) -> ApiResult<Vec<ModuleView>> {
     let (confirm, body) = (confirm.confirm, body.into_inner());
-    ok(state
-        .db
-        .office(move |conn| paper::reorder_modules(conn, &caller, confirm, body))
-        .await?)
+    state
+        .answer(move |conn| paper::reorder_modules(conn, &caller, confirm, body))
+        .await
 }

@@ -30,10 +30,9 @@ pub async fn moderation(
     query: web::Query<OlympiadQuery>,
 ) -> ApiResult<Moderation> {
     let id = query.olympiad_id;
-    ok(state
-        .db
-        .office(move |conn| results::moderation(conn, &caller, id))
-        .await?)
+    state
+        .answer(move |conn| results::moderation(conn, &caller, id))
+        .await
 }
 
 /// The results as they stand, ranked: a page, or with `format` every selected row as CSV or XLSX.
@@ -46,13 +45,13 @@ pub async fn list(
     query: web::Query<ResultsQuery>,
     grid: web::Query<GridQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let (query, asked) = (query.into_inner(), grid.grid()?);
-    let rows = state
-        .db
-        .reader_if(grid.can_wait())
-        .office(move |conn| results::list(conn, &caller, &query, asked))
-        .await?;
-    grid.respond(rows, "results", results::results_table)
+    grid.answer(
+        &state.db,
+        "results",
+        results::results_table,
+        move |conn, asked| results::list(conn, &caller, &query, asked),
+    )
+    .await
 }
 
 /// Sets a learner's total by hand (an appeal upheld), with the reason; not while final.
@@ -65,10 +64,9 @@ pub async fn adjust(
     body: Body<AdjustInput>,
 ) -> ApiResult<LearnerResult> {
     let input = body.into_inner();
-    ok(state
-        .db
-        .office(move |conn| results::adjust(conn, &caller, &input))
-        .await?)
+    state
+        .answer(move |conn| results::adjust(conn, &caller, &input))
+        .await
 }
 
 /// Disqualifies (or reinstates) a learner, with the reason; not while final.
@@ -81,10 +79,9 @@ pub async fn disqualify(
     body: Body<DisqualifyInput>,
 ) -> ApiResult<LearnerResult> {
     let input = body.into_inner();
-    ok(state
-        .db
-        .office(move |conn| results::disqualify(conn, &caller, &input))
-        .await?)
+    state
+        .answer(move |conn| results::disqualify(conn, &caller, &input))
+        .await
 }
 
 /// Marks every finished attempt again after a corrected answer key, with the reason.
@@ -97,10 +94,9 @@ pub async fn remark(
     body: Body<RemarkInput>,
 ) -> ApiResult<Remarked> {
     let input = body.into_inner();
-    ok(state
-        .db
-        .office(move |conn| results::remark(conn, &caller, &input))
-        .await?)
+    state
+        .answer(move |conn| results::remark(conn, &caller, &input))
+        .await
 }
 
 /// Moves the results: provisional ⇄ moderated → final (a snapshot, a new version) → moderated.
@@ -113,10 +109,9 @@ pub async fn set_state(
     body: Body<StateInput>,
 ) -> ApiResult<StateView> {
     let input = body.into_inner();
-    ok(state
-        .db
-        .office(move |conn| results::set_state(conn, &caller, &input))
-        .await?)
+    state
+        .answer(move |conn| results::set_state(conn, &caller, &input))
+        .await
 }
 
 /// The medal bands: percentages of each grade from the top.
@@ -129,10 +124,9 @@ pub async fn set_bands(
     body: Body<BandsInput>,
 ) -> ApiResult<MedalBands> {
     let input = body.into_inner();
-    ok(state
-        .db
-        .office(move |conn| results::set_bands(conn, &caller, &input))
-        .await?)
+    state
+        .answer(move |conn| results::set_bands(conn, &caller, &input))
+        .await
 }
 
 /// The schools ranked by the mean of their best five learners' scores.
@@ -162,10 +156,9 @@ pub async fn download_details(
     query: web::Query<OlympiadQuery>,
 ) -> ApiResult<Snapshot> {
     let id = query.olympiad_id;
-    ok(state
-        .db
-        .office(move |conn| results::download_details(conn, &caller, id))
-        .await?)
+    state
+        .answer(move |conn| results::download_details(conn, &caller, id))
+        .await
 }
 
 /// A school's released results, for its team (nothing before release).
@@ -178,10 +171,9 @@ pub async fn of_school(
     query: web::Query<EntryQuery>,
 ) -> ApiResult<SchoolResults> {
     let id = query.school_participant_id;
-    ok(state
-        .db
-        .office(move |conn| results::of_school(conn, &caller, id))
-        .await?)
+    state
+        .answer(move |conn| results::of_school(conn, &caller, id))
+        .await
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -200,10 +192,9 @@ pub async fn top_results(
     path: web::Path<ProjectPath>,
 ) -> ApiResult<Option<PublicResults>> {
     let project = path.into_inner().project;
-    ok(state
-        .db
-        .office(move |conn| results::top_results(conn, &project))
-        .await?)
+    state
+        .answer(move |conn| results::top_results(conn, &project))
+        .await
 }
 
 /// The first three of each grade of every released olympiad of the project, newest first.
@@ -215,8 +206,7 @@ pub async fn past_winners(
     path: web::Path<ProjectPath>,
 ) -> ApiResult<Vec<PublicResults>> {
     let project = path.into_inner().project;
-    ok(state
-        .db
-        .office(move |conn| results::past_winners(conn, &project))
-        .await?)
+    state
+        .answer(move |conn| results::past_winners(conn, &project))
+        .await
 }

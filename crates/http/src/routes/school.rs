@@ -2,7 +2,7 @@
 
 use crate::access::Caller;
 use crate::body::Body;
-use crate::envelope::{ok, ApiResult};
+use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::GridQuery;
 use crate::routes::user::IdPath;
@@ -30,13 +30,13 @@ pub async fn list(
     query: web::Query<SchoolListQuery>,
     grid: web::Query<GridQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let (query, asked) = (query.into_inner(), grid.grid()?);
-    let rows = state
-        .db
-        .reader_if(grid.can_wait())
-        .office(move |conn| schools::list(conn, &caller, &query, asked))
-        .await?;
-    grid.respond(rows, "schools", schools::school_table)
+    grid.answer(
+        &state.db,
+        "schools",
+        schools::school_table,
+        move |conn, asked| schools::list(conn, &caller, &query, asked),
+    )
+    .await
 }
 
 #[utoipa::path(
@@ -52,10 +52,9 @@ pub async fn create(
     body: Body<SchoolInput>,
 ) -> ApiResult<School> {
     let input = body.into_inner();
-    ok(state
-        .db
-        .office(move |conn| schools::create(conn, &caller, &input))
-        .await?)
+    state
+        .answer(move |conn| schools::create(conn, &caller, &input))
+        .await
 }
 
 #[utoipa::path(
@@ -73,10 +72,9 @@ pub async fn update(
     body: Body<SchoolInput>,
 ) -> ApiResult<School> {
     let (id, input) = (path.id, body.into_inner());
-    ok(state
-        .db
-        .office(move |conn| schools::update(conn, &caller, id, &input))
-        .await?)
+    state
+        .answer(move |conn| schools::update(conn, &caller, id, &input))
+        .await
 }
 
 /// Deletes a school that nothing refers to; one with entries, teachers or learners is merged instead.
@@ -92,12 +90,9 @@ pub async fn delete_school(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<bool> {
-    let id = path.id;
     state
-        .db
-        .office(move |conn| schools::delete(conn, &caller, id))
-        .await?;
-    ok(true)
+        .answer_done(move |conn| schools::delete(conn, &caller, path.id))
+        .await
 }
 
 #[utoipa::path(
@@ -113,10 +108,9 @@ pub async fn single(
     query: web::Query<SingleQuery>,
 ) -> ApiResult<MySchool> {
     let query = query.into_inner();
-    ok(state
-        .db
-        .office(move |conn| schools::my_school(conn, &caller, &query))
-        .await?)
+    state
+        .answer(move |conn| schools::my_school(conn, &caller, &query))
+        .await
 }
 
 /// A team admin corrects their school's details.
@@ -135,10 +129,9 @@ pub async fn update_single(
     body: Body<SchoolInput>,
 ) -> ApiResult<School> {
     let (query, input) = (query.into_inner(), body.into_inner());
-    ok(state
-        .db
-        .office(move |conn| schools::update_mine(conn, &caller, &query, &input))
-        .await?)
+    state
+        .answer(move |conn| schools::update_mine(conn, &caller, &query, &input))
+        .await
 }
 
 /// What merging the duplicate into the survivor will move.
@@ -154,10 +147,9 @@ pub async fn merge_preview(
     query: web::Query<MergeQuery>,
 ) -> ApiResult<SchoolMergePlan> {
     let (duplicate, survivor) = (query.duplicate_id, query.survivor_id);
-    ok(state
-        .db
-        .office(move |conn| merges::preview(conn, duplicate, survivor))
-        .await?)
+    state
+        .answer(move |conn| merges::preview(conn, duplicate, survivor))
+        .await
 }
 
 /// Merges in one transaction and notes it in the activity log with everything that moved.
@@ -174,8 +166,7 @@ pub async fn merge(
     query: web::Query<MergeQuery>,
 ) -> ApiResult<SchoolMergePlan> {
     let (duplicate, survivor) = (query.duplicate_id, query.survivor_id);
-    ok(state
-        .db
-        .office(move |conn| merges::merge(conn, &caller, duplicate, survivor))
-        .await?)
+    state
+        .answer(move |conn| merges::merge(conn, &caller, duplicate, survivor))
+        .await
 }

@@ -3,7 +3,7 @@
 
 use crate::access::Caller;
 use crate::body::Body;
-use crate::envelope::{ok, ApiResult};
+use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::GridQuery;
 use crate::routes::user::IdPath;
@@ -26,13 +26,13 @@ pub async fn list(
     query: web::Query<EntryListQuery>,
     grid: web::Query<GridQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let (query, asked) = (query.into_inner(), grid.grid()?);
-    let rows = state
-        .db
-        .reader_if(grid.can_wait())
-        .office(move |conn| entries::list(conn, &caller, &query, asked))
-        .await?;
-    grid.respond(rows, "participating-schools", entries::entry_table)
+    grid.answer(
+        &state.db,
+        "participating-schools",
+        entries::entry_table,
+        move |conn, asked| entries::list(conn, &caller, &query, asked),
+    )
+    .await
 }
 
 /// Enters a school in an olympiad. Staff enter any school; a teacher enters their own school in an
@@ -50,10 +50,9 @@ pub async fn create(
     body: Body<NewEntry>,
 ) -> ApiResult<SchoolParticipant> {
     let asked = body.into_inner();
-    ok(state
-        .db
-        .office(move |conn| entries::enter(conn, &caller, &asked))
-        .await?)
+    state
+        .answer(move |conn| entries::enter(conn, &caller, &asked))
+        .await
 }
 
 #[utoipa::path(
@@ -71,10 +70,9 @@ pub async fn update(
     body: Body<EntryChanges>,
 ) -> ApiResult<SchoolParticipant> {
     let (id, changes) = (path.id, body.into_inner());
-    ok(state
-        .db
-        .office(move |conn| entries::update(conn, &caller, id, &changes))
-        .await?)
+    state
+        .answer(move |conn| entries::update(conn, &caller, id, &changes))
+        .await
 }
 
 /// Removes an entry, its team and its learners' sign-ins. An entry whose learners have started
@@ -91,10 +89,7 @@ pub async fn delete_entry(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<bool> {
-    let id = path.id;
     state
-        .db
-        .office(move |conn| entries::delete(conn, &caller, id))
-        .await?;
-    ok(true)
+        .answer_done(move |conn| entries::delete(conn, &caller, path.id))
+        .await
 }

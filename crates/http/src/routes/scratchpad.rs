@@ -4,7 +4,7 @@
 //! activity log notes who made it for whom.
 
 use crate::access::Caller;
-use crate::envelope::{ok, ApiResult};
+use crate::envelope::ApiResult;
 use crate::state::AppState;
 use actix_web::{get, web};
 use olympiad_office::accounts::{teacher_reset_link, ResetLink, TeacherQuery};
@@ -22,8 +22,7 @@ pub async fn local_teacher_password_reset(
     query: web::Query<TeacherQuery>,
 ) -> ApiResult<ResetLink> {
     let base_url = state.config.public_base_url.clone();
-    ok(state
-        .db
-        .office(move |conn| teacher_reset_link(conn, &caller, &query.email, &base_url))
-        .await?)
+    state
+        .answer(move |conn| teacher_reset_link(conn, &caller, &query.email, &base_url))
+        .await
 }

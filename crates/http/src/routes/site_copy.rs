@@ -30,10 +30,9 @@ pub async fn website_copy(
 ) -> ApiResult<Vec<SitePageCopy>> {
     let product = state.config.product_slug.clone();
     let site = query.into_inner().site.unwrap_or_else(|| product.clone());
-    ok(state
-        .db
-        .office(move |conn| site::site_pages(conn, &product, &site))
-        .await?)
+    state
+        .answer(move |conn| site::site_pages(conn, &product, &site))
+        .await
 }
 
 /// The pages of the site of an olympiad's project, for its admins to edit.
@@ -50,10 +49,9 @@ pub async fn website_copy_olympiad(
     query: web::Query<OlympiadCopyQuery>,
 ) -> ApiResult<Vec<SitePageCopy>> {
     let olympiad_id = query.olympiad_id;
-    ok(state
-        .db
-        .office(move |conn| site::olympiad_pages(conn, &caller, olympiad_id))
-        .await?)
+    state
+        .answer(move |conn| site::olympiad_pages(conn, &caller, olympiad_id))
+        .await
 }
 
 /// Text as saving it would publish it, through the same sanitiser, without saving.
@@ -81,10 +79,9 @@ pub async fn website_copy_of_site(
     id: web::Path<String>,
 ) -> ApiResult<Vec<SitePageCopy>> {
     let (product, site) = (state.config.product_slug.clone(), id.into_inner());
-    ok(state
-        .db
-        .office(move |conn| site::site_pages(conn, &product, &site))
-        .await?)
+    state
+        .answer(move |conn| site::site_pages(conn, &product, &site))
+        .await
 }
 
 /// One olympiad (`{id}`: its id or name) as the public site shows it.
@@ -100,10 +97,9 @@ pub async fn website_olympiad(
     id: web::Path<String>,
 ) -> ApiResult<WebsiteOlympiad> {
     let id = id.into_inner();
-    ok(state
-        .db
-        .office(move |conn| suite::website_olympiad(conn, &id))
-        .await?)
+    state
+        .answer(move |conn| suite::website_olympiad(conn, &id))
+        .await
 }
 
 /// Every written page's tags and copy; `websiteOnly`: only of the sites that exist now.
@@ -120,10 +116,9 @@ pub async fn site_copy_list(
     query: web::Query<SiteCopyQuery>,
 ) -> ApiResult<Vec<SiteCopy>> {
     let (product, website_only) = (state.config.product_slug.clone(), query.website_only);
-    ok(state
-        .db
-        .office(move |conn| site::site_copies(conn, &product, website_only))
-        .await?)
+    state
+        .answer(move |conn| site::site_copies(conn, &product, website_only))
+        .await
 }
 
 /// Writes one page's tags and copy; the page shows them at its next visit.
@@ -140,8 +135,7 @@ pub async fn site_copy_save(
     body: Body<SitePageInput>,
 ) -> ApiResult<SitePageCopy> {
     let (product, input) = (state.config.product_slug.clone(), body.into_inner());
-    ok(state
-        .db
-        .office(move |conn| site::save_page(conn, &caller, &product, &input))
-        .await?)
+    state
+        .answer(move |conn| site::save_page(conn, &caller, &product, &input))
+        .await
 }

@@ -3,7 +3,7 @@
 
 use crate::access::Caller;
 use crate::body::Body;
-use crate::envelope::{ok, ApiResult};
+use crate::envelope::ApiResult;
 use crate::state::AppState;
 use actix_web::{get, post, put, web};
 use olympiad_office::suite::{
@@ -25,10 +25,9 @@ pub async fn suite_projects(
     query: web::Query<SuiteQuery>,
 ) -> ApiResult<Vec<SuiteProject>> {
     let (slug, upcoming) = (state.config.product_slug.clone(), query.show_upcoming);
-    ok(state
-        .db
-        .office(move |conn| suite::projects(conn, &slug, &product, upcoming))
-        .await?)
+    state
+        .answer(move |conn| suite::projects(conn, &slug, &product, upcoming))
+        .await
 }
 
 #[utoipa::path(
@@ -42,10 +41,9 @@ pub async fn suite_project(
     path: web::Path<(String, String)>,
 ) -> ApiResult<SuiteProject> {
     let ((product, id), slug) = (path.into_inner(), state.config.product_slug.clone());
-    ok(state
-        .db
-        .office(move |conn| suite::project(conn, &slug, &product, &id))
-        .await?)
+    state
+        .answer(move |conn| suite::project(conn, &slug, &product, &id))
+        .await
 }
 
 #[utoipa::path(
@@ -59,10 +57,9 @@ pub async fn product_projects(
     product: web::Path<String>,
 ) -> ApiResult<Vec<Project>> {
     let slug = state.config.product_slug.clone();
-    ok(state
-        .db
-        .office(move |conn| suite::product_projects(conn, &slug, &product))
-        .await?)
+    state
+        .answer(move |conn| suite::product_projects(conn, &slug, &product))
+        .await
 }
 
 #[utoipa::path(
@@ -77,10 +74,9 @@ pub async fn product_sub_projects(
     query: web::Query<SubProjectQuery>,
 ) -> ApiResult<Vec<SubProject>> {
     let (slug, project_id) = (state.config.product_slug.clone(), query.project_id);
-    ok(state
-        .db
-        .office(move |conn| suite::sub_projects(conn, &slug, &product, project_id))
-        .await?)
+    state
+        .answer(move |conn| suite::sub_projects(conn, &slug, &product, project_id))
+        .await
 }
 
 // Public sites and content: the overlord edits projects and sub-projects.
@@ -111,12 +107,11 @@ pub async fn update_project(
         path.into_inner(),
         body.into_inner(),
     );
-    ok(state
-        .db
-        .office(move |conn| {
+    state
+        .answer(move |conn| {
             suite::update_project(conn, &caller, &slug, &path.product, path.id, &input)
         })
-        .await?)
+        .await
 }
 
 #[utoipa::path(
@@ -134,10 +129,9 @@ pub async fn create_sub_project(
     body: Body<SubProjectInput>,
 ) -> ApiResult<SubProject> {
     let (slug, input) = (state.config.product_slug.clone(), body.into_inner());
-    ok(state
-        .db
-        .office(move |conn| suite::create_sub_project(conn, &caller, &slug, &product, &input))
-        .await?)
+    state
+        .answer(move |conn| suite::create_sub_project(conn, &caller, &slug, &product, &input))
+        .await
 }
 
 #[utoipa::path(
@@ -159,10 +153,9 @@ pub async fn update_sub_project(
         path.into_inner(),
         body.into_inner(),
     );
-    ok(state
-        .db
-        .office(move |conn| {
+    state
+        .answer(move |conn| {
             suite::update_sub_project(conn, &caller, &slug, &path.product, path.id, &input)
         })
-        .await?)
+        .await
 }

@@ -2,7 +2,7 @@
 
 use crate::access::Caller;
 use crate::body::Body;
-use crate::envelope::{ok, ApiResult};
+use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::GridQuery;
 use crate::routes::user::IdPath;
@@ -30,13 +30,13 @@ pub async fn list(
     } else {
         "teachers"
     };
-    let (query, asked) = (query.into_inner(), grid.grid()?);
-    let rows = state
-        .db
-        .reader_if(grid.can_wait())
-        .office(move |conn| teachers::list(conn, &caller, &query, asked))
-        .await?;
-    grid.respond(rows, name, teachers::teacher_table)
+    grid.answer(
+        &state.db,
+        name,
+        teachers::teacher_table,
+        move |conn, asked| teachers::list(conn, &caller, &query, asked),
+    )
+    .await
 }
 
 #[utoipa::path(
@@ -54,10 +54,9 @@ pub async fn update(
     body: Body<TeacherInput>,
 ) -> ApiResult<TeacherRow> {
     let (id, input) = (path.id, body.into_inner());
-    ok(state
-        .db
-        .office(move |conn| teachers::update(conn, &caller, id, &input))
-        .await?)
+    state
+        .answer(move |conn| teachers::update(conn, &caller, id, &input))
+        .await
 }
 
 #[utoipa::path(
@@ -67,10 +66,9 @@ pub async fn update(
 )]
 #[get("/api/teacher/profile")]
 pub async fn profile(caller: Caller, state: web::Data<AppState>) -> ApiResult<TeacherProfile> {
-    ok(state
-        .db
-        .office(move |conn| teachers::profile(conn, &caller))
-        .await?)
+    state
+        .answer(move |conn| teachers::profile(conn, &caller))
+        .await
 }
 
 #[utoipa::path(
@@ -86,8 +84,7 @@ pub async fn update_profile(
     body: Body<TeacherInput>,
 ) -> ApiResult<TeacherProfile> {
     let input = body.into_inner();
-    ok(state
-        .db
-        .office(move |conn| teachers::update_profile(conn, &caller, &input))
-        .await?)
+    state
+        .answer(move |conn| teachers::update_profile(conn, &caller, &input))
+        .await
 }

@@ -4,7 +4,7 @@
 
 use crate::access::Caller;
 use crate::body::Body;
-use crate::envelope::{ok, ApiResult};
+use crate::envelope::ApiResult;
 use crate::routes::user::IdPath;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web};
@@ -24,10 +24,9 @@ pub async fn list(
     query: web::Query<TeamQuery>,
 ) -> ApiResult<Vec<TeamMemberRow>> {
     let id = query.school_participant_id;
-    ok(state
-        .db
-        .office(move |conn| teams::list(conn, &caller, id))
-        .await?)
+    state
+        .answer(move |conn| teams::list(conn, &caller, id))
+        .await
 }
 
 /// Invites a colleague into the team by e-mail (a team admin, or staff). Inviting someone twice
@@ -46,10 +45,9 @@ pub async fn invite(
 ) -> ApiResult<Vec<TeamMemberRow>> {
     let invitation = body.into_inner();
     let base_url = state.config.public_base_url.clone();
-    ok(state
-        .db
-        .office(move |conn| teams::invite(conn, &caller, &base_url, &invitation))
-        .await?)
+    state
+        .answer(move |conn| teams::invite(conn, &caller, &base_url, &invitation))
+        .await
 }
 
 #[utoipa::path(
@@ -67,10 +65,9 @@ pub async fn update(
     body: Body<TeamMemberChanges>,
 ) -> ApiResult<Vec<TeamMemberRow>> {
     let (id, changes) = (path.id, body.into_inner());
-    ok(state
-        .db
-        .office(move |conn| teams::update(conn, &caller, id, &changes))
-        .await?)
+    state
+        .answer(move |conn| teams::update(conn, &caller, id, &changes))
+        .await
 }
 
 #[utoipa::path(
@@ -85,9 +82,7 @@ pub async fn remove(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<Vec<TeamMemberRow>> {
-    let id = path.id;
-    ok(state
-        .db
-        .office(move |conn| teams::remove(conn, &caller, id))
-        .await?)
+    state
+        .answer(move |conn| teams::remove(conn, &caller, path.id))
+        .await
 }

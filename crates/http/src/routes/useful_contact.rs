@@ -2,7 +2,7 @@
 
 use crate::access::Caller;
 use crate::body::Body;
-use crate::envelope::{ok, ApiResult};
+use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::GridQuery;
 use crate::routes::IdPath;
@@ -25,13 +25,22 @@ pub async fn list(
     grid: web::Query<GridQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let olympiad_id = query.olympiad_id;
-    let (search, sort, page) = (grid.search(), grid.sort(), grid.page()?);
-    let rows = state
-        .db
-        .reader_if(grid.can_wait())
-        .office(move |conn| contacts::list(conn, &caller, olympiad_id, &search, &sort, page))
-        .await?;
-    grid.respond(rows, "interested-and-affected-parties", contact_table)
+    grid.answer(
+        &state.db,
+        "interested-and-affected-parties",
+        contact_table,
+        move |conn, asked| {
+            contacts::list(
+                conn,
+                &caller,
+                olympiad_id,
+                &asked.search,
+                &asked.sort,
+                asked.page,
+            )
+        },
+    )
+    .await
 }
 
 #[utoipa::path(
@@ -47,10 +56,9 @@ pub async fn create(
     body: Body<ContactInput>,
 ) -> ApiResult<UsefulContact> {
     let input = body.into_inner();
-    ok(state
-        .db
-        .office(move |conn| contacts::create(conn, &caller, &input))
-        .await?)
+    state
+        .answer(move |conn| contacts::create(conn, &caller, &input))
+        .await
 }
 
 #[utoipa::path(
@@ -68,10 +76,9 @@ pub async fn update(
     body: Body<ContactInput>,
 ) -> ApiResult<UsefulContact> {
     let (id, input) = (path.id, body.into_inner());
-    ok(state
-        .db
-        .office(move |conn| contacts::update(conn, &caller, id, &input))
-        .await?)
+    state
+        .answer(move |conn| contacts::update(conn, &caller, id, &input))
+        .await
 }
 
 #[utoipa::path(
@@ -86,10 +93,7 @@ pub async fn delete_contact(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<bool> {
-    let id = path.id;
     state
-        .db
-        .office(move |conn| contacts::delete(conn, &caller, id))
-        .await?;
-    ok(true)
+        .answer_done(move |conn| contacts::delete(conn, &caller, path.id))
+        .await
 }

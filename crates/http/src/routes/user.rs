@@ -30,10 +30,9 @@ pub async fn basic_list(
     query: web::Query<OlympiadQuery>,
 ) -> ApiResult<Vec<UserSummary>> {
     let olympiad_id = query.olympiad_id;
-    ok(state
-        .db
-        .office(move |conn| users::summaries(conn, &caller, olympiad_id))
-        .await?)
+    state
+        .answer(move |conn| users::summaries(conn, &caller, olympiad_id))
+        .await
 }
 
 /// The spec's user list answers the users as `data` and their accounts beside it.
@@ -84,10 +83,9 @@ pub async fn create(
     body: Body<CreateUser>,
 ) -> ApiResult<UserRow> {
     let (input, cost) = (body.into_inner(), state.config.bcrypt_cost);
-    ok(state
-        .db
-        .office(move |conn| users::create(conn, &caller, input, cost))
-        .await?)
+    state
+        .answer(move |conn| users::create(conn, &caller, input, cost))
+        .await
 }
 
 #[utoipa::path(
@@ -105,10 +103,9 @@ pub async fn update(
     body: Body<UpdateUser>,
 ) -> ApiResult<UserRow> {
     let (id, input) = (path.id, body.into_inner());
-    ok(state
-        .db
-        .office(move |conn| users::update(conn, &caller, id, input))
-        .await?)
+    state
+        .answer(move |conn| users::update(conn, &caller, id, input))
+        .await
 }
 
 #[utoipa::path(
@@ -119,11 +116,9 @@ pub async fn disable(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<UserRow> {
-    let id = path.id;
-    ok(state
-        .db
-        .office(move |conn| users::set_disabled(conn, &caller, id, true))
-        .await?)
+    state
+        .answer(move |conn| users::set_disabled(conn, &caller, path.id, true))
+        .await
 }
 
 #[utoipa::path(
@@ -134,11 +129,9 @@ pub async fn enable(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<UserRow> {
-    let id = path.id;
-    ok(state
-        .db
-        .office(move |conn| users::set_disabled(conn, &caller, id, false))
-        .await?)
+    state
+        .answer(move |conn| users::set_disabled(conn, &caller, path.id, false))
+        .await
 }
 
 #[utoipa::path(tag = "users", params(IdPath), responses((status = 200, description = "The user sets two-factor up again at the next sign-in", body = inline(crate::envelope::Envelope<UserRow>))))]
@@ -148,11 +141,9 @@ pub async fn reset_two_factor(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<UserRow> {
-    let id = path.id;
-    ok(state
-        .db
-        .office(move |conn| users::reset_two_factor(conn, &caller, id))
-        .await?)
+    state
+        .answer(move |conn| users::reset_two_factor(conn, &caller, path.id))
+        .await
 }
 
 #[utoipa::path(
