@@ -13,34 +13,12 @@ use actix_web::test::TestRequest;
 use common::*;
 use olympiad_documents::fonts::extract::shown_texts;
 use olympiad_documents::images::samples;
-use olympiad_domain::job::JobKind;
 use olympiad_http::testing::multipart;
-use olympiad_office::certificates::{work_on_run, RunJob};
-use olympiad_persistence::models::Job;
 use serde_json::{json, Value};
-
-async fn finished() -> Sitting {
-    let (s, api, key) = Sitting::started().await;
-    api.answer_all(&s, &key).await;
-    let finish = TestRequest::post().uri("/api/sitting/finish");
-    api.ok(with_device(finish, &s.learner, Some(&key))).await;
-    s
-}
-
-fn run_certificate_jobs(s: &Sitting) {
-    let mut conn = s.fx.db.conn();
-    while let Some(job) = Job::claim(&mut conn, "test").unwrap() {
-        if job.kind == JobKind::Certificates {
-            let run: RunJob = serde_json::from_str(&job.payload).unwrap();
-            work_on_run(&mut conn, &run).unwrap();
-        }
-        Job::complete(&mut conn, &job).unwrap();
-    }
-}
 
 #[actix_web::test]
 async fn pictures_are_uploaded_in_reach_and_drawn_into_the_previewed_and_generated_certificates() {
-    let s = finished().await;
+    let s = Sitting::finished().await;
     let api = s.fx.api().await;
     let o = s.olympiad_id;
     let upload = |name: &str, bytes: &[u8], token: &str| {
@@ -172,7 +150,7 @@ async fn pictures_are_uploaded_in_reach_and_drawn_into_the_previewed_and_generat
         )
         .await;
     assert_eq!(status, StatusCode::OK);
-    run_certificate_jobs(&s);
+    s.run_certificate_jobs();
     let (_, run) = api
         .get(
             &format!("/api/certificate/generation-status?olympiadId={o}"),

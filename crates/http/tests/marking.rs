@@ -6,24 +6,14 @@
 mod common;
 
 use actix_web::http::StatusCode;
-use actix_web::test::TestRequest;
 use common::*;
 use olympiad_domain::paper::QuestionKind;
 use olympiad_persistence::models::{Question, QuestionForm};
 use serde_json::json;
 
-/// The sitting with every question answered and the paper handed in.
-async fn finished() -> Sitting {
-    let (s, api, key) = Sitting::started().await;
-    api.answer_all(&s, &key).await;
-    let finish = TestRequest::post().uri("/api/sitting/finish");
-    api.ok(with_device(finish, &s.learner, Some(&key))).await;
-    s
-}
-
 #[actix_web::test]
 async fn the_admin_sees_the_submitted_answers_with_their_marks_and_the_teacher_without() {
-    let s = finished().await;
+    let s = Sitting::finished().await;
     let api = s.fx.api().await;
     let submitted = format!("/api/participant/get-submitted-data/{}", s.participant_id);
 
@@ -42,7 +32,7 @@ async fn the_admin_sees_the_submitted_answers_with_their_marks_and_the_teacher_w
 
 #[actix_web::test]
 async fn marking_again_follows_a_corrected_answer_key_and_gives_the_same_each_time() {
-    let s = finished().await;
+    let s = Sitting::finished().await;
     let q1 = s.questions[0];
     let mut conn = s.fx.db.conn();
     let mut content = Question::find(&mut conn, q1).unwrap().content();

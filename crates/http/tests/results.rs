@@ -10,40 +10,13 @@ mod common;
 use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use common::*;
-use olympiad_domain::job::{JobKind, JobStatus};
-use olympiad_office::certificates::{work_on_run, RunJob};
+use olympiad_domain::job::JobStatus;
 use olympiad_persistence::models::Job;
 use serde_json::json;
 
-/// The sitting with every question answered and the paper handed in (score 7).
-async fn finished() -> Sitting {
-    let (s, api, key) = Sitting::started().await;
-    api.answer_all(&s, &key).await;
-    let finish = TestRequest::post().uri("/api/sitting/finish");
-    api.ok(with_device(finish, &s.learner, Some(&key))).await;
-    s
-}
-
-/// Does the certificate jobs that are queued, as the worker would.
-fn run_certificate_jobs(s: &Sitting) -> usize {
-    let mut conn = s.fx.db.conn();
-    let mut done = 0;
-    while let Some(job) = Job::claim(&mut conn, "test").unwrap() {
-        if job.kind != JobKind::Certificates {
-            Job::complete(&mut conn, &job).unwrap();
-            continue;
-        }
-        let run: RunJob = serde_json::from_str(&job.payload).unwrap();
-        work_on_run(&mut conn, &run).unwrap();
-        Job::complete(&mut conn, &job).unwrap();
-        done += 1;
-    }
-    done
-}
-
 #[actix_web::test]
 async fn an_admin_moderates_with_reasons_finalises_and_the_snapshot_stays_until_a_new_version() {
-    let s = finished().await;
+    let s = Sitting::finished().await;
     let api = s.fx.api().await;
     let o = s.olympiad_id;
     let (status, body) = api
@@ -157,7 +130,7 @@ async fn an_admin_moderates_with_reasons_finalises_and_the_snapshot_stays_until_
 #[actix_web::test]
 async fn certificates_are_made_school_by_school_sent_through_the_mail_queue_and_downloaded_by_the_team(
 ) {
-    let s = finished().await;
+    let s = Sitting::finished().await;
     let api = s.fx.api().await;
     let o = s.olympiad_id;
 
@@ -205,7 +178,7 @@ async fn certificates_are_made_school_by_school_sent_through_the_mail_queue_and_
     assert_eq!(body["data"]["waiting"], 1);
     // Asked twice: one run.
     api.post(&generate, json!({}), &s.admin).await;
-    assert_eq!(run_certificate_jobs(&s), 1);
+    assert_eq!(s.run_certificate_jobs(), 1);
     let (_, status_body) = api
         .get(
             &format!("/api/certificate/generation-status?olympiadId={o}"),
@@ -226,7 +199,7 @@ async fn certificates_are_made_school_by_school_sent_through_the_mail_queue_and_
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(run_certificate_jobs(&s), 1);
+    assert_eq!(s.run_certificate_jobs(), 1);
     let emails_after = Job::count_by_status(&mut s.fx.db.conn(), JobStatus::Done).unwrap();
     assert!(
         emails_after > emails_before + 1,
@@ -280,7 +253,7 @@ async fn certificates_are_made_school_by_school_sent_through_the_mail_queue_and_
     let (status, body) = api.get(&again, &s.admin).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["data"]["status"], "waiting");
-    assert_eq!(run_certificate_jobs(&s), 1);
+    assert_eq!(s.run_certificate_jobs(), 1);
     let (_, list) = api
         .get(&format!("/api/certificate/list/{o}"), &s.admin)
         .await;

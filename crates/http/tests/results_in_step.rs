@@ -9,19 +9,9 @@ mod common;
 use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::StatusCode;
-use actix_web::test::TestRequest;
 use common::*;
 use diesel::connection::SimpleConnection;
 use serde_json::{json, Value};
-
-/// The sitting with every question answered and the paper handed in (score 7).
-async fn finished() -> Sitting {
-    let (s, api, key) = Sitting::started().await;
-    api.answer_all(&s, &key).await;
-    let finish = TestRequest::post().uri("/api/sitting/finish");
-    api.ok(with_device(finish, &s.learner, Some(&key))).await;
-    s
-}
 
 /// The first row of the results grid, and how many rows it has.
 async fn first_row<S, B>(api: &Api<S>, s: &Sitting) -> (Value, i64)
@@ -48,7 +38,7 @@ fn sql(s: &Sitting, statements: &str) {
 
 #[actix_web::test]
 async fn every_kind_of_change_is_in_the_next_read() {
-    let s = finished().await;
+    let s = Sitting::finished().await;
     let api = s.fx.api().await;
     let o = s.olympiad_id;
     let (row, total) = first_row(&api, &s).await;
@@ -154,7 +144,7 @@ async fn every_kind_of_change_is_in_the_next_read() {
 
 #[actix_web::test]
 async fn a_read_with_nothing_changed_computes_nothing_again() {
-    let s = finished().await;
+    let s = Sitting::finished().await;
     let api = s.fx.api().await;
     first_row(&api, &s).await;
     let stamp = || {

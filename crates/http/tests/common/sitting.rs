@@ -279,3 +279,34 @@ where
             .await
     }
 }
+
+/// The sitting after the learner has written it, and what follows.
+impl Sitting {
+    /// The sitting with every question answered and the paper handed in (score 7).
+    pub async fn finished() -> Sitting {
+        let (s, api, key) = Sitting::started().await;
+        api.answer_all(&s, &key).await;
+        let finish = actix_web::test::TestRequest::post().uri("/api/sitting/finish");
+        api.ok(with_device(finish, &s.learner, Some(&key))).await;
+        s
+    }
+
+    /// Does the certificate jobs that are queued, as the worker would (other jobs are only
+    /// marked done); how many.
+    pub fn run_certificate_jobs(&self) -> usize {
+        use olympiad_domain::job::JobKind;
+        use olympiad_office::certificates::{work_on_run, RunJob};
+        use olympiad_persistence::models::Job;
+        let mut conn = self.fx.db.conn();
+        let mut done = 0;
+        while let Some(job) = Job::claim(&mut conn, "test").unwrap() {
+            if job.kind == JobKind::Certificates {
+                let run: RunJob = serde_json::from_str(&job.payload).unwrap();
+                work_on_run(&mut conn, &run).unwrap();
+                done += 1;
+            }
+            Job::complete(&mut conn, &job).unwrap();
+        }
+        done
+    }
+}
