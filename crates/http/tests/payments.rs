@@ -240,6 +240,15 @@ async fn invoices_are_numbered_without_gaps_and_corrected_by_credit_notes() {
     ));
 }
 
+/// The API with PayFast's validate call going to [`validate_listener`] answering `answer`.
+fn payfast_answering(answer: &'static str) -> Fixture {
+    let validate = validate_listener(answer);
+    Fixture::with_config(|c| {
+        c.require_staff_2fa = false;
+        c.payfast_validate_url = validate;
+    })
+}
+
 /// A one-request-at-a-time HTTP server on loopback that answers PayFast's validate call with
 /// `answer` and counts the calls.
 fn validate_listener(answer: &'static str) -> String {
@@ -290,11 +299,7 @@ fn itn_request(body: String, from: &str) -> TestRequest {
 
 #[actix_web::test]
 async fn an_itn_pays_the_order_once_and_a_forged_one_changes_nothing() {
-    let validate = validate_listener("VALID");
-    let fx = Fixture::with_config(|c| {
-        c.require_staff_2fa = false;
-        c.payfast_validate_url = validate;
-    });
+    let fx = payfast_answering("VALID");
     let [accountant] = fx.staff_of("geography", [Role::Accountant]);
     let (entry, teacher) = school_with_learners(&fx, 1);
     let api = fx.api().await;
@@ -385,11 +390,7 @@ async fn an_itn_pays_the_order_once_and_a_forged_one_changes_nothing() {
 
 #[actix_web::test]
 async fn an_itn_that_payfast_does_not_confirm_changes_nothing() {
-    let validate = validate_listener("INVALID");
-    let fx = Fixture::with_config(|c| {
-        c.require_staff_2fa = false;
-        c.payfast_validate_url = validate;
-    });
+    let fx = payfast_answering("INVALID");
     let [accountant] = fx.staff_of("geography", [Role::Accountant]);
     let (entry, teacher) = school_with_learners(&fx, 1);
     let api = fx.api().await;

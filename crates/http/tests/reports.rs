@@ -185,32 +185,23 @@ async fn graph_data_counts_by_day_province_and_grade() {
     let (status, body) = api.post(&url, Value::Null, &admin).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let data = &body["data"];
-    let total: i64 = data["learnersPerDay"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["count"].as_i64().unwrap())
-        .sum();
+    let total_of = |days: &Value| -> i64 {
+        let days = days.as_array().unwrap();
+        days.iter().map(|p| p["count"].as_i64().unwrap()).sum()
+    };
+    let total = total_of(&data["learnersPerDay"]);
     assert_eq!(total, 4);
     let day = data["learnersPerDay"][0]["at"].as_str().unwrap();
     assert_eq!(day.len(), 10, "a day: {day}");
-    let schools: i64 = data["entriesPerDay"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["count"].as_i64().unwrap())
-        .sum();
+    let schools = total_of(&data["entriesPerDay"]);
     assert_eq!(schools, 2);
+    let label = |b: &Value| b["label"].as_str().unwrap().to_owned();
+    let learners = |b: &Value| b["learners"].as_i64().unwrap();
     let provinces: Vec<(String, i64)> = data["byProvince"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|b| {
-            (
-                b["label"].as_str().unwrap().to_owned(),
-                b["learners"].as_i64().unwrap(),
-            )
-        })
+        .map(|b| (label(b), learners(b)))
         .collect();
     assert_eq!(
         provinces,
@@ -220,13 +211,7 @@ async fn graph_data_counts_by_day_province_and_grade() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|b| {
-            (
-                b["label"].as_str().unwrap().to_owned(),
-                b["learners"].as_i64().unwrap(),
-                b["started"].as_i64().unwrap(),
-            )
-        })
+        .map(|b| (label(b), learners(b), b["started"].as_i64().unwrap()))
         .collect();
     assert_eq!(
         grades,
