@@ -22,9 +22,8 @@ pub async fn list(
     state: web::Data<AppState>,
     query: web::Query<OlympiadQuery>,
 ) -> ApiResult<Vec<AccountView>> {
-    let olympiad_id = query.olympiad_id;
     state
-        .answer(move |conn| accounts::list(conn, &caller, olympiad_id))
+        .answer(move |conn| accounts::list(conn, &caller, query.olympiad_id))
         .await
 }
 

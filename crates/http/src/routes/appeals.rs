@@ -34,9 +34,8 @@ pub async fn queue(
     state: web::Data<AppState>,
     query: web::Query<OlympiadQuery>,
 ) -> ApiResult<Vec<AppealView>> {
-    let id = query.olympiad_id;
     state
-        .answer(move |conn| appeals::of_olympiad(conn, &caller, id))
+        .answer(move |conn| appeals::of_olympiad(conn, &caller, query.olympiad_id))
         .await
 }
 
@@ -49,9 +48,8 @@ pub async fn of_school(
     state: web::Data<AppState>,
     query: web::Query<EntryQuery>,
 ) -> ApiResult<Vec<AppealView>> {
-    let id = query.school_participant_id;
     state
-        .answer(move |conn| appeals::of_school(conn, &caller, id))
+        .answer(move |conn| appeals::of_school(conn, &caller, query.school_participant_id))
         .await
 }
 
@@ -65,8 +63,8 @@ pub async fn decide(
     path: web::Path<IdPath>,
     body: Body<DecideInput>,
 ) -> ApiResult<AppealView> {
-    let (id, input) = (path.id, body.into_inner());
+    let input = body.into_inner();
     state
-        .answer(move |conn| appeals::decide(conn, &caller, id, &input))
+        .answer(move |conn| appeals::decide(conn, &caller, path.id, &input))
         .await
 }

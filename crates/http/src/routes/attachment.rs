@@ -24,9 +24,8 @@ pub async fn list(
     state: web::Data<AppState>,
     query: web::Query<AttachmentScope>,
 ) -> ApiResult<Vec<AttachmentView>> {
-    let olympiad_id = query.olympiad_id;
     state
-        .answer(move |conn| files::attachments(conn, &caller, olympiad_id))
+        .answer(move |conn| files::attachments(conn, &caller, query.olympiad_id))
         .await
 }
 
@@ -155,8 +154,10 @@ pub async fn delete_upload(
     path: web::Path<IdPath>,
     query: web::Query<FilenameQuery>,
 ) -> ApiResult<bool> {
-    let (id, root) = (path.id, state.config.uploads_dir.clone());
+    let root = state.config.uploads_dir.clone();
     state
-        .answer_done(move |conn| files::delete_upload(conn, &caller, id, &query.filename, &root))
+        .answer_done(move |conn| {
+            files::delete_upload(conn, &caller, path.id, &query.filename, &root)
+        })
         .await
 }

@@ -47,9 +47,9 @@ pub async fn save_config(
     path: web::Path<IdPath>,
     body: Body<CertificateDesign>,
 ) -> ApiResult<CertificateDesign> {
-    let (id, input) = (path.id, body.into_inner());
+    let input = body.into_inner();
     state
-        .answer(move |conn| certificates::save_config(conn, &caller, id, &input))
+        .answer(move |conn| certificates::save_config(conn, &caller, path.id, &input))
         .await
 }
 
@@ -133,9 +133,8 @@ pub async fn moderated(
     state: web::Data<AppState>,
     query: web::Query<OlympiadQuery>,
 ) -> ApiResult<Vec<ModeratedCertificate>> {
-    let id = query.olympiad_id;
     state
-        .answer(move |conn| certificates::moderated(conn, &caller, id))
+        .answer(move |conn| certificates::moderated(conn, &caller, query.olympiad_id))
         .await
 }
 
@@ -161,9 +160,8 @@ pub async fn generation_status(
     state: web::Data<AppState>,
     query: web::Query<OlympiadQuery>,
 ) -> ApiResult<RunStatus> {
-    let id = query.olympiad_id;
     state
-        .answer(move |conn| certificates::generation_status(conn, &caller, id))
+        .answer(move |conn| certificates::generation_status(conn, &caller, query.olympiad_id))
         .await
 }
 
@@ -175,9 +173,8 @@ pub async fn send_status(
     state: web::Data<AppState>,
     query: web::Query<OlympiadQuery>,
 ) -> ApiResult<RunStatus> {
-    let id = query.olympiad_id;
     state
-        .answer(move |conn| certificates::send_status(conn, &caller, id))
+        .answer(move |conn| certificates::send_status(conn, &caller, query.olympiad_id))
         .await
 }
 
@@ -191,13 +188,11 @@ pub async fn generate(
     state: web::Data<AppState>,
     query: web::Query<OlympiadQuery>,
 ) -> ApiResult<RunStatus> {
-    let (id, folder, base) = (
-        query.olympiad_id,
-        folder(&state),
-        state.config.public_base_url.clone(),
-    );
+    let (folder, base) = (folder(&state), state.config.public_base_url.clone());
     state
-        .answer(move |conn| certificates::generate(conn, &caller, id, &folder, &base))
+        .answer(move |conn| {
+            certificates::generate(conn, &caller, query.olympiad_id, &folder, &base)
+        })
         .await
 }
 
@@ -210,13 +205,9 @@ pub async fn send(
     state: web::Data<AppState>,
     query: web::Query<OlympiadQuery>,
 ) -> ApiResult<RunStatus> {
-    let (id, folder, base) = (
-        query.olympiad_id,
-        folder(&state),
-        state.config.public_base_url.clone(),
-    );
+    let (folder, base) = (folder(&state), state.config.public_base_url.clone());
     state
-        .answer(move |conn| certificates::send(conn, &caller, id, &folder, &base))
+        .answer(move |conn| certificates::send(conn, &caller, query.olympiad_id, &folder, &base))
         .await
 }
 
@@ -229,9 +220,8 @@ pub async fn pause(
     state: web::Data<AppState>,
     query: web::Query<OlympiadQuery>,
 ) -> ApiResult<RunStatus> {
-    let id = query.olympiad_id;
     state
-        .answer(move |conn| certificates::pause(conn, &caller, id))
+        .answer(move |conn| certificates::pause(conn, &caller, query.olympiad_id))
         .await
 }
 
@@ -244,13 +234,17 @@ pub async fn regenerate_and_send(
     state: web::Data<AppState>,
     query: web::Query<EntryQuery>,
 ) -> ApiResult<BatchView> {
-    let (id, folder, base) = (
-        query.school_participant_id,
-        folder(&state),
-        state.config.public_base_url.clone(),
-    );
+    let (folder, base) = (folder(&state), state.config.public_base_url.clone());
     state
-        .answer(move |conn| certificates::regenerate_and_send(conn, &caller, id, &folder, &base))
+        .answer(move |conn| {
+            certificates::regenerate_and_send(
+                conn,
+                &caller,
+                query.school_participant_id,
+                &folder,
+                &base,
+            )
+        })
         .await
 }
 

@@ -21,9 +21,8 @@ pub async fn list(
     state: web::Data<AppState>,
     query: web::Query<CopyQuery>,
 ) -> ApiResult<Vec<GeneralCopy>> {
-    let olympiad_id = query.olympiad_id;
     state
-        .answer(move |conn| copy::list(conn, olympiad_id))
+        .answer(move |conn| copy::list(conn, query.olympiad_id))
         .await
 }
 

@@ -91,9 +91,9 @@ pub async fn update(
     path: web::Path<IdPath>,
     body: Body<CountryInput>,
 ) -> ApiResult<IgeoCountry> {
-    let (id, input) = (path.id, body.into_inner());
+    let input = body.into_inner();
     state
-        .answer(move |conn| countries::update(conn, &caller, id, &input))
+        .answer(move |conn| countries::update(conn, &caller, path.id, &input))
         .await
 }
 
@@ -125,9 +125,9 @@ pub async fn merge_preview(
     state: web::Data<AppState>,
     query: web::Query<MergeQuery>,
 ) -> ApiResult<CountryMergePlan> {
-    let (duplicate, survivor) = (query.duplicate_id, query.survivor_id);
+    let survivor = query.survivor_id;
     state
-        .answer(move |conn| merges::preview(conn, duplicate, survivor))
+        .answer(move |conn| merges::preview(conn, query.duplicate_id, survivor))
         .await
 }
 
@@ -143,9 +143,9 @@ pub async fn merge(
     state: web::Data<AppState>,
     query: web::Query<MergeQuery>,
 ) -> ApiResult<CountryMergePlan> {
-    let (duplicate, survivor) = (query.duplicate_id, query.survivor_id);
+    let survivor = query.survivor_id;
     state
-        .answer(move |conn| merges::merge(conn, &caller, duplicate, survivor))
+        .answer(move |conn| merges::merge(conn, &caller, query.duplicate_id, survivor))
         .await
 }
 
@@ -183,9 +183,8 @@ pub async fn single_entry(
     state: web::Data<AppState>,
     query: web::Query<SingleEntryQuery>,
 ) -> ApiResult<CountryParticipantRow> {
-    let id = query.id;
     state
-        .answer(move |conn| countries::single_entry(conn, &caller, id))
+        .answer(move |conn| countries::single_entry(conn, &caller, query.id))
         .await
 }
 
@@ -221,9 +220,9 @@ pub async fn update_entry(
     path: web::Path<IdPath>,
     body: Body<CountryEntryInput>,
 ) -> ApiResult<CountryParticipant> {
-    let (id, input) = (path.id, body.into_inner());
+    let input = body.into_inner();
     state
-        .answer(move |conn| countries::update_entry(conn, &caller, id, &input))
+        .answer(move |conn| countries::update_entry(conn, &caller, path.id, &input))
         .await
 }
 

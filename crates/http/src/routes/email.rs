@@ -203,9 +203,9 @@ pub async fn mass_mail_update(
     path: web::Path<IdPath>,
     body: Body<MassMailInput>,
 ) -> ApiResult<MassMailView> {
-    let (id, input) = (path.id, body.into_inner());
+    let input = body.into_inner();
     state
-        .answer(move |conn| mass_mails::update(conn, &caller, id, &input))
+        .answer(move |conn| mass_mails::update(conn, &caller, path.id, &input))
         .await
 }
 
@@ -230,9 +230,9 @@ pub async fn mass_mail_test(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<QueueOutcome> {
-    let (id, base) = (path.id, state.config.public_base_url.clone());
+    let base = state.config.public_base_url.clone();
     state
-        .answer(move |conn| mass_mails::test_send(conn, &caller, id, &base))
+        .answer(move |conn| mass_mails::test_send(conn, &caller, path.id, &base))
         .await
 }
 
@@ -243,9 +243,9 @@ pub async fn mass_mail_queue(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<QueueOutcome> {
-    let (id, base) = (path.id, state.config.public_base_url.clone());
+    let base = state.config.public_base_url.clone();
     state
-        .answer(move |conn| mass_mails::queue(conn, &caller, id, &base))
+        .answer(move |conn| mass_mails::queue(conn, &caller, path.id, &base))
         .await
 }
 
@@ -534,9 +534,8 @@ pub async fn bounce_delete(
     state: web::Data<AppState>,
     query: web::Query<BounceIdQuery>,
 ) -> ApiResult<bool> {
-    let id = query.id;
     state
-        .answer_done(move |conn| bounces::delete(conn, &caller, id))
+        .answer_done(move |conn| bounces::delete(conn, &caller, query.id))
         .await
 }
 

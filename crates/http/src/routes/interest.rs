@@ -57,9 +57,8 @@ pub async fn matches(
     state: web::Data<AppState>,
     query: web::Query<MatchQuery>,
 ) -> ApiResult<PossibleMatches> {
-    let id = query.expression_id;
     state
-        .answer(move |conn| interest::matches(conn, &caller, id))
+        .answer(move |conn| interest::matches(conn, &caller, query.expression_id))
         .await
 }
 
@@ -80,9 +79,9 @@ pub async fn process(
     path: web::Path<IdPath>,
     body: Body<ProcessInterest>,
 ) -> ApiResult<ExpressionOfInterest> {
-    let (id, base_url) = (path.id, state.config.public_base_url.clone());
+    let base_url = state.config.public_base_url.clone();
     state
-        .answer(move |conn| interest::process(conn, &caller, id, &body, &base_url))
+        .answer(move |conn| interest::process(conn, &caller, path.id, &body, &base_url))
         .await
 }
 

@@ -58,9 +58,8 @@ pub async fn single(
     state: web::Data<AppState>,
     query: web::Query<SingleLearnerQuery>,
 ) -> ApiResult<LearnerDetails> {
-    let id = query.participant_id;
     state
-        .answer(move |conn| learners::single(conn, &caller, id))
+        .answer(move |conn| learners::single(conn, &caller, query.participant_id))
         .await
 }
 

@@ -17,9 +17,8 @@ pub async fn get_olympiad(
     state: web::Data<AppState>,
     query: web::Query<OlympiadIdQuery>,
 ) -> ApiResult<OlympiadSettings> {
-    let id = query.olympiad_id;
     state
-        .answer(move |conn| olympiads::settings(conn, &caller, id))
+        .answer(move |conn| olympiads::settings(conn, &caller, query.olympiad_id))
         .await
 }
 
@@ -72,9 +71,9 @@ pub async fn set_pinned(
     state: web::Data<AppState>,
     query: web::Query<PinQuery>,
 ) -> ApiResult<OlympiadSettings> {
-    let (id, pinned) = (query.olympiad_id, query.pinned.unwrap_or(true));
+    let pinned = query.pinned.unwrap_or(true);
     state
-        .answer(move |conn| olympiads::set_pinned(conn, &caller, id, pinned))
+        .answer(move |conn| olympiads::set_pinned(conn, &caller, query.olympiad_id, pinned))
         .await
 }
 

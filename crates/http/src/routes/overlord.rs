@@ -89,8 +89,9 @@ pub async fn sanity_log(
     state: web::Data<AppState>,
     query: web::Query<SanityQuery>,
 ) -> ApiResult<SanityReport> {
-    let run_id = query.run_id;
-    state.answer(move |conn| sanity::report(conn, run_id)).await
+    state
+        .answer(move |conn| sanity::report(conn, query.run_id))
+        .await
 }
 
 /// Runs every consistency check now.

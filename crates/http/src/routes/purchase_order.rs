@@ -63,9 +63,8 @@ pub async fn dashboard(
     state: web::Data<AppState>,
     query: web::Query<OlympiadQuery>,
 ) -> ApiResult<PaymentsDashboard> {
-    let olympiad_id = query.olympiad_id;
     state
-        .answer(move |conn| payments::dashboard(conn, &caller, olympiad_id))
+        .answer(move |conn| payments::dashboard(conn, &caller, query.olympiad_id))
         .await
 }
 
@@ -84,9 +83,9 @@ pub async fn set_fees(
     query: web::Query<OlympiadQuery>,
     body: Body<FeesInput>,
 ) -> ApiResult<Fees> {
-    let (olympiad_id, input) = (query.olympiad_id, body.into_inner());
+    let input = body.into_inner();
     state
-        .answer(move |conn| payments::set_fees(conn, &caller, olympiad_id, &input))
+        .answer(move |conn| payments::set_fees(conn, &caller, query.olympiad_id, &input))
         .await
 }
 
@@ -203,9 +202,9 @@ pub async fn withdraw(
     path: web::Path<IdPath>,
     query: web::Query<WithdrawQuery>,
 ) -> ApiResult<OrderDetail> {
-    let (id, entry) = (path.id, query.school_participant_id);
+    let entry = query.school_participant_id;
     state
-        .answer(move |conn| payments::withdraw(conn, &caller, id, entry))
+        .answer(move |conn| payments::withdraw(conn, &caller, path.id, entry))
         .await
 }
 
@@ -222,9 +221,9 @@ pub async fn set_school_po(
     path: web::Path<IdPath>,
     query: web::Query<SchoolPoQuery>,
 ) -> ApiResult<OrderDetail> {
-    let (id, po) = (path.id, query.into_inner().schools_po);
+    let po = query.into_inner().schools_po;
     state
-        .answer(move |conn| payments::set_school_po(conn, &caller, id, &po))
+        .answer(move |conn| payments::set_school_po(conn, &caller, path.id, &po))
         .await
 }
 
@@ -242,9 +241,9 @@ pub async fn set_discount(
     path: web::Path<IdPath>,
     query: web::Query<DiscountQuery>,
 ) -> ApiResult<OrderDetail> {
-    let (id, query) = (path.id, query.into_inner());
+    let query = query.into_inner();
     state
-        .answer(move |conn| payments::set_discount(conn, &caller, id, &query))
+        .answer(move |conn| payments::set_discount(conn, &caller, path.id, &query))
         .await
 }
 
@@ -556,9 +555,9 @@ pub async fn accept_proof(
     state: web::Data<AppState>,
     path: web::Path<ProofPath>,
 ) -> ApiResult<OrderDetail> {
-    let (id, proof_id) = (path.id, path.proof_id);
+    let proof_id = path.proof_id;
     state
-        .answer(move |conn| payment_proofs::accept(conn, &caller, id, proof_id))
+        .answer(move |conn| payment_proofs::accept(conn, &caller, path.id, proof_id))
         .await
 }
 
@@ -578,9 +577,9 @@ pub async fn set_sponsored(
     path: web::Path<IdPath>,
     query: web::Query<SponsorQuery>,
 ) -> ApiResult<OrderDetail> {
-    let (id, query) = (path.id, query.into_inner());
+    let query = query.into_inner();
     state
-        .answer(move |conn| payments::set_sponsored(conn, &caller, id, &query))
+        .answer(move |conn| payments::set_sponsored(conn, &caller, path.id, &query))
         .await
 }
 
@@ -599,8 +598,7 @@ pub async fn my_countries(
     state: web::Data<AppState>,
     query: web::Query<OlympiadQuery>,
 ) -> ApiResult<Vec<MyCountry>> {
-    let olympiad_id = query.olympiad_id;
     state
-        .answer(move |conn| payments::my_countries(conn, &caller, olympiad_id))
+        .answer(move |conn| payments::my_countries(conn, &caller, query.olympiad_id))
         .await
 }

@@ -18,9 +18,8 @@ pub async fn list(
     state: web::Data<AppState>,
     query: web::Query<QuestionsQuery>,
 ) -> ApiResult<Vec<QuestionView>> {
-    let module_id = query.question_module_id;
     state
-        .answer(move |conn| paper::list_questions(conn, &caller, module_id))
+        .answer(move |conn| paper::list_questions(conn, &caller, query.question_module_id))
         .await
 }
 
@@ -64,9 +63,8 @@ pub async fn delete(
     path: web::Path<IdPath>,
     confirm: web::Query<ConfirmQuery>,
 ) -> ApiResult<bool> {
-    let (id, confirm) = (path.id, confirm.confirm);
     state
-        .answer(move |conn| paper::delete_question(conn, &caller, id, confirm))
+        .answer(move |conn| paper::delete_question(conn, &caller, path.id, confirm.confirm))
         .await
 }
 
@@ -79,9 +77,8 @@ pub async fn duplicate(
     path: web::Path<IdPath>,
     confirm: web::Query<ConfirmQuery>,
 ) -> ApiResult<QuestionView> {
-    let (id, confirm) = (path.id, confirm.confirm);
     state
-        .answer(move |conn| paper::duplicate_question(conn, &caller, id, confirm))
+        .answer(move |conn| paper::duplicate_question(conn, &caller, path.id, confirm.confirm))
         .await
 }
 

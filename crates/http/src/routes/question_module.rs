@@ -18,9 +18,8 @@ pub async fn list(
     state: web::Data<AppState>,
     query: web::Query<ModulesQuery>,
 ) -> ApiResult<Vec<ModuleView>> {
-    let olympiad_id = query.olympiad_id;
     state
-        .answer(move |conn| paper::list_modules(conn, &caller, olympiad_id))
+        .answer(move |conn| paper::list_modules(conn, &caller, query.olympiad_id))
         .await
 }
 
@@ -64,9 +63,8 @@ pub async fn delete(
     path: web::Path<IdPath>,
     confirm: web::Query<ConfirmQuery>,
 ) -> ApiResult<bool> {
-    let (id, confirm) = (path.id, confirm.confirm);
     state
-        .answer(move |conn| paper::delete_module(conn, &caller, id, confirm))
+        .answer(move |conn| paper::delete_module(conn, &caller, path.id, confirm.confirm))
         .await
 }
 

@@ -29,9 +29,8 @@ pub async fn moderation(
     state: web::Data<AppState>,
     query: web::Query<OlympiadQuery>,
 ) -> ApiResult<Moderation> {
-    let id = query.olympiad_id;
     state
-        .answer(move |conn| results::moderation(conn, &caller, id))
+        .answer(move |conn| results::moderation(conn, &caller, query.olympiad_id))
         .await
 }
 
@@ -155,9 +154,8 @@ pub async fn download_details(
     state: web::Data<AppState>,
     query: web::Query<OlympiadQuery>,
 ) -> ApiResult<Snapshot> {
-    let id = query.olympiad_id;
     state
-        .answer(move |conn| results::download_details(conn, &caller, id))
+        .answer(move |conn| results::download_details(conn, &caller, query.olympiad_id))
         .await
 }
 
@@ -170,9 +168,8 @@ pub async fn of_school(
     state: web::Data<AppState>,
     query: web::Query<EntryQuery>,
 ) -> ApiResult<SchoolResults> {
-    let id = query.school_participant_id;
     state
-        .answer(move |conn| results::of_school(conn, &caller, id))
+        .answer(move |conn| results::of_school(conn, &caller, query.school_participant_id))
         .await
 }
 

@@ -71,9 +71,9 @@ pub async fn update(
     path: web::Path<IdPath>,
     body: Body<SchoolInput>,
 ) -> ApiResult<School> {
-    let (id, input) = (path.id, body.into_inner());
+    let input = body.into_inner();
     state
-        .answer(move |conn| schools::update(conn, &caller, id, &input))
+        .answer(move |conn| schools::update(conn, &caller, path.id, &input))
         .await
 }
 
@@ -146,9 +146,9 @@ pub async fn merge_preview(
     state: web::Data<AppState>,
     query: web::Query<MergeQuery>,
 ) -> ApiResult<SchoolMergePlan> {
-    let (duplicate, survivor) = (query.duplicate_id, query.survivor_id);
+    let survivor = query.survivor_id;
     state
-        .answer(move |conn| merges::preview(conn, duplicate, survivor))
+        .answer(move |conn| merges::preview(conn, query.duplicate_id, survivor))
         .await
 }
 
@@ -165,8 +165,8 @@ pub async fn merge(
     state: web::Data<AppState>,
     query: web::Query<MergeQuery>,
 ) -> ApiResult<SchoolMergePlan> {
-    let (duplicate, survivor) = (query.duplicate_id, query.survivor_id);
+    let survivor = query.survivor_id;
     state
-        .answer(move |conn| merges::merge(conn, &caller, duplicate, survivor))
+        .answer(move |conn| merges::merge(conn, &caller, query.duplicate_id, survivor))
         .await
 }

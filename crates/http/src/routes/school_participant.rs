@@ -69,9 +69,9 @@ pub async fn update(
     path: web::Path<IdPath>,
     body: Body<EntryChanges>,
 ) -> ApiResult<SchoolParticipant> {
-    let (id, changes) = (path.id, body.into_inner());
+    let changes = body.into_inner();
     state
-        .answer(move |conn| entries::update(conn, &caller, id, &changes))
+        .answer(move |conn| entries::update(conn, &caller, path.id, &changes))
         .await
 }
 

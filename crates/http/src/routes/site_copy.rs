@@ -48,9 +48,8 @@ pub async fn website_copy_olympiad(
     state: web::Data<AppState>,
     query: web::Query<OlympiadCopyQuery>,
 ) -> ApiResult<Vec<SitePageCopy>> {
-    let olympiad_id = query.olympiad_id;
     state
-        .answer(move |conn| site::olympiad_pages(conn, &caller, olympiad_id))
+        .answer(move |conn| site::olympiad_pages(conn, &caller, query.olympiad_id))
         .await
 }
 

@@ -102,11 +102,7 @@ pub async fn update_project(
     path: web::Path<ProductIdPath>,
     body: Body<ProjectInput>,
 ) -> ApiResult<Project> {
-    let (slug, path, input) = (
-        state.config.product_slug.clone(),
-        path.into_inner(),
-        body.into_inner(),
-    );
+    let (slug, input) = (state.config.product_slug.clone(), body.into_inner());
     state
         .answer(move |conn| {
             suite::update_project(conn, &caller, &slug, &path.product, path.id, &input)
@@ -148,11 +144,7 @@ pub async fn update_sub_project(
     path: web::Path<ProductIdPath>,
     body: Body<SubProjectInput>,
 ) -> ApiResult<SubProject> {
-    let (slug, path, input) = (
-        state.config.product_slug.clone(),
-        path.into_inner(),
-        body.into_inner(),
-    );
+    let (slug, input) = (state.config.product_slug.clone(), body.into_inner());
     state
         .answer(move |conn| {
             suite::update_sub_project(conn, &caller, &slug, &path.product, path.id, &input)

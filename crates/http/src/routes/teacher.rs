@@ -53,9 +53,9 @@ pub async fn update(
     path: web::Path<IdPath>,
     body: Body<TeacherInput>,
 ) -> ApiResult<TeacherRow> {
-    let (id, input) = (path.id, body.into_inner());
+    let input = body.into_inner();
     state
-        .answer(move |conn| teachers::update(conn, &caller, id, &input))
+        .answer(move |conn| teachers::update(conn, &caller, path.id, &input))
         .await
 }
 

@@ -23,9 +23,8 @@ pub async fn list(
     state: web::Data<AppState>,
     query: web::Query<TeamQuery>,
 ) -> ApiResult<Vec<TeamMemberRow>> {
-    let id = query.school_participant_id;
     state
-        .answer(move |conn| teams::list(conn, &caller, id))
+        .answer(move |conn| teams::list(conn, &caller, query.school_participant_id))
         .await
 }
 
@@ -64,9 +63,9 @@ pub async fn update(
     path: web::Path<IdPath>,
     body: Body<TeamMemberChanges>,
 ) -> ApiResult<Vec<TeamMemberRow>> {
-    let (id, changes) = (path.id, body.into_inner());
+    let changes = body.into_inner();
     state
-        .answer(move |conn| teams::update(conn, &caller, id, &changes))
+        .answer(move |conn| teams::update(conn, &caller, path.id, &changes))
         .await
 }
 

@@ -75,9 +75,9 @@ pub async fn update(
     path: web::Path<IdPath>,
     body: Body<ContactInput>,
 ) -> ApiResult<UsefulContact> {
-    let (id, input) = (path.id, body.into_inner());
+    let input = body.into_inner();
     state
-        .answer(move |conn| contacts::update(conn, &caller, id, &input))
+        .answer(move |conn| contacts::update(conn, &caller, path.id, &input))
         .await
 }
 

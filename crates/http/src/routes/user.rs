@@ -29,9 +29,8 @@ pub async fn basic_list(
     state: web::Data<AppState>,
     query: web::Query<OlympiadQuery>,
 ) -> ApiResult<Vec<UserSummary>> {
-    let olympiad_id = query.olympiad_id;
     state
-        .answer(move |conn| users::summaries(conn, &caller, olympiad_id))
+        .answer(move |conn| users::summaries(conn, &caller, query.olympiad_id))
         .await
 }
 
@@ -102,9 +101,9 @@ pub async fn update(
     path: web::Path<IdPath>,
     body: Body<UpdateUser>,
 ) -> ApiResult<UserRow> {
-    let (id, input) = (path.id, body.into_inner());
+    let input = body.into_inner();
     state
-        .answer(move |conn| users::update(conn, &caller, id, input))
+        .answer(move |conn| users::update(conn, &caller, path.id, input))
         .await
 }
 
