@@ -154,3 +154,35 @@ fn rand_suffix() -> u32 {
         .map_or(0, |d| d.subsec_nanos());
     nanos % 100_000
 }
+
+/// The olympiad of 2026 named `name`, titled `title`, in a Schools project of the same name and
+/// slug, made or found: what most tests and benchmarks start from.
+pub fn olympiad_of_2026(
+    conn: &mut crate::DbConnection,
+    name: &str,
+    title: &str,
+    is_open: bool,
+) -> crate::models::Olympiad {
+    use crate::models::{Olympiad, OlympiadInsertForm, Project, ProjectInsertForm};
+    let project = Project::ensure(
+        conn,
+        &ProjectInsertForm {
+            slug: name,
+            name,
+            description: "",
+            kind: olympiad_domain::olympiad::OlympiadKind::Schools,
+        },
+    )
+    .expect("a project");
+    Olympiad::ensure(
+        conn,
+        &OlympiadInsertForm {
+            project_id: project.id,
+            name,
+            title,
+            year: 2026,
+            is_open,
+        },
+    )
+    .expect("an olympiad")
+}

@@ -3,34 +3,14 @@
 #![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
 
 use olympiad_persistence::models::{
-    Account, AccountFilter, AccountInsertForm, Olympiad, OlympiadInsertForm, Project,
-    ProjectInsertForm, User, UserInsertForm, UserUpdateForm,
+    Account, AccountFilter, AccountInsertForm, Olympiad, Project, User, UserInsertForm,
+    UserUpdateForm,
 };
-use olympiad_persistence::testing::TestDatabase;
+use olympiad_persistence::testing::{olympiad_of_2026, TestDatabase};
 use olympiad_persistence::DbError;
 
 fn demo_olympiad(conn: &mut olympiad_persistence::DbConnection) -> Olympiad {
-    let project = Project::ensure(
-        conn,
-        &ProjectInsertForm {
-            slug: "geography",
-            name: "Geography",
-            description: "",
-            kind: olympiad_domain::olympiad::OlympiadKind::Schools,
-        },
-    )
-    .unwrap();
-    Olympiad::ensure(
-        conn,
-        &OlympiadInsertForm {
-            project_id: project.id,
-            name: "geography",
-            title: "Geography Olympiad",
-            year: 2026,
-            is_open: true,
-        },
-    )
-    .unwrap()
+    olympiad_of_2026(conn, "geography", "Geography Olympiad", true)
 }
 
 fn new_user<'a>(username: &'a str) -> UserInsertForm<'a> {

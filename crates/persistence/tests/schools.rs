@@ -5,31 +5,11 @@
 
 use olympiad_persistence::models::merge::{merge_countries, merge_schools, school_merge_plan};
 use olympiad_persistence::models::*;
-use olympiad_persistence::testing::TestDatabase;
+use olympiad_persistence::testing::{olympiad_of_2026, TestDatabase};
 use olympiad_persistence::{DbConnection, DbError};
 
 fn olympiad(conn: &mut DbConnection, name: &str) -> Olympiad {
-    let project = Project::ensure(
-        conn,
-        &ProjectInsertForm {
-            slug: name,
-            name,
-            description: "",
-            kind: olympiad_domain::olympiad::OlympiadKind::Schools,
-        },
-    )
-    .unwrap();
-    Olympiad::ensure(
-        conn,
-        &OlympiadInsertForm {
-            project_id: project.id,
-            name,
-            title: name,
-            year: 2026,
-            is_open: true,
-        },
-    )
-    .unwrap()
+    olympiad_of_2026(conn, name, name, true)
 }
 
 fn school(conn: &mut DbConnection, name: &str, emis: Option<&str>, province: &str) -> School {

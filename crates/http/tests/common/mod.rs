@@ -12,10 +12,8 @@ use olympiad_domain::Role;
 use olympiad_http::auth::tokens::{Purpose, Subject};
 use olympiad_http::{ApiConfig, AppState};
 use olympiad_office::accounts::{provision, Provision};
-use olympiad_persistence::models::{
-    Olympiad, OlympiadInsertForm, Project, ProjectInsertForm, User,
-};
-use olympiad_persistence::testing::TestDatabase;
+use olympiad_persistence::models::{Olympiad, User};
+use olympiad_persistence::testing::{olympiad_of_2026, TestDatabase};
 use serde_json::Value;
 
 pub const PASSWORD: &str = "correct horse battery";
@@ -42,28 +40,7 @@ impl Fixture {
     }
 
     pub fn olympiad(&self, name: &str) -> Olympiad {
-        let mut conn = self.db.conn();
-        let project = Project::ensure(
-            &mut conn,
-            &ProjectInsertForm {
-                slug: name,
-                name,
-                description: "",
-                kind: olympiad_domain::olympiad::OlympiadKind::Schools,
-            },
-        )
-        .unwrap();
-        Olympiad::ensure(
-            &mut conn,
-            &OlympiadInsertForm {
-                project_id: project.id,
-                name,
-                title: name,
-                year: 2026,
-                is_open: true,
-            },
-        )
-        .unwrap()
+        olympiad_of_2026(&mut self.db.conn(), name, name, true)
     }
 
     /// A user with one account; answers the user's id.

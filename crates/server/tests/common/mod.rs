@@ -11,38 +11,14 @@ use olympiad_mailer::Mailer;
 use olympiad_office::email::copy::CopyInput;
 use olympiad_office::email::mass_mails::{self, MassMailInput};
 use olympiad_office::Caller;
-use olympiad_persistence::models::{
-    ExpressionInsertForm, ExpressionOfInterest, Olympiad, OlympiadInsertForm, Project,
-    ProjectInsertForm,
-};
-use olympiad_persistence::testing::TestDatabase;
+use olympiad_persistence::models::{ExpressionInsertForm, ExpressionOfInterest, Olympiad};
+use olympiad_persistence::testing::{olympiad_of_2026, TestDatabase};
 use olympiad_server::worker::Worker;
 
 pub const BASE: &str = "http://127.0.0.1:8080";
 
 pub fn olympiad(db: &TestDatabase) -> Olympiad {
-    let mut conn = db.conn();
-    let project = Project::ensure(
-        &mut conn,
-        &ProjectInsertForm {
-            slug: "geography",
-            name: "geography",
-            description: "",
-            kind: olympiad_domain::olympiad::OlympiadKind::Schools,
-        },
-    )
-    .unwrap();
-    Olympiad::ensure(
-        &mut conn,
-        &OlympiadInsertForm {
-            project_id: project.id,
-            name: "geography",
-            title: "Geography Olympiad",
-            year: 2026,
-            is_open: true,
-        },
-    )
-    .unwrap()
+    olympiad_of_2026(&mut db.conn(), "geography", "Geography Olympiad", true)
 }
 
 pub fn interested(db: &TestDatabase, olympiad_id: i64, email: &str) {
