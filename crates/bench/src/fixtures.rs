@@ -5,36 +5,98 @@
 
 use olympiad_domain::credentials::LEARNER_BCRYPT_COST;
 use olympiad_domain::roster::CheckedLearner;
+use olympiad_domain::Role;
+use olympiad_http::auth::tokens::{Purpose, Subject};
+use olympiad_http::AppState;
+use olympiad_office::accounts::{provision, Provision};
 use olympiad_office::learner_accounts::enter_learners;
-use olympiad_persistence::models::{
-    Olympiad, OlympiadInsertForm, Project, ProjectInsertForm, School, SchoolForm, SchoolParticipant,
-};
+use olympiad_persistence::models::{Olympiad, School, SchoolForm, SchoolParticipant};
+use olympiad_persistence::testing::olympiad_of_2026;
 use olympiad_persistence::{write_transaction, DbConnection};
 
 /// The geography olympiad of 2026 in its project, as every benchmark starts; `is_open` as the
 /// benchmark needs it (results are made with the olympiad closed).
 pub fn geography_olympiad(conn: &mut DbConnection, is_open: bool) -> Olympiad {
-    let project = Project::ensure(
+    olympiad_of_2026(conn, "geography", "Geography Olympiad", is_open)
+}
+
+/// The provinces the benchmarks' schools are spread over, in turn.
+pub const PROVINCES: &[&str] = &[
+    "Gauteng",
+    "Limpopo",
+    "Western Cape",
+    "KwaZulu-Natal",
+    "Free State",
+];
+
+/// A public school in South Africa.
+pub fn school(conn: &mut DbConnection, name: &str, province: &str) -> School {
+    School::create(
         conn,
-        &ProjectInsertForm {
-            slug: "geography",
-            name: "Geography",
-            description: "",
-            kind: olympiad_domain::olympiad::OlympiadKind::Schools,
-        },
-    )
-    .unwrap();
-    Olympiad::ensure(
-        conn,
-        &OlympiadInsertForm {
-            project_id: project.id,
-            name: "geography",
-            title: "Geography Olympiad",
-            year: 2026,
-            is_open,
+        &SchoolForm {
+            name: name.into(),
+            province: province.into(),
+            sector: "public".into(),
+            country_code: "ZA".into(),
+            ..Default::default()
         },
     )
     .unwrap()
+}
+
+/// `count` schools named by `name` from their number, spread over the provinces, each entered
+/// in the olympiad; answers the schools' and their entries' ids, in order.
+pub fn entered_schools(
+    conn: &mut DbConnection,
+    olympiad: &Olympiad,
+    count: usize,
+    name: impl Fn(usize) -> String,
+) -> Vec<(i64, i64)> {
+    (0..count)
+        .map(|s| {
+            let school = school(conn, &name(s), PROVINCES[s % PROVINCES.len()]);
+            let (entry, _) = SchoolParticipant::ensure(conn, olympiad.id, school.id, None).unwrap();
+            (school.id, entry.id)
+        })
+        .collect()
+}
+
+/// A staff user (the olympiad's, or none) and an access token for them, as signing in gives;
+/// answers the user's id and the token.
+pub fn staff_token(
+    state: &AppState,
+    conn: &mut DbConnection,
+    email: &str,
+    role: Role,
+    olympiad: Option<&Olympiad>,
+) -> (i64, String) {
+    let (user, account, _) = provision(
+        conn,
+        &Provision {
+            username: email.into(),
+            email: Some(email.into()),
+            password_hash: "unused".into(),
+            first_name: "Bench".into(),
+            last_name: role.as_str().into(),
+            role,
+            olympiad_id: olympiad.map(|o| o.id),
+        },
+    )
+    .unwrap();
+    let subject = Subject {
+        user_id: user.id,
+        account_id: account.id,
+        role,
+        olympiad_id: account.olympiad_id,
+        olympiad_name: olympiad.map(|o| o.name.clone()),
+        session_version: user.session_version,
+        impersonator: None,
+        impersonator_version: None,
+    };
+    (
+        user.id,
+        state.tokens.issue(&subject, Purpose::Access).unwrap(),
+    )
 }
 
 /// Learners per school.

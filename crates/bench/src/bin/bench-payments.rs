@@ -5,7 +5,7 @@
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a benchmark that cannot set up has failed
 
 use diesel::connection::SimpleConnection;
-use olympiad_bench::fixtures::geography_olympiad;
+use olympiad_bench::fixtures::{geography_olympiad, PROVINCES};
 use olympiad_bench::{database, millis, report};
 use olympiad_documents::invoice::{invoice_pdf, InvoiceSheet};
 use olympiad_domain::Role;
@@ -19,13 +19,6 @@ const ORDERS: usize = 20_000;
 const LEARNERS: usize = 100_000;
 const STATEMENT_LINES: usize = 5_000;
 const PDFS: usize = 1_000;
-const PROVINCES: &[&str] = &[
-    "Gauteng",
-    "Limpopo",
-    "Western Cape",
-    "KwaZulu-Natal",
-    "Free State",
-];
 
 /// Schools, their entries and an order each, in batches of plain SQL (not what is measured).
 /// Five learners an order: 100,000 learners in all.

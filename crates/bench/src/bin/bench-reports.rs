@@ -7,77 +7,24 @@
 
 use actix_web::test::{call_service, init_service, read_body, TestRequest};
 use diesel::connection::SimpleConnection;
-use olympiad_bench::fixtures::geography_olympiad;
+use olympiad_bench::fixtures::{entered_schools, geography_olympiad, staff_token};
 use olympiad_bench::{database, median_ms, millis, report, state};
 use olympiad_domain::Role;
-use olympiad_http::auth::tokens::{Purpose, Subject};
-use olympiad_office::accounts::{provision, Provision};
-use olympiad_persistence::models::{Olympiad, School, SchoolForm, SchoolParticipant};
+use olympiad_persistence::models::Olympiad;
 use olympiad_persistence::DbConnection;
 use std::time::Instant;
 
 const LEARNERS: usize = 100_000;
 const SCHOOLS: usize = 200;
-const PROVINCES: &[&str] = &[
-    "Gauteng",
-    "Limpopo",
-    "Western Cape",
-    "KwaZulu-Natal",
-    "Free State",
-];
-
-fn token(
-    state: &olympiad_http::AppState,
-    conn: &mut DbConnection,
-    email: &str,
-    role: Role,
-    olympiad: Option<&Olympiad>,
-) -> String {
-    let (user, account, _) = provision(
-        conn,
-        &Provision {
-            username: email.into(),
-            email: Some(email.into()),
-            password_hash: "unused".into(),
-            first_name: "Bench".into(),
-            last_name: role.as_str().into(),
-            role,
-            olympiad_id: olympiad.map(|o| o.id),
-        },
-    )
-    .unwrap();
-    let subject = Subject {
-        user_id: user.id,
-        account_id: account.id,
-        role,
-        olympiad_id: account.olympiad_id,
-        olympiad_name: olympiad.map(|o| o.name.clone()),
-        session_version: user.session_version,
-        impersonator: None,
-        impersonator_version: None,
-    };
-    state.tokens.issue(&subject, Purpose::Access).unwrap()
-}
 
 /// 100,000 learners, their users, their entries in the olympiad and the attempts of those who
 /// started, written in plain SQL (the fastest way in, and not what is measured).
 fn fill(conn: &mut DbConnection, olympiad: &Olympiad) {
-    let mut school_ids = Vec::with_capacity(SCHOOLS);
-    for s in 0..SCHOOLS {
-        let school = School::create(
-            conn,
-            &SchoolForm {
-                name: format!("Report School {s:03}"),
-                province: PROVINCES[s % PROVINCES.len()].into(),
-                sector: "public".into(),
-                country_code: "ZA".into(),
-                ..Default::default()
-            },
-        )
-        .unwrap();
-        SchoolParticipant::ensure(conn, olympiad.id, school.id, None).unwrap();
-        school_ids.push(school.id);
-    }
+    let school_ids: Vec<i64> =
+        entered_schools(conn, olympiad, SCHOOLS, |s| format!("Report School {s:03}"))
+            .into_iter()
+            .map(|(school, _)| school)
+            .collect();
     conn.batch_execute("BEGIN").unwrap();
     for batch in 0..LEARNERS / 1000 {
         let values: Vec<String> = (0..1000)
@@ -123,14 +70,14 @@ async fn main() {
     let state = state(&db);
     let mut conn = db.conn();
     let olympiad = geography_olympiad(&mut conn, true);
-    let admin = token(
+    let (_, admin) = staff_token(
         &state,
         &mut conn,
         "admin@bench.example",
         Role::Admin,
         Some(&olympiad),
     );
-    let overlord = token(
+    let (_, overlord) = staff_token(
         &state,
         &mut conn,
         "overlord@bench.example",

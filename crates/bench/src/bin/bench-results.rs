@@ -7,15 +7,13 @@
 
 use actix_web::test::{call_service, init_service, read_body, TestRequest};
 use diesel::connection::SimpleConnection;
-use olympiad_bench::fixtures::geography_olympiad;
+use olympiad_bench::fixtures::{entered_schools, geography_olympiad, staff_token};
 use olympiad_bench::{database, median_ms, millis, report, state};
 use olympiad_domain::results::Award;
 use olympiad_domain::Role;
-use olympiad_http::auth::tokens::{Purpose, Subject};
-use olympiad_office::accounts::{provision, Provision};
 use olympiad_office::certificates::{school_zip, CertificateDesign};
 use olympiad_office::results::LearnerResult;
-use olympiad_persistence::models::{Olympiad, School, SchoolForm, SchoolParticipant};
+use olympiad_persistence::models::Olympiad;
 use olympiad_persistence::DbConnection;
 use std::time::Instant;
 
@@ -40,33 +38,13 @@ const LAST_NAMES: &[&str] = &[
     "du Plessis",
     "Steyn",
 ];
-const PROVINCES: &[&str] = &[
-    "Gauteng",
-    "Limpopo",
-    "Western Cape",
-    "KwaZulu-Natal",
-    "Free State",
-];
 
 /// 100,000 learners, each entered and with a finished, marked attempt, in 1,000 schools: plain SQL
 /// in batches (the fastest way in, and not what is measured).
 fn fill(conn: &mut DbConnection, olympiad: &Olympiad) {
-    let mut entries = Vec::with_capacity(SCHOOLS);
-    for s in 0..SCHOOLS {
-        let school = School::create(
-            conn,
-            &SchoolForm {
-                name: format!("Results School {s:04}"),
-                province: PROVINCES[s % PROVINCES.len()].into(),
-                sector: "public".into(),
-                country_code: "ZA".into(),
-                ..Default::default()
-            },
-        )
-        .unwrap();
-        let entry = SchoolParticipant::ensure(conn, olympiad.id, school.id, None).unwrap();
-        entries.push((school.id, entry.0.id));
-    }
+    let entries = entered_schools(conn, olympiad, SCHOOLS, |s| {
+        format!("Results School {s:04}")
+    });
     // Ids far above anything made so far, so that the rows can name each other.
     let base = 1_000_000usize;
     conn.batch_execute("BEGIN").unwrap();
@@ -127,37 +105,6 @@ fn fill(conn: &mut DbConnection, olympiad: &Olympiad) {
         .unwrap();
     }
     conn.batch_execute("COMMIT").unwrap();
-}
-
-fn admin_token(
-    state: &olympiad_http::AppState,
-    conn: &mut DbConnection,
-    olympiad: &Olympiad,
-) -> String {
-    let (user, account, _) = provision(
-        conn,
-        &Provision {
-            username: "bench-admin@example.org".into(),
-            email: Some("bench-admin@example.org".into()),
-            password_hash: "unused".into(),
-            first_name: "Bench".into(),
-            last_name: "Admin".into(),
-            role: Role::Admin,
-            olympiad_id: Some(olympiad.id),
-        },
-    )
-    .unwrap();
-    let subject = Subject {
-        user_id: user.id,
-        account_id: account.id,
-        role: Role::Admin,
-        olympiad_id: account.olympiad_id,
-        olympiad_name: Some(olympiad.name.clone()),
-        session_version: user.session_version,
-        impersonator: None,
-        impersonator_version: None,
-    };
-    state.tokens.issue(&subject, Purpose::Access).unwrap()
 }
 
 /// 10,000 learners' results in schools of thirty, every award.
@@ -251,7 +198,13 @@ async fn main() {
     let mut conn = db.conn();
     let olympiad = geography_olympiad(&mut conn, false);
     fill(&mut conn, &olympiad);
-    let token = admin_token(&state, &mut conn, &olympiad);
+    let (_, token) = staff_token(
+        &state,
+        &mut conn,
+        "bench-admin@example.org",
+        Role::Admin,
+        Some(&olympiad),
+    );
     drop(conn);
     let app = init_service(olympiad_http::app(state.clone())).await;
     let o = olympiad.id;

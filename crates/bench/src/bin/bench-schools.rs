@@ -6,16 +6,13 @@
 
 use actix_web::test::{call_service, init_service, read_body, TestRequest};
 use diesel::connection::SimpleConnection;
-use olympiad_bench::fixtures::geography_olympiad;
+use olympiad_bench::fixtures::{entered_schools, geography_olympiad, school, staff_token};
 use olympiad_bench::{database, median_ms, millis, report, state};
 use olympiad_documents::{Cell, Table};
+use olympiad_domain::roster::heading_of;
 use olympiad_domain::Role;
-use olympiad_http::auth::tokens::{Purpose, Subject};
 use olympiad_http::testing::multipart;
-use olympiad_office::accounts::{provision, Provision};
-use olympiad_persistence::models::{
-    Olympiad, School, SchoolForm, SchoolParticipant, Teacher, TeamMember,
-};
+use olympiad_persistence::models::{Olympiad, SchoolParticipant, Teacher, TeamMember};
 use olympiad_persistence::DbConnection;
 use std::time::Instant;
 
@@ -49,74 +46,19 @@ const LAST_NAMES: &[&str] = &[
     "Letsoalo",
     "Steyn",
 ];
-const PROVINCES: &[&str] = &[
-    "Gauteng",
-    "Limpopo",
-    "Western Cape",
-    "KwaZulu-Natal",
-    "Free State",
-];
-
-fn school(conn: &mut DbConnection, name: &str, province: &str) -> School {
-    School::create(
-        conn,
-        &SchoolForm {
-            name: name.into(),
-            province: province.into(),
-            sector: "public".into(),
-            country_code: "ZA".into(),
-            ..Default::default()
-        },
-    )
-    .unwrap()
-}
-
-fn token(
-    state: &olympiad_http::AppState,
-    conn: &mut DbConnection,
-    email: &str,
-    role: Role,
-    olympiad: Option<&Olympiad>,
-) -> (i64, String) {
-    let (user, account, _) = provision(
-        conn,
-        &Provision {
-            username: email.into(),
-            email: Some(email.into()),
-            password_hash: "unused".into(),
-            first_name: "Bench".into(),
-            last_name: role.as_str().into(),
-            role,
-            olympiad_id: olympiad.map(|o| o.id),
-        },
-    )
-    .unwrap();
-    let subject = Subject {
-        user_id: user.id,
-        account_id: account.id,
-        role,
-        olympiad_id: account.olympiad_id,
-        olympiad_name: olympiad.map(|o| o.name.clone()),
-        session_version: user.session_version,
-        impersonator: None,
-        impersonator_version: None,
-    };
-    (
-        user.id,
-        state.tokens.issue(&subject, Purpose::Access).unwrap(),
-    )
-}
 
 fn sheet(rows: usize) -> Vec<u8> {
-    let mut table = Table::new(&[
-        "First name",
-        "Last name",
-        "Grade",
-        "Class",
-        "Gender",
-        "Consent given",
-        "Consent by",
-    ]);
+    // The columns as the import reads them.
+    let fields = [
+        "firstName",
+        "lastName",
+        "grade",
+        "className",
+        "gender",
+        "consentGiven",
+        "consentBy",
+    ];
+    let mut table = Table::new(&fields.map(heading_of));
     for i in 0..rows {
         let first = FIRST_NAMES[i % FIRST_NAMES.len()];
         // Every row a different learner: the surname carries the row number.
@@ -137,16 +79,12 @@ fn sheet(rows: usize) -> Vec<u8> {
 /// 100,000 learners in 200 schools entered in the olympiad, written in batches of plain SQL (the
 /// fastest way in, and not what is measured).
 fn fill_learners(conn: &mut DbConnection, olympiad: &Olympiad) {
-    let mut school_ids = Vec::with_capacity(GRID_SCHOOLS);
-    for s in 0..GRID_SCHOOLS {
-        let school = school(
-            conn,
-            &format!("Grid School {s:03}"),
-            PROVINCES[s % PROVINCES.len()],
-        );
-        SchoolParticipant::ensure(conn, olympiad.id, school.id, None).unwrap();
-        school_ids.push(school.id);
-    }
+    let school_ids: Vec<i64> = entered_schools(conn, olympiad, GRID_SCHOOLS, |s| {
+        format!("Grid School {s:03}")
+    })
+    .into_iter()
+    .map(|(school, _)| school)
+    .collect();
     let quote = |text: &str| text.replace('\'', "''");
     conn.batch_execute("BEGIN").unwrap();
     for batch in 0..GRID_LEARNERS / 1000 {
@@ -179,14 +117,14 @@ async fn main() {
     let mut conn = db.conn();
     let olympiad = geography_olympiad(&mut conn, true);
     let home = school(&mut conn, "Waterkloof High School", "Gauteng");
-    let (teacher_user, teacher) = token(
+    let (teacher_user, teacher) = staff_token(
         &state,
         &mut conn,
         "teacher@bench.example",
         Role::Teacher,
         None,
     );
-    let (_, admin) = token(
+    let (_, admin) = staff_token(
         &state,
         &mut conn,
         "admin@bench.example",
