@@ -43,6 +43,48 @@ pub fn stored_path(root: &Path, sha256: &str) -> PathBuf {
     root.join(&sha256[..2]).join(sha256)
 }
 
+/// A file written under the uploads folder (by [`store_bytes`]) before any record names it, so
+/// that no record points at nothing; [`StoredFile::record`] records it in the transaction that
+/// uses it.
+pub(crate) struct StoredFile {
+    sha256: String,
+    size_bytes: i64,
+    content_type: &'static str,
+}
+
+/// Writes `bytes`, of the sniffed `content_type`, under `root`.
+pub(crate) fn store(
+    root: &Path,
+    bytes: &[u8],
+    content_type: &'static str,
+) -> OfficeResult<StoredFile> {
+    Ok(StoredFile {
+        sha256: store_bytes(root, bytes).map_err(|e| OfficeError::Internal(e.to_string()))?,
+        size_bytes: i64::try_from(bytes.len()).unwrap_or(i64::MAX),
+        content_type,
+    })
+}
+
+impl StoredFile {
+    /// The file's upload record (one for each content, however often it is uploaded), made or
+    /// found; `filename` and the caller are those of its first upload.
+    pub(crate) fn record(
+        &self,
+        conn: &mut DbConnection,
+        filename: &str,
+        caller: &Caller,
+    ) -> OfficeResult<Upload> {
+        let form = UploadInsertForm {
+            sha256: &self.sha256,
+            size_bytes: self.size_bytes,
+            content_type: self.content_type,
+            filename,
+            uploaded_by: Some(caller.actor()),
+        };
+        Ok(Upload::ensure(conn, &form)?)
+    }
+}
+
 /// Keeps the bytes under `root` by their SHA-256 (once, however often they are uploaded) and
 /// answers the hash. Written under a temporary name, then renamed, so that a record never points
 /// at half a file. Blocking: call it off the async workers.
@@ -139,16 +181,9 @@ pub fn upload(
             "file: only PNG, JPEG, GIF or WebP images and PDF documents can be uploaded".into(),
         )
     })?;
-    let sha256 = store_bytes(root, bytes).map_err(|e| OfficeError::Internal(e.to_string()))?;
-    let upload = UploadInsertForm {
-        sha256: &sha256,
-        size_bytes: i64::try_from(bytes.len()).unwrap_or(i64::MAX),
-        content_type,
-        filename: &filename,
-        uploaded_by: Some(caller.actor()),
-    };
+    let file = store(root, bytes, content_type)?;
     write_transaction(conn, |conn| {
-        let upload = Upload::ensure(conn, &upload)?;
+        let upload = file.record(conn, &filename, caller)?;
         let attachment = Attachment::create(conn, upload.id, olympiad_id, &filename)?;
         crate::activity::record_activity(
             conn,

@@ -9,7 +9,7 @@ use crate::activity::record_activity;
 use crate::caller::Caller;
 use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::fields::{required_field, text_field};
-use crate::files::{clean_filename, remove_stored, sniff, store_bytes, stored_path};
+use crate::files::{clean_filename, remove_stored, sniff, store, stored_path};
 use crate::mail::{queue_email_in, recipient};
 use crate::scope::{find_in_reach, InReach};
 use olympiad_domain::email::{
@@ -21,7 +21,7 @@ use olympiad_mailer::{Copy, Email, FileAttachment, Recipient};
 use olympiad_persistence::models::email::audience;
 use olympiad_persistence::models::{
     Campaign, EmailJobPlace, EmailLog, MassMail, MassMailAttachment, MassMailForm, ShunnedEmail,
-    Unsubscribe, Upload, UploadInsertForm, User,
+    Unsubscribe, Upload, User,
 };
 use olympiad_persistence::{write_transaction, DbConnection};
 use serde::{Deserialize, Serialize};
@@ -221,19 +221,12 @@ pub fn attach(
         Some(FileRefusal::TooLarge(message)) => return Err(OfficeError::invalid("file", message)),
         None => {}
     }
-    let sha256 = store_bytes(root, bytes).map_err(|e| OfficeError::Internal(e.to_string()))?;
-    let upload = UploadInsertForm {
-        sha256: &sha256,
-        size_bytes: i64::try_from(bytes.len()).unwrap_or(i64::MAX),
-        content_type,
-        filename: &filename,
-        uploaded_by: Some(caller.actor()),
-    };
+    let stored = store(root, bytes, content_type)?;
     write_transaction(conn, |conn| {
         // Checked again inside the transaction: the state may have changed meanwhile.
         let mass_mail = find_in_reach::<MassMail>(conn, caller, id)?;
         step(&mass_mail, MassMailStep::Edit)?;
-        let upload = Upload::ensure(conn, &upload)?;
+        let upload = stored.record(conn, &filename, caller)?;
         let file = MassMailAttachment::create(conn, id, upload.id, &filename)?;
         record_activity(
             conn,
