@@ -601,13 +601,8 @@ pub fn submitted_data(
     })
 }
 
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct OlympiadQuery {
-    #[param(minimum = 1)]
-    pub olympiad_id: i64,
-}
+/// The query of a report or list of one olympiad.
+pub use crate::listing::OlympiadQuery;
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -3,6 +3,8 @@
 //! no filter.
 
 use olympiad_persistence::models::{Page, Sort};
+use serde::Deserialize;
+use utoipa::IntoParams;
 
 /// What a grid asks of any list beyond the list's own filters.
 #[derive(Debug, Clone, Default)]
@@ -12,6 +14,15 @@ pub struct Grid {
     pub sort: Vec<Sort>,
     /// None: every selected row, for an export.
     pub page: Option<Page>,
+}
+
+/// The query of a report or list of one olympiad: `?olympiadId=`.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct OlympiadQuery {
+    #[param(minimum = 1)]
+    pub olympiad_id: i64,
 }
 
 /// An empty filter value means no filter.

@@ -10,7 +10,7 @@ use crate::payments::{detail, OrderDetail};
 use crate::scope::find_in_reach;
 use olympiad_domain::payments::OrderStatus;
 use olympiad_domain::Role;
-use olympiad_persistence::models::{Payment, PaymentProof, PaymentProofInsertForm, PurchaseOrder};
+use olympiad_persistence::models::{PaymentProof, PaymentProofInsertForm, PurchaseOrder};
 use olympiad_persistence::{write_transaction, DbConnection};
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -140,14 +140,7 @@ pub fn accept(
             .after(OrderStatus::Paid)
             .map_err(|r| OfficeError::conflict(r.to_string()))?;
         let external = format!("proof:{}", proof.id);
-        if Payment::record(
-            conn,
-            order.id,
-            "eft",
-            order.total_cents,
-            &external,
-            Some(caller.actor()),
-        )? {
+        if crate::payments::record_eft(conn, &order, &external, caller)? {
             PurchaseOrder::set_state(conn, &order, after)?;
             PaymentProof::accept(conn, proof.id, caller.actor())?;
             record_activity(

@@ -1145,12 +1145,25 @@ pub fn read_statement(bytes: &[u8]) -> OfficeResult<Vec<StatementLine>> {
         .collect())
 }
 
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct OlympiadQuery {
-    #[param(minimum = 1)]
-    pub olympiad_id: i64,
+/// The query of a report or list of one olympiad.
+pub use crate::listing::OlympiadQuery;
+
+/// Records the order's whole total as paid by EFT, known by `external` (the statement's line, or
+/// the proof); false when a payment so known is recorded already (nothing is paid twice).
+pub(crate) fn record_eft(
+    conn: &mut DbConnection,
+    order: &PurchaseOrder,
+    external: &str,
+    caller: &Caller,
+) -> OfficeResult<bool> {
+    Ok(Payment::record(
+        conn,
+        order.id,
+        "eft",
+        order.total_cents,
+        external,
+        Some(caller.actor()),
+    )?)
 }
 
 /// Matches a statement's credits to the olympiad's unpaid orders by reference and amount. Writes
@@ -1223,14 +1236,7 @@ pub fn confirm_matches(
                 line.amount_cents,
                 line.description.trim()
             );
-            if !Payment::record(
-                conn,
-                order.id,
-                "eft",
-                order.total_cents,
-                &external,
-                Some(caller.actor()),
-            )? {
+            if !record_eft(conn, &order, &external, caller)? {
                 continue;
             }
             let after = order
