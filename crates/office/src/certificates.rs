@@ -771,10 +771,28 @@ pub fn list(
         .collect())
 }
 
-fn queue_run(conn: &mut DbConnection, job: &RunJob) -> OfficeResult<()> {
+fn queue_run(
+    conn: &mut DbConnection,
+    run_id: i64,
+    folder: &Path,
+    base_url: &str,
+    send_entry: Option<i64>,
+) -> OfficeResult<()> {
+    let job = RunJob {
+        run_id,
+        folder: folder.to_owned(),
+        base_url: base_url.to_owned(),
+        send_entry,
+    };
     let payload = serde_json::to_value(job).map_err(|e| OfficeError::Internal(e.to_string()))?;
     Job::enqueue(conn, JobKind::Certificates, &payload)?;
     Ok(())
+}
+
+/// The latest run, to send from; certificates are sent only after they are generated.
+fn run_to_send(conn: &mut DbConnection, olympiad_id: i64) -> OfficeResult<CertificateRun> {
+    CertificateRun::latest(conn, olympiad_id)?
+        .ok_or_else(|| OfficeError::conflict("Generate the certificates before sending them."))
 }
 
 /// The final snapshot, or 409: certificates come only from final results.
@@ -813,15 +831,7 @@ pub fn generate(
         entries.sort_unstable();
         entries.dedup();
         let run = CertificateRun::begin(conn, olympiad_id, snapshot.version, &entries)?;
-        queue_run(
-            conn,
-            &RunJob {
-                run_id: run.id,
-                folder: folder.to_owned(),
-                base_url: base_url.to_owned(),
-                send_entry: None,
-            },
-        )?;
+        queue_run(conn, run.id, folder, base_url, None)?;
         record_activity(
             conn,
             caller,
@@ -844,20 +854,10 @@ pub fn send(
     write_transaction(conn, |conn| {
         find_in_reach::<Olympiad>(conn, caller, olympiad_id)?;
         final_snapshot(conn, olympiad_id)?;
-        let run = CertificateRun::latest(conn, olympiad_id)?.ok_or_else(|| {
-            OfficeError::conflict("Generate the certificates before sending them.")
-        })?;
+        let run = run_to_send(conn, olympiad_id)?;
         if !run.sending || run.paused {
             CertificateRun::set_sending(conn, run.id, true, false)?;
-            queue_run(
-                conn,
-                &RunJob {
-                    run_id: run.id,
-                    folder: folder.to_owned(),
-                    base_url: base_url.to_owned(),
-                    send_entry: None,
-                },
-            )?;
+            queue_run(conn, run.id, folder, base_url, None)?;
             record_activity(
                 conn,
                 caller,
@@ -905,9 +905,7 @@ pub fn regenerate_and_send(
     write_transaction(conn, |conn| {
         let entry = find_in_reach::<SchoolParticipant>(conn, caller, entry_id)?;
         final_snapshot(conn, entry.olympiad_id)?;
-        let run = CertificateRun::latest(conn, entry.olympiad_id)?.ok_or_else(|| {
-            OfficeError::conflict("Generate the certificates before sending them.")
-        })?;
+        let run = run_to_send(conn, entry.olympiad_id)?;
         let batch = CertificateBatch::of_run(conn, run.id)?
             .into_iter()
             .find(|b| b.batch.school_participant_id == entry.id)
@@ -915,15 +913,7 @@ pub fn regenerate_and_send(
                 OfficeError::conflict("This school has no learners in the final results.")
             })?;
         CertificateBatch::reset(conn, batch.batch.id)?;
-        queue_run(
-            conn,
-            &RunJob {
-                run_id: run.id,
-                folder: folder.to_owned(),
-                base_url: base_url.to_owned(),
-                send_entry: Some(entry.id),
-            },
-        )?;
+        queue_run(conn, run.id, folder, base_url, Some(entry.id))?;
         record_activity(
             conn,
             caller,
