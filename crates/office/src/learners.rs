@@ -63,14 +63,12 @@ pub fn list(
     Ok(Learner::list(conn, &filter, page)?)
 }
 
+/// The columns every spreadsheet of learners starts with: who they are and where they sit.
+pub const LEARNER_COLUMNS: [&str; 5] = ["First name", "Last name", "Grade", "Class", "Gender"];
+
 /// The learners as a spreadsheet.
 pub fn learner_table(rows: &[LearnerRow]) -> Table {
-    let mut table = Table::new(&[
-        "First name",
-        "Last name",
-        "Grade",
-        "Class",
-        "Gender",
+    let more = [
         "Home language",
         "E-mail",
         "School",
@@ -78,7 +76,8 @@ pub fn learner_table(rows: &[LearnerRow]) -> Table {
         "Consent given",
         "Consent by",
         "Relationship",
-    ]);
+    ];
+    let mut table = Table::new(&[&LEARNER_COLUMNS[..], &more[..]].concat());
     for row in rows {
         let l = &row.learner;
         table.push(vec![

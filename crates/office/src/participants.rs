@@ -71,19 +71,15 @@ pub fn list(
 
 /// The participants as a spreadsheet.
 pub fn participant_table(rows: &[ParticipantRow]) -> Table {
-    let mut table = Table::new(&[
-        "First name",
-        "Last name",
-        "Grade",
-        "Class",
-        "Gender",
+    let more = [
         "Username",
         "Writes in",
         "Status",
         "School",
         "Consent",
         "Last sign-in",
-    ]);
+    ];
+    let mut table = Table::new(&[&crate::learners::LEARNER_COLUMNS[..], &more[..]].concat());
     for row in rows {
         table.push(vec![
             row.first_name.as_str().into(),
