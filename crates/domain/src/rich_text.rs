@@ -76,38 +76,41 @@ pub fn localized(texts: &BTreeMap<Language, String>) -> LocalizedRichText {
         .collect()
 }
 
+/// The formatting that rich text and e-mail bodies share: paragraphs, emphasis, lists, tables
+/// and headings.
+const FORMATTING: &[&str] = &[
+    "p",
+    "br",
+    "b",
+    "strong",
+    "i",
+    "em",
+    "u",
+    "ul",
+    "ol",
+    "li",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    "span",
+    "h3",
+    "h4",
+    "blockquote",
+];
+
 /// Rich text from the question editor, made safe to show: formatting, lists, tables and images of
 /// this olympiad's own files only. Scripts, styles, event handlers and outside addresses are
 /// removed (an outside image would cost learners data and tell a third party who is writing).
 fn sanitise(html: &str) -> String {
     use std::collections::HashSet;
-    let tags: HashSet<&str> = [
-        "p",
-        "br",
-        "b",
-        "strong",
-        "i",
-        "em",
-        "u",
-        "sub",
-        "sup",
-        "ul",
-        "ol",
-        "li",
-        "table",
-        "thead",
-        "tbody",
-        "tr",
-        "th",
-        "td",
-        "img",
-        "span",
-        "h3",
-        "h4",
-        "blockquote",
-    ]
-    .into_iter()
-    .collect();
+    let tags: HashSet<&str> = FORMATTING
+        .iter()
+        .chain(&["sub", "sup", "img"])
+        .copied()
+        .collect();
     let mut builder = ammonia::Builder::default();
     builder
         .tags(tags)
@@ -134,32 +137,7 @@ fn sanitise(html: &str) -> String {
 /// mailer fills with a link of ours. Images are left out: they would be fetched from outside.
 pub fn email_html(html: &str) -> String {
     use std::collections::HashSet;
-    let tags: HashSet<&str> = [
-        "p",
-        "br",
-        "b",
-        "strong",
-        "i",
-        "em",
-        "u",
-        "ul",
-        "ol",
-        "li",
-        "table",
-        "thead",
-        "tbody",
-        "tr",
-        "th",
-        "td",
-        "span",
-        "h2",
-        "h3",
-        "h4",
-        "blockquote",
-        "a",
-    ]
-    .into_iter()
-    .collect();
+    let tags: HashSet<&str> = FORMATTING.iter().chain(&["h2", "a"]).copied().collect();
     let mut builder = ammonia::Builder::default();
     builder
         .tags(tags)

@@ -646,29 +646,15 @@ mod tests {
             tolerance: Some(0.5),
             ..QuestionContent::default()
         };
+        let marks = |typed: &str| {
+            let typed = AnswerValue::Text(typed.into());
+            mark(QuestionKind::Numeric, &numeric, 2, Some(&typed))
+        };
         for typed in ["1250.5", "1250,5", "1 250,9", " 1250 ", "1251"] {
-            assert_eq!(
-                mark(
-                    QuestionKind::Numeric,
-                    &numeric,
-                    2,
-                    Some(&AnswerValue::Text(typed.into()))
-                ),
-                2,
-                "{typed}"
-            );
+            assert_eq!(marks(typed), 2, "{typed}");
         }
         for typed in ["1251.1", "twelve", ""] {
-            assert_eq!(
-                mark(
-                    QuestionKind::Numeric,
-                    &numeric,
-                    2,
-                    Some(&AnswerValue::Text(typed.into()))
-                ),
-                0,
-                "{typed}"
-            );
+            assert_eq!(marks(typed), 0, "{typed}");
         }
         let exact = QuestionContent {
             numeric_answer: Some(0.3),
