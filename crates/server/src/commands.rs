@@ -108,12 +108,22 @@ pub async fn serve(settings: Settings) -> CommandResult {
     Ok(())
 }
 
+/// `create-user`'s arguments.
+#[derive(clap::Args)]
 pub struct NewUserArgs {
+    #[arg(long)]
     pub email: String,
+    #[arg(long)]
     pub password: String,
+    /// admin, accountant, funding, marketing, learner, teacher or overlord.
+    #[arg(long)]
     pub role: Role,
+    /// The olympiad's URL name; required for every role but overlord and teacher.
+    #[arg(long)]
     pub olympiad: Option<String>,
+    #[arg(long, default_value = "")]
     pub first_name: String,
+    #[arg(long, default_value = "")]
     pub last_name: String,
 }
 

@@ -1,7 +1,6 @@
 //! `olympiad`: the olympiad platform's one binary.
 
 use clap::{Parser, Subcommand};
-use olympiad_domain::Role;
 use olympiad_server::commands::{self, NewUserArgs};
 use olympiad_server::settings::Settings;
 use olympiad_server::{demo, fuzz};
@@ -30,22 +29,7 @@ enum Command {
     /// Restore a backup made by `backup` into DATABASE_URL, which must be a new, empty database.
     Restore { file: std::path::PathBuf },
     /// Create a user, or add an account to an existing user; prints the user's id.
-    CreateUser {
-        #[arg(long)]
-        email: String,
-        #[arg(long)]
-        password: String,
-        /// admin, accountant, funding, marketing, learner, teacher or overlord.
-        #[arg(long)]
-        role: Role,
-        /// The olympiad's URL name; required for every role but overlord and teacher.
-        #[arg(long)]
-        olympiad: Option<String>,
-        #[arg(long, default_value = "")]
-        first_name: String,
-        #[arg(long, default_value = "")]
-        last_name: String,
-    },
+    CreateUser(NewUserArgs),
     /// Create the demo projects, olympiads and users (safe to repeat); prints the demo sign-ins.
     SeedDemo {
         #[arg(long, default_value = "demo")]
@@ -78,24 +62,7 @@ fn main() -> ExitCode {
         Command::Migrate => commands::migrate(&settings),
         Command::Backup { file } => commands::backup(&settings, &file),
         Command::Restore { file } => commands::restore(&settings, &file),
-        Command::CreateUser {
-            email,
-            password,
-            role,
-            olympiad,
-            first_name,
-            last_name,
-        } => commands::create_user(
-            &settings,
-            NewUserArgs {
-                email,
-                password,
-                role,
-                olympiad,
-                first_name,
-                last_name,
-            },
-        ),
+        Command::CreateUser(args) => commands::create_user(&settings, args),
         Command::SeedDemo { password, if_empty } => demo::seed(&settings, &password, if_empty),
         Command::SeedFuzz { password } => fuzz::seed(&settings, &password),
     };
