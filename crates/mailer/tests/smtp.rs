@@ -6,6 +6,11 @@ use olympiad_mailer::testing::SmtpServer;
 use olympiad_mailer::{Email, Mailer, Recipient};
 use std::time::Duration;
 
+/// A mailer from `sender` that sends through `server`.
+fn sending_to(server: &SmtpServer, sender: &str) -> Mailer {
+    Mailer::new(Some(&server.url()), std::env::temp_dir(), sender).unwrap()
+}
+
 fn thandi() -> Recipient {
     Recipient {
         email: "thandi@example.org".into(),
@@ -17,12 +22,7 @@ fn thandi() -> Recipient {
 #[actix_web::test]
 async fn password_reset_arrives_over_smtp_with_text_and_html() {
     let server = SmtpServer::start();
-    let mailer = Mailer::new(
-        Some(&server.url()),
-        std::env::temp_dir(),
-        "Olympiads <no-reply@olympiads.test>",
-    )
-    .unwrap();
+    let mailer = sending_to(&server, "Olympiads <no-reply@olympiads.test>");
     let email = Email::PasswordReset {
         to: thandi(),
         link: "http://127.0.0.1:8080/reset-password/tok123".into(),
@@ -80,12 +80,7 @@ fn a_bad_sender_or_smtp_url_is_refused() {
 #[actix_web::test]
 async fn interest_and_team_mails_arrive_over_smtp() {
     let server = SmtpServer::start();
-    let mailer = Mailer::new(
-        Some(&server.url()),
-        std::env::temp_dir(),
-        "no-reply@olympiads.test",
-    )
-    .unwrap();
+    let mailer = sending_to(&server, "no-reply@olympiads.test");
     let olympiad = "Geography Olympiad".to_owned();
     let mails = [
         Email::InterestVerify {
@@ -153,12 +148,7 @@ fn bulk(to: &str) -> Email {
 #[actix_web::test]
 async fn a_bulk_mail_carries_one_click_unsubscribe_and_a_visible_link() {
     let server = SmtpServer::start();
-    let mailer = Mailer::new(
-        Some(&server.url()),
-        std::env::temp_dir(),
-        "no-reply@olympiads.test",
-    )
-    .unwrap();
+    let mailer = sending_to(&server, "no-reply@olympiads.test");
     mailer
         .send(&bulk("thandi@example.org"), None)
         .await
@@ -182,12 +172,7 @@ async fn a_refused_address_fails_for_good_and_a_busy_server_for_now() {
         }
     });
     let server = SmtpServer::start_refusing(Some(refuse));
-    let mailer = Mailer::new(
-        Some(&server.url()),
-        std::env::temp_dir(),
-        "no-reply@olympiads.test",
-    )
-    .unwrap();
+    let mailer = sending_to(&server, "no-reply@olympiads.test");
     let gone = mailer
         .send(&bulk("gone@example.org"), None)
         .await
@@ -204,12 +189,7 @@ async fn a_refused_address_fails_for_good_and_a_busy_server_for_now() {
 #[actix_web::test]
 async fn saved_copy_replaces_the_default_and_is_filled_in() {
     let server = SmtpServer::start();
-    let mailer = Mailer::new(
-        Some(&server.url()),
-        std::env::temp_dir(),
-        "no-reply@olympiads.test",
-    )
-    .unwrap();
+    let mailer = sending_to(&server, "no-reply@olympiads.test");
     let copy = olympiad_mailer::Copy {
         subject: "Welcome to {{olympiad}}".into(),
         html: "<p>Hi {{name}}, <a href=\"{{link}}\">go</a></p>".into(),

@@ -129,40 +129,27 @@ fn migrate_create_user_and_seed_demo_work_and_repeat_safely() {
     ]);
     assert_eq!(stdout(&again).trim().parse::<i64>().unwrap(), id);
 
-    let refused = env.run(&[
-        "create-user",
-        "--email",
-        "x@example.org",
-        "--password",
-        "long enough",
-        "--role",
-        "admin",
-    ]);
+    // x@example.org with a good password and the role (and what more) given.
+    let create_x = |role_and_more: &[&str]| {
+        let mut args = vec![
+            "create-user",
+            "--email",
+            "x@example.org",
+            "--password",
+            "long enough",
+            "--role",
+        ];
+        args.extend_from_slice(role_and_more);
+        env.run(&args)
+    };
+    let refused = create_x(&["admin"]);
     assert!(!refused.status.success());
     assert!(
         String::from_utf8_lossy(&refused.stderr).contains("olympiadId: is required for this role")
     );
-    let unknown = env.run(&[
-        "create-user",
-        "--email",
-        "x@example.org",
-        "--password",
-        "long enough",
-        "--role",
-        "learner",
-        "--olympiad",
-        "nope",
-    ]);
+    let unknown = create_x(&["learner", "--olympiad", "nope"]);
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("no olympiad named \"nope\""));
-    let bad_role = env.run(&[
-        "create-user",
-        "--email",
-        "x@example.org",
-        "--password",
-        "long enough",
-        "--role",
-        "king",
-    ]);
+    let bad_role = create_x(&["king"]);
     assert!(!bad_role.status.success());
 }
 

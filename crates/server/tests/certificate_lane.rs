@@ -4,9 +4,12 @@
 
 #![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
 
+mod common;
+
+use common::{smtp_mailer, worker};
 use olympiad_domain::job::{JobKind, JobStatus};
 use olympiad_mailer::testing::SmtpServer;
-use olympiad_mailer::{Email, Mailer, Recipient};
+use olympiad_mailer::{Email, Recipient};
 use olympiad_persistence::models::{EmailJobPlace, Job, Lane};
 use olympiad_persistence::testing::TestDatabase;
 use olympiad_server::worker::Worker;
@@ -18,14 +21,7 @@ async fn an_email_goes_out_while_a_certificate_run_is_in_progress() {
     let smtp = SmtpServer::start();
     let worker = Worker {
         name: "node-a".into(),
-        pool: db.pool.clone(),
-        mail_rate_per_minute: 60_000,
-        mailer: Mailer::new(
-            Some(&smtp.url()),
-            std::env::temp_dir(),
-            "Olympiads <no-reply@olympiads.test>",
-        )
-        .unwrap(),
+        ..worker(&db, smtp_mailer(&smtp))
     };
     let mut conn = db.conn();
     // Two runs queued; the certificate lane is busy with the first.

@@ -25,6 +25,21 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// A system e-mail to `to`, as it waits in the queue.
+/// A mail server on which every address with "gone" in it does not exist (a permanent failure)
+/// and every one with "busy" fails for now (a temporary one).
+fn refusing_gone_and_busy() -> SmtpServer {
+    let refuse: Refusal = Arc::new(|to: &str| {
+        if to.contains("gone") {
+            Some(response::NO_MAILBOX)
+        } else if to.contains("busy") {
+            Some(response::INTERNAL_ERROR)
+        } else {
+            None
+        }
+    });
+    SmtpServer::start_refusing(Some(refuse))
+}
+
 fn two_factor(to: &str) -> serde_json::Value {
     serde_json::json!({ "kind": "two_factor_enabled", "to": { "email": to, "name": "A", "username": to } })
 }
@@ -160,16 +175,7 @@ async fn a_bounce_shuns_the_address_and_the_next_mass_mail_skips_it() {
 #[actix_web::test]
 async fn the_queue_retries_a_temporary_failure_and_gives_up_on_a_permanent_one() {
     let db = TestDatabase::new();
-    let refuse: Refusal = Arc::new(|to: &str| {
-        if to.contains("gone") {
-            Some(response::NO_MAILBOX)
-        } else if to.contains("busy") {
-            Some(response::INTERNAL_ERROR)
-        } else {
-            None
-        }
-    });
-    let server = SmtpServer::start_refusing(Some(refuse));
+    let server = refusing_gone_and_busy();
     let worker = worker(&db, smtp_mailer(&server));
     let email = |to: &str| serde_json::json!({ "kind": "two_factor_enabled", "to": { "email": to, "name": "A", "username": to } });
     let busy = Job::enqueue(&mut db.conn(), JobKind::Email, &email("busy@example.org")).unwrap();
@@ -197,16 +203,7 @@ async fn a_batch_records_each_outcome_and_sends_nothing_twice() {
     let db = TestDatabase::new();
     let geography = olympiad(&db);
     let overlord = overlord_in(&db);
-    let refuse: Refusal = Arc::new(|to: &str| {
-        if to.contains("gone") {
-            Some(response::NO_MAILBOX)
-        } else if to.contains("busy") {
-            Some(response::INTERNAL_ERROR)
-        } else {
-            None
-        }
-    });
-    let server = SmtpServer::start_refusing(Some(refuse));
+    let server = refusing_gone_and_busy();
     let worker = worker(&db, smtp_mailer(&server));
     let mut jobs = HashMap::new();
     for to in [

@@ -3,16 +3,18 @@
 
 #![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
 
+mod common;
+
 use actix_web::test::{call_service, init_service, read_body_json, TestRequest};
 use actix_web::web;
+use common::{smtp_mailer, worker};
 use olympiad_domain::Role;
 use olympiad_http::{ApiConfig, AppState};
 use olympiad_mailer::testing::SmtpServer;
 use olympiad_mailer::Mailer;
 use olympiad_office::accounts::{provision, Provision};
 use olympiad_persistence::models::Job;
-use olympiad_persistence::testing::TestDatabase;
-use olympiad_server::worker::Worker;
+use olympiad_persistence::testing::{olympiad_of_2026, TestDatabase};
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -37,17 +39,7 @@ async fn the_emailed_link_sets_a_new_password() {
     }
     let app = init_service(olympiad_http::app(state.clone())).await;
     let smtp = SmtpServer::start();
-    let worker = Worker {
-        name: "test-worker".into(),
-        pool: db.pool.clone(),
-        mail_rate_per_minute: 60_000,
-        mailer: Mailer::new(
-            Some(&smtp.url()),
-            std::env::temp_dir(),
-            "Olympiads <no-reply@olympiads.test>",
-        )
-        .unwrap(),
-    };
+    let worker = worker(&db, smtp_mailer(&smtp));
 
     let response = call_service(
         &app,
@@ -98,18 +90,14 @@ async fn the_emailed_link_sets_a_new_password() {
 #[actix_web::test]
 async fn a_job_that_fails_is_kept_for_another_try() {
     let db = TestDatabase::new();
-    let worker = Worker {
-        name: "test-worker".into(),
-        pool: db.pool.clone(),
-        // Nothing listens on port 9 of loopback: sending fails at once.
-        mail_rate_per_minute: 60_000,
-        mailer: Mailer::new(
-            Some("smtp://127.0.0.1:9"),
-            std::env::temp_dir(),
-            "no-reply@olympiads.test",
-        )
-        .unwrap(),
-    };
+    // Nothing listens on port 9 of loopback: sending fails at once.
+    let nowhere = Mailer::new(
+        Some("smtp://127.0.0.1:9"),
+        std::env::temp_dir(),
+        "no-reply@olympiads.test",
+    )
+    .unwrap();
+    let worker = worker(&db, nowhere);
     let email = json!({ "kind": "two_factor_enabled", "to": { "email": "a@example.org", "name": "A", "username": "a@example.org" } });
     let id = Job::enqueue(&mut db.conn(), olympiad_domain::job::JobKind::Email, &email).unwrap();
     assert_eq!(worker.run_due().await.unwrap(), 1);
@@ -123,36 +111,14 @@ async fn a_job_that_fails_is_kept_for_another_try() {
 
 #[actix_web::test]
 async fn a_person_of_one_olympiad_gets_the_reset_in_its_copy() {
-    use olympiad_persistence::models::{
-        EmailCopy, Olympiad, OlympiadInsertForm, Project, ProjectInsertForm,
-    };
+    use olympiad_persistence::models::EmailCopy;
     let db = TestDatabase::new();
     let mut config = ApiConfig::for_tests();
     config.require_staff_2fa = false;
     let state = web::Data::new(AppState::new(db.pool.clone(), config));
     {
         let mut conn = db.conn();
-        let project = Project::ensure(
-            &mut conn,
-            &ProjectInsertForm {
-                slug: "geography",
-                name: "geography",
-                description: "",
-                kind: olympiad_domain::olympiad::OlympiadKind::Schools,
-            },
-        )
-        .unwrap();
-        let geography = Olympiad::ensure(
-            &mut conn,
-            &OlympiadInsertForm {
-                project_id: project.id,
-                name: "geography",
-                title: "Geography Olympiad",
-                year: 2026,
-                is_open: true,
-            },
-        )
-        .unwrap();
+        let geography = olympiad_of_2026(&mut conn, "geography", "Geography Olympiad", true);
         EmailCopy::save(
             &mut conn,
             Some(geography.id),
@@ -184,17 +150,7 @@ async fn a_person_of_one_olympiad_gets_the_reset_in_its_copy() {
     }
     let app = init_service(olympiad_http::app(state.clone())).await;
     let smtp = SmtpServer::start();
-    let worker = Worker {
-        name: "test-worker".into(),
-        pool: db.pool.clone(),
-        mail_rate_per_minute: 60_000,
-        mailer: Mailer::new(
-            Some(&smtp.url()),
-            std::env::temp_dir(),
-            "Olympiads <no-reply@olympiads.test>",
-        )
-        .unwrap(),
-    };
+    let worker = worker(&db, smtp_mailer(&smtp));
     for username in ["admin@example.org", "nobody@example.org"] {
         let response = call_service(
             &app,

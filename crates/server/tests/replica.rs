@@ -144,6 +144,12 @@ fn replay_paused(replica: &Cluster, paused: bool) {
     }
 }
 
+/// The node's `/metrics` page, scraped with its secret.
+async fn metrics(http: &awc::Client, base: &str) -> (u16, String) {
+    let url = format!("{base}/metrics");
+    call(http, "GET", &url, SCRAPE_SECRET, None).await
+}
+
 async fn call(
     http: &awc::Client,
     method: &str,
@@ -296,14 +302,7 @@ fn reports_and_exports_read_from_the_replica_and_saves_outlive_it() {
         let (_, export) = call(&http, "GET", &format!("{grid}&format=csv"), &admin, None).await;
         assert!(export.contains("Replica Lag High School"), "{export}");
 
-        let (status, page) = call(
-            &http,
-            "GET",
-            &format!("{base}/metrics"),
-            SCRAPE_SECRET,
-            None,
-        )
-        .await;
+        let (status, page) = metrics(&http, &base).await;
         assert_eq!(status, 200);
         assert!(page.contains("olympiad_db_read_pool_size 4"), "{page}");
         assert!(
@@ -324,14 +323,7 @@ fn reports_and_exports_read_from_the_replica_and_saves_outlive_it() {
         let (status, export) =
             call(&http, "GET", &format!("{grid}&format=csv"), &admin, None).await;
         assert_eq!(status, 200, "{export}");
-        let (_, page) = call(
-            &http,
-            "GET",
-            &format!("{base}/metrics"),
-            SCRAPE_SECRET,
-            None,
-        )
-        .await;
+        let (_, page) = metrics(&http, &base).await;
         let fallbacks: u64 = page
             .lines()
             .find_map(|l| l.strip_prefix("olympiad_db_read_fallbacks_total "))
