@@ -19,17 +19,9 @@ where
     S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
     B: MessageBody,
 {
-    let (status, list) = api
-        .get(
-            &format!("/api/results?olympiadId={}", s.olympiad_id),
-            &s.admin,
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{list}");
-    (
-        list["data"]["rows"][0].clone(),
-        list["data"]["total"].as_i64().unwrap(),
-    )
+    let url = format!("/api/results?olympiadId={}", s.olympiad_id);
+    let list = api.ok(with_token(get(&url), &s.admin)).await;
+    (list["rows"][0].clone(), list["total"].as_i64().unwrap())
 }
 
 fn sql(s: &Sitting, statements: &str) {
