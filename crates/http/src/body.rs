@@ -33,8 +33,7 @@ impl<T: DeserializeOwned + Validate + 'static> FromRequest for Body<T> {
     type Future = Pin<Box<dyn Future<Output = Result<Body<T>, ApiError>>>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let is_json =
-            req.content_type() == "application/json" || req.content_type().ends_with("+json");
+        let is_json = is_json(req);
         let bytes = web::Bytes::from_request(req, payload);
         Box::pin(async move {
             if !is_json {
@@ -59,6 +58,11 @@ impl<T: DeserializeOwned + Validate + 'static> FromRequest for Body<T> {
             Ok(Body(value))
         })
     }
+}
+
+/// `application/json`, or a type of it (`application/merge-patch+json`).
+fn is_json(req: &HttpRequest) -> bool {
+    req.content_type() == "application/json" || req.content_type().ends_with("+json")
 }
 
 /// Deserialises, naming the field at fault. Bodies are read at full speed; only a faulty one is
@@ -92,7 +96,7 @@ pub async fn read_large<T: DeserializeOwned + Validate>(
     limit: usize,
 ) -> Result<T, ApiError> {
     use futures_util::StreamExt;
-    if req.content_type() != "application/json" {
+    if !is_json(req) {
         return Err(ApiError::bad_request(
             ErrorCode::ContentType,
             "The request body must be JSON (Content-Type: application/json).",

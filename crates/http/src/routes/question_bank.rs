@@ -2,12 +2,20 @@
 //! import), and simple single-choice banks from CSV.
 
 use crate::access::Caller;
-use crate::body::Body;
+use crate::body::read_large;
 use crate::envelope::{ok, ApiResult};
+use crate::error::ApiError;
+use crate::routes::upload_target;
 use crate::state::AppState;
-use actix_web::{get, post, web};
+use crate::JSON_LIMIT_BYTES;
+use actix_web::{get, post, web, HttpRequest};
 use olympiad_office::paper::ConfirmQuery;
 use olympiad_office::question_bank::{self, CsvImport, Imported, QuestionBank};
+use olympiad_office::OfficeResult;
+use olympiad_persistence::models::Olympiad;
+use olympiad_persistence::DbConnection;
+use serde::de::DeserializeOwned;
+use validator::Validate;
 
 #[utoipa::path(tag = "paper", params(("id" = i64, Path, minimum = 1, description = "The olympiad's id")), responses((status = 200, body = inline(crate::envelope::Envelope<QuestionBank>))))]
 #[get("/api/olympiad/{id}/question-bank")]
@@ -30,13 +38,17 @@ pub async fn import(
     state: web::Data<AppState>,
     id: web::Path<i64>,
     confirm: web::Query<ConfirmQuery>,
-    body: Body<QuestionBank>,
+    file: FilePayload,
 ) -> ApiResult<Imported> {
-    let (id, confirm, bank) = (id.into_inner(), confirm.confirm, body.into_inner());
-    ok(state
-        .db
-        .office(move |conn| question_bank::import(conn, &caller, id, confirm, bank))
-        .await?)
+    let confirm = confirm.confirm;
+    ok(with_the_file(
+        caller,
+        state,
+        id.into_inner(),
+        file,
+        move |conn, caller, id, bank| question_bank::import(conn, caller, id, confirm, bank),
+    )
+    .await?)
 }
 
 #[utoipa::path(tag = "paper", params(("id" = i64, Path, minimum = 1, description = "The olympiad's id"), ConfirmQuery), request_body = CsvImport, responses((status = 200, body = inline(crate::envelope::Envelope<Imported>)), (status = 400, description = "Names each faulty row", body = crate::error::ErrorBody)))]
@@ -46,11 +58,41 @@ pub async fn import_csv(
     state: web::Data<AppState>,
     id: web::Path<i64>,
     confirm: web::Query<ConfirmQuery>,
-    body: Body<CsvImport>,
+    file: FilePayload,
 ) -> ApiResult<Imported> {
-    let (id, confirm, body) = (id.into_inner(), confirm.confirm, body.into_inner());
-    ok(state
+    let confirm = confirm.confirm;
+    ok(with_the_file(
+        caller,
+        state,
+        id.into_inner(),
+        file,
+        move |conn, caller, id, csv| question_bank::import_csv(conn, caller, id, confirm, csv),
+    )
+    .await?)
+}
+
+/// The request and its body, left unread until the olympiad is found in reach.
+type FilePayload = (HttpRequest, web::Payload);
+
+/// Both imports: the olympiad found in reach, then the file (JSON) read and checked, then the use
+/// case.
+async fn with_the_file<B, T>(
+    caller: Caller,
+    state: web::Data<AppState>,
+    olympiad_id: i64,
+    (req, payload): FilePayload,
+    use_case: impl FnOnce(&mut DbConnection, &olympiad_office::Caller, i64, B) -> OfficeResult<T>
+        + Send
+        + 'static,
+) -> Result<T, ApiError>
+where
+    B: DeserializeOwned + Validate + Send + 'static,
+    T: Send + 'static,
+{
+    upload_target::<Olympiad>(&state, &caller, olympiad_id).await?;
+    let file: B = read_large(&req, payload, JSON_LIMIT_BYTES).await?;
+    state
         .db
-        .office(move |conn| question_bank::import_csv(conn, &caller, id, confirm, body))
-        .await?)
+        .office(move |conn| use_case(conn, &caller, olympiad_id, file))
+        .await
 }
