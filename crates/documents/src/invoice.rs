@@ -51,23 +51,34 @@ pub struct SheetLine {
 }
 
 const MARGIN: f32 = 48.0;
+/// Where the customer's column starts.
+const CUSTOMER_X: f32 = 320.0;
 
-fn text(content: &mut Content, fonts: &Fonts, bold: bool, size: f32, x: f32, y: f32, value: &str) {
-    fonts.show(content, bold, size, x, y, value);
+/// The page being written, in the sheet's fonts.
+struct Page<'a> {
+    content: Content,
+    fonts: &'a Fonts,
 }
 
-/// Right-aligned at `right`, measured in the font itself.
-fn right(
-    content: &mut Content,
-    fonts: &Fonts,
-    bold: bool,
-    size: f32,
-    right: f32,
-    y: f32,
-    value: &str,
-) {
-    let width = fonts.width(bold, value, size);
-    fonts.show(content, bold, size, right - width, y, value);
+impl Page<'_> {
+    fn text(&mut self, bold: bool, size: f32, x: f32, y: f32, value: &str) {
+        self.fonts.show(&mut self.content, bold, size, x, y, value);
+    }
+
+    /// Right-aligned at `right`, measured in the font itself.
+    fn right(&mut self, bold: bool, size: f32, right: f32, y: f32, value: &str) {
+        let width = self.fonts.width(bold, value, size);
+        self.text(bold, size, right - width, y, value);
+    }
+
+    /// Lines of 10 points, 13 apart, below `y`; answers the last one's baseline.
+    fn lines(&mut self, x: f32, mut y: f32, lines: &[String]) -> f32 {
+        for line in lines {
+            y -= 13.0;
+            self.text(false, 10.0, x, y, line);
+        }
+        y
+    }
 }
 
 /// Every text the sheet prints, for the font subset.
@@ -111,96 +122,45 @@ pub fn invoice_pdf(sheet: &InvoiceSheet) -> Vec<u8> {
     } else {
         "Tax Invoice"
     };
-    let mut c = Content::new();
+    let mut p = Page {
+        content: Content::new(),
+        fonts: &fonts,
+    };
     let top = A4_HEIGHT - MARGIN;
     let edge = A4_WIDTH - MARGIN;
-    text(&mut c, &fonts, true, 22.0, MARGIN, top - 22.0, title);
-    right(&mut c, &fonts, true, 12.0, edge, top - 12.0, &sheet.number);
-    right(
-        &mut c,
-        &fonts,
-        false,
-        10.0,
-        edge,
-        top - 28.0,
-        &sheet.issued_on,
-    );
+    p.text(true, 22.0, MARGIN, top - 22.0, title);
+    p.right(true, 12.0, edge, top - 12.0, &sheet.number);
+    p.right(false, 10.0, edge, top - 28.0, &sheet.issued_on);
     if let Some(cancels) = &sheet.cancels {
-        right(
-            &mut c,
-            &fonts,
-            false,
-            10.0,
-            edge,
-            top - 42.0,
-            &format!("Cancels {cancels}"),
-        );
+        p.right(false, 10.0, edge, top - 42.0, &format!("Cancels {cancels}"));
     }
 
     // The provider (left) and the customer (right).
     let mut y = top - 70.0;
-    text(&mut c, &fonts, true, 10.0, MARGIN, y, &sheet.provider_name);
-    text(&mut c, &fonts, true, 10.0, 320.0, y, "To");
-    let mut left_y = y;
-    for line in sheet.provider_address.lines() {
-        left_y -= 13.0;
-        text(&mut c, &fonts, false, 10.0, MARGIN, left_y, line);
-    }
-    left_y -= 13.0;
-    text(
-        &mut c,
-        &fonts,
-        false,
-        10.0,
-        MARGIN,
-        left_y,
-        &format!("VAT number: {}", sheet.provider_vat_number),
-    );
-    let mut right_y = y - 13.0;
-    text(
-        &mut c,
-        &fonts,
-        false,
-        10.0,
-        320.0,
-        right_y,
-        &sheet.customer_name,
-    );
-    for line in sheet.customer_address.lines().take(6) {
-        right_y -= 13.0;
-        text(&mut c, &fonts, false, 10.0, 320.0, right_y, line);
-    }
+    p.text(true, 10.0, MARGIN, y, &sheet.provider_name);
+    p.text(true, 10.0, CUSTOMER_X, y, "To");
+    let mut provider: Vec<String> = sheet.provider_address.lines().map(str::to_owned).collect();
+    provider.push(format!("VAT number: {}", sheet.provider_vat_number));
+    let left_y = p.lines(MARGIN, y, &provider);
+    let mut customer = vec![sheet.customer_name.clone()];
+    customer.extend(sheet.customer_address.lines().take(6).map(str::to_owned));
     if !sheet.schools_po.is_empty() {
-        right_y -= 13.0;
-        text(
-            &mut c,
-            &fonts,
-            false,
-            10.0,
-            320.0,
-            right_y,
-            &format!("Your order number: {}", sheet.schools_po),
-        );
+        customer.push(format!("Your order number: {}", sheet.schools_po));
     }
-    right_y -= 13.0;
-    text(
-        &mut c,
-        &fonts,
-        false,
-        10.0,
-        320.0,
-        right_y,
-        &format!("Payment reference: {}", sheet.reference),
-    );
+    customer.push(format!("Payment reference: {}", sheet.reference));
+    let right_y = p.lines(CUSTOMER_X, y, &customer);
 
     // The line and the sums.
     y = left_y.min(right_y) - 36.0;
-    c.set_line_width(0.6);
-    c.move_to(MARGIN, y + 14.0).line_to(edge, y + 14.0).stroke();
-    text(&mut c, &fonts, true, 10.0, MARGIN, y, "Description");
-    right(&mut c, &fonts, true, 10.0, 370.0, y, "Learners");
-    right(&mut c, &fonts, true, 10.0, 450.0, y, "Unit price");
-    right(&mut c, &fonts, true, 10.0, edge, y, "Amount");
+    p.content.set_line_width(0.6);
+    p.content
+        .move_to(MARGIN, y + 14.0)
+        .line_to(edge, y + 14.0)
+        .stroke();
+    p.text(true, 10.0, MARGIN, y, "Description");
+    p.right(true, 10.0, 370.0, y, "Learners");
+    p.right(true, 10.0, 450.0, y, "Unit price");
+    p.right(true, 10.0, edge, y, "Amount");
     let one_line = [SheetLine {
         description: sheet.description.clone(),
         learners: sheet.learners,
@@ -215,53 +175,41 @@ pub fn invoice_pdf(sheet: &InvoiceSheet) -> Vec<u8> {
     };
     for line in lines {
         y -= 20.0;
-        text(&mut c, &fonts, false, 10.0, MARGIN, y, &line.description);
-        right(
-            &mut c,
-            &fonts,
-            false,
-            10.0,
-            370.0,
-            y,
-            &line.learners.to_string(),
-        );
-        right(&mut c, &fonts, false, 10.0, 450.0, y, &line.unit);
+        p.text(false, 10.0, MARGIN, y, &line.description);
+        p.right(false, 10.0, 370.0, y, &line.learners.to_string());
+        p.right(false, 10.0, 450.0, y, &line.unit);
         if line.free_learners > 0 {
             y -= 14.0;
-            text(
-                &mut c,
-                &fonts,
-                false,
-                9.0,
-                MARGIN,
-                y,
-                &format!("less {} learners without charge", line.free_learners),
-            );
+            let free = format!("less {} learners without charge", line.free_learners);
+            p.text(false, 9.0, MARGIN, y, &free);
         }
-        right(&mut c, &fonts, false, 10.0, edge, y, &line.amount);
+        p.right(false, 10.0, edge, y, &line.amount);
     }
     y -= 16.0;
-    c.move_to(MARGIN, y).line_to(edge, y).stroke();
+    p.content.move_to(MARGIN, y).line_to(edge, y).stroke();
     let mut sums = vec![("Total excluding VAT", &sheet.subtotal, false)];
     if let Some((label, amount)) = &sheet.sponsored {
         sums.push((label.as_str(), amount, false));
     }
     sums.push((sheet.vat_label.as_str(), &sheet.vat, false));
     sums.push(("Total including VAT", &sheet.total, true));
-    for (label, value, font) in sums {
+    for (label, value, bold) in sums {
         y -= 18.0;
-        right(&mut c, &fonts, font, 10.0, 450.0, y, label);
-        right(&mut c, &fonts, font, 10.0, edge, y, value);
+        p.right(bold, 10.0, 450.0, y, label);
+        p.right(bold, 10.0, edge, y, value);
     }
 
     y -= 48.0;
-    text(&mut c, &fonts, true, 10.0, MARGIN, y, "How to pay");
+    p.text(true, 10.0, MARGIN, y, "How to pay");
     for line in &sheet.payment_lines {
         y -= 14.0;
-        text(&mut c, &fonts, false, 10.0, MARGIN, y, line);
+        p.text(false, 10.0, MARGIN, y, line);
     }
-
-    a4_pdf(&fonts, &format!("{title} {}", sheet.number), vec![c])
+    a4_pdf(
+        &fonts,
+        &format!("{title} {}", sheet.number),
+        vec![p.content],
+    )
 }
 
 #[cfg(test)]

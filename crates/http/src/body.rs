@@ -4,11 +4,13 @@
 
 use crate::error::ApiError;
 use actix_web::dev::Payload;
+use actix_web::error::PayloadError;
 use actix_web::http::StatusCode;
 use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
 use olympiad_office::ErrorCode;
 use serde::de::DeserializeOwned;
 use std::future::Future;
+use std::marker::PhantomData;
 use std::pin::Pin;
 use validator::Validate;
 
@@ -92,7 +94,7 @@ pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
 /// like [`Body`], up to `limit` bytes.
 pub async fn read_large<T: DeserializeOwned + Validate>(
     req: &HttpRequest,
-    mut payload: web::Payload,
+    mut payload: impl futures_util::Stream<Item = Result<web::Bytes, PayloadError>> + Unpin,
     limit: usize,
 ) -> Result<T, ApiError> {
     use futures_util::StreamExt;
@@ -119,6 +121,33 @@ pub async fn read_large<T: DeserializeOwned + Validate>(
     let value: T = parse(&bytes)?;
     value.validate()?;
     Ok(value)
+}
+
+/// A JSON file sent as the body (a question bank, a school's learners), left unread until the
+/// handler has found its object in reach, then read and checked like [`Body`] up to a limit.
+pub struct LaterJson<T> {
+    req: HttpRequest,
+    payload: Payload,
+    kind: PhantomData<fn() -> T>,
+}
+
+impl<T> FromRequest for LaterJson<T> {
+    type Error = ApiError;
+    type Future = std::future::Ready<Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        std::future::ready(Ok(LaterJson {
+            req: req.clone(),
+            payload: payload.take(),
+            kind: PhantomData,
+        }))
+    }
+}
+
+impl<T: DeserializeOwned + Validate> LaterJson<T> {
+    pub async fn read(self, limit: usize) -> Result<T, ApiError> {
+        read_large(&self.req, self.payload, limit).await
+    }
 }
 
 /// The part named `file` of a multipart upload, with the name it was sent under. Every part's

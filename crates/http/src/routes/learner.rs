@@ -2,7 +2,7 @@
 //! spreadsheet (template, preview with every row's problems, commit in one transaction).
 
 use crate::access::Caller;
-use crate::body::{read_file_part, read_large, Body};
+use crate::body::{read_file_part, Body, LaterJson};
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::listing::{download, ExportFormat, GridQuery};
@@ -10,7 +10,7 @@ use crate::routes::upload_target;
 use crate::routes::user::IdPath;
 use crate::state::AppState;
 use actix_multipart::Multipart;
-use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
+use actix_web::{delete, get, post, put, web, HttpResponse};
 use olympiad_domain::roster::RosterRow;
 use olympiad_office::learner_accounts::{Credential, NewPasswords};
 use olympiad_office::learners::{
@@ -217,14 +217,13 @@ pub async fn import(
     caller: Caller,
     state: web::Data<AppState>,
     query: web::Query<EntryQuery>,
-    req: HttpRequest,
-    payload: web::Payload,
+    rows: LaterJson<ImportRows>,
 ) -> ApiResult<Vec<Credential>> {
     let entry_id = query.school_participant_id;
     // Megabytes of rows are read and parsed only for an entry the caller may load into.
     upload_target::<SchoolParticipant>(&state, &caller, entry_id).await?;
     // Thousands of rows are more than the usual JSON limit.
-    let body: ImportRows = read_large(&req, payload, ROSTER_JSON_LIMIT_BYTES).await?;
+    let body = rows.read(ROSTER_JSON_LIMIT_BYTES).await?;
     let new = passwords_for(&state, &caller, entry_id, body.rows.len()).await?;
     ok(state
         .db

@@ -79,14 +79,8 @@ pub async fn preview(
     query: web::Query<OlympiadQuery>,
     parts: Multipart,
 ) -> ApiResult<PaperPreview> {
-    ok(with_the_file(
-        caller,
-        state,
-        query.olympiad_id,
-        parts,
-        paper_answers::preview,
-    )
-    .await?)
+    let id = query.olympiad_id;
+    ok(with_the_file(caller, state, id, parts, paper_answers::preview).await?)
 }
 
 /// Imports the same file: every row in one transaction, or none when any row has a problem
@@ -111,14 +105,8 @@ pub async fn import(
     query: web::Query<OlympiadQuery>,
     parts: Multipart,
 ) -> ApiResult<PaperImported> {
-    ok(with_the_file(
-        caller,
-        state,
-        query.olympiad_id,
-        parts,
-        paper_answers::import,
-    )
-    .await?)
+    let id = query.olympiad_id;
+    ok(with_the_file(caller, state, id, parts, paper_answers::import).await?)
 }
 
 /// Preview and import alike: the olympiad found in reach, then the file read, then the use case.

@@ -2,13 +2,13 @@
 //! import), and simple single-choice banks from CSV.
 
 use crate::access::Caller;
-use crate::body::read_large;
+use crate::body::LaterJson;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::routes::upload_target;
 use crate::state::AppState;
 use crate::JSON_LIMIT_BYTES;
-use actix_web::{get, post, web, HttpRequest};
+use actix_web::{get, post, web};
 use olympiad_office::paper::ConfirmQuery;
 use olympiad_office::question_bank::{self, CsvImport, Imported, QuestionBank};
 use olympiad_office::OfficeResult;
@@ -38,17 +38,10 @@ pub async fn import(
     state: web::Data<AppState>,
     id: web::Path<i64>,
     confirm: web::Query<ConfirmQuery>,
-    file: FilePayload,
+    bank: LaterJson<QuestionBank>,
 ) -> ApiResult<Imported> {
-    let confirm = confirm.confirm;
-    ok(with_the_file(
-        caller,
-        state,
-        id.into_inner(),
-        file,
-        move |conn, caller, id, bank| question_bank::import(conn, caller, id, confirm, bank),
-    )
-    .await?)
+    let (id, confirm) = (id.into_inner(), confirm.confirm);
+    ok(with_the_file(caller, state, id, confirm, bank, question_bank::import).await?)
 }
 
 #[utoipa::path(tag = "paper", params(("id" = i64, Path, minimum = 1, description = "The olympiad's id"), ConfirmQuery), request_body = CsvImport, responses((status = 200, body = inline(crate::envelope::Envelope<Imported>)), (status = 400, description = "Names each faulty row", body = crate::error::ErrorBody)))]
@@ -58,41 +51,29 @@ pub async fn import_csv(
     state: web::Data<AppState>,
     id: web::Path<i64>,
     confirm: web::Query<ConfirmQuery>,
-    file: FilePayload,
+    csv: LaterJson<CsvImport>,
 ) -> ApiResult<Imported> {
-    let confirm = confirm.confirm;
-    ok(with_the_file(
-        caller,
-        state,
-        id.into_inner(),
-        file,
-        move |conn, caller, id, csv| question_bank::import_csv(conn, caller, id, confirm, csv),
-    )
-    .await?)
+    let (id, confirm) = (id.into_inner(), confirm.confirm);
+    ok(with_the_file(caller, state, id, confirm, csv, question_bank::import_csv).await?)
 }
 
-/// The request and its body, left unread until the olympiad is found in reach.
-type FilePayload = (HttpRequest, web::Payload);
-
-/// Both imports: the olympiad found in reach, then the file (JSON) read and checked, then the use
-/// case.
+/// Both imports: the olympiad found in reach, then the file read and checked, then the use case.
 async fn with_the_file<B, T>(
     caller: Caller,
     state: web::Data<AppState>,
     olympiad_id: i64,
-    (req, payload): FilePayload,
-    use_case: impl FnOnce(&mut DbConnection, &olympiad_office::Caller, i64, B) -> OfficeResult<T>
-        + Send
-        + 'static,
+    confirm: bool,
+    file: LaterJson<B>,
+    use_case: fn(&mut DbConnection, &olympiad_office::Caller, i64, bool, B) -> OfficeResult<T>,
 ) -> Result<T, ApiError>
 where
     B: DeserializeOwned + Validate + Send + 'static,
     T: Send + 'static,
 {
     upload_target::<Olympiad>(&state, &caller, olympiad_id).await?;
-    let file: B = read_large(&req, payload, JSON_LIMIT_BYTES).await?;
+    let file = file.read(JSON_LIMIT_BYTES).await?;
     state
         .db
-        .office(move |conn| use_case(conn, &caller, olympiad_id, file))
+        .office(move |conn| use_case(conn, &caller, olympiad_id, confirm, file))
         .await
 }
