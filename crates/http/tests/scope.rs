@@ -1209,26 +1209,14 @@ async fn an_upload_out_of_reach_is_refused_before_its_file_is_read() {
     assert!(checked >= 30, "only {checked} uploads were tried");
     // The same bodies, from a caller who reaches the object, are read and refused for what they
     // are: the walk above proves the order, not an upload that refuses everything.
-    let (status, answer) = api
-        .send(with_token(
-            upload_body(
-                &format!("/api/results/paper/preview?olympiadId={}", home.id),
-                Upload::Multipart,
-                true,
-            ),
-            &admin,
-        ))
-        .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
-    let (status, answer) = api
-        .send(with_token(
-            upload_body(
-                &format!("/api/olympiad/{}/question-bank", home.id),
-                Upload::Json,
-                false,
-            ),
-            &admin,
-        ))
-        .await;
-    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{answer}");
+    let paper = format!("/api/results/paper/preview?olympiadId={}", home.id);
+    let bank = format!("/api/olympiad/{}/question-bank", home.id);
+    for (url, upload, broken, expected) in [
+        (&paper, Upload::Multipart, true, StatusCode::BAD_REQUEST),
+        (&bank, Upload::Json, false, StatusCode::PAYLOAD_TOO_LARGE),
+    ] {
+        let request = with_token(upload_body(url, upload, broken), &admin);
+        let (status, answer) = api.send(request).await;
+        assert_eq!(status, expected, "{url}: {answer}");
+    }
 }
