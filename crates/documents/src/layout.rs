@@ -3,7 +3,8 @@
 //! (catalogue, page tree, the fonts once, one content stream a page).
 
 use crate::fonts::{Fonts, FONT_OBJECTS};
-use pdf_writer::{Content, Finish, Pdf, Rect, Ref, TextStr};
+use pdf_writer::writers::Resources;
+use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, TextStr};
 
 pub const A4_WIDTH: f32 = 595.0;
 pub const A4_HEIGHT: f32 = 842.0;
@@ -75,19 +76,33 @@ pub fn a4_pdf(fonts: &Fonts, title: &str, pages: Vec<Content>) -> Vec<u8> {
     pdf.document_info(info).title(TextStr(title));
     for (page_id, content) in page_refs.into_iter().zip(pages) {
         let content_id = Ref::new(page_id.get() + 1);
-        let mut page = pdf.page(page_id);
-        page.media_box(Rect::new(0.0, 0.0, A4_WIDTH, A4_HEIGHT))
-            .parent(tree)
-            .contents(content_id);
-        let mut resources = page.resources();
-        let mut font_map = resources.fonts();
-        for (name, id) in font_refs {
-            font_map.pair(name, id);
-        }
-        font_map.finish();
-        resources.finish();
-        page.finish();
+        let refs = [page_id, tree, content_id];
+        write_page(&mut pdf, refs, (A4_WIDTH, A4_HEIGHT), font_refs, |_| {});
         pdf.stream(content_id, &content.finish());
     }
     pdf.finish()
+}
+
+/// One page (its id, its tree's, its content's) of `size` points, with the fonts in its
+/// resources and whatever else `more` adds there (a certificate's pictures).
+pub fn write_page(
+    pdf: &mut Pdf,
+    [page_id, tree, content_id]: [Ref; 3],
+    (width, height): (f32, f32),
+    fonts: [(Name<'static>, Ref); 2],
+    more: impl FnOnce(&mut Resources<'_>),
+) {
+    let mut page = pdf.page(page_id);
+    page.media_box(Rect::new(0.0, 0.0, width, height))
+        .parent(tree)
+        .contents(content_id);
+    let mut resources = page.resources();
+    let mut font_map = resources.fonts();
+    for (name, id) in fonts {
+        font_map.pair(name, id);
+    }
+    font_map.finish();
+    more(&mut resources);
+    resources.finish();
+    page.finish();
 }

@@ -1135,12 +1135,7 @@ async fn an_upload_out_of_reach_is_refused_before_its_file_is_read() {
         .named("Neighbour High")
         .entered_in(&home)
         .build();
-    let own = fx.school().named("Own High").entered_in(&home).build();
-    let teacher = fx
-        .teacher("own@example.org")
-        .of_school(own.id)
-        .in_team_of(own.entry())
-        .build();
+    let (_, teacher) = fx.entered_school(&home);
     let mut order_of = HashMap::new();
     for entry in [far.entry(), neighbour.entry()] {
         for name in ["Ayanda", "Sipho"] {
