@@ -2,9 +2,9 @@
 // interest and confirms the address by the e-mailed link; the admin turns it into a school entry; the
 // demo teacher loads learners from a spreadsheet with a bad row, fixes it and downloads the login slips;
 // the overlord merges the demo's duplicate school.
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile, readdir, mkdtemp } from 'node:fs/promises';
+import { readFile, readdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import writeXlsxFile from 'write-excel-file/node';
@@ -30,6 +30,10 @@ async function linkFromOutbox(dataDir, pattern, timeoutMs = 15_000) {
 
 export function schoolsSuite(context) {
   describe('schools, interest and learners', () => {
+    // Folders the tests make for their files, removed when the suite ends.
+    const folders = [];
+    after(() => Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true }))));
+
     it(
       'a visitor expresses interest and confirms it; the admin turns it into a school entry',
       onPage(context.browser, async (page) => {
@@ -75,6 +79,7 @@ export function schoolsSuite(context) {
       onPage(context.browser, async (page) => {
         const base = context.baseUrl;
         const folder = await mkdtemp(join(tmpdir(), 'olympiad-e2e-sheet-'));
+        folders.push(folder);
         const sheet = join(folder, 'learners.xlsx');
         await writeXlsxFile([
           ['First name', 'Last name', 'Grade', 'Class'].map((value) => ({ value })),

@@ -4,7 +4,8 @@
 //! The admin later types each sheet into one row of the paper answers spreadsheet.
 
 use crate::fonts::{FontError, Fonts};
-use pdf_writer::{Content, Finish, Pdf, Rect, Ref, TextStr};
+use crate::layout::{a4_pdf, note_page, runs, Run, A4_HEIGHT, A4_WIDTH};
+use pdf_writer::Content;
 
 /// One learner's sheet.
 pub struct AnswerSheet {
@@ -23,8 +24,8 @@ pub struct AnswerSheets {
     pub learners: Vec<AnswerSheet>,
 }
 
-const PAGE_WIDTH: f32 = 595.0;
-const PAGE_HEIGHT: f32 = 842.0;
+const PAGE_WIDTH: f32 = A4_WIDTH;
+const PAGE_HEIGHT: f32 = A4_HEIGHT;
 const MARGIN: f32 = 40.0;
 const HEADER: f32 = 150.0;
 const ROW: f32 = 24.0;
@@ -43,47 +44,29 @@ fn header(
 ) {
     let width = PAGE_WIDTH - 2.0 * MARGIN;
     let top = PAGE_HEIGHT - MARGIN;
-    fonts.show(
+    let title = format!("{} - answer sheet", sheets.title);
+    let school = format!("{} - page {page} of {of}", sheets.school);
+    runs(
         content,
-        true,
-        12.0,
+        fonts,
         MARGIN,
-        top - 12.0,
-        &fonts.fitted(
-            true,
-            &format!("{} - answer sheet", sheets.title),
-            12.0,
-            width,
-        ),
+        top,
+        width,
+        &[
+            Run::bold(12.0, 12.0, &title),
+            Run::regular(9.0, 28.0, &school),
+        ],
     );
-    fonts.show(
+    runs(
         content,
-        false,
-        9.0,
+        fonts,
         MARGIN,
-        top - 28.0,
-        &fonts.fitted(
-            false,
-            &format!("{} - page {page} of {of}", sheets.school),
-            9.0,
-            width,
-        ),
-    );
-    fonts.show(
-        content,
-        true,
-        15.0,
-        MARGIN,
-        top - 54.0,
-        &fonts.fitted(true, &learner.name, 15.0, width * 0.6),
-    );
-    fonts.show(
-        content,
-        false,
-        10.0,
-        MARGIN,
-        top - 70.0,
-        &learner.grade_and_class,
+        top,
+        width * 0.6,
+        &[
+            Run::bold(15.0, 54.0, &learner.name),
+            Run::regular(10.0, 70.0, &learner.grade_and_class),
+        ],
     );
     // The learner number, large and in a box, to be read and typed without doubt.
     let box_x = MARGIN + width * 0.62;
@@ -92,21 +75,16 @@ fn header(
         .set_line_width(1.0)
         .rect(box_x, top - 80.0, width * 0.38, 44.0)
         .stroke();
-    fonts.show(
+    runs(
         content,
-        false,
-        8.0,
+        fonts,
         box_x + 8.0,
-        top - 48.0,
-        "Learner number",
-    );
-    fonts.show(
-        content,
-        true,
-        16.0,
-        box_x + 8.0,
-        top - 70.0,
-        &learner.learner_number,
+        top,
+        width * 0.38 - 16.0,
+        &[
+            Run::regular(8.0, 48.0, "Learner number"),
+            Run::bold(16.0, 70.0, &learner.learner_number),
+        ],
     );
     fonts.show(content, false,
         8.5,
@@ -191,51 +169,10 @@ pub fn answer_sheets(sheets: &AnswerSheets) -> Result<Vec<u8>, FontError> {
         }
     }
     if contents.is_empty() {
-        let mut content = Content::new();
-        fonts.show(
-            &mut content,
-            true,
-            14.0,
-            MARGIN,
-            PAGE_HEIGHT - MARGIN - 14.0,
-            "No learners to print.",
-        );
-        contents.push(content);
+        contents.push(note_page(&fonts, MARGIN, "No learners to print."));
     }
-
-    let mut pdf = Pdf::new();
-    let catalog = Ref::new(1);
-    let tree = Ref::new(2);
-    let info = Ref::new(3);
-    let font_refs = fonts.write(&mut pdf, 10);
-    let first_page = 10 + crate::fonts::FONT_OBJECTS;
-    let page_refs: Vec<Ref> = (0..contents.len())
-        .map(|i| Ref::new(first_page + 2 * i as i32))
-        .collect();
-    pdf.catalog(catalog).pages(tree);
-    pdf.pages(tree)
-        .kids(page_refs.iter().copied())
-        .count(page_refs.len() as i32);
-    pdf.document_info(info)
-        .title(TextStr(&format!("Answer sheets: {}", sheets.school)));
-    for (index, content) in contents.into_iter().enumerate() {
-        let page_id = page_refs[index];
-        let content_id = Ref::new(page_id.get() + 1);
-        let mut page = pdf.page(page_id);
-        page.media_box(Rect::new(0.0, 0.0, PAGE_WIDTH, PAGE_HEIGHT))
-            .parent(tree)
-            .contents(content_id);
-        let mut resources = page.resources();
-        let mut font_map = resources.fonts();
-        for (name, id) in font_refs {
-            font_map.pair(name, id);
-        }
-        font_map.finish();
-        resources.finish();
-        page.finish();
-        pdf.stream(content_id, &content.finish());
-    }
-    Ok(pdf.finish())
+    let title = format!("Answer sheets: {}", sheets.school);
+    Ok(a4_pdf(&fonts, &title, contents))
 }
 
 #[cfg(test)]

@@ -7,7 +7,8 @@
 
 use crate::fonts::{Fonts, FONT_OBJECTS};
 use crate::images::PdfImage;
-use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, TextStr};
+use crate::layout::write_page;
+use pdf_writer::{Content, Finish, Name, Pdf, Ref, TextStr};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::io::Write;
@@ -206,26 +207,22 @@ impl SchoolCertificates {
             self.fonts
                 .show_centred(&mut content, at.bold, at.size, x, y, text);
         }
-        let mut page_writer = pdf.page(page);
-        page_writer
-            .media_box(Rect::new(0.0, 0.0, PAGE_WIDTH, PAGE_HEIGHT))
-            .parent(tree)
-            .contents(content_id);
-        let mut resources = page_writer.resources();
-        let mut font_map = resources.fonts();
-        for (name, id) in fonts {
-            font_map.pair(name, id);
-        }
-        font_map.finish();
-        if !pictures.is_empty() {
-            let mut x_objects = resources.x_objects();
-            for ((name, _, _), id) in pictures.iter().zip(&picture_refs) {
-                x_objects.pair(*name, *id);
-            }
-            x_objects.finish();
-        }
-        resources.finish();
-        page_writer.finish();
+        let refs = [page, tree, content_id];
+        write_page(
+            &mut pdf,
+            refs,
+            (PAGE_WIDTH, PAGE_HEIGHT),
+            fonts,
+            |resources| {
+                if !pictures.is_empty() {
+                    let mut x_objects = resources.x_objects();
+                    for ((name, _, _), id) in pictures.iter().zip(&picture_refs) {
+                        x_objects.pair(*name, *id);
+                    }
+                    x_objects.finish();
+                }
+            },
+        );
         pdf.stream(content_id, &content.finish());
         pdf.finish()
     }

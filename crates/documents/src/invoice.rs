@@ -2,7 +2,9 @@
 //! customer, the document's number and date, the line, VAT and total, and how to pay. South
 //! African tax invoices must say "Tax Invoice", name both parties, and show VAT separately.
 
-use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
+use crate::fonts::Fonts;
+use crate::layout::{a4_pdf, A4_HEIGHT, A4_WIDTH};
+use pdf_writer::Content;
 
 /// Everything printed; amounts are already written (`R 1 250.00`).
 pub struct InvoiceSheet {
@@ -48,137 +50,117 @@ pub struct SheetLine {
     pub amount: String,
 }
 
-const PAGE_WIDTH: f32 = 595.0;
-const PAGE_HEIGHT: f32 = 842.0;
 const MARGIN: f32 = 48.0;
-const REGULAR: Name = Name(b"F1");
-const BOLD: Name = Name(b"F2");
+/// Where the customer's column starts.
+const CUSTOMER_X: f32 = 320.0;
 
-fn win_ansi(text: &str) -> Vec<u8> {
-    text.chars()
-        .map(|c| match c {
-            ' '..='~' => c as u8,
-            '\u{a0}'..='\u{ff}' => c as u32 as u8,
-            '–' | '—' => b'-',
-            other => olympiad_domain::text::ascii_fold(&other.to_string())
-                .bytes()
-                .next()
-                .unwrap_or(b'?'),
-        })
-        .collect()
+/// The page being written, in the sheet's fonts.
+struct Page<'a> {
+    content: Content,
+    fonts: &'a Fonts,
 }
 
-fn text(content: &mut Content, font: Name, size: f32, x: f32, y: f32, value: &str) {
-    content
-        .begin_text()
-        .set_font(font, size)
-        .next_line(x, y)
-        .show(Str(&win_ansi(value)))
-        .end_text();
-}
-
-/// Right-aligned at `right` (Helvetica's digits are 0.556 em wide; close enough for amounts).
-fn right(content: &mut Content, font: Name, size: f32, right: f32, y: f32, value: &str) {
-    let width = value.chars().count() as f32 * size * 0.556;
-    text(content, font, size, right - width, y, value);
-}
-
-pub fn invoice_pdf(sheet: &InvoiceSheet) -> Vec<u8> {
-    let mut pdf = Pdf::new();
-    let (catalog, tree, page, contents, regular, bold, info) = (
-        Ref::new(1),
-        Ref::new(2),
-        Ref::new(3),
-        Ref::new(4),
-        Ref::new(5),
-        Ref::new(6),
-        Ref::new(7),
-    );
-    pdf.catalog(catalog).pages(tree);
-    pdf.pages(tree).kids([page]).count(1);
-    for (id, base) in [(regular, "Helvetica"), (bold, "Helvetica-Bold")] {
-        pdf.type1_font(id)
-            .base_font(Name(base.as_bytes()))
-            .encoding_predefined(Name(b"WinAnsiEncoding"));
+impl Page<'_> {
+    fn text(&mut self, bold: bool, size: f32, x: f32, y: f32, value: &str) {
+        self.fonts.show(&mut self.content, bold, size, x, y, value);
     }
+
+    /// Right-aligned at `right`, measured in the font itself.
+    fn right(&mut self, bold: bool, size: f32, right: f32, y: f32, value: &str) {
+        let width = self.fonts.width(bold, value, size);
+        self.text(bold, size, right - width, y, value);
+    }
+
+    /// Lines of 10 points, 13 apart, below `y`; answers the last one's baseline.
+    fn lines(&mut self, x: f32, mut y: f32, lines: &[String]) -> f32 {
+        for line in lines {
+            y -= 13.0;
+            self.text(false, 10.0, x, y, line);
+        }
+        y
+    }
+}
+
+/// Every text the sheet prints, for the font subset.
+fn texts(sheet: &InvoiceSheet) -> Vec<&str> {
+    let mut texts = vec![
+        sheet.number.as_str(),
+        &sheet.issued_on,
+        &sheet.provider_name,
+        &sheet.provider_address,
+        &sheet.provider_vat_number,
+        &sheet.customer_name,
+        &sheet.customer_address,
+        &sheet.schools_po,
+        &sheet.reference,
+        &sheet.description,
+        &sheet.unit,
+        &sheet.subtotal,
+        &sheet.vat_label,
+        &sheet.vat,
+        &sheet.total,
+    ];
+    texts.extend(sheet.cancels.as_deref());
+    texts.extend(sheet.payment_lines.iter().map(String::as_str));
+    for line in &sheet.lines {
+        texts.extend([line.description.as_str(), &line.unit, &line.amount]);
+    }
+    if let Some((label, amount)) = &sheet.sponsored {
+        texts.extend([label.as_str(), amount]);
+    }
+    texts
+}
+
+/// The invoice or credit note as a one-page PDF, in the embedded DejaVu subset so that every
+/// school's and person's name prints as written (š, ŋ, ë).
+pub fn invoice_pdf(sheet: &InvoiceSheet) -> Vec<u8> {
+    // The font is compiled in, and its own tests read it: it cannot fail to parse here.
+    #[allow(clippy::expect_used)]
+    let fonts = Fonts::for_texts(texts(sheet)).expect("the embedded DejaVu Sans reads");
     let title = if sheet.credit_note {
         "Credit Note"
     } else {
         "Tax Invoice"
     };
-    pdf.document_info(info)
-        .title(TextStr(&format!("{title} {}", sheet.number)));
-
-    let mut c = Content::new();
-    let top = PAGE_HEIGHT - MARGIN;
-    let edge = PAGE_WIDTH - MARGIN;
-    text(&mut c, BOLD, 22.0, MARGIN, top - 22.0, title);
-    right(&mut c, BOLD, 12.0, edge, top - 12.0, &sheet.number);
-    right(&mut c, REGULAR, 10.0, edge, top - 28.0, &sheet.issued_on);
+    let mut p = Page {
+        content: Content::new(),
+        fonts: &fonts,
+    };
+    let top = A4_HEIGHT - MARGIN;
+    let edge = A4_WIDTH - MARGIN;
+    p.text(true, 22.0, MARGIN, top - 22.0, title);
+    p.right(true, 12.0, edge, top - 12.0, &sheet.number);
+    p.right(false, 10.0, edge, top - 28.0, &sheet.issued_on);
     if let Some(cancels) = &sheet.cancels {
-        right(
-            &mut c,
-            REGULAR,
-            10.0,
-            edge,
-            top - 42.0,
-            &format!("Cancels {cancels}"),
-        );
+        p.right(false, 10.0, edge, top - 42.0, &format!("Cancels {cancels}"));
     }
 
     // The provider (left) and the customer (right).
     let mut y = top - 70.0;
-    text(&mut c, BOLD, 10.0, MARGIN, y, &sheet.provider_name);
-    text(&mut c, BOLD, 10.0, 320.0, y, "To");
-    let mut left_y = y;
-    for line in sheet.provider_address.lines() {
-        left_y -= 13.0;
-        text(&mut c, REGULAR, 10.0, MARGIN, left_y, line);
-    }
-    left_y -= 13.0;
-    text(
-        &mut c,
-        REGULAR,
-        10.0,
-        MARGIN,
-        left_y,
-        &format!("VAT number: {}", sheet.provider_vat_number),
-    );
-    let mut right_y = y - 13.0;
-    text(&mut c, REGULAR, 10.0, 320.0, right_y, &sheet.customer_name);
-    for line in sheet.customer_address.lines().take(6) {
-        right_y -= 13.0;
-        text(&mut c, REGULAR, 10.0, 320.0, right_y, line);
-    }
+    p.text(true, 10.0, MARGIN, y, &sheet.provider_name);
+    p.text(true, 10.0, CUSTOMER_X, y, "To");
+    let mut provider: Vec<String> = sheet.provider_address.lines().map(str::to_owned).collect();
+    provider.push(format!("VAT number: {}", sheet.provider_vat_number));
+    let left_y = p.lines(MARGIN, y, &provider);
+    let mut customer = vec![sheet.customer_name.clone()];
+    customer.extend(sheet.customer_address.lines().take(6).map(str::to_owned));
     if !sheet.schools_po.is_empty() {
-        right_y -= 13.0;
-        text(
-            &mut c,
-            REGULAR,
-            10.0,
-            320.0,
-            right_y,
-            &format!("Your order number: {}", sheet.schools_po),
-        );
+        customer.push(format!("Your order number: {}", sheet.schools_po));
     }
-    right_y -= 13.0;
-    text(
-        &mut c,
-        REGULAR,
-        10.0,
-        320.0,
-        right_y,
-        &format!("Payment reference: {}", sheet.reference),
-    );
+    customer.push(format!("Payment reference: {}", sheet.reference));
+    let right_y = p.lines(CUSTOMER_X, y, &customer);
 
     // The line and the sums.
     y = left_y.min(right_y) - 36.0;
-    c.set_line_width(0.6);
-    c.move_to(MARGIN, y + 14.0).line_to(edge, y + 14.0).stroke();
-    text(&mut c, BOLD, 10.0, MARGIN, y, "Description");
-    right(&mut c, BOLD, 10.0, 370.0, y, "Learners");
-    right(&mut c, BOLD, 10.0, 450.0, y, "Unit price");
-    right(&mut c, BOLD, 10.0, edge, y, "Amount");
+    p.content.set_line_width(0.6);
+    p.content
+        .move_to(MARGIN, y + 14.0)
+        .line_to(edge, y + 14.0)
+        .stroke();
+    p.text(true, 10.0, MARGIN, y, "Description");
+    p.right(true, 10.0, 370.0, y, "Learners");
+    p.right(true, 10.0, 450.0, y, "Unit price");
+    p.right(true, 10.0, edge, y, "Amount");
     let one_line = [SheetLine {
         description: sheet.description.clone(),
         learners: sheet.learners,
@@ -193,63 +175,49 @@ pub fn invoice_pdf(sheet: &InvoiceSheet) -> Vec<u8> {
     };
     for line in lines {
         y -= 20.0;
-        text(&mut c, REGULAR, 10.0, MARGIN, y, &line.description);
-        right(&mut c, REGULAR, 10.0, 370.0, y, &line.learners.to_string());
-        right(&mut c, REGULAR, 10.0, 450.0, y, &line.unit);
+        p.text(false, 10.0, MARGIN, y, &line.description);
+        p.right(false, 10.0, 370.0, y, &line.learners.to_string());
+        p.right(false, 10.0, 450.0, y, &line.unit);
         if line.free_learners > 0 {
             y -= 14.0;
-            text(
-                &mut c,
-                REGULAR,
-                9.0,
-                MARGIN,
-                y,
-                &format!("less {} learners without charge", line.free_learners),
-            );
+            let free = format!("less {} learners without charge", line.free_learners);
+            p.text(false, 9.0, MARGIN, y, &free);
         }
-        right(&mut c, REGULAR, 10.0, edge, y, &line.amount);
+        p.right(false, 10.0, edge, y, &line.amount);
     }
     y -= 16.0;
-    c.move_to(MARGIN, y).line_to(edge, y).stroke();
-    let mut sums = vec![("Total excluding VAT", &sheet.subtotal, REGULAR)];
+    p.content.move_to(MARGIN, y).line_to(edge, y).stroke();
+    let mut sums = vec![("Total excluding VAT", &sheet.subtotal, false)];
     if let Some((label, amount)) = &sheet.sponsored {
-        sums.push((label.as_str(), amount, REGULAR));
+        sums.push((label.as_str(), amount, false));
     }
-    sums.push((sheet.vat_label.as_str(), &sheet.vat, REGULAR));
-    sums.push(("Total including VAT", &sheet.total, BOLD));
-    for (label, value, font) in sums {
+    sums.push((sheet.vat_label.as_str(), &sheet.vat, false));
+    sums.push(("Total including VAT", &sheet.total, true));
+    for (label, value, bold) in sums {
         y -= 18.0;
-        right(&mut c, font, 10.0, 450.0, y, label);
-        right(&mut c, font, 10.0, edge, y, value);
+        p.right(bold, 10.0, 450.0, y, label);
+        p.right(bold, 10.0, edge, y, value);
     }
 
     y -= 48.0;
-    text(&mut c, BOLD, 10.0, MARGIN, y, "How to pay");
+    p.text(true, 10.0, MARGIN, y, "How to pay");
     for line in &sheet.payment_lines {
         y -= 14.0;
-        text(&mut c, REGULAR, 10.0, MARGIN, y, line);
+        p.text(false, 10.0, MARGIN, y, line);
     }
-
-    let page_rect = Rect::new(0.0, 0.0, PAGE_WIDTH, PAGE_HEIGHT);
-    let mut p = pdf.page(page);
-    p.media_box(page_rect).parent(tree).contents(contents);
-    let mut resources = p.resources();
-    let mut fonts = resources.fonts();
-    fonts.pair(REGULAR, regular).pair(BOLD, bold);
-    fonts.finish();
-    resources.finish();
-    p.finish();
-    pdf.stream(contents, &c.finish());
-    pdf.finish()
+    a4_pdf(
+        &fonts,
+        &format!("{title} {}", sheet.number),
+        vec![p.content],
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn an_invoice_is_one_pdf_page_that_says_tax_invoice() {
-        let sheet = InvoiceSheet {
+    fn sheet() -> InvoiceSheet {
+        InvoiceSheet {
             credit_note: false,
             number: "INV-000001".into(),
             issued_on: "2026-11-25".into(),
@@ -272,10 +240,38 @@ mod tests {
             payment_lines: vec!["Bank: Example".into()],
             lines: vec![],
             sponsored: None,
-        };
-        let pdf = invoice_pdf(&sheet);
+        }
+    }
+
+    #[test]
+    fn an_invoice_is_one_pdf_page_that_says_tax_invoice() {
+        let pdf = invoice_pdf(&sheet());
         assert!(pdf.starts_with(b"%PDF-"));
         let body = String::from_utf8_lossy(&pdf);
-        assert!(body.contains("Tax Invoice") && body.contains("/Count 1"));
+        assert!(body.contains("/Count 1") && body.contains("+DejaVuSans"));
+        let shown = crate::fonts::extract::shown_texts(&pdf);
+        assert!(shown.iter().any(|t| t == "Tax Invoice"), "{shown:?}");
+    }
+
+    #[test]
+    fn names_with_s_caron_and_eng_print_as_written() {
+        let mut sheet = sheet();
+        sheet.customer_name = "Nkosi Ŋwana".into();
+        sheet.customer_address = "Šimun Street 4\nPolokwane".into();
+        sheet.lines = vec![SheetLine {
+            description: "Grades 10–12".into(),
+            learners: 3,
+            free_learners: 0,
+            unit: "R 50.00".into(),
+            amount: "R 150.00".into(),
+        }];
+        let pdf = invoice_pdf(&sheet);
+        let shown = crate::fonts::extract::shown_texts(&pdf);
+        for name in ["Nkosi Ŋwana", "Šimun Street 4", "Grades 10–12"] {
+            assert!(
+                shown.iter().any(|t| t.contains(name)),
+                "{name} in {shown:?}"
+            );
+        }
     }
 }

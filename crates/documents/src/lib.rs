@@ -8,6 +8,7 @@ pub mod certificates;
 pub mod fonts;
 pub mod images;
 pub mod invoice;
+pub mod layout;
 pub mod slips;
 pub mod spreadsheet;
 pub mod table;

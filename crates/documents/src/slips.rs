@@ -3,7 +3,8 @@
 //! (`crate::fonts`), so that every name prints as the school entered it.
 
 use crate::fonts::{FontError, Fonts};
-use pdf_writer::{Content, Finish, Pdf, Rect, Ref, TextStr};
+use crate::layout::{a4_pdf, note_page, runs, Run, A4_HEIGHT, A4_WIDTH};
+use pdf_writer::Content;
 
 pub struct Slip {
     pub name: String,
@@ -28,8 +29,8 @@ pub struct SlipSheet {
     pub groups: Vec<SlipGroup>,
 }
 
-const PAGE_WIDTH: f32 = 595.0;
-const PAGE_HEIGHT: f32 = 842.0;
+const PAGE_WIDTH: f32 = A4_WIDTH;
+const PAGE_HEIGHT: f32 = A4_HEIGHT;
 const MARGIN: f32 = 32.0;
 const COLUMNS: usize = 2;
 const ROWS: usize = 6;
@@ -64,37 +65,12 @@ pub fn login_slips(sheet: &SlipSheet) -> Result<Vec<u8>, FontError> {
         }
     }
 
-    let mut pdf = Pdf::new();
-    let catalog = Ref::new(1);
-    let tree = Ref::new(2);
-    let info = Ref::new(3);
-    let first_page = 10 + crate::fonts::FONT_OBJECTS;
-    let page_refs: Vec<Ref> = (0..pages.len().max(1))
-        .map(|i| Ref::new(first_page + 2 * i as i32))
-        .collect();
-
-    pdf.catalog(catalog).pages(tree);
-    pdf.pages(tree)
-        .kids(page_refs.iter().copied())
-        .count(page_refs.len() as i32);
-    let font_refs = fonts.write(&mut pdf, 10);
-    pdf.document_info(info)
-        .title(TextStr(&format!("Login slips: {}", sheet.school)));
-
     let slip_width = (PAGE_WIDTH - 2.0 * MARGIN) / COLUMNS as f32;
     let slip_height = (PAGE_HEIGHT - 2.0 * MARGIN - 28.0) / ROWS as f32;
+    let sign_in = format!("Sign in at {}", sheet.sign_in_url);
     let mut contents = Vec::new();
     if pages.is_empty() {
-        let mut content = Content::new();
-        fonts.show(
-            &mut content,
-            true,
-            14.0,
-            MARGIN,
-            PAGE_HEIGHT - MARGIN - 14.0,
-            "No learners to print.",
-        );
-        contents.push(content);
+        contents.push(note_page(&fonts, MARGIN, "No learners to print."));
     }
     for (group, number, count, slips) in &pages {
         let mut content = Content::new();
@@ -102,13 +78,14 @@ pub fn login_slips(sheet: &SlipSheet) -> Result<Vec<u8>, FontError> {
             "{} - {} - page {number} of {count}",
             sheet.school, group.heading
         );
-        fonts.show(
+        let (top, width) = (PAGE_HEIGHT - MARGIN, PAGE_WIDTH - 2.0 * MARGIN);
+        runs(
             &mut content,
-            true,
-            11.0,
+            &fonts,
             MARGIN,
-            PAGE_HEIGHT - MARGIN - 11.0,
-            &fonts.fitted(true, &heading, 11.0, PAGE_WIDTH - 2.0 * MARGIN),
+            top,
+            width,
+            &[Run::bold(11.0, 11.0, &heading)],
         );
         content
             .set_stroke_gray(0.6)
@@ -123,82 +100,37 @@ pub fn login_slips(sheet: &SlipSheet) -> Result<Vec<u8>, FontError> {
                 .stroke();
             let inner = slip_width - 24.0;
             let left = x + 12.0;
-            fonts.show(
+            runs(
                 &mut content,
-                false,
-                8.0,
+                &fonts,
                 left,
-                top - 18.0,
-                &fonts.fitted(false, &sheet.title, 8.0, inner),
+                top,
+                inner,
+                &[
+                    Run::regular(8.0, 18.0, &sheet.title),
+                    Run::bold(13.0, 36.0, &slip.name),
+                    Run::regular(9.0, 50.0, &slip.grade_and_class),
+                    Run::regular(9.0, 70.0, "Username"),
+                    Run::regular(9.0, 88.0, "Password"),
+                    Run::regular(7.5, 106.0, &sign_in),
+                ],
             );
-            fonts.show(
+            runs(
                 &mut content,
-                true,
-                13.0,
-                left,
-                top - 36.0,
-                &fonts.fitted(true, &slip.name, 13.0, inner),
-            );
-            fonts.show(
-                &mut content,
-                false,
-                9.0,
-                left,
-                top - 50.0,
-                &fonts.fitted(false, &slip.grade_and_class, 9.0, inner),
-            );
-            fonts.show(&mut content, false, 9.0, left, top - 70.0, "Username");
-            fonts.show(
-                &mut content,
-                true,
-                13.0,
+                &fonts,
                 left + 58.0,
-                top - 70.0,
-                &slip.username,
-            );
-            fonts.show(&mut content, false, 9.0, left, top - 88.0, "Password");
-            fonts.show(
-                &mut content,
-                true,
-                13.0,
-                left + 58.0,
-                top - 88.0,
-                &slip.password,
-            );
-            fonts.show(
-                &mut content,
-                false,
-                7.5,
-                left,
-                top - 106.0,
-                &fonts.fitted(
-                    false,
-                    &format!("Sign in at {}", sheet.sign_in_url),
-                    7.5,
-                    inner,
-                ),
+                top,
+                inner - 58.0,
+                &[
+                    Run::bold(13.0, 70.0, &slip.username),
+                    Run::bold(13.0, 88.0, &slip.password),
+                ],
             );
         }
         contents.push(content);
     }
-    for (index, content) in contents.into_iter().enumerate() {
-        let page_id = page_refs[index];
-        let content_id = Ref::new(page_id.get() + 1);
-        let mut page = pdf.page(page_id);
-        page.media_box(Rect::new(0.0, 0.0, PAGE_WIDTH, PAGE_HEIGHT))
-            .parent(tree)
-            .contents(content_id);
-        let mut resources = page.resources();
-        let mut font_map = resources.fonts();
-        for (name, id) in font_refs {
-            font_map.pair(name, id);
-        }
-        font_map.finish();
-        resources.finish();
-        page.finish();
-        pdf.stream(content_id, &content.finish());
-    }
-    Ok(pdf.finish())
+    let title = format!("Login slips: {}", sheet.school);
+    Ok(a4_pdf(&fonts, &title, contents))
 }
 
 #[cfg(test)]

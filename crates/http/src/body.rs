@@ -4,11 +4,13 @@
 
 use crate::error::ApiError;
 use actix_web::dev::Payload;
+use actix_web::error::PayloadError;
 use actix_web::http::StatusCode;
 use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
 use olympiad_office::ErrorCode;
 use serde::de::DeserializeOwned;
 use std::future::Future;
+use std::marker::PhantomData;
 use std::pin::Pin;
 use validator::Validate;
 
@@ -33,8 +35,7 @@ impl<T: DeserializeOwned + Validate + 'static> FromRequest for Body<T> {
     type Future = Pin<Box<dyn Future<Output = Result<Body<T>, ApiError>>>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let is_json =
-            req.content_type() == "application/json" || req.content_type().ends_with("+json");
+        let is_json = is_json(req);
         let bytes = web::Bytes::from_request(req, payload);
         Box::pin(async move {
             if !is_json {
@@ -59,6 +60,11 @@ impl<T: DeserializeOwned + Validate + 'static> FromRequest for Body<T> {
             Ok(Body(value))
         })
     }
+}
+
+/// `application/json`, or a type of it (`application/merge-patch+json`).
+fn is_json(req: &HttpRequest) -> bool {
+    req.content_type() == "application/json" || req.content_type().ends_with("+json")
 }
 
 /// Deserialises, naming the field at fault. Bodies are read at full speed; only a faulty one is
@@ -88,11 +94,11 @@ pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
 /// like [`Body`], up to `limit` bytes.
 pub async fn read_large<T: DeserializeOwned + Validate>(
     req: &HttpRequest,
-    mut payload: web::Payload,
+    mut payload: impl futures_util::Stream<Item = Result<web::Bytes, PayloadError>> + Unpin,
     limit: usize,
 ) -> Result<T, ApiError> {
     use futures_util::StreamExt;
-    if req.content_type() != "application/json" {
+    if !is_json(req) {
         return Err(ApiError::bad_request(
             ErrorCode::ContentType,
             "The request body must be JSON (Content-Type: application/json).",
@@ -115,6 +121,33 @@ pub async fn read_large<T: DeserializeOwned + Validate>(
     let value: T = parse(&bytes)?;
     value.validate()?;
     Ok(value)
+}
+
+/// A JSON file sent as the body (a question bank, a school's learners), left unread until the
+/// handler has found its object in reach, then read and checked like [`Body`] up to a limit.
+pub struct LaterJson<T> {
+    req: HttpRequest,
+    payload: Payload,
+    kind: PhantomData<fn() -> T>,
+}
+
+impl<T> FromRequest for LaterJson<T> {
+    type Error = ApiError;
+    type Future = std::future::Ready<Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        std::future::ready(Ok(LaterJson {
+            req: req.clone(),
+            payload: payload.take(),
+            kind: PhantomData,
+        }))
+    }
+}
+
+impl<T: DeserializeOwned + Validate> LaterJson<T> {
+    pub async fn read(self, limit: usize) -> Result<T, ApiError> {
+        read_large(&self.req, self.payload, limit).await
+    }
 }
 
 /// The part named `file` of a multipart upload, with the name it was sent under. Every part's

@@ -1034,3 +1034,184 @@ async fn a_teacher_outside_the_team_cannot_enter_a_school_already_entered_and_th
     assert_eq!(logged.len(), 1);
     assert_eq!(logged[0].user_id, Some(colleague_user));
 }
+
+/// What an upload is sent as: a multipart file, or a JSON file (the question bank, the learners'
+/// rows).
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Upload {
+    Multipart,
+    Json,
+}
+
+/// Every upload: method POST, address with `{id}` for its object, the kind, how the file comes.
+const UPLOADS: &[(&str, Kind, Upload)] = &[
+    (
+        "/api/results/paper/preview?olympiadId={id}",
+        Kind::Olympiad,
+        Upload::Multipart,
+    ),
+    (
+        "/api/results/paper/import?olympiadId={id}",
+        Kind::Olympiad,
+        Upload::Multipart,
+    ),
+    (
+        "/api/learner/import/preview?schoolParticipantId={id}",
+        Kind::Entry,
+        Upload::Multipart,
+    ),
+    (
+        "/api/learner/import?schoolParticipantId={id}",
+        Kind::Entry,
+        Upload::Json,
+    ),
+    (
+        "/api/purchase-order/reconcile/preview?olympiadId={id}",
+        Kind::Olympiad,
+        Upload::Multipart,
+    ),
+    (
+        "/api/purchase-order/{id}/proof",
+        Kind::PurchaseOrder,
+        Upload::Multipart,
+    ),
+    (
+        "/api/olympiad/{id}/question-bank",
+        Kind::Olympiad,
+        Upload::Json,
+    ),
+    (
+        "/api/olympiad/{id}/question-bank/csv",
+        Kind::Olympiad,
+        Upload::Json,
+    ),
+    (
+        "/api/attachment/upload?olympiadId={id}",
+        Kind::Olympiad,
+        Upload::Multipart,
+    ),
+    (
+        "/api/mass-mail/{id}/attachment",
+        Kind::MassMail,
+        Upload::Multipart,
+    ),
+    (
+        "/api/certificate/image/{id}",
+        Kind::Olympiad,
+        Upload::Multipart,
+    ),
+];
+
+/// A body no upload can read: `broken` is malformed, else it is over every upload's limit.
+fn upload_body(url: &str, upload: Upload, broken: bool) -> TestRequest {
+    let request = TestRequest::post().uri(url);
+    match (upload, broken) {
+        (Upload::Multipart, true) => request
+            .insert_header((
+                "content-type",
+                "multipart/form-data; boundary=olympiadboundary",
+            ))
+            .set_payload("this is no multipart body at all"),
+        (Upload::Multipart, false) => multipart(url, "huge.csv", &vec![b'a'; 9 * 1024 * 1024]),
+        (Upload::Json, true) => request
+            .insert_header(("content-type", "application/json"))
+            .set_payload("{not json"),
+        (Upload::Json, false) => request
+            .insert_header(("content-type", "application/json"))
+            .set_payload(format!("{{\"rows\": \"{}\"}}", "a".repeat(9 * 1024 * 1024))),
+    }
+}
+
+#[actix_web::test]
+async fn an_upload_out_of_reach_is_refused_before_its_file_is_read() {
+    let fx = Fixture::new();
+    let (home, other) = (fx.olympiad("geography"), fx.olympiad("history"));
+    let overlord = fx.overlord();
+    let api = fx.api().await;
+    // The other olympiad's entry, order and mass mail; a neighbour school's entry and order.
+    let far = fx.school().named("Far High").entered_in(&other).build();
+    let neighbour = fx
+        .school()
+        .named("Neighbour High")
+        .entered_in(&home)
+        .build();
+    let (_, teacher) = fx.entered_school(&home);
+    let mut order_of = HashMap::new();
+    for entry in [far.entry(), neighbour.entry()] {
+        for name in ["Ayanda", "Sipho"] {
+            fx.learner(&format!("{}{entry}", name.to_lowercase()))
+                .named(name, "Dlamini")
+                .entered_with(entry);
+        }
+        let url = format!("/api/purchase-order?customerParticipantId={entry}");
+        let order = api.call(&overlord, Method::POST, &url, Value::Null).await;
+        order_of.insert(entry, id(&order));
+    }
+    let mass_mail = api.call(&overlord, Method::POST, "/api/mass-mail", json!({ "olympiadId": other.id, "title": "Reminder", "audience": "participating_teachers", "subject": "S", "html": "<p>H</p>", "text": "T" }))
+        .await;
+
+    // Every multipart route of the API is an upload walked here.
+    let document = serde_json::to_value(olympiad_http::openapi::document()).unwrap();
+    for (path, item) in document["paths"].as_object().unwrap() {
+        if item["post"]["requestBody"]["content"]["multipart/form-data"].is_object() {
+            assert!(
+                UPLOADS.iter().any(|(url, _, how)| *how == Upload::Multipart
+                    && template(url) == declared_template(path)),
+                "POST {path} takes a file: add it to UPLOADS"
+            );
+        }
+    }
+
+    let admin = fx.admin("geography");
+    let beyond_admin = HashMap::from([
+        (Kind::Olympiad, vec![other.id]),
+        (Kind::Entry, vec![far.entry()]),
+        (Kind::PurchaseOrder, vec![order_of[&far.entry()]]),
+        (Kind::MassMail, vec![id(&mass_mail)]),
+    ]);
+    let beyond_teacher = HashMap::from([
+        (Kind::Entry, vec![far.entry(), neighbour.entry()]),
+        (
+            Kind::PurchaseOrder,
+            vec![order_of[&far.entry()], order_of[&neighbour.entry()]],
+        ),
+    ]);
+    let mut checked = 0;
+    for (caller, token, beyond) in [
+        ("admin of the home olympiad", &admin, &beyond_admin),
+        (
+            "team admin of the own school",
+            &teacher.token,
+            &beyond_teacher,
+        ),
+    ] {
+        for (url, kind, upload) in UPLOADS {
+            for object in beyond.get(kind).into_iter().flatten() {
+                let url = url.replace("{id}", &object.to_string());
+                for broken in [true, false] {
+                    let request = upload_body(&url, *upload, broken);
+                    let (status, answer) = api.send(with_token(request, token)).await;
+                    assert!(
+                        status == StatusCode::FORBIDDEN || status == StatusCode::NOT_FOUND,
+                        "{caller}: POST {url} with a {} file answered {status}: {answer}",
+                        if broken { "malformed" } else { "too large" }
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked >= 30, "only {checked} uploads were tried");
+    // The same bodies, from a caller who reaches the object, are read and refused for what they
+    // are: the walk above proves the order, not an upload that refuses everything.
+    let paper = format!("/api/results/paper/preview?olympiadId={}", home.id);
+    let bank = format!("/api/olympiad/{}/question-bank", home.id);
+    for (url, upload, broken, expected) in [
+        (&paper, Upload::Multipart, true, StatusCode::BAD_REQUEST),
+        (&bank, Upload::Json, false, StatusCode::PAYLOAD_TOO_LARGE),
+    ] {
+        let request = with_token(upload_body(url, upload, broken), &admin);
+        let (status, answer) = api.send(request).await;
+        assert_eq!(status, expected, "{url}: {answer}");
+    }
+}

@@ -14,16 +14,15 @@ use serde_json::json;
 
 /// A fixture whose public app is a small built page, as `make build` leaves it.
 fn with_public_app() -> Fixture {
-    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("olympiad-public-{}-{n}", std::process::id()));
-    std::fs::create_dir_all(dir.join("public/dist")).unwrap();
-    std::fs::write(
-        dir.join("public/dist/index.html"),
-        "<!doctype html><html><head><title>Olympiads</title><meta name=\"description\" content=\"built\"></head><body><div id=\"root\"></div></body></html>",
-    )
-    .unwrap();
     Fixture::with_config(|config| {
+        // Beside the fixture's stored files, so that it goes with them when the test ends.
+        let dir = config.uploads_dir.with_file_name("apps");
+        std::fs::create_dir_all(dir.join("public/dist")).unwrap();
+        std::fs::write(
+            dir.join("public/dist/index.html"),
+            "<!doctype html><html><head><title>Olympiads</title><meta name=\"description\" content=\"built\"></head><body><div id=\"root\"></div></body></html>",
+        )
+        .unwrap();
         config.require_staff_2fa = false;
         config.static_dir = dir;
         config.public_base_url = "https://olympiads.example".into();

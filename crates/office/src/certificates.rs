@@ -10,7 +10,7 @@ use crate::error::{OfficeError, OfficeResult};
 use crate::files::stored_path;
 use crate::mail::queue_email_of;
 use crate::results::{released, LearnerResult, Snapshot};
-use crate::scope::find_in_reach;
+use crate::scope::{find_in_reach, id_in_reach};
 use chrono::NaiveDateTime;
 use olympiad_documents::certificates::{
     file_safe, Certificate, Design, Field, PictureBox, Placement, SchoolCertificates,
@@ -478,15 +478,6 @@ pub struct CertificateImageView {
     pub height_px: u32,
 }
 
-/// The olympiad a picture is uploaded for, found in reach before the file is read.
-pub fn image_olympiad(
-    conn: &mut DbConnection,
-    caller: &Caller,
-    olympiad_id: i64,
-) -> OfficeResult<i64> {
-    Ok(find_in_reach::<Olympiad>(conn, caller, olympiad_id)?.id)
-}
-
 /// Keeps a background or signature picture as an attachment of the olympiad (the file manager's
 /// way: stored once by hash, noted in the activity log). Only PNG and JPEG, judged by content
 /// (else 415), at most 2 MB, and one the certificates can read (else 400 naming `file`).
@@ -498,7 +489,7 @@ pub fn upload_image(
     bytes: &[u8],
     root: &Path,
 ) -> OfficeResult<CertificateImageView> {
-    let olympiad_id = image_olympiad(conn, caller, olympiad_id)?;
+    let olympiad_id = id_in_reach::<Olympiad>(conn, caller, olympiad_id)?;
     if bytes.len() > CERTIFICATE_IMAGE_LIMIT_BYTES {
         return Err(OfficeError::invalid("file", "must be at most 2 MB"));
     }

@@ -394,10 +394,12 @@ pub fn read_roster(bytes: &[u8]) -> OfficeResult<Vec<RosterRow>> {
 /// the rest to the import.
 pub fn preview(
     conn: &mut DbConnection,
-    entry: &SchoolParticipant,
+    caller: &Caller,
+    entry_id: i64,
     rows: Vec<RosterRow>,
 ) -> OfficeResult<ImportPreview> {
-    let checked = check_against_school(conn, entry, &rows)?;
+    let entry = find_in_reach::<SchoolParticipant>(conn, caller, entry_id)?;
+    let checked = check_against_school(conn, &entry, &rows)?;
     let preview: Vec<PreviewRow> = rows
         .into_iter()
         .zip(checked)

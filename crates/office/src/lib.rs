@@ -62,7 +62,7 @@ pub mod privacy;
 
 pub use caller::Caller;
 pub use error::{ErrorCode, OfficeError, OfficeResult, OrNotFound};
-pub use scope::{find_in_reach, InReach, ManagedEntry};
+pub use scope::{find_in_reach, id_in_reach, InReach, ManagedEntry};
 // The lobby: staggered start windows and the paper sent ahead, sealed
 pub mod lobby;
 pub mod start_windows;

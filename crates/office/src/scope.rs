@@ -35,6 +35,18 @@ pub fn find_in_reach<T: InReach>(
     T::find_in_reach(conn, caller, id)
 }
 
+/// The id of an object the caller reaches, asked first by whatever would cost something before it
+/// can tell: an upload asks it before it reads a byte of the file, so a caller out of reach is
+/// refused (403, 404) whatever they send and however much.
+pub fn id_in_reach<T: InReach>(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: i64,
+) -> Result<i64, OfficeError> {
+    T::find_in_reach(conn, caller, id)?;
+    Ok(id)
+}
+
 /// Objects that belong to one olympiad: staff of it and the overlord reach them.
 macro_rules! olympiad_owned {
     ($($kind:ty => $what:literal),* $(,)?) => {$(

@@ -5,7 +5,7 @@ use crate::access::Caller;
 use crate::body::read_file_part;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
-use crate::routes::IdPath;
+use crate::routes::{upload_target, IdPath};
 use crate::state::AppState;
 use actix_multipart::Multipart;
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
@@ -14,7 +14,7 @@ use olympiad_office::files::{
     self, stored_path, AttachmentScope, AttachmentView, FilenameQuery, RenameQuery, UploadIdQuery,
     UploadView,
 };
-use olympiad_persistence::models::Upload;
+use olympiad_persistence::models::{Olympiad, Upload};
 
 #[utoipa::path(
     operation_id = "attachment_list",tag = "files", params(AttachmentScope), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<AttachmentView>>))))]
@@ -48,8 +48,11 @@ pub async fn upload_attachment(
     query: web::Query<AttachmentScope>,
     parts: Multipart,
 ) -> ApiResult<AttachmentView> {
-    // Refused before the file is read: a caller out of scope uploads nothing.
-    let olympiad_id = caller.olympiad_scope(query.olympiad_id)?;
+    let olympiad_id = match query.olympiad_id {
+        Some(id) => Some(upload_target::<Olympiad>(&state, &caller, id).await?),
+        // The platform's own files: the overlord's alone (else 400 naming `olympiadId`).
+        None => caller.olympiad_scope(None)?,
+    };
     let (name, bytes) = read_file_part(parts, state.config.upload_limit_bytes).await?;
     let root = state.config.uploads_dir.clone();
     state

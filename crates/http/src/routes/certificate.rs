@@ -7,7 +7,7 @@ use crate::body::{read_file_part, Body};
 use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::download;
-use crate::routes::IdPath;
+use crate::routes::{upload_target, IdPath};
 use crate::state::AppState;
 use actix_multipart::Multipart;
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
@@ -17,6 +17,7 @@ use olympiad_office::certificates::{
     RunStatus, CERTIFICATE_IMAGE_LIMIT_BYTES,
 };
 use olympiad_office::results::{EntryQuery, OlympiadQuery};
+use olympiad_persistence::models::Olympiad;
 use std::path::PathBuf;
 
 /// Where the ZIPs are kept: a `certificates` folder among the stored files.
@@ -74,13 +75,7 @@ pub async fn upload_image(
     path: web::Path<IdPath>,
     parts: Multipart,
 ) -> ApiResult<CertificateImageView> {
-    let id = path.id;
-    // The olympiad is found in reach before a byte of the file is read.
-    let scope = caller.clone();
-    let olympiad_id = state
-        .db
-        .office(move |conn| certificates::image_olympiad(conn, &scope, id))
-        .await?;
+    let olympiad_id = upload_target::<Olympiad>(&state, &caller, path.id).await?;
     // A little over the limit is read, so that a file just too large is named as `file` (400).
     let (name, bytes) = read_file_part(parts, CERTIFICATE_IMAGE_LIMIT_BYTES + 64 * 1024).await?;
     let root = state.config.uploads_dir.clone();

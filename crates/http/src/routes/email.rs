@@ -6,7 +6,7 @@ use crate::access::{Caller, MaybeCaller};
 use crate::body::{read_file_part, Body};
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
-use crate::routes::IdPath;
+use crate::routes::{upload_target, IdPath};
 use crate::state::AppState;
 use actix_multipart::Multipart;
 use actix_web::{delete, get, post, put, web, HttpRequest};
@@ -24,7 +24,7 @@ use olympiad_office::email::unsubscribes::{
     self, ResubscribeQuery, UnsubscribeInput, UnsubscribeLinkView, UnsubscribeListQuery,
 };
 use olympiad_persistence::models::{
-    Bounce, Campaign, EmailLog, QueuedEmail, SchoolReach, ShunnedEmail, Unsubscribe,
+    Bounce, Campaign, EmailLog, MassMail, QueuedEmail, SchoolReach, ShunnedEmail, Unsubscribe,
 };
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -293,13 +293,7 @@ pub async fn mass_mail_attach(
     path: web::Path<IdPath>,
     parts: Multipart,
 ) -> ApiResult<MassMailView> {
-    let id = path.id;
-    // Refused before the file is read: a caller out of reach uploads nothing (404).
-    let asking = caller.clone();
-    state
-        .db
-        .office(move |conn| mass_mails::get(conn, &asking, id))
-        .await?;
+    let id = upload_target::<MassMail>(&state, &caller, path.id).await?;
     // Read with a margin over the largest file, so that one too large is named as such.
     let limit = olympiad_domain::email::MASS_MAIL_MAX_FILE_BYTES + 64 * 1024;
     let (name, bytes) = read_file_part(parts, limit).await?;

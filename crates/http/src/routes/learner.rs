@@ -2,16 +2,16 @@
 //! spreadsheet (template, preview with every row's problems, commit in one transaction).
 
 use crate::access::Caller;
-use crate::body::{read_file_part, read_large, Body};
+use crate::body::{read_file_part, Body, LaterJson};
 use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::{download, ExportFormat, GridQuery};
+use crate::routes::upload_target;
 use crate::routes::user::IdPath;
 use crate::state::AppState;
 use actix_multipart::Multipart;
-use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
+use actix_web::{delete, get, post, put, web, HttpResponse};
 use olympiad_domain::roster::RosterRow;
-use olympiad_office::find_in_reach;
 use olympiad_office::learner_accounts::{Credential, NewPasswords};
 use olympiad_office::learners::{
     self, EntryQuery, ImportPreview, ImportRows, LearnerChanges, LearnerDetails, LearnerListQuery,
@@ -100,29 +100,15 @@ pub async fn delete_learner(
         .await
 }
 
-/// The school's entry, if the caller may load learners into it. Asked before a file is read or a
-/// password hashed, so that an upload to someone else's entry costs the server nothing.
-async fn entry_to_load_into(
-    state: &AppState,
-    caller: &Caller,
-    entry_id: i64,
-) -> Result<SchoolParticipant, ApiError> {
-    let caller = caller.clone();
-    state
-        .db
-        .office(move |conn| find_in_reach::<SchoolParticipant>(conn, &caller, entry_id))
-        .await
-}
-
 /// Sign-ins for `count` learners of the entry, hashed off the workers once the caller is known to
-/// reach it.
+/// reach it: a password hashed for someone else's entry would cost the server for nothing.
 async fn passwords_for(
     state: &AppState,
     caller: &Caller,
     entry_id: i64,
     count: usize,
 ) -> Result<NewPasswords, ApiError> {
-    entry_to_load_into(state, caller, entry_id).await?;
+    upload_target::<SchoolParticipant>(state, caller, entry_id).await?;
     Ok(web::block(move || learners::passwords_for_learners(count))
         .await
         .map_err(ApiError::internal)??)
@@ -199,13 +185,14 @@ pub async fn import_preview(
     query: web::Query<EntryQuery>,
     parts: Multipart,
 ) -> ApiResult<ImportPreview> {
-    let entry = entry_to_load_into(&state, &caller, query.school_participant_id).await?;
+    let entry_id =
+        upload_target::<SchoolParticipant>(&state, &caller, query.school_participant_id).await?;
     let (_, bytes) = read_file_part(parts, ROSTER_LIMIT_BYTES).await?;
     let rows = web::block(move || learners::read_roster(&bytes))
         .await
         .map_err(ApiError::internal)??;
     state
-        .answer(move |conn| learners::preview(conn, &entry, rows))
+        .answer(move |conn| learners::preview(conn, &caller, entry_id, rows))
         .await
 }
 
@@ -223,14 +210,13 @@ pub async fn import(
     caller: Caller,
     state: web::Data<AppState>,
     query: web::Query<EntryQuery>,
-    req: HttpRequest,
-    payload: web::Payload,
+    rows: LaterJson<ImportRows>,
 ) -> ApiResult<Vec<Credential>> {
     let entry_id = query.school_participant_id;
     // Megabytes of rows are read and parsed only for an entry the caller may load into.
-    entry_to_load_into(&state, &caller, entry_id).await?;
+    upload_target::<SchoolParticipant>(&state, &caller, entry_id).await?;
     // Thousands of rows are more than the usual JSON limit.
-    let body: ImportRows = read_large(&req, payload, ROSTER_JSON_LIMIT_BYTES).await?;
+    let body = rows.read(ROSTER_JSON_LIMIT_BYTES).await?;
     let new = passwords_for(&state, &caller, entry_id, body.rows.len()).await?;
     state
         .answer(move |conn| learners::import(conn, &caller, entry_id, &body.rows, &new))

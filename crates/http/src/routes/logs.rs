@@ -5,9 +5,12 @@ use crate::error::ApiError;
 use crate::listing::{file, ExportFormat};
 use crate::state::AppState;
 use actix_web::{get, web, HttpResponse};
+use olympiad_documents::Table;
 use olympiad_office::logs::{self, ActivityLogQuery, AppLogQuery};
+use olympiad_office::OfficeResult;
 use olympiad_persistence::models::{ActivityLog, AppLog};
-use serde::Deserialize;
+use olympiad_persistence::DbConnection;
+use serde::{Deserialize, Serialize};
 use utoipa::IntoParams;
 
 /// A log answers its entries in the envelope, or with `format` the same entries as a file.
@@ -31,27 +34,12 @@ pub async fn app_log_all(
     query: web::Query<AppLogQuery>,
     export: web::Query<LogExport>,
 ) -> Result<HttpResponse, ApiError> {
-    match export.format {
-        Some(format) => {
-            let table = state
-                .db
-                .reader()
-                .office(move |conn| logs::app_log_export(conn, &query))
-                .await?;
-            file(format, "app-log", &table)
-        }
-        None => {
-            let entries = state
-                .db
-                .reader()
-                .office(move |conn| logs::app_log(conn, &query))
-                .await?;
-            Ok(HttpResponse::Ok().json(Envelope {
-                success: true,
-                data: entries,
-            }))
-        }
-    }
+    let log = Log {
+        file_name: "app-log",
+        entries: logs::app_log,
+        export: logs::app_log_export,
+    };
+    log.answer(&state, query.into_inner(), export.format).await
 }
 
 #[utoipa::path(tag = "logs", responses((status = 200, body = inline(crate::envelope::Envelope<Vec<String>>))))]
@@ -75,25 +63,45 @@ pub async fn activity_log(
     query: web::Query<ActivityLogQuery>,
     export: web::Query<LogExport>,
 ) -> Result<HttpResponse, ApiError> {
-    match export.format {
-        Some(format) => {
-            let table = state
-                .db
-                .reader()
-                .office(move |conn| logs::activity_export(conn, &query))
-                .await?;
-            file(format, "activity-log", &table)
-        }
-        None => {
-            let entries = state
-                .db
-                .reader()
-                .office(move |conn| logs::activity(conn, &query))
-                .await?;
-            Ok(HttpResponse::Ok().json(Envelope {
-                success: true,
-                data: entries,
-            }))
+    let log = Log {
+        file_name: "activity-log",
+        entries: logs::activity,
+        export: logs::activity_export,
+    };
+    log.answer(&state, query.into_inner(), export.format).await
+}
+
+/// One log viewer: its entries for the grid, and the same entries as a file.
+struct Log<Q, E> {
+    file_name: &'static str,
+    entries: fn(&mut DbConnection, &Q) -> OfficeResult<Vec<E>>,
+    export: fn(&mut DbConnection, &Q) -> OfficeResult<Table>,
+}
+
+impl<Q: Send + 'static, E: Serialize + Send + 'static> Log<Q, E> {
+    /// The entries the query selects in the envelope, or with `format` as a file; read from the
+    /// replica where there is one (the viewers can wait).
+    async fn answer(
+        self,
+        state: &AppState,
+        query: Q,
+        format: Option<ExportFormat>,
+    ) -> Result<HttpResponse, ApiError> {
+        let reader = state.db.reader();
+        match format {
+            Some(format) => {
+                let export = self.export;
+                let table = reader.office(move |conn| export(conn, &query)).await?;
+                file(format, self.file_name, &table)
+            }
+            None => {
+                let entries = self.entries;
+                let data = reader.office(move |conn| entries(conn, &query)).await?;
+                Ok(HttpResponse::Ok().json(Envelope {
+                    success: true,
+                    data,
+                }))
+            }
         }
     }
 }

@@ -372,6 +372,21 @@ pub struct MergeQuery {
     pub survivor_id: i64,
 }
 
+/// An upload's object (its olympiad, entry, order, mass mail), found in reach before a byte of the
+/// file is read: every upload asks this first, so a caller out of reach is refused (403, 404)
+/// whatever they send and however much.
+pub(crate) async fn upload_target<T: olympiad_office::InReach + 'static>(
+    state: &crate::state::AppState,
+    caller: &crate::access::Caller,
+    id: i64,
+) -> Result<i64, crate::error::ApiError> {
+    let caller = caller.clone();
+    state
+        .db
+        .office(move |conn| olympiad_office::id_in_reach::<T>(conn, &caller, id))
+        .await
+}
+
 /// An id in the path: `/api/…/{id}`.
 #[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Path)]

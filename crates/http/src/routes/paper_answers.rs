@@ -6,6 +6,7 @@ use crate::body::read_file_part;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::listing::download;
+use crate::routes::upload_target;
 use crate::state::AppState;
 use actix_multipart::Multipart;
 use actix_web::{get, post, web, HttpResponse};
@@ -13,6 +14,9 @@ use olympiad_office::paper_answers::{
     self, PaperImported, PaperPreview, PAPER_ANSWERS_LIMIT_BYTES,
 };
 use olympiad_office::results::{EntryQuery, OlympiadQuery};
+use olympiad_office::OfficeResult;
+use olympiad_persistence::models::Olympiad;
+use olympiad_persistence::DbConnection;
 
 /// A school's answer sheets: one A4 sheet a learner, with the learner number and a box for each
 /// option of each question.
@@ -76,11 +80,7 @@ pub async fn preview(
     parts: Multipart,
 ) -> ApiResult<PaperPreview> {
     let id = query.olympiad_id;
-    let (_, bytes) = read_file_part(parts, PAPER_ANSWERS_LIMIT_BYTES).await?;
-    ok(state
-        .db
-        .office(move |conn| paper_answers::preview(conn, &caller, id, &bytes))
-        .await?)
+    ok(with_the_file(caller, state, id, parts, paper_answers::preview).await?)
 }
 
 /// Imports the same file: every row in one transaction, or none when any row has a problem
@@ -106,9 +106,21 @@ pub async fn import(
     parts: Multipart,
 ) -> ApiResult<PaperImported> {
     let id = query.olympiad_id;
+    ok(with_the_file(caller, state, id, parts, paper_answers::import).await?)
+}
+
+/// Preview and import alike: the olympiad found in reach, then the file read, then the use case.
+async fn with_the_file<T: Send + 'static>(
+    caller: Caller,
+    state: web::Data<AppState>,
+    olympiad_id: i64,
+    parts: Multipart,
+    use_case: fn(&mut DbConnection, &olympiad_office::Caller, i64, &[u8]) -> OfficeResult<T>,
+) -> Result<T, ApiError> {
+    upload_target::<Olympiad>(&state, &caller, olympiad_id).await?;
     let (_, bytes) = read_file_part(parts, PAPER_ANSWERS_LIMIT_BYTES).await?;
-    ok(state
+    state
         .db
-        .office(move |conn| paper_answers::import(conn, &caller, id, &bytes))
-        .await?)
+        .office(move |conn| use_case(conn, &caller, olympiad_id, &bytes))
+        .await
 }

@@ -7,6 +7,7 @@ use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::listing::{download, GridQuery};
 use crate::rate_limit::client_address;
+use crate::routes::upload_target;
 use crate::routes::user::IdPath;
 use crate::state::AppState;
 use actix_multipart::Multipart;
@@ -19,7 +20,9 @@ use olympiad_office::payments::{
     InvoiceQuery, ItnOutcome, MyCountry, OlympiadQuery, OrderDetail, OrderListQuery, PayPage,
     PaymentsDashboard, SchoolPoQuery, SponsorQuery, StatusQuery,
 };
-use olympiad_persistence::models::{Paged, PaymentProof, PurchaseOrderRow};
+use olympiad_persistence::models::{
+    Olympiad, Paged, PaymentProof, PurchaseOrder, PurchaseOrderRow,
+};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -310,7 +313,7 @@ pub async fn match_statement(
     query: web::Query<OlympiadQuery>,
     parts: Multipart,
 ) -> ApiResult<Vec<StatementMatch>> {
-    let olympiad_id = query.olympiad_id;
+    let olympiad_id = upload_target::<Olympiad>(&state, &caller, query.olympiad_id).await?;
     let (_, bytes) = read_file_part(parts, STATEMENT_LIMIT_BYTES).await?;
     let lines = web::block(move || payments::read_statement(&bytes))
         .await
@@ -502,13 +505,7 @@ pub async fn upload_proof(
     path: web::Path<IdPath>,
     parts: Multipart,
 ) -> ApiResult<PaymentProof> {
-    let id = path.id;
-    // Refused before the file is read: a caller out of reach uploads nothing.
-    let asking = caller.clone();
-    state
-        .db
-        .office(move |conn| payments::detail(conn, &asking, id))
-        .await?;
+    let id = upload_target::<PurchaseOrder>(&state, &caller, path.id).await?;
     let limit = state.config.upload_limit_bytes.min(PROOF_LIMIT_BYTES);
     let (name, bytes) = read_file_part(parts, limit).await?;
     let uploads = state.config.uploads_dir.clone();

@@ -2,12 +2,20 @@
 //! import), and simple single-choice banks from CSV.
 
 use crate::access::Caller;
-use crate::body::Body;
-use crate::envelope::ApiResult;
+use crate::body::LaterJson;
+use crate::envelope::{ok, ApiResult};
+use crate::error::ApiError;
+use crate::routes::upload_target;
 use crate::state::AppState;
+use crate::JSON_LIMIT_BYTES;
 use actix_web::{get, post, web};
 use olympiad_office::paper::ConfirmQuery;
 use olympiad_office::question_bank::{self, CsvImport, Imported, QuestionBank};
+use olympiad_office::OfficeResult;
+use olympiad_persistence::models::Olympiad;
+use olympiad_persistence::DbConnection;
+use serde::de::DeserializeOwned;
+use validator::Validate;
 
 #[utoipa::path(tag = "paper", params(("id" = i64, Path, minimum = 1, description = "The olympiad's id")), responses((status = 200, body = inline(crate::envelope::Envelope<QuestionBank>))))]
 #[get("/api/olympiad/{id}/question-bank")]
@@ -17,9 +25,10 @@ pub async fn export(
     id: web::Path<i64>,
 ) -> ApiResult<QuestionBank> {
     let id = id.into_inner();
-    state
-        .answer(move |conn| question_bank::export(conn, &caller, id))
-        .await
+    ok(state
+        .db
+        .office(move |conn| question_bank::export(conn, &caller, id))
+        .await?)
 }
 
 #[utoipa::path(tag = "paper", params(("id" = i64, Path, minimum = 1, description = "The olympiad's id"), ConfirmQuery), request_body = QuestionBank, responses((status = 200, body = inline(crate::envelope::Envelope<Imported>))))]
@@ -29,12 +38,10 @@ pub async fn import(
     state: web::Data<AppState>,
     id: web::Path<i64>,
     confirm: web::Query<ConfirmQuery>,
-    body: Body<QuestionBank>,
+    bank: LaterJson<QuestionBank>,
 ) -> ApiResult<Imported> {
-    let (id, confirm, bank) = (id.into_inner(), confirm.confirm, body.into_inner());
-    state
-        .answer(move |conn| question_bank::import(conn, &caller, id, confirm, bank))
-        .await
+    let (id, confirm) = (id.into_inner(), confirm.confirm);
+    ok(with_the_file(caller, state, id, confirm, bank, question_bank::import).await?)
 }
 
 #[utoipa::path(tag = "paper", params(("id" = i64, Path, minimum = 1, description = "The olympiad's id"), ConfirmQuery), request_body = CsvImport, responses((status = 200, body = inline(crate::envelope::Envelope<Imported>)), (status = 400, description = "Names each faulty row", body = crate::error::ErrorBody)))]
@@ -44,10 +51,29 @@ pub async fn import_csv(
     state: web::Data<AppState>,
     id: web::Path<i64>,
     confirm: web::Query<ConfirmQuery>,
-    body: Body<CsvImport>,
+    csv: LaterJson<CsvImport>,
 ) -> ApiResult<Imported> {
-    let (id, confirm, body) = (id.into_inner(), confirm.confirm, body.into_inner());
+    let (id, confirm) = (id.into_inner(), confirm.confirm);
+    ok(with_the_file(caller, state, id, confirm, csv, question_bank::import_csv).await?)
+}
+
+/// Both imports: the olympiad found in reach, then the file read and checked, then the use case.
+async fn with_the_file<B, T>(
+    caller: Caller,
+    state: web::Data<AppState>,
+    olympiad_id: i64,
+    confirm: bool,
+    file: LaterJson<B>,
+    use_case: fn(&mut DbConnection, &olympiad_office::Caller, i64, bool, B) -> OfficeResult<T>,
+) -> Result<T, ApiError>
+where
+    B: DeserializeOwned + Validate + Send + 'static,
+    T: Send + 'static,
+{
+    upload_target::<Olympiad>(&state, &caller, olympiad_id).await?;
+    let file = file.read(JSON_LIMIT_BYTES).await?;
     state
-        .answer(move |conn| question_bank::import_csv(conn, &caller, id, confirm, body))
+        .db
+        .office(move |conn| use_case(conn, &caller, olympiad_id, confirm, file))
         .await
 }

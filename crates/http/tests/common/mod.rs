@@ -21,6 +21,9 @@ pub const PASSWORD: &str = "correct horse battery";
 pub struct Fixture {
     pub db: TestDatabase,
     pub state: web::Data<AppState>,
+    /// The test's own folder for stored files (uploads, certificates, fetched certificates),
+    /// removed with the fixture when the test ends.
+    _files: tempfile::TempDir,
 }
 
 impl Fixture {
@@ -31,10 +34,17 @@ impl Fixture {
 
     pub fn with_config(change: impl FnOnce(&mut ApiConfig)) -> Self {
         let db = TestDatabase::new();
+        let files = tempfile::tempdir().expect("a temporary folder");
         let mut config = ApiConfig::for_tests();
+        config.uploads_dir = files.path().join("uploads");
+        config.sns_certificates.dir = files.path().join("sns-certs");
         change(&mut config);
         let state = web::Data::new(AppState::new(db.pool.clone(), config));
-        let fixture = Fixture { db, state };
+        let fixture = Fixture {
+            db,
+            state,
+            _files: files,
+        };
         fixture.olympiad("geography");
         fixture
     }
