@@ -104,7 +104,21 @@ const FORMATTING: &[&str] = &[
 /// Rich text from the question editor, made safe to show: formatting, lists, tables and images of
 /// this olympiad's own files only. Scripts, styles, event handlers and outside addresses are
 /// removed (an outside image would cost learners data and tell a third party who is writing).
+///
+/// The same few texts (an olympiad's instructions and declaration, its paper) are read on every
+/// step of every learner's start, so what the sanitiser makes of a text is kept, by the text
+/// itself: an edit on any node is a new text, sanitised anew, and nothing is ever stale.
 fn sanitise(html: &str) -> String {
+    if let Some(clean) = SANITISED.get(html) {
+        return clean;
+    }
+    let clean = SANITISER.clean(html).to_string();
+    SANITISED.keep(html, &clean);
+    clean
+}
+
+/// The sanitiser's rules, made once.
+static SANITISER: std::sync::LazyLock<ammonia::Builder<'static>> = std::sync::LazyLock::new(|| {
     use std::collections::HashSet;
     let tags: HashSet<&str> = FORMATTING
         .iter()
@@ -129,7 +143,55 @@ fn sanitise(html: &str) -> String {
             ("img", "src") => None,
             _ => Some(value.into()),
         });
-    builder.clean(html).to_string()
+    builder
+});
+
+/// Texts sanitised lately: the raw text (the whole of it, so two texts never share an entry) to
+/// what the sanitiser made of it.
+static SANITISED: SanitisedTexts = SanitisedTexts::new();
+
+/// Texts longer than this are sanitised each time (a long text is rarely read twice in a row).
+const KEPT_TEXT_BYTES: usize = 64 * 1024;
+/// What the kept texts may take together, raw and sanitised; when full, the memory starts over.
+const KEPT_BYTES: usize = 8 * 1024 * 1024;
+
+struct SanitisedTexts(std::sync::Mutex<Option<KeptTexts>>);
+
+#[derive(Default)]
+struct KeptTexts {
+    texts: std::collections::HashMap<Box<str>, Box<str>>,
+    bytes: usize,
+}
+
+impl SanitisedTexts {
+    const fn new() -> Self {
+        SanitisedTexts(std::sync::Mutex::new(None))
+    }
+
+    fn get(&self, html: &str) -> Option<String> {
+        let kept = self.0.lock().ok()?;
+        kept.as_ref()?
+            .texts
+            .get(html)
+            .map(|clean| clean.to_string())
+    }
+
+    fn keep(&self, html: &str, clean: &str) {
+        if html.len() > KEPT_TEXT_BYTES {
+            return;
+        }
+        let Ok(mut kept) = self.0.lock() else {
+            return;
+        };
+        let kept = kept.get_or_insert_with(KeptTexts::default);
+        let bytes = html.len() + clean.len();
+        if kept.bytes + bytes > KEPT_BYTES {
+            *kept = KeptTexts::default();
+        }
+        if kept.texts.insert(html.into(), clean.into()).is_none() {
+            kept.bytes += bytes;
+        }
+    }
 }
 
 /// The body of an e-mail as staff write it (system e-mail copy, mass mails): the same formatting
@@ -203,5 +265,32 @@ mod tests {
             serde_json::to_string(&texts[&Language::Af]).unwrap(),
             r#""Lees""#
         );
+    }
+
+    #[test]
+    fn a_text_sanitised_again_is_answered_alike_and_an_edit_is_sanitised_anew() {
+        let raw = "<p onclick=x()>Answer <b>every</b> question</p><script>steal()</script>";
+        let first = RichText::new(raw);
+        assert_eq!(first.as_str(), "<p>Answer <b>every</b> question</p>");
+        assert_eq!(RichText::new(raw), first);
+        // The edited text is another key: never the old answer.
+        let edited = RichText::new("<p>Answer <i>five</i> questions</p><img src=https://x.io/a>");
+        assert_eq!(edited.as_str(), "<p>Answer <i>five</i> questions</p><img>");
+    }
+
+    #[test]
+    fn kept_texts_stay_within_their_bound() {
+        let texts = SanitisedTexts::new();
+        let long = "x".repeat(KEPT_TEXT_BYTES + 1);
+        texts.keep(&long, &long);
+        assert_eq!(texts.get(&long), None);
+        let chunk = "y".repeat(KEPT_TEXT_BYTES / 2);
+        for i in 0..(2 * KEPT_BYTES / KEPT_TEXT_BYTES + 4) {
+            let raw = format!("{i}{chunk}");
+            texts.keep(&raw, &raw);
+            assert_eq!(texts.get(&raw).as_deref(), Some(raw.as_str()));
+            let kept = texts.0.lock().unwrap();
+            assert!(kept.as_ref().unwrap().bytes <= KEPT_BYTES);
+        }
     }
 }

@@ -310,6 +310,7 @@ fn shuffle<T>(items: &mut [T], rng: &mut SplitMix) {
 
 /// A module of the paper as the order is built from: its id and its questions' ids and option
 /// keys, in the author's order.
+#[derive(Debug, Clone)]
 pub struct ModuleOutline {
     pub module_id: i64,
     pub questions: Vec<(i64, Vec<String>)>,

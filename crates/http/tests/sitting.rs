@@ -402,3 +402,105 @@ async fn a_learner_sees_the_pictures_of_their_own_paper_once_writing_and_no_othe
         assert_eq!(status, expected, "file {id}");
     }
 }
+
+/// Each learner's paper is made from parts kept once per paper and language: the text of each
+/// option must still be its own key's, in the learner's own language and order.
+#[actix_web::test]
+async fn learners_of_two_languages_each_get_their_own_order_with_each_option_its_own_text() {
+    let s = Sitting::new();
+    diesel::update(olympiads::table.find(s.olympiad_id))
+        .set((
+            olympiads::shuffle_questions.eq(true),
+            olympiads::shuffle_options.eq(true),
+        ))
+        .execute(&mut s.fx.db.conn())
+        .unwrap();
+    let api = s.fx.api().await;
+    let texts = |language: &str| -> std::collections::BTreeMap<(&str, &str), &str> {
+        let (vaal, orange, tugela, limpopo) = match language {
+            "en" => ("Vaal", "Orange", "Tugela", "Limpopo"),
+            _ => ("Vaal", "Oranje", "Tugela", "Limpopo"),
+        };
+        [
+            (("Longest river?", "a"), vaal),
+            (("Longest river?", "b"), orange),
+            (("Longest river?", "c"), tugela),
+            (("Langste rivier?", "a"), vaal),
+            (("Langste rivier?", "b"), orange),
+            (("Langste rivier?", "c"), tugela),
+            (("Which flow into the sea?", "a"), orange),
+            (("Which flow into the sea?", "b"), vaal),
+            (("Which flow into the sea?", "c"), limpopo),
+            (("Watter vloei see toe?", "a"), orange),
+            (("Watter vloei see toe?", "b"), vaal),
+            (("Watter vloei see toe?", "c"), limpopo),
+        ]
+        .into()
+    };
+    for (n, language) in ["en", "af", "en", "af"].into_iter().enumerate() {
+        let learner = s.learner_elsewhere(&format!("School {n}"), &format!("learner{n}"));
+        let (key, _) = api.start_sitting(&learner.token, language).await;
+        let (status, first) = api.paper(&learner.token, Some(&key)).await;
+        assert_eq!(status, StatusCode::OK, "{first}");
+        let (_, again) = api.paper(&learner.token, Some(&key)).await;
+        assert_eq!(first["data"]["modules"], again["data"]["modules"]);
+        let module = &first["data"]["modules"][0];
+        let instructions = if language == "en" {
+            "<p>Choose</p>"
+        } else {
+            "<p>Kies</p>"
+        };
+        assert_eq!(module["instructions"], instructions);
+        let questions = module["questions"].as_array().unwrap();
+        assert_eq!(questions.len(), 4);
+        let expected = texts(language);
+        for question in questions {
+            let stem = question["stem"].as_str().unwrap();
+            let stem = stem.trim_start_matches("<p>").trim_end_matches("</p>");
+            let english = ["Longest", "Which", "Rainfall", "Northern"]
+                .iter()
+                .any(|w| stem.starts_with(w));
+            assert_eq!(english, language == "en", "{stem} for {language}");
+            for option in question["options"].as_array().unwrap() {
+                let key = option["key"].as_str().unwrap();
+                assert_eq!(
+                    Some(&option["text"].as_str().unwrap()),
+                    expected.get(&(stem, key)),
+                    "option {key} of {stem} in {language}"
+                );
+            }
+        }
+    }
+}
+
+/// The olympiad's instructions and declaration are sanitised once per text, kept by the text
+/// itself: an edit written by another node (here straight into the database) is seen at the next
+/// step, sanitised.
+#[actix_web::test]
+async fn an_edit_of_the_instructions_made_elsewhere_is_seen_at_the_next_step_sanitised() {
+    let s = Sitting::new();
+    let api = s.fx.api().await;
+    let before = api.sitting(&s.learner, None).await;
+    let edit = |text: &str| {
+        diesel::update(olympiads::table.find(s.olympiad_id))
+            .set(olympiads::instructions.eq(json!({ "en": text, "af": text }).to_string()))
+            .execute(&mut s.fx.db.conn())
+            .unwrap();
+    };
+    edit("<p>Pens down at ten</p><script>steal()</script>");
+    let after = api.sitting(&s.learner, None).await;
+    assert_ne!(
+        before["olympiad"]["instructions"],
+        after["olympiad"]["instructions"]
+    );
+    assert_eq!(
+        after["olympiad"]["instructions"]["en"],
+        "<p>Pens down at ten</p>"
+    );
+    edit("<p>Pens down at <b>eleven</b></p><img src=https://elsewhere.example/x.png>");
+    let again = api.sitting(&s.learner, None).await;
+    assert_eq!(
+        again["olympiad"]["instructions"]["af"],
+        "<p>Pens down at <b>eleven</b></p><img>"
+    );
+}

@@ -10,7 +10,7 @@ use olympiad_persistence::models::{Question, QuestionModule};
 use olympiad_persistence::{DbConnection, DbResult};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 use utoipa::ToSchema;
 
@@ -35,12 +35,35 @@ pub struct PaperModule {
 }
 
 /// An olympiad's paper in the author's order.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub struct Paper {
     pub modules: Vec<PaperModule>,
     pub questions: HashMap<i64, PaperQuestion>,
     /// Question ids per module, in the author's order.
     pub order: Vec<(i64, Vec<i64>)>,
+    /// Made once per paper, however many learners start: its outline, and the paper as learners
+    /// see it in each language (every learner's own paper is these parts in their own order).
+    outline: OnceLock<Vec<ModuleOutline>>,
+    in_language: [OnceLock<InLanguage>; 2],
+    /// The sealed paper of the lobby, per language and key (see `crate::lobby`).
+    pub(crate) sealed: Mutex<Vec<(Language, String, Arc<Sealed>)>>,
+}
+
+/// The paper in the author's order sealed with one opening's key: the same bytes for every learner
+/// of that opening and language.
+#[derive(Debug)]
+pub(crate) struct Sealed {
+    pub iv: String,
+    pub ciphertext: String,
+    pub version: String,
+}
+
+/// The paper's parts in one language, as learners see them: each module without its questions,
+/// each question with all its options in the author's order.
+#[derive(Debug, Default)]
+struct InLanguage {
+    modules: HashMap<i64, LearnerModule>,
+    questions: HashMap<i64, LearnerQuestion>,
 }
 
 impl Paper {
@@ -84,6 +107,7 @@ impl Paper {
                 })
                 .collect(),
             order,
+            ..Paper::default()
         })
     }
 
@@ -96,71 +120,112 @@ impl Paper {
     }
 
     /// What the learner's order is built from: each module's questions and their option keys.
-    pub fn outline(&self) -> Vec<ModuleOutline> {
-        self.order
-            .iter()
-            .map(|(module_id, ids)| ModuleOutline {
-                module_id: *module_id,
-                questions: ids
-                    .iter()
-                    .filter_map(|id| self.questions.get(id))
-                    .map(|q| {
-                        let keys = match q.kind {
-                            QuestionKind::SingleChoice | QuestionKind::MultipleChoice => {
-                                q.content.options.iter().map(|o| o.key.clone()).collect()
-                            }
-                            _ => Vec::new(),
-                        };
-                        (q.id, keys)
-                    })
-                    .collect(),
-            })
-            .collect()
+    pub fn outline(&self) -> &[ModuleOutline] {
+        self.outline.get_or_init(|| {
+            self.order
+                .iter()
+                .map(|(module_id, ids)| ModuleOutline {
+                    module_id: *module_id,
+                    questions: ids
+                        .iter()
+                        .filter_map(|id| self.questions.get(id))
+                        .map(|q| {
+                            let keys = match q.kind {
+                                QuestionKind::SingleChoice | QuestionKind::MultipleChoice => {
+                                    q.content.options.iter().map(|o| o.key.clone()).collect()
+                                }
+                                _ => Vec::new(),
+                            };
+                            (q.id, keys)
+                        })
+                        .collect(),
+                })
+                .collect()
+        })
+    }
+
+    /// The paper's parts in this language, made on first use.
+    fn in_language(&self, language: Language) -> &InLanguage {
+        let slot = match language {
+            Language::En => &self.in_language[0],
+            Language::Af => &self.in_language[1],
+        };
+        slot.get_or_init(|| InLanguage {
+            modules: self
+                .modules
+                .iter()
+                .map(|module| {
+                    let shown = LearnerModule {
+                        module_id: module.id,
+                        title: in_language(&module.title, language),
+                        instructions: in_language(&module.instructions, language),
+                        time_limit_minutes: module.time_limit_minutes,
+                        questions: Vec::new(),
+                    };
+                    (module.id, shown)
+                })
+                .collect(),
+            questions: self
+                .questions
+                .values()
+                .map(|question| {
+                    let shown = LearnerQuestion {
+                        question_id: question.id,
+                        kind: question.kind,
+                        stem: in_language(&question.content.stem, language),
+                        options: learner_options(question.kind, &question.content)
+                            .iter()
+                            .map(|o: &AnswerOption| LearnerOption {
+                                key: o.key.clone(),
+                                text: in_language(&o.text, language),
+                            })
+                            .collect(),
+                        image_url: question
+                            .attachment_id
+                            .map(|id| format!("/api/attachment/{id}")),
+                    };
+                    (question.id, shown)
+                })
+                .collect(),
+        })
     }
 
     /// The paper as this learner sees it: their order, their language (the other where a text is
     /// missing in theirs), no answer key, no explanation.
     pub fn for_learner(&self, order: &PaperOrder, language: Language) -> Vec<LearnerModule> {
-        let order = order.reconciled(&self.outline());
-        let modules: HashMap<i64, &PaperModule> = self.modules.iter().map(|m| (m.id, m)).collect();
+        let order = order.reconciled(self.outline());
+        let shown = self.in_language(language);
         order
             .modules
             .iter()
             .filter_map(|fixed| {
-                let module = modules.get(&fixed.module_id)?;
+                let module = shown.modules.get(&fixed.module_id)?;
                 Some(LearnerModule {
-                    module_id: module.id,
-                    title: in_language(&module.title, language),
-                    instructions: in_language(&module.instructions, language),
+                    module_id: module.module_id,
+                    title: module.title.clone(),
+                    instructions: module.instructions.clone(),
                     time_limit_minutes: module.time_limit_minutes,
                     questions: fixed
                         .questions
                         .iter()
                         .filter_map(|q| {
-                            let question = self.questions.get(&q.question_id)?;
-                            let all = learner_options(question.kind, &question.content);
+                            let question = shown.questions.get(&q.question_id)?;
                             let options = if q.options.is_empty() {
-                                all
+                                question.options.clone()
                             } else {
                                 q.options
                                     .iter()
-                                    .filter_map(|key| all.iter().find(|o| &o.key == key).cloned())
+                                    .filter_map(|key| {
+                                        question.options.iter().find(|o| &o.key == key).cloned()
+                                    })
                                     .collect()
                             };
                             Some(LearnerQuestion {
-                                question_id: question.id,
+                                question_id: question.question_id,
                                 kind: question.kind,
-                                stem: in_language(&question.content.stem, language),
-                                options: options
-                                    .iter()
-                                    .map(|o: &AnswerOption| LearnerOption {
-                                        key: o.key.clone(),
-                                        text: in_language(&o.text, language),
-                                    })
-                                    .collect(),
-                                image_url: question
-                                    .attachment_id
-                                    .map(|id| format!("/api/attachment/{id}")),
+                                stem: question.stem.clone(),
+                                options,
+                                image_url: question.image_url.clone(),
                             })
                         })
                         .collect(),

@@ -12,7 +12,7 @@
 
 use crate::caller::Caller;
 use crate::error::{ErrorCode, OfficeError, OfficeResult};
-use crate::learner_paper::{LearnerModule, PaperCache};
+use crate::learner_paper::{LearnerModule, Paper, PaperCache, Sealed};
 use crate::sitting::{self, window_at, DeviceKey, SittingView};
 use base64::engine::general_purpose::STANDARD as BASE64;
 use base64::Engine;
@@ -28,6 +28,7 @@ use ring::aead::{Aad, LessSafeKey, Nonce, UnboundKey, AES_256_GCM, NONCE_LEN};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use std::io::Write;
+use std::sync::Arc;
 use utoipa::ToSchema;
 
 /// The opening moment of an olympiad without sitting windows (open whenever it is open): its
@@ -232,22 +233,51 @@ pub fn sealed_paper(
     let at = now();
     let opening = waiting.opening(at);
     let paper = papers.paper(conn, waiting.olympiad.id)?;
-    let author_order = paper_order(&paper.outline(), false, false, 0);
-    if author_order.question_count() == 0 {
-        return Err(sitting::closed());
-    }
     let language = waiting.language();
-    let modules = paper.for_learner(&author_order, language);
     let key = key_for(conn, waiting.olympiad.id, opening)?;
-    let (iv, ciphertext) = seal(&modules, &key)?;
-    let version = hex_prefix(&Sha256::digest(&ciphertext));
+    let sealed = sealed_with(&paper, language, &key)?;
     Ok(SealedPaper {
         opens_at: waiting.window(at).map(|w| w.starts_at),
         language,
-        iv: BASE64.encode(iv),
-        ciphertext: BASE64.encode(ciphertext),
-        version,
+        iv: sealed.iv.clone(),
+        ciphertext: sealed.ciphertext.clone(),
+        version: sealed.version.clone(),
     })
+}
+
+/// Sealings kept per paper (languages times opening moments); beyond, they start over.
+const SEALINGS_KEPT: usize = 16;
+
+/// The paper in the author's order in this language, sealed with this key: made once per paper
+/// (which is read again when it changes), language and key, for every learner who waits.
+fn sealed_with(paper: &Paper, language: Language, key: &str) -> OfficeResult<Arc<Sealed>> {
+    let kept = |sealed: &[(Language, String, Arc<Sealed>)]| {
+        sealed
+            .iter()
+            .find(|(l, k, _)| *l == language && k == key)
+            .map(|(_, _, s)| Arc::clone(s))
+    };
+    if let Some(sealed) = paper.sealed.lock().ok().and_then(|s| kept(&s)) {
+        return Ok(sealed);
+    }
+    let author_order = paper_order(paper.outline(), false, false, 0);
+    if author_order.question_count() == 0 {
+        return Err(sitting::closed());
+    }
+    let modules = paper.for_learner(&author_order, language);
+    let (iv, ciphertext) = seal(&modules, key)?;
+    let sealed = Arc::new(Sealed {
+        iv: BASE64.encode(iv),
+        version: hex_prefix(&Sha256::digest(&ciphertext)),
+        ciphertext: BASE64.encode(ciphertext),
+    });
+    if let Ok(mut kept) = paper.sealed.lock() {
+        if kept.len() >= SEALINGS_KEPT {
+            kept.clear();
+        }
+        kept.push((language, key.to_owned(), Arc::clone(&sealed)));
+    }
+    Ok(sealed)
 }
 
 fn hex_prefix(bytes: &[u8]) -> String {
@@ -332,7 +362,7 @@ pub fn start(
     })?;
     let order = attempt
         .order()
-        .reconciled(&paper.outline())
+        .reconciled(paper.outline())
         .modules
         .into_iter()
         .map(|m| ModuleInOrder {

@@ -495,8 +495,12 @@ pub fn recovery_code(
     caller: &Caller,
     device: Option<DeviceKey>,
 ) -> OfficeResult<RecoveryCode> {
-    let (_, _, attempt) = read_sitter(conn, caller)?;
-    let attempt = held(attempt, device.as_ref())?;
+    // The olympiad is not needed here: the entry and the attempt are all that is read.
+    let sitter = Sitter::by_user(conn, caller.user_id)?.ok_or_else(not_entered)?;
+    let attempt = held(
+        Attempt::current(conn, sitter.participant_id)?,
+        device.as_ref(),
+    )?;
     let code = readable_code(RECOVERY_CODE_CHARS, |n| rand::random_range(0..n));
     let hash = token_hash(&code);
     // Once the clock runs, a code is never shown again: it is what a second device needs.
@@ -617,7 +621,7 @@ pub fn start(
     }
     let paper = papers.paper(conn, olympiad.id)?;
     let paper_order = paper_order(
-        &paper.outline(),
+        paper.outline(),
         olympiad.shuffle_questions,
         olympiad.shuffle_options,
         rand::random::<u64>(),

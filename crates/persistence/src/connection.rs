@@ -79,23 +79,42 @@ impl Database {
 pub struct ConnectError(String);
 
 /// Our own manager, so that a failed connection reports its real cause.
-pub struct DbManager(Database);
+///
+/// A pooled connection is not tested with a round trip each time it is taken (on olympiad
+/// morning that was one statement in eight): only while connections are being lost (a database
+/// restart, see [`crate::error::lost_connections_lately`]) is each one tested as it is taken and
+/// given back, so the dead ones are dropped and the pool opens new ones. The replica's pool
+/// (`always_test`) tests every time: its reads fall back to the primary when it is down, which
+/// they learn from the test.
+pub struct DbManager {
+    database: Database,
+    always_test: bool,
+}
+
+impl DbManager {
+    fn test(conn: &mut DbConnection) -> Result<(), ConnectError> {
+        conn.batch_execute("SELECT 1")
+            .map_err(|e| ConnectError(e.to_string()))
+    }
+}
 
 impl ManageConnection for DbManager {
     type Connection = DbConnection;
     type Error = ConnectError;
 
     fn connect(&self) -> Result<DbConnection, ConnectError> {
-        self.0.connect()
+        self.database.connect()
     }
 
     fn is_valid(&self, conn: &mut DbConnection) -> Result<(), ConnectError> {
-        conn.batch_execute("SELECT 1")
-            .map_err(|e| ConnectError(e.to_string()))
+        if self.always_test || crate::error::lost_connections_lately() {
+            return Self::test(conn);
+        }
+        Ok(())
     }
 
-    fn has_broken(&self, _conn: &mut DbConnection) -> bool {
-        false
+    fn has_broken(&self, conn: &mut DbConnection) -> bool {
+        crate::error::lost_connections_lately() && Self::test(conn).is_err()
     }
 }
 
@@ -122,7 +141,10 @@ pub fn open_pool(database: &Database, max_size: u32) -> DbResult<DbPool> {
     r2d2::Pool::builder()
         .max_size(max_size)
         .connection_timeout(Duration::from_secs(10))
-        .build(DbManager(database.clone()))
+        .build(DbManager {
+            database: database.clone(),
+            always_test: false,
+        })
         .map_err(|e| DbError::Pool(e.to_string()))
 }
 
@@ -136,7 +158,10 @@ pub fn open_read_pool(database: &Database, max_size: u32) -> DbPool {
         .min_idle(Some(0))
         .connection_timeout(Duration::from_secs(10))
         .error_handler(Box::new(r2d2::NopErrorHandler))
-        .build_unchecked(DbManager(database.clone()))
+        .build_unchecked(DbManager {
+            database: database.clone(),
+            always_test: true,
+        })
 }
 
 /// Runs the pending migrations of the connection's own backend; answers the versions applied.

@@ -1,4 +1,5 @@
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What can go wrong in storage, in the words the API needs to answer a person.
 #[derive(Debug, thiserror::Error)]
@@ -38,8 +39,43 @@ fn with_causes(error: &DieselError) -> String {
     text
 }
 
+/// When a connection to the database was last found closed (seconds since the Unix epoch; 0:
+/// never). See [`lost_connections_lately`].
+static CONNECTION_LOST_AT: AtomicU64 = AtomicU64::new(0);
+
+/// How long after a connection was found closed the pools test each connection they hand out and
+/// take back: long enough for every connection of a restarted database to be taken once.
+const TESTING_AFTER_LOSS_SECONDS: u64 = 60;
+
+fn epoch_seconds() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// Whether a connection was found closed lately (the database restarted or the network broke):
+/// then the pools test connections before handing them out (see `DbManager`).
+pub fn lost_connections_lately() -> bool {
+    let at = CONNECTION_LOST_AT.load(Ordering::Relaxed);
+    at != 0 && epoch_seconds().saturating_sub(at) < TESTING_AFTER_LOSS_SECONDS
+}
+
+/// Notes that a connection was found closed.
+pub fn connection_lost() {
+    CONNECTION_LOST_AT.store(epoch_seconds(), Ordering::Relaxed);
+}
+
 impl From<DieselError> for DbError {
     fn from(error: DieselError) -> Self {
+        if matches!(
+            error,
+            DieselError::DatabaseError(
+                DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
+                _
+            )
+        ) {
+            connection_lost();
+        }
         match error {
             DieselError::NotFound => DbError::NotFound,
             DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, info) => {
