@@ -61,7 +61,12 @@ async fn write(db: &Db, id: i64, parent: i64) -> Result<i64, ApiError> {
 
 /// Holds the committer in a piece of its own until `release` is sent, so that every request sent
 /// meanwhile queues for the next transaction together.
-fn hold_committer(db: &Db) -> (mpsc::Sender<()>, impl std::future::Future<Output = ()> + use<'_>) {
+fn hold_committer(
+    db: &Db,
+) -> (
+    mpsc::Sender<()>,
+    impl std::future::Future<Output = ()> + use<'_>,
+) {
     let (release, held) = mpsc::channel::<()>();
     let (entered, inside) = mpsc::channel::<()>();
     let holder = db.grouped(move |_| {

@@ -53,10 +53,7 @@ fn cost(statements: &[String]) -> Cost {
     Cost {
         statements: statements.len(),
         commits: statements.iter().filter(|s| starts(s, "COMMIT")).count(),
-        savepoints: statements
-            .iter()
-            .filter(|s| starts(s, "SAVEPOINT"))
-            .count(),
+        savepoints: statements.iter().filter(|s| starts(s, "SAVEPOINT")).count(),
         writes: statements
             .iter()
             .filter(|s| {
@@ -94,8 +91,10 @@ async fn each_step_of_a_start_commits_once_at_most() {
     steps.push(("declaration", cost(&take())));
     let key = declared["attemptKey"].as_str().unwrap().to_owned();
     let device = |request: TestRequest| with_device(request, &token, Some(&key));
-    api.ok(device(TestRequest::post().uri("/api/sitting/recovery-code")))
-        .await;
+    api.ok(device(
+        TestRequest::post().uri("/api/sitting/recovery-code"),
+    ))
+    .await;
     steps.push(("recovery code", cost(&take())));
     api.ok(device(TestRequest::post().uri("/api/sitting/start")))
         .await;
@@ -104,7 +103,10 @@ async fn each_step_of_a_start_commits_once_at_most() {
         .ok(device(TestRequest::get().uri("/api/sitting/paper")))
         .await;
     steps.push(("paper", cost(&take())));
-    assert_eq!(paper["modules"][0]["questions"].as_array().unwrap().len(), 4);
+    assert_eq!(
+        paper["modules"][0]["questions"].as_array().unwrap().len(),
+        4
+    );
 
     let total = steps.iter().fold(Cost::default(), |sum, (_, c)| Cost {
         statements: sum.statements + c.statements,
