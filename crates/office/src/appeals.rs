@@ -194,7 +194,6 @@ pub fn of_school(
 pub struct DecideInput {
     pub outcome: AppealOutcome,
     /// Why, as the team will read it.
-    /// Why: required, not only spaces.
     #[schema(min_length = 1, max_length = 1000, pattern = "\\S")]
     pub reason: String,
     /// The learner's total marks once upheld; required to uphold.
