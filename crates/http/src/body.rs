@@ -73,6 +73,15 @@ pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     if let Ok(value) = serde_json::from_slice(bytes) {
         return Ok(value);
     }
+    // JSON has one kind of number: `196.0` is the integer 196, which the document's `integer`
+    // allows, so a whole number written with a fraction is read as the integer it is.
+    if let Ok(mut value) = serde_json::from_slice::<serde_json::Value>(bytes) {
+        if whole_numbers_as_integers(&mut value) {
+            if let Ok(value) = serde_json::from_value(value) {
+                return Ok(value);
+            }
+        }
+    }
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
     serde_path_to_error::deserialize(&mut deserializer).map_err(|error| {
         if !matches!(error.inner().classify(), serde_json::error::Category::Data) {
@@ -88,6 +97,30 @@ pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         };
         ApiError::invalid_field(&field, &problem)
     })
+}
+
+/// Rewrites each whole number written as a float (`196.0`) as an integer; whether any was.
+fn whole_numbers_as_integers(value: &mut serde_json::Value) -> bool {
+    use serde_json::Value;
+    match value {
+        Value::Number(number) => match number.as_f64() {
+            // Exactly representable as both: up to 2^53.
+            Some(x)
+                if number.is_f64() && x.fract() == 0.0 && x.abs() <= 9_007_199_254_740_992.0 =>
+            {
+                *number = serde_json::Number::from(x as i64);
+                true
+            }
+            _ => false,
+        },
+        Value::Array(items) => items
+            .iter_mut()
+            .fold(false, |any, item| whole_numbers_as_integers(item) | any),
+        Value::Object(fields) => fields
+            .values_mut()
+            .fold(false, |any, item| whole_numbers_as_integers(item) | any),
+        _ => false,
+    }
 }
 
 /// A JSON body larger than the API's usual limit (the rows of a learner import), read and checked
@@ -220,6 +253,17 @@ mod tests {
         let error = parse::<SignIn>(json.as_bytes()).unwrap_err();
         let (field, problem) = error.fields.clone().into_iter().next().unwrap();
         (field, problem)
+    }
+
+    #[test]
+    fn whole_numbers_written_with_a_fraction_are_integers() {
+        let sign_in =
+            parse::<SignIn>(br#"{"username":"a","loginType":"admin","olympiadId":7.0}"#).unwrap();
+        assert_eq!(sign_in.olympiad_id, Some(7));
+        assert_eq!(
+            field_and_problem(r#"{"username":"a","loginType":"admin","olympiadId":7.5}"#),
+            ("olympiadId".into(), "must be i64".into())
+        );
     }
 
     #[test]

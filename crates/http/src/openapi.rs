@@ -168,6 +168,109 @@ fn complete_responses(openapi: &mut utoipa::openapi::OpenApi) {
     }
 }
 
+/// Everything the routes' own annotations leave out, added to the document in one place.
+fn complete(openapi: &mut utoipa::openapi::OpenApi) {
+    complete_responses(openapi);
+    sort_patterns(openapi);
+    file_parts(openapi);
+}
+
+/// Each list's `sort` keys, from the constant its `sorted_by!` is checked against: the `sort`
+/// parameter of the list's path accepts those and nothing else (an unknown key is a 400).
+const SORTED_LISTS: &[(&str, &[&str])] = {
+    use olympiad_persistence::models::{
+        country, expression_of_interest, learner, participant, purchase_order, results, school,
+        school_participant, teacher, useful_contact,
+    };
+    &[
+        ("/api/igeo-country", country::COUNTRY_SORT_KEYS),
+        (
+            "/api/igeo-country-participant",
+            country::PARTICIPANT_SORT_KEYS,
+        ),
+        (
+            "/api/interest/expression-of-interest",
+            expression_of_interest::SORT_KEYS,
+        ),
+        ("/api/learner", learner::SORT_KEYS),
+        ("/api/participant", participant::SORT_KEYS),
+        ("/api/purchase-order", purchase_order::SORT_KEYS),
+        ("/api/results", results::SORT_KEYS),
+        ("/api/school", school::SORT_KEYS),
+        ("/api/school-participant", school_participant::SORT_KEYS),
+        ("/api/teacher", teacher::SORT_KEYS),
+        ("/api/useful-contact", useful_contact::SORT_KEYS),
+    ]
+};
+
+/// The `sort` parameter of every list as the pattern of its own keys (`GridQuery` is shared, so
+/// its annotation can only say "a string").
+fn sort_patterns(openapi: &mut utoipa::openapi::OpenApi) {
+    use olympiad_persistence::models::listing::sort_pattern;
+    use utoipa::openapi::path::ParameterIn;
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    use utoipa::openapi::RefOr;
+    for (path, keys) in SORTED_LISTS {
+        let Some(operation) = openapi
+            .paths
+            .paths
+            .get_mut(*path)
+            .and_then(|item| item.get.as_mut())
+        else {
+            continue;
+        };
+        for parameter in operation.parameters.iter_mut().flatten() {
+            if let RefOr::T(p) = parameter {
+                if p.name == "sort" && p.parameter_in == ParameterIn::Query {
+                    p.description = Some(format!(
+                        "Comma-separated keys, `-` before a key for descending: {}.",
+                        keys.iter()
+                            .map(|k| format!("`{k}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ));
+                    p.schema = Some(
+                        ObjectBuilder::new()
+                            .schema_type(Type::String)
+                            .pattern(Some(sort_pattern(keys)))
+                            .into(),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Every upload route takes one multipart part named `file` (its annotation says so in words);
+/// the document states it as a schema, so that a client knows the part is required.
+fn file_parts(openapi: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
+    for item in openapi.paths.paths.values_mut() {
+        let operations = [item.post.as_mut(), item.put.as_mut(), item.patch.as_mut()];
+        for operation in operations.into_iter().flatten() {
+            let Some(utoipa::openapi::RefOr::T(body)) = operation.request_body.as_mut() else {
+                continue;
+            };
+            if let Some(utoipa::openapi::RefOr::T(content)) =
+                body.content.get_mut("multipart/form-data")
+            {
+                if content.schema.is_none() {
+                    let file = ObjectBuilder::new()
+                        .schema_type(Type::String)
+                        .format(Some(SchemaFormat::KnownFormat(KnownFormat::Binary)));
+                    content.schema = Some(
+                        ObjectBuilder::new()
+                            .schema_type(Type::Object)
+                            .property("file", file)
+                            .required("file")
+                            .into(),
+                    );
+                }
+            }
+        }
+    }
+}
+
 fn has_query_parameter(operation: &utoipa::openapi::path::Operation, name: &str) -> bool {
     use utoipa::openapi::path::ParameterIn;
     use utoipa::openapi::RefOr;
@@ -192,7 +295,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
         .configure(routes::register)
         .split_for_parts()
         .1;
-    complete_responses(&mut document);
+    complete(&mut document);
     document
 }
 
@@ -228,7 +331,7 @@ pub fn routed_app(
         .app_data(path_config())
         .configure(routes::register)
         .split_for_parts();
-    complete_responses(&mut api);
+    complete(&mut api);
     let json = api.to_pretty_json().unwrap_or_default();
     let app = app
         .app_data(web::Data::new(OpenApiDocument(json)))

@@ -90,7 +90,8 @@ pub struct LodgeInput {
     pub attempt_id: i64,
     /// The question's number on the paper (1, 2, …).
     pub question: i32,
-    #[schema(max_length = 1000)]
+    /// Why: required, not only spaces.
+    #[schema(min_length = 1, max_length = 1000, pattern = "\\S")]
     pub reason: String,
 }
 
@@ -193,7 +194,7 @@ pub fn of_school(
 pub struct DecideInput {
     pub outcome: AppealOutcome,
     /// Why, as the team will read it.
-    #[schema(max_length = 1000)]
+    #[schema(min_length = 1, max_length = 1000, pattern = "\\S")]
     pub reason: String,
     /// The learner's total marks once upheld; required to uphold.
     pub marks: Option<i64>,

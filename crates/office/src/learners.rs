@@ -426,5 +426,6 @@ pub fn preview(
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ImportRows {
+    #[schema(min_items = 1)]
     pub rows: Vec<RosterRow>,
 }

@@ -88,8 +88,9 @@ pub fn app_log_keys(conn: &mut DbConnection) -> OfficeResult<Vec<String>> {
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct ActivityLogQuery {
-    /// `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SS` (UTC); default: the last `timeWindow` hours.
-    #[param(pattern = "^[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}:[0-9]{2})?$")]
+    /// A date, `YYYY-MM-DD` (UTC); a date and time, `YYYY-MM-DDTHH:MM:SS`, is also read. Default:
+    /// the last `timeWindow` hours.
+    #[param(format = Date)]
     pub start_date: Option<String>,
     #[param(minimum = 1)]
     pub user_id: Option<i64>,

@@ -244,8 +244,7 @@ pub fn export_user(
 #[serde(rename_all = "camelCase")]
 pub struct ErasureInput {
     /// Why (the person's request, by whom and when): kept with the erasure, not in the log.
-    #[serde(default)]
-    #[schema(max_length = 500)]
+    #[schema(min_length = 1, max_length = 500, pattern = "\\S")]
     pub reason: String,
 }
 

@@ -45,7 +45,9 @@ pub struct BankModule {
 #[derive(Debug, Serialize, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct QuestionBank {
+    #[schema(pattern = "^olympiad-question-bank$")]
     pub format: String,
+    #[schema(minimum = 1, maximum = 1)]
     pub version: u32,
     /// The olympiad it came from, for the reader.
     #[serde(default)]

@@ -421,8 +421,8 @@ pub fn questions_by_difficulty(
 pub struct LearnerLoginQuery {
     #[param(minimum = 1)]
     pub olympiad_id: i64,
-    /// `YYYY-MM-DD` (UTC); default: the last `timeWindow` hours.
-    #[param(pattern = "^[0-9]{4}-[0-9]{2}-[0-9]{2}$")]
+    /// A date, `YYYY-MM-DD` (UTC); default: the last `timeWindow` hours.
+    #[param(format = Date)]
     pub start_date: Option<String>,
     /// Hours from the start date; default 24, at most 744 (31 days).
     #[param(minimum = 1, maximum = 744)]

@@ -595,7 +595,8 @@ pub struct AdjustInput {
     pub attempt_id: i64,
     /// The learner's total marks after moderation.
     pub marks: i64,
-    #[schema(max_length = 1000)]
+    /// Why: required, not only spaces.
+    #[schema(min_length = 1, max_length = 1000, pattern = "\\S")]
     pub reason: String,
 }
 
@@ -646,7 +647,8 @@ pub struct DisqualifyInput {
     pub attempt_id: i64,
     /// True to disqualify, false to reinstate.
     pub disqualified: bool,
-    #[schema(max_length = 1000)]
+    /// Why: required, not only spaces.
+    #[schema(min_length = 1, max_length = 1000, pattern = "\\S")]
     pub reason: String,
 }
 
@@ -701,7 +703,8 @@ pub fn disqualify(
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RemarkInput {
     pub olympiad_id: i64,
-    #[schema(max_length = 1000)]
+    /// Why: required, not only spaces.
+    #[schema(min_length = 1, max_length = 1000, pattern = "\\S")]
     pub reason: String,
 }
 
@@ -745,7 +748,8 @@ pub fn remark(
 pub struct StateInput {
     pub olympiad_id: i64,
     pub state: ResultsState,
-    #[schema(max_length = 1000)]
+    /// Why: required, not only spaces.
+    #[schema(min_length = 1, max_length = 1000, pattern = "\\S")]
     pub reason: String,
 }
 
@@ -893,7 +897,7 @@ pub struct ResultsQuery {
 }
 
 /// The keys the results grid sorts by.
-pub const RESULT_SORT_KEYS: &[&str] = &["rank", "score", "name", "school", "grade", "province"];
+pub const RESULT_SORT_KEYS: &[&str] = olympiad_persistence::models::results::SORT_KEYS;
 
 /// The current results, filtered, sorted and paged by the database from the stored results.
 pub fn list(

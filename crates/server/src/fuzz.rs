@@ -2,6 +2,9 @@
 //! token for each printed as `token <role> <token>`. The tokens are issued here, not by signing
 //! in, so that what the fuzzer does to sign-in (wrong passwords, too many attempts) cannot keep it
 //! out; they stay good while the server uses the same secret (`JWT_SECRET` or `DATA_DIR`'s).
+//! It also prints `id <parameter> <id>` for the parameters that must name something that exists
+//! (the olympiad, an entry, a school, a module of the paper, a mass mail), which the fuzzer sends
+//! as they are instead of numbers of its own.
 
 use crate::commands::{migrated_pool, CommandResult};
 use crate::settings::Settings;
@@ -58,10 +61,51 @@ pub fn seed(settings: &Settings, password: &str) -> CommandResult {
     }
     // E-mail: a mass mail carrying a file, a campaign, a bounce (which shuns its address) and an
     // unsubscribe, so that the e-mail routes that take an id find one.
-    email_fixtures(&mut conn, olympiad.id, &settings.uploads_dir()).map_err(|e| e.to_string())?;
+    let mass_mail_id = email_fixtures(&mut conn, olympiad.id, &settings.uploads_dir())
+        .map_err(|e| e.to_string())?;
     // The lobby: a staggered start window for the last school entered, an hour from now, so that
     // the start windows' routes answer a list that is not empty.
     start_window(&mut conn, olympiad.id)?;
+    ids(&mut conn, &olympiad, mass_mail_id)?;
+    Ok(())
+}
+
+/// The ids the fuzzer gives the parameters that must name something that exists, by parameter;
+/// `site` and `projectName` take the olympiad's project by its slug.
+fn ids(
+    conn: &mut olympiad_persistence::DbConnection,
+    olympiad: &Olympiad,
+    mass_mail_id: i64,
+) -> CommandResult {
+    use olympiad_persistence::models::{
+        entered_schools, Project, QuestionModule, SchoolParticipant,
+    };
+    let olympiad_id = olympiad.id;
+    let project = Project::find(conn, olympiad.project_id)?;
+    let (school_id, _) = entered_schools(conn, olympiad_id)?
+        .into_iter()
+        .next()
+        .ok_or("the demo has no school entered in geography")?;
+    let entry = SchoolParticipant::find_for(conn, olympiad_id, school_id)?
+        .ok_or("the demo's entered school has no entry")?;
+    let module = QuestionModule::for_olympiad(conn, olympiad_id)?
+        .into_iter()
+        .next()
+        .ok_or("the demo's geography paper has no module")?;
+    for (parameter, id) in [
+        ("olympiadId", olympiad_id),
+        ("schoolId", school_id),
+        ("schoolParticipantId", entry.id),
+        ("customerParticipantId", entry.id),
+        ("moduleId", module.id),
+        ("massMailId", mass_mail_id),
+        ("projectId", project.id),
+    ] {
+        println!("id {parameter} {id}");
+    }
+    for parameter in ["site", "projectName"] {
+        println!("id {parameter} \"{}\"", project.slug);
+    }
     Ok(())
 }
 
@@ -84,7 +128,7 @@ fn email_fixtures(
     conn: &mut olympiad_persistence::DbConnection,
     olympiad_id: i64,
     uploads: &std::path::Path,
-) -> olympiad_office::OfficeResult<()> {
+) -> olympiad_office::OfficeResult<i64> {
     use olympiad_office::email::{bounces, copy::CopyInput, mass_mails, unsubscribes};
     let overlord = User::by_username(conn, "overlord@example.org")?
         .ok_or_else(|| olympiad_office::OfficeError::Internal("no demo overlord".into()))?;
@@ -144,7 +188,7 @@ fn email_fixtures(
         Some(olympiad_id),
         "http://127.0.0.1",
     )?;
-    Ok(())
+    Ok(mass_mail.mass_mail.id)
 }
 
 fn learner(

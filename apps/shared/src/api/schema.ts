@@ -4062,6 +4062,7 @@ export type components = {
             marks: number;
             /** Format: int64 */
             olympiadId: number;
+            /** @description Why: required, not only spaces. */
             reason: string;
         };
         AnswerInput: {
@@ -4543,6 +4544,7 @@ export type components = {
             disqualified: boolean;
             /** Format: int64 */
             olympiadId: number;
+            /** @description Why: required, not only spaces. */
             reason: string;
         };
         /** @description An e-mail of the job table: to whom, about what, and whether it went. */
@@ -4605,7 +4607,7 @@ export type components = {
         EntryStatus: "entered" | "confirmed" | "withdrawn";
         ErasureInput: {
             /** @description Why (the person's request, by whom and when): kept with the erasure, not in the log. */
-            reason?: string;
+            reason: string;
         };
         /**
          * @description What an erasure did: the person's details were replaced where their results or orders must stay,
@@ -5021,6 +5023,7 @@ export type components = {
              * @description The question's number on the paper (1, 2, …).
              */
             question: number;
+            /** @description Why: required, not only spaces. */
             reason: string;
             /** Format: int64 */
             schoolParticipantId: number;
@@ -5772,6 +5775,7 @@ export type components = {
         RemarkInput: {
             /** Format: int64 */
             olympiadId: number;
+            /** @description Why: required, not only spaces. */
             reason: string;
         };
         /**
@@ -6160,6 +6164,7 @@ export type components = {
         StateInput: {
             /** Format: int64 */
             olympiadId: number;
+            /** @description Why: required, not only spaces. */
             reason: string;
             state: components["schemas"]["ResultsState"];
         };
@@ -6814,7 +6819,10 @@ export interface operations {
     activity_log: {
         parameters: {
             query?: {
-                /** @description `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SS` (UTC); default: the last `timeWindow` hours. */
+                /**
+                 * @description A date, `YYYY-MM-DD` (UTC); a date and time, `YYYY-MM-DDTHH:MM:SS`, is also read. Default:
+                 *     the last `timeWindow` hours.
+                 */
                 startDate?: string;
                 userId?: number;
                 email?: string;
@@ -7171,7 +7179,10 @@ export interface operations {
         /** @description One part named `file` */
         requestBody?: {
             content: {
-                "multipart/form-data": unknown;
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
             };
         };
         responses: {
@@ -9305,7 +9316,10 @@ export interface operations {
         /** @description One part named `file`: PNG or JPEG, at most 2 MB */
         requestBody?: {
             content: {
-                "multipart/form-data": unknown;
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
             };
         };
         responses: {
@@ -11147,7 +11161,7 @@ export interface operations {
                 page?: number;
                 /** @description Default 25, at most 500. */
                 pageSize?: number;
-                /** @description Comma-separated keys, `-` before a key for descending: `name,-grade`. */
+                /** @description Comma-separated keys, `-` before a key for descending: `name`, `isoCode`. */
                 sort?: string;
                 /** @description Free text, matched case-blind against the list's main columns. */
                 search?: string;
@@ -11324,7 +11338,7 @@ export interface operations {
                 page?: number;
                 /** @description Default 25, at most 500. */
                 pageSize?: number;
-                /** @description Comma-separated keys, `-` before a key for descending: `name,-grade`. */
+                /** @description Comma-separated keys, `-` before a key for descending: `countryName`, `status`. */
                 sort?: string;
                 /** @description Free text, matched case-blind against the list's main columns. */
                 search?: string;
@@ -12231,7 +12245,7 @@ export interface operations {
                 page?: number;
                 /** @description Default 25, at most 500. */
                 pageSize?: number;
-                /** @description Comma-separated keys, `-` before a key for descending: `name,-grade`. */
+                /** @description Comma-separated keys, `-` before a key for descending: `name`, `schoolName`, `createdAt`, `status`. */
                 sort?: string;
                 /** @description Free text, matched case-blind against the list's main columns. */
                 search?: string;
@@ -12729,7 +12743,7 @@ export interface operations {
                 page?: number;
                 /** @description Default 25, at most 500. */
                 pageSize?: number;
-                /** @description Comma-separated keys, `-` before a key for descending: `name,-grade`. */
+                /** @description Comma-separated keys, `-` before a key for descending: `name`, `grade`, `schoolName`, `province`. */
                 sort?: string;
                 /** @description Free text, matched case-blind against the list's main columns. */
                 search?: string;
@@ -12993,7 +13007,10 @@ export interface operations {
         /** @description One part named `file`: XLSX, ODS or CSV */
         requestBody?: {
             content: {
-                "multipart/form-data": unknown;
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
             };
         };
         responses: {
@@ -13787,7 +13804,10 @@ export interface operations {
         /** @description One part named `file` */
         requestBody?: {
             content: {
-                "multipart/form-data": unknown;
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
             };
         };
         responses: {
@@ -15750,7 +15770,7 @@ export interface operations {
                 page?: number;
                 /** @description Default 25, at most 500. */
                 pageSize?: number;
-                /** @description Comma-separated keys, `-` before a key for descending: `name,-grade`. */
+                /** @description Comma-separated keys, `-` before a key for descending: `name`, `grade`, `username`, `schoolName`, `status`. */
                 sort?: string;
                 /** @description Free text, matched case-blind against the list's main columns. */
                 search?: string;
@@ -17148,7 +17168,7 @@ export interface operations {
                 page?: number;
                 /** @description Default 25, at most 500. */
                 pageSize?: number;
-                /** @description Comma-separated keys, `-` before a key for descending: `name,-grade`. */
+                /** @description Comma-separated keys, `-` before a key for descending: `customerName`, `province`, `reference`, `totalCents`, `learners`, `createdAt`, `paidAt`. */
                 sort?: string;
                 /** @description Free text, matched case-blind against the list's main columns. */
                 search?: string;
@@ -17749,7 +17769,10 @@ export interface operations {
         /** @description One part named `file`: the statement as CSV or XLSX, with Date, Description and Amount columns */
         requestBody?: {
             content: {
-                "multipart/form-data": unknown;
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
             };
         };
         responses: {
@@ -18522,7 +18545,10 @@ export interface operations {
         /** @description One part named `file` */
         requestBody?: {
             content: {
-                "multipart/form-data": unknown;
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
             };
         };
         responses: {
@@ -20349,7 +20375,7 @@ export interface operations {
         parameters: {
             query: {
                 olympiadId: number;
-                /** @description `YYYY-MM-DD` (UTC); default: the last `timeWindow` hours. */
+                /** @description A date, `YYYY-MM-DD` (UTC); default: the last `timeWindow` hours. */
                 startDate?: string;
                 /** @description Hours from the start date; default 24, at most 744 (31 days). */
                 timeWindow?: number;
@@ -20941,7 +20967,7 @@ export interface operations {
                 page?: number;
                 /** @description Default 25, at most 500. */
                 pageSize?: number;
-                /** @description Comma-separated keys, `-` before a key for descending: `name,-grade`. */
+                /** @description Comma-separated keys, `-` before a key for descending: `rank`, `score`, `name`, `school`, `grade`, `province`. */
                 sort?: string;
                 /** @description Free text, matched case-blind against the list's main columns. */
                 search?: string;
@@ -22003,7 +22029,10 @@ export interface operations {
         /** @description One part named `file`: XLSX, ODS or CSV */
         requestBody?: {
             content: {
-                "multipart/form-data": unknown;
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
             };
         };
         responses: {
@@ -22099,7 +22128,10 @@ export interface operations {
         /** @description One part named `file`: XLSX, ODS or CSV */
         requestBody?: {
             content: {
-                "multipart/form-data": unknown;
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
             };
         };
         responses: {
@@ -22862,7 +22894,7 @@ export interface operations {
                 page?: number;
                 /** @description Default 25, at most 500. */
                 pageSize?: number;
-                /** @description Comma-separated keys, `-` before a key for descending: `name,-grade`. */
+                /** @description Comma-separated keys, `-` before a key for descending: `name`, `emisNumber`, `province`, `town`, `quintile`, `createdAt`. */
                 sort?: string;
                 /** @description Free text, matched case-blind against the list's main columns. */
                 search?: string;
@@ -23147,7 +23179,7 @@ export interface operations {
                 page?: number;
                 /** @description Default 25, at most 500. */
                 pageSize?: number;
-                /** @description Comma-separated keys, `-` before a key for descending: `name,-grade`. */
+                /** @description Comma-separated keys, `-` before a key for descending: `schoolName`, `province`, `status`, `enteredAt`, `olympiadTitle`. */
                 sort?: string;
                 /** @description Free text, matched case-blind against the list's main columns. */
                 search?: string;
@@ -26425,7 +26457,7 @@ export interface operations {
                 page?: number;
                 /** @description Default 25, at most 500. */
                 pageSize?: number;
-                /** @description Comma-separated keys, `-` before a key for descending: `name,-grade`. */
+                /** @description Comma-separated keys, `-` before a key for descending: `name`, `email`, `schoolName`, `lastLoginAt`. */
                 sort?: string;
                 /** @description Free text, matched case-blind against the list's main columns. */
                 search?: string;
@@ -28062,7 +28094,7 @@ export interface operations {
                 page?: number;
                 /** @description Default 25, at most 500. */
                 pageSize?: number;
-                /** @description Comma-separated keys, `-` before a key for descending: `name,-grade`. */
+                /** @description Comma-separated keys, `-` before a key for descending: `name`, `organisation`, `role`. */
                 sort?: string;
                 /** @description Free text, matched case-blind against the list's main columns. */
                 search?: string;

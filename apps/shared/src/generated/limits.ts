@@ -4,6 +4,7 @@
 export const limits = {
   "AdjustInput": {
     "reason": {
+      "minLength": 1,
       "maxLength": 1000
     }
   },
@@ -195,6 +196,7 @@ export const limits = {
   },
   "DecideInput": {
     "reason": {
+      "minLength": 1,
       "maxLength": 1000
     }
   },
@@ -216,6 +218,7 @@ export const limits = {
   },
   "DisqualifyInput": {
     "reason": {
+      "minLength": 1,
       "maxLength": 1000
     }
   },
@@ -226,6 +229,7 @@ export const limits = {
   },
   "ErasureInput": {
     "reason": {
+      "minLength": 1,
       "maxLength": 500
     }
   },
@@ -290,6 +294,11 @@ export const limits = {
   "GradeDistribution": {
     "learners": {
       "minimum": 0
+    }
+  },
+  "ImportRows": {
+    "rows": {
+      "minItems": 1
     }
   },
   "InterestForm": {
@@ -365,6 +374,7 @@ export const limits = {
   },
   "LodgeInput": {
     "reason": {
+      "minLength": 1,
       "maxLength": 1000
     }
   },
@@ -478,7 +488,8 @@ export const limits = {
   },
   "QuestionBank": {
     "version": {
-      "minimum": 0
+      "minimum": 1,
+      "maximum": 1
     }
   },
   "QuestionInput": {
@@ -510,6 +521,7 @@ export const limits = {
   },
   "RemarkInput": {
     "reason": {
+      "minLength": 1,
       "maxLength": 1000
     }
   },
@@ -664,6 +676,7 @@ export const limits = {
   },
   "StateInput": {
     "reason": {
+      "minLength": 1,
       "maxLength": 1000
     }
   },

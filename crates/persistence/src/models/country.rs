@@ -99,6 +99,9 @@ pub struct CountryFilter {
     pub sort: Vec<Sort>,
 }
 
+/// The keys the grid of IGEO countries sorts by (see `sorted_by!`).
+pub const COUNTRY_SORT_KEYS: &[&str] = &["name", "isoCode"];
+
 impl IgeoCountry {
     pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<IgeoCountry> {
         Ok(igeo_countries::table
@@ -169,7 +172,7 @@ impl IgeoCountry {
         }
         let total: i64 = selected!().count().get_result(conn)?;
         let mut query = selected!().select(IgeoCountry::as_select());
-        query = sorted_by!(query, &filter.sort, {
+        query = sorted_by!(query, &filter.sort, COUNTRY_SORT_KEYS, {
             "name" => [igeo_countries::name],
             "isoCode" => [igeo_countries::iso_code],
         });
@@ -201,6 +204,9 @@ impl IgeoCountry {
         Ok(Paged { rows, total })
     }
 }
+
+/// The keys the grid of countries' entries sorts by (see `sorted_by!`).
+pub const PARTICIPANT_SORT_KEYS: &[&str] = &["countryName", "status"];
 
 impl CountryParticipant {
     pub fn members(&self) -> Vec<String> {
@@ -307,7 +313,7 @@ impl CountryParticipant {
             igeo_countries::iso_code,
             olympiads::title,
         ));
-        query = sorted_by!(query, &filter.sort, {
+        query = sorted_by!(query, &filter.sort, PARTICIPANT_SORT_KEYS, {
             "countryName" => [igeo_countries::name],
             "status" => [country_participants::status],
         });

@@ -79,6 +79,9 @@ pub struct ExpressionFilter {
     pub sort: Vec<Sort>,
 }
 
+/// The keys the grid of expressions of interest sorts by (see `sorted_by!`).
+pub const SORT_KEYS: &[&str] = &["name", "schoolName", "createdAt", "status"];
+
 impl ExpressionOfInterest {
     pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<ExpressionOfInterest> {
         Ok(eoi::table
@@ -215,7 +218,7 @@ impl ExpressionOfInterest {
         }
         let total: i64 = selected!().count().get_result(conn)?;
         let mut query = selected!().select(ExpressionOfInterest::as_select());
-        query = sorted_by!(query, &filter.sort, {
+        query = sorted_by!(query, &filter.sort, SORT_KEYS, {
             "name" => [eoi::last_name],
             "schoolName" => [eoi::school_name],
             "createdAt" => [eoi::id],

@@ -72,6 +72,9 @@ pub struct LearnerFilter {
     pub sort: Vec<Sort>,
 }
 
+/// The keys the grid of learners sorts by (see `sorted_by!`).
+pub const SORT_KEYS: &[&str] = &["name", "grade", "schoolName", "province"];
+
 impl Learner {
     pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Learner> {
         Ok(learners::table
@@ -216,7 +219,7 @@ impl Learner {
         let total: i64 = selected!().count().get_result(conn)?;
         let mut query =
             selected!().select((Learner::as_select(), schools::name, schools::province));
-        query = sorted_by!(query, &filter.sort, {
+        query = sorted_by!(query, &filter.sort, SORT_KEYS, {
             "name" => [learners::last_name, learners::first_name],
             "grade" => [learners::grade],
             "schoolName" => [schools::name],

@@ -44,11 +44,18 @@ impl Sort {
     }
 }
 
-/// Orders a list's query by the grid's sort keys. Each list declares its keys here once, each with
-/// the columns it orders by; a key the list does not know is refused with the keys it does know
-/// ([`DbError::UnknownSortKey`](crate::DbError::UnknownSortKey)), never silently ignored.
+/// Orders a list's query by the grid's sort keys. Each list declares its keys once, as a constant
+/// (`SORT_KEYS` in its module) that the API's description turns into the `sort` parameter's pattern
+/// ([`sort_pattern`]), and here each key with the columns it orders by, in the same order: the
+/// compiler refuses a list whose keys here and in its constant differ. A key the list does not know
+/// is refused with the keys it does know ([`DbError::UnknownSortKey`](crate::DbError::UnknownSortKey)),
+/// never silently ignored.
 macro_rules! sorted_by {
-    ($query:expr, $sorts:expr, { $($key:literal => [$($column:expr),+]),+ $(,)? }) => {{
+    ($query:expr, $sorts:expr, $keys:path, { $($key:literal => [$($column:expr),+]),+ $(,)? }) => {{
+        const _: () = assert!(
+            $crate::models::listing::same_keys($keys, &[$($key),+]),
+            "a list's sorted_by! keys differ from its SORT_KEYS"
+        );
         let mut query = $query;
         for sort in $sorts {
             query = match (sort.key.as_str(), sort.desc) {
@@ -59,7 +66,7 @@ macro_rules! sorted_by {
                 (unknown, _) => {
                     return Err($crate::DbError::UnknownSortKey {
                         key: unknown.to_owned(),
-                        known: &[$($key),+],
+                        known: $keys,
                     })
                 }
             };
@@ -68,6 +75,36 @@ macro_rules! sorted_by {
     }};
 }
 pub(crate) use sorted_by;
+
+/// Whether two lists of keys are the same, in the same order (for `sorted_by!`'s compile-time check).
+pub const fn same_keys(a: &[&str], b: &[&str]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        let (x, y) = (a[i].as_bytes(), b[i].as_bytes());
+        if x.len() != y.len() {
+            return false;
+        }
+        let mut j = 0;
+        while j < x.len() {
+            if x[j] != y[j] {
+                return false;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The `sort` parameter a list accepts, as a regular expression: one or more of its keys, comma
+/// separated, each with `-` before it for descending (`name,-grade`).
+pub fn sort_pattern(keys: &[&str]) -> String {
+    let key = format!("-?({})", keys.join("|"));
+    format!("^{key}(,{key})*$")
+}
 
 /// What a list loads after its sort keys: ties broken by `$id`, so that pages neither overlap nor
 /// skip a row, and only the asked page when there is one.
@@ -119,6 +156,13 @@ mod tests {
             Some("%park\\_town%".into())
         );
         assert_eq!(contains_pattern("  "), None);
+        assert!(same_keys(&["name", "grade"], &["name", "grade"]));
+        assert!(!same_keys(&["name", "grade"], &["name", "grades"]));
+        assert!(!same_keys(&["name"], &["name", "grade"]));
+        assert_eq!(
+            sort_pattern(&["name", "grade"]),
+            "^-?(name|grade)(,-?(name|grade))*$"
+        );
         assert_eq!(
             Sort::parse_list("name,-grade"),
             vec![

@@ -82,6 +82,9 @@ type ParticipantParts = (
     String,
 );
 
+/// The keys the grid of participants sorts by (see `sorted_by!`).
+pub const SORT_KEYS: &[&str] = &["name", "grade", "username", "schoolName", "status"];
+
 impl Participant {
     pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Participant> {
         Ok(participants::table
@@ -269,7 +272,7 @@ impl Participant {
             schools::id,
             schools::name,
         ));
-        query = sorted_by!(query, &filter.sort, {
+        query = sorted_by!(query, &filter.sort, SORT_KEYS, {
             "name" => [learners::last_name, learners::first_name],
             "grade" => [learners::grade, learners::class_name],
             "username" => [users::username],

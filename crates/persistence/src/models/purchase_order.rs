@@ -137,6 +137,17 @@ pub struct PurchaseOrderInsertForm {
 /// The customer's name: the school's, else the country's.
 const CUSTOMER: &str = "COALESCE(schools.name, igeo_countries.name, '')";
 
+/// The keys the grid of purchase orders sorts by (see `sorted_by!`).
+pub const SORT_KEYS: &[&str] = &[
+    "customerName",
+    "province",
+    "reference",
+    "totalCents",
+    "learners",
+    "createdAt",
+    "paidAt",
+];
+
 impl PurchaseOrder {
     pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<PurchaseOrder> {
         Ok(purchase_orders::table
@@ -351,7 +362,7 @@ impl PurchaseOrder {
             sql::<Text>(CUSTOMER),
             sql::<Text>("COALESCE(schools.province, '')"),
         ));
-        query = sorted_by!(query, &filter.sort, {
+        query = sorted_by!(query, &filter.sort, SORT_KEYS, {
             "customerName" => [sql::<Text>(CUSTOMER)],
             "province" => [schools::province],
             "reference" => [purchase_orders::reference],

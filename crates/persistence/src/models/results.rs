@@ -322,6 +322,9 @@ struct Generation {
 /// Rows bound per insert: well under either database's limit of bound values.
 const INSERT_CHUNK: usize = 1000;
 
+/// The keys the grid of results sorts by (see `sorted_by!`).
+pub const SORT_KEYS: &[&str] = &["rank", "score", "name", "school", "grade", "province"];
+
 impl ResultRow {
     /// The olympiad's generation: raised (by the migration's triggers) in the same transaction as
     /// every write that can change its results.
@@ -423,7 +426,7 @@ impl ResultRow {
             query
         };
         let total: i64 = selected().count().get_result(conn)?;
-        let query = sorted_by!(selected().select(ResultRow::as_select()), sorts, {
+        let query = sorted_by!(selected().select(ResultRow::as_select()), sorts, SORT_KEYS, {
             "rank" => [result_rows::rank_key],
             "score" => [result_rows::score],
             "name" => [result_rows::last_name, result_rows::first_name],

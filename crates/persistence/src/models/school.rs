@@ -99,6 +99,16 @@ pub struct SchoolFilter {
     pub sort: Vec<Sort>,
 }
 
+/// The keys the grid of schools sorts by (see `sorted_by!`).
+pub const SORT_KEYS: &[&str] = &[
+    "name",
+    "emisNumber",
+    "province",
+    "town",
+    "quintile",
+    "createdAt",
+];
+
 impl School {
     pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<School> {
         Ok(schools::table
@@ -212,7 +222,7 @@ impl School {
         }
         let total: i64 = selected!().count().get_result(conn)?;
         let mut query = selected!().select(School::as_select());
-        query = sorted_by!(query, &filter.sort, {
+        query = sorted_by!(query, &filter.sort, SORT_KEYS, {
             "name" => [schools::name],
             "emisNumber" => [schools::emis_number],
             "province" => [schools::province],

@@ -84,6 +84,15 @@ pub enum EntryHold {
     Exclusive,
 }
 
+/// The keys the grid of entries in olympiads sorts by (see `sorted_by!`).
+pub const SORT_KEYS: &[&str] = &[
+    "schoolName",
+    "province",
+    "status",
+    "enteredAt",
+    "olympiadTitle",
+];
+
 impl SchoolParticipant {
     /// Holds the entry's row until the transaction ends (PostgreSQL row locks). SQLite needs no
     /// lock: a [`crate::write_transaction`] holds the whole database's.
@@ -261,7 +270,7 @@ impl SchoolParticipant {
             users::last_name.nullable(),
             users::email.nullable(),
         ));
-        query = sorted_by!(query, &filter.sort, {
+        query = sorted_by!(query, &filter.sort, SORT_KEYS, {
             "schoolName" => [schools::name],
             "province" => [schools::province],
             "status" => [school_participants::status],

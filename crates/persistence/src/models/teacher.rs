@@ -121,6 +121,9 @@ type TeacherParts = (
     Option<String>,
 );
 
+/// The keys the grid of teachers sorts by (see `sorted_by!`).
+pub const SORT_KEYS: &[&str] = &["name", "email", "schoolName", "lastLoginAt"];
+
 impl Teacher {
     pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Teacher> {
         Ok(teachers::table
@@ -346,7 +349,7 @@ impl Teacher {
             users::last_login_at,
             schools::name.nullable(),
         ));
-        query = sorted_by!(query, &filter.sort, {
+        query = sorted_by!(query, &filter.sort, SORT_KEYS, {
             "name" => [users::last_name, users::first_name],
             "email" => [users::username],
             "schoolName" => [schools::name],

@@ -38,6 +38,9 @@ pub struct UsefulContactUpdateForm {
     pub notes: String,
 }
 
+/// The keys the grid of useful contacts sorts by (see `sorted_by!`).
+pub const SORT_KEYS: &[&str] = &["name", "organisation", "role"];
+
 impl UsefulContact {
     pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<UsefulContact> {
         Ok(useful_contacts::table
@@ -118,7 +121,7 @@ impl UsefulContact {
         }
         let total: i64 = selected!().count().get_result(conn)?;
         let mut query = selected!().select(UsefulContact::as_select());
-        query = sorted_by!(query, sort, {
+        query = sorted_by!(query, sort, SORT_KEYS, {
             "name" => [useful_contacts::name],
             "organisation" => [useful_contacts::organisation],
             "role" => [useful_contacts::role],
