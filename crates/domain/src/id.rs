@@ -32,7 +32,10 @@ use std::marker::PhantomData;
 use std::str::FromStr;
 
 /// The id of a record of kind `T` (a marker from [`of`]).
-#[cfg_attr(feature = "diesel", derive(diesel::expression::AsExpression, diesel::deserialize::FromSqlRow))]
+#[cfg_attr(
+    feature = "diesel",
+    derive(diesel::expression::AsExpression, diesel::deserialize::FromSqlRow)
+)]
 #[cfg_attr(feature = "diesel", diesel(sql_type = diesel::sql_types::BigInt))]
 pub struct Id<T>(i64, PhantomData<fn() -> T>);
 
