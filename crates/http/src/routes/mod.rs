@@ -370,7 +370,7 @@ pub struct MergeQuery<I = i64> {
 
 /// How the document shows [`MergeQuery`] whatever its kind of id: two integers.
 #[derive(utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
 #[allow(dead_code)]
 struct MergeQueryParams {
     /// The one that goes.
