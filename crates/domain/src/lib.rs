@@ -6,6 +6,7 @@ pub mod answer_sheets;
 pub mod appeals;
 pub mod credentials;
 pub mod email;
+pub mod id;
 pub mod interest;
 pub mod item_analysis;
 pub mod job;

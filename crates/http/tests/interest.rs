@@ -131,7 +131,10 @@ async fn staff_match_a_teachers_interest_to_a_school_and_process_it_into_an_entr
     let teacher = Teacher::by_user(&mut fx.db.conn(), user.id)
         .unwrap()
         .unwrap();
-    assert_eq!(teacher.school_id, Some(same_emis));
+    assert_eq!(
+        teacher.school_id,
+        Some(olympiad_domain::id::SchoolId::new(same_emis))
+    );
     let team = format!("/api/team-member?schoolParticipantId={entry}");
     let (_, team) = api.get(&team, &admin).await;
     assert_eq!(team["data"][0]["isTeamAdmin"], true);

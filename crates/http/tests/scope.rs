@@ -11,6 +11,7 @@ use actix_web::http::{Method, StatusCode};
 use actix_web::test::TestRequest;
 use common::*;
 use diesel::prelude::*;
+use olympiad_domain::id::SchoolId;
 use olympiad_domain::Role;
 use olympiad_http::access::API_ROUTES;
 use olympiad_http::testing::multipart;
@@ -744,7 +745,12 @@ async fn no_role_reaches_a_neighbour_schools_or_another_olympiads_objects() {
             Role::Teacher,
             None,
         );
-        let teacher = Teacher::ensure(&mut fx.db.conn(), teacher_user, Some(id(&school))).unwrap();
+        let teacher = Teacher::ensure(
+            &mut fx.db.conn(),
+            teacher_user,
+            Some(SchoolId::new(id(&school))),
+        )
+        .unwrap();
         let entry = api.call(&overlord, Method::POST, "/api/school-participant", json!({ "olympiadId": olympiad, "schoolId": id(&school), "contactTeacherId": teacher_user }))
             .await;
         api.call(&overlord, Method::POST, "/api/learner", json!({ "schoolParticipantId": id(&entry), "firstName": "Ayanda", "lastName": name, "grade": "8" }))
@@ -989,9 +995,19 @@ async fn a_teacher_outside_the_team_cannot_enter_a_school_already_entered_and_th
     let (_, school) = api.post("/api/school", json!({ "name": "Own High", "emisNumber": "", "province": "gauteng", "town": "Pretoria", "sector": "public", "quintile": 5 }), &overlord).await;
     let school_id = id(&school["data"]);
     let admin_user = fx.user("admin.teacher@example.org", Role::Teacher, None);
-    Teacher::ensure(&mut fx.db.conn(), admin_user, Some(school_id)).unwrap();
+    Teacher::ensure(
+        &mut fx.db.conn(),
+        admin_user,
+        Some(SchoolId::new(school_id)),
+    )
+    .unwrap();
     let colleague_user = fx.user("colleague@example.org", Role::Teacher, None);
-    Teacher::ensure(&mut fx.db.conn(), colleague_user, Some(school_id)).unwrap();
+    Teacher::ensure(
+        &mut fx.db.conn(),
+        colleague_user,
+        Some(SchoolId::new(school_id)),
+    )
+    .unwrap();
     let enter = json!({ "olympiadId": geography, "schoolId": school_id });
 
     let (status, entry) = api

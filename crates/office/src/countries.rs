@@ -176,6 +176,7 @@ pub fn delete(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult
 impl MergePlan for CountryMergePlan {
     const WHAT: &'static str = "countries";
     const ACTION: &'static str = "countries_merged";
+    type Id = i64;
 
     fn plan(conn: &mut DbConnection, duplicate: i64, survivor: i64) -> Result<Self, DbError> {
         country_merge_plan(conn, duplicate, survivor)

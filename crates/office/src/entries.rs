@@ -7,6 +7,7 @@ use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::listing::{given, when, Grid};
 use crate::scope::find_in_reach;
 use olympiad_documents::Table;
+use olympiad_domain::id::SchoolId;
 use olympiad_domain::school::{EntryStatus, ParticipantStatus};
 use olympiad_domain::Role;
 use olympiad_persistence::models::{
@@ -28,8 +29,8 @@ pub struct EntryListQuery {
     pub olympiad_id: Option<i64>,
     pub status: Option<String>,
     pub province: Option<String>,
-    #[param(minimum = 1)]
-    pub school_id: Option<i64>,
+    #[param(value_type = Option<i64>, minimum = 1)]
+    pub school_id: Option<SchoolId>,
 }
 
 /// Participating Schools; for a teacher, the entries whose team they are in.
@@ -99,8 +100,8 @@ pub struct NewEntry {
     #[schema(minimum = 1)]
     pub olympiad_id: i64,
     /// Staff: any school. A teacher: their own school (default).
-    #[schema(minimum = 1)]
-    pub school_id: Option<i64>,
+    #[schema(value_type = Option<i64>, minimum = 1)]
+    pub school_id: Option<SchoolId>,
     /// The user of a teacher of the school, who becomes the contact and a team admin.
     #[schema(minimum = 1)]
     pub contact_teacher_id: Option<i64>,
@@ -110,7 +111,7 @@ pub struct NewEntry {
 fn teacher_of_school(
     conn: &mut DbConnection,
     user_id: i64,
-    school_id: i64,
+    school_id: SchoolId,
 ) -> OfficeResult<Teacher> {
     let teacher = Teacher::by_user(conn, user_id)?
         .ok_or_else(|| OfficeError::invalid("contactTeacherId", "is not a teacher"))?;
@@ -130,7 +131,7 @@ fn school_and_contact(
     caller: &Caller,
     olympiad: &Olympiad,
     asked: &NewEntry,
-) -> OfficeResult<(i64, Option<i64>)> {
+) -> OfficeResult<(SchoolId, Option<i64>)> {
     if caller.role != Role::Teacher {
         let school_id = asked
             .school_id

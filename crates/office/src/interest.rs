@@ -14,6 +14,7 @@ use crate::schools::SchoolInput;
 use crate::scope::find_in_reach;
 use crate::teams::{join_team, Colleague};
 use olympiad_documents::Table;
+use olympiad_domain::id::SchoolId;
 use olympiad_domain::interest::{InterestKind, InterestStatus};
 use olympiad_domain::school::{distinctive_words, emis_number, name_likeness, province};
 use olympiad_mailer::{Email, Recipient};
@@ -58,22 +59,22 @@ pub fn possible_matches(
     conn: &mut DbConnection,
     expression: &ExpressionOfInterest,
 ) -> OfficeResult<PossibleMatches> {
-    let mut found: Vec<(i64, Vec<String>, f64)> = Vec::new();
-    let mut note = |id: i64, reason: &str, likeness: f64| match found.iter_mut().find(|f| f.0 == id)
-    {
-        Some(entry) => {
-            entry.1.push(reason.to_owned());
-            entry.2 = entry.2.max(likeness);
-        }
-        None => found.push((id, vec![reason.to_owned()], likeness)),
-    };
+    let mut found: Vec<(SchoolId, Vec<String>, f64)> = Vec::new();
+    let mut note =
+        |id: SchoolId, reason: &str, likeness: f64| match found.iter_mut().find(|f| f.0 == id) {
+            Some(entry) => {
+                entry.1.push(reason.to_owned());
+                entry.2 = entry.2.max(likeness);
+            }
+            None => found.push((id, vec![reason.to_owned()], likeness)),
+        };
     if let Ok(Some(emis)) = emis_number(&expression.emis_number) {
         if let Some(school) = School::by_emis(conn, &emis)? {
             note(school.id, "emis", 0.0);
         }
     }
     if !distinctive_words(&expression.school_name).is_empty() {
-        let mut alike: Vec<(i64, f64)> = School::names(conn)?
+        let mut alike: Vec<(SchoolId, f64)> = School::names(conn)?
             .into_iter()
             .map(|(id, name, _)| (id, name_likeness(&name, &expression.school_name)))
             .filter(|(_, likeness)| *likeness >= LIKE_ENOUGH)
@@ -89,7 +90,7 @@ pub fn possible_matches(
             note(id, "email", 0.0);
         }
     }
-    let ids: Vec<i64> = found.iter().map(|f| f.0).collect();
+    let ids: Vec<SchoolId> = found.iter().map(|f| f.0).collect();
     let schools = School::by_ids(conn, &ids)?;
     let mut alike_schools = Vec::new();
     for (id, reasons, likeness) in found {
@@ -228,8 +229,8 @@ pub fn matches(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResul
 #[serde(rename_all = "camelCase")]
 pub struct ProcessInterest {
     /// The school to enter (one of the possible matches); without it, `school` is created.
-    #[schema(minimum = 1)]
-    pub school_id: Option<i64>,
+    #[schema(value_type = Option<i64>, minimum = 1)]
+    pub school_id: Option<SchoolId>,
     /// A new school, when none of the matches is it.
     pub school: Option<SchoolInput>,
 }

@@ -9,6 +9,7 @@ use crate::learner_accounts::{enter_learners, passwords_for, Credential, NewPass
 use crate::listing::given;
 use crate::scope::find_in_reach;
 use olympiad_documents::{read_table, Table};
+use olympiad_domain::id::SchoolId;
 use olympiad_domain::roster::{
     check_row, check_rows, heading_of, map_headings, LoadedLearner, RosterRow, RowCheck, COLUMNS,
 };
@@ -37,8 +38,8 @@ pub struct LearnerListQuery {
     /// Learners of the schools entered in this olympiad; overlord may leave it out for every learner.
     #[param(minimum = 1)]
     pub olympiad_id: Option<i64>,
-    #[param(minimum = 1)]
-    pub school_id: Option<i64>,
+    #[param(value_type = Option<i64>, minimum = 1)]
+    pub school_id: Option<SchoolId>,
     pub grade: Option<i32>,
     pub province: Option<String>,
 }

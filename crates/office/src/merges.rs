@@ -14,17 +14,27 @@ pub trait MergePlan: Sized {
     const WHAT: &'static str;
     /// The activity log's name for a merge.
     const ACTION: &'static str;
-    fn plan(conn: &mut DbConnection, duplicate: i64, survivor: i64) -> Result<Self, DbError>;
-    fn merge(conn: &mut DbConnection, duplicate: i64, survivor: i64) -> Result<Self, DbError>;
+    /// The id of a record of this kind.
+    type Id: Copy;
+    fn plan(
+        conn: &mut DbConnection,
+        duplicate: Self::Id,
+        survivor: Self::Id,
+    ) -> Result<Self, DbError>;
+    fn merge(
+        conn: &mut DbConnection,
+        duplicate: Self::Id,
+        survivor: Self::Id,
+    ) -> Result<Self, DbError>;
     /// What the activity log keeps of a merge.
-    fn details(&self, duplicate: i64, survivor: i64) -> serde_json::Value;
+    fn details(&self, duplicate: Self::Id, survivor: Self::Id) -> serde_json::Value;
 }
 
 /// What merging the duplicate into the survivor would move; nothing changes.
 pub fn preview<P: MergePlan>(
     conn: &mut DbConnection,
-    duplicate: i64,
-    survivor: i64,
+    duplicate: P::Id,
+    survivor: P::Id,
 ) -> OfficeResult<P> {
     P::plan(conn, duplicate, survivor).map_err(|e| merge_refusal(e, P::WHAT))
 }
@@ -33,8 +43,8 @@ pub fn preview<P: MergePlan>(
 pub fn merge<P: MergePlan>(
     conn: &mut DbConnection,
     caller: &Caller,
-    duplicate: i64,
-    survivor: i64,
+    duplicate: P::Id,
+    survivor: P::Id,
 ) -> OfficeResult<P> {
     write_transaction(conn, |conn| {
         let plan = P::merge(conn, duplicate, survivor).map_err(|e| merge_refusal(e, P::WHAT))?;

@@ -11,6 +11,7 @@ use crate::scope::{find_in_reach, ManagedEntry};
 use olympiad_documents::slips::{login_slips, Slip, SlipGroup, SlipSheet};
 use olympiad_documents::Table;
 use olympiad_domain::credentials::{normalise_username, password_problem};
+use olympiad_domain::id::SchoolId;
 use olympiad_domain::school::ParticipantStatus;
 use olympiad_domain::Role;
 use olympiad_persistence::models::{
@@ -332,8 +333,8 @@ impl Slips {
 #[into_params(parameter_in = Query)]
 pub struct LearnerPasswordQuery {
     /// The entry's school, as a check that the right entry is meant.
-    #[param(minimum = 1)]
-    pub school_id: i64,
+    #[param(value_type = i64, minimum = 1)]
+    pub school_id: SchoolId,
     /// One learner only: their username (or e-mail address). Without it, every learner of the entry.
     pub email: Option<String>,
     /// Refused: a chosen password goes in the body, never in an address that proxies, logs and

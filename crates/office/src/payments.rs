@@ -70,6 +70,8 @@ impl PaymentSettings {
 /// school's entry; a country's order for staff and the country's team leader (a portal user with
 /// the team leader's e-mail address).
 impl InReach for PurchaseOrder {
+    type Id = i64;
+
     fn find_in_reach(
         conn: &mut DbConnection,
         caller: &Caller,

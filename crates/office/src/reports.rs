@@ -6,6 +6,7 @@ use crate::caller::Caller;
 use crate::error::{OfficeError, OfficeResult};
 use crate::scope::find_in_reach;
 use chrono::{NaiveDate, NaiveDateTime};
+use olympiad_domain::id::SchoolId;
 use olympiad_domain::item_analysis::{analyse, Item, Script};
 use olympiad_domain::school::ParticipantStatus;
 use olympiad_domain::Role;
@@ -114,7 +115,8 @@ pub struct OverviewQuery {
 #[serde(rename_all = "camelCase")]
 pub struct SchoolGlance {
     pub school_participant_id: i64,
-    pub school_id: i64,
+    #[schema(value_type = i64)]
+    pub school_id: SchoolId,
     pub school_name: String,
     pub province: String,
     pub entry_status: String,
@@ -144,7 +146,7 @@ pub fn olympiad_overview(
     let olympiad = find_in_reach::<Olympiad>(conn, caller, olympiad_id)?;
     let school_id = match school_id {
         None | Some(-1) => None,
-        Some(id) if id >= 1 => Some(id),
+        Some(id) if id >= 1 => Some(SchoolId::new(id)),
         Some(_) => {
             return Err(OfficeError::invalid(
                 "schoolId",

@@ -10,6 +10,7 @@ use crate::merges::MergePlan;
 use crate::scope::{find_in_reach, ManagedEntry};
 use crate::suite::OlympiadSummary;
 use olympiad_documents::{Cell, Table};
+use olympiad_domain::id::SchoolId;
 use olympiad_domain::school::{emis_number, province, quintile_problem, Sector};
 use olympiad_persistence::models::merge::{merge_schools, school_merge_plan, SchoolMergePlan};
 use olympiad_persistence::models::{
@@ -223,7 +224,7 @@ pub fn create(
 pub fn update(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: SchoolId,
     input: &SchoolInput,
 ) -> OfficeResult<School> {
     let fields = input.fields()?;
@@ -244,7 +245,7 @@ pub fn update(
 }
 
 /// Deletes a school that nothing refers to; one with entries, teachers or learners is merged instead.
-pub fn delete(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<()> {
+pub fn delete(conn: &mut DbConnection, caller: &Caller, id: SchoolId) -> OfficeResult<()> {
     write_transaction(conn, |conn| {
         let school = School::find(conn, id).or_not_found("This school")?;
         School::delete(conn, id).or_in_use(
@@ -372,16 +373,25 @@ pub fn update_mine(
 impl MergePlan for SchoolMergePlan {
     const WHAT: &'static str = "schools";
     const ACTION: &'static str = "schools_merged";
+    type Id = SchoolId;
 
-    fn plan(conn: &mut DbConnection, duplicate: i64, survivor: i64) -> Result<Self, DbError> {
+    fn plan(
+        conn: &mut DbConnection,
+        duplicate: SchoolId,
+        survivor: SchoolId,
+    ) -> Result<Self, DbError> {
         school_merge_plan(conn, duplicate, survivor)
     }
 
-    fn merge(conn: &mut DbConnection, duplicate: i64, survivor: i64) -> Result<Self, DbError> {
+    fn merge(
+        conn: &mut DbConnection,
+        duplicate: SchoolId,
+        survivor: SchoolId,
+    ) -> Result<Self, DbError> {
         merge_schools(conn, duplicate, survivor)
     }
 
-    fn details(&self, duplicate: i64, survivor: i64) -> serde_json::Value {
+    fn details(&self, duplicate: SchoolId, survivor: SchoolId) -> serde_json::Value {
         json!({
             "duplicateId": duplicate,
             "duplicateName": self.duplicate.name,

@@ -8,6 +8,7 @@
 
 use crate::caller::Caller;
 use crate::error::{OfficeError, OrNotFound};
+use olympiad_domain::id::SchoolId;
 use olympiad_domain::Role;
 use olympiad_persistence::models::{
     Attachment, Attempt, CountryParticipant, ExpressionOfInterest, IgeoCountry, Learner, Olympiad,
@@ -18,10 +19,12 @@ use olympiad_persistence::DbConnection;
 
 /// An object the caller may reach, found by its id.
 pub trait InReach: Sized {
+    /// The id that names such an object.
+    type Id: Copy;
     fn find_in_reach(
         conn: &mut DbConnection,
         caller: &Caller,
-        id: i64,
+        id: Self::Id,
     ) -> Result<Self, OfficeError>;
 }
 
@@ -30,7 +33,7 @@ pub trait InReach: Sized {
 pub fn find_in_reach<T: InReach>(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: T::Id,
 ) -> Result<T, OfficeError> {
     T::find_in_reach(conn, caller, id)
 }
@@ -51,6 +54,7 @@ pub fn id_in_reach<T: InReach>(
 macro_rules! olympiad_owned {
     ($($kind:ty => $what:literal),* $(,)?) => {$(
         impl InReach for $kind {
+            type Id = i64;
             fn find_in_reach(conn: &mut DbConnection, caller: &Caller, id: i64) -> Result<Self, OfficeError> {
                 let found = <$kind>::find(conn, id).or_not_found($what)?;
                 caller.require_olympiad(found.olympiad_id)?;
@@ -69,6 +73,8 @@ olympiad_owned! {
 
 /// An olympiad: the overlord reaches every one, everyone else the olympiad of their account.
 impl InReach for Olympiad {
+    type Id = i64;
+
     fn find_in_reach(
         conn: &mut DbConnection,
         caller: &Caller,
@@ -81,6 +87,8 @@ impl InReach for Olympiad {
 }
 
 impl InReach for Question {
+    type Id = i64;
+
     fn find_in_reach(
         conn: &mut DbConnection,
         caller: &Caller,
@@ -111,6 +119,8 @@ fn entry_with_member(
 
 /// A school's entry: overlord always, staff in its olympiad, a teacher only when in its team.
 impl InReach for SchoolParticipant {
+    type Id = i64;
+
     fn find_in_reach(
         conn: &mut DbConnection,
         caller: &Caller,
@@ -125,6 +135,8 @@ impl InReach for SchoolParticipant {
 pub struct ManagedEntry(pub SchoolParticipant);
 
 impl InReach for ManagedEntry {
+    type Id = i64;
+
     fn find_in_reach(
         conn: &mut DbConnection,
         caller: &Caller,
@@ -143,6 +155,8 @@ impl InReach for ManagedEntry {
 /// A participant: a learner reaches only themselves; others reach them through their school's
 /// entry, and one without a school is for staff only.
 impl InReach for Participant {
+    type Id = i64;
+
     fn find_in_reach(
         conn: &mut DbConnection,
         caller: &Caller,
@@ -172,6 +186,8 @@ impl InReach for Participant {
 /// A learner: staff of an olympiad their school is entered in, a teacher in the team of such an
 /// entry, overlord always.
 impl InReach for Learner {
+    type Id = i64;
+
     fn find_in_reach(
         conn: &mut DbConnection,
         caller: &Caller,
@@ -199,6 +215,8 @@ impl InReach for Learner {
 /// olympiad; a learner only the pictures of their own paper, once their attempt has started;
 /// teachers none (nothing of theirs shows question files).
 impl InReach for Attachment {
+    type Id = i64;
+
     fn find_in_reach(
         conn: &mut DbConnection,
         caller: &Caller,
@@ -248,9 +266,10 @@ fn require_unshared(caller: &Caller, olympiad_ids: &[i64], what: &str) -> Result
 /// Platform-wide records the caller may change: the overlord always, staff while no other
 /// olympiad shares the record.
 macro_rules! platform_wide {
-    ($($kind:ty => $what:literal),* $(,)?) => {$(
+    ($($kind:ty: $id:ty => $what:literal),* $(,)?) => {$(
         impl InReach for $kind {
-            fn find_in_reach(conn: &mut DbConnection, caller: &Caller, id: i64) -> Result<Self, OfficeError> {
+            type Id = $id;
+            fn find_in_reach(conn: &mut DbConnection, caller: &Caller, id: $id) -> Result<Self, OfficeError> {
                 let found = <$kind>::find(conn, id).or_not_found($what)?;
                 require_unshared(caller, &<$kind>::olympiad_ids(conn, id)?, $what)?;
                 Ok(found)
@@ -260,7 +279,7 @@ macro_rules! platform_wide {
 }
 
 platform_wide! {
-    School => "This school",
-    Teacher => "This teacher",
-    IgeoCountry => "This country",
+    School: SchoolId => "This school",
+    Teacher: i64 => "This teacher",
+    IgeoCountry: i64 => "This country",
 }

@@ -8,6 +8,7 @@ use crate::fields::{required_field, text_field};
 use crate::listing::{when, Grid};
 use crate::scope::find_in_reach;
 use olympiad_documents::Table;
+use olympiad_domain::id::SchoolId;
 use olympiad_persistence::models::{
     Paged, School, Teacher, TeacherFilter, TeacherRow, TeacherUpdateForm, User, UserUpdateForm,
 };
@@ -94,8 +95,8 @@ pub struct TeacherInput {
     #[schema(max_length = 100)]
     pub subject: String,
     /// Staff only: the teacher's school.
-    #[schema(minimum = 1)]
-    pub school_id: Option<i64>,
+    #[schema(value_type = Option<i64>, minimum = 1)]
+    pub school_id: Option<SchoolId>,
 }
 
 /// Saves a teacher's names (on their user) and details.
@@ -103,7 +104,7 @@ fn save_teacher(
     conn: &mut DbConnection,
     teacher: &Teacher,
     input: &TeacherInput,
-    school_id: Option<i64>,
+    school_id: Option<SchoolId>,
 ) -> OfficeResult<()> {
     if let Some(id) = school_id {
         School::find(conn, id).or_invalid("schoolId", "is not a school")?;

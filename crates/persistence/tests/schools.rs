@@ -3,6 +3,7 @@
 
 #![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
 
+use olympiad_domain::id::SchoolId;
 use olympiad_persistence::models::merge::{merge_countries, merge_schools, school_merge_plan};
 use olympiad_persistence::models::*;
 use olympiad_persistence::testing::{olympiad_of_2026, TestDatabase};
@@ -27,7 +28,7 @@ fn school(conn: &mut DbConnection, name: &str, emis: Option<&str>, province: &st
     .unwrap()
 }
 
-fn teacher(conn: &mut DbConnection, email: &str, school_id: i64) -> (User, Teacher) {
+fn teacher(conn: &mut DbConnection, email: &str, school_id: SchoolId) -> (User, Teacher) {
     let user = User::create(
         conn,
         &UserInsertForm {

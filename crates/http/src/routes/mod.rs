@@ -359,17 +359,49 @@ pub fn register(cfg: &mut ServiceConfig) {
         .service(privacy::save_retention);
 }
 
-/// The two records of a merge (schools or countries): the duplicate goes into the survivor.
-#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+/// The two records of a merge (schools or countries): the duplicate goes into the survivor; `I`
+/// is the id of their kind (`SchoolId`).
+#[derive(Debug, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct MergeQuery {
+pub struct MergeQuery<I = i64> {
+    pub duplicate_id: I,
+    pub survivor_id: I,
+}
+
+/// How the document shows [`MergeQuery`] whatever its kind of id: two integers.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+#[allow(dead_code)]
+struct MergeQueryParams {
     /// The one that goes.
     #[param(minimum = 1)]
-    pub duplicate_id: i64,
+    duplicate_id: i64,
     /// The one that stays.
     #[param(minimum = 1)]
-    pub survivor_id: i64,
+    survivor_id: i64,
+}
+
+impl<I> utoipa::IntoParams for MergeQuery<I> {
+    fn into_params(
+        parameter_in: impl Fn() -> Option<utoipa::openapi::path::ParameterIn>,
+    ) -> Vec<utoipa::openapi::path::Parameter> {
+        MergeQueryParams::into_params(parameter_in)
+    }
+}
+
+/// A typed id in the path, `/api/…/{id}` read as `IdOf<SchoolId>`: to the client it is the same
+/// integer [`IdPath`] documents, so the document shows it as that.
+#[derive(Debug, serde::Deserialize)]
+pub struct IdOf<I> {
+    pub id: I,
+}
+
+impl<I> utoipa::IntoParams for IdOf<I> {
+    fn into_params(
+        parameter_in: impl Fn() -> Option<utoipa::openapi::path::ParameterIn>,
+    ) -> Vec<utoipa::openapi::path::Parameter> {
+        <IdPath as utoipa::IntoParams>::into_params(parameter_in)
+    }
 }
 
 /// An upload's object (its olympiad, entry, order, mass mail), found in reach before a byte of the
@@ -393,4 +425,25 @@ pub(crate) async fn upload_target<T: olympiad_office::InReach + 'static>(
 pub struct IdPath {
     #[param(minimum = 1)]
     pub id: i64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::IdOf;
+    use actix_web::test::TestRequest;
+    use actix_web::{web, FromRequest};
+    use olympiad_domain::id::SchoolId;
+
+    #[actix_web::test]
+    async fn a_typed_id_is_read_from_the_path() {
+        let request = TestRequest::default().param("id", "42").to_http_request();
+        let path = web::Path::<IdOf<SchoolId>>::extract(&request).await;
+        assert_eq!(path.ok().map(|p| p.id), Some(SchoolId::new(42)));
+        let request = TestRequest::default()
+            .param("id", "forty-two")
+            .to_http_request();
+        assert!(web::Path::<IdOf<SchoolId>>::extract(&request)
+            .await
+            .is_err());
+    }
 }

@@ -5,10 +5,10 @@ use crate::body::Body;
 use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::GridQuery;
-use crate::routes::user::IdPath;
-use crate::routes::MergeQuery;
+use crate::routes::{IdOf, MergeQuery};
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web, HttpResponse};
+use olympiad_domain::id::SchoolId;
 use olympiad_office::merges;
 use olympiad_office::schools::{self, MySchool, SchoolInput, SchoolListQuery, SingleQuery};
 use olympiad_persistence::models::merge::SchoolMergePlan;
@@ -60,7 +60,7 @@ pub async fn create(
 #[utoipa::path(
     operation_id = "school_update",
     tag = "schools",
-    params(IdPath),
+    params(IdOf<SchoolId>),
     request_body = SchoolInput,
     responses((status = 200, body = inline(crate::envelope::Envelope<School>)))
 )]
@@ -68,7 +68,7 @@ pub async fn create(
 pub async fn update(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<SchoolId>>,
     body: Body<SchoolInput>,
 ) -> ApiResult<School> {
     let input = body.into_inner();
@@ -81,14 +81,14 @@ pub async fn update(
 #[utoipa::path(
     operation_id = "school_delete",
     tag = "schools",
-    params(IdPath),
+    params(IdOf<SchoolId>),
     responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 409, description = "Still has entries, teachers or learners: merge it instead", body = crate::error::ErrorBody))
 )]
 #[delete("/api/school/{id}")]
 pub async fn delete_school(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<SchoolId>>,
 ) -> ApiResult<bool> {
     state
         .answer_done(move |conn| schools::delete(conn, &caller, path.id))
@@ -138,13 +138,13 @@ pub async fn update_single(
 #[utoipa::path(
     operation_id = "school_merge_preview",
     tag = "schools",
-    params(MergeQuery),
+    params(MergeQuery<SchoolId>),
     responses((status = 200, body = inline(crate::envelope::Envelope<SchoolMergePlan>)))
 )]
 #[get("/api/school/merge-preview")]
 pub async fn merge_preview(
     state: web::Data<AppState>,
-    query: web::Query<MergeQuery>,
+    query: web::Query<MergeQuery<SchoolId>>,
 ) -> ApiResult<SchoolMergePlan> {
     let survivor = query.survivor_id;
     state
@@ -156,14 +156,14 @@ pub async fn merge_preview(
 #[utoipa::path(
     operation_id = "school_merge",
     tag = "schools",
-    params(MergeQuery),
+    params(MergeQuery<SchoolId>),
     responses((status = 200, description = "What moved", body = inline(crate::envelope::Envelope<SchoolMergePlan>)))
 )]
 #[post("/api/school/merge")]
 pub async fn merge(
     caller: Caller,
     state: web::Data<AppState>,
-    query: web::Query<MergeQuery>,
+    query: web::Query<MergeQuery<SchoolId>>,
 ) -> ApiResult<SchoolMergePlan> {
     let survivor = query.survivor_id;
     state

@@ -3,6 +3,7 @@
 
 use super::Fixture;
 use diesel::prelude::*;
+use olympiad_domain::id::SchoolId;
 use olympiad_domain::Role;
 use olympiad_persistence::models::{Olympiad, Teacher};
 use olympiad_persistence::schema::{
@@ -164,7 +165,9 @@ impl TeacherBuilder<'_> {
     pub fn build(self) -> BuiltTeacher {
         let user_id = self.fx.user(&self.email, Role::Teacher, None);
         let mut conn = self.fx.db.conn();
-        let teacher_id = Teacher::ensure(&mut conn, user_id, self.school).unwrap().id;
+        let teacher_id = Teacher::ensure(&mut conn, user_id, self.school.map(SchoolId::new))
+            .unwrap()
+            .id;
         if let Some(entry) = self.team {
             diesel::insert_into(team_members::table)
                 .values((

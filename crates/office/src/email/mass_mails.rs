@@ -33,6 +33,8 @@ use validator::Validate;
 /// A mass mail of an olympiad is its staff's; one of no olympiad (a campaign of the platform) is
 /// the overlord's.
 impl InReach for MassMail {
+    type Id = i64;
+
     fn find_in_reach(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<Self> {
         let found = MassMail::find(conn, id).or_not_found("This mass mail")?;
         match found.olympiad_id {

@@ -13,6 +13,7 @@ use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use olympiad_domain::email::{Audience, BounceKind, EmailOutcome, MailServers, MassMailStatus};
+use olympiad_domain::id::SchoolId;
 use olympiad_domain::job::{JobKind, JobStatus};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -986,7 +987,8 @@ fn unpaid_order_contacts(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SchoolReach {
-    pub school_id: i64,
+    #[schema(value_type = i64)]
+    pub school_id: SchoolId,
     pub name: String,
     pub province: String,
     /// The school's own address, if it has one.
@@ -1003,7 +1005,7 @@ pub struct SchoolReach {
 /// Every school (at most [`LIST_LIMIT`]) and how it can be reached.
 pub fn school_reach(conn: &mut DbConnection) -> DbResult<Vec<SchoolReach>> {
     use crate::schema::{schools, teachers, users};
-    let schools: Vec<(i64, String, String, String)> = schools::table
+    let schools: Vec<(SchoolId, String, String, String)> = schools::table
         .select((
             schools::id,
             schools::name,
@@ -1013,7 +1015,7 @@ pub fn school_reach(conn: &mut DbConnection) -> DbResult<Vec<SchoolReach>> {
         .order(schools::name)
         .limit(LIST_LIMIT)
         .load(conn)?;
-    let teacher_rows: Vec<(Option<i64>, Option<String>, String)> = teachers::table
+    let teacher_rows: Vec<(Option<SchoolId>, Option<String>, String)> = teachers::table
         .inner_join(users::table)
         .filter(teachers::school_id.is_not_null())
         .select((teachers::school_id, users::email, users::username))
@@ -1030,7 +1032,7 @@ pub fn school_reach(conn: &mut DbConnection) -> DbResult<Vec<SchoolReach>> {
         .into_iter()
         .collect();
     let blocked = |email: &str| shunned.contains(email) || unsubscribed.contains(email);
-    let mut per_school: std::collections::HashMap<i64, (i64, i64)> = Default::default();
+    let mut per_school: std::collections::HashMap<SchoolId, (i64, i64)> = Default::default();
     for (school_id, email, username) in teacher_rows {
         let Some(school_id) = school_id else { continue };
         let address = email.unwrap_or(username);

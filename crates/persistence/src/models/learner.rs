@@ -4,6 +4,7 @@ use crate::schema::{accounts, learners, participants, school_participants, schoo
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::id::SchoolId;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -13,7 +14,8 @@ use utoipa::ToSchema;
 #[serde(rename_all = "camelCase")]
 pub struct Learner {
     pub id: i64,
-    pub school_id: i64,
+    #[schema(value_type = i64)]
+    pub school_id: SchoolId,
     pub first_name: String,
     pub last_name: String,
     pub grade: i32,
@@ -65,7 +67,7 @@ pub struct LearnerRow {
 pub struct LearnerFilter {
     /// Learners of the schools entered in this olympiad.
     pub olympiad_id: Option<i64>,
-    pub school_id: Option<i64>,
+    pub school_id: Option<SchoolId>,
     pub search: String,
     pub grade: Option<i32>,
     pub province: Option<String>,
@@ -85,7 +87,7 @@ impl Learner {
 
     pub fn create(
         conn: &mut DbConnection,
-        school_id: i64,
+        school_id: SchoolId,
         fields: &LearnerForm,
     ) -> DbResult<Learner> {
         let consent_at = fields.consent_given.then(now);
@@ -167,7 +169,7 @@ impl Learner {
     /// The names and grades of the school's learners, for the duplicate check of an import.
     pub fn names_of_school(
         conn: &mut DbConnection,
-        school_id: i64,
+        school_id: SchoolId,
     ) -> DbResult<Vec<(String, String, i32)>> {
         Ok(learners::table
             .filter(learners::school_id.eq(school_id))

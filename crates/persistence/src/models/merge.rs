@@ -10,6 +10,7 @@ use crate::schema::{
 };
 use crate::{now, DbConnection};
 use diesel::prelude::*;
+use olympiad_domain::id::SchoolId;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -81,7 +82,7 @@ fn filled(survivor: &School, duplicate: &School) -> (SchoolForm, Vec<String>) {
     (fields, names)
 }
 
-fn not_into_itself(what: &str, duplicate_id: i64, survivor_id: i64) -> DbResult<()> {
+fn not_into_itself<T: PartialEq>(what: &str, duplicate_id: T, survivor_id: T) -> DbResult<()> {
     if duplicate_id == survivor_id {
         return Err(DbError::Conflict(format!(
             "a {what} cannot be merged into itself"
@@ -99,8 +100,8 @@ fn olympiad_title(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<String>
 
 pub fn school_merge_plan(
     conn: &mut DbConnection,
-    duplicate_id: i64,
-    survivor_id: i64,
+    duplicate_id: SchoolId,
+    survivor_id: SchoolId,
 ) -> DbResult<SchoolMergePlan> {
     not_into_itself("school", duplicate_id, survivor_id)?;
     let duplicate = School::find(conn, duplicate_id)?;
@@ -155,8 +156,8 @@ pub fn school_merge_plan(
 /// transaction: halfway is never a state to leave behind.
 pub fn merge_schools(
     conn: &mut DbConnection,
-    duplicate_id: i64,
-    survivor_id: i64,
+    duplicate_id: SchoolId,
+    survivor_id: SchoolId,
 ) -> DbResult<SchoolMergePlan> {
     let plan = school_merge_plan(conn, duplicate_id, survivor_id)?;
     for entry in SchoolParticipant::for_school(conn, duplicate_id)? {

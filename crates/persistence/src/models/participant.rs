@@ -6,6 +6,7 @@ use crate::schema::{accounts, attempts, learners, participants, schools, users};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::id::SchoolId;
 use olympiad_domain::school::ParticipantStatus;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -46,7 +47,8 @@ pub struct ParticipantRow {
     pub class_name: String,
     pub gender: String,
     pub consent_given: bool,
-    pub school_id: i64,
+    #[schema(value_type = i64)]
+    pub school_id: SchoolId,
     pub school_name: String,
 }
 
@@ -65,7 +67,7 @@ pub struct ParticipantFilter {
 /// Everything needed to enter one learner: who they are, where, and the sign-in made for them.
 pub struct LearnerEntry<'a> {
     pub olympiad_id: i64,
-    pub school_id: i64,
+    pub school_id: SchoolId,
     pub school_participant_id: i64,
     pub learner: &'a LearnerForm,
     pub language: &'a str,
@@ -78,7 +80,7 @@ type ParticipantParts = (
     String,
     Option<NaiveDateTime>,
     (String, String, i32, String, String, bool),
-    i64,
+    SchoolId,
     String,
 );
 

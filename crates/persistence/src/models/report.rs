@@ -13,6 +13,7 @@ use chrono::NaiveDateTime;
 use diesel::dsl::count_star;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
+use olympiad_domain::id::SchoolId;
 use olympiad_domain::school::{EntryStatus, ParticipantStatus};
 use olympiad_domain::sitting::AttemptStatus;
 
@@ -73,7 +74,7 @@ pub fn learners_per_entry(
 }
 
 /// A school's entry: (entry id, school id, school, province, entry status).
-pub type EntryRow = (i64, i64, String, String, String);
+pub type EntryRow = (i64, SchoolId, String, String, String);
 
 /// An olympiad's school entries.
 pub fn entries_of(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<Vec<EntryRow>> {

@@ -11,6 +11,7 @@ use crate::words::Word;
 use crate::{now, placeholder, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::id::SchoolId;
 use olympiad_domain::results::{ResultChangeKind, ResultsState};
 use olympiad_domain::sitting::AttemptStatus;
 
@@ -164,7 +165,7 @@ pub struct FinishedAttempt {
     pub last_name: String,
     pub grade: i32,
     pub school_participant_id: i64,
-    pub school_id: i64,
+    pub school_id: SchoolId,
     pub school_name: String,
     pub province: String,
     pub score: Option<i64>,

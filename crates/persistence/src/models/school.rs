@@ -4,6 +4,7 @@ use crate::schema::{school_participants, schools};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::id::SchoolId;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -12,7 +13,8 @@ use utoipa::ToSchema;
 #[diesel(table_name = schools)]
 #[serde(rename_all = "camelCase")]
 pub struct School {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: SchoolId,
     pub name: String,
     pub emis_number: Option<String>,
     pub province: String,
@@ -110,7 +112,7 @@ pub const SORT_KEYS: &[&str] = &[
 ];
 
 impl School {
-    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<School> {
+    pub fn find(conn: &mut DbConnection, id: SchoolId) -> DbResult<School> {
         Ok(schools::table
             .find(id)
             .select(School::as_select())
@@ -118,7 +120,7 @@ impl School {
     }
 
     /// The olympiads the school is entered in: a school is shared by all of them.
-    pub fn olympiad_ids(conn: &mut DbConnection, id: i64) -> DbResult<Vec<i64>> {
+    pub fn olympiad_ids(conn: &mut DbConnection, id: SchoolId) -> DbResult<Vec<i64>> {
         Ok(school_participants::table
             .filter(school_participants::school_id.eq(id))
             .select(school_participants::olympiad_id)
@@ -141,7 +143,7 @@ impl School {
             .get_result(conn)?)
     }
 
-    pub fn update(conn: &mut DbConnection, id: i64, fields: &SchoolForm) -> DbResult<School> {
+    pub fn update(conn: &mut DbConnection, id: SchoolId, fields: &SchoolForm) -> DbResult<School> {
         Ok(diesel::update(schools::table.find(id))
             .set((fields, schools::updated_at.eq(now())))
             .returning(schools::all_columns)
@@ -150,7 +152,7 @@ impl School {
 
     /// Deletes a school nothing refers to; a school with entries, teachers or learners is merged
     /// into another instead (the database refuses the delete).
-    pub fn delete(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+    pub fn delete(conn: &mut DbConnection, id: SchoolId) -> DbResult<()> {
         let deleted = diesel::delete(schools::table.find(id)).execute(conn)?;
         if deleted == 0 {
             return Err(crate::DbError::NotFound);
@@ -160,13 +162,13 @@ impl School {
 
     /// Every school's id, name and town: for finding names like a typed one (a few tens of
     /// thousands of short rows at most).
-    pub fn names(conn: &mut DbConnection) -> DbResult<Vec<(i64, String, String)>> {
+    pub fn names(conn: &mut DbConnection) -> DbResult<Vec<(SchoolId, String, String)>> {
         Ok(schools::table
             .select((schools::id, schools::name, schools::town))
             .load(conn)?)
     }
 
-    pub fn by_ids(conn: &mut DbConnection, ids: &[i64]) -> DbResult<Vec<School>> {
+    pub fn by_ids(conn: &mut DbConnection, ids: &[SchoolId]) -> DbResult<Vec<School>> {
         Ok(schools::table
             .filter(schools::id.eq_any(ids))
             .select(School::as_select())
@@ -232,8 +234,8 @@ impl School {
         });
         query = page_of!(query, page, schools::id);
         let found: Vec<School> = query.load(conn)?;
-        let ids: Vec<i64> = found.iter().map(|s| s.id).collect();
-        let entries: Vec<(i64, i64, i64, String)> = school_participants::table
+        let ids: Vec<SchoolId> = found.iter().map(|s| s.id).collect();
+        let entries: Vec<(i64, SchoolId, i64, String)> = school_participants::table
             .filter(school_participants::school_id.eq_any(&ids))
             .select((
                 school_participants::id,

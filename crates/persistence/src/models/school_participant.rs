@@ -6,6 +6,7 @@ use crate::schema::{
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::id::SchoolId;
 use olympiad_domain::school::EntryStatus;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -18,7 +19,8 @@ use utoipa::ToSchema;
 pub struct SchoolParticipant {
     pub id: i64,
     pub olympiad_id: i64,
-    pub school_id: i64,
+    #[schema(value_type = i64)]
+    pub school_id: SchoolId,
     pub status: EntryStatus,
     /// The user of the teacher the office contacts about this entry.
     pub contact_teacher_id: Option<i64>,
@@ -52,7 +54,7 @@ pub struct SchoolParticipantRow {
 #[derive(Debug, Clone, Default)]
 pub struct SchoolParticipantFilter {
     pub olympiad_id: Option<i64>,
-    pub school_id: Option<i64>,
+    pub school_id: Option<SchoolId>,
     /// Only the entries whose team this user (a teacher) is in.
     pub team_user_id: Option<i64>,
     pub search: String,
@@ -121,7 +123,7 @@ impl SchoolParticipant {
     pub fn find_for(
         conn: &mut DbConnection,
         olympiad_id: i64,
-        school_id: i64,
+        school_id: SchoolId,
     ) -> DbResult<Option<SchoolParticipant>> {
         Ok(school_participants::table
             .filter(school_participants::olympiad_id.eq(olympiad_id))
@@ -131,7 +133,10 @@ impl SchoolParticipant {
             .optional()?)
     }
 
-    pub fn for_school(conn: &mut DbConnection, school_id: i64) -> DbResult<Vec<SchoolParticipant>> {
+    pub fn for_school(
+        conn: &mut DbConnection,
+        school_id: SchoolId,
+    ) -> DbResult<Vec<SchoolParticipant>> {
         Ok(school_participants::table
             .filter(school_participants::school_id.eq(school_id))
             .order(school_participants::id)
@@ -143,7 +148,7 @@ impl SchoolParticipant {
     pub fn ensure(
         conn: &mut DbConnection,
         olympiad_id: i64,
-        school_id: i64,
+        school_id: SchoolId,
         contact_teacher_id: Option<i64>,
     ) -> DbResult<(SchoolParticipant, bool)> {
         if let Some(existing) = Self::find_for(conn, olympiad_id, school_id)? {

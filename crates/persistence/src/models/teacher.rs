@@ -4,6 +4,7 @@ use crate::schema::{accounts, school_participants, schools, teachers, team_membe
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::id::SchoolId;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -14,7 +15,8 @@ use utoipa::ToSchema;
 pub struct Teacher {
     pub id: i64,
     pub user_id: i64,
-    pub school_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub school_id: Option<SchoolId>,
     pub title: String,
     pub cell: String,
     pub subject: String,
@@ -27,7 +29,7 @@ pub struct Teacher {
 #[derive(Debug, Clone, Default, AsChangeset)]
 #[diesel(table_name = teachers, treat_none_as_null = true)]
 pub struct TeacherUpdateForm {
-    pub school_id: Option<i64>,
+    pub school_id: Option<SchoolId>,
     pub title: String,
     pub cell: String,
     pub subject: String,
@@ -169,7 +171,7 @@ impl Teacher {
     pub fn ensure(
         conn: &mut DbConnection,
         user_id: i64,
-        school_id: Option<i64>,
+        school_id: Option<SchoolId>,
     ) -> DbResult<Teacher> {
         if let Some(teacher) = Self::by_user(conn, user_id)? {
             if teacher.school_id.is_none() && school_id.is_some() {
