@@ -44,8 +44,8 @@ pub fn find_in_reach<T: InReach>(
 pub fn id_in_reach<T: InReach>(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
-) -> Result<i64, OfficeError> {
+    id: T::Id,
+) -> Result<T::Id, OfficeError> {
     T::find_in_reach(conn, caller, id)?;
     Ok(id)
 }

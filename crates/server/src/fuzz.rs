@@ -8,6 +8,7 @@
 
 use crate::commands::{migrated_pool, CommandResult};
 use crate::settings::Settings;
+use olympiad_domain::id::SchoolId;
 use olympiad_domain::Role;
 use olympiad_http::auth::tokens::{Purpose, Subject, TokenKeys};
 use olympiad_office::accounts::{provision, Provision};
@@ -86,7 +87,7 @@ fn ids(
         .into_iter()
         .next()
         .ok_or("the demo has no school entered in geography")?;
-    let entry = SchoolParticipant::find_for(conn, olympiad_id, school_id)?
+    let entry = SchoolParticipant::find_for(conn, olympiad_id, SchoolId::new(school_id))?
         .ok_or("the demo's entered school has no entry")?;
     let module = QuestionModule::for_olympiad(conn, olympiad_id)?
         .into_iter()

@@ -410,8 +410,11 @@ impl<I> utoipa::IntoParams for IdOf<I> {
 pub(crate) async fn upload_target<T: olympiad_office::InReach + 'static>(
     state: &crate::state::AppState,
     caller: &crate::access::Caller,
-    id: i64,
-) -> Result<i64, crate::error::ApiError> {
+    id: T::Id,
+) -> Result<T::Id, crate::error::ApiError>
+where
+    T::Id: Send,
+{
     let caller = caller.clone();
     state
         .db
