@@ -34,6 +34,14 @@ pub fn state(db: &TestDatabase) -> web::Data<AppState> {
     web::Data::new(AppState::new(db.pool.clone(), ApiConfig::for_tests()))
 }
 
+/// A benchmark's size from the environment (`BENCH_LEARNERS`, `BENCH_CONNECTIONS`), or its default.
+pub fn setting(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 /// Prints one result line, the only thing a benchmark writes to standard output.
 pub fn report(name: &str, value: f64, unit: &str) {
     println!("bench {name} {value:.1} {unit}");

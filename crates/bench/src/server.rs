@@ -32,6 +32,22 @@ pub fn command(bin: &Path, database_url: &str, data_dir: &Path) -> Command {
     command
 }
 
+/// The demo data (its olympiads, schools and paper) put into a fresh database by the binary's own
+/// `seed-demo`, as `make run` does.
+pub fn seed_demo(bin: &Path, database_url: &str, data_dir: &Path) -> Result<(), String> {
+    let seeded = command(bin, database_url, data_dir)
+        .args(["seed-demo", "--password", "bench-demo-password"])
+        .output()
+        .map_err(|e| format!("seed-demo: {e}"))?;
+    if !seeded.status.success() {
+        return Err(format!(
+            "seed-demo failed: {}",
+            String::from_utf8_lossy(&seeded.stderr)
+        ));
+    }
+    Ok(())
+}
+
 impl ServerProcess {
     /// Starts `olympiad serve` and waits until it answers `/readyz`.
     pub fn start(

@@ -11,21 +11,14 @@ use actix_web::rt::System;
 use futures_util::future::join_all;
 use olympiad_bench::client::{client, save_next, sign_in, start, Learner};
 use olympiad_bench::fixtures::enter_many;
-use olympiad_bench::server::{command, free_port, olympiad_bin, ServerProcess};
+use olympiad_bench::server::{free_port, olympiad_bin, seed_demo, ServerProcess};
 use olympiad_bench::stats::Latencies;
-use olympiad_bench::{database, report};
+use olympiad_bench::{database, report, setting};
 use olympiad_persistence::Database;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 const PASSWORD: &str = "kx7m-p3qa-9tcw";
-
-fn setting(name: &str, default: usize) -> usize {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 fn main() -> ExitCode {
     for nodes in [1, 2] {
@@ -49,13 +42,7 @@ fn run(nodes: usize) -> Result<(), String> {
     }
     let data = tempfile::tempdir().map_err(|e| e.to_string())?;
     let bin = olympiad_bin();
-    let seeded = command(&bin, &db.url(), data.path())
-        .args(["seed-demo", "--password", "bench-demo-password"])
-        .output()
-        .map_err(|e| format!("seed-demo: {e}"))?;
-    if !seeded.status.success() {
-        return Err(String::from_utf8_lossy(&seeded.stderr).into_owned());
-    }
+    seed_demo(&bin, &db.url(), data.path())?;
     let usernames = enter_many(&mut db.conn(), "geography", learners, PASSWORD)?;
     // Started one after the other: each reads the JWT secret the first kept in the data folder.
     let mut servers = Vec::new();

@@ -15,9 +15,9 @@ use chrono::{Duration, SubsecRound};
 use diesel::prelude::*;
 use olympiad_bench::client::{client, sign_in};
 use olympiad_bench::fixtures::enter_many;
-use olympiad_bench::server::{command, free_port, olympiad_bin, ServerProcess};
+use olympiad_bench::server::{free_port, olympiad_bin, seed_demo, ServerProcess};
 use olympiad_bench::stats::Latencies;
-use olympiad_bench::{database, report};
+use olympiad_bench::{database, report, setting};
 use olympiad_persistence::models::{Olympiad, SittingWindow};
 use olympiad_persistence::schema::{lobby_keys, sitting_windows};
 use olympiad_persistence::{now, write_transaction, DbConnection, DbError};
@@ -29,13 +29,6 @@ use std::rc::Rc;
 use std::time::Instant;
 
 const PASSWORD: &str = "kx7m-p3qa-9tcw";
-
-fn setting(name: &str, default: usize) -> usize {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 fn main() -> ExitCode {
     let learners = setting("BENCH_LEARNERS", 10_000);
@@ -68,16 +61,7 @@ fn run(learners: usize, connections: usize) -> Result<(), String> {
     let db = database();
     let data = tempfile::tempdir().map_err(|e| e.to_string())?;
     let bin = olympiad_bin();
-    let seeded = command(&bin, &db.url(), data.path())
-        .args(["seed-demo", "--password", "bench-demo-password"])
-        .output()
-        .map_err(|e| format!("seed-demo: {e}"))?;
-    if !seeded.status.success() {
-        return Err(format!(
-            "seed-demo failed: {}",
-            String::from_utf8_lossy(&seeded.stderr)
-        ));
-    }
+    seed_demo(&bin, &db.url(), data.path())?;
     let usernames = enter_many(&mut db.conn(), "geography", learners, PASSWORD)?;
     let olympiad = Olympiad::by_name(&mut db.conn(), "geography")
         .map_err(|e| e.to_string())?

@@ -12,9 +12,9 @@
 use actix_web::rt::System;
 use olympiad_bench::client::{client, sign_in, start};
 use olympiad_bench::fixtures::enter_many;
-use olympiad_bench::server::{command, free_port, olympiad_bin, ServerProcess};
+use olympiad_bench::server::{free_port, olympiad_bin, seed_demo, ServerProcess};
 use olympiad_bench::stats::Latencies;
-use olympiad_bench::{database, report};
+use olympiad_bench::{database, report, setting};
 use std::cell::RefCell;
 use std::process::ExitCode;
 use std::rc::Rc;
@@ -32,13 +32,6 @@ const STEPS: [(&str, &str); 5] = [
     ("GET", "/api/sitting/paper"),
 ];
 
-fn setting(name: &str, default: usize) -> usize {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
 fn main() -> ExitCode {
     let learners = setting("BENCH_LEARNERS", 10_000);
     let connections = setting("BENCH_CONNECTIONS", 256);
@@ -55,16 +48,7 @@ fn run(learners: usize, connections: usize) -> Result<(), String> {
     let db = database();
     let data = tempfile::tempdir().map_err(|e| e.to_string())?;
     let bin = olympiad_bin();
-    let seeded = command(&bin, &db.url(), data.path())
-        .args(["seed-demo", "--password", "bench-demo-password"])
-        .output()
-        .map_err(|e| format!("seed-demo: {e}"))?;
-    if !seeded.status.success() {
-        return Err(format!(
-            "seed-demo failed: {}",
-            String::from_utf8_lossy(&seeded.stderr)
-        ));
-    }
+    seed_demo(&bin, &db.url(), data.path())?;
     let usernames = enter_many(&mut db.conn(), "geography", learners, PASSWORD)?;
     let port = free_port().map_err(|e| e.to_string())?;
     let settings = [("METRICS_SECRET", SCRAPE_SECRET)];

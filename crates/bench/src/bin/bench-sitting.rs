@@ -12,9 +12,9 @@ use actix_web::rt::System;
 use futures_util::future::join_all;
 use olympiad_bench::client::{client, save_next, sign_in, start, Learner};
 use olympiad_bench::fixtures::enter_many;
-use olympiad_bench::server::{command, free_port, olympiad_bin, ServerProcess};
+use olympiad_bench::server::{free_port, olympiad_bin, seed_demo, ServerProcess};
 use olympiad_bench::stats::Latencies;
-use olympiad_bench::{database, report};
+use olympiad_bench::{database, report, setting};
 use olympiad_persistence::{open_pool, write_transaction, Database, DbConnection, DbError};
 use std::cell::RefCell;
 use std::process::ExitCode;
@@ -22,13 +22,6 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 const PASSWORD: &str = "kx7m-p3qa-9tcw";
-
-fn setting(name: &str, default: usize) -> usize {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 struct Plan {
     learners: usize,
@@ -55,16 +48,7 @@ fn run(plan: &Plan) -> Result<(), String> {
     let db = database();
     let data = tempfile::tempdir().map_err(|e| e.to_string())?;
     let bin = olympiad_bin();
-    let seeded = command(&bin, &db.url(), data.path())
-        .args(["seed-demo", "--password", "bench-demo-password"])
-        .output()
-        .map_err(|e| format!("seed-demo: {e}"))?;
-    if !seeded.status.success() {
-        return Err(format!(
-            "seed-demo failed: {}",
-            String::from_utf8_lossy(&seeded.stderr)
-        ));
-    }
+    seed_demo(&bin, &db.url(), data.path())?;
     let usernames = enter_many(&mut db.conn(), "geography", plan.learners, PASSWORD)?;
 
     let port = free_port().map_err(|e| e.to_string())?;
