@@ -18,10 +18,7 @@ use olympiad_office::start_windows::{self, StartWindows, UpdateStartWindows};
         (status = 404, description = "`not_found`: the learner is entered in no olympiad", body = crate::error::ErrorBody)))]
 #[get("/api/sitting/lobby")]
 pub async fn get_lobby(caller: Caller, state: web::Data<AppState>) -> ApiResult<LobbyView> {
-    ok(state
-        .db
-        .office(move |conn| lobby::lobby(conn, &caller))
-        .await?)
+    state.answer(move |conn| lobby::lobby(conn, &caller)).await
 }
 
 /// The learner's paper, sealed: the same bytes for every learner whose window opens at the same
@@ -71,10 +68,9 @@ pub async fn get_sealed_paper(
         (status = 409, description = "`not_open_yet`: the learner's window has not opened", body = crate::error::ErrorBody)))]
 #[get("/api/sitting/lobby/key")]
 pub async fn get_paper_key(caller: Caller, state: web::Data<AppState>) -> ApiResult<PaperKey> {
-    ok(state
-        .db
-        .office(move |conn| lobby::paper_key(conn, &caller))
-        .await?)
+    state
+        .answer(move |conn| lobby::paper_key(conn, &caller))
+        .await
 }
 
 /// The start from the lobby: as `POST /api/sitting/start`, and the answer carries the key of the
@@ -106,10 +102,9 @@ pub async fn get_start_windows(
     id: web::Path<i64>,
 ) -> ApiResult<StartWindows> {
     let id = id.into_inner();
-    ok(state
-        .db
-        .office(move |conn| start_windows::start_windows(conn, &caller, id))
-        .await?)
+    state
+        .answer(move |conn| start_windows::start_windows(conn, &caller, id))
+        .await
 }
 
 /// Replaces the olympiad's staggered start windows (the whole list).
@@ -124,8 +119,7 @@ pub async fn update_start_windows(
     body: Body<UpdateStartWindows>,
 ) -> ApiResult<StartWindows> {
     let id = id.into_inner();
-    ok(state
-        .db
-        .office(move |conn| start_windows::update_start_windows(conn, &caller, id, &body))
-        .await?)
+    state
+        .answer(move |conn| start_windows::update_start_windows(conn, &caller, id, &body))
+        .await
 }

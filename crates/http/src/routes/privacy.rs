@@ -3,7 +3,7 @@
 
 use crate::access::Caller;
 use crate::body::Body;
-use crate::envelope::{ok, ApiResult};
+use crate::envelope::ApiResult;
 use crate::routes::IdPath;
 use crate::state::AppState;
 use actix_web::{get, post, put, web};
@@ -19,10 +19,9 @@ pub async fn export_learner(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<PrivacyExport> {
-    ok(state
-        .db
-        .office(move |conn| privacy::export_learner(conn, &caller, path.id))
-        .await?)
+    state
+        .answer(move |conn| privacy::export_learner(conn, &caller, path.id))
+        .await
 }
 
 /// Everything stored about the user (a teacher's schools, orders and e-mails too). In the
@@ -35,10 +34,9 @@ pub async fn export_user(
     state: web::Data<AppState>,
     path: web::Path<IdPath>,
 ) -> ApiResult<PrivacyExport> {
-    ok(state
-        .db
-        .office(move |conn| privacy::export_user(conn, &caller, path.id))
-        .await?)
+    state
+        .answer(move |conn| privacy::export_user(conn, &caller, path.id))
+        .await
 }
 
 /// Anonymises the learner (when they wrote: their marks and places stay) or deletes them. A
@@ -57,10 +55,9 @@ pub async fn erase_learner(
     body: Body<ErasureInput>,
 ) -> ApiResult<ErasureResult> {
     let input = body.into_inner();
-    ok(state
-        .db
-        .office(move |conn| privacy::erase_learner(conn, &caller, path.id, &input))
-        .await?)
+    state
+        .answer(move |conn| privacy::erase_learner(conn, &caller, path.id, &input))
+        .await
 }
 
 /// Anonymises the user: they can no longer sign in; their orders and invoices stay.
@@ -79,10 +76,9 @@ pub async fn erase_user(
     body: Body<ErasureInput>,
 ) -> ApiResult<ErasureResult> {
     let input = body.into_inner();
-    ok(state
-        .db
-        .office(move |conn| privacy::erase_user(conn, &caller, path.id, &input))
-        .await?)
+    state
+        .answer(move |conn| privacy::erase_user(conn, &caller, path.id, &input))
+        .await
 }
 
 /// How many days logs and unfinished accounts are kept (null: for ever).
@@ -90,7 +86,7 @@ pub async fn erase_user(
     responses((status = 200, body = inline(crate::envelope::Envelope<RetentionSettings>))))]
 #[get("/api/privacy/retention")]
 pub async fn retention(state: web::Data<AppState>) -> ApiResult<RetentionSettings> {
-    ok(state.db.office(privacy::retention).await?)
+    state.answer(privacy::retention).await
 }
 
 #[utoipa::path(operation_id = "privacy_retention_save", tag = "privacy",
@@ -106,8 +102,7 @@ pub async fn save_retention(
     body: Body<RetentionInput>,
 ) -> ApiResult<RetentionSettings> {
     let input = body.into_inner();
-    ok(state
-        .db
-        .office(move |conn| privacy::update_retention(conn, &caller, &input))
-        .await?)
+    state
+        .answer(move |conn| privacy::update_retention(conn, &caller, &input))
+        .await
 }

@@ -25,10 +25,9 @@ pub async fn export(
     id: web::Path<i64>,
 ) -> ApiResult<QuestionBank> {
     let id = id.into_inner();
-    ok(state
-        .db
-        .office(move |conn| question_bank::export(conn, &caller, id))
-        .await?)
+    state
+        .answer(move |conn| question_bank::export(conn, &caller, id))
+        .await
 }
 
 #[utoipa::path(tag = "paper", params(("id" = i64, Path, minimum = 1, description = "The olympiad's id"), ConfirmQuery), request_body = QuestionBank, responses((status = 200, body = inline(crate::envelope::Envelope<Imported>))))]

@@ -30,10 +30,9 @@ pub async fn get_sitting(
     req: HttpRequest,
 ) -> ApiResult<SittingView> {
     let device = device_key(&req);
-    ok(state
-        .db
-        .office(move |conn| sitting::sitting(conn, &caller, device))
-        .await?)
+    state
+        .answer(move |conn| sitting::sitting(conn, &caller, device))
+        .await
 }
 
 #[utoipa::path(operation_id = "sitting_accept_declaration", tag = "sitting", request_body = DeclarationInput,
@@ -93,10 +92,9 @@ pub async fn recover(
             &client_address(&req),
         )
         .await?;
-    ok(state
-        .db
-        .office(move |conn| sitting::recover(conn, &caller, &body))
-        .await?)
+    state
+        .answer(move |conn| sitting::recover(conn, &caller, &body))
+        .await
 }
 
 #[utoipa::path(operation_id = "sitting_update_details", tag = "sitting", request_body = DetailsInput,
@@ -247,8 +245,7 @@ pub async fn finish(
     req: HttpRequest,
 ) -> ApiResult<SittingView> {
     let device = device_key(&req);
-    ok(state
-        .db
-        .office(move |conn| sitting::finish(conn, &caller, device))
-        .await?)
+    state
+        .answer(move |conn| sitting::finish(conn, &caller, device))
+        .await
 }
