@@ -1,5 +1,5 @@
 // Debian's Chromium, driven by playwright-core (no browser download).
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { artifactsDir } from './server.mjs';
@@ -41,6 +41,31 @@ function assertNoRefusals(refusals) {
   if (refusals.length > 0) throw new Error(`the Content-Security-Policy refused:\n${refusals.join('\n')}`);
 }
 
+/**
+ * What a failure needs to be understood from CI's output alone, where screenshots are not kept: each
+ * page's address and the alerts it shows, and the server's last requests (with their statuses) and
+ * every warning or error it logged.
+ */
+async function explained(error, pages) {
+  const lines = [];
+  for (const [index, page] of pages.entries()) {
+    const alerts = await page
+      .locator('[role=alert]')
+      .allTextContents()
+      .catch(() => []);
+    const shown = alerts.map((text) => text.trim()).filter(Boolean);
+    lines.push(`device ${index + 1} at ${page.url()}${shown.length > 0 ? `, alerts: ${shown.join(' | ')}` : ''}`);
+  }
+  const log = join(artifactsDir, 'server.log');
+  if (existsSync(log)) {
+    const logged = readFileSync(log, 'utf8').split('\n');
+    const requests = logged.filter((line) => line.includes(' /api/')).slice(-15);
+    const warnings = logged.filter((line) => / (WARN|ERROR) /.test(line)).slice(-10);
+    lines.push('the server\'s last API requests:', ...requests, 'its last warnings and errors:', ...(warnings.length > 0 ? warnings : ['none']));
+  }
+  return new Error(`${error.message}\n${lines.join('\n')}`, { cause: error });
+}
+
 const slug = (text) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
 
 /**
@@ -64,7 +89,7 @@ export function onPage(getBrowser, body) {
       mkdirSync(artifactsDir, { recursive: true });
       const file = join(artifactsDir, `${slug(t.fullName ?? t.name)}.png`);
       await page.screenshot({ path: file, fullPage: true }).catch(() => {});
-      throw error;
+      throw await explained(error, [page]);
     } finally {
       await context.close();
     }
@@ -102,7 +127,10 @@ export function onDevices(getBrowser, body) {
         const file = join(artifactsDir, `${slug(t.fullName ?? t.name)}-${index + 1}.png`);
         await page.screenshot({ path: file, fullPage: true }).catch(() => {});
       }
-      throw error;
+      throw await explained(
+        error,
+        devices.map(({ page }) => page),
+      );
     } finally {
       for (const { context } of devices) await context.close();
     }
