@@ -134,13 +134,13 @@ fn complete_responses(openapi: &mut utoipa::openapi::OpenApi) {
                 );
                 add(
                     "403",
-                    "`forbidden`: not for this role, or not this caller's object",
+                    "`forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares)",
                 );
             }
             if path.contains('{') || signed_in {
                 add(
                     "404",
-                    "`not_found`: an id names nothing, or nothing in the caller's reach",
+                    "`not_found`: an id names nothing, or nothing the caller may see (answered in the same words)",
                 );
             }
             if RATE_LIMITED.contains(&(method, path.as_str())) {

@@ -431,7 +431,7 @@ async fn a_teacher_outside_the_team_is_refused_before_any_file_is_read() {
     let preview = format!("/api/learner/import/preview?schoolParticipantId={entry_id}");
     let import = format!("/api/learner/import?schoolParticipantId={entry_id}");
 
-    // Read first, each would be a 400 (a hostile file) or a 413 (too large); refused first, 403.
+    // Read first, each would be a 400 (a hostile file) or a 413 (too large); refused first, 404 (the team is not theirs to see).
     let sparse = sheet_with_far_cell(1_048_575, 16_383);
     let (status, body) = api
         .send(with_token(
@@ -439,7 +439,7 @@ async fn a_teacher_outside_the_team_is_refused_before_any_file_is_read() {
             &stranger,
         ))
         .await;
-    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
     let fake = b"PK\x03\x04not a zip".to_vec();
     let (status, body) = api
         .send(with_token(
@@ -447,12 +447,12 @@ async fn a_teacher_outside_the_team_is_refused_before_any_file_is_read() {
             &stranger,
         ))
         .await;
-    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
     let huge = vec![b'a'; 3 * 1024 * 1024];
     let (status, body) = api
         .send(with_token(multipart(&preview, "big.csv", &huge), &stranger))
         .await;
-    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
 
     // A body of more than the import's 8 MB, and one of the most learners an import takes, whose
     // passwords would be hashed before the entry was checked.
@@ -461,17 +461,17 @@ async fn a_teacher_outside_the_team_is_refused_before_any_file_is_read() {
         .insert_header(("content-type", "application/json"))
         .set_payload(vec![b' '; 9 * 1024 * 1024]);
     let (status, body) = api.send(with_token(oversized, &stranger)).await;
-    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
     let rows: Vec<Value> = (0..5000)
         .map(|i| json!({ "firstName": format!("Learner{i}"), "lastName": "Dube", "grade": "10" }))
         .collect();
     let (status, body) = api.post(&import, json!({ "rows": rows }), &stranger).await;
-    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
     let (status, body) = api.post(&import, json!({ "rows": [] }), &stranger).await;
-    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
     let (status, body) = api.post("/api/learner", json!({ "schoolParticipantId": entry_id, "firstName": "Lerato", "lastName": "Molefe", "grade": "10" }), &stranger)
     .await;
-    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
     let (_, listed) = api
         .get(
             &format!("/api/participant?customerParticipantId={entry_id}"),

@@ -33,7 +33,7 @@ async fn a_learner_sees_their_own_details_and_no_one_elses() {
     assert_eq!(details["data"]["learner"]["firstName"], "Lerato");
     let other = format!("/api/learner/single?participantId={}", sipho.participant_id);
     let (status, _) = api.get(&other, &lerato.token).await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(status, StatusCode::NOT_FOUND);
 }
 
 #[actix_web::test]

@@ -294,11 +294,11 @@ async fn files_are_judged_by_content_served_to_their_olympiad_and_kept_while_use
     let (status, _) = api
         .get(&format!("/api/attachment/{attachment_id}"), &learner)
         .await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, _) = api
         .get(&format!("/api/attachment/{attachment_id}"), &other_learner)
         .await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(status, StatusCode::NOT_FOUND);
 
     // A question shows it: it stays until the question lets go.
     let (_, module) = api

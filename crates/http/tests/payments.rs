@@ -539,11 +539,11 @@ async fn a_teacher_uploads_a_proof_of_payment_and_the_accountant_marks_the_order
         .send(with_token(multipart(&url, "big.pdf", &big), &teacher))
         .await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
-    // Another school's teacher does not reach the order (refused as their entry's scope says).
+    // Another school's teacher does not reach the order (to them it does not exist).
     let (status, _) = api
         .send(with_token(multipart(&url, "proof.png", PNG), &stranger))
         .await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(status, StatusCode::NOT_FOUND);
 
     let (status, body) = api
         .send(with_token(
@@ -575,7 +575,7 @@ async fn a_teacher_uploads_a_proof_of_payment_and_the_accountant_marks_the_order
     assert_eq!(content_type, "image/png");
     assert_eq!(bytes, PNG);
     let (status, _, _) = api.file(with_token(get(&file), &stranger)).await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(status, StatusCode::NOT_FOUND);
     // A proof is reached only through its own order.
     let other_order = make_order(&api, other.entry(), &stranger).await;
     let other_id = other_order["id"].as_i64().unwrap();
@@ -779,7 +779,7 @@ async fn a_countrys_team_leader_sees_and_pays_the_countrys_own_orders() {
         (StatusCode::OK, "application/pdf")
     );
     let (status, _, _) = api.file(with_token(get(&invoice), &stranger)).await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, page) = api.send(get(&format!("/api/pay/{token}"))).await;
     assert_eq!(status, StatusCode::OK, "{page}");
 }

@@ -380,21 +380,21 @@ async fn a_learner_sees_the_pictures_of_their_own_paper_once_writing_and_no_othe
 
     // Before the start, the paper's pictures are as closed as the paper.
     let (status, _) = api.send(fetch(on_paper, &s.learner)).await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(status, StatusCode::NOT_FOUND);
     api.start_sitting(&s.learner, "af").await;
     let (status, _, bytes) = api.file(fetch(on_paper, &s.learner)).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(bytes, png);
     for id in [not_on_paper, of_no_olympiad] {
         let (status, _) = api.send(fetch(id, &s.learner)).await;
-        assert_eq!(status, StatusCode::FORBIDDEN, "file {id}");
+        assert_eq!(status, StatusCode::NOT_FOUND, "file {id}");
     }
     // Teachers see no question files; staff see their olympiad's; files of no olympiad are the
     // overlord's alone.
     let seen_by = [
-        (on_paper, &s.teacher, StatusCode::FORBIDDEN),
+        (on_paper, &s.teacher, StatusCode::NOT_FOUND),
         (on_paper, &s.admin, StatusCode::OK),
-        (of_no_olympiad, &s.admin, StatusCode::FORBIDDEN),
+        (of_no_olympiad, &s.admin, StatusCode::NOT_FOUND),
         (of_no_olympiad, &overlord, StatusCode::OK),
     ];
     for (id, token, expected) in seen_by {

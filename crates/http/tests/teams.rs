@@ -63,8 +63,8 @@ async fn a_teacher_of_the_school_outside_the_team_sees_neither_team_nor_learners
 
     let team = format!("/api/team-member?schoolParticipantId={entry}");
     let (status, _) = api.get(&team, &stranger.token).await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(status, StatusCode::NOT_FOUND);
     let learners = format!("/api/participant?customerParticipantId={entry}");
     let (status, _) = api.get(&learners, &stranger.token).await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(status, StatusCode::NOT_FOUND);
 }

@@ -12,7 +12,7 @@ use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::fields::text_field;
 use crate::listing::{given, Grid};
 use crate::mail::queue_email_of;
-use crate::scope::{find_in_reach, InReach};
+use crate::scope::{find_in_reach, reached_through, seen_in, unseen, InReach};
 
 use olympiad_documents::invoice::{invoice_pdf, InvoiceSheet, SheetLine};
 use olympiad_documents::read_table;
@@ -77,15 +77,19 @@ impl InReach for PurchaseOrder {
         caller: &Caller,
         id: i64,
     ) -> Result<Self, OfficeError> {
-        let order = PurchaseOrder::find(conn, id).or_not_found("This purchase order")?;
-        caller.require_olympiad(order.olympiad_id)?;
+        const WHAT: &str = "This purchase order";
+        let order = PurchaseOrder::find(conn, id).or_not_found(WHAT)?;
+        seen_in(caller, order.olympiad_id, WHAT)?;
         match order.school_participant_id {
             Some(entry) => {
-                find_in_reach::<SchoolParticipant>(conn, caller, entry)?;
+                reached_through(
+                    find_in_reach::<SchoolParticipant>(conn, caller, entry),
+                    WHAT,
+                )?;
             }
             None if caller.role == Role::Teacher => match order.country_participant_id {
                 Some(entry) if leads_country(conn, caller, order.olympiad_id, entry)? => {}
-                _ => return Err(OfficeError::forbidden("This order is not your school's.")),
+                _ => return Err(unseen(WHAT)),
             },
             None => {}
         }

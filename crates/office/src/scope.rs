@@ -5,6 +5,12 @@
 //! school no other olympiad shares. A handler that takes an id gets its object only through
 //! [`find_in_reach`], so it cannot forget to ask; the API's `tests/scope.rs` gives every role a
 //! neighbour school's and another olympiad's object on every route that takes an id.
+//!
+//! What the caller may not see answers exactly as an id that names nothing: a 404 in the same
+//! words, so that trying ids tells an outsider nothing about what exists (another olympiad's
+//! entries, a neighbour school's learners, files). What the caller sees but may not change answers
+//! 403 with the reason: a team member who is not its team admin, a school another olympiad shares.
+//! Olympiads themselves are public (their sites list them), so another olympiad is a 403.
 
 use crate::caller::Caller;
 use crate::error::{OfficeError, OrNotFound};
@@ -28,8 +34,8 @@ pub trait InReach: Sized {
     ) -> Result<Self, OfficeError>;
 }
 
-/// The object with this id, if the caller may reach it: 404 when there is none, 403 when it is
-/// someone else's.
+/// The object with this id, if the caller may reach it: 404 when there is none or the caller may
+/// not see it, 403 when they see it but it is not theirs to change.
 pub fn find_in_reach<T: InReach>(
     conn: &mut DbConnection,
     caller: &Caller,
@@ -50,6 +56,32 @@ pub fn id_in_reach<T: InReach>(
     Ok(id)
 }
 
+/// Nothing the caller may see: the answer for an id that names nothing, in the same words.
+pub(crate) fn unseen(what: &str) -> OfficeError {
+    OfficeError::NotFound(what.to_owned())
+}
+
+/// Seen only by staff of this olympiad and the overlord.
+pub(crate) fn seen_in(caller: &Caller, olympiad_id: i64, what: &str) -> Result<(), OfficeError> {
+    if caller.may_act_in(olympiad_id) {
+        Ok(())
+    } else {
+        Err(unseen(what))
+    }
+}
+
+/// An object reached through another (a question through its module): what is not seen there is
+/// not seen here either, and is named as this object, as a missing one would be.
+pub(crate) fn reached_through<T>(
+    found: Result<T, OfficeError>,
+    what: &str,
+) -> Result<T, OfficeError> {
+    found.map_err(|error| match error {
+        OfficeError::NotFound(_) => unseen(what),
+        other => other,
+    })
+}
+
 /// Objects that belong to one olympiad: staff of it and the overlord reach them.
 macro_rules! olympiad_owned {
     ($($kind:ty => $what:literal),* $(,)?) => {$(
@@ -57,7 +89,7 @@ macro_rules! olympiad_owned {
             type Id = i64;
             fn find_in_reach(conn: &mut DbConnection, caller: &Caller, id: i64) -> Result<Self, OfficeError> {
                 let found = <$kind>::find(conn, id).or_not_found($what)?;
-                caller.require_olympiad(found.olympiad_id)?;
+                seen_in(caller, found.olympiad_id, $what)?;
                 Ok(found)
             }
         }
@@ -95,25 +127,29 @@ impl InReach for Question {
         id: i64,
     ) -> Result<Self, OfficeError> {
         let question = Question::find(conn, id).or_not_found("This question")?;
-        find_in_reach::<QuestionModule>(conn, caller, question.module_id)?;
+        reached_through(
+            find_in_reach::<QuestionModule>(conn, caller, question.module_id),
+            "This question",
+        )?;
         Ok(question)
     }
 }
 
-/// The school's entry and, for a teacher, their place in its team; refused for a teacher who is
-/// not in it, and for staff of another olympiad.
+/// The school's entry and, for a teacher, their place in its team; not seen by a teacher who is
+/// not in it, nor by staff of another olympiad.
 fn entry_with_member(
     conn: &mut DbConnection,
     caller: &Caller,
     entry_id: i64,
 ) -> Result<(SchoolParticipant, Option<TeamMember>), OfficeError> {
-    let entry = SchoolParticipant::find(conn, entry_id).or_not_found("This school's entry")?;
-    caller.require_olympiad(entry.olympiad_id)?;
+    const WHAT: &str = "This school's entry";
+    let entry = SchoolParticipant::find(conn, entry_id).or_not_found(WHAT)?;
+    seen_in(caller, entry.olympiad_id, WHAT)?;
     if caller.role != Role::Teacher {
         return Ok((entry, None));
     }
-    let member = TeamMember::of_user(conn, entry.id, caller.user_id)?
-        .ok_or_else(|| OfficeError::forbidden("You are not in the team of this school's entry."))?;
+    let member =
+        TeamMember::of_user(conn, entry.id, caller.user_id)?.ok_or_else(|| unseen(WHAT))?;
     Ok((entry, Some(member)))
 }
 
@@ -162,22 +198,22 @@ impl InReach for Participant {
         caller: &Caller,
         id: i64,
     ) -> Result<Self, OfficeError> {
-        let participant = Participant::find(conn, id).or_not_found("This participant")?;
+        const WHAT: &str = "This participant";
+        let participant = Participant::find(conn, id).or_not_found(WHAT)?;
         match participant.school_participant_id {
             _ if caller.role == Role::Learner => {
                 if participant.user_id != caller.user_id {
-                    return Err(OfficeError::forbidden("You may only see your own details."));
+                    return Err(unseen(WHAT));
                 }
             }
             Some(entry_id) => {
-                find_in_reach::<SchoolParticipant>(conn, caller, entry_id)?;
+                reached_through(
+                    find_in_reach::<SchoolParticipant>(conn, caller, entry_id),
+                    WHAT,
+                )?;
             }
-            None if caller.role == Role::Teacher => {
-                return Err(OfficeError::forbidden(
-                    "This learner is not in a school's entry of yours.",
-                ))
-            }
-            None => caller.require_olympiad(participant.olympiad_id)?,
+            None if caller.role == Role::Teacher => return Err(unseen(WHAT)),
+            None => seen_in(caller, participant.olympiad_id, WHAT)?,
         }
         Ok(participant)
     }
@@ -205,9 +241,7 @@ impl InReach for Learner {
                 return Ok(learner);
             }
         }
-        Err(OfficeError::forbidden(
-            "This learner is not of a school you work with.",
-        ))
+        Err(unseen("This learner"))
     }
 }
 
@@ -222,8 +256,9 @@ impl InReach for Attachment {
         caller: &Caller,
         id: i64,
     ) -> Result<Self, OfficeError> {
-        let attachment = Attachment::find(conn, id).or_not_found("This file")?;
-        let refused = || OfficeError::forbidden("This file is not yours to see.");
+        const WHAT: &str = "This file";
+        let attachment = Attachment::find(conn, id).or_not_found(WHAT)?;
+        let refused = || unseen(WHAT);
         match (caller.role, attachment.olympiad_id) {
             (Role::Overlord, _) => {}
             (Role::Teacher, _) | (_, None) => return Err(refused()),
@@ -242,7 +277,7 @@ impl InReach for Attachment {
                     return Err(refused());
                 }
             }
-            (_, Some(olympiad_id)) => caller.require_olympiad(olympiad_id)?,
+            (_, Some(olympiad_id)) => seen_in(caller, olympiad_id, WHAT)?,
         }
         Ok(attachment)
     }

@@ -6538,7 +6538,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6547,7 +6547,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6623,7 +6623,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6632,7 +6632,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6705,7 +6705,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6714,7 +6714,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6787,7 +6787,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6796,7 +6796,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6889,7 +6889,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6898,7 +6898,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6981,7 +6981,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6990,7 +6990,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7049,7 +7049,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7058,7 +7058,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7137,7 +7137,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7146,7 +7146,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7233,7 +7233,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7242,7 +7242,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7316,7 +7316,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7325,7 +7325,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7389,7 +7389,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7398,7 +7398,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7488,7 +7488,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7497,7 +7497,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7564,7 +7564,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7573,7 +7573,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7646,7 +7646,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7655,7 +7655,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7735,7 +7735,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7744,7 +7744,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7803,7 +7803,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7944,7 +7944,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7953,7 +7953,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8146,7 +8146,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8155,7 +8155,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8224,7 +8224,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8233,7 +8233,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8294,7 +8294,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8303,7 +8303,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8516,7 +8516,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8525,7 +8525,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8595,7 +8595,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8604,7 +8604,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8665,7 +8665,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8674,7 +8674,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8843,7 +8843,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8852,7 +8852,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9025,7 +9025,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9034,7 +9034,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9090,7 +9090,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9099,7 +9099,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9178,7 +9178,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9187,7 +9187,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9275,7 +9275,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9284,7 +9284,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9368,7 +9368,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9377,7 +9377,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9473,7 +9473,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9482,7 +9482,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9559,7 +9559,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9568,7 +9568,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9647,7 +9647,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9656,7 +9656,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9732,7 +9732,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9741,7 +9741,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9820,7 +9820,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9829,7 +9829,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9917,7 +9917,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9926,7 +9926,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10005,7 +10005,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10014,7 +10014,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10158,7 +10158,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10167,7 +10167,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10244,7 +10244,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10253,7 +10253,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10333,7 +10333,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10342,7 +10342,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10413,7 +10413,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10422,7 +10422,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10566,7 +10566,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10575,7 +10575,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10654,7 +10654,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10663,7 +10663,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10738,7 +10738,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10747,7 +10747,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10818,7 +10818,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10827,7 +10827,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10962,7 +10962,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10971,7 +10971,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11052,7 +11052,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11061,7 +11061,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11122,7 +11122,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11131,7 +11131,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11217,7 +11217,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11226,7 +11226,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11299,7 +11299,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11308,7 +11308,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11394,7 +11394,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11403,7 +11403,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11485,7 +11485,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11494,7 +11494,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11568,7 +11568,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11577,7 +11577,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11661,7 +11661,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11670,7 +11670,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11731,7 +11731,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11740,7 +11740,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11816,7 +11816,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11825,7 +11825,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11900,7 +11900,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11909,7 +11909,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11978,7 +11978,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11987,7 +11987,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12062,7 +12062,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12071,7 +12071,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12132,7 +12132,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12141,7 +12141,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12328,7 +12328,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12337,7 +12337,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12402,7 +12402,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12411,7 +12411,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12509,7 +12509,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12518,7 +12518,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12624,7 +12624,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12633,7 +12633,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12702,7 +12702,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12711,7 +12711,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12797,7 +12797,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12806,7 +12806,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12880,7 +12880,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12889,7 +12889,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12965,7 +12965,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12974,7 +12974,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13048,7 +13048,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13057,7 +13057,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13129,7 +13129,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13138,7 +13138,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13195,7 +13195,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13204,7 +13204,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13295,7 +13295,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13304,7 +13304,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13365,7 +13365,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13374,7 +13374,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13447,7 +13447,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13456,7 +13456,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13523,7 +13523,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13532,7 +13532,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13597,7 +13597,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13606,7 +13606,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13675,7 +13675,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13684,7 +13684,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13754,7 +13754,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13763,7 +13763,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13845,7 +13845,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13854,7 +13854,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13947,7 +13947,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13956,7 +13956,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14030,7 +14030,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14039,7 +14039,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14122,7 +14122,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14131,7 +14131,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14205,7 +14205,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14214,7 +14214,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14297,7 +14297,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14306,7 +14306,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14383,7 +14383,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14392,7 +14392,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14464,7 +14464,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14473,7 +14473,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14568,7 +14568,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14577,7 +14577,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14657,7 +14657,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14666,7 +14666,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14742,7 +14742,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14751,7 +14751,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14816,7 +14816,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14825,7 +14825,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14888,7 +14888,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14897,7 +14897,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14987,7 +14987,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14996,7 +14996,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15093,7 +15093,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15102,7 +15102,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15171,7 +15171,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15180,7 +15180,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15270,7 +15270,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15279,7 +15279,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15349,7 +15349,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15358,7 +15358,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15430,7 +15430,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15439,7 +15439,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15520,7 +15520,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15529,7 +15529,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15607,7 +15607,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15616,7 +15616,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15689,7 +15689,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15698,7 +15698,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15835,7 +15835,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15844,7 +15844,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15927,7 +15927,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15936,7 +15936,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16025,7 +16025,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16034,7 +16034,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16095,7 +16095,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16104,7 +16104,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16168,7 +16168,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16177,7 +16177,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16242,7 +16242,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16251,7 +16251,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16341,7 +16341,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16350,7 +16350,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16411,7 +16411,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16420,7 +16420,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16503,7 +16503,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16553,7 +16553,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16677,7 +16677,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16686,7 +16686,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16761,7 +16761,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16770,7 +16770,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16855,7 +16855,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16864,7 +16864,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16953,7 +16953,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16962,7 +16962,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17031,7 +17031,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17040,7 +17040,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17124,7 +17124,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17133,7 +17133,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17234,7 +17234,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17243,7 +17243,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17317,7 +17317,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17326,7 +17326,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17399,7 +17399,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17408,7 +17408,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17486,7 +17486,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17495,7 +17495,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17572,7 +17572,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17581,7 +17581,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17647,7 +17647,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17656,7 +17656,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17720,7 +17720,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17729,7 +17729,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17812,7 +17812,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17821,7 +17821,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17890,7 +17890,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17899,7 +17899,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17981,7 +17981,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17990,7 +17990,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18070,7 +18070,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18079,7 +18079,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18159,7 +18159,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18168,7 +18168,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18245,7 +18245,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18254,7 +18254,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18327,7 +18327,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18336,7 +18336,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18415,7 +18415,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18424,7 +18424,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18496,7 +18496,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18505,7 +18505,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18599,7 +18599,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18608,7 +18608,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18692,7 +18692,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18701,7 +18701,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18771,7 +18771,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18780,7 +18780,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18864,7 +18864,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18873,7 +18873,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18954,7 +18954,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18963,7 +18963,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19048,7 +19048,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19057,7 +19057,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19139,7 +19139,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19148,7 +19148,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19238,7 +19238,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19247,7 +19247,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19340,7 +19340,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19349,7 +19349,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19422,7 +19422,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19431,7 +19431,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19520,7 +19520,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19529,7 +19529,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19621,7 +19621,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19630,7 +19630,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19702,7 +19702,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19711,7 +19711,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19798,7 +19798,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19807,7 +19807,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19897,7 +19897,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19906,7 +19906,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19972,7 +19972,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19981,7 +19981,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20070,7 +20070,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20079,7 +20079,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20167,7 +20167,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20176,7 +20176,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20253,7 +20253,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20262,7 +20262,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20342,7 +20342,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20351,7 +20351,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20427,7 +20427,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20436,7 +20436,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20508,7 +20508,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20517,7 +20517,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20599,7 +20599,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20608,7 +20608,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20684,7 +20684,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20693,7 +20693,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20764,7 +20764,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20773,7 +20773,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20839,7 +20839,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20848,7 +20848,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20924,7 +20924,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20933,7 +20933,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21053,7 +21053,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21062,7 +21062,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21161,7 +21161,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21170,7 +21170,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21274,7 +21274,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21283,7 +21283,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21380,7 +21380,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21389,7 +21389,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21493,7 +21493,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21502,7 +21502,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21601,7 +21601,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21610,7 +21610,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21696,7 +21696,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21705,7 +21705,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21813,7 +21813,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21822,7 +21822,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21900,7 +21900,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21909,7 +21909,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21988,7 +21988,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21997,7 +21997,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22070,7 +22070,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22079,7 +22079,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22172,7 +22172,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22181,7 +22181,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22256,7 +22256,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22265,7 +22265,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22323,7 +22323,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22332,7 +22332,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22395,7 +22395,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22460,7 +22460,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22469,7 +22469,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22549,7 +22549,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22558,7 +22558,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22625,7 +22625,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22634,7 +22634,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22706,7 +22706,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22775,7 +22775,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22784,7 +22784,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22850,7 +22850,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22859,7 +22859,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22954,7 +22954,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22963,7 +22963,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23050,7 +23050,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23059,7 +23059,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23138,7 +23138,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23147,7 +23147,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23243,7 +23243,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23252,7 +23252,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23335,7 +23335,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23344,7 +23344,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23429,7 +23429,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23438,7 +23438,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23499,7 +23499,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23508,7 +23508,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23594,7 +23594,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23603,7 +23603,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23680,7 +23680,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23689,7 +23689,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23761,7 +23761,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23770,7 +23770,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23861,7 +23861,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23870,7 +23870,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23959,7 +23959,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23968,7 +23968,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24029,7 +24029,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24038,7 +24038,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24116,7 +24116,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24194,7 +24194,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24203,7 +24203,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24269,7 +24269,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24278,7 +24278,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24339,7 +24339,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24348,7 +24348,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24425,7 +24425,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24434,7 +24434,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24517,7 +24517,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24526,7 +24526,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24594,7 +24594,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24603,7 +24603,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24679,7 +24679,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24688,7 +24688,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24779,7 +24779,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24788,7 +24788,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24869,7 +24869,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24878,7 +24878,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24958,7 +24958,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24967,7 +24967,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -25045,7 +25045,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25152,7 +25152,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25161,7 +25161,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -25245,7 +25245,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25320,7 +25320,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25423,7 +25423,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25509,7 +25509,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25595,7 +25595,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25604,7 +25604,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -25672,7 +25672,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25758,7 +25758,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25767,7 +25767,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -25849,7 +25849,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25858,7 +25858,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -25929,7 +25929,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26015,7 +26015,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26024,7 +26024,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26102,7 +26102,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26238,7 +26238,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26247,7 +26247,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26316,7 +26316,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26325,7 +26325,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26407,7 +26407,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26416,7 +26416,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26518,7 +26518,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26527,7 +26527,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26657,7 +26657,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26666,7 +26666,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26739,7 +26739,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26748,7 +26748,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26824,7 +26824,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26833,7 +26833,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26904,7 +26904,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26913,7 +26913,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26986,7 +26986,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26995,7 +26995,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27070,7 +27070,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27079,7 +27079,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27158,7 +27158,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27167,7 +27167,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27309,7 +27309,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27318,7 +27318,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27457,7 +27457,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27466,7 +27466,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27527,7 +27527,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27536,7 +27536,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27608,7 +27608,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27617,7 +27617,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27785,7 +27785,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27849,7 +27849,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27911,7 +27911,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27920,7 +27920,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27984,7 +27984,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27993,7 +27993,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28057,7 +28057,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28066,7 +28066,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28160,7 +28160,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28169,7 +28169,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28251,7 +28251,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28260,7 +28260,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28344,7 +28344,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28353,7 +28353,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28414,7 +28414,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28423,7 +28423,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28481,7 +28481,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28490,7 +28490,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28566,7 +28566,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28575,7 +28575,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28653,7 +28653,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28662,7 +28662,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28728,7 +28728,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28815,7 +28815,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28824,7 +28824,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28899,7 +28899,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28908,7 +28908,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28982,7 +28982,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28991,7 +28991,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -29066,7 +29066,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29075,7 +29075,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -29221,7 +29221,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29230,7 +29230,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -29296,7 +29296,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29305,7 +29305,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -29374,7 +29374,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -29492,7 +29492,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -29689,7 +29689,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29698,7 +29698,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -29775,7 +29775,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29784,7 +29784,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -29857,7 +29857,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29866,7 +29866,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -29942,7 +29942,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29951,7 +29951,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -30028,7 +30028,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `forbidden`: not for this role, or not this caller's object */
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -30037,7 +30037,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -30102,7 +30102,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -30168,7 +30168,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `not_found`: an id names nothing, or nothing in the caller's reach */
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
                 headers: {
                     [name: string]: unknown;
