@@ -11,7 +11,7 @@ use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use common::*;
 use olympiad_domain::job::JobStatus;
-use olympiad_persistence::models::Job;
+use olympiad_persistence::models::{Job, OlympiadResults, ResultRow};
 use serde_json::json;
 
 #[actix_web::test]
@@ -47,6 +47,16 @@ async fn an_admin_moderates_with_reasons_finalises_and_the_snapshot_stays_until_
     assert_eq!(body["data"]["score"], 9);
     assert_eq!(body["data"]["markedScore"], 7);
     assert!(s.logged("result_adjusted"));
+    // The change stored the results it answered with: the next read finds them current.
+    let mut conn = s.fx.db.conn();
+    let results = OlympiadResults::of_olympiad(&mut conn, o).unwrap();
+    assert_eq!(
+        ResultRow::computed(&mut conn, results.id)
+            .unwrap()
+            .computed_generation,
+        ResultRow::generation(&mut conn, o).unwrap()
+    );
+    drop(conn);
 
     // Provisional cannot jump to final.
     let to = |state: &str| json!({ "olympiadId": o, "state": state, "reason": "Checked by the moderators" });

@@ -257,7 +257,7 @@ pub fn decide(
             Some(appeal.olympiad_id),
             serde_json::json!({ "appealId": appeal.id, "attemptId": appeal.attempt_id, "marks": marks, "reason": reason }),
         )?;
-        let live = results::live(conn, appeal.olympiad_id)?;
+        let live = results::live_and_stored(conn, appeal.olympiad_id)?;
         let learners: HashMap<i64, &LearnerResult> =
             live.learners.iter().map(|l| (l.attempt_id, l)).collect();
         let row = Appeal::list(conn, AppealsOf::Entry(appeal.school_participant_id))?

@@ -212,8 +212,9 @@ pub fn live(conn: &mut DbConnection, olympiad_id: i64) -> OfficeResult<Live> {
 // generation they were computed at. Every write that can change them raises the olympiad's
 // generation in its own transaction (database triggers: see the migration `results_versions`), so
 // a reader that finds the stored generation behind computes them again first, under the results
-// row's lock, and stale results cannot be read. Writers that must answer with the results they
-// just changed compute them directly ([`live`]): the raise is only visible once they commit.
+// row's lock, and stale results cannot be read. A writer that answers with the results it just
+// changed computes them once and stores them in its own transaction ([`live_and_stored`]), at the
+// generation its commit leaves (raised at once there): the next reader finds them current.
 
 /// The olympiad's results row and its stored results, computed again first when behind.
 pub fn current(
@@ -244,25 +245,47 @@ pub fn recompute(conn: &mut DbConnection, olympiad_id: i64) -> OfficeResult<()> 
             return Ok(());
         }
         let live = live(conn, olympiad_id)?;
-        let (grades, outliers) = distributions(&live.learners);
-        let rows: Vec<ResultRow> = live
-            .learners
-            .iter()
-            .map(|l| stored_row(results.id, l, outliers.contains(&l.attempt_id)))
-            .collect();
-        let json = |value: serde_json::Result<String>| {
-            value.map_err(|e| OfficeError::Internal(e.to_string()))
-        };
-        ResultRow::replace(
-            conn,
-            results.id,
-            generation,
-            &rows,
-            &json(serde_json::to_string(&grades))?,
-            &json(serde_json::to_string(&live.schools))?,
-        )?;
-        Ok(())
+        store(conn, results.id, generation, &live)
     })
+}
+
+/// The results as they are now, inside the caller's write transaction after its change: computed
+/// once, and stored at the generation that change raised them to.
+pub fn live_and_stored(conn: &mut DbConnection, olympiad_id: i64) -> OfficeResult<Live> {
+    write_transaction(conn, |conn| {
+        let results = OlympiadResults::of_olympiad(conn, olympiad_id)?;
+        ResultRow::lock(conn, results.id)?;
+        ResultRow::raise_now(conn, olympiad_id)?;
+        let generation = ResultRow::generation(conn, olympiad_id)?;
+        let live = live(conn, olympiad_id)?;
+        store(conn, results.id, generation, &live)?;
+        Ok(live)
+    })
+}
+
+fn store(
+    conn: &mut DbConnection,
+    results_id: i64,
+    generation: i64,
+    live: &Live,
+) -> OfficeResult<()> {
+    let (grades, outliers) = distributions(&live.learners);
+    let rows: Vec<ResultRow> = live
+        .learners
+        .iter()
+        .map(|l| stored_row(results_id, l, outliers.contains(&l.attempt_id)))
+        .collect();
+    let json =
+        |value: serde_json::Result<String>| value.map_err(|e| OfficeError::Internal(e.to_string()));
+    ResultRow::replace(
+        conn,
+        results_id,
+        generation,
+        &rows,
+        &json(serde_json::to_string(&grades))?,
+        &json(serde_json::to_string(&live.schools))?,
+    )?;
+    Ok(())
 }
 
 /// The disqualified sort after every placed learner.
@@ -635,7 +658,7 @@ pub fn adjust(
             Some(input.olympiad_id),
             serde_json::json!({ "attemptId": input.attempt_id, "from": previous, "to": input.marks, "reason": reason }),
         )?;
-        let after = live(conn, input.olympiad_id)?;
+        let after = live_and_stored(conn, input.olympiad_id)?;
         Ok(learner_of(&after, input.attempt_id)?.clone())
     })
 }
@@ -694,7 +717,7 @@ pub fn disqualify(
             Some(input.olympiad_id),
             serde_json::json!({ "attemptId": input.attempt_id, "reason": reason }),
         )?;
-        let after = live(conn, input.olympiad_id)?;
+        let after = live_and_stored(conn, input.olympiad_id)?;
         Ok(learner_of(&after, input.attempt_id)?.clone())
     })
 }

@@ -341,6 +341,19 @@ impl ResultRow {
             .generation)
     }
 
+    /// Raises the olympiad's generation now, not at commit: PostgreSQL's triggers are deferred
+    /// (SQLite's have run already, and then this is nothing). A writer that stores the results it
+    /// has just changed stores them at the generation its commit leaves; the deferred trigger then
+    /// finds the raise done and does not raise again.
+    pub fn raise_now(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<()> {
+        if let DbConnection::Postgresql(_) = conn {
+            diesel::sql_query("SELECT raise_result_generation($1)")
+                .bind::<diesel::sql_types::BigInt, _>(olympiad_id)
+                .execute(conn)?;
+        }
+        Ok(())
+    }
+
     pub fn computed(conn: &mut DbConnection, results_id: i64) -> DbResult<ComputedResults> {
         Ok(olympiad_results::table
             .find(results_id)
