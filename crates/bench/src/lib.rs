@@ -6,6 +6,7 @@
 
 pub mod client;
 pub mod fixtures;
+pub mod rush;
 pub mod server;
 pub mod stats;
 
