@@ -43,6 +43,17 @@ pub fn setting(name: &str, default: usize) -> usize {
         .unwrap_or(default)
 }
 
+/// How a benchmark binary ends: a failed run's error on standard error, named by the benchmark.
+pub fn finish(bench: &str, outcome: Result<(), String>) -> std::process::ExitCode {
+    match outcome {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("{bench}: {error}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
 /// Prints one result line, the only thing a benchmark writes to standard output.
 pub fn report(name: &str, value: f64, unit: &str) {
     println!("bench {name} {value:.1} {unit}");

@@ -9,15 +9,11 @@ use std::future::Future;
 use std::time::Instant;
 
 /// Runs `step` for every learner, `connections` at a time; the first error ends the run.
-pub async fn learners_at_a_time<T, F, Fut>(
+pub async fn learners_at_a_time<T, Fut: Future<Output = Result<(), String>>>(
     learners: Vec<T>,
     connections: usize,
-    step: F,
-) -> Result<(), String>
-where
-    F: Fn(T) -> Fut,
-    Fut: Future<Output = Result<(), String>>,
-{
+    step: impl Fn(T) -> Fut,
+) -> Result<(), String> {
     let queue = RefCell::new(learners.into_iter());
     let (queue, step) = (&queue, &step);
     let workers = (0..connections).map(|_| async move {
@@ -44,16 +40,12 @@ pub struct RushReport<'a> {
 }
 
 /// Runs `step` for every learner as [`learners_at_a_time`] does, times each, and reports the rush.
-pub async fn timed_rush<T, F, Fut>(
+pub async fn timed_rush<T, Fut: Future<Output = Result<(), String>>>(
     names: RushReport<'_>,
     learners: Vec<T>,
     connections: usize,
-    step: F,
-) -> Result<(), String>
-where
-    F: Fn(T) -> Fut,
-    Fut: Future<Output = Result<(), String>>,
-{
+    step: impl Fn(T) -> Fut,
+) -> Result<(), String> {
     let count = learners.len();
     let latencies = RefCell::new(Latencies::default());
     let (latencies_ref, step) = (&latencies, &step);

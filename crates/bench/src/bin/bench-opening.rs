@@ -17,7 +17,7 @@ use olympiad_bench::client::{client, sign_in};
 use olympiad_bench::fixtures::enter_many;
 use olympiad_bench::rush::{learners_at_a_time, timed_rush, RushReport};
 use olympiad_bench::server::{free_port, olympiad_bin, seed_demo, ServerProcess};
-use olympiad_bench::{database, setting};
+use olympiad_bench::{database, finish, setting};
 use olympiad_persistence::models::{Olympiad, SittingWindow};
 use olympiad_persistence::schema::{lobby_keys, sitting_windows};
 use olympiad_persistence::{now, write_transaction, DbConnection, DbError};
@@ -31,13 +31,7 @@ const PASSWORD: &str = "kx7m-p3qa-9tcw";
 fn main() -> ExitCode {
     let learners = setting("BENCH_LEARNERS", 10_000);
     let connections = setting("BENCH_CONNECTIONS", 256);
-    match run(learners, connections) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("bench-opening: {error}");
-            ExitCode::FAILURE
-        }
-    }
+    finish("bench-opening", run(learners, connections))
 }
 
 /// A learner in the lobby: their token and their device's attempt key.

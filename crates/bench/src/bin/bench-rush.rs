@@ -14,7 +14,7 @@ use olympiad_bench::client::{client, sign_in, start};
 use olympiad_bench::fixtures::enter_many;
 use olympiad_bench::rush::{timed_rush, RushReport};
 use olympiad_bench::server::{free_port, olympiad_bin, seed_demo, ServerProcess};
-use olympiad_bench::{database, setting};
+use olympiad_bench::{database, finish, setting};
 use std::process::ExitCode;
 
 const PASSWORD: &str = "kx7m-p3qa-9tcw";
@@ -32,13 +32,7 @@ const STEPS: [(&str, &str); 5] = [
 fn main() -> ExitCode {
     let learners = setting("BENCH_LEARNERS", 10_000);
     let connections = setting("BENCH_CONNECTIONS", 256);
-    match run(learners, connections) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("bench-rush: {error}");
-            ExitCode::FAILURE
-        }
-    }
+    finish("bench-rush", run(learners, connections))
 }
 
 fn run(learners: usize, connections: usize) -> Result<(), String> {
