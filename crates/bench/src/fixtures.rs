@@ -14,6 +14,32 @@ use olympiad_persistence::models::{Olympiad, School, SchoolForm, SchoolParticipa
 use olympiad_persistence::testing::olympiad_of_2026;
 use olympiad_persistence::{write_transaction, DbConnection};
 
+/// The overlord (made at the first call; later calls find them): the activity log and a mass
+/// mail name who acted.
+pub fn overlord(conn: &mut DbConnection) -> olympiad_office::Caller {
+    let request = Provision {
+        username: "overlord@example.org".into(),
+        email: Some("overlord@example.org".into()),
+        password_hash: "not used".into(),
+        first_name: "Over".into(),
+        last_name: "Lord".into(),
+        role: Role::Overlord,
+        olympiad_id: None,
+    };
+    let (user, account, _) = provision(conn, &request).expect("the overlord");
+    olympiad_office::Caller {
+        user_id: user.id,
+        account_id: account.id,
+        role: Role::Overlord,
+        olympiad_id: None,
+        olympiad_name: None,
+        impersonator: None,
+        impersonator_version: None,
+        session_version: 0,
+        address: None,
+    }
+}
+
 /// The geography olympiad of 2026 in its project, as every benchmark starts; `is_open` as the
 /// benchmark needs it (results are made with the olympiad closed).
 pub fn geography_olympiad(conn: &mut DbConnection, is_open: bool) -> Olympiad {

@@ -6,6 +6,7 @@
 
 pub mod client;
 pub mod fixtures;
+pub mod rush;
 pub mod server;
 pub mod stats;
 
@@ -40,6 +41,17 @@ pub fn setting(name: &str, default: usize) -> usize {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
+}
+
+/// How a benchmark binary ends: a failed run's error on standard error, named by the benchmark.
+pub fn finish(bench: &str, outcome: Result<(), String>) -> std::process::ExitCode {
+    match outcome {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("{bench}: {error}");
+            std::process::ExitCode::FAILURE
+        }
+    }
 }
 
 /// Prints one result line, the only thing a benchmark writes to standard output.

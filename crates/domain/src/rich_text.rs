@@ -5,7 +5,9 @@
 
 use crate::paper::Language;
 use serde::{Deserialize, Deserializer, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::hash::{Hash, Hasher};
+use std::sync::RwLock;
 
 /// Sanitised HTML.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
@@ -152,24 +154,37 @@ static SANITISED: SanitisedTexts = SanitisedTexts::new();
 
 /// Texts longer than this are sanitised each time (a long text is rarely read twice in a row).
 const KEPT_TEXT_BYTES: usize = 64 * 1024;
-/// What the kept texts may take together, raw and sanitised; when full, the memory starts over.
+/// What the kept texts may take together, raw and sanitised; when a shard is full, its memory
+/// starts over.
 const KEPT_BYTES: usize = 8 * 1024 * 1024;
+/// On exam morning every request reads the same few texts at once. The memory is split by text
+/// into shards, each behind its own read-mostly lock: readers never wait for each other, and
+/// keeping a new text locks one shard of sixteen.
+const SHARDS: usize = 16;
+const SHARD_BYTES: usize = KEPT_BYTES / SHARDS;
 
-struct SanitisedTexts(std::sync::Mutex<Option<KeptTexts>>);
+struct SanitisedTexts([RwLock<Option<KeptTexts>>; SHARDS]);
 
 #[derive(Default)]
 struct KeptTexts {
-    texts: std::collections::HashMap<Box<str>, Box<str>>,
+    texts: HashMap<Box<str>, Box<str>>,
     bytes: usize,
 }
 
 impl SanitisedTexts {
     const fn new() -> Self {
-        SanitisedTexts(std::sync::Mutex::new(None))
+        SanitisedTexts([const { RwLock::new(None) }; SHARDS])
+    }
+
+    /// The shard that keeps this text.
+    fn shard(&self, html: &str) -> &RwLock<Option<KeptTexts>> {
+        let mut hasher = std::hash::DefaultHasher::new();
+        html.hash(&mut hasher);
+        &self.0[(hasher.finish() % SHARDS as u64) as usize]
     }
 
     fn get(&self, html: &str) -> Option<String> {
-        let kept = self.0.lock().ok()?;
+        let kept = self.shard(html).read().ok()?;
         kept.as_ref()?
             .texts
             .get(html)
@@ -180,12 +195,12 @@ impl SanitisedTexts {
         if html.len() > KEPT_TEXT_BYTES {
             return;
         }
-        let Ok(mut kept) = self.0.lock() else {
+        let Ok(mut kept) = self.shard(html).write() else {
             return;
         };
         let kept = kept.get_or_insert_with(KeptTexts::default);
         let bytes = html.len() + clean.len();
-        if kept.bytes + bytes > KEPT_BYTES {
+        if kept.bytes + bytes > SHARD_BYTES {
             *kept = KeptTexts::default();
         }
         if kept.texts.insert(html.into(), clean.into()).is_none() {
@@ -289,8 +304,13 @@ mod tests {
             let raw = format!("{i}{chunk}");
             texts.keep(&raw, &raw);
             assert_eq!(texts.get(&raw).as_deref(), Some(raw.as_str()));
-            let kept = texts.0.lock().unwrap();
-            assert!(kept.as_ref().unwrap().bytes <= KEPT_BYTES);
+            let mut total = 0;
+            for shard in &texts.0 {
+                let bytes = shard.read().unwrap().as_ref().map_or(0, |kept| kept.bytes);
+                assert!(bytes <= SHARD_BYTES);
+                total += bytes;
+            }
+            assert!(total <= KEPT_BYTES);
         }
     }
 }

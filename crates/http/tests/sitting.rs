@@ -259,14 +259,7 @@ async fn the_time_runs_out_on_the_server_clock() {
 
 #[actix_web::test]
 async fn shuffled_papers_differ_between_learners_and_stay_fixed_for_each() {
-    let s = Sitting::new();
-    diesel::update(olympiads::table.find(s.olympiad_id))
-        .set((
-            olympiads::shuffle_questions.eq(true),
-            olympiads::shuffle_options.eq(true),
-        ))
-        .execute(&mut s.fx.db.conn())
-        .unwrap();
+    let s = Sitting::shuffled();
     let api = s.fx.api().await;
     let order = |paper: &Value| -> Vec<(i64, Vec<String>)> {
         let questions = paper["data"]["modules"][0]["questions"].as_array().unwrap();
@@ -284,12 +277,8 @@ async fn shuffled_papers_differ_between_learners_and_stay_fixed_for_each() {
     };
     let mut orders = std::collections::BTreeSet::new();
     for n in 0..6 {
-        let learner = s.learner_elsewhere(&format!("School {n}"), &format!("learner{n}"));
-        let (key, _) = api.start_sitting(&learner.token, "af").await;
-        let (_, first) = api.paper(&learner.token, Some(&key)).await;
-        let (_, again) = api.paper(&learner.token, Some(&key)).await;
-        assert_eq!(order(&first), order(&again), "fixed for the learner");
-        orders.insert(order(&first));
+        let paper = api.paper_of_a_new_learner(&s, n, "af").await;
+        orders.insert(order(&paper));
     }
     assert!(orders.len() > 1, "six learners, one order: not shuffled");
 }
@@ -407,14 +396,7 @@ async fn a_learner_sees_the_pictures_of_their_own_paper_once_writing_and_no_othe
 /// option must still be its own key's, in the learner's own language and order.
 #[actix_web::test]
 async fn learners_of_two_languages_each_get_their_own_order_with_each_option_its_own_text() {
-    let s = Sitting::new();
-    diesel::update(olympiads::table.find(s.olympiad_id))
-        .set((
-            olympiads::shuffle_questions.eq(true),
-            olympiads::shuffle_options.eq(true),
-        ))
-        .execute(&mut s.fx.db.conn())
-        .unwrap();
+    let s = Sitting::shuffled();
     let api = s.fx.api().await;
     let texts = |language: &str| -> std::collections::BTreeMap<(&str, &str), &str> {
         let (vaal, orange, tugela, limpopo) = match language {
@@ -438,13 +420,8 @@ async fn learners_of_two_languages_each_get_their_own_order_with_each_option_its
         .into()
     };
     for (n, language) in ["en", "af", "en", "af"].into_iter().enumerate() {
-        let learner = s.learner_elsewhere(&format!("School {n}"), &format!("learner{n}"));
-        let (key, _) = api.start_sitting(&learner.token, language).await;
-        let (status, first) = api.paper(&learner.token, Some(&key)).await;
-        assert_eq!(status, StatusCode::OK, "{first}");
-        let (_, again) = api.paper(&learner.token, Some(&key)).await;
-        assert_eq!(first["data"]["modules"], again["data"]["modules"]);
-        let module = &first["data"]["modules"][0];
+        let paper = api.paper_of_a_new_learner(&s, n, language).await;
+        let module = &paper["data"]["modules"][0];
         let instructions = if language == "en" {
             "<p>Choose</p>"
         } else {

@@ -5,6 +5,7 @@ use diesel::connection::SimpleConnection;
 use diesel::r2d2::{self, ManageConnection, Pool, PooledConnection};
 use diesel::{Connection, PgConnection, SqliteConnection};
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
@@ -78,20 +79,57 @@ impl Database {
 #[error("cannot connect to the database: {0}")]
 pub struct ConnectError(String);
 
+/// How long after one of its connections was found closed a pool tests each connection it hands
+/// out and takes back: long enough for every connection of a restarted database to be taken once.
+const TESTING_AFTER_LOSS_SECONDS: u64 = 60;
+
+fn epoch_seconds() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// When one pool's connection was last found closed (the database restarted or the network
+/// broke). Each pool has its own: the replica going down says nothing of the primary.
+#[derive(Debug, Default)]
+struct Losses {
+    /// Seconds since the Unix epoch; 0: never.
+    last_at: AtomicU64,
+}
+
+impl Losses {
+    fn note(&self, at: u64) {
+        self.last_at.store(at, Ordering::Relaxed);
+    }
+
+    fn lately(&self, now: u64) -> bool {
+        let at = self.last_at.load(Ordering::Relaxed);
+        at != 0 && now.saturating_sub(at) < TESTING_AFTER_LOSS_SECONDS
+    }
+}
+
 /// Our own manager, so that a failed connection reports its real cause.
 ///
 /// A pooled connection is not tested with a round trip each time it is taken (on olympiad
-/// morning that was one statement in eight): only while connections are being lost (a database
-/// restart, see [`crate::error::lost_connections_lately`]) is each one tested as it is taken and
-/// given back, so the dead ones are dropped and the pool opens new ones. The replica's pool
-/// (`always_test`) tests every time: its reads fall back to the primary when it is down, which
-/// they learn from the test.
+/// morning that was one statement in eight): only while this pool's connections are being lost
+/// (a database restart) is each one tested as it is taken and given back, so the dead ones are
+/// dropped and the pool opens new ones. The replica's pool (`always_test`) tests every time: its
+/// reads fall back to the primary when it is down, which they learn from the test.
 pub struct DbManager {
     database: Database,
     always_test: bool,
+    losses: Losses,
 }
 
 impl DbManager {
+    fn new(database: &Database, always_test: bool) -> Self {
+        DbManager {
+            database: database.clone(),
+            always_test,
+            losses: Losses::default(),
+        }
+    }
+
     fn test(conn: &mut DbConnection) -> Result<(), ConnectError> {
         conn.batch_execute("SELECT 1")
             .map_err(|e| ConnectError(e.to_string()))
@@ -107,14 +145,20 @@ impl ManageConnection for DbManager {
     }
 
     fn is_valid(&self, conn: &mut DbConnection) -> Result<(), ConnectError> {
-        if self.always_test || crate::error::lost_connections_lately() {
+        if self.always_test || self.losses.lately(epoch_seconds()) {
             return Self::test(conn);
         }
         Ok(())
     }
 
+    /// Called as a connection is given back, on the thread that used it: a closed connection
+    /// found there is this pool's loss.
     fn has_broken(&self, conn: &mut DbConnection) -> bool {
-        crate::error::lost_connections_lately() && Self::test(conn).is_err()
+        let now = epoch_seconds();
+        if crate::error::take_connection_lost_here() {
+            self.losses.note(now);
+        }
+        self.losses.lately(now) && Self::test(conn).is_err()
     }
 }
 
@@ -141,10 +185,7 @@ pub fn open_pool(database: &Database, max_size: u32) -> DbResult<DbPool> {
     r2d2::Pool::builder()
         .max_size(max_size)
         .connection_timeout(Duration::from_secs(10))
-        .build(DbManager {
-            database: database.clone(),
-            always_test: false,
-        })
+        .build(DbManager::new(database, false))
         .map_err(|e| DbError::Pool(e.to_string()))
 }
 
@@ -158,10 +199,7 @@ pub fn open_read_pool(database: &Database, max_size: u32) -> DbPool {
         .min_idle(Some(0))
         .connection_timeout(Duration::from_secs(10))
         .error_handler(Box::new(r2d2::NopErrorHandler))
-        .build_unchecked(DbManager {
-            database: database.clone(),
-            always_test: true,
-        })
+        .build_unchecked(DbManager::new(database, true))
 }
 
 /// Runs the pending migrations of the connection's own backend; answers the versions applied.
@@ -268,4 +306,35 @@ where
         let _ = conn.batch_execute("ROLLBACK");
     }
     outcome
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// After a loss a pool tests its connections for a minute, then trusts them again; another
+    /// pool, which lost nothing, goes on trusting its own.
+    #[test]
+    fn each_pool_tests_its_connections_for_a_minute_after_losing_one() {
+        let primary = Losses::default();
+        let replica = Losses::default();
+        assert!(!primary.lately(1_000));
+        primary.note(1_000);
+        assert!(primary.lately(1_000));
+        assert!(primary.lately(1_000 + TESTING_AFTER_LOSS_SECONDS - 1));
+        assert!(!primary.lately(1_000 + TESTING_AFTER_LOSS_SECONDS));
+        assert!(!replica.lately(1_000));
+    }
+
+    /// A closed connection found on a thread is told to the pool it goes back to, once.
+    #[test]
+    fn a_closed_connection_is_told_to_its_own_pool_once() {
+        let closed = diesel::result::Error::DatabaseError(
+            diesel::result::DatabaseErrorKind::ClosedConnection,
+            Box::new("server closed the connection".to_owned()),
+        );
+        let _ = DbError::from(closed);
+        assert!(crate::error::take_connection_lost_here());
+        assert!(!crate::error::take_connection_lost_here());
+    }
 }

@@ -1,5 +1,5 @@
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::cell::Cell;
 
 /// What can go wrong in storage, in the words the API needs to answer a person.
 #[derive(Debug, thiserror::Error)]
@@ -39,30 +39,18 @@ fn with_causes(error: &DieselError) -> String {
     text
 }
 
-/// When a connection to the database was last found closed (seconds since the Unix epoch; 0:
-/// never). See [`lost_connections_lately`].
-static CONNECTION_LOST_AT: AtomicU64 = AtomicU64::new(0);
-
-/// How long after a connection was found closed the pools test each connection they hand out and
-/// take back: long enough for every connection of a restarted database to be taken once.
-const TESTING_AFTER_LOSS_SECONDS: u64 = 60;
-
-fn epoch_seconds() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
+thread_local! {
+    /// Whether a query on this thread found its connection closed since the thread last gave a
+    /// connection back to its pool. The error is made where the connection is used, which knows
+    /// nothing of its pool; the pool learns it when the connection is given back, on this same
+    /// thread (see `DbManager::has_broken`), so each pool keeps its own account of losses.
+    static CONNECTION_LOST_HERE: Cell<bool> = const { Cell::new(false) };
 }
 
-/// Whether a connection was found closed lately (the database restarted or the network broke):
-/// then the pools test connections before handing them out (see `DbManager`).
-pub fn lost_connections_lately() -> bool {
-    let at = CONNECTION_LOST_AT.load(Ordering::Relaxed);
-    at != 0 && epoch_seconds().saturating_sub(at) < TESTING_AFTER_LOSS_SECONDS
-}
-
-/// Notes that a connection was found closed.
-pub fn connection_lost() {
-    CONNECTION_LOST_AT.store(epoch_seconds(), Ordering::Relaxed);
+/// Whether a connection used on this thread was found closed since this was last asked; asking
+/// forgets it.
+pub(crate) fn take_connection_lost_here() -> bool {
+    CONNECTION_LOST_HERE.replace(false)
 }
 
 impl From<DieselError> for DbError {
@@ -74,7 +62,7 @@ impl From<DieselError> for DbError {
                 _
             )
         ) {
-            connection_lost();
+            CONNECTION_LOST_HERE.set(true);
         }
         match error {
             DieselError::NotFound => DbError::NotFound,

@@ -5,16 +5,13 @@
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a benchmark that cannot set up has failed
 
 use diesel::connection::SimpleConnection;
-use olympiad_bench::fixtures::geography_olympiad;
+use olympiad_bench::fixtures::{geography_olympiad, overlord};
 use olympiad_bench::{database, millis, report};
 use olympiad_domain::email::Audience;
-use olympiad_domain::Role;
 use olympiad_mailer::testing::SmtpServer;
 use olympiad_mailer::Mailer;
-use olympiad_office::accounts::{provision, Provision};
 use olympiad_office::email::copy::CopyInput;
 use olympiad_office::email::mass_mails::{self, MassMailInput};
-use olympiad_office::Caller;
 use olympiad_persistence::models::Olympiad;
 use olympiad_server::worker::Worker;
 use std::collections::HashSet;
@@ -41,33 +38,6 @@ fn fill(conn: &mut olympiad_persistence::DbConnection, olympiad: &Olympiad) {
         .unwrap();
     }
     conn.batch_execute("COMMIT").unwrap();
-}
-
-fn overlord(conn: &mut olympiad_persistence::DbConnection) -> Caller {
-    let (user, account, _) = provision(
-        conn,
-        &Provision {
-            username: "overlord@example.org".into(),
-            email: Some("overlord@example.org".into()),
-            password_hash: "not used".into(),
-            first_name: "Over".into(),
-            last_name: "Lord".into(),
-            role: Role::Overlord,
-            olympiad_id: None,
-        },
-    )
-    .unwrap();
-    Caller {
-        user_id: user.id,
-        account_id: account.id,
-        role: Role::Overlord,
-        olympiad_id: None,
-        olympiad_name: None,
-        impersonator: None,
-        impersonator_version: None,
-        session_version: 0,
-        address: None,
-    }
 }
 
 #[actix_web::main]

@@ -13,7 +13,7 @@ use olympiad_bench::client::{client, save_next, sign_in, start, Learner};
 use olympiad_bench::fixtures::enter_many;
 use olympiad_bench::server::{free_port, olympiad_bin, seed_demo, ServerProcess};
 use olympiad_bench::stats::Latencies;
-use olympiad_bench::{database, report, setting};
+use olympiad_bench::{database, finish, report, setting};
 use olympiad_persistence::Database;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -21,13 +21,7 @@ use std::time::{Duration, Instant};
 const PASSWORD: &str = "kx7m-p3qa-9tcw";
 
 fn main() -> ExitCode {
-    for nodes in [1, 2] {
-        if let Err(error) = run(nodes) {
-            eprintln!("bench-nodes: {error}");
-            return ExitCode::FAILURE;
-        }
-    }
-    ExitCode::SUCCESS
+    finish("bench-nodes", [1, 2].into_iter().try_for_each(run))
 }
 
 fn run(nodes: usize) -> Result<(), String> {

@@ -15,9 +15,9 @@ use chrono::{Duration, SubsecRound};
 use diesel::prelude::*;
 use olympiad_bench::client::{client, sign_in};
 use olympiad_bench::fixtures::enter_many;
+use olympiad_bench::rush::{learners_at_a_time, timed_rush, RushReport};
 use olympiad_bench::server::{free_port, olympiad_bin, seed_demo, ServerProcess};
-use olympiad_bench::stats::Latencies;
-use olympiad_bench::{database, report, setting};
+use olympiad_bench::{database, finish, setting};
 use olympiad_persistence::models::{Olympiad, SittingWindow};
 use olympiad_persistence::schema::{lobby_keys, sitting_windows};
 use olympiad_persistence::{now, write_transaction, DbConnection, DbError};
@@ -25,21 +25,13 @@ use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::process::ExitCode;
-use std::rc::Rc;
-use std::time::Instant;
 
 const PASSWORD: &str = "kx7m-p3qa-9tcw";
 
 fn main() -> ExitCode {
     let learners = setting("BENCH_LEARNERS", 10_000);
     let connections = setting("BENCH_CONNECTIONS", 256);
-    match run(learners, connections) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("bench-opening: {error}");
-            ExitCode::FAILURE
-        }
-    }
+    finish("bench-opening", run(learners, connections))
 }
 
 /// A learner in the lobby: their token and their device's attempt key.
@@ -94,71 +86,61 @@ async fn lobby(
     usernames: Vec<String>,
     connections: usize,
 ) -> Result<(Vec<Waiting>, HashMap<String, Sealed>), String> {
-    let queue = Rc::new(RefCell::new(usernames.into_iter()));
-    let waiting = Rc::new(RefCell::new(Vec::new()));
-    let sealed = Rc::new(RefCell::new(HashMap::new()));
-    let workers = (0..connections).map(|_| {
-        let (queue, waiting, sealed) = (Rc::clone(&queue), Rc::clone(&waiting), Rc::clone(&sealed));
-        async move {
-            loop {
-                let Some(username) = queue.borrow_mut().next() else {
-                    break;
-                };
-                let token = sign_in(http, base, &username, PASSWORD, "geography").await?;
-                let authorization = format!("Bearer {token}");
-                let declared = call(
-                    http.post(format!("{base}/api/sitting/declaration"))
-                        .insert_header(("Authorization", authorization.as_str())),
-                    Some(&json!({ "accepted": true })),
-                    "declaration",
-                )
-                .await?;
-                let attempt_key = declared["data"]["attemptKey"]
+    let waiting = RefCell::new(Vec::new());
+    let sealed = RefCell::new(HashMap::new());
+    let (waiting_ref, sealed_ref) = (&waiting, &sealed);
+    learners_at_a_time(usernames, connections, |username| async move {
+        let token = sign_in(http, base, &username, PASSWORD, "geography").await?;
+        let authorization = format!("Bearer {token}");
+        let declared = call(
+            http.post(format!("{base}/api/sitting/declaration"))
+                .insert_header(("Authorization", authorization.as_str())),
+            Some(&json!({ "accepted": true })),
+            "declaration",
+        )
+        .await?;
+        let attempt_key = declared["data"]["attemptKey"]
+            .as_str()
+            .ok_or("the declaration gave no attempt key")?
+            .to_owned();
+        call(
+            http.post(format!("{base}/api/sitting/recovery-code"))
+                .insert_header(("Authorization", authorization.as_str()))
+                .insert_header(("X-Attempt-Key", attempt_key.as_str())),
+            None,
+            "recovery code",
+        )
+        .await?;
+        let paper = call(
+            http.get(format!("{base}/api/sitting/lobby/paper"))
+                .insert_header(("Authorization", authorization.as_str())),
+            None,
+            "sealed paper",
+        )
+        .await?;
+        let version = paper["data"]["version"]
+            .as_str()
+            .ok_or("the sealed paper has no version")?
+            .to_owned();
+        sealed_ref
+            .borrow_mut()
+            .entry(version.clone())
+            .or_insert_with(|| Sealed {
+                iv: paper["data"]["iv"].as_str().unwrap_or_default().to_owned(),
+                ciphertext: paper["data"]["ciphertext"]
                     .as_str()
-                    .ok_or("the declaration gave no attempt key")?
-                    .to_owned();
-                call(
-                    http.post(format!("{base}/api/sitting/recovery-code"))
-                        .insert_header(("Authorization", authorization.as_str()))
-                        .insert_header(("X-Attempt-Key", attempt_key.as_str())),
-                    None,
-                    "recovery code",
-                )
-                .await?;
-                let paper = call(
-                    http.get(format!("{base}/api/sitting/lobby/paper"))
-                        .insert_header(("Authorization", authorization.as_str())),
-                    None,
-                    "sealed paper",
-                )
-                .await?;
-                let version = paper["data"]["version"]
-                    .as_str()
-                    .ok_or("the sealed paper has no version")?
-                    .to_owned();
-                sealed
-                    .borrow_mut()
-                    .entry(version.clone())
-                    .or_insert_with(|| Sealed {
-                        iv: paper["data"]["iv"].as_str().unwrap_or_default().to_owned(),
-                        ciphertext: paper["data"]["ciphertext"]
-                            .as_str()
-                            .unwrap_or_default()
-                            .to_owned(),
-                    });
-                waiting.borrow_mut().push(Waiting {
-                    authorization,
-                    attempt_key,
-                    version,
-                });
-            }
-            Ok::<(), String>(())
-        }
-    });
-    for outcome in futures_util::future::join_all(workers).await {
-        outcome?;
-    }
-    Ok((waiting.take(), sealed.take()))
+                    .unwrap_or_default()
+                    .to_owned(),
+            });
+        waiting_ref.borrow_mut().push(Waiting {
+            authorization,
+            attempt_key,
+            version,
+        });
+        Ok(())
+    })
+    .await?;
+    Ok((waiting.into_inner(), sealed.into_inner()))
 }
 
 /// The window opens now. Brought forward from the hour set up front, with its key, so that the
@@ -194,48 +176,22 @@ async fn opening(
     sealed: &HashMap<String, Sealed>,
     connections: usize,
 ) -> Result<(), String> {
-    let count = waiting.len();
-    let queue = Rc::new(RefCell::new(waiting.into_iter()));
-    let latencies = Rc::new(RefCell::new(Latencies::default()));
-    let began = Instant::now();
-    let workers = (0..connections).map(|_| {
-        let (queue, latencies) = (Rc::clone(&queue), Rc::clone(&latencies));
-        async move {
-            loop {
-                let Some(learner) = queue.borrow_mut().next() else {
-                    break;
-                };
-                let at = Instant::now();
-                let started = call(
-                    http.post(format!("{base}/api/sitting/lobby/start"))
-                        .insert_header(("Authorization", learner.authorization.as_str()))
-                        .insert_header(("X-Attempt-Key", learner.attempt_key.as_str())),
-                    None,
-                    "start from the lobby",
-                )
-                .await?;
-                first_question(&started["data"], &sealed[&learner.version])?;
-                latencies.borrow_mut().record(at.elapsed());
-            }
-            Ok::<(), String>(())
-        }
-    });
-    for outcome in futures_util::future::join_all(workers).await {
-        outcome?;
-    }
-    let seconds = began.elapsed().as_secs_f64();
-    let mut latencies = latencies.take();
-    if latencies.count() != count {
-        return Err(format!("{} of {count} learners started", latencies.count()));
-    }
-    report(
-        "rush_opening_starts_per_second",
-        (count as f64 / seconds).round(),
-        "per_s",
-    );
-    report("rush_opening_p99", latencies.percentile_ms(99.0), "ms");
-    report(&format!("rush_opening_{count}_seconds"), seconds, "s");
-    Ok(())
+    let names = RushReport {
+        name: "rush_opening",
+        p99: "rush_opening_p99",
+    };
+    timed_rush(names, waiting, connections, |learner| async move {
+        let started = call(
+            http.post(format!("{base}/api/sitting/lobby/start"))
+                .insert_header(("Authorization", learner.authorization.as_str()))
+                .insert_header(("X-Attempt-Key", learner.attempt_key.as_str())),
+            None,
+            "start from the lobby",
+        )
+        .await?;
+        first_question(&started["data"], &sealed[&learner.version])
+    })
+    .await
 }
 
 /// Opens the sealed paper with the start's key, as the phone does, and finds the learner's first

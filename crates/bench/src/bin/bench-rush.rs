@@ -12,13 +12,10 @@
 use actix_web::rt::System;
 use olympiad_bench::client::{client, sign_in, start};
 use olympiad_bench::fixtures::enter_many;
+use olympiad_bench::rush::{timed_rush, RushReport};
 use olympiad_bench::server::{free_port, olympiad_bin, seed_demo, ServerProcess};
-use olympiad_bench::stats::Latencies;
-use olympiad_bench::{database, report, setting};
-use std::cell::RefCell;
+use olympiad_bench::{database, finish, setting};
 use std::process::ExitCode;
-use std::rc::Rc;
-use std::time::Instant;
 
 const PASSWORD: &str = "kx7m-p3qa-9tcw";
 /// Lets the benchmark read the server's `/metrics` (a made-up secret for a throwaway server).
@@ -35,13 +32,7 @@ const STEPS: [(&str, &str); 5] = [
 fn main() -> ExitCode {
     let learners = setting("BENCH_LEARNERS", 10_000);
     let connections = setting("BENCH_CONNECTIONS", 256);
-    match run(learners, connections) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("bench-rush: {error}");
-            ExitCode::FAILURE
-        }
-    }
+    finish("bench-rush", run(learners, connections))
 }
 
 fn run(learners: usize, connections: usize) -> Result<(), String> {
@@ -66,48 +57,22 @@ fn run(learners: usize, connections: usize) -> Result<(), String> {
 /// learner's requests follow one another as on their phone.
 async fn rush(base: &str, usernames: Vec<String>, connections: usize) -> Result<(), String> {
     let http = client(connections);
-    let count = usernames.len();
-    let queue = Rc::new(RefCell::new(usernames.into_iter()));
-    let latencies = Rc::new(RefCell::new(Latencies::default()));
-    let began = Instant::now();
-    let workers = (0..connections).map(|_| {
-        let (queue, latencies, http) = (Rc::clone(&queue), Rc::clone(&latencies), http.clone());
+    let names = RushReport {
+        name: "rush",
+        p99: "rush_first_question_p99",
+    };
+    timed_rush(names, usernames, connections, |username| {
+        let http = &http;
         async move {
-            loop {
-                let Some(username) = queue.borrow_mut().next() else {
-                    break;
-                };
-                let at = Instant::now();
-                let token = sign_in(&http, base, &username, PASSWORD, "geography").await?;
-                let learner = start(&http, base, &username, &token).await?;
-                if learner.answers.is_empty() {
-                    return Err(format!("{username} got a paper without questions"));
-                }
-                latencies.borrow_mut().record(at.elapsed());
+            let token = sign_in(http, base, &username, PASSWORD, "geography").await?;
+            let learner = start(http, base, &username, &token).await?;
+            if learner.answers.is_empty() {
+                return Err(format!("{username} got a paper without questions"));
             }
-            Ok::<(), String>(())
+            Ok(())
         }
-    });
-    for outcome in futures_util::future::join_all(workers).await {
-        outcome?;
-    }
-    let seconds = began.elapsed().as_secs_f64();
-    let mut latencies = latencies.take();
-    if latencies.count() != count {
-        return Err(format!("{} of {count} learners started", latencies.count()));
-    }
-    report(
-        "rush_starts_per_second",
-        (count as f64 / seconds).round(),
-        "per_s",
-    );
-    report(
-        "rush_first_question_p99",
-        latencies.percentile_ms(99.0),
-        "ms",
-    );
-    report(&format!("rush_{count}_seconds"), seconds, "s");
-    Ok(())
+    })
+    .await
 }
 
 /// Each step's count and mean time in the server (from its `/metrics`), on standard error.

@@ -14,7 +14,7 @@ use olympiad_bench::client::{client, save_next, sign_in, start, Learner};
 use olympiad_bench::fixtures::enter_many;
 use olympiad_bench::server::{free_port, olympiad_bin, seed_demo, ServerProcess};
 use olympiad_bench::stats::Latencies;
-use olympiad_bench::{database, report, setting};
+use olympiad_bench::{database, finish, report, setting};
 use olympiad_persistence::{open_pool, write_transaction, Database, DbConnection, DbError};
 use std::cell::RefCell;
 use std::process::ExitCode;
@@ -35,13 +35,7 @@ fn main() -> ExitCode {
         connections: setting("BENCH_CONNECTIONS", 256),
         seconds: setting("BENCH_SECONDS", 20) as u64,
     };
-    match run(&plan) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("bench-sitting: {error}");
-            ExitCode::FAILURE
-        }
-    }
+    finish("bench-sitting", run(&plan))
 }
 
 fn run(plan: &Plan) -> Result<(), String> {

@@ -28,12 +28,8 @@ pub async fn sheets(
     state: web::Data<AppState>,
     query: web::Query<EntryQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = query.school_participant_id;
-    let (name, bytes) = state
-        .db
-        .office(move |conn| paper_answers::sheets_pdf(conn, &caller, id))
-        .await?;
-    Ok(download(bytes, "application/pdf", &name))
+    let pdf = "application/pdf";
+    school_file(caller, state, query, paper_answers::sheets_pdf, pdf).await
 }
 
 /// The spreadsheet to type a school's sheets into: the headings the import reads and a row a
@@ -46,16 +42,26 @@ pub async fn template(
     state: web::Data<AppState>,
     query: web::Query<EntryQuery>,
 ) -> Result<HttpResponse, ApiError> {
+    let xlsx = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+    school_file(caller, state, query, paper_answers::answers_template, xlsx).await
+}
+
+/// A use case that finds a school's entry in reach and makes one of its files: its name and bytes.
+type SchoolFileMaker =
+    fn(&mut DbConnection, &olympiad_office::Caller, i64) -> OfficeResult<(String, Vec<u8>)>;
+
+/// Sheets and template alike: the use case finds the school's entry in reach and makes its file,
+/// which is downloaded under the name it gives.
+async fn school_file(
+    caller: Caller,
+    state: web::Data<AppState>,
+    query: web::Query<EntryQuery>,
+    make: SchoolFileMaker,
+    content_type: &'static str,
+) -> Result<HttpResponse, ApiError> {
     let id = query.school_participant_id;
-    let (name, bytes) = state
-        .db
-        .office(move |conn| paper_answers::answers_template(conn, &caller, id))
-        .await?;
-    Ok(download(
-        bytes,
-        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        &name,
-    ))
+    let (name, bytes) = state.db.office(move |conn| make(conn, &caller, id)).await?;
+    Ok(download(bytes, content_type, &name))
 }
 
 /// Reads the spreadsheet of paper answers (learner number, then one column a question) and

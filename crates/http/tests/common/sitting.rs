@@ -174,6 +174,19 @@ impl Sitting {
         (s, api, key)
     }
 
+    /// A sitting whose olympiad shuffles its questions and each question's options, per learner.
+    pub fn shuffled() -> Self {
+        let s = Sitting::new();
+        diesel::update(olympiads::table.find(s.olympiad_id))
+            .set((
+                olympiads::shuffle_questions.eq(true),
+                olympiads::shuffle_options.eq(true),
+            ))
+            .execute(&mut s.fx.db.conn())
+            .unwrap();
+        s
+    }
+
     /// Another learner in the same school's entry, "Thabo" with the username as surname.
     pub fn add_learner(&self, username: &str) -> BuiltLearner {
         self.fx
@@ -231,6 +244,21 @@ where
     ) -> (StatusCode, Value) {
         let request = super::post_json("/api/sitting/answers", answers);
         self.send(with_device(request, token, key)).await
+    }
+
+    /// The paper of a new learner of a school of their own (`learner{n}` of `School {n}`), who
+    /// starts writing in `language`: read twice, it is the same both times.
+    pub async fn paper_of_a_new_learner(&self, s: &Sitting, n: usize, language: &str) -> Value {
+        let learner = s.learner_elsewhere(&format!("School {n}"), &format!("learner{n}"));
+        let (key, _) = self.start_sitting(&learner.token, language).await;
+        let (status, first) = self.paper(&learner.token, Some(&key)).await;
+        assert_eq!(status, StatusCode::OK, "{first}");
+        let (_, again) = self.paper(&learner.token, Some(&key)).await;
+        assert_eq!(
+            first["data"]["modules"], again["data"]["modules"],
+            "fixed for the learner"
+        );
+        first
     }
 
     /// Every question answered rightly, one save each (sequence 1 to 4); the short text with

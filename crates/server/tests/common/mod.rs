@@ -5,7 +5,6 @@
 
 use olympiad_domain::email::Audience;
 use olympiad_domain::interest::InterestKind;
-use olympiad_domain::Role;
 use olympiad_mailer::testing::SmtpServer;
 use olympiad_mailer::Mailer;
 use olympiad_office::email::copy::CopyInput;
@@ -48,41 +47,7 @@ pub fn interested(db: &TestDatabase, olympiad_id: i64, email: &str) {
 
 /// The overlord, made once per database (the activity log and a mass mail name who acted).
 pub fn overlord_in(db: &TestDatabase) -> Caller {
-    use olympiad_office::accounts::{provision, Provision};
-    let mut conn = db.conn();
-    let (user, account) =
-        match olympiad_persistence::models::User::by_username(&mut conn, "overlord@example.org")
-            .unwrap()
-        {
-            Some(user) => {
-                let id = user.id;
-                (user, id)
-            }
-            None => {
-                let request = Provision {
-                    username: "overlord@example.org".into(),
-                    email: Some("overlord@example.org".into()),
-                    password_hash: "not used".into(),
-                    first_name: "Over".into(),
-                    last_name: "Lord".into(),
-                    role: Role::Overlord,
-                    olympiad_id: None,
-                };
-                let (user, account, _) = provision(&mut conn, &request).unwrap();
-                (user, account.id)
-            }
-        };
-    Caller {
-        user_id: user.id,
-        account_id: account,
-        role: Role::Overlord,
-        olympiad_id: None,
-        olympiad_name: None,
-        impersonator: None,
-        impersonator_version: None,
-        session_version: 0,
-        address: None,
-    }
+    olympiad_bench::fixtures::overlord(&mut db.conn())
 }
 
 pub fn worker(db: &TestDatabase, mailer: Mailer) -> Worker {

@@ -1,14 +1,12 @@
 // /overlord/search: one box over schools, teachers, learners, purchase orders and e-mails (those
 // queued in the job table, and the e-mail log of what became of each one sent), a few of each kind
 // that hold the text.
-import { useState, type ReactNode } from 'react';
-import { Alert, Badge, Loader, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Badge, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { rands } from '@olympiad/shared/features/invoices/api/purchase-orders';
 import { formatDateTime, parseServerTime } from '@olympiad/shared/lib/server-time';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
-import { searchQuery } from '../api/search';
+import { SearchBox } from '../search-box';
 
 function Section({ title, empty, head, rows }: { title: string; empty: boolean; head: string[]; rows: ReactNode }) {
   return (
@@ -39,9 +37,6 @@ function Section({ title, empty, head, rows }: { title: string; empty: boolean; 
 }
 
 export function SearchScreen({ route }: ScreenComponentProps) {
-  const [text, setText] = useState('');
-  const [q] = useDebouncedValue(text.trim(), 300);
-  const results = useQuery(searchQuery(q));
   return (
     <Stack>
       <div>
@@ -51,22 +46,14 @@ export function SearchScreen({ route }: ScreenComponentProps) {
           text.
         </Text>
       </div>
-      <TextInput label="Search" placeholder="A name, an e-mail address, an EMIS number, a payment reference" value={text} onChange={(e) => setText(e.currentTarget.value)} maw={520} type="search" />
-      {q.length < 2 ? (
-        <Text c="dimmed">Type at least two characters.</Text>
-      ) : results.isPending ? (
-        <Loader role="status" aria-label="Searching" />
-      ) : results.isError ? (
-        <Alert color="red" title="The search failed">
-          {results.error.message}
-        </Alert>
-      ) : (
+      <SearchBox label="Search" placeholder="A name, an e-mail address, an EMIS number, a payment reference">
+        {(results) => (
         <SimpleGrid cols={{ base: 1, lg: 2 }}>
           <Section
-            title={`Schools (${results.data.schools.length})`}
-            empty={results.data.schools.length === 0}
+            title={`Schools (${results.schools.length})`}
+            empty={results.schools.length === 0}
             head={['Name', 'EMIS', 'Town', 'Province']}
-            rows={results.data.schools.map((s) => (
+            rows={results.schools.map((s) => (
               <Table.Tr key={s.id}>
                 <Table.Td>{s.name}</Table.Td>
                 <Table.Td>{s.emisNumber ?? ''}</Table.Td>
@@ -76,10 +63,10 @@ export function SearchScreen({ route }: ScreenComponentProps) {
             ))}
           />
           <Section
-            title={`Teachers (${results.data.teachers.length})`}
-            empty={results.data.teachers.length === 0}
+            title={`Teachers (${results.teachers.length})`}
+            empty={results.teachers.length === 0}
             head={['Name', 'E-mail', 'School']}
-            rows={results.data.teachers.map((t) => (
+            rows={results.teachers.map((t) => (
               <Table.Tr key={t.id}>
                 <Table.Td>
                   {t.firstName} {t.lastName}
@@ -90,10 +77,10 @@ export function SearchScreen({ route }: ScreenComponentProps) {
             ))}
           />
           <Section
-            title={`Learners (${results.data.learners.length})`}
-            empty={results.data.learners.length === 0}
+            title={`Learners (${results.learners.length})`}
+            empty={results.learners.length === 0}
             head={['Name', 'Grade', 'School']}
-            rows={results.data.learners.map((l) => (
+            rows={results.learners.map((l) => (
               <Table.Tr key={l.id}>
                 <Table.Td>
                   {l.firstName} {l.lastName}
@@ -104,10 +91,10 @@ export function SearchScreen({ route }: ScreenComponentProps) {
             ))}
           />
           <Section
-            title={`Purchase orders (${results.data.orders.length})`}
-            empty={results.data.orders.length === 0}
+            title={`Purchase orders (${results.orders.length})`}
+            empty={results.orders.length === 0}
             head={['Reference', 'School', "School's PO", 'Total', 'State']}
-            rows={results.data.orders.map((o) => (
+            rows={results.orders.map((o) => (
               <Table.Tr key={o.id}>
                 <Table.Td>{o.reference}</Table.Td>
                 <Table.Td>{o.schoolName ?? '—'}</Table.Td>
@@ -122,10 +109,10 @@ export function SearchScreen({ route }: ScreenComponentProps) {
             ))}
           />
           <Section
-            title={`E-mails (${results.data.emails.length})`}
-            empty={results.data.emails.length === 0}
+            title={`E-mails (${results.emails.length})`}
+            empty={results.emails.length === 0}
             head={['To', 'What', 'State', 'Queued']}
-            rows={results.data.emails.map((e) => (
+            rows={results.emails.map((e) => (
               <Table.Tr key={e.jobId}>
                 <Table.Td>{e.to}</Table.Td>
                 <Table.Td>{e.subject}</Table.Td>
@@ -139,10 +126,10 @@ export function SearchScreen({ route }: ScreenComponentProps) {
             ))}
           />
           <Section
-            title={`E-mail log (${results.data.emailLog.length})`}
-            empty={results.data.emailLog.length === 0}
+            title={`E-mail log (${results.emailLog.length})`}
+            empty={results.emailLog.length === 0}
             head={['To', 'Subject', 'Result', 'Detail', 'When']}
-            rows={results.data.emailLog.map((e) => (
+            rows={results.emailLog.map((e) => (
               <Table.Tr key={e.id}>
                 <Table.Td>{e.recipient}</Table.Td>
                 <Table.Td>{e.subject}</Table.Td>
@@ -157,7 +144,8 @@ export function SearchScreen({ route }: ScreenComponentProps) {
             ))}
           />
         </SimpleGrid>
-      )}
+        )}
+      </SearchBox>
     </Stack>
   );
 }

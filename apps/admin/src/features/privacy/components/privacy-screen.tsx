@@ -3,13 +3,13 @@
 // anonymised (their marks and everyone's places stay); one who never wrote is deleted; a teacher is
 // anonymised (their orders and invoices stay). Every export and erasure is in the activity log.
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Alert, Badge, Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCan } from '@olympiad/shared/access/can';
 import { formatDateTime, parseServerTime } from '@olympiad/shared/lib/server-time';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
-import { searchQuery } from '../../overlord/api/search';
+import type { SearchResults } from '../../overlord/api/search';
+import { SearchBox } from '../../overlord/search-box';
 import { downloadExport, privacyExportQuery, useErase, type Subject } from '../api/privacy';
 
 type Person = { subject: Subject; id: number; name: string; about: string };
@@ -148,44 +148,43 @@ function Held({ person }: { person: Person }) {
   );
 }
 
+/** The learners and teachers a search found, as people whose data may be asked for. */
+function people(results: SearchResults): { learners: Person[]; teachers: Person[] } {
+  return {
+    learners: results.learners.map((l) => ({
+      subject: 'learner',
+      id: l.id,
+      name: `${l.firstName} ${l.lastName}`,
+      about: `Grade ${l.grade}, ${l.schoolName}`,
+    })),
+    teachers: results.teachers.map((t) => ({
+      subject: 'user',
+      id: t.userId,
+      name: `${t.firstName} ${t.lastName}`,
+      about: [t.email, t.schoolName].filter(Boolean).join(', '),
+    })),
+  };
+}
+
 export function PrivacyScreen({ route }: ScreenComponentProps) {
-  const [text, setText] = useState('');
-  const [q] = useDebouncedValue(text.trim(), 300);
-  const results = useQuery(searchQuery(q));
   const [picked, setPicked] = useState<Person | null>(null);
-  const learners: Person[] = (results.data?.learners ?? []).map((l) => ({
-    subject: 'learner',
-    id: l.id,
-    name: `${l.firstName} ${l.lastName}`,
-    about: `Grade ${l.grade}, ${l.schoolName}`,
-  }));
-  const teachers: Person[] = (results.data?.teachers ?? []).map((t) => ({
-    subject: 'user',
-    id: t.userId,
-    name: `${t.firstName} ${t.lastName}`,
-    about: [t.email, t.schoolName].filter(Boolean).join(', '),
-  }));
   return (
     <Stack>
       <div>
         <Title order={1}>{route.title}</Title>
         <Text c="dimmed">A learner&apos;s or a teacher&apos;s data on request (POPIA): what is held, its export, and its erasure.</Text>
       </div>
-      <TextInput label="Find a learner or a teacher" placeholder="A name or an e-mail address" value={text} onChange={(e) => setText(e.currentTarget.value)} maw={520} type="search" />
-      {q.length < 2 ? (
-        <Text c="dimmed">Type at least two characters.</Text>
-      ) : results.isPending ? (
-        <Loader role="status" aria-label="Searching" />
-      ) : results.isError ? (
-        <Alert color="red" title="The search failed">
-          {results.error.message}
-        </Alert>
-      ) : (
-        <SimpleGrid cols={{ base: 1, lg: 2 }}>
-          <PersonList title={`Learners (${learners.length})`} people={learners} onPick={setPicked} />
-          <PersonList title={`Teachers (${teachers.length})`} people={teachers} onPick={setPicked} />
-        </SimpleGrid>
-      )}
+      <SearchBox label="Find a learner or a teacher" placeholder="A name or an e-mail address">
+        {(results) => {
+          const { learners, teachers } = people(results);
+          return (
+            <SimpleGrid cols={{ base: 1, lg: 2 }}>
+              <PersonList title={`Learners (${learners.length})`} people={learners} onPick={setPicked} />
+              <PersonList title={`Teachers (${teachers.length})`} people={teachers} onPick={setPicked} />
+            </SimpleGrid>
+          );
+        }}
+      </SearchBox>
       {picked && <Held key={`${picked.subject}-${picked.id}`} person={picked} />}
     </Stack>
   );
