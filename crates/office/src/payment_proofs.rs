@@ -8,6 +8,7 @@ use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::files::{clean_filename, sniff, store_bytes};
 use crate::payments::{detail, OrderDetail};
 use crate::scope::find_in_reach;
+use olympiad_domain::id::PurchaseOrderId;
 use olympiad_domain::payments::OrderStatus;
 use olympiad_domain::Role;
 use olympiad_persistence::models::{PaymentProof, PaymentProofInsertForm, PurchaseOrder};
@@ -36,7 +37,7 @@ fn is_finance(caller: &Caller) -> bool {
 pub fn upload(
     conn: &mut DbConnection,
     caller: &Caller,
-    order_id: i64,
+    order_id: PurchaseOrderId,
     filename: &str,
     bytes: &[u8],
     uploads_dir: &Path,
@@ -102,7 +103,7 @@ fn proof_of(
 pub fn file(
     conn: &mut DbConnection,
     caller: &Caller,
-    order_id: i64,
+    order_id: PurchaseOrderId,
     proof_id: i64,
     uploads_dir: &Path,
 ) -> OfficeResult<(PaymentProof, PathBuf)> {
@@ -117,7 +118,7 @@ pub fn file(
 pub fn accept(
     conn: &mut DbConnection,
     caller: &Caller,
-    order_id: i64,
+    order_id: PurchaseOrderId,
     proof_id: i64,
 ) -> OfficeResult<OrderDetail> {
     if !is_finance(caller) {
