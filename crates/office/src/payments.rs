@@ -16,7 +16,7 @@ use crate::scope::{find_in_reach, InReach};
 
 use olympiad_documents::invoice::{invoice_pdf, InvoiceSheet, SheetLine};
 use olympiad_documents::read_table;
-use olympiad_domain::id::PurchaseOrderId;
+use olympiad_domain::id::{InvoiceId, PurchaseOrderId};
 use olympiad_domain::payments::{
     document_number, match_statement, payfast_form_signature, payfast_itn_signed,
     payment_reference, statement_amount, Amounts, Cents, DatedFee, FeeBand, FeeSchedule, Fees,
@@ -845,7 +845,7 @@ impl InvoiceToDraw {
 fn invoice_to_draw(
     conn: &mut DbConnection,
     order: PurchaseOrder,
-    document: Option<i64>,
+    document: Option<InvoiceId>,
     settings: &PaymentSettings,
 ) -> OfficeResult<InvoiceToDraw> {
     let invoice = match document {
@@ -877,8 +877,8 @@ fn invoice_to_draw(
 pub struct InvoiceQuery {
     /// An earlier invoice or credit note of the order; without it, the current tax invoice
     /// (issued now if the order has none that says what it says).
-    #[param(minimum = 1)]
-    pub invoice_id: Option<i64>,
+    #[param(value_type = Option<i64>, minimum = 1)]
+    pub invoice_id: Option<InvoiceId>,
 }
 
 /// The order's tax invoice for the entry's people and staff.

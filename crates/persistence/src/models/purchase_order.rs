@@ -13,7 +13,7 @@ use chrono::NaiveDateTime;
 use diesel::dsl::sql;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
-use olympiad_domain::id::PurchaseOrderId;
+use olympiad_domain::id::{InvoiceId, PurchaseOrderId};
 use olympiad_domain::payments::{
     Amounts, DatedFee, FeeBand, FeeLine, FeeSchedule, Fees, OrderState,
 };
@@ -670,13 +670,15 @@ pub fn countries_led_by(
 #[diesel(table_name = invoices)]
 #[serde(rename_all = "camelCase")]
 pub struct Invoice {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: InvoiceId,
     #[schema(value_type = i64)]
     pub purchase_order_id: PurchaseOrderId,
     pub project_id: i64,
     pub number: i64,
     pub credit_note: bool,
-    pub credits_invoice_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub credits_invoice_id: Option<InvoiceId>,
     pub customer_name: String,
     pub customer_address: String,
     #[serde(rename = "schoolsPO")]
@@ -701,7 +703,7 @@ pub struct Invoice {
 pub struct InvoiceInsertForm {
     pub purchase_order_id: PurchaseOrderId,
     pub project_id: i64,
-    pub credits_invoice_id: Option<i64>,
+    pub credits_invoice_id: Option<InvoiceId>,
     pub customer_name: String,
     pub customer_address: String,
     pub schools_po: String,
@@ -712,7 +714,7 @@ pub struct InvoiceInsertForm {
 }
 
 impl Invoice {
-    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Invoice> {
+    pub fn find(conn: &mut DbConnection, id: InvoiceId) -> DbResult<Invoice> {
         Ok(invoices::table
             .find(id)
             .select(Invoice::as_select())
