@@ -7,7 +7,7 @@ use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::fields::required_field;
 use crate::fields::text_field;
 use crate::site::rich_body;
-use olympiad_domain::id::FaqId;
+use olympiad_domain::id::{FaqId, TestimonialId};
 use olympiad_domain::site::PORTAL_SITE;
 use olympiad_persistence::models::{Faq, FaqForm, Project, Testimonial, TestimonialForm};
 use olympiad_persistence::{write_transaction, DbConnection};
@@ -197,7 +197,7 @@ pub fn update_testimonial(
     conn: &mut DbConnection,
     caller: &Caller,
     product: &str,
-    id: i64,
+    id: TestimonialId,
     input: &TestimonialInput,
 ) -> OfficeResult<Testimonial> {
     let form = input.form(conn, product)?;
@@ -215,7 +215,11 @@ pub fn update_testimonial(
     })
 }
 
-pub fn delete_testimonial(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<()> {
+pub fn delete_testimonial(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: TestimonialId,
+) -> OfficeResult<()> {
     write_transaction(conn, |conn| {
         Testimonial::delete(conn, id).or_not_found("This testimonial")?;
         record_activity(
