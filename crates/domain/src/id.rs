@@ -82,6 +82,7 @@ pub mod of {
         CertificateBatch,
         Faq,
         Testimonial,
+        PaymentProof,
     );
 }
 
@@ -125,6 +126,8 @@ pub type CertificateBatchId = Id<of::CertificateBatch>;
 pub type FaqId = Id<of::Faq>;
 /// A testimonial shown on a public site.
 pub type TestimonialId = Id<of::Testimonial>;
+/// A proof of payment uploaded for a purchase order.
+pub type PaymentProofId = Id<of::PaymentProof>;
 
 // The derives would ask the marker for each trait; an id is a number whatever its kind.
 impl<T> Clone for Id<T> {

@@ -11,7 +11,7 @@ use crate::routes::{upload_target, IdOf};
 use crate::state::AppState;
 use actix_multipart::Multipart;
 use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
-use olympiad_domain::id::PurchaseOrderId;
+use olympiad_domain::id::{PaymentProofId, PurchaseOrderId};
 use olympiad_domain::payments::Fees;
 use olympiad_domain::payments::{parse_form, payfast_itn_string, OrderStatus, StatementMatch};
 use olympiad_office::payment_proofs::{self, PROOF_LIMIT_BYTES};
@@ -481,8 +481,8 @@ pub async fn payfast_itn(
 pub struct ProofPath {
     #[param(value_type = i64, minimum = 1)]
     pub id: PurchaseOrderId,
-    #[param(minimum = 1)]
-    pub proof_id: i64,
+    #[param(value_type = i64, minimum = 1)]
+    pub proof_id: PaymentProofId,
 }
 
 /// The entry's people (or the finance staff) upload a proof of payment for an order still owed:

@@ -6,7 +6,7 @@ use crate::schema::payment_proofs;
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::PurchaseOrderId;
+use olympiad_domain::id::{PaymentProofId, PurchaseOrderId};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -14,7 +14,8 @@ use utoipa::ToSchema;
 #[diesel(table_name = payment_proofs)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentProof {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: PaymentProofId,
     #[schema(value_type = i64)]
     pub purchase_order_id: PurchaseOrderId,
     /// Where the file is kept; not shown.
@@ -58,7 +59,7 @@ impl PaymentProof {
             .first(conn)?)
     }
 
-    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<PaymentProof> {
+    pub fn find(conn: &mut DbConnection, id: PaymentProofId) -> DbResult<PaymentProof> {
         Ok(payment_proofs::table
             .find(id)
             .select(PaymentProof::as_select())
@@ -89,7 +90,7 @@ impl PaymentProof {
             .load(conn)?)
     }
 
-    pub fn accept(conn: &mut DbConnection, id: i64, by: i64) -> DbResult<()> {
+    pub fn accept(conn: &mut DbConnection, id: PaymentProofId, by: i64) -> DbResult<()> {
         diesel::update(payment_proofs::table.find(id))
             .set((
                 payment_proofs::accepted_at.eq(now()),
