@@ -77,6 +77,12 @@ pub mod of {
         Invoice,
         Upload,
         Attachment,
+        // Certificates and public content
+        CertificateRun,
+        CertificateBatch,
+        Faq,
+        Testimonial,
+        PaymentProof,
     );
 }
 
@@ -112,6 +118,16 @@ pub type InvoiceId = Id<of::Invoice>;
 pub type UploadId = Id<of::Upload>;
 /// A stored file as the olympiad uses it.
 pub type AttachmentId = Id<of::Attachment>;
+/// One run of an olympiad's certificates (made from one version of its results).
+pub type CertificateRunId = Id<of::CertificateRun>;
+/// One school's ZIP of certificates in a run.
+pub type CertificateBatchId = Id<of::CertificateBatch>;
+/// A question and answer of a public site's FAQ.
+pub type FaqId = Id<of::Faq>;
+/// A testimonial shown on a public site.
+pub type TestimonialId = Id<of::Testimonial>;
+/// A proof of payment uploaded for a purchase order.
+pub type PaymentProofId = Id<of::PaymentProof>;
 
 // The derives would ask the marker for each trait; an id is a number whatever its kind.
 impl<T> Clone for Id<T> {

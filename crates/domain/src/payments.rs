@@ -4,6 +4,7 @@
 //!
 //! Amounts are `rust_decimal::Decimal` rands here and integer cents in storage ([`Cents`]).
 
+use crate::id::PurchaseOrderId;
 use crate::words::words;
 use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::{Decimal, RoundingStrategy};
@@ -457,7 +458,7 @@ impl OrderState {
 
 /// The reference a payer quotes: the olympiad's first three letters, its year and the order's
 /// number (`GEO26-000042`): short enough for a bank's reference field, unique by the order's id.
-pub fn payment_reference(olympiad_name: &str, year: i32, order_id: i64) -> String {
+pub fn payment_reference(olympiad_name: &str, year: i32, order_id: PurchaseOrderId) -> String {
     let letters: String = olympiad_name
         .chars()
         .filter(char::is_ascii_alphabetic)
@@ -626,7 +627,7 @@ pub struct StatementLine {
 /// An order as matching sees it.
 #[derive(Debug, Clone)]
 pub struct OpenOrder {
-    pub id: i64,
+    pub id: PurchaseOrderId,
     pub reference: String,
     pub total_cents: i64,
 }
@@ -648,7 +649,8 @@ pub enum MatchKind {
 #[serde(rename_all = "camelCase")]
 pub struct StatementMatch {
     pub line: StatementLine,
-    pub purchase_order_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub purchase_order_id: Option<PurchaseOrderId>,
     pub reference: Option<String>,
     pub kind: MatchKind,
 }
@@ -941,8 +943,14 @@ mod tests {
 
     #[test]
     fn references_and_numbers() {
-        assert_eq!(payment_reference("geography", 2026, 42), "GEO26-000042");
-        assert_eq!(payment_reference("igeo", 2027, 7), "IGE27-000007");
+        assert_eq!(
+            payment_reference("geography", 2026, PurchaseOrderId::new(42)),
+            "GEO26-000042"
+        );
+        assert_eq!(
+            payment_reference("igeo", 2027, PurchaseOrderId::new(7)),
+            "IGE27-000007"
+        );
         assert_eq!(document_number(false, 12), "INV-000012");
         assert_eq!(document_number(true, 13), "CN-000013");
     }
@@ -1003,12 +1011,12 @@ mod tests {
     fn statement_lines_match_by_reference_and_amount() {
         let orders = vec![
             OpenOrder {
-                id: 1,
+                id: PurchaseOrderId::new(1),
                 reference: "GEO26-000001".into(),
                 total_cents: 143_750,
             },
             OpenOrder {
-                id: 2,
+                id: PurchaseOrderId::new(2),
                 reference: "GEO26-000002".into(),
                 total_cents: 5_750,
             },
@@ -1025,7 +1033,7 @@ mod tests {
             line(3, "SALARY", 5_750),
         ];
         let found = match_statement(&lines, &orders);
-        assert_eq!(found[0].purchase_order_id, Some(1));
+        assert_eq!(found[0].purchase_order_id, Some(PurchaseOrderId::new(1)));
         assert_eq!(found[0].kind, MatchKind::Exact);
         assert_eq!(found[1].kind, MatchKind::AmountDiffers);
         assert_eq!(found[2].kind, MatchKind::NoReference);

@@ -17,6 +17,7 @@ use olympiad_documents::certificates::{
     PAGE_HEIGHT_MM, PAGE_WIDTH_MM,
 };
 use olympiad_documents::images::{ImageError, ImageKind, PdfImage};
+use olympiad_domain::id::{CertificateBatchId, CertificateRunId};
 use olympiad_domain::job::JobKind;
 use olympiad_domain::results::{Award, ResultsState};
 use olympiad_domain::Role;
@@ -636,7 +637,7 @@ pub fn moderated(
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RunJob {
-    pub run_id: i64,
+    pub run_id: CertificateRunId,
     /// The data folder's `certificates` folder.
     pub folder: PathBuf,
     /// `PUBLIC_BASE_URL`, for the portal link in the e-mail.
@@ -666,7 +667,8 @@ pub struct RunStatus {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BatchView {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: CertificateBatchId,
     pub school_participant_id: i64,
     pub school_name: String,
     /// waiting, made, sent or failed
@@ -764,7 +766,7 @@ pub fn list(
 
 fn queue_run(
     conn: &mut DbConnection,
-    run_id: i64,
+    run_id: CertificateRunId,
     folder: &Path,
     base_url: &str,
     send_entry: Option<i64>,
@@ -1040,7 +1042,7 @@ pub fn work_on_leased_run(
     job: &RunJob,
     lease: Option<&RunLease>,
 ) -> OfficeResult<RunWork> {
-    let lost = |run_id: i64, made: usize, sent: usize| {
+    let lost = |run_id: CertificateRunId, made: usize, sent: usize| {
         Ok(RunWork::LeaseLost(format!(
             "run {run_id}: stopped, its job was taken by another worker ({made} school(s) made, {sent} sent)"
         )))

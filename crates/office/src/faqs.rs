@@ -7,6 +7,7 @@ use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::fields::required_field;
 use crate::fields::text_field;
 use crate::site::rich_body;
+use olympiad_domain::id::{FaqId, TestimonialId};
 use olympiad_domain::site::PORTAL_SITE;
 use olympiad_persistence::models::{Faq, FaqForm, Project, Testimonial, TestimonialForm};
 use olympiad_persistence::{write_transaction, DbConnection};
@@ -118,7 +119,7 @@ pub fn update_faq(
     conn: &mut DbConnection,
     caller: &Caller,
     product: &str,
-    id: i64,
+    id: FaqId,
     input: &FaqInput,
 ) -> OfficeResult<Faq> {
     let form = input.form(conn, product)?;
@@ -130,7 +131,7 @@ pub fn update_faq(
     })
 }
 
-pub fn delete_faq(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<()> {
+pub fn delete_faq(conn: &mut DbConnection, caller: &Caller, id: FaqId) -> OfficeResult<()> {
     write_transaction(conn, |conn| {
         Faq::delete(conn, id).or_not_found("This question")?;
         record_activity(conn, caller, "faq_deleted", None, json!({ "faqId": id }))
@@ -196,7 +197,7 @@ pub fn update_testimonial(
     conn: &mut DbConnection,
     caller: &Caller,
     product: &str,
-    id: i64,
+    id: TestimonialId,
     input: &TestimonialInput,
 ) -> OfficeResult<Testimonial> {
     let form = input.form(conn, product)?;
@@ -214,7 +215,11 @@ pub fn update_testimonial(
     })
 }
 
-pub fn delete_testimonial(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<()> {
+pub fn delete_testimonial(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: TestimonialId,
+) -> OfficeResult<()> {
     write_transaction(conn, |conn| {
         Testimonial::delete(conn, id).or_not_found("This testimonial")?;
         record_activity(

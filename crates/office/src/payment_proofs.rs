@@ -8,6 +8,7 @@ use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::files::{clean_filename, sniff, store_bytes};
 use crate::payments::{detail, OrderDetail};
 use crate::scope::find_in_reach;
+use olympiad_domain::id::{PaymentProofId, PurchaseOrderId};
 use olympiad_domain::payments::OrderStatus;
 use olympiad_domain::Role;
 use olympiad_persistence::models::{PaymentProof, PaymentProofInsertForm, PurchaseOrder};
@@ -36,7 +37,7 @@ fn is_finance(caller: &Caller) -> bool {
 pub fn upload(
     conn: &mut DbConnection,
     caller: &Caller,
-    order_id: i64,
+    order_id: PurchaseOrderId,
     filename: &str,
     bytes: &[u8],
     uploads_dir: &Path,
@@ -89,7 +90,7 @@ pub fn upload(
 fn proof_of(
     conn: &mut DbConnection,
     order: &PurchaseOrder,
-    proof_id: i64,
+    proof_id: PaymentProofId,
 ) -> OfficeResult<PaymentProof> {
     let proof = PaymentProof::find(conn, proof_id).or_not_found("This proof of payment")?;
     if proof.purchase_order_id != order.id {
@@ -102,8 +103,8 @@ fn proof_of(
 pub fn file(
     conn: &mut DbConnection,
     caller: &Caller,
-    order_id: i64,
-    proof_id: i64,
+    order_id: PurchaseOrderId,
+    proof_id: PaymentProofId,
     uploads_dir: &Path,
 ) -> OfficeResult<(PaymentProof, PathBuf)> {
     let order = find_in_reach::<PurchaseOrder>(conn, caller, order_id)?;
@@ -117,8 +118,8 @@ pub fn file(
 pub fn accept(
     conn: &mut DbConnection,
     caller: &Caller,
-    order_id: i64,
-    proof_id: i64,
+    order_id: PurchaseOrderId,
+    proof_id: PaymentProofId,
 ) -> OfficeResult<OrderDetail> {
     if !is_finance(caller) {
         return Err(OfficeError::forbidden(

@@ -16,6 +16,7 @@ use crate::scope::{find_in_reach, reached_through, seen_in, unseen, InReach};
 
 use olympiad_documents::invoice::{invoice_pdf, InvoiceSheet, SheetLine};
 use olympiad_documents::read_table;
+use olympiad_domain::id::{InvoiceId, PurchaseOrderId};
 use olympiad_domain::payments::{
     document_number, match_statement, payfast_form_signature, payfast_itn_signed,
     payment_reference, statement_amount, Amounts, Cents, DatedFee, FeeBand, FeeSchedule, Fees,
@@ -70,12 +71,12 @@ impl PaymentSettings {
 /// school's entry; a country's order for staff and the country's team leader (a portal user with
 /// the team leader's e-mail address).
 impl InReach for PurchaseOrder {
-    type Id = i64;
+    type Id = PurchaseOrderId;
 
     fn find_in_reach(
         conn: &mut DbConnection,
         caller: &Caller,
-        id: i64,
+        id: PurchaseOrderId,
     ) -> Result<Self, OfficeError> {
         const WHAT: &str = "This purchase order";
         let order = PurchaseOrder::find(conn, id).or_not_found(WHAT)?;
@@ -152,7 +153,7 @@ pub fn my_countries(
         .collect())
 }
 
-fn has_payments(conn: &mut DbConnection, order_id: i64) -> OfficeResult<bool> {
+fn has_payments(conn: &mut DbConnection, order_id: PurchaseOrderId) -> OfficeResult<bool> {
     Ok(!Payment::of_order(conn, order_id)?.is_empty())
 }
 
@@ -345,7 +346,11 @@ fn detail_of(conn: &mut DbConnection, order: PurchaseOrder) -> OfficeResult<Orde
     })
 }
 
-pub fn detail(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<OrderDetail> {
+pub fn detail(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: PurchaseOrderId,
+) -> OfficeResult<OrderDetail> {
     write_transaction(conn, |conn| {
         let order = find_in_reach::<PurchaseOrder>(conn, caller, id)?;
         let order = refreshed(conn, order)?;
@@ -468,7 +473,7 @@ fn check_customer(order: &PurchaseOrder, given: Option<i64>) -> OfficeResult<()>
 pub fn set_status(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: PurchaseOrderId,
     status: OrderStatus,
     customer: Option<i64>,
 ) -> OfficeResult<OrderDetail> {
@@ -503,7 +508,7 @@ pub fn set_status(
 pub fn withdraw(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: PurchaseOrderId,
     school_participant_id: Option<i64>,
 ) -> OfficeResult<OrderDetail> {
     {
@@ -534,7 +539,7 @@ pub struct SchoolPoQuery {
 pub fn set_school_po(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: PurchaseOrderId,
     schools_po: &str,
 ) -> OfficeResult<OrderDetail> {
     let schools_po = text_field("schoolsPO", schools_po, 60)?;
@@ -571,7 +576,7 @@ pub struct DiscountQuery {
 pub fn set_discount(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: PurchaseOrderId,
     query: &DiscountQuery,
 ) -> OfficeResult<OrderDetail> {
     if !(0..=100_000).contains(&query.free_learners) {
@@ -629,7 +634,7 @@ fn customer_recipient(
 pub fn send_discount_email(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: PurchaseOrderId,
     settings: &PaymentSettings,
 ) -> OfficeResult<bool> {
     write_transaction(conn, |conn| {
@@ -844,7 +849,7 @@ impl InvoiceToDraw {
 fn invoice_to_draw(
     conn: &mut DbConnection,
     order: PurchaseOrder,
-    document: Option<i64>,
+    document: Option<InvoiceId>,
     settings: &PaymentSettings,
 ) -> OfficeResult<InvoiceToDraw> {
     let invoice = match document {
@@ -876,15 +881,15 @@ fn invoice_to_draw(
 pub struct InvoiceQuery {
     /// An earlier invoice or credit note of the order; without it, the current tax invoice
     /// (issued now if the order has none that says what it says).
-    #[param(minimum = 1)]
-    pub invoice_id: Option<i64>,
+    #[param(value_type = Option<i64>, minimum = 1)]
+    pub invoice_id: Option<InvoiceId>,
 }
 
 /// The order's tax invoice for the entry's people and staff.
 pub fn invoice(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: PurchaseOrderId,
     query: &InvoiceQuery,
     settings: &PaymentSettings,
 ) -> OfficeResult<InvoiceToDraw> {
@@ -1076,7 +1081,7 @@ pub fn payfast_itn(
     if itn_field(posted, "payment_status") != "COMPLETE" {
         return Ok(ItnOutcome::Ignored);
     }
-    let Ok(order_id) = itn_field(posted, "m_payment_id").parse::<i64>() else {
+    let Ok(order_id) = itn_field(posted, "m_payment_id").parse::<PurchaseOrderId>() else {
         return Ok(refuse_itn(conn, "no order named", posted));
     };
     let payment_id = itn_field(posted, "pf_payment_id").to_owned();
@@ -1196,8 +1201,8 @@ pub fn match_bank_statement(
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ConfirmedMatch {
-    #[schema(minimum = 1)]
-    pub purchase_order_id: i64,
+    #[schema(value_type = i64, minimum = 1)]
+    pub purchase_order_id: PurchaseOrderId,
     pub line: StatementLine,
 }
 
@@ -1386,7 +1391,7 @@ pub struct SponsorQuery {
 pub fn set_sponsored(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: PurchaseOrderId,
     query: &SponsorQuery,
 ) -> OfficeResult<OrderDetail> {
     if !(0..=100).contains(&query.sponsored_percent) {

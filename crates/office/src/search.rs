@@ -59,7 +59,8 @@ pub struct LearnerHit {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderHit {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: olympiad_domain::id::PurchaseOrderId,
     pub olympiad_id: i64,
     pub reference: String,
     #[serde(rename = "schoolsPO")]

@@ -3,9 +3,10 @@
 use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::ApiResult;
-use crate::routes::IdPath;
+use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web};
+use olympiad_domain::id::{FaqId, TestimonialId};
 use olympiad_office::faqs::{self, FaqInput, SiteQuery, TestimonialInput};
 use olympiad_persistence::models::{Faq, Testimonial};
 
@@ -44,7 +45,7 @@ pub async fn create(
 #[utoipa::path(
     operation_id = "faq_update",
     tag = "public site",
-    params(IdPath),
+    params(IdOf<FaqId>),
     request_body = FaqInput,
     responses((status = 200, body = inline(crate::envelope::Envelope<Faq>)))
 )]
@@ -52,7 +53,7 @@ pub async fn create(
 pub async fn update(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<FaqId>>,
     body: Body<FaqInput>,
 ) -> ApiResult<Faq> {
     let (product, id, input) = (
@@ -68,14 +69,14 @@ pub async fn update(
 #[utoipa::path(
     operation_id = "faq_delete",
     tag = "public site",
-    params(IdPath),
+    params(IdOf<FaqId>),
     responses((status = 200, body = inline(crate::envelope::Envelope<bool>)))
 )]
 #[delete("/api/faq/{id}")]
 pub async fn delete_faq(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<FaqId>>,
 ) -> ApiResult<bool> {
     state
         .answer_done(move |conn| faqs::delete_faq(conn, &caller, path.id))
@@ -135,7 +136,7 @@ pub async fn create_testimonial(
 #[utoipa::path(
     operation_id = "testimonial_update",
     tag = "public site",
-    params(IdPath),
+    params(IdOf<TestimonialId>),
     request_body = TestimonialInput,
     responses((status = 200, body = inline(crate::envelope::Envelope<Testimonial>)))
 )]
@@ -143,7 +144,7 @@ pub async fn create_testimonial(
 pub async fn update_testimonial(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<TestimonialId>>,
     body: Body<TestimonialInput>,
 ) -> ApiResult<Testimonial> {
     let (product, id, input) = (
@@ -159,14 +160,14 @@ pub async fn update_testimonial(
 #[utoipa::path(
     operation_id = "testimonial_delete",
     tag = "public site",
-    params(IdPath),
+    params(IdOf<TestimonialId>),
     responses((status = 200, body = inline(crate::envelope::Envelope<bool>)))
 )]
 #[delete("/api/testimonial/{id}")]
 pub async fn delete_testimonial(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<TestimonialId>>,
 ) -> ApiResult<bool> {
     state
         .answer_done(move |conn| faqs::delete_testimonial(conn, &caller, path.id))

@@ -7,11 +7,11 @@ use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::listing::{download, GridQuery};
 use crate::rate_limit::client_address;
-use crate::routes::upload_target;
-use crate::routes::user::IdPath;
+use crate::routes::{upload_target, IdOf};
 use crate::state::AppState;
 use actix_multipart::Multipart;
 use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
+use olympiad_domain::id::{PaymentProofId, PurchaseOrderId};
 use olympiad_domain::payments::Fees;
 use olympiad_domain::payments::{parse_form, payfast_itn_string, OrderStatus, StatementMatch};
 use olympiad_office::payment_proofs::{self, PROOF_LIMIT_BYTES};
@@ -95,14 +95,14 @@ pub async fn set_fees(
 #[utoipa::path(
     operation_id = "purchase_order_get",
     tag = "payments",
-    params(IdPath),
+    params(IdOf<PurchaseOrderId>),
     responses((status = 200, body = inline(crate::envelope::Envelope<OrderDetail>)))
 )]
 #[get("/api/purchase-order/{id}")]
 pub async fn get_order(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<PurchaseOrderId>>,
 ) -> ApiResult<OrderDetail> {
     state
         .answer(move |conn| payments::detail(conn, &caller, path.id))
@@ -134,14 +134,14 @@ pub async fn create(
 #[utoipa::path(
     operation_id = "purchase_order_set_status",
     tag = "payments",
-    params(IdPath, StatusQuery),
+    params(IdOf<PurchaseOrderId>, StatusQuery),
     responses((status = 200, body = inline(crate::envelope::Envelope<OrderDetail>)), (status = 409, body = crate::error::ErrorBody))
 )]
 #[put("/api/purchase-order/{id}")]
 pub async fn set_status(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<PurchaseOrderId>>,
     query: web::Query<StatusQuery>,
 ) -> ApiResult<OrderDetail> {
     let (id, status, customer) = (path.id, query.status, query.customer_participant_id);
@@ -161,14 +161,14 @@ pub async fn set_status(
 #[utoipa::path(
     operation_id = "purchase_order_admin_delete",
     tag = "payments",
-    params(IdPath, AdminDeleteQuery),
+    params(IdOf<PurchaseOrderId>, AdminDeleteQuery),
     responses((status = 200, body = inline(crate::envelope::Envelope<OrderDetail>)), (status = 409, body = crate::error::ErrorBody))
 )]
 #[delete("/api/purchase-order/admin/{id}")]
 pub async fn admin_delete(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<PurchaseOrderId>>,
     query: web::Query<AdminDeleteQuery>,
 ) -> ApiResult<OrderDetail> {
     let (id, customer) = (path.id, query.customer_participant_id);
@@ -195,14 +195,14 @@ pub struct WithdrawQuery {
 #[utoipa::path(
     operation_id = "purchase_order_withdraw",
     tag = "payments",
-    params(IdPath, WithdrawQuery),
+    params(IdOf<PurchaseOrderId>, WithdrawQuery),
     responses((status = 200, body = inline(crate::envelope::Envelope<OrderDetail>)), (status = 409, body = crate::error::ErrorBody))
 )]
 #[delete("/api/purchase-order/{id}")]
 pub async fn withdraw(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<PurchaseOrderId>>,
     query: web::Query<WithdrawQuery>,
 ) -> ApiResult<OrderDetail> {
     let entry = query.school_participant_id;
@@ -214,14 +214,14 @@ pub async fn withdraw(
 #[utoipa::path(
     operation_id = "purchase_order_set_school_po",
     tag = "payments",
-    params(IdPath, SchoolPoQuery),
+    params(IdOf<PurchaseOrderId>, SchoolPoQuery),
     responses((status = 200, body = inline(crate::envelope::Envelope<OrderDetail>)), (status = 409, body = crate::error::ErrorBody))
 )]
 #[put("/api/purchase-order/set-school-po/{id}")]
 pub async fn set_school_po(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<PurchaseOrderId>>,
     query: web::Query<SchoolPoQuery>,
 ) -> ApiResult<OrderDetail> {
     let po = query.into_inner().schools_po;
@@ -234,14 +234,14 @@ pub async fn set_school_po(
 #[utoipa::path(
     operation_id = "purchase_order_set_discount",
     tag = "payments",
-    params(IdPath, DiscountQuery),
+    params(IdOf<PurchaseOrderId>, DiscountQuery),
     responses((status = 200, body = inline(crate::envelope::Envelope<OrderDetail>)), (status = 409, body = crate::error::ErrorBody))
 )]
 #[put("/api/purchase-order/set-num-learners-discount/{id}")]
 pub async fn set_discount(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<PurchaseOrderId>>,
     query: web::Query<DiscountQuery>,
 ) -> ApiResult<OrderDetail> {
     let query = query.into_inner();
@@ -254,14 +254,14 @@ pub async fn set_discount(
 #[utoipa::path(
     operation_id = "purchase_order_send_discount_email",
     tag = "payments",
-    params(IdPath),
+    params(IdOf<PurchaseOrderId>),
     responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 409, body = crate::error::ErrorBody))
 )]
 #[put("/api/purchase-order/send-discount-email/{id}")]
 pub async fn send_discount_email(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<PurchaseOrderId>>,
 ) -> ApiResult<bool> {
     let id = path.id;
     let settings = state.config.payments.clone();
@@ -275,14 +275,14 @@ pub async fn send_discount_email(
 #[utoipa::path(
     operation_id = "purchase_order_invoice",
     tag = "payments",
-    params(IdPath, InvoiceQuery),
+    params(IdOf<PurchaseOrderId>, InvoiceQuery),
     responses((status = 200, description = "The invoice (PDF)", content_type = "application/pdf", body = Vec<u8>), (status = 409, body = crate::error::ErrorBody))
 )]
 #[get("/api/purchase-order/{id}/invoice")]
 pub async fn invoice(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<PurchaseOrderId>>,
     query: web::Query<InvoiceQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, query) = (path.id, query.into_inner());
@@ -479,17 +479,17 @@ pub async fn payfast_itn(
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Path)]
 pub struct ProofPath {
-    #[param(minimum = 1)]
-    pub id: i64,
-    #[param(minimum = 1)]
-    pub proof_id: i64,
+    #[param(value_type = i64, minimum = 1)]
+    pub id: PurchaseOrderId,
+    #[param(value_type = i64, minimum = 1)]
+    pub proof_id: PaymentProofId,
 }
 
 /// The entry's people (or the finance staff) upload a proof of payment for an order still owed:
 /// multipart with one part named `file`, a PDF, JPEG or PNG of at most 5 MB, judged by its content.
 #[utoipa::path(
     tag = "payments",
-    params(IdPath),
+    params(IdOf<PurchaseOrderId>),
     request_body(content_type = "multipart/form-data", description = "One part named `file`"),
     responses(
         (status = 200, body = inline(crate::envelope::Envelope<PaymentProof>)),
@@ -502,7 +502,7 @@ pub struct ProofPath {
 pub async fn upload_proof(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<PurchaseOrderId>>,
     parts: Multipart,
 ) -> ApiResult<PaymentProof> {
     let id = upload_target::<PurchaseOrder>(&state, &caller, path.id).await?;
@@ -564,14 +564,14 @@ pub async fn accept_proof(
 /// funder does not pay (0 takes the sponsorship away). A paid, deleted or country's order: 409.
 #[utoipa::path(
     tag = "payments",
-    params(IdPath, SponsorQuery),
+    params(IdOf<PurchaseOrderId>, SponsorQuery),
     responses((status = 200, body = inline(crate::envelope::Envelope<OrderDetail>)), (status = 409, body = crate::error::ErrorBody))
 )]
 #[put("/api/purchase-order/set-sponsored/{id}")]
 pub async fn set_sponsored(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<PurchaseOrderId>>,
     query: web::Query<SponsorQuery>,
 ) -> ApiResult<OrderDetail> {
     let query = query.into_inner();

@@ -8,6 +8,7 @@ use crate::schema::{
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::id::{CertificateBatchId, CertificateRunId};
 
 pub const RUN_GENERATING: &str = "generating";
 pub const RUN_GENERATED: &str = "generated";
@@ -65,7 +66,8 @@ impl CertificateConfig {
 #[diesel(table_name = certificate_runs)]
 #[serde(rename_all = "camelCase")]
 pub struct CertificateRun {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: CertificateRunId,
     pub olympiad_id: i64,
     pub results_version: i32,
     /// generating or generated
@@ -81,7 +83,7 @@ pub struct CertificateRun {
 }
 
 impl CertificateRun {
-    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<CertificateRun> {
+    pub fn find(conn: &mut DbConnection, id: CertificateRunId) -> DbResult<CertificateRun> {
         Ok(certificate_runs::table
             .find(id)
             .select(CertificateRun::as_select())
@@ -105,7 +107,7 @@ impl CertificateRun {
         entries: &[i64],
     ) -> DbResult<CertificateRun> {
         let at = now();
-        let id: i64 = diesel::insert_into(certificate_runs::table)
+        let id: CertificateRunId = diesel::insert_into(certificate_runs::table)
             .values((
                 certificate_runs::olympiad_id.eq(olympiad_id),
                 certificate_runs::results_version.eq(version),
@@ -127,7 +129,7 @@ impl CertificateRun {
         CertificateRun::find(conn, id)
     }
 
-    pub fn set_status(conn: &mut DbConnection, id: i64, status: &str) -> DbResult<()> {
+    pub fn set_status(conn: &mut DbConnection, id: CertificateRunId, status: &str) -> DbResult<()> {
         diesel::update(certificate_runs::table.find(id))
             .set((
                 certificate_runs::status.eq(status),
@@ -139,7 +141,7 @@ impl CertificateRun {
 
     pub fn set_sending(
         conn: &mut DbConnection,
-        id: i64,
+        id: CertificateRunId,
         sending: bool,
         paused: bool,
     ) -> DbResult<()> {
@@ -157,8 +159,8 @@ impl CertificateRun {
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = certificate_batches)]
 pub struct CertificateBatch {
-    pub id: i64,
-    pub run_id: i64,
+    pub id: CertificateBatchId,
+    pub run_id: CertificateRunId,
     pub school_participant_id: i64,
     pub status: String,
     pub certificates: i32,
@@ -177,7 +179,7 @@ pub struct CertificateBatchRow {
 }
 
 impl CertificateBatch {
-    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<CertificateBatch> {
+    pub fn find(conn: &mut DbConnection, id: CertificateBatchId) -> DbResult<CertificateBatch> {
         Ok(certificate_batches::table
             .find(id)
             .select(CertificateBatch::as_select())
@@ -185,7 +187,10 @@ impl CertificateBatch {
     }
 
     /// The run's batches by school name.
-    pub fn of_run(conn: &mut DbConnection, run_id: i64) -> DbResult<Vec<CertificateBatchRow>> {
+    pub fn of_run(
+        conn: &mut DbConnection,
+        run_id: CertificateRunId,
+    ) -> DbResult<Vec<CertificateBatchRow>> {
         Ok(certificate_batches::table
             .inner_join(school_participants::table.inner_join(schools::table))
             .filter(certificate_batches::run_id.eq(run_id))
@@ -198,7 +203,10 @@ impl CertificateBatch {
     }
 
     /// The run's batches still to make, in order: what a resumed run has left.
-    pub fn waiting(conn: &mut DbConnection, run_id: i64) -> DbResult<Vec<CertificateBatch>> {
+    pub fn waiting(
+        conn: &mut DbConnection,
+        run_id: CertificateRunId,
+    ) -> DbResult<Vec<CertificateBatch>> {
         Ok(certificate_batches::table
             .filter(certificate_batches::run_id.eq(run_id))
             .filter(certificate_batches::status.eq(BATCH_WAITING))
@@ -208,7 +216,10 @@ impl CertificateBatch {
     }
 
     /// Made and not yet sent: what sending has left.
-    pub fn unsent(conn: &mut DbConnection, run_id: i64) -> DbResult<Vec<CertificateBatch>> {
+    pub fn unsent(
+        conn: &mut DbConnection,
+        run_id: CertificateRunId,
+    ) -> DbResult<Vec<CertificateBatch>> {
         Ok(certificate_batches::table
             .filter(certificate_batches::run_id.eq(run_id))
             .filter(certificate_batches::status.eq(BATCH_MADE))
@@ -233,7 +244,7 @@ impl CertificateBatch {
 
     pub fn mark_made(
         conn: &mut DbConnection,
-        id: i64,
+        id: CertificateBatchId,
         certificates: i32,
         file_path: &str,
         bytes: i64,
@@ -252,7 +263,7 @@ impl CertificateBatch {
     }
 
     /// Back to waiting, to be made again.
-    pub fn reset(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+    pub fn reset(conn: &mut DbConnection, id: CertificateBatchId) -> DbResult<()> {
         diesel::update(certificate_batches::table.find(id))
             .set((
                 certificate_batches::status.eq(BATCH_WAITING),
@@ -263,7 +274,11 @@ impl CertificateBatch {
         Ok(())
     }
 
-    pub fn mark_failed(conn: &mut DbConnection, id: i64, error: &str) -> DbResult<()> {
+    pub fn mark_failed(
+        conn: &mut DbConnection,
+        id: CertificateBatchId,
+        error: &str,
+    ) -> DbResult<()> {
         diesel::update(certificate_batches::table.find(id))
             .set((
                 certificate_batches::status.eq(BATCH_FAILED),
@@ -273,7 +288,7 @@ impl CertificateBatch {
         Ok(())
     }
 
-    pub fn mark_sent(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+    pub fn mark_sent(conn: &mut DbConnection, id: CertificateBatchId) -> DbResult<()> {
         diesel::update(certificate_batches::table.find(id))
             .set((
                 certificate_batches::status.eq(BATCH_SENT),

@@ -3,6 +3,7 @@ use crate::schema::faqs;
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::id::FaqId;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -12,7 +13,8 @@ use utoipa::ToSchema;
 #[diesel(table_name = faqs)]
 #[serde(rename_all = "camelCase")]
 pub struct Faq {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: FaqId,
     pub site: String,
     pub question: String,
     pub answer: String,
@@ -45,7 +47,7 @@ impl Faq {
         Ok(query.load(conn)?)
     }
 
-    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Faq> {
+    pub fn find(conn: &mut DbConnection, id: FaqId) -> DbResult<Faq> {
         Ok(faqs::table.find(id).select(Faq::as_select()).first(conn)?)
     }
 
@@ -56,14 +58,14 @@ impl Faq {
             .get_result(conn)?)
     }
 
-    pub fn update(conn: &mut DbConnection, id: i64, form: &FaqForm) -> DbResult<Faq> {
+    pub fn update(conn: &mut DbConnection, id: FaqId, form: &FaqForm) -> DbResult<Faq> {
         Ok(diesel::update(faqs::table.find(id))
             .set((form, faqs::updated_at.eq(now())))
             .returning(faqs::all_columns)
             .get_result(conn)?)
     }
 
-    pub fn delete(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+    pub fn delete(conn: &mut DbConnection, id: FaqId) -> DbResult<()> {
         if diesel::delete(faqs::table.find(id)).execute(conn)? == 0 {
             return Err(DbError::NotFound);
         }

@@ -6,6 +6,7 @@ use crate::schema::payment_proofs;
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::id::{PaymentProofId, PurchaseOrderId};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -13,8 +14,10 @@ use utoipa::ToSchema;
 #[diesel(table_name = payment_proofs)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentProof {
-    pub id: i64,
-    pub purchase_order_id: i64,
+    #[schema(value_type = i64)]
+    pub id: PaymentProofId,
+    #[schema(value_type = i64)]
+    pub purchase_order_id: PurchaseOrderId,
     /// Where the file is kept; not shown.
     #[serde(skip)]
     pub sha256: String,
@@ -33,7 +36,7 @@ pub struct PaymentProof {
 #[derive(Debug, Clone, Insertable)]
 #[diesel(table_name = payment_proofs)]
 pub struct PaymentProofInsertForm<'a> {
-    pub purchase_order_id: i64,
+    pub purchase_order_id: PurchaseOrderId,
     pub sha256: &'a str,
     pub content_type: &'a str,
     pub size_bytes: i64,
@@ -56,7 +59,7 @@ impl PaymentProof {
             .first(conn)?)
     }
 
-    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<PaymentProof> {
+    pub fn find(conn: &mut DbConnection, id: PaymentProofId) -> DbResult<PaymentProof> {
         Ok(payment_proofs::table
             .find(id)
             .select(PaymentProof::as_select())
@@ -64,7 +67,10 @@ impl PaymentProof {
     }
 
     /// An order's proofs, oldest first.
-    pub fn of_order(conn: &mut DbConnection, order_id: i64) -> DbResult<Vec<PaymentProof>> {
+    pub fn of_order(
+        conn: &mut DbConnection,
+        order_id: PurchaseOrderId,
+    ) -> DbResult<Vec<PaymentProof>> {
         Ok(payment_proofs::table
             .filter(payment_proofs::purchase_order_id.eq(order_id))
             .order(payment_proofs::id)
@@ -73,7 +79,10 @@ impl PaymentProof {
     }
 
     /// How many proofs each of the orders has (orders without one are left out).
-    pub fn counts(conn: &mut DbConnection, order_ids: &[i64]) -> DbResult<Vec<(i64, i64)>> {
+    pub fn counts(
+        conn: &mut DbConnection,
+        order_ids: &[PurchaseOrderId],
+    ) -> DbResult<Vec<(PurchaseOrderId, i64)>> {
         Ok(payment_proofs::table
             .filter(payment_proofs::purchase_order_id.eq_any(order_ids))
             .group_by(payment_proofs::purchase_order_id)
@@ -81,7 +90,7 @@ impl PaymentProof {
             .load(conn)?)
     }
 
-    pub fn accept(conn: &mut DbConnection, id: i64, by: i64) -> DbResult<()> {
+    pub fn accept(conn: &mut DbConnection, id: PaymentProofId, by: i64) -> DbResult<()> {
         diesel::update(payment_proofs::table.find(id))
             .set((
                 payment_proofs::accepted_at.eq(now()),

@@ -13,6 +13,7 @@ use chrono::NaiveDateTime;
 use diesel::dsl::sql;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
+use olympiad_domain::id::{InvoiceId, PurchaseOrderId};
 use olympiad_domain::payments::{
     Amounts, DatedFee, FeeBand, FeeLine, FeeSchedule, Fees, OrderState,
 };
@@ -23,7 +24,8 @@ use utoipa::ToSchema;
 #[diesel(table_name = purchase_orders)]
 #[serde(rename_all = "camelCase")]
 pub struct PurchaseOrder {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: PurchaseOrderId,
     pub olympiad_id: i64,
     pub school_participant_id: Option<i64>,
     pub country_participant_id: Option<i64>,
@@ -149,7 +151,7 @@ pub const SORT_KEYS: &[&str] = &[
 ];
 
 impl PurchaseOrder {
-    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<PurchaseOrder> {
+    pub fn find(conn: &mut DbConnection, id: PurchaseOrderId) -> DbResult<PurchaseOrder> {
         Ok(purchase_orders::table
             .find(id)
             .select(PurchaseOrder::as_select())
@@ -188,10 +190,10 @@ impl PurchaseOrder {
     pub fn create(
         conn: &mut DbConnection,
         form: &PurchaseOrderInsertForm,
-        reference: impl Fn(i64) -> String,
+        reference: impl Fn(PurchaseOrderId) -> String,
     ) -> DbResult<PurchaseOrder> {
         let a = form.amounts;
-        let id: i64 = diesel::insert_into(purchase_orders::table)
+        let id: PurchaseOrderId = diesel::insert_into(purchase_orders::table)
             .values((
                 purchase_orders::olympiad_id.eq(form.olympiad_id),
                 purchase_orders::school_participant_id.eq(form.school_participant_id),
@@ -220,7 +222,7 @@ impl PurchaseOrder {
 
     pub fn set_amounts(
         conn: &mut DbConnection,
-        id: i64,
+        id: PurchaseOrderId,
         a: &Amounts,
         fee_lines: &str,
     ) -> DbResult<PurchaseOrder> {
@@ -270,7 +272,7 @@ impl PurchaseOrder {
 
     pub fn set_schools_po(
         conn: &mut DbConnection,
-        id: i64,
+        id: PurchaseOrderId,
         schools_po: &str,
     ) -> DbResult<PurchaseOrder> {
         Ok(diesel::update(purchase_orders::table.find(id))
@@ -373,8 +375,8 @@ impl PurchaseOrder {
         });
         query = page_of!(query, page, purchase_orders::id);
         let parts: Vec<(PurchaseOrder, String, String)> = query.load(conn)?;
-        let ids: Vec<i64> = parts.iter().map(|p| p.0.id).collect();
-        let received: Vec<(i64, i64)> = payments::table
+        let ids: Vec<PurchaseOrderId> = parts.iter().map(|p| p.0.id).collect();
+        let received: Vec<(PurchaseOrderId, i64)> = payments::table
             .filter(payments::purchase_order_id.eq_any(&ids))
             .group_by(payments::purchase_order_id)
             .select((
@@ -382,8 +384,9 @@ impl PurchaseOrder {
                 sql::<BigInt>("CAST(COALESCE(SUM(payments.amount_cents),0) AS BIGINT)"),
             ))
             .load(conn)?;
-        let received: std::collections::HashMap<i64, i64> = received.into_iter().collect();
-        let proofs: std::collections::HashMap<i64, i64> =
+        let received: std::collections::HashMap<PurchaseOrderId, i64> =
+            received.into_iter().collect();
+        let proofs: std::collections::HashMap<PurchaseOrderId, i64> =
             crate::models::PaymentProof::counts(conn, &ids)?
                 .into_iter()
                 .collect();
@@ -403,7 +406,10 @@ impl PurchaseOrder {
     }
 
     /// Orders still owed, as bank-statement matching needs them.
-    pub fn owing(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<Vec<(i64, String, i64)>> {
+    pub fn owing(
+        conn: &mut DbConnection,
+        olympiad_id: i64,
+    ) -> DbResult<Vec<(PurchaseOrderId, String, i64)>> {
         Ok(purchase_orders::table
             .filter(purchase_orders::olympiad_id.eq(olympiad_id))
             .filter(purchase_orders::deleted_at.is_null())
@@ -423,7 +429,8 @@ impl PurchaseOrder {
 #[serde(rename_all = "camelCase")]
 pub struct PurchaseOrderComment {
     pub id: i64,
-    pub purchase_order_id: i64,
+    #[schema(value_type = i64)]
+    pub purchase_order_id: PurchaseOrderId,
     pub free_learners: i32,
     pub comment: String,
     pub user_id: Option<i64>,
@@ -434,7 +441,7 @@ pub struct PurchaseOrderComment {
 impl PurchaseOrderComment {
     pub fn add(
         conn: &mut DbConnection,
-        purchase_order_id: i64,
+        purchase_order_id: PurchaseOrderId,
         free_learners: i32,
         comment: &str,
         user_id: Option<i64>,
@@ -450,7 +457,10 @@ impl PurchaseOrderComment {
         Ok(())
     }
 
-    pub fn of_order(conn: &mut DbConnection, id: i64) -> DbResult<Vec<PurchaseOrderComment>> {
+    pub fn of_order(
+        conn: &mut DbConnection,
+        id: PurchaseOrderId,
+    ) -> DbResult<Vec<PurchaseOrderComment>> {
         Ok(purchase_order_comments::table
             .filter(purchase_order_comments::purchase_order_id.eq(id))
             .order(purchase_order_comments::id)
@@ -660,12 +670,15 @@ pub fn countries_led_by(
 #[diesel(table_name = invoices)]
 #[serde(rename_all = "camelCase")]
 pub struct Invoice {
-    pub id: i64,
-    pub purchase_order_id: i64,
+    #[schema(value_type = i64)]
+    pub id: InvoiceId,
+    #[schema(value_type = i64)]
+    pub purchase_order_id: PurchaseOrderId,
     pub project_id: i64,
     pub number: i64,
     pub credit_note: bool,
-    pub credits_invoice_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub credits_invoice_id: Option<InvoiceId>,
     pub customer_name: String,
     pub customer_address: String,
     #[serde(rename = "schoolsPO")]
@@ -688,9 +701,9 @@ pub struct Invoice {
 
 /// What issuing a document writes; its number is taken from the counter.
 pub struct InvoiceInsertForm {
-    pub purchase_order_id: i64,
+    pub purchase_order_id: PurchaseOrderId,
     pub project_id: i64,
-    pub credits_invoice_id: Option<i64>,
+    pub credits_invoice_id: Option<InvoiceId>,
     pub customer_name: String,
     pub customer_address: String,
     pub schools_po: String,
@@ -701,14 +714,14 @@ pub struct InvoiceInsertForm {
 }
 
 impl Invoice {
-    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Invoice> {
+    pub fn find(conn: &mut DbConnection, id: InvoiceId) -> DbResult<Invoice> {
         Ok(invoices::table
             .find(id)
             .select(Invoice::as_select())
             .first(conn)?)
     }
 
-    pub fn of_order(conn: &mut DbConnection, order_id: i64) -> DbResult<Vec<Invoice>> {
+    pub fn of_order(conn: &mut DbConnection, order_id: PurchaseOrderId) -> DbResult<Vec<Invoice>> {
         Ok(invoices::table
             .filter(invoices::purchase_order_id.eq(order_id))
             .order(invoices::id)
@@ -717,7 +730,7 @@ impl Invoice {
     }
 
     /// The order's invoice that no credit note cancels, if any.
-    pub fn live(conn: &mut DbConnection, order_id: i64) -> DbResult<Option<Invoice>> {
+    pub fn live(conn: &mut DbConnection, order_id: PurchaseOrderId) -> DbResult<Option<Invoice>> {
         let documents = Self::of_order(conn, order_id)?;
         Ok(documents
             .iter()
@@ -793,7 +806,8 @@ impl Invoice {
 #[serde(rename_all = "camelCase")]
 pub struct Payment {
     pub id: i64,
-    pub purchase_order_id: i64,
+    #[schema(value_type = i64)]
+    pub purchase_order_id: PurchaseOrderId,
     /// card or eft
     pub method: String,
     pub amount_cents: i64,
@@ -809,7 +823,7 @@ impl Payment {
     /// answers whether it was new.
     pub fn record(
         conn: &mut DbConnection,
-        order_id: i64,
+        order_id: PurchaseOrderId,
         method: &str,
         amount_cents: i64,
         external_id: &str,
@@ -835,7 +849,7 @@ impl Payment {
         Ok(true)
     }
 
-    pub fn of_order(conn: &mut DbConnection, order_id: i64) -> DbResult<Vec<Payment>> {
+    pub fn of_order(conn: &mut DbConnection, order_id: PurchaseOrderId) -> DbResult<Vec<Payment>> {
         Ok(payments::table
             .filter(payments::purchase_order_id.eq(order_id))
             .order(payments::id)

@@ -236,7 +236,9 @@ pub mod checks {
 
     /// (order id, olympiad id, payment reference): orders not deleted whose school or country
     /// entry was deleted (the order keeps no entry) or whose school entry was withdrawn.
-    pub fn orders_without_entries(conn: &mut DbConnection) -> DbResult<Vec<(i64, i64, String)>> {
+    pub fn orders_without_entries(
+        conn: &mut DbConnection,
+    ) -> DbResult<Vec<(olympiad_domain::id::PurchaseOrderId, i64, String)>> {
         Ok(purchase_orders::table
             .filter(purchase_orders::deleted_at.is_null())
             .filter(

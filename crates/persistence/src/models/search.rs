@@ -20,7 +20,16 @@ pub type TeacherHit = (i64, i64, String, String, Option<String>, Option<String>)
 pub type LearnerHit = (i64, String, String, i32, i64, String);
 /// (order id, olympiad id, payment reference, school's order number, school, total in cents,
 /// paid, deleted)
-pub type OrderHit = (i64, i64, String, String, Option<String>, i64, bool, bool);
+pub type OrderHit = (
+    olympiad_domain::id::PurchaseOrderId,
+    i64,
+    String,
+    String,
+    Option<String>,
+    i64,
+    bool,
+    bool,
+);
 /// (job id, status, payload, created at)
 pub type EmailHit = (i64, JobStatus, String, NaiveDateTime);
 /// (log entry id, olympiad id, recipient, subject, outcome, detail, when)

@@ -3,6 +3,7 @@ use crate::schema::testimonials;
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::id::TestimonialId;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -12,7 +13,8 @@ use utoipa::ToSchema;
 #[diesel(table_name = testimonials)]
 #[serde(rename_all = "camelCase")]
 pub struct Testimonial {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: TestimonialId,
     pub site: String,
     pub quote: String,
     pub author: String,
@@ -47,7 +49,7 @@ impl Testimonial {
         Ok(query.load(conn)?)
     }
 
-    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Testimonial> {
+    pub fn find(conn: &mut DbConnection, id: TestimonialId) -> DbResult<Testimonial> {
         Ok(testimonials::table
             .find(id)
             .select(Testimonial::as_select())
@@ -63,7 +65,7 @@ impl Testimonial {
 
     pub fn update(
         conn: &mut DbConnection,
-        id: i64,
+        id: TestimonialId,
         form: &TestimonialForm,
     ) -> DbResult<Testimonial> {
         Ok(diesel::update(testimonials::table.find(id))
@@ -72,7 +74,7 @@ impl Testimonial {
             .get_result(conn)?)
     }
 
-    pub fn delete(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+    pub fn delete(conn: &mut DbConnection, id: TestimonialId) -> DbResult<()> {
         if diesel::delete(testimonials::table.find(id)).execute(conn)? == 0 {
             return Err(DbError::NotFound);
         }
