@@ -24,11 +24,18 @@ const limitKeys = ['minLength', 'maxLength', 'minimum', 'maximum', 'minItems', '
 
 // The limits each request schema of the document states for its fields (lengths, ranges, counts),
 // so that the apps' forms refuse what the server refuses, with the server's numbers.
+// A schema made of others (`allOf`: a mass mail is its copy and its audience) has their fields too.
+function propertiesOf(schema, schemas) {
+  const parts = (schema.allOf ?? []).map((part) => (part.$ref ? schemas[part.$ref.split('/').pop()] ?? {} : part));
+  return Object.assign({}, ...parts.map((part) => propertiesOf(part, schemas)), schema.properties ?? {});
+}
+
 export async function generateLimits(path = openapiPath) {
   const document = JSON.parse(await readFile(path, 'utf8'));
+  const schemas = document.components?.schemas ?? {};
   const limits = {};
-  for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) {
-    for (const [field, property] of Object.entries(schema.properties ?? {})) {
+  for (const [name, schema] of Object.entries(schemas)) {
+    for (const [field, property] of Object.entries(propertiesOf(schema, schemas))) {
       const stated = Object.fromEntries(limitKeys.filter((key) => key in property).map((key) => [key, property[key]]));
       if (Object.keys(stated).length > 0) {
         limits[name] ??= {};

@@ -378,6 +378,30 @@ export const limits = {
       "maxLength": 1000
     }
   },
+  "MassMailInput": {
+    "html": {
+      "minLength": 1,
+      "maxLength": 100000
+    },
+    "subject": {
+      "minLength": 1,
+      "maxLength": 300
+    },
+    "text": {
+      "minLength": 1,
+      "maxLength": 100000
+    },
+    "campaignId": {
+      "minimum": 1
+    },
+    "olympiadId": {
+      "minimum": 1
+    },
+    "title": {
+      "minLength": 1,
+      "maxLength": 200
+    }
+  },
   "MinuteStarts": {
     "started": {
       "minimum": 0
@@ -410,6 +434,11 @@ export const limits = {
       "minimum": 1
     },
     "schoolId": {
+      "minimum": 1
+    }
+  },
+  "NewLearner": {
+    "schoolParticipantId": {
       "minimum": 1
     }
   },

@@ -10,11 +10,14 @@ export function EditorModal<Row, Schema extends z.ZodType<FieldValues, FieldValu
   editor,
   title,
   size,
+  submitLabel,
   children,
 }: {
   editor: ResourceEditor<Row, Schema>;
   title: (row: Row | null) => string;
   size?: string;
+  /** Default "Save". */
+  submitLabel?: string;
   children: ReactNode;
 }) {
   return (
@@ -26,6 +29,7 @@ export function EditorModal<Row, Schema extends z.ZodType<FieldValues, FieldValu
       submitting={editor.submitting}
       error={editor.error}
       size={size}
+      submitLabel={submitLabel}
     >
       {children}
     </FormModal>
