@@ -16,8 +16,8 @@ export function EditorModal<Row, Schema extends z.ZodType<FieldValues, FieldValu
   editor: ResourceEditor<Row, Schema>;
   title: (row: Row | null) => string;
   size?: string;
-  /** Default "Save". */
-  submitLabel?: string;
+  /** Default "Save"; it may name what it does to the row ("Add module", "Save module"). */
+  submitLabel?: string | ((row: Row | null) => string);
   children: ReactNode;
 }) {
   return (
@@ -29,7 +29,7 @@ export function EditorModal<Row, Schema extends z.ZodType<FieldValues, FieldValu
       submitting={editor.submitting}
       error={editor.error}
       size={size}
-      submitLabel={submitLabel}
+      submitLabel={typeof submitLabel === 'function' ? submitLabel(editor.row) : submitLabel}
     >
       {children}
     </FormModal>

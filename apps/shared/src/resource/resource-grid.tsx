@@ -28,7 +28,7 @@ export type ResourceGridProps<Row extends Identified, Schema extends z.ZodType<F
     /** The dialog's title: the row being changed, or null for a new one. */
     editorTitle?: (row: Row | null) => string;
     editorSize?: string;
-    submitLabel?: string;
+    submitLabel?: string | ((row: Row | null) => string);
     /** The editor's fields. */
     children?: ReactNode;
   };
