@@ -18,6 +18,9 @@ import { useScreenOlympiad } from '../../olympiad/use-screen-olympiad';
 import { ordersGrid, useDeleteOrder, useSendDiscountEmail, useSetDiscount, useSetOrderStatus, useSetSponsored, type OrderRow } from '../api/orders';
 import { ReconcilePanel } from './reconcile-panel';
 import { ProofsDialog } from './proofs-dialog';
+import { queryLimits } from '@olympiad/shared/lib/field-limits';
+
+const sponsored = queryLimits.set_sponsored.sponsoredPercent;
 
 const stateOptions = [
   { value: 'unpaid', label: 'unpaid' },
@@ -70,7 +73,7 @@ function DiscountDialog({ order, onClose }: { order: OrderRow; onClose: () => vo
   return (
     <Stack>
       <NumberInput label="Learners without charge" min={0} max={order.learners} value={freeLearners} onChange={(v) => setFree(Number(v) || 0)} />
-      <Textarea label="Why" description="Kept with the order" required value={comment} onChange={(e) => setComment(e.currentTarget.value)} maxLength={500} />
+      <Textarea label="Why" description="Kept with the order" required value={comment} onChange={(e) => setComment(e.currentTarget.value)} maxLength={queryLimits.purchase_order_set_discount.comment.maxLength} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
           Cancel
@@ -97,10 +100,10 @@ function SponsorDialog({ order, onClose }: { order: OrderRow; onClose: () => voi
       <NumberInput
         label="Share of the fees the funder pays (%)"
         description="100 waives the fees; 0 takes the sponsorship away. The invoice shows the sponsored part."
-        min={0}
-        max={100}
+        min={sponsored.minimum}
+        max={sponsored.maximum}
         value={percent}
-        onChange={(v) => setPercent(Math.min(100, Math.max(0, Number(v) || 0)))}
+        onChange={(v) => setPercent(Math.min(sponsored.maximum, Math.max(sponsored.minimum, Number(v) || 0)))}
       />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
@@ -122,7 +125,7 @@ function SchoolPoDialog({ order, onClose }: { order: OrderRow; onClose: () => vo
   };
   return (
     <Stack>
-      <TextInput label="The school's order number" value={po} maxLength={60} onChange={(e) => setPoValue(e.currentTarget.value)} />
+      <TextInput label="The school's order number" value={po} maxLength={queryLimits.purchase_order_set_school_po.schoolsPO.maxLength} onChange={(e) => setPoValue(e.currentTarget.value)} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
           Cancel
