@@ -20,6 +20,7 @@ import { copyEmailsAction, deleteAction, editAction } from './row-actions';
 import { ResourceGrid, exportNameOf } from './resource-grid';
 import { useRefusal } from './use-refusal';
 import { useRowDialog } from './use-row-dialog';
+import { RowModal } from './row-modal';
 import { ConfirmProvider } from '../ui/confirm/confirm-dialog';
 import { USER_KEY } from '../session/stored-user';
 
@@ -222,6 +223,27 @@ describe('row dialogs and refusals', () => {
     expect(result.current).toMatchObject({ opened: true, row: { id: 1, name: 'Namibia' } });
     act(() => result.current.close());
     expect(result.current.row).toBeNull();
+  });
+
+  it('shows the chosen row in a dialog titled after it', async () => {
+    function Team() {
+      const team = useRowDialog<Country>();
+      return (
+        <>
+          <button type="button" onClick={() => team.open({ id: 1, name: 'Namibia' })}>
+            Team
+          </button>
+          <RowModal dialog={team} title={(c) => `Team of ${c.name}`}>
+            {(c) => <p>{c.name} has no team yet.</p>}
+          </RowModal>
+        </>
+      );
+    }
+    render(<Team />, { wrapper: providers() });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Team' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Team of Namibia' });
+    expect(dialog).toHaveTextContent('Namibia has no team yet.');
   });
 
   it("keeps the server's refusal until a try succeeds, and only then goes on", async () => {

@@ -2,13 +2,14 @@
 // number of learners. Staff who may edit enter a school, confirm or withdraw an entry, choose its contact,
 // look after its team, and remove an entry nobody has written in.
 import { useMemo, useState } from 'react';
-import { Badge, Button, Modal } from '@mantine/core';
+import { Badge, Button } from '@mantine/core';
 import type { GridColumn, RowAction } from '@olympiad/shared/ui/data-grid/grid-types';
 import { provinceOptions } from '@olympiad/shared/lib/south-africa';
 import { formatDateTime, parseServerTime } from '@olympiad/shared/lib/server-time';
 import { useCan } from '@olympiad/shared/access/can';
 import { deleteAction } from '@olympiad/shared/resource/row-actions';
 import { ResourceGrid } from '@olympiad/shared/resource/resource-grid';
+import { RowModal } from '@olympiad/shared/resource/row-modal';
 import { useRowDialog } from '@olympiad/shared/resource/use-row-dialog';
 import { TeamPanel } from '@olympiad/shared/features/team/components/team-panel';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
@@ -65,12 +66,12 @@ export function ParticipatingSchoolsScreen({ route }: ScreenComponentProps) {
       toolbar={can('POST /api/school-participant') && <Button onClick={() => setEntering(true)}>Enter a school</Button>}
       dialogs={
         <>
-          <Modal opened={editing.opened} onClose={editing.close} title={editing.row?.schoolName}>
-            {editing.row && <EntryEditor entry={editing.row} onClose={editing.close} />}
-          </Modal>
-          <Modal opened={team.opened} onClose={team.close} title={`Team of ${team.row?.schoolName ?? ''}`} size="xl">
-            {team.row && <TeamPanel schoolParticipantId={team.row.id} canManage={can('POST /api/team-member')} />}
-          </Modal>
+          <RowModal dialog={editing} title={(e) => e.schoolName}>
+            {(e) => <EntryEditor entry={e} onClose={editing.close} />}
+          </RowModal>
+          <RowModal dialog={team} title={(e) => `Team of ${e.schoolName}`} size="xl">
+            {(e) => <TeamPanel schoolParticipantId={e.id} canManage={can('POST /api/team-member')} />}
+          </RowModal>
           <EnterSchool olympiadId={olympiadId} opened={entering} onClose={() => setEntering(false)} />
         </>
       }
