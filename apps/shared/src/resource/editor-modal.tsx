@@ -11,6 +11,7 @@ export function EditorModal<Row, Schema extends z.ZodType<FieldValues, FieldValu
   title,
   size,
   submitLabel,
+  submitColor,
   children,
 }: {
   editor: ResourceEditor<Row, Schema>;
@@ -18,6 +19,7 @@ export function EditorModal<Row, Schema extends z.ZodType<FieldValues, FieldValu
   size?: string;
   /** Default "Save"; it may name what it does to the row ("Add module", "Save module"). */
   submitLabel?: string | ((row: Row | null) => string);
+  submitColor?: string;
   children: ReactNode;
 }) {
   return (
@@ -30,6 +32,7 @@ export function EditorModal<Row, Schema extends z.ZodType<FieldValues, FieldValu
       error={editor.error}
       size={size}
       submitLabel={typeof submitLabel === 'function' ? submitLabel(editor.row) : submitLabel}
+      submitColor={submitColor}
     >
       {children}
     </FormModal>
