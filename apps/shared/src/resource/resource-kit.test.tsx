@@ -20,6 +20,7 @@ import { copyEmailsAction, deleteAction, editAction } from './row-actions';
 import { ResourceGrid, exportNameOf } from './resource-grid';
 import { useRefusal } from './use-refusal';
 import { useRowDialog } from './use-row-dialog';
+import { useConfirmedChange } from './use-confirmed-change';
 import { RowModal } from './row-modal';
 import { ConfirmProvider } from '../ui/confirm/confirm-dialog';
 import { USER_KEY } from '../session/stored-user';
@@ -263,5 +264,32 @@ describe('row dialogs and refusals', () => {
     await copyEmailsAction<{ email: string | null }>((row) => row.email).run([{ email: 'a@school.za' }, { email: null }, { email: 'b@school.za' }]);
     expect(writeText).toHaveBeenCalledWith('a@school.za, b@school.za');
     expect(said()).toEqual(['success: Copied 2 e-mail addresses.']);
+  });
+});
+
+describe('useConfirmedChange', () => {
+  function Merge({ change, then }: { change: () => Promise<ApiResult<string>>; then: (data: string) => void }) {
+    const merging = useConfirmedChange();
+    return (
+      <button type="button" onClick={() => void merging.run({ title: 'Merge these schools?', message: 'It cannot be undone.', confirmLabel: 'Merge' }, change, then)}>
+        Merge schools
+      </button>
+    );
+  }
+
+  it('sends nothing unless the person agrees, then goes on with the answer or alerts the refusal', async () => {
+    const change = vi.fn<() => Promise<ApiResult<string>>>().mockResolvedValueOnce(refused('The schools are the same.')).mockResolvedValueOnce(ok('merged'));
+    const then = vi.fn();
+    render(<Merge change={change} then={then} />, { wrapper: providers() });
+    await userEvent.click(screen.getByRole('button', { name: 'Merge schools' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(change).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Merge schools' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Merge' }));
+    await waitFor(() => expect(said()).toEqual(['error: The schools are the same.']));
+    expect(then).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Merge schools' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Merge' }));
+    await waitFor(() => expect(then).toHaveBeenCalledWith('merged'));
   });
 });
