@@ -10,11 +10,16 @@ export function EditorModal<Row, Schema extends z.ZodType<FieldValues, FieldValu
   editor,
   title,
   size,
+  submitLabel,
+  submitColor,
   children,
 }: {
   editor: ResourceEditor<Row, Schema>;
   title: (row: Row | null) => string;
   size?: string;
+  /** Default "Save"; it may name what it does to the row ("Add module", "Save module"). */
+  submitLabel?: string | ((row: Row | null) => string);
+  submitColor?: string;
   children: ReactNode;
 }) {
   return (
@@ -26,6 +31,8 @@ export function EditorModal<Row, Schema extends z.ZodType<FieldValues, FieldValu
       submitting={editor.submitting}
       error={editor.error}
       size={size}
+      submitLabel={typeof submitLabel === 'function' ? submitLabel(editor.row) : submitLabel}
+      submitColor={submitColor}
     >
       {children}
     </FormModal>

@@ -1,6 +1,8 @@
 // The resource kit: a mutation says it worked and refreshes its lists only when the server agrees; the
 // editor fills its form from the row, puts the server's messages on their fields and closes on success;
-// a delete action asks first, with a red button named after it, and alerts a refusal.
+// a delete action asks first, with a red button named after it, and alerts a refusal; a grid screen offers
+// its New button only to those who may create, opens the editor from it and from Edit; a dialog keeps the
+// server's refusal until the next try succeeds.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -14,7 +16,14 @@ import { TextField } from '../ui/form/form-fields';
 import { useApiMutation } from './use-api-mutation';
 import { useResourceEditor } from './use-resource-editor';
 import { EditorModal } from './editor-modal';
-import { deleteAction } from './row-actions';
+import { copyEmailsAction, deleteAction, editAction } from './row-actions';
+import { ResourceGrid, exportNameOf } from './resource-grid';
+import { useRefusal } from './use-refusal';
+import { useRowDialog } from './use-row-dialog';
+import { useConfirmedChange } from './use-confirmed-change';
+import { RowModal } from './row-modal';
+import { ConfirmProvider } from '../ui/confirm/confirm-dialog';
+import { USER_KEY } from '../session/stored-user';
 
 const ok = <T,>(data: T): ApiResult<T> => ({ ok: true, status: 200, data, body: null });
 const refused = (message: string, fields: Record<string, string> = {}): ApiResult<never> => ({
@@ -29,14 +38,19 @@ const refused = (message: string, fields: Record<string, string> = {}): ApiResul
 function providers(queryClient = new QueryClient()) {
   return ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider env="test">{children}</MantineProvider>
+      <MantineProvider env="test">
+        <ConfirmProvider>{children}</ConfirmProvider>
+      </MantineProvider>
     </QueryClientProvider>
   );
 }
 
 const said = () => notifications.get().map((n) => `${n.tone}: ${n.message}`);
 
-afterEach(() => notifications.set([]));
+afterEach(() => {
+  notifications.set([]);
+  window.localStorage.clear();
+});
 
 describe('useApiMutation', () => {
   it('says so and refreshes its lists when the change is made', async () => {
@@ -72,7 +86,7 @@ describe('useApiMutation', () => {
 type Country = { id: number; name: string };
 const countrySchema = z.object({ name: z.string().trim().min(1, 'is required') });
 
-function CountryEditor({ save, row }: { save: (values: { name: string }, row: Country | null) => Promise<ApiResult<unknown>>; row: Country | null }) {
+function CountryEditor({ save, row }: { save: (values: { name: string }, row: Country | null) => Promise<ApiResult<unknown> | null>; row: Country | null }) {
   const editor = useResourceEditor({ schema: countrySchema, empty: { name: '' }, valuesOf: (c: Country) => ({ name: c.name }), save });
   return (
     <>
@@ -129,5 +143,153 @@ describe('deleteAction', () => {
     expect(action.confirm?.({ id: 1, name: 'Namibia' })).toEqual({ title: 'Remove Namibia?', message: 'It goes.', danger: true, confirmLabel: 'Remove' });
     await action.run({ id: 1, name: 'Namibia' });
     expect(said()).toEqual(['error: It has entries.']);
+  });
+});
+
+const countries: Country[] = [
+  { id: 1, name: 'Namibia' },
+  { id: 2, name: 'Botswana' },
+];
+
+function CountriesGrid({ save }: { save: (values: { name: string }, row: Country | null) => Promise<ApiResult<unknown> | null> }) {
+  const editor = useResourceEditor({ schema: countrySchema, empty: { name: '' }, valuesOf: (c: Country) => ({ name: c.name }), save });
+  return (
+    <ResourceGrid
+      title="Countries"
+      description="The countries."
+      label="Igeo countries"
+      queryKey={['countries']}
+      columns={[{ id: 'name', header: 'Name', value: (c: Country) => c.name }]}
+      fetchRows={async () => ({ rows: countries, total: countries.length })}
+      rowActions={[editAction(editor, 'PUT /api/igeo-country/{id}')]}
+      editor={editor}
+      create={{ label: 'New country', operation: 'POST /api/igeo-country' }}
+      editorTitle={(c) => (c ? `Edit ${c.name}` : 'New country')}
+    >
+      <TextField control={editor.form.control} name="name" label="Name" />
+    </ResourceGrid>
+  );
+}
+
+const signInAs = (role: string) => window.localStorage.setItem(USER_KEY, JSON.stringify({ id: 1, role, olympiadName: 'igeo', accessToken: 't' }));
+
+describe('ResourceGrid', () => {
+  it('offers New and Edit to those who may save, and opens the editor on a new row or the chosen one', async () => {
+    signInAs('admin');
+    const save = vi.fn(async () => ok(null));
+    render(<CountriesGrid save={save} />, { wrapper: providers() });
+    expect(screen.getByRole('heading', { name: 'Countries' })).toBeInTheDocument();
+    await screen.findByText('Botswana');
+    await userEvent.click(screen.getByRole('button', { name: 'New country' }));
+    await userEvent.type(await screen.findByLabelText('Name'), 'Lesotho');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(save).toHaveBeenCalledWith({ name: 'Lesotho' }, null);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await userEvent.click(screen.getAllByRole('button', { name: 'Edit' })[1]!);
+    expect(await screen.findByRole('dialog', { name: 'Edit Botswana' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('Botswana');
+  });
+
+  it('shows neither button to a role that may not save, and keeps the dialog open when nothing was sent', async () => {
+    signInAs('marketing');
+    render(<CountriesGrid save={async () => null} />, { wrapper: providers() });
+    await screen.findByText('Botswana');
+    expect(screen.queryByRole('button', { name: 'New country' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
+  it('names its exports after the grid', () => {
+    expect(exportNameOf('Mass mails')).toBe('mass-mails');
+    expect(exportNameOf('FAQs')).toBe('faqs');
+  });
+});
+
+describe('useResourceEditor', () => {
+  it('stays open when the save was not sent (a confirmation answered no)', async () => {
+    const save = vi.fn(async () => null);
+    render(<CountryEditor save={save} row={null} />, { wrapper: providers() });
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    await userEvent.type(await screen.findByLabelText('Name'), 'Lesotho');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(save).toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'New country' })).toBeInTheDocument();
+  });
+});
+
+describe('row dialogs and refusals', () => {
+  it('opens a dialog on one row and closes it', () => {
+    const { result } = renderHook(() => useRowDialog<Country>());
+    expect(result.current.opened).toBe(false);
+    act(() => result.current.open({ id: 1, name: 'Namibia' }));
+    expect(result.current).toMatchObject({ opened: true, row: { id: 1, name: 'Namibia' } });
+    act(() => result.current.close());
+    expect(result.current.row).toBeNull();
+  });
+
+  it('shows the chosen row in a dialog titled after it', async () => {
+    function Team() {
+      const team = useRowDialog<Country>();
+      return (
+        <>
+          <button type="button" onClick={() => team.open({ id: 1, name: 'Namibia' })}>
+            Team
+          </button>
+          <RowModal dialog={team} title={(c) => `Team of ${c.name}`}>
+            {(c) => <p>{c.name} has no team yet.</p>}
+          </RowModal>
+        </>
+      );
+    }
+    render(<Team />, { wrapper: providers() });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Team' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Team of Namibia' });
+    expect(dialog).toHaveTextContent('Namibia has no team yet.');
+  });
+
+  it("keeps the server's refusal until a try succeeds, and only then goes on", async () => {
+    const { result } = renderHook(() => useRefusal());
+    const then = vi.fn();
+    await act(async () => expect(await result.current.attempt(Promise.resolve(refused('Too many.')), then)).toBe(false));
+    expect(result.current.message).toBe('Too many.');
+    expect(then).not.toHaveBeenCalled();
+    await act(async () => expect(await result.current.attempt(Promise.resolve(ok(3)), then)).toBe(true));
+    expect(result.current.message).toBeNull();
+    expect(then).toHaveBeenCalledWith(3);
+  });
+
+  it('copies the chosen rows’ addresses, skipping the empty ones', async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await copyEmailsAction<{ email: string | null }>((row) => row.email).run([{ email: 'a@school.za' }, { email: null }, { email: 'b@school.za' }]);
+    expect(writeText).toHaveBeenCalledWith('a@school.za, b@school.za');
+    expect(said()).toEqual(['success: Copied 2 e-mail addresses.']);
+  });
+});
+
+describe('useConfirmedChange', () => {
+  function Merge({ change, then }: { change: () => Promise<ApiResult<string>>; then: (data: string) => void }) {
+    const merging = useConfirmedChange();
+    return (
+      <button type="button" onClick={() => void merging.run({ title: 'Merge these schools?', message: 'It cannot be undone.', confirmLabel: 'Merge' }, change, then)}>
+        Merge schools
+      </button>
+    );
+  }
+
+  it('sends nothing unless the person agrees, then goes on with the answer or alerts the refusal', async () => {
+    const change = vi.fn<() => Promise<ApiResult<string>>>().mockResolvedValueOnce(refused('The schools are the same.')).mockResolvedValueOnce(ok('merged'));
+    const then = vi.fn();
+    render(<Merge change={change} then={then} />, { wrapper: providers() });
+    await userEvent.click(screen.getByRole('button', { name: 'Merge schools' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(change).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Merge schools' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Merge' }));
+    await waitFor(() => expect(said()).toEqual(['error: The schools are the same.']));
+    expect(then).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Merge schools' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Merge' }));
+    await waitFor(() => expect(then).toHaveBeenCalledWith('merged'));
   });
 });

@@ -17,8 +17,9 @@ export type ResourceEditorOptions<Row, Schema extends FormSchema> = {
   empty: z.input<Schema>;
   /** The form of an existing row. */
   valuesOf: (row: Row) => z.input<Schema>;
-  /** Sends the form: `row` is null for a new one. Usually the feature's mutation, `mutateAsync`. */
-  save: (values: z.output<Schema>, row: Row | null) => Promise<ApiResult<unknown>>;
+  /** Sends the form: `row` is null for a new one. Usually the feature's mutation, `mutateAsync`. It
+   * answers null when nothing was sent (the person said no to a confirmation): the dialog stays open. */
+  save: (values: z.output<Schema>, row: Row | null) => Promise<ApiResult<unknown> | null>;
   /** The names the server's validation messages may use; by default the form's own. */
   serverFields?: readonly string[];
   /** What the dialog keeps beside the form (a chosen school) is set from the row here. */
@@ -62,6 +63,7 @@ export function useResourceEditor<Row, Schema extends FormSchema>({
   const fields = serverFields ?? Object.keys(empty);
   const submit = form.handleSubmit(async (values) => {
     const result = await save(values, row);
+    if (result === null) return;
     if (!result.ok) {
       setError(applyServerErrors(result, (name, message) => form.setError(name as Path<z.input<Schema>>, message), fields));
       return;

@@ -11,12 +11,14 @@ export type FormModalProps = {
   onSubmit: FormEventHandler<HTMLFormElement>;
   submitting: boolean;
   submitLabel?: string;
+  /** The submit button's colour, for a change that stops something (pausing a sitting). */
+  submitColor?: string;
   error?: string | null;
   size?: string;
   children: ReactNode;
 };
 
-export function FormModal({ opened, title, onClose, onSubmit, submitting, submitLabel = 'Save', error, size = 'lg', children }: FormModalProps) {
+export function FormModal({ opened, title, onClose, onSubmit, submitting, submitLabel = 'Save', submitColor, error, size = 'lg', children }: FormModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} size={size} centered>
       <form onSubmit={onSubmit} noValidate>
@@ -27,7 +29,9 @@ export function FormModal({ opened, title, onClose, onSubmit, submitting, submit
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <SubmitButton submitting={submitting}>{submitLabel}</SubmitButton>
+            <SubmitButton submitting={submitting} color={submitColor}>
+              {submitLabel}
+            </SubmitButton>
           </Group>
         </Stack>
       </form>

@@ -11,7 +11,7 @@ export const faqSchema = z.object({
   site: z.string().min(1, 'is required'),
   question: z.string().trim().min(1, 'is required').max(limits.FaqInput.question.maxLength, atMost(limits.FaqInput.question.maxLength)),
   answer: z.string(),
-  position: z.number().int().min(0).max(10000),
+  position: z.number().int().min(limits.FaqInput.position.minimum).max(limits.FaqInput.position.maximum),
 });
 export type FaqValues = z.input<typeof faqSchema>;
 
@@ -20,7 +20,7 @@ export const testimonialSchema = z.object({
   quote: z.string().trim().min(1, 'is required').max(limits.TestimonialInput.quote.maxLength, atMost(limits.TestimonialInput.quote.maxLength)),
   author: z.string().trim().min(1, 'is required').max(limits.TestimonialInput.author.maxLength, atMost(limits.TestimonialInput.author.maxLength)),
   affiliation: z.string().trim().max(limits.TestimonialInput.affiliation.maxLength, atMost(limits.TestimonialInput.affiliation.maxLength)),
-  position: z.number().int().min(0).max(10000),
+  position: z.number().int().min(limits.TestimonialInput.position.minimum).max(limits.TestimonialInput.position.maximum),
 });
 export type TestimonialValues = z.input<typeof testimonialSchema>;
 

@@ -1,12 +1,11 @@
 // Projects (overlord): /overlord/edit/{product}-projects, the product's projects (each with its public
 // site): their names and the description the sites and link previews show. A project's slug, its sites'
 // address, does not change.
-import { DataGrid } from '@olympiad/shared/ui/data-grid/data-grid';
-import type { GridColumn, RowAction } from '@olympiad/shared/ui/data-grid/grid-types';
+import type { GridColumn } from '@olympiad/shared/ui/data-grid/grid-types';
 import { TextareaField, TextField } from '@olympiad/shared/ui/form/form-fields';
 import { useResourceEditor } from '@olympiad/shared/resource/use-resource-editor';
-import { EditorModal } from '@olympiad/shared/resource/editor-modal';
-import { GridScreen } from '@olympiad/shared/resource/grid-screen';
+import { editAction } from '@olympiad/shared/resource/row-actions';
+import { ResourceGrid } from '@olympiad/shared/resource/resource-grid';
 import { useWholeListGrid } from '@olympiad/shared/resource/whole-list-grid';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { productProjectsQuery, projectSchema, useSaveProject, type ProductProject } from '../api/projects';
@@ -27,15 +26,22 @@ export function ProjectsScreen({ route }: ScreenComponentProps) {
     valuesOf: ({ name, description }: ProductProject) => ({ name, description }),
     save: (values, project) => save.mutateAsync({ id: project?.id ?? 0, values }),
   });
-  const rowActions: RowAction<ProductProject>[] = [{ label: 'Edit', run: editor.edit }];
   const { control } = editor.form;
   return (
-    <GridScreen title={route.title} description="The product's projects, each with its own public site.">
-      <DataGrid<ProductProject> label="Projects" {...grid} columns={columns} getRowId={(p) => String(p.id)} exportName="projects" rowActions={rowActions} initialSort={[{ id: 'name', desc: false }]} searchPlaceholder="Search by name" />
-      <EditorModal editor={editor} title={(p) => `Edit ${p?.name ?? 'the project'}`}>
-        <TextField control={control} name="name" label="Name" required />
-        <TextareaField control={control} name="description" label="Description" minRows={3} />
-      </EditorModal>
-    </GridScreen>
+    <ResourceGrid
+      title={route.title}
+      description="The product's projects, each with its own public site."
+      label="Projects"
+      {...grid}
+      columns={columns}
+      rowActions={[editAction(editor)]}
+      initialSort={[{ id: 'name', desc: false }]}
+      searchPlaceholder="Search by name"
+      editor={editor}
+      editorTitle={(p) => `Edit ${p?.name ?? 'the project'}`}
+    >
+      <TextField control={control} name="name" label="Name" required />
+      <TextareaField control={control} name="description" label="Description" minRows={3} />
+    </ResourceGrid>
   );
 }

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCan } from '@olympiad/shared/access/can';
 import { formatDateTime, parseServerTime } from '@olympiad/shared/lib/server-time';
 import { retentionQuery, useSaveRetention, type RetentionInput } from '../../privacy/api/privacy';
+import { limits } from '@olympiad/shared/lib/field-limits';
 
 const FIELDS: { key: keyof RetentionInput; label: string; description: string }[] = [
   { key: 'appLogDays', label: 'App logs', description: "The server's own log" },
@@ -61,8 +62,8 @@ export function RetentionPanel() {
               key={field.key}
               label={`${field.label} (days)`}
               description={field.description}
-              min={1}
-              max={3650}
+              min={limits.RetentionInput[field.key].minimum}
+              max={limits.RetentionInput[field.key].maximum}
               allowDecimal={false}
               placeholder="Kept for ever"
               value={days[field.key] ?? ''}

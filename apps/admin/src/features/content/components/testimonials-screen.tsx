@@ -1,13 +1,10 @@
 // Testimonials (overlord): /overlord/edit/testimonials, what teachers, learners and partners said,
 // shown on each site's pages.
-import { Button } from '@mantine/core';
-import { DataGrid } from '@olympiad/shared/ui/data-grid/data-grid';
-import type { GridColumn, RowAction } from '@olympiad/shared/ui/data-grid/grid-types';
+import type { GridColumn } from '@olympiad/shared/ui/data-grid/grid-types';
 import { NumberField, SelectField, TextareaField, TextField } from '@olympiad/shared/ui/form/form-fields';
 import { useResourceEditor } from '@olympiad/shared/resource/use-resource-editor';
-import { EditorModal } from '@olympiad/shared/resource/editor-modal';
-import { deleteAction } from '@olympiad/shared/resource/row-actions';
-import { GridScreen } from '@olympiad/shared/resource/grid-screen';
+import { deleteAction, editAction } from '@olympiad/shared/resource/row-actions';
+import { ResourceGrid } from '@olympiad/shared/resource/resource-grid';
 import { useWholeListGrid } from '@olympiad/shared/resource/whole-list-grid';
 import { testimonialsQuery, type Testimonial } from '@olympiad/shared/features/content/api/get-testimonials';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
@@ -35,30 +32,30 @@ export function TestimonialsScreen({ route }: ScreenComponentProps) {
     valuesOf: ({ site, quote, author, affiliation, position }: Testimonial) => ({ site, quote, author, affiliation, position }),
     save: (values, testimonial) => save.mutateAsync({ id: testimonial?.id ?? null, values }),
   });
-  const rowActions: RowAction<Testimonial>[] = [
-    { label: 'Edit', run: editor.edit },
+  const rowActions = [
+    editAction(editor),
     deleteAction<Testimonial>({ confirm: (t) => ({ title: 'Delete this testimonial?', message: `${t.author}: ${t.quote}` }), change: (t) => remove.mutateAsync(t.id) }),
   ];
   const { control } = editor.form;
   return (
-    <GridScreen title={route.title} description="What people said about the olympiads, shown on the sites' pages.">
-      <DataGrid<Testimonial>
-        label="Testimonials"
-        {...grid}
-        columns={columns}
-        getRowId={(t) => String(t.id)} exportName="testimonials"
-        rowActions={rowActions}
-        initialSort={[{ id: 'site', desc: false }]}
-        searchPlaceholder="Search by author or quote"
-        toolbar={<Button onClick={editor.create}>New testimonial</Button>}
-      />
-      <EditorModal editor={editor} title={(t) => (t ? 'Edit the testimonial' : 'New testimonial')}>
-        <SelectField control={control} name="site" label="Site" data={sites} required />
-        <TextareaField control={control} name="quote" label="Quote" required minRows={3} />
-        <TextField control={control} name="author" label="Author" required />
-        <TextField control={control} name="affiliation" label="School or organisation" />
-        <NumberField control={control} name="position" label="Order" description="Smaller numbers come first" />
-      </EditorModal>
-    </GridScreen>
+    <ResourceGrid
+      title={route.title}
+      description="What people said about the olympiads, shown on the sites' pages."
+      label="Testimonials"
+      {...grid}
+      columns={columns}
+      rowActions={rowActions}
+      initialSort={[{ id: 'site', desc: false }]}
+      searchPlaceholder="Search by author or quote"
+      editor={editor}
+      create={{ label: 'New testimonial' }}
+      editorTitle={(t) => (t ? 'Edit the testimonial' : 'New testimonial')}
+    >
+      <SelectField control={control} name="site" label="Site" data={sites} required />
+      <TextareaField control={control} name="quote" label="Quote" required minRows={3} />
+      <TextField control={control} name="author" label="Author" required />
+      <TextField control={control} name="affiliation" label="School or organisation" />
+      <NumberField control={control} name="position" label="Order" description="Smaller numbers come first" />
+    </ResourceGrid>
   );
 }

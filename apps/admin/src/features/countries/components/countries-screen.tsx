@@ -1,15 +1,12 @@
 // Countries (igeo): the countries that take part in the International Geography Olympiad, and whether
 // each is entered in this olympiad. Admins add and rename countries and enter them.
 import { useMemo } from 'react';
-import { Badge, Button, Text } from '@mantine/core';
-import { DataGrid } from '@olympiad/shared/ui/data-grid/data-grid';
-import type { GridColumn, RowAction } from '@olympiad/shared/ui/data-grid/grid-types';
+import { Badge, Text } from '@mantine/core';
+import type { GridColumn } from '@olympiad/shared/ui/data-grid/grid-types';
 import { TextField } from '@olympiad/shared/ui/form/form-fields';
-import { useCan } from '@olympiad/shared/access/can';
 import { useResourceEditor } from '@olympiad/shared/resource/use-resource-editor';
-import { EditorModal } from '@olympiad/shared/resource/editor-modal';
-import { changeAction, deleteAction } from '@olympiad/shared/resource/row-actions';
-import { GridScreen } from '@olympiad/shared/resource/grid-screen';
+import { changeAction, deleteAction, editAction } from '@olympiad/shared/resource/row-actions';
+import { ResourceGrid } from '@olympiad/shared/resource/resource-grid';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { useScreenOlympiad } from '../../olympiad/use-screen-olympiad';
 import { countriesGrid, countrySchema, useDeleteCountry, useSaveCountry, type CountryRow } from '../api/countries';
@@ -30,19 +27,16 @@ const columns: GridColumn<CountryRow>[] = [
 
 export function CountriesScreen({ route }: ScreenComponentProps) {
   const { olympiadId } = useScreenOlympiad();
-  const can = useCan();
   const grid = useMemo(() => countriesGrid(olympiadId), [olympiadId]);
-  const save = useSaveCountry();
-  const enter = useEnterCountry();
-  const remove = useDeleteCountry();
+  const [save, enter, remove] = [useSaveCountry(), useEnterCountry(), useDeleteCountry()];
   const editor = useResourceEditor({
     schema: countrySchema,
     empty: { name: '', isoCode: '' },
     valuesOf: (country: CountryRow) => ({ name: country.name, isoCode: country.isoCode }),
     save: (body, country) => save.mutateAsync({ id: country?.id ?? null, body }),
   });
-  const rowActions: RowAction<CountryRow>[] = [
-    { label: 'Edit', operation: 'PUT /api/igeo-country/{id}', run: editor.edit },
+  const rowActions = [
+    editAction(editor, 'PUT /api/igeo-country/{id}'),
     changeAction<CountryRow>({
       label: 'Enter',
       operation: 'POST /api/igeo-country-participant',
@@ -57,22 +51,23 @@ export function CountriesScreen({ route }: ScreenComponentProps) {
       change: (c) => remove.mutateAsync(c.id),
     }),
   ];
-
   return (
-    <GridScreen title={route.title} description="The countries of the International Geography Olympiad.">
-      <DataGrid<CountryRow>
-        label="Countries"
-        {...grid}
-        columns={columns}
-        rowActions={rowActions}
-        initialSort={[{ id: 'name', desc: false }]}
-        searchPlaceholder="Search by name or ISO code"
-        toolbar={can('POST /api/igeo-country') && <Button onClick={editor.create}>New country</Button>}
-      />
-      <EditorModal editor={editor} title={(country) => (country ? `Edit ${country.name}` : 'New country')} size="md">
-        <TextField control={editor.form.control} name="name" label="Name" required />
-        <TextField control={editor.form.control} name="isoCode" label="ISO code" description="Two letters: NA for Namibia" required />
-      </EditorModal>
-    </GridScreen>
+    <ResourceGrid
+      title={route.title}
+      description="The countries of the International Geography Olympiad."
+      label="Countries"
+      {...grid}
+      columns={columns}
+      rowActions={rowActions}
+      initialSort={[{ id: 'name', desc: false }]}
+      searchPlaceholder="Search by name or ISO code"
+      editor={editor}
+      create={{ label: 'New country', operation: 'POST /api/igeo-country' }}
+      editorTitle={(country) => (country ? `Edit ${country.name}` : 'New country')}
+      editorSize="md"
+    >
+      <TextField control={editor.form.control} name="name" label="Name" required />
+      <TextField control={editor.form.control} name="isoCode" label="ISO code" description="Two letters: NA for Namibia" required />
+    </ResourceGrid>
   );
 }

@@ -2,13 +2,11 @@
 // the invoice. Admins keep these up to date.
 import { useMemo } from 'react';
 import { Badge, SimpleGrid } from '@mantine/core';
-import { DataGrid } from '@olympiad/shared/ui/data-grid/data-grid';
-import type { GridColumn, RowAction } from '@olympiad/shared/ui/data-grid/grid-types';
+import type { GridColumn } from '@olympiad/shared/ui/data-grid/grid-types';
 import { SelectField, TextareaField, TextField } from '@olympiad/shared/ui/form/form-fields';
 import { useResourceEditor } from '@olympiad/shared/resource/use-resource-editor';
-import { EditorModal } from '@olympiad/shared/resource/editor-modal';
-import { deleteAction } from '@olympiad/shared/resource/row-actions';
-import { GridScreen } from '@olympiad/shared/resource/grid-screen';
+import { deleteAction, editAction } from '@olympiad/shared/resource/row-actions';
+import { ResourceGrid } from '@olympiad/shared/resource/resource-grid';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { useScreenOlympiad } from '../../olympiad/use-screen-olympiad';
 import {
@@ -45,16 +43,15 @@ const columns: GridColumn<CountryEntryRow>[] = [
 export function ParticipatingCountriesScreen({ route }: ScreenComponentProps) {
   const { olympiadId } = useScreenOlympiad();
   const grid = useMemo(() => countryEntriesGrid(olympiadId), [olympiadId]);
-  const save = useSaveCountryEntry();
-  const remove = useDeleteCountryEntry();
+  const [save, remove] = [useSaveCountryEntry(), useDeleteCountryEntry()];
   const editor = useResourceEditor({
     schema: countryEntrySchema,
     empty: emptyCountryEntry,
     valuesOf: entryValues,
     save: (values, entry) => save.mutateAsync({ id: entry?.id ?? 0, values }),
   });
-  const rowActions: RowAction<CountryEntryRow>[] = [
-    { label: 'Edit', operation: 'PUT /api/igeo-country-participant/{id}', run: editor.edit },
+  const rowActions = [
+    editAction(editor, 'PUT /api/igeo-country-participant/{id}'),
     deleteAction<CountryEntryRow>({
       label: 'Remove',
       operation: 'DELETE /api/igeo-country-participant/{id}',
@@ -65,29 +62,30 @@ export function ParticipatingCountriesScreen({ route }: ScreenComponentProps) {
   const { control } = editor.form;
 
   return (
-    <GridScreen title={route.title} description="The countries entered in this olympiad (enter a country under Countries).">
-      <DataGrid<CountryEntryRow>
-        label="Participating countries"
-        {...grid}
-        columns={columns}
-        rowActions={rowActions}
-        initialSort={[{ id: 'countryName', desc: false }]}
-        searchPlaceholder="Search by country or team leader"
-      />
-      <EditorModal editor={editor} title={(entry) => entry?.countryName ?? ''}>
-        <SelectField control={control} name="status" label="Status" data={statuses} required />
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextField control={control} name="teamLeaderName" label="Team leader" />
-          <TextField control={control} name="teamLeaderEmail" label="Team leader's e-mail" type="email" />
-          <TextField control={control} name="teamLeaderPhone" label="Team leader's phone" type="tel" />
-        </SimpleGrid>
-        <TextareaField control={control} name="teamMembers" label="Team members" description="One name a line" minRows={4} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextField control={control} name="invoiceName" label="Invoice to" />
-          <TextField control={control} name="invoiceEmail" label="Invoice e-mail" type="email" />
-        </SimpleGrid>
-        <TextareaField control={control} name="invoiceAddress" label="Invoice address" minRows={2} />
-      </EditorModal>
-    </GridScreen>
+    <ResourceGrid
+      title={route.title}
+      description="The countries entered in this olympiad (enter a country under Countries)."
+      label="Participating countries"
+      {...grid}
+      columns={columns}
+      rowActions={rowActions}
+      initialSort={[{ id: 'countryName', desc: false }]}
+      searchPlaceholder="Search by country or team leader"
+      editor={editor}
+      editorTitle={(entry) => entry?.countryName ?? ''}
+    >
+      <SelectField control={control} name="status" label="Status" data={statuses} required />
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextField control={control} name="teamLeaderName" label="Team leader" />
+        <TextField control={control} name="teamLeaderEmail" label="Team leader's e-mail" type="email" />
+        <TextField control={control} name="teamLeaderPhone" label="Team leader's phone" type="tel" />
+      </SimpleGrid>
+      <TextareaField control={control} name="teamMembers" label="Team members" description="One name a line" minRows={4} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextField control={control} name="invoiceName" label="Invoice to" />
+        <TextField control={control} name="invoiceEmail" label="Invoice e-mail" type="email" />
+      </SimpleGrid>
+      <TextareaField control={control} name="invoiceAddress" label="Invoice address" minRows={2} />
+    </ResourceGrid>
   );
 }

@@ -5,6 +5,8 @@
 import { api, call } from '@olympiad/shared/api/client';
 import { uploadFiles } from '@olympiad/shared/api/upload';
 import { unwrap, type ApiResult } from '@olympiad/shared/api/envelope';
+import { z } from 'zod';
+import { atMost, limits } from '@olympiad/shared/lib/field-limits';
 import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
 
 export const emailKeys = {
@@ -67,12 +69,25 @@ export const audienceLabels: Record<Audience, string> = {
   all_teachers: 'All teachers of the platform',
 };
 
-export type MassMailValues = { title: string; audience: Audience; subject: string; html: string; text: string; campaignId: number | null };
+const mail = limits.MassMailInput;
+const required = (max: number) => z.string().trim().min(1, 'is required').max(max, atMost(max));
+
+/** A mass mail as it is written: the campaign is chosen from a list (its id as text, or none). */
+export const massMailSchema = z.object({
+  title: required(mail.title.maxLength),
+  audience: z.enum(Object.keys(audienceLabels) as [Audience, ...Audience[]], { error: 'is required' }),
+  subject: required(mail.subject.maxLength),
+  html: required(mail.html.maxLength),
+  text: required(mail.text.maxLength),
+  campaignId: z.string().nullable(),
+});
+
+export type MassMailValues = z.input<typeof massMailSchema>;
 
 export function useSaveMassMail() {
   return useApiMutation({
-    mutationFn: ({ id, values, olympiadId }: { id: number | null; values: MassMailValues; olympiadId: number | undefined }) => {
-      const body = { ...values, olympiadId: olympiadId ?? null };
+    mutationFn: ({ id, values, olympiadId }: { id: number | null; values: z.output<typeof massMailSchema>; olympiadId: number | undefined }) => {
+      const body = { ...values, campaignId: values.campaignId ? Number(values.campaignId) : null, olympiadId: olympiadId ?? null };
       return id === null ? call(api.POST('/api/mass-mail', { body })) : call(api.PUT('/api/mass-mail/{id}', { params: { path: { id } }, body }));
     },
     success: 'The mass mail is saved.',
@@ -157,9 +172,13 @@ async function getCampaigns() {
 export type Campaign = Awaited<ReturnType<typeof getCampaigns>>[number];
 export const campaignsQuery = () => ({ queryKey: emailKeys.campaigns(), queryFn: getCampaigns });
 
+const campaign = limits.CampaignInput;
+
+export const campaignSchema = z.object({ name: required(campaign.name.maxLength), notes: z.string().trim().max(campaign.notes.maxLength, atMost(campaign.notes.maxLength)) });
+
 export function useCreateCampaign() {
   return useApiMutation({
-    mutationFn: (values: { name: string; notes: string }) => call(api.POST('/api/campaign', { body: values })),
+    mutationFn: (values: z.output<typeof campaignSchema>) => call(api.POST('/api/campaign', { body: values })),
     success: 'The campaign is created.',
     invalidates: () => [emailKeys.campaigns()],
   });

@@ -4,12 +4,15 @@
 // resumed without anyone getting an e-mail twice. Progress is shown while it sends.
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, FileButton, Group, List, Modal, NumberInput, Progress, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, FileButton, Group, List, Modal, NumberInput, Progress, Stack, Text } from '@mantine/core';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { useCan } from '@olympiad/shared/access/can';
-import { DataGrid } from '@olympiad/shared/ui/data-grid/data-grid';
 import type { GridColumn, RowAction } from '@olympiad/shared/ui/data-grid/grid-types';
-import { GridScreen } from '@olympiad/shared/resource/grid-screen';
+import { SelectField, TextareaField, TextField } from '@olympiad/shared/ui/form/form-fields';
+import { ResourceGrid } from '@olympiad/shared/resource/resource-grid';
+import { useResourceEditor } from '@olympiad/shared/resource/use-resource-editor';
+import { useRefusal } from '@olympiad/shared/resource/use-refusal';
+import { useRowDialog } from '@olympiad/shared/resource/use-row-dialog';
 import { useWholeListGrid } from '@olympiad/shared/resource/whole-list-grid';
 import { changeAction, deleteAction } from '@olympiad/shared/resource/row-actions';
 import { useScreenOlympiad } from '../../olympiad/use-screen-olympiad';
@@ -17,6 +20,7 @@ import {
   audienceLabels,
   campaignsQuery,
   massMailsQuery,
+  massMailSchema,
   previewCopy,
   useAttachToMassMail,
   useDeleteMassMail,
@@ -59,6 +63,7 @@ const columns: GridColumn<MassMail>[] = [
 ];
 
 const emptyMail: MassMailValues = { title: '', audience: 'participating_teachers', subject: '', html: '<p>Dear {{name}},</p>\n<p></p>', text: 'Dear {{name}},\n\n', campaignId: null };
+const mailValues = (m: MassMail): MassMailValues => ({ title: m.title, audience: m.audience, subject: m.subject, html: m.html, text: m.text, campaignId: m.campaignId == null ? null : String(m.campaignId) });
 
 export function MassMailsScreen({ route }: ScreenComponentProps) {
   const { olympiadId } = useScreenOlympiad();
@@ -67,9 +72,27 @@ export function MassMailsScreen({ route }: ScreenComponentProps) {
   // Long sends show their progress: the list is asked again while something is waiting or sending.
   const live = useQuery({ ...query, refetchInterval: 5000 });
   const sending = (live.data ?? []).filter((m) => m.status === 'sending' || m.status === 'queued');
-  const [editing, setEditing] = useState<{ id: number | null; values: MassMailValues } | null>(null);
-  const [releasing, setReleasing] = useState<MassMail | null>(null);
-  const [filing, setFiling] = useState<number | null>(null);
+  const overlord = olympiadId === undefined;
+  const releasing = useRowDialog<MassMail>();
+  const filing = useRowDialog<MassMail>();
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const previewing = useRefusal();
+  const save = useSaveMassMail();
+  const editor = useResourceEditor({
+    schema: massMailSchema,
+    // The overlord's own mass mails go to every teacher; staff's to an audience of their olympiad.
+    empty: overlord ? { ...emptyMail, audience: 'all_teachers' } : emptyMail,
+    valuesOf: mailValues,
+    onOpen: () => setPreview(null),
+    save: (values, m) => save.mutateAsync({ id: m?.id ?? null, values, olympiadId }),
+  });
+  const campaigns = useQuery({ ...campaignsQuery(), enabled: overlord });
+  const audiences = (Object.keys(audienceLabels) as Audience[]).filter((a) => (overlord ? a === 'all_teachers' : a !== 'all_teachers'));
+  const { control } = editor.form;
+  const showPreview = () => {
+    const { subject, html, text } = editor.form.getValues();
+    return previewing.attempt(previewCopy('bulk', { subject, html, text }), setPreview);
+  };
   const test = useMassMailStep('test');
   const queue = useMassMailStep('queue');
   const pause = useMassMailStep('pause');
@@ -77,13 +100,8 @@ export function MassMailsScreen({ route }: ScreenComponentProps) {
   const remove = useDeleteMassMail();
 
   const rowActions: RowAction<MassMail>[] = [
-    {
-      label: 'Edit',
-      operation: 'PUT /api/mass-mail/{id}',
-      hidden: (m) => m.status !== 'draft',
-      run: (m) => setEditing({ id: m.id, values: { title: m.title, audience: m.audience, subject: m.subject, html: m.html, text: m.text, campaignId: m.campaignId ?? null } }),
-    },
-    { label: 'Files', operation: 'POST /api/mass-mail/{id}/attachment', hidden: (m) => m.status !== 'draft', run: (m) => setFiling(m.id) },
+    { label: 'Edit', operation: 'PUT /api/mass-mail/{id}', hidden: (m) => m.status !== 'draft', run: editor.edit },
+    { label: 'Files', operation: 'POST /api/mass-mail/{id}/attachment', hidden: (m) => m.status !== 'draft', run: filing.open },
     changeAction<MassMail>({ label: 'Send a test to me', operation: 'POST /api/mass-mail/{id}/test', change: (m) => test.mutateAsync(m.id) }),
     changeAction<MassMail>({
       label: 'Queue',
@@ -92,7 +110,7 @@ export function MassMailsScreen({ route }: ScreenComponentProps) {
       confirm: (m) => ({ title: `Queue “${m.title}”?`, message: `One e-mail for each of: ${audienceLabels[m.audience].toLowerCase()}. Nothing is sent until you release it.` }),
       change: (m) => queue.mutateAsync(m.id),
     }),
-    { label: 'Release a batch', operation: 'POST /api/queued-email/release-batch', hidden: (m) => m.progress.held === 0 || m.status === 'paused', run: setReleasing },
+    { label: 'Release a batch', operation: 'POST /api/queued-email/release-batch', hidden: (m) => m.progress.held === 0 || m.status === 'paused', run: releasing.open },
     changeAction<MassMail>({ label: 'Pause', operation: 'POST /api/mass-mail/{id}/pause', hidden: (m) => m.status !== 'sending' && m.status !== 'queued', change: (m) => pause.mutateAsync(m.id) }),
     changeAction<MassMail>({ label: 'Resume (release all)', operation: 'POST /api/mass-mail/{id}/resume', hidden: (m) => m.status !== 'paused' && !(m.status === 'sending' && m.progress.held > 0), change: (m) => resume.mutateAsync(m.id) }),
     deleteAction<MassMail>({
@@ -103,8 +121,10 @@ export function MassMailsScreen({ route }: ScreenComponentProps) {
   ];
 
   return (
-    <GridScreen title={route.title} description="Write to an audience, send yourself a test, queue it, then release the e-mails in batches or all at once.">
-      {sending.map((m) => (
+    <ResourceGrid
+      title={route.title}
+      description="Write to an audience, send yourself a test, queue it, then release the e-mails in batches or all at once."
+      above={sending.map((m) => (
         <Alert key={m.id} color="blue" title={`“${m.title}” is ${m.status}`}>
           <Text size="sm">
             {m.progress.sent} of {m.recipients} sent, {m.progress.queued} on their way, {m.progress.held} waiting for release, {m.progress.failed} failed.
@@ -112,72 +132,37 @@ export function MassMailsScreen({ route }: ScreenComponentProps) {
           <Progress value={sentShare(m)} mt="xs" aria-label={`${sentShare(m)}% of “${m.title}” handled`} />
         </Alert>
       ))}
-      <DataGrid<MassMail>
-        label="Mass mails"
-        {...grid}
-        columns={columns}
-        getRowId={(m) => String(m.id)}
-        exportName="mass-mails"
-        rowActions={rowActions}
-        initialSort={[{ id: 'title', desc: false }]}
-        searchPlaceholder="Search by title"
-        toolbar={<Button onClick={() => setEditing({ id: null, values: emptyMail })}>New mass mail</Button>}
-      />
-      {editing && <MassMailEditor editing={editing} olympiadId={olympiadId} onClose={() => setEditing(null)} />}
-      {releasing && <ReleaseBatch mail={releasing} onClose={() => setReleasing(null)} />}
-      {filing !== null && <MassMailFiles mail={(live.data ?? []).find((m) => m.id === filing)} onClose={() => setFiling(null)} />}
-    </GridScreen>
-  );
-}
-
-function MassMailEditor({ editing, olympiadId, onClose }: { editing: { id: number | null; values: MassMailValues }; olympiadId: number | undefined; onClose: () => void }) {
-  const overlord = olympiadId === undefined;
-  // The overlord's own mass mails go to every teacher; staff's to an audience of their olympiad.
-  const [values, setValues] = useState<MassMailValues>(overlord && editing.id === null ? { ...editing.values, audience: 'all_teachers' } : editing.values);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [preview, setPreview] = useState<Preview | null>(null);
-  const save = useSaveMassMail();
-  const campaigns = useQuery({ ...campaignsQuery(), enabled: overlord });
-  const audiences = (Object.keys(audienceLabels) as Audience[]).filter((a) => (overlord ? a === 'all_teachers' : a !== 'all_teachers'));
-  const submit = async () => {
-    const result = await save.mutateAsync({ id: editing.id, values, olympiadId });
-    if (result.ok) onClose();
-    else setProblem(result.message);
-  };
-  const showPreview = async () => {
-    const result = await previewCopy('bulk', { subject: values.subject, html: values.html, text: values.text });
-    if (result.ok) setPreview(result.data);
-    else setProblem(result.message);
-  };
-  return (
-    <Modal opened onClose={onClose} title={editing.id === null ? 'New mass mail' : 'Edit the mass mail'} size="xl">
-      <Stack>
-        <TextInput label="Title" description="For you: the addressees do not see it." required value={values.title} onChange={(e) => setValues({ ...values, title: e.currentTarget.value })} />
-        <Select label="Audience" required data={audiences.map((a) => ({ value: a, label: audienceLabels[a] }))} value={values.audience} onChange={(a) => a && setValues({ ...values, audience: a as Audience })} allowDeselect={false} />
-        {overlord && (
-          <Select
-            label="Campaign"
-            clearable
-            data={(campaigns.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-            value={values.campaignId === null ? null : String(values.campaignId)}
-            onChange={(c) => setValues({ ...values, campaignId: c === null ? null : Number(c) })}
-          />
-        )}
-        <TextInput label="Subject" required value={values.subject} onChange={(e) => setValues({ ...values, subject: e.currentTarget.value })} />
-        <Textarea label="HTML" description="{{name}} and {{username}} are filled in per person; an unsubscribe link is added." required autosize minRows={6} value={values.html} onChange={(e) => setValues({ ...values, html: e.currentTarget.value })} />
-        <Textarea label="Plain text" required autosize minRows={4} value={values.text} onChange={(e) => setValues({ ...values, text: e.currentTarget.value })} />
-        {problem && <Alert color="red">{problem}</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => void showPreview()}>
-            Preview
-          </Button>
-          <Button loading={save.isPending} onClick={() => void submit()}>
-            Save
-          </Button>
-        </Group>
-        {preview && <EmailPreviewPanel preview={preview} />}
-      </Stack>
-    </Modal>
+      label="Mass mails"
+      {...grid}
+      columns={columns}
+      rowActions={rowActions}
+      initialSort={[{ id: 'title', desc: false }]}
+      searchPlaceholder="Search by title"
+      editor={editor}
+      create={{ label: 'New mass mail' }}
+      editorTitle={(m) => (m ? 'Edit the mass mail' : 'New mass mail')}
+      editorSize="xl"
+      dialogs={
+        <>
+          {releasing.row && <ReleaseBatch mail={releasing.row} onClose={releasing.close} />}
+          {filing.row && <MassMailFiles mail={(live.data ?? []).find((m) => m.id === filing.row?.id)} onClose={filing.close} />}
+        </>
+      }
+    >
+      <TextField control={control} name="title" label="Title" description="For you: the addressees do not see it." required />
+      <SelectField control={control} name="audience" label="Audience" required data={audiences.map((a) => ({ value: a, label: audienceLabels[a] }))} />
+      {overlord && <SelectField control={control} name="campaignId" label="Campaign" clearable data={(campaigns.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))} />}
+      <TextField control={control} name="subject" label="Subject" required />
+      <TextareaField control={control} name="html" label="HTML" description="{{name}} and {{username}} are filled in per person; an unsubscribe link is added." required minRows={6} />
+      <TextareaField control={control} name="text" label="Plain text" required minRows={4} />
+      {previewing.message && <Alert color="red">{previewing.message}</Alert>}
+      <Group>
+        <Button variant="default" onClick={() => void showPreview()}>
+          Preview
+        </Button>
+      </Group>
+      {preview && <EmailPreviewPanel preview={preview} />}
+    </ResourceGrid>
   );
 }
 
@@ -193,17 +178,10 @@ function MassMailFiles({ mail, onClose }: { mail: MassMail | undefined; onClose:
   const can = useCan();
   const attach = useAttachToMassMail();
   const detach = useDetachFromMassMail();
-  const [problem, setProblem] = useState<string | null>(null);
+  const refusal = useRefusal();
   if (!mail) return null;
-  const upload = async (file: File | null) => {
-    if (!file) return;
-    const result = await attach.mutateAsync({ id: mail.id, file });
-    setProblem(result.ok ? null : result.message);
-  };
-  const remove = async (attachmentId: number) => {
-    const result = await detach.mutateAsync({ id: mail.id, attachmentId });
-    setProblem(result.ok ? null : result.message);
-  };
+  const upload = (file: File | null) => file && refusal.attempt(attach.mutateAsync({ id: mail.id, file }));
+  const remove = (attachmentId: number) => refusal.attempt(detach.mutateAsync({ id: mail.id, attachmentId }));
   return (
     <Modal opened onClose={onClose} title={`Files of “${mail.title}”`}>
       <Stack>
@@ -230,7 +208,7 @@ function MassMailFiles({ mail, onClose }: { mail: MassMail | undefined; onClose:
             ))}
           </List>
         )}
-        {problem && <Alert color="red">{problem}</Alert>}
+        {refusal.message && <Alert color="red">{refusal.message}</Alert>}
         <Group justify="flex-end">
           <FileButton onChange={(file) => void upload(file)} accept={ACCEPTED_FILES}>
             {(props) => (
@@ -248,18 +226,14 @@ function MassMailFiles({ mail, onClose }: { mail: MassMail | undefined; onClose:
 function ReleaseBatch({ mail, onClose }: { mail: MassMail; onClose: () => void }) {
   const [qty, setQty] = useState<number>(Math.min(100, mail.progress.held));
   const release = useReleaseBatch();
-  const [problem, setProblem] = useState<string | null>(null);
-  const submit = async () => {
-    const result = await release.mutateAsync({ massMailId: mail.id, qty });
-    if (result.ok) onClose();
-    else setProblem(result.message);
-  };
+  const refusal = useRefusal();
+  const submit = () => refusal.attempt(release.mutateAsync({ massMailId: mail.id, qty }), onClose);
   return (
     <Modal opened onClose={onClose} title={`Release e-mails of “${mail.title}”`}>
       <Stack>
         <Text size="sm">{mail.progress.held} e-mails wait. The oldest are released first; the senders keep to the configured rate.</Text>
         <NumberInput label="How many" min={1} max={Math.max(1, mail.progress.held)} value={qty} onChange={(v) => setQty(typeof v === 'number' ? v : 1)} />
-        {problem && <Alert color="red">{problem}</Alert>}
+        {refusal.message && <Alert color="red">{refusal.message}</Alert>}
         <Group justify="flex-end">
           <Button loading={release.isPending} onClick={() => void submit()}>
             Release

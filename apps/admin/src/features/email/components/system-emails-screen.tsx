@@ -7,6 +7,7 @@ import { Alert, Badge, Button, Code, Group, Loader, NavLink, Paper, SimpleGrid, 
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { GridScreen } from '@olympiad/shared/resource/grid-screen';
 import { alertError } from '@olympiad/shared/feedback/notifications';
+import { useRefusal } from '@olympiad/shared/resource/use-refusal';
 import { useScreenOlympiad } from '../../olympiad/use-screen-olympiad';
 import { previewCopy, systemEmailsQuery, useResetCopy, useSaveCopy, type CopyValues, type SystemEmail } from '../api/email-api';
 import { EmailPreviewPanel, type Preview } from './email-preview';
@@ -62,22 +63,13 @@ export function SystemEmailsScreen({ route }: ScreenComponentProps) {
 function CopyEditor({ kind, olympiadId }: { kind: SystemEmail; olympiadId: number | undefined }) {
   const [copy, setCopy] = useState<CopyValues>({ subject: kind.subject, html: kind.html, text: kind.text });
   const [preview, setPreview] = useState<Preview | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const refusal = useRefusal();
   const save = useSaveCopy(olympiadId);
   const reset = useResetCopy(olympiadId);
   useEffect(() => setPreview(null), [copy]);
 
-  const showPreview = async () => {
-    const result = await previewCopy(kind.kind, copy);
-    if (result.ok) {
-      setProblem(null);
-      setPreview(result.data);
-    } else setProblem(result.message);
-  };
-  const saveCopy = async () => {
-    const result = await save.mutateAsync({ kind: kind.kind, copy });
-    setProblem(result.ok ? null : result.message);
-  };
+  const showPreview = () => refusal.attempt(previewCopy(kind.kind, copy), setPreview);
+  const saveCopy = () => refusal.attempt(save.mutateAsync({ kind: kind.kind, copy }));
 
   return (
     <Stack>
@@ -101,7 +93,7 @@ function CopyEditor({ kind, olympiadId }: { kind: SystemEmail; olympiadId: numbe
       <TextInput label="Subject" required value={copy.subject} onChange={(e) => setCopy({ ...copy, subject: e.currentTarget.value })} />
       <Textarea label="HTML" description="Formatting and links only; scripts, styles and images are removed when it is saved." required autosize minRows={6} maxRows={16} value={copy.html} onChange={(e) => setCopy({ ...copy, html: e.currentTarget.value })} />
       <Textarea label="Plain text" required autosize minRows={4} maxRows={12} value={copy.text} onChange={(e) => setCopy({ ...copy, text: e.currentTarget.value })} />
-      {problem && <Alert color="red">{problem}</Alert>}
+      {refusal.message && <Alert color="red">{refusal.message}</Alert>}
       <Group>
         <Button variant="default" onClick={() => void showPreview()}>
           Preview with sample data

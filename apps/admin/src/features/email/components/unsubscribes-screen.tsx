@@ -3,10 +3,10 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Text, TextInput } from '@mantine/core';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
-import { DataGrid } from '@olympiad/shared/ui/data-grid/data-grid';
-import type { GridColumn, RowAction } from '@olympiad/shared/ui/data-grid/grid-types';
+import type { GridColumn } from '@olympiad/shared/ui/data-grid/grid-types';
 import { formatDateTime, parseServerTime } from '@olympiad/shared/lib/server-time';
-import { GridScreen } from '@olympiad/shared/resource/grid-screen';
+import { ResourceGrid } from '@olympiad/shared/resource/resource-grid';
+import { useRefusal } from '@olympiad/shared/resource/use-refusal';
 import { useWholeListGrid } from '@olympiad/shared/resource/whole-list-grid';
 import { changeAction } from '@olympiad/shared/resource/row-actions';
 import { useScreenOlympiad } from '../../olympiad/use-screen-olympiad';
@@ -26,8 +26,8 @@ export function UnsubscribesScreen({ route }: ScreenComponentProps) {
   const [email, setEmail] = useState('');
   // Staff unsubscribe from their olympiad's mail; the overlord from every olympiad's.
   const everywhere = olympiadId === undefined;
-  const [problem, setProblem] = useState<string | null>(null);
-  const rowActions: RowAction<UnsubscribeRow>[] = [
+  const refusal = useRefusal();
+  const rowActions = [
     changeAction<UnsubscribeRow>({
       label: 'Resubscribe',
       operation: 'POST /api/unsubscribe/resubscribe',
@@ -35,29 +35,32 @@ export function UnsubscribesScreen({ route }: ScreenComponentProps) {
       change: (u) => resubscribe.mutateAsync({ email: u.email, olympiadId: u.olympiadId ?? olympiadId }),
     }),
   ];
-  const add = async () => {
-    const result = await unsubscribe.mutateAsync({ email, olympiadId, everywhere });
-    if (result.ok) {
-      setEmail('');
-      setProblem(null);
-    } else setProblem(result.message);
-  };
+  const add = () => refusal.attempt(unsubscribe.mutateAsync({ email, olympiadId, everywhere }), () => setEmail(''));
   return (
-    <GridScreen title={route.title} description="Addresses that get no more bulk mail: they are skipped when a mass mail is queued and again when it is sent.">
-      <Paper withBorder p="sm">
-        <Group align="flex-end">
-          <TextInput label="Unsubscribe an address" type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} style={{ flex: 1 }} />
-          <Button variant="default" loading={unsubscribe.isPending} onClick={() => void add()}>
-            Unsubscribe
-          </Button>
-        </Group>
-        {problem && (
-          <Alert color="red" mt="xs">
-            {problem}
-          </Alert>
-        )}
-      </Paper>
-      <DataGrid<UnsubscribeRow> label="Unsubscribes" {...grid} columns={columns} getRowId={(u) => String(u.id)} exportName="unsubscribes" rowActions={rowActions} initialSort={[{ id: 'createdAt', desc: true }]} searchPlaceholder="Search by address" />
-    </GridScreen>
+    <ResourceGrid
+      title={route.title}
+      description="Addresses that get no more bulk mail: they are skipped when a mass mail is queued and again when it is sent."
+      above={
+        <Paper withBorder p="sm">
+          <Group align="flex-end">
+            <TextInput label="Unsubscribe an address" type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} style={{ flex: 1 }} />
+            <Button variant="default" loading={unsubscribe.isPending} onClick={() => void add()}>
+              Unsubscribe
+            </Button>
+          </Group>
+          {refusal.message && (
+            <Alert color="red" mt="xs">
+              {refusal.message}
+            </Alert>
+          )}
+        </Paper>
+      }
+      label="Unsubscribes"
+      {...grid}
+      columns={columns}
+      rowActions={rowActions}
+      initialSort={[{ id: 'createdAt', desc: true }]}
+      searchPlaceholder="Search by address"
+    />
   );
 }

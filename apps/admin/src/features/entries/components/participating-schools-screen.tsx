@@ -2,14 +2,15 @@
 // number of learners. Staff who may edit enter a school, confirm or withdraw an entry, choose its contact,
 // look after its team, and remove an entry nobody has written in.
 import { useMemo, useState } from 'react';
-import { Badge, Button, Modal } from '@mantine/core';
-import { DataGrid } from '@olympiad/shared/ui/data-grid/data-grid';
+import { Badge, Button } from '@mantine/core';
 import type { GridColumn, RowAction } from '@olympiad/shared/ui/data-grid/grid-types';
 import { provinceOptions } from '@olympiad/shared/lib/south-africa';
 import { formatDateTime, parseServerTime } from '@olympiad/shared/lib/server-time';
 import { useCan } from '@olympiad/shared/access/can';
 import { deleteAction } from '@olympiad/shared/resource/row-actions';
-import { GridScreen } from '@olympiad/shared/resource/grid-screen';
+import { ResourceGrid } from '@olympiad/shared/resource/resource-grid';
+import { RowModal } from '@olympiad/shared/resource/row-modal';
+import { useRowDialog } from '@olympiad/shared/resource/use-row-dialog';
 import { TeamPanel } from '@olympiad/shared/features/team/components/team-panel';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { useScreenOlympiad } from '../../olympiad/use-screen-olympiad';
@@ -39,13 +40,11 @@ export function ParticipatingSchoolsScreen({ route }: ScreenComponentProps) {
   const can = useCan();
   const grid = useMemo(() => entriesGrid(olympiadId), [olympiadId]);
   const remove = useDeleteEntry();
-  const [editing, setEditing] = useState<EntryRow | null>(null);
-  const [team, setTeam] = useState<EntryRow | null>(null);
+  const [editing, team] = [useRowDialog<EntryRow>(), useRowDialog<EntryRow>()];
   const [entering, setEntering] = useState(false);
-
   const rowActions: RowAction<EntryRow>[] = [
-    { label: 'Team', operation: 'GET /api/team-member', run: setTeam },
-    { label: 'Edit', operation: 'PUT /api/school-participant/{id}', run: setEditing },
+    { label: 'Team', operation: 'GET /api/team-member', run: team.open },
+    { label: 'Edit', operation: 'PUT /api/school-participant/{id}', run: editing.open },
     deleteAction<EntryRow>({
       label: 'Remove',
       operation: 'DELETE /api/school-participant/{id}',
@@ -55,23 +54,27 @@ export function ParticipatingSchoolsScreen({ route }: ScreenComponentProps) {
   ];
 
   return (
-    <GridScreen title={route.title} description="The schools entered in this olympiad.">
-      <DataGrid<EntryRow>
-        label="Participating schools"
-        {...grid}
-        columns={columns}
-        rowActions={rowActions}
-        initialSort={[{ id: 'schoolName', desc: false }]}
-        searchPlaceholder="Search by school, town or EMIS number"
-        toolbar={can('POST /api/school-participant') && <Button onClick={() => setEntering(true)}>Enter a school</Button>}
-      />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.schoolName}>
-        {editing && <EntryEditor entry={editing} onClose={() => setEditing(null)} />}
-      </Modal>
-      <Modal opened={team !== null} onClose={() => setTeam(null)} title={`Team of ${team?.schoolName ?? ''}`} size="xl">
-        {team && <TeamPanel schoolParticipantId={team.id} canManage={can('POST /api/team-member')} />}
-      </Modal>
-      <EnterSchool olympiadId={olympiadId} opened={entering} onClose={() => setEntering(false)} />
-    </GridScreen>
+    <ResourceGrid
+      title={route.title}
+      description="The schools entered in this olympiad."
+      label="Participating schools"
+      {...grid}
+      columns={columns}
+      rowActions={rowActions}
+      initialSort={[{ id: 'schoolName', desc: false }]}
+      searchPlaceholder="Search by school, town or EMIS number"
+      toolbar={can('POST /api/school-participant') && <Button onClick={() => setEntering(true)}>Enter a school</Button>}
+      dialogs={
+        <>
+          <RowModal dialog={editing} title={(e) => e.schoolName}>
+            {(e) => <EntryEditor entry={e} onClose={editing.close} />}
+          </RowModal>
+          <RowModal dialog={team} title={(e) => `Team of ${e.schoolName}`} size="xl">
+            {(e) => <TeamPanel schoolParticipantId={e.id} canManage={can('POST /api/team-member')} />}
+          </RowModal>
+          <EnterSchool olympiadId={olympiadId} opened={entering} onClose={() => setEntering(false)} />
+        </>
+      }
+    />
   );
 }

@@ -1,11 +1,11 @@
 // Expressions of Interest: teachers and others who want to take part, open until handled; each opens
 // beside its possible matches (see ExpressionDrawer).
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Badge } from '@mantine/core';
-import { DataGrid } from '@olympiad/shared/ui/data-grid/data-grid';
-import type { GridColumn, RowAction } from '@olympiad/shared/ui/data-grid/grid-types';
+import type { GridColumn } from '@olympiad/shared/ui/data-grid/grid-types';
 import { formatDateTime, parseServerTime } from '@olympiad/shared/lib/server-time';
-import { GridScreen } from '@olympiad/shared/resource/grid-screen';
+import { ResourceGrid } from '@olympiad/shared/resource/resource-grid';
+import { useRowDialog } from '@olympiad/shared/resource/use-row-dialog';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { useScreenOlympiad } from '../../olympiad/use-screen-olympiad';
 import { expressionsGrid, type Expression } from '../api/get-expressions';
@@ -42,23 +42,19 @@ const columns: GridColumn<Expression>[] = [
 export function ExpressionsScreen({ route }: ScreenComponentProps) {
   const { olympiadId } = useScreenOlympiad();
   const grid = useMemo(() => expressionsGrid(olympiadId), [olympiadId]);
-  const [opened, setOpened] = useState<Expression | null>(null);
-  const rowActions: RowAction<Expression>[] = [{ label: 'Open', run: (e) => setOpened(e) }];
+  const opened = useRowDialog<Expression>();
   return (
-    <GridScreen
+    <ResourceGrid
       title={route.title}
       description="People who want to take part. Open one to see the schools and teachers that look like it, then enter the school or decline."
-    >
-      <DataGrid<Expression>
-        label="Expressions of interest"
-        {...grid}
-        columns={columns}
-        rowActions={rowActions}
-        initialSort={[{ id: 'createdAt', desc: true }]}
-        initialFilters={{ status: 'open' }}
-        searchPlaceholder="Search by name, e-mail, school or organisation"
-      />
-      <ExpressionDrawer expression={opened} onClose={() => setOpened(null)} />
-    </GridScreen>
+      label="Expressions of interest"
+      {...grid}
+      columns={columns}
+      rowActions={[{ label: 'Open', run: opened.open }]}
+      initialSort={[{ id: 'createdAt', desc: true }]}
+      initialFilters={{ status: 'open' }}
+      searchPlaceholder="Search by name, e-mail, school or organisation"
+      dialogs={<ExpressionDrawer expression={opened.row} onClose={opened.close} />}
+    />
   );
 }

@@ -1,21 +1,27 @@
 // PUT /api/learner/{id} (a learner's record, checked like a row of the learner spreadsheet) and DELETE.
 import { z } from 'zod';
 import { api, call } from '@olympiad/shared/api/client';
+import { atMost, limits } from '@olympiad/shared/lib/field-limits';
 import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
 import { learnerKeys, type LearnerRow } from './get-learners';
 
+// A learner's record is checked like a row of the learner spreadsheet, with its limits.
+const row = limits.RosterRow;
+const upTo = (max: number) => z.string().trim().max(max, atMost(max));
+
 export const learnerSchema = z
   .object({
-    firstName: z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters'),
-    lastName: z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters'),
+    firstName: upTo(row.firstName.maxLength).min(1, 'is required'),
+    lastName: upTo(row.lastName.maxLength).min(1, 'is required'),
     grade: z.string().min(1, 'is required'),
-    className: z.string().trim().max(20, 'must be at most 20 characters'),
+    className: upTo(row.className.maxLength),
     gender: z.string().nullable(),
     homeLanguage: z.string().nullable(),
     email: z.union([z.literal(''), z.string().trim().email('must be an e-mail address')]),
     consentGiven: z.boolean(),
-    consentBy: z.string().trim().max(80, 'must be at most 80 characters'),
-    consentRelationship: z.string().trim().max(40, 'must be at most 40 characters'),
+    consentBy: upTo(row.consentBy.maxLength),
+    // The server keeps whatever relationship is typed: no limit of its own.
+    consentRelationship: z.string().trim(),
   })
   .refine((l) => !l.consentGiven || l.consentBy !== '', { path: ['consentBy'], message: 'is required when consent is given' });
 

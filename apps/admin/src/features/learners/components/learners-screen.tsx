@@ -2,14 +2,12 @@
 // parent or guardian (POPIA). Admins correct a record or delete a learner who has not written.
 import { useMemo } from 'react';
 import { SimpleGrid } from '@mantine/core';
-import { DataGrid } from '@olympiad/shared/ui/data-grid/data-grid';
-import type { GridColumn, RowAction } from '@olympiad/shared/ui/data-grid/grid-types';
+import type { GridColumn } from '@olympiad/shared/ui/data-grid/grid-types';
 import { CheckboxField, SelectField, TextField } from '@olympiad/shared/ui/form/form-fields';
 import { languageOptions, provinceOptions } from '@olympiad/shared/lib/south-africa';
 import { useResourceEditor } from '@olympiad/shared/resource/use-resource-editor';
-import { EditorModal } from '@olympiad/shared/resource/editor-modal';
-import { deleteAction } from '@olympiad/shared/resource/row-actions';
-import { GridScreen } from '@olympiad/shared/resource/grid-screen';
+import { deleteAction, editAction } from '@olympiad/shared/resource/row-actions';
+import { ResourceGrid } from '@olympiad/shared/resource/resource-grid';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { useScreenOlympiad } from '../../olympiad/use-screen-olympiad';
 import { learnersGrid, type LearnerRow } from '../api/get-learners';
@@ -36,16 +34,15 @@ const columns: GridColumn<LearnerRow>[] = [
 export function LearnersScreen({ route }: ScreenComponentProps) {
   const { olympiadId } = useScreenOlympiad();
   const grid = useMemo(() => learnersGrid(olympiadId), [olympiadId]);
-  const update = useUpdateLearner();
-  const remove = useDeleteLearner();
+  const [update, remove] = [useUpdateLearner(), useDeleteLearner()];
   const editor = useResourceEditor({
     schema: learnerSchema,
     empty: emptyLearner,
     valuesOf: learnerValues,
     save: (values, learner) => update.mutateAsync({ id: learner?.id ?? 0, values }),
   });
-  const rowActions: RowAction<LearnerRow>[] = [
-    { label: 'Edit', run: editor.edit },
+  const rowActions = [
+    editAction(editor),
     deleteAction<LearnerRow>({
       confirm: (l) => ({ title: 'Delete this learner?', message: `${l.firstName} ${l.lastName} and their sign-ins are deleted. A learner who has written is kept.` }),
       change: (l) => remove.mutateAsync(l.id),
@@ -54,24 +51,32 @@ export function LearnersScreen({ route }: ScreenComponentProps) {
   const { control } = editor.form;
 
   return (
-    <GridScreen title={route.title} description="The learners of the schools entered in this olympiad.">
-      <DataGrid<LearnerRow> label="Learners" {...grid} columns={columns} rowActions={rowActions} initialSort={[{ id: 'name', desc: false }]} searchPlaceholder="Search by name or school" />
-      <EditorModal editor={editor} title={(learner) => (learner ? `Edit ${learner.firstName} ${learner.lastName}` : '')}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextField control={control} name="firstName" label="First name" required />
-          <TextField control={control} name="lastName" label="Last name" required />
-          <SelectField control={control} name="grade" label="Grade" data={grades} required />
-          <TextField control={control} name="className" label="Class" />
-          <SelectField control={control} name="gender" label="Gender" data={genders} clearable />
-          <SelectField control={control} name="homeLanguage" label="Home language" data={languageOptions} clearable searchable />
-        </SimpleGrid>
-        <TextField control={control} name="email" label="E-mail" type="email" />
-        <CheckboxField control={control} name="consentGiven" label="A parent or guardian consented to these details being kept" />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextField control={control} name="consentBy" label="Consent given by" />
-          <TextField control={control} name="consentRelationship" label="Relationship to the learner" />
-        </SimpleGrid>
-      </EditorModal>
-    </GridScreen>
+    <ResourceGrid
+      title={route.title}
+      description="The learners of the schools entered in this olympiad."
+      label="Learners"
+      {...grid}
+      columns={columns}
+      rowActions={rowActions}
+      initialSort={[{ id: 'name', desc: false }]}
+      searchPlaceholder="Search by name or school"
+      editor={editor}
+      editorTitle={(learner) => (learner ? `Edit ${learner.firstName} ${learner.lastName}` : '')}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextField control={control} name="firstName" label="First name" required />
+        <TextField control={control} name="lastName" label="Last name" required />
+        <SelectField control={control} name="grade" label="Grade" data={grades} required />
+        <TextField control={control} name="className" label="Class" />
+        <SelectField control={control} name="gender" label="Gender" data={genders} clearable />
+        <SelectField control={control} name="homeLanguage" label="Home language" data={languageOptions} clearable searchable />
+      </SimpleGrid>
+      <TextField control={control} name="email" label="E-mail" type="email" />
+      <CheckboxField control={control} name="consentGiven" label="A parent or guardian consented to these details being kept" />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextField control={control} name="consentBy" label="Consent given by" />
+        <TextField control={control} name="consentRelationship" label="Relationship to the learner" />
+      </SimpleGrid>
+    </ResourceGrid>
   );
 }

@@ -3,8 +3,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Button, Card, Grid, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useConfirm } from '@olympiad/shared/ui/confirm/confirm-dialog';
-import { alertError, notify } from '@olympiad/shared/feedback/notifications';
+import { useConfirmedChange } from '@olympiad/shared/resource/use-confirmed-change';
+import { notify } from '@olympiad/shared/feedback/notifications';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { SchoolPicker } from '../../schools/school-picker';
 import { CountryPicker } from '../../countries/country-picker';
@@ -30,10 +30,9 @@ function Described({ title, lines }: { title: string; lines: (string | null | un
 export function MergeScreen({ route }: ScreenComponentProps) {
   const mode: MergeMode = route.props.mode === 'countries' ? 'countries' : 'schools';
   const noun = mode === 'schools' ? 'school' : 'country';
-  const confirm = useConfirm();
   const [duplicate, setDuplicate] = useState<Chosen | null>(null);
   const [survivor, setSurvivor] = useState<Chosen | null>(null);
-  const [merging, setMerging] = useState(false);
+  const merging = useConfirmedChange();
   const ready = duplicate !== null && survivor !== null && duplicate.id !== survivor.id;
   const plan = useQuery({
     queryKey: ['merge', mode, duplicate?.id, survivor?.id],
@@ -43,19 +42,16 @@ export function MergeScreen({ route }: ScreenComponentProps) {
 
   const run = async () => {
     if (!duplicate || !survivor) return;
-    const sure = await confirm({
+    const ask = {
       title: `Merge ${duplicate.name} into ${survivor.name}?`,
       message: `Everything listed moves to ${survivor.name}, and ${duplicate.name} is deleted. This cannot be undone.`,
       danger: true,
       confirmLabel: 'Merge',
+    };
+    await merging.run(ask, async () => merge(mode, duplicate.id, survivor.id), () => {
+      notify(`${duplicate.name} is merged into ${survivor.name}.`, { tone: 'success' });
+      setDuplicate(null);
     });
-    if (!sure) return;
-    setMerging(true);
-    const result = await merge(mode, duplicate.id, survivor.id);
-    setMerging(false);
-    if (!result.ok) return alertError(result.message);
-    notify(`${duplicate.name} is merged into ${survivor.name}.`, { tone: 'success' });
-    setDuplicate(null);
   };
 
   const picker = (label: string, value: Chosen | null, set: (c: Chosen | null) => void, exclude?: number) =>
@@ -117,7 +113,7 @@ export function MergeScreen({ route }: ScreenComponentProps) {
             ))}
           </List>
           <Group>
-            <Button color="red" onClick={run} loading={merging}>
+            <Button color="red" onClick={run} loading={merging.running}>
               Merge
             </Button>
           </Group>

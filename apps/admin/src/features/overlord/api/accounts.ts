@@ -4,6 +4,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, call } from '@olympiad/shared/api/client';
 import { unwrap } from '@olympiad/shared/api/envelope';
 import type { components } from '@olympiad/shared/api/schema';
+import { z } from 'zod';
 import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
 
 const fetchUsers = () => api.GET('/api/user', { params: { query: {} } });
@@ -29,9 +30,19 @@ export const accountKeys = { all: ['accounts'] as const };
 
 export const accountsQuery = () => queryOptions({ queryKey: accountKeys.all, queryFn: getAccounts, staleTime: 30_000 });
 
+/** An account as the overlord gives it: a user and a role chosen from lists, an olympiad for most roles. */
+export const accountSchema = z.object({
+  userId: z.string({ error: 'is required' }).min(1, 'is required'),
+  role: z.string({ error: 'is required' }).min(1, 'is required'),
+  olympiadId: z.string().nullable(),
+});
+
+export type AccountValues = z.input<typeof accountSchema>;
+
 export function useCreateAccount() {
   return useApiMutation({
-    mutationFn: (body: CreateAccount) => call(api.POST('/api/account', { body })),
+    mutationFn: ({ userId, role, olympiadId }: z.output<typeof accountSchema>) =>
+      call(api.POST('/api/account', { body: { userId: Number(userId), role: role as CreateAccount['role'], olympiadId: olympiadId ? Number(olympiadId) : undefined } })),
     success: 'The account is given.',
     invalidates: () => [accountKeys.all, ['users']],
   });

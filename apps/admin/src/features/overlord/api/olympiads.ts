@@ -4,6 +4,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, call } from '@olympiad/shared/api/client';
 import { unwrap } from '@olympiad/shared/api/envelope';
 import type { components } from '@olympiad/shared/api/schema';
+import { z } from 'zod';
+import { atMost, limits } from '@olympiad/shared/lib/field-limits';
 import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
 
 async function getOlympiads() {
@@ -20,9 +22,26 @@ export const olympiadKeys = {
 
 export const olympiadsQuery = () => queryOptions({ queryKey: olympiadKeys.list(), queryFn: getOlympiads, staleTime: 60_000 });
 
+const field = limits.NewOlympiad;
+
+/** A new olympiad as the overlord types it: the project chosen from a list, the year a number. */
+export const newOlympiadSchema = z.object({
+  projectId: z.string({ error: 'is required' }).min(1, 'is required'),
+  name: z
+    .string()
+    .trim()
+    .min(field.name.minLength, `must be at least ${field.name.minLength} characters`)
+    .max(field.name.maxLength, atMost(field.name.maxLength))
+    .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lower-case letters, digits and dashes'),
+  title: z.string().trim().min(field.title.minLength, `must be at least ${field.title.minLength} characters`).max(field.title.maxLength, atMost(field.title.maxLength)),
+  year: z.number({ error: 'is required' }).int().min(field.year.minimum).max(field.year.maximum),
+});
+
+export type NewOlympiadValues = z.input<typeof newOlympiadSchema>;
+
 export function useCreateOlympiad() {
   return useApiMutation({
-    mutationFn: (body: NewOlympiad) => call(api.POST('/api/olympiad', { body })),
+    mutationFn: ({ projectId, ...olympiad }: z.output<typeof newOlympiadSchema>) => call(api.POST('/api/olympiad', { body: { ...olympiad, projectId: Number(projectId) } satisfies NewOlympiad })),
     success: (olympiad) => `${olympiad.title} was made. It is closed until its paper is ready.`,
     invalidates: () => [olympiadKeys.all],
   });

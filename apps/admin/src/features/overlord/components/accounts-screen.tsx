@@ -5,19 +5,16 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { homeOf } from '@olympiad/shared/access/access-matrix';
 import { useCan } from '@olympiad/shared/access/can';
-import { impersonate } from '@olympiad/shared/features/auth/api/impersonate';
-import { writeStoredUserForNextPage } from '@olympiad/shared/session/stored-user';
-import { alertError } from '@olympiad/shared/feedback/notifications';
-import { DataGrid } from '@olympiad/shared/ui/data-grid/data-grid';
+import { signInAs } from '@olympiad/shared/features/auth/api/impersonate';
 import type { GridColumn, RowAction } from '@olympiad/shared/ui/data-grid/grid-types';
-import { FormModal } from '@olympiad/shared/ui/form/form-modal';
+import { SelectField } from '@olympiad/shared/ui/form/form-fields';
 import { changeAction } from '@olympiad/shared/resource/row-actions';
-import { GridScreen } from '@olympiad/shared/resource/grid-screen';
+import { ResourceGrid } from '@olympiad/shared/resource/resource-grid';
+import { useResourceEditor } from '@olympiad/shared/resource/use-resource-editor';
 import { useWholeListGrid } from '@olympiad/shared/resource/whole-list-grid';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
-import { accountsQuery, useCreateAccount, useSetAccountDisabled, type AccountRow, type CreateAccount } from '../api/accounts';
+import { accountSchema, accountsQuery, useCreateAccount, useSetAccountDisabled, type AccountRow, type AccountValues } from '../api/accounts';
 import { olympiadsQuery } from '../api/olympiads';
 
 const roles = ['admin', 'accountant', 'funding', 'marketing', 'teacher', 'learner', 'overlord'].map((r) => ({ value: r, label: r }));
@@ -38,14 +35,6 @@ const columns: GridColumn<AccountRow>[] = [
     width: 110,
   },
 ];
-
-async function signInAs(olympiadId: number, email: string) {
-  const result = await impersonate(olympiadId, email);
-  if (!result.ok) return alertError(result.message);
-  const stored = { ...result.data.user, accessToken: result.data.token };
-  writeStoredUserForNextPage(stored);
-  window.location.assign(homeOf(stored));
-}
 
 function ImpersonateByEmail({ olympiads }: { olympiads: { value: string; label: string }[] }) {
   const [email, setEmail] = useState('');
@@ -78,53 +67,18 @@ function ImpersonateByEmail({ olympiads }: { olympiads: { value: string; label: 
   );
 }
 
-function GiveAccountModal({ opened, onClose, accounts, olympiads }: { opened: boolean; onClose: () => void; accounts: AccountRow[]; olympiads: { value: string; label: string }[] }) {
-  const create = useCreateAccount();
-  const users = [...new Map(accounts.map((a) => [a.userId, `${name(a)} (${a.email ?? a.username})`])).entries()].map(([id, label]) => ({ value: String(id), label }));
-  const [userId, setUserId] = useState<string | null>(null);
-  const [role, setRole] = useState<string | null>(null);
-  const [olympiadId, setOlympiadId] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = async () => {
-    const body = { userId: Number(userId ?? 0), role: (role ?? 'teacher') as CreateAccount['role'], olympiadId: olympiadId ? Number(olympiadId) : undefined };
-    const result = await create.mutateAsync(body);
-    if (result.ok) {
-      setError(null);
-      setErrors({});
-      onClose();
-    } else {
-      setError(result.message);
-      setErrors(result.fields ?? {});
-    }
-  };
-  return (
-    <FormModal
-      opened={opened}
-      title="Give an account"
-      onClose={onClose}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-      submitting={create.isPending}
-      submitLabel="Give it"
-      error={error}
-    >
-      <Select label="User" data={users} value={userId} onChange={setUserId} searchable required error={errors.userId} />
-      <Select label="Role" data={roles} value={role} onChange={setRole} required error={errors.role} />
-      <Select label="Olympiad" description="Every role but overlord and teacher needs one." data={olympiads} value={olympiadId} onChange={setOlympiadId} clearable searchable error={errors.olympiadId} />
-    </FormModal>
-  );
-}
+const noAccount: AccountValues = { userId: '', role: '', olympiadId: null };
 
 export function AccountsScreen({ route }: ScreenComponentProps) {
   const can = useCan();
   const grid = useWholeListGrid(accountsQuery(), columns);
   const accounts = useQuery(accountsQuery()).data ?? [];
   const olympiads = (useQuery(olympiadsQuery()).data ?? []).map((o) => ({ value: String(o.id), label: `${o.title} (${o.name}, ${o.year})` }));
-  const setDisabled = useSetAccountDisabled();
-  const [giving, setGiving] = useState(false);
+  const users = [...new Map(accounts.map((a) => [a.userId, `${name(a)} (${a.email ?? a.username})`])).entries()].map(([id, label]) => ({ value: String(id), label }));
+  const [setDisabled, create] = [useSetAccountDisabled(), useCreateAccount()];
+  // Accounts are given here, never edited: the editor only opens empty.
+  const editor = useResourceEditor({ schema: accountSchema, empty: noAccount, valuesOf: (_account: AccountRow) => noAccount, save: (values) => create.mutateAsync(values) });
+  const { control } = editor.form;
   const rowActions: RowAction<AccountRow>[] = [
     {
       label: 'Sign in as',
@@ -153,20 +107,23 @@ export function AccountsScreen({ route }: ScreenComponentProps) {
     }),
   ];
   return (
-    <GridScreen title={route.title} description="Every account: a user's role in an olympiad, or a global one.">
-      {can('GET /api/user/impersonate') && <ImpersonateByEmail olympiads={olympiads} />}
-      <DataGrid<AccountRow>
-        label="Accounts"
-        {...grid}
-        columns={columns}
-        getRowId={(a) => String(a.id)}
-        exportName="accounts"
-        rowActions={rowActions}
-        initialSort={[{ id: 'name', desc: false }]}
-        searchPlaceholder="Search by name, e-mail, role or olympiad"
-        toolbar={can('POST /api/account') && <Button onClick={() => setGiving(true)}>Give an account</Button>}
-      />
-      <GiveAccountModal opened={giving} onClose={() => setGiving(false)} accounts={accounts} olympiads={olympiads} />
-    </GridScreen>
+    <ResourceGrid
+      title={route.title}
+      description="Every account: a user's role in an olympiad, or a global one."
+      above={can('GET /api/user/impersonate') && <ImpersonateByEmail olympiads={olympiads} />}
+      label="Accounts"
+      {...grid}
+      columns={columns}
+      rowActions={rowActions}
+      initialSort={[{ id: 'name', desc: false }]}
+      searchPlaceholder="Search by name, e-mail, role or olympiad"
+      editor={editor}
+      create={{ label: 'Give an account', operation: 'POST /api/account' }}
+      submitLabel="Give it"
+    >
+      <SelectField control={control} name="userId" label="User" data={users} searchable required />
+      <SelectField control={control} name="role" label="Role" data={roles} required />
+      <SelectField control={control} name="olympiadId" label="Olympiad" description="Every role but overlord and teacher needs one." data={olympiads} clearable searchable />
+    </ResourceGrid>
   );
 }

@@ -12,6 +12,10 @@ import { GridScreen } from '@olympiad/shared/resource/grid-screen';
 import { useWholeListGrid } from '@olympiad/shared/resource/whole-list-grid';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { activityQuery, exportActivity, type ActivityEntry, type ActivityQuery } from '../api/logs';
+import { queryLimits } from '@olympiad/shared/lib/field-limits';
+
+// The hours the server looks back over, at most a month.
+const timeWindow = queryLimits.activity_log.timeWindow;
 
 const columns: GridColumn<ActivityEntry>[] = [
   { id: 'createdAt', header: 'When', value: (e) => e.createdAt, cell: (e) => formatDateTime(parseServerTime(e.createdAt)), width: 170 },
@@ -51,7 +55,7 @@ export function ActivityLogScreen({ route }: ScreenComponentProps) {
     <GridScreen title={route.title} description="Who did what, when and from where: every change by staff, teachers and the overlord, and every sign-in.">
       <Group align="flex-end">
         <TextInput label="From (UTC date)" placeholder="2026-11-25, or the last hours" value={startDate} onChange={(e) => setStartDate(e.currentTarget.value)} w={220} error={startDate && !DATE.test(startDate) ? 'A date like 2026-11-25' : undefined} />
-        <NumberInput label="Hours" value={hours} onChange={(v) => setHours(Math.min(744, Math.max(1, Number(v) || 24)))} min={1} max={744} w={120} />
+        <NumberInput label="Hours" value={hours} onChange={(v) => setHours(Math.min(timeWindow.maximum, Math.max(timeWindow.minimum, Number(v) || 24)))} min={timeWindow.minimum} max={timeWindow.maximum} w={120} />
         <TextInput label="E-mail of who did it" type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} w={260} />
       </Group>
       <DataGrid<ActivityEntry> label="Activity log" {...grid} columns={columns} getRowId={(e) => String(e.id)} exportName="activity-log" exportFile={(selection, format) => exportActivity(filters, selection, format)} initialSort={[{ id: 'createdAt', desc: true }]} searchPlaceholder="Search who, what and the details" />

@@ -12,6 +12,10 @@ import { useWholeListGrid } from '@olympiad/shared/resource/whole-list-grid';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { learnerLoginsQuery, type LearnerLogins } from '../api/learner-logins';
 import { olympiadsQuery } from '../api/olympiads';
+import { queryLimits } from '@olympiad/shared/lib/field-limits';
+
+// The hours the server looks back over, at most a month.
+const timeWindow = queryLimits.report_learner_logins.timeWindow;
 
 type SignIn = LearnerLogins['signIns'][number];
 
@@ -53,7 +57,7 @@ export function LearnerLoginsScreen({ route }: ScreenComponentProps) {
             w={300}
           />
           <TextInput label="From (UTC date)" placeholder="2026-11-25, or the last hours" value={startDate} onChange={(e) => setStartDate(e.currentTarget.value)} w={200} />
-          <NumberInput label="Hours" value={hours} onChange={(v) => setHours(Math.min(744, Math.max(1, Number(v) || 24)))} min={1} max={744} w={120} />
+          <NumberInput label="Hours" value={hours} onChange={(v) => setHours(Math.min(timeWindow.maximum, Math.max(timeWindow.minimum, Number(v) || 24)))} min={timeWindow.minimum} max={timeWindow.maximum} w={120} />
         </Group>
         <LineChart title="Sign-ins per hour (UTC)" points={(data?.perHour ?? []).map((p) => ({ label: p.at.slice(0, 13).replace('T', ' ') + 'h', value: p.count }))} />
         <DataGrid<SignIn> label="Sign-ins" {...grid} columns={columns} getRowId={(s) => `${s.at}-${s.userId}`} exportName="learner-sign-ins" initialSort={[{ id: 'at', desc: true }]} searchPlaceholder="Search by learner or school" />

@@ -1,16 +1,18 @@
 // /overlord/edit/olympiads: every olympiad, opened, closed, pinned and unpinned here, and a new one (a
 // new year's) made closed, for its admin to write the paper and open.
-import { useState } from 'react';
-import { Badge, Button, NumberInput, Select, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { DataGrid } from '@olympiad/shared/ui/data-grid/data-grid';
-import type { GridColumn, RowAction } from '@olympiad/shared/ui/data-grid/grid-types';
-import { FormModal } from '@olympiad/shared/ui/form/form-modal';
+import { Badge } from '@mantine/core';
+import type { GridColumn } from '@olympiad/shared/ui/data-grid/grid-types';
+import { NumberField, SelectField, TextField } from '@olympiad/shared/ui/form/form-fields';
 import { changeAction } from '@olympiad/shared/resource/row-actions';
-import { GridScreen } from '@olympiad/shared/resource/grid-screen';
+import { ResourceGrid } from '@olympiad/shared/resource/resource-grid';
+import { useResourceEditor } from '@olympiad/shared/resource/use-resource-editor';
 import { useWholeListGrid } from '@olympiad/shared/resource/whole-list-grid';
+import { limits } from '@olympiad/shared/lib/field-limits';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
-import { olympiadsQuery, useCreateOlympiad, useSetOpen, useSetPinned, type OlympiadRow } from '../api/olympiads';
+import { newOlympiadSchema, olympiadsQuery, useCreateOlympiad, useSetOpen, useSetPinned, type NewOlympiadValues, type OlympiadRow } from '../api/olympiads';
+
+const years = limits.NewOlympiad.year;
 
 const columns: GridColumn<OlympiadRow>[] = [
   { id: 'title', header: 'Title', value: (o) => o.title },
@@ -30,46 +32,15 @@ const columns: GridColumn<OlympiadRow>[] = [
   { id: 'duration', header: 'Minutes', value: (o) => o.durationMinutes, width: 90 },
 ];
 
-function NewOlympiadModal({ opened, onClose, projects }: { opened: boolean; onClose: () => void; projects: { value: string; label: string }[] }) {
-  const create = useCreateOlympiad();
-  const [projectId, setProjectId] = useState<string | null>(null);
-  const [name, setName] = useState('');
-  const [title, setTitle] = useState('');
-  const [year, setYear] = useState<number>(new Date().getFullYear() + 1);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    const result = await create.mutateAsync({ projectId: Number(projectId ?? 0), name: name.trim(), title: title.trim(), year });
-    if (result.ok) {
-      setErrors({});
-      setError(null);
-      onClose();
-    } else {
-      setErrors(result.fields ?? {});
-      setError(result.message);
-    }
-  };
-  return (
-    <FormModal opened={opened} title="New olympiad" onClose={onClose} onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }} submitting={create.isPending} submitLabel="Make it" error={error}>
-      <Select label="Project" data={projects} value={projectId} onChange={setProjectId} required error={errors.projectId} />
-      <TextInput label="Name in links" description="Lower-case letters, digits and dashes: geography-2027" value={name} onChange={(e) => setName(e.currentTarget.value)} required error={errors.name} />
-      <TextInput label="Title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} required error={errors.title} />
-      <NumberInput label="Year" value={year} onChange={(v) => setYear(Number(v))} min={2000} max={2100} required error={errors.year} />
-    </FormModal>
-  );
-}
-
 export function OlympiadsScreen({ route }: ScreenComponentProps) {
   const grid = useWholeListGrid(olympiadsQuery(), columns);
-  const setOpen = useSetOpen();
-  const setPinned = useSetPinned();
-  const [creating, setCreating] = useState(false);
+  const [setOpen, setPinned, create] = [useSetOpen(), useSetPinned(), useCreateOlympiad()];
+  const empty: NewOlympiadValues = { projectId: '', name: '', title: '', year: new Date().getFullYear() + 1 };
+  // Only new olympiads are made here: the editor never opens on a row.
+  const editor = useResourceEditor({ schema: newOlympiadSchema, empty, valuesOf: (_olympiad: OlympiadRow) => empty, save: (values) => create.mutateAsync(values) });
   const rows = useQuery(olympiadsQuery()).data ?? [];
   const projects = [...new Map(rows.map((o) => [o.projectId, o.projectName])).entries()].map(([id, name]) => ({ value: String(id), label: name }));
-  const rowActions: RowAction<OlympiadRow>[] = [
+  const rowActions = [
     changeAction<OlympiadRow>({
       label: 'Open',
       operation: 'GET /api/olympiad/set-olympiad-open/{query}',
@@ -97,19 +68,24 @@ export function OlympiadsScreen({ route }: ScreenComponentProps) {
       change: (o) => setPinned.mutateAsync({ id: o.id, pinned: false }),
     }),
   ];
+  const { control } = editor.form;
   return (
-    <GridScreen title={route.title} description="Every olympiad of every project: open or close it, pin it, or make a new one.">
-      <DataGrid<OlympiadRow>
-        label="Olympiads"
-        {...grid}
-        columns={columns}
-        getRowId={(o) => String(o.id)}
-        exportName="olympiads"
-        rowActions={rowActions}
-        searchPlaceholder="Search by title, name or project"
-        toolbar={<Button onClick={() => setCreating(true)}>New olympiad</Button>}
-      />
-      <NewOlympiadModal opened={creating} onClose={() => setCreating(false)} projects={projects} />
-    </GridScreen>
+    <ResourceGrid
+      title={route.title}
+      description="Every olympiad of every project: open or close it, pin it, or make a new one."
+      label="Olympiads"
+      {...grid}
+      columns={columns}
+      rowActions={rowActions}
+      searchPlaceholder="Search by title, name or project"
+      editor={editor}
+      create={{ label: 'New olympiad', operation: 'POST /api/olympiad' }}
+      submitLabel="Make it"
+    >
+      <SelectField control={control} name="projectId" label="Project" data={projects} required />
+      <TextField control={control} name="name" label="Name in links" description="Lower-case letters, digits and dashes: geography-2027" required />
+      <TextField control={control} name="title" label="Title" required />
+      <NumberField control={control} name="year" label="Year" min={years.minimum} max={years.maximum} allowDecimal={false} required />
+    </ResourceGrid>
   );
 }

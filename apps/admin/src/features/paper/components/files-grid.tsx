@@ -14,7 +14,7 @@ import { attachmentsQuery, isImage, type Attachment } from '../api/get-attachmen
 import { useDeleteAttachment } from '../api/delete-attachment';
 import { useUploadAttachment } from '../api/upload-attachment';
 import { formatBytes, openFile } from './open-file';
-import { RenameFileModal } from './rename-file-modal';
+import { RenameFileModal, useRenameEditor } from './rename-file-modal';
 
 const ACCEPTED = 'image/png,image/jpeg,image/gif,image/webp,application/pdf';
 
@@ -34,7 +34,7 @@ type FilesGridProps = {
 };
 
 export function FilesGrid({ olympiadId, usedBy, extraColumns = [] }: FilesGridProps) {
-  const [renaming, setRenaming] = useState<Attachment | null>(null);
+  const renaming = useRenameEditor();
   const [uploading, setUploading] = useState(false);
   const remove = useDeleteAttachment();
   const uploadOne = useUploadAttachment();
@@ -91,7 +91,7 @@ export function FilesGrid({ olympiadId, usedBy, extraColumns = [] }: FilesGridPr
 
   const rowActions: RowAction<Attachment>[] = [
     { label: 'Open', run: (file) => openFile(file.url) },
-    { label: 'Rename', run: (file) => setRenaming(file) },
+    { label: 'Rename', run: renaming.edit },
     deleteAction<Attachment>({
       confirm: (file) => ({
         title: `Delete ${file.filename}?`,
@@ -138,7 +138,7 @@ export function FilesGrid({ olympiadId, usedBy, extraColumns = [] }: FilesGridPr
           )
         }
       />
-      <RenameFileModal file={renaming} onClose={() => setRenaming(null)} />
+      <RenameFileModal editor={renaming} />
     </>
   );
 }

@@ -1,12 +1,11 @@
 // The form of a question module: its title and instructions in each offered language, and an optional
 // time limit of its own.
-import { useEffect, useState } from 'react';
 import { z } from 'zod';
-import { Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
-import { useZodForm } from '@olympiad/shared/ui/form/use-zod-form';
-import { FormAlert, NumberField, SubmitButton, TextField } from '@olympiad/shared/ui/form/form-fields';
+import { SimpleGrid } from '@mantine/core';
+import { NumberField, TextField } from '@olympiad/shared/ui/form/form-fields';
 import { RichTextField } from '@olympiad/shared/ui/form/rich-text-field';
-import { applyServerErrors } from '@olympiad/shared/ui/form/server-errors';
+import { EditorModal } from '@olympiad/shared/resource/editor-modal';
+import { useResourceEditor } from '@olympiad/shared/resource/use-resource-editor';
 import { localizedSchema } from '../localized-schema';
 import { createModule } from '../api/create-module';
 import { updateModule } from '../api/update-module';
@@ -27,8 +26,6 @@ export const moduleFormSchema = z
     message: 'Give the module a title',
   });
 
-type ModuleForm = z.input<typeof moduleFormSchema>;
-
 export function moduleInputOf(form: z.output<typeof moduleFormSchema>, olympiadId?: number): ModuleInput {
   const input: ModuleInput = {
     title: Object.fromEntries(Object.entries(form.title).filter(([, text]) => text.trim() !== '')),
@@ -39,77 +36,50 @@ export function moduleInputOf(form: z.output<typeof moduleFormSchema>, olympiadI
   return input;
 }
 
-type ModuleFormModalProps = {
-  olympiadId: number;
-  languages: Language[];
-  /** The module to change; null for a new one; undefined when the dialog is closed. */
-  module: ModuleView | null | undefined;
-  onClose: () => void;
-};
-
-export function ModuleFormModal({ olympiadId, languages, module, onClose }: ModuleFormModalProps) {
-  const form = useZodForm(moduleFormSchema, { title: {}, instructions: {} });
-  const [formError, setFormError] = useState<string | null>(null);
+/** The module dialog's editor: `create()` for a new module, `edit(module)` to change one. */
+export function useModuleEditor(olympiadId: number | null) {
   const change = usePaperChange(olympiadId);
-  const { reset } = form;
-
-  useEffect(() => {
-    if (module === undefined) return;
-    setFormError(null);
-    reset({ title: { ...module?.title }, instructions: { ...module?.instructions }, timeLimitMinutes: module?.timeLimitMinutes ?? undefined });
-  }, [module, reset]);
-
-  const submit = form.handleSubmit(async (values) => {
-    const result =
-      module == null
-        ? await change((confirm) => createModule(moduleInputOf(values, olympiadId), confirm), false)
-        : await change((confirm) => updateModule(module.id, moduleInputOf(values), confirm), false);
-    if (result === null) return;
-    if (!result.ok) {
-      setFormError(applyServerErrors(result, (name, error) => form.setError(name as keyof ModuleForm, error), ['timeLimitMinutes']));
-      return;
-    }
-    onClose();
+  return useResourceEditor({
+    schema: moduleFormSchema,
+    empty: { title: {}, instructions: {} },
+    valuesOf: (module: ModuleView) => ({ title: { ...module.title }, instructions: { ...module.instructions }, timeLimitMinutes: module.timeLimitMinutes ?? undefined }),
+    serverFields: ['timeLimitMinutes'],
+    save: (values, module) =>
+      module === null
+        ? change((confirm) => createModule(moduleInputOf(values, olympiadId ?? undefined), confirm), false)
+        : change((confirm) => updateModule(module.id, moduleInputOf(values), confirm), false),
   });
+}
 
+export function ModuleFormModal({ editor, languages }: { editor: ReturnType<typeof useModuleEditor>; languages: Language[] }) {
   const offered = LANGUAGES.filter((language) => languages.includes(language.value));
+  const { control } = editor.form;
   return (
-    <Modal opened={module !== undefined} onClose={onClose} title={module ? 'Change module' : 'New module'} size="lg">
-      <form onSubmit={submit} noValidate>
-        <FormAlert message={formError} />
-        <Stack>
-          <SimpleGrid cols={{ base: 1, sm: offered.length }}>
-            {offered.map((language) => (
-              <TextField key={language.value} control={form.control} name={`title.${language.value}`} label={`Title (${language.label})`} />
-            ))}
-          </SimpleGrid>
-          {offered.map((language) => (
-            <RichTextField
-              key={language.value}
-              control={form.control}
-              name={`instructions.${language.value}`}
-              label={`Instructions (${language.label})`}
-              description="Shown to learners before the module's first question."
-              lang={language.value}
-            />
-          ))}
-          <NumberField
-            control={form.control}
-            name="timeLimitMinutes"
-            label="Time limit of its own (minutes)"
-            description="Leave empty when the module shares the olympiad's time."
-            min={1}
-            max={600}
-            allowDecimal={false}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <SubmitButton submitting={form.formState.isSubmitting}>{module ? 'Save module' : 'Add module'}</SubmitButton>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <EditorModal editor={editor} title={(module) => (module ? 'Change module' : 'New module')} submitLabel={(module) => (module ? 'Save module' : 'Add module')}>
+      <SimpleGrid cols={{ base: 1, sm: offered.length }}>
+        {offered.map((language) => (
+          <TextField key={language.value} control={control} name={`title.${language.value}`} label={`Title (${language.label})`} />
+        ))}
+      </SimpleGrid>
+      {offered.map((language) => (
+        <RichTextField
+          key={language.value}
+          control={control}
+          name={`instructions.${language.value}`}
+          label={`Instructions (${language.label})`}
+          description="Shown to learners before the module's first question."
+          lang={language.value}
+        />
+      ))}
+      <NumberField
+        control={control}
+        name="timeLimitMinutes"
+        label="Time limit of its own (minutes)"
+        description="Leave empty when the module shares the olympiad's time."
+        min={timeLimit.minimum}
+        max={timeLimit.maximum}
+        allowDecimal={false}
+      />
+    </EditorModal>
   );
 }

@@ -14,7 +14,7 @@ import type { ModuleView } from '../api/paper-types';
 import { moveItem } from '../reorder';
 import { useOlympiadId } from '../../olympiad/use-olympiad-id';
 import { usePaperChange } from '../api/paper-change';
-import { ModuleFormModal } from './module-form';
+import { ModuleFormModal, useModuleEditor } from './module-form';
 import { OpenPaperNotice } from './open-paper-notice';
 import { QuestionBankMenu } from './question-bank-menu';
 import { ReorderList } from './reorder-list';
@@ -29,7 +29,7 @@ export function ModulesScreen({ route }: ScreenComponentProps) {
   const olympiad = useOlympiad(olympiadId);
   const change = usePaperChange(olympiadId);
   const confirm = useConfirm();
-  const [editing, setEditing] = useState<ModuleView | null | undefined>(undefined);
+  const editor = useModuleEditor(olympiadId);
   const [order, setOrder] = useState<ModuleView[] | null>(null);
 
   const shown = order ?? modules.data ?? [];
@@ -67,7 +67,7 @@ export function ModulesScreen({ route }: ScreenComponentProps) {
         {olympiadId !== null && (
           <Group gap="sm">
             <QuestionBankMenu olympiadId={olympiadId} olympiadName={olympiadName} />
-            <Button onClick={() => setEditing(null)}>New module</Button>
+            <Button onClick={editor.create}>New module</Button>
           </Group>
         )}
       </Group>
@@ -108,7 +108,7 @@ export function ModulesScreen({ route }: ScreenComponentProps) {
                     </Button>
                   </Menu.Target>
                   <Menu.Dropdown>
-                    <Menu.Item onClick={() => setEditing(module)}>Edit</Menu.Item>
+                    <Menu.Item onClick={() => editor.edit(module)}>Edit</Menu.Item>
                     <Menu.Item component={AppLink} to={questionsHref(module)}>
                       Questions
                     </Menu.Item>
@@ -122,14 +122,7 @@ export function ModulesScreen({ route }: ScreenComponentProps) {
           )}
         />
       )}
-      {olympiadId !== null && (
-        <ModuleFormModal
-          olympiadId={olympiadId}
-          languages={olympiad.data?.languages ?? ['en']}
-          module={editing}
-          onClose={() => setEditing(undefined)}
-        />
-      )}
+      <ModuleFormModal editor={editor} languages={olympiad.data?.languages ?? ['en']} />
     </Stack>
   );
 }

@@ -42,6 +42,9 @@ import {
 import { usePaperChange } from '../api/paper-change';
 import { QuestionImageField } from './question-image-field';
 import { QuestionPreview } from './question-preview';
+import { limits } from '@olympiad/shared/lib/field-limits';
+
+const questionLimits = limits.QuestionInput;
 
 type QuestionEditorProps = {
   olympiadId: number;
@@ -125,13 +128,13 @@ export function QuestionEditor({ olympiadId, moduleId, languages, question, onCl
                 style={{ flexWrap: 'wrap' }}
               />
               <Group grow align="flex-start">
-                <NumberField control={control} name="marks" label="Marks" min={0} max={100} allowDecimal={false} required />
+                <NumberField control={control} name="marks" label="Marks" min={questionLimits.marks.minimum} max={questionLimits.marks.maximum} allowDecimal={false} required />
                 <NumberField
                   control={control}
                   name="difficulty"
                   label="Difficulty (1 easy – 5 hard)"
-                  min={1}
-                  max={5}
+                  min={questionLimits.difficulty.minimum}
+                  max={questionLimits.difficulty.maximum}
                   allowDecimal={false}
                   required
                 />

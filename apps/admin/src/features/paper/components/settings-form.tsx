@@ -19,6 +19,9 @@ import type { OlympiadSettings } from '../api/get-olympiad';
 import { useUpdateOlympiad } from '../api/update-olympiad';
 import { LANGUAGES } from '../api/paper-types';
 import { GRADES, settingsFormOf, settingsSchema, updateSettingsOf, type SettingsFormValues } from '../settings-form';
+import { limits } from '@olympiad/shared/lib/field-limits';
+
+const settings = limits.UpdateSettings;
 
 const SERVER_FIELDS = ['title', 'year', 'kind', 'durationMinutes', 'grades', 'languages', 'sittingWindows'];
 
@@ -53,7 +56,7 @@ export function SettingsForm({ olympiad }: { olympiad: OlympiadSettings }) {
         <Stack>
           <TextField control={control} name="title" label="Title" required />
           <SimpleGrid cols={{ base: 1, xs: 3 }}>
-            <NumberField control={control} name="year" label="Year" min={2000} max={2100} allowDecimal={false} required />
+            <NumberField control={control} name="year" label="Year" min={settings.year.minimum} max={settings.year.maximum} allowDecimal={false} required />
             <SelectField
               control={control}
               name="kind"
@@ -68,8 +71,8 @@ export function SettingsForm({ olympiad }: { olympiad: OlympiadSettings }) {
               name="durationMinutes"
               label="Duration"
               suffix=" min"
-              min={1}
-              max={600}
+              min={settings.durationMinutes.minimum}
+              max={settings.durationMinutes.maximum}
               allowDecimal={false}
               required
             />

@@ -6,8 +6,7 @@ import { useController } from 'react-hook-form';
 import { TextField } from '@olympiad/shared/ui/form/form-fields';
 import { EditorModal } from '@olympiad/shared/resource/editor-modal';
 import { useResourceEditor, type ResourceEditor } from '@olympiad/shared/resource/use-resource-editor';
-import { useConfirm } from '@olympiad/shared/ui/confirm/confirm-dialog';
-import { alertError } from '@olympiad/shared/feedback/notifications';
+import { useConfirmedChange } from '@olympiad/shared/resource/use-confirmed-change';
 import { formatDateTime, parseServerTime } from '@olympiad/shared/lib/server-time';
 import { can } from '@olympiad/shared/access/can';
 import { useStartWindows, useUpdateStartWindows, type StartWindows } from '../api/start-windows';
@@ -16,7 +15,6 @@ import { emptyStartWindow, onWindow, startWindowFormOf, startWindowSchema, windo
 export function StartWindowsSection({ olympiadId }: { olympiadId: number }) {
   const windows = useStartWindows(olympiadId);
   const update = useUpdateStartWindows(olympiadId);
-  const confirm = useConfirm();
   const saved = windows.data?.startWindows ?? [];
   const editor = useResourceEditor({
     schema: startWindowSchema,
@@ -29,12 +27,11 @@ export function StartWindowsSection({ olympiadId }: { olympiadId: number }) {
   });
   const mayChange = can('PUT /api/olympiad/{id}/start-windows');
 
-  const remove = async (row: StartWindowRow) => {
-    const sure = await confirm({ title: 'Remove this start window?', message: 'Its schools then write in the olympiad’s own sitting windows.', danger: true, confirmLabel: 'Remove' });
-    if (!sure) return;
-    const result = await update.mutateAsync(windowsWith(saved, row.index, null));
-    if (!result.ok) alertError(result.message);
-  };
+  const removing = useConfirmedChange();
+  const remove = (row: StartWindowRow) =>
+    removing.run({ title: 'Remove this start window?', message: 'Its schools then write in the olympiad’s own sitting windows.', danger: true, confirmLabel: 'Remove' }, () =>
+      update.mutateAsync(windowsWith(saved, row.index, null)),
+    );
 
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="start-windows-heading">

@@ -5,6 +5,10 @@ import { useEffect, useState } from 'react';
 import { ActionIcon, Button, Checkbox, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { alertError } from '@olympiad/shared/feedback/notifications';
 import { useSetFees, type FeeSchedule } from '../api/orders';
+import { limits } from '@olympiad/shared/lib/field-limits';
+
+// The server keeps VAT in basis points; the form shows per cent.
+const vatBasisPoints = limits.FeesInput.vatBasisPoints;
 
 type Band = { gradeFrom: number; gradeTo: number; fee: number };
 type Dated = { on: boolean; date: string; fee: number };
@@ -63,7 +67,7 @@ export function FeesForm({ olympiadId, schedule }: { olympiadId: number; schedul
     <Stack>
       <Group align="flex-end">
         <NumberInput label="Fee per learner (R, VAT excluded)" min={0} decimalScale={2} value={fee} onChange={(v) => setFee(Number(v) || 0)} />
-        <NumberInput label="VAT (%)" min={0} max={100} decimalScale={2} value={vat} onChange={(v) => setVat(Number(v) || 0)} />
+        <NumberInput label="VAT (%)" min={vatBasisPoints.minimum / 100} max={vatBasisPoints.maximum / 100} decimalScale={2} value={vat} onChange={(v) => setVat(Number(v) || 0)} />
       </Group>
       <div>
         <Text fw={600} size="sm">

@@ -4,20 +4,24 @@
 // from one); a fee waiver where a funder sponsors the school's entry; and reconciling a bank statement.
 import { useMemo, useState } from 'react';
 import { Badge, Button, Group, Modal, NumberInput, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { DataGrid } from '@olympiad/shared/ui/data-grid/data-grid';
 import type { GridColumn, RowAction } from '@olympiad/shared/ui/data-grid/grid-types';
 import { provinceOptions } from '@olympiad/shared/lib/south-africa';
 import { formatDateTime, parseServerTime } from '@olympiad/shared/lib/server-time';
 import { alertError } from '@olympiad/shared/feedback/notifications';
 import { useCan } from '@olympiad/shared/access/can';
 import { changeAction, deleteAction } from '@olympiad/shared/resource/row-actions';
-import { GridScreen } from '@olympiad/shared/resource/grid-screen';
+import { ResourceGrid } from '@olympiad/shared/resource/resource-grid';
+import { RowModal } from '@olympiad/shared/resource/row-modal';
+import { useRowDialog } from '@olympiad/shared/resource/use-row-dialog';
 import { downloadInvoice, orderState, rands, useSetSchoolPo } from '@olympiad/shared/features/invoices/api/purchase-orders';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { useScreenOlympiad } from '../../olympiad/use-screen-olympiad';
 import { ordersGrid, useDeleteOrder, useSendDiscountEmail, useSetDiscount, useSetOrderStatus, useSetSponsored, type OrderRow } from '../api/orders';
 import { ReconcilePanel } from './reconcile-panel';
 import { ProofsDialog } from './proofs-dialog';
+import { queryLimits } from '@olympiad/shared/lib/field-limits';
+
+const sponsored = queryLimits.set_sponsored.sponsoredPercent;
 
 const stateOptions = [
   { value: 'unpaid', label: 'unpaid' },
@@ -70,7 +74,7 @@ function DiscountDialog({ order, onClose }: { order: OrderRow; onClose: () => vo
   return (
     <Stack>
       <NumberInput label="Learners without charge" min={0} max={order.learners} value={freeLearners} onChange={(v) => setFree(Number(v) || 0)} />
-      <Textarea label="Why" description="Kept with the order" required value={comment} onChange={(e) => setComment(e.currentTarget.value)} maxLength={500} />
+      <Textarea label="Why" description="Kept with the order" required value={comment} onChange={(e) => setComment(e.currentTarget.value)} maxLength={queryLimits.purchase_order_set_discount.comment.maxLength} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
           Cancel
@@ -97,10 +101,10 @@ function SponsorDialog({ order, onClose }: { order: OrderRow; onClose: () => voi
       <NumberInput
         label="Share of the fees the funder pays (%)"
         description="100 waives the fees; 0 takes the sponsorship away. The invoice shows the sponsored part."
-        min={0}
-        max={100}
+        min={sponsored.minimum}
+        max={sponsored.maximum}
         value={percent}
-        onChange={(v) => setPercent(Math.min(100, Math.max(0, Number(v) || 0)))}
+        onChange={(v) => setPercent(Math.min(sponsored.maximum, Math.max(sponsored.minimum, Number(v) || 0)))}
       />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
@@ -122,7 +126,7 @@ function SchoolPoDialog({ order, onClose }: { order: OrderRow; onClose: () => vo
   };
   return (
     <Stack>
-      <TextInput label="The school's order number" value={po} maxLength={60} onChange={(e) => setPoValue(e.currentTarget.value)} />
+      <TextInput label="The school's order number" value={po} maxLength={queryLimits.purchase_order_set_school_po.schoolsPO.maxLength} onChange={(e) => setPoValue(e.currentTarget.value)} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
           Cancel
@@ -141,11 +145,8 @@ export function PaymentPortalScreen({ route }: ScreenComponentProps) {
   const setStatus = useSetOrderStatus();
   const remove = useDeleteOrder();
   const sendEmail = useSendDiscountEmail();
-  const [discount, setDiscount] = useState<OrderRow | null>(null);
-  const [po, setPo] = useState<OrderRow | null>(null);
+  const [discount, po, proofs, sponsor] = [useRowDialog<OrderRow>(), useRowDialog<OrderRow>(), useRowDialog<OrderRow>(), useRowDialog<OrderRow>()];
   const [reconciling, setReconciling] = useState(false);
-  const [proofs, setProofs] = useState<OrderRow | null>(null);
-  const [sponsor, setSponsor] = useState<OrderRow | null>(null);
   const live = (o: OrderRow) => !o.deletedAt;
 
   const rowActions: RowAction<OrderRow>[] = [
@@ -168,16 +169,16 @@ export function PaymentPortalScreen({ route }: ScreenComponentProps) {
       hidden: (o) => !live(o) || (!o.paid && !o.preApproved) || o.receivedCents > 0,
       change: (o) => setStatus.mutateAsync({ id: o.id, status: 'unpaid' }),
     }),
-    { label: "School's PO", operation: 'PUT /api/purchase-order/set-school-po/{id}', hidden: (o) => !live(o), run: setPo },
-    { label: 'Discount', operation: 'PUT /api/purchase-order/set-num-learners-discount/{id}', hidden: (o) => !live(o) || o.paid, run: setDiscount },
+    { label: "School's PO", operation: 'PUT /api/purchase-order/set-school-po/{id}', hidden: (o) => !live(o), run: po.open },
+    { label: 'Discount', operation: 'PUT /api/purchase-order/set-num-learners-discount/{id}', hidden: (o) => !live(o) || o.paid, run: discount.open },
     changeAction<OrderRow>({
       label: 'Send discount e-mail',
       operation: 'PUT /api/purchase-order/send-discount-email/{id}',
       hidden: (o) => !live(o) || o.freeLearners === 0,
       change: (o) => sendEmail.mutateAsync(o.id),
     }),
-    { label: 'Sponsor', operation: 'PUT /api/purchase-order/set-sponsored/{id}', hidden: (o) => !live(o) || o.paid || o.schoolParticipantId == null, run: setSponsor },
-    { label: 'Proof of payment', operation: 'GET /api/purchase-order/{id}/proof/{proofId}', hidden: (o) => o.proofCount === 0, run: setProofs },
+    { label: 'Sponsor', operation: 'PUT /api/purchase-order/set-sponsored/{id}', hidden: (o) => !live(o) || o.paid || o.schoolParticipantId == null, run: sponsor.open },
+    { label: 'Proof of payment', operation: 'GET /api/purchase-order/{id}/proof/{proofId}', hidden: (o) => o.proofCount === 0, run: proofs.open },
     {
       label: 'Invoice',
       operation: 'GET /api/purchase-order/{id}/invoice',
@@ -195,36 +196,40 @@ export function PaymentPortalScreen({ route }: ScreenComponentProps) {
   ];
 
   return (
-    <GridScreen title={route.title} description="The purchase orders of this olympiad's schools and countries, their invoices and payments.">
-      <DataGrid<OrderRow>
-        label="Purchase orders"
-        {...grid}
-        columns={columns}
-        rowActions={rowActions}
-        initialSort={[{ id: 'createdAt', desc: true }]}
-        searchPlaceholder="Search by school, reference or order number"
-        toolbar={
-          <Group>
-            <Switch label="Show deleted orders" checked={fetchDeleted} onChange={(e) => setFetchDeleted(e.currentTarget.checked)} />
-            {can('POST /api/purchase-order/reconcile/preview') && olympiadId !== undefined && <Button onClick={() => setReconciling(true)}>Reconcile a bank statement</Button>}
-          </Group>
-        }
-      />
-      <Modal opened={discount !== null} onClose={() => setDiscount(null)} title={`Discount: ${discount?.customerName ?? ''}`}>
-        {discount && <DiscountDialog order={discount} onClose={() => setDiscount(null)} />}
-      </Modal>
-      <Modal opened={po !== null} onClose={() => setPo(null)} title={`Order number: ${po?.customerName ?? ''}`}>
-        {po && <SchoolPoDialog order={po} onClose={() => setPo(null)} />}
-      </Modal>
-      <Modal opened={sponsor !== null} onClose={() => setSponsor(null)} title={`Sponsor: ${sponsor?.customerName ?? ''}`}>
-        {sponsor && <SponsorDialog order={sponsor} onClose={() => setSponsor(null)} />}
-      </Modal>
-      <Modal opened={proofs !== null} onClose={() => setProofs(null)} title={`Proof of payment: ${proofs?.customerName ?? ''}`} size="lg">
-        {proofs && <ProofsDialog order={proofs} onClose={() => setProofs(null)} />}
-      </Modal>
-      <Modal opened={reconciling} onClose={() => setReconciling(false)} title="Reconcile a bank statement" size="xl">
-        {olympiadId !== undefined && <ReconcilePanel olympiadId={olympiadId} onDone={() => setReconciling(false)} />}
-      </Modal>
-    </GridScreen>
+    <ResourceGrid
+      title={route.title}
+      description="The purchase orders of this olympiad's schools and countries, their invoices and payments."
+      label="Purchase orders"
+      {...grid}
+      columns={columns}
+      rowActions={rowActions}
+      initialSort={[{ id: 'createdAt', desc: true }]}
+      searchPlaceholder="Search by school, reference or order number"
+      toolbar={
+        <Group>
+          <Switch label="Show deleted orders" checked={fetchDeleted} onChange={(e) => setFetchDeleted(e.currentTarget.checked)} />
+          {can('POST /api/purchase-order/reconcile/preview') && olympiadId !== undefined && <Button onClick={() => setReconciling(true)}>Reconcile a bank statement</Button>}
+        </Group>
+      }
+      dialogs={
+        <>
+          <RowModal dialog={discount} title={(o) => `Discount: ${o.customerName}`}>
+            {(o) => <DiscountDialog order={o} onClose={discount.close} />}
+          </RowModal>
+          <RowModal dialog={po} title={(o) => `Order number: ${o.customerName}`}>
+            {(o) => <SchoolPoDialog order={o} onClose={po.close} />}
+          </RowModal>
+          <RowModal dialog={sponsor} title={(o) => `Sponsor: ${o.customerName}`}>
+            {(o) => <SponsorDialog order={o} onClose={sponsor.close} />}
+          </RowModal>
+          <RowModal dialog={proofs} title={(o) => `Proof of payment: ${o.customerName}`} size="lg">
+            {(o) => <ProofsDialog order={o} onClose={proofs.close} />}
+          </RowModal>
+          <Modal opened={reconciling} onClose={() => setReconciling(false)} title="Reconcile a bank statement" size="xl">
+            {olympiadId !== undefined && <ReconcilePanel olympiadId={olympiadId} onDone={() => setReconciling(false)} />}
+          </Modal>
+        </>
+      }
+    />
   );
 }

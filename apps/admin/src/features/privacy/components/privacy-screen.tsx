@@ -11,6 +11,7 @@ import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types'
 import type { SearchResults } from '../../overlord/api/search';
 import { SearchBox } from '../../overlord/search-box';
 import { downloadExport, privacyExportQuery, useErase, type Subject } from '../api/privacy';
+import { limits } from '@olympiad/shared/lib/field-limits';
 
 type Person = { subject: Subject; id: number; name: string; about: string };
 
@@ -71,7 +72,7 @@ function EraseDialog({ person, opened, onClose }: { person: Person; opened: bool
     <Modal opened={opened} onClose={onClose} title={`Erase ${person.name}?`}>
       <Stack>
         <Text size="sm">{what} This cannot be undone.</Text>
-        <Textarea label="Reason" description="Kept with the erasure, not in the activity log." required autosize minRows={2} maxLength={500} value={reason} error={error} onChange={(e) => setReason(e.currentTarget.value)} />
+        <Textarea label="Reason" description="Kept with the erasure, not in the activity log." required autosize minRows={2} maxLength={limits.ErasureInput.reason.maxLength} value={reason} error={error} onChange={(e) => setReason(e.currentTarget.value)} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -27,6 +27,9 @@ import { useOlympiadId } from '../../olympiad/use-olympiad-id';
 import { fetchCertificatePreview, useCertificateConfig, useSaveCertificateConfig, type CertificateDesign, type Placement } from '../api/certificate-config';
 import { useModeratedCertificates } from '../api/certificate-runs';
 import { TemplatePictures } from './certificate-pictures';
+import { limits } from '@olympiad/shared/lib/field-limits';
+
+const certificate = limits.CertificateDesign;
 
 export function EditCertificatesScreen({ route }: ScreenComponentProps) {
   const olympiadId = useOlympiadId();
@@ -76,9 +79,9 @@ function Editor({ olympiadId }: { olympiadId: number }) {
       <Stack>
         <Paper withBorder radius="md" p="md">
           <Stack>
-            <TextInput label="Heading" description="Empty: the olympiad's title" value={design.heading} maxLength={120} error={errors.heading} disabled={!editable} onChange={(e) => setDesign({ ...design, heading: e.currentTarget.value })} />
-            <TextInput label="Signatory" required value={design.signature} maxLength={120} error={errors.signature} disabled={!editable} onChange={(e) => setDesign({ ...design, signature: e.currentTarget.value })} />
-            <TextInput label="Date printed" description="Empty: the day the certificates are made" value={design.date} maxLength={60} error={errors.date} disabled={!editable} onChange={(e) => setDesign({ ...design, date: e.currentTarget.value })} />
+            <TextInput label="Heading" description="Empty: the olympiad's title" value={design.heading} maxLength={certificate.heading.maxLength} error={errors.heading} disabled={!editable} onChange={(e) => setDesign({ ...design, heading: e.currentTarget.value })} />
+            <TextInput label="Signatory" required value={design.signature} maxLength={certificate.signature.maxLength} error={errors.signature} disabled={!editable} onChange={(e) => setDesign({ ...design, signature: e.currentTarget.value })} />
+            <TextInput label="Date printed" description="Empty: the day the certificates are made" value={design.date} maxLength={certificate.date.maxLength} error={errors.date} disabled={!editable} onChange={(e) => setDesign({ ...design, date: e.currentTarget.value })} />
             <div>
               <Text size="sm" fw={500} mb={4} id="score-shown">
                 Shows the learner's
@@ -108,7 +111,7 @@ function Editor({ olympiadId }: { olympiadId: number }) {
                 <TextInput
                   label={`${template.award.charAt(0).toUpperCase()}${template.award.slice(1)}: words printed`}
                   value={template.title}
-                  maxLength={80}
+                  maxLength={limits.AwardTemplate.title.maxLength}
                   error={errors[`awards[${index}].title`]}
                   disabled={!editable}
                   style={{ flex: 1 }}

@@ -1,6 +1,11 @@
 // A change to the results asks why: the reason is kept with the change and in the activity log.
 import { useState, type ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { limits } from '@olympiad/shared/lib/field-limits';
+
+// Every change to the results (adjust, decide, disqualify, remark, state) keeps its reason; the modal
+// takes the shortest of their limits.
+const reasonLimit = Math.min(...[limits.AdjustInput, limits.DecideInput, limits.DisqualifyInput, limits.RemarkInput, limits.StateInput].map((input) => input.reason.maxLength));
 
 export type ReasonModalProps = {
   title: string;
@@ -38,7 +43,7 @@ export function ReasonModal({ title, opened, onClose, children, confirmLabel, on
           required
           autosize
           minRows={2}
-          maxLength={1000}
+          maxLength={reasonLimit}
           value={reason}
           error={error}
           onChange={(event) => setReason(event.currentTarget.value)}

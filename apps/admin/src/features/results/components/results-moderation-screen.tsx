@@ -8,6 +8,7 @@ import type { GridColumn, RowAction } from '@olympiad/shared/ui/data-grid/grid-t
 import { useCan } from '@olympiad/shared/access/can';
 import { formatDateTime, parseServerTime } from '@olympiad/shared/lib/server-time';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
+import { useRowDialog } from '@olympiad/shared/resource/use-row-dialog';
 import { useOlympiadId } from '../../olympiad/use-olympiad-id';
 import { useModeration, type Moderation, type ResultsState } from '../api/get-moderation';
 import { resultsGrid, type ResultRow } from '../api/get-results';
@@ -282,9 +283,8 @@ function MarksGrid({ olympiadId, final }: { olympiadId: number; final: boolean }
   const grid = useMemo(() => resultsGrid(olympiadId), [olympiadId]);
   const adjust = useAdjust();
   const disqualify = useDisqualify();
-  const [adjusting, setAdjusting] = useState<ResultRow | null>(null);
+  const [adjusting, toggling] = [useRowDialog<ResultRow>(), useRowDialog<ResultRow>()];
   const [marks, setMarks] = useState<number>(0);
-  const [toggling, setToggling] = useState<ResultRow | null>(null);
   const columns: GridColumn<ResultRow>[] = resultColumns;
   const rowActions: RowAction<ResultRow>[] = [
     {
@@ -293,20 +293,20 @@ function MarksGrid({ olympiadId, final }: { olympiadId: number; final: boolean }
       hidden: () => final,
       run: (row) => {
         setMarks(row.score);
-        setAdjusting(row);
+        adjusting.open(row);
       },
     },
     {
       label: 'Disqualify',
       operation: 'POST /api/results/disqualify',
       hidden: (row) => final || row.disqualified,
-      run: setToggling,
+      run: toggling.open,
     },
     {
       label: 'Reinstate',
       operation: 'POST /api/results/disqualify',
       hidden: (row) => final || !row.disqualified,
-      run: setToggling,
+      run: toggling.open,
     },
   ];
   return (
@@ -317,26 +317,26 @@ function MarksGrid({ olympiadId, final }: { olympiadId: number; final: boolean }
       {final && <Alert color="blue">The results are final. Reopen them to moderate a mark: the next release is a new version.</Alert>}
       <DataGrid<ResultRow> label="Learners' results" {...grid} columns={columns} rowActions={rowActions} initialSort={[{ id: 'rank', desc: false }]} searchPlaceholder="Search by learner or school" />
       <ReasonModal
-        title={adjusting ? `Moderate the mark of ${adjusting.firstName} ${adjusting.lastName}` : ''}
-        opened={adjusting !== null}
-        onClose={() => setAdjusting(null)}
+        title={adjusting.row ? `Moderate the mark of ${adjusting.row.firstName} ${adjusting.row.lastName}` : ''}
+        opened={adjusting.opened}
+        onClose={adjusting.close}
         confirmLabel="Save mark"
         busy={adjust.isPending}
         onConfirm={async (reason) =>
-          adjusting ? (await adjust.mutateAsync({ olympiadId, attemptId: adjusting.attemptId, marks, reason })).ok : false
+          adjusting.row ? (await adjust.mutateAsync({ olympiadId, attemptId: adjusting.row.attemptId, marks, reason })).ok : false
         }
       >
-        <Text size="sm">Marked by the marking code: {adjusting?.markedScore}. {adjusting?.adjusted ? `Moderated before to ${adjusting.score}.` : ''}</Text>
+        <Text size="sm">Marked by the marking code: {adjusting.row?.markedScore}. {adjusting.row?.adjusted ? `Moderated before to ${adjusting.row.score}.` : ''}</Text>
         <NumberInput label="Total marks" min={0} max={100000} value={marks} onChange={(value) => setMarks(typeof value === 'number' ? value : Number(value) || 0)} />
       </ReasonModal>
       <ReasonModal
-        title={toggling ? `${toggling.disqualified ? 'Reinstate' : 'Disqualify'} ${toggling.firstName} ${toggling.lastName}` : ''}
-        opened={toggling !== null}
-        onClose={() => setToggling(null)}
-        confirmLabel={toggling?.disqualified ? 'Reinstate' : 'Disqualify'}
+        title={toggling.row ? `${toggling.row.disqualified ? 'Reinstate' : 'Disqualify'} ${toggling.row.firstName} ${toggling.row.lastName}` : ''}
+        opened={toggling.opened}
+        onClose={toggling.close}
+        confirmLabel={toggling.row?.disqualified ? 'Reinstate' : 'Disqualify'}
         busy={disqualify.isPending}
         onConfirm={async (reason) =>
-          toggling ? (await disqualify.mutateAsync({ olympiadId, attemptId: toggling.attemptId, disqualified: !toggling.disqualified, reason })).ok : false
+          toggling.row ? (await disqualify.mutateAsync({ olympiadId, attemptId: toggling.row.attemptId, disqualified: !toggling.row.disqualified, reason })).ok : false
         }
       />
     </Stack>

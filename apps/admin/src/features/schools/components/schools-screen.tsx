@@ -2,17 +2,14 @@
 // province, sector and whether it is entered; staff who may edit add, change and enter schools, and the
 // overlord deletes schools nothing refers to (the others are merged).
 import { useMemo } from 'react';
-import { Badge, Button, Text } from '@mantine/core';
-import { DataGrid } from '@olympiad/shared/ui/data-grid/data-grid';
-import type { BulkAction, GridColumn, RowAction } from '@olympiad/shared/ui/data-grid/grid-types';
+import { Badge, Text } from '@mantine/core';
+import type { BulkAction, GridColumn } from '@olympiad/shared/ui/data-grid/grid-types';
 import { provinceOptions } from '@olympiad/shared/lib/south-africa';
-import { useCan } from '@olympiad/shared/access/can';
 import { SchoolFields } from '@olympiad/shared/features/schools/school-fields';
 import { emptySchool, schoolInput, schoolSchema, schoolValues } from '@olympiad/shared/features/schools/school-schema';
 import { useResourceEditor } from '@olympiad/shared/resource/use-resource-editor';
-import { EditorModal } from '@olympiad/shared/resource/editor-modal';
-import { changeAction, deleteAction } from '@olympiad/shared/resource/row-actions';
-import { GridScreen } from '@olympiad/shared/resource/grid-screen';
+import { changeAction, deleteAction, editAction } from '@olympiad/shared/resource/row-actions';
+import { ResourceGrid } from '@olympiad/shared/resource/resource-grid';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { useScreenOlympiad } from '../../olympiad/use-screen-olympiad';
 import { schoolsGrid, type SchoolRow } from '../api/get-schools';
@@ -47,19 +44,16 @@ const columns = (olympiadId: number | undefined): GridColumn<SchoolRow>[] => [
 
 export function SchoolsScreen({ route }: ScreenComponentProps) {
   const { olympiadId } = useScreenOlympiad();
-  const can = useCan();
   const grid = useMemo(() => schoolsGrid(olympiadId), [olympiadId]);
-  const save = useSaveSchool();
-  const remove = useDeleteSchool();
-  const enter = useEnterSchools();
+  const [save, remove, enter] = [useSaveSchool(), useDeleteSchool(), useEnterSchools()];
   const editor = useResourceEditor({
     schema: schoolSchema,
     empty: emptySchool,
     valuesOf: schoolValues,
     save: (values, school: SchoolRow | null) => save.mutateAsync({ id: school?.id ?? null, body: schoolInput(values) }),
   });
-  const rowActions: RowAction<SchoolRow>[] = [
-    { label: 'Edit', operation: 'PUT /api/school/{id}', run: editor.edit },
+  const rowActions = [
+    editAction(editor, 'PUT /api/school/{id}'),
     changeAction<SchoolRow>({
       label: 'Enter',
       operation: 'POST /api/school-participant',
@@ -88,23 +82,21 @@ export function SchoolsScreen({ route }: ScreenComponentProps) {
         ];
 
   return (
-    <GridScreen
+    <ResourceGrid
       title={route.title}
       description={olympiadId === undefined ? 'Every school on the platform, in every olympiad.' : 'Every school on the platform, and whether it is entered in this olympiad.'}
+      label="Schools"
+      {...grid}
+      columns={columns(olympiadId)}
+      rowActions={rowActions}
+      bulkActions={bulkActions}
+      initialSort={[{ id: 'name', desc: false }]}
+      searchPlaceholder="Search by name, town, EMIS number or e-mail"
+      editor={editor}
+      create={{ label: 'New school', operation: 'POST /api/school' }}
+      editorTitle={(school) => (school ? `Edit ${school.name}` : 'New school')}
     >
-      <DataGrid<SchoolRow>
-        label="Schools"
-        {...grid}
-        columns={columns(olympiadId)}
-        rowActions={rowActions}
-        bulkActions={bulkActions}
-        initialSort={[{ id: 'name', desc: false }]}
-        searchPlaceholder="Search by name, town, EMIS number or e-mail"
-        toolbar={can('POST /api/school') && <Button onClick={editor.create}>New school</Button>}
-      />
-      <EditorModal editor={editor} title={(school) => (school ? `Edit ${school.name}` : 'New school')}>
-        <SchoolFields control={editor.form.control} international />
-      </EditorModal>
-    </GridScreen>
+      <SchoolFields control={editor.form.control} international />
+    </ResourceGrid>
   );
 }

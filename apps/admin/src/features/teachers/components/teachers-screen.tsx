@@ -2,13 +2,12 @@
 // correct a teacher's names, cell, subject and school.
 import { useMemo, useState } from 'react';
 import { Badge, Text } from '@mantine/core';
-import { DataGrid } from '@olympiad/shared/ui/data-grid/data-grid';
-import type { GridColumn, RowAction } from '@olympiad/shared/ui/data-grid/grid-types';
+import type { GridColumn } from '@olympiad/shared/ui/data-grid/grid-types';
 import { TextField } from '@olympiad/shared/ui/form/form-fields';
 import { formatDateTime, parseServerTime } from '@olympiad/shared/lib/server-time';
+import { editAction } from '@olympiad/shared/resource/row-actions';
 import { useResourceEditor } from '@olympiad/shared/resource/use-resource-editor';
-import { EditorModal } from '@olympiad/shared/resource/editor-modal';
-import { GridScreen } from '@olympiad/shared/resource/grid-screen';
+import { ResourceGrid } from '@olympiad/shared/resource/resource-grid';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { useScreenOlympiad } from '../../olympiad/use-screen-olympiad';
 import { teachersGrid, type TeacherRow } from '../api/get-teachers';
@@ -51,7 +50,6 @@ export function TeachersScreen({ route }: ScreenComponentProps) {
     onOpen: (teacher: TeacherRow | null) => setSchool(schoolOf(teacher)),
     save: (values, teacher) => update.mutateAsync({ id: teacher?.id ?? 0, values, schoolId: school?.id ?? null }),
   });
-  const rowActions: RowAction<TeacherRow>[] = [{ label: 'Edit', operation: 'PUT /api/teacher/{id}', run: editor.edit }];
   const description = teamAdmins
     ? 'The teachers who run a school’s entry in this olympiad.'
     : all
@@ -59,23 +57,24 @@ export function TeachersScreen({ route }: ScreenComponentProps) {
       : 'The teachers in the team of a school entered in this olympiad.';
 
   return (
-    <GridScreen title={route.title} description={description}>
-      <DataGrid<TeacherRow>
-        label="Teachers"
-        {...grid}
-        columns={columns}
-        rowActions={rowActions}
-        initialSort={[{ id: 'name', desc: false }]}
-        searchPlaceholder="Search by name, e-mail or school"
-      />
-      <EditorModal editor={editor} title={(teacher) => (teacher ? `Edit ${teacher.firstName} ${teacher.lastName}` : '')}>
-        <TextField control={editor.form.control} name="title" label="Title" />
-        <TextField control={editor.form.control} name="firstName" label="First name" required />
-        <TextField control={editor.form.control} name="lastName" label="Last name" required />
-        <TextField control={editor.form.control} name="cell" label="Cell number" type="tel" />
-        <TextField control={editor.form.control} name="subject" label="Subject" />
-        <SchoolPicker label="School" value={school} onChange={setSchool} />
-      </EditorModal>
-    </GridScreen>
+    <ResourceGrid
+      title={route.title}
+      description={description}
+      label="Teachers"
+      {...grid}
+      columns={columns}
+      rowActions={[editAction(editor, 'PUT /api/teacher/{id}')]}
+      initialSort={[{ id: 'name', desc: false }]}
+      searchPlaceholder="Search by name, e-mail or school"
+      editor={editor}
+      editorTitle={(teacher) => (teacher ? `Edit ${teacher.firstName} ${teacher.lastName}` : '')}
+    >
+      <TextField control={editor.form.control} name="title" label="Title" />
+      <TextField control={editor.form.control} name="firstName" label="First name" required />
+      <TextField control={editor.form.control} name="lastName" label="Last name" required />
+      <TextField control={editor.form.control} name="cell" label="Cell number" type="tel" />
+      <TextField control={editor.form.control} name="subject" label="Subject" />
+      <SchoolPicker label="School" value={school} onChange={setSchool} />
+    </ResourceGrid>
   );
 }

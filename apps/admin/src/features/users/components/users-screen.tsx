@@ -1,12 +1,9 @@
 // /overlord/edit/users: every user of the platform, searchable, filterable and exportable; the overlord
 // can sign in as one of them (impersonate) within one of their olympiads.
-import { homeOf } from '@olympiad/shared/access/access-matrix';
-import { DataGrid } from '@olympiad/shared/ui/data-grid/data-grid';
-import type { BulkAction, RowAction } from '@olympiad/shared/ui/data-grid/grid-types';
-import { impersonate } from '@olympiad/shared/features/auth/api/impersonate';
-import { writeStoredUserForNextPage } from '@olympiad/shared/session/stored-user';
-import { alertError, notify } from '@olympiad/shared/feedback/notifications';
-import { GridScreen } from '@olympiad/shared/resource/grid-screen';
+import type { RowAction } from '@olympiad/shared/ui/data-grid/grid-types';
+import { signInAs } from '@olympiad/shared/features/auth/api/impersonate';
+import { copyEmailsAction } from '@olympiad/shared/resource/row-actions';
+import { ResourceGrid } from '@olympiad/shared/resource/resource-grid';
 import { useWholeListGrid } from '@olympiad/shared/resource/whole-list-grid';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { usersQuery, type AccountView, type UserWithAccounts } from '../api/get-users';
@@ -18,16 +15,7 @@ export function impersonationTarget(user: UserWithAccounts): AccountView | undef
   return user.accounts.find((account) => !account.disabled && account.role !== 'overlord' && account.olympiadId != null);
 }
 
-const bulkActions: BulkAction<UserWithAccounts>[] = [
-  {
-    label: 'Copy e-mail addresses',
-    run: async (users) => {
-      const emails = users.map((user) => user.email).filter(Boolean);
-      await navigator.clipboard.writeText(emails.join(', '));
-      notify(`Copied ${emails.length} e-mail address${emails.length === 1 ? '' : 'es'}.`, { tone: 'success' });
-    },
-  },
-];
+const bulkActions = [copyEmailsAction<UserWithAccounts>((user) => user.email)];
 
 const rowActions: RowAction<UserWithAccounts>[] = [
   {
@@ -41,14 +29,9 @@ const rowActions: RowAction<UserWithAccounts>[] = [
         confirmLabel: 'Sign in as them',
       };
     },
-    run: async (user) => {
+    run: (user) => {
       const account = impersonationTarget(user);
-      if (!account?.olympiadId || !user.email) return;
-      const result = await impersonate(account.olympiadId, user.email);
-      if (!result.ok) return alertError(result.message);
-      const stored = { ...result.data.user, accessToken: result.data.token };
-      writeStoredUserForNextPage(stored);
-      window.location.assign(homeOf(stored));
+      return account?.olympiadId && user.email ? signInAs(account.olympiadId, user.email) : undefined;
     },
   },
 ];
@@ -56,18 +39,16 @@ const rowActions: RowAction<UserWithAccounts>[] = [
 export function UsersScreen({ route }: ScreenComponentProps) {
   const grid = useWholeListGrid(usersQuery(), userColumns);
   return (
-    <GridScreen title={route.title} description="Everyone who can sign in: staff, teachers, learners and overlords.">
-      <DataGrid<UserWithAccounts>
-        label="Users"
-        {...grid}
-        columns={userColumns}
-        getRowId={(user) => String(user.id)}
-        exportName="users"
-        bulkActions={bulkActions}
-        rowActions={rowActions}
-        initialSort={[{ id: 'name', desc: false }]}
-        searchPlaceholder="Search by name, e-mail or olympiad"
-      />
-    </GridScreen>
+    <ResourceGrid
+      title={route.title}
+      description="Everyone who can sign in: staff, teachers, learners and overlords."
+      label="Users"
+      {...grid}
+      columns={userColumns}
+      bulkActions={bulkActions}
+      rowActions={rowActions}
+      initialSort={[{ id: 'name', desc: false }]}
+      searchPlaceholder="Search by name, e-mail or olympiad"
+    />
   );
 }

@@ -6,6 +6,7 @@ import { Alert, Badge, Button, Group, Modal, NumberInput, Skeleton, Stack, Table
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { useMySchool } from '../../school/api/get-my-school';
 import { downloadAnswerSheets, downloadCertificates, useLodgeAppeal, useSchoolAppeals, useSchoolResults, type SchoolResults } from '../api/get-school-results';
+import { limits } from '@olympiad/shared/lib/field-limits';
 
 export function PortalCertificatesScreen({ route }: ScreenComponentProps) {
   const { olympiadName = '' } = useParams();
@@ -113,7 +114,7 @@ function AppealModal({ schoolParticipantId, learner, onClose }: { schoolParticip
     <Modal opened={learner !== null} onClose={onClose} title={learner ? `Appeal for ${learner.firstName} ${learner.lastName}` : 'Appeal'}>
       <Stack>
         <NumberInput label="Question number" description="As numbered on the paper" required min={1} value={question} onChange={setQuestion} error={errors.question} />
-        <Textarea label="Why the mark should be looked at again" required autosize minRows={3} maxLength={1000} value={reason} onChange={(event) => setReason(event.currentTarget.value)} error={errors.reason} />
+        <Textarea label="Why the mark should be looked at again" required autosize minRows={3} maxLength={limits.LodgeInput.reason.maxLength} value={reason} onChange={(event) => setReason(event.currentTarget.value)} error={errors.reason} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

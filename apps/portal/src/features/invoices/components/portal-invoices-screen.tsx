@@ -23,6 +23,7 @@ import {
 import type { PurchaseOrderRow } from '@olympiad/shared/features/invoices/api/get-invoices';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { useMySchool } from '../../school/api/get-my-school';
+import { queryLimits } from '@olympiad/shared/lib/field-limits';
 
 /** The bank's proof of an EFT, for the office to check and mark the order paid. */
 function ProofUpload({ order }: { order: PurchaseOrderRow }) {
@@ -123,7 +124,7 @@ function OrderCard({ order, canManage }: { order: PurchaseOrderRow; canManage: b
       {!order.paid && <Text size="sm" c="dimmed" mt="xs">The amount follows the number of learners loaded until it is paid.</Text>}
       {canManage && !order.paid && (
         <Group align="flex-end" mt="md">
-          <TextInput label="Your school's order number" value={po} maxLength={60} onChange={(e) => setPoValue(e.currentTarget.value)} />
+          <TextInput label="Your school's order number" value={po} maxLength={queryLimits.purchase_order_set_school_po.schoolsPO.maxLength} onChange={(e) => setPoValue(e.currentTarget.value)} />
           <Button variant="default" onClick={savePo} disabled={po === order.schoolsPO}>
             Save
           </Button>

@@ -1,6 +1,7 @@
 // The rows of an uploaded spreadsheet, each with its problems beside the cell at fault. The teacher fixes
 // a cell (its problem clears; the server checks again at loading) or drops the row.
 import { Button, Table, Text, TextInput } from '@mantine/core';
+import { limits } from '@olympiad/shared/lib/field-limits';
 import type { RosterRow } from '../api/import-learners';
 
 export type EditableRow = { key: number; line: number; row: RosterRow; problems: Record<string, string> };
@@ -16,6 +17,9 @@ const COLUMNS: { field: keyof RosterRow; label: string; width?: number }[] = [
   { field: 'consentGiven', label: 'Consent', width: 80 },
   { field: 'consentBy', label: 'Consent by' },
 ];
+
+// A cell takes no more than the server's check of a row allows.
+const rowLimits: Partial<Record<keyof RosterRow, { maxLength: number }>> = limits.RosterRow;
 
 export function PreviewTable({ rows, onChange, onDrop }: { rows: EditableRow[]; onChange: (key: number, field: keyof RosterRow, value: string) => void; onDrop: (key: number) => void }) {
   return (
@@ -48,6 +52,7 @@ export function PreviewTable({ rows, onChange, onDrop }: { rows: EditableRow[]; 
                       size="xs"
                       aria-label={`Row ${r.line} ${c.label}`}
                       value={r.row[c.field] ?? ''}
+                      maxLength={rowLimits[c.field]?.maxLength}
                       onChange={(event) => onChange(r.key, c.field, event.currentTarget.value)}
                       error={r.problems[c.field]}
                     />

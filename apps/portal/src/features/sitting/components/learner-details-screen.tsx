@@ -13,6 +13,7 @@ import { sittingMessage } from '../sitting-errors';
 import { stepLink } from '../sitting-steps';
 import { SittingCard, SittingScreen } from './sitting-screen';
 import { LobbyPanel } from './lobby-panel';
+import { limits } from '@olympiad/shared/lib/field-limits';
 
 export function LearnerDetailsScreen() {
   const words = useWords();
@@ -91,7 +92,7 @@ function LearnerDetails({ view }: { view: SittingView }) {
           value={firstName}
           onChange={(event) => setFirstName(event.currentTarget.value)}
           autoComplete="given-name"
-          maxLength={100}
+          maxLength={limits.DetailsInput.firstName.maxLength}
           error={errors.firstName}
         />
         <LeanField
@@ -100,7 +101,7 @@ function LearnerDetails({ view }: { view: SittingView }) {
           value={lastName}
           onChange={(event) => setLastName(event.currentTarget.value)}
           autoComplete="family-name"
-          maxLength={100}
+          maxLength={limits.DetailsInput.lastName.maxLength}
           error={errors.lastName}
         />
         <div className="lean-field">

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { Button, Group, Modal, Select, Stack } from '@mantine/core';
 import type { components } from '../../../api/schema';
 import { DataGrid } from '../../../ui/data-grid/data-grid';
-import { useConfirm } from '../../../ui/confirm/confirm-dialog';
+import { useConfirmedChange } from '../../../resource/use-confirmed-change';
 import type { GridColumn, RowAction } from '../../../ui/data-grid/grid-types';
 import { alertError } from '../../../feedback/notifications';
 import { deleteAction } from '../../../resource/row-actions';
@@ -125,26 +125,14 @@ export function ParticipantsGrid({ scope, schoolId, staff }: { scope: Scope; sch
 }
 
 function NewPasswordsForAll({ entryId, schoolId, onDone }: { entryId: number; schoolId: number; onDone: (credentials: Credential[]) => void }) {
-  const [busy, setBusy] = useState(false);
-  const confirm = useConfirm();
+  const renewing = useConfirmedChange();
+  const ask = {
+    title: 'New passwords for every learner?',
+    message: 'Every learner of your school gets a new password; the old ones stop working. Print the new slips afterwards.',
+    confirmLabel: 'New passwords',
+  };
   return (
-    <Button
-      variant="default"
-      loading={busy}
-      onClick={async () => {
-        const sure = await confirm({
-          title: 'New passwords for every learner?',
-          message: 'Every learner of your school gets a new password; the old ones stop working. Print the new slips afterwards.',
-          confirmLabel: 'New passwords',
-        });
-        if (!sure) return;
-        setBusy(true);
-        const result = await newLearnerPasswords(entryId, schoolId);
-        setBusy(false);
-        if (!result.ok) return alertError(result.message);
-        onDone(result.data);
-      }}
-    >
+    <Button variant="default" loading={renewing.running} onClick={() => void renewing.run(ask, () => newLearnerPasswords(entryId, schoolId), onDone)}>
       New passwords for all
     </Button>
   );

@@ -1,52 +1,32 @@
 // Pausing a school's sitting (load-shedding): why, for the activity log, then its writing learners'
 // clocks stop and each keeps the time it had.
-import { useEffect, useState } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useZodForm } from '../../../ui/form/use-zod-form';
-import { FormAlert, SubmitButton, TextField } from '../../../ui/form/form-fields';
-import { applyServerErrors } from '../../../ui/form/server-errors';
+import { Text } from '@mantine/core';
+import { TextField } from '../../../ui/form/form-fields';
+import { EditorModal } from '../../../resource/editor-modal';
+import { useResourceEditor } from '../../../resource/use-resource-editor';
 import type { SchoolSitting } from '../api/get-monitor';
 import { pauseSchema, usePauseSchool } from '../api/pause-school';
 
-export function PauseDialog({ olympiadId, school, onClose }: { olympiadId: number; school: SchoolSitting | null; onClose: () => void }) {
+const why = { reason: 'Load-shedding' };
+
+/** The pause dialog's editor: `edit(school)` asks why the school's sitting is paused. */
+export function usePauseEditor(olympiadId: number) {
   const pausing = usePauseSchool();
-  const form = useZodForm(pauseSchema, { reason: 'Load-shedding' });
-  const [formError, setFormError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (school) {
-      form.reset({ reason: 'Load-shedding' });
-      setFormError(null);
-    }
-  }, [school, form]);
-
-  const submit = form.handleSubmit(async ({ reason }) => {
-    if (!school) return;
-    const result = await pausing.mutateAsync({ olympiadId, school, reason });
-    if (!result.ok) return setFormError(applyServerErrors(result, (name, error) => form.setError(name as 'reason', error), ['reason']));
-    onClose();
+  return useResourceEditor({
+    schema: pauseSchema,
+    empty: why,
+    valuesOf: (_school: SchoolSitting) => why,
+    save: async ({ reason }, school) => (school ? pausing.mutateAsync({ olympiadId, school, reason }) : null),
   });
+}
 
+export function PauseDialog({ editor }: { editor: ReturnType<typeof usePauseEditor> }) {
   return (
-    <Modal opened={school !== null} onClose={onClose} title={school ? `Pause the sitting at ${school.schoolName}?` : ''} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Text size="sm">
-            The clocks of its writing learners stop and each keeps the time it had; their screens say the sitting is paused.
-            Resume it when the power is back.
-          </Text>
-          <FormAlert message={formError} />
-          <TextField control={form.control} name="reason" label="Why" required />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <SubmitButton submitting={form.formState.isSubmitting} color="orange">
-              Pause the sitting
-            </SubmitButton>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <EditorModal editor={editor} title={(school) => (school ? `Pause the sitting at ${school.schoolName}?` : '')} size="md" submitLabel="Pause the sitting" submitColor="orange">
+      <Text size="sm">
+        The clocks of its writing learners stop and each keeps the time it had; their screens say the sitting is paused. Resume it when the power is back.
+      </Text>
+      <TextField control={editor.form.control} name="reason" label="Why" required />
+    </EditorModal>
   );
 }

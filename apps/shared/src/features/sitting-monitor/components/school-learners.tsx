@@ -9,7 +9,7 @@ import { parseServerTime } from '../../../lib/server-time';
 import type { SchoolSitting } from '../api/get-monitor';
 import { useSittingLearners, type LearnerSitting } from '../api/get-sitting-learners';
 import { monitorKeys } from '../api/monitor-keys';
-import { ExtraTimeDialog } from './extra-time-dialog';
+import { ExtraTimeDialog, useExtraTimeEditor } from './extra-time-dialog';
 import { ResetDialog } from './reset-dialog';
 import { SubmittedAnswersDialog } from './submitted-answers';
 import { lastSeenText, learnerName, learnerState, positionText, timeLeft } from './monitor-text';
@@ -69,12 +69,12 @@ const learnerColumns: GridColumn<LearnerSitting>[] = [
 
 export function SchoolLearners({ olympiadId, school, onClose }: { olympiadId: number; school: SchoolSitting; onClose: () => void }) {
   const learners = useSittingLearners(olympiadId, school.schoolParticipantId);
-  const [extraTimeFor, setExtraTimeFor] = useState<LearnerSitting | null>(null);
+  const extraTime = useExtraTimeEditor(olympiadId);
   const [resetting, setResetting] = useState<LearnerSitting | null>(null);
   const [answersOf, setAnswersOf] = useState<LearnerSitting | null>(null);
   const rows = learners.data ?? [];
   const rowActions: RowAction<LearnerSitting>[] = [
-    { label: 'Extra time', hidden: (learner) => learner.state !== 'writing' && learner.state !== 'preparing', run: setExtraTimeFor },
+    { label: 'Extra time', hidden: (learner) => learner.state !== 'writing' && learner.state !== 'preparing', run: extraTime.edit },
     { label: 'Answers', hidden: (learner) => learner.state === 'notStarted', run: setAnswersOf },
     { label: 'Reset', color: 'red', hidden: (learner) => learner.state === 'notStarted', run: setResetting },
   ];
@@ -108,7 +108,7 @@ export function SchoolLearners({ olympiadId, school, onClose }: { olympiadId: nu
           />
         )}
       </Stack>
-      <ExtraTimeDialog olympiadId={olympiadId} learner={extraTimeFor} onClose={() => setExtraTimeFor(null)} />
+      <ExtraTimeDialog editor={extraTime} />
       <ResetDialog olympiadId={olympiadId} learner={resetting} onClose={() => setResetting(null)} />
       <SubmittedAnswersDialog learner={answersOf} onClose={() => setAnswersOf(null)} />
     </Paper>

@@ -11,7 +11,7 @@ import { useMonitor, type SchoolSitting } from '../api/get-monitor';
 import { monitorKeys } from '../api/monitor-keys';
 import { useResumeSchool } from '../api/resume-school';
 import { changeAction } from '../../../resource/row-actions';
-import { PauseDialog } from './pause-dialog';
+import { PauseDialog, usePauseEditor } from './pause-dialog';
 import { SchoolLearners } from './school-learners';
 
 const schoolColumns: GridColumn<SchoolSitting>[] = [
@@ -53,13 +53,13 @@ export function SittingMonitor({ olympiadId }: { olympiadId: number }) {
   const resuming = useResumeSchool();
   const monitor = useMonitor(olympiadId);
   const [shownSchool, setShownSchool] = useState<number | null>(null);
-  const [pausing, setPausing] = useState<SchoolSitting | null>(null);
+  const pausing = usePauseEditor(olympiadId);
   const schools = monitor.data?.schools ?? [];
   const shown = schools.find((school) => school.schoolParticipantId === shownSchool) ?? null;
 
   const rowActions: RowAction<SchoolSitting>[] = [
     { label: 'Learners', run: (school) => setShownSchool(school.schoolParticipantId) },
-    { label: 'Pause', color: 'orange', hidden: (school) => school.paused != null, run: (school) => setPausing(school) },
+    { label: 'Pause', color: 'orange', hidden: (school) => school.paused != null, run: pausing.edit },
     changeAction<SchoolSitting>({
       label: 'Resume',
       hidden: (school) => school.paused == null,
@@ -117,7 +117,7 @@ export function SittingMonitor({ olympiadId }: { olympiadId: number }) {
         />
       )}
       {shown && <SchoolLearners olympiadId={olympiadId} school={shown} onClose={() => setShownSchool(null)} />}
-      <PauseDialog olympiadId={olympiadId} school={pausing} onClose={() => setPausing(null)} />
+      <PauseDialog editor={pausing} />
     </Stack>
   );
 }
