@@ -21,6 +21,7 @@ import { ResourceGrid, exportNameOf } from './resource-grid';
 import { useRefusal } from './use-refusal';
 import { useRowDialog } from './use-row-dialog';
 import { useConfirmedChange } from './use-confirmed-change';
+import { useRecordForm } from './use-record-form';
 import { RowModal } from './row-modal';
 import { ConfirmProvider } from '../ui/confirm/confirm-dialog';
 import { USER_KEY } from '../session/stored-user';
@@ -291,5 +292,80 @@ describe('useConfirmedChange', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Merge schools' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Merge' }));
     await waitFor(() => expect(then).toHaveBeenCalledWith('merged'));
+  });
+});
+
+type Profile = { id: number; firstName: string; school: { name: string } };
+const profileSchema = z.object({ firstName: z.string().trim().min(1, 'is required') });
+
+function ProfileForm({ profile, save, onSaved }: { profile: Profile | undefined; save: (values: { firstName: string }) => Promise<ApiResult<Profile> | null>; onSaved?: () => void }) {
+  const { form, error, submit } = useRecordForm({
+    schema: profileSchema,
+    record: profile,
+    valuesOf: (p: Profile) => ({ firstName: p.firstName }),
+    save,
+    serverPrefix: 'teacher.',
+    onSaved,
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      {error && <p role="alert">{error}</p>}
+      <TextField control={form.control} name="firstName" label="First name" />
+      <button type="submit">Save</button>
+    </form>
+  );
+}
+
+describe('useRecordForm', () => {
+  const thandi: Profile = { id: 1, firstName: 'Thandi', school: { name: 'Thuto High' } };
+
+  it('fills the form once the record is loaded, and again only when its values change', async () => {
+    const save = vi.fn(async () => ok(thandi));
+    const { rerender } = render(<ProfileForm profile={undefined} save={save} />, { wrapper: providers() });
+    expect(screen.getByLabelText('First name')).toHaveValue('');
+    rerender(<ProfileForm profile={thandi} save={save} />);
+    await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Thandi'));
+    await userEvent.type(screen.getByLabelText('First name'), 'we');
+    // A refresh answers a new object with the same values: what is being typed stays.
+    rerender(<ProfileForm profile={{ ...thandi, school: { name: 'Thuto High' } }} save={save} />);
+    expect(screen.getByLabelText('First name')).toHaveValue('Thandiwe');
+    // The record as the server answers it after a save fills the form.
+    rerender(<ProfileForm profile={{ ...thandi, firstName: 'Thandiwe' }} save={save} />);
+    await userEvent.clear(screen.getByLabelText('First name'));
+    rerender(<ProfileForm profile={{ ...thandi, firstName: 'Thandeka' }} save={save} />);
+    await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Thandeka'));
+  });
+
+  it("puts the server's messages on their fields under its prefix, the rest in the alert, and goes on once saved", async () => {
+    const save = vi
+      .fn<(values: { firstName: string }) => Promise<ApiResult<Profile> | null>>()
+      .mockResolvedValueOnce(refused('Check the form.', { 'teacher.firstName': 'is too long' }))
+      .mockResolvedValueOnce(refused('Your account is disabled.'))
+      .mockResolvedValueOnce(null)
+      .mockResolvedValueOnce(ok(thandi));
+    const onSaved = vi.fn();
+    render(<ProfileForm profile={thandi} save={save} onSaved={onSaved} />, { wrapper: providers() });
+    await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Thandi'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('is too long')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your account is disabled.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSaved).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    expect(save).toHaveBeenLastCalledWith({ firstName: 'Thandi' });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('checks the form before anything is sent', async () => {
+    const save = vi.fn(async () => ok(thandi));
+    render(<ProfileForm profile={thandi} save={save} />, { wrapper: providers() });
+    await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Thandi'));
+    await userEvent.clear(screen.getByLabelText('First name'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('is required')).toBeInTheDocument();
+    expect(save).not.toHaveBeenCalled();
   });
 });

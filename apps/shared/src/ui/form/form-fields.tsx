@@ -74,7 +74,7 @@ export function PasswordField<T extends FieldValues>({
   );
 }
 
-export function TextareaField<T extends FieldValues>({ control, name, ...props }: FieldProps<T> & { minRows?: number }) {
+export function TextareaField<T extends FieldValues>({ control, name, ...props }: FieldProps<T> & { minRows?: number; maxLength?: number }) {
   const { field, fieldState } = useController({ control, name });
   return (
     <Textarea
@@ -141,8 +141,9 @@ export function NumberField<T extends FieldValues>({
   step,
   suffix,
   allowDecimal = true,
+  decimalScale,
   ...props
-}: FieldProps<T> & { min?: number; max?: number; step?: number; suffix?: string; allowDecimal?: boolean }) {
+}: FieldProps<T> & { min?: number; max?: number; step?: number; suffix?: string; allowDecimal?: boolean; decimalScale?: number }) {
   const { field, fieldState } = useController({ control, name });
   return (
     <NumberInput
@@ -152,6 +153,7 @@ export function NumberField<T extends FieldValues>({
       step={step}
       suffix={suffix}
       allowDecimal={allowDecimal}
+      decimalScale={decimalScale}
       name={field.name}
       ref={field.ref}
       value={field.value ?? ''}

@@ -1,5 +1,6 @@
 // Handling an expression: POST …/{id}/process (a teacher's becomes their school's entry), POST
 // …/{id}/decline (with the reason they are told), DELETE /api/interest/{id}.
+import { z } from 'zod';
 import { api, call } from '@olympiad/shared/api/client';
 import type { components } from '@olympiad/shared/api/schema';
 import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
@@ -43,6 +44,9 @@ export function useProcessExpression() {
     invalidates: handled,
   });
 }
+
+/** Declining says why; the server asks for nothing more than its length. */
+export const declineSchema = z.object({ reason: z.string() });
 
 export function useDeclineExpression() {
   return useApiMutation({

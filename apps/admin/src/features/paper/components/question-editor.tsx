@@ -1,7 +1,6 @@
 // The question editor: kind, marks and difficulty, the stem in each offered language (rich text), the
 // options or answer of its kind, an image and an explanation, beside a live preview as the learner will
 // see it. A question without a correct answer can be saved: Verify reports it until it is fixed.
-import { useEffect, useState } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import {
   ActionIcon,
@@ -20,14 +19,11 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notify } from '@olympiad/shared/feedback/notifications';
 import { useConfirm } from '@olympiad/shared/ui/confirm/confirm-dialog';
-import { useZodForm } from '@olympiad/shared/ui/form/use-zod-form';
+import { useRecordForm } from '@olympiad/shared/resource/use-record-form';
 import { FormAlert, NumberField, SubmitButton, TextareaField } from '@olympiad/shared/ui/form/form-fields';
 import { RichTextField } from '@olympiad/shared/ui/form/rich-text-field';
-import { applyServerErrors } from '@olympiad/shared/ui/form/server-errors';
-import { createQuestion } from '../api/create-question';
-import { updateQuestion } from '../api/update-question';
+import { useSaveQuestion } from '../api/save-question';
 import { KIND_LABELS, LANGUAGES, type Language, type QuestionView } from '../api/paper-types';
 import {
   emptyQuestionForm,
@@ -39,7 +35,6 @@ import {
   questionInputOf,
   type QuestionFormValues,
 } from '../question-form';
-import { usePaperChange } from '../api/paper-change';
 import { QuestionImageField } from './question-image-field';
 import { QuestionPreview } from './question-preview';
 import { limits } from '@olympiad/shared/lib/field-limits';
@@ -56,21 +51,22 @@ type QuestionEditorProps = {
 };
 
 export function QuestionEditor({ olympiadId, moduleId, languages, question, onClose }: QuestionEditorProps) {
-  const form = useZodForm(questionFormSchema, emptyQuestionForm());
-  const { control, reset, setValue } = form;
+  const save = useSaveQuestion(olympiadId);
+  const { form, error: formError, submit } = useRecordForm({
+    schema: questionFormSchema,
+    record: question,
+    valuesOf: questionFormOf,
+    empty: emptyQuestionForm(),
+    save: (valid) => save(question ?? null, questionInputOf(valid, question ? undefined : moduleId)),
+    serverFields: ['marks', 'difficulty'],
+    onSaved: onClose,
+  });
+  const { control, setValue } = form;
   const options = useFieldArray({ control, name: 'options' });
   const values = useWatch({ control }) as QuestionFormValues;
-  const [formError, setFormError] = useState<string | null>(null);
-  const change = usePaperChange(olympiadId);
   const confirm = useConfirm();
   const narrow = useMediaQuery('(max-width: 62em)');
   const offered = LANGUAGES.filter((language) => languages.includes(language.value));
-
-  useEffect(() => {
-    if (question === undefined) return;
-    setFormError(null);
-    reset(question === null ? emptyQuestionForm() : questionFormOf(question));
-  }, [question, reset]);
 
   const close = async () => {
     if (form.formState.isDirty) {
@@ -84,22 +80,6 @@ export function QuestionEditor({ olympiadId, moduleId, languages, question, onCl
     }
     onClose();
   };
-
-  const submit = form.handleSubmit(async (valid) => {
-    const input = questionInputOf(valid, question ? undefined : moduleId);
-    const result = await change(
-      (ok) => (question ? updateQuestion(question.id, input, ok) : createQuestion(input, ok)),
-      false,
-    );
-    if (result === null) return;
-    if (!result.ok) {
-      setFormError(applyServerErrors(result, (name, error) => form.setError(name as 'marks', error), ['marks', 'difficulty']));
-      return;
-    }
-    notify(`Question ${result.data.position} saved.`, { tone: 'success' });
-    reset(questionFormOf(result.data));
-    onClose();
-  });
 
   const choice = values.kind === 'singleChoice' || values.kind === 'multipleChoice';
   const draft = !hasCorrectAnswer(values);

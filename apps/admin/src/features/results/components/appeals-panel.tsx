@@ -1,12 +1,15 @@
 // Results moderation's appeals queue: what each school's team asked to be looked at again, waiting ones
 // first. Upholding sets the learner's total marks (a moderation change, with the reason); dismissing
 // keeps them. Either needs the results not final for an upheld appeal: reopen them first.
-import { useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, NumberInput, Paper, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, Table, Text, Title } from '@mantine/core';
 import { useCan } from '@olympiad/shared/access/can';
 import { formatDateTime, parseServerTime } from '@olympiad/shared/lib/server-time';
+import { NumberField } from '@olympiad/shared/ui/form/form-fields';
+import { EditorModal } from '@olympiad/shared/resource/editor-modal';
+import { useResourceEditor } from '@olympiad/shared/resource/use-resource-editor';
 import { useAppeals, useDecideAppeal, type AppealView } from '../api/appeals';
-import { ReasonModal } from './reason-modal';
+import { markSchema, noReason, reasonSchema } from '../api/moderate';
+import { ReasonField } from './reason-field';
 
 const stateColour = { lodged: 'blue', upheld: 'green', dismissed: 'gray' } as const;
 
@@ -14,9 +17,18 @@ export function AppealsPanel({ olympiadId, final }: { olympiadId: number; final:
   const appeals = useAppeals(olympiadId);
   const can = useCan();
   const decide = useDecideAppeal();
-  const [upholding, setUpholding] = useState<AppealView | null>(null);
-  const [dismissing, setDismissing] = useState<AppealView | null>(null);
-  const [marks, setMarks] = useState<number | string>('');
+  const upholding = useResourceEditor({
+    schema: markSchema,
+    empty: { reason: '' },
+    valuesOf: (a: AppealView) => ({ marks: a.score ?? undefined, reason: '' }),
+    save: ({ marks, reason }, a) => (a ? decide.mutateAsync({ id: a.id, body: { outcome: 'upheld', reason, marks } }) : Promise.resolve(null)),
+  });
+  const dismissing = useResourceEditor({
+    schema: reasonSchema,
+    empty: noReason,
+    valuesOf: (_a: AppealView) => noReason,
+    save: ({ reason }, a) => (a ? decide.mutateAsync({ id: a.id, body: { outcome: 'dismissed', reason } }) : Promise.resolve(null)),
+  });
   const waiting = (appeals.data ?? []).filter((a) => a.state === 'lodged').length;
   return (
     <Paper withBorder radius="md" p="md">
@@ -73,17 +85,10 @@ export function AppealsPanel({ olympiadId, final }: { olympiadId: number; final:
                 <Table.Td>
                   {a.state === 'lodged' && can('POST /api/results/appeals/{id}/decide') && (
                     <Group gap={4} wrap="nowrap">
-                      <Button
-                        size="xs"
-                        disabled={final}
-                        onClick={() => {
-                          setMarks(a.score ?? '');
-                          setUpholding(a);
-                        }}
-                      >
+                      <Button size="xs" disabled={final} onClick={() => upholding.edit(a)}>
                         Uphold
                       </Button>
-                      <Button size="xs" variant="default" onClick={() => setDismissing(a)}>
+                      <Button size="xs" variant="default" onClick={() => dismissing.edit(a)}>
                         Dismiss
                       </Button>
                     </Group>
@@ -94,30 +99,14 @@ export function AppealsPanel({ olympiadId, final }: { olympiadId: number; final:
           </Table.Tbody>
         </Table>
       )}
-      <ReasonModal
-        title={upholding ? `Uphold the appeal of ${upholding.learner}` : 'Uphold'}
-        opened={upholding !== null}
-        onClose={() => setUpholding(null)}
-        confirmLabel="Uphold and set the marks"
-        busy={decide.isPending}
-        onConfirm={async (reason) =>
-          upholding !== null && typeof marks === 'number'
-            ? (await decide.mutateAsync({ id: upholding.id, body: { outcome: 'upheld', reason, marks } })).ok
-            : false
-        }
-      >
-        <NumberInput label="The learner's total marks" required min={0} max={100000} value={marks} onChange={setMarks} />
-      </ReasonModal>
-      <ReasonModal
-        title={dismissing ? `Dismiss the appeal of ${dismissing.learner}` : 'Dismiss'}
-        opened={dismissing !== null}
-        onClose={() => setDismissing(null)}
-        confirmLabel="Dismiss"
-        busy={decide.isPending}
-        onConfirm={async (reason) => (dismissing !== null ? (await decide.mutateAsync({ id: dismissing.id, body: { outcome: 'dismissed', reason } })).ok : false)}
-      >
+      <EditorModal editor={upholding} title={(a) => (a ? `Uphold the appeal of ${a.learner}` : 'Uphold')} submitLabel="Uphold and set the marks" size="md">
+        <NumberField control={upholding.form.control} name="marks" label="The learner's total marks" required min={0} max={100000} />
+        <ReasonField control={upholding.form.control} />
+      </EditorModal>
+      <EditorModal editor={dismissing} title={(a) => (a ? `Dismiss the appeal of ${a.learner}` : 'Dismiss')} submitLabel="Dismiss" size="md">
         <Text size="sm">The team reads the reason beside its results.</Text>
-      </ReasonModal>
+        <ReasonField control={dismissing.form.control} />
+      </EditorModal>
     </Paper>
   );
 }

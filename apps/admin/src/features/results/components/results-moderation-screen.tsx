@@ -1,27 +1,32 @@
 // /:olympiadName/admin/results/moderation: where the results stand (provisional, moderated, final),
 // the medal bands, how each grade and each question went, the outliers to look at first, every
 // learner's mark to moderate (with a reason), and every change made so far.
-import { useMemo, useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, NumberInput, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { DataGrid } from '@olympiad/shared/ui/data-grid/data-grid';
-import type { GridColumn, RowAction } from '@olympiad/shared/ui/data-grid/grid-types';
+import type { RowAction } from '@olympiad/shared/ui/data-grid/grid-types';
+import { FormAlert, NumberField, SubmitButton } from '@olympiad/shared/ui/form/form-fields';
 import { useCan } from '@olympiad/shared/access/can';
 import { formatDateTime, parseServerTime } from '@olympiad/shared/lib/server-time';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
-import { useRowDialog } from '@olympiad/shared/resource/use-row-dialog';
+import { EditorModal } from '@olympiad/shared/resource/editor-modal';
+import { useRecordForm } from '@olympiad/shared/resource/use-record-form';
+import { useResourceEditor } from '@olympiad/shared/resource/use-resource-editor';
 import { useOlympiadId } from '../../olympiad/use-olympiad-id';
 import { useModeration, type Moderation, type ResultsState } from '../api/get-moderation';
 import { resultsGrid, type ResultRow } from '../api/get-results';
-import { useAdjust, useDisqualify, useRemark, useSetBands, useSetState } from '../api/moderate';
+import { bandsSchema, markSchema, noReason, reasonSchema, useAdjust, useDisqualify, useRemark, useSetBands, useSetState } from '../api/moderate';
 import { AppealsPanel } from './appeals-panel';
 import { PaperAnswersPanel } from './paper-answers-panel';
-import { ReasonModal } from './reason-modal';
+import { ReasonField } from './reason-field';
 import { resultColumns } from './result-columns';
 
 const stateColour: Record<ResultsState, string> = { provisional: 'gray', moderated: 'blue', final: 'green' };
 
+type Move = { to: ResultsState; label: string };
+
 /** The moves each state offers, as the API allows them. */
-const moves: Record<ResultsState, { to: ResultsState; label: string }[]> = {
+const moves: Record<ResultsState, Move[]> = {
   provisional: [{ to: 'moderated', label: 'Mark as moderated' }],
   moderated: [
     { to: 'final', label: 'Finalise and release' },
@@ -65,8 +70,13 @@ function StatePanel({ olympiadId, data }: { olympiadId: number; data: Moderation
   const can = useCan();
   const setState = useSetState();
   const remark = useRemark();
-  const [move, setMove] = useState<{ to: ResultsState; label: string } | null>(null);
-  const [remarking, setRemarking] = useState(false);
+  const moving = useResourceEditor({
+    schema: reasonSchema,
+    empty: noReason,
+    valuesOf: (_move: Move) => noReason,
+    save: ({ reason }, move) => (move ? setState.mutateAsync({ olympiadId, state: move.to, reason }) : Promise.resolve(null)),
+  });
+  const remarking = useResourceEditor({ schema: reasonSchema, empty: noReason, valuesOf: () => noReason, save: ({ reason }) => remark.mutateAsync({ olympiadId, reason }) });
   return (
     <Paper withBorder radius="md" p="md">
       <Group justify="space-between" align="flex-start">
@@ -85,39 +95,27 @@ function StatePanel({ olympiadId, data }: { olympiadId: number; data: Moderation
         </Stack>
         <Group>
           {data.state !== 'final' && can('POST /api/results/remark') && (
-            <Button variant="default" onClick={() => setRemarking(true)}>
+            <Button variant="default" onClick={remarking.create}>
               Mark every attempt again
             </Button>
           )}
           {can('POST /api/results/state') &&
             moves[data.state].map((m) => (
-              <Button key={m.to} variant={m.to === 'final' ? 'filled' : 'default'} onClick={() => setMove(m)}>
+              <Button key={m.to} variant={m.to === 'final' ? 'filled' : 'default'} onClick={() => moving.edit(m)}>
                 {m.label}
               </Button>
             ))}
         </Group>
       </Group>
-      <ReasonModal
-        title={move?.label ?? ''}
-        opened={move !== null}
-        onClose={() => setMove(null)}
-        confirmLabel={move?.label ?? 'Confirm'}
-        busy={setState.isPending}
-        onConfirm={async (reason) => (move ? (await setState.mutateAsync({ olympiadId, state: move.to, reason })).ok : false)}
-      >
-        {move?.to === 'final' && <Text size="sm">The results as they stand now are released as version {data.version + 1}: teachers see their school's, certificates are made from them, and the public pages show the winners.</Text>}
-        {move?.to === 'moderated' && data.state === 'final' && <Text size="sm">Version {data.version} stays released until the results are finalised again.</Text>}
-      </ReasonModal>
-      <ReasonModal
-        title="Mark every attempt again"
-        opened={remarking}
-        onClose={() => setRemarking(false)}
-        confirmLabel="Mark again"
-        busy={remark.isPending}
-        onConfirm={async (reason) => (await remark.mutateAsync({ olympiadId, reason })).ok}
-      >
+      <EditorModal editor={moving} title={(move) => move?.label ?? ''} submitLabel={(move) => move?.label ?? 'Confirm'} size="md">
+        {moving.row?.to === 'final' && <Text size="sm">The results as they stand now are released as version {data.version + 1}: teachers see their school's, certificates are made from them, and the public pages show the winners.</Text>}
+        {moving.row?.to === 'moderated' && data.state === 'final' && <Text size="sm">Version {data.version} stays released until the results are finalised again.</Text>}
+        <ReasonField control={moving.form.control} />
+      </EditorModal>
+      <EditorModal editor={remarking} title={() => 'Mark every attempt again'} submitLabel="Mark again" size="md">
         <Text size="sm">After a corrected answer key: every finished attempt is marked again by the same marking code. Marks set by hand stay as they are.</Text>
-      </ReasonModal>
+        <ReasonField control={remarking.form.control} />
+      </EditorModal>
     </Paper>
   );
 }
@@ -125,27 +123,32 @@ function StatePanel({ olympiadId, data }: { olympiadId: number; data: Moderation
 function BandsPanel({ olympiadId, data }: { olympiadId: number; data: Moderation }) {
   const can = useCan();
   const save = useSetBands();
-  const [bands, setBands] = useState(data.bands);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const editable = data.state !== 'final' && can('PUT /api/results/bands');
-  const field = (name: keyof typeof bands, label: string) => (
-    <NumberInput
+  const { form, error, submit, submitting } = useRecordForm({
+    schema: bandsSchema,
+    record: data.bands,
+    valuesOf: (bands) => bands,
+    save: (bands) => save.mutateAsync({ olympiadId, bands }),
+    serverPrefix: 'bands.',
+  });
+  const field = (name: keyof typeof data.bands, label: string) => (
+    <NumberField
+      control={form.control}
+      name={name}
       label={label}
       description="% of the grade from the top"
       min={0}
       max={100}
       decimalScale={1}
-      value={bands[name]}
       disabled={!editable}
-      error={errors[`bands.${name}`]}
-      onChange={(value) => setBands({ ...bands, [name]: typeof value === 'number' ? value : Number(value) || 0 })}
     />
   );
   return (
-    <Paper withBorder radius="md" p="md">
+    <Paper withBorder radius="md" p="md" component="form" onSubmit={submit} noValidate>
       <Title order={2} size="h4" mb="sm">
         Medal bands
       </Title>
+      <FormAlert message={error} />
       <SimpleGrid cols={{ base: 2, md: 4 }}>
         {field('gold', 'Gold')}
         {field('silver', 'Silver')}
@@ -154,16 +157,9 @@ function BandsPanel({ olympiadId, data }: { olympiadId: number; data: Moderation
       </SimpleGrid>
       {editable && (
         <Group justify="flex-end" mt="sm">
-          <Button
-            variant="default"
-            loading={save.isPending}
-            onClick={async () => {
-              const result = await save.mutateAsync({ olympiadId, bands });
-              setErrors(result.ok ? {} : (result.fields ?? {}));
-            }}
-          >
+          <SubmitButton variant="default" submitting={submitting}>
             Save bands
-          </Button>
+          </SubmitButton>
         </Group>
       )}
     </Paper>
@@ -283,31 +279,23 @@ function MarksGrid({ olympiadId, final }: { olympiadId: number; final: boolean }
   const grid = useMemo(() => resultsGrid(olympiadId), [olympiadId]);
   const adjust = useAdjust();
   const disqualify = useDisqualify();
-  const [adjusting, toggling] = [useRowDialog<ResultRow>(), useRowDialog<ResultRow>()];
-  const [marks, setMarks] = useState<number>(0);
-  const columns: GridColumn<ResultRow>[] = resultColumns;
+  const adjusting = useResourceEditor({
+    schema: markSchema,
+    empty: { marks: 0, reason: '' },
+    valuesOf: (row: ResultRow) => ({ marks: row.score, reason: '' }),
+    save: ({ marks, reason }, row) => (row ? adjust.mutateAsync({ olympiadId, attemptId: row.attemptId, marks, reason }) : Promise.resolve(null)),
+  });
+  const toggling = useResourceEditor({
+    schema: reasonSchema,
+    empty: noReason,
+    valuesOf: (_row: ResultRow) => noReason,
+    save: ({ reason }, row) => (row ? disqualify.mutateAsync({ olympiadId, attemptId: row.attemptId, disqualified: !row.disqualified, reason }) : Promise.resolve(null)),
+  });
+  const toggled = (row: ResultRow | null) => (row?.disqualified ? 'Reinstate' : 'Disqualify');
   const rowActions: RowAction<ResultRow>[] = [
-    {
-      label: 'Moderate mark',
-      operation: 'POST /api/results/adjust',
-      hidden: () => final,
-      run: (row) => {
-        setMarks(row.score);
-        adjusting.open(row);
-      },
-    },
-    {
-      label: 'Disqualify',
-      operation: 'POST /api/results/disqualify',
-      hidden: (row) => final || row.disqualified,
-      run: toggling.open,
-    },
-    {
-      label: 'Reinstate',
-      operation: 'POST /api/results/disqualify',
-      hidden: (row) => final || !row.disqualified,
-      run: toggling.open,
-    },
+    { label: 'Moderate mark', operation: 'POST /api/results/adjust', hidden: () => final, run: adjusting.edit },
+    { label: 'Disqualify', operation: 'POST /api/results/disqualify', hidden: (row) => final || row.disqualified, run: toggling.edit },
+    { label: 'Reinstate', operation: 'POST /api/results/disqualify', hidden: (row) => final || !row.disqualified, run: toggling.edit },
   ];
   return (
     <Stack>
@@ -315,30 +303,15 @@ function MarksGrid({ olympiadId, final }: { olympiadId: number; final: boolean }
         Marks and appeals
       </Title>
       {final && <Alert color="blue">The results are final. Reopen them to moderate a mark: the next release is a new version.</Alert>}
-      <DataGrid<ResultRow> label="Learners' results" {...grid} columns={columns} rowActions={rowActions} initialSort={[{ id: 'rank', desc: false }]} searchPlaceholder="Search by learner or school" />
-      <ReasonModal
-        title={adjusting.row ? `Moderate the mark of ${adjusting.row.firstName} ${adjusting.row.lastName}` : ''}
-        opened={adjusting.opened}
-        onClose={adjusting.close}
-        confirmLabel="Save mark"
-        busy={adjust.isPending}
-        onConfirm={async (reason) =>
-          adjusting.row ? (await adjust.mutateAsync({ olympiadId, attemptId: adjusting.row.attemptId, marks, reason })).ok : false
-        }
-      >
+      <DataGrid<ResultRow> label="Learners' results" {...grid} columns={resultColumns} rowActions={rowActions} initialSort={[{ id: 'rank', desc: false }]} searchPlaceholder="Search by learner or school" />
+      <EditorModal editor={adjusting} title={(row) => (row ? `Moderate the mark of ${row.firstName} ${row.lastName}` : '')} submitLabel="Save mark" size="md">
         <Text size="sm">Marked by the marking code: {adjusting.row?.markedScore}. {adjusting.row?.adjusted ? `Moderated before to ${adjusting.row.score}.` : ''}</Text>
-        <NumberInput label="Total marks" min={0} max={100000} value={marks} onChange={(value) => setMarks(typeof value === 'number' ? value : Number(value) || 0)} />
-      </ReasonModal>
-      <ReasonModal
-        title={toggling.row ? `${toggling.row.disqualified ? 'Reinstate' : 'Disqualify'} ${toggling.row.firstName} ${toggling.row.lastName}` : ''}
-        opened={toggling.opened}
-        onClose={toggling.close}
-        confirmLabel={toggling.row?.disqualified ? 'Reinstate' : 'Disqualify'}
-        busy={disqualify.isPending}
-        onConfirm={async (reason) =>
-          toggling.row ? (await disqualify.mutateAsync({ olympiadId, attemptId: toggling.row.attemptId, disqualified: !toggling.row.disqualified, reason })).ok : false
-        }
-      />
+        <NumberField control={adjusting.form.control} name="marks" label="Total marks" min={0} max={100000} />
+        <ReasonField control={adjusting.form.control} />
+      </EditorModal>
+      <EditorModal editor={toggling} title={(row) => (row ? `${toggled(row)} ${row.firstName} ${row.lastName}` : '')} submitLabel={toggled} size="md">
+        <ReasonField control={toggling.form.control} />
+      </EditorModal>
     </Stack>
   );
 }

@@ -28,6 +28,9 @@ export const profileSchema = z.object({
 
 export type ProfileValues = z.input<typeof profileSchema>;
 
+/** The form's fields of the teacher's profile. */
+export const profileValues = ({ title, firstName, lastName, cell, subject }: Profile): ProfileValues => ({ title, firstName, lastName, cell, subject });
+
 export function updateProfile(values: z.output<typeof profileSchema>) {
   return call(api.PUT('/api/teacher/profile', { body: { ...values, schoolId: null } }));
 }

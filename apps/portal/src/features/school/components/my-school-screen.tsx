@@ -1,12 +1,10 @@
 // /portal/:olympiadName/school: the school's details; a team admin corrects them.
-import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useZodForm } from '@olympiad/shared/ui/form/use-zod-form';
 import { FormAlert, SubmitButton } from '@olympiad/shared/ui/form/form-fields';
-import { applyServerErrors } from '@olympiad/shared/ui/form/server-errors';
+import { useRecordForm } from '@olympiad/shared/resource/use-record-form';
 import { SchoolFields } from '@olympiad/shared/features/schools/school-fields';
-import { emptySchool, schoolInput, schoolSchema, schoolValues } from '@olympiad/shared/features/schools/school-schema';
+import { schoolInput, schoolSchema, schoolValues } from '@olympiad/shared/features/schools/school-schema';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { useMySchool } from '../api/get-my-school';
 import { useUpdateMySchool } from '../api/update-my-school';
@@ -15,19 +13,12 @@ export function MySchoolScreen({ route }: ScreenComponentProps) {
   const { olympiadName = '' } = useParams();
   const mine = useMySchool(olympiadName);
   const update = useUpdateMySchool();
-  const form = useZodForm(schoolSchema, emptySchool);
-  const [error, setError] = useState<string | null>(null);
   const school = mine.data?.school;
-  useEffect(() => {
-    if (school) form.reset(schoolValues(school));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [school]);
-  const submit = form.handleSubmit(async (values) => {
-    setError(null);
-    const result = await update.mutateAsync({ olympiadName, body: schoolInput(values) });
-    if (!result.ok) {
-      setError(applyServerErrors(result, (name, e) => form.setError(name as 'name', e), Object.keys(emptySchool)));
-    }
+  const { form, error, submit, submitting } = useRecordForm({
+    schema: schoolSchema,
+    record: school ?? undefined,
+    valuesOf: schoolValues,
+    save: (values) => update.mutateAsync({ olympiadName, body: schoolInput(values) }),
   });
   if (mine.isPending) return <Skeleton height={360} />;
   if (mine.isError) return <Alert color="red">{mine.error.message}</Alert>;
@@ -41,7 +32,7 @@ export function MySchoolScreen({ route }: ScreenComponentProps) {
           <Stack>
             <FormAlert message={error} />
             <SchoolFields control={form.control} />
-            {mine.data.isTeamAdmin && <SubmitButton submitting={form.formState.isSubmitting}>Save</SubmitButton>}
+            {mine.data.isTeamAdmin && <SubmitButton submitting={submitting}>Save</SubmitButton>}
           </Stack>
         </fieldset>
       </Paper>

@@ -1,11 +1,11 @@
 // One school's learners on the monitor: where each is, their time left, when they were last heard
 // from; extra time, reset and their answers.
-import { useState } from 'react';
 import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { DataGrid } from '../../../ui/data-grid/data-grid';
 import { pageRows, selectRows } from '../../../ui/data-grid/local-paging';
 import type { GridColumn, RowAction } from '../../../ui/data-grid/grid-types';
 import { parseServerTime } from '../../../lib/server-time';
+import { useRowDialog } from '../../../resource/use-row-dialog';
 import type { SchoolSitting } from '../api/get-monitor';
 import { useSittingLearners, type LearnerSitting } from '../api/get-sitting-learners';
 import { monitorKeys } from '../api/monitor-keys';
@@ -70,13 +70,12 @@ const learnerColumns: GridColumn<LearnerSitting>[] = [
 export function SchoolLearners({ olympiadId, school, onClose }: { olympiadId: number; school: SchoolSitting; onClose: () => void }) {
   const learners = useSittingLearners(olympiadId, school.schoolParticipantId);
   const extraTime = useExtraTimeEditor(olympiadId);
-  const [resetting, setResetting] = useState<LearnerSitting | null>(null);
-  const [answersOf, setAnswersOf] = useState<LearnerSitting | null>(null);
+  const [resetting, answersOf] = [useRowDialog<LearnerSitting>(), useRowDialog<LearnerSitting>()];
   const rows = learners.data ?? [];
   const rowActions: RowAction<LearnerSitting>[] = [
     { label: 'Extra time', hidden: (learner) => learner.state !== 'writing' && learner.state !== 'preparing', run: extraTime.edit },
-    { label: 'Answers', hidden: (learner) => learner.state === 'notStarted', run: setAnswersOf },
-    { label: 'Reset', color: 'red', hidden: (learner) => learner.state === 'notStarted', run: setResetting },
+    { label: 'Answers', hidden: (learner) => learner.state === 'notStarted', run: answersOf.open },
+    { label: 'Reset', color: 'red', hidden: (learner) => learner.state === 'notStarted', run: resetting.open },
   ];
 
   return (
@@ -109,8 +108,8 @@ export function SchoolLearners({ olympiadId, school, onClose }: { olympiadId: nu
         )}
       </Stack>
       <ExtraTimeDialog editor={extraTime} />
-      <ResetDialog olympiadId={olympiadId} learner={resetting} onClose={() => setResetting(null)} />
-      <SubmittedAnswersDialog learner={answersOf} onClose={() => setAnswersOf(null)} />
+      <ResetDialog olympiadId={olympiadId} dialog={resetting} />
+      <SubmittedAnswersDialog dialog={answersOf} />
     </Paper>
   );
 }

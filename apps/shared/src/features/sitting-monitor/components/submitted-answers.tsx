@@ -1,16 +1,18 @@
 // A learner's answers as submitted: every question of the paper in order, what they answered (as they
 // saw it), flags, when each was saved; marks and the score for admins.
-import { Alert, Badge, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { formatDateTime, parseServerTime } from '../../../lib/server-time';
+import { RowModal } from '../../../resource/row-modal';
+import type { RowDialog } from '../../../resource/use-row-dialog';
 import { useSubmittedData } from '../api/get-submitted-data';
 import type { LearnerSitting } from '../api/get-sitting-learners';
 import { learnerName } from './monitor-text';
 
-export function SubmittedAnswersDialog({ learner, onClose }: { learner: LearnerSitting | null; onClose: () => void }) {
+export function SubmittedAnswersDialog({ dialog }: { dialog: RowDialog<LearnerSitting> }) {
   return (
-    <Modal opened={learner !== null} onClose={onClose} title={learner ? `Answers of ${learnerName(learner)}` : ''} size="xl">
-      {learner && <SubmittedAnswers participantId={learner.participantId} />}
-    </Modal>
+    <RowModal dialog={dialog} title={(learner) => `Answers of ${learnerName(learner)}`} size="xl">
+      {(learner) => <SubmittedAnswers participantId={learner.participantId} />}
+    </RowModal>
   );
 }
 

@@ -1,14 +1,12 @@
 // A school's team: who is in it, who are team admins; those who may manage it invite a colleague by
 // e-mail (who gets an account and a link to choose a password when new), make or unmake team admins and
 // remove members. The last team admin stays one.
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { useZodForm } from '../../../ui/form/use-zod-form';
 import { CheckboxField, FormAlert, SubmitButton, TextField } from '../../../ui/form/form-fields';
-import { applyServerErrors } from '../../../ui/form/server-errors';
 import { useConfirm } from '../../../ui/confirm/confirm-dialog';
 import { alertError } from '../../../feedback/notifications';
+import { useRecordForm } from '../../../resource/use-record-form';
 import { formatDateTime, parseServerTime } from '../../../lib/server-time';
 import { invitationSchema, teamQuery, useInviteColleague, useRemoveTeamMember, useSetTeamAdmin, type TeamMemberRow } from '../api/team';
 
@@ -20,18 +18,16 @@ export function TeamPanel({ schoolParticipantId, canManage, ownUserId }: { schoo
   const inviting = useInviteColleague();
   const settingAdmin = useSetTeamAdmin();
   const removing = useRemoveTeamMember();
-  const form = useZodForm(invitationSchema, emptyInvitation);
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const invite = form.handleSubmit(async (values) => {
-    setFormError(null);
-    const result = await inviting.mutateAsync({ schoolParticipantId, values });
-    if (!result.ok) {
-      setFormError(applyServerErrors(result, (name, e) => form.setError(name as 'email', e), Object.keys(emptyInvitation)));
-      return;
-    }
-    form.reset(emptyInvitation);
+  // A new invitation each time: the form empties once one is sent.
+  const invitation = useRecordForm({
+    schema: invitationSchema,
+    record: null,
+    valuesOf: () => emptyInvitation,
+    empty: emptyInvitation,
+    save: (values) => inviting.mutateAsync({ schoolParticipantId, values }),
+    onSaved: (_, form) => form.reset(emptyInvitation),
   });
+  const { form } = invitation;
 
   const change = async (member: TeamMemberRow, action: 'admin' | 'unadmin' | 'remove') => {
     const name = `${member.firstName} ${member.lastName}`.trim();
@@ -94,7 +90,7 @@ export function TeamPanel({ schoolParticipantId, canManage, ownUserId }: { schoo
         </Table>
       </Table.ScrollContainer>
       {canManage && (
-        <Paper withBorder p="md" radius="md" component="form" onSubmit={invite} noValidate aria-label="Invite a colleague">
+        <Paper withBorder p="md" radius="md" component="form" onSubmit={invitation.submit} noValidate aria-label="Invite a colleague">
           <Stack gap="sm">
             <Title order={2} size="h4">
               Invite a colleague
@@ -102,7 +98,7 @@ export function TeamPanel({ schoolParticipantId, canManage, ownUserId }: { schoo
             <Text size="sm" c="dimmed">
               They get an e-mail with a link to the teacher portal (and to choose a password, if they are new here).
             </Text>
-            <FormAlert message={formError} />
+            <FormAlert message={invitation.error} />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextField control={form.control} name="email" label="E-mail address" type="email" required />
               <TextField control={form.control} name="title" label="Title" placeholder="Ms, Mr, Dr" />
@@ -111,7 +107,7 @@ export function TeamPanel({ schoolParticipantId, canManage, ownUserId }: { schoo
             </SimpleGrid>
             <CheckboxField control={form.control} name="teamAdmin" label="Team admin: may change the school's details, the team and the learners' passwords" />
             <Group>
-              <SubmitButton submitting={form.formState.isSubmitting}>Send the invitation</SubmitButton>
+              <SubmitButton submitting={invitation.submitting}>Send the invitation</SubmitButton>
             </Group>
           </Stack>
         </Paper>
