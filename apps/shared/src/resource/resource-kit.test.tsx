@@ -22,6 +22,7 @@ import { useRefusal } from './use-refusal';
 import { useRowDialog } from './use-row-dialog';
 import { useConfirmedChange } from './use-confirmed-change';
 import { useRecordForm } from './use-record-form';
+import { useRecordDraft } from './use-record-draft';
 import { RowModal } from './row-modal';
 import { ConfirmProvider } from '../ui/confirm/confirm-dialog';
 import { USER_KEY } from '../session/stored-user';
@@ -367,5 +368,45 @@ describe('useRecordForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('is required')).toBeInTheDocument();
     expect(save).not.toHaveBeenCalled();
+  });
+});
+
+describe('useRecordDraft', () => {
+  type Copy = { title: string; body: string };
+  const draftOf = (record: Copy, save: (draft: Copy) => Promise<ApiResult<Copy> | null>, onSaved?: (copy: Copy) => void) =>
+    renderHook(({ record }) => useRecordDraft({ record, save, onSaved }), { initialProps: { record } });
+
+  it('starts as the record, keeps what is edited through a refresh, and starts again from a record that changed', () => {
+    const { result, rerender } = draftOf({ title: 'Terms', body: '<p>Old</p>' }, async () => null);
+    expect(result.current.changed).toBe(false);
+    act(() => result.current.change({ body: '<p>New</p>' }));
+    expect(result.current).toMatchObject({ draft: { title: 'Terms', body: '<p>New</p>' }, changed: true });
+    rerender({ record: { title: 'Terms', body: '<p>Old</p>' } });
+    expect(result.current.draft.body).toBe('<p>New</p>');
+    act(() => result.current.undo());
+    expect(result.current.changed).toBe(false);
+    act(() => result.current.set({ title: 'T', body: '' }));
+    rerender({ record: { title: 'Terms of entry', body: '<p>Kept</p>' } });
+    expect(result.current).toMatchObject({ draft: { title: 'Terms of entry', body: '<p>Kept</p>' }, changed: false });
+  });
+
+  it("keeps the server's messages by field, its sentence when it names none, and goes on once saved", async () => {
+    const save = vi
+      .fn<(draft: Copy) => Promise<ApiResult<Copy> | null>>()
+      .mockResolvedValueOnce(refused('Check the form.', { title: 'is too long' }))
+      .mockResolvedValueOnce(refused('The olympiad is closed.'))
+      .mockImplementationOnce(async (draft) => ok(draft));
+    const onSaved = vi.fn();
+    const { result } = draftOf({ title: 'Terms', body: '' }, save, onSaved);
+    await act(() => result.current.submit());
+    expect(result.current).toMatchObject({ errors: { title: 'is too long' }, message: null, saving: false });
+    await act(() => result.current.submit());
+    expect(result.current).toMatchObject({ errors: {}, message: 'The olympiad is closed.' });
+    expect(onSaved).not.toHaveBeenCalled();
+    // Another value than the draft: a text as previewed.
+    await act(() => result.current.submit({ title: 'Terms', body: '<p>Previewed</p>' }));
+    expect(save).toHaveBeenLastCalledWith({ title: 'Terms', body: '<p>Previewed</p>' });
+    expect(onSaved).toHaveBeenCalledWith({ title: 'Terms', body: '<p>Previewed</p>' });
+    expect(result.current).toMatchObject({ errors: {}, message: null });
   });
 });

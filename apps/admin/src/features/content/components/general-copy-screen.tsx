@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { limits } from '@olympiad/shared/lib/field-limits';
+import { useRecordDraft } from '@olympiad/shared/resource/use-record-draft';
 import { useGeneralCopies, useSaveGeneralCopy, type GeneralCopy } from '../api/general-copy';
 import { PreviewPublish } from './preview-publish';
 
@@ -83,28 +84,23 @@ function CopyForm({
   fixedKey?: boolean;
   onDone?: () => void;
 }) {
-  const [key, setKey] = useState(initial.key);
-  const [title, setTitle] = useState(initial.title);
-  const [body, setBody] = useState(initial.body);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
   const save = useSaveGeneralCopy();
-  const publish = async (previewed: string) => {
-    const result = await save.mutateAsync({ olympiadId: olympiadId ?? null, copyKey: key, title, body: previewed });
-    setErrors(result.ok ? {} : result.fields);
-    setMessage(result.ok ? null : result.message);
-    if (result.ok) onDone?.();
-  };
+  const copy = useRecordDraft({
+    record: initial,
+    save: ({ key, title, body }) => save.mutateAsync({ olympiadId: olympiadId ?? null, copyKey: key, title, body }),
+    onSaved: onDone,
+  });
+  const { draft, errors } = copy;
   return (
     <Paper withBorder p="md" radius="md">
       <Stack>
         {!fixedKey && <Title order={2} size="h4">{initial.key ? `Edit ${initial.key}` : 'New copy'}</Title>}
-        {message && Object.keys(errors).length === 0 && <Alert color="red">{message}</Alert>}
+        {copy.message && <Alert color="red">{copy.message}</Alert>}
         {!fixedKey && (
-          <TextInput label="Key" description="Lower-case words joined by hyphens" value={key} onChange={(e) => setKey(e.currentTarget.value)} disabled={initial.key !== ''} required error={errors.copyKey} maxLength={limits.GeneralCopyInput.copyKey.maxLength} />
+          <TextInput label="Key" description="Lower-case words joined by hyphens" value={draft.key} onChange={(e) => copy.change({ key: e.currentTarget.value })} disabled={initial.key !== ''} required error={errors.copyKey} maxLength={limits.GeneralCopyInput.copyKey.maxLength} />
         )}
-        <TextInput label="Title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={errors.title} maxLength={limits.GeneralCopyInput.title.maxLength} />
-        <PreviewPublish label="Text" body={body} onBodyChange={setBody} onPublish={publish} publishing={save.isPending} error={errors.body} />
+        <TextInput label="Title" value={draft.title} onChange={(e) => copy.change({ title: e.currentTarget.value })} error={errors.title} maxLength={limits.GeneralCopyInput.title.maxLength} />
+        <PreviewPublish label="Text" body={draft.body} onBodyChange={(body) => copy.change({ body })} onPublish={(body) => copy.submit({ ...draft, body })} publishing={copy.saving} error={errors.body} />
       </Stack>
     </Paper>
   );

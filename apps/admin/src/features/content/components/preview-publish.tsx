@@ -21,7 +21,8 @@ type PreviewPublishProps = {
 export function PreviewPublish({ label, body, onBodyChange, onPublish, publishing, error }: PreviewPublishProps) {
   const [preview, setPreview] = useState<{ of: string; html: string } | null>(null);
   const [previewing, setPreviewing] = useState(false);
-  const current = preview !== null && preview.of === body;
+  // Once published, the text is the previewed one as the server kept it.
+  const current = preview !== null && (preview.of === body || preview.html === body);
 
   const showPreview = async () => {
     setPreviewing(true);

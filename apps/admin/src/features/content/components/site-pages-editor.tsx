@@ -1,9 +1,10 @@
 // One site's pages to edit: choose a page, change its tags for search engines and link previews, and
 // its copy, preview it and publish it. The page shows the change at its next visit.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Anchor, Grid, NavLink, Paper, Skeleton, Stack, TextInput, Textarea, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { limits } from '@olympiad/shared/lib/field-limits';
+import { useRecordDraft } from '@olympiad/shared/resource/use-record-draft';
 import { useSaveSitePage, type SitePageCopy } from '../api/site-copy';
 import { PreviewPublish } from './preview-publish';
 
@@ -38,28 +39,24 @@ export function SitePagesEditor({ pages }: { pages: UseQueryResult<SitePageCopy[
 }
 
 function PageForm({ page }: { page: SitePageCopy }) {
-  const [tags, setTags] = useState<Tags>({ title: page.title, ogTitle: page.ogTitle, description: page.description, keywords: page.keywords });
-  const [body, setBody] = useState(page.body);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveSitePage();
-  useEffect(() => setErrors({}), [page.pageKey]);
-  const set = (field: keyof Tags) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setTags({ ...tags, [field]: event.currentTarget.value });
-
-  const publish = async (previewed: string) => {
-    const result = await save.mutateAsync({ site: page.site, pageKey: page.pageKey, ...tags, body: previewed });
-    setErrors(result.ok ? {} : result.fields);
-  };
+  const copy = useRecordDraft({
+    record: { title: page.title, ogTitle: page.ogTitle, description: page.description, keywords: page.keywords, body: page.body },
+    save: (draft) => save.mutateAsync({ site: page.site, pageKey: page.pageKey, ...draft }),
+  });
+  const { draft, errors } = copy;
+  const set = (field: keyof Tags) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => copy.change({ [field]: event.currentTarget.value });
 
   return (
     <Stack>
       <Text size="sm">
         Address: <Anchor href={page.path} target="_blank">{page.path}</Anchor>
       </Text>
-      <TextInput label="Title" description="In the browser's tab and in search results; the page's name and the site's when empty" value={tags.title} onChange={set('title')} maxLength={limits.SitePageInput.title.maxLength} error={errors.title} />
-      <TextInput label="Title in link previews (ogTitle)" description="WhatsApp, Facebook; the title when empty" value={tags.ogTitle} onChange={set('ogTitle')} maxLength={limits.SitePageInput.ogTitle.maxLength} error={errors.ogTitle} />
-      <Textarea label="Description" description="Under the title in search results and previews" value={tags.description} onChange={set('description')} maxLength={limits.SitePageInput.description.maxLength} error={errors.description} autosize minRows={2} />
-      <TextInput label="Keywords" description="Separated by commas" value={tags.keywords} onChange={set('keywords')} maxLength={limits.SitePageInput.keywords.maxLength} error={errors.keywords} />
-      <PreviewPublish label="Copy of the page" body={body} onBodyChange={setBody} onPublish={publish} publishing={save.isPending} error={errors.body} />
+      <TextInput label="Title" description="In the browser's tab and in search results; the page's name and the site's when empty" value={draft.title} onChange={set('title')} maxLength={limits.SitePageInput.title.maxLength} error={errors.title} />
+      <TextInput label="Title in link previews (ogTitle)" description="WhatsApp, Facebook; the title when empty" value={draft.ogTitle} onChange={set('ogTitle')} maxLength={limits.SitePageInput.ogTitle.maxLength} error={errors.ogTitle} />
+      <Textarea label="Description" description="Under the title in search results and previews" value={draft.description} onChange={set('description')} maxLength={limits.SitePageInput.description.maxLength} error={errors.description} autosize minRows={2} />
+      <TextInput label="Keywords" description="Separated by commas" value={draft.keywords} onChange={set('keywords')} maxLength={limits.SitePageInput.keywords.maxLength} error={errors.keywords} />
+      <PreviewPublish label="Copy of the page" body={draft.body} onBodyChange={(body) => copy.change({ body })} onPublish={(body) => copy.submit({ ...draft, body })} publishing={copy.saving} error={errors.body} />
     </Stack>
   );
 }

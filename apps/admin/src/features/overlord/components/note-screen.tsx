@@ -1,16 +1,16 @@
 // /overlord/notes/before-olympiad and /overlord/notes/common-issues: a note the overlord keeps for every
 // olympiad, edited here; each save keeps the one before it, and an old version can be read and taken
 // back.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCan } from '@olympiad/shared/access/can';
-import { alertError } from '@olympiad/shared/feedback/notifications';
 import { formatDateTime, parseServerTime } from '@olympiad/shared/lib/server-time';
 import { RichTextEditor } from '@olympiad/shared/ui/form/rich-text-field';
 import { RichText } from '@olympiad/shared/ui/lean/rich-text';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
-import { noteQuery, useSaveNote, type NoteTopic } from '../api/notes';
+import { useRecordDraft } from '@olympiad/shared/resource/use-record-draft';
+import { noteQuery, useSaveNote, type Note, type NoteTopic } from '../api/notes';
 
 const descriptions: Record<NoteTopic, string> = {
   'before-olympiad': 'What to do before an olympiad opens: the checklist, kept for next year.',
@@ -18,21 +18,19 @@ const descriptions: Record<NoteTopic, string> = {
 };
 
 export function NoteScreen({ route, topic }: ScreenComponentProps & { topic: NoteTopic }) {
-  const can = useCan();
   const note = useQuery(noteQuery(topic));
-  const save = useSaveNote(topic);
-  const [draft, setDraft] = useState<string | null>(null);
-  const [shown, setShown] = useState<number | null>(null);
-  useEffect(() => setDraft(null), [note.data?.body]);
   if (note.isPending) return <Loader role="status" aria-label="Loading the note" />;
   if (note.isError) return <Alert color="red" title="Could not load the note">{note.error.message}</Alert>;
-  const { body, history } = note.data;
-  const text = draft ?? body;
+  return <NoteEditor route={route} topic={topic} note={note.data} />;
+}
+
+function NoteEditor({ route, topic, note }: ScreenComponentProps & { topic: NoteTopic; note: Note }) {
+  const can = useCan();
+  const save = useSaveNote(topic);
+  const { body, history } = note;
+  const draft = useRecordDraft({ record: body, save: save.mutateAsync });
+  const [shown, setShown] = useState<number | null>(null);
   const old = history.find((r) => r.id === shown);
-  const submit = async (html: string) => {
-    const result = await save.mutateAsync(html);
-    if (!result.ok) alertError(result.message);
-  };
   return (
     <Stack gap="lg">
       <div>
@@ -41,13 +39,14 @@ export function NoteScreen({ route, topic }: ScreenComponentProps & { topic: Not
       </div>
       {can('PUT /api/note/{topic}') ? (
         <Stack gap="xs">
-          <RichTextEditor key={body} label="The note" value={text} onChange={setDraft} minHeight={260} />
+          {draft.message && <Alert color="red">{draft.message}</Alert>}
+          <RichTextEditor key={body} label="The note" value={draft.draft} onChange={draft.set} minHeight={260} />
           <Group>
-            <Button onClick={() => void submit(text)} loading={save.isPending} disabled={draft === null || draft === body}>
+            <Button onClick={() => void draft.submit()} loading={draft.saving} disabled={!draft.changed}>
               Save
             </Button>
-            {draft !== null && draft !== body && (
-              <Button variant="default" onClick={() => setDraft(null)}>
+            {draft.changed && (
+              <Button variant="default" onClick={draft.undo}>
                 Undo changes
               </Button>
             )}
@@ -89,7 +88,7 @@ export function NoteScreen({ route, topic }: ScreenComponentProps & { topic: Not
                         {shown === revision.id ? 'Hide' : 'Read'}
                       </Button>
                       {i > 0 && can('PUT /api/note/{topic}') && (
-                        <Button size="xs" variant="subtle" onClick={() => void submit(revision.body)}>
+                        <Button size="xs" variant="subtle" onClick={() => void draft.submit(revision.body)}>
                           Take this version back
                         </Button>
                       )}

@@ -1,9 +1,8 @@
 // The olympiad's settings: title, year, kind, duration, grades, languages, the learner's instructions
 // and declaration, shuffling, and the sitting windows.
-import { useEffect, useState } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useZodForm } from '@olympiad/shared/ui/form/use-zod-form';
+import { useRecordForm } from '@olympiad/shared/resource/use-record-form';
 import {
   CheckboxField,
   CheckboxGroupField,
@@ -14,11 +13,10 @@ import {
   TextField,
 } from '@olympiad/shared/ui/form/form-fields';
 import { RichTextField } from '@olympiad/shared/ui/form/rich-text-field';
-import { applyServerErrors } from '@olympiad/shared/ui/form/server-errors';
 import type { OlympiadSettings } from '../api/get-olympiad';
 import { useUpdateOlympiad } from '../api/update-olympiad';
 import { LANGUAGES } from '../api/paper-types';
-import { GRADES, settingsFormOf, settingsSchema, updateSettingsOf, type SettingsFormValues } from '../settings-form';
+import { GRADES, settingsFormOf, settingsSchema, updateSettingsOf } from '../settings-form';
 import { limits } from '@olympiad/shared/lib/field-limits';
 
 const settings = limits.UpdateSettings;
@@ -26,24 +24,18 @@ const settings = limits.UpdateSettings;
 const SERVER_FIELDS = ['title', 'year', 'kind', 'durationMinutes', 'grades', 'languages', 'sittingWindows'];
 
 export function SettingsForm({ olympiad }: { olympiad: OlympiadSettings }) {
-  const form = useZodForm(settingsSchema, settingsFormOf(olympiad));
-  const { control, reset } = form;
+  const update = useUpdateOlympiad();
+  // Opening, closing or pinning changes the olympiad but not its settings: what is being typed stays.
+  const { form, error: formError, submit, submitting } = useRecordForm({
+    schema: settingsSchema,
+    record: olympiad,
+    valuesOf: settingsFormOf,
+    save: (values) => update.mutateAsync({ olympiadId: olympiad.id, settings: updateSettingsOf(values) }),
+    serverFields: SERVER_FIELDS,
+  });
+  const { control } = form;
   const windows = useFieldArray({ control, name: 'sittingWindows' });
   const languages = useWatch({ control, name: 'languages' });
-  const [formError, setFormError] = useState<string | null>(null);
-  const update = useUpdateOlympiad();
-
-  // Opening, closing or pinning changes the olympiad but not its settings: what is being typed stays.
-  const saved = JSON.stringify(settingsFormOf(olympiad));
-  useEffect(() => reset(JSON.parse(saved) as SettingsFormValues), [saved, reset]);
-
-  const submit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    const result = await update.mutateAsync({ olympiadId: olympiad.id, settings: updateSettingsOf(values) });
-    if (!result.ok) {
-      setFormError(applyServerErrors(result, (name, error) => form.setError(name as keyof SettingsFormValues, error), SERVER_FIELDS));
-    }
-  });
 
   const offered = LANGUAGES.filter((language) => languages?.includes(language.value));
   return (
@@ -139,7 +131,7 @@ export function SettingsForm({ olympiad }: { olympiad: OlympiadSettings }) {
             />
           ))}
           <Group justify="flex-end">
-            <SubmitButton submitting={form.formState.isSubmitting}>Save settings</SubmitButton>
+            <SubmitButton submitting={submitting}>Save settings</SubmitButton>
           </Group>
         </Stack>
       </form>

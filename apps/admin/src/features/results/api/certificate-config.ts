@@ -2,7 +2,8 @@
 // API's schema; saving says "Certificate configuration saved" or "… failed to save". Its pictures are
 // uploaded on their own (POST /api/certificate/image/{id}), and the PDF preview is made from the design
 // as edited, before it is saved (POST /api/certificate/preview/{id}).
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
 import { readEnvelope, unwrap } from '@olympiad/shared/api/envelope';
 import { API_BASE, endSessionOn401 } from '@olympiad/shared/api/client';
 import { withQuery } from '@olympiad/shared/api/raw-request';
@@ -21,13 +22,9 @@ export function useCertificateConfig(olympiadId: number) {
   return useQuery({ queryKey: configKey(olympiadId), queryFn: async () => unwrap(await getCertificateConfig<CertificateDesign>(olympiadId)) });
 }
 
+/** Saving says so itself, in spec section 8's words; the certificates' queries load again. */
 export function useSaveCertificateConfig(olympiadId: number) {
-  const queryClient = useQueryClient();
-  return async (design: CertificateDesign) => {
-    const result = await saveCertificateConfig(olympiadId, design);
-    if (result.ok) await queryClient.invalidateQueries({ queryKey: certificateKeys.all });
-    return result;
-  };
+  return useApiMutation({ mutationFn: (design: CertificateDesign) => saveCertificateConfig(olympiadId, design), invalidates: () => [certificateKeys.all] });
 }
 
 export type AwardTemplate = components['schemas']['AwardTemplate'];

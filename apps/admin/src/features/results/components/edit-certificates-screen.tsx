@@ -22,9 +22,10 @@ import {
   Title,
 } from '@mantine/core';
 import { useCan } from '@olympiad/shared/access/can';
+import { useRecordDraft } from '@olympiad/shared/resource/use-record-draft';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { useOlympiadId } from '../../olympiad/use-olympiad-id';
-import { fetchCertificatePreview, useCertificateConfig, useSaveCertificateConfig, type CertificateDesign, type Placement } from '../api/certificate-config';
+import { fetchCertificatePreview, useCertificateConfig, useSaveCertificateConfig, type AwardTemplate, type CertificateDesign, type Placement } from '../api/certificate-config';
 import { useModeratedCertificates } from '../api/certificate-runs';
 import { TemplatePictures } from './certificate-pictures';
 import { limits } from '@olympiad/shared/lib/field-limits';
@@ -57,31 +58,29 @@ const fieldNames: { name: FieldName; label: string }[] = [
 
 function Editor({ olympiadId }: { olympiadId: number }) {
   const config = useCertificateConfig(olympiadId);
+  if (config.isPending) return <Loader role="status" aria-label="Loading the certificate design" />;
+  if (config.isError) return <Alert color="red">{config.error.message}</Alert>;
+  return <DesignEditor olympiadId={olympiadId} saved={config.data} />;
+}
+
+function DesignEditor({ olympiadId, saved }: { olympiadId: number; saved: CertificateDesign }) {
   const save = useSaveCertificateConfig(olympiadId);
   const can = useCan();
-  const [design, setDesign] = useState<CertificateDesign | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { draft: design, change, errors, submit, saving } = useRecordDraft({ record: saved, save: save.mutateAsync });
   const [previewAward, setPreviewAward] = useState<string>('gold');
   const [previewLearner, setPreviewLearner] = useState<string | null>(null);
-  useEffect(() => {
-    if (config.data) setDesign(config.data);
-  }, [config.data]);
-  if (config.isPending || (config.data && !design)) return <Loader role="status" aria-label="Loading the certificate design" />;
-  if (config.isError) return <Alert color="red">{config.error.message}</Alert>;
-  if (!design) return null;
   const editable = can('POST /api/certificate/config/{id}');
-  const setPlacement = (name: FieldName, placement: Partial<Placement>) =>
-    setDesign({ ...design, positions: { ...design.positions, [name]: { ...design.positions[name], ...placement } } });
+  const setPlacement = (name: FieldName, placement: Partial<Placement>) => change({ positions: { ...design.positions, [name]: { ...design.positions[name], ...placement } } });
+  const setTemplate = (index: number, template: AwardTemplate) => change({ awards: design.awards.map((t, i) => (i === index ? template : t)) });
   const number = (value: string | number, fallback: number) => (typeof value === 'number' ? value : Number(value) || fallback);
   return (
     <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="xl">
       <Stack>
         <Paper withBorder radius="md" p="md">
           <Stack>
-            <TextInput label="Heading" description="Empty: the olympiad's title" value={design.heading} maxLength={certificate.heading.maxLength} error={errors.heading} disabled={!editable} onChange={(e) => setDesign({ ...design, heading: e.currentTarget.value })} />
-            <TextInput label="Signatory" required value={design.signature} maxLength={certificate.signature.maxLength} error={errors.signature} disabled={!editable} onChange={(e) => setDesign({ ...design, signature: e.currentTarget.value })} />
-            <TextInput label="Date printed" description="Empty: the day the certificates are made" value={design.date} maxLength={certificate.date.maxLength} error={errors.date} disabled={!editable} onChange={(e) => setDesign({ ...design, date: e.currentTarget.value })} />
+            <TextInput label="Heading" description="Empty: the olympiad's title" value={design.heading} maxLength={certificate.heading.maxLength} error={errors.heading} disabled={!editable} onChange={(e) => change({ heading: e.currentTarget.value })} />
+            <TextInput label="Signatory" required value={design.signature} maxLength={certificate.signature.maxLength} error={errors.signature} disabled={!editable} onChange={(e) => change({ signature: e.currentTarget.value })} />
+            <TextInput label="Date printed" description="Empty: the day the certificates are made" value={design.date} maxLength={certificate.date.maxLength} error={errors.date} disabled={!editable} onChange={(e) => change({ date: e.currentTarget.value })} />
             <div>
               <Text size="sm" fw={500} mb={4} id="score-shown">
                 Shows the learner's
@@ -90,7 +89,7 @@ function Editor({ olympiadId }: { olympiadId: number }) {
                 aria-labelledby="score-shown"
                 disabled={!editable}
                 value={design.score}
-                onChange={(value) => setDesign({ ...design, score: value as CertificateDesign['score'] })}
+                onChange={(value) => change({ score: value as CertificateDesign['score'] })}
                 data={[
                   { value: 'percentile', label: 'Percentile' },
                   { value: 'score', label: 'Score' },
@@ -115,11 +114,7 @@ function Editor({ olympiadId }: { olympiadId: number }) {
                   error={errors[`awards[${index}].title`]}
                   disabled={!editable}
                   style={{ flex: 1 }}
-                  onChange={(e) => {
-                    const awards = [...design.awards];
-                    awards[index] = { ...template, title: e.currentTarget.value };
-                    setDesign({ ...design, awards });
-                  }}
+                  onChange={(e) => setTemplate(index, { ...template, title: e.currentTarget.value })}
                 />
                 <ColorInput
                   label="Frame"
@@ -129,22 +124,14 @@ function Editor({ olympiadId }: { olympiadId: number }) {
                   value={template.colour}
                   error={errors[`awards[${index}].colour`]}
                   disabled={!editable}
-                  onChange={(colour) => {
-                    const awards = [...design.awards];
-                    awards[index] = { ...template, colour };
-                    setDesign({ ...design, awards });
-                  }}
+                  onChange={(colour) => setTemplate(index, { ...template, colour })}
                 />
                 <Checkbox
                   label="Issued"
                   mb={8}
                   checked={template.issued}
                   disabled={!editable}
-                  onChange={(e) => {
-                    const awards = [...design.awards];
-                    awards[index] = { ...template, issued: e.currentTarget.checked };
-                    setDesign({ ...design, awards });
-                  }}
+                  onChange={(e) => setTemplate(index, { ...template, issued: e.currentTarget.checked })}
                 />
               </Group>
               <TemplatePictures
@@ -154,11 +141,7 @@ function Editor({ olympiadId }: { olympiadId: number }) {
                 label={`${template.award.charAt(0).toUpperCase()}${template.award.slice(1)}`}
                 editable={editable}
                 errors={errors}
-                onChange={(changed) => {
-                  const awards = [...design.awards];
-                  awards[index] = changed;
-                  setDesign({ ...design, awards });
-                }}
+                onChange={(changed) => setTemplate(index, changed)}
               />
               </Stack>
             ))}
@@ -204,15 +187,7 @@ function Editor({ olympiadId }: { olympiadId: number }) {
         </Paper>
         {editable && (
           <Group justify="flex-end">
-            <Button
-              loading={saving}
-              onClick={async () => {
-                setSaving(true);
-                const result = await save(design);
-                setSaving(false);
-                setErrors(result.ok ? {} : result.fields);
-              }}
-            >
+            <Button loading={saving} onClick={() => void submit()}>
               Save
             </Button>
           </Group>
