@@ -4,9 +4,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { CheckboxField, FormAlert, SubmitButton, TextField } from '../../../ui/form/form-fields';
-import { useConfirm } from '../../../ui/confirm/confirm-dialog';
 import { alertError } from '../../../feedback/notifications';
 import { useRecordForm } from '../../../resource/use-record-form';
+import { useConfirmedChange } from '../../../resource/use-confirmed-change';
 import { formatDateTime, parseServerTime } from '../../../lib/server-time';
 import { invitationSchema, teamQuery, useInviteColleague, useRemoveTeamMember, useSetTeamAdmin, type TeamMemberRow } from '../api/team';
 
@@ -14,7 +14,7 @@ const emptyInvitation = { email: '', title: '', firstName: '', lastName: '', tea
 
 export function TeamPanel({ schoolParticipantId, canManage, ownUserId }: { schoolParticipantId: number; canManage: boolean; ownUserId?: number }) {
   const team = useQuery(teamQuery(schoolParticipantId));
-  const confirm = useConfirm();
+  const removal = useConfirmedChange();
   const inviting = useInviteColleague();
   const settingAdmin = useSetTeamAdmin();
   const removing = useRemoveTeamMember();
@@ -29,14 +29,14 @@ export function TeamPanel({ schoolParticipantId, canManage, ownUserId }: { schoo
   });
   const { form } = invitation;
 
-  const change = async (member: TeamMemberRow, action: 'admin' | 'unadmin' | 'remove') => {
-    const name = `${member.firstName} ${member.lastName}`.trim();
-    if (action === 'remove' && !(await confirm({ title: 'Remove from the team?', message: `${name} no longer sees this school's entry.`, danger: true, confirmLabel: 'Remove' }))) return;
-    const result =
-      action === 'remove'
-        ? await removing.mutateAsync({ schoolParticipantId, member })
-        : await settingAdmin.mutateAsync({ schoolParticipantId, member, isTeamAdmin: action === 'admin' });
+  const setAdmin = async (member: TeamMemberRow, isTeamAdmin: boolean) => {
+    const result = await settingAdmin.mutateAsync({ schoolParticipantId, member, isTeamAdmin });
     if (!result.ok) alertError(result.message);
+  };
+  const remove = (member: TeamMemberRow) => {
+    const name = `${member.firstName} ${member.lastName}`.trim();
+    const ask = { title: 'Remove from the team?', message: `${name} no longer sees this school's entry.`, danger: true, confirmLabel: 'Remove' };
+    return removal.run(ask, () => removing.mutateAsync({ schoolParticipantId, member }));
   };
 
   if (team.isPending) return <Skeleton height={160} role="status" aria-label="Loading the team" />;
@@ -68,16 +68,16 @@ export function TeamPanel({ schoolParticipantId, canManage, ownUserId }: { schoo
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       {member.isTeamAdmin ? (
-                        <Button size="compact-xs" variant="light" onClick={() => change(member, 'unadmin')}>
+                        <Button size="compact-xs" variant="light" onClick={() => setAdmin(member, false)}>
                           Make member
                         </Button>
                       ) : (
-                        <Button size="compact-xs" variant="light" onClick={() => change(member, 'admin')}>
+                        <Button size="compact-xs" variant="light" onClick={() => setAdmin(member, true)}>
                           Make team admin
                         </Button>
                       )}
                       {member.userId !== ownUserId && (
-                        <Button size="compact-xs" variant="light" color="red" onClick={() => change(member, 'remove')}>
+                        <Button size="compact-xs" variant="light" color="red" onClick={() => remove(member)}>
                           Remove
                         </Button>
                       )}
