@@ -23,6 +23,7 @@ import { useRowDialog } from './use-row-dialog';
 import { useConfirmedChange } from './use-confirmed-change';
 import { useRecordForm } from './use-record-form';
 import { useRecordDraft } from './use-record-draft';
+import { TypedConfirmation } from './typed-confirmation';
 import { RowModal } from './row-modal';
 import { ConfirmProvider } from '../ui/confirm/confirm-dialog';
 import { USER_KEY } from '../session/stored-user';
@@ -408,5 +409,30 @@ describe('useRecordDraft', () => {
     expect(save).toHaveBeenLastCalledWith({ title: 'Terms', body: '<p>Previewed</p>' });
     expect(onSaved).toHaveBeenCalledWith({ title: 'Terms', body: '<p>Previewed</p>' });
     expect(result.current).toMatchObject({ errors: {}, message: null });
+  });
+});
+
+describe('TypedConfirmation', () => {
+  it('works only once the word is typed, alerts a refusal, and closes once the change is made', async () => {
+    const change = vi.fn<() => Promise<ApiResult<unknown>>>().mockResolvedValueOnce(refused('The sitting is over.')).mockResolvedValueOnce(ok(null));
+    const onClose = vi.fn();
+    render(
+      <TypedConfirmation word="thandi.m" label="Type their username, thandi.m, to reset them" confirmLabel="Reset the learner" change={change} onClose={onClose}>
+        <p>Their attempt is set aside.</p>
+      </TypedConfirmation>,
+      { wrapper: providers() },
+    );
+    const button = screen.getByRole('button', { name: 'Reset the learner' });
+    expect(button).toBeDisabled();
+    await userEvent.type(screen.getByLabelText('Type their username, thandi.m, to reset them'), 'thandi');
+    expect(button).toBeDisabled();
+    await userEvent.type(screen.getByLabelText('Type their username, thandi.m, to reset them'), '.m ');
+    await userEvent.click(button);
+    await waitFor(() => expect(said()).toEqual(['error: The sitting is over.']));
+    expect(onClose).not.toHaveBeenCalled();
+    await userEvent.click(button);
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
   });
 });

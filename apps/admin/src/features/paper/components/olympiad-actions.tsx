@@ -1,9 +1,10 @@
 // Open and close the olympiad (opening is refused while Verify finds errors, and those are shown), pin it,
 // and reset every participant's attempt behind a typed confirmation.
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, List, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, List, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { alertError } from '@olympiad/shared/feedback/notifications';
 import { AppLink } from '@olympiad/shared/router/app-link';
+import { TypedConfirmation } from '@olympiad/shared/resource/typed-confirmation';
 import { useConfirm } from '@olympiad/shared/ui/confirm/confirm-dialog';
 import type { OlympiadSettings } from '../api/get-olympiad';
 import { useResetParticipants } from '../api/reset-participants';
@@ -135,47 +136,22 @@ export function OlympiadActions({ olympiad }: { olympiad: OlympiadSettings }) {
 }
 
 function ResetParticipantsModal({ olympiad, opened, onClose }: { olympiad: OlympiadSettings; opened: boolean; onClose: () => void }) {
-  const [typed, setTyped] = useState('');
-  const [running, setRunning] = useState(false);
   const resetting = useResetParticipants();
-  const matches = typed.trim() === olympiad.name;
-
-  const close = () => {
-    setTyped('');
-    onClose();
-  };
-
-  const reset = async () => {
-    setRunning(true);
-    const result = await resetting.mutateAsync(olympiad.id);
-    setRunning(false);
-    if (!result.ok) return alertError(result.message);
-    close();
-  };
-
   return (
-    <Modal opened={opened} onClose={close} title="Reset all participants?">
-      <Stack>
+    <Modal opened={opened} onClose={onClose} title="Reset all participants?">
+      <TypedConfirmation
+        key={String(opened)}
+        word={olympiad.name}
+        label={`Type ${olympiad.name} to confirm`}
+        confirmLabel="Reset all participants"
+        change={() => resetting.mutateAsync(olympiad.id)}
+        onClose={onClose}
+      >
         <Text>
           Every participant of <b>{olympiad.title}</b> starts again from the beginning, and the answers they gave are removed.
           This cannot be undone.
         </Text>
-        <TextInput
-          label={`Type ${olympiad.name} to confirm`}
-          value={typed}
-          onChange={(event) => setTyped(event.currentTarget.value)}
-          autoComplete="off"
-          data-autofocus
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button color="red" disabled={!matches} loading={running} onClick={() => void reset()}>
-            Reset all participants
-          </Button>
-        </Group>
-      </Stack>
+      </TypedConfirmation>
     </Modal>
   );
 }
