@@ -2,15 +2,18 @@
 // olympiad, edited here; each save keeps the one before it, and an old version can be read and taken
 // back.
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCan } from '@olympiad/shared/access/can';
 import { formatDateTime, parseServerTime } from '@olympiad/shared/lib/server-time';
 import { RichTextEditor } from '@olympiad/shared/ui/form/rich-text-field';
+import { RecordTable, type TableColumn } from '@olympiad/shared/ui/table/record-table';
 import { RichText } from '@olympiad/shared/ui/lean/rich-text';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { useRecordDraft } from '@olympiad/shared/resource/use-record-draft';
 import { noteQuery, useSaveNote, type Note, type NoteTopic } from '../api/notes';
+
+type Revision = Note['history'][number];
 
 const descriptions: Record<NoteTopic, string> = {
   'before-olympiad': 'What to do before an olympiad opens: the checklist, kept for next year.',
@@ -31,6 +34,25 @@ function NoteEditor({ route, topic, note }: ScreenComponentProps & { topic: Note
   const draft = useRecordDraft({ record: body, save: save.mutateAsync });
   const [shown, setShown] = useState<number | null>(null);
   const old = history.find((r) => r.id === shown);
+  const columns: TableColumn<Revision>[] = [
+    { header: 'Saved', cell: (revision) => `${formatDateTime(parseServerTime(revision.createdAt))}${revision === history[0] ? ' (current)' : ''}` },
+    { header: 'By', cell: (revision) => revision.authorName ?? '—' },
+    {
+      header: <span className="visually-hidden">Actions</span>,
+      cell: (revision) => (
+        <Group gap="xs">
+          <Button size="xs" variant="subtle" onClick={() => setShown(shown === revision.id ? null : revision.id)}>
+            {shown === revision.id ? 'Hide' : 'Read'}
+          </Button>
+          {revision !== history[0] && can('PUT /api/note/{topic}') && (
+            <Button size="xs" variant="subtle" onClick={() => void draft.submit(revision.body)}>
+              Take this version back
+            </Button>
+          )}
+        </Group>
+      ),
+    },
+  ];
   return (
     <Stack gap="lg">
       <div>
@@ -64,40 +86,7 @@ function NoteEditor({ route, topic, note }: ScreenComponentProps & { topic: Note
         {history.length === 0 ? (
           <Text c="dimmed">Nothing saved yet.</Text>
         ) : (
-          <Table aria-label="Versions of the note" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Saved</Table.Th>
-                <Table.Th>By</Table.Th>
-                <Table.Th>
-                  <span className="visually-hidden">Actions</span>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {history.map((revision, i) => (
-                <Table.Tr key={revision.id}>
-                  <Table.Td>
-                    {formatDateTime(parseServerTime(revision.createdAt))}
-                    {i === 0 && ' (current)'}
-                  </Table.Td>
-                  <Table.Td>{revision.authorName ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs">
-                      <Button size="xs" variant="subtle" onClick={() => setShown(shown === revision.id ? null : revision.id)}>
-                        {shown === revision.id ? 'Hide' : 'Read'}
-                      </Button>
-                      {i > 0 && can('PUT /api/note/{topic}') && (
-                        <Button size="xs" variant="subtle" onClick={() => void draft.submit(revision.body)}>
-                          Take this version back
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <RecordTable label="Versions of the note" striped rows={history} rowKey={(revision) => revision.id} columns={columns} />
         )}
         {old && (
           <Paper withBorder p="md" aria-label="The version being read">

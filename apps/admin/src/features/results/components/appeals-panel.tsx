@@ -1,10 +1,11 @@
 // Results moderation's appeals queue: what each school's team asked to be looked at again, waiting ones
 // first. Upholding sets the learner's total marks (a moderation change, with the reason); dismissing
 // keeps them. Either needs the results not final for an upheld appeal: reopen them first.
-import { Alert, Badge, Button, Group, Loader, Paper, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, Text, Title } from '@mantine/core';
 import { useCan } from '@olympiad/shared/access/can';
 import { formatDateTime, parseServerTime } from '@olympiad/shared/lib/server-time';
 import { NumberField } from '@olympiad/shared/ui/form/form-fields';
+import { RecordTable, type TableColumn } from '@olympiad/shared/ui/table/record-table';
 import { EditorModal } from '@olympiad/shared/resource/editor-modal';
 import { useResourceEditor } from '@olympiad/shared/resource/use-resource-editor';
 import { useAppeals, useDecideAppeal, type AppealView } from '../api/appeals';
@@ -30,6 +31,44 @@ export function AppealsPanel({ olympiadId, final }: { olympiadId: number; final:
     save: ({ reason }, a) => (a ? decide.mutateAsync({ id: a.id, body: { outcome: 'dismissed', reason } }) : Promise.resolve(null)),
   });
   const waiting = (appeals.data ?? []).filter((a) => a.state === 'lodged').length;
+  const columns: TableColumn<AppealView>[] = [
+    { header: 'Lodged', cell: (a) => formatDateTime(parseServerTime(a.lodgedAt)) },
+    { header: 'Learner', cell: (a) => `${a.learner} (grade ${a.grade})` },
+    { header: 'School', cell: (a) => a.schoolName },
+    { header: 'Question', cell: (a) => a.question },
+    { header: 'Reason', cell: (a) => a.reason },
+    { header: 'Score', cell: (a) => a.score ?? '' },
+    {
+      header: 'State',
+      cell: (a) => (
+        <>
+          <Badge color={stateColour[a.state]} variant="light">
+            {a.state}
+          </Badge>
+          {a.outcome && (
+            <Text size="xs" c="dimmed">
+              {a.outcome}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    {
+      header: <span className="visually-hidden">Decide</span>,
+      cell: (a) =>
+        a.state === 'lodged' &&
+        can('POST /api/results/appeals/{id}/decide') && (
+          <Group gap={4} wrap="nowrap">
+            <Button size="xs" disabled={final} onClick={() => upholding.edit(a)}>
+              Uphold
+            </Button>
+            <Button size="xs" variant="default" onClick={() => dismissing.edit(a)}>
+              Dismiss
+            </Button>
+          </Group>
+        ),
+    },
+  ];
   return (
     <Paper withBorder radius="md" p="md">
       <Group gap="xs" mb="xs">
@@ -46,58 +85,7 @@ export function AppealsPanel({ olympiadId, final }: { olympiadId: number; final:
       ) : appeals.data.length === 0 ? (
         <Text c="dimmed">No appeals. Schools' teams lodge them from their results once released.</Text>
       ) : (
-        <Table aria-label="Appeals">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Lodged</Table.Th>
-              <Table.Th>Learner</Table.Th>
-              <Table.Th>School</Table.Th>
-              <Table.Th>Question</Table.Th>
-              <Table.Th>Reason</Table.Th>
-              <Table.Th>Score</Table.Th>
-              <Table.Th>State</Table.Th>
-              <Table.Th>
-                <span className="visually-hidden">Decide</span>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {appeals.data.map((a) => (
-              <Table.Tr key={a.id}>
-                <Table.Td>{formatDateTime(parseServerTime(a.lodgedAt))}</Table.Td>
-                <Table.Td>
-                  {a.learner} (grade {a.grade})
-                </Table.Td>
-                <Table.Td>{a.schoolName}</Table.Td>
-                <Table.Td>{a.question}</Table.Td>
-                <Table.Td>{a.reason}</Table.Td>
-                <Table.Td>{a.score ?? ''}</Table.Td>
-                <Table.Td>
-                  <Badge color={stateColour[a.state]} variant="light">
-                    {a.state}
-                  </Badge>
-                  {a.outcome && (
-                    <Text size="xs" c="dimmed">
-                      {a.outcome}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {a.state === 'lodged' && can('POST /api/results/appeals/{id}/decide') && (
-                    <Group gap={4} wrap="nowrap">
-                      <Button size="xs" disabled={final} onClick={() => upholding.edit(a)}>
-                        Uphold
-                      </Button>
-                      <Button size="xs" variant="default" onClick={() => dismissing.edit(a)}>
-                        Dismiss
-                      </Button>
-                    </Group>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <RecordTable label="Appeals" rows={appeals.data} rowKey={(a) => a.id} columns={columns} />
       )}
       <EditorModal editor={upholding} title={(a) => (a ? `Uphold the appeal of ${a.learner}` : 'Uphold')} submitLabel="Uphold and set the marks" size="md">
         <NumberField control={upholding.form.control} name="marks" label="The learner's total marks" required min={0} max={100000} />

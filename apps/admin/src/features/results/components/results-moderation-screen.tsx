@@ -2,10 +2,11 @@
 // the medal bands, how each grade and each question went, the outliers to look at first, every
 // learner's mark to moderate (with a reason), and every change made so far.
 import { useMemo } from 'react';
-import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DataGrid } from '@olympiad/shared/ui/data-grid/data-grid';
 import type { RowAction } from '@olympiad/shared/ui/data-grid/grid-types';
 import { FormAlert, NumberField, SubmitButton } from '@olympiad/shared/ui/form/form-fields';
+import { RecordTable, type TableColumn } from '@olympiad/shared/ui/table/record-table';
 import { useCan } from '@olympiad/shared/access/can';
 import { formatDateTime, parseServerTime } from '@olympiad/shared/lib/server-time';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
@@ -166,7 +167,52 @@ function BandsPanel({ olympiadId, data }: { olympiadId: number; data: Moderation
   );
 }
 
+type Grade = Moderation['grades'][number];
+type Question = Moderation['questions'][number];
+type Outlier = Moderation['outliers'][number];
+type Change = Moderation['changes'][number];
+
+const gradeColumns: TableColumn<Grade>[] = [
+  { header: 'Grade', cell: (g) => g.grade },
+  { header: 'Learners', cell: (g) => g.learners },
+  { header: 'Mean', cell: (g) => g.mean },
+  { header: 'Median', cell: (g) => g.median },
+  { header: 'Lowest', cell: (g) => g.lowest },
+  { header: 'Highest', cell: (g) => g.highest },
+  { header: 'Spread (tenths of the top score)', cell: (g) => g.buckets.join(' · ') },
+];
+
+const outlierColumns: TableColumn<Outlier>[] = [
+  { header: 'Learner', cell: (l) => `${l.firstName} ${l.lastName}` },
+  { header: 'School', cell: (l) => l.schoolName },
+  { header: 'Grade', cell: (l) => l.grade },
+  { header: 'Score', cell: (l) => l.score },
+  { header: 'Marked', cell: (l) => l.markedScore },
+];
+
+const changeColumns: TableColumn<Change>[] = [
+  { header: 'When', cell: (c) => formatDateTime(parseServerTime(c.createdAt)) },
+  { header: 'What', cell: (c) => c.kind },
+  { header: 'Learner', cell: (c) => c.learner },
+  { header: 'Marks', cell: (c) => (c.marks == null ? '' : `${c.marksBefore ?? ''} → ${c.marks}`) },
+  { header: 'Reason', cell: (c) => c.reason },
+];
+
 function Distributions({ data }: { data: Moderation }) {
+  const questionColumns: TableColumn<Question>[] = [
+    { header: 'Question', cell: (q) => q.label },
+    { header: 'Out of', cell: (q) => q.outOf },
+    { header: 'Answered', cell: (q) => q.answered },
+    {
+      header: 'Full marks',
+      cell: (q) => (
+        <Text size="sm" c={q.facility < 10 && data.learners > 0 ? 'red.8' : undefined}>
+          {q.fullMarks} ({q.facility} %)
+        </Text>
+      ),
+    },
+    { header: 'Mean', cell: (q) => q.meanMarks },
+  ];
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }}>
       <Paper withBorder radius="md" p="md">
@@ -176,32 +222,7 @@ function Distributions({ data }: { data: Moderation }) {
         {data.grades.length === 0 ? (
           <Text c="dimmed">No finished attempts yet.</Text>
         ) : (
-          <Table aria-label="Scores per grade">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Grade</Table.Th>
-                <Table.Th>Learners</Table.Th>
-                <Table.Th>Mean</Table.Th>
-                <Table.Th>Median</Table.Th>
-                <Table.Th>Lowest</Table.Th>
-                <Table.Th>Highest</Table.Th>
-                <Table.Th>Spread (tenths of the top score)</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.grades.map((g) => (
-                <Table.Tr key={g.grade}>
-                  <Table.Td>{g.grade}</Table.Td>
-                  <Table.Td>{g.learners}</Table.Td>
-                  <Table.Td>{g.mean}</Table.Td>
-                  <Table.Td>{g.median}</Table.Td>
-                  <Table.Td>{g.lowest}</Table.Td>
-                  <Table.Td>{g.highest}</Table.Td>
-                  <Table.Td>{g.buckets.join(' · ')}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <RecordTable label="Scores per grade" rows={data.grades} rowKey={(g) => g.grade} columns={gradeColumns} />
         )}
       </Paper>
       <Paper withBorder radius="md" p="md">
@@ -211,32 +232,7 @@ function Distributions({ data }: { data: Moderation }) {
         <Text size="sm" c="dimmed" mb="xs">
           A question few got right is the first place to look for a wrong answer key.
         </Text>
-        <Table aria-label="Marks per question">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Question</Table.Th>
-              <Table.Th>Out of</Table.Th>
-              <Table.Th>Answered</Table.Th>
-              <Table.Th>Full marks</Table.Th>
-              <Table.Th>Mean</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.questions.map((q) => (
-              <Table.Tr key={q.questionId}>
-                <Table.Td>{q.label}</Table.Td>
-                <Table.Td>{q.outOf}</Table.Td>
-                <Table.Td>{q.answered}</Table.Td>
-                <Table.Td>
-                  <Text size="sm" c={q.facility < 10 && data.learners > 0 ? 'red.8' : undefined}>
-                    {q.fullMarks} ({q.facility} %)
-                  </Text>
-                </Table.Td>
-                <Table.Td>{q.meanMarks}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <RecordTable label="Marks per question" rows={data.questions} rowKey={(q) => q.questionId} columns={questionColumns} />
       </Paper>
       <Paper withBorder radius="md" p="md">
         <Title order={2} size="h4" mb="sm">
@@ -245,30 +241,7 @@ function Distributions({ data }: { data: Moderation }) {
         {data.outliers.length === 0 ? (
           <Text c="dimmed">No score stands out.</Text>
         ) : (
-          <Table aria-label="Outliers">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Learner</Table.Th>
-                <Table.Th>School</Table.Th>
-                <Table.Th>Grade</Table.Th>
-                <Table.Th>Score</Table.Th>
-                <Table.Th>Marked</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.outliers.map((l) => (
-                <Table.Tr key={l.attemptId}>
-                  <Table.Td>
-                    {l.firstName} {l.lastName}
-                  </Table.Td>
-                  <Table.Td>{l.schoolName}</Table.Td>
-                  <Table.Td>{l.grade}</Table.Td>
-                  <Table.Td>{l.score}</Table.Td>
-                  <Table.Td>{l.markedScore}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <RecordTable label="Outliers" rows={data.outliers} rowKey={(l) => l.attemptId} columns={outlierColumns} />
         )}
       </Paper>
     </SimpleGrid>
@@ -325,30 +298,8 @@ function Changes({ data }: { data: Moderation }) {
       {data.changes.length === 0 ? (
         <Text c="dimmed">No change has been made to the marks.</Text>
       ) : (
-        <Table aria-label="Changes to the results">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>When</Table.Th>
-              <Table.Th>What</Table.Th>
-              <Table.Th>Learner</Table.Th>
-              <Table.Th>Marks</Table.Th>
-              <Table.Th>Reason</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.changes.map((c) => (
-              <Table.Tr key={c.id}>
-                <Table.Td>{formatDateTime(parseServerTime(c.createdAt))}</Table.Td>
-                <Table.Td>{c.kind}</Table.Td>
-                <Table.Td>{c.learner}</Table.Td>
-                <Table.Td>{c.marks == null ? '' : `${c.marksBefore ?? ''} → ${c.marks}`}</Table.Td>
-                <Table.Td>{c.reason}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <RecordTable label="Changes to the results" rows={data.changes} rowKey={(c) => c.id} columns={changeColumns} />
       )}
     </Paper>
   );
 }
-

@@ -5,12 +5,21 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { CheckboxField, FormAlert, SubmitButton, TextField } from '../../../ui/form/form-fields';
 import { alertError } from '../../../feedback/notifications';
+import { RecordTable, type TableColumn } from '../../../ui/table/record-table';
 import { useRecordForm } from '../../../resource/use-record-form';
 import { useConfirmedChange } from '../../../resource/use-confirmed-change';
 import { formatDateTime, parseServerTime } from '../../../lib/server-time';
 import { invitationSchema, teamQuery, useInviteColleague, useRemoveTeamMember, useSetTeamAdmin, type TeamMemberRow } from '../api/team';
 
 const emptyInvitation = { email: '', title: '', firstName: '', lastName: '', teamAdmin: false };
+
+const memberColumns: TableColumn<TeamMemberRow>[] = [
+  { header: 'Name', cell: (member) => [member.title, member.firstName, member.lastName].filter(Boolean).join(' ') },
+  { header: 'E-mail', cell: (member) => member.email },
+  { header: 'Cell', cell: (member) => member.cell },
+  { header: 'Last sign-in', cell: (member) => formatDateTime(parseServerTime(member.lastLoginAt), 'Not yet') },
+  { header: 'Role', cell: (member) => (member.isTeamAdmin ? <Badge>Team admin</Badge> : <Text size="sm">Member</Text>) },
+];
 
 export function TeamPanel({ schoolParticipantId, canManage, ownUserId }: { schoolParticipantId: number; canManage: boolean; ownUserId?: number }) {
   const team = useQuery(teamQuery(schoolParticipantId));
@@ -39,55 +48,35 @@ export function TeamPanel({ schoolParticipantId, canManage, ownUserId }: { schoo
     return removal.run(ask, () => removing.mutateAsync({ schoolParticipantId, member }));
   };
 
+  const actions: TableColumn<TeamMemberRow> = {
+    header: <span className="visually-hidden">Actions</span>,
+    cell: (member) => (
+      <Group gap={4} justify="flex-end" wrap="nowrap">
+        {member.isTeamAdmin ? (
+          <Button size="compact-xs" variant="light" onClick={() => setAdmin(member, false)}>
+            Make member
+          </Button>
+        ) : (
+          <Button size="compact-xs" variant="light" onClick={() => setAdmin(member, true)}>
+            Make team admin
+          </Button>
+        )}
+        {member.userId !== ownUserId && (
+          <Button size="compact-xs" variant="light" color="red" onClick={() => remove(member)}>
+            Remove
+          </Button>
+        )}
+      </Group>
+    ),
+  };
+
   if (team.isPending) return <Skeleton height={160} role="status" aria-label="Loading the team" />;
   if (team.isError) return <Alert color="red">{team.error.message}</Alert>;
 
   return (
     <Stack>
       <Table.ScrollContainer minWidth={560}>
-        <Table striped aria-label="Team">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>E-mail</Table.Th>
-              <Table.Th>Cell</Table.Th>
-              <Table.Th>Last sign-in</Table.Th>
-              <Table.Th>Role</Table.Th>
-              {canManage && <Table.Th><span className="visually-hidden">Actions</span></Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {team.data.map((member) => (
-              <Table.Tr key={member.id}>
-                <Table.Td>{[member.title, member.firstName, member.lastName].filter(Boolean).join(' ')}</Table.Td>
-                <Table.Td>{member.email}</Table.Td>
-                <Table.Td>{member.cell}</Table.Td>
-                <Table.Td>{formatDateTime(parseServerTime(member.lastLoginAt), 'Not yet')}</Table.Td>
-                <Table.Td>{member.isTeamAdmin ? <Badge>Team admin</Badge> : <Text size="sm">Member</Text>}</Table.Td>
-                {canManage && (
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      {member.isTeamAdmin ? (
-                        <Button size="compact-xs" variant="light" onClick={() => setAdmin(member, false)}>
-                          Make member
-                        </Button>
-                      ) : (
-                        <Button size="compact-xs" variant="light" onClick={() => setAdmin(member, true)}>
-                          Make team admin
-                        </Button>
-                      )}
-                      {member.userId !== ownUserId && (
-                        <Button size="compact-xs" variant="light" color="red" onClick={() => remove(member)}>
-                          Remove
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <RecordTable label="Team" striped rows={team.data} rowKey={(member) => member.id} columns={canManage ? [...memberColumns, actions] : memberColumns} />
       </Table.ScrollContainer>
       {canManage && (
         <Paper withBorder p="md" radius="md" component="form" onSubmit={invitation.submit} noValidate aria-label="Invite a colleague">
