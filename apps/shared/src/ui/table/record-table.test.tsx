@@ -26,8 +26,12 @@ describe('RecordTable', () => {
     expect(within(second!).getAllByRole('cell').map((td) => td.textContent)).toEqual(['11', '27', '38.0']);
   });
 
-  it('has a heading row and no other when there are no records', () => {
-    render(<RecordTable label="Outliers" rows={[]} rowKey={(g: Grade) => g.grade} columns={columns} />, { wrapper: MantineProvider });
+  it('has a heading row and no other when there are no records, or one that says so', () => {
+    const { unmount } = render(<RecordTable label="Outliers" rows={[]} rowKey={(g: Grade) => g.grade} columns={columns} />, { wrapper: MantineProvider });
     expect(within(screen.getByRole('table', { name: 'Outliers' })).getAllByRole('row')).toHaveLength(1);
+    unmount();
+    render(<RecordTable label="Outliers" rows={[]} rowKey={(g: Grade) => g.grade} columns={columns} empty="No score stands out." />, { wrapper: MantineProvider });
+    const [, nothing] = within(screen.getByRole('table', { name: 'Outliers' })).getAllByRole('row');
+    expect(within(nothing!).getByRole('cell', { name: 'No score stands out.' })).toHaveAttribute('colspan', '3');
   });
 });

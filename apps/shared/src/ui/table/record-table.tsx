@@ -15,19 +15,28 @@ export type RecordTableProps<Row> = Omit<TableProps, 'children'> & {
   rows: readonly Row[];
   rowKey: (row: Row) => string | number;
   columns: readonly TableColumn<Row>[];
+  /** A row that says there is nothing, when there are no records. */
+  empty?: ReactNode;
 };
 
-export function RecordTable<Row>({ label, rows, rowKey, columns, ...props }: RecordTableProps<Row>) {
+export function RecordTable<Row>({ label, rows, rowKey, columns, empty, ...props }: RecordTableProps<Row>) {
   return (
     <Table aria-label={label} {...props}>
       <Table.Thead>
         <Table.Tr>
           {columns.map((column, index) => (
-            <Table.Th key={index}>{column.header}</Table.Th>
+            <Table.Th key={index} scope="col">
+              {column.header}
+            </Table.Th>
           ))}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
+        {rows.length === 0 && empty !== undefined && (
+          <Table.Tr>
+            <Table.Td colSpan={columns.length}>{empty}</Table.Td>
+          </Table.Tr>
+        )}
         {rows.map((row) => (
           <Table.Tr key={rowKey(row)}>
             {columns.map((column, index) => (

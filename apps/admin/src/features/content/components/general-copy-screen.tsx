@@ -3,9 +3,10 @@
 // written, previewed and published. With `fixedKey` the screen edits that one text only (the terms
 // and conditions).
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { limits } from '@olympiad/shared/lib/field-limits';
 import { useRecordDraft } from '@olympiad/shared/resource/use-record-draft';
+import { RecordTable, type TableColumn } from '@olympiad/shared/ui/table/record-table';
 import { useGeneralCopies, useSaveGeneralCopy, type GeneralCopy } from '../api/general-copy';
 import { PreviewPublish } from './preview-publish';
 
@@ -21,6 +22,19 @@ export function GeneralCopyEditor({ olympiadId, fixedKey }: GeneralCopyEditorPro
   if (copies.isPending) return <Skeleton height={240} role="status" aria-label="Loading" />;
   if (copies.isError) return <Alert color="red">{copies.error.message}</Alert>;
   const open = (copy: GeneralCopy | undefined, key: string) => setEditing({ key, title: copy?.title ?? '', body: copy?.body ?? '' });
+  const columns: TableColumn<GeneralCopy>[] = [
+    { header: 'Key', cell: (copy) => <Badge variant="light">{copy.copyKey}</Badge> },
+    { header: 'Title', cell: (copy) => copy.title },
+    { header: 'Changed', cell: (copy) => new Date(copy.updatedAt).toLocaleString() },
+    {
+      header: <span className="visually-hidden">Actions</span>,
+      cell: (copy) => (
+        <Button size="xs" variant="light" onClick={() => open(copy, copy.copyKey)}>
+          Edit
+        </Button>
+      ),
+    },
+  ];
 
   if (fixedKey !== undefined) {
     const copy = copies.data.find((c) => c.copyKey === fixedKey);
@@ -29,41 +43,7 @@ export function GeneralCopyEditor({ olympiadId, fixedKey }: GeneralCopyEditorPro
   return (
     <Stack>
       <Paper withBorder radius="md">
-        <Table highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Key</Table.Th>
-              <Table.Th scope="col">Title</Table.Th>
-              <Table.Th scope="col">Changed</Table.Th>
-              <Table.Th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {copies.data.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={4}>
-                  <Text c="dimmed">No copy yet.</Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {copies.data.map((copy) => (
-              <Table.Tr key={copy.id}>
-                <Table.Td>
-                  <Badge variant="light">{copy.copyKey}</Badge>
-                </Table.Td>
-                <Table.Td>{copy.title}</Table.Td>
-                <Table.Td>{new Date(copy.updatedAt).toLocaleString()}</Table.Td>
-                <Table.Td>
-                  <Button size="xs" variant="light" onClick={() => open(copy, copy.copyKey)}>
-                    Edit
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <RecordTable label="General copy" highlightOnHover rows={copies.data} rowKey={(copy) => copy.id} columns={columns} empty={<Text c="dimmed">No copy yet.</Text>} />
       </Paper>
       <Group>
         <Button onClick={() => open(undefined, '')}>New copy</Button>
