@@ -117,7 +117,7 @@ async fn answer_sheets_are_printed_typed_in_previewed_imported_once_and_shown_as
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["data"]["created"], 1);
     assert!(s.logged("paper_answers_imported"));
-    let row = only_result(&api, o, &s.admin, "").await;
+    let row = only_row(api.results(o, &s.admin, "").await);
     assert_eq!(row["score"], 7);
     assert_eq!(row["onPaper"], true);
     let (_, online) = api
@@ -141,7 +141,7 @@ async fn answer_sheets_are_printed_typed_in_previewed_imported_once_and_shown_as
         assert_eq!(body["data"]["replaced"], 1);
         assert_eq!(body["data"]["created"], 0);
     }
-    let row = only_result(&api, o, &s.admin, "&onPaper=true").await;
+    let row = only_row(api.results(o, &s.admin, "&onPaper=true").await);
     assert_eq!(row["score"], 5);
 
     // The team's released results say it too.
@@ -174,21 +174,10 @@ async fn answer_sheets_are_printed_typed_in_previewed_imported_once_and_shown_as
     assert_eq!(status, StatusCode::FORBIDDEN);
 }
 
-async fn only_result<S, B>(api: &Api<S>, o: i64, token: &str, filter: &str) -> Value
-where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<B>,
-        Error = actix_web::Error,
-    >,
-    B: actix_web::body::MessageBody,
-{
-    let (status, list) = api
-        .get(&format!("/api/results?olympiadId={o}{filter}"), token)
-        .await;
-    assert_eq!(status, StatusCode::OK, "{list}");
-    assert_eq!(list["data"]["total"], 1, "{list}");
-    list["data"]["rows"][0].clone()
+/// The one row of a results grid.
+fn only_row(results: Value) -> Value {
+    assert_eq!(results["total"], 1, "{results}");
+    results["rows"][0].clone()
 }
 
 #[actix_web::test]

@@ -12,7 +12,7 @@ use common::*;
 use olympiad_domain::payments::payfast_itn_string;
 use olympiad_domain::Role;
 use olympiad_http::testing::multipart;
-use serde_json::{json, Value};
+use serde_json::json;
 use std::io::{Read, Write};
 use std::net::TcpListener;
 
@@ -28,21 +28,6 @@ fn school_with_learners(fx: &Fixture, learners: usize) -> (i64, String) {
     (school.entry(), teacher.token)
 }
 
-async fn make_order<S, B>(api: &Api<S>, entry: i64, token: &str) -> Value
-where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<B>,
-        Error = actix_web::Error,
-    >,
-    B: actix_web::body::MessageBody,
-{
-    let url = format!("/api/purchase-order?customerParticipantId={entry}&schoolsPO=PO-77");
-    let (status, body) = api.post(&url, json!(null), token).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    body["data"].clone()
-}
-
 #[actix_web::test]
 async fn an_order_is_worked_out_from_the_learners_and_changes_state_as_allowed() {
     let fx = Fixture::new();
@@ -52,12 +37,12 @@ async fn an_order_is_worked_out_from_the_learners_and_changes_state_as_allowed()
     let api = fx.api().await;
 
     // R 50 a learner, VAT 15%: 3 learners are R 172.50; asking again gives the same order.
-    let order = make_order(&api, entry, &teacher).await;
+    let order = api.order_for(entry, &teacher).await;
     assert_eq!(order["learners"], 3);
     assert_eq!(order["totalCents"], 17_250);
     assert_eq!(order["schoolsPO"], "PO-77");
     assert!(order["reference"].as_str().unwrap().starts_with("GEO"));
-    let again = make_order(&api, entry, &teacher).await;
+    let again = api.order_for(entry, &teacher).await;
     assert_eq!(again["id"], order["id"]);
     let id = order["id"].as_i64().unwrap();
 
@@ -182,9 +167,7 @@ async fn invoices_are_numbered_without_gaps_and_corrected_by_credit_notes() {
     let [accountant] = fx.staff_of("geography", [Role::Accountant]);
     let (entry, teacher) = school_with_learners(&fx, 2);
     let api = fx.api().await;
-    let id = make_order(&api, entry, &teacher).await["id"]
-        .as_i64()
-        .unwrap();
+    let id = api.order_for(entry, &teacher).await["id"].as_i64().unwrap();
 
     let invoice = format!("/api/purchase-order/{id}/invoice");
     let (status, kind, pdf) = api.file(with_token(get(&invoice), &teacher)).await;
@@ -303,7 +286,7 @@ async fn an_itn_pays_the_order_once_and_a_forged_one_changes_nothing() {
     let [accountant] = fx.staff_of("geography", [Role::Accountant]);
     let (entry, teacher) = school_with_learners(&fx, 1);
     let api = fx.api().await;
-    let order = make_order(&api, entry, &teacher).await;
+    let order = api.order_for(entry, &teacher).await;
     let id = order["id"].as_i64().unwrap();
 
     // The payment page offers PayFast's signed form, with the amount worked out on the server.
@@ -394,9 +377,7 @@ async fn an_itn_that_payfast_does_not_confirm_changes_nothing() {
     let [accountant] = fx.staff_of("geography", [Role::Accountant]);
     let (entry, teacher) = school_with_learners(&fx, 1);
     let api = fx.api().await;
-    let id = make_order(&api, entry, &teacher).await["id"]
-        .as_i64()
-        .unwrap();
+    let id = api.order_for(entry, &teacher).await["id"].as_i64().unwrap();
     let fields = vec![
         ("m_payment_id", id.to_string()),
         ("pf_payment_id", "77".to_owned()),
@@ -424,7 +405,7 @@ async fn a_bank_statement_is_matched_by_reference_and_amount_and_confirmed_by_th
     let [accountant, admin] = fx.staff_of("geography", [Role::Accountant, Role::Admin]);
     let (entry, teacher) = school_with_learners(&fx, 2);
     let api = fx.api().await;
-    let order = make_order(&api, entry, &teacher).await;
+    let order = api.order_for(entry, &teacher).await;
     let (id, reference) = (
         order["id"].as_i64().unwrap(),
         order["reference"].as_str().unwrap().to_owned(),
@@ -521,7 +502,7 @@ async fn a_teacher_uploads_a_proof_of_payment_and_the_accountant_marks_the_order
         .build()
         .token;
     let api = fx.api().await;
-    let order = make_order(&api, entry, &teacher).await;
+    let order = api.order_for(entry, &teacher).await;
     let id = order["id"].as_i64().unwrap();
     let url = format!("/api/purchase-order/{id}/proof");
 
@@ -577,7 +558,7 @@ async fn a_teacher_uploads_a_proof_of_payment_and_the_accountant_marks_the_order
     let (status, _, _) = api.file(with_token(get(&file), &stranger)).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     // A proof is reached only through its own order.
-    let other_order = make_order(&api, other.entry(), &stranger).await;
+    let other_order = api.order_for(other.entry(), &stranger).await;
     let other_id = other_order["id"].as_i64().unwrap();
     let (status, _, _) = api
         .file(with_token(
@@ -652,7 +633,7 @@ async fn fees_by_grade_band_and_date_and_a_sponsored_entry_show_on_the_order_and
     assert_eq!(body["data"]["schedule"]["late"]["date"], late_from.as_str());
 
     // Made today, the order is late: 2 × (80 + 15) + 1 × (50 + 15) = R 255, VAT R 38.25.
-    let order = make_order(&api, school.entry(), &teacher.token).await;
+    let order = api.order_for(school.entry(), &teacher.token).await;
     let id = order["id"].as_i64().unwrap();
     assert_eq!(order["subtotalCents"], 25_500);
     assert_eq!(order["totalCents"], 29_325);

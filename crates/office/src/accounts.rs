@@ -93,16 +93,10 @@ pub struct CreateAccount {
 
 /// The account as the account screen shows it, with its olympiad.
 fn view_of(conn: &mut DbConnection, account: &Account) -> OfficeResult<AccountView> {
-    Account::views(
-        conn,
-        AccountFilter {
-            user_id: Some(account.user_id),
-            ..Default::default()
-        },
-    )?
-    .into_iter()
-    .find(|view| view.id == account.id)
-    .ok_or_else(|| OfficeError::NotFound("The account".into()))
+    Account::views_of_user(conn, account.user_id)?
+        .into_iter()
+        .find(|view| view.id == account.id)
+        .ok_or_else(|| OfficeError::NotFound("The account".into()))
 }
 
 /// Gives an existing user a role in an olympiad (or a global one); giving it twice is harmless.
@@ -200,11 +194,7 @@ pub fn teacher_reset_link(
         let user = User::by_username(conn, &username)?
             .filter(|u| !u.disabled)
             .ok_or_else(no_teacher)?;
-        let filter = AccountFilter {
-            user_id: Some(user.id),
-            ..Default::default()
-        };
-        let teaches = Account::views(conn, filter)?
+        let teaches = Account::views_of_user(conn, user.id)?
             .iter()
             .any(|a| a.role == Role::Teacher.as_str() && !a.disabled);
         if !teaches {

@@ -304,13 +304,7 @@ pub fn impersonation(
     let olympiad_id = query.olympiad_id;
     let user = User::by_username(conn, &normalise_username(&query.user_email))?
         .ok_or_else(|| OfficeError::NotFound("A user with this e-mail address".into()))?;
-    let accounts = Account::views(
-        conn,
-        AccountFilter {
-            user_id: Some(user.id),
-            ..Default::default()
-        },
-    )?;
+    let accounts = Account::views_of_user(conn, user.id)?;
     // An overlord is never impersonated, through whichever of their accounts: that would hand one
     // overlord another's rights under a session the log files as someone else's.
     if accounts.iter().any(|a| a.role == Role::Overlord.as_str()) {

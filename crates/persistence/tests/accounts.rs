@@ -81,14 +81,7 @@ fn account_views_carry_the_olympiad_name() {
     )
     .unwrap();
 
-    let views = Account::views(
-        &mut conn,
-        AccountFilter {
-            user_id: Some(user.id),
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    let views = Account::views_of_user(&mut conn, user.id).unwrap();
     assert_eq!(views.len(), 2);
     assert_eq!(views[0].olympiad_name.as_deref(), Some("geography"));
     assert_eq!(

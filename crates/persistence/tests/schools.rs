@@ -161,14 +161,7 @@ fn an_entry_has_a_team_and_learners_who_sign_in_as_users() {
 
     let (_, p1) = enter_learner(conn, geo.id, &entry, "Sipho", 10);
     enter_learner(conn, geo.id, &entry, "Lerato", 11);
-    let account = Account::views(
-        conn,
-        AccountFilter {
-            user_id: Some(p1.user_id),
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    let account = Account::views_of_user(conn, p1.user_id).unwrap();
     assert_eq!(account[0].role, "learner");
     assert_eq!(account[0].olympiad_id, Some(geo.id));
 

@@ -4,13 +4,14 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a test: a panic is the failure
 
-use olympiad_bench::client::{client, save_next, saved_answers, sign_in, start, Learner};
+use olympiad_bench::client::{client, save_next, saved_answers, sign_in, start, Answered, Learner};
 use olympiad_bench::fixtures::enter_many;
 use olympiad_bench::server::{command, free_port, ServerProcess};
 use olympiad_persistence::testing::TestDatabase;
 use serde_json::Value;
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::future::Future;
 use std::path::Path;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
@@ -21,17 +22,63 @@ const PASSWORD: &str = "durable-password";
 /// The answer each learner's device last had acknowledged, per question: (seq, answer JSON).
 type Acknowledged = HashMap<(usize, i64), (i64, String)>;
 
+/// A database seeded with the demo through the binary, with `LEARNERS` learners entered in
+/// geography: their usernames.
+fn seeded_with_learners(db: &TestDatabase, data: &Path, bin: &Path) -> Vec<String> {
+    let seeded = command(bin, &db.url(), data)
+        .args(["seed-demo", "--password", "durable-demo"])
+        .output()
+        .unwrap();
+    assert!(seeded.status.success(), "{seeded:?}");
+    enter_many(&mut db.conn(), "geography", LEARNERS, PASSWORD).unwrap()
+}
+
+/// Keeps the answer a save had acknowledged (a refused save fails the test); answers whether the
+/// server answered at all, which a killed one does not.
+fn acknowledge(
+    acknowledged: &RefCell<Acknowledged>,
+    learner: usize,
+    saved: Result<(Answered, (i64, i64, String)), String>,
+) -> bool {
+    match saved {
+        Ok((answered, (question, seq, answer))) if answered.status == 200 => {
+            acknowledged
+                .borrow_mut()
+                .insert((learner, question), (seq, answer));
+            true
+        }
+        Ok((answered, _)) => panic!("save refused: {} {}", answered.status, answered.body),
+        Err(_) => false,
+    }
+}
+
+/// Each learner's stream of saves at once, with `kill` stopping a server a second in, saves in
+/// flight; answers the learners with the save counter each reached.
+async fn saving_through_a_kill<Saves: Future<Output = i64>>(
+    learners: Vec<Learner>,
+    stream: impl FnMut((usize, Learner)) -> Saves,
+    kill: impl FnOnce(),
+) -> Vec<Learner> {
+    let streams: Vec<Saves> = learners.iter().cloned().enumerate().map(stream).collect();
+    let killer = async {
+        actix_web::rt::time::sleep(Duration::from_millis(1000)).await;
+        kill();
+    };
+    let (seqs, ()) =
+        futures_util::future::join(futures_util::future::join_all(streams), killer).await;
+    learners
+        .into_iter()
+        .zip(seqs)
+        .map(|(learner, seq)| Learner { seq, ..learner })
+        .collect()
+}
+
 #[test]
 fn every_acknowledged_answer_survives_a_killed_server() {
     let db = TestDatabase::new();
     let data = tempfile::tempdir().unwrap();
     let bin = Path::new(env!("CARGO_BIN_EXE_olympiad"));
-    let seeded = command(bin, &db.url(), data.path())
-        .args(["seed-demo", "--password", "durable-demo"])
-        .output()
-        .unwrap();
-    assert!(seeded.status.success(), "{seeded:?}");
-    let usernames = enter_many(&mut db.conn(), "geography", LEARNERS, PASSWORD).unwrap();
+    let usernames = seeded_with_learners(&db, data.path(), bin);
 
     let port = free_port().unwrap();
     let server = Rc::new(RefCell::new(Some(
@@ -55,48 +102,28 @@ fn every_acknowledged_answer_survives_a_killed_server() {
             // Every learner saves as fast as the server acknowledges; the server is killed after a
             // second, with saves in flight.
             let began = Instant::now();
-            let streams = learners
-                .iter()
-                .cloned()
-                .enumerate()
-                .map(|(i, mut learner)| {
-                    let (http, base, acknowledged) =
-                        (http.clone(), base.clone(), Rc::clone(&acknowledged));
-                    async move {
-                        for n in 0.. {
-                            match save_next(&http, &base, &mut learner, n).await {
-                                Ok((answered, (question, seq, answer)))
-                                    if answered.status == 200 =>
-                                {
-                                    acknowledged
-                                        .borrow_mut()
-                                        .insert((i, question), (seq, answer));
-                                }
-                                Ok((answered, _)) => {
-                                    panic!("save refused: {} {}", answered.status, answered.body)
-                                }
-                                Err(_) => break, // the server is gone
-                            }
-                            if began.elapsed() > Duration::from_secs(10) {
-                                panic!("the server was not killed");
-                            }
+            let stream = |(i, mut learner): (usize, Learner)| {
+                let (http, base, acknowledged) =
+                    (http.clone(), base.clone(), Rc::clone(&acknowledged));
+                async move {
+                    for n in 0.. {
+                        let saved = save_next(&http, &base, &mut learner, n).await;
+                        if !acknowledge(&acknowledged, i, saved) {
+                            break; // the server is gone
                         }
-                        learner.seq
+                        if began.elapsed() > Duration::from_secs(10) {
+                            panic!("the server was not killed");
+                        }
                     }
-                });
-            let killer = async {
-                actix_web::rt::time::sleep(Duration::from_millis(1000)).await;
+                    learner.seq
+                }
+            };
+            saving_through_a_kill(learners, stream, || {
                 if let Some(mut process) = server.borrow_mut().take() {
                     process.kill();
                 }
-            };
-            let (seqs, ()) =
-                futures_util::future::join(futures_util::future::join_all(streams), killer).await;
-            learners
-                .into_iter()
-                .zip(seqs)
-                .map(|(learner, seq)| Learner { seq, ..learner })
-                .collect::<Vec<_>>()
+            })
+            .await
         }
     });
     let acknowledged = acknowledged.borrow().clone();
@@ -119,12 +146,7 @@ fn every_acknowledged_answer_survives_a_killed_node_of_two() {
     let db = TestDatabase::new();
     let data = tempfile::tempdir().unwrap();
     let bin = Path::new(env!("CARGO_BIN_EXE_olympiad"));
-    let seeded = command(bin, &db.url(), data.path())
-        .args(["seed-demo", "--password", "durable-demo"])
-        .output()
-        .unwrap();
-    assert!(seeded.status.success(), "{seeded:?}");
-    let usernames = enter_many(&mut db.conn(), "geography", LEARNERS, PASSWORD).unwrap();
+    let usernames = seeded_with_learners(&db, data.path(), bin);
 
     let (port_a, port_b) = (free_port().unwrap(), free_port().unwrap());
     // Started one after the other: the second reads the JWT secret the first kept.
@@ -156,49 +178,27 @@ fn every_acknowledged_answer_survives_a_killed_node_of_two() {
                 learners.push(start(&http, base, username, &token).await.unwrap());
             }
             let began = Instant::now();
-            let streams = learners
-                .iter()
-                .cloned()
-                .enumerate()
-                .map(|(i, mut learner)| {
-                    let (http, a, b, acknowledged) =
-                        (http.clone(), a.clone(), b.clone(), Rc::clone(&acknowledged));
-                    async move {
-                        let mut n = 0;
-                        while began.elapsed() < Duration::from_millis(2500) {
-                            let base = if (n + i) % 2 == 0 { &a } else { &b };
-                            match save_next(&http, base, &mut learner, n).await {
-                                Ok((answered, (question, seq, answer)))
-                                    if answered.status == 200 =>
-                                {
-                                    acknowledged
-                                        .borrow_mut()
-                                        .insert((i, question), (seq, answer));
-                                }
-                                Ok((answered, _)) => {
-                                    panic!("save refused: {} {}", answered.status, answered.body)
-                                }
-                                // The node is gone: the device sends its next save to the other.
-                                Err(_) => {}
-                            }
-                            n += 1;
-                        }
-                        learner.seq
+            let stream = |(i, mut learner): (usize, Learner)| {
+                let (http, a, b, acknowledged) =
+                    (http.clone(), a.clone(), b.clone(), Rc::clone(&acknowledged));
+                async move {
+                    let mut n = 0;
+                    while began.elapsed() < Duration::from_millis(2500) {
+                        let base = if (n + i) % 2 == 0 { &a } else { &b };
+                        // When the node is gone, the device sends its next save to the other.
+                        let saved = save_next(&http, base, &mut learner, n).await;
+                        acknowledge(&acknowledged, i, saved);
+                        n += 1;
                     }
-                });
-            let killer = async {
-                actix_web::rt::time::sleep(Duration::from_millis(1000)).await;
+                    learner.seq
+                }
+            };
+            saving_through_a_kill(learners, stream, || {
                 if let Some(mut process) = node_a.borrow_mut().take() {
                     process.kill();
                 }
-            };
-            let (seqs, ()) =
-                futures_util::future::join(futures_util::future::join_all(streams), killer).await;
-            learners
-                .into_iter()
-                .zip(seqs)
-                .map(|(learner, seq)| Learner { seq, ..learner })
-                .collect::<Vec<_>>()
+            })
+            .await
         }
     });
     let acknowledged = acknowledged.borrow().clone();

@@ -7,7 +7,7 @@ use crate::state::AppState;
 use actix_web::{get, post, web};
 use olympiad_domain::Role;
 use olympiad_persistence::models::{
-    Account, AccountFilter, AccountView, ActivityLog, ActivityLogInsertForm, User,
+    Account, AccountView, ActivityLog, ActivityLogInsertForm, User,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -51,13 +51,7 @@ pub async fn current_user(
         .run(move |conn| {
             Ok((
                 User::find(conn, user_id)?,
-                Account::views(
-                    conn,
-                    AccountFilter {
-                        user_id: Some(user_id),
-                        ..Default::default()
-                    },
-                )?,
+                Account::views_of_user(conn, user_id)?,
             ))
         })
         .await?;

@@ -14,7 +14,7 @@ use actix_web::{post, web, HttpRequest};
 use olympiad_domain::credentials::{normalise_username, teacher_password, LEARNER_BCRYPT_COST};
 use olympiad_domain::{LoginType, Role};
 use olympiad_office::ErrorCode;
-use olympiad_persistence::models::{Account, AccountFilter, AccountView, User};
+use olympiad_persistence::models::{Account, AccountView, User};
 use serde::Deserialize;
 use utoipa::ToSchema;
 use validator::Validate;
@@ -80,13 +80,7 @@ pub async fn signin(
             let Some(user) = User::by_username(conn, &lookup)? else {
                 return Ok(None);
             };
-            let accounts = Account::views(
-                conn,
-                AccountFilter {
-                    user_id: Some(user.id),
-                    ..Default::default()
-                },
-            )?;
+            let accounts = Account::views_of_user(conn, user.id)?;
             Ok(Some((user, accounts)))
         })
         .await?;

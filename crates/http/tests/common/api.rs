@@ -110,6 +110,24 @@ where
         answer["data"].clone()
     }
 
+    /// The results grid of an olympiad as `token` sees it (`filter`: more of the query, such as
+    /// `&onPaper=true`); answers its `data` (`rows` and `total`).
+    pub async fn results(&self, olympiad_id: i64, token: &str, filter: &str) -> Value {
+        let url = format!("/api/results?olympiadId={olympiad_id}{filter}");
+        let (status, list) = self.get(&url, token).await;
+        assert_eq!(status, StatusCode::OK, "{list}");
+        list["data"].clone()
+    }
+
+    /// The purchase order of a school's entry, made (or answered again) as its team asks for it,
+    /// with the school's own order number `PO-77`.
+    pub async fn order_for(&self, entry: i64, token: &str) -> Value {
+        let url = format!("/api/purchase-order?customerParticipantId={entry}&schoolsPO=PO-77");
+        let (status, body) = self.post(&url, json!(null), token).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        body["data"].clone()
+    }
+
     /// The status, content type and bytes of a file answer.
     pub async fn file(&self, request: TestRequest) -> (StatusCode, String, Vec<u8>) {
         let response = call_service(&self.app, request.to_request()).await;

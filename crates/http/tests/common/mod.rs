@@ -18,6 +18,11 @@ use serde_json::Value;
 
 pub const PASSWORD: &str = "correct horse battery";
 
+/// An answer's status and error code (`null` when none), to compare in one assertion.
+pub fn status_and_error((status, body): (StatusCode, Value)) -> (StatusCode, Value) {
+    (status, body["error"].clone())
+}
+
 pub struct Fixture {
     pub db: TestDatabase,
     pub state: web::Data<AppState>,
@@ -72,18 +77,12 @@ impl Fixture {
 
     /// A valid access token for the user's first account, without going through sign-in.
     pub fn token_for(&self, user_id: i64) -> String {
-        use olympiad_persistence::models::{Account, AccountFilter};
+        use olympiad_persistence::models::Account;
         let mut conn = self.db.conn();
         let user = User::find(&mut conn, user_id).unwrap();
-        let account = Account::views(
-            &mut conn,
-            AccountFilter {
-                user_id: Some(user_id),
-                ..Default::default()
-            },
-        )
-        .unwrap()
-        .remove(0);
+        let account = Account::views_of_user(&mut conn, user_id)
+            .unwrap()
+            .remove(0);
         let subject = Subject {
             user_id,
             account_id: account.id,

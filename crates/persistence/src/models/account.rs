@@ -77,6 +77,18 @@ impl Account {
         Ok(query.load(conn)?)
     }
 
+    /// Every account of one user, each with its olympiad's name: the accounts sign-in chooses
+    /// from, and those an impersonation or a session is checked against.
+    pub fn views_of_user(conn: &mut DbConnection, user_id: i64) -> DbResult<Vec<AccountView>> {
+        Self::views(
+            conn,
+            AccountFilter {
+                user_id: Some(user_id),
+                ..Default::default()
+            },
+        )
+    }
+
     /// The account of this user with this role in this olympiad (`None`: the global one).
     pub fn find_exact(
         conn: &mut DbConnection,

@@ -1,5 +1,5 @@
 use crate::error::DbResult;
-use crate::models::listing::lower;
+use crate::models::listing::matches_search;
 use crate::schema::activity_logs;
 use crate::DbConnection;
 use chrono::NaiveDateTime;
@@ -74,15 +74,12 @@ impl ActivityLog {
         }
         if let Some(pattern) = &query.search {
             select = select.filter(
-                lower(activity_logs::action)
-                    .like(pattern.clone())
-                    .escape('\\')
-                    .or(lower(activity_logs::email.assume_not_null())
-                        .like(pattern.clone())
-                        .escape('\\'))
-                    .or(lower(activity_logs::details)
-                        .like(pattern.clone())
-                        .escape('\\')),
+                matches_search(activity_logs::action, pattern)
+                    .or(matches_search(
+                        activity_logs::email.assume_not_null(),
+                        pattern,
+                    ))
+                    .or(matches_search(activity_logs::details, pattern)),
             );
         }
         Ok(select

@@ -1,5 +1,5 @@
 use crate::error::DbResult;
-use crate::models::listing::lower;
+use crate::models::listing::matches_search;
 use crate::schema::app_logs;
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
@@ -72,7 +72,7 @@ impl AppLog {
             query = query.filter(app_logs::level.eq(level.clone()));
         }
         if let Some(pattern) = &filter.search {
-            query = query.filter(lower(app_logs::message).like(pattern.clone()).escape('\\'));
+            query = query.filter(matches_search(app_logs::message, pattern));
         }
         if limit >= 0 {
             query = query.limit(limit);

@@ -1,7 +1,9 @@
 //! The International Geography Olympiad's countries and their entries (country participants).
 
 use crate::error::DbResult;
-use crate::models::listing::{contains_pattern, lower, page_of, sorted_by, Page, Paged, Sort};
+use crate::models::listing::{
+    contains_pattern, matches_search, page_of, sorted_by, Page, Paged, Sort,
+};
 use crate::schema::{country_participants, igeo_countries, olympiads};
 use crate::words::Word;
 use crate::{now, DbConnection};
@@ -159,12 +161,8 @@ impl IgeoCountry {
                 let mut query = igeo_countries::table.into_boxed();
                 if let Some(pattern) = &pattern {
                     query = query.filter(
-                        lower(igeo_countries::name)
-                            .like(pattern.clone())
-                            .escape('\\')
-                            .or(lower(igeo_countries::iso_code)
-                                .like(pattern.clone())
-                                .escape('\\')),
+                        matches_search(igeo_countries::name, pattern)
+                            .or(matches_search(igeo_countries::iso_code, pattern)),
                     );
                 }
                 query
@@ -292,15 +290,12 @@ impl CountryParticipant {
                 }
                 if let Some(pattern) = &pattern {
                     query = query.filter(
-                        lower(igeo_countries::name)
-                            .like(pattern.clone())
-                            .escape('\\')
-                            .or(lower(country_participants::team_leader_name)
-                                .like(pattern.clone())
-                                .escape('\\'))
-                            .or(lower(igeo_countries::iso_code)
-                                .like(pattern.clone())
-                                .escape('\\')),
+                        matches_search(igeo_countries::name, pattern)
+                            .or(matches_search(
+                                country_participants::team_leader_name,
+                                pattern,
+                            ))
+                            .or(matches_search(igeo_countries::iso_code, pattern)),
                     );
                 }
                 query

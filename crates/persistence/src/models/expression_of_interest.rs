@@ -1,5 +1,5 @@
 use crate::error::DbResult;
-use crate::models::listing::{contains_pattern, lower, sorted_by, Page, Paged, Sort};
+use crate::models::listing::{contains_pattern, matches_search, sorted_by, Page, Paged, Sort};
 use crate::schema::expressions_of_interest as eoi;
 use crate::words::Word;
 use crate::{now, DbConnection};
@@ -204,13 +204,11 @@ impl ExpressionOfInterest {
                 }
                 if let Some(pattern) = &pattern {
                     query = query.filter(
-                        lower(eoi::first_name)
-                            .like(pattern.clone())
-                            .escape('\\')
-                            .or(lower(eoi::last_name).like(pattern.clone()).escape('\\'))
+                        matches_search(eoi::first_name, pattern)
+                            .or(matches_search(eoi::last_name, pattern))
                             .or(eoi::email.like(pattern.clone()).escape('\\'))
-                            .or(lower(eoi::school_name).like(pattern.clone()).escape('\\'))
-                            .or(lower(eoi::organisation).like(pattern.clone()).escape('\\')),
+                            .or(matches_search(eoi::school_name, pattern))
+                            .or(matches_search(eoi::organisation, pattern)),
                     );
                 }
                 query

@@ -1,5 +1,7 @@
 use crate::error::DbResult;
-use crate::models::listing::{contains_pattern, lower, page_of, sorted_by, Page, Paged, Sort};
+use crate::models::listing::{
+    contains_pattern, matches_search, page_of, sorted_by, Page, Paged, Sort,
+};
 use crate::schema::{accounts, learners, participants, school_participants, schools, users};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
@@ -206,13 +208,9 @@ impl Learner {
                 }
                 if let Some(pattern) = &pattern {
                     query = query.filter(
-                        lower(learners::first_name)
-                            .like(pattern.clone())
-                            .escape('\\')
-                            .or(lower(learners::last_name)
-                                .like(pattern.clone())
-                                .escape('\\'))
-                            .or(lower(schools::name).like(pattern.clone()).escape('\\')),
+                        matches_search(learners::first_name, pattern)
+                            .or(matches_search(learners::last_name, pattern))
+                            .or(matches_search(schools::name, pattern)),
                     );
                 }
                 query

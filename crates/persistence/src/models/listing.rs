@@ -1,7 +1,10 @@
 //! What every grid of the back office asks a list for: one page of the rows that a search and
 //! filters select, in an order, and how many there are in all.
 
+use diesel::dsl::{Escape, Like};
+use diesel::expression::{AsExpression, Expression};
 use diesel::sql_types::Text;
+use diesel::{EscapeExpressionMethods, TextExpressionMethods};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -127,7 +130,7 @@ pub struct Paged<T> {
 }
 
 /// `%text%` for a case-blind `LIKE`, lower case, with `%`, `_` and `\` taken literally (see
-/// `.escape('\\')` at the call sites); `None` for an empty search.
+/// [`matches_search`]); `None` for an empty search.
 pub fn contains_pattern(text: &str) -> Option<String> {
     let text = text.trim().to_lowercase();
     if text.is_empty() {
@@ -144,6 +147,20 @@ pub fn contains_pattern(text: &str) -> Option<String> {
     pattern.push('%');
     Some(pattern)
 }
+
+/// The column, lower-cased, holds the search made by [`contains_pattern`]: the one way a list or
+/// the search box looks a typed word up in a text column, the same on SQLite and PostgreSQL.
+pub fn matches_search<C>(column: C, pattern: &str) -> MatchesSearch<C>
+where
+    C: AsExpression<Text>,
+    lower<C>: Expression<SqlType = Text>,
+    Like<lower<C>, String>: EscapeExpressionMethods,
+{
+    lower(column).like(pattern.to_owned()).escape('\\')
+}
+
+/// What [`matches_search`] answers, for the lists that keep it in a variable.
+pub type MatchesSearch<C> = Escape<Like<lower<C>, String>>;
 
 #[cfg(test)]
 mod tests {

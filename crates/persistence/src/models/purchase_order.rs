@@ -2,7 +2,9 @@
 //! credit notes issued from them, money received, and what each olympiad charges.
 
 use crate::error::{DbError, DbResult};
-use crate::models::listing::{contains_pattern, lower, page_of, sorted_by, Page, Paged, Sort};
+use crate::models::listing::{
+    contains_pattern, lower, matches_search, page_of, sorted_by, Page, Paged, Sort,
+};
 use crate::schema::{
     country_participants, igeo_countries, invoice_counters, invoices, learners, olympiad_fee_bands,
     olympiad_fees, participants, payments, purchase_order_comments, purchase_orders,
@@ -344,15 +346,9 @@ impl PurchaseOrder {
                 }
                 if let Some(pattern) = &pattern {
                     query = query.filter(
-                        lower(sql::<Text>(CUSTOMER))
-                            .like(pattern.clone())
-                            .escape('\\')
-                            .or(lower(purchase_orders::reference)
-                                .like(pattern.clone())
-                                .escape('\\'))
-                            .or(lower(purchase_orders::schools_po)
-                                .like(pattern.clone())
-                                .escape('\\')),
+                        matches_search(sql::<Text>(CUSTOMER), pattern)
+                            .or(matches_search(purchase_orders::reference, pattern))
+                            .or(matches_search(purchase_orders::schools_po, pattern)),
                     );
                 }
                 query

@@ -127,6 +127,17 @@ pub mod checks {
     /// A check that finds more than this names the first ones; the count says there are more.
     pub const CHECK_LIMIT: i64 = 1000;
 
+    /// How a check over schools' entries names what it found: (entry id, olympiad id, school).
+    const ENTRY_FOUND: (
+        school_participants::id,
+        school_participants::olympiad_id,
+        schools::name,
+    ) = (
+        school_participants::id,
+        school_participants::olympiad_id,
+        schools::name,
+    );
+
     /// (learner id, first name, last name, school)
     pub fn learners_without_participants(
         conn: &mut DbConnection,
@@ -155,11 +166,7 @@ pub mod checks {
             .filter(not(exists(participants::table.filter(
                 participants::school_participant_id.eq(school_participants::id.nullable()),
             ))))
-            .select((
-                school_participants::id,
-                school_participants::olympiad_id,
-                schools::name,
-            ))
+            .select(ENTRY_FOUND)
             .order(school_participants::id)
             .limit(CHECK_LIMIT)
             .load(conn)?)
@@ -177,11 +184,7 @@ pub mod checks {
                     .filter(team_members::school_participant_id.eq(school_participants::id))
                     .filter(team_members::is_team_admin.eq(true)),
             )))
-            .select((
-                school_participants::id,
-                school_participants::olympiad_id,
-                schools::name,
-            ))
+            .select(ENTRY_FOUND)
             .order(school_participants::id)
             .limit(CHECK_LIMIT)
             .load(conn)?)

@@ -1,5 +1,7 @@
 use crate::error::DbResult;
-use crate::models::listing::{contains_pattern, lower, page_of, sorted_by, Page, Paged, Sort};
+use crate::models::listing::{
+    contains_pattern, matches_search, page_of, sorted_by, Page, Paged, Sort,
+};
 use crate::schema::{school_participants, schools};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
@@ -191,12 +193,10 @@ impl School {
                 let mut query = schools::table.into_boxed();
                 if let Some(pattern) = &pattern {
                     query = query.filter(
-                        lower(schools::name)
-                            .like(pattern.clone())
-                            .escape('\\')
-                            .or(lower(schools::town).like(pattern.clone()).escape('\\'))
+                        matches_search(schools::name, pattern)
+                            .or(matches_search(schools::town, pattern))
                             .or(schools::emis_number.like(pattern.clone()).escape('\\'))
-                            .or(lower(schools::email).like(pattern.clone()).escape('\\')),
+                            .or(matches_search(schools::email, pattern)),
                     );
                 }
                 if let Some(province) = &filter.province {

@@ -1,5 +1,7 @@
 use crate::error::DbResult;
-use crate::models::listing::{contains_pattern, lower, page_of, sorted_by, Page, Paged, Sort};
+use crate::models::listing::{
+    contains_pattern, matches_search, page_of, sorted_by, Page, Paged, Sort,
+};
 use crate::schema::{
     olympiads, participants, school_participants, schools, teachers, team_members, users,
 };
@@ -252,10 +254,8 @@ impl SchoolParticipant {
                 }
                 if let Some(pattern) = &pattern {
                     query = query.filter(
-                        lower(schools::name)
-                            .like(pattern.clone())
-                            .escape('\\')
-                            .or(lower(schools::town).like(pattern.clone()).escape('\\'))
+                        matches_search(schools::name, pattern)
+                            .or(matches_search(schools::town, pattern))
                             .or(schools::emis_number.like(pattern.clone()).escape('\\')),
                     );
                 }

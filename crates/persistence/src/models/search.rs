@@ -2,7 +2,7 @@
 //! names, numbers, references or addresses hold the text, a few of each kind.
 
 use crate::error::DbResult;
-use crate::models::listing::lower;
+use crate::models::listing::matches_search;
 use crate::schema::{
     email_logs, jobs, learners, purchase_orders, school_participants, schools, teachers, users,
 };
@@ -46,10 +46,8 @@ pub type EmailLogHit = (
 pub fn schools(conn: &mut DbConnection, pattern: &str, limit: i64) -> DbResult<Vec<SchoolHit>> {
     Ok(schools::table
         .filter(
-            lower(schools::name)
-                .like(pattern)
-                .escape('\\')
-                .or(lower(schools::email).like(pattern).escape('\\'))
+            matches_search(schools::name, pattern)
+                .or(matches_search(schools::email, pattern))
                 .or(schools::emis_number.like(pattern).escape('\\')),
         )
         .select((
@@ -70,11 +68,12 @@ pub fn teachers(conn: &mut DbConnection, pattern: &str, limit: i64) -> DbResult<
         .inner_join(users::table)
         .left_join(schools::table)
         .filter(
-            lower(users::first_name.concat(" ").concat(users::last_name))
-                .like(pattern)
-                .escape('\\')
-                .or(lower(users::username).like(pattern).escape('\\'))
-                .or(users::email.like(pattern).escape('\\')),
+            matches_search(
+                users::first_name.concat(" ").concat(users::last_name),
+                pattern,
+            )
+            .or(matches_search(users::username, pattern))
+            .or(users::email.like(pattern).escape('\\')),
         )
         .select((
             teachers::id,
@@ -93,10 +92,11 @@ pub fn learners(conn: &mut DbConnection, pattern: &str, limit: i64) -> DbResult<
     Ok(learners::table
         .inner_join(schools::table)
         .filter(
-            lower(learners::first_name.concat(" ").concat(learners::last_name))
-                .like(pattern)
-                .escape('\\')
-                .or(learners::email.like(pattern).escape('\\')),
+            matches_search(
+                learners::first_name.concat(" ").concat(learners::last_name),
+                pattern,
+            )
+            .or(learners::email.like(pattern).escape('\\')),
         )
         .select((
             learners::id,
@@ -115,7 +115,7 @@ pub fn learners(conn: &mut DbConnection, pattern: &str, limit: i64) -> DbResult<
 pub fn emails(conn: &mut DbConnection, pattern: &str, limit: i64) -> DbResult<Vec<EmailHit>> {
     Ok(jobs::table
         .filter(jobs::kind.eq(JobKind::Email.as_str()))
-        .filter(lower(jobs::payload).like(pattern).escape('\\'))
+        .filter(matches_search(jobs::payload, pattern))
         .select((jobs::id, jobs::status, jobs::payload, jobs::created_at))
         .order(jobs::id.desc())
         .limit(limit)
@@ -127,10 +127,8 @@ pub fn emails(conn: &mut DbConnection, pattern: &str, limit: i64) -> DbResult<Ve
 pub fn email_log(conn: &mut DbConnection, pattern: &str, limit: i64) -> DbResult<Vec<EmailLogHit>> {
     Ok(email_logs::table
         .filter(
-            lower(email_logs::recipient)
-                .like(pattern)
-                .escape('\\')
-                .or(lower(email_logs::subject).like(pattern).escape('\\')),
+            matches_search(email_logs::recipient, pattern)
+                .or(matches_search(email_logs::subject, pattern)),
         )
         .select((
             email_logs::id,
@@ -152,12 +150,8 @@ pub fn orders(conn: &mut DbConnection, pattern: &str, limit: i64) -> DbResult<Ve
     Ok(purchase_orders::table
         .left_join(school_participants::table.left_join(schools::table))
         .filter(
-            lower(purchase_orders::reference)
-                .like(pattern)
-                .escape('\\')
-                .or(lower(purchase_orders::schools_po)
-                    .like(pattern)
-                    .escape('\\')),
+            matches_search(purchase_orders::reference, pattern)
+                .or(matches_search(purchase_orders::schools_po, pattern)),
         )
         .select((
             purchase_orders::id,

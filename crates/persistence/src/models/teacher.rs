@@ -1,8 +1,11 @@
 use crate::error::DbResult;
-use crate::models::listing::{contains_pattern, lower, page_of, sorted_by, Page, Paged, Sort};
+use crate::models::listing::{
+    contains_pattern, matches_search, page_of, sorted_by, Page, Paged, Sort,
+};
 use crate::schema::{accounts, school_participants, schools, teachers, team_members, users};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
+use diesel::dsl;
 use diesel::prelude::*;
 use olympiad_domain::id::SchoolId;
 use serde::Serialize;
@@ -123,6 +126,32 @@ type TeacherParts = (
     Option<String>,
 );
 
+/// The columns of [`TeacherParts`]: the teacher, their user's name, address and sign-in, their
+/// school's name.
+fn teacher_parts<DB>() -> (
+    dsl::AsSelect<Teacher, DB>,
+    users::first_name,
+    users::last_name,
+    users::email,
+    users::disabled,
+    users::last_login_at,
+    dsl::Nullable<schools::name>,
+)
+where
+    DB: diesel::backend::Backend,
+    Teacher: Selectable<DB>,
+{
+    (
+        Teacher::as_select(),
+        users::first_name,
+        users::last_name,
+        users::email,
+        users::disabled,
+        users::last_login_at,
+        schools::name.nullable(),
+    )
+}
+
 /// The keys the grid of teachers sorts by (see `sorted_by!`).
 pub const SORT_KEYS: &[&str] = &["name", "email", "schoolName", "lastLoginAt"];
 
@@ -226,15 +255,7 @@ impl Teacher {
             .left_join(schools::table)
             .filter(teachers::id.eq_any(ids))
             .order(teachers::id)
-            .select((
-                Teacher::as_select(),
-                users::first_name,
-                users::last_name,
-                users::email,
-                users::disabled,
-                users::last_login_at,
-                schools::name.nullable(),
-            ))
+            .select(teacher_parts())
             .load(conn)?;
         Self::with_teams(conn, parts, olympiad_id)
     }
@@ -328,29 +349,20 @@ impl Teacher {
                 }
                 if let Some(pattern) = &pattern {
                     query = query.filter(
-                        lower(users::first_name)
-                            .like(pattern.clone())
-                            .escape('\\')
-                            .or(lower(users::last_name).like(pattern.clone()).escape('\\'))
-                            .or(lower(users::username).like(pattern.clone()).escape('\\'))
-                            .or(lower(schools::name.nullable().assume_not_null())
-                                .like(pattern.clone())
-                                .escape('\\')),
+                        matches_search(users::first_name, pattern)
+                            .or(matches_search(users::last_name, pattern))
+                            .or(matches_search(users::username, pattern))
+                            .or(matches_search(
+                                schools::name.nullable().assume_not_null(),
+                                pattern,
+                            )),
                     );
                 }
                 query
             }};
         }
         let total: i64 = selected!().count().get_result(conn)?;
-        let mut query = selected!().select((
-            Teacher::as_select(),
-            users::first_name,
-            users::last_name,
-            users::email,
-            users::disabled,
-            users::last_login_at,
-            schools::name.nullable(),
-        ));
+        let mut query = selected!().select(teacher_parts());
         query = sorted_by!(query, &filter.sort, SORT_KEYS, {
             "name" => [users::last_name, users::first_name],
             "email" => [users::username],

@@ -1,5 +1,7 @@
 use crate::error::DbResult;
-use crate::models::listing::{contains_pattern, lower, page_of, sorted_by, Page, Paged, Sort};
+use crate::models::listing::{
+    contains_pattern, matches_search, page_of, sorted_by, Page, Paged, Sort,
+};
 use crate::schema::useful_contacts;
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
@@ -102,18 +104,10 @@ impl UsefulContact {
                 }
                 if let Some(pattern) = &pattern {
                     query = query.filter(
-                        lower(useful_contacts::name)
-                            .like(pattern.clone())
-                            .escape('\\')
-                            .or(lower(useful_contacts::organisation)
-                                .like(pattern.clone())
-                                .escape('\\'))
-                            .or(lower(useful_contacts::role)
-                                .like(pattern.clone())
-                                .escape('\\'))
-                            .or(lower(useful_contacts::email)
-                                .like(pattern.clone())
-                                .escape('\\')),
+                        matches_search(useful_contacts::name, pattern)
+                            .or(matches_search(useful_contacts::organisation, pattern))
+                            .or(matches_search(useful_contacts::role, pattern))
+                            .or(matches_search(useful_contacts::email, pattern)),
                     );
                 }
                 query
