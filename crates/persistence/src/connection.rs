@@ -151,12 +151,15 @@ impl ManageConnection for DbManager {
         Ok(())
     }
 
-    /// Called as a connection is given back, on the thread that used it: a closed connection
-    /// found there is this pool's loss.
+    /// Called as a connection is given back, on the thread that used it. A closed connection was
+    /// found on this thread; it is this pool's loss only if this connection fails its own test,
+    /// since the thread may have held another pool's connection too (a replica read that fell
+    /// back to the primary).
     fn has_broken(&self, conn: &mut DbConnection) -> bool {
         let now = epoch_seconds();
-        if crate::error::take_connection_lost_here() {
+        if crate::error::take_connection_lost_here() && Self::test(conn).is_err() {
             self.losses.note(now);
+            return true;
         }
         self.losses.lately(now) && Self::test(conn).is_err()
     }
@@ -336,5 +339,20 @@ mod tests {
         let _ = DbError::from(closed);
         assert!(crate::error::take_connection_lost_here());
         assert!(!crate::error::take_connection_lost_here());
+    }
+
+    /// A thread that found another pool's connection closed gives back a sound one of this pool:
+    /// this pool keeps it and goes on trusting its connections.
+    #[test]
+    fn a_sound_connection_does_not_take_the_blame_for_another_pools_loss() {
+        let manager = DbManager::new(&Database::Sqlite(":memory:".into()), false);
+        let mut conn = manager.connect().expect("an in-memory SQLite database");
+        let closed = diesel::result::Error::DatabaseError(
+            diesel::result::DatabaseErrorKind::ClosedConnection,
+            Box::new("the replica closed the connection".to_owned()),
+        );
+        let _ = DbError::from(closed);
+        assert!(!manager.has_broken(&mut conn));
+        assert!(!manager.losses.lately(epoch_seconds()));
     }
 }
