@@ -20,6 +20,23 @@ use olympiad_office::sitting::{
     self, ClockView, DeclarationInput, DetailsInput, LearnerPaper, RecoverInput, RecoveryCode,
     SaveAck, SaveInput, SittingView, TrackerInput, TrackerQuery,
 };
+use olympiad_office::OfficeResult;
+use olympiad_persistence::DbConnection;
+
+/// A step of the morning's start as the learner's device takes it: the learner's session is
+/// checked on the connection of the step's own work, and what the step writes is committed with
+/// other learners' short writes (`Db::grouped`).
+async fn start_step<T: serde::Serialize + Send + 'static>(
+    state: &AppState,
+    caller: Caller,
+    step: impl FnOnce(&mut DbConnection, &Caller) -> OfficeResult<T> + Send + 'static,
+) -> ApiResult<T> {
+    let done = state.db.grouped(move |conn| {
+        session_holds(conn, &caller)?;
+        Ok(step(conn, &caller)?)
+    });
+    ok(done.await?)
+}
 
 #[utoipa::path(operation_id = "sitting_get", tag = "sitting",
     responses((status = 200, body = inline(crate::envelope::Envelope<SittingView>))))]
@@ -46,13 +63,10 @@ pub async fn accept_declaration(
     body: Body<DeclarationInput>,
 ) -> ApiResult<SittingView> {
     let device = device_key(&req);
-    ok(state
-        .db
-        .grouped(move |conn| {
-            session_holds(conn, &caller)?;
-            Ok(sitting::accept_declaration(conn, &caller, device, &body)?)
-        })
-        .await?)
+    start_step(&state, caller, move |conn, caller| {
+        sitting::accept_declaration(conn, caller, device, &body)
+    })
+    .await
 }
 
 #[utoipa::path(operation_id = "sitting_recovery_code", tag = "sitting",
@@ -65,13 +79,10 @@ pub async fn recovery_code(
     req: HttpRequest,
 ) -> ApiResult<RecoveryCode> {
     let device = device_key(&req);
-    ok(state
-        .db
-        .grouped(move |conn| {
-            session_holds(conn, &caller)?;
-            Ok(sitting::recovery_code(conn, &caller, device)?)
-        })
-        .await?)
+    start_step(&state, caller, move |conn, caller| {
+        sitting::recovery_code(conn, caller, device)
+    })
+    .await
 }
 
 #[utoipa::path(operation_id = "sitting_recover", tag = "sitting", request_body = RecoverInput,
@@ -108,13 +119,10 @@ pub async fn update_details(
     body: Body<DetailsInput>,
 ) -> ApiResult<SittingView> {
     let device = device_key(&req);
-    ok(state
-        .db
-        .grouped(move |conn| {
-            session_holds(conn, &caller)?;
-            Ok(sitting::update_details(conn, &caller, device, &body)?)
-        })
-        .await?)
+    start_step(&state, caller, move |conn, caller| {
+        sitting::update_details(conn, caller, device, &body)
+    })
+    .await
 }
 
 #[utoipa::path(operation_id = "sitting_start", tag = "sitting",
@@ -128,13 +136,10 @@ pub async fn start(
 ) -> ApiResult<SittingView> {
     let device = device_key(&req);
     let shared = state.clone();
-    ok(state
-        .db
-        .grouped(move |conn| {
-            session_holds(conn, &caller)?;
-            Ok(sitting::start(conn, &caller, device, &shared.papers)?)
-        })
-        .await?)
+    start_step(&state, caller, move |conn, caller| {
+        sitting::start(conn, caller, device, &shared.papers)
+    })
+    .await
 }
 
 #[utoipa::path(operation_id = "sitting_paper", tag = "sitting",
