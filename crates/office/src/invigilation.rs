@@ -9,6 +9,7 @@ use crate::caller::Caller;
 use crate::error::{ErrorCode, OfficeError, OfficeResult};
 use crate::scope::find_in_reach;
 use chrono::{Duration, NaiveDateTime, Timelike};
+use olympiad_domain::id::{ModuleId, QuestionId};
 use olympiad_domain::paper::{plain_text, Language};
 use olympiad_domain::school::ParticipantStatus;
 use olympiad_domain::sitting::{learner_options, AnswerValue, AttemptStatus, STUCK_AFTER_SECONDS};
@@ -482,9 +483,11 @@ pub fn reset_all(
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SubmittedAnswer {
-    pub module_id: i64,
+    #[schema(value_type = i64)]
+    pub module_id: ModuleId,
     pub module_title: String,
-    pub question_id: i64,
+    #[schema(value_type = i64)]
+    pub question_id: QuestionId,
     /// The question's place in the author's order, from 1 within its module.
     pub position: i32,
     pub kind: olympiad_domain::paper::QuestionKind,
@@ -553,7 +556,7 @@ pub fn submitted_data(
         for question in questions.iter().filter(|q| q.module_id == module.id) {
             let kind = question.kind;
             let content = question.content();
-            let saved = answers.get(&question.id);
+            let saved = answers.get(&question.id.get());
             let answer = saved.and_then(Answer::value);
             let answer_text = match &answer {
                 Some(AnswerValue::Choices(keys)) => {
