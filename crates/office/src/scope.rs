@@ -14,7 +14,7 @@
 
 use crate::caller::Caller;
 use crate::error::{OfficeError, OrNotFound};
-use olympiad_domain::id::{ModuleId, QuestionId, SchoolId};
+use olympiad_domain::id::{ModuleId, ParticipantId, QuestionId, SchoolId};
 use olympiad_domain::Role;
 use olympiad_persistence::models::{
     Attachment, Attempt, CountryParticipant, ExpressionOfInterest, IgeoCountry, Learner, Olympiad,
@@ -191,12 +191,12 @@ impl InReach for ManagedEntry {
 /// A participant: a learner reaches only themselves; others reach them through their school's
 /// entry, and one without a school is for staff only.
 impl InReach for Participant {
-    type Id = i64;
+    type Id = ParticipantId;
 
     fn find_in_reach(
         conn: &mut DbConnection,
         caller: &Caller,
-        id: i64,
+        id: ParticipantId,
     ) -> Result<Self, OfficeError> {
         const WHAT: &str = "This participant";
         let participant = Participant::find(conn, id).or_not_found(WHAT)?;
