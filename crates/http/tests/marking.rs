@@ -33,7 +33,7 @@ async fn the_admin_sees_the_submitted_answers_with_their_marks_and_the_teacher_w
 #[actix_web::test]
 async fn marking_again_follows_a_corrected_answer_key_and_gives_the_same_each_time() {
     let s = Sitting::finished().await;
-    let q1 = s.questions[0];
+    let q1 = olympiad_domain::id::QuestionId::new(s.questions[0]);
     let mut conn = s.fx.db.conn();
     let mut content = Question::find(&mut conn, q1).unwrap().content();
     content.correct = vec!["c".into()];

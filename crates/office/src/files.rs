@@ -114,7 +114,8 @@ pub struct AttachmentView {
     /// Where the file is served, for `<img src>` in questions.
     pub url: String,
     /// The questions that show it.
-    pub used_by: Vec<i64>,
+    #[schema(value_type = Vec<i64>)]
+    pub used_by: Vec<olympiad_domain::id::QuestionId>,
     #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
 }

@@ -9,6 +9,7 @@ use crate::caller::Caller;
 use crate::error::{ErrorCode, OfficeError, OfficeResult};
 use crate::scope::find_in_reach;
 use chrono::{Duration, NaiveDateTime, Timelike};
+use olympiad_domain::id::{ModuleId, ParticipantId, QuestionId};
 use olympiad_domain::paper::{plain_text, Language};
 use olympiad_domain::school::ParticipantStatus;
 use olympiad_domain::sitting::{learner_options, AnswerValue, AttemptStatus, STUCK_AFTER_SECONDS};
@@ -62,10 +63,10 @@ fn watch(conn: &mut DbConnection, caller: &Caller, olympiad_id: i64) -> OfficeRe
 fn steer_participant(
     conn: &mut DbConnection,
     caller: &Caller,
-    participant_id: i64,
+    participant_id: ParticipantId,
 ) -> OfficeResult<Sitter> {
     find_in_reach::<Participant>(conn, caller, participant_id)?;
-    Ok(Sitter::by_participant(conn, participant_id)?)
+    Ok(Sitter::by_participant(conn, participant_id.get())?)
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -347,8 +348,8 @@ pub fn resume(
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ExtraTimeInput {
-    #[schema(minimum = 1)]
-    pub participant_id: i64,
+    #[schema(value_type = i64, minimum = 1)]
+    pub participant_id: ParticipantId,
     #[validate(range(min = 1, max = 240, message = "must be from 1 to 240 minutes"))]
     #[schema(minimum = 1, maximum = 240)]
     pub minutes: i64,
@@ -379,7 +380,7 @@ pub fn give_extra_time(
     } = input;
     write_transaction(conn, |conn| {
         let sitter = steer_participant(conn, caller, participant_id)?;
-        let attempt = Attempt::current(conn, participant_id)?.ok_or_else(|| {
+        let attempt = Attempt::current(conn, participant_id.get())?.ok_or_else(|| {
             OfficeError::refused(
                 ErrorCode::NoAttempt,
                 "This learner has not begun the olympiad; extra time is given once they have.",
@@ -413,8 +414,8 @@ pub fn give_extra_time(
 pub struct ResetOnePath {
     #[param(minimum = 1)]
     pub olympiad_id: i64,
-    #[param(minimum = 1)]
-    pub participant_id: i64,
+    #[param(value_type = i64, minimum = 1)]
+    pub participant_id: ParticipantId,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -439,8 +440,8 @@ pub fn reset_one(
         if sitter.olympiad_id != olympiad_id {
             return Err(OfficeError::NotFound("This learner's entry".into()));
         }
-        let reset = Attempt::supersede(conn, &[participant_id])?;
-        Sitter::set_status(conn, participant_id, ParticipantStatus::Registered)?;
+        let reset = Attempt::supersede(conn, &[participant_id.get()])?;
+        Sitter::set_status(conn, participant_id.get(), ParticipantStatus::Registered)?;
         record_activity(
             conn,
             caller,
@@ -482,9 +483,11 @@ pub fn reset_all(
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SubmittedAnswer {
-    pub module_id: i64,
+    #[schema(value_type = i64)]
+    pub module_id: ModuleId,
     pub module_title: String,
-    pub question_id: i64,
+    #[schema(value_type = i64)]
+    pub question_id: QuestionId,
     /// The question's place in the author's order, from 1 within its module.
     pub position: i32,
     pub kind: olympiad_domain::paper::QuestionKind,
@@ -503,7 +506,8 @@ pub struct SubmittedAnswer {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SubmittedData {
-    pub participant_id: i64,
+    #[schema(value_type = i64)]
+    pub participant_id: ParticipantId,
     pub first_name: String,
     pub last_name: String,
     pub grade: i32,
@@ -533,11 +537,11 @@ fn plain_in<T: AsRef<str>>(texts: &BTreeMap<Language, T>, language: Language) ->
 pub fn submitted_data(
     conn: &mut DbConnection,
     caller: &Caller,
-    participant_id: i64,
+    participant_id: ParticipantId,
 ) -> OfficeResult<SubmittedData> {
     let sitter = steer_participant(conn, caller, participant_id)?;
     let staff = caller.role != Role::Teacher;
-    let attempt = Attempt::current(conn, participant_id)?;
+    let attempt = Attempt::current(conn, participant_id.get())?;
     let answers: BTreeMap<i64, Answer> = match &attempt {
         Some(a) => Answer::for_attempt(conn, a.id)?
             .into_iter()
@@ -553,7 +557,7 @@ pub fn submitted_data(
         for question in questions.iter().filter(|q| q.module_id == module.id) {
             let kind = question.kind;
             let content = question.content();
-            let saved = answers.get(&question.id);
+            let saved = answers.get(&question.id.get());
             let answer = saved.and_then(Answer::value);
             let answer_text = match &answer {
                 Some(AnswerValue::Choices(keys)) => {

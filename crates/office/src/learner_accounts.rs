@@ -4,6 +4,7 @@
 
 use crate::error::{OfficeError, OfficeResult};
 use olympiad_domain::credentials::{readable_code, LEARNER_BCRYPT_COST, LEARNER_PASSWORD_CHARS};
+use olympiad_domain::id::ParticipantId;
 use olympiad_domain::roster::{username_digits, username_stem, CheckedLearner};
 use olympiad_persistence::models::{
     LearnerEntry, LearnerForm, Participant, SchoolParticipant, User,
@@ -18,7 +19,8 @@ use utoipa::ToSchema;
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Credential {
-    pub participant_id: i64,
+    #[schema(value_type = i64)]
+    pub participant_id: ParticipantId,
     pub first_name: String,
     pub last_name: String,
     pub grade: i32,

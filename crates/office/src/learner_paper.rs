@@ -76,16 +76,16 @@ impl Paper {
                 let ids = questions
                     .iter()
                     .filter(|q| q.module_id == m.id)
-                    .map(|q| q.id)
+                    .map(|q| q.id.get())
                     .collect();
-                (m.id, ids)
+                (m.id.get(), ids)
             })
             .collect();
         Ok(Paper {
             modules: modules
                 .iter()
                 .map(|m| PaperModule {
-                    id: m.id,
+                    id: m.id.get(),
                     title: m.title(),
                     instructions: m.instructions(),
                     time_limit_minutes: m.time_limit_minutes.filter(|m| *m > 0),
@@ -95,10 +95,10 @@ impl Paper {
                 .iter()
                 .map(|q| {
                     (
-                        q.id,
+                        q.id.get(),
                         PaperQuestion {
-                            id: q.id,
-                            module_id: q.module_id,
+                            id: q.id.get(),
+                            module_id: q.module_id.get(),
                             kind: q.kind,
                             content: q.content(),
                             attachment_id: q.attachment_id,

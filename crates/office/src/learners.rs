@@ -9,7 +9,7 @@ use crate::learner_accounts::{enter_learners, passwords_for, Credential, NewPass
 use crate::listing::given;
 use crate::scope::find_in_reach;
 use olympiad_documents::{read_table, Table};
-use olympiad_domain::id::SchoolId;
+use olympiad_domain::id::{ParticipantId, SchoolId};
 use olympiad_domain::roster::{
     check_row, check_rows, heading_of, map_headings, LoadedLearner, RosterRow, RowCheck, COLUMNS,
 };
@@ -103,8 +103,8 @@ pub fn learner_table(rows: &[LearnerRow]) -> Table {
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct SingleLearnerQuery {
-    #[param(minimum = 1)]
-    pub participant_id: i64,
+    #[param(value_type = i64, minimum = 1)]
+    pub participant_id: ParticipantId,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -115,7 +115,11 @@ pub struct LearnerDetails {
 }
 
 /// The learner of a participant the caller may reach, with their entry.
-pub fn single(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<LearnerDetails> {
+pub fn single(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: ParticipantId,
+) -> OfficeResult<LearnerDetails> {
     let participant = find_in_reach::<Participant>(conn, caller, id)?;
     let learner = Learner::find(conn, participant.learner_id)?;
     let participant = Participant::rows_by_ids(conn, &[id])?

@@ -6,6 +6,7 @@ use crate::activity::record_activity;
 use crate::caller::Caller;
 use crate::error::{ErrorCode, OfficeError, OfficeResult, OrNotFound};
 use crate::scope::find_in_reach;
+use olympiad_domain::id::{ModuleId, QuestionId};
 use olympiad_domain::paper::{
     self, Localized, PaperCheck, QuestionCheck, QuestionContent, QuestionKind, Verification,
 };
@@ -22,7 +23,8 @@ use validator::Validate;
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ModuleView {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: ModuleId,
     pub olympiad_id: i64,
     pub position: i32,
     #[schema(value_type = std::collections::BTreeMap<String, String>)]
@@ -50,8 +52,10 @@ impl ModuleView {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct QuestionView {
-    pub id: i64,
-    pub module_id: i64,
+    #[schema(value_type = i64)]
+    pub id: QuestionId,
+    #[schema(value_type = i64)]
+    pub module_id: ModuleId,
     pub position: i32,
     pub kind: QuestionKind,
     pub content: QuestionContent,
@@ -87,7 +91,7 @@ pub struct ConfirmQuery {
 pub fn module_of(
     conn: &mut DbConnection,
     caller: &Caller,
-    module_id: i64,
+    module_id: ModuleId,
 ) -> OfficeResult<(QuestionModule, Olympiad)> {
     let module = find_in_reach::<QuestionModule>(conn, caller, module_id)?;
     let olympiad = Olympiad::find(conn, module.olympiad_id).or_not_found("This olympiad")?;
@@ -98,7 +102,7 @@ pub fn module_of(
 fn question_of(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: QuestionId,
 ) -> OfficeResult<(Question, Olympiad)> {
     let question = Question::find(conn, id).or_not_found("This question")?;
     let (_, olympiad) = module_of(conn, caller, question.module_id)?;
@@ -145,7 +149,7 @@ pub fn verify_paper(conn: &mut DbConnection, olympiad: &Olympiad) -> OfficeResul
         .map(|(a, _)| a.id)
         .collect();
     let contents: Vec<QuestionContent> = questions.iter().map(Question::content).collect();
-    let module_ids: Vec<i64> = modules.iter().map(|m| m.id).collect();
+    let module_ids: Vec<i64> = modules.iter().map(|m| m.id.get()).collect();
     let languages = olympiad.languages();
     let check = PaperCheck {
         languages: &languages,
@@ -155,8 +159,8 @@ pub fn verify_paper(conn: &mut DbConnection, olympiad: &Olympiad) -> OfficeResul
             .iter()
             .zip(&contents)
             .map(|(q, content)| QuestionCheck {
-                id: q.id,
-                module_id: q.module_id,
+                id: q.id.get(),
+                module_id: q.module_id.get(),
                 position: q.position,
                 kind: q.kind,
                 content,
@@ -171,7 +175,11 @@ pub fn verify_paper(conn: &mut DbConnection, olympiad: &Olympiad) -> OfficeResul
 }
 
 /// A new order must name every one of what it orders, each once.
-fn require_every_once(current: &[i64], wanted: &[i64], problem: &str) -> OfficeResult<()> {
+fn require_every_once<I: Ord + Clone>(
+    current: &[I],
+    wanted: &[I],
+    problem: &str,
+) -> OfficeResult<()> {
     let (mut current, mut wanted) = (current.to_vec(), wanted.to_vec());
     current.sort_unstable();
     wanted.sort_unstable();
@@ -268,7 +276,7 @@ pub fn create_module(
 pub fn update_module(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: ModuleId,
     confirm: bool,
     input: ModuleInput,
 ) -> OfficeResult<ModuleView> {
@@ -288,7 +296,7 @@ pub fn update_module(
 pub fn delete_module(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: ModuleId,
     confirm: bool,
 ) -> OfficeResult<bool> {
     write_transaction(conn, |conn| {
@@ -305,7 +313,8 @@ pub struct ModuleOrder {
     #[schema(minimum = 1)]
     pub olympiad_id: i64,
     /// Every module of the olympiad, in the new order.
-    pub ids: Vec<i64>,
+    #[schema(value_type = Vec<i64>)]
+    pub ids: Vec<ModuleId>,
 }
 
 pub fn reorder_modules(
@@ -316,7 +325,7 @@ pub fn reorder_modules(
 ) -> OfficeResult<Vec<ModuleView>> {
     write_transaction(conn, |conn| {
         let olympiad = find_in_reach::<Olympiad>(conn, caller, order.olympiad_id)?;
-        let current: Vec<i64> = QuestionModule::for_olympiad(conn, olympiad.id)?
+        let current: Vec<ModuleId> = QuestionModule::for_olympiad(conn, olympiad.id)?
             .iter()
             .map(|m| m.id)
             .collect();
@@ -335,11 +344,11 @@ pub fn reorder_modules(
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct QuestionsQuery {
-    #[param(minimum = 1)]
-    pub question_module_id: i64,
+    #[param(value_type = i64, minimum = 1)]
+    pub question_module_id: ModuleId,
 }
 
-fn question_views(conn: &mut DbConnection, module_id: i64) -> OfficeResult<Vec<QuestionView>> {
+fn question_views(conn: &mut DbConnection, module_id: ModuleId) -> OfficeResult<Vec<QuestionView>> {
     Ok(Question::for_module(conn, module_id)?
         .iter()
         .map(QuestionView::new)
@@ -349,7 +358,7 @@ fn question_views(conn: &mut DbConnection, module_id: i64) -> OfficeResult<Vec<Q
 pub fn list_questions(
     conn: &mut DbConnection,
     caller: &Caller,
-    module_id: i64,
+    module_id: ModuleId,
 ) -> OfficeResult<Vec<QuestionView>> {
     module_of(conn, caller, module_id)?;
     question_views(conn, module_id)
@@ -361,8 +370,8 @@ pub fn list_questions(
 #[serde(rename_all = "camelCase")]
 pub struct QuestionInput {
     /// Only when creating.
-    #[schema(minimum = 1)]
-    pub module_id: Option<i64>,
+    #[schema(value_type = Option<i64>, minimum = 1)]
+    pub module_id: Option<ModuleId>,
     pub kind: QuestionKind,
     pub content: QuestionContent,
     #[validate(range(min = 0, max = 100, message = "must be from 0 to 100"))]
@@ -418,7 +427,7 @@ pub fn create_question(
 pub fn update_question(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: QuestionId,
     confirm: bool,
     input: QuestionInput,
 ) -> OfficeResult<QuestionView> {
@@ -433,7 +442,7 @@ pub fn update_question(
 pub fn delete_question(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: QuestionId,
     confirm: bool,
 ) -> OfficeResult<bool> {
     write_transaction(conn, |conn| {
@@ -448,7 +457,7 @@ pub fn delete_question(
 pub fn duplicate_question(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: QuestionId,
     confirm: bool,
 ) -> OfficeResult<QuestionView> {
     write_transaction(conn, |conn| {
@@ -472,10 +481,11 @@ pub fn duplicate_question(
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct QuestionOrder {
-    #[schema(minimum = 1)]
-    pub module_id: i64,
+    #[schema(value_type = i64, minimum = 1)]
+    pub module_id: ModuleId,
     /// Every question of the module, in the new order.
-    pub ids: Vec<i64>,
+    #[schema(value_type = Vec<i64>)]
+    pub ids: Vec<QuestionId>,
 }
 
 pub fn reorder_questions(
@@ -486,7 +496,7 @@ pub fn reorder_questions(
 ) -> OfficeResult<Vec<QuestionView>> {
     write_transaction(conn, |conn| {
         let (_, olympiad) = module_of(conn, caller, order.module_id)?;
-        let current: Vec<i64> = Question::for_module(conn, order.module_id)?
+        let current: Vec<QuestionId> = Question::for_module(conn, order.module_id)?
             .iter()
             .map(|q| q.id)
             .collect();

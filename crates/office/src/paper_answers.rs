@@ -33,7 +33,7 @@ fn sheet_questions(conn: &mut DbConnection, olympiad_id: i64) -> OfficeResult<Ve
     Ok(Question::for_olympiad(conn, olympiad_id)?
         .iter()
         .map(|q| SheetQuestion {
-            id: q.id,
+            id: q.id.get(),
             kind: q.kind,
             options: q.content().options.into_iter().map(|o| o.key).collect(),
         })

@@ -11,7 +11,7 @@ use crate::scope::{find_in_reach, ManagedEntry};
 use olympiad_documents::slips::{login_slips, Slip, SlipGroup, SlipSheet};
 use olympiad_documents::Table;
 use olympiad_domain::credentials::{normalise_username, password_problem};
-use olympiad_domain::id::SchoolId;
+use olympiad_domain::id::{ParticipantId, SchoolId};
 use olympiad_domain::school::ParticipantStatus;
 use olympiad_domain::Role;
 use olympiad_persistence::models::{
@@ -112,7 +112,7 @@ pub struct ParticipantChanges {
 pub fn update(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: ParticipantId,
     changes: &ParticipantChanges,
 ) -> OfficeResult<Participant> {
     write_transaction(conn, |conn| {
@@ -141,7 +141,7 @@ pub fn update(
 
 /// Takes a learner out of the olympiad (their sign-in goes; the learner stays with the school);
 /// refused once they have started writing.
-pub fn withdraw(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<()> {
+pub fn withdraw(conn: &mut DbConnection, caller: &Caller, id: ParticipantId) -> OfficeResult<()> {
     write_transaction(conn, |conn| {
         let participant = find_in_reach::<Participant>(conn, caller, id)?;
         if !Participant::withdraw(conn, id)? {
@@ -188,8 +188,8 @@ pub struct SlipRequest {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SlipCredential {
-    #[schema(minimum = 1)]
-    pub participant_id: i64,
+    #[schema(value_type = i64, minimum = 1)]
+    pub participant_id: ParticipantId,
     pub password: String,
 }
 
@@ -216,7 +216,7 @@ pub fn slips(
     request: &SlipRequest,
 ) -> OfficeResult<Slips> {
     let entry = find_in_reach::<SchoolParticipant>(conn, caller, request.school_participant_id)?;
-    let ids: Vec<i64> = request
+    let ids: Vec<ParticipantId> = request
         .credentials
         .iter()
         .map(|c| c.participant_id)
@@ -423,7 +423,8 @@ pub fn set_passwords(
                 password,
             });
         }
-        let participants: Vec<i64> = credentials.iter().map(|c| c.participant_id).collect();
+        let participants: Vec<ParticipantId> =
+            credentials.iter().map(|c| c.participant_id).collect();
         let details = json!({ "schoolParticipantId": entry_id, "participants": participants });
         record_activity(conn, caller, "learner_passwords_set", None, details)?;
         Ok(credentials)

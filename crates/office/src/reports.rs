@@ -6,7 +6,7 @@ use crate::caller::Caller;
 use crate::error::{OfficeError, OfficeResult};
 use crate::scope::find_in_reach;
 use chrono::{NaiveDate, NaiveDateTime};
-use olympiad_domain::id::SchoolId;
+use olympiad_domain::id::{ModuleId, QuestionId, SchoolId};
 use olympiad_domain::item_analysis::{analyse, Item, Script};
 use olympiad_domain::school::ParticipantStatus;
 use olympiad_domain::Role;
@@ -317,8 +317,10 @@ pub fn graph_data(
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct QuestionDifficulty {
-    pub question_id: i64,
-    pub module_id: i64,
+    #[schema(value_type = i64)]
+    pub question_id: QuestionId,
+    #[schema(value_type = i64)]
+    pub module_id: ModuleId,
     /// `2.5`: the fifth question of the second module.
     pub number: String,
     pub kind: String,
@@ -384,7 +386,7 @@ pub fn questions_by_difficulty(
     let items: Vec<Item> = paper
         .iter()
         .map(|(_, q)| Item {
-            question_id: q.id,
+            question_id: q.id.get(),
             max_marks: q.marks,
         })
         .collect();

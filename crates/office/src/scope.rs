@@ -14,7 +14,7 @@
 
 use crate::caller::Caller;
 use crate::error::{OfficeError, OrNotFound};
-use olympiad_domain::id::SchoolId;
+use olympiad_domain::id::{ModuleId, ParticipantId, QuestionId, SchoolId};
 use olympiad_domain::Role;
 use olympiad_persistence::models::{
     Attachment, Attempt, CountryParticipant, ExpressionOfInterest, IgeoCountry, Learner, Olympiad,
@@ -84,10 +84,10 @@ pub(crate) fn reached_through<T>(
 
 /// Objects that belong to one olympiad: staff of it and the overlord reach them.
 macro_rules! olympiad_owned {
-    ($($kind:ty => $what:literal),* $(,)?) => {$(
+    ($($kind:ty: $id:ty => $what:literal),* $(,)?) => {$(
         impl InReach for $kind {
-            type Id = i64;
-            fn find_in_reach(conn: &mut DbConnection, caller: &Caller, id: i64) -> Result<Self, OfficeError> {
+            type Id = $id;
+            fn find_in_reach(conn: &mut DbConnection, caller: &Caller, id: $id) -> Result<Self, OfficeError> {
                 let found = <$kind>::find(conn, id).or_not_found($what)?;
                 seen_in(caller, found.olympiad_id, $what)?;
                 Ok(found)
@@ -97,10 +97,10 @@ macro_rules! olympiad_owned {
 }
 
 olympiad_owned! {
-    ExpressionOfInterest => "This expression of interest",
-    UsefulContact => "This contact",
-    CountryParticipant => "This country's entry",
-    QuestionModule => "This question module",
+    ExpressionOfInterest: i64 => "This expression of interest",
+    UsefulContact: i64 => "This contact",
+    CountryParticipant: i64 => "This country's entry",
+    QuestionModule: ModuleId => "This question module",
 }
 
 /// An olympiad: the overlord reaches every one, everyone else the olympiad of their account.
@@ -119,12 +119,12 @@ impl InReach for Olympiad {
 }
 
 impl InReach for Question {
-    type Id = i64;
+    type Id = QuestionId;
 
     fn find_in_reach(
         conn: &mut DbConnection,
         caller: &Caller,
-        id: i64,
+        id: QuestionId,
     ) -> Result<Self, OfficeError> {
         let question = Question::find(conn, id).or_not_found("This question")?;
         reached_through(
@@ -191,12 +191,12 @@ impl InReach for ManagedEntry {
 /// A participant: a learner reaches only themselves; others reach them through their school's
 /// entry, and one without a school is for staff only.
 impl InReach for Participant {
-    type Id = i64;
+    type Id = ParticipantId;
 
     fn find_in_reach(
         conn: &mut DbConnection,
         caller: &Caller,
-        id: i64,
+        id: ParticipantId,
     ) -> Result<Self, OfficeError> {
         const WHAT: &str = "This participant";
         let participant = Participant::find(conn, id).or_not_found(WHAT)?;

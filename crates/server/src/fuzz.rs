@@ -98,7 +98,7 @@ fn ids(
         ("schoolId", school_id),
         ("schoolParticipantId", entry.id),
         ("customerParticipantId", entry.id),
-        ("moduleId", module.id),
+        ("moduleId", module.id.get()),
         ("massMailId", mass_mail_id),
         ("projectId", project.id),
     ] {

@@ -7,9 +7,10 @@
 use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
-use crate::routes::IdPath;
+use crate::routes::{IdOf, IdPath};
 use crate::state::AppState;
 use actix_web::{get, post, web};
+use olympiad_domain::id::ParticipantId;
 use olympiad_office::invigilation::{
     self, ExtraTimeInput, ExtraTimeResult, LearnerSittingView, Monitor, MonitorQuery,
     OlympiadQuery, PauseInput, PauseResult, RemarkResult, ResetOnePath, ResetResult, ResumeInput,
@@ -121,13 +122,13 @@ pub async fn reset_all(
 
 /// A learner's answers as submitted, every question of the paper in order, for admins and the
 /// learner's own teachers.
-#[utoipa::path(operation_id = "participant_submitted_data", tag = "invigilation", params(IdPath),
+#[utoipa::path(operation_id = "participant_submitted_data", tag = "invigilation", params(IdOf<ParticipantId>),
     responses((status = 200, body = inline(crate::envelope::Envelope<SubmittedData>))))]
 #[get("/api/participant/get-submitted-data/{id}")]
 pub async fn submitted_data(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<ParticipantId>>,
 ) -> ApiResult<SubmittedData> {
     state
         .answer(move |conn| invigilation::submitted_data(conn, &caller, path.id))

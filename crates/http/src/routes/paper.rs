@@ -3,6 +3,7 @@
 
 use crate::access::Caller;
 use crate::error::ApiError;
+use olympiad_domain::id::ModuleId;
 use olympiad_persistence::models::{Olympiad, QuestionModule};
 use olympiad_persistence::DbConnection;
 
@@ -19,7 +20,7 @@ pub fn olympiad_of(
 pub fn module_of(
     conn: &mut DbConnection,
     caller: &Caller,
-    module_id: i64,
+    module_id: ModuleId,
 ) -> Result<(QuestionModule, Olympiad), ApiError> {
     Ok(olympiad_office::paper::module_of(conn, caller, module_id)?)
 }

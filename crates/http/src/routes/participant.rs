@@ -7,8 +7,10 @@ use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::{download, GridQuery};
 use crate::routes::user::IdPath;
+use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web, HttpResponse};
+use olympiad_domain::id::ParticipantId;
 use olympiad_office::learner_accounts::{passwords_for, Credential};
 use olympiad_office::participants::{
     self, ChosenPassword, LearnerPasswordQuery, ParticipantChanges, ParticipantListQuery,
@@ -43,7 +45,7 @@ pub async fn list(
 #[utoipa::path(
     operation_id = "participant_update",
     tag = "learners",
-    params(IdPath),
+    params(IdOf<ParticipantId>),
     request_body = ParticipantChanges,
     responses((status = 200, body = inline(crate::envelope::Envelope<Participant>)))
 )]
@@ -51,7 +53,7 @@ pub async fn list(
 pub async fn update(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<ParticipantId>>,
     body: Body<ParticipantChanges>,
 ) -> ApiResult<Participant> {
     state
@@ -63,14 +65,14 @@ pub async fn update(
 #[utoipa::path(
     operation_id = "participant_delete",
     tag = "learners",
-    params(IdPath),
+    params(IdOf<ParticipantId>),
     responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 409, body = crate::error::ErrorBody))
 )]
 #[delete("/api/participant/{id}")]
 pub async fn withdraw(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<ParticipantId>>,
 ) -> ApiResult<bool> {
     state
         .answer_done(move |conn| participants::withdraw(conn, &caller, path.id))

@@ -3,9 +3,10 @@
 use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::ApiResult;
-use crate::routes::user::IdPath;
+use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web};
+use olympiad_domain::id::QuestionId;
 use olympiad_office::paper::{
     self, ConfirmQuery, QuestionInput, QuestionOrder, QuestionView, QuestionsQuery,
 };
@@ -39,12 +40,12 @@ pub async fn create(
 }
 
 #[utoipa::path(
-    operation_id = "question_update",tag = "paper", params(IdPath, ConfirmQuery), request_body = QuestionInput, responses((status = 200, body = inline(crate::envelope::Envelope<QuestionView>)), (status = 409, body = crate::error::ErrorBody)))]
+    operation_id = "question_update",tag = "paper", params(IdOf<QuestionId>, ConfirmQuery), request_body = QuestionInput, responses((status = 200, body = inline(crate::envelope::Envelope<QuestionView>)), (status = 409, body = crate::error::ErrorBody)))]
 #[put("/api/question/{id}")]
 pub async fn update(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<QuestionId>>,
     confirm: web::Query<ConfirmQuery>,
     body: Body<QuestionInput>,
 ) -> ApiResult<QuestionView> {
@@ -55,12 +56,12 @@ pub async fn update(
 }
 
 #[utoipa::path(
-    operation_id = "question_delete",tag = "paper", params(IdPath, ConfirmQuery), responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 409, body = crate::error::ErrorBody)))]
+    operation_id = "question_delete",tag = "paper", params(IdOf<QuestionId>, ConfirmQuery), responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 409, body = crate::error::ErrorBody)))]
 #[delete("/api/question/{id}")]
 pub async fn delete(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<QuestionId>>,
     confirm: web::Query<ConfirmQuery>,
 ) -> ApiResult<bool> {
     state
@@ -69,12 +70,12 @@ pub async fn delete(
 }
 
 /// A copy of the question at the end of its module, to write a similar one quickly.
-#[utoipa::path(tag = "paper", params(IdPath, ConfirmQuery), responses((status = 200, body = inline(crate::envelope::Envelope<QuestionView>))))]
+#[utoipa::path(tag = "paper", params(IdOf<QuestionId>, ConfirmQuery), responses((status = 200, body = inline(crate::envelope::Envelope<QuestionView>))))]
 #[post("/api/question/{id}/duplicate")]
 pub async fn duplicate(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<QuestionId>>,
     confirm: web::Query<ConfirmQuery>,
 ) -> ApiResult<QuestionView> {
     state

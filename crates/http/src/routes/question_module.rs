@@ -3,9 +3,10 @@
 use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::ApiResult;
-use crate::routes::user::IdPath;
+use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web};
+use olympiad_domain::id::ModuleId;
 use olympiad_office::paper::{
     self, ConfirmQuery, ModuleInput, ModuleOrder, ModuleView, ModulesQuery,
 };
@@ -39,12 +40,12 @@ pub async fn create(
 }
 
 #[utoipa::path(
-    operation_id = "question_module_update",tag = "paper", params(IdPath, ConfirmQuery), request_body = ModuleInput, responses((status = 200, body = inline(crate::envelope::Envelope<ModuleView>)), (status = 409, body = crate::error::ErrorBody)))]
+    operation_id = "question_module_update",tag = "paper", params(IdOf<ModuleId>, ConfirmQuery), request_body = ModuleInput, responses((status = 200, body = inline(crate::envelope::Envelope<ModuleView>)), (status = 409, body = crate::error::ErrorBody)))]
 #[put("/api/question-module/{id}")]
 pub async fn update(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<ModuleId>>,
     confirm: web::Query<ConfirmQuery>,
     body: Body<ModuleInput>,
 ) -> ApiResult<ModuleView> {
@@ -55,12 +56,12 @@ pub async fn update(
 }
 
 #[utoipa::path(
-    operation_id = "question_module_delete",tag = "paper", params(IdPath, ConfirmQuery), responses((status = 200, description = "Deleted with its questions", body = inline(crate::envelope::Envelope<bool>)), (status = 409, body = crate::error::ErrorBody)))]
+    operation_id = "question_module_delete",tag = "paper", params(IdOf<ModuleId>, ConfirmQuery), responses((status = 200, description = "Deleted with its questions", body = inline(crate::envelope::Envelope<bool>)), (status = 409, body = crate::error::ErrorBody)))]
 #[delete("/api/question-module/{id}")]
 pub async fn delete(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<ModuleId>>,
     confirm: web::Query<ConfirmQuery>,
 ) -> ApiResult<bool> {
     state

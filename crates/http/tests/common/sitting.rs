@@ -82,6 +82,7 @@ impl Sitting {
             )
             .unwrap()
             .id
+            .get()
         };
         let questions = vec![
             question(

@@ -395,8 +395,8 @@ impl Attempt {
             .iter()
             .zip(&contents)
             .map(|(question, content)| MarkedQuestion {
-                id: question.id,
-                module_id: question.module_id,
+                id: question.id.get(),
+                module_id: question.module_id.get(),
                 kind: question.kind,
                 content,
                 marks: question.marks,

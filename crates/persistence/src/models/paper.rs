@@ -5,6 +5,7 @@ use crate::schema::{question_modules, questions, sitting_windows};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::id::{ModuleId, QuestionId};
 use olympiad_domain::paper::{Localized, QuestionContent, QuestionKind};
 use olympiad_domain::rich_text::LocalizedRichText;
 
@@ -50,7 +51,7 @@ impl SittingWindow {
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
 #[diesel(table_name = question_modules)]
 pub struct QuestionModule {
-    pub id: i64,
+    pub id: ModuleId,
     pub olympiad_id: i64,
     pub position: i32,
     /// JSON object per language; read with [`QuestionModule::title`].
@@ -83,7 +84,7 @@ impl QuestionModule {
         serde_json::from_str(&self.instructions).unwrap_or_default()
     }
 
-    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<QuestionModule> {
+    pub fn find(conn: &mut DbConnection, id: ModuleId) -> DbResult<QuestionModule> {
         Ok(question_modules::table
             .find(id)
             .select(QuestionModule::as_select())
@@ -127,7 +128,7 @@ impl QuestionModule {
 
     pub fn update(
         conn: &mut DbConnection,
-        id: i64,
+        id: ModuleId,
         fields: &QuestionModuleForm,
     ) -> DbResult<QuestionModule> {
         Ok(diesel::update(question_modules::table.find(id))
@@ -141,7 +142,7 @@ impl QuestionModule {
             .get_result(conn)?)
     }
 
-    pub fn delete(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+    pub fn delete(conn: &mut DbConnection, id: ModuleId) -> DbResult<()> {
         diesel::delete(questions::table.filter(questions::module_id.eq(id))).execute(conn)?;
         match diesel::delete(question_modules::table.find(id)).execute(conn)? {
             0 => Err(crate::DbError::NotFound),
@@ -150,7 +151,7 @@ impl QuestionModule {
     }
 
     /// Puts the olympiad's modules in the order of `ids` (which must be all of them).
-    pub fn reorder(conn: &mut DbConnection, olympiad_id: i64, ids: &[i64]) -> DbResult<()> {
+    pub fn reorder(conn: &mut DbConnection, olympiad_id: i64, ids: &[ModuleId]) -> DbResult<()> {
         for (index, id) in ids.iter().enumerate() {
             diesel::update(
                 question_modules::table
@@ -171,8 +172,8 @@ fn position_of(index: usize) -> i32 {
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
 #[diesel(table_name = questions)]
 pub struct Question {
-    pub id: i64,
-    pub module_id: i64,
+    pub id: QuestionId,
+    pub module_id: ModuleId,
     pub position: i32,
     pub kind: QuestionKind,
     /// JSON; read with [`Question::content`].
@@ -199,14 +200,14 @@ impl Question {
         serde_json::from_str(&self.content).unwrap_or_default()
     }
 
-    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Question> {
+    pub fn find(conn: &mut DbConnection, id: QuestionId) -> DbResult<Question> {
         Ok(questions::table
             .find(id)
             .select(Question::as_select())
             .first(conn)?)
     }
 
-    pub fn for_module(conn: &mut DbConnection, module_id: i64) -> DbResult<Vec<Question>> {
+    pub fn for_module(conn: &mut DbConnection, module_id: ModuleId) -> DbResult<Vec<Question>> {
         Ok(questions::table
             .filter(questions::module_id.eq(module_id))
             .order((questions::position, questions::id))
@@ -232,7 +233,7 @@ impl Question {
     /// Adds the question at the end of its module.
     pub fn create(
         conn: &mut DbConnection,
-        module_id: i64,
+        module_id: ModuleId,
         fields: &QuestionForm,
     ) -> DbResult<Question> {
         let last: Option<i32> = questions::table
@@ -255,7 +256,11 @@ impl Question {
             .get_result(conn)?)
     }
 
-    pub fn update(conn: &mut DbConnection, id: i64, fields: &QuestionForm) -> DbResult<Question> {
+    pub fn update(
+        conn: &mut DbConnection,
+        id: QuestionId,
+        fields: &QuestionForm,
+    ) -> DbResult<Question> {
         Ok(diesel::update(questions::table.find(id))
             .set((
                 questions::kind.eq(fields.kind.as_str()),
@@ -269,7 +274,7 @@ impl Question {
             .get_result(conn)?)
     }
 
-    pub fn delete(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+    pub fn delete(conn: &mut DbConnection, id: QuestionId) -> DbResult<()> {
         match diesel::delete(questions::table.find(id)).execute(conn)? {
             0 => Err(crate::DbError::NotFound),
             _ => Ok(()),
@@ -277,7 +282,11 @@ impl Question {
     }
 
     /// Puts the module's questions in the order of `ids`.
-    pub fn reorder(conn: &mut DbConnection, module_id: i64, ids: &[i64]) -> DbResult<()> {
+    pub fn reorder(
+        conn: &mut DbConnection,
+        module_id: ModuleId,
+        ids: &[QuestionId],
+    ) -> DbResult<()> {
         for (index, id) in ids.iter().enumerate() {
             diesel::update(
                 questions::table

@@ -6,7 +6,7 @@ use crate::schema::{accounts, attempts, learners, participants, schools, users};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::SchoolId;
+use olympiad_domain::id::{ParticipantId, SchoolId};
 use olympiad_domain::school::ParticipantStatus;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -17,7 +17,8 @@ use utoipa::ToSchema;
 #[diesel(table_name = participants)]
 #[serde(rename_all = "camelCase")]
 pub struct Participant {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: ParticipantId,
     pub olympiad_id: i64,
     pub learner_id: i64,
     /// The school's entry the learner writes under (the customer participant).
@@ -61,7 +62,7 @@ pub struct ParticipantFilter {
     pub status: Option<String>,
     pub sort: Vec<Sort>,
     /// Only these participants.
-    pub ids: Option<Vec<i64>>,
+    pub ids: Option<Vec<ParticipantId>>,
 }
 
 /// Everything needed to enter one learner: who they are, where, and the sign-in made for them.
@@ -88,7 +89,7 @@ type ParticipantParts = (
 pub const SORT_KEYS: &[&str] = &["name", "grade", "username", "schoolName", "status"];
 
 impl Participant {
-    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Participant> {
+    pub fn find(conn: &mut DbConnection, id: ParticipantId) -> DbResult<Participant> {
         Ok(participants::table
             .find(id)
             .select(Participant::as_select())
@@ -144,7 +145,7 @@ impl Participant {
 
     pub fn update(
         conn: &mut DbConnection,
-        id: i64,
+        id: ParticipantId,
         status: ParticipantStatus,
         language: &str,
     ) -> DbResult<Participant> {
@@ -161,7 +162,7 @@ impl Participant {
     /// Takes the learner out of the olympiad: the entry and the user it signs in as; the learner
     /// stays with the school. Answers false, and removes nothing, once any attempt of theirs has
     /// started, whatever their status says (a team may set the status): the work would go too.
-    pub fn withdraw(conn: &mut DbConnection, id: i64) -> DbResult<bool> {
+    pub fn withdraw(conn: &mut DbConnection, id: ParticipantId) -> DbResult<bool> {
         let participant = Self::find(conn, id)?;
         let has_written = diesel::select(diesel::dsl::exists(
             attempts::table
@@ -180,7 +181,10 @@ impl Participant {
     }
 
     /// These participants, class by class: the order of login slips.
-    pub fn rows_by_ids(conn: &mut DbConnection, ids: &[i64]) -> DbResult<Vec<ParticipantRow>> {
+    pub fn rows_by_ids(
+        conn: &mut DbConnection,
+        ids: &[ParticipantId],
+    ) -> DbResult<Vec<ParticipantRow>> {
         let filter = ParticipantFilter {
             ids: Some(ids.to_vec()),
             sort: vec![
