@@ -15,7 +15,6 @@ pub mod logs;
 pub mod meta;
 pub mod olympiad;
 pub mod overlord;
-pub mod paper;
 pub mod participant;
 // Payments
 pub mod purchase_order;
