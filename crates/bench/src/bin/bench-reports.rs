@@ -7,7 +7,9 @@
 
 use actix_web::test::{call_service, init_service, read_body, TestRequest};
 use diesel::connection::SimpleConnection;
-use olympiad_bench::fixtures::{entered_schools, geography_olympiad, staff_token};
+use olympiad_bench::fixtures::{
+    entered_schools, geography_olympiad, insert_learners, staff_token, LearnerRow,
+};
 use olympiad_bench::{database, median_ms, millis, report, state};
 use olympiad_domain::Role;
 use olympiad_persistence::models::Olympiad;
@@ -26,23 +28,12 @@ fn fill(conn: &mut DbConnection, olympiad: &Olympiad) {
             .map(|(school, _)| school)
             .collect();
     conn.batch_execute("BEGIN").unwrap();
-    for batch in 0..LEARNERS / 1000 {
-        let values: Vec<String> = (0..1000)
-            .map(|j| {
-                let i = batch * 1000 + j;
-                format!(
-                    "({}, 'Learner', 'Number {i}', {}, 'A', '', '', false, '', '')",
-                    school_ids[i % SCHOOLS],
-                    8 + (i % 5),
-                )
-            })
-            .collect();
-        conn.batch_execute(&format!(
-            "INSERT INTO learners (school_id, first_name, last_name, grade, class_name, gender, home_language, consent_given, consent_by, consent_relationship) VALUES {}",
-            values.join(",")
-        ))
-        .unwrap();
-    }
+    insert_learners(conn, &school_ids, LEARNERS, |i| LearnerRow {
+        first_name: "Learner".to_owned(),
+        last_name: format!("Number {i}"),
+        grade: 8 + (i % 5),
+        class_name: "A",
+    });
     let id = olympiad.id;
     conn.batch_execute(&format!(
         "INSERT INTO users (username, password_hash, first_name, last_name) \

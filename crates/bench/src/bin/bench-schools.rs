@@ -6,7 +6,9 @@
 
 use actix_web::test::{call_service, init_service, read_body, TestRequest};
 use diesel::connection::SimpleConnection;
-use olympiad_bench::fixtures::{entered_schools, geography_olympiad, school, staff_token};
+use olympiad_bench::fixtures::{
+    entered_schools, geography_olympiad, insert_learners, school, staff_token, LearnerRow,
+};
 use olympiad_bench::{database, median_ms, millis, report, state};
 use olympiad_documents::{Cell, Table};
 use olympiad_domain::roster::heading_of;
@@ -85,28 +87,13 @@ fn fill_learners(conn: &mut DbConnection, olympiad: &Olympiad) {
     .into_iter()
     .map(|(school, _)| school)
     .collect();
-    let quote = |text: &str| text.replace('\'', "''");
     conn.batch_execute("BEGIN").unwrap();
-    for batch in 0..GRID_LEARNERS / 1000 {
-        let values: Vec<String> = (0..1000)
-            .map(|j| {
-                let i = batch * 1000 + j;
-                format!(
-                    "({}, '{}', '{}', {}, '{}', '', '', false, '', '')",
-                    school_ids[i % GRID_SCHOOLS],
-                    quote(FIRST_NAMES[i % FIRST_NAMES.len()]),
-                    quote(&format!("{} {}", LAST_NAMES[(i / 7) % LAST_NAMES.len()], i)),
-                    8 + (i % 5),
-                    ["A", "B", "C"][i % 3],
-                )
-            })
-            .collect();
-        conn.batch_execute(&format!(
-            "INSERT INTO learners (school_id, first_name, last_name, grade, class_name, gender, home_language, consent_given, consent_by, consent_relationship) VALUES {}",
-            values.join(",")
-        ))
-        .unwrap();
-    }
+    insert_learners(conn, &school_ids, GRID_LEARNERS, |i| LearnerRow {
+        first_name: FIRST_NAMES[i % FIRST_NAMES.len()].to_owned(),
+        last_name: format!("{} {}", LAST_NAMES[(i / 7) % LAST_NAMES.len()], i),
+        grade: 8 + (i % 5),
+        class_name: ["A", "B", "C"][i % 3],
+    });
     conn.batch_execute("COMMIT").unwrap();
 }
 
