@@ -364,6 +364,7 @@ pub struct QuestionInput {
     #[schema(minimum = 1)]
     pub module_id: Option<i64>,
     pub kind: QuestionKind,
+    #[validate(nested)]
     pub content: QuestionContent,
     #[validate(range(min = 0, max = 100, message = "must be from 0 to 100"))]
     #[schema(minimum = 0, maximum = 100)]
