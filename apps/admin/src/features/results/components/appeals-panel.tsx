@@ -7,6 +7,7 @@ import { useCan } from '@olympiad/shared/access/can';
 import { formatDateTime, parseServerTime } from '@olympiad/shared/lib/server-time';
 import { useAppeals, useDecideAppeal, type AppealView } from '../api/appeals';
 import { ReasonModal } from './reason-modal';
+import { limits } from '@olympiad/shared/lib/field-limits';
 
 const stateColour = { lodged: 'blue', upheld: 'green', dismissed: 'gray' } as const;
 
@@ -106,7 +107,7 @@ export function AppealsPanel({ olympiadId, final }: { olympiadId: number; final:
             : false
         }
       >
-        <NumberInput label="The learner's total marks" required min={0} max={100000} value={marks} onChange={setMarks} />
+        <NumberInput label="The learner's total marks" required min={limits.DecideInput.marks.minimum} max={limits.DecideInput.marks.maximum} value={marks} onChange={setMarks} />
       </ReasonModal>
       <ReasonModal
         title={dismissing ? `Dismiss the appeal of ${dismissing.learner}` : 'Dismiss'}

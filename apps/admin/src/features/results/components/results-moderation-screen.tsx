@@ -17,6 +17,7 @@ import { AppealsPanel } from './appeals-panel';
 import { PaperAnswersPanel } from './paper-answers-panel';
 import { ReasonModal } from './reason-modal';
 import { resultColumns } from './result-columns';
+import { limits } from '@olympiad/shared/lib/field-limits';
 
 const stateColour: Record<ResultsState, string> = { provisional: 'gray', moderated: 'blue', final: 'green' };
 
@@ -132,8 +133,8 @@ function BandsPanel({ olympiadId, data }: { olympiadId: number; data: Moderation
     <NumberInput
       label={label}
       description="% of the grade from the top"
-      min={0}
-      max={100}
+      min={limits.MedalBands[name].minimum}
+      max={limits.MedalBands[name].maximum}
       decimalScale={1}
       value={bands[name]}
       disabled={!editable}
@@ -327,7 +328,7 @@ function MarksGrid({ olympiadId, final }: { olympiadId: number; final: boolean }
         }
       >
         <Text size="sm">Marked by the marking code: {adjusting.row?.markedScore}. {adjusting.row?.adjusted ? `Moderated before to ${adjusting.row.score}.` : ''}</Text>
-        <NumberInput label="Total marks" min={0} max={100000} value={marks} onChange={(value) => setMarks(typeof value === 'number' ? value : Number(value) || 0)} />
+        <NumberInput label="Total marks" min={limits.AdjustInput.marks.minimum} max={limits.AdjustInput.marks.maximum} value={marks} onChange={(value) => setMarks(typeof value === 'number' ? value : Number(value) || 0)} />
       </ReasonModal>
       <ReasonModal
         title={toggling.row ? `${toggling.row.disqualified ? 'Reinstate' : 'Disqualify'} ${toggling.row.firstName} ${toggling.row.lastName}` : ''}
