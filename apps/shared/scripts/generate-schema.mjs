@@ -20,9 +20,10 @@ export async function generateSchema(path = openapiPath) {
 
 export const limitsPath = fileURLToPath(new URL('../src/generated/limits.ts', import.meta.url));
 
-const limitKeys = ['minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems'];
+const limitKeys = ['minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems', 'pattern'];
 
-// The limits each request schema of the document states for its fields (lengths, ranges, counts),
+// The limits each request schema of the document states for its fields (lengths, ranges, counts,
+// patterns, which are ECMA-262 regular expressions in OpenAPI as in JavaScript),
 // so that the apps' forms refuse what the server refuses, with the server's numbers.
 // A schema made of others (`allOf`: a mass mail is its copy and its audience) has their fields too.
 function propertiesOf(schema, schemas) {

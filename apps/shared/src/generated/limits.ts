@@ -10,7 +10,8 @@ export const limits = {
     },
     "reason": {
       "minLength": 1,
-      "maxLength": 1000
+      "maxLength": 1000,
+      "pattern": "\\S"
     }
   },
   "AttemptView": {
@@ -44,7 +45,8 @@ export const limits = {
   "CampaignInput": {
     "name": {
       "minLength": 1,
-      "maxLength": 200
+      "maxLength": 200,
+      "pattern": "\\S"
     },
     "notes": {
       "maxLength": 2000
@@ -67,7 +69,8 @@ export const limits = {
   "ChosenPassword": {
     "password": {
       "minLength": 8,
-      "maxLength": 72
+      "maxLength": 72,
+      "pattern": "\\S"
     }
   },
   "ConfirmMatches": {
@@ -88,11 +91,13 @@ export const limits = {
   },
   "ContactInput": {
     "email": {
-      "maxLength": 254
+      "maxLength": 254,
+      "pattern": "^$|^[^@\\s]+@[^@\\s.][^@\\s]*\\.[^@\\s]*[^@\\s.]$"
     },
     "name": {
       "minLength": 1,
-      "maxLength": 200
+      "maxLength": 200,
+      "pattern": "\\S"
     },
     "notes": {
       "maxLength": 4000
@@ -113,15 +118,18 @@ export const limits = {
   "CopyInput": {
     "html": {
       "minLength": 1,
-      "maxLength": 100000
+      "maxLength": 100000,
+      "pattern": "\\S"
     },
     "subject": {
       "minLength": 1,
-      "maxLength": 300
+      "maxLength": 300,
+      "pattern": "\\S"
     },
     "text": {
       "minLength": 1,
-      "maxLength": 100000
+      "maxLength": 100000,
+      "pattern": "\\S"
     }
   },
   "CountryEntryInput": {
@@ -132,7 +140,8 @@ export const limits = {
       "maxLength": 500
     },
     "invoiceEmail": {
-      "maxLength": 254
+      "maxLength": 254,
+      "pattern": "^$|^[^@\\s]+@[^@\\s.][^@\\s]*\\.[^@\\s]*[^@\\s.]$"
     },
     "invoiceName": {
       "maxLength": 200
@@ -141,7 +150,8 @@ export const limits = {
       "minimum": 1
     },
     "teamLeaderEmail": {
-      "maxLength": 254
+      "maxLength": 254,
+      "pattern": "^$|^[^@\\s]+@[^@\\s.][^@\\s]*\\.[^@\\s]*[^@\\s.]$"
     },
     "teamLeaderName": {
       "maxLength": 100
@@ -156,11 +166,13 @@ export const limits = {
   "CountryInput": {
     "isoCode": {
       "minLength": 2,
-      "maxLength": 2
+      "maxLength": 2,
+      "pattern": "^[A-Za-z]{2}$"
     },
     "name": {
       "minLength": 1,
-      "maxLength": 100
+      "maxLength": 100,
+      "pattern": "\\S"
     }
   },
   "CreateAccount": {
@@ -186,7 +198,8 @@ export const limits = {
     },
     "password": {
       "minLength": 8,
-      "maxLength": 72
+      "maxLength": 72,
+      "pattern": "\\S"
     }
   },
   "CsvImport": {
@@ -212,7 +225,8 @@ export const limits = {
     },
     "reason": {
       "minLength": 1,
-      "maxLength": 1000
+      "maxLength": 1000,
+      "pattern": "\\S"
     }
   },
   "DeclineInterest": {
@@ -238,7 +252,8 @@ export const limits = {
   "DisqualifyInput": {
     "reason": {
       "minLength": 1,
-      "maxLength": 1000
+      "maxLength": 1000,
+      "pattern": "\\S"
     }
   },
   "EntryChanges": {
@@ -249,7 +264,8 @@ export const limits = {
   "ErasureInput": {
     "reason": {
       "minLength": 1,
-      "maxLength": 500
+      "maxLength": 500,
+      "pattern": "\\S"
     }
   },
   "ExtraTimeInput": {
@@ -275,7 +291,8 @@ export const limits = {
     },
     "question": {
       "minLength": 1,
-      "maxLength": 500
+      "maxLength": 500,
+      "pattern": "\\S"
     },
     "site": {
       "minLength": 1,
@@ -315,7 +332,8 @@ export const limits = {
     },
     "copyKey": {
       "minLength": 1,
-      "maxLength": 60
+      "maxLength": 60,
+      "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"
     },
     "olympiadId": {
       "minimum": 1
@@ -338,13 +356,18 @@ export const limits = {
     "email": {
       "maxLength": 254
     },
+    "emisNumber": {
+      "pattern": "^$|^[0-9]{5,12}$"
+    },
     "firstName": {
       "minLength": 1,
-      "maxLength": 100
+      "maxLength": 100,
+      "pattern": "\\S"
     },
     "lastName": {
       "minLength": 1,
-      "maxLength": 100
+      "maxLength": 100,
+      "pattern": "\\S"
     },
     "message": {
       "maxLength": 2000
@@ -357,6 +380,9 @@ export const limits = {
     },
     "projectName": {
       "minLength": 1
+    },
+    "province": {
+      "pattern": "^$|^(Eastern Cape|Free State|Gauteng|KwaZulu-Natal|Limpopo|Mpumalanga|North West|Northern Cape|Western Cape)$"
     },
     "relationship": {
       "maxLength": 100
@@ -411,21 +437,25 @@ export const limits = {
     },
     "reason": {
       "minLength": 1,
-      "maxLength": 1000
+      "maxLength": 1000,
+      "pattern": "\\S"
     }
   },
   "MassMailInput": {
     "html": {
       "minLength": 1,
-      "maxLength": 100000
+      "maxLength": 100000,
+      "pattern": "\\S"
     },
     "subject": {
       "minLength": 1,
-      "maxLength": 300
+      "maxLength": 300,
+      "pattern": "\\S"
     },
     "text": {
       "minLength": 1,
-      "maxLength": 100000
+      "maxLength": 100000,
+      "pattern": "\\S"
     },
     "campaignId": {
       "minimum": 1
@@ -435,7 +465,8 @@ export const limits = {
     },
     "title": {
       "minLength": 1,
-      "maxLength": 200
+      "maxLength": 200,
+      "pattern": "\\S"
     }
   },
   "MedalBands": {
@@ -514,7 +545,8 @@ export const limits = {
   "NewOlympiad": {
     "name": {
       "minLength": 2,
-      "maxLength": 60
+      "maxLength": 60,
+      "pattern": "^[a-z0-9][a-z0-9-]*$"
     },
     "projectId": {
       "minimum": 1
@@ -585,7 +617,8 @@ export const limits = {
     },
     "name": {
       "minLength": 1,
-      "maxLength": 100
+      "maxLength": 100,
+      "pattern": "\\S"
     }
   },
   "PublicLearner": {
@@ -599,6 +632,9 @@ export const limits = {
     }
   },
   "QuestionBank": {
+    "format": {
+      "pattern": "^olympiad-question-bank$"
+    },
     "version": {
       "minimum": 1,
       "maximum": 1
@@ -639,7 +675,8 @@ export const limits = {
   "RemarkInput": {
     "reason": {
       "minLength": 1,
-      "maxLength": 1000
+      "maxLength": 1000,
+      "pattern": "\\S"
     }
   },
   "ResumeInput": {
@@ -693,24 +730,35 @@ export const limits = {
     }
   },
   "SchoolInput": {
+    "countryCode": {
+      "pattern": "^$|^[A-Za-z]{2}$"
+    },
     "district": {
       "maxLength": 100
     },
     "email": {
-      "maxLength": 254
+      "maxLength": 254,
+      "pattern": "^$|^[^@\\s]+@[^@\\s.][^@\\s]*\\.[^@\\s]*[^@\\s.]$"
+    },
+    "emisNumber": {
+      "pattern": "^$|^[0-9]{5,12}$"
     },
     "languageOfTeaching": {
       "maxLength": 60
     },
     "name": {
       "minLength": 1,
-      "maxLength": 200
+      "maxLength": 200,
+      "pattern": "\\S"
     },
     "phone": {
       "maxLength": 40
     },
     "postalAddress": {
       "maxLength": 300
+    },
+    "province": {
+      "pattern": "^$|^(Eastern Cape|Free State|Gauteng|KwaZulu-Natal|Limpopo|Mpumalanga|North West|Northern Cape|Western Cape)$"
     },
     "quintile": {
       "minimum": 1,
@@ -734,7 +782,8 @@ export const limits = {
     },
     "password": {
       "minLength": 8,
-      "maxLength": 72
+      "maxLength": 72,
+      "pattern": "\\S"
     },
     "token": {
       "maxLength": 128
@@ -814,7 +863,8 @@ export const limits = {
   "StateInput": {
     "reason": {
       "minLength": 1,
-      "maxLength": 1000
+      "maxLength": 1000,
+      "pattern": "\\S"
     }
   },
   "StatementLine": {
@@ -825,14 +875,16 @@ export const limits = {
   "SubProjectInput": {
     "name": {
       "minLength": 1,
-      "maxLength": 100
+      "maxLength": 100,
+      "pattern": "\\S"
     },
     "projectId": {
       "minimum": 1
     },
     "slug": {
       "minLength": 1,
-      "maxLength": 60
+      "maxLength": 60,
+      "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"
     }
   },
   "SystemConfigInput": {
@@ -842,15 +894,18 @@ export const limits = {
   },
   "TeacherInput": {
     "cell": {
-      "maxLength": 40
+      "maxLength": 40,
+      "pattern": "^$|^([^0-9]*[0-9]){9}"
     },
     "firstName": {
       "minLength": 1,
-      "maxLength": 100
+      "maxLength": 100,
+      "pattern": "\\S"
     },
     "lastName": {
       "minLength": 1,
-      "maxLength": 100
+      "maxLength": 100,
+      "pattern": "\\S"
     },
     "schoolId": {
       "minimum": 1
@@ -868,7 +923,8 @@ export const limits = {
     },
     "author": {
       "minLength": 1,
-      "maxLength": 200
+      "maxLength": 200,
+      "pattern": "\\S"
     },
     "position": {
       "minimum": 0,
@@ -876,7 +932,8 @@ export const limits = {
     },
     "quote": {
       "minLength": 1,
-      "maxLength": 2000
+      "maxLength": 2000,
+      "pattern": "\\S"
     },
     "site": {
       "minLength": 1,
@@ -926,6 +983,9 @@ export const limits = {
     },
     "grades": {
       "minItems": 1
+    },
+    "kind": {
+      "pattern": "^(schools|countries)$"
     },
     "languages": {
       "minItems": 1
@@ -1069,6 +1129,9 @@ export const queryLimits = {
     "pageSize": {
       "minimum": 1,
       "maximum": 500
+    },
+    "sort": {
+      "pattern": "^-?(name|isoCode)(,-?(name|isoCode))*$"
     }
   },
   "igeo_country_merge": {
@@ -1097,6 +1160,9 @@ export const queryLimits = {
     "pageSize": {
       "minimum": 1,
       "maximum": 500
+    },
+    "sort": {
+      "pattern": "^-?(countryName|status)(,-?(countryName|status))*$"
     }
   },
   "igeo_country_participant_single": {
@@ -1124,12 +1190,18 @@ export const queryLimits = {
     "olympiadId": {
       "minimum": 1
     },
+    "status": {
+      "pattern": "^(open|processed|declined)?$"
+    },
     "page": {
       "minimum": 1
     },
     "pageSize": {
       "minimum": 1,
       "maximum": 500
+    },
+    "sort": {
+      "pattern": "^-?(name|schoolName|createdAt|status)(,-?(name|schoolName|createdAt|status))*$"
     }
   },
   "interest_possible_matches": {
@@ -1160,6 +1232,9 @@ export const queryLimits = {
     "pageSize": {
       "minimum": 1,
       "maximum": 500
+    },
+    "sort": {
+      "pattern": "^-?(name|grade|schoolName|province)(,-?(name|grade|schoolName|province))*$"
     }
   },
   "learner_single": {
@@ -1196,6 +1271,9 @@ export const queryLimits = {
     "pageSize": {
       "minimum": 1,
       "maximum": 500
+    },
+    "sort": {
+      "pattern": "^-?(name|grade|username|schoolName|status)(,-?(name|grade|username|schoolName|status))*$"
     }
   },
   "participant_tracker_ping": {
@@ -1238,6 +1316,9 @@ export const queryLimits = {
     "olympiadId": {
       "minimum": 1
     },
+    "state": {
+      "pattern": "^$|^(paid|pre|unpaid|deleted)$"
+    },
     "countryParticipantId": {
       "minimum": 1
     },
@@ -1247,6 +1328,9 @@ export const queryLimits = {
     "pageSize": {
       "minimum": 1,
       "maximum": 500
+    },
+    "sort": {
+      "pattern": "^-?(customerName|province|reference|totalCents|learners|createdAt|paidAt)(,-?(customerName|province|reference|totalCents|learners|createdAt|paidAt))*$"
     }
   },
   "purchase_order_match_statement": {
@@ -1345,6 +1429,9 @@ export const queryLimits = {
     "pageSize": {
       "minimum": 1,
       "maximum": 500
+    },
+    "sort": {
+      "pattern": "^-?(rank|score|name|school|grade|province)(,-?(rank|score|name|school|grade|province))*$"
     }
   },
   "sanity_log": {
@@ -1362,6 +1449,9 @@ export const queryLimits = {
     "pageSize": {
       "minimum": 1,
       "maximum": 500
+    },
+    "sort": {
+      "pattern": "^-?(name|emisNumber|province|town|quintile|createdAt)(,-?(name|emisNumber|province|town|quintile|createdAt))*$"
     }
   },
   "school_merge": {
@@ -1393,6 +1483,9 @@ export const queryLimits = {
     "pageSize": {
       "minimum": 1,
       "maximum": 500
+    },
+    "sort": {
+      "pattern": "^-?(schoolName|province|status|enteredAt|olympiadTitle)(,-?(schoolName|province|status|enteredAt|olympiadTitle))*$"
     }
   },
   "school_single": {
@@ -1460,6 +1553,9 @@ export const queryLimits = {
     "pageSize": {
       "minimum": 1,
       "maximum": 500
+    },
+    "sort": {
+      "pattern": "^-?(name|email|schoolName|lastLoginAt)(,-?(name|email|schoolName|lastLoginAt))*$"
     }
   },
   "team_member_list": {
@@ -1480,6 +1576,9 @@ export const queryLimits = {
   "update_filename": {
     "uploadId": {
       "minimum": 1
+    },
+    "filename": {
+      "pattern": "[^/\\\\\"\\s.\\x00-\\x1f\\x7f-\\x9f][^/\\\\]*$"
     }
   },
   "upload_attachment": {
@@ -1497,6 +1596,9 @@ export const queryLimits = {
     "pageSize": {
       "minimum": 1,
       "maximum": 500
+    },
+    "sort": {
+      "pattern": "^-?(name|organisation|role)(,-?(name|organisation|role))*$"
     }
   },
   "user_list": {
