@@ -82,7 +82,6 @@ not_positive=(
   "POST /api/attachment/{id}/update-filename     uploadId must be the file's own upload"
   "DELETE /api/upload/delete/{id}                filename must be the upload's own file name"
   "POST /api/mass-mail                           campaignId must name a campaign, and only the overlord may mail every teacher"
-  "POST /api/results/adjust                      marks must be within the paper's total"
   "POST /api/results/appeals                     question must be a question of the paper (1 to its number of questions)"
   "POST /api/site-copy                           pageKey must be a page of the site"
   "POST /api/attachment/upload                   the part must carry a Content-Type"

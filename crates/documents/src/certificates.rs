@@ -55,8 +55,11 @@ pub enum Field {
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Placement {
+    #[schema(minimum = 0, maximum = 100)]
     pub x: f32,
+    #[schema(minimum = 0, maximum = 100)]
     pub y: f32,
+    #[schema(minimum = 6, maximum = 72)]
     pub size: f32,
     pub bold: bool,
 }

@@ -74,7 +74,9 @@ pub struct AnswerOption {
 }
 
 /// What a question says and what is right, as the author wrote it.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, ToSchema)]
+#[derive(
+    Debug, Clone, PartialEq, Default, Serialize, Deserialize, ToSchema, validator::Validate,
+)]
 #[serde(rename_all = "camelCase", default)]
 pub struct QuestionContent {
     /// Rich text (sanitised HTML) per language, sanitised as it is read.
@@ -86,6 +88,8 @@ pub struct QuestionContent {
     pub correct: Vec<String>,
     /// For numeric questions: the answer and how far from it still counts.
     pub numeric_answer: Option<f64>,
+    #[validate(range(min = 0.0, message = "cannot be negative"))]
+    #[schema(minimum = 0)]
     pub tolerance: Option<f64>,
     /// For short-text questions: every answer that counts, compared without case and spaces.
     pub accepted_answers: Vec<String>,

@@ -122,8 +122,12 @@ impl Amounts {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FeeBand {
+    /// Grade R is 0.
+    #[schema(minimum = 0, maximum = 13)]
     pub grade_from: i32,
+    #[schema(minimum = 0, maximum = 13)]
     pub grade_to: i32,
+    #[schema(minimum = 0, maximum = 100000000)]
     pub fee_cents: i64,
 }
 
@@ -135,6 +139,7 @@ pub struct DatedFee {
     /// `2026-03-01`: the early-bird fee is for orders made before it, the late fee from it on.
     #[schema(value_type = String, format = Date)]
     pub date: chrono::NaiveDate,
+    #[schema(minimum = 0, maximum = 100000000)]
     pub fee_cents: i64,
 }
 
@@ -337,8 +342,13 @@ impl FeeSchedule {
             fault("vatBasisPoints".into(), "must be from 0 to 10000");
         }
         for (i, band) in self.bands.iter().enumerate() {
-            if !(0..=13).contains(&band.grade_from) || !(0..=13).contains(&band.grade_to) {
-                fault(format!("bands[{i}].gradeFrom"), "grades are 0 (R) to 13");
+            let grade_ok = |grade: i32| (0..=13).contains(&grade);
+            if !grade_ok(band.grade_from) || !grade_ok(band.grade_to) {
+                for (name, grade) in [("gradeFrom", band.grade_from), ("gradeTo", band.grade_to)] {
+                    if !grade_ok(grade) {
+                        fault(format!("bands[{i}].{name}"), "grades are 0 (R) to 13");
+                    }
+                }
             } else if band.grade_from > band.grade_to {
                 fault(format!("bands[{i}].gradeTo"), "must not be below gradeFrom");
             } else if self.bands[..i]
@@ -871,6 +881,15 @@ mod tests {
                 "late.date"
             ]
         );
+        // A grade past 13 is named where it is, as the document's bounds of each field say.
+        let mut past = schedule();
+        past.bands = vec![FeeBand {
+            grade_from: 10,
+            grade_to: 14,
+            fee_cents: 1,
+        }];
+        let fields: Vec<String> = past.check().into_iter().map(|e| e.field).collect();
+        assert_eq!(fields, ["bands[0].gradeTo"]);
     }
 
     #[test]

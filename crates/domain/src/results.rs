@@ -103,9 +103,13 @@ impl Award {
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MedalBands {
+    #[schema(minimum = 0, maximum = 100)]
     pub gold: f64,
+    #[schema(minimum = 0, maximum = 100)]
     pub silver: f64,
+    #[schema(minimum = 0, maximum = 100)]
     pub bronze: f64,
+    #[schema(minimum = 0, maximum = 100)]
     pub merit: f64,
 }
 

@@ -148,18 +148,25 @@ pub fn map_headings(headings: &[String]) -> Result<Vec<Option<&'static str>>, St
 }
 
 /// A row as typed, every field as text; also what the teacher sends back after fixing rows.
+/// [`check_row`] checks it whole, naming every faulty field at once; the lengths stated here are
+/// the ones it holds to (`MAX_NAME`, `MAX_CLASS`, `MAX_HOME_LANGUAGE`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct RosterRow {
+    #[schema(max_length = 80)]
     pub first_name: String,
+    #[schema(max_length = 80)]
     pub last_name: String,
     pub grade: String,
+    #[schema(max_length = 20)]
     pub class_name: String,
     pub gender: String,
+    #[schema(max_length = 40)]
     pub home_language: String,
     pub language: String,
     pub email: String,
     pub consent_given: String,
+    #[schema(max_length = 80)]
     pub consent_by: String,
     pub consent_relationship: String,
 }
@@ -243,6 +250,8 @@ pub type RowProblems = BTreeMap<&'static str, String>;
 pub type RowCheck = Result<CheckedLearner, RowProblems>;
 
 const MAX_NAME: usize = 80;
+const MAX_CLASS: usize = 20;
+const MAX_HOME_LANGUAGE: usize = 40;
 
 fn yes_no(typed: &str) -> Option<bool> {
     match typed.trim().to_lowercase().as_str() {
@@ -330,8 +339,11 @@ pub fn check_row(
     }
 
     let class_name = clean_name(&row.class_name);
-    if class_name.chars().count() > 20 {
-        problems.insert("className", "must be at most 20 characters".into());
+    if class_name.chars().count() > MAX_CLASS {
+        problems.insert(
+            "className",
+            format!("must be at most {MAX_CLASS} characters"),
+        );
     }
     let gender = gender(&row.gender).unwrap_or_else(|| {
         problems.insert("gender", "must be F, M or X".into());
@@ -343,9 +355,12 @@ pub fn check_row(
     } else {
         match crate::school::language(&home_language) {
             Some(language) => language.to_owned(),
-            None if home_language.chars().count() <= 40 => home_language,
+            None if home_language.chars().count() <= MAX_HOME_LANGUAGE => home_language,
             None => {
-                problems.insert("homeLanguage", "must be at most 40 characters".into());
+                problems.insert(
+                    "homeLanguage",
+                    format!("must be at most {MAX_HOME_LANGUAGE} characters"),
+                );
                 String::new()
             }
         }
@@ -497,6 +512,32 @@ mod tests {
     }
 
     const GRADES: &[i32] = &[8, 9, 10, 11, 12];
+
+    #[test]
+    fn the_document_states_the_lengths_the_check_holds_to() {
+        use utoipa::openapi::{RefOr, Schema};
+        let RefOr::T(Schema::Object(schema)) = <RosterRow as utoipa::PartialSchema>::schema()
+        else {
+            panic!("RosterRow is an object");
+        };
+        let stated = |field: &str| match &schema.properties[field] {
+            RefOr::T(Schema::Object(property)) => property.max_length,
+            _ => None,
+        };
+        for (field, max) in [
+            ("firstName", MAX_NAME),
+            ("lastName", MAX_NAME),
+            ("className", MAX_CLASS),
+            ("homeLanguage", MAX_HOME_LANGUAGE),
+            ("consentBy", MAX_NAME),
+        ] {
+            assert_eq!(stated(field), Some(max), "{field}");
+            let mut long = row("Thandi", "Nkosi", "10");
+            *long.field_mut(field) = "a".repeat(max + 1);
+            let problems = check_row(&long, GRADES, &["en"]).unwrap_err();
+            assert!(problems[field].contains(&max.to_string()), "{field}");
+        }
+    }
 
     #[test]
     fn headings_map_however_typed_and_wrong_files_are_refused() {

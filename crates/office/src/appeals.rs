@@ -88,7 +88,9 @@ pub struct LodgeInput {
     pub school_participant_id: i64,
     /// The learner's attempt, as the school's released results name it.
     pub attempt_id: i64,
-    /// The question's number on the paper (1, 2, …).
+    /// The question's number on the paper (1, 2, …), at most the paper's number of questions.
+    #[validate(range(min = 1, message = "must be a question of the paper, from 1"))]
+    #[schema(minimum = 1)]
     pub question: i32,
     /// Why: required, not only spaces.
     #[schema(min_length = 1, max_length = 1000, pattern = "\\S")]
@@ -197,6 +199,8 @@ pub struct DecideInput {
     #[schema(min_length = 1, max_length = 1000, pattern = "\\S")]
     pub reason: String,
     /// The learner's total marks once upheld; required to uphold.
+    #[validate(range(min = 0, max = 100_000, message = "must be from 0 to 100000"))]
+    #[schema(minimum = 0, maximum = 100000)]
     pub marks: Option<i64>,
 }
 

@@ -373,6 +373,7 @@ pub struct QuestionInput {
     #[schema(value_type = Option<i64>, minimum = 1)]
     pub module_id: Option<ModuleId>,
     pub kind: QuestionKind,
+    #[validate(nested)]
     pub content: QuestionContent,
     #[validate(range(min = 0, max = 100, message = "must be from 0 to 100"))]
     #[schema(minimum = 0, maximum = 100)]

@@ -18,16 +18,17 @@ use validator::Validate;
 
 pub const FORMAT: &str = "olympiad-question-bank";
 
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BankQuestion {
     pub kind: QuestionKind,
+    #[validate(nested)]
     pub content: QuestionContent,
     pub marks: i32,
     pub difficulty: i32,
 }
 
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BankModule {
     #[schema(value_type = std::collections::BTreeMap<String, String>)]
@@ -38,6 +39,7 @@ pub struct BankModule {
     pub instructions: LocalizedRichText,
     #[serde(default)]
     pub time_limit_minutes: Option<i32>,
+    #[validate(nested)]
     pub questions: Vec<BankQuestion>,
 }
 
@@ -52,6 +54,7 @@ pub struct QuestionBank {
     /// The olympiad it came from, for the reader.
     #[serde(default)]
     pub source: Option<String>,
+    #[validate(nested)]
     pub modules: Vec<BankModule>,
 }
 

@@ -617,6 +617,8 @@ pub struct AdjustInput {
     pub olympiad_id: i64,
     pub attempt_id: i64,
     /// The learner's total marks after moderation.
+    #[validate(range(min = 0, max = 100_000, message = "must be from 0 to 100000"))]
+    #[schema(minimum = 0, maximum = 100000)]
     pub marks: i64,
     /// Why: required, not only spaces.
     #[schema(min_length = 1, max_length = 1000, pattern = "\\S")]

@@ -157,7 +157,9 @@ pub struct DeclarationInput {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RecoveryCode {
-    /// Shown once: the learner writes it down.
+    /// Shown once: the learner writes it down. Eight letters and digits in two groups of four
+    /// (`kx7m-p3qa`).
+    #[schema(min_length = 9, max_length = 9)]
     pub recovery_code: String,
 }
 
@@ -178,6 +180,9 @@ pub struct DetailsInput {
     #[validate(length(min = 1, max = 100, message = "is required (at most 100 characters)"))]
     #[schema(min_length = 1, max_length = 100)]
     pub last_name: String,
+    /// One of the olympiad's grades, which are 1 to 12.
+    #[validate(range(min = 1, max = 12, message = "must be a grade from 1 to 12"))]
+    #[schema(minimum = 1, maximum = 12)]
     pub grade: i32,
     /// The language of writing: the question text comes in it.
     pub language: Language,

@@ -4531,7 +4531,10 @@ export type components = {
         };
         DetailsInput: {
             firstName: string;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description One of the olympiad's grades, which are 1 to 12.
+             */
             grade: number;
             /** @description The language of writing: the question text comes in it. */
             language: components["schemas"]["Language"];
@@ -4662,7 +4665,10 @@ export type components = {
         FeeBand: {
             /** Format: int64 */
             feeCents: number;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description Grade R is 0.
+             */
             gradeFrom: number;
             /** Format: int32 */
             gradeTo: number;
@@ -5020,7 +5026,7 @@ export type components = {
             attemptId: number;
             /**
              * Format: int32
-             * @description The question's number on the paper (1, 2, …).
+             * @description The question's number on the paper (1, 2, …), at most the paper's number of questions.
              */
             question: number;
             /** @description Why: required, not only spaces. */
@@ -5808,7 +5814,11 @@ export type components = {
         };
         /** @enum {string} */
         Role: "admin" | "accountant" | "funding" | "marketing" | "learner" | "teacher" | "overlord";
-        /** @description A row as typed, every field as text; also what the teacher sends back after fixing rows. */
+        /**
+         * @description A row as typed, every field as text; also what the teacher sends back after fixing rows.
+         *     [`check_row`] checks it whole, naming every faulty field at once; the lengths stated here are
+         *     the ones it holds to (`MAX_NAME`, `MAX_CLASS`, `MAX_HOME_LANGUAGE`).
+         */
         RosterRow: {
             /** @default  */
             className: string;
@@ -6056,7 +6066,10 @@ export type components = {
             olympiadName?: string | null;
             /** @description Teachers' passwords arrive percent-escaped. */
             password: string;
-            /** @description The six-digit code of the authenticator app, once two-factor is set up. */
+            /**
+             * @description The six-digit code of the authenticator app, once two-factor is set up (spaces between the
+             *     digits are left out, as in `123 456`).
+             */
             totpCode?: string | null;
             /** @description E-mail address for staff and teachers; the generated username for learners. */
             username: string;
@@ -25903,7 +25916,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @description Shown once: the learner writes it down. */
+                            /**
+                             * @description Shown once: the learner writes it down. Eight letters and digits in two groups of four
+                             *     (`kx7m-p3qa`).
+                             */
                             recoveryCode: string;
                         };
                         /** @description Always true: a failure is answered with the error envelope. */

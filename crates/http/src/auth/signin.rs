@@ -34,8 +34,11 @@ pub struct SignInRequest {
     #[serde(default)]
     pub olympiad_name: Option<String>,
     pub login_type: LoginType,
-    /// The six-digit code of the authenticator app, once two-factor is set up.
+    /// The six-digit code of the authenticator app, once two-factor is set up (spaces between the
+    /// digits are left out, as in `123 456`).
     #[serde(default)]
+    #[validate(length(max = 8, message = "must be the 6-digit code"))]
+    #[schema(max_length = 8)]
     pub totp_code: Option<String>,
 }
 

@@ -1,6 +1,7 @@
 // The question editor's form: a saved question round-trips through the form, only what the kind uses
 // is sent, option texts are escaped, and the learner's preview holds no correct answer.
 import { describe, expect, it } from 'vitest';
+import { limits } from '@olympiad/shared/lib/field-limits';
 import type { QuestionView } from './api/paper-types';
 import {
   emptyQuestionForm,
@@ -84,6 +85,14 @@ describe('question form', () => {
     expect(questionFormSchema.safeParse(twins).error?.issues[0]?.message).toBe('Two options share a letter.');
     expect(hasCorrectAnswer(questionFormOf(saved))).toBe(true);
     expect(hasCorrectAnswer({ ...draft, kind: 'numeric', numericAnswer: 0 })).toBe(true);
+  });
+
+  it("holds a numeric question's tolerance to the server's minimum", () => {
+    const numeric = { ...emptyQuestionForm(), kind: 'numeric' as const, numericAnswer: 22 };
+    expect(limits.QuestionContent.tolerance.minimum).toBe(0);
+    expect(questionFormSchema.safeParse({ ...numeric, tolerance: 0 }).success).toBe(true);
+    const negative = questionFormSchema.safeParse({ ...numeric, tolerance: -0.5 });
+    expect(negative.error?.issues[0]).toMatchObject({ path: ['tolerance'], message: 'Cannot be negative' });
   });
 
   it('shows the learner the question in one language, escaped, without answers', () => {

@@ -8,6 +8,7 @@ import type { Language, Localized, QuestionInput, QuestionKind, QuestionView } f
 import { limits } from '@olympiad/shared/lib/field-limits';
 
 const { marks, difficulty } = limits.QuestionInput;
+const { tolerance } = limits.QuestionContent;
 
 export const KINDS = ['singleChoice', 'multipleChoice', 'trueFalse', 'numeric', 'shortText'] as const satisfies readonly QuestionKind[];
 
@@ -22,7 +23,7 @@ export const questionFormSchema = z
     /** For true or false: '' until the author chooses. */
     truth: z.enum(['', 'true', 'false']),
     numericAnswer: z.number().optional(),
-    tolerance: z.number().min(0, 'Cannot be negative').optional(),
+    tolerance: z.number().min(tolerance.minimum, 'Cannot be negative').optional(),
     /** One accepted answer a line. */
     acceptedAnswers: z.string(),
     explanation: localized,

@@ -1,6 +1,8 @@
 // The client's checks before the server's own (which has the final word and names the field). No zod
 // here: the reset page is a lean page.
-export const MIN_PASSWORD_LENGTH = 8;
+import { limits } from '@olympiad/shared/lib/field-limits';
+
+export const MIN_PASSWORD_LENGTH = limits.SetPasswordRequest.password.minLength;
 
 export const PASSWORD_TOO_SHORT = `Use at least ${MIN_PASSWORD_LENGTH} characters`;
 export const PASSWORDS_DIFFER = 'The two passwords differ';

@@ -5,6 +5,7 @@
 // timer, and it survives a reload. One request is in flight at a time: changes made meanwhile go in
 // the next one, so a slow network coalesces them instead of piling requests up.
 import type { ApiResult } from '@olympiad/shared/api/envelope';
+import { limits } from '@olympiad/shared/lib/field-limits';
 
 export type AnswerValue = string[] | string;
 
@@ -12,7 +13,7 @@ export type AnswerValue = string[] | string;
 export type QueuedAnswer = { questionId: number; answer: AnswerValue | null; flagged: boolean; seq: number };
 
 /** The server takes at most this many answers a call. */
-export const MAX_BATCH = 200;
+export const MAX_BATCH = limits.SaveInput.answers.maxItems;
 
 /** Backoff between failed sends: from 1 s, doubling, at most 30 s, each shortened by up to half at random. */
 const FIRST_RETRY_MS = 1_000;

@@ -14,6 +14,15 @@ describe('the school form', () => {
     expect(bad.error?.issues[0]?.message).toBe('must have 5 to 12 digits');
   });
 
+  it("holds the EMIS number and the country code to the document's patterns, spaces left out", () => {
+    const school = { ...emptySchool, name: 'X', province: 'Gauteng' };
+    expect(schoolSchema.safeParse({ ...school, emisNumber: '700 123 456' }).success).toBe(true);
+    expect(schoolSchema.safeParse({ ...school, emisNumber: '1234' }).success).toBe(false);
+    expect(schoolSchema.safeParse({ ...school, emisNumber: '1234567890123' }).success).toBe(false);
+    expect(schoolSchema.safeParse({ ...school, countryCode: 'ZAF' }).error?.issues[0]?.message).toBe('must be two letters (ZA)');
+    expect(schoolSchema.safeParse({ ...school, countryCode: '' }).success).toBe(true);
+  });
+
   it('turns the values into the API body and back', () => {
     const parsed = schoolSchema.parse({ ...emptySchool, name: ' Grey College ', province: 'Free State', quintile: '5' });
     const body = schoolInput(parsed);

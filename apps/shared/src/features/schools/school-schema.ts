@@ -15,11 +15,11 @@ export const schoolSchema = z
     emisNumber: z
       .string()
       .trim()
-      .refine((value) => value === '' || /^\d{5,12}$/.test(value.replace(/\s/g, '')), 'must have 5 to 12 digits'),
+      .refine((value) => value === '' || new RegExp(field.emisNumber.pattern).test(value.replace(/\s/g, '')), 'must have 5 to 12 digits'),
     countryCode: z
       .string()
       .trim()
-      .refine((value) => value === '' || /^[A-Za-z]{2}$/.test(value), 'must be two letters (ZA)'),
+      .refine((value) => new RegExp(field.countryCode.pattern).test(value), 'must be two letters (ZA)'),
     province: z.string().nullable(),
     district: optionalText(field.district.maxLength),
     town: optionalText(field.town.maxLength),

@@ -44,7 +44,7 @@ export const projectSchema = z.object({
 
 export const subProjectSchema = z.object({
   projectId: z.string().min(1, 'is required'),
-  slug: z.string().trim().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be lower-case words joined by hyphens'),
+  slug: z.string().trim().max(limits.SubProjectInput.slug.maxLength, atMost(limits.SubProjectInput.slug.maxLength)).regex(new RegExp(limits.SubProjectInput.slug.pattern), 'must be lower-case words joined by hyphens'),
   name: z.string().trim().min(1, 'is required').max(limits.SubProjectInput.name.maxLength, atMost(limits.SubProjectInput.name.maxLength)),
 });
 

@@ -33,7 +33,7 @@ export async function searchCountries(search: string): Promise<CountryRow[]> {
 
 export const countrySchema = z.object({
   name: z.string().trim().min(1, 'is required').max(limits.CountryInput.name.maxLength, atMost(limits.CountryInput.name.maxLength)),
-  isoCode: z.string().trim().regex(/^[A-Za-z]{2}$/, 'must be two letters (ISO 3166)'),
+  isoCode: z.string().trim().regex(new RegExp(limits.CountryInput.isoCode.pattern), 'must be two letters (ISO 3166)'),
 });
 
 export function saveCountry(id: number | null, body: z.output<typeof countrySchema>) {

@@ -33,6 +33,10 @@ import {
   type MassMailValues,
 } from '../api/email-api';
 import { EmailPreviewPanel, type Preview } from './email-preview';
+import { queryLimits } from '@olympiad/shared/lib/field-limits';
+
+/** How many held e-mails one release may let go. */
+const batch = queryLimits.queued_release_batch.qty;
 
 export function sentShare(mail: MassMail): number {
   const done = mail.progress.sent + mail.progress.failed + mail.progress.bounced;
@@ -232,7 +236,7 @@ function ReleaseBatch({ mail, onClose }: { mail: MassMail; onClose: () => void }
     <Modal opened onClose={onClose} title={`Release e-mails of “${mail.title}”`}>
       <Stack>
         <Text size="sm">{mail.progress.held} e-mails wait. The oldest are released first; the senders keep to the configured rate.</Text>
-        <NumberInput label="How many" min={1} max={Math.max(1, mail.progress.held)} value={qty} onChange={(v) => setQty(typeof v === 'number' ? v : 1)} />
+        <NumberInput label="How many" min={batch.minimum} max={Math.min(batch.maximum, Math.max(batch.minimum, mail.progress.held))} value={qty} onChange={(v) => setQty(typeof v === 'number' ? v : 1)} />
         {refusal.message && <Alert color="red">{refusal.message}</Alert>}
         <Group justify="flex-end">
           <Button loading={release.isPending} onClick={() => void submit()}>

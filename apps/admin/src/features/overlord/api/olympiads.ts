@@ -32,7 +32,7 @@ export const newOlympiadSchema = z.object({
     .trim()
     .min(field.name.minLength, `must be at least ${field.name.minLength} characters`)
     .max(field.name.maxLength, atMost(field.name.maxLength))
-    .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lower-case letters, digits and dashes'),
+    .regex(new RegExp(field.name.pattern), 'must be lower-case letters, digits and dashes'),
   title: z.string().trim().min(field.title.minLength, `must be at least ${field.title.minLength} characters`).max(field.title.maxLength, atMost(field.title.maxLength)),
   year: z.number({ error: 'is required' }).int().min(field.year.minimum).max(field.year.maximum),
 });

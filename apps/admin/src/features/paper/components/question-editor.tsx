@@ -215,7 +215,7 @@ export function QuestionEditor({ olympiadId, moduleId, languages, question, onCl
                     name="tolerance"
                     label="Tolerance (±)"
                     description="How far from it still counts; empty for exactly."
-                    min={0}
+                    min={limits.QuestionContent.tolerance.minimum}
                   />
                 </Group>
               )}

@@ -9,6 +9,9 @@ import { limits } from '@olympiad/shared/lib/field-limits';
 
 // The server keeps VAT in basis points; the form shows per cent.
 const vatBasisPoints = limits.FeesInput.vatBasisPoints;
+const { learnerFeeCents, bands: bandCount } = limits.FeesInput;
+const { gradeFrom, gradeTo, feeCents: bandFeeCents } = limits.FeeBand;
+const datedFeeCents = limits.DatedFee.feeCents;
 
 type Band = { gradeFrom: number; gradeTo: number; fee: number };
 type Dated = { on: boolean; date: string; fee: number };
@@ -28,7 +31,7 @@ function DatedFields({ label, help, value, onChange }: { label: string; help: st
       {value.on && (
         <>
           <TextInput label="Date (YYYY-MM-DD)" value={value.date} onChange={(e) => onChange({ ...value, date: e.currentTarget.value })} error={value.date && !DATE.test(value.date) ? 'A date like 2026-03-01' : undefined} w={180} />
-          <NumberInput label="Fee per learner (R)" min={0} decimalScale={2} value={value.fee} onChange={(v) => onChange({ ...value, fee: Number(v) || 0 })} w={180} />
+          <NumberInput label="Fee per learner (R)" min={rand(datedFeeCents.minimum)} max={rand(datedFeeCents.maximum)} decimalScale={2} value={value.fee} onChange={(v) => onChange({ ...value, fee: Number(v) || 0 })} w={180} />
         </>
       )}
     </Group>
@@ -66,7 +69,7 @@ export function FeesForm({ olympiadId, schedule }: { olympiadId: number; schedul
   return (
     <Stack>
       <Group align="flex-end">
-        <NumberInput label="Fee per learner (R, VAT excluded)" min={0} decimalScale={2} value={fee} onChange={(v) => setFee(Number(v) || 0)} />
+        <NumberInput label="Fee per learner (R, VAT excluded)" min={rand(learnerFeeCents.minimum)} max={rand(learnerFeeCents.maximum)} decimalScale={2} value={fee} onChange={(v) => setFee(Number(v) || 0)} />
         <NumberInput label="VAT (%)" min={vatBasisPoints.minimum / 100} max={vatBasisPoints.maximum / 100} decimalScale={2} value={vat} onChange={(v) => setVat(Number(v) || 0)} />
       </Group>
       <div>
@@ -79,16 +82,16 @@ export function FeesForm({ olympiadId, schedule }: { olympiadId: number; schedul
       </div>
       {bands.map((band, i) => (
         <Group key={i} align="flex-end">
-          <NumberInput label="From grade" min={0} max={13} value={band.gradeFrom} onChange={(v) => setBand(i, { gradeFrom: Number(v) || 0 })} w={120} />
-          <NumberInput label="To grade" min={0} max={13} value={band.gradeTo} onChange={(v) => setBand(i, { gradeTo: Number(v) || 0 })} w={120} />
-          <NumberInput label="Fee per learner (R)" min={0} decimalScale={2} value={band.fee} onChange={(v) => setBand(i, { fee: Number(v) || 0 })} w={180} />
+          <NumberInput label="From grade" min={gradeFrom.minimum} max={gradeFrom.maximum} value={band.gradeFrom} onChange={(v) => setBand(i, { gradeFrom: Number(v) || 0 })} w={120} />
+          <NumberInput label="To grade" min={gradeTo.minimum} max={gradeTo.maximum} value={band.gradeTo} onChange={(v) => setBand(i, { gradeTo: Number(v) || 0 })} w={120} />
+          <NumberInput label="Fee per learner (R)" min={rand(bandFeeCents.minimum)} max={rand(bandFeeCents.maximum)} decimalScale={2} value={band.fee} onChange={(v) => setBand(i, { fee: Number(v) || 0 })} w={180} />
           <ActionIcon variant="default" size="lg" aria-label={`Remove the band of grades ${band.gradeFrom} to ${band.gradeTo}`} onClick={() => setBands(bands.filter((_, j) => j !== i))}>
             ×
           </ActionIcon>
         </Group>
       ))}
       <Group>
-        <Button variant="default" size="xs" onClick={() => setBands([...bands, { gradeFrom: 10, gradeTo: 12, fee }])} disabled={bands.length >= 14}>
+        <Button variant="default" size="xs" onClick={() => setBands([...bands, { gradeFrom: 10, gradeTo: 12, fee }])} disabled={bands.length >= bandCount.maxItems}>
           Add a grade band
         </Button>
       </Group>

@@ -73,7 +73,7 @@ function DiscountDialog({ order, onClose }: { order: OrderRow; onClose: () => vo
   };
   return (
     <Stack>
-      <NumberInput label="Learners without charge" min={0} max={order.learners} value={freeLearners} onChange={(v) => setFree(Number(v) || 0)} />
+      <NumberInput label="Learners without charge" min={queryLimits.purchase_order_set_discount.freeLearners.minimum} max={order.learners} value={freeLearners} onChange={(v) => setFree(Number(v) || 0)} />
       <Textarea label="Why" description="Kept with the order" required value={comment} onChange={(e) => setComment(e.currentTarget.value)} maxLength={queryLimits.purchase_order_set_discount.comment.maxLength} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>

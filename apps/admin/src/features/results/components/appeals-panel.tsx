@@ -11,6 +11,7 @@ import { useResourceEditor } from '@olympiad/shared/resource/use-resource-editor
 import { useAppeals, useDecideAppeal, type AppealView } from '../api/appeals';
 import { markSchema, noReason, reasonSchema } from '../api/moderate';
 import { ReasonField } from './reason-field';
+import { limits } from '@olympiad/shared/lib/field-limits';
 
 const stateColour = { lodged: 'blue', upheld: 'green', dismissed: 'gray' } as const;
 
@@ -88,7 +89,7 @@ export function AppealsPanel({ olympiadId, final }: { olympiadId: number; final:
         <RecordTable label="Appeals" rows={appeals.data} rowKey={(a) => a.id} columns={columns} />
       )}
       <EditorModal editor={upholding} title={(a) => (a ? `Uphold the appeal of ${a.learner}` : 'Uphold')} submitLabel="Uphold and set the marks" size="md">
-        <NumberField control={upholding.form.control} name="marks" label="The learner's total marks" required min={0} max={100000} />
+        <NumberField control={upholding.form.control} name="marks" label="The learner's total marks" required min={limits.DecideInput.marks.minimum} max={limits.DecideInput.marks.maximum} />
         <ReasonField control={upholding.form.control} />
       </EditorModal>
       <EditorModal editor={dismissing} title={(a) => (a ? `Dismiss the appeal of ${a.learner}` : 'Dismiss')} submitLabel="Dismiss" size="md">

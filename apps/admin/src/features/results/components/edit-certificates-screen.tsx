@@ -168,13 +168,13 @@ function DesignEditor({ olympiadId, saved }: { olympiadId: number; saved: Certif
                   <Table.Tr key={name}>
                     <Table.Td>{label}</Table.Td>
                     <Table.Td>
-                      <NumberInput aria-label={`${label}: across`} min={0} max={100} value={p.x} error={errors[`positions.${name}.x`]} disabled={!editable} onChange={(v) => setPlacement(name, { x: number(v, p.x) })} />
+                      <NumberInput aria-label={`${label}: across`} min={limits.Placement.x.minimum} max={limits.Placement.x.maximum} value={p.x} error={errors[`positions.${name}.x`]} disabled={!editable} onChange={(v) => setPlacement(name, { x: number(v, p.x) })} />
                     </Table.Td>
                     <Table.Td>
-                      <NumberInput aria-label={`${label}: down`} min={0} max={100} value={p.y} error={errors[`positions.${name}.y`]} disabled={!editable} onChange={(v) => setPlacement(name, { y: number(v, p.y) })} />
+                      <NumberInput aria-label={`${label}: down`} min={limits.Placement.y.minimum} max={limits.Placement.y.maximum} value={p.y} error={errors[`positions.${name}.y`]} disabled={!editable} onChange={(v) => setPlacement(name, { y: number(v, p.y) })} />
                     </Table.Td>
                     <Table.Td>
-                      <NumberInput aria-label={`${label}: size`} min={6} max={72} value={p.size} error={errors[`positions.${name}.size`]} disabled={!editable} onChange={(v) => setPlacement(name, { size: number(v, p.size) })} />
+                      <NumberInput aria-label={`${label}: size`} min={limits.Placement.size.minimum} max={limits.Placement.size.maximum} value={p.size} error={errors[`positions.${name}.size`]} disabled={!editable} onChange={(v) => setPlacement(name, { size: number(v, p.size) })} />
                     </Table.Td>
                     <Table.Td>
                       <Checkbox aria-label={`${label}: bold`} checked={p.bold} disabled={!editable} onChange={(e) => setPlacement(name, { bold: e.currentTarget.checked })} />

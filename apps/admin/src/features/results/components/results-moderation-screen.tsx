@@ -21,6 +21,7 @@ import { AppealsPanel } from './appeals-panel';
 import { PaperAnswersPanel } from './paper-answers-panel';
 import { ReasonField } from './reason-field';
 import { resultColumns } from './result-columns';
+import { limits } from '@olympiad/shared/lib/field-limits';
 
 const stateColour: Record<ResultsState, string> = { provisional: 'gray', moderated: 'blue', final: 'green' };
 
@@ -138,8 +139,8 @@ function BandsPanel({ olympiadId, data }: { olympiadId: number; data: Moderation
       name={name}
       label={label}
       description="% of the grade from the top"
-      min={0}
-      max={100}
+      min={limits.MedalBands[name].minimum}
+      max={limits.MedalBands[name].maximum}
       decimalScale={1}
       disabled={!editable}
     />
@@ -279,7 +280,7 @@ function MarksGrid({ olympiadId, final }: { olympiadId: number; final: boolean }
       <DataGrid<ResultRow> label="Learners' results" {...grid} columns={resultColumns} rowActions={rowActions} initialSort={[{ id: 'rank', desc: false }]} searchPlaceholder="Search by learner or school" />
       <EditorModal editor={adjusting} title={(row) => (row ? `Moderate the mark of ${row.firstName} ${row.lastName}` : '')} submitLabel="Save mark" size="md">
         <Text size="sm">Marked by the marking code: {adjusting.row?.markedScore}. {adjusting.row?.adjusted ? `Moderated before to ${adjusting.row.score}.` : ''}</Text>
-        <NumberField control={adjusting.form.control} name="marks" label="Total marks" min={0} max={100000} />
+        <NumberField control={adjusting.form.control} name="marks" label="Total marks" min={limits.AdjustInput.marks.minimum} max={limits.AdjustInput.marks.maximum} />
         <ReasonField control={adjusting.form.control} />
       </EditorModal>
       <EditorModal editor={toggling} title={(row) => (row ? `${toggled(row)} ${row.firstName} ${row.lastName}` : '')} submitLabel={toggled} size="md">

@@ -113,7 +113,7 @@ function AppealModal({ schoolParticipantId, learner, onClose }: { schoolParticip
   return (
     <Modal opened={learner !== null} onClose={onClose} title={learner ? `Appeal for ${learner.firstName} ${learner.lastName}` : 'Appeal'}>
       <Stack>
-        <NumberInput label="Question number" description="As numbered on the paper" required min={1} value={question} onChange={setQuestion} error={errors.question} />
+        <NumberInput label="Question number" description="As numbered on the paper" required min={limits.LodgeInput.question.minimum} value={question} onChange={setQuestion} error={errors.question} />
         <Textarea label="Why the mark should be looked at again" required autosize minRows={3} maxLength={limits.LodgeInput.reason.maxLength} value={reason} onChange={(event) => setReason(event.currentTarget.value)} error={errors.reason} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

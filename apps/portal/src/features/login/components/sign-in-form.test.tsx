@@ -11,6 +11,7 @@ import { setCurrentApp } from '@olympiad/shared/router/navigation';
 import { notifications } from '@olympiad/shared/feedback/notifications';
 import { onSessionEvent, type SessionEvent } from '@olympiad/shared/session/session-events';
 import { USER_KEY } from '@olympiad/shared/session/stored-user';
+import { limits } from '@olympiad/shared/lib/field-limits';
 
 const loginRoute = buildRouteTable('portal').find((route) => route.key === 'login')!;
 type Reply = { status: number; body: unknown };
@@ -129,6 +130,21 @@ describe('sign-in', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('The code is not correct.')).toBeInTheDocument();
     expect(requests[1]!.body).toMatchObject({ loginType: 'admin', totpCode: '123456' });
+  });
+
+  it('takes the code as the app shows it, with a space, up to the length the server allows', async () => {
+    const user = userEvent.setup();
+    renderLogin();
+    await user.click(screen.getByRole('radio', { name: 'Olympiad staff' }));
+    replies.push({ status: 401, body: { success: false, error: '2fa_required', errorMsg: 'Enter the code from your authenticator app.' } });
+    await fillIn(user, 'admin@example.org', 'demo');
+    const code = await screen.findByLabelText('Code from your authenticator app');
+    expect(code).toHaveAttribute('maxLength', String(limits.SignInRequest.totpCode.maxLength));
+    replies.push({ status: 401, body: { success: false, error: '2fa_invalid', errorMsg: 'The code is not correct.' } });
+    await user.type(code, '123 456');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('The code is not correct.')).toBeInTheDocument();
+    expect(requests[1]!.body).toMatchObject({ totpCode: '123 456' });
   });
 
   it('sets up two-factor with the set-up token: QR code and secret, then a code that signs in', async () => {

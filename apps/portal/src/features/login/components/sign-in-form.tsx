@@ -7,6 +7,7 @@ import { emitSessionEvent, storeSignedInUser } from '@olympiad/shared/session/se
 import { alertError } from '@olympiad/shared/feedback/notifications';
 import { LeanAlert, LeanField } from '@olympiad/shared/ui/lean/lean-field';
 import type { ApiFailure } from '@olympiad/shared/api/envelope';
+import { limits } from '@olympiad/shared/lib/field-limits';
 import { LOGIN_TYPES, olympiadAsked, olympiadRequired, usernameLabel, type OlympiadChoice } from '../login-choices';
 
 export type SignInValues = {
@@ -153,11 +154,11 @@ export function SignInForm({
           label="Code from your authenticator app"
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={6}
+          maxLength={limits.SignInRequest.totpCode.maxLength}
           hint="Six digits; a new code appears every 30 seconds."
           error={errors.totpCode?.message}
           {...register('totpCode', {
-            validate: (value) => /^\d{6}$/.test(value.trim()) || 'Enter the six digits from your app',
+            validate: (value) => /^\d{6}$/.test(value.replace(/\s/g, '')) || 'Enter the six digits from your app',
           })}
         />
       )}

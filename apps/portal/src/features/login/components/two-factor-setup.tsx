@@ -6,6 +6,7 @@ import { confirmTwoFactor, startTwoFactorSetup } from '@olympiad/shared/features
 import { storeSignedInUser } from '@olympiad/shared/session/session-events';
 import { LeanAlert, LeanField } from '@olympiad/shared/ui/lean/lean-field';
 import { PageLoading } from '@olympiad/shared/ui/lean/page-loading';
+import { limits } from '@olympiad/shared/lib/field-limits';
 
 type Setup = { secret: string; otpauthUri: string; qrDataUrl: string | null };
 
@@ -78,9 +79,9 @@ export function TwoFactorSetup({ setupToken, onCancel }: { setupToken: string; o
         label="Code shown by the app"
         inputMode="numeric"
         autoComplete="one-time-code"
-        maxLength={6}
+        maxLength={limits.ConfirmTwoFactor.code.maxLength}
         error={formState.errors.code?.message}
-        {...register('code', { validate: (value) => /^\d{6}$/.test(value.trim()) || 'Enter the six digits from your app' })}
+        {...register('code', { validate: (value) => /^\d{6}$/.test(value.replace(/\s/g, '')) || 'Enter the six digits from your app' })}
       />
       <p className="lean-actions">
         <button type="submit" className="lean-button" disabled={formState.isSubmitting}>

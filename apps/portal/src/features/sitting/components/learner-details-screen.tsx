@@ -120,8 +120,8 @@ function LearnerDetails({ view }: { view: SittingView }) {
               name="grade"
               type="number"
               inputMode="numeric"
-              min={1}
-              max={12}
+              min={limits.DetailsInput.grade.minimum}
+              max={limits.DetailsInput.grade.maximum}
               value={grade}
               onChange={(event) => setGrade(Number(event.currentTarget.value))}
             />

@@ -80,7 +80,7 @@ function RecoveryPin({ view }: { view: SittingView }) {
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
-            maxLength={8}
+            maxLength={code.length}
             className="sitting-code-field"
             hint={words.pinConfirmHint}
             error={error}

@@ -33,7 +33,7 @@ export const interestRules: Rules<InterestValues> = {
   email: { required: true, email: true, max: form.email.maxLength },
   phone: { max: form.phone.maxLength },
   schoolName: { max: form.schoolName.maxLength, check: teacherOnly('is required') },
-  emisNumber: { check: (value) => (value === '' || /^\d{5,12}$/.test(value.replace(/\s/g, '')) ? null : 'must have 5 to 12 digits') },
+  emisNumber: { check: (value) => (value === '' || new RegExp(form.emisNumber.pattern).test(value.replace(/\s/g, '')) ? null : 'must have 5 to 12 digits') },
   province: { check: teacherOnly('is required') },
   town: { max: form.town.maxLength },
   subject: { max: form.subject.maxLength },
