@@ -226,16 +226,15 @@ pub fn decide(
                 let marks = input
                     .marks
                     .ok_or_else(|| OfficeError::invalid("marks", "is required to uphold"))?;
-                results::adjust(
-                    conn,
-                    caller,
-                    &AdjustInput {
-                        olympiad_id: appeal.olympiad_id,
-                        attempt_id: appeal.attempt_id,
-                        marks,
-                        reason: format!("Appeal on question {} upheld: {reason}", appeal.question),
-                    },
-                )?;
+                let adjustment = AdjustInput {
+                    olympiad_id: appeal.olympiad_id,
+                    attempt_id: appeal.attempt_id,
+                    marks,
+                    reason: reason.clone(),
+                };
+                results::adjust_as(conn, caller, &adjustment, |reason| {
+                    format!("Appeal on question {} upheld: {reason}", appeal.question)
+                })?;
                 Some(marks)
             }
             AppealOutcome::Dismissed => None,

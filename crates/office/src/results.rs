@@ -625,15 +625,27 @@ pub struct AdjustInput {
     pub reason: String,
 }
 
-/// Sets a learner's total by hand (an appeal upheld), with the reason.
+/// Sets a learner's total by hand, with the reason.
 pub fn adjust(
     conn: &mut DbConnection,
     caller: &Caller,
     input: &AdjustInput,
 ) -> OfficeResult<LearnerResult> {
+    adjust_as(conn, caller, input, |reason| reason)
+}
+
+/// Sets a learner's total by hand. `kept` makes the reason the change keeps from the moderator's,
+/// once that is checked: an upheld appeal names itself before it, and the limit holds for what
+/// the moderator wrote, not for the appeal's words added to it.
+pub(crate) fn adjust_as(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    input: &AdjustInput,
+    kept: impl FnOnce(String) -> String,
+) -> OfficeResult<LearnerResult> {
     write_transaction(conn, |conn| {
         staff_olympiad(conn, caller, input.olympiad_id)?;
-        let reason = reason_of(&input.reason)?;
+        let reason = kept(reason_of(&input.reason)?);
         if !(0..=100_000).contains(&input.marks) {
             return Err(OfficeError::invalid("marks", "must be from 0 to 100000"));
         }
