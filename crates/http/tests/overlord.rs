@@ -288,6 +288,19 @@ async fn one_search_finds_schools_teachers_learners_and_emails() {
     // A pattern's wildcards are the text's, not SQL's.
     let (_, body) = api.get("/api/search?q=%25%25", &overlord).await;
     assert_eq!(body["data"]["schools"].as_array().unwrap().len(), 0);
+    assert_eq!(body["data"]["emailLog"].as_array().unwrap().len(), 0);
+    assert_eq!(body["data"]["emails"].as_array().unwrap().len(), 0);
+
+    // The e-mail log's own search: blind to case, and its wildcards are the text's too.
+    let (status, body) = api
+        .get("/api/email-logs/search/HEAD@WATERKLOOF", &overlord)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let found = body["data"].as_array().unwrap();
+    assert_eq!(found.len(), 1, "{body}");
+    assert_eq!(found[0]["recipient"], "head@waterkloof.example.org");
+    let (_, body) = api.get("/api/email-logs/search/%25%25", &overlord).await;
+    assert_eq!(body["data"].as_array().unwrap().len(), 0, "{body}");
 }
 
 #[actix_web::test]

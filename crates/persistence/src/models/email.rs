@@ -3,7 +3,7 @@
 //! address's health. Lists answer the newest first and at most [`LIST_LIMIT`] rows.
 
 use crate::error::DbResult;
-use crate::models::listing::lower;
+use crate::models::listing::{contains_pattern, matches_search};
 use crate::schema::{
     bounces, campaigns, email_copies, email_health, email_logs, jobs, mass_mails, shunned_emails,
     unsubscribe_links, unsubscribes,
@@ -382,10 +382,8 @@ impl QueuedEmail {
                 JobStatus::Running.as_str(),
             ]));
         }
-        if let Some(term) = &filter.search {
-            query = query.filter(
-                lower(jobs::recipient.assume_not_null()).like(format!("%{}%", term.to_lowercase())),
-            );
+        if let Some(pattern) = filter.search.as_deref().and_then(contains_pattern) {
+            query = query.filter(matches_search(jobs::recipient.assume_not_null(), &pattern));
         }
         Ok(query.load(conn)?)
     }
@@ -453,12 +451,13 @@ impl EmailLog {
         olympiad_id: Option<i64>,
         term: &str,
     ) -> DbResult<Vec<EmailLog>> {
-        let pattern = format!("%{}%", term.to_lowercase());
+        let Some(pattern) = contains_pattern(term) else {
+            return Ok(Vec::new());
+        };
         let mut query = email_logs::table
             .filter(
-                lower(email_logs::recipient)
-                    .like(pattern.clone())
-                    .or(lower(email_logs::subject).like(pattern)),
+                matches_search(email_logs::recipient, &pattern)
+                    .or(matches_search(email_logs::subject, &pattern)),
             )
             .select(EmailLog::as_select())
             .order(email_logs::id.desc())

@@ -206,7 +206,7 @@ impl ExpressionOfInterest {
                     query = query.filter(
                         matches_search(eoi::first_name, pattern)
                             .or(matches_search(eoi::last_name, pattern))
-                            .or(eoi::email.like(pattern.clone()).escape('\\'))
+                            .or(matches_search(eoi::email, pattern))
                             .or(matches_search(eoi::school_name, pattern))
                             .or(matches_search(eoi::organisation, pattern)),
                     );

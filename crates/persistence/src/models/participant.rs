@@ -1,6 +1,8 @@
 use crate::error::DbResult;
 use crate::models::learner::{Learner, LearnerForm};
-use crate::models::listing::{contains_pattern, lower, page_of, sorted_by, Page, Paged, Sort};
+use crate::models::listing::{
+    contains_pattern, matches_search, page_of, sorted_by, Page, Paged, Sort,
+};
 use crate::models::{Account, AccountInsertForm, User, UserInsertForm};
 use crate::schema::{accounts, attempts, learners, participants, schools, users};
 use crate::{now, DbConnection};
@@ -249,14 +251,10 @@ impl Participant {
                 }
                 if let Some(pattern) = &pattern {
                     query = query.filter(
-                        lower(learners::first_name)
-                            .like(pattern.clone())
-                            .escape('\\')
-                            .or(lower(learners::last_name)
-                                .like(pattern.clone())
-                                .escape('\\'))
-                            .or(users::username.like(pattern.clone()).escape('\\'))
-                            .or(lower(schools::name).like(pattern.clone()).escape('\\')),
+                        matches_search(learners::first_name, pattern)
+                            .or(matches_search(learners::last_name, pattern))
+                            .or(matches_search(users::username, pattern))
+                            .or(matches_search(schools::name, pattern)),
                     );
                 }
                 query

@@ -73,7 +73,7 @@ pub fn teachers(conn: &mut DbConnection, pattern: &str, limit: i64) -> DbResult<
                 pattern,
             )
             .or(matches_search(users::username, pattern))
-            .or(users::email.like(pattern).escape('\\')),
+            .or(matches_search(users::email.assume_not_null(), pattern)),
         )
         .select((
             teachers::id,
@@ -96,7 +96,7 @@ pub fn learners(conn: &mut DbConnection, pattern: &str, limit: i64) -> DbResult<
                 learners::first_name.concat(" ").concat(learners::last_name),
                 pattern,
             )
-            .or(learners::email.like(pattern).escape('\\')),
+            .or(matches_search(learners::email.assume_not_null(), pattern)),
         )
         .select((
             learners::id,
