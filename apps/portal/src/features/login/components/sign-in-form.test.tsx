@@ -86,6 +86,16 @@ const signedIn = (role: string) => ({
   },
 });
 
+/** A staff member signs in and the server asks for their authenticator's code. */
+async function askedForCode() {
+  const user = userEvent.setup();
+  renderLogin();
+  await user.click(screen.getByRole('radio', { name: 'Olympiad staff' }));
+  replies.push({ status: 401, body: { success: false, error: '2fa_required', errorMsg: 'Enter the code from your authenticator app.' } });
+  await fillIn(user, 'admin@example.org', 'demo');
+  return { user, code: await screen.findByLabelText('Code from your authenticator app') };
+}
+
 describe('sign-in', () => {
   it('is olympiad-styled when an olympiad is in the address', async () => {
     renderLogin();
@@ -119,12 +129,7 @@ describe('sign-in', () => {
   });
 
   it('asks for the two-factor code when the server wants one, and sends it', async () => {
-    const user = userEvent.setup();
-    renderLogin();
-    await user.click(screen.getByRole('radio', { name: 'Olympiad staff' }));
-    replies.push({ status: 401, body: { success: false, error: '2fa_required', errorMsg: 'Enter the code from your authenticator app.' } });
-    await fillIn(user, 'admin@example.org', 'demo');
-    const code = await screen.findByLabelText('Code from your authenticator app');
+    const { user, code } = await askedForCode();
     replies.push({ status: 401, body: { success: false, error: '2fa_invalid', errorMsg: 'The code is not correct.' } });
     await user.type(code, '123456');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -133,12 +138,7 @@ describe('sign-in', () => {
   });
 
   it('takes the code as the app shows it, with a space, up to the length the server allows', async () => {
-    const user = userEvent.setup();
-    renderLogin();
-    await user.click(screen.getByRole('radio', { name: 'Olympiad staff' }));
-    replies.push({ status: 401, body: { success: false, error: '2fa_required', errorMsg: 'Enter the code from your authenticator app.' } });
-    await fillIn(user, 'admin@example.org', 'demo');
-    const code = await screen.findByLabelText('Code from your authenticator app');
+    const { user, code } = await askedForCode();
     expect(code).toHaveAttribute('maxLength', String(limits.SignInRequest.totpCode.maxLength));
     replies.push({ status: 401, body: { success: false, error: '2fa_invalid', errorMsg: 'The code is not correct.' } });
     await user.type(code, '123 456');
