@@ -205,6 +205,32 @@ async fn a_numeric_questions_tolerance_is_not_negative() {
     assert_eq!(listed["data"].as_array().map(Vec::len), Some(0), "{listed}");
     let (status, body) = api.post("/api/question", question(0.5), &admin).await;
     assert_eq!(status, StatusCode::OK, "{body}");
+
+    // A question bank's questions keep the editor's marks and difficulty.
+    assert_eq!(stated(&api, "BankQuestion", "marks", "maximum").await, 100);
+    assert_eq!(
+        stated(&api, "BankQuestion", "difficulty", "maximum").await,
+        5
+    );
+    let bank = json!({
+        "format": "olympiad-question-bank", "version": 1,
+        "modules": [{ "title": { "en": "Deserts" }, "questions": [{
+            "kind": "numeric", "marks": 101, "difficulty": 1,
+            "content": { "stem": { "en": "<p>How wide is the Namib, in km?</p>" }, "numericAnswer": 160, "tolerance": 0 }
+        }] }]
+    });
+    let (status, body) = api
+        .post(&format!("/api/olympiad/{id}/question-bank"), bank, &admin)
+        .await;
+    refused(status, &body, "modules[0].questions[0].marks");
+    let (_, exported) = api
+        .get(&format!("/api/olympiad/{id}/question-bank"), &admin)
+        .await;
+    assert_eq!(
+        exported["data"]["modules"].as_array().map(Vec::len),
+        Some(1),
+        "{exported}"
+    );
 }
 
 #[actix_web::test]

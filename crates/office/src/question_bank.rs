@@ -24,7 +24,12 @@ pub struct BankQuestion {
     pub kind: QuestionKind,
     #[validate(nested)]
     pub content: QuestionContent,
+    /// The limits of the question editor (`QuestionInput`).
+    #[validate(range(min = 0, max = 100, message = "must be from 0 to 100"))]
+    #[schema(minimum = 0, maximum = 100)]
     pub marks: i32,
+    #[validate(range(min = 1, max = 5, message = "must be from 1 to 5"))]
+    #[schema(minimum = 1, maximum = 5)]
     pub difficulty: i32,
 }
 

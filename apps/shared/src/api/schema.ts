@@ -4188,7 +4188,10 @@ export type components = {
             /** Format: int32 */
             difficulty: number;
             kind: components["schemas"]["QuestionKind"];
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description The limits of the question editor (`QuestionInput`).
+             */
             marks: number;
         };
         /** @description A count of a named group: a province, a grade. */

@@ -33,6 +33,16 @@ export const limits = {
       "maxLength": 80
     }
   },
+  "BankQuestion": {
+    "difficulty": {
+      "minimum": 1,
+      "maximum": 5
+    },
+    "marks": {
+      "minimum": 0,
+      "maximum": 100
+    }
+  },
   "BounceInput": {
     "detail": {
       "maxLength": 2000
