@@ -22,8 +22,12 @@ after(async () => {
   await server?.stop();
 });
 
-/** Seconds from now, as the server takes moments (UTC). */
-const inSeconds = (seconds) => new Date(Date.now() + seconds * 1000).toISOString().slice(0, 19);
+/** A whole second `seconds` from now, as the server takes moments (UTC, no fraction), and its time:
+ * the window opens exactly at the moment the test waits for. */
+const inSeconds = (seconds) => {
+  const at = new Date(Math.ceil((Date.now() + seconds * 1000) / 1000) * 1000);
+  return { moment: at.toISOString().slice(0, 19), at: at.getTime() };
+};
 
 describe('the lobby', () => {
   it(
@@ -37,10 +41,11 @@ describe('the lobby', () => {
         // Every school's learners open in a window of their own, a little ahead.
         const { schools } = await admin.call('GET', `/api/olympiad/${admin.olympiadId}/start-windows`);
         const opensIn = 40;
+        const opening = inSeconds(opensIn);
         await admin.call('PUT', `/api/olympiad/${admin.olympiadId}/start-windows`, {
-          startWindows: [{ startsAt: inSeconds(opensIn), endsAt: inSeconds(7200), schoolIds: schools.map((school) => school.id) }],
+          startWindows: [{ startsAt: opening.moment, endsAt: inSeconds(7200).moment, schoolIds: schools.map((school) => school.id) }],
         });
-        const openingAt = Date.now() + opensIn * 1000;
+        const openingAt = opening.at;
 
         const [learner] = server.learners;
         const phone = await device();
