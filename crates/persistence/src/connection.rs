@@ -157,11 +157,15 @@ impl ManageConnection for DbManager {
     /// back to the primary).
     fn has_broken(&self, conn: &mut DbConnection) -> bool {
         let now = epoch_seconds();
-        if crate::error::take_connection_lost_here() && Self::test(conn).is_err() {
-            self.losses.note(now);
-            return true;
+        let lost_here = crate::error::take_connection_lost_here();
+        if !lost_here && !self.losses.lately(now) {
+            return false;
         }
-        self.losses.lately(now) && Self::test(conn).is_err()
+        let broken = Self::test(conn).is_err();
+        if broken && lost_here {
+            self.losses.note(now);
+        }
+        broken
     }
 }
 
