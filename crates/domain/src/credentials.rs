@@ -31,11 +31,14 @@ pub const READABLE_ALPHABET: &[u8] = b"3479acdefghjkmnpqrtuvwxy";
 /// 12 characters of a 24-character alphabet are 55 bits, enough that a low bcrypt cost is safe.
 pub const LEARNER_PASSWORD_CHARS: usize = 12;
 
-/// bcrypt cost of generated learner passwords. At cost 5 a check takes about 1.7 ms of one core, so
-/// two cores admit over 1,000 sign-ins a second on olympiad morning; guessing a 55-bit password at
-/// that cost takes a graphics card (about 200,000 guesses a second) over 5,000 years. Passwords
-/// people choose keep the configured cost (12).
-pub const LEARNER_BCRYPT_COST: u32 = 5;
+/// bcrypt cost of generated learner passwords: bcrypt's least, 4. The cost protects stolen hashes
+/// only (a sign-in checks the password the same way at any cost), and a generated 55-bit password
+/// needs little: at cost 4 a graphics card (about 400,000 guesses a second) takes over 2,800 years
+/// to try them all for one learner. A check then takes about 0.8 ms of one core, which two cores
+/// share with the database on olympiad morning; at cost 5 the check alone was a third of a
+/// learner's whole start. Hashes made at another cost keep theirs (it is written in the hash).
+/// Passwords people choose keep the configured cost (12).
+pub const LEARNER_BCRYPT_COST: u32 = 4;
 
 /// `count` characters of [`READABLE_ALPHABET`] in groups of four joined by `-`, from `pick`, which
 /// answers a uniformly random index below the alphabet's length (the caller owns the randomness).

@@ -96,21 +96,30 @@ fn commit_batch(pool: &DbPool, batch: Vec<Piece>) {
     };
     let mut replies: Vec<Reply> = Vec::with_capacity(batch.len());
     let committed = write_transaction(&mut conn, |conn| {
+        // Each piece in a savepoint of its own. What ends one piece's savepoint and begins the
+        // next one's goes to the database as one message, and the commit ends the last one: one
+        // trip per piece rather than two.
+        let mut ended = PieceEnd::First;
         for piece in batch {
-            conn.batch_execute("SAVEPOINT piece")?;
-            match catch_unwind(AssertUnwindSafe(|| piece(conn))) {
-                Ok((true, reply)) => replies.push(reply),
-                Ok((false, reply)) => {
-                    conn.batch_execute("ROLLBACK TO SAVEPOINT piece")?;
+            conn.batch_execute(ended.then_next())?;
+            ended = match catch_unwind(AssertUnwindSafe(|| piece(conn))) {
+                Ok((true, reply)) => {
                     replies.push(reply);
+                    PieceEnd::Kept
+                }
+                Ok((false, reply)) => {
+                    replies.push(reply);
+                    PieceEnd::Undone
                 }
                 // The piece's request is answered with a server error; the others go on.
                 Err(_) => {
                     log::error!("a grouped write panicked");
-                    conn.batch_execute("ROLLBACK TO SAVEPOINT piece")?;
+                    PieceEnd::Undone
                 }
-            }
-            conn.batch_execute("RELEASE SAVEPOINT piece")?;
+            };
+        }
+        if ended == PieceEnd::Undone {
+            conn.batch_execute("ROLLBACK TO SAVEPOINT piece")?;
         }
         Ok::<(), DbError>(())
     });
@@ -120,5 +129,25 @@ fn commit_batch(pool: &DbPool, batch: Vec<Piece>) {
     let committed = committed.is_ok();
     for reply in replies {
         reply(committed);
+    }
+}
+
+/// How the piece before ended, which says what the next piece's savepoint is sent with.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum PieceEnd {
+    First,
+    Kept,
+    Undone,
+}
+
+impl PieceEnd {
+    fn then_next(self) -> &'static str {
+        match self {
+            PieceEnd::First => "SAVEPOINT piece",
+            PieceEnd::Kept => "RELEASE SAVEPOINT piece; SAVEPOINT piece",
+            PieceEnd::Undone => {
+                "ROLLBACK TO SAVEPOINT piece; RELEASE SAVEPOINT piece; SAVEPOINT piece"
+            }
+        }
     }
 }

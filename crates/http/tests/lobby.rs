@@ -201,6 +201,44 @@ async fn the_lobby_waits_for_the_opening_and_the_start_hands_over_the_key_to_the
     .is_err());
 }
 
+/// The learners' windows are kept in memory while their olympiad is unchanged: every change of
+/// the windows changes the olympiad, so a learner sees it on their next request.
+#[actix_web::test]
+async fn a_changed_window_is_seen_at_once_by_a_learner_in_the_lobby() {
+    let s = Sitting::new();
+    let now = now();
+    set_sitting_window(&s, now - Duration::minutes(1), now + Duration::hours(4));
+    let api = s.fx.api().await;
+    api.prepare_sitting(&s.learner, "en").await;
+    let lobby = || async { api.get("/api/sitting/lobby", &s.learner).await.1 };
+    assert_eq!(lobby().await["data"]["open"], true);
+
+    // A start window for the learner's school, later.
+    let path = format!("/api/olympiad/{}/start-windows", s.olympiad_id);
+    let later = now + Duration::hours(1);
+    let school = school_of(&s, s.school_participant_id);
+    let windows = json!({ "startWindows": [
+        { "startsAt": utc(later), "endsAt": utc(later + Duration::hours(2)), "schoolIds": [school] },
+    ] });
+    let (status, body) = api.put(&path, windows, &s.admin).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let waiting = lobby().await;
+    assert_eq!(waiting["data"]["open"], false, "{waiting}");
+    assert_eq!(waiting["data"]["opensAt"], utc(later));
+
+    // Taken away: the olympiad's own window again.
+    let (status, body) = api.put(&path, json!({ "startWindows": [] }), &s.admin).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(lobby().await["data"]["open"], true);
+
+    // The olympiad's window moved.
+    let tomorrow = now + Duration::days(1);
+    set_sitting_window(&s, tomorrow, tomorrow + Duration::hours(2));
+    let moved = lobby().await;
+    assert_eq!(moved["data"]["open"], false, "{moved}");
+    assert_eq!(moved["data"]["opensAt"], utc(tomorrow));
+}
+
 #[actix_web::test]
 async fn a_staggered_window_holds_one_school_while_another_schools_learners_start() {
     let s = Sitting::new();

@@ -3,7 +3,6 @@
 //! into each learner's order and language, and read from the database at most once every few
 //! seconds however many learners ask.
 
-use crate::error::OfficeResult;
 use olympiad_domain::paper::{AnswerOption, Language, Localized, QuestionContent, QuestionKind};
 use olympiad_domain::sitting::{learner_options, ModuleOutline, PaperOrder};
 use olympiad_persistence::models::{Question, QuestionModule};
@@ -11,7 +10,6 @@ use olympiad_persistence::{DbConnection, DbResult};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::{Duration, Instant};
 use utoipa::ToSchema;
 
 /// One question of the paper, as it is kept in memory: with its answer key, which never leaves
@@ -274,39 +272,4 @@ pub struct LearnerQuestion {
 pub struct LearnerOption {
     pub key: String,
     pub text: String,
-}
-
-/// How long a paper is kept in memory. Saves are checked against it, so a question added to an
-/// open paper is answerable within this time (the device keeps the answer and sends it again).
-const PAPER_TTL: Duration = Duration::from_secs(5);
-
-/// The papers of olympiads being written, read from the database at most once per [`PAPER_TTL`]:
-/// ten thousand learners opening their paper at nine o'clock ask for the same few rows.
-#[derive(Default)]
-pub struct PaperCache {
-    papers: Mutex<HashMap<i64, (Instant, Arc<Paper>)>>,
-}
-
-impl PaperCache {
-    pub fn get(&self, olympiad_id: i64) -> Option<Arc<Paper>> {
-        let papers = self.papers.lock().ok()?;
-        let (at, paper) = papers.get(&olympiad_id)?;
-        (at.elapsed() < PAPER_TTL).then(|| Arc::clone(paper))
-    }
-
-    pub fn put(&self, olympiad_id: i64, paper: Paper) -> Arc<Paper> {
-        let paper = Arc::new(paper);
-        if let Ok(mut papers) = self.papers.lock() {
-            papers.insert(olympiad_id, (Instant::now(), Arc::clone(&paper)));
-        }
-        paper
-    }
-
-    /// The paper of the olympiad, from the cache, else read and kept.
-    pub fn paper(&self, conn: &mut DbConnection, olympiad_id: i64) -> OfficeResult<Arc<Paper>> {
-        if let Some(paper) = self.get(olympiad_id) {
-            return Ok(paper);
-        }
-        Ok(self.put(olympiad_id, Paper::load(conn, olympiad_id)?))
-    }
 }

@@ -32,6 +32,7 @@ pub mod schools;
 pub mod scope;
 pub mod secrets;
 pub mod sitting;
+pub mod sitting_cache;
 pub mod suite;
 pub mod teachers;
 pub mod teams;

@@ -12,8 +12,9 @@
 
 use crate::caller::Caller;
 use crate::error::{ErrorCode, OfficeError, OfficeResult};
-use crate::learner_paper::{LearnerModule, Paper, PaperCache, Sealed};
+use crate::learner_paper::{LearnerModule, Paper, Sealed};
 use crate::sitting::{self, window_at, DeviceKey, SittingView};
+use crate::sitting_cache::SittingCache;
 use base64::engine::general_purpose::STANDARD as BASE64;
 use base64::Engine;
 use chrono::NaiveDateTime;
@@ -140,14 +141,18 @@ pub struct LobbyStart {
 struct Waiting {
     sitter: Sitter,
     olympiad: Olympiad,
-    windows: Vec<SittingWindow>,
+    windows: Arc<Vec<SittingWindow>>,
 }
 
-fn waiting(conn: &mut DbConnection, caller: &Caller) -> OfficeResult<Waiting> {
+fn waiting(
+    conn: &mut DbConnection,
+    cache: &SittingCache,
+    caller: &Caller,
+) -> OfficeResult<Waiting> {
     let sitter = Sitter::by_user(conn, caller.user_id)?
         .ok_or_else(|| OfficeError::NotFound("Your entry in this olympiad".into()))?;
     let olympiad = Olympiad::find(conn, sitter.olympiad_id)?;
-    let windows = learner_windows(conn, olympiad.id, sitter.school_participant_id)?;
+    let windows = cache.windows(conn, &olympiad, sitter.school_participant_id)?;
     Ok(Waiting {
         sitter,
         olympiad,
@@ -189,8 +194,12 @@ pub fn not_open_yet(opens_at: Option<NaiveDateTime>) -> OfficeError {
 }
 
 /// The lobby: the server's clock and the learner's window.
-pub fn lobby(conn: &mut DbConnection, caller: &Caller) -> OfficeResult<LobbyView> {
-    let waiting = waiting(conn, caller)?;
+pub fn lobby(
+    conn: &mut DbConnection,
+    cache: &SittingCache,
+    caller: &Caller,
+) -> OfficeResult<LobbyView> {
+    let waiting = waiting(conn, cache, caller)?;
     let at = now();
     let window = waiting.window(at);
     Ok(LobbyView {
@@ -226,13 +235,13 @@ fn key_for(
 /// The learner's paper sealed with the key of their window's opening.
 pub fn sealed_paper(
     conn: &mut DbConnection,
+    cache: &SittingCache,
     caller: &Caller,
-    papers: &PaperCache,
 ) -> OfficeResult<SealedPaper> {
-    let waiting = waiting(conn, caller)?;
+    let waiting = waiting(conn, cache, caller)?;
     let at = now();
     let opening = waiting.opening(at);
-    let paper = papers.paper(conn, waiting.olympiad.id)?;
+    let paper = cache.paper(conn, waiting.olympiad.id)?;
     let language = waiting.language();
     let key = key_for(conn, waiting.olympiad.id, opening)?;
     let sealed = sealed_with(&paper, language, &key)?;
@@ -332,8 +341,12 @@ pub fn open_sealed(iv: &str, ciphertext: &str, key: &str) -> OfficeResult<Vec<u8
 }
 
 /// The key of the learner's paper: refused (409 `not_open_yet`) until their window has opened.
-pub fn paper_key(conn: &mut DbConnection, caller: &Caller) -> OfficeResult<PaperKey> {
-    let waiting = waiting(conn, caller)?;
+pub fn paper_key(
+    conn: &mut DbConnection,
+    cache: &SittingCache,
+    caller: &Caller,
+) -> OfficeResult<PaperKey> {
+    let waiting = waiting(conn, cache, caller)?;
     let at = now();
     let opens_at = waiting.window(at).map(|w| w.starts_at);
     if !waiting.has_opened(at) {
@@ -349,14 +362,14 @@ pub fn paper_key(conn: &mut DbConnection, caller: &Caller) -> OfficeResult<Paper
 /// over the key of the sealed paper with the learner's order of it.
 pub fn start(
     conn: &mut DbConnection,
+    cache: &SittingCache,
     caller: &Caller,
     device: Option<DeviceKey>,
-    papers: &PaperCache,
 ) -> OfficeResult<LobbyStart> {
-    let sitting = sitting::start(conn, caller, device, papers)?;
-    let waiting = waiting(conn, caller)?;
+    let sitting = sitting::start(conn, cache, caller, device)?;
+    let waiting = waiting(conn, cache, caller)?;
     let at = now();
-    let paper = papers.paper(conn, waiting.olympiad.id)?;
+    let paper = cache.paper(conn, waiting.olympiad.id)?;
     let attempt = Attempt::current(conn, waiting.sitter.participant_id)?.ok_or_else(|| {
         OfficeError::refused(ErrorCode::NoAttempt, "Accept the declaration first.")
     })?;

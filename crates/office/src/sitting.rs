@@ -10,9 +10,10 @@
 use crate::activity::record_activity;
 use crate::caller::Caller;
 use crate::error::{ErrorCode, OfficeError, OfficeResult};
-use crate::learner_paper::{LearnerModule, Paper, PaperCache};
-use crate::lobby::{learner_windows, not_open_yet};
+use crate::learner_paper::{LearnerModule, Paper};
+use crate::lobby::not_open_yet;
 use crate::secrets::token_hash;
+use crate::sitting_cache::SittingCache;
 use chrono::NaiveDateTime;
 use olympiad_domain::credentials::readable_code;
 use olympiad_domain::module_time::{module_remaining_seconds, AttemptTime};
@@ -348,6 +349,7 @@ fn held(attempt: Option<Attempt>, device: Option<&DeviceKey>) -> OfficeResult<At
 /// Where the learner is, read from storage.
 fn view(
     conn: &mut DbConnection,
+    cache: &SittingCache,
     sitter: &Sitter,
     olympiad: &Olympiad,
     device: Option<&DeviceKey>,
@@ -360,19 +362,20 @@ fn view(
         None => None,
     };
     let current = current.as_ref().map(|(a, answers)| (a, answers.as_slice()));
-    view_with(conn, sitter, olympiad, current, device)
+    view_with(conn, cache, sitter, olympiad, current, device)
 }
 
 /// The view after a change, with the device's new key when it has just been given one.
 fn view_after(
     conn: &mut DbConnection,
+    cache: &SittingCache,
     sitter: &Sitter,
     olympiad: &Olympiad,
     device: Option<DeviceKey>,
     new_key: Option<String>,
 ) -> OfficeResult<SittingView> {
     let device = new_key.as_deref().and_then(DeviceKey::parse).or(device);
-    let mut view = view(conn, sitter, olympiad, device.as_ref())?;
+    let mut view = view(conn, cache, sitter, olympiad, device.as_ref())?;
     view.attempt_key = new_key;
     Ok(view)
 }
@@ -380,13 +383,14 @@ fn view_after(
 /// Where the learner is, with their current attempt and its answers as the caller has them.
 fn view_with(
     conn: &mut DbConnection,
+    cache: &SittingCache,
     sitter: &Sitter,
     olympiad: &Olympiad,
     current: Option<(&Attempt, &[Answer])>,
     device: Option<&DeviceKey>,
 ) -> OfficeResult<SittingView> {
     let at = now();
-    let windows = learner_windows(conn, olympiad.id, sitter.school_participant_id)?;
+    let windows = cache.windows(conn, olympiad, sitter.school_participant_id)?;
     let window = window_at(&windows, at);
     let attempt = match current {
         Some((attempt, answers)) => {
@@ -443,17 +447,19 @@ fn view_with(
 /// Where the learner is in the sitting, as this device sees it.
 pub fn sitting(
     conn: &mut DbConnection,
+    cache: &SittingCache,
     caller: &Caller,
     device: Option<DeviceKey>,
 ) -> OfficeResult<SittingView> {
     let (sitter, olympiad) = sitter_of(conn, caller)?;
-    view(conn, &sitter, &olympiad, device.as_ref())
+    view(conn, cache, &sitter, &olympiad, device.as_ref())
 }
 
 /// Accepts the declaration: the attempt begins on this device, which is given its key. Repeated
 /// from the device that holds the attempt, it changes nothing.
 pub fn accept_declaration(
     conn: &mut DbConnection,
+    cache: &SittingCache,
     caller: &Caller,
     device: Option<DeviceKey>,
     input: &DeclarationInput,
@@ -467,7 +473,7 @@ pub fn accept_declaration(
     let (sitter, olympiad, attempt) = read_sitter(conn, caller)?;
     if let Some(attempt) = attempt {
         held(Some(attempt), device.as_ref())?;
-        return view_after(conn, &sitter, &olympiad, device, None);
+        return view_after(conn, cache, &sitter, &olympiad, device, None);
     }
     if !olympiad.is_open {
         return Err(closed());
@@ -485,6 +491,7 @@ pub fn accept_declaration(
     // An attempt just begun has no answers: the view needs no second read of it.
     let mut view = view_with(
         conn,
+        cache,
         &sitter,
         &olympiad,
         Some((&attempt, &[])),
@@ -526,6 +533,7 @@ pub fn recovery_code(
 /// Takes the attempt over on this device with the recovery code; the other device stops.
 pub fn recover(
     conn: &mut DbConnection,
+    cache: &SittingCache,
     caller: &Caller,
     input: &RecoverInput,
 ) -> OfficeResult<SittingView> {
@@ -551,12 +559,13 @@ pub fn recover(
         )
     })?;
     let key = DeviceKey::text(attempt.id, &secret);
-    view_after(conn, &sitter, &olympiad, None, Some(key))
+    view_after(conn, cache, &sitter, &olympiad, None, Some(key))
 }
 
 /// The learner confirms (or corrects) their details before the start.
 pub fn update_details(
     conn: &mut DbConnection,
+    cache: &SittingCache,
     caller: &Caller,
     device: Option<DeviceKey>,
     input: &DetailsInput,
@@ -598,20 +607,20 @@ pub fn update_details(
         )?;
         Ok(Sitter::by_participant(conn, participant_id)?)
     })?;
-    view_after(conn, &sitter, &olympiad, device, None)
+    view_after(conn, cache, &sitter, &olympiad, device, None)
 }
 
 /// Starts the learner's clock, with their own order of the paper; safe to repeat.
 pub fn start(
     conn: &mut DbConnection,
+    cache: &SittingCache,
     caller: &Caller,
     device: Option<DeviceKey>,
-    papers: &PaperCache,
 ) -> OfficeResult<SittingView> {
     let (sitter, olympiad, attempt) = read_sitter(conn, caller)?;
     let attempt = held(attempt, device.as_ref())?;
     match attempt.status() {
-        AttemptStatus::Writing => return view_after(conn, &sitter, &olympiad, device, None),
+        AttemptStatus::Writing => return view_after(conn, cache, &sitter, &olympiad, device, None),
         AttemptStatus::Finished => return Err(finished()),
         AttemptStatus::Preparing => {}
     }
@@ -624,7 +633,7 @@ pub fn start(
     if !olympiad.is_open {
         return Err(closed());
     }
-    let paper = papers.paper(conn, olympiad.id)?;
+    let paper = cache.paper(conn, olympiad.id)?;
     let paper_order = paper_order(
         paper.outline(),
         olympiad.shuffle_questions,
@@ -639,20 +648,31 @@ pub fn start(
         sitter: sitter.clone(),
         allowed_seconds: olympiad.duration_minutes.saturating_mul(60),
         paper_order,
+        windows: cache.windows(conn, &olympiad, sitter.school_participant_id)?,
     };
-    write_transaction(conn, |conn| start_clock(conn, start))?;
-    view_after(conn, &sitter, &olympiad, device, None)
+    match write_transaction(conn, |conn| start_clock(conn, start))? {
+        // Just started: no answers yet, and the attempt as written needs no second read.
+        Some(started) => view_with(
+            conn,
+            cache,
+            &sitter,
+            &olympiad,
+            Some((&started, &[])),
+            device.as_ref(),
+        ),
+        None => view_after(conn, cache, &sitter, &olympiad, device, None),
+    }
 }
 
 /// The learner's paper in their order and language, with what they have answered so far; never
 /// with the answer key.
 pub fn paper(
     conn: &mut DbConnection,
+    cache: &SittingCache,
     caller: &Caller,
     device: Option<DeviceKey>,
-    papers: &PaperCache,
 ) -> OfficeResult<LearnerPaper> {
-    let paper = papers.paper(conn, entered_olympiad(caller)?)?;
+    let paper = cache.paper(conn, entered_olympiad(caller)?)?;
     let (sitter, olympiad) = sitter_of(conn, caller)?;
     let attempt = held(
         Attempt::current(conn, sitter.participant_id)?,
@@ -667,6 +687,7 @@ pub fn paper(
     let stored = Answer::for_attempt(conn, attempt.id)?;
     let sitting = view_with(
         conn,
+        cache,
         &sitter,
         &olympiad,
         Some((&attempt, &stored)),
@@ -764,6 +785,7 @@ pub fn answers_to_save(paper: &Paper, input: SaveInput) -> OfficeResult<Vec<Answ
 /// Finishes the attempt and marks it; safe to repeat.
 pub fn finish(
     conn: &mut DbConnection,
+    cache: &SittingCache,
     caller: &Caller,
     device: Option<DeviceKey>,
 ) -> OfficeResult<SittingView> {
@@ -777,7 +799,7 @@ pub fn finish(
         }
         AttemptStatus::Finished => {}
     }
-    view(conn, &sitter, &olympiad, device.as_ref())
+    view(conn, cache, &sitter, &olympiad, device.as_ref())
 }
 
 /// The window open at `at`, else the next one to open: the one way a window is chosen.
@@ -796,23 +818,26 @@ pub fn closed() -> OfficeError {
 }
 
 /// What starting a learner's clock needs, read before the transaction.
-pub struct ClockStart {
-    pub attempt_id: i64,
-    pub sitter: Sitter,
-    pub allowed_seconds: i32,
-    pub paper_order: PaperOrder,
+struct ClockStart {
+    attempt_id: i64,
+    sitter: Sitter,
+    allowed_seconds: i32,
+    paper_order: PaperOrder,
+    /// The learner's windows, as [`SittingCache::windows`] gives them.
+    windows: std::sync::Arc<Vec<SittingWindow>>,
 }
 
-/// Starts the attempt's clock if a window is open and the school's sitting is not paused. The
-/// window and the pause are read here, inside the caller's write transaction, with the school's
-/// entry held: a pause that commits meanwhile either waits for this start (and then pauses it) or
-/// is seen here. A second start (another tab, a retry) leaves a running clock as it is.
-pub fn start_clock(conn: &mut DbConnection, start: ClockStart) -> OfficeResult<()> {
+/// Starts the attempt's clock if a window is open and the school's sitting is not paused, and
+/// answers the attempt as started. The pause is read here, inside the caller's write transaction,
+/// with the school's entry held: a pause that commits meanwhile either waits for this start (and
+/// then pauses it) or is seen here. A second start (another tab, a retry) leaves a running clock
+/// as it is and answers `None`.
+fn start_clock(conn: &mut DbConnection, start: ClockStart) -> OfficeResult<Option<Attempt>> {
     let entry = start.sitter.school_participant_id;
     if let Some(entry) = entry {
         SchoolParticipant::hold(conn, entry, EntryHold::Shared)?;
     }
-    let windows = learner_windows(conn, start.sitter.olympiad_id, entry)?;
+    let windows = start.windows.as_slice();
     let at = now();
     let window = window_at(&windows, at).filter(|w| w.starts_at <= at);
     if let Some(next) = window_at(&windows, at).filter(|w| w.starts_at > at) {
@@ -841,12 +866,13 @@ pub fn start_clock(conn: &mut DbConnection, start: ClockStart) -> OfficeResult<(
         paper_order: start.paper_order,
         paused_at: None,
     };
-    if Attempt::start(conn, start.attempt_id, &clock)? {
+    let started = Attempt::start(conn, start.attempt_id, &clock)?;
+    if started.is_some() {
         Sitter::set_status(
             conn,
             start.sitter.participant_id,
             ParticipantStatus::Writing,
         )?;
     }
-    Ok(())
+    Ok(started)
 }

@@ -19,7 +19,7 @@ use olympiad_bench::rush::{learners_at_a_time, timed_rush, RushReport};
 use olympiad_bench::server::{free_port, olympiad_bin, seed_demo, ServerProcess};
 use olympiad_bench::{database, finish, setting};
 use olympiad_persistence::models::{Olympiad, SittingWindow};
-use olympiad_persistence::schema::{lobby_keys, sitting_windows};
+use olympiad_persistence::schema::{lobby_keys, olympiads, sitting_windows};
 use olympiad_persistence::{now, write_transaction, DbConnection, DbError};
 use serde_json::{json, Value};
 use std::cell::RefCell;
@@ -145,7 +145,8 @@ async fn lobby(
 
 /// The window opens now. Brought forward from the hour set up front, with its key, so that the
 /// paper the phones hold sealed for that opening stays the one they open (the benchmark cannot
-/// know beforehand how long the lobby takes to fill on a shared machine).
+/// know beforehand how long the lobby takes to fill on a shared machine). The olympiad is marked
+/// changed, as every change of its windows does: the server keeps windows while it is not.
 fn open_window(
     conn: &mut DbConnection,
     olympiad_id: i64,
@@ -155,6 +156,9 @@ fn open_window(
     write_transaction(conn, |conn| {
         diesel::update(sitting_windows::table.filter(sitting_windows::olympiad_id.eq(olympiad_id)))
             .set(sitting_windows::starts_at.eq(opens))
+            .execute(conn)?;
+        diesel::update(olympiads::table.find(olympiad_id))
+            .set(olympiads::updated_at.eq(now()))
             .execute(conn)?;
         diesel::update(
             lobby_keys::table

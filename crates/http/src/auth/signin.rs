@@ -14,7 +14,7 @@ use actix_web::{post, web, HttpRequest};
 use olympiad_domain::credentials::{normalise_username, teacher_password, LEARNER_BCRYPT_COST};
 use olympiad_domain::{LoginType, Role};
 use olympiad_office::ErrorCode;
-use olympiad_persistence::models::{Account, AccountView, User};
+use olympiad_persistence::models::{Account, AccountView};
 use serde::Deserialize;
 use utoipa::ToSchema;
 use validator::Validate;
@@ -79,13 +79,7 @@ pub async fn signin(
     let lookup = username.clone();
     let found = state
         .db
-        .run(move |conn| {
-            let Some(user) = User::by_username(conn, &lookup)? else {
-                return Ok(None);
-            };
-            let accounts = Account::views_of_user(conn, user.id)?;
-            Ok(Some((user, accounts)))
-        })
+        .run(move |conn| Ok(Account::of_username(conn, &lookup)?))
         .await?;
     // Nothing is said about the username before its password was checked, and an unknown
     // username costs the same bcrypt work as a known one, so neither the answer nor its time tells

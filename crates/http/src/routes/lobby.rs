@@ -18,7 +18,10 @@ use olympiad_office::start_windows::{self, StartWindows, UpdateStartWindows};
         (status = 404, description = "`not_found`: the learner is entered in no olympiad", body = crate::error::ErrorBody)))]
 #[get("/api/sitting/lobby")]
 pub async fn get_lobby(caller: Caller, state: web::Data<AppState>) -> ApiResult<LobbyView> {
-    state.answer(move |conn| lobby::lobby(conn, &caller)).await
+    let shared = state.clone();
+    state
+        .answer(move |conn| lobby::lobby(conn, &shared.sitting_cache, &caller))
+        .await
 }
 
 /// The learner's paper, sealed: the same bytes for every learner whose window opens at the same
@@ -37,7 +40,7 @@ pub async fn get_sealed_paper(
     let shared = state.clone();
     let sealed = state
         .db
-        .office(move |conn| lobby::sealed_paper(conn, &caller, &shared.papers))
+        .office(move |conn| lobby::sealed_paper(conn, &shared.sitting_cache, &caller))
         .await?;
     let etag = format!("\"{}\"", sealed.version);
     // Kept by the device's own cache only: the answer depends on who asks.
@@ -68,8 +71,9 @@ pub async fn get_sealed_paper(
         (status = 409, description = "`not_open_yet`: the learner's window has not opened", body = crate::error::ErrorBody)))]
 #[get("/api/sitting/lobby/key")]
 pub async fn get_paper_key(caller: Caller, state: web::Data<AppState>) -> ApiResult<PaperKey> {
+    let shared = state.clone();
     state
-        .answer(move |conn| lobby::paper_key(conn, &caller))
+        .answer(move |conn| lobby::paper_key(conn, &shared.sitting_cache, &caller))
         .await
 }
 
@@ -89,7 +93,7 @@ pub async fn start_from_lobby(
     let shared = state.clone();
     ok(state
         .db
-        .grouped_office(move |conn| lobby::start(conn, &caller, device, &shared.papers))
+        .grouped_office(move |conn| lobby::start(conn, &shared.sitting_cache, &caller, device))
         .await?)
 }
 

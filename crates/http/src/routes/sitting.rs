@@ -20,6 +20,7 @@ use olympiad_office::sitting::{
     self, ClockView, DeclarationInput, DetailsInput, LearnerPaper, RecoverInput, RecoveryCode,
     SaveAck, SaveInput, SittingView, TrackerInput, TrackerQuery,
 };
+use olympiad_office::sitting_cache::SittingCache;
 use olympiad_office::OfficeResult;
 use olympiad_persistence::DbConnection;
 
@@ -27,13 +28,14 @@ use olympiad_persistence::DbConnection;
 /// checked on the connection of the step's own work, and what the step writes is committed with
 /// other learners' short writes (`Db::grouped`).
 async fn start_step<T: serde::Serialize + Send + 'static>(
-    state: &AppState,
+    state: &web::Data<AppState>,
     caller: Caller,
-    step: impl FnOnce(&mut DbConnection, &Caller) -> OfficeResult<T> + Send + 'static,
+    step: impl FnOnce(&mut DbConnection, &SittingCache, &Caller) -> OfficeResult<T> + Send + 'static,
 ) -> ApiResult<T> {
+    let shared = state.clone();
     let done = state.db.grouped(move |conn| {
         session_holds(conn, &caller)?;
-        Ok(step(conn, &caller)?)
+        Ok(step(conn, &shared.sitting_cache, &caller)?)
     });
     ok(done.await?)
 }
@@ -47,8 +49,9 @@ pub async fn get_sitting(
     req: HttpRequest,
 ) -> ApiResult<SittingView> {
     let device = device_key(&req);
+    let shared = state.clone();
     state
-        .answer(move |conn| sitting::sitting(conn, &caller, device))
+        .answer(move |conn| sitting::sitting(conn, &shared.sitting_cache, &caller, device))
         .await
 }
 
@@ -63,8 +66,8 @@ pub async fn accept_declaration(
     body: Body<DeclarationInput>,
 ) -> ApiResult<SittingView> {
     let device = device_key(&req);
-    start_step(&state, caller, move |conn, caller| {
-        sitting::accept_declaration(conn, caller, device, &body)
+    start_step(&state, caller, move |conn, cache, caller| {
+        sitting::accept_declaration(conn, cache, caller, device, &body)
     })
     .await
 }
@@ -79,7 +82,7 @@ pub async fn recovery_code(
     req: HttpRequest,
 ) -> ApiResult<RecoveryCode> {
     let device = device_key(&req);
-    start_step(&state, caller, move |conn, caller| {
+    start_step(&state, caller, move |conn, _, caller| {
         sitting::recovery_code(conn, caller, device)
     })
     .await
@@ -103,8 +106,9 @@ pub async fn recover(
             &client_address(&req),
         )
         .await?;
+    let shared = state.clone();
     state
-        .answer(move |conn| sitting::recover(conn, &caller, &body))
+        .answer(move |conn| sitting::recover(conn, &shared.sitting_cache, &caller, &body))
         .await
 }
 
@@ -119,8 +123,8 @@ pub async fn update_details(
     body: Body<DetailsInput>,
 ) -> ApiResult<SittingView> {
     let device = device_key(&req);
-    start_step(&state, caller, move |conn, caller| {
-        sitting::update_details(conn, caller, device, &body)
+    start_step(&state, caller, move |conn, cache, caller| {
+        sitting::update_details(conn, cache, caller, device, &body)
     })
     .await
 }
@@ -135,9 +139,8 @@ pub async fn start(
     req: HttpRequest,
 ) -> ApiResult<SittingView> {
     let device = device_key(&req);
-    let shared = state.clone();
-    start_step(&state, caller, move |conn, caller| {
-        sitting::start(conn, caller, device, &shared.papers)
+    start_step(&state, caller, move |conn, cache, caller| {
+        sitting::start(conn, cache, caller, device)
     })
     .await
 }
@@ -157,7 +160,12 @@ pub async fn get_paper(
         .db
         .run(move |conn| {
             session_holds(conn, &caller)?;
-            Ok(sitting::paper(conn, &caller, device, &shared.papers)?)
+            Ok(sitting::paper(
+                conn,
+                &shared.sitting_cache,
+                &caller,
+                device,
+            )?)
         })
         .await?)
 }
@@ -250,7 +258,8 @@ pub async fn finish(
     req: HttpRequest,
 ) -> ApiResult<SittingView> {
     let device = device_key(&req);
+    let shared = state.clone();
     state
-        .answer(move |conn| sitting::finish(conn, &caller, device))
+        .answer(move |conn| sitting::finish(conn, &shared.sitting_cache, &caller, device))
         .await
 }

@@ -31,14 +31,14 @@ pub fn required_device_key(req: &HttpRequest) -> Result<DeviceKey, ApiError> {
 /// The paper of the olympiad: from the cache without a trip to the blocking threads, else from the
 /// database.
 pub async fn paper_of(state: &crate::AppState, olympiad_id: i64) -> Result<Arc<Paper>, ApiError> {
-    if let Some(paper) = state.papers.get(olympiad_id) {
+    if let Some(paper) = state.sitting_cache.get(olympiad_id) {
         return Ok(paper);
     }
     let paper = state
         .db
         .run(move |conn| Ok(Paper::load(conn, olympiad_id)?))
         .await?;
-    Ok(state.papers.put(olympiad_id, paper))
+    Ok(state.sitting_cache.put(olympiad_id, paper))
 }
 
 /// The writer's answer: the clock when the job was taken, else why not.

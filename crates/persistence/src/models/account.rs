@@ -1,5 +1,6 @@
 use crate::error::DbResult;
-use crate::schema::{accounts, olympiads};
+use crate::models::User;
+use crate::schema::{accounts, olympiads, users};
 use crate::DbConnection;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -27,14 +28,18 @@ pub struct AccountInsertForm<'a> {
 }
 
 /// An account with the olympiad it belongs to, as sign-in and the account screens show it.
-#[derive(Debug, Clone, Queryable, Serialize, ToSchema)]
+// Selected from `accounts` left-joined with `olympiads`.
+#[derive(Debug, Clone, Queryable, Selectable, Serialize, ToSchema)]
+#[diesel(table_name = accounts)]
 #[serde(rename_all = "camelCase")]
 pub struct AccountView {
     pub id: i64,
     pub user_id: i64,
     pub role: String,
     pub olympiad_id: Option<i64>,
+    #[diesel(select_expression = olympiads::name.nullable())]
     pub olympiad_name: Option<String>,
+    #[diesel(select_expression = olympiads::title.nullable())]
     pub olympiad_title: Option<String>,
     pub disabled: bool,
 }
@@ -57,15 +62,7 @@ impl Account {
     pub fn views(conn: &mut DbConnection, filter: AccountFilter) -> DbResult<Vec<AccountView>> {
         let mut query = accounts::table
             .left_join(olympiads::table)
-            .select((
-                accounts::id,
-                accounts::user_id,
-                accounts::role,
-                accounts::olympiad_id,
-                olympiads::name.nullable(),
-                olympiads::title.nullable(),
-                accounts::disabled,
-            ))
+            .select(AccountView::as_select())
             .order((accounts::user_id, accounts::id))
             .into_boxed();
         if let Some(user_id) = filter.user_id {
@@ -87,6 +84,39 @@ impl Account {
                 ..Default::default()
             },
         )
+    }
+
+    /// The user of this username with every account of theirs (as [`Account::views_of_user`]),
+    /// in one statement: what a sign-in checks.
+    pub fn of_username(
+        conn: &mut DbConnection,
+        username: &str,
+    ) -> DbResult<Option<(User, Vec<AccountView>)>> {
+        let rows: Vec<(User, Option<AccountView>)> = users::table
+            .left_join(accounts::table.left_join(olympiads::table))
+            .filter(users::username.eq(username))
+            .order(accounts::id)
+            .select((
+                User::as_select(),
+                // A user without accounts has one row, with none (diesel has no nullable
+                // `as_select`): the columns of `AccountView`.
+                (
+                    accounts::id,
+                    accounts::user_id,
+                    accounts::role,
+                    accounts::olympiad_id,
+                    olympiads::name.nullable(),
+                    olympiads::title.nullable(),
+                    accounts::disabled,
+                )
+                    .nullable(),
+            ))
+            .load(conn)?;
+        let mut rows = rows.into_iter();
+        Ok(rows.next().map(|(user, first)| {
+            let accounts = first.into_iter().chain(rows.filter_map(|(_, a)| a)).collect();
+            (user, accounts)
+        }))
     }
 
     /// The account of this user with this role in this olympiad (`None`: the global one).

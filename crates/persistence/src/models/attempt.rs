@@ -189,12 +189,16 @@ impl Attempt {
         Ok(())
     }
 
-    /// Starts the clock of a preparing attempt; answers false when it was not preparing (a second
-    /// start leaves the running clock as it is).
-    pub fn start(conn: &mut DbConnection, id: i64, start: &AttemptStart) -> DbResult<bool> {
+    /// Starts the clock of a preparing attempt and answers it as started; `None` when it was not
+    /// preparing (a second start leaves the running clock as it is).
+    pub fn start(
+        conn: &mut DbConnection,
+        id: i64,
+        start: &AttemptStart,
+    ) -> DbResult<Option<Attempt>> {
         let attempt = Attempt::find(conn, id)?;
         if attempt.status() != AttemptStatus::Preparing {
-            return Ok(false);
+            return Ok(None);
         }
         let clock = Clock {
             started_at: start.started_at,
@@ -206,7 +210,7 @@ impl Attempt {
             paused_at: start.paused_at,
         };
         let order = serde_json::to_string(&start.paper_order).unwrap_or_default();
-        diesel::update(attempts::table.find(id))
+        Ok(diesel::update(attempts::table.find(id))
             .set((
                 attempts::status.eq(AttemptStatus::Writing.as_str()),
                 attempts::paper_order.eq(order),
@@ -218,8 +222,9 @@ impl Attempt {
                 attempts::last_seen_at.eq(start.started_at),
                 attempts::updated_at.eq(now()),
             ))
-            .execute(conn)?;
-        Ok(true)
+            .returning(attempts::all_columns)
+            .get_result(conn)
+            .map(Some)?)
     }
 
     /// Writes a changed clock, and the end it now gives.

@@ -2,7 +2,9 @@
 //! the keys of the paper that learners fetch, encrypted, before their window opens.
 
 use crate::error::{DbError, DbResult};
-use crate::schema::{lobby_keys, school_participants, start_window_schools, start_windows};
+use crate::schema::{
+    lobby_keys, olympiads, school_participants, start_window_schools, start_windows,
+};
 use crate::DbConnection;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -76,13 +78,17 @@ impl StartWindow {
             .load(conn)?)
     }
 
-    /// Replaces the olympiad's start windows with these.
+    /// Replaces the olympiad's start windows with these, and marks the olympiad changed: the
+    /// learners' windows are kept in memory while their olympiad's `updated_at` stays the same.
     pub fn replace(
         conn: &mut DbConnection,
         olympiad_id: i64,
         windows: &[StartWindowInsertForm],
         at: NaiveDateTime,
     ) -> DbResult<()> {
+        diesel::update(olympiads::table.find(olympiad_id))
+            .set(olympiads::updated_at.eq(at))
+            .execute(conn)?;
         diesel::delete(start_windows::table.filter(start_windows::olympiad_id.eq(olympiad_id)))
             .execute(conn)?;
         for window in windows {

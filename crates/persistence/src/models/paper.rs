@@ -1,7 +1,7 @@
 //! The paper of an olympiad: its modules, their questions, and the windows in which it is written.
 
 use crate::error::DbResult;
-use crate::schema::{question_modules, questions, sitting_windows};
+use crate::schema::{olympiads, question_modules, questions, sitting_windows};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -27,12 +27,16 @@ impl SittingWindow {
             .load(conn)?)
     }
 
-    /// Replaces the olympiad's windows with these (start, end) pairs.
+    /// Replaces the olympiad's windows with these (start, end) pairs, and marks the olympiad
+    /// changed: the learners' windows are kept in memory while its `updated_at` stays the same.
     pub fn replace(
         conn: &mut DbConnection,
         olympiad_id: i64,
         windows: &[(NaiveDateTime, NaiveDateTime)],
     ) -> DbResult<()> {
+        diesel::update(olympiads::table.find(olympiad_id))
+            .set(olympiads::updated_at.eq(now()))
+            .execute(conn)?;
         diesel::delete(sitting_windows::table.filter(sitting_windows::olympiad_id.eq(olympiad_id)))
             .execute(conn)?;
         for (starts_at, ends_at) in windows {

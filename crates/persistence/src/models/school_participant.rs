@@ -100,17 +100,17 @@ pub const SORT_KEYS: &[&str] = &[
 impl SchoolParticipant {
     /// Holds the entry's row until the transaction ends (PostgreSQL row locks). SQLite needs no
     /// lock: a [`crate::write_transaction`] holds the whole database's.
+    /// Written in the DSL, not as SQL text, so that each connection prepares it once: every
+    /// learner's start takes the shared hold.
     pub fn hold(conn: &mut DbConnection, id: i64, hold: EntryHold) -> DbResult<()> {
-        let mode = match hold {
-            EntryHold::Shared => "FOR SHARE",
-            EntryHold::Exclusive => "FOR UPDATE",
-        };
-        if let DbConnection::Postgresql(_) = conn {
-            diesel::sql_query(format!(
-                "SELECT id FROM school_participants WHERE id = $1 {mode}"
-            ))
-            .bind::<diesel::sql_types::BigInt, _>(id)
-            .execute(conn)?;
+        if let DbConnection::Postgresql(pg) = conn {
+            let row = school_participants::table
+                .find(id)
+                .select(school_participants::id);
+            match hold {
+                EntryHold::Shared => row.for_share().execute(pg)?,
+                EntryHold::Exclusive => row.for_update().execute(pg)?,
+            };
         }
         Ok(())
     }
