@@ -227,7 +227,9 @@ async fn a_changed_window_is_seen_at_once_by_a_learner_in_the_lobby() {
     assert_eq!(waiting["data"]["opensAt"], utc(later));
 
     // Taken away: the olympiad's own window again.
-    let (status, body) = api.put(&path, json!({ "startWindows": [] }), &s.admin).await;
+    let (status, body) = api
+        .put(&path, json!({ "startWindows": [] }), &s.admin)
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(lobby().await["data"]["open"], true);
 

@@ -93,7 +93,9 @@ impl Account {
         username: &str,
     ) -> DbResult<Option<(User, Vec<AccountView>)>> {
         let rows: Vec<(User, Option<AccountView>)> = users::table
-            .left_join(accounts::table.left_join(olympiads::table))
+            // Joined flat: SQLite would read every account to make `accounts ⋈ olympiads` first.
+            .left_join(accounts::table)
+            .left_join(olympiads::table.on(olympiads::id.nullable().eq(accounts::olympiad_id)))
             .filter(users::username.eq(username))
             .order(accounts::id)
             .select((
@@ -114,7 +116,10 @@ impl Account {
             .load(conn)?;
         let mut rows = rows.into_iter();
         Ok(rows.next().map(|(user, first)| {
-            let accounts = first.into_iter().chain(rows.filter_map(|(_, a)| a)).collect();
+            let accounts = first
+                .into_iter()
+                .chain(rows.filter_map(|(_, a)| a))
+                .collect();
             (user, accounts)
         }))
     }
