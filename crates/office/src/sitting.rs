@@ -839,8 +839,8 @@ fn start_clock(conn: &mut DbConnection, start: ClockStart) -> OfficeResult<Optio
     }
     let windows = start.windows.as_slice();
     let at = now();
-    let window = window_at(&windows, at).filter(|w| w.starts_at <= at);
-    if let Some(next) = window_at(&windows, at).filter(|w| w.starts_at > at) {
+    let window = window_at(windows, at).filter(|w| w.starts_at <= at);
+    if let Some(next) = window_at(windows, at).filter(|w| w.starts_at > at) {
         return Err(not_open_yet(Some(next.starts_at)));
     }
     if !windows.is_empty() && window.is_none() {
