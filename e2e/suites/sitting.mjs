@@ -264,7 +264,11 @@ export function sittingSuite(context) {
         const schoolRow = desk.getByRole('table', { name: 'Schools' }).getByRole('row', { name: new RegExp(school.schoolName) });
         await schoolRow.waitFor();
 
-        // The power goes at the school: its learners' clocks stop.
+        // The power goes at the school: its learners' clocks stop. The phone learns of it from
+        // whichever of its requests comes first; its progress pings (every 30 seconds, and 3
+        // after a move) are held until the answer given meanwhile has found out, so that it is
+        // that answer which waits for the resume.
+        await phone.route('**/api/participant-tracker', (route) => route.abort('internetdisconnected'));
         await schoolRow.getByRole('button', { name: 'Pause' }).click();
         await desk.getByRole('dialog', { name: `Pause the sitting at ${school.schoolName}?` }).waitFor();
         assert.equal(await desk.getByLabel('Why').inputValue(), 'Load-shedding');
@@ -274,6 +278,7 @@ export function sittingSuite(context) {
         await phone.getByRole('checkbox', { name: 'Vaal' }).check();
         await phone.getByText('Your school’s sitting is paused. The clock has stopped').waitFor();
         await saveState(phone, 'Paused: 1 answer waiting');
+        await phone.unroute('**/api/participant-tracker');
         assert.match(await phone.getByRole('timer').textContent(), /^Paused/);
         assert.equal(await phone.getByRole('checkbox', { name: 'Limpopo' }).isDisabled(), true);
 

@@ -20,7 +20,7 @@ pub struct AppState {
     pub limits: RateLimits,
     /// Every learner's answer saves and progress pings go through it (group commit).
     pub answers: AnswerWriter,
-    /// Papers of the olympiads being written.
+    /// The papers and the learners' windows of the olympiads being written.
     pub sitting_cache: SittingCache,
 }
 
