@@ -19,7 +19,7 @@ use olympiad_bench::rush::{learners_at_a_time, timed_rush, RushReport};
 use olympiad_bench::server::{free_port, olympiad_bin, seed_demo, ServerProcess};
 use olympiad_bench::{database, finish, setting};
 use olympiad_persistence::models::{Olympiad, SittingWindow};
-use olympiad_persistence::schema::{lobby_keys, olympiads, sitting_windows};
+use olympiad_persistence::schema::{lobby_keys, sitting_windows};
 use olympiad_persistence::{now, write_transaction, DbConnection, DbError};
 use serde_json::{json, Value};
 use std::cell::RefCell;
@@ -157,9 +157,7 @@ fn open_window(
         diesel::update(sitting_windows::table.filter(sitting_windows::olympiad_id.eq(olympiad_id)))
             .set(sitting_windows::starts_at.eq(opens))
             .execute(conn)?;
-        diesel::update(olympiads::table.find(olympiad_id))
-            .set(olympiads::updated_at.eq(now()))
-            .execute(conn)?;
+        Olympiad::mark_changed(conn, olympiad_id, now())?;
         diesel::update(
             lobby_keys::table
                 .filter(lobby_keys::olympiad_id.eq(olympiad_id))

@@ -2,9 +2,8 @@
 //! the keys of the paper that learners fetch, encrypted, before their window opens.
 
 use crate::error::{DbError, DbResult};
-use crate::schema::{
-    lobby_keys, olympiads, school_participants, start_window_schools, start_windows,
-};
+use crate::models::Olympiad;
+use crate::schema::{lobby_keys, school_participants, start_window_schools, start_windows};
 use crate::DbConnection;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -86,9 +85,7 @@ impl StartWindow {
         windows: &[StartWindowInsertForm],
         at: NaiveDateTime,
     ) -> DbResult<()> {
-        diesel::update(olympiads::table.find(olympiad_id))
-            .set(olympiads::updated_at.eq(at))
-            .execute(conn)?;
+        Olympiad::mark_changed(conn, olympiad_id, at)?;
         diesel::delete(start_windows::table.filter(start_windows::olympiad_id.eq(olympiad_id)))
             .execute(conn)?;
         for window in windows {

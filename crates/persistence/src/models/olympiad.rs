@@ -119,6 +119,15 @@ impl Olympiad {
             .get_result(conn)?)
     }
 
+    /// Marks the olympiad changed (`updated_at`): what its windows' writers do, since the
+    /// learners' windows are kept in memory while their olympiad's `updated_at` stays the same.
+    pub fn mark_changed(conn: &mut DbConnection, id: i64, at: NaiveDateTime) -> DbResult<()> {
+        diesel::update(olympiads::table.find(id))
+            .set(olympiads::updated_at.eq(at))
+            .execute(conn)?;
+        Ok(())
+    }
+
     pub fn set_pinned(conn: &mut DbConnection, id: i64, pinned: bool) -> DbResult<Olympiad> {
         Ok(diesel::update(olympiads::table.find(id))
             .set((

@@ -1,7 +1,8 @@
 //! The paper of an olympiad: its modules, their questions, and the windows in which it is written.
 
 use crate::error::DbResult;
-use crate::schema::{olympiads, question_modules, questions, sitting_windows};
+use crate::models::Olympiad;
+use crate::schema::{question_modules, questions, sitting_windows};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -34,9 +35,7 @@ impl SittingWindow {
         olympiad_id: i64,
         windows: &[(NaiveDateTime, NaiveDateTime)],
     ) -> DbResult<()> {
-        diesel::update(olympiads::table.find(olympiad_id))
-            .set(olympiads::updated_at.eq(now()))
-            .execute(conn)?;
+        Olympiad::mark_changed(conn, olympiad_id, now())?;
         diesel::delete(sitting_windows::table.filter(sitting_windows::olympiad_id.eq(olympiad_id)))
             .execute(conn)?;
         for (starts_at, ends_at) in windows {
