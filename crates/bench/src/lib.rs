@@ -10,6 +10,9 @@ pub mod rush;
 pub mod server;
 pub mod stats;
 
+use actix_web::body::MessageBody;
+use actix_web::dev::{Service, ServiceResponse};
+use actix_web::test::{call_service, read_body, TestRequest};
 use actix_web::web;
 use olympiad_http::{ApiConfig, AppState};
 use olympiad_persistence::testing::TestDatabase;
@@ -61,6 +64,25 @@ pub fn report(name: &str, value: f64, unit: &str) {
 
 pub fn millis(duration: Duration) -> f64 {
     duration.as_secs_f64() * 1000.0
+}
+
+/// Sends the request with the bearer `token` to the application in this process, and answers the
+/// body; a request that fails stops the benchmark (the timing of a refusal means nothing).
+pub async fn answered<S, B>(app: &S, request: TestRequest, token: &str) -> web::Bytes
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let request = request.insert_header(("Authorization", format!("Bearer {token}")));
+    let request = request.to_request();
+    let uri = request.uri().to_string();
+    let response = call_service(app, request).await;
+    assert!(
+        response.status().is_success(),
+        "{uri}: {}",
+        response.status()
+    );
+    read_body(response).await
 }
 
 /// The median of `runs` timings of `work` (after one run to warm caches), in milliseconds.

@@ -5,6 +5,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::fixtures::enter_many;
+use olympiad_persistence::testing::TestDatabase;
+
 pub struct ServerProcess {
     child: Child,
     pub base_url: String,
@@ -46,6 +49,34 @@ pub fn seed_demo(bin: &Path, database_url: &str, data_dir: &Path) -> Result<(), 
         ));
     }
     Ok(())
+}
+
+/// The password of every learner [`Demo::with_learners`] enters.
+pub const LEARNER_PASSWORD: &str = "kx7m-p3qa-9tcw";
+
+/// What the benchmarks of the learners' path start from: a fresh database with the demo data and
+/// many geography learners entered, the folder the server keeps its files in, and the binary.
+pub struct Demo {
+    pub db: TestDatabase,
+    pub data: tempfile::TempDir,
+    pub bin: PathBuf,
+}
+
+impl Demo {
+    /// The demo on `db`, with the usernames of its learners (each has [`LEARNER_PASSWORD`]).
+    pub fn with_learners(db: TestDatabase, learners: usize) -> Result<(Demo, Vec<String>), String> {
+        let data = tempfile::tempdir().map_err(|e| e.to_string())?;
+        let bin = olympiad_bin();
+        seed_demo(&bin, &db.url(), data.path())?;
+        let usernames = enter_many(&mut db.conn(), "geography", learners, LEARNER_PASSWORD)?;
+        Ok((Demo { db, data, bin }, usernames))
+    }
+
+    /// The binary serving this database and folder on a free port, with these settings added.
+    pub fn serve(&self, settings: &[(&str, &str)]) -> Result<ServerProcess, String> {
+        let port = free_port().map_err(|e| e.to_string())?;
+        ServerProcess::start_with(&self.bin, &self.db.url(), self.data.path(), port, settings)
+    }
 }
 
 impl ServerProcess {

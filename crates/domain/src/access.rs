@@ -207,6 +207,21 @@ const fn public(key: &'static str, title: &'static str, paths: &'static [&'stati
     )
 }
 
+/// The teachers' grid: those of the olympiad's schools, or (`all`) every teacher.
+const fn teachers(
+    key: &'static str,
+    title: &'static str,
+    paths: &'static [&'static str],
+    all: bool,
+) -> Screen {
+    with_props(
+        admin(key, title, paths, ADMIN_ACCOUNTANT_FUNDING),
+        Props::All(all),
+    )
+    .calls(&["GET /api/teacher"])
+    .offers(&["PUT /api/teacher/{id}", "GET /api/school"])
+}
+
 const fn with_props(mut screen: Screen, props: Props) -> Screen {
     screen.props = Some(props);
     screen
@@ -218,6 +233,22 @@ const fn shadowed(mut screen: Screen) -> Screen {
 }
 
 /// Every screen of the product, in the order of spec section 2.
+/// What the mass mail screen calls, in an olympiad's back office and the overlord's alike.
+const MASS_MAIL_CALLS: &[&str] = &[
+    "GET /api/mass-mail",
+    "POST /api/mass-mail",
+    "PUT /api/mass-mail/{id}",
+    "DELETE /api/mass-mail/{id}",
+    "POST /api/mass-mail/{id}/test",
+    "POST /api/mass-mail/{id}/queue",
+    "POST /api/mass-mail/{id}/pause",
+    "POST /api/mass-mail/{id}/resume",
+    "POST /api/mass-mail/{id}/attachment",
+    "DELETE /api/mass-mail/{id}/attachment/{attachmentId}",
+    "POST /api/queued-email/release-batch",
+    "POST /api/emailer/{kind}/preview",
+];
+
 pub const SCREENS: &[Screen] = &[
     // Admin layout, prefix /:olympiadName
     admin(
@@ -308,36 +339,26 @@ pub const SCREENS: &[Screen] = &[
         "PUT /api/school/{id}",
         "POST /api/school-participant",
     ]),
-    with_props(
-        admin(
-            "participatingTeachers",
-            "Teachers",
-            &[
-                "/:olympiadName/admin/edit/participating-teachers",
-                "/:olympiadName/finance/edit/participating-teachers",
-                "/:olympiadName/funding/edit/participating-teachers",
-            ],
-            ADMIN_ACCOUNTANT_FUNDING,
-        ),
-        Props::All(false),
-    )
-    .calls(&["GET /api/teacher"])
-    .offers(&["PUT /api/teacher/{id}", "GET /api/school"]),
-    with_props(
-        admin(
-            "allTeachers",
-            "All Teachers",
-            &[
-                "/:olympiadName/admin/edit/all-teachers",
-                "/:olympiadName/finance/edit/all-teachers",
-                "/:olympiadName/funding/edit/all-teachers",
-            ],
-            ADMIN_ACCOUNTANT_FUNDING,
-        ),
-        Props::All(true),
-    )
-    .calls(&["GET /api/teacher"])
-    .offers(&["PUT /api/teacher/{id}", "GET /api/school"]),
+    teachers(
+        "participatingTeachers",
+        "Teachers",
+        &[
+            "/:olympiadName/admin/edit/participating-teachers",
+            "/:olympiadName/finance/edit/participating-teachers",
+            "/:olympiadName/funding/edit/participating-teachers",
+        ],
+        false,
+    ),
+    teachers(
+        "allTeachers",
+        "All Teachers",
+        &[
+            "/:olympiadName/admin/edit/all-teachers",
+            "/:olympiadName/finance/edit/all-teachers",
+            "/:olympiadName/funding/edit/all-teachers",
+        ],
+        true,
+    ),
     admin(
         "teamAdmins",
         "Team Admins",
@@ -386,20 +407,7 @@ pub const SCREENS: &[Screen] = &[
         ],
         ADMIN_FUNDING,
     )
-    .calls(&[
-        "GET /api/mass-mail",
-        "POST /api/mass-mail",
-        "PUT /api/mass-mail/{id}",
-        "DELETE /api/mass-mail/{id}",
-        "POST /api/mass-mail/{id}/test",
-        "POST /api/mass-mail/{id}/queue",
-        "POST /api/mass-mail/{id}/pause",
-        "POST /api/mass-mail/{id}/resume",
-        "POST /api/mass-mail/{id}/attachment",
-        "DELETE /api/mass-mail/{id}/attachment/{attachmentId}",
-        "POST /api/queued-email/release-batch",
-        "POST /api/emailer/{kind}/preview",
-    ]),
+    .calls(MASS_MAIL_CALLS),
     admin(
         "questions",
         "Questions",
@@ -984,21 +992,11 @@ pub const SCREENS: &[Screen] = &[
     ]),
     overlord("users", "Users", &["/overlord/edit/users"])
         .calls(&["GET /api/user", "GET /api/user/impersonate"]),
-    overlord("massMails", "Mass Mails", &["/overlord/edit/mass-mails"]).calls(&[
-        "GET /api/mass-mail",
-        "POST /api/mass-mail",
-        "PUT /api/mass-mail/{id}",
-        "DELETE /api/mass-mail/{id}",
-        "POST /api/mass-mail/{id}/test",
-        "POST /api/mass-mail/{id}/queue",
-        "POST /api/mass-mail/{id}/pause",
-        "POST /api/mass-mail/{id}/resume",
-        "POST /api/mass-mail/{id}/attachment",
-        "DELETE /api/mass-mail/{id}/attachment/{attachmentId}",
-        "POST /api/queued-email/release-batch",
-        "POST /api/emailer/{kind}/preview",
-        "GET /api/campaign",
-    ]),
+    // The same screen as an olympiad's Mass Mailers, which only here lists the campaigns a mail
+    // may be put in (offered, as only the overlord may read them).
+    overlord("massMails", "Mass Mails", &["/overlord/edit/mass-mails"])
+        .calls(MASS_MAIL_CALLS)
+        .offers(&["GET /api/campaign"]),
     overlord("tasks", "Tasks", &["/overlord/tasks"])
         .calls(&["GET /api/task", "POST /api/task/{id}/retry"]),
     overlord(

@@ -11,7 +11,7 @@ mod common;
 
 use actix_web::http::header::{ETAG, IF_NONE_MATCH};
 use actix_web::http::StatusCode;
-use actix_web::test::{call_service, read_body, TestRequest};
+use actix_web::test::{call_service, read_body};
 use base64::Engine;
 use chrono::{Duration, NaiveDateTime, Timelike};
 use common::*;
@@ -45,12 +45,23 @@ fn school_of(s: &Sitting, entry: i64) -> i64 {
 type ReadQuestion = (i64, String, Vec<(String, String)>);
 
 /// The questions of a paper's modules by id: their stem and their options' texts by key.
-fn questions_of(modules: &Value) -> Vec<ReadQuestion> {
-    let mut found: Vec<_> = modules
+/// The questions of a list of modules, in their order.
+fn questions_in(modules: &Value) -> impl Iterator<Item = Value> + '_ {
+    modules
         .as_array()
         .unwrap()
         .iter()
         .flat_map(|m| m["questions"].as_array().unwrap().clone())
+}
+
+fn question_ids(modules: &Value) -> Vec<i64> {
+    questions_in(modules)
+        .map(|q| q["questionId"].as_i64().unwrap())
+        .collect()
+}
+
+fn questions_of(modules: &Value) -> Vec<ReadQuestion> {
+    let mut found: Vec<_> = questions_in(modules)
         .map(|q| {
             let mut options: Vec<(String, String)> = q["options"]
                 .as_array()
@@ -129,13 +140,7 @@ async fn the_lobby_waits_for_the_opening_and_the_start_hands_over_the_key_to_the
     assert_eq!(status, StatusCode::CONFLICT, "{refused}");
     assert_eq!(refused["error"], "not_open_yet");
     for path in ["/api/sitting/lobby/start", "/api/sitting/start"] {
-        let (status, refused) = api
-            .send(with_device(
-                TestRequest::post().uri(path),
-                &s.learner,
-                Some(&key),
-            ))
-            .await;
+        let (status, refused) = api.step(path, &s.learner, &key).await;
         assert_eq!(status, StatusCode::CONFLICT, "{path}: {refused}");
         assert_eq!(refused["error"], "not_open_yet", "{path}");
     }
@@ -149,13 +154,7 @@ async fn the_lobby_waits_for_the_opening_and_the_start_hands_over_the_key_to_the
     let (status, lobby) = api.get("/api/sitting/lobby", &s.learner).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(lobby["data"]["open"], true, "{lobby}");
-    let (status, started) = api
-        .send(with_device(
-            TestRequest::post().uri("/api/sitting/lobby/start"),
-            &s.learner,
-            Some(&key),
-        ))
-        .await;
+    let (status, started) = api.step("/api/sitting/lobby/start", &s.learner, &key).await;
     assert_eq!(status, StatusCode::OK, "{started}");
     assert_eq!(started["data"]["sitting"]["attempt"]["status"], "writing");
     let paper_key = started["data"]["paperKey"].as_str().unwrap();
@@ -175,21 +174,7 @@ async fn the_lobby_waits_for_the_opening_and_the_start_hands_over_the_key_to_the
     let plain = &plain["data"]["modules"];
     assert_eq!(questions_of(&opened), questions_of(plain));
     assert_eq!(questions_of(&opened).len(), 4);
-    let ordered: Vec<i64> = started["data"]["order"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|m| m["questions"].as_array().unwrap().clone())
-        .map(|q| q["questionId"].as_i64().unwrap())
-        .collect();
-    let in_paper: Vec<i64> = plain
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|m| m["questions"].as_array().unwrap().clone())
-        .map(|q| q["questionId"].as_i64().unwrap())
-        .collect();
-    assert_eq!(ordered, in_paper);
+    assert_eq!(question_ids(&started["data"]["order"]), question_ids(plain));
 
     // Another key does not open it.
     let wrong = base64::engine::general_purpose::STANDARD.encode([7u8; 32]);
@@ -269,13 +254,7 @@ async fn a_staggered_window_holds_one_school_while_another_schools_learners_star
     let (_, lobby) = api.get("/api/sitting/lobby", &s.learner).await;
     assert_eq!(lobby["data"]["open"], false);
     assert_eq!(lobby["data"]["opensAt"], utc(later));
-    let (status, refused) = api
-        .send(with_device(
-            TestRequest::post().uri("/api/sitting/start"),
-            &s.learner,
-            Some(&key),
-        ))
-        .await;
+    let (status, refused) = api.step("/api/sitting/start", &s.learner, &key).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(refused["error"], "not_open_yet");
     let (_, lobby) = api.get("/api/sitting/lobby", &other.token).await;
@@ -322,13 +301,7 @@ async fn a_staggered_window_holds_one_school_while_another_schools_learners_star
     ] });
     let (status, body) = api.put(&path, windows, &s.admin).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let (status, started) = api
-        .send(with_device(
-            TestRequest::post().uri("/api/sitting/start"),
-            &s.learner,
-            Some(&key),
-        ))
-        .await;
+    let (status, started) = api.step("/api/sitting/start", &s.learner, &key).await;
     assert_eq!(status, StatusCode::OK, "{started}");
     assert_eq!(started["data"]["attempt"]["endsAt"], utc(closes));
     let left = started["data"]["attempt"]["remainingSeconds"]

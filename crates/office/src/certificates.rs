@@ -721,22 +721,16 @@ fn status_of(conn: &mut DbConnection, olympiad_id: i64, sending: bool) -> Office
     })
 }
 
-pub fn generation_status(
+/// Where the olympiad's certificates stand: the progress counts the schools whose certificates
+/// are made (`sending` false) or sent.
+pub fn status(
     conn: &mut DbConnection,
     caller: &Caller,
     olympiad_id: i64,
+    sending: bool,
 ) -> OfficeResult<RunStatus> {
     find_in_reach::<Olympiad>(conn, caller, olympiad_id)?;
-    status_of(conn, olympiad_id, false)
-}
-
-pub fn send_status(
-    conn: &mut DbConnection,
-    caller: &Caller,
-    olympiad_id: i64,
-) -> OfficeResult<RunStatus> {
-    find_in_reach::<Olympiad>(conn, caller, olympiad_id)?;
-    status_of(conn, olympiad_id, true)
+    status_of(conn, olympiad_id, sending)
 }
 
 pub fn list(
@@ -849,15 +843,8 @@ pub fn send(
         final_snapshot(conn, olympiad_id)?;
         let run = run_to_send(conn, olympiad_id)?;
         if !run.sending || run.paused {
-            CertificateRun::set_sending(conn, run.id, true, false)?;
+            switch_sending(conn, caller, &run, false)?;
             queue_run(conn, run.id, folder, base_url, None)?;
-            record_activity(
-                conn,
-                caller,
-                "certificates_sending_started",
-                Some(olympiad_id),
-                serde_json::json!({ "run": run.id }),
-            )?;
         }
         status_of(conn, olympiad_id, true)
     })
@@ -874,17 +861,27 @@ pub fn pause(
         let run = CertificateRun::latest(conn, olympiad_id)?
             .ok_or_else(|| OfficeError::conflict("No certificates are being sent."))?;
         if run.sending && !run.paused {
-            CertificateRun::set_sending(conn, run.id, true, true)?;
-            record_activity(
-                conn,
-                caller,
-                "certificates_sending_paused",
-                Some(olympiad_id),
-                serde_json::json!({ "run": run.id }),
-            )?;
+            switch_sending(conn, caller, &run, true)?;
         }
         status_of(conn, olympiad_id, true)
     })
+}
+
+/// Sends the run's certificates, or pauses sending them, with the line in the activity log.
+fn switch_sending(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    run: &CertificateRun,
+    paused: bool,
+) -> OfficeResult<()> {
+    CertificateRun::set_sending(conn, run.id, true, paused)?;
+    let action = if paused {
+        "certificates_sending_paused"
+    } else {
+        "certificates_sending_started"
+    };
+    let details = serde_json::json!({ "run": run.id });
+    record_activity(conn, caller, action, Some(run.olympiad_id), details)
 }
 
 /// Makes one school's certificates again from the final results and sends them to its team.

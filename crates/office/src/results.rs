@@ -558,6 +558,21 @@ pub fn moderation(
     })
 }
 
+/// A change of the olympiad's results by its staff, in one write transaction, with the reason
+/// they give (checked first: every change of results says why).
+fn staff_change<T>(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    olympiad_id: i64,
+    reason: &str,
+    change: impl FnOnce(&mut DbConnection, String) -> OfficeResult<T>,
+) -> OfficeResult<T> {
+    write_transaction(conn, |conn| {
+        staff_olympiad(conn, caller, olympiad_id)?;
+        change(conn, reason_of(reason)?)
+    })
+}
+
 fn reason_of(reason: &str) -> OfficeResult<String> {
     let reason = reason.trim();
     if reason.is_empty() {
@@ -603,6 +618,71 @@ fn change(
     }
 }
 
+/// What a moderator changes in one learner's result.
+#[derive(Clone, Copy)]
+enum LearnerChange {
+    Adjusted {
+        from: i64,
+        to: i64,
+    },
+    /// Disqualified (true) or reinstated.
+    Disqualified(bool),
+}
+
+/// The learner's result before a change, which only results not yet final allow.
+fn learner_before(
+    conn: &mut DbConnection,
+    olympiad_id: i64,
+    attempt_id: i64,
+) -> OfficeResult<LearnerResult> {
+    let before = live(conn, olympiad_id)?;
+    not_final(&before.results)?;
+    Ok(learner_of(&before, attempt_id)?.clone())
+}
+
+/// Records the change of the learner's result with its line in the activity log, and answers
+/// their result after it.
+fn change_learner(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    olympiad_id: i64,
+    learner: &LearnerResult,
+    what: LearnerChange,
+    reason: &str,
+) -> OfficeResult<LearnerResult> {
+    let attempt_id = learner.attempt_id;
+    let mut details = serde_json::json!({ "attemptId": attempt_id, "reason": reason });
+    let (kind, marks, marks_before, action) = match what {
+        LearnerChange::Adjusted { from, to } => {
+            details["from"] = from.into();
+            details["to"] = to.into();
+            let kind = ResultChangeKind::Adjusted;
+            (kind, Some(to), Some(from), "result_adjusted")
+        }
+        LearnerChange::Disqualified(true) => {
+            let kind = ResultChangeKind::Disqualified;
+            (kind, None, None, "result_disqualified")
+        }
+        LearnerChange::Disqualified(false) => {
+            let kind = ResultChangeKind::Reinstated;
+            (kind, None, None, "result_reinstated")
+        }
+    };
+    let change = change(
+        olympiad_id,
+        caller,
+        Some(attempt_id),
+        kind,
+        marks,
+        marks_before,
+        reason,
+    );
+    ResultChange::record(conn, &change)?;
+    record_activity(conn, caller, action, Some(olympiad_id), details)?;
+    let after = live_and_stored(conn, olympiad_id)?;
+    Ok(learner_of(&after, attempt_id)?.clone())
+}
+
 /// The learner's current result, which must be one of the olympiad's finished attempts.
 fn learner_of(live: &Live, attempt_id: i64) -> OfficeResult<&LearnerResult> {
     live.learners
@@ -643,38 +723,24 @@ pub(crate) fn adjust_as(
     input: &AdjustInput,
     kept: impl FnOnce(String) -> String,
 ) -> OfficeResult<LearnerResult> {
-    write_transaction(conn, |conn| {
-        staff_olympiad(conn, caller, input.olympiad_id)?;
-        let reason = kept(reason_of(&input.reason)?);
-        if !(0..=100_000).contains(&input.marks) {
-            return Err(OfficeError::invalid("marks", "must be from 0 to 100000"));
-        }
-        let before = live(conn, input.olympiad_id)?;
-        not_final(&before.results)?;
-        let learner = learner_of(&before, input.attempt_id)?;
-        let previous = learner.score;
-        ResultChange::record(
-            conn,
-            &change(
-                input.olympiad_id,
-                caller,
-                Some(input.attempt_id),
-                ResultChangeKind::Adjusted,
-                Some(input.marks),
-                Some(previous),
-                &reason,
-            ),
-        )?;
-        record_activity(
-            conn,
-            caller,
-            "result_adjusted",
-            Some(input.olympiad_id),
-            serde_json::json!({ "attemptId": input.attempt_id, "from": previous, "to": input.marks, "reason": reason }),
-        )?;
-        let after = live_and_stored(conn, input.olympiad_id)?;
-        Ok(learner_of(&after, input.attempt_id)?.clone())
-    })
+    staff_change(
+        conn,
+        caller,
+        input.olympiad_id,
+        &input.reason,
+        |conn, reason| {
+            let reason = kept(reason);
+            if !(0..=100_000).contains(&input.marks) {
+                return Err(OfficeError::invalid("marks", "must be from 0 to 100000"));
+            }
+            let learner = learner_before(conn, input.olympiad_id, input.attempt_id)?;
+            let adjusted = LearnerChange::Adjusted {
+                from: learner.score,
+                to: input.marks,
+            };
+            change_learner(conn, caller, input.olympiad_id, &learner, adjusted, &reason)
+        },
+    )
 }
 
 #[derive(Debug, Clone, Deserialize, Validate, ToSchema)]
@@ -694,46 +760,27 @@ pub fn disqualify(
     caller: &Caller,
     input: &DisqualifyInput,
 ) -> OfficeResult<LearnerResult> {
-    write_transaction(conn, |conn| {
-        staff_olympiad(conn, caller, input.olympiad_id)?;
-        let reason = reason_of(&input.reason)?;
-        let before = live(conn, input.olympiad_id)?;
-        not_final(&before.results)?;
-        let learner = learner_of(&before, input.attempt_id)?;
-        if learner.disqualified == input.disqualified {
-            return Ok(learner.clone());
-        }
-        let kind = if input.disqualified {
-            ResultChangeKind::Disqualified
-        } else {
-            ResultChangeKind::Reinstated
-        };
-        ResultChange::record(
-            conn,
-            &change(
-                input.olympiad_id,
+    staff_change(
+        conn,
+        caller,
+        input.olympiad_id,
+        &input.reason,
+        |conn, reason| {
+            let learner = learner_before(conn, input.olympiad_id, input.attempt_id)?;
+            if learner.disqualified == input.disqualified {
+                return Ok(learner);
+            }
+            let disqualified = LearnerChange::Disqualified(input.disqualified);
+            change_learner(
+                conn,
                 caller,
-                Some(input.attempt_id),
-                kind,
-                None,
-                None,
+                input.olympiad_id,
+                &learner,
+                disqualified,
                 &reason,
-            ),
-        )?;
-        record_activity(
-            conn,
-            caller,
-            if input.disqualified {
-                "result_disqualified"
-            } else {
-                "result_reinstated"
-            },
-            Some(input.olympiad_id),
-            serde_json::json!({ "attemptId": input.attempt_id, "reason": reason }),
-        )?;
-        let after = live_and_stored(conn, input.olympiad_id)?;
-        Ok(learner_of(&after, input.attempt_id)?.clone())
-    })
+            )
+        },
+    )
 }
 
 #[derive(Debug, Clone, Deserialize, Validate, ToSchema)]
@@ -757,27 +804,31 @@ pub fn remark(
     caller: &Caller,
     input: &RemarkInput,
 ) -> OfficeResult<Remarked> {
-    write_transaction(conn, |conn| {
-        staff_olympiad(conn, caller, input.olympiad_id)?;
-        let reason = reason_of(&input.reason)?;
-        not_final(&OlympiadResults::of_olympiad(conn, input.olympiad_id)?)?;
-        let done = crate::invigilation::remark(conn, caller, input.olympiad_id)?;
-        ResultChange::record(
-            conn,
-            &change(
-                input.olympiad_id,
-                caller,
-                None,
-                ResultChangeKind::Remarked,
-                None,
-                None,
-                &reason,
-            ),
-        )?;
-        Ok(Remarked {
-            marked: done.marked,
-        })
-    })
+    staff_change(
+        conn,
+        caller,
+        input.olympiad_id,
+        &input.reason,
+        |conn, reason| {
+            not_final(&OlympiadResults::of_olympiad(conn, input.olympiad_id)?)?;
+            let done = crate::invigilation::remark(conn, caller, input.olympiad_id)?;
+            ResultChange::record(
+                conn,
+                &change(
+                    input.olympiad_id,
+                    caller,
+                    None,
+                    ResultChangeKind::Remarked,
+                    None,
+                    None,
+                    &reason,
+                ),
+            )?;
+            Ok(Remarked {
+                marked: done.marked,
+            })
+        },
+    )
 }
 
 #[derive(Debug, Clone, Deserialize, Validate, ToSchema)]
@@ -803,68 +854,72 @@ pub fn set_state(
     caller: &Caller,
     input: &StateInput,
 ) -> OfficeResult<StateView> {
-    write_transaction(conn, |conn| {
-        staff_olympiad(conn, caller, input.olympiad_id)?;
-        let reason = reason_of(&input.reason)?;
-        let current = live(conn, input.olympiad_id)?;
-        let from = current.results.state;
-        if from == input.state {
-            return Ok(StateView {
-                state: from,
-                version: current.results.version,
-            });
-        }
-        if !from.may_become(input.state) {
-            return Err(OfficeError::conflict(format!(
-                "Results that are {} cannot become {}.",
-                from.as_str(),
-                input.state.as_str()
-            )));
-        }
-        let results = &current.results;
-        let mut form = OlympiadResultsUpdateForm {
-            state: input.state,
-            version: results.version,
-            bands: results.bands.clone(),
-            snapshot: results.snapshot.clone(),
-            finalised_at: results.finalised_at,
-            updated_at: now(),
-        };
-        let kind = match (from, input.state) {
-            (_, ResultsState::Final) => {
-                let at = now();
-                form.version += 1;
-                form.finalised_at = Some(at);
-                form.snapshot = serde_json::to_string(&Snapshot {
-                    version: form.version,
-                    finalised_at: Some(at),
-                    learners: current.learners.clone(),
-                    schools: current.schools.clone(),
-                })
-                .map_err(|e| OfficeError::Internal(e.to_string()))?;
-                ResultChangeKind::Finalised
+    staff_change(
+        conn,
+        caller,
+        input.olympiad_id,
+        &input.reason,
+        |conn, reason| {
+            let current = live(conn, input.olympiad_id)?;
+            let from = current.results.state;
+            if from == input.state {
+                return Ok(StateView {
+                    state: from,
+                    version: current.results.version,
+                });
             }
-            (ResultsState::Final, _) => ResultChangeKind::Reopened,
-            (_, ResultsState::Moderated) => ResultChangeKind::Moderated,
-            (_, ResultsState::Provisional) => ResultChangeKind::Provisional,
-        };
-        OlympiadResults::update(conn, results.id, &form)?;
-        ResultChange::record(
-            conn,
-            &change(input.olympiad_id, caller, None, kind, None, None, &reason),
-        )?;
-        record_activity(
-            conn,
-            caller,
-            "results_state_changed",
-            Some(input.olympiad_id),
-            serde_json::json!({ "from": from.as_str(), "to": input.state.as_str(), "version": form.version, "reason": reason }),
-        )?;
-        Ok(StateView {
-            state: input.state,
-            version: form.version,
-        })
-    })
+            if !from.may_become(input.state) {
+                return Err(OfficeError::conflict(format!(
+                    "Results that are {} cannot become {}.",
+                    from.as_str(),
+                    input.state.as_str()
+                )));
+            }
+            let results = &current.results;
+            let mut form = OlympiadResultsUpdateForm {
+                state: input.state,
+                version: results.version,
+                bands: results.bands.clone(),
+                snapshot: results.snapshot.clone(),
+                finalised_at: results.finalised_at,
+                updated_at: now(),
+            };
+            let kind = match (from, input.state) {
+                (_, ResultsState::Final) => {
+                    let at = now();
+                    form.version += 1;
+                    form.finalised_at = Some(at);
+                    form.snapshot = serde_json::to_string(&Snapshot {
+                        version: form.version,
+                        finalised_at: Some(at),
+                        learners: current.learners.clone(),
+                        schools: current.schools.clone(),
+                    })
+                    .map_err(|e| OfficeError::Internal(e.to_string()))?;
+                    ResultChangeKind::Finalised
+                }
+                (ResultsState::Final, _) => ResultChangeKind::Reopened,
+                (_, ResultsState::Moderated) => ResultChangeKind::Moderated,
+                (_, ResultsState::Provisional) => ResultChangeKind::Provisional,
+            };
+            OlympiadResults::update(conn, results.id, &form)?;
+            ResultChange::record(
+                conn,
+                &change(input.olympiad_id, caller, None, kind, None, None, &reason),
+            )?;
+            record_activity(
+                conn,
+                caller,
+                "results_state_changed",
+                Some(input.olympiad_id),
+                serde_json::json!({ "from": from.as_str(), "to": input.state.as_str(), "version": form.version, "reason": reason }),
+            )?;
+            Ok(StateView {
+                state: input.state,
+                version: form.version,
+            })
+        },
+    )
 }
 
 #[derive(Debug, Clone, Deserialize, Validate, ToSchema)]

@@ -3,10 +3,11 @@
 
 use crate::error::{OfficeError, OfficeResult};
 use chrono::NaiveDateTime;
-use olympiad_domain::email::EmailOutcome;
 use olympiad_domain::job::JobStatus;
 use olympiad_persistence::models::listing::contains_pattern;
-use olympiad_persistence::models::search;
+use olympiad_persistence::models::search::{
+    self, EmailLogHit, LearnerHit, OrderHit, SchoolHit, TeacherHit,
+};
 use olympiad_persistence::DbConnection;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -22,57 +23,6 @@ pub struct SearchQuery {
     pub q: String,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SchoolHit {
-    pub id: i64,
-    pub name: String,
-    pub emis_number: Option<String>,
-    pub town: String,
-    pub province: String,
-    pub email: String,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct TeacherHit {
-    pub id: i64,
-    pub user_id: i64,
-    pub first_name: String,
-    pub last_name: String,
-    pub email: Option<String>,
-    pub school_name: Option<String>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct LearnerHit {
-    pub id: i64,
-    pub first_name: String,
-    pub last_name: String,
-    pub grade: i32,
-    pub school_id: i64,
-    pub school_name: String,
-}
-
-/// A purchase order: its reference, the school's own order number, and where it stands.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct OrderHit {
-    #[schema(value_type = i64)]
-    pub id: olympiad_domain::id::PurchaseOrderId,
-    pub olympiad_id: i64,
-    pub reference: String,
-    #[serde(rename = "schoolsPO")]
-    pub schools_po: String,
-    /// None for a country's order or an order whose entry is gone.
-    pub school_name: Option<String>,
-    /// VAT included, in cents.
-    pub total_cents: i64,
-    pub paid: bool,
-    pub deleted: bool,
-}
-
 /// An e-mail of the job table: to whom, about what, and whether it went.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -81,22 +31,6 @@ pub struct EmailHit {
     pub status: JobStatus,
     pub to: String,
     pub subject: String,
-    #[serde(with = "olympiad_domain::utc")]
-    pub created_at: NaiveDateTime,
-}
-
-/// An entry of the e-mail log: to whom, about what, and what became of it.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct EmailLogHit {
-    pub id: i64,
-    pub olympiad_id: Option<i64>,
-    pub recipient: String,
-    pub subject: String,
-    /// Sent, failed, skipped (shunned or unsubscribed) or bounced.
-    pub result: EmailOutcome,
-    /// The mail server's answer or why it was skipped.
-    pub detail: String,
     #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
 }
@@ -151,69 +85,10 @@ pub fn search(conn: &mut DbConnection, query: &SearchQuery) -> OfficeResult<Sear
     let pattern = contains_pattern(text)
         .ok_or_else(|| OfficeError::invalid("q", "must be 2 to 100 characters"))?;
     Ok(SearchResults {
-        schools: search::schools(conn, &pattern, HITS)?
-            .into_iter()
-            .map(|(id, name, emis_number, town, province, email)| SchoolHit {
-                id,
-                name,
-                emis_number,
-                town,
-                province,
-                email,
-            })
-            .collect(),
-        teachers: search::teachers(conn, &pattern, HITS)?
-            .into_iter()
-            .map(
-                |(id, user_id, first_name, last_name, email, school_name)| TeacherHit {
-                    id,
-                    user_id,
-                    first_name,
-                    last_name,
-                    email,
-                    school_name,
-                },
-            )
-            .collect(),
-        learners: search::learners(conn, &pattern, HITS)?
-            .into_iter()
-            .map(
-                |(id, first_name, last_name, grade, school_id, school_name)| LearnerHit {
-                    id,
-                    first_name,
-                    last_name,
-                    grade,
-                    school_id,
-                    school_name,
-                },
-            )
-            .collect(),
-        orders: search::orders(conn, &pattern, HITS)?
-            .into_iter()
-            .map(
-                |(
-                    id,
-                    olympiad_id,
-                    reference,
-                    schools_po,
-                    school_name,
-                    total_cents,
-                    paid,
-                    deleted,
-                )| {
-                    OrderHit {
-                        id,
-                        olympiad_id,
-                        reference,
-                        schools_po,
-                        school_name,
-                        total_cents,
-                        paid,
-                        deleted,
-                    }
-                },
-            )
-            .collect(),
+        schools: search::schools(conn, &pattern, HITS)?,
+        teachers: search::teachers(conn, &pattern, HITS)?,
+        learners: search::learners(conn, &pattern, HITS)?,
+        orders: search::orders(conn, &pattern, HITS)?,
         emails: search::emails(conn, &pattern, HITS)?
             .into_iter()
             .map(|(job_id, status, payload, created_at)| {
@@ -227,19 +102,6 @@ pub fn search(conn: &mut DbConnection, query: &SearchQuery) -> OfficeResult<Sear
                 }
             })
             .collect(),
-        email_log: search::email_log(conn, &pattern, HITS)?
-            .into_iter()
-            .map(
-                |(id, olympiad_id, recipient, subject, result, detail, created_at)| EmailLogHit {
-                    id,
-                    olympiad_id,
-                    recipient,
-                    subject,
-                    result,
-                    detail,
-                    created_at,
-                },
-            )
-            .collect(),
+        email_log: search::email_log(conn, &pattern, HITS)?,
     })
 }

@@ -335,6 +335,17 @@ fn read_sitter(
     Ok((sitter, olympiad, attempt))
 }
 
+/// The learner's entry, olympiad and current attempt, which this device must hold.
+fn read_held(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    device: Option<&DeviceKey>,
+) -> OfficeResult<(Sitter, Olympiad, Attempt)> {
+    let (sitter, olympiad) = sitter_of(conn, caller)?;
+    let attempt = held(Attempt::current(conn, sitter.participant_id)?, device)?;
+    Ok((sitter, olympiad, attempt))
+}
+
 /// The attempt, which this device must hold.
 fn held(attempt: Option<Attempt>, device: Option<&DeviceKey>) -> OfficeResult<Attempt> {
     let attempt = attempt.ok_or_else(|| {
@@ -617,8 +628,7 @@ pub fn start(
     caller: &Caller,
     device: Option<DeviceKey>,
 ) -> OfficeResult<SittingView> {
-    let (sitter, olympiad, attempt) = read_sitter(conn, caller)?;
-    let attempt = held(attempt, device.as_ref())?;
+    let (sitter, olympiad, attempt) = read_held(conn, caller, device.as_ref())?;
     match attempt.status() {
         AttemptStatus::Writing => return view_after(conn, cache, &sitter, &olympiad, device, None),
         AttemptStatus::Finished => return Err(finished()),
@@ -673,11 +683,7 @@ pub fn paper(
     device: Option<DeviceKey>,
 ) -> OfficeResult<LearnerPaper> {
     let paper = cache.paper(conn, entered_olympiad(caller)?)?;
-    let (sitter, olympiad) = sitter_of(conn, caller)?;
-    let attempt = held(
-        Attempt::current(conn, sitter.participant_id)?,
-        device.as_ref(),
-    )?;
+    let (sitter, olympiad, attempt) = read_held(conn, caller, device.as_ref())?;
     match attempt.status() {
         AttemptStatus::Writing => {}
         AttemptStatus::Preparing => return Err(not_started()),
@@ -789,8 +795,7 @@ pub fn finish(
     caller: &Caller,
     device: Option<DeviceKey>,
 ) -> OfficeResult<SittingView> {
-    let (sitter, olympiad, attempt) = read_sitter(conn, caller)?;
-    let attempt = held(attempt, device.as_ref())?;
+    let (sitter, olympiad, attempt) = read_held(conn, caller, device.as_ref())?;
     match attempt.status() {
         AttemptStatus::Preparing => return Err(not_started()),
         // Ending and marking take the write lock first, so they run outside a read transaction.

@@ -47,9 +47,11 @@ pub fn read_word<T: olympiad_domain::words::Words>(
     Ok(T::from_word(&text)?)
 }
 
-/// Stores each of the enums as its word.
+/// Stores each of the enums as its word; for the tests, [`round_trip_every_word`] checks each
+/// value of every one of them on a real database.
 macro_rules! stored_as_word {
-    ($($ty:ty),+ $(,)?) => {$(
+    ($($ty:ty),+ $(,)?) => {
+        $(
         impl FromSql<Text, MultiBackend> for $ty {
             fn from_sql(bytes: <MultiBackend as Backend>::RawValue<'_>) -> deserialize::Result<Self> {
                 read_word(bytes)
@@ -76,14 +78,52 @@ macro_rules! stored_as_word {
                 Word(value.as_str())
             }
         }
-    )+};
+        )+
+
+        /// Sends each value of every stored enum as a bound parameter and reads the database's
+        /// answer as the enum again, and as plain text, which must be the value's word; answers
+        /// how many values came back as themselves.
+        #[cfg(feature = "testing")]
+        pub fn round_trip_every_word(conn: &mut crate::DbConnection) -> Result<usize, String> {
+            use diesel::prelude::*;
+            let sql = format!(
+                "SELECT {} AS value, CAST({} AS TEXT) AS text",
+                crate::placeholder(conn, 1),
+                crate::placeholder(conn, 2)
+            );
+            let mut checked = 0;
+            $({
+                #[derive(QueryableByName)]
+                struct Read {
+                    #[diesel(sql_type = Text)]
+                    value: $ty,
+                    #[diesel(sql_type = Text)]
+                    text: String,
+                }
+                for &value in <$ty as olympiad_domain::words::Words>::ALL {
+                    let read: Read = diesel::sql_query(&sql)
+                        .bind::<Text, _>(value)
+                        .bind::<Text, _>(value)
+                        .get_result(conn)
+                        .map_err(|e| e.to_string())?;
+                    if read.value != value || read.text != value.as_str() {
+                        return Err(format!("{value:?} came back as {:?} ({})", read.value, read.text));
+                    }
+                    checked += 1;
+                }
+            })+
+            Ok(checked)
+        }
+    };
 }
 
+use olympiad_domain::appeals::AppealState;
 use olympiad_domain::email::{Audience, BounceKind, EmailOutcome, MailServers, MassMailStatus};
 use olympiad_domain::interest::{InterestKind, InterestStatus};
 use olympiad_domain::job::{JobKind, JobStatus};
 use olympiad_domain::olympiad::OlympiadKind;
 use olympiad_domain::paper::QuestionKind;
+use olympiad_domain::privacy::{ErasureOutcome, ErasureSubject};
 use olympiad_domain::results::{Award, ResultChangeKind, ResultsState};
 use olympiad_domain::school::{EntryStatus, ParticipantStatus};
 use olympiad_domain::sitting::AttemptStatus;
@@ -102,19 +142,15 @@ stored_as_word!(
     Award,
     ResultChangeKind,
     ResultsState,
+    // Results: appeals
+    AppealState,
     // E-mail
     MassMailStatus,
     Audience,
     BounceKind,
     EmailOutcome,
     MailServers,
-);
-
-// Results: appeals
-stored_as_word!(olympiad_domain::appeals::AppealState);
-
-// Privacy (POPIA)
-stored_as_word!(
-    olympiad_domain::privacy::ErasureSubject,
-    olympiad_domain::privacy::ErasureOutcome,
+    // Privacy (POPIA)
+    ErasureSubject,
+    ErasureOutcome,
 );

@@ -10,15 +10,12 @@
 use actix_web::rt::System;
 use futures_util::future::join_all;
 use olympiad_bench::client::{client, save_next, sign_in, start, Learner};
-use olympiad_bench::fixtures::enter_many;
-use olympiad_bench::server::{free_port, olympiad_bin, seed_demo, ServerProcess};
+use olympiad_bench::server::{Demo, LEARNER_PASSWORD};
 use olympiad_bench::stats::Latencies;
 use olympiad_bench::{database, finish, report, setting};
 use olympiad_persistence::Database;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
-
-const PASSWORD: &str = "kx7m-p3qa-9tcw";
 
 fn main() -> ExitCode {
     finish("bench-nodes", [1, 2].into_iter().try_for_each(run))
@@ -34,15 +31,11 @@ fn run(nodes: usize) -> Result<(), String> {
     if matches!(db.database, Database::Sqlite(_)) {
         return Ok(());
     }
-    let data = tempfile::tempdir().map_err(|e| e.to_string())?;
-    let bin = olympiad_bin();
-    seed_demo(&bin, &db.url(), data.path())?;
-    let usernames = enter_many(&mut db.conn(), "geography", learners, PASSWORD)?;
+    let (demo, usernames) = Demo::with_learners(db, learners)?;
     // Started one after the other: each reads the JWT secret the first kept in the data folder.
     let mut servers = Vec::new();
     for _ in 0..nodes {
-        let port = free_port().map_err(|e| e.to_string())?;
-        servers.push(ServerProcess::start(&bin, &db.url(), data.path(), port)?);
+        servers.push(demo.serve(&[])?);
     }
     let bases: Vec<String> = servers.iter().map(|s| s.base_url.clone()).collect();
     System::new().block_on(async move {
@@ -59,7 +52,8 @@ fn run(nodes: usize) -> Result<(), String> {
                 let mut learners = Vec::new();
                 for (i, username) in group {
                     let (first, second) = (&bases[i % nodes], &bases[(i + 1) % nodes]);
-                    let token = sign_in(&http, first, &username, PASSWORD, "geography").await?;
+                    let token =
+                        sign_in(&http, first, &username, LEARNER_PASSWORD, "geography").await?;
                     learners.push(start(&http, second, &username, &token).await?);
                 }
                 Ok::<Vec<Learner>, String>(learners)

@@ -14,9 +14,8 @@ use awc::Client;
 use chrono::{Duration, SubsecRound};
 use diesel::prelude::*;
 use olympiad_bench::client::{client, sign_in};
-use olympiad_bench::fixtures::enter_many;
 use olympiad_bench::rush::{learners_at_a_time, timed_rush, RushReport};
-use olympiad_bench::server::{free_port, olympiad_bin, seed_demo, ServerProcess};
+use olympiad_bench::server::{Demo, LEARNER_PASSWORD};
 use olympiad_bench::{database, finish, setting};
 use olympiad_persistence::models::{Olympiad, SittingWindow};
 use olympiad_persistence::schema::{lobby_keys, sitting_windows};
@@ -25,8 +24,6 @@ use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::process::ExitCode;
-
-const PASSWORD: &str = "kx7m-p3qa-9tcw";
 
 fn main() -> ExitCode {
     let learners = setting("BENCH_LEARNERS", 10_000);
@@ -50,11 +47,8 @@ struct Sealed {
 }
 
 fn run(learners: usize, connections: usize) -> Result<(), String> {
-    let db = database();
-    let data = tempfile::tempdir().map_err(|e| e.to_string())?;
-    let bin = olympiad_bin();
-    seed_demo(&bin, &db.url(), data.path())?;
-    let usernames = enter_many(&mut db.conn(), "geography", learners, PASSWORD)?;
+    let (demo, usernames) = Demo::with_learners(database(), learners)?;
+    let db = &demo.db;
     let olympiad = Olympiad::by_name(&mut db.conn(), "geography")
         .map_err(|e| e.to_string())?
         .ok_or("no geography olympiad")?;
@@ -66,8 +60,7 @@ fn run(learners: usize, connections: usize) -> Result<(), String> {
         &[(later, later + Duration::hours(3))],
     )
     .map_err(|e| e.to_string())?;
-    let port = free_port().map_err(|e| e.to_string())?;
-    let mut server = ServerProcess::start(&bin, &db.url(), data.path(), port)?;
+    let mut server = demo.serve(&[])?;
     let base = server.base_url.clone();
     let http = client(connections);
     System::new().block_on(async {
@@ -90,7 +83,7 @@ async fn lobby(
     let sealed = RefCell::new(HashMap::new());
     let (waiting_ref, sealed_ref) = (&waiting, &sealed);
     learners_at_a_time(usernames, connections, |username| async move {
-        let token = sign_in(http, base, &username, PASSWORD, "geography").await?;
+        let token = sign_in(http, base, &username, LEARNER_PASSWORD, "geography").await?;
         let authorization = format!("Bearer {token}");
         let declared = call(
             http.post(format!("{base}/api/sitting/declaration"))

@@ -5,12 +5,12 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a benchmark that cannot set up has failed
 
-use actix_web::test::{call_service, init_service, read_body, TestRequest};
+use actix_web::test::{init_service, TestRequest};
 use diesel::connection::SimpleConnection;
 use olympiad_bench::fixtures::{
     entered_schools, geography_olympiad, insert_learners, staff_token, LearnerRow,
 };
-use olympiad_bench::{database, median_ms, millis, report, state};
+use olympiad_bench::{answered, database, median_ms, millis, report, state};
 use olympiad_domain::Role;
 use olympiad_persistence::models::Olympiad;
 use olympiad_persistence::DbConnection;
@@ -88,22 +88,7 @@ async fn main() {
     let app = init_service(olympiad_http::app(state.clone())).await;
     let post = |uri: String, token: String| {
         let app = &app;
-        async move {
-            let response = call_service(
-                app,
-                TestRequest::post()
-                    .uri(&uri)
-                    .insert_header(("Authorization", format!("Bearer {token}")))
-                    .to_request(),
-            )
-            .await;
-            assert!(
-                response.status().is_success(),
-                "{uri}: {}",
-                response.status()
-            );
-            read_body(response).await
-        }
+        async move { answered(app, TestRequest::post().uri(&uri), &token).await }
     };
     // The answers are right before they are timed.
     let body = post("/api/reports/olympiad/overview".into(), overlord.clone()).await;

@@ -5,10 +5,10 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a benchmark that cannot set up has failed
 
-use actix_web::test::{call_service, init_service, read_body, TestRequest};
+use actix_web::test::{init_service, TestRequest};
 use diesel::connection::SimpleConnection;
 use olympiad_bench::fixtures::{entered_schools, geography_olympiad, staff_token};
-use olympiad_bench::{database, median_ms, millis, report, state};
+use olympiad_bench::{answered, database, median_ms, millis, report, state};
 use olympiad_domain::results::Award;
 use olympiad_domain::Role;
 use olympiad_office::certificates::{school_zip, CertificateDesign};
@@ -227,16 +227,7 @@ async fn main() {
         ),
     ] {
         let ms = median_ms(5, || async {
-            let request = TestRequest::get()
-                .uri(&path)
-                .insert_header(("Authorization", format!("Bearer {token}")));
-            let response = call_service(&app, request.to_request()).await;
-            assert!(
-                response.status().is_success(),
-                "{path}: {}",
-                response.status()
-            );
-            read_body(response).await;
+            answered(&app, TestRequest::get().uri(&path), &token).await;
         })
         .await;
         report(name, ms, "ms");

@@ -11,13 +11,11 @@
 
 use actix_web::rt::System;
 use olympiad_bench::client::{client, sign_in, start};
-use olympiad_bench::fixtures::enter_many;
 use olympiad_bench::rush::{timed_rush, RushReport};
-use olympiad_bench::server::{free_port, olympiad_bin, seed_demo, ServerProcess};
+use olympiad_bench::server::{Demo, LEARNER_PASSWORD};
 use olympiad_bench::{database, finish, setting};
 use std::process::ExitCode;
 
-const PASSWORD: &str = "kx7m-p3qa-9tcw";
 /// Lets the benchmark read the server's `/metrics` (a made-up secret for a throwaway server).
 const SCRAPE_SECRET: &str = "bench-rush-scrape-secret-0123456789abcdef";
 /// The routes of a learner's start, in its order, as `/metrics` names them.
@@ -36,14 +34,8 @@ fn main() -> ExitCode {
 }
 
 fn run(learners: usize, connections: usize) -> Result<(), String> {
-    let db = database();
-    let data = tempfile::tempdir().map_err(|e| e.to_string())?;
-    let bin = olympiad_bin();
-    seed_demo(&bin, &db.url(), data.path())?;
-    let usernames = enter_many(&mut db.conn(), "geography", learners, PASSWORD)?;
-    let port = free_port().map_err(|e| e.to_string())?;
-    let settings = [("METRICS_SECRET", SCRAPE_SECRET)];
-    let mut server = ServerProcess::start_with(&bin, &db.url(), data.path(), port, &settings)?;
+    let (demo, usernames) = Demo::with_learners(database(), learners)?;
+    let mut server = demo.serve(&[("METRICS_SECRET", SCRAPE_SECRET)])?;
     let base = server.base_url.clone();
     System::new().block_on(async {
         rush(&base, usernames, connections).await?;
@@ -64,7 +56,7 @@ async fn rush(base: &str, usernames: Vec<String>, connections: usize) -> Result<
     timed_rush(names, usernames, connections, |username| {
         let http = &http;
         async move {
-            let token = sign_in(http, base, &username, PASSWORD, "geography").await?;
+            let token = sign_in(http, base, &username, LEARNER_PASSWORD, "geography").await?;
             let learner = start(http, base, &username, &token).await?;
             if learner.answers.is_empty() {
                 return Err(format!("{username} got a paper without questions"));

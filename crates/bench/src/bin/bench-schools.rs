@@ -4,12 +4,12 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a benchmark that cannot set up has failed
 
-use actix_web::test::{call_service, init_service, read_body, TestRequest};
+use actix_web::test::{init_service, TestRequest};
 use diesel::connection::SimpleConnection;
 use olympiad_bench::fixtures::{
     entered_schools, geography_olympiad, insert_learners, school, staff_token, LearnerRow,
 };
-use olympiad_bench::{database, median_ms, millis, report, state};
+use olympiad_bench::{answered, database, median_ms, millis, report, state};
 use olympiad_documents::{Cell, Table};
 use olympiad_domain::roster::heading_of;
 use olympiad_domain::Role;
@@ -123,35 +123,17 @@ async fn main() {
         SchoolParticipant::ensure(&mut conn, olympiad.id, home.id, Some(teacher_user)).unwrap();
     TeamMember::ensure(&mut conn, entry.id, teacher_row.id, true).unwrap();
     let app = init_service(olympiad_http::app(state.clone())).await;
-    let bearer = |request: TestRequest, token: &str| {
-        request.insert_header(("Authorization", format!("Bearer {token}")))
-    };
 
     // The import: preview of a 2,000-row XLSX, then the commit of its rows.
     let bytes = sheet(IMPORT_ROWS);
     let start = Instant::now();
-    let response = call_service(
-        &app,
-        bearer(
-            multipart(
-                &format!(
-                    "/api/learner/import/preview?schoolParticipantId={}",
-                    entry.id
-                ),
-                "learners.xlsx",
-                &bytes,
-            ),
-            &teacher,
-        )
-        .to_request(),
-    )
-    .await;
-    assert!(
-        response.status().is_success(),
-        "preview: {}",
-        response.status()
+    let preview_uri = format!(
+        "/api/learner/import/preview?schoolParticipantId={}",
+        entry.id
     );
-    let preview: serde_json::Value = serde_json::from_slice(&read_body(response).await).unwrap();
+    let sheet_upload = multipart(&preview_uri, "learners.xlsx", &bytes);
+    let preview = answered(&app, sheet_upload, &teacher).await;
+    let preview: serde_json::Value = serde_json::from_slice(&preview).unwrap();
     report(
         "schools_import_preview_2000_rows",
         millis(start.elapsed()),
@@ -168,25 +150,13 @@ async fn main() {
         .map(|r| r["row"].clone())
         .collect();
     let start = Instant::now();
-    let response = call_service(
-        &app,
-        bearer(
-            TestRequest::post()
-                .uri(&format!(
-                    "/api/learner/import?schoolParticipantId={}",
-                    entry.id
-                ))
-                .set_json(serde_json::json!({ "rows": rows })),
-            &teacher,
-        )
-        .to_request(),
-    )
-    .await;
-    assert!(
-        response.status().is_success(),
-        "commit: {}",
-        response.status()
-    );
+    let commit = TestRequest::post()
+        .uri(&format!(
+            "/api/learner/import?schoolParticipantId={}",
+            entry.id
+        ))
+        .set_json(serde_json::json!({ "rows": rows }));
+    answered(&app, commit, &teacher).await;
     report(
         "schools_import_commit_2000_rows",
         millis(start.elapsed()),
@@ -204,22 +174,10 @@ async fn main() {
         let app = &app;
         let admin = admin.clone();
         async move {
-            let response = call_service(
-                app,
-                bearer(
-                    TestRequest::get()
-                        .uri(&format!("/api/learner?olympiadId={}&{query}", olympiad.id)),
-                    &admin,
-                )
-                .to_request(),
-            )
-            .await;
-            assert!(
-                response.status().is_success(),
-                "{query}: {}",
-                response.status()
-            );
-            read_body(response).await.len()
+            let uri = format!("/api/learner?olympiadId={}&{query}", olympiad.id);
+            answered(app, TestRequest::get().uri(&uri), &admin)
+                .await
+                .len()
         }
     };
     let first = median_ms(5, || async {

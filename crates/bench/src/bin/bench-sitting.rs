@@ -11,8 +11,7 @@
 use actix_web::rt::System;
 use futures_util::future::join_all;
 use olympiad_bench::client::{client, save_next, sign_in, start, Learner};
-use olympiad_bench::fixtures::enter_many;
-use olympiad_bench::server::{free_port, olympiad_bin, seed_demo, ServerProcess};
+use olympiad_bench::server::{Demo, LEARNER_PASSWORD};
 use olympiad_bench::stats::Latencies;
 use olympiad_bench::{database, finish, report, setting};
 use olympiad_persistence::{open_pool, write_transaction, Database, DbConnection, DbError};
@@ -20,8 +19,6 @@ use std::cell::RefCell;
 use std::process::ExitCode;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
-
-const PASSWORD: &str = "kx7m-p3qa-9tcw";
 
 struct Plan {
     learners: usize,
@@ -39,14 +36,8 @@ fn main() -> ExitCode {
 }
 
 fn run(plan: &Plan) -> Result<(), String> {
-    let db = database();
-    let data = tempfile::tempdir().map_err(|e| e.to_string())?;
-    let bin = olympiad_bin();
-    seed_demo(&bin, &db.url(), data.path())?;
-    let usernames = enter_many(&mut db.conn(), "geography", plan.learners, PASSWORD)?;
-
-    let port = free_port().map_err(|e| e.to_string())?;
-    let mut server = ServerProcess::start(&bin, &db.url(), data.path(), port)?;
+    let (demo, usernames) = Demo::with_learners(database(), plan.learners)?;
+    let mut server = demo.serve(&[])?;
     let base = server.base_url.clone();
     let (connections, seconds) = (plan.connections, plan.seconds);
     System::new().block_on(async move {
@@ -55,7 +46,7 @@ fn run(plan: &Plan) -> Result<(), String> {
         Ok::<(), String>(())
     })?;
     server.kill();
-    raw_ceiling(&db.database)
+    raw_ceiling(&demo.db.database)
 }
 
 /// Runs `work` for every item, `connections` at a time; answers the results in order, the
@@ -122,7 +113,7 @@ async fn spike(
     let (tokens, mut signins, elapsed) = all_at_once(usernames.clone(), connections, |username| {
         let http = http.clone();
         async move {
-            sign_in(&http, base, &username, PASSWORD, "geography")
+            sign_in(&http, base, &username, LEARNER_PASSWORD, "geography")
                 .await
                 .map(|token| (username, token))
         }

@@ -156,7 +156,7 @@ pub async fn generation_status(
     query: web::Query<OlympiadQuery>,
 ) -> ApiResult<RunStatus> {
     state
-        .answer(move |conn| certificates::generation_status(conn, &caller, query.olympiad_id))
+        .answer(move |conn| certificates::status(conn, &caller, query.olympiad_id, false))
         .await
 }
 
@@ -169,7 +169,7 @@ pub async fn send_status(
     query: web::Query<OlympiadQuery>,
 ) -> ApiResult<RunStatus> {
     state
-        .answer(move |conn| certificates::send_status(conn, &caller, query.olympiad_id))
+        .answer(move |conn| certificates::status(conn, &caller, query.olympiad_id, true))
         .await
 }
 

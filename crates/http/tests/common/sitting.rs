@@ -5,6 +5,7 @@ use super::{with_device, Api, BuiltLearner, Fixture};
 use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::StatusCode;
+use actix_web::test::TestRequest;
 use diesel::prelude::*;
 use olympiad_domain::paper::{AnswerOption, Language, QuestionContent, QuestionKind};
 use olympiad_persistence::models::{
@@ -281,6 +282,12 @@ where
         let flag = json!({ "answers": [{ "questionId": q[3], "answer": "limpopo", "flagged": true, "seq": 5 }] });
         let (status, answer) = self.save_answers(&s.learner, Some(key), flag).await;
         assert_eq!(status, StatusCode::OK, "{answer}");
+    }
+
+    /// A step of the sitting (`POST` with no body) from the device that holds `key`.
+    pub async fn step(&self, path: &str, token: &str, key: &str) -> (StatusCode, Value) {
+        let request = TestRequest::post().uri(path);
+        self.send(with_device(request, token, Some(key))).await
     }
 
     /// The paper as the device that holds `key` is shown it.

@@ -11,37 +11,78 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use olympiad_domain::email::EmailOutcome;
 use olympiad_domain::job::{JobKind, JobStatus};
+use serde::Serialize;
+use utoipa::ToSchema;
 
-/// (id, name, EMIS number, town, province, e-mail)
-pub type SchoolHit = (i64, String, Option<String>, String, String, String);
-/// (teacher id, user id, first name, last name, e-mail, school)
-pub type TeacherHit = (i64, i64, String, String, Option<String>, Option<String>);
-/// (learner id, first name, last name, grade, school id, school)
-pub type LearnerHit = (i64, String, String, i32, i64, String);
-/// (order id, olympiad id, payment reference, school's order number, school, total in cents,
-/// paid, deleted)
-pub type OrderHit = (
-    olympiad_domain::id::PurchaseOrderId,
-    i64,
-    String,
-    String,
-    Option<String>,
-    i64,
-    bool,
-    bool,
-);
-/// (job id, status, payload, created at)
+#[derive(Debug, Queryable, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SchoolHit {
+    pub id: i64,
+    pub name: String,
+    pub emis_number: Option<String>,
+    pub town: String,
+    pub province: String,
+    pub email: String,
+}
+
+#[derive(Debug, Queryable, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TeacherHit {
+    pub id: i64,
+    pub user_id: i64,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: Option<String>,
+    pub school_name: Option<String>,
+}
+
+#[derive(Debug, Queryable, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LearnerHit {
+    pub id: i64,
+    pub first_name: String,
+    pub last_name: String,
+    pub grade: i32,
+    pub school_id: i64,
+    pub school_name: String,
+}
+
+/// A purchase order: its reference, the school's own order number, and where it stands.
+#[derive(Debug, Queryable, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderHit {
+    #[schema(value_type = i64)]
+    pub id: olympiad_domain::id::PurchaseOrderId,
+    pub olympiad_id: i64,
+    pub reference: String,
+    #[serde(rename = "schoolsPO")]
+    pub schools_po: String,
+    /// None for a country's order or an order whose entry is gone.
+    pub school_name: Option<String>,
+    /// VAT included, in cents.
+    pub total_cents: i64,
+    pub paid: bool,
+    pub deleted: bool,
+}
+
+/// (job id, status, payload, created at): the office reads whom and what from the payload.
 pub type EmailHit = (i64, JobStatus, String, NaiveDateTime);
-/// (log entry id, olympiad id, recipient, subject, outcome, detail, when)
-pub type EmailLogHit = (
-    i64,
-    Option<i64>,
-    String,
-    String,
-    EmailOutcome,
-    String,
-    NaiveDateTime,
-);
+
+/// An entry of the e-mail log: to whom, about what, and what became of it.
+#[derive(Debug, Queryable, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EmailLogHit {
+    pub id: i64,
+    pub olympiad_id: Option<i64>,
+    pub recipient: String,
+    pub subject: String,
+    /// Sent, failed, skipped (shunned or unsubscribed) or bounced.
+    pub result: EmailOutcome,
+    /// The mail server's answer or why it was skipped.
+    pub detail: String,
+    #[serde(with = "olympiad_domain::utc")]
+    pub created_at: NaiveDateTime,
+}
 
 pub fn schools(conn: &mut DbConnection, pattern: &str, limit: i64) -> DbResult<Vec<SchoolHit>> {
     Ok(schools::table
