@@ -168,6 +168,7 @@ pub struct RosterRow {
     pub consent_given: String,
     #[schema(max_length = 80)]
     pub consent_by: String,
+    #[schema(max_length = 80)]
     pub consent_relationship: String,
 }
 
@@ -293,6 +294,13 @@ fn writing_language(typed: &str, languages: &[&str]) -> Result<&'static str, Str
     }
 }
 
+/// Notes the field as too long when its value has more than `max` characters.
+fn at_most(problems: &mut RowProblems, field: &'static str, value: &str, max: usize) {
+    if value.chars().count() > max {
+        problems.insert(field, format!("must be at most {max} characters"));
+    }
+}
+
 /// Checks one row on its own.
 pub fn check_row(
     row: &RosterRow,
@@ -339,12 +347,7 @@ pub fn check_row(
     }
 
     let class_name = clean_name(&row.class_name);
-    if class_name.chars().count() > MAX_CLASS {
-        problems.insert(
-            "className",
-            format!("must be at most {MAX_CLASS} characters"),
-        );
-    }
+    at_most(&mut problems, "className", &class_name, MAX_CLASS);
     let gender = gender(&row.gender).unwrap_or_else(|| {
         problems.insert("gender", "must be F, M or X".into());
         ""
@@ -384,13 +387,14 @@ pub fn check_row(
             "is required when consent is given: the parent or guardian who gave it".into(),
         );
     }
-    if consent_by.chars().count() > MAX_NAME {
-        problems.insert(
-            "consentBy",
-            format!("must be at most {MAX_NAME} characters"),
-        );
-    }
+    at_most(&mut problems, "consentBy", &consent_by, MAX_NAME);
     let consent_relationship = clean_name(&row.consent_relationship);
+    at_most(
+        &mut problems,
+        "consentRelationship",
+        &consent_relationship,
+        MAX_NAME,
+    );
 
     if !problems.is_empty() {
         return Err(problems);
@@ -530,6 +534,7 @@ mod tests {
             ("className", MAX_CLASS),
             ("homeLanguage", MAX_HOME_LANGUAGE),
             ("consentBy", MAX_NAME),
+            ("consentRelationship", MAX_NAME),
         ] {
             assert_eq!(stated(field), Some(max), "{field}");
             let mut long = row("Thandi", "Nkosi", "10");

@@ -235,64 +235,8 @@ impl From<diesel::result::Error> for ApiError {
 
 impl From<validator::ValidationErrors> for ApiError {
     fn from(errors: validator::ValidationErrors) -> Self {
-        let mut fields = BTreeMap::new();
-        faulty_fields(&errors, "", &mut fields);
-        let summary = fields
-            .iter()
-            .map(|(field, problem)| format!("{field}: {problem}"))
-            .collect::<Vec<_>>()
-            .join("; ");
-        let mut error = ApiError::new(StatusCode::BAD_REQUEST, ErrorCode::Validation, summary);
-        error.fields = fields;
-        error
+        olympiad_office::OfficeError::from(errors).into()
     }
-}
-
-/// Each faulty field by its path in the body, a nested one too (`content.tolerance`,
-/// `bands[2].feeCents`), with its first problem.
-fn faulty_fields(
-    errors: &validator::ValidationErrors,
-    prefix: &str,
-    fields: &mut BTreeMap<String, String>,
-) {
-    use validator::ValidationErrorsKind;
-    for (field, kind) in errors.errors() {
-        let path = format!("{prefix}{}", camel_case(field));
-        match kind {
-            ValidationErrorsKind::Field(problems) => {
-                let problem = problems
-                    .first()
-                    .and_then(|p| p.message.as_ref().map(ToString::to_string))
-                    .unwrap_or_else(|| "is not valid".to_owned());
-                fields.insert(path, problem);
-            }
-            ValidationErrorsKind::Struct(inner) => {
-                faulty_fields(inner, &format!("{path}."), fields);
-            }
-            ValidationErrorsKind::List(items) => {
-                for (i, inner) in items {
-                    faulty_fields(inner, &format!("{path}[{i}]."), fields);
-                }
-            }
-        }
-    }
-}
-
-/// validator names Rust fields (`first_name`); the API speaks camelCase (`firstName`).
-fn camel_case(field: &str) -> String {
-    let mut out = String::with_capacity(field.len());
-    let mut upper = false;
-    for c in field.chars() {
-        match (c, upper) {
-            ('_', _) => upper = true,
-            (c, true) => {
-                out.extend(c.to_uppercase());
-                upper = false;
-            }
-            (c, false) => out.push(c),
-        }
-    }
-    out
 }
 
 /// Answers JSON, query and path errors of actix's extractors in the envelope, naming the field.

@@ -2,6 +2,7 @@
 //! kind with its status; the CLI prints the sentence.
 
 use olympiad_persistence::DbError;
+use std::collections::BTreeMap;
 
 #[derive(Debug, thiserror::Error)]
 pub enum OfficeError {
@@ -19,7 +20,7 @@ pub enum OfficeError {
     #[error("{message}")]
     Problems {
         message: String,
-        fields: std::collections::BTreeMap<String, String>,
+        fields: BTreeMap<String, String>,
     },
     /// The request clashes with what is stored; `code` is the one the apps know it by.
     #[error("{message}")]
@@ -234,6 +235,69 @@ impl From<DbError> for OfficeError {
             other => OfficeError::Storage(other),
         }
     }
+}
+
+/// The validator's findings as one refusal: each faulty field by its path in the body, with its
+/// first problem. A use case that is also called with input no request brought (an appeal's
+/// adjustment, a question bank's rows) checks it with the same attributes this way.
+impl From<validator::ValidationErrors> for OfficeError {
+    fn from(errors: validator::ValidationErrors) -> Self {
+        let mut fields = BTreeMap::new();
+        faulty_fields(&errors, "", &mut fields);
+        let message = fields
+            .iter()
+            .map(|(field, problem)| format!("{field}: {problem}"))
+            .collect::<Vec<_>>()
+            .join("; ");
+        OfficeError::Problems { message, fields }
+    }
+}
+
+/// Each faulty field by its path in the body, a nested one too (`content.tolerance`,
+/// `bands[2].feeCents`), with its first problem.
+fn faulty_fields(
+    errors: &validator::ValidationErrors,
+    prefix: &str,
+    fields: &mut BTreeMap<String, String>,
+) {
+    use validator::ValidationErrorsKind;
+    for (field, kind) in errors.errors() {
+        let path = format!("{prefix}{}", camel_case(field));
+        match kind {
+            ValidationErrorsKind::Field(problems) => {
+                let problem = problems
+                    .first()
+                    .and_then(|p| p.message.as_ref().map(ToString::to_string))
+                    .unwrap_or_else(|| "is not valid".to_owned());
+                fields.insert(path, problem);
+            }
+            ValidationErrorsKind::Struct(inner) => {
+                faulty_fields(inner, &format!("{path}."), fields);
+            }
+            ValidationErrorsKind::List(items) => {
+                for (i, inner) in items {
+                    faulty_fields(inner, &format!("{path}[{i}]."), fields);
+                }
+            }
+        }
+    }
+}
+
+/// validator names Rust fields (`first_name`); the API speaks camelCase (`firstName`).
+fn camel_case(field: &str) -> String {
+    let mut out = String::with_capacity(field.len());
+    let mut upper = false;
+    for c in field.chars() {
+        match (c, upper) {
+            ('_', _) => upper = true,
+            (c, true) => {
+                out.extend(c.to_uppercase());
+                upper = false;
+            }
+            (c, false) => out.push(c),
+        }
+    }
+    out
 }
 
 /// A lookup's "nothing found", in the words of what was looked for; any other failure of storage

@@ -125,13 +125,7 @@ fn add_modules(
         };
         let created = QuestionModule::create(conn, olympiad_id, &fields)?;
         imported.modules += 1;
-        for (number, question) in module.questions.into_iter().enumerate() {
-            if !(1..=5).contains(&question.difficulty) || !(0..=100).contains(&question.marks) {
-                return Err(OfficeError::invalid(
-                    &format!("modules[{index}].questions[{number}]"),
-                    "needs marks from 0 to 100 and a difficulty from 1 to 5",
-                ));
-            }
+        for question in module.questions {
             let fields = QuestionForm {
                 kind: question.kind,
                 content: question.content,
@@ -175,6 +169,8 @@ pub fn import(
             "must be olympiad-question-bank, version 1",
         ));
     }
+    // Its questions' limits, whoever sends the bank (the API has checked them already).
+    bank.validate()?;
     import_modules(
         conn,
         caller,
@@ -207,6 +203,10 @@ fn english() -> Language {
 
 /// One module of single-choice questions from a CSV, added to the olympiad's paper; nothing is
 /// added if one row is faulty.
+fn out_of_range(row: usize) -> String {
+    format!("row {row}: marks must be 0 to 100 and difficulty 1 to 5")
+}
+
 pub fn import_csv(
     conn: &mut DbConnection,
     caller: &Caller,
@@ -296,10 +296,8 @@ pub fn parse_csv(text: &str, language: Language) -> OfficeResult<Vec<BankQuestio
             (_, false, _, _) => problems.push(format!(
                 "row {row}: correct must be the letter of a filled-in option"
             )),
-            (_, _, Ok(marks), Ok(difficulty))
-                if (0..=100).contains(&marks) && (1..=5).contains(&difficulty) =>
-            {
-                questions.push(BankQuestion {
+            (_, _, Ok(marks), Ok(difficulty)) => {
+                let question = BankQuestion {
                     kind: QuestionKind::SingleChoice,
                     content: QuestionContent {
                         stem: LocalizedRichText::from([(language, stem.into())]),
@@ -309,11 +307,14 @@ pub fn parse_csv(text: &str, language: Language) -> OfficeResult<Vec<BankQuestio
                     },
                     marks,
                     difficulty,
-                });
+                };
+                // The question's own limits, the ones a bank's JSON is held to.
+                match question.validate() {
+                    Ok(()) => questions.push(question),
+                    Err(_) => problems.push(out_of_range(row)),
+                }
             }
-            _ => problems.push(format!(
-                "row {row}: marks must be 0 to 100 and difficulty 1 to 5"
-            )),
+            _ => problems.push(out_of_range(row)),
         }
     }
     if !problems.is_empty() {

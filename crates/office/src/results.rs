@@ -730,9 +730,8 @@ pub(crate) fn adjust_as(
         &input.reason,
         |conn, reason| {
             let reason = kept(reason);
-            if !(0..=100_000).contains(&input.marks) {
-                return Err(OfficeError::invalid("marks", "must be from 0 to 100000"));
-            }
+            // The marks' limit, for an upheld appeal's adjustment as for the moderator's own.
+            input.validate()?;
             let learner = learner_before(conn, input.olympiad_id, input.attempt_id)?;
             let adjusted = LearnerChange::Adjusted {
                 from: learner.score,

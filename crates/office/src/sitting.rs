@@ -175,11 +175,13 @@ pub struct RecoverInput {
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DetailsInput {
-    #[validate(length(min = 1, max = 100, message = "is required (at most 100 characters)"))]
-    #[schema(min_length = 1, max_length = 100)]
+    // The names hold to a learner row's limit (`roster::check_row`): the same learner, whoever
+    // types them.
+    #[validate(length(min = 1, max = 80, message = "is required (at most 80 characters)"))]
+    #[schema(min_length = 1, max_length = 80)]
     pub first_name: String,
-    #[validate(length(min = 1, max = 100, message = "is required (at most 100 characters)"))]
-    #[schema(min_length = 1, max_length = 100)]
+    #[validate(length(min = 1, max = 80, message = "is required (at most 80 characters)"))]
+    #[schema(min_length = 1, max_length = 80)]
     pub last_name: String,
     /// One of the olympiad's grades, which are 1 to 12.
     #[validate(range(min = 1, max = 12, message = "must be a grade from 1 to 12"))]

@@ -248,7 +248,7 @@ export const limits = {
   "DetailsInput": {
     "firstName": {
       "minLength": 1,
-      "maxLength": 100
+      "maxLength": 80
     },
     "grade": {
       "minimum": 1,
@@ -256,7 +256,7 @@ export const limits = {
     },
     "lastName": {
       "minLength": 1,
-      "maxLength": 100
+      "maxLength": 80
     }
   },
   "DisqualifyInput": {
@@ -539,6 +539,9 @@ export const limits = {
     "consentBy": {
       "maxLength": 80
     },
+    "consentRelationship": {
+      "maxLength": 80
+    },
     "firstName": {
       "maxLength": 80
     },
@@ -721,6 +724,9 @@ export const limits = {
       "maxLength": 20
     },
     "consentBy": {
+      "maxLength": 80
+    },
+    "consentRelationship": {
       "maxLength": 80
     },
     "firstName": {

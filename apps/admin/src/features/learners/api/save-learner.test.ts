@@ -8,7 +8,7 @@ const learner = { ...emptyLearner, firstName: 'Thandi', lastName: 'Mokoena', gra
 const passes = (changes: Partial<typeof learner>) => learnerSchema.safeParse({ ...learner, ...changes }).success;
 
 describe("a learner's record", () => {
-  it.each(['firstName', 'lastName', 'className', 'consentBy'] as const)('takes %s up to the row check’s limit', (field) => {
+  it.each(['firstName', 'lastName', 'className', 'consentBy', 'consentRelationship'] as const)('takes %s up to the row check’s limit', (field) => {
     const max = limits.RosterRow[field].maxLength;
     expect(max).toBeGreaterThan(0);
     expect(passes({ [field]: 'a'.repeat(max) })).toBe(true);

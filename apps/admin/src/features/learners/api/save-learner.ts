@@ -20,8 +20,7 @@ export const learnerSchema = z
     email: z.union([z.literal(''), z.string().trim().email('must be an e-mail address')]),
     consentGiven: z.boolean(),
     consentBy: upTo(row.consentBy.maxLength),
-    // The server keeps whatever relationship is typed: no limit of its own.
-    consentRelationship: z.string().trim(),
+    consentRelationship: upTo(row.consentRelationship.maxLength),
   })
   .refine((l) => !l.consentGiven || l.consentBy !== '', { path: ['consentBy'], message: 'is required when consent is given' });
 
