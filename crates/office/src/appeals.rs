@@ -11,6 +11,7 @@ use crate::results::{self, released, AdjustInput, LearnerResult, REASON_MAX};
 use crate::scope::find_in_reach;
 use chrono::NaiveDateTime;
 use olympiad_domain::appeals::{AppealOutcome, AppealState};
+use olympiad_domain::id::AttemptId;
 use olympiad_persistence::models::{
     Appeal, AppealInsertForm, AppealRow, AppealUpdateForm, AppealsOf, Olympiad, OlympiadResults,
     Question, SchoolParticipant,
@@ -25,7 +26,8 @@ use validator::Validate;
 #[serde(rename_all = "camelCase")]
 pub struct AppealView {
     pub id: i64,
-    pub attempt_id: i64,
+    #[schema(value_type = i64)]
+    pub attempt_id: AttemptId,
     pub school_participant_id: i64,
     pub learner: String,
     pub grade: i32,
@@ -48,7 +50,7 @@ pub struct AppealView {
     pub decided_at: Option<NaiveDateTime>,
 }
 
-fn view(row: AppealRow, learners: &HashMap<i64, &LearnerResult>) -> AppealView {
+fn view(row: AppealRow, learners: &HashMap<AttemptId, &LearnerResult>) -> AppealView {
     let learner = learners.get(&row.appeal.attempt_id);
     AppealView {
         id: row.appeal.id,
@@ -87,7 +89,8 @@ fn reason_of(field: &str, reason: &str) -> OfficeResult<String> {
 pub struct LodgeInput {
     pub school_participant_id: i64,
     /// The learner's attempt, as the school's released results name it.
-    pub attempt_id: i64,
+    #[schema(value_type = i64)]
+    pub attempt_id: AttemptId,
     /// The question's number on the paper (1, 2, …), at most the paper's number of questions.
     #[validate(range(min = 1, message = "must be a question of the paper, from 1"))]
     #[schema(minimum = 1)]
@@ -165,9 +168,9 @@ pub fn of_olympiad(
 ) -> OfficeResult<Vec<AppealView>> {
     find_in_reach::<Olympiad>(conn, caller, olympiad_id)?;
     let rows = Appeal::list(conn, AppealsOf::Olympiad(olympiad_id))?;
-    let attempt_ids: Vec<i64> = rows.iter().map(|r| r.appeal.attempt_id).collect();
+    let attempt_ids: Vec<AttemptId> = rows.iter().map(|r| r.appeal.attempt_id).collect();
     let found = results::learners_of(conn, olympiad_id, &attempt_ids)?;
-    let learners: HashMap<i64, &LearnerResult> = found.iter().map(|(&a, l)| (a, l)).collect();
+    let learners: HashMap<AttemptId, &LearnerResult> = found.iter().map(|(&a, l)| (a, l)).collect();
     Ok(rows.into_iter().map(|row| view(row, &learners)).collect())
 }
 
@@ -180,7 +183,7 @@ pub fn of_school(
     let entry = find_in_reach::<SchoolParticipant>(conn, caller, entry_id)?;
     let results = OlympiadResults::of_olympiad(conn, entry.olympiad_id)?;
     let snapshot = released(&results).unwrap_or_default();
-    let learners: HashMap<i64, &LearnerResult> = snapshot
+    let learners: HashMap<AttemptId, &LearnerResult> = snapshot
         .learners
         .iter()
         .map(|l| (l.attempt_id, l))
@@ -261,7 +264,7 @@ pub fn decide(
             serde_json::json!({ "appealId": appeal.id, "attemptId": appeal.attempt_id, "marks": marks, "reason": reason }),
         )?;
         let live = results::live_and_stored(conn, appeal.olympiad_id)?;
-        let learners: HashMap<i64, &LearnerResult> =
+        let learners: HashMap<AttemptId, &LearnerResult> =
             live.learners.iter().map(|l| (l.attempt_id, l)).collect();
         let row = Appeal::list(conn, AppealsOf::Entry(appeal.school_participant_id))?
             .into_iter()

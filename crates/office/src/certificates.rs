@@ -17,7 +17,7 @@ use olympiad_documents::certificates::{
     PAGE_HEIGHT_MM, PAGE_WIDTH_MM,
 };
 use olympiad_documents::images::{ImageError, ImageKind, PdfImage};
-use olympiad_domain::id::{CertificateBatchId, CertificateRunId};
+use olympiad_domain::id::{CertificateBatchId, CertificateRunId, ParticipantId};
 use olympiad_domain::job::JobKind;
 use olympiad_domain::results::{Award, ResultsState};
 use olympiad_domain::Role;
@@ -522,8 +522,8 @@ pub struct PreviewQuery {
     /// The award's template (default: the first template).
     pub award: Option<Award>,
     /// A learner of the released results (default: a sample learner).
-    #[param(minimum = 1)]
-    pub participant_id: Option<i64>,
+    #[param(minimum = 1, value_type = Option<i64>)]
+    pub participant_id: Option<ParticipantId>,
 }
 
 /// The certificate a design (saved or not) gives, as the PDF the run makes: for a learner of the
@@ -577,7 +577,8 @@ pub fn preview(
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ModeratedCertificate {
-    pub participant_id: i64,
+    #[schema(value_type = i64)]
+    pub participant_id: ParticipantId,
     pub school_participant_id: i64,
     pub school_name: String,
     pub name: String,

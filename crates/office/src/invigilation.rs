@@ -66,7 +66,7 @@ fn steer_participant(
     participant_id: ParticipantId,
 ) -> OfficeResult<Sitter> {
     find_in_reach::<Participant>(conn, caller, participant_id)?;
-    Ok(Sitter::by_participant(conn, participant_id.get())?)
+    Ok(Sitter::by_participant(conn, participant_id)?)
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -178,7 +178,8 @@ pub fn monitor(
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LearnerSittingView {
-    pub participant_id: i64,
+    #[schema(value_type = i64)]
+    pub participant_id: ParticipantId,
     pub school_participant_id: Option<i64>,
     pub username: String,
     pub first_name: String,
@@ -380,7 +381,7 @@ pub fn give_extra_time(
     } = input;
     write_transaction(conn, |conn| {
         let sitter = steer_participant(conn, caller, participant_id)?;
-        let attempt = Attempt::current(conn, participant_id.get())?.ok_or_else(|| {
+        let attempt = Attempt::current(conn, participant_id)?.ok_or_else(|| {
             OfficeError::refused(
                 ErrorCode::NoAttempt,
                 "This learner has not begun the olympiad; extra time is given once they have.",
@@ -440,8 +441,8 @@ pub fn reset_one(
         if sitter.olympiad_id != olympiad_id {
             return Err(OfficeError::NotFound("This learner's entry".into()));
         }
-        let reset = Attempt::supersede(conn, &[participant_id.get()])?;
-        Sitter::set_status(conn, participant_id.get(), ParticipantStatus::Registered)?;
+        let reset = Attempt::supersede(conn, &[participant_id])?;
+        Sitter::set_status(conn, participant_id, ParticipantStatus::Registered)?;
         record_activity(
             conn,
             caller,
@@ -461,7 +462,7 @@ pub fn reset_all(
 ) -> OfficeResult<ResetResult> {
     write_transaction(conn, |conn| {
         find_in_reach::<Olympiad>(conn, caller, olympiad_id)?;
-        let participants: Vec<i64> = LearnerSitting::list(conn, olympiad_id, None)?
+        let participants: Vec<ParticipantId> = LearnerSitting::list(conn, olympiad_id, None)?
             .into_iter()
             .map(|(l, _)| l.participant_id)
             .collect();
@@ -541,7 +542,7 @@ pub fn submitted_data(
 ) -> OfficeResult<SubmittedData> {
     let sitter = steer_participant(conn, caller, participant_id)?;
     let staff = caller.role != Role::Teacher;
-    let attempt = Attempt::current(conn, participant_id.get())?;
+    let attempt = Attempt::current(conn, participant_id)?;
     let answers: BTreeMap<i64, Answer> = match &attempt {
         Some(a) => Answer::for_attempt(conn, a.id)?
             .into_iter()

@@ -14,6 +14,7 @@ use olympiad_documents::{read_table, Cell, Table};
 use olympiad_domain::answer_sheets::{
     boxes, read_headings, read_rows, CellProblem, SheetQuestion, SheetRow, LEARNER_COLUMN,
 };
+use olympiad_domain::id::{AttemptId, ParticipantId};
 use olympiad_domain::school::ParticipantStatus;
 use olympiad_persistence::models::{
     Attempt, Olympiad, OlympiadResults, PaperSheet, Question, School, SchoolParticipant,
@@ -158,7 +159,7 @@ struct Checked {
     rows: Vec<SheetRow>,
     learners: HashMap<String, SheetLearner>,
     /// Participant to their current attempt: (id, written on paper).
-    attempts: HashMap<i64, (i64, bool)>,
+    attempts: HashMap<ParticipantId, (AttemptId, bool)>,
 }
 
 fn check(conn: &mut DbConnection, olympiad_id: i64, bytes: &[u8]) -> OfficeResult<Checked> {

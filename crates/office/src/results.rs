@@ -10,6 +10,7 @@ use crate::listing::Grid;
 use crate::scope::find_in_reach;
 use chrono::NaiveDateTime;
 use olympiad_documents::{Cell, Table};
+use olympiad_domain::id::{AttemptId, ParticipantId};
 use olympiad_domain::results::{
     place, top_schools, Award, MedalBands, ResultChangeKind, ResultsState, Standing,
 };
@@ -40,8 +41,10 @@ pub struct OlympiadQuery {
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LearnerResult {
-    pub attempt_id: i64,
-    pub participant_id: i64,
+    #[schema(value_type = i64)]
+    pub attempt_id: AttemptId,
+    #[schema(value_type = i64)]
+    pub participant_id: ParticipantId,
     pub first_name: String,
     pub last_name: String,
     pub grade: i32,
@@ -113,8 +116,8 @@ pub fn live(conn: &mut DbConnection, olympiad_id: i64) -> OfficeResult<Live> {
     let attempts = FinishedAttempt::for_olympiad(conn, olympiad_id, None)?;
     let on_paper = PaperSheet::attempt_ids(conn, olympiad_id)?;
     // Later changes win: the last adjustment's marks, the last disqualification or reinstatement.
-    let mut adjusted: HashMap<i64, i64> = HashMap::new();
-    let mut disqualified: HashMap<i64, bool> = HashMap::new();
+    let mut adjusted: HashMap<AttemptId, i64> = HashMap::new();
+    let mut disqualified: HashMap<AttemptId, bool> = HashMap::new();
     for change in ResultChange::for_olympiad(conn, olympiad_id)? {
         let Some(attempt) = change.attempt_id else {
             continue;
@@ -355,8 +358,8 @@ fn learner_of_row(row: ResultRow) -> LearnerResult {
 pub fn learners_of(
     conn: &mut DbConnection,
     olympiad_id: i64,
-    attempt_ids: &[i64],
-) -> OfficeResult<HashMap<i64, LearnerResult>> {
+    attempt_ids: &[AttemptId],
+) -> OfficeResult<HashMap<AttemptId, LearnerResult>> {
     let (results, _) = current(conn, olympiad_id)?;
     Ok(ResultRow::of_attempts(conn, results.id, attempt_ids)?
         .into_iter()
@@ -366,7 +369,7 @@ pub fn learners_of(
 
 /// The distribution of each grade's scores, and the learners to check first: those whose score is
 /// far from their grade's (three standard deviations), or adjusted by more than a fifth.
-fn distributions(learners: &[LearnerResult]) -> (Vec<GradeDistribution>, HashSet<i64>) {
+fn distributions(learners: &[LearnerResult]) -> (Vec<GradeDistribution>, HashSet<AttemptId>) {
     let highest = learners.iter().map(|l| l.score).max().unwrap_or(0).max(1);
     let mut by_grade: BTreeMap<i32, Vec<&LearnerResult>> = BTreeMap::new();
     for learner in learners.iter().filter(|l| !l.disqualified) {
@@ -463,7 +466,8 @@ pub struct QuestionStat {
 #[serde(rename_all = "camelCase")]
 pub struct ChangeView {
     pub id: i64,
-    pub attempt_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub attempt_id: Option<AttemptId>,
     pub learner: String,
     pub kind: ResultChangeKind,
     pub marks: Option<i64>,
@@ -524,8 +528,8 @@ pub fn moderation(
     let mut recorded = ResultChange::for_olympiad(conn, olympiad_id)?;
     recorded.reverse();
     recorded.truncate(200);
-    let attempt_ids: Vec<i64> = recorded.iter().filter_map(|c| c.attempt_id).collect();
-    let names: HashMap<i64, String> = ResultRow::of_attempts(conn, results.id, &attempt_ids)?
+    let attempt_ids: Vec<AttemptId> = recorded.iter().filter_map(|c| c.attempt_id).collect();
+    let names: HashMap<AttemptId, String> = ResultRow::of_attempts(conn, results.id, &attempt_ids)?
         .into_iter()
         .map(|l| (l.attempt_id, format!("{} {}", l.first_name, l.last_name)))
         .collect();
@@ -600,7 +604,7 @@ pub(crate) fn not_final(results: &OlympiadResults) -> OfficeResult<()> {
 fn change(
     olympiad_id: i64,
     caller: &Caller,
-    attempt_id: Option<i64>,
+    attempt_id: Option<AttemptId>,
     kind: ResultChangeKind,
     marks: Option<i64>,
     marks_before: Option<i64>,
@@ -633,7 +637,7 @@ enum LearnerChange {
 fn learner_before(
     conn: &mut DbConnection,
     olympiad_id: i64,
-    attempt_id: i64,
+    attempt_id: AttemptId,
 ) -> OfficeResult<LearnerResult> {
     let before = live(conn, olympiad_id)?;
     not_final(&before.results)?;
@@ -684,7 +688,7 @@ fn change_learner(
 }
 
 /// The learner's current result, which must be one of the olympiad's finished attempts.
-fn learner_of(live: &Live, attempt_id: i64) -> OfficeResult<&LearnerResult> {
+fn learner_of(live: &Live, attempt_id: AttemptId) -> OfficeResult<&LearnerResult> {
     live.learners
         .iter()
         .find(|l| l.attempt_id == attempt_id)
@@ -695,7 +699,8 @@ fn learner_of(live: &Live, attempt_id: i64) -> OfficeResult<&LearnerResult> {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AdjustInput {
     pub olympiad_id: i64,
-    pub attempt_id: i64,
+    #[schema(value_type = i64)]
+    pub attempt_id: AttemptId,
     /// The learner's total marks after moderation.
     #[validate(range(min = 0, max = 100_000, message = "must be from 0 to 100000"))]
     #[schema(minimum = 0, maximum = 100000)]
@@ -746,7 +751,8 @@ pub(crate) fn adjust_as(
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DisqualifyInput {
     pub olympiad_id: i64,
-    pub attempt_id: i64,
+    #[schema(value_type = i64)]
+    pub attempt_id: AttemptId,
     /// True to disqualify, false to reinstate.
     pub disqualified: bool,
     /// Why: required, not only spaces.

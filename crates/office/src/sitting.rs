@@ -16,6 +16,7 @@ use crate::secrets::token_hash;
 use crate::sitting_cache::SittingCache;
 use chrono::NaiveDateTime;
 use olympiad_domain::credentials::readable_code;
+use olympiad_domain::id::AttemptId;
 use olympiad_domain::module_time::{module_remaining_seconds, AttemptTime};
 use olympiad_domain::paper::Language;
 use olympiad_domain::rich_text::LocalizedRichText;
@@ -39,7 +40,7 @@ const RECOVERY_CODE_CHARS: usize = 8;
 /// A device's claim to an attempt, as sent.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DeviceKey {
-    pub attempt_id: i64,
+    pub attempt_id: AttemptId,
     pub hash: String,
 }
 
@@ -54,7 +55,7 @@ impl DeviceKey {
     }
 
     /// The key's text, for the device to keep and send with each request.
-    pub fn text(attempt_id: i64, secret: &str) -> String {
+    pub fn text(attempt_id: AttemptId, secret: &str) -> String {
         format!("{attempt_id}.{secret}")
     }
 
@@ -67,7 +68,7 @@ impl DeviceKey {
     }
 
     /// Whether this device holds the attempt.
-    pub fn holds(key: Option<&DeviceKey>, attempt_id: i64, device_key_hash: &str) -> bool {
+    pub fn holds(key: Option<&DeviceKey>, attempt_id: AttemptId, device_key_hash: &str) -> bool {
         key.is_some_and(|k| k.attempt_id == attempt_id && k.hash == device_key_hash)
     }
 }
@@ -107,7 +108,8 @@ pub struct LearnerDetails {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AttemptView {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: AttemptId,
     pub status: AttemptStatus,
     /// False when another device holds the attempt: this one needs the recovery code.
     pub on_this_device: bool,
@@ -826,7 +828,7 @@ pub fn closed() -> OfficeError {
 
 /// What starting a learner's clock needs, read before the transaction.
 struct ClockStart {
-    attempt_id: i64,
+    attempt_id: AttemptId,
     sitter: Sitter,
     allowed_seconds: i32,
     paper_order: PaperOrder,

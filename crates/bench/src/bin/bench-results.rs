@@ -9,6 +9,7 @@ use actix_web::test::{init_service, TestRequest};
 use diesel::connection::SimpleConnection;
 use olympiad_bench::fixtures::{entered_schools, geography_olympiad, staff_token};
 use olympiad_bench::{answered, database, median_ms, millis, report, state};
+use olympiad_domain::id::{AttemptId, ParticipantId};
 use olympiad_domain::results::Award;
 use olympiad_domain::Role;
 use olympiad_office::certificates::{school_zip, CertificateDesign};
@@ -118,8 +119,8 @@ fn certificate_learners() -> Vec<LearnerResult> {
     ];
     (0..CERTIFICATES)
         .map(|i| LearnerResult {
-            attempt_id: i as i64,
-            participant_id: i as i64,
+            attempt_id: AttemptId::new(i as i64),
+            participant_id: ParticipantId::new(i as i64),
             first_name: FIRST_NAMES[i % FIRST_NAMES.len()].into(),
             last_name: format!("{} {i}", LAST_NAMES[(i / 3) % LAST_NAMES.len()]),
             grade: 8 + (i % 5) as i32,

@@ -7,6 +7,7 @@
 //! and tens of thousands.
 
 use chrono::NaiveDateTime;
+use olympiad_domain::id::AttemptId;
 use olympiad_domain::module_time::{
     module_remaining_seconds, module_takes_saves, AttemptTime, ModuleClocks,
 };
@@ -28,7 +29,7 @@ const MAX_BATCH: usize = 1000;
 /// writer checks both against the database with the attempt, in the same query.
 #[derive(Debug, Clone)]
 pub struct DeviceClaim {
-    pub attempt_id: i64,
+    pub attempt_id: AttemptId,
     pub user_id: i64,
     /// The token's session version: a signed-out or disabled learner writes nothing.
     pub session_version: i32,
@@ -244,7 +245,7 @@ fn reply(job: Job, outcome: Result<Outcome, String>) {
 /// Does a batch inside one transaction; answers each job's outcome, in order.
 fn perform(conn: &mut DbConnection, batch: &[Job]) -> Result<Vec<Outcome>, DbError> {
     let at = now();
-    let ids: Vec<i64> = batch
+    let ids: Vec<AttemptId> = batch
         .iter()
         .map(|job| job.claim.attempt_id)
         .collect::<BTreeSet<_>>()

@@ -8,6 +8,7 @@ use crate::{placeholder, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool, Text, Timestamp};
+use olympiad_domain::id::AttemptId;
 use olympiad_domain::sitting::AnswerValue;
 use std::collections::BTreeMap;
 
@@ -20,7 +21,7 @@ const ROWS_PER_STATEMENT: usize = 200;
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = answers)]
 pub struct Answer {
-    pub attempt_id: i64,
+    pub attempt_id: AttemptId,
     pub question_id: i64,
     /// JSON of an `Option<AnswerValue>`: `null` once cleared.
     pub answer: String,
@@ -44,7 +45,7 @@ impl Answer {
         serde_json::from_str(&self.answer).unwrap_or(None)
     }
 
-    pub fn for_attempt(conn: &mut DbConnection, attempt_id: i64) -> DbResult<Vec<Answer>> {
+    pub fn for_attempt(conn: &mut DbConnection, attempt_id: AttemptId) -> DbResult<Vec<Answer>> {
         Ok(answers::table
             .filter(answers::attempt_id.eq(attempt_id))
             .order(answers::question_id)
@@ -55,7 +56,7 @@ impl Answer {
     /// The answers that count for marking: cleared ones are no answer.
     pub fn values_for_attempt(
         conn: &mut DbConnection,
-        attempt_id: i64,
+        attempt_id: AttemptId,
     ) -> DbResult<BTreeMap<i64, AnswerValue>> {
         Ok(Answer::for_attempt(conn, attempt_id)?
             .into_iter()
@@ -68,11 +69,11 @@ impl Answer {
     /// answers: the answer writer's cost per answer is then mostly the database's own.
     pub fn save_many(
         conn: &mut DbConnection,
-        saves: &[(i64, &AnswerSave)],
+        saves: &[(AttemptId, &AnswerSave)],
         saved_at: NaiveDateTime,
     ) -> DbResult<()> {
         // A statement may not touch one row twice (PostgreSQL refuses): keep each answer's latest.
-        let mut latest: BTreeMap<(i64, i64), &AnswerSave> = BTreeMap::new();
+        let mut latest: BTreeMap<(AttemptId, i64), &AnswerSave> = BTreeMap::new();
         for (attempt_id, save) in saves {
             let key = (*attempt_id, save.question_id);
             if latest.get(&key).is_none_or(|kept| kept.seq < save.seq) {
@@ -116,7 +117,7 @@ impl Answer {
 
     pub fn set_marks(
         conn: &mut DbConnection,
-        attempt_id: i64,
+        attempt_id: AttemptId,
         marks: &BTreeMap<i64, i32>,
     ) -> DbResult<()> {
         for (question_id, earned) in marks {

@@ -8,13 +8,14 @@ use crate::DbConnection;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use olympiad_domain::appeals::AppealState;
+use olympiad_domain::id::AttemptId;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = result_appeals)]
 pub struct Appeal {
     pub id: i64,
     pub olympiad_id: i64,
-    pub attempt_id: i64,
+    pub attempt_id: AttemptId,
     pub school_participant_id: i64,
     pub question: i32,
     pub reason: String,
@@ -31,7 +32,7 @@ pub struct Appeal {
 #[diesel(table_name = result_appeals)]
 pub struct AppealInsertForm {
     pub olympiad_id: i64,
-    pub attempt_id: i64,
+    pub attempt_id: AttemptId,
     pub school_participant_id: i64,
     pub question: i32,
     pub reason: String,
@@ -96,7 +97,11 @@ impl Appeal {
     }
 
     /// Whether the same question of the same attempt already waits in the queue.
-    pub fn waiting(conn: &mut DbConnection, attempt_id: i64, question: i32) -> DbResult<bool> {
+    pub fn waiting(
+        conn: &mut DbConnection,
+        attempt_id: AttemptId,
+        question: i32,
+    ) -> DbResult<bool> {
         Ok(result_appeals::table
             .filter(result_appeals::attempt_id.eq(attempt_id))
             .filter(result_appeals::question.eq(question))

@@ -9,6 +9,7 @@ use crate::schema::{
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::id::{AttemptId, ParticipantId};
 use olympiad_domain::module_time::{ModuleClocks, ModuleOpened};
 use olympiad_domain::school::ParticipantStatus;
 use olympiad_domain::sitting::{
@@ -18,8 +19,8 @@ use olympiad_domain::sitting::{
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
 #[diesel(table_name = attempts)]
 pub struct Attempt {
-    pub id: i64,
-    pub participant_id: i64,
+    pub id: AttemptId,
+    pub participant_id: ParticipantId,
     pub olympiad_id: i64,
     pub school_participant_id: Option<i64>,
     pub status: AttemptStatus,
@@ -115,7 +116,7 @@ impl Attempt {
         })
     }
 
-    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Attempt> {
+    pub fn find(conn: &mut DbConnection, id: AttemptId) -> DbResult<Attempt> {
         Ok(attempts::table
             .find(id)
             .select(Attempt::as_select())
@@ -123,7 +124,10 @@ impl Attempt {
     }
 
     /// The participant's attempt that counts (not one a reset set aside).
-    pub fn current(conn: &mut DbConnection, participant_id: i64) -> DbResult<Option<Attempt>> {
+    pub fn current(
+        conn: &mut DbConnection,
+        participant_id: ParticipantId,
+    ) -> DbResult<Option<Attempt>> {
         Ok(attempts::table
             .filter(attempts::participant_id.eq(participant_id))
             .filter(attempts::superseded.eq(false))
@@ -135,7 +139,7 @@ impl Attempt {
     /// Begins an attempt when the learner accepts the declaration; its clock does not run yet.
     pub fn begin(
         conn: &mut DbConnection,
-        participant_id: i64,
+        participant_id: ParticipantId,
         olympiad_id: i64,
         school_participant_id: Option<i64>,
         device_key_hash: &str,
@@ -160,7 +164,7 @@ impl Attempt {
     /// answers false when it is not (the code is shown only before the start).
     pub fn set_recovery_code(
         conn: &mut DbConnection,
-        id: i64,
+        id: AttemptId,
         device_key_hash: &str,
         code_hash: &str,
     ) -> DbResult<bool> {
@@ -179,7 +183,11 @@ impl Attempt {
     }
 
     /// Hands the attempt to another device (after the recovery code): the old one stops working.
-    pub fn move_to_device(conn: &mut DbConnection, id: i64, device_key_hash: &str) -> DbResult<()> {
+    pub fn move_to_device(
+        conn: &mut DbConnection,
+        id: AttemptId,
+        device_key_hash: &str,
+    ) -> DbResult<()> {
         diesel::update(attempts::table.find(id))
             .set((
                 attempts::device_key_hash.eq(device_key_hash),
@@ -193,7 +201,7 @@ impl Attempt {
     /// preparing (a second start leaves the running clock as it is).
     pub fn start(
         conn: &mut DbConnection,
-        id: i64,
+        id: AttemptId,
         start: &AttemptStart,
     ) -> DbResult<Option<Attempt>> {
         let attempt = Attempt::find(conn, id)?;
@@ -228,7 +236,7 @@ impl Attempt {
     }
 
     /// Writes a changed clock, and the end it now gives.
-    fn save_clock(conn: &mut DbConnection, id: i64, clock: &Clock) -> DbResult<()> {
+    fn save_clock(conn: &mut DbConnection, id: AttemptId, clock: &Clock) -> DbResult<()> {
         let at = now();
         diesel::update(attempts::table.find(id))
             .set((
@@ -308,7 +316,7 @@ impl Attempt {
     /// Notes a progress ping from the device holding the attempt.
     pub fn record_ping(
         conn: &mut DbConnection,
-        id: i64,
+        id: AttemptId,
         device_key_hash: &str,
         position: &str,
         online: bool,
@@ -332,7 +340,7 @@ impl Attempt {
     /// first opening); answers the attempt's module clocks as they now stand.
     pub fn open_modules(
         conn: &mut DbConnection,
-        id: i64,
+        id: AttemptId,
         clocks: &str,
         paused_seconds: i32,
         module_ids: &[i64],
@@ -358,7 +366,7 @@ impl Attempt {
     }
 
     /// Ends a writing attempt; answers false when it was not writing (safe to repeat).
-    pub fn finish(conn: &mut DbConnection, id: i64, reason: FinishReason) -> DbResult<bool> {
+    pub fn finish(conn: &mut DbConnection, id: AttemptId, reason: FinishReason) -> DbResult<bool> {
         let at = now();
         let changed = diesel::update(
             attempts::table
@@ -380,7 +388,7 @@ impl Attempt {
         conn: &mut DbConnection,
         before: NaiveDateTime,
         limit: i64,
-    ) -> DbResult<Vec<i64>> {
+    ) -> DbResult<Vec<AttemptId>> {
         Ok(attempts::table
             .filter(attempts::status.eq(AttemptStatus::Writing.as_str()))
             .filter(attempts::paused_at.is_null())
@@ -393,7 +401,7 @@ impl Attempt {
     /// Marks the answers of the olympiad's attempts `ids` against its paper as it is now (read once
     /// for all of them), and keeps the marks of each answer and the scores. Running it again after a
     /// corrected answer key is safe: the same answers and key always give the same marks.
-    pub fn mark(conn: &mut DbConnection, olympiad_id: i64, ids: &[i64]) -> DbResult<()> {
+    pub fn mark(conn: &mut DbConnection, olympiad_id: i64, ids: &[AttemptId]) -> DbResult<()> {
         let questions = Question::for_olympiad(conn, olympiad_id)?;
         let contents: Vec<_> = questions.iter().map(Question::content).collect();
         let marked: Vec<MarkedQuestion> = questions
@@ -420,7 +428,7 @@ impl Attempt {
     /// false when it had already ended (safe to repeat, from the learner and the sweep at once).
     pub fn finish_and_mark(
         conn: &mut DbConnection,
-        id: i64,
+        id: AttemptId,
         reason: FinishReason,
     ) -> DbResult<bool> {
         crate::write_transaction(conn, |conn| {
@@ -434,7 +442,7 @@ impl Attempt {
         })
     }
 
-    pub fn save_scores(conn: &mut DbConnection, id: i64, scores: &Scores) -> DbResult<()> {
+    pub fn save_scores(conn: &mut DbConnection, id: AttemptId, scores: &Scores) -> DbResult<()> {
         diesel::update(attempts::table.find(id))
             .set((
                 attempts::score.eq(scores.total),
@@ -447,7 +455,7 @@ impl Attempt {
     }
 
     /// Finished attempts of an olympiad, for marking again.
-    pub fn finished_ids(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<Vec<i64>> {
+    pub fn finished_ids(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<Vec<AttemptId>> {
         Ok(attempts::table
             .filter(attempts::olympiad_id.eq(olympiad_id))
             .filter(attempts::status.eq(AttemptStatus::Finished.as_str()))
@@ -459,7 +467,10 @@ impl Attempt {
 
     /// Sets the current attempts of these participants aside, so that each may start again; the
     /// old attempts and their answers are kept. Answers how many were set aside.
-    pub fn supersede(conn: &mut DbConnection, participant_ids: &[i64]) -> DbResult<usize> {
+    pub fn supersede(
+        conn: &mut DbConnection,
+        participant_ids: &[ParticipantId],
+    ) -> DbResult<usize> {
         let mut count = 0;
         // Chunks keep the statement under SQLite's limit of bound values.
         for chunk in participant_ids.chunks(500) {
@@ -482,7 +493,7 @@ impl Attempt {
 #[derive(Debug, Clone, QueryableByName)]
 pub struct SaveGuard {
     #[diesel(sql_type = diesel::sql_types::BigInt)]
-    pub attempt_id: i64,
+    pub attempt_id: AttemptId,
     #[diesel(sql_type = diesel::sql_types::Text)]
     pub status: AttemptStatus,
     #[diesel(sql_type = diesel::sql_types::Bool)]
@@ -521,8 +532,8 @@ impl SaveGuard {
     /// instead of each holding a shared lock the other's update waits for, a deadlock.
     pub fn load(
         conn: &mut DbConnection,
-        attempt_ids: &[i64],
-    ) -> DbResult<std::collections::HashMap<i64, SaveGuard>> {
+        attempt_ids: &[AttemptId],
+    ) -> DbResult<std::collections::HashMap<AttemptId, SaveGuard>> {
         let mut guards = std::collections::HashMap::with_capacity(attempt_ids.len());
         let lock = match conn {
             DbConnection::Postgresql(_) => " FOR NO KEY UPDATE OF a",
@@ -560,7 +571,7 @@ impl SaveGuard {
 /// The participant as the sitting needs them: who they are, where they write, in what language.
 #[derive(Debug, Clone, Queryable)]
 pub struct Sitter {
-    pub participant_id: i64,
+    pub participant_id: ParticipantId,
     pub olympiad_id: i64,
     pub school_participant_id: Option<i64>,
     pub user_id: i64,
@@ -575,7 +586,7 @@ pub struct Sitter {
 /// How a [`Sitter`] is looked up.
 enum SitterKey {
     User(i64),
-    Participant(i64),
+    Participant(ParticipantId),
 }
 
 impl Sitter {
@@ -583,7 +594,10 @@ impl Sitter {
         Sitter::find(conn, SitterKey::User(user_id))
     }
 
-    pub fn by_participant(conn: &mut DbConnection, participant_id: i64) -> DbResult<Sitter> {
+    pub fn by_participant(
+        conn: &mut DbConnection,
+        participant_id: ParticipantId,
+    ) -> DbResult<Sitter> {
         Sitter::find(conn, SitterKey::Participant(participant_id))?.ok_or(crate::DbError::NotFound)
     }
 
@@ -641,7 +655,7 @@ impl Sitter {
     /// Keeps the participant's status in step with the attempt (the grids show it).
     pub fn set_status(
         conn: &mut DbConnection,
-        participant_id: i64,
+        participant_id: ParticipantId,
         status: ParticipantStatus,
     ) -> DbResult<()> {
         diesel::update(participants::table.find(participant_id))
@@ -787,7 +801,7 @@ impl SchoolSitting {
 /// One learner of a school's sitting, for the monitor's list and its actions.
 #[derive(Debug, Clone, Queryable)]
 pub struct LearnerSitting {
-    pub participant_id: i64,
+    pub participant_id: ParticipantId,
     pub school_participant_id: Option<i64>,
     pub username: String,
     pub first_name: String,
@@ -836,7 +850,7 @@ impl LearnerSitting {
                 ),
             );
         }
-        let mut by_participant: std::collections::HashMap<i64, Attempt> = attempts
+        let mut by_participant: std::collections::HashMap<ParticipantId, Attempt> = attempts
             .select(Attempt::as_select())
             .load(conn)?
             .into_iter()

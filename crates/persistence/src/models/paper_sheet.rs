@@ -8,13 +8,14 @@ use crate::schema::{
 };
 use crate::{now, DbConnection};
 use diesel::prelude::*;
+use olympiad_domain::id::{AttemptId, ParticipantId};
 use olympiad_domain::sitting::{AnswerValue, AttemptStatus};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A learner of the olympiad as an answer sheet names them.
 #[derive(Debug, Clone, Queryable)]
 pub struct SheetLearner {
-    pub participant_id: i64,
+    pub participant_id: ParticipantId,
     pub school_participant_id: Option<i64>,
     /// The learner number on the sheet.
     pub username: String,
@@ -67,16 +68,16 @@ pub struct PaperSheet;
 
 impl PaperSheet {
     /// The olympiad's attempts written on paper.
-    pub fn attempt_ids(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<BTreeSet<i64>> {
+    pub fn attempt_ids(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<BTreeSet<AttemptId>> {
         Ok(paper_sheets::table
             .filter(paper_sheets::olympiad_id.eq(olympiad_id))
             .select(paper_sheets::attempt_id)
-            .load::<i64>(conn)?
+            .load::<AttemptId>(conn)?
             .into_iter()
             .collect())
     }
 
-    pub fn is_paper(conn: &mut DbConnection, attempt_id: i64) -> DbResult<bool> {
+    pub fn is_paper(conn: &mut DbConnection, attempt_id: AttemptId) -> DbResult<bool> {
         Ok(paper_sheets::table
             .find(attempt_id)
             .select(paper_sheets::attempt_id)
@@ -89,12 +90,12 @@ impl PaperSheet {
     pub fn create_attempt(
         conn: &mut DbConnection,
         olympiad_id: i64,
-        participant_id: i64,
+        participant_id: ParticipantId,
         school_participant_id: Option<i64>,
         imported_by: Option<i64>,
-    ) -> DbResult<i64> {
+    ) -> DbResult<AttemptId> {
         let at = now();
-        let id: i64 = diesel::insert_into(attempts::table)
+        let id: AttemptId = diesel::insert_into(attempts::table)
             .values((
                 attempts::participant_id.eq(participant_id),
                 attempts::olympiad_id.eq(olympiad_id),
@@ -126,7 +127,7 @@ impl PaperSheet {
     /// leaves the same answers), and notes who imported them.
     pub fn replace_answers(
         conn: &mut DbConnection,
-        attempt_id: i64,
+        attempt_id: AttemptId,
         given: &BTreeMap<i64, AnswerValue>,
         imported_by: Option<i64>,
     ) -> DbResult<()> {

@@ -11,7 +11,7 @@ use crate::words::Word;
 use crate::{now, placeholder, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::SchoolId;
+use olympiad_domain::id::{AttemptId, ParticipantId, SchoolId};
 use olympiad_domain::results::{ResultChangeKind, ResultsState};
 use olympiad_domain::sitting::AttemptStatus;
 
@@ -115,7 +115,7 @@ impl OlympiadResults {
 pub struct ResultChange {
     pub id: i64,
     pub olympiad_id: i64,
-    pub attempt_id: Option<i64>,
+    pub attempt_id: Option<AttemptId>,
     pub kind: ResultChangeKind,
     pub marks: Option<i64>,
     pub marks_before: Option<i64>,
@@ -128,7 +128,7 @@ pub struct ResultChange {
 #[diesel(table_name = result_changes)]
 pub struct ResultChangeInsertForm {
     pub olympiad_id: i64,
-    pub attempt_id: Option<i64>,
+    pub attempt_id: Option<AttemptId>,
     #[diesel(serialize_as = Word)]
     pub kind: ResultChangeKind,
     pub marks: Option<i64>,
@@ -159,8 +159,8 @@ impl ResultChange {
 /// A finished attempt with whose it is, as results are made from.
 #[derive(Debug, Clone, Queryable)]
 pub struct FinishedAttempt {
-    pub attempt_id: i64,
-    pub participant_id: i64,
+    pub attempt_id: AttemptId,
+    pub participant_id: ParticipantId,
     pub first_name: String,
     pub last_name: String,
     pub grade: i32,
@@ -263,8 +263,8 @@ impl QuestionDistribution {
 #[diesel(table_name = result_rows, treat_none_as_default_value = false)]
 pub struct ResultRow {
     pub results_id: i64,
-    pub attempt_id: i64,
-    pub participant_id: i64,
+    pub attempt_id: AttemptId,
+    pub participant_id: ParticipantId,
     pub first_name: String,
     pub last_name: String,
     pub grade: i32,
@@ -481,7 +481,7 @@ impl ResultRow {
     pub fn of_attempts(
         conn: &mut DbConnection,
         results_id: i64,
-        attempt_ids: &[i64],
+        attempt_ids: &[AttemptId],
     ) -> DbResult<Vec<ResultRow>> {
         let mut rows = Vec::new();
         for chunk in attempt_ids.chunks(500) {
