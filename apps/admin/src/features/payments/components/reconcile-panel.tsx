@@ -6,7 +6,7 @@ import { Alert, Button, Checkbox, FileInput, Group, Stack, Text } from '@mantine
 import { alertError } from '@olympiad/shared/feedback/notifications';
 import { rands } from '@olympiad/shared/features/invoices/api/purchase-orders';
 import { RecordTable } from '@olympiad/shared/ui/table/record-table';
-import { matchStatement, useConfirmMatches, type StatementMatch } from '../api/orders';
+import { useConfirmMatches, useMatchStatement, type StatementMatch } from '../api/orders';
 
 const kindWords: Record<StatementMatch['kind'], string> = {
   exact: 'Reference and amount agree',
@@ -18,11 +18,12 @@ export function ReconcilePanel({ olympiadId, onDone }: { olympiadId: number; onD
   const [file, setFile] = useState<File | null>(null);
   const [matches, setMatches] = useState<StatementMatch[] | null>(null);
   const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const matching = useMatchStatement();
   const confirm = useConfirmMatches();
 
   const read = async () => {
     if (!file) return;
-    const result = await matchStatement(olympiadId, file);
+    const result = await matching.mutateAsync({ olympiadId, file });
     if (!result.ok) return alertError(result.message);
     setMatches(result.data);
     setChosen(new Set(result.data.filter((m) => m.kind === 'exact').map((m) => m.line.line)));
