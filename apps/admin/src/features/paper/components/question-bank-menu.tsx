@@ -27,7 +27,7 @@ const csvSchema = z.object({
 const emptyCsv: z.input<typeof csvSchema> = { moduleTitle: '', language: 'en', csv: '' };
 
 export function QuestionBankMenu({ olympiadId, olympiadName }: { olympiadId: number; olympiadName: string }) {
-  const importBankFile = useImportQuestionBank(olympiadId);
+  const bankImport = useImportQuestionBank(olympiadId);
   const jsonInput = useRef<HTMLInputElement>(null);
   const [csvOpen, setCsvOpen] = useState(false);
 
@@ -44,7 +44,7 @@ export function QuestionBankMenu({ olympiadId, olympiadName }: { olympiadId: num
     } catch {
       return alertError(`${file.name} is not a JSON file.`);
     }
-    alertRefusal(await importBankFile.mutateAsync(bank));
+    alertRefusal(await bankImport.mutateAsync(bank));
   };
 
   return (
@@ -78,7 +78,7 @@ export function QuestionBankMenu({ olympiadId, olympiadName }: { olympiadId: num
 
 function CsvImportModal({ olympiadId, opened, onClose }: { olympiadId: number; opened: boolean; onClose: () => void }) {
   const importCsv = useImportCsv(olympiadId);
-  const { form, error, submit } = useRecordForm({
+  const { form, error, submit, submitting } = useRecordForm({
     schema: csvSchema,
     record: null,
     valuesOf: () => emptyCsv,
@@ -123,7 +123,7 @@ function CsvImportModal({ olympiadId, opened, onClose }: { olympiadId: number; o
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <SubmitButton submitting={form.formState.isSubmitting}>Import</SubmitButton>
+            <SubmitButton submitting={submitting}>Import</SubmitButton>
           </Group>
         </Stack>
       </form>
