@@ -84,6 +84,17 @@ describe('useApiMutation', () => {
     expect(said()).toEqual([]);
     expect(invalidate).not.toHaveBeenCalled();
   });
+
+  it('says and refreshes nothing when the change was not sent (a confirmation answered no)', async () => {
+    const queryClient = new QueryClient();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    const { result } = renderHook(() => useApiMutation({ mutationFn: async () => null, success: 'Saved.', invalidates: () => [['schools']] }), {
+      wrapper: providers(queryClient),
+    });
+    expect(await act(() => result.current.mutateAsync())).toBeNull();
+    expect(said()).toEqual([]);
+    expect(invalidate).not.toHaveBeenCalled();
+  });
 });
 
 type Country = { id: number; name: string };

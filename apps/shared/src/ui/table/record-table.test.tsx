@@ -34,4 +34,9 @@ describe('RecordTable', () => {
     const [, nothing] = within(screen.getByRole('table', { name: 'Outliers' })).getAllByRole('row');
     expect(within(nothing!).getByRole('cell', { name: 'No score stands out.' })).toHaveAttribute('colspan', '3');
   });
+
+  it('goes without a name when the screen gives it none', () => {
+    render(<RecordTable rows={[]} rowKey={(g: Grade) => g.grade} columns={columns} striped />, { wrapper: MantineProvider });
+    expect(screen.getByRole('table')).not.toHaveAttribute('aria-label');
+  });
 });

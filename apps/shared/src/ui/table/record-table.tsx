@@ -10,8 +10,9 @@ export type TableColumn<Row> = {
 };
 
 export type RecordTableProps<Row> = Omit<TableProps, 'children'> & {
-  /** The table's accessible name. */
-  label: string;
+  /** The table's accessible name; a table that stands under its screen's title and says what it lists (a
+   * breakdown after the charts it tabulates, a statement's lines) may go without. */
+  label?: string;
   rows: readonly Row[];
   rowKey: (row: Row) => string | number;
   columns: readonly TableColumn<Row>[];

@@ -1,8 +1,8 @@
 // Changing the paper of an open olympiad, which learners may be writing, is answered 409 `paper_in_use`
 // until the admin confirms; the server then writes the change to the activity log.
-import { useQueryClient } from '@tanstack/react-query';
 import type { ApiResult } from '@olympiad/shared/api/envelope';
 import { alertError } from '@olympiad/shared/feedback/notifications';
+import { useApiMutation, type ApiMutationOptions } from '@olympiad/shared/resource/use-api-mutation';
 import { useConfirm, type ConfirmOptions } from '@olympiad/shared/ui/confirm/confirm-dialog';
 import { paperKeys } from './paper-types';
 
@@ -28,26 +28,25 @@ export async function changePaper<T>(
 }
 
 /**
- * Runs a change of the paper the way every paper screen does: asks first when the olympiad is open,
- * shows the server's message when it fails, and refreshes what the paper screens show when it succeeds.
+ * A change of the paper as every paper screen makes it: asked first when the olympiad is open (null when
+ * the admin says no), and once made, what the paper screens show of the olympiad (its modules,
+ * questions, Verify, its files) loads again. The refusal is the caller's to show, on a form's fields or
+ * in an alert.
  */
-export function usePaperChange(olympiadId: number | null) {
-  const queryClient = useQueryClient();
-  const confirm = useConfirm();
-  /** `showFailure: false` leaves the failure to the caller (a form puts it on its fields). */
-  return async function run<T>(
-    change: (confirm: boolean) => Promise<ApiResult<T>>,
-    showFailure = true,
-  ): Promise<ApiResult<T> | null> {
-    const result = await changePaper(change, confirm);
-    if (result === null) return null;
-    if (!result.ok && showFailure) alertError(result.message);
-    if (result.ok && olympiadId !== null) {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: paperKeys.olympiad(olympiadId) }),
-        queryClient.invalidateQueries({ queryKey: paperKeys.attachments(olympiadId) }),
-      ]);
-    }
-    return result;
-  };
+export function usePaperMutation<Vars, Data>(
+  olympiadId: number | null,
+  send: (vars: Vars, confirm: boolean) => Promise<ApiResult<Data>>,
+  success?: ApiMutationOptions<Vars, Data>['success'],
+) {
+  const ask = useConfirm();
+  return useApiMutation({
+    mutationFn: (vars: Vars) => changePaper((confirm) => send(vars, confirm), ask),
+    success,
+    invalidates: () => (olympiadId === null ? [] : [paperKeys.olympiad(olympiadId), paperKeys.attachments(olympiadId)]),
+  });
+}
+
+/** A change made from a button or a menu: its refusal as an alert (a form puts it on its fields). */
+export function alertRefusal(result: ApiResult<unknown> | null) {
+  if (result && !result.ok) alertError(result.message);
 }

@@ -7,10 +7,8 @@ import { RichTextField } from '@olympiad/shared/ui/form/rich-text-field';
 import { EditorModal } from '@olympiad/shared/resource/editor-modal';
 import { useResourceEditor } from '@olympiad/shared/resource/use-resource-editor';
 import { localizedSchema } from '../localized-schema';
-import { createModule } from '../api/create-module';
-import { updateModule } from '../api/update-module';
+import { useSaveModule } from '../api/modules';
 import { LANGUAGES, type Language, type ModuleInput, type ModuleView } from '../api/paper-types';
-import { usePaperChange } from '../api/paper-change';
 import { limits } from '@olympiad/shared/lib/field-limits';
 
 const timeLimit = limits.ModuleInput.timeLimitMinutes;
@@ -38,16 +36,13 @@ export function moduleInputOf(form: z.output<typeof moduleFormSchema>, olympiadI
 
 /** The module dialog's editor: `create()` for a new module, `edit(module)` to change one. */
 export function useModuleEditor(olympiadId: number | null) {
-  const change = usePaperChange(olympiadId);
+  const saving = useSaveModule(olympiadId);
   return useResourceEditor({
     schema: moduleFormSchema,
     empty: { title: {}, instructions: {} },
     valuesOf: (module: ModuleView) => ({ title: { ...module.title }, instructions: { ...module.instructions }, timeLimitMinutes: module.timeLimitMinutes ?? undefined }),
     serverFields: ['timeLimitMinutes'],
-    save: (values, module) =>
-      module === null
-        ? change((confirm) => createModule(moduleInputOf(values, olympiadId ?? undefined), confirm), false)
-        : change((confirm) => updateModule(module.id, moduleInputOf(values), confirm), false),
+    save: (values, module) => saving.mutateAsync({ module, input: moduleInputOf(values, module === null ? (olympiadId ?? undefined) : undefined) }),
   });
 }
 

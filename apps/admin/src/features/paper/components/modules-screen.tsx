@@ -6,14 +6,12 @@ import { Alert, Anchor, Badge, Button, Group, Loader, Menu, Stack, Text, Title }
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { AppLink } from '@olympiad/shared/router/app-link';
 import { useConfirm } from '@olympiad/shared/ui/confirm/confirm-dialog';
-import { useModules } from '../api/get-modules';
+import { useDeleteModule, useModules, useReorderModules } from '../api/modules';
 import { useOlympiad } from '../api/get-olympiad';
-import { deleteModule } from '../api/delete-module';
-import { reorderModules } from '../api/reorder-modules';
+import { alertRefusal } from '../api/paper-change';
 import type { ModuleView } from '../api/paper-types';
 import { moveItem } from '../reorder';
 import { useOlympiadId } from '../../olympiad/use-olympiad-id';
-import { usePaperChange } from '../api/paper-change';
 import { ModuleFormModal, useModuleEditor } from './module-form';
 import { OpenPaperNotice } from './open-paper-notice';
 import { QuestionBankMenu } from './question-bank-menu';
@@ -27,7 +25,8 @@ export function ModulesScreen({ route }: ScreenComponentProps) {
   const olympiadId = useOlympiadId();
   const modules = useModules(olympiadId);
   const olympiad = useOlympiad(olympiadId);
-  const change = usePaperChange(olympiadId);
+  const reorder = useReorderModules(olympiadId);
+  const deletion = useDeleteModule(olympiadId);
   const confirm = useConfirm();
   const editor = useModuleEditor(olympiadId);
   const [order, setOrder] = useState<ModuleView[] | null>(null);
@@ -38,7 +37,7 @@ export function ModulesScreen({ route }: ScreenComponentProps) {
     if (olympiadId === null) return;
     const next = moveItem(shown, from, to);
     setOrder(next);
-    await change((ok) => reorderModules(olympiadId, next.map((m) => m.id), ok));
+    alertRefusal(await reorder.mutateAsync({ olympiadId, ids: next.map((m) => m.id) }));
     setOrder(null);
   };
 
@@ -52,7 +51,7 @@ export function ModulesScreen({ route }: ScreenComponentProps) {
       confirmLabel: 'Delete module',
       danger: true,
     });
-    if (sure) await change((ok) => deleteModule(module.id, ok));
+    if (sure) alertRefusal(await deletion.mutateAsync(module.id));
   };
 
   const questionsHref = (module: ModuleView) => `/${olympiadName}/admin/edit/questions?module=${module.id}`;

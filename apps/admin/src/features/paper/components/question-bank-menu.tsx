@@ -3,15 +3,12 @@
 import { useRef, useState } from 'react';
 import { z } from 'zod';
 import { Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
-import { alertError, notify } from '@olympiad/shared/feedback/notifications';
-import { useZodForm } from '@olympiad/shared/ui/form/use-zod-form';
+import { alertError } from '@olympiad/shared/feedback/notifications';
+import { useRecordForm } from '@olympiad/shared/resource/use-record-form';
 import { FormAlert, SelectField, SubmitButton, TextareaField, TextField } from '@olympiad/shared/ui/form/form-fields';
-import { applyServerErrors } from '@olympiad/shared/ui/form/server-errors';
-import { exportQuestionBank } from '../api/export-question-bank';
-import { importQuestionBank } from '../api/import-question-bank';
-import { importCsv } from '../api/import-csv';
+import { exportQuestionBank, useImportCsv, useImportQuestionBank } from '../api/question-bank';
 import { LANGUAGES, type QuestionBank } from '../api/paper-types';
-import { usePaperChange } from '../api/paper-change';
+import { alertRefusal } from '../api/paper-change';
 
 function download(name: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -22,17 +19,15 @@ function download(name: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-const imported = (counts: { modules: number; questions: number }) =>
-  notify(`Added ${counts.modules} module(s) with ${counts.questions} question(s).`, { tone: 'success' });
-
 const csvSchema = z.object({
   moduleTitle: z.string().trim().min(1, 'Give the new module a title'),
   language: z.enum(['en', 'af']),
   csv: z.string().trim().min(1, 'Paste the CSV or choose a file'),
 });
+const emptyCsv: z.input<typeof csvSchema> = { moduleTitle: '', language: 'en', csv: '' };
 
 export function QuestionBankMenu({ olympiadId, olympiadName }: { olympiadId: number; olympiadName: string }) {
-  const change = usePaperChange(olympiadId);
+  const bankImport = useImportQuestionBank(olympiadId);
   const jsonInput = useRef<HTMLInputElement>(null);
   const [csvOpen, setCsvOpen] = useState(false);
 
@@ -49,8 +44,7 @@ export function QuestionBankMenu({ olympiadId, olympiadName }: { olympiadId: num
     } catch {
       return alertError(`${file.name} is not a JSON file.`);
     }
-    const result = await change((confirm) => importQuestionBank(olympiadId, bank, confirm));
-    if (result?.ok) imported(result.data);
+    alertRefusal(await bankImport.mutateAsync(bank));
   };
 
   return (
@@ -83,26 +77,24 @@ export function QuestionBankMenu({ olympiadId, olympiadName }: { olympiadId: num
 }
 
 function CsvImportModal({ olympiadId, opened, onClose }: { olympiadId: number; opened: boolean; onClose: () => void }) {
-  const form = useZodForm(csvSchema, { moduleTitle: '', language: 'en', csv: '' });
-  const [formError, setFormError] = useState<string | null>(null);
-  const change = usePaperChange(olympiadId);
-
-  const submit = form.handleSubmit(async (values) => {
-    const result = await change((confirm) => importCsv(olympiadId, values, confirm), false);
-    if (result === null) return;
-    if (!result.ok) {
-      setFormError(applyServerErrors(result, (name, error) => form.setError(name as 'csv', error), ['moduleTitle', 'csv']));
-      return;
-    }
-    imported(result.data);
-    form.reset();
-    onClose();
+  const importCsv = useImportCsv(olympiadId);
+  const { form, error, submit, submitting } = useRecordForm({
+    schema: csvSchema,
+    record: null,
+    valuesOf: () => emptyCsv,
+    empty: emptyCsv,
+    save: importCsv.mutateAsync,
+    serverFields: ['moduleTitle', 'csv'],
+    onSaved: (_, form) => {
+      form.reset();
+      onClose();
+    },
   });
 
   return (
     <Modal opened={opened} onClose={onClose} title="Import a single-choice bank from CSV" size="lg">
       <form onSubmit={submit} noValidate>
-        <FormAlert message={formError} />
+        <FormAlert message={error} />
         <Stack>
           <Text size="sm" c="dimmed">
             A header row, then one question a row: <code>question,a,b,c,d,correct,marks,difficulty</code>. Columns c and d may be
@@ -131,7 +123,7 @@ function CsvImportModal({ olympiadId, opened, onClose }: { olympiadId: number; o
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <SubmitButton submitting={form.formState.isSubmitting}>Import</SubmitButton>
+            <SubmitButton submitting={submitting}>Import</SubmitButton>
           </Group>
         </Stack>
       </form>

@@ -23,7 +23,7 @@ import { useConfirm } from '@olympiad/shared/ui/confirm/confirm-dialog';
 import { useRecordForm } from '@olympiad/shared/resource/use-record-form';
 import { FormAlert, NumberField, SubmitButton, TextareaField } from '@olympiad/shared/ui/form/form-fields';
 import { RichTextField } from '@olympiad/shared/ui/form/rich-text-field';
-import { useSaveQuestion } from '../api/save-question';
+import { useSaveQuestion } from '../api/questions';
 import { KIND_LABELS, LANGUAGES, type Language, type QuestionView } from '../api/paper-types';
 import {
   emptyQuestionForm,
@@ -57,7 +57,7 @@ export function QuestionEditor({ olympiadId, moduleId, languages, question, onCl
     record: question,
     valuesOf: questionFormOf,
     empty: emptyQuestionForm(),
-    save: (valid) => save(question ?? null, questionInputOf(valid, question ? undefined : moduleId)),
+    save: (valid) => save.mutateAsync({ question: question ?? null, input: questionInputOf(valid, question ? undefined : moduleId) }),
     serverFields: ['marks', 'difficulty'],
     onSaved: onClose,
   });

@@ -6,18 +6,14 @@ import { useSearchParams } from 'react-router-dom';
 import { Alert, Badge, Button, Group, Loader, Menu, Select, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { useConfirm } from '@olympiad/shared/ui/confirm/confirm-dialog';
-import { notify } from '@olympiad/shared/feedback/notifications';
-import { useModules } from '../api/get-modules';
+import { useModules } from '../api/modules';
 import { useOlympiad } from '../api/get-olympiad';
-import { useQuestions } from '../api/get-questions';
-import { deleteQuestion } from '../api/delete-question';
-import { duplicateQuestion } from '../api/duplicate-question';
-import { reorderQuestions } from '../api/reorder-questions';
+import { alertRefusal } from '../api/paper-change';
+import { useDeleteQuestion, useDuplicateQuestion, useQuestions, useReorderQuestions } from '../api/questions';
 import { KIND_LABELS, type QuestionView } from '../api/paper-types';
 import { stemExcerpt } from '../question-form';
 import { moveItem } from '../reorder';
 import { useOlympiadId } from '../../olympiad/use-olympiad-id';
-import { usePaperChange } from '../api/paper-change';
 import { moduleTitle } from './modules-screen';
 import { OpenPaperNotice } from './open-paper-notice';
 import { QuestionEditor } from './question-editor';
@@ -31,7 +27,9 @@ export function QuestionsScreen({ route }: ScreenComponentProps) {
   const requestedModule = Number(params.get('module')) || null;
   const moduleId = modules.data?.some((m) => m.id === requestedModule) ? requestedModule : (modules.data?.[0]?.id ?? null);
   const questions = useQuestions(olympiadId, moduleId);
-  const change = usePaperChange(olympiadId);
+  const reorder = useReorderQuestions(olympiadId);
+  const duplicate = useDuplicateQuestion(olympiadId);
+  const deletion = useDeleteQuestion(olympiadId);
   const confirm = useConfirm();
   const [order, setOrder] = useState<QuestionView[] | null>(null);
 
@@ -61,13 +59,8 @@ export function QuestionsScreen({ route }: ScreenComponentProps) {
     if (moduleId === null) return;
     const next = moveItem(shown, from, to);
     setOrder(next);
-    await change((ok) => reorderQuestions(moduleId, next.map((q) => q.id), ok));
+    alertRefusal(await reorder.mutateAsync({ moduleId, ids: next.map((q) => q.id) }));
     setOrder(null);
-  };
-
-  const duplicate = async (question: QuestionView) => {
-    const result = await change((ok) => duplicateQuestion(question.id, ok));
-    if (result?.ok) notify(`Question ${question.position} copied as question ${result.data.position}.`, { tone: 'success' });
   };
 
   const remove = async (question: QuestionView) => {
@@ -77,7 +70,7 @@ export function QuestionsScreen({ route }: ScreenComponentProps) {
       confirmLabel: 'Delete question',
       danger: true,
     });
-    if (sure) await change((ok) => deleteQuestion(question.id, ok));
+    if (sure) alertRefusal(await deletion.mutateAsync(question.id));
   };
 
   return (
@@ -152,7 +145,7 @@ export function QuestionsScreen({ route }: ScreenComponentProps) {
                   </Menu.Target>
                   <Menu.Dropdown>
                     <Menu.Item onClick={() => open(question)}>Edit and preview</Menu.Item>
-                    <Menu.Item onClick={() => void duplicate(question)}>Duplicate</Menu.Item>
+                    <Menu.Item onClick={() => void duplicate.mutateAsync(question).then(alertRefusal)}>Duplicate</Menu.Item>
                     <Menu.Item color="red" onClick={() => void remove(question)}>
                       Delete
                     </Menu.Item>

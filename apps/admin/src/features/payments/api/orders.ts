@@ -69,10 +69,15 @@ export function useSendDiscountEmail() {
 }
 
 /** Reads a statement and proposes a match for each credit; writes nothing. */
-export function matchStatement(olympiadId: number, file: File) {
-  const form = new FormData();
-  form.append('file', file);
-  return uploadFiles<StatementMatch[]>({ path: `/api/purchase-order/reconcile/preview?olympiadId=${olympiadId}` }, form);
+/** The statement's credits beside the orders they quote: read only, so it says and refreshes nothing. */
+export function useMatchStatement() {
+  return useApiMutation({
+    mutationFn: ({ olympiadId, file }: { olympiadId: number; file: File }) => {
+      const form = new FormData();
+      form.append('file', file);
+      return uploadFiles<StatementMatch[]>({ path: `/api/purchase-order/reconcile/preview?olympiadId=${olympiadId}` }, form);
+    },
+  });
 }
 
 export function useConfirmMatches() {

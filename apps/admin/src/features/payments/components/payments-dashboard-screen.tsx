@@ -2,10 +2,11 @@
 // province and month by month as bar charts, and what the olympiad charges (fee per learner, grade bands,
 // early-bird and late fees).
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useCan } from '@olympiad/shared/access/can';
 import { rands } from '@olympiad/shared/features/invoices/api/purchase-orders';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
+import { RecordTable, type TableColumn } from '@olympiad/shared/ui/table/record-table';
 import { useScreenOlympiad } from '../../olympiad/use-screen-olympiad';
 import { dashboardQuery, type PaymentsDashboard } from '../api/orders';
 import { FeesForm } from './fees-form';
@@ -17,6 +18,16 @@ const series = [
   { key: 'preApprovedCents', label: 'Pre-approved', colour: 'var(--mantine-color-blue-7)' },
   { key: 'owedCents', label: 'Owed', colour: 'var(--mantine-color-orange-8)' },
 ] as const;
+
+/** The charts' figures by province as text. */
+const provinceColumns: TableColumn<Group>[] = [
+  { header: 'Province', cell: (g) => g.key || 'Countries' },
+  { header: 'Orders', cell: (g) => g.orders },
+  { header: 'Learners', cell: (g) => g.learners },
+  { header: 'Owed', cell: (g) => rands(g.owedCents) },
+  { header: 'Pre-approved', cell: (g) => rands(g.preApprovedCents) },
+  { header: 'Paid', cell: (g) => rands(g.paidCents) },
+];
 
 /** Stacked horizontal bars, one per group; the table beside it gives the same figures as text. */
 function BarChart({ title, groups, empty }: { title: string; groups: Group[]; empty: string }) {
@@ -102,30 +113,7 @@ export function PaymentsDashboardScreen({ route }: ScreenComponentProps) {
         <BarChart title="By province" groups={byProvince} empty="No orders yet." />
         <BarChart title="Month by month" groups={byMonth} empty="No orders yet." />
       </SimpleGrid>
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Province</Table.Th>
-            <Table.Th>Orders</Table.Th>
-            <Table.Th>Learners</Table.Th>
-            <Table.Th>Owed</Table.Th>
-            <Table.Th>Pre-approved</Table.Th>
-            <Table.Th>Paid</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {byProvince.map((g) => (
-            <Table.Tr key={g.key || 'none'}>
-              <Table.Td>{g.key || 'Countries'}</Table.Td>
-              <Table.Td>{g.orders}</Table.Td>
-              <Table.Td>{g.learners}</Table.Td>
-              <Table.Td>{rands(g.owedCents)}</Table.Td>
-              <Table.Td>{rands(g.preApprovedCents)}</Table.Td>
-              <Table.Td>{rands(g.paidCents)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <RecordTable striped rows={byProvince} rowKey={(g) => g.key || 'none'} columns={provinceColumns} />
       {can('PUT /api/purchase-order/fees') && (
         <Card withBorder>
           <Title order={2} size="h4" mb="sm">

@@ -1,10 +1,11 @@
 // An order's proofs of payment as its school uploaded them: each opened, and the order marked paid from
 // one (the payment is recorded with the proof, once).
-import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { alertError } from '@olympiad/shared/feedback/notifications';
 import { useCan } from '@olympiad/shared/access/can';
 import { formatDateTime, parseServerTime } from '@olympiad/shared/lib/server-time';
+import { RecordTable } from '@olympiad/shared/ui/table/record-table';
 import { downloadProof, orderQuery, rands, type PaymentProof } from '@olympiad/shared/features/invoices/api/purchase-orders';
 import { useAcceptProof, type OrderRow } from '../api/orders';
 
@@ -30,39 +31,31 @@ export function ProofsDialog({ order, onClose }: { order: OrderRow; onClose: () 
         {order.customerName}, reference {order.reference}: {rands(detail.data.totalCents)} owed{paid ? ', paid' : ''}. Check the proof against the bank
         before marking the order paid.
       </Text>
-      <Table aria-label="Proofs of payment">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>File</Table.Th>
-            <Table.Th>Uploaded</Table.Th>
-            <Table.Th>State</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {detail.data.proofs.map((proof) => (
-            <Table.Tr key={proof.id}>
-              <Table.Td>{proof.filename}</Table.Td>
-              <Table.Td>{formatDateTime(parseServerTime(proof.createdAt))}</Table.Td>
-              <Table.Td>{proof.acceptedAt ? <Badge color="green">accepted</Badge> : <Badge variant="light">to check</Badge>}</Table.Td>
-              <Table.Td>
-                <Group gap="xs" justify="flex-end">
-                  <Button size="xs" variant="default" onClick={() => open(proof)}>
-                    Open
+      <RecordTable
+        label="Proofs of payment"
+        rows={detail.data.proofs}
+        rowKey={(proof) => proof.id}
+        columns={[
+          { header: 'File', cell: (proof) => proof.filename },
+          { header: 'Uploaded', cell: (proof) => formatDateTime(parseServerTime(proof.createdAt)) },
+          { header: 'State', cell: (proof) => (proof.acceptedAt ? <Badge color="green">accepted</Badge> : <Badge variant="light">to check</Badge>) },
+          {
+            header: <VisuallyHidden>Actions</VisuallyHidden>,
+            cell: (proof) => (
+              <Group gap="xs" justify="flex-end">
+                <Button size="xs" variant="default" onClick={() => open(proof)}>
+                  Open
+                </Button>
+                {!paid && can('PUT /api/purchase-order/{id}/proof/{proofId}/accept') && (
+                  <Button size="xs" onClick={() => markPaid(proof)} loading={accept.isPending}>
+                    Mark paid from this proof
                   </Button>
-                  {!paid && can('PUT /api/purchase-order/{id}/proof/{proofId}/accept') && (
-                    <Button size="xs" onClick={() => markPaid(proof)} loading={accept.isPending}>
-                      Mark paid from this proof
-                    </Button>
-                  )}
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+                )}
+              </Group>
+            ),
+          },
+        ]}
+      />
     </Stack>
   );
 }

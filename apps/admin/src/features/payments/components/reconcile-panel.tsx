@@ -2,10 +2,11 @@
 // beside the order whose reference it quotes, ticks the matches to confirm, and those orders are paid
 // by EFT. A line whose amount differs from the order's total is shown but cannot be confirmed.
 import { useState } from 'react';
-import { Alert, Button, Checkbox, FileInput, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, FileInput, Group, Stack, Text } from '@mantine/core';
 import { alertError } from '@olympiad/shared/feedback/notifications';
 import { rands } from '@olympiad/shared/features/invoices/api/purchase-orders';
-import { matchStatement, useConfirmMatches, type StatementMatch } from '../api/orders';
+import { RecordTable } from '@olympiad/shared/ui/table/record-table';
+import { useConfirmMatches, useMatchStatement, type StatementMatch } from '../api/orders';
 
 const kindWords: Record<StatementMatch['kind'], string> = {
   exact: 'Reference and amount agree',
@@ -17,11 +18,12 @@ export function ReconcilePanel({ olympiadId, onDone }: { olympiadId: number; onD
   const [file, setFile] = useState<File | null>(null);
   const [matches, setMatches] = useState<StatementMatch[] | null>(null);
   const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const matching = useMatchStatement();
   const confirm = useConfirmMatches();
 
   const read = async () => {
     if (!file) return;
-    const result = await matchStatement(olympiadId, file);
+    const result = await matching.mutateAsync({ olympiadId, file });
     if (!result.ok) return alertError(result.message);
     setMatches(result.data);
     setChosen(new Set(result.data.filter((m) => m.kind === 'exact').map((m) => m.line.line)));
@@ -53,34 +55,23 @@ export function ReconcilePanel({ olympiadId, onDone }: { olympiadId: number; onD
       {matches && matches.length === 0 && <Alert color="gray">The statement holds no credits.</Alert>}
       {matches && matches.length > 0 && (
         <>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Confirm</Table.Th>
-                <Table.Th>Line</Table.Th>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Description</Table.Th>
-                <Table.Th>Amount</Table.Th>
-                <Table.Th>Order</Table.Th>
-                <Table.Th>Match</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {matches.map((m) => (
-                <Table.Tr key={m.line.line}>
-                  <Table.Td>
-                    <Checkbox aria-label={`Confirm line ${m.line.line}`} disabled={m.kind !== 'exact'} checked={chosen.has(m.line.line)} onChange={() => toggle(m.line.line)} />
-                  </Table.Td>
-                  <Table.Td>{m.line.line}</Table.Td>
-                  <Table.Td>{m.line.date}</Table.Td>
-                  <Table.Td>{m.line.description}</Table.Td>
-                  <Table.Td>{rands(m.line.amountCents)}</Table.Td>
-                  <Table.Td>{m.reference ?? ''}</Table.Td>
-                  <Table.Td>{kindWords[m.kind]}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <RecordTable
+            striped
+            rows={matches}
+            rowKey={(m) => m.line.line}
+            columns={[
+              {
+                header: 'Confirm',
+                cell: (m) => <Checkbox aria-label={`Confirm line ${m.line.line}`} disabled={m.kind !== 'exact'} checked={chosen.has(m.line.line)} onChange={() => toggle(m.line.line)} />,
+              },
+              { header: 'Line', cell: (m) => m.line.line },
+              { header: 'Date', cell: (m) => m.line.date },
+              { header: 'Description', cell: (m) => m.line.description },
+              { header: 'Amount', cell: (m) => rands(m.line.amountCents) },
+              { header: 'Order', cell: (m) => m.reference ?? '' },
+              { header: 'Match', cell: (m) => kindWords[m.kind] },
+            ]}
+          />
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
               {chosen.size} of {matches.length} lines chosen

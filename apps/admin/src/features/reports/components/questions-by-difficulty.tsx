@@ -4,10 +4,33 @@
 // the answer key may be wrong.
 import { Alert, Badge, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { difficultyQuery } from '../api/reports';
+import { RecordTable, type TableColumn } from '@olympiad/shared/ui/table/record-table';
+import { difficultyQuery, type QuestionsByDifficulty } from '../api/reports';
 
 const percent = (value: number | null | undefined) => (value == null ? '—' : `${Math.round(value * 100)}%`);
 const index = (value: number | null | undefined) => (value == null ? '—' : value.toFixed(2));
+
+const columns: TableColumn<QuestionsByDifficulty['questions'][number]>[] = [
+  { header: 'Question', cell: (q) => q.number },
+  { header: 'Kind', cell: (q) => q.kind },
+  { header: 'Marks', cell: (q) => q.marks },
+  { header: 'Set difficulty', cell: (q) => q.setDifficulty },
+  { header: 'Answered', cell: (q) => q.answered },
+  { header: 'Facility', cell: (q) => percent(q.facility) },
+  {
+    header: 'Discrimination',
+    cell: (q) => (
+      <>
+        {index(q.discrimination)}{' '}
+        {q.discrimination != null && q.discrimination < 0.1 && (
+          <Badge color="orange" variant="light">
+            check the key
+          </Badge>
+        )}
+      </>
+    ),
+  },
+];
 
 export function QuestionsByDifficultyReport({ olympiadId }: { olympiadId: number }) {
   const report = useQuery(difficultyQuery(olympiadId));
@@ -26,39 +49,7 @@ export function QuestionsByDifficultyReport({ olympiadId }: { olympiadId: number
       ) : (
         <Paper withBorder radius="md" p="sm">
           <Table.ScrollContainer minWidth={600}>
-            <Table aria-label="Questions by difficulty" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Question</Table.Th>
-                  <Table.Th>Kind</Table.Th>
-                  <Table.Th>Marks</Table.Th>
-                  <Table.Th>Set difficulty</Table.Th>
-                  <Table.Th>Answered</Table.Th>
-                  <Table.Th>Facility</Table.Th>
-                  <Table.Th>Discrimination</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {questions.map((q) => (
-                  <Table.Tr key={q.questionId}>
-                    <Table.Td>{q.number}</Table.Td>
-                    <Table.Td>{q.kind}</Table.Td>
-                    <Table.Td>{q.marks}</Table.Td>
-                    <Table.Td>{q.setDifficulty}</Table.Td>
-                    <Table.Td>{q.answered}</Table.Td>
-                    <Table.Td>{percent(q.facility)}</Table.Td>
-                    <Table.Td>
-                      {index(q.discrimination)}{' '}
-                      {q.discrimination != null && q.discrimination < 0.1 && (
-                        <Badge color="orange" variant="light">
-                          check the key
-                        </Badge>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <RecordTable label="Questions by difficulty" striped rows={questions} rowKey={(q) => q.questionId} columns={columns} />
           </Table.ScrollContainer>
         </Paper>
       )}

@@ -2,7 +2,8 @@
 // finished, absent; the totals above.
 import { Alert, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { overviewQuery } from '../api/reports';
+import { RecordTable, type TableColumn } from '@olympiad/shared/ui/table/record-table';
+import { overviewQuery, type OlympiadOverview } from '../api/reports';
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (
@@ -16,6 +17,15 @@ function Figure({ label, value }: { label: string; value: number }) {
     </Paper>
   );
 }
+
+const columns: TableColumn<OlympiadOverview['schools'][number]>[] = [
+  { header: 'School', cell: (school) => school.schoolName },
+  { header: 'Province', cell: (school) => school.province },
+  { header: 'Entry', cell: (school) => school.entryStatus },
+  { header: 'Learners', cell: (school) => school.learners },
+  { header: 'Started', cell: (school) => school.started },
+  { header: 'Finished', cell: (school) => school.finished },
+];
 
 export function SchoolOverview({ olympiadId }: { olympiadId: number }) {
   const overview = useQuery(overviewQuery(olympiadId));
@@ -38,30 +48,7 @@ export function SchoolOverview({ olympiadId }: { olympiadId: number }) {
       {schools.length > 0 && (
         <Paper withBorder radius="md" p="sm">
           <Table.ScrollContainer minWidth={600}>
-            <Table aria-label="Learners per school" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>School</Table.Th>
-                  <Table.Th>Province</Table.Th>
-                  <Table.Th>Entry</Table.Th>
-                  <Table.Th>Learners</Table.Th>
-                  <Table.Th>Started</Table.Th>
-                  <Table.Th>Finished</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {schools.map((school) => (
-                  <Table.Tr key={school.schoolParticipantId}>
-                    <Table.Td>{school.schoolName}</Table.Td>
-                    <Table.Td>{school.province}</Table.Td>
-                    <Table.Td>{school.entryStatus}</Table.Td>
-                    <Table.Td>{school.learners}</Table.Td>
-                    <Table.Td>{school.started}</Table.Td>
-                    <Table.Td>{school.finished}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <RecordTable label="Learners per school" striped rows={schools} rowKey={(school) => school.schoolParticipantId} columns={columns} />
           </Table.ScrollContainer>
         </Paper>
       )}

@@ -42,8 +42,11 @@ function asForm(file: File) {
   return form;
 }
 
-export function previewPaperAnswers(olympiadId: number, file: File) {
-  return uploadFiles<PaperPreview>({ path: `/api/results/paper/preview?olympiadId=${olympiadId}` }, asForm(file));
+/** Every row checked: nothing is written, so it says and refreshes nothing. */
+export function usePreviewPaperAnswers() {
+  return useApiMutation({
+    mutationFn: ({ olympiadId, file }: { olympiadId: number; file: File }) => uploadFiles<PaperPreview>({ path: `/api/results/paper/preview?olympiadId=${olympiadId}` }, asForm(file)),
+  });
 }
 
 /** The imported attempts join the results, the moderation figures and the grids. */

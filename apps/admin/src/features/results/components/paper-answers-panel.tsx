@@ -2,9 +2,10 @@
 // sheets; the admin prints them per school, types the sheets into a spreadsheet (learner number, then one
 // column a question), checks it row by row here, and imports it: the same marking as online attempts.
 import { useState } from 'react';
-import { Alert, Badge, Button, FileInput, Group, List, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, FileInput, Group, List, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useCan } from '@olympiad/shared/access/can';
-import { downloadAnswerSheets, downloadPaperTemplate, previewPaperAnswers, useEnteredSchools, useImportPaperAnswers, type PaperPreview } from '../api/paper-answers';
+import { RecordTable, type TableColumn } from '@olympiad/shared/ui/table/record-table';
+import { downloadAnswerSheets, downloadPaperTemplate, useEnteredSchools, useImportPaperAnswers, usePreviewPaperAnswers, type PaperPreview } from '../api/paper-answers';
 
 export function PaperAnswersPanel({ olympiadId, final }: { olympiadId: number; final: boolean }) {
   const can = useCan();
@@ -49,20 +50,41 @@ function SheetsDownload({ olympiadId }: { olympiadId: number }) {
   );
 }
 
+const rowColumns: TableColumn<PaperPreview['rows'][number]>[] = [
+  { header: 'Row', cell: (row) => row.row },
+  { header: 'Learner number', cell: (row) => row.learnerNumber },
+  { header: 'Learner', cell: (row) => row.learner ?? '' },
+  { header: 'School', cell: (row) => row.schoolName ?? '' },
+  { header: 'Answered', cell: (row) => row.answered },
+  {
+    header: 'Problems',
+    cell: (row) =>
+      row.problems.length === 0 ? (
+        'none'
+      ) : (
+        <List size="sm" c="red.9">
+          {row.problems.map((p) => (
+            <List.Item key={`${p.column}-${p.message}`}>
+              Column {p.column}: {p.message}
+            </List.Item>
+          ))}
+        </List>
+      ),
+  },
+];
+
 function PaperImport({ olympiadId, final }: { olympiadId: number; final: boolean }) {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<PaperPreview | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [checking, setChecking] = useState(false);
+  const checking = usePreviewPaperAnswers();
   const importing = useImportPaperAnswers();
   const check = async (chosen: File | null) => {
     setFile(chosen);
     setPreview(null);
     setProblem(null);
     if (!chosen) return;
-    setChecking(true);
-    const result = await previewPaperAnswers(olympiadId, chosen);
-    setChecking(false);
+    const result = await checking.mutateAsync({ olympiadId, file: chosen });
     if (result.ok) setPreview(result.data);
     else setProblem(result.message);
   };
@@ -71,7 +93,7 @@ function PaperImport({ olympiadId, final }: { olympiadId: number; final: boolean
     <Stack>
       <FileInput label="Spreadsheet of paper answers (XLSX or CSV)" placeholder="Choose the file" accept=".xlsx,.csv,.ods" value={file} onChange={(chosen) => void check(chosen)} clearable maw={420} disabled={final} />
       {final && <Text size="sm">The results are final: reopen them to import paper answers.</Text>}
-      {checking && <Text size="sm">Checking every row…</Text>}
+      {checking.isPending && <Text size="sm">Checking every row…</Text>}
       {problem && <Alert color="red">{problem}</Alert>}
       {preview && (
         <Stack>
@@ -89,42 +111,7 @@ function PaperImport({ olympiadId, final }: { olympiadId: number; final: boolean
               {preview.questions} questions
             </Text>
           </Group>
-          <Table aria-label="Paper answers, row by row">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Row</Table.Th>
-                <Table.Th>Learner number</Table.Th>
-                <Table.Th>Learner</Table.Th>
-                <Table.Th>School</Table.Th>
-                <Table.Th>Answered</Table.Th>
-                <Table.Th>Problems</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {preview.rows.map((row) => (
-                <Table.Tr key={row.row}>
-                  <Table.Td>{row.row}</Table.Td>
-                  <Table.Td>{row.learnerNumber}</Table.Td>
-                  <Table.Td>{row.learner ?? ''}</Table.Td>
-                  <Table.Td>{row.schoolName ?? ''}</Table.Td>
-                  <Table.Td>{row.answered}</Table.Td>
-                  <Table.Td>
-                    {row.problems.length === 0 ? (
-                      'none'
-                    ) : (
-                      <List size="sm" c="red.9">
-                        {row.problems.map((p) => (
-                          <List.Item key={`${p.column}-${p.message}`}>
-                            Column {p.column}: {p.message}
-                          </List.Item>
-                        ))}
-                      </List>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <RecordTable label="Paper answers, row by row" rows={preview.rows} rowKey={(row) => row.row} columns={rowColumns} />
           <Group>
             <Button
               disabled={bad > 0 || !file}

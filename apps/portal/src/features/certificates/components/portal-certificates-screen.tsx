@@ -2,11 +2,12 @@
 // place in their grade and award) and all its certificates as one ZIP to download.
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Alert, Badge, Button, Group, Modal, NumberInput, Skeleton, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, NumberInput, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { useMySchool } from '../../school/api/get-my-school';
-import { downloadAnswerSheets, downloadCertificates, useLodgeAppeal, useSchoolAppeals, useSchoolResults, type SchoolResults } from '../api/get-school-results';
+import { downloadAnswerSheets, downloadCertificates, useLodgeAppeal, useSchoolAppeals, useSchoolResults, type SchoolAppeal, type SchoolResults } from '../api/get-school-results';
 import { limits } from '@olympiad/shared/lib/field-limits';
+import { RecordTable, type TableColumn } from '@olympiad/shared/ui/table/record-table';
 
 export function PortalCertificatesScreen({ route }: ScreenComponentProps) {
   const { olympiadName = '' } = useParams();
@@ -33,6 +34,45 @@ function SchoolResultsPanel({ schoolParticipantId }: { schoolParticipantId: numb
 
 type Learner = SchoolResults['learners'][number];
 
+const learnerColumns: TableColumn<Learner>[] = [
+  {
+    header: 'Learner',
+    cell: (l) => (
+      <>
+        {l.firstName} {l.lastName} {l.bestInSchool && <Badge size="xs" variant="outline">best in school</Badge>}{' '}
+        {l.onPaper && (
+          <Badge size="xs" color="grape" variant="light">
+            written on paper
+          </Badge>
+        )}
+      </>
+    ),
+  },
+  { header: 'Grade', cell: (l) => l.grade },
+  { header: 'Score', cell: (l) => l.score },
+  { header: 'Place in grade', cell: (l) => (l.disqualified ? '—' : `${l.rank} of ${l.of}`) },
+  { header: 'Percentile', cell: (l) => (l.disqualified ? '—' : l.percentile) },
+  { header: 'Award', cell: (l) => (l.disqualified ? 'disqualified' : (l.award ?? '')) },
+];
+
+const appealColumns: TableColumn<SchoolAppeal>[] = [
+  { header: 'Learner', cell: (a) => a.learner },
+  { header: 'Question', cell: (a) => a.question },
+  { header: 'Reason', cell: (a) => a.reason },
+  {
+    header: 'Outcome',
+    cell: (a) => (
+      <>
+        <Badge variant="light" color={a.state === 'upheld' ? 'green' : a.state === 'dismissed' ? 'gray' : 'blue'}>
+          {a.state === 'lodged' ? 'waiting' : a.state}
+        </Badge>{' '}
+        {a.outcome}
+        {a.state === 'upheld' && a.marks !== null && a.marks !== undefined ? ` (new total ${a.marks})` : ''}
+      </>
+    ),
+  },
+];
+
 function ReleasedResults({ schoolParticipantId, data }: { schoolParticipantId: number; data: SchoolResults }) {
   const [appealing, setAppealing] = useState<Learner | null>(null);
   if (!data.released) {
@@ -50,45 +90,22 @@ function ReleasedResults({ schoolParticipantId, data }: { schoolParticipantId: n
           One PDF per learner. If the download says they are not made yet, try again later: the office sends an e-mail when they are ready.
         </Text>
       </Group>
-      <Table aria-label="Your learners' results">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Learner</Table.Th>
-            <Table.Th>Grade</Table.Th>
-            <Table.Th>Score</Table.Th>
-            <Table.Th>Place in grade</Table.Th>
-            <Table.Th>Percentile</Table.Th>
-            <Table.Th>Award</Table.Th>
-            <Table.Th>
-              <span className="visually-hidden">Appeal</span>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {data.learners.map((l) => (
-            <Table.Tr key={l.attemptId}>
-              <Table.Td>
-                {l.firstName} {l.lastName} {l.bestInSchool && <Badge size="xs" variant="outline">best in school</Badge>}{' '}
-                {l.onPaper && (
-                  <Badge size="xs" color="grape" variant="light">
-                    written on paper
-                  </Badge>
-                )}
-              </Table.Td>
-              <Table.Td>{l.grade}</Table.Td>
-              <Table.Td>{l.score}</Table.Td>
-              <Table.Td>{l.disqualified ? '—' : `${l.rank} of ${l.of}`}</Table.Td>
-              <Table.Td>{l.disqualified ? '—' : l.percentile}</Table.Td>
-              <Table.Td>{l.disqualified ? 'disqualified' : (l.award ?? '')}</Table.Td>
-              <Table.Td>
-                <Button size="xs" variant="subtle" onClick={() => setAppealing(l)}>
-                  Appeal
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <RecordTable
+        label="Your learners' results"
+        rows={data.learners}
+        rowKey={(l) => l.attemptId}
+        columns={[
+          ...learnerColumns,
+          {
+            header: <span className="visually-hidden">Appeal</span>,
+            cell: (l) => (
+              <Button size="xs" variant="subtle" onClick={() => setAppealing(l)}>
+                Appeal
+              </Button>
+            ),
+          },
+        ]}
+      />
       <AppealModal schoolParticipantId={schoolParticipantId} learner={appealing} onClose={() => setAppealing(null)} />
       <Appeals schoolParticipantId={schoolParticipantId} />
     </Stack>
@@ -138,32 +155,7 @@ function Appeals({ schoolParticipantId }: { schoolParticipantId: number }) {
       <Title order={2} size="h4">
         Appeals
       </Title>
-      <Table aria-label="Your appeals">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Learner</Table.Th>
-            <Table.Th>Question</Table.Th>
-            <Table.Th>Reason</Table.Th>
-            <Table.Th>Outcome</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {appeals.data.map((a) => (
-            <Table.Tr key={a.id}>
-              <Table.Td>{a.learner}</Table.Td>
-              <Table.Td>{a.question}</Table.Td>
-              <Table.Td>{a.reason}</Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={a.state === 'upheld' ? 'green' : a.state === 'dismissed' ? 'gray' : 'blue'}>
-                  {a.state === 'lodged' ? 'waiting' : a.state}
-                </Badge>{' '}
-                {a.outcome}
-                {a.state === 'upheld' && a.marks !== null && a.marks !== undefined ? ` (new total ${a.marks})` : ''}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <RecordTable label="Your appeals" rows={appeals.data} rowKey={(a) => a.id} columns={appealColumns} />
     </Stack>
   );
 }

@@ -16,13 +16,18 @@ export function downloadTemplate(format: 'xlsx' | 'csv') {
   return downloadFile('GET', '/api/learner/template', { query: { format }, fallbackName: `learners.${format}` });
 }
 
-export function previewImport(schoolParticipantId: number, file: File) {
+function previewImport(schoolParticipantId: number, file: File) {
   const form = new FormData();
   form.append('file', file);
   return uploadFiles<{ rows: ImportPreview; good: number; bad: number }>({ path: `/api/learner/import/preview?schoolParticipantId=${schoolParticipantId}` }, form);
 }
 
-export function commitImport(schoolParticipantId: number, rows: RosterRow[]) {
+/** The file checked row by row: it changes nothing, so it says nothing and refreshes nothing. */
+export function usePreviewImport() {
+  return useApiMutation({ mutationFn: ({ schoolParticipantId, file }: { schoolParticipantId: number; file: File }) => previewImport(schoolParticipantId, file) });
+}
+
+function commitImport(schoolParticipantId: number, rows: RosterRow[]) {
   return call(api.POST('/api/learner/import', { params: { query: { schoolParticipantId } }, body: { rows } }));
 }
 

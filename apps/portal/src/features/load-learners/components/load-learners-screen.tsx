@@ -10,7 +10,7 @@ import type { Credential } from '@olympiad/shared/features/learners/api/particip
 import { alertError } from '@olympiad/shared/feedback/notifications';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { useMySchool } from '../../school/api/get-my-school';
-import { downloadTemplate, previewImport, useCommitImport, type RosterRow } from '../api/import-learners';
+import { downloadTemplate, useCommitImport, usePreviewImport, type RosterRow } from '../api/import-learners';
 import { PreviewTable, type EditableRow } from './preview-table';
 
 /** `rows[3].grade` of the server's answer: the fourth row sent, its grade. */
@@ -28,11 +28,11 @@ function rowProblems(fields: Record<string, string>): Map<number, Record<string,
 export function LoadLearnersScreen({ route }: ScreenComponentProps) {
   const { olympiadName = '' } = useParams();
   const mine = useMySchool(olympiadName);
+  const previewing = usePreviewImport();
   const committing = useCommitImport();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [rows, setRows] = useState<EditableRow[] | null>(null);
-  const [busy, setBusy] = useState<'preview' | 'commit' | null>(null);
   const [loaded, setLoaded] = useState<Credential[] | null>(null);
   const entry = mine.data?.entry ?? null;
 
@@ -42,11 +42,9 @@ export function LoadLearnersScreen({ route }: ScreenComponentProps) {
 
   const check = async () => {
     if (!file) return;
-    setBusy('preview');
     setFileError(null);
     setLoaded(null);
-    const result = await previewImport(entry.id, file);
-    setBusy(null);
+    const result = await previewing.mutateAsync({ schoolParticipantId: entry.id, file });
     if (!result.ok) {
       setRows(null);
       setFileError(result.fields.file ?? result.message);
@@ -68,9 +66,7 @@ export function LoadLearnersScreen({ route }: ScreenComponentProps) {
 
   const commit = async () => {
     if (!rows) return;
-    setBusy('commit');
     const result = await committing.mutateAsync({ schoolParticipantId: entry.id, rows: rows.map((r) => r.row) });
-    setBusy(null);
     if (!result.ok) {
       const problems = rowProblems(result.fields);
       if (problems.size === 0) return alertError(result.message);
@@ -120,7 +116,7 @@ export function LoadLearnersScreen({ route }: ScreenComponentProps) {
               clearable
               w={{ base: '100%', sm: 360 }}
             />
-            <Button onClick={check} disabled={!file} loading={busy === 'preview'}>
+            <Button onClick={check} disabled={!file} loading={previewing.isPending}>
               Check the file
             </Button>
           </Group>
@@ -137,7 +133,7 @@ export function LoadLearnersScreen({ route }: ScreenComponentProps) {
             </Text>
             <PreviewTable rows={rows} onChange={change} onDrop={drop} />
             <Group>
-              <Button onClick={commit} loading={busy === 'commit'} disabled={rows.length === 0 || withProblems > 0}>
+              <Button onClick={commit} loading={committing.isPending} disabled={rows.length === 0 || withProblems > 0}>
                 Load {rows.length} learners
               </Button>
               <Button variant="subtle" onClick={() => setRows(null)}>

@@ -1,34 +1,28 @@
 // /portal/update-password: the signed-in teacher changes their own password (PUT set-password with the
 // current password, no token).
-import { useState } from 'react';
 import { Paper, Stack, Title, Text, Alert } from '@mantine/core';
-import { setPassword } from '@olympiad/shared/features/auth/api/password';
-import { useZodForm } from '@olympiad/shared/ui/form/use-zod-form';
+import { useRecordForm } from '@olympiad/shared/resource/use-record-form';
 import { FormAlert, PasswordField, SubmitButton } from '@olympiad/shared/ui/form/form-fields';
-import { applyServerErrors } from '@olympiad/shared/ui/form/server-errors';
-import { notify } from '@olympiad/shared/feedback/notifications';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
+import { useChangePassword } from '../api/change-password';
 import { updatePasswordSchema } from '../new-password-schema';
 
-export function UpdatePasswordScreen({ route }: ScreenComponentProps) {
-  const form = useZodForm(updatePasswordSchema, { currentPassword: '', password: '', confirmPassword: '' });
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
+const empty = { currentPassword: '', password: '', confirmPassword: '' };
 
-  const submit = form.handleSubmit(async ({ currentPassword, password }) => {
-    setFormError(null);
-    setSaved(false);
-    const result = await setPassword(password, { currentPassword });
-    if (result.ok) {
-      form.reset();
-      setSaved(true);
-      notify('Your password is changed.', { tone: 'success' });
-      return;
-    }
-    setFormError(
-      applyServerErrors(result, (name, error) => form.setError(name as 'password' | 'currentPassword', error), ['password', 'currentPassword']),
-    );
+export function UpdatePasswordScreen({ route }: ScreenComponentProps) {
+  const change = useChangePassword();
+  // A new form each time: it empties once the password is changed.
+  const { form, error, submit, submitting } = useRecordForm({
+    schema: updatePasswordSchema,
+    record: null,
+    valuesOf: () => empty,
+    empty,
+    save: change.mutateAsync,
+    serverFields: ['password', 'currentPassword'],
+    onSaved: (_, form) => form.reset(),
   });
+  // The last change's answer; a new one clears it while it is on its way.
+  const saved = change.data?.ok === true;
 
   return (
     <Stack maw={480}>
@@ -36,7 +30,7 @@ export function UpdatePasswordScreen({ route }: ScreenComponentProps) {
       <Text c="dimmed">Choose a new password for signing in to the portal.</Text>
       <Paper withBorder p="lg" radius="md" component="form" onSubmit={submit} noValidate>
         <Stack>
-          <FormAlert message={formError} />
+          <FormAlert message={error} />
           {saved && <Alert color="green">Your password is changed.</Alert>}
           <PasswordField
             control={form.control}
@@ -53,7 +47,7 @@ export function UpdatePasswordScreen({ route }: ScreenComponentProps) {
             autoComplete="new-password"
             required
           />
-          <SubmitButton submitting={form.formState.isSubmitting}>Change password</SubmitButton>
+          <SubmitButton submitting={submitting}>Change password</SubmitButton>
         </Stack>
       </Paper>
     </Stack>

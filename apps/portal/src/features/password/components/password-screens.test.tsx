@@ -1,9 +1,15 @@
+// Setting a password from the e-mailed link, and changing one's own once signed in, against the
+// server's answers.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MantineProvider } from '@mantine/core';
 import { buildRouteTable } from '@olympiad/shared/access/route-table';
+import { notifications } from '@olympiad/shared/feedback/notifications';
 import { ResetPasswordScreen } from './reset-password-screen';
+import { UpdatePasswordScreen } from './update-password-form';
 
 const route = buildRouteTable('portal').find((r) => r.key === 'resetPassword')!;
 let replies: { status: number; body: unknown }[];
@@ -21,7 +27,10 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  notifications.set([]);
+});
 
 function renderPage() {
   render(
@@ -73,5 +82,32 @@ describe('the set-password page from the e-mailed link', () => {
     await user.type(screen.getByLabelText('New password again'), 'a long passphrase');
     await user.click(screen.getByRole('button', { name: 'Set password' }));
     expect(await screen.findByRole('link', { name: 'Go to sign-in' })).toHaveAttribute('href', '/login');
+  });
+});
+
+describe('changing one’s own password', () => {
+  it('puts the server’s refusal on its field, then empties the form and says so once changed', async () => {
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MantineProvider env="test">
+          <UpdatePasswordScreen route={buildRouteTable('portal').find((r) => r.key === 'updatePassword')!} />
+        </MantineProvider>
+      </QueryClientProvider>,
+    );
+    const current = screen.getByLabelText(/Current password/);
+    await user.type(current, 'the old one');
+    await user.type(screen.getByLabelText(/^New password$|^New password \*/), 'a long passphrase');
+    await user.type(screen.getByLabelText(/New password again/), 'a long passphrase');
+    replies.push({ status: 400, body: { success: false, error: 'validation', errorMsg: 'currentPassword: is wrong', fields: { currentPassword: 'is wrong' } } });
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('is wrong')).toBeInTheDocument();
+    expect(bodies).toEqual([{ password: 'a long passphrase', currentPassword: 'the old one' }]);
+
+    replies.push({ status: 200, body: { success: true, data: { token: 'fresh' } } });
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Your password is changed.')).toBeInTheDocument();
+    expect(notifications.get().map((n) => n.message)).toEqual(['Your password is changed.']);
+    expect(current).toHaveValue('');
   });
 });
