@@ -83,7 +83,7 @@ pub fn entered_schools(
         .map(|s| {
             let school = school(conn, &name(s), PROVINCES[s % PROVINCES.len()]);
             let (entry, _) = SchoolParticipant::ensure(conn, olympiad.id, school.id, None).unwrap();
-            (school.id.get(), entry.id)
+            (school.id.get(), entry.id.get())
         })
         .collect()
 }

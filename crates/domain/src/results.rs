@@ -1,6 +1,7 @@
 //! Results: where an olympiad's results are (provisional, moderated, final), the medal bands, and
 //! the ranking that gives every learner their place and award, with ties sharing both.
 
+use crate::id::SchoolParticipantId;
 use crate::words::words;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -188,7 +189,8 @@ pub fn ranks(scores: &[i64]) -> Vec<usize> {
 #[derive(Debug, Clone)]
 pub struct Standing {
     pub grade: i32,
-    pub school: i64,
+    /// The school's entry.
+    pub school: SchoolParticipantId,
     pub province: String,
     pub score: i64,
     pub disqualified: bool,
@@ -227,7 +229,7 @@ pub fn place(standings: &[Standing], bands: &MedalBands) -> Vec<Placing> {
     ];
     let mut by_grade: HashMap<i32, Vec<usize>> = HashMap::new();
     let mut by_province: HashMap<(i32, &str), Vec<usize>> = HashMap::new();
-    let mut best_of_school: HashMap<i64, i64> = HashMap::new();
+    let mut best_of_school: HashMap<SchoolParticipantId, i64> = HashMap::new();
     for (index, standing) in standings.iter().enumerate() {
         if standing.disqualified {
             continue;
@@ -278,7 +280,8 @@ pub const SCHOOL_BEST_COUNT: usize = 5;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SchoolStanding {
-    pub school: i64,
+    #[schema(value_type = i64)]
+    pub school: SchoolParticipantId,
     pub learners: usize,
     /// The mean of its best five scores, to one decimal.
     pub score: f64,
@@ -290,7 +293,7 @@ pub struct SchoolStanding {
 
 /// The schools ranked by [`SchoolStanding::score`], ties sharing the rank.
 pub fn top_schools(standings: &[Standing], placings: &[Placing]) -> Vec<SchoolStanding> {
-    let mut schools: HashMap<i64, (Vec<i64>, [usize; 3])> = HashMap::new();
+    let mut schools: HashMap<SchoolParticipantId, (Vec<i64>, [usize; 3])> = HashMap::new();
     for (standing, placing) in standings.iter().zip(placings) {
         if standing.disqualified {
             continue;
@@ -340,7 +343,7 @@ mod tests {
     fn standing(grade: i32, school: i64, province: &str, score: i64) -> Standing {
         Standing {
             grade,
-            school,
+            school: SchoolParticipantId::new(school),
             province: province.into(),
             score,
             disqualified: false,
@@ -451,10 +454,10 @@ mod tests {
             (schools[0].rank, schools[1].rank, schools[2].rank),
             (1, 1, 3)
         );
-        assert_eq!(schools[0].school, 1);
+        assert_eq!(schools[0].school.get(), 1);
         assert_eq!(schools[0].learners, 6);
         assert!((schools[0].score - 80.0).abs() < f64::EPSILON);
-        assert_eq!(schools[2].school, 3);
+        assert_eq!(schools[2].school.get(), 3);
     }
 
     #[test]

@@ -257,7 +257,7 @@ fn entered_school(fx: &Fixture) -> (i64, String, String) {
         .teacher("stranger@example.org")
         .of_school(school.id)
         .build();
-    (school.entry(), teacher.token, stranger.token)
+    (school.entry().get(), teacher.token, stranger.token)
 }
 
 #[actix_web::test]

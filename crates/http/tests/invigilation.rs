@@ -10,10 +10,11 @@ use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use common::*;
 use diesel::prelude::*;
+use olympiad_domain::id::SchoolParticipantId;
 use olympiad_persistence::schema::attempts;
 use serde_json::json;
 
-fn pause(entry: i64, reason: &str) -> serde_json::Value {
+fn pause(entry: SchoolParticipantId, reason: &str) -> serde_json::Value {
     json!({ "schoolParticipantId": entry, "reason": reason })
 }
 

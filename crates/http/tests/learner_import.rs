@@ -8,11 +8,12 @@ mod common;
 use actix_web::http::StatusCode;
 use common::*;
 use olympiad_documents::Table;
+use olympiad_domain::id::SchoolParticipantId;
 use olympiad_http::testing::multipart;
 use serde_json::{json, Value};
 
 /// Geography with a school entered and its team admin's token.
-fn entered_school(fx: &Fixture) -> (i64, String) {
+fn entered_school(fx: &Fixture) -> (SchoolParticipantId, String) {
     let geo = fx.olympiad("geography");
     let (school, teacher) = fx.entered_school(&geo);
     (school.entry(), teacher.token)

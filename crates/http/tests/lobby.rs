@@ -16,6 +16,7 @@ use base64::Engine;
 use chrono::{Duration, NaiveDateTime, Timelike};
 use common::*;
 use diesel::prelude::*;
+use olympiad_domain::id::SchoolParticipantId;
 use olympiad_persistence::models::SittingWindow;
 use olympiad_persistence::schema::school_participants;
 use serde_json::{json, Value};
@@ -33,7 +34,7 @@ fn utc(at: NaiveDateTime) -> String {
     olympiad_domain::utc::format(&at)
 }
 
-fn school_of(s: &Sitting, entry: i64) -> i64 {
+fn school_of(s: &Sitting, entry: SchoolParticipantId) -> i64 {
     school_participants::table
         .find(entry)
         .select(school_participants::school_id)

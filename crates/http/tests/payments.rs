@@ -9,6 +9,7 @@ mod common;
 use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use common::*;
+use olympiad_domain::id::SchoolParticipantId;
 use olympiad_domain::payments::payfast_itn_string;
 use olympiad_domain::Role;
 use olympiad_http::testing::multipart;
@@ -17,7 +18,7 @@ use std::io::{Read, Write};
 use std::net::TcpListener;
 
 /// A school entered in geography with `learners` learners and its team admin's token.
-fn school_with_learners(fx: &Fixture, learners: usize) -> (i64, String) {
+fn school_with_learners(fx: &Fixture, learners: usize) -> (SchoolParticipantId, String) {
     let geo = fx.olympiad("geography");
     let (school, teacher) = fx.entered_school(&geo);
     for n in 0..learners {

@@ -9,6 +9,7 @@ mod common;
 use actix_web::http::StatusCode;
 use common::*;
 use diesel::prelude::*;
+use olympiad_domain::id::SchoolParticipantId;
 use olympiad_domain::Role;
 use olympiad_persistence::schema::{answers, attempts, participants, question_modules, questions};
 use olympiad_persistence::DbConnection;
@@ -20,8 +21,8 @@ struct Known {
     fx: Fixture,
     olympiad_id: i64,
     waterkloof: i64,
-    waterkloof_entry: i64,
-    polokwane_entry: i64,
+    waterkloof_entry: SchoolParticipantId,
+    polokwane_entry: SchoolParticipantId,
     learners: Vec<BuiltLearner>,
 }
 

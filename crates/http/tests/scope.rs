@@ -1215,12 +1215,15 @@ async fn an_upload_out_of_reach_is_refused_before_its_file_is_read() {
     let admin = fx.admin("geography");
     let beyond_admin = HashMap::from([
         (Kind::Olympiad, vec![other.id]),
-        (Kind::Entry, vec![far.entry()]),
+        (Kind::Entry, vec![far.entry().get()]),
         (Kind::PurchaseOrder, vec![order_of[&far.entry()]]),
         (Kind::MassMail, vec![id(&mass_mail)]),
     ]);
     let beyond_teacher = HashMap::from([
-        (Kind::Entry, vec![far.entry(), neighbour.entry()]),
+        (
+            Kind::Entry,
+            vec![far.entry().get(), neighbour.entry().get()],
+        ),
         (
             Kind::PurchaseOrder,
             vec![order_of[&far.entry()], order_of[&neighbour.entry()]],

@@ -11,7 +11,7 @@ use crate::results::{self, released, AdjustInput, LearnerResult, REASON_MAX};
 use crate::scope::find_in_reach;
 use chrono::NaiveDateTime;
 use olympiad_domain::appeals::{AppealOutcome, AppealState};
-use olympiad_domain::id::AttemptId;
+use olympiad_domain::id::{AttemptId, SchoolParticipantId};
 use olympiad_persistence::models::{
     Appeal, AppealInsertForm, AppealRow, AppealUpdateForm, AppealsOf, Olympiad, OlympiadResults,
     Question, SchoolParticipant,
@@ -28,7 +28,8 @@ pub struct AppealView {
     pub id: i64,
     #[schema(value_type = i64)]
     pub attempt_id: AttemptId,
-    pub school_participant_id: i64,
+    #[schema(value_type = i64)]
+    pub school_participant_id: SchoolParticipantId,
     pub learner: String,
     pub grade: i32,
     pub school_name: String,
@@ -87,7 +88,8 @@ fn reason_of(field: &str, reason: &str) -> OfficeResult<String> {
 #[derive(Debug, Clone, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct LodgeInput {
-    pub school_participant_id: i64,
+    #[schema(value_type = i64)]
+    pub school_participant_id: SchoolParticipantId,
     /// The learner's attempt, as the school's released results name it.
     #[schema(value_type = i64)]
     pub attempt_id: AttemptId,
@@ -178,7 +180,7 @@ pub fn of_olympiad(
 pub fn of_school(
     conn: &mut DbConnection,
     caller: &Caller,
-    entry_id: i64,
+    entry_id: SchoolParticipantId,
 ) -> OfficeResult<Vec<AppealView>> {
     let entry = find_in_reach::<SchoolParticipant>(conn, caller, entry_id)?;
     let results = OlympiadResults::of_olympiad(conn, entry.olympiad_id)?;

@@ -17,7 +17,9 @@ use olympiad_documents::certificates::{
     PAGE_HEIGHT_MM, PAGE_WIDTH_MM,
 };
 use olympiad_documents::images::{ImageError, ImageKind, PdfImage};
-use olympiad_domain::id::{CertificateBatchId, CertificateRunId, ParticipantId};
+use olympiad_domain::id::{
+    CertificateBatchId, CertificateRunId, ParticipantId, SchoolParticipantId,
+};
 use olympiad_domain::job::JobKind;
 use olympiad_domain::results::{Award, ResultsState};
 use olympiad_domain::Role;
@@ -579,7 +581,8 @@ pub fn preview(
 pub struct ModeratedCertificate {
     #[schema(value_type = i64)]
     pub participant_id: ParticipantId,
-    pub school_participant_id: i64,
+    #[schema(value_type = i64)]
+    pub school_participant_id: SchoolParticipantId,
     pub school_name: String,
     pub name: String,
     pub grade: i32,
@@ -644,7 +647,7 @@ pub struct RunJob {
     /// `PUBLIC_BASE_URL`, for the portal link in the e-mail.
     pub base_url: String,
     /// A school to send to once made, whether or not the run is sending.
-    pub send_entry: Option<i64>,
+    pub send_entry: Option<SchoolParticipantId>,
 }
 
 /// Where a run stands.
@@ -670,7 +673,8 @@ pub struct RunStatus {
 pub struct BatchView {
     #[schema(value_type = i64)]
     pub id: CertificateBatchId,
-    pub school_participant_id: i64,
+    #[schema(value_type = i64)]
+    pub school_participant_id: SchoolParticipantId,
     pub school_name: String,
     /// waiting, made, sent or failed
     pub status: String,
@@ -764,7 +768,7 @@ fn queue_run(
     run_id: CertificateRunId,
     folder: &Path,
     base_url: &str,
-    send_entry: Option<i64>,
+    send_entry: Option<SchoolParticipantId>,
 ) -> OfficeResult<()> {
     let job = RunJob {
         run_id,
@@ -811,7 +815,7 @@ pub fn generate(
                 return status_of(conn, olympiad_id, false);
             }
         }
-        let mut entries: Vec<i64> = snapshot
+        let mut entries: Vec<SchoolParticipantId> = snapshot
             .learners
             .iter()
             .map(|l| l.school_participant_id)
@@ -889,7 +893,7 @@ fn switch_sending(
 pub fn regenerate_and_send(
     conn: &mut DbConnection,
     caller: &Caller,
-    entry_id: i64,
+    entry_id: SchoolParticipantId,
     folder: &Path,
     base_url: &str,
 ) -> OfficeResult<BatchView> {
@@ -931,7 +935,7 @@ pub fn regenerate_and_send(
 pub fn download(
     conn: &mut DbConnection,
     caller: &Caller,
-    entry_id: i64,
+    entry_id: SchoolParticipantId,
     folder: &Path,
 ) -> OfficeResult<(String, Vec<u8>)> {
     let entry = find_in_reach::<SchoolParticipant>(conn, caller, entry_id)?;
@@ -1059,7 +1063,7 @@ pub fn work_on_leased_run(
             run.id
         )));
     }
-    let mut by_entry: HashMap<i64, Vec<&LearnerResult>> = HashMap::new();
+    let mut by_entry: HashMap<SchoolParticipantId, Vec<&LearnerResult>> = HashMap::new();
     for learner in &snapshot.learners {
         by_entry
             .entry(learner.school_participant_id)

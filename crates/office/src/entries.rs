@@ -7,7 +7,7 @@ use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::listing::{given, when, Grid};
 use crate::scope::find_in_reach;
 use olympiad_documents::Table;
-use olympiad_domain::id::SchoolId;
+use olympiad_domain::id::{SchoolId, SchoolParticipantId};
 use olympiad_domain::school::{EntryStatus, ParticipantStatus};
 use olympiad_domain::Role;
 use olympiad_persistence::models::{
@@ -215,7 +215,7 @@ pub struct EntryChanges {
 pub fn update(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: SchoolParticipantId,
     changes: &EntryChanges,
 ) -> OfficeResult<SchoolParticipant> {
     write_transaction(conn, |conn| {
@@ -244,7 +244,11 @@ pub fn update(
 
 /// Removes an entry, its team and its learners' sign-ins. An entry whose learners have started
 /// writing is withdrawn instead (status), so that their work is kept.
-pub fn delete(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<()> {
+pub fn delete(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: SchoolParticipantId,
+) -> OfficeResult<()> {
     write_transaction(conn, |conn| {
         let entry = find_in_reach::<SchoolParticipant>(conn, caller, id)?;
         let participants = Participant::list(

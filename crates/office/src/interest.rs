@@ -14,7 +14,7 @@ use crate::schools::SchoolInput;
 use crate::scope::find_in_reach;
 use crate::teams::{join_team, Colleague};
 use olympiad_documents::Table;
-use olympiad_domain::id::SchoolId;
+use olympiad_domain::id::{SchoolId, SchoolParticipantId};
 use olympiad_domain::interest::{InterestKind, InterestStatus};
 use olympiad_domain::school::{distinctive_words, emis_number, name_likeness, province};
 use olympiad_mailer::{Email, Recipient};
@@ -39,7 +39,8 @@ pub struct SchoolMatch {
     /// How alike the names are, 0 to 1.
     pub likeness: f64,
     /// The school's entry in the expression's olympiad, if it has one.
-    pub school_participant_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub school_participant_id: Option<SchoolParticipantId>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

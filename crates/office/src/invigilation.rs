@@ -9,7 +9,7 @@ use crate::caller::Caller;
 use crate::error::{ErrorCode, OfficeError, OfficeResult};
 use crate::scope::find_in_reach;
 use chrono::{Duration, NaiveDateTime, Timelike};
-use olympiad_domain::id::{ModuleId, ParticipantId, QuestionId};
+use olympiad_domain::id::{ModuleId, ParticipantId, QuestionId, SchoolParticipantId};
 use olympiad_domain::paper::{plain_text, Language};
 use olympiad_domain::school::ParticipantStatus;
 use olympiad_domain::sitting::{learner_options, AnswerValue, AttemptStatus, STUCK_AFTER_SECONDS};
@@ -31,11 +31,11 @@ use validator::Validate;
 /// Which school entries of an olympiad the caller may watch: all (staff), or their own (teacher).
 enum Watch {
     All,
-    Entries(Vec<i64>),
+    Entries(Vec<SchoolParticipantId>),
 }
 
 impl Watch {
-    fn covers(&self, school_participant_id: Option<i64>) -> bool {
+    fn covers(&self, school_participant_id: Option<SchoolParticipantId>) -> bool {
         match self {
             Watch::All => true,
             Watch::Entries(entries) => {
@@ -76,8 +76,8 @@ pub struct MonitorQuery {
     #[param(minimum = 1)]
     pub olympiad_id: i64,
     /// One school's entry; all that the caller may watch when left out.
-    #[param(minimum = 1)]
-    pub school_participant_id: Option<i64>,
+    #[param(value_type = Option<i64>, minimum = 1)]
+    pub school_participant_id: Option<SchoolParticipantId>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -91,7 +91,8 @@ pub struct PauseView {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SchoolSittingView {
-    pub school_participant_id: i64,
+    #[schema(value_type = i64)]
+    pub school_participant_id: SchoolParticipantId,
     pub school_name: String,
     pub registered: i64,
     pub not_started: i64,
@@ -134,10 +135,11 @@ pub fn monitor(
     } = query;
     let watch = watch(conn, caller, olympiad_id)?;
     let at = now();
-    let pauses: BTreeMap<i64, SittingPause> = SittingPause::open_for_olympiad(conn, olympiad_id)?
-        .into_iter()
-        .map(|p| (p.school_participant_id, p))
-        .collect();
+    let pauses: BTreeMap<SchoolParticipantId, SittingPause> =
+        SittingPause::open_for_olympiad(conn, olympiad_id)?
+            .into_iter()
+            .map(|p| (p.school_participant_id, p))
+            .collect();
     let schools: Vec<SchoolSittingView> = SchoolSitting::for_olympiad(
         conn,
         olympiad_id,
@@ -180,7 +182,8 @@ pub fn monitor(
 pub struct LearnerSittingView {
     #[schema(value_type = i64)]
     pub participant_id: ParticipantId,
-    pub school_participant_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub school_participant_id: Option<SchoolParticipantId>,
     pub username: String,
     pub first_name: String,
     pub last_name: String,
@@ -259,8 +262,8 @@ pub fn learners(
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PauseInput {
-    #[schema(minimum = 1)]
-    pub school_participant_id: i64,
+    #[schema(value_type = i64, minimum = 1)]
+    pub school_participant_id: SchoolParticipantId,
     /// Why, for the activity log: "load-shedding", "fire drill".
     #[validate(length(min = 1, max = 200, message = "is required (at most 200 characters)"))]
     #[schema(min_length = 1, max_length = 200)]
@@ -314,8 +317,8 @@ pub fn pause(
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ResumeInput {
-    #[schema(minimum = 1)]
-    pub school_participant_id: i64,
+    #[schema(value_type = i64, minimum = 1)]
+    pub school_participant_id: SchoolParticipantId,
 }
 
 /// Starts the stopped clocks again, each with the time it had left.
@@ -612,7 +615,8 @@ pub use crate::listing::OlympiadQuery;
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SchoolStarts {
-    pub school_participant_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub school_participant_id: Option<SchoolParticipantId>,
     pub school_name: Option<String>,
     pub started: usize,
     #[serde(with = "olympiad_domain::utc")]
@@ -647,7 +651,7 @@ pub fn start_times(
     caller.require_olympiad(olympiad_id)?;
     let starts = starts_of(conn, olympiad_id)?;
     let mut per_minute: BTreeMap<NaiveDateTime, usize> = BTreeMap::new();
-    let mut per_school: BTreeMap<Option<i64>, SchoolStarts> = BTreeMap::new();
+    let mut per_school: BTreeMap<Option<SchoolParticipantId>, SchoolStarts> = BTreeMap::new();
     for start in &starts {
         let (entry, name, started_at) = (
             &start.school_participant_id,

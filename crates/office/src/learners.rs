@@ -9,7 +9,7 @@ use crate::learner_accounts::{enter_learners, passwords_for, Credential, NewPass
 use crate::listing::given;
 use crate::scope::find_in_reach;
 use olympiad_documents::{read_table, Table};
-use olympiad_domain::id::{ParticipantId, SchoolId};
+use olympiad_domain::id::{ParticipantId, SchoolId, SchoolParticipantId};
 use olympiad_domain::roster::{
     check_row, check_rows, heading_of, map_headings, LoadedLearner, RosterRow, RowCheck, COLUMNS,
 };
@@ -216,15 +216,15 @@ pub fn delete(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult
 #[into_params(parameter_in = Query)]
 pub struct EntryQuery {
     /// The school's entry the learners are loaded into.
-    #[param(minimum = 1)]
-    pub school_participant_id: i64,
+    #[param(value_type = i64, minimum = 1)]
+    pub school_participant_id: SchoolParticipantId,
 }
 
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NewLearner {
-    #[schema(minimum = 1)]
-    pub school_participant_id: i64,
+    #[schema(value_type = i64, minimum = 1)]
+    pub school_participant_id: SchoolParticipantId,
     #[serde(flatten)]
     pub row: RosterRow,
 }
@@ -274,7 +274,7 @@ pub fn passwords_for_learners(count: usize) -> OfficeResult<NewPasswords> {
 pub fn import(
     conn: &mut DbConnection,
     caller: &Caller,
-    entry_id: i64,
+    entry_id: SchoolParticipantId,
     rows: &[RosterRow],
     new: &NewPasswords,
 ) -> OfficeResult<Vec<Credential>> {
@@ -400,7 +400,7 @@ pub fn read_roster(bytes: &[u8]) -> OfficeResult<Vec<RosterRow>> {
 pub fn preview(
     conn: &mut DbConnection,
     caller: &Caller,
-    entry_id: i64,
+    entry_id: SchoolParticipantId,
     rows: Vec<RosterRow>,
 ) -> OfficeResult<ImportPreview> {
     let entry = find_in_reach::<SchoolParticipant>(conn, caller, entry_id)?;

@@ -18,6 +18,7 @@ use crate::sitting_cache::SittingCache;
 use base64::engine::general_purpose::STANDARD as BASE64;
 use base64::Engine;
 use chrono::NaiveDateTime;
+use olympiad_domain::id::SchoolParticipantId;
 use olympiad_domain::lobby::seconds_until;
 use olympiad_domain::paper::Language;
 use olympiad_domain::sitting::paper_order;
@@ -44,7 +45,7 @@ fn always() -> NaiveDateTime {
 pub fn learner_windows(
     conn: &mut DbConnection,
     olympiad_id: i64,
-    school_participant_id: Option<i64>,
+    school_participant_id: Option<SchoolParticipantId>,
 ) -> DbResult<Vec<SittingWindow>> {
     let staggered = match school_participant_id {
         Some(entry) => StartWindow::for_entry(conn, entry)?,

@@ -14,7 +14,7 @@ use olympiad_documents::{read_table, Cell, Table};
 use olympiad_domain::answer_sheets::{
     boxes, read_headings, read_rows, CellProblem, SheetQuestion, SheetRow, LEARNER_COLUMN,
 };
-use olympiad_domain::id::{AttemptId, ParticipantId};
+use olympiad_domain::id::{AttemptId, ParticipantId, SchoolParticipantId};
 use olympiad_domain::school::ParticipantStatus;
 use olympiad_persistence::models::{
     Attempt, Olympiad, OlympiadResults, PaperSheet, Question, School, SchoolParticipant,
@@ -45,7 +45,7 @@ fn sheet_questions(conn: &mut DbConnection, olympiad_id: i64) -> OfficeResult<Ve
 pub fn sheets_pdf(
     conn: &mut DbConnection,
     caller: &Caller,
-    school_participant_id: i64,
+    school_participant_id: SchoolParticipantId,
 ) -> OfficeResult<(String, Vec<u8>)> {
     let entry = find_in_reach::<SchoolParticipant>(conn, caller, school_participant_id)?;
     let olympiad = Olympiad::find(conn, entry.olympiad_id)?;
@@ -85,7 +85,7 @@ fn header_name(school: &School) -> String {
 pub fn answers_template(
     conn: &mut DbConnection,
     caller: &Caller,
-    school_participant_id: i64,
+    school_participant_id: SchoolParticipantId,
 ) -> OfficeResult<(String, Vec<u8>)> {
     let entry = find_in_reach::<SchoolParticipant>(conn, caller, school_participant_id)?;
     let school = School::find(conn, entry.school_id)?;

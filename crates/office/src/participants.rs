@@ -11,7 +11,7 @@ use crate::scope::{find_in_reach, ManagedEntry};
 use olympiad_documents::slips::{login_slips, Slip, SlipGroup, SlipSheet};
 use olympiad_documents::Table;
 use olympiad_domain::credentials::{normalise_username, password_problem};
-use olympiad_domain::id::{ParticipantId, SchoolId};
+use olympiad_domain::id::{ParticipantId, SchoolId, SchoolParticipantId};
 use olympiad_domain::school::ParticipantStatus;
 use olympiad_domain::Role;
 use olympiad_persistence::models::{
@@ -29,8 +29,8 @@ use validator::Validate;
 #[into_params(parameter_in = Query)]
 pub struct ParticipantListQuery {
     /// The school's entry (the customer participant) whose learners to list; required for teachers.
-    #[param(minimum = 1)]
-    pub customer_participant_id: Option<i64>,
+    #[param(minimum = 1, value_type = Option<i64>)]
+    pub customer_participant_id: Option<SchoolParticipantId>,
     /// Staff: the olympiad, when no entry is given.
     #[param(minimum = 1)]
     pub olympiad_id: Option<i64>,
@@ -179,8 +179,8 @@ pub enum SlipFormat {
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SlipRequest {
-    #[schema(minimum = 1)]
-    pub school_participant_id: i64,
+    #[schema(value_type = i64, minimum = 1)]
+    pub school_participant_id: SchoolParticipantId,
     /// The sign-ins as they were answered when the learners were loaded or given new passwords.
     pub credentials: Vec<SlipCredential>,
 }
@@ -356,7 +356,7 @@ pub struct ChosenPassword {
 pub fn learners_to_reset(
     conn: &mut DbConnection,
     caller: &Caller,
-    entry_id: i64,
+    entry_id: SchoolParticipantId,
     query: &LearnerPasswordQuery,
     chosen: &ChosenPassword,
 ) -> OfficeResult<Vec<ParticipantRow>> {
@@ -404,7 +404,7 @@ pub fn learners_to_reset(
 pub fn set_passwords(
     conn: &mut DbConnection,
     caller: &Caller,
-    entry_id: i64,
+    entry_id: SchoolParticipantId,
     rows: Vec<ParticipantRow>,
     new: NewPasswords,
 ) -> OfficeResult<Vec<Credential>> {

@@ -16,7 +16,7 @@ use crate::scope::{find_in_reach, reached_through, seen_in, unseen, InReach};
 
 use olympiad_documents::invoice::{invoice_pdf, InvoiceSheet, SheetLine};
 use olympiad_documents::read_table;
-use olympiad_domain::id::{InvoiceId, PurchaseOrderId};
+use olympiad_domain::id::{InvoiceId, PurchaseOrderId, SchoolParticipantId};
 use olympiad_domain::payments::{
     document_number, match_statement, payfast_form_signature, payfast_itn_signed,
     payment_reference, statement_amount, Amounts, Cents, DatedFee, FeeBand, FeeSchedule, Fees,
@@ -363,8 +363,8 @@ pub fn detail(
 #[into_params(parameter_in = Query)]
 pub struct CreateOrderQuery {
     /// The school's entry the order is for.
-    #[param(minimum = 1)]
-    pub customer_participant_id: Option<i64>,
+    #[param(minimum = 1, value_type = Option<i64>)]
+    pub customer_participant_id: Option<SchoolParticipantId>,
     /// Or the country's entry (igeo).
     #[param(minimum = 1)]
     pub country_participant_id: Option<i64>,
@@ -456,10 +456,11 @@ pub struct AdminDeleteQuery {
     pub customer_participant_id: Option<i64>,
 }
 
+/// The order must be the given entry's, a school's or a country's (the one parameter names either).
 fn check_customer(order: &PurchaseOrder, given: Option<i64>) -> OfficeResult<()> {
     match given {
         Some(id)
-            if order.school_participant_id != Some(id)
+            if order.school_participant_id.map(|e| e.get()) != Some(id)
                 && order.country_participant_id != Some(id) =>
         {
             Err(OfficeError::NotFound("This entry's purchase order".into()))
@@ -509,11 +510,11 @@ pub fn withdraw(
     conn: &mut DbConnection,
     caller: &Caller,
     id: PurchaseOrderId,
-    school_participant_id: Option<i64>,
+    school_participant_id: Option<SchoolParticipantId>,
 ) -> OfficeResult<OrderDetail> {
     {
         let order = find_in_reach::<PurchaseOrder>(conn, caller, id)?;
-        check_customer(&order, school_participant_id)?;
+        check_customer(&order, school_participant_id.map(|e| e.get()))?;
         if let Some(entry) = order.school_participant_id {
             find_in_reach::<crate::ManagedEntry>(conn, caller, entry)?;
         }

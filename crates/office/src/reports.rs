@@ -6,7 +6,7 @@ use crate::caller::Caller;
 use crate::error::{OfficeError, OfficeResult};
 use crate::scope::find_in_reach;
 use chrono::{NaiveDate, NaiveDateTime};
-use olympiad_domain::id::{ModuleId, QuestionId, SchoolId};
+use olympiad_domain::id::{ModuleId, QuestionId, SchoolId, SchoolParticipantId};
 use olympiad_domain::item_analysis::{analyse, Item, Script};
 use olympiad_domain::school::ParticipantStatus;
 use olympiad_domain::Role;
@@ -114,7 +114,8 @@ pub struct OverviewQuery {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SchoolGlance {
-    pub school_participant_id: i64,
+    #[schema(value_type = i64)]
+    pub school_participant_id: SchoolParticipantId,
     #[schema(value_type = i64)]
     pub school_id: SchoolId,
     pub school_name: String,
@@ -154,12 +155,7 @@ pub fn olympiad_overview(
             ))
         }
     };
-    let mut per_entry: HashMap<i64, LearnerCounts> = HashMap::new();
-    for (entry, status, n) in report::learners_per_entry(conn, olympiad_id)? {
-        if let Some(entry) = entry {
-            per_entry.entry(entry).or_default().add(status, n);
-        }
-    }
+    let mut per_entry = learners_per_entry(conn, olympiad_id)?;
     let schools: Vec<SchoolGlance> = report::entries_of(conn, olympiad_id)?
         .into_iter()
         .filter(|(_, school, ..)| school_id.is_none_or(|wanted| wanted == *school))
@@ -272,12 +268,7 @@ pub fn graph_data(
     olympiad_id: i64,
 ) -> OfficeResult<GraphData> {
     find_in_reach::<Olympiad>(conn, caller, olympiad_id)?;
-    let mut per_entry: HashMap<i64, LearnerCounts> = HashMap::new();
-    for (entry, status, n) in report::learners_per_entry(conn, olympiad_id)? {
-        if let Some(entry) = entry {
-            per_entry.entry(entry).or_default().add(status, n);
-        }
-    }
+    let mut per_entry = learners_per_entry(conn, olympiad_id)?;
     let mut provinces: BTreeMap<String, LearnerCounts> = BTreeMap::new();
     for (entry, _, _, province, _) in report::entries_of(conn, olympiad_id)? {
         let counts = per_entry.remove(&entry).unwrap_or_default();
@@ -500,4 +491,17 @@ pub fn learner_logins(
             )
             .collect(),
     })
+}
+/// The olympiad's learners counted by status, per school entry.
+fn learners_per_entry(
+    conn: &mut DbConnection,
+    olympiad_id: i64,
+) -> OfficeResult<HashMap<SchoolParticipantId, LearnerCounts>> {
+    let mut per_entry: HashMap<SchoolParticipantId, LearnerCounts> = HashMap::new();
+    for (entry, status, n) in report::learners_per_entry(conn, olympiad_id)? {
+        if let Some(entry) = entry {
+            per_entry.entry(entry).or_default().add(status, n);
+        }
+    }
+    Ok(per_entry)
 }

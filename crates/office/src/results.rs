@@ -10,7 +10,7 @@ use crate::listing::Grid;
 use crate::scope::find_in_reach;
 use chrono::NaiveDateTime;
 use olympiad_documents::{Cell, Table};
-use olympiad_domain::id::{AttemptId, ParticipantId};
+use olympiad_domain::id::{AttemptId, ParticipantId, SchoolParticipantId};
 use olympiad_domain::results::{
     place, top_schools, Award, MedalBands, ResultChangeKind, ResultsState, Standing,
 };
@@ -48,7 +48,8 @@ pub struct LearnerResult {
     pub first_name: String,
     pub last_name: String,
     pub grade: i32,
-    pub school_participant_id: i64,
+    #[schema(value_type = i64)]
+    pub school_participant_id: SchoolParticipantId,
     pub school_name: String,
     pub province: String,
     /// The marks that count: the marked score, or the moderated one when adjusted.
@@ -74,7 +75,8 @@ pub struct LearnerResult {
 #[serde(rename_all = "camelCase")]
 pub struct TopSchool {
     pub rank: usize,
-    pub school_participant_id: i64,
+    #[schema(value_type = i64)]
+    pub school_participant_id: SchoolParticipantId,
     pub school_name: String,
     pub province: String,
     pub learners: usize,
@@ -151,7 +153,7 @@ pub fn live(conn: &mut DbConnection, olympiad_id: i64) -> OfficeResult<Live> {
         })
         .collect();
     let placings = place(&standings, &bands);
-    let mut school_names: HashMap<i64, (String, String)> = HashMap::new();
+    let mut school_names: HashMap<SchoolParticipantId, (String, String)> = HashMap::new();
     let learners: Vec<LearnerResult> = attempts
         .into_iter()
         .zip(standings.iter().zip(&placings))
@@ -987,7 +989,8 @@ pub struct ResultsQuery {
     pub olympiad_id: i64,
     pub grade: Option<i32>,
     pub award: Option<Award>,
-    pub school_participant_id: Option<i64>,
+    #[param(value_type = Option<i64>)]
+    pub school_participant_id: Option<SchoolParticipantId>,
     pub province: Option<String>,
     /// Only learners who wrote on paper (true) or online (false).
     pub on_paper: Option<bool>,
@@ -1097,7 +1100,8 @@ pub fn download_details(
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct EntryQuery {
-    pub school_participant_id: i64,
+    #[param(value_type = i64)]
+    pub school_participant_id: SchoolParticipantId,
 }
 
 /// A school's results as released, for its team.
@@ -1116,7 +1120,7 @@ pub struct SchoolResults {
 pub fn of_school(
     conn: &mut DbConnection,
     caller: &Caller,
-    entry_id: i64,
+    entry_id: SchoolParticipantId,
 ) -> OfficeResult<SchoolResults> {
     let entry = find_in_reach::<SchoolParticipant>(conn, caller, entry_id)?;
     let results = OlympiadResults::of_olympiad(conn, entry.olympiad_id)?;

@@ -14,7 +14,7 @@
 
 use crate::caller::Caller;
 use crate::error::{OfficeError, OrNotFound};
-use olympiad_domain::id::{ModuleId, ParticipantId, QuestionId, SchoolId};
+use olympiad_domain::id::{ModuleId, ParticipantId, QuestionId, SchoolId, SchoolParticipantId};
 use olympiad_domain::Role;
 use olympiad_persistence::models::{
     Attachment, Attempt, CountryParticipant, ExpressionOfInterest, IgeoCountry, Learner, Olympiad,
@@ -140,7 +140,7 @@ impl InReach for Question {
 fn entry_with_member(
     conn: &mut DbConnection,
     caller: &Caller,
-    entry_id: i64,
+    entry_id: SchoolParticipantId,
 ) -> Result<(SchoolParticipant, Option<TeamMember>), OfficeError> {
     const WHAT: &str = "This school's entry";
     let entry = SchoolParticipant::find(conn, entry_id).or_not_found(WHAT)?;
@@ -155,12 +155,12 @@ fn entry_with_member(
 
 /// A school's entry: overlord always, staff in its olympiad, a teacher only when in its team.
 impl InReach for SchoolParticipant {
-    type Id = i64;
+    type Id = SchoolParticipantId;
 
     fn find_in_reach(
         conn: &mut DbConnection,
         caller: &Caller,
-        id: i64,
+        id: SchoolParticipantId,
     ) -> Result<Self, OfficeError> {
         Ok(entry_with_member(conn, caller, id)?.0)
     }
@@ -171,12 +171,12 @@ impl InReach for SchoolParticipant {
 pub struct ManagedEntry(pub SchoolParticipant);
 
 impl InReach for ManagedEntry {
-    type Id = i64;
+    type Id = SchoolParticipantId;
 
     fn find_in_reach(
         conn: &mut DbConnection,
         caller: &Caller,
-        id: i64,
+        id: SchoolParticipantId,
     ) -> Result<Self, OfficeError> {
         let (entry, member) = entry_with_member(conn, caller, id)?;
         if member.is_some_and(|m| !m.is_team_admin) {

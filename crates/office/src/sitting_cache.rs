@@ -6,6 +6,7 @@ use crate::error::OfficeResult;
 use crate::learner_paper::Paper;
 use crate::lobby::learner_windows;
 use chrono::NaiveDateTime;
+use olympiad_domain::id::SchoolParticipantId;
 use olympiad_persistence::models::{Olympiad, SittingWindow};
 use olympiad_persistence::DbConnection;
 use std::collections::HashMap;
@@ -22,7 +23,7 @@ const PAPER_TTL: Duration = Duration::from_secs(5);
 const WINDOWS_TTL: Duration = Duration::from_secs(5);
 
 /// The learner's windows are those of their school's entry (staggered starts) or the olympiad's.
-type WindowsKey = (i64, Option<i64>);
+type WindowsKey = (i64, Option<SchoolParticipantId>);
 
 /// The papers and windows of olympiads being written, held by the server for every request.
 #[derive(Default)]
@@ -67,7 +68,7 @@ impl SittingCache {
         &self,
         conn: &mut DbConnection,
         olympiad: &Olympiad,
-        entry: Option<i64>,
+        entry: Option<SchoolParticipantId>,
     ) -> OfficeResult<Arc<Vec<SittingWindow>>> {
         let key = (olympiad.id, entry);
         if let Ok(cached) = self.windows.lock() {

@@ -11,6 +11,7 @@ use crate::scope::{find_in_reach, ManagedEntry};
 use crate::secrets::{new_token, token_hash};
 use chrono::Duration;
 use olympiad_domain::credentials::normalise_username;
+use olympiad_domain::id::SchoolParticipantId;
 use olympiad_domain::text::looks_like_email;
 use olympiad_mailer::Email;
 use olympiad_persistence::models::{
@@ -125,15 +126,15 @@ pub fn join_team(
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct TeamQuery {
-    #[param(minimum = 1)]
-    pub school_participant_id: i64,
+    #[param(value_type = i64, minimum = 1)]
+    pub school_participant_id: SchoolParticipantId,
 }
 
 /// The team of an entry the caller reaches.
 pub fn list(
     conn: &mut DbConnection,
     caller: &Caller,
-    entry_id: i64,
+    entry_id: SchoolParticipantId,
 ) -> OfficeResult<Vec<TeamMemberRow>> {
     find_in_reach::<SchoolParticipant>(conn, caller, entry_id)?;
     Ok(TeamMember::team(conn, entry_id)?)
@@ -142,8 +143,8 @@ pub fn list(
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Invitation {
-    #[schema(minimum = 1)]
-    pub school_participant_id: i64,
+    #[schema(value_type = i64, minimum = 1)]
+    pub school_participant_id: SchoolParticipantId,
     #[schema(format = Email, max_length = 254)]
     pub email: String,
     #[serde(default)]

@@ -96,8 +96,8 @@ fn ids(
     for (parameter, id) in [
         ("olympiadId", olympiad_id),
         ("schoolId", school_id),
-        ("schoolParticipantId", entry.id),
-        ("customerParticipantId", entry.id),
+        ("schoolParticipantId", entry.id.get()),
+        ("customerParticipantId", entry.id.get()),
         ("moduleId", module.id.get()),
         ("massMailId", mass_mail_id),
         ("projectId", project.id),

@@ -9,7 +9,7 @@ use actix_web::test::{init_service, TestRequest};
 use diesel::connection::SimpleConnection;
 use olympiad_bench::fixtures::{entered_schools, geography_olympiad, staff_token};
 use olympiad_bench::{answered, database, median_ms, millis, report, state};
-use olympiad_domain::id::{AttemptId, ParticipantId};
+use olympiad_domain::id::{AttemptId, ParticipantId, SchoolParticipantId};
 use olympiad_domain::results::Award;
 use olympiad_domain::Role;
 use olympiad_office::certificates::{school_zip, CertificateDesign};
@@ -124,7 +124,7 @@ fn certificate_learners() -> Vec<LearnerResult> {
             first_name: FIRST_NAMES[i % FIRST_NAMES.len()].into(),
             last_name: format!("{} {i}", LAST_NAMES[(i / 3) % LAST_NAMES.len()]),
             grade: 8 + (i % 5) as i32,
-            school_participant_id: (i / CLASS) as i64,
+            school_participant_id: SchoolParticipantId::new((i / CLASS) as i64),
             school_name: format!("Hoërskool Nommer {}", i / CLASS),
             province: "Gauteng".into(),
             score: (i % 61) as i64,

@@ -11,6 +11,7 @@ use crate::routes::user::IdPath;
 use crate::state::AppState;
 use actix_multipart::Multipart;
 use actix_web::{delete, get, post, put, web, HttpResponse};
+use olympiad_domain::id::SchoolParticipantId;
 use olympiad_domain::roster::RosterRow;
 use olympiad_office::learner_accounts::{Credential, NewPasswords};
 use olympiad_office::learners::{
@@ -105,7 +106,7 @@ pub async fn delete_learner(
 async fn passwords_for(
     state: &AppState,
     caller: &Caller,
-    entry_id: i64,
+    entry_id: SchoolParticipantId,
     count: usize,
 ) -> Result<NewPasswords, ApiError> {
     upload_target::<SchoolParticipant>(state, caller, entry_id).await?;

@@ -10,6 +10,7 @@ use crate::routes::upload_target;
 use crate::state::AppState;
 use actix_multipart::Multipart;
 use actix_web::{get, post, web, HttpResponse};
+use olympiad_domain::id::SchoolParticipantId;
 use olympiad_office::paper_answers::{
     self, PaperImported, PaperPreview, PAPER_ANSWERS_LIMIT_BYTES,
 };
@@ -47,8 +48,11 @@ pub async fn template(
 }
 
 /// A use case that finds a school's entry in reach and makes one of its files: its name and bytes.
-type SchoolFileMaker =
-    fn(&mut DbConnection, &olympiad_office::Caller, i64) -> OfficeResult<(String, Vec<u8>)>;
+type SchoolFileMaker = fn(
+    &mut DbConnection,
+    &olympiad_office::Caller,
+    SchoolParticipantId,
+) -> OfficeResult<(String, Vec<u8>)>;
 
 /// Sheets and template alike: the use case finds the school's entry in reach and makes its file,
 /// which is downloaded under the name it gives.

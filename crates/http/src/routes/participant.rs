@@ -6,11 +6,11 @@ use crate::body::Body;
 use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::{download, GridQuery};
-use crate::routes::user::IdPath;
 use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web, HttpResponse};
 use olympiad_domain::id::ParticipantId;
+use olympiad_domain::id::SchoolParticipantId;
 use olympiad_office::learner_accounts::{passwords_for, Credential};
 use olympiad_office::participants::{
     self, ChosenPassword, LearnerPasswordQuery, ParticipantChanges, ParticipantListQuery,
@@ -113,7 +113,7 @@ pub async fn login_slips_file(
 #[utoipa::path(
     operation_id = "auth_set_learner_passwords",
     tag = "learners",
-    params(IdPath, LearnerPasswordQuery),
+    params(IdOf<SchoolParticipantId>, LearnerPasswordQuery),
     request_body(content = Option<ChosenPassword>, description = "Optional: one password chosen for them", content_type = "application/json"),
     responses((status = 200, body = inline(crate::envelope::Envelope<Vec<Credential>>)))
 )]
@@ -121,7 +121,7 @@ pub async fn login_slips_file(
 pub async fn set_learner_passwords(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<SchoolParticipantId>>,
     query: web::Query<LearnerPasswordQuery>,
     body: web::Bytes,
 ) -> ApiResult<Vec<Credential>> {

@@ -11,7 +11,7 @@ use crate::routes::{upload_target, IdOf};
 use crate::state::AppState;
 use actix_multipart::Multipart;
 use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
-use olympiad_domain::id::{PaymentProofId, PurchaseOrderId};
+use olympiad_domain::id::{PaymentProofId, PurchaseOrderId, SchoolParticipantId};
 use olympiad_domain::payments::Fees;
 use olympiad_domain::payments::{parse_form, payfast_itn_string, OrderStatus, StatementMatch};
 use olympiad_office::payment_proofs::{self, PROOF_LIMIT_BYTES};
@@ -187,8 +187,8 @@ pub async fn admin_delete(
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct WithdrawQuery {
-    #[param(minimum = 1)]
-    pub school_participant_id: Option<i64>,
+    #[param(value_type = Option<i64>, minimum = 1)]
+    pub school_participant_id: Option<SchoolParticipantId>,
 }
 
 /// A team admin takes back their school's order while it is neither paid nor pre-approved.

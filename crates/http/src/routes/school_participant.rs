@@ -6,9 +6,10 @@ use crate::body::Body;
 use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::GridQuery;
-use crate::routes::user::IdPath;
+use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web, HttpResponse};
+use olympiad_domain::id::SchoolParticipantId;
 use olympiad_office::entries::{self, EntryChanges, EntryListQuery, NewEntry};
 use olympiad_persistence::models::{SchoolParticipant, SchoolParticipantRow};
 
@@ -58,7 +59,7 @@ pub async fn create(
 #[utoipa::path(
     operation_id = "school_participant_update",
     tag = "schools",
-    params(IdPath),
+    params(IdOf<SchoolParticipantId>),
     request_body = EntryChanges,
     responses((status = 200, body = inline(crate::envelope::Envelope<SchoolParticipant>)))
 )]
@@ -66,7 +67,7 @@ pub async fn create(
 pub async fn update(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<SchoolParticipantId>>,
     body: Body<EntryChanges>,
 ) -> ApiResult<SchoolParticipant> {
     let changes = body.into_inner();
@@ -80,14 +81,14 @@ pub async fn update(
 #[utoipa::path(
     operation_id = "school_participant_delete",
     tag = "schools",
-    params(IdPath),
+    params(IdOf<SchoolParticipantId>),
     responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 409, body = crate::error::ErrorBody))
 )]
 #[delete("/api/school-participant/{id}")]
 pub async fn delete_entry(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<SchoolParticipantId>>,
 ) -> ApiResult<bool> {
     state
         .answer_done(move |conn| entries::delete(conn, &caller, path.id))

@@ -5,6 +5,7 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::StatusCode;
 use actix_web::test::{call_service, init_service, read_body, TestRequest};
+use olympiad_domain::id::SchoolParticipantId;
 use serde_json::{json, Value};
 
 pub struct Api<S> {
@@ -121,7 +122,7 @@ where
 
     /// The purchase order of a school's entry, made (or answered again) as its team asks for it,
     /// with the school's own order number `PO-77`.
-    pub async fn order_for(&self, entry: i64, token: &str) -> Value {
+    pub async fn order_for(&self, entry: SchoolParticipantId, token: &str) -> Value {
         let url = format!("/api/purchase-order?customerParticipantId={entry}&schoolsPO=PO-77");
         let (status, body) = self.post(&url, json!(null), token).await;
         assert_eq!(status, StatusCode::OK, "{body}");

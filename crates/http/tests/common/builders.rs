@@ -3,7 +3,7 @@
 
 use super::Fixture;
 use diesel::prelude::*;
-use olympiad_domain::id::SchoolId;
+use olympiad_domain::id::{SchoolId, SchoolParticipantId};
 use olympiad_domain::Role;
 use olympiad_persistence::models::{Olympiad, Teacher};
 use olympiad_persistence::schema::{
@@ -75,12 +75,12 @@ pub struct SchoolBuilder<'a> {
 
 pub struct School {
     pub id: i64,
-    entry: Option<i64>,
+    entry: Option<SchoolParticipantId>,
 }
 
 impl School {
     /// The school's entry in the olympiad it was entered in.
-    pub fn entry(&self) -> i64 {
+    pub fn entry(&self) -> SchoolParticipantId {
         self.entry.expect("a school built with entered_in")
     }
 }
@@ -135,7 +135,7 @@ pub struct TeacherBuilder<'a> {
     fx: &'a Fixture,
     email: String,
     school: Option<i64>,
-    team: Option<i64>,
+    team: Option<SchoolParticipantId>,
     team_admin: bool,
 }
 
@@ -152,7 +152,7 @@ impl TeacherBuilder<'_> {
     }
 
     /// In the team of a school's entry, as its team admin unless `not_team_admin`.
-    pub fn in_team_of(mut self, school_participant_id: i64) -> Self {
+    pub fn in_team_of(mut self, school_participant_id: SchoolParticipantId) -> Self {
         self.team = Some(school_participant_id);
         self
     }
@@ -220,7 +220,7 @@ impl LearnerBuilder<'_> {
     }
 
     /// Builds the learner as a participant of a school's entry, in the entry's olympiad.
-    pub fn entered_with(self, school_participant_id: i64) -> BuiltLearner {
+    pub fn entered_with(self, school_participant_id: SchoolParticipantId) -> BuiltLearner {
         let mut conn = self.fx.db.conn();
         let (school_id, olympiad_id, olympiad): (i64, i64, String) = school_participants::table
             .inner_join(olympiads::table)

@@ -7,6 +7,7 @@ use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use diesel::prelude::*;
+use olympiad_domain::id::SchoolParticipantId;
 use olympiad_domain::paper::{AnswerOption, Language, QuestionContent, QuestionKind};
 use olympiad_persistence::models::{
     Olympiad, Question, QuestionForm, QuestionModule, QuestionModuleForm,
@@ -21,7 +22,7 @@ pub struct Sitting {
     /// single choice (b correct, 2 marks), multiple choice (a and c, 3), numeric (12.5 ± 0.5, 1),
     /// short text ("Limpopo", 1).
     pub questions: Vec<i64>,
-    pub school_participant_id: i64,
+    pub school_participant_id: SchoolParticipantId,
     pub learner: String,
     pub participant_id: i64,
     pub admin: String,

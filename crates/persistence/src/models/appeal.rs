@@ -8,7 +8,7 @@ use crate::DbConnection;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use olympiad_domain::appeals::AppealState;
-use olympiad_domain::id::AttemptId;
+use olympiad_domain::id::{AttemptId, SchoolParticipantId};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = result_appeals)]
@@ -16,7 +16,7 @@ pub struct Appeal {
     pub id: i64,
     pub olympiad_id: i64,
     pub attempt_id: AttemptId,
-    pub school_participant_id: i64,
+    pub school_participant_id: SchoolParticipantId,
     pub question: i32,
     pub reason: String,
     pub state: AppealState,
@@ -33,7 +33,7 @@ pub struct Appeal {
 pub struct AppealInsertForm {
     pub olympiad_id: i64,
     pub attempt_id: AttemptId,
-    pub school_participant_id: i64,
+    pub school_participant_id: SchoolParticipantId,
     pub question: i32,
     pub reason: String,
     #[diesel(serialize_as = Word)]
@@ -65,7 +65,7 @@ pub struct AppealRow {
 /// Which appeals a list holds.
 pub enum AppealsOf {
     Olympiad(i64),
-    Entry(i64),
+    Entry(SchoolParticipantId),
 }
 
 impl Appeal {

@@ -9,7 +9,7 @@ use crate::schema::{
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::{AttemptId, ParticipantId};
+use olympiad_domain::id::{AttemptId, ParticipantId, SchoolParticipantId};
 use olympiad_domain::module_time::{ModuleClocks, ModuleOpened};
 use olympiad_domain::school::ParticipantStatus;
 use olympiad_domain::sitting::{
@@ -22,7 +22,7 @@ pub struct Attempt {
     pub id: AttemptId,
     pub participant_id: ParticipantId,
     pub olympiad_id: i64,
-    pub school_participant_id: Option<i64>,
+    pub school_participant_id: Option<SchoolParticipantId>,
     pub status: AttemptStatus,
     pub superseded: bool,
     pub declaration_accepted_at: NaiveDateTime,
@@ -141,7 +141,7 @@ impl Attempt {
         conn: &mut DbConnection,
         participant_id: ParticipantId,
         olympiad_id: i64,
-        school_participant_id: Option<i64>,
+        school_participant_id: Option<SchoolParticipantId>,
         device_key_hash: &str,
     ) -> DbResult<Attempt> {
         let at = now();
@@ -279,7 +279,7 @@ impl Attempt {
     /// Stops the clocks of every writing attempt of a school's entry; answers how many.
     pub fn pause_school(
         conn: &mut DbConnection,
-        school_participant_id: i64,
+        school_participant_id: SchoolParticipantId,
         at: NaiveDateTime,
     ) -> DbResult<usize> {
         Ok(diesel::update(
@@ -296,7 +296,7 @@ impl Attempt {
     /// Restarts the clocks stopped by a pause, each with the time it had left; answers how many.
     pub fn resume_school(
         conn: &mut DbConnection,
-        school_participant_id: i64,
+        school_participant_id: SchoolParticipantId,
         at: NaiveDateTime,
     ) -> DbResult<usize> {
         let paused: Vec<Attempt> = attempts::table
@@ -573,7 +573,7 @@ impl SaveGuard {
 pub struct Sitter {
     pub participant_id: ParticipantId,
     pub olympiad_id: i64,
-    pub school_participant_id: Option<i64>,
+    pub school_participant_id: Option<SchoolParticipantId>,
     pub user_id: i64,
     pub language: String,
     pub learner_id: i64,
@@ -673,7 +673,7 @@ impl Sitter {
 #[diesel(table_name = sitting_pauses)]
 pub struct SittingPause {
     pub id: i64,
-    pub school_participant_id: i64,
+    pub school_participant_id: SchoolParticipantId,
     pub reason: String,
     pub paused_by: Option<i64>,
     pub started_at: NaiveDateTime,
@@ -685,7 +685,7 @@ impl SittingPause {
     /// The pause in force for this school's entry, if any.
     pub fn open(
         conn: &mut DbConnection,
-        school_participant_id: i64,
+        school_participant_id: SchoolParticipantId,
     ) -> DbResult<Option<SittingPause>> {
         Ok(sitting_pauses::table
             .filter(sitting_pauses::school_participant_id.eq(school_participant_id))
@@ -709,7 +709,7 @@ impl SittingPause {
 
     pub fn start(
         conn: &mut DbConnection,
-        school_participant_id: i64,
+        school_participant_id: SchoolParticipantId,
         reason: &str,
         by: i64,
         at: NaiveDateTime,
@@ -737,7 +737,10 @@ impl SittingPause {
 }
 
 /// The school entries a teacher belongs to (their teams), for what a teacher may watch and do.
-pub fn entries_of_teacher(conn: &mut DbConnection, user_id: i64) -> DbResult<Vec<i64>> {
+pub fn entries_of_teacher(
+    conn: &mut DbConnection,
+    user_id: i64,
+) -> DbResult<Vec<SchoolParticipantId>> {
     use crate::schema::{teachers, team_members};
     Ok(team_members::table
         .inner_join(teachers::table)
@@ -750,7 +753,7 @@ pub fn entries_of_teacher(conn: &mut DbConnection, user_id: i64) -> DbResult<Vec
 #[derive(Debug, Clone, QueryableByName)]
 pub struct SchoolSitting {
     #[diesel(sql_type = diesel::sql_types::BigInt)]
-    pub school_participant_id: i64,
+    pub school_participant_id: SchoolParticipantId,
     #[diesel(sql_type = diesel::sql_types::Text)]
     pub school_name: String,
     #[diesel(sql_type = diesel::sql_types::BigInt)]
@@ -802,7 +805,7 @@ impl SchoolSitting {
 #[derive(Debug, Clone, Queryable)]
 pub struct LearnerSitting {
     pub participant_id: ParticipantId,
-    pub school_participant_id: Option<i64>,
+    pub school_participant_id: Option<SchoolParticipantId>,
     pub username: String,
     pub first_name: String,
     pub last_name: String,
@@ -815,7 +818,7 @@ impl LearnerSitting {
     pub fn list(
         conn: &mut DbConnection,
         olympiad_id: i64,
-        school_participant_id: Option<i64>,
+        school_participant_id: Option<SchoolParticipantId>,
     ) -> DbResult<Vec<(LearnerSitting, Option<Attempt>)>> {
         use crate::schema::users;
         let mut query = participants::table
@@ -867,7 +870,10 @@ impl LearnerSitting {
 }
 
 /// The olympiad a school's entry belongs to.
-pub fn entry_olympiad(conn: &mut DbConnection, school_participant_id: i64) -> DbResult<i64> {
+pub fn entry_olympiad(
+    conn: &mut DbConnection,
+    school_participant_id: SchoolParticipantId,
+) -> DbResult<i64> {
     Ok(school_participants::table
         .find(school_participant_id)
         .select(school_participants::olympiad_id)
@@ -877,7 +883,7 @@ pub fn entry_olympiad(conn: &mut DbConnection, school_participant_id: i64) -> Db
 /// When an attempt started, with its school's entry and name.
 #[derive(Debug, Clone, Queryable)]
 pub struct StartTime {
-    pub school_participant_id: Option<i64>,
+    pub school_participant_id: Option<SchoolParticipantId>,
     pub school_name: Option<String>,
     pub started_at: NaiveDateTime,
 }

@@ -8,7 +8,7 @@ use crate::schema::{
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::{CertificateBatchId, CertificateRunId};
+use olympiad_domain::id::{CertificateBatchId, CertificateRunId, SchoolParticipantId};
 
 pub const RUN_GENERATING: &str = "generating";
 pub const RUN_GENERATED: &str = "generated";
@@ -104,7 +104,7 @@ impl CertificateRun {
         conn: &mut DbConnection,
         olympiad_id: i64,
         version: i32,
-        entries: &[i64],
+        entries: &[SchoolParticipantId],
     ) -> DbResult<CertificateRun> {
         let at = now();
         let id: CertificateRunId = diesel::insert_into(certificate_runs::table)
@@ -161,7 +161,7 @@ impl CertificateRun {
 pub struct CertificateBatch {
     pub id: CertificateBatchId,
     pub run_id: CertificateRunId,
-    pub school_participant_id: i64,
+    pub school_participant_id: SchoolParticipantId,
     pub status: String,
     pub certificates: i32,
     pub file_path: String,
@@ -231,7 +231,7 @@ impl CertificateBatch {
     /// The newest made batch of a school's entry.
     pub fn latest_of_entry(
         conn: &mut DbConnection,
-        school_participant_id: i64,
+        school_participant_id: SchoolParticipantId,
     ) -> DbResult<Option<CertificateBatch>> {
         Ok(certificate_batches::table
             .filter(certificate_batches::school_participant_id.eq(school_participant_id))

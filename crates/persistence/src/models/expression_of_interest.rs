@@ -5,6 +5,7 @@ use crate::words::Word;
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::id::SchoolParticipantId;
 use olympiad_domain::interest::{InterestKind, InterestStatus};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -42,7 +43,8 @@ pub struct ExpressionOfInterest {
     pub handled_by: Option<i64>,
     #[serde(with = "olympiad_domain::utc::option")]
     pub handled_at: Option<NaiveDateTime>,
-    pub school_participant_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub school_participant_id: Option<SchoolParticipantId>,
     #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
 }
@@ -144,7 +146,7 @@ impl ExpressionOfInterest {
         conn: &mut DbConnection,
         id: i64,
         by: i64,
-        school_participant_id: Option<i64>,
+        school_participant_id: Option<SchoolParticipantId>,
     ) -> DbResult<ExpressionOfInterest> {
         Ok(diesel::update(eoi::table.find(id))
             .set((

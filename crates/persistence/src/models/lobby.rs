@@ -7,6 +7,7 @@ use crate::schema::{lobby_keys, school_participants, start_window_schools, start
 use crate::DbConnection;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::id::SchoolParticipantId;
 
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
 #[diesel(table_name = start_windows)]
@@ -62,7 +63,7 @@ impl StartWindow {
     /// The start windows that cover the school of this entry, in its olympiad, in order of opening.
     pub fn for_entry(
         conn: &mut DbConnection,
-        school_participant_id: i64,
+        school_participant_id: SchoolParticipantId,
     ) -> DbResult<Vec<StartWindow>> {
         Ok(start_window_schools::table
             .inner_join(start_windows::table)

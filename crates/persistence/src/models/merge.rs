@@ -113,7 +113,7 @@ pub fn school_merge_plan(
     let mut entries = Vec::new();
     for entry in SchoolParticipant::for_school(conn, duplicate_id)? {
         entries.push(EntryMove {
-            entry_id: entry.id,
+            entry_id: entry.id.get(),
             olympiad_title: olympiad_title(conn, entry.olympiad_id)?,
             action: if survivor_olympiads.contains(&entry.olympiad_id) {
                 "joins".into()

@@ -8,7 +8,7 @@ use crate::schema::{
 };
 use crate::{now, DbConnection};
 use diesel::prelude::*;
-use olympiad_domain::id::{AttemptId, ParticipantId};
+use olympiad_domain::id::{AttemptId, ParticipantId, SchoolParticipantId};
 use olympiad_domain::sitting::{AnswerValue, AttemptStatus};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -16,7 +16,7 @@ use std::collections::{BTreeMap, BTreeSet};
 #[derive(Debug, Clone, Queryable)]
 pub struct SheetLearner {
     pub participant_id: ParticipantId,
-    pub school_participant_id: Option<i64>,
+    pub school_participant_id: Option<SchoolParticipantId>,
     /// The learner number on the sheet.
     pub username: String,
     pub first_name: String,
@@ -31,7 +31,7 @@ impl SheetLearner {
     pub fn of_olympiad(
         conn: &mut DbConnection,
         olympiad_id: i64,
-        school_participant_id: Option<i64>,
+        school_participant_id: Option<SchoolParticipantId>,
     ) -> DbResult<Vec<SheetLearner>> {
         let mut query = participants::table
             .inner_join(learners::table)
@@ -91,7 +91,7 @@ impl PaperSheet {
         conn: &mut DbConnection,
         olympiad_id: i64,
         participant_id: ParticipantId,
-        school_participant_id: Option<i64>,
+        school_participant_id: Option<SchoolParticipantId>,
         imported_by: Option<i64>,
     ) -> DbResult<AttemptId> {
         let at = now();

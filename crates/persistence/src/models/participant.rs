@@ -8,7 +8,7 @@ use crate::schema::{accounts, attempts, learners, participants, schools, users};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::{ParticipantId, SchoolId};
+use olympiad_domain::id::{ParticipantId, SchoolId, SchoolParticipantId};
 use olympiad_domain::school::ParticipantStatus;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -24,7 +24,8 @@ pub struct Participant {
     pub olympiad_id: i64,
     pub learner_id: i64,
     /// The school's entry the learner writes under (the customer participant).
-    pub school_participant_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub school_participant_id: Option<SchoolParticipantId>,
     pub user_id: i64,
     pub status: ParticipantStatus,
     /// The language the learner writes in: en or af.
@@ -58,7 +59,7 @@ pub struct ParticipantRow {
 #[derive(Debug, Clone, Default)]
 pub struct ParticipantFilter {
     pub olympiad_id: Option<i64>,
-    pub school_participant_id: Option<i64>,
+    pub school_participant_id: Option<SchoolParticipantId>,
     pub search: String,
     pub grade: Option<i32>,
     pub status: Option<String>,
@@ -71,7 +72,7 @@ pub struct ParticipantFilter {
 pub struct LearnerEntry<'a> {
     pub olympiad_id: i64,
     pub school_id: SchoolId,
-    pub school_participant_id: i64,
+    pub school_participant_id: SchoolParticipantId,
     pub learner: &'a LearnerForm,
     pub language: &'a str,
     pub username: &'a str,

@@ -15,7 +15,7 @@ use chrono::NaiveDateTime;
 use diesel::dsl::sql;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
-use olympiad_domain::id::{InvoiceId, PurchaseOrderId};
+use olympiad_domain::id::{InvoiceId, PurchaseOrderId, SchoolParticipantId};
 use olympiad_domain::payments::{
     Amounts, DatedFee, FeeBand, FeeLine, FeeSchedule, Fees, OrderState,
 };
@@ -29,7 +29,8 @@ pub struct PurchaseOrder {
     #[schema(value_type = i64)]
     pub id: PurchaseOrderId,
     pub olympiad_id: i64,
-    pub school_participant_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub school_participant_id: Option<SchoolParticipantId>,
     pub country_participant_id: Option<i64>,
     /// What the payer quotes with an EFT.
     pub reference: String,
@@ -117,7 +118,7 @@ pub struct PurchaseOrderRow {
 #[derive(Debug, Clone, Default)]
 pub struct PurchaseOrderFilter {
     pub olympiad_id: Option<i64>,
-    pub school_participant_id: Option<i64>,
+    pub school_participant_id: Option<SchoolParticipantId>,
     pub country_participant_id: Option<i64>,
     /// `paid`, `pre` (pre-approved), `unpaid`, or none for all.
     pub state: Option<String>,
@@ -129,7 +130,7 @@ pub struct PurchaseOrderFilter {
 
 pub struct PurchaseOrderInsertForm {
     pub olympiad_id: i64,
-    pub school_participant_id: Option<i64>,
+    pub school_participant_id: Option<SchoolParticipantId>,
     pub country_participant_id: Option<i64>,
     pub pay_token: String,
     pub schools_po: String,
@@ -170,7 +171,7 @@ impl PurchaseOrder {
     /// The entry's order that is not deleted, if any: an entry has one at a time.
     pub fn open_for(
         conn: &mut DbConnection,
-        school_participant_id: Option<i64>,
+        school_participant_id: Option<SchoolParticipantId>,
         country_participant_id: Option<i64>,
     ) -> DbResult<Option<PurchaseOrder>> {
         let mut query = purchase_orders::table
@@ -595,7 +596,10 @@ pub fn set_olympiad_fee_schedule(
 }
 
 /// The learners entered with a school's entry, per grade: `(grade, how many)`.
-pub fn entry_grades(conn: &mut DbConnection, entry: i64) -> DbResult<Vec<(i32, i32)>> {
+pub fn entry_grades(
+    conn: &mut DbConnection,
+    entry: SchoolParticipantId,
+) -> DbResult<Vec<(i32, i32)>> {
     let rows: Vec<(i32, i64)> = participants::table
         .inner_join(learners::table.on(learners::id.eq(participants::learner_id)))
         .filter(participants::school_participant_id.eq(entry))
@@ -609,7 +613,7 @@ pub fn entry_grades(conn: &mut DbConnection, entry: i64) -> DbResult<Vec<(i32, i
 }
 
 /// The share of a school entry's fees a funder sponsors, in basis points (0 when none).
-pub fn sponsored_share(conn: &mut DbConnection, entry: i64) -> DbResult<i32> {
+pub fn sponsored_share(conn: &mut DbConnection, entry: SchoolParticipantId) -> DbResult<i32> {
     Ok(sponsored_entries::table
         .find(entry)
         .select(sponsored_entries::basis_points)
@@ -621,7 +625,7 @@ pub fn sponsored_share(conn: &mut DbConnection, entry: i64) -> DbResult<i32> {
 /// Marks a school's entry sponsored for `basis_points` of its fees (0 takes the mark away).
 pub fn set_sponsored_share(
     conn: &mut DbConnection,
-    entry: i64,
+    entry: SchoolParticipantId,
     basis_points: i32,
     by: Option<i64>,
 ) -> DbResult<()> {

@@ -13,7 +13,7 @@ use chrono::NaiveDateTime;
 use diesel::dsl::count_star;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
-use olympiad_domain::id::SchoolId;
+use olympiad_domain::id::{SchoolId, SchoolParticipantId};
 use olympiad_domain::school::{EntryStatus, ParticipantStatus};
 use olympiad_domain::sitting::AttemptStatus;
 
@@ -61,7 +61,7 @@ pub fn learners_per_olympiad(
 pub fn learners_per_entry(
     conn: &mut DbConnection,
     olympiad_id: i64,
-) -> DbResult<Vec<(Option<i64>, ParticipantStatus, i64)>> {
+) -> DbResult<Vec<(Option<SchoolParticipantId>, ParticipantStatus, i64)>> {
     Ok(participants::table
         .filter(participants::olympiad_id.eq(olympiad_id))
         .group_by((participants::school_participant_id, participants::status))
@@ -74,7 +74,7 @@ pub fn learners_per_entry(
 }
 
 /// A school's entry: (entry id, school id, school, province, entry status).
-pub type EntryRow = (i64, SchoolId, String, String, String);
+pub type EntryRow = (SchoolParticipantId, SchoolId, String, String, String);
 
 /// An olympiad's school entries.
 pub fn entries_of(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<Vec<EntryRow>> {

@@ -11,7 +11,7 @@ use crate::words::Word;
 use crate::{now, placeholder, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::{AttemptId, ParticipantId, SchoolId};
+use olympiad_domain::id::{AttemptId, ParticipantId, SchoolId, SchoolParticipantId};
 use olympiad_domain::results::{ResultChangeKind, ResultsState};
 use olympiad_domain::sitting::AttemptStatus;
 
@@ -164,7 +164,7 @@ pub struct FinishedAttempt {
     pub first_name: String,
     pub last_name: String,
     pub grade: i32,
-    pub school_participant_id: i64,
+    pub school_participant_id: SchoolParticipantId,
     pub school_id: SchoolId,
     pub school_name: String,
     pub province: String,
@@ -177,7 +177,7 @@ impl FinishedAttempt {
     pub fn for_olympiad(
         conn: &mut DbConnection,
         olympiad_id: i64,
-        school_participant_id: Option<i64>,
+        school_participant_id: Option<SchoolParticipantId>,
     ) -> DbResult<Vec<FinishedAttempt>> {
         let mut query = attempts::table
             .inner_join(participants::table.inner_join(learners::table))
@@ -268,7 +268,7 @@ pub struct ResultRow {
     pub first_name: String,
     pub last_name: String,
     pub grade: i32,
-    pub school_participant_id: i64,
+    pub school_participant_id: SchoolParticipantId,
     pub school_name: String,
     pub province: String,
     pub province_key: String,
@@ -293,7 +293,7 @@ pub struct ResultRow {
 pub struct ResultRowFilter {
     pub grade: Option<i32>,
     pub award: Option<String>,
-    pub school_participant_id: Option<i64>,
+    pub school_participant_id: Option<SchoolParticipantId>,
     pub on_paper: Option<bool>,
     /// In ASCII lower case, as `province_key`.
     pub province_key: Option<String>,

@@ -6,7 +6,7 @@ use crate::schema::{school_participants, schools};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::SchoolId;
+use olympiad_domain::id::{SchoolId, SchoolParticipantId};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -85,7 +85,8 @@ pub struct SchoolRow {
     #[serde(flatten)]
     pub school: School,
     /// Its entry in the olympiad of the list, if any.
-    pub school_participant_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub school_participant_id: Option<SchoolParticipantId>,
     pub entry_status: Option<String>,
     pub entry_count: i64,
 }
@@ -235,7 +236,7 @@ impl School {
         query = page_of!(query, page, schools::id);
         let found: Vec<School> = query.load(conn)?;
         let ids: Vec<SchoolId> = found.iter().map(|s| s.id).collect();
-        let entries: Vec<(i64, SchoolId, i64, String)> = school_participants::table
+        let entries: Vec<(SchoolParticipantId, SchoolId, i64, String)> = school_participants::table
             .filter(school_participants::school_id.eq_any(&ids))
             .select((
                 school_participants::id,

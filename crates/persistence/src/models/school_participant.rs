@@ -8,7 +8,7 @@ use crate::schema::{
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::SchoolId;
+use olympiad_domain::id::{SchoolId, SchoolParticipantId};
 use olympiad_domain::school::EntryStatus;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -19,7 +19,8 @@ use utoipa::ToSchema;
 #[diesel(table_name = school_participants)]
 #[serde(rename_all = "camelCase")]
 pub struct SchoolParticipant {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: SchoolParticipantId,
     pub olympiad_id: i64,
     #[schema(value_type = i64)]
     pub school_id: SchoolId,
@@ -102,7 +103,7 @@ impl SchoolParticipant {
     /// lock: a [`crate::write_transaction`] holds the whole database's.
     /// Written in the DSL, not as SQL text, so that each connection prepares it once: every
     /// learner's start takes the shared hold.
-    pub fn hold(conn: &mut DbConnection, id: i64, hold: EntryHold) -> DbResult<()> {
+    pub fn hold(conn: &mut DbConnection, id: SchoolParticipantId, hold: EntryHold) -> DbResult<()> {
         if let DbConnection::Postgresql(pg) = conn {
             let row = school_participants::table
                 .find(id)
@@ -115,7 +116,7 @@ impl SchoolParticipant {
         Ok(())
     }
 
-    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<SchoolParticipant> {
+    pub fn find(conn: &mut DbConnection, id: SchoolParticipantId) -> DbResult<SchoolParticipant> {
         Ok(school_participants::table
             .find(id)
             .select(SchoolParticipant::as_select())
@@ -169,7 +170,7 @@ impl SchoolParticipant {
 
     pub fn update(
         conn: &mut DbConnection,
-        id: i64,
+        id: SchoolParticipantId,
         status: EntryStatus,
         contact_teacher_id: Option<i64>,
     ) -> DbResult<SchoolParticipant> {
@@ -185,7 +186,7 @@ impl SchoolParticipant {
 
     /// Removes the entry with its team and its learners' entries and sign-ins; the learners'
     /// records stay with the school.
-    pub fn delete(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+    pub fn delete(conn: &mut DbConnection, id: SchoolParticipantId) -> DbResult<()> {
         let user_ids: Vec<i64> = participants::table
             .filter(participants::school_participant_id.eq(id))
             .select(participants::user_id)
@@ -198,8 +199,11 @@ impl SchoolParticipant {
         Ok(())
     }
 
-    pub fn learner_counts(conn: &mut DbConnection, ids: &[i64]) -> DbResult<HashMap<i64, i64>> {
-        let counts: Vec<(Option<i64>, i64)> = participants::table
+    pub fn learner_counts(
+        conn: &mut DbConnection,
+        ids: &[SchoolParticipantId],
+    ) -> DbResult<HashMap<SchoolParticipantId, i64>> {
+        let counts: Vec<(Option<SchoolParticipantId>, i64)> = participants::table
             .filter(participants::school_participant_id.eq_any(ids))
             .group_by(participants::school_participant_id)
             .select((
@@ -284,9 +288,9 @@ impl SchoolParticipant {
         });
         query = page_of!(query, page, school_participants::id);
         let parts: Vec<RowParts> = query.load(conn)?;
-        let ids: Vec<i64> = parts.iter().map(|p| p.0.id).collect();
+        let ids: Vec<SchoolParticipantId> = parts.iter().map(|p| p.0.id).collect();
         let counts = Self::learner_counts(conn, &ids)?;
-        let admins: Vec<(i64, String, String)> = team_members::table
+        let admins: Vec<(SchoolParticipantId, String, String)> = team_members::table
             .inner_join(teachers::table.inner_join(users::table))
             .filter(team_members::school_participant_id.eq_any(&ids))
             .filter(team_members::is_team_admin.eq(true))

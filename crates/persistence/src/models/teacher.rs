@@ -7,7 +7,7 @@ use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::dsl;
 use diesel::prelude::*;
-use olympiad_domain::id::SchoolId;
+use olympiad_domain::id::{SchoolId, SchoolParticipantId};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -59,7 +59,8 @@ pub struct TeacherRow {
 #[serde(rename_all = "camelCase")]
 pub struct TeamPlace {
     pub team_member_id: i64,
-    pub school_participant_id: i64,
+    #[schema(value_type = i64)]
+    pub school_participant_id: SchoolParticipantId,
     pub olympiad_id: i64,
     pub is_team_admin: bool,
 }
@@ -81,7 +82,8 @@ pub struct TeacherFilter {
 #[serde(rename_all = "camelCase")]
 pub struct TeamMember {
     pub id: i64,
-    pub school_participant_id: i64,
+    #[schema(value_type = i64)]
+    pub school_participant_id: SchoolParticipantId,
     pub teacher_id: i64,
     pub is_team_admin: bool,
     #[serde(with = "olympiad_domain::utc")]
@@ -280,7 +282,7 @@ impl Teacher {
         if let Some(olympiad_id) = olympiad_id {
             query = query.filter(school_participants::olympiad_id.eq(olympiad_id));
         }
-        let places: Vec<(i64, i64, i64, i64, bool)> = query.load(conn)?;
+        let places: Vec<(i64, i64, SchoolParticipantId, i64, bool)> = query.load(conn)?;
         Ok(parts
             .into_iter()
             .map(
@@ -388,7 +390,7 @@ impl TeamMember {
     /// Puts the teacher in the entry's team (made team admin when `team_admin`; never demoted here).
     pub fn ensure(
         conn: &mut DbConnection,
-        school_participant_id: i64,
+        school_participant_id: SchoolParticipantId,
         teacher_id: i64,
         team_admin: bool,
     ) -> DbResult<TeamMember> {
@@ -429,7 +431,7 @@ impl TeamMember {
     /// The user's place in the entry's team, if they have one.
     pub fn of_user(
         conn: &mut DbConnection,
-        school_participant_id: i64,
+        school_participant_id: SchoolParticipantId,
         user_id: i64,
     ) -> DbResult<Option<TeamMember>> {
         Ok(team_members::table
@@ -443,7 +445,7 @@ impl TeamMember {
 
     pub fn team(
         conn: &mut DbConnection,
-        school_participant_id: i64,
+        school_participant_id: SchoolParticipantId,
     ) -> DbResult<Vec<TeamMemberRow>> {
         let rows: Vec<MemberParts> = team_members::table
             .inner_join(teachers::table.inner_join(users::table))
@@ -483,7 +485,10 @@ impl TeamMember {
             .collect())
     }
 
-    pub fn admin_count(conn: &mut DbConnection, school_participant_id: i64) -> DbResult<i64> {
+    pub fn admin_count(
+        conn: &mut DbConnection,
+        school_participant_id: SchoolParticipantId,
+    ) -> DbResult<i64> {
         Ok(team_members::table
             .filter(team_members::school_participant_id.eq(school_participant_id))
             .filter(team_members::is_team_admin.eq(true))
