@@ -5,6 +5,7 @@
 
 use diesel::connection::SimpleConnection;
 use olympiad_domain::credentials::LEARNER_BCRYPT_COST;
+use olympiad_domain::id::UserId;
 use olympiad_domain::roster::CheckedLearner;
 use olympiad_domain::Role;
 use olympiad_http::auth::tokens::{Purpose, Subject};
@@ -136,7 +137,7 @@ pub fn staff_token(
     email: &str,
     role: Role,
     olympiad: Option<&Olympiad>,
-) -> (i64, String) {
+) -> (UserId, String) {
     let (user, account, _) = provision(
         conn,
         &Provision {

@@ -411,7 +411,7 @@ async fn an_impersonation_is_logged_under_the_overlord_and_an_overlord_is_never_
     assert_eq!(created[0].user_id, Some(overlord_id));
     assert_eq!(created[0].email.as_deref(), Some("overlord@example.org"));
     let details: Value = serde_json::from_str(&created[0].details).unwrap();
-    assert_eq!(details["actingAs"], admin_id);
+    assert_eq!(details["actingAs"], admin_id.get());
     let _ = school;
 
     // The activity log answers it to the overlord's search.

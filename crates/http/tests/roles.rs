@@ -10,6 +10,7 @@ mod common;
 use actix_web::http::{Method, StatusCode};
 use actix_web::test::TestRequest;
 use common::*;
+use olympiad_domain::id::UserId;
 use olympiad_domain::Role;
 use olympiad_http::access::{declared, Allowed, API_ROUTES};
 
@@ -34,7 +35,7 @@ fn escape_letter_after(path: &str, prefix: &str) -> String {
 #[actix_web::test]
 async fn every_route_answers_each_role_as_declared() {
     let fx = Fixture::new();
-    let users: Vec<(Role, i64)> = Role::ALL
+    let users: Vec<(Role, UserId)> = Role::ALL
         .iter()
         .map(|role| {
             let olympiad = (!matches!(role, Role::Overlord | Role::Teacher)).then_some("geography");

@@ -37,7 +37,7 @@ async fn a_team_admin_invites_a_colleague_shares_the_role_and_stays_the_last_adm
         .unwrap()
         .iter()
         .all(|m| m["isTeamAdmin"] == true));
-    let own = member(&team, |m| m["userId"] == teacher.user_id);
+    let own = member(&team, |m| m["userId"] == teacher.user_id.get());
     let (status, _) = api.delete(&colleague, token).await;
     assert_eq!(status, StatusCode::OK);
     let own = format!("/api/team-member/{}", own["id"]);

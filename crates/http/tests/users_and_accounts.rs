@@ -106,7 +106,7 @@ async fn overlord_impersonates_a_user_and_it_is_logged() {
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["data"]["user"]["role"], "teacher");
-    assert_eq!(body["data"]["user"]["impersonatedBy"], overlord_id);
+    assert_eq!(body["data"]["user"]["impersonatedBy"], overlord_id.get());
     let token = body["data"]["token"].as_str().unwrap().to_owned();
     let (_, me) = api.get("/api/auth/current-user", &token).await;
     assert_eq!(me["data"]["user"]["username"], "teacher@example.org");

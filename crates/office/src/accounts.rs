@@ -9,6 +9,7 @@ use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::secrets::{new_token, token_hash};
 use chrono::{Duration, NaiveDateTime};
 use olympiad_domain::credentials::normalise_username;
+use olympiad_domain::id::UserId;
 use olympiad_domain::Role;
 use olympiad_persistence::models::{
     Account, AccountFilter, AccountInsertForm, AccountView, Olympiad, PasswordReset, User,
@@ -83,8 +84,8 @@ pub fn list(
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateAccount {
-    #[schema(minimum = 1)]
-    pub user_id: i64,
+    #[schema(value_type = i64, minimum = 1)]
+    pub user_id: UserId,
     pub role: Role,
     /// Required for every role but overlord and teacher.
     #[schema(minimum = 1)]

@@ -2,17 +2,18 @@
 //! confirms. The API builds it; the office's work decides with it.
 
 use crate::error::OfficeError;
+use olympiad_domain::id::UserId;
 use olympiad_domain::Role;
 
 #[derive(Debug, Clone)]
 pub struct Caller {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub account_id: i64,
     pub role: Role,
     pub olympiad_id: Option<i64>,
     pub olympiad_name: Option<String>,
     /// The overlord's user id when this session is an impersonation.
-    pub impersonator: Option<i64>,
+    pub impersonator: Option<UserId>,
     /// That overlord's session version when the impersonation began.
     pub impersonator_version: Option<i32>,
     /// The user's session version when the token was issued.
@@ -54,7 +55,7 @@ impl Caller {
     }
 
     /// Who did it, for the activity log: the overlord when impersonating.
-    pub fn actor(&self) -> i64 {
+    pub fn actor(&self) -> UserId {
         self.impersonator.unwrap_or(self.user_id)
     }
 }

@@ -7,7 +7,7 @@ use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::listing::{given, when, Grid};
 use crate::scope::find_in_reach;
 use olympiad_documents::Table;
-use olympiad_domain::id::{SchoolId, SchoolParticipantId};
+use olympiad_domain::id::{SchoolId, SchoolParticipantId, UserId};
 use olympiad_domain::school::{EntryStatus, ParticipantStatus};
 use olympiad_domain::Role;
 use olympiad_persistence::models::{
@@ -103,14 +103,14 @@ pub struct NewEntry {
     #[schema(value_type = Option<i64>, minimum = 1)]
     pub school_id: Option<SchoolId>,
     /// The user of a teacher of the school, who becomes the contact and a team admin.
-    #[schema(minimum = 1)]
-    pub contact_teacher_id: Option<i64>,
+    #[schema(value_type = Option<i64>, minimum = 1)]
+    pub contact_teacher_id: Option<UserId>,
 }
 
 /// The teacher (by user) of `school_id`, checked to be one.
 fn teacher_of_school(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
     school_id: SchoolId,
 ) -> OfficeResult<Teacher> {
     let teacher = Teacher::by_user(conn, user_id)?
@@ -131,7 +131,7 @@ fn school_and_contact(
     caller: &Caller,
     olympiad: &Olympiad,
     asked: &NewEntry,
-) -> OfficeResult<(SchoolId, Option<i64>)> {
+) -> OfficeResult<(SchoolId, Option<UserId>)> {
     if caller.role != Role::Teacher {
         let school_id = asked
             .school_id
@@ -208,8 +208,8 @@ pub fn enter(
 pub struct EntryChanges {
     pub status: EntryStatus,
     /// The user of a teacher in the entry's team.
-    #[schema(minimum = 1)]
-    pub contact_teacher_id: Option<i64>,
+    #[schema(value_type = Option<i64>, minimum = 1)]
+    pub contact_teacher_id: Option<UserId>,
 }
 
 pub fn update(

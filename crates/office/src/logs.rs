@@ -4,6 +4,7 @@
 use crate::error::{OfficeError, OfficeResult};
 use chrono::{Duration, NaiveDate, NaiveDateTime};
 use olympiad_documents::{Cell, Table};
+use olympiad_domain::id::UserId;
 use olympiad_domain::utc;
 use olympiad_persistence::models::listing::contains_pattern;
 use olympiad_persistence::models::{ActivityLog, ActivityQuery, AppLog, AppLogFilter};
@@ -92,8 +93,8 @@ pub struct ActivityLogQuery {
     /// the last `timeWindow` hours.
     #[param(format = Date)]
     pub start_date: Option<String>,
-    #[param(minimum = 1)]
-    pub user_id: Option<i64>,
+    #[param(value_type = Option<i64>, minimum = 1)]
+    pub user_id: Option<UserId>,
     pub email: Option<String>,
     /// Hours from the start date; default 24, at most 744 (31 days).
     #[param(minimum = 1, maximum = 744)]
@@ -174,7 +175,7 @@ pub fn activity_export(conn: &mut DbConnection, query: &ActivityLogQuery) -> Off
     for entry in ActivityLog::search(conn, &activity_search(query, EXPORT_LIMIT)?)? {
         table.push(vec![
             Cell::from(utc::format(&entry.created_at)),
-            Cell::from(entry.user_id),
+            Cell::from(entry.user_id.map(UserId::get)),
             Cell::from(entry.email),
             Cell::from(entry.olympiad_id),
             Cell::from(entry.action),

@@ -7,6 +7,7 @@ use crate::caller::Caller;
 use crate::error::{OfficeError, OfficeResult};
 use crate::fields::required_field;
 use chrono::NaiveDateTime;
+use olympiad_domain::id::UserId;
 use olympiad_domain::privacy::{
     cutoff, erased_learner_name, valid_retention, ErasureOutcome, ErasureSubject, SWEEP_EVERY_HOURS,
 };
@@ -111,8 +112,8 @@ fn learner_keys(conn: &mut DbConnection, id: i64) -> OfficeResult<LearnerKeys> {
     LearnerKeys::of(conn, id)?.ok_or_else(|| OfficeError::NotFound("This learner".into()))
 }
 
-fn user_keys(conn: &mut DbConnection, id: i64) -> OfficeResult<UserKeys> {
-    UserKeys::of(conn, id)?.ok_or_else(|| OfficeError::NotFound("This user".into()))
+fn user_keys(conn: &mut DbConnection, id: UserId) -> OfficeResult<UserKeys> {
+    UserKeys::of(conn, id.get())?.ok_or_else(|| OfficeError::NotFound("This user".into()))
 }
 
 /// A learner's data: the learner, their entries, sign-ins, attempts with every answer and its
@@ -183,7 +184,7 @@ pub fn export_learner(
 pub fn export_user(
     conn: &mut DbConnection,
     caller: &Caller,
-    user_id: i64,
+    user_id: UserId,
 ) -> OfficeResult<PrivacyExport> {
     let keys = user_keys(conn, user_id)?;
     let mut tables = BTreeMap::new();
@@ -222,7 +223,7 @@ pub fn export_user(
             ],
         )?;
     }
-    let erasure = PrivacyErasure::of(conn, ErasureSubject::User, user_id)?;
+    let erasure = PrivacyErasure::of(conn, ErasureSubject::User, user_id.get())?;
     record_activity(
         conn,
         caller,
@@ -232,7 +233,7 @@ pub fn export_user(
     )?;
     Ok(PrivacyExport {
         subject: ErasureSubject::User,
-        id: user_id,
+        id: user_id.get(),
         exported_at: now(),
         tables,
         released_results: Vec::new(),
@@ -331,7 +332,7 @@ pub fn erase_learner(
 pub fn erase_user(
     conn: &mut DbConnection,
     caller: &Caller,
-    user_id: i64,
+    user_id: UserId,
     input: &ErasureInput,
 ) -> OfficeResult<ErasureResult> {
     if user_id == caller.actor() {
@@ -340,11 +341,18 @@ pub fn erase_user(
             message: "The overlord cannot erase their own user.".into(),
         });
     }
-    erase_once(conn, caller, ErasureSubject::User, user_id, input, |conn| {
-        let keys = user_keys(conn, user_id)?;
-        anonymise_user(conn, &keys)?;
-        Ok(ErasureOutcome::Anonymised)
-    })
+    erase_once(
+        conn,
+        caller,
+        ErasureSubject::User,
+        user_id.get(),
+        input,
+        |conn| {
+            let keys = user_keys(conn, user_id)?;
+            anonymise_user(conn, &keys)?;
+            Ok(ErasureOutcome::Anonymised)
+        },
+    )
 }
 
 pub fn retention(conn: &mut DbConnection) -> OfficeResult<RetentionSettings> {

@@ -6,7 +6,7 @@ use crate::caller::Caller;
 use crate::error::{OfficeError, OfficeResult};
 use crate::scope::find_in_reach;
 use chrono::{NaiveDate, NaiveDateTime};
-use olympiad_domain::id::{ModuleId, QuestionId, SchoolId, SchoolParticipantId};
+use olympiad_domain::id::{ModuleId, QuestionId, SchoolId, SchoolParticipantId, UserId};
 use olympiad_domain::item_analysis::{analyse, Item, Script};
 use olympiad_domain::school::ParticipantStatus;
 use olympiad_domain::Role;
@@ -429,7 +429,8 @@ pub struct LearnerLoginQuery {
 pub struct LearnerSignIn {
     #[serde(with = "olympiad_domain::utc")]
     pub at: NaiveDateTime,
-    pub user_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub user_id: Option<UserId>,
     pub first_name: String,
     pub last_name: String,
     pub grade: i32,

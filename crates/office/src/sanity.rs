@@ -4,6 +4,7 @@
 use crate::activity::record_activity;
 use crate::caller::Caller;
 use crate::error::{OfficeResult, OrNotFound};
+use olympiad_domain::id::UserId;
 use olympiad_domain::overlord::{SanityCheck, SANITY_EVERY_HOURS};
 use olympiad_persistence::models::sanity::checks;
 use olympiad_persistence::models::{SanityFinding, SanityFindingInsertForm, SanityRun};
@@ -29,7 +30,7 @@ fn finding(
 }
 
 /// Runs every check and keeps what they found.
-pub fn run_checks(conn: &mut DbConnection, started_by: Option<i64>) -> OfficeResult<SanityRun> {
+pub fn run_checks(conn: &mut DbConnection, started_by: Option<UserId>) -> OfficeResult<SanityRun> {
     write_transaction(conn, |conn| {
         let run = SanityRun::start(conn, started_by)?;
         let id = run.id;

@@ -8,6 +8,7 @@ use crate::caller::Caller;
 use crate::error::{ErrorCode, OfficeError, OfficeResult};
 use chrono::NaiveDateTime;
 use olympiad_domain::credentials::{normalise_username, password_problem};
+use olympiad_domain::id::UserId;
 use olympiad_domain::Role;
 use olympiad_persistence::models::{Account, AccountFilter, AccountView, User, UserUpdateForm};
 use olympiad_persistence::{write_transaction, DbConnection};
@@ -19,7 +20,8 @@ use validator::Validate;
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserSummary {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: UserId,
     pub username: String,
     pub email: Option<String>,
     pub first_name: String,
@@ -29,7 +31,8 @@ pub struct UserSummary {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserRow {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: UserId,
     pub username: String,
     pub email: Option<String>,
     pub first_name: String,
@@ -83,7 +86,7 @@ fn users_in(
     )?;
     let users = match olympiad_id {
         Some(_) => {
-            let mut ids: Vec<i64> = accounts.iter().map(|a| a.user_id).collect();
+            let mut ids: Vec<UserId> = accounts.iter().map(|a| a.user_id).collect();
             ids.dedup();
             User::list_by_ids(conn, &ids)?
         }
@@ -208,7 +211,7 @@ pub struct UpdateUser {
 pub fn update(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: UserId,
     input: UpdateUser,
 ) -> OfficeResult<UserRow> {
     let changes = UserUpdateForm {
@@ -229,7 +232,7 @@ pub fn update(
 pub fn set_disabled(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: UserId,
     disabled: bool,
 ) -> OfficeResult<UserRow> {
     if disabled && id == caller.user_id {
@@ -261,7 +264,7 @@ pub fn set_disabled(
 pub fn reset_two_factor(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: UserId,
 ) -> OfficeResult<UserRow> {
     write_transaction(conn, |conn| {
         User::reset_totp(conn, id)?;

@@ -2,6 +2,7 @@
 
 #![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
 
+use olympiad_domain::id::UserId;
 use olympiad_persistence::models::{
     Account, AccountFilter, AccountInsertForm, Olympiad, Project, User, UserInsertForm,
     UserUpdateForm,
@@ -130,7 +131,7 @@ fn password_change_and_sign_out_end_sessions() {
     assert_eq!(user.password_hash, "new-hash");
     assert_eq!(user.session_version, 2);
     assert!(matches!(
-        User::end_sessions(&mut conn, 9999),
+        User::end_sessions(&mut conn, UserId::new(9999)),
         Err(DbError::NotFound)
     ));
 }

@@ -11,6 +11,7 @@ use crate::state::AppState;
 use actix_web::{post, put, web, HttpRequest};
 use chrono::Duration;
 use olympiad_domain::credentials::{normalise_username, password_problem};
+use olympiad_domain::id::UserId;
 use olympiad_mailer::{Email, Recipient};
 use olympiad_office::mail::{olympiad_context, queue_email_of};
 use olympiad_office::secrets::{new_token, token_hash};
@@ -205,7 +206,7 @@ pub async fn set_password(
 async fn check_current_password(
     state: &AppState,
     req: &HttpRequest,
-    user_id: i64,
+    user_id: UserId,
     current: Option<String>,
 ) -> Result<(), ApiError> {
     let current = current
@@ -231,7 +232,7 @@ async fn check_current_password(
 
 fn record(
     conn: &mut olympiad_persistence::DbConnection,
-    user_id: i64,
+    user_id: UserId,
     action: &'static str,
 ) -> Result<(), ApiError> {
     ActivityLog::record(

@@ -4,6 +4,7 @@
 use crate::auth::tokens::{Purpose, Subject};
 use crate::error::ApiError;
 use crate::state::AppState;
+use olympiad_domain::id::UserId;
 use olympiad_domain::Role;
 use olympiad_persistence::models::{ActivityLog, ActivityLogInsertForm, User};
 use serde::Serialize;
@@ -13,7 +14,8 @@ use utoipa::ToSchema;
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SignedInUser {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: UserId,
     pub username: String,
     pub email: Option<String>,
     pub first_name: String,
@@ -23,7 +25,8 @@ pub struct SignedInUser {
     pub olympiad_id: Option<i64>,
     pub olympiad_name: Option<String>,
     /// Set when an overlord is acting as this user.
-    pub impersonated_by: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub impersonated_by: Option<UserId>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]

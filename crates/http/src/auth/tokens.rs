@@ -6,6 +6,7 @@ use crate::error::ApiError;
 use chrono::Utc;
 use jsonwebtoken::errors::ErrorKind;
 use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use olympiad_domain::id::UserId;
 use olympiad_domain::Role;
 use olympiad_office::ErrorCode;
 use serde::{Deserialize, Serialize};
@@ -22,7 +23,7 @@ pub enum Purpose {
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Claims {
-    pub sub: i64,
+    pub sub: UserId,
     pub acc: i64,
     pub role: Role,
     pub oly: Option<i64>,
@@ -30,7 +31,7 @@ pub struct Claims {
     pub ver: i32,
     pub purpose: Purpose,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub imp: Option<i64>,
+    pub imp: Option<UserId>,
     /// The impersonating overlord's session version: their sign-out ends the impersonation too.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub imp_ver: Option<i32>,
@@ -57,13 +58,13 @@ impl Claims {
 /// What a token is issued for.
 #[derive(Debug, Clone)]
 pub struct Subject {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub account_id: i64,
     pub role: Role,
     pub olympiad_id: Option<i64>,
     pub olympiad_name: Option<String>,
     pub session_version: i32,
-    pub impersonator: Option<i64>,
+    pub impersonator: Option<UserId>,
     /// The impersonating overlord's session version when the token was issued.
     pub impersonator_version: Option<i32>,
 }
@@ -172,7 +173,7 @@ mod tests {
 
     fn subject() -> Subject {
         Subject {
-            user_id: 7,
+            user_id: UserId::new(7),
             account_id: 9,
             role: Role::Admin,
             olympiad_id: Some(1),
@@ -190,7 +191,7 @@ mod tests {
         let claims = keys.verify(&token, Purpose::Access).unwrap();
         assert_eq!(
             (claims.sub, claims.acc, claims.ver, claims.role),
-            (7, 9, 3, Role::Admin)
+            (UserId::new(7), 9, 3, Role::Admin)
         );
         assert_eq!(
             keys.verify(&token, Purpose::TwoFactorSetup)

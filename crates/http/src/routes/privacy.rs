@@ -4,9 +4,10 @@
 use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::ApiResult;
-use crate::routes::IdPath;
+use crate::routes::{IdOf, IdPath};
 use crate::state::AppState;
 use actix_web::{get, post, put, web};
+use olympiad_domain::id::UserId;
 use olympiad_office::privacy::{self, ErasureInput, ErasureResult, PrivacyExport, RetentionInput};
 use olympiad_persistence::models::RetentionSettings;
 
@@ -26,13 +27,13 @@ pub async fn export_learner(
 
 /// Everything stored about the user (a teacher's schools, orders and e-mails too). In the
 /// activity log.
-#[utoipa::path(operation_id = "privacy_user_export", tag = "privacy", params(IdPath),
+#[utoipa::path(operation_id = "privacy_user_export", tag = "privacy", params(IdOf<UserId>),
     responses((status = 200, body = inline(crate::envelope::Envelope<PrivacyExport>))))]
 #[get("/api/privacy/user/{id}/export")]
 pub async fn export_user(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<UserId>>,
 ) -> ApiResult<PrivacyExport> {
     state
         .answer(move |conn| privacy::export_user(conn, &caller, path.id))
@@ -61,7 +62,7 @@ pub async fn erase_learner(
 }
 
 /// Anonymises the user: they can no longer sign in; their orders and invoices stay.
-#[utoipa::path(operation_id = "privacy_user_erase", tag = "privacy", params(IdPath),
+#[utoipa::path(operation_id = "privacy_user_erase", tag = "privacy", params(IdOf<UserId>),
     request_body = ErasureInput,
     responses(
         (status = 200, body = inline(crate::envelope::Envelope<ErasureResult>)),
@@ -72,7 +73,7 @@ pub async fn erase_learner(
 pub async fn erase_user(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<UserId>>,
     body: Body<ErasureInput>,
 ) -> ApiResult<ErasureResult> {
     let input = body.into_inner();

@@ -16,7 +16,9 @@ use olympiad_persistence::models::AccountView;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::routes::IdOf;
 pub use crate::routes::IdPath;
+use olympiad_domain::id::UserId;
 
 #[utoipa::path(
     tag = "users",
@@ -90,7 +92,7 @@ pub async fn create(
 #[utoipa::path(
     operation_id = "user_update",
     tag = "users",
-    params(IdPath),
+    params(IdOf<UserId>),
     request_body = UpdateUser,
     responses((status = 200, body = inline(crate::envelope::Envelope<UserRow>)))
 )]
@@ -98,7 +100,7 @@ pub async fn create(
 pub async fn update(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<UserId>>,
     body: Body<UpdateUser>,
 ) -> ApiResult<UserRow> {
     let input = body.into_inner();
@@ -108,12 +110,12 @@ pub async fn update(
 }
 
 #[utoipa::path(
-    operation_id = "user_disable",tag = "users", params(IdPath), responses((status = 200, description = "Disabled; every session ended", body = inline(crate::envelope::Envelope<UserRow>))))]
+    operation_id = "user_disable",tag = "users", params(IdOf<UserId>), responses((status = 200, description = "Disabled; every session ended", body = inline(crate::envelope::Envelope<UserRow>))))]
 #[post("/api/user/{id}/disable")]
 pub async fn disable(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<UserId>>,
 ) -> ApiResult<UserRow> {
     state
         .answer(move |conn| users::set_disabled(conn, &caller, path.id, true))
@@ -121,24 +123,24 @@ pub async fn disable(
 }
 
 #[utoipa::path(
-    operation_id = "user_enable",tag = "users", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<UserRow>))))]
+    operation_id = "user_enable",tag = "users", params(IdOf<UserId>), responses((status = 200, body = inline(crate::envelope::Envelope<UserRow>))))]
 #[post("/api/user/{id}/enable")]
 pub async fn enable(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<UserId>>,
 ) -> ApiResult<UserRow> {
     state
         .answer(move |conn| users::set_disabled(conn, &caller, path.id, false))
         .await
 }
 
-#[utoipa::path(tag = "users", params(IdPath), responses((status = 200, description = "The user sets two-factor up again at the next sign-in", body = inline(crate::envelope::Envelope<UserRow>))))]
+#[utoipa::path(tag = "users", params(IdOf<UserId>), responses((status = 200, description = "The user sets two-factor up again at the next sign-in", body = inline(crate::envelope::Envelope<UserRow>))))]
 #[post("/api/user/{id}/reset-two-factor")]
 pub async fn reset_two_factor(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<UserId>>,
 ) -> ApiResult<UserRow> {
     state
         .answer(move |conn| users::reset_two_factor(conn, &caller, path.id))

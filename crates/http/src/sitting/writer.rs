@@ -7,7 +7,7 @@
 //! and tens of thousands.
 
 use chrono::NaiveDateTime;
-use olympiad_domain::id::AttemptId;
+use olympiad_domain::id::{AttemptId, UserId};
 use olympiad_domain::module_time::{
     module_remaining_seconds, module_takes_saves, AttemptTime, ModuleClocks,
 };
@@ -30,7 +30,7 @@ const MAX_BATCH: usize = 1000;
 #[derive(Debug, Clone)]
 pub struct DeviceClaim {
     pub attempt_id: AttemptId,
-    pub user_id: i64,
+    pub user_id: UserId,
     /// The token's session version: a signed-out or disabled learner writes nothing.
     pub session_version: i32,
     pub device_key_hash: String,

@@ -3,7 +3,7 @@
 
 use super::Fixture;
 use diesel::prelude::*;
-use olympiad_domain::id::{SchoolId, SchoolParticipantId};
+use olympiad_domain::id::{SchoolId, SchoolParticipantId, UserId};
 use olympiad_domain::Role;
 use olympiad_persistence::models::{Olympiad, Teacher};
 use olympiad_persistence::schema::{
@@ -140,7 +140,7 @@ pub struct TeacherBuilder<'a> {
 }
 
 pub struct BuiltTeacher {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub teacher_id: i64,
     pub token: String,
 }
@@ -196,7 +196,7 @@ pub struct LearnerBuilder<'a> {
 }
 
 pub struct BuiltLearner {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub learner_id: i64,
     pub participant_id: i64,
     pub token: String,

@@ -8,6 +8,7 @@ use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use actix_web::web;
+use olympiad_domain::id::UserId;
 use olympiad_domain::Role;
 use olympiad_http::auth::tokens::{Purpose, Subject};
 use olympiad_http::{ApiConfig, AppState};
@@ -59,7 +60,7 @@ impl Fixture {
     }
 
     /// A user with one account; answers the user's id.
-    pub fn user(&self, email: &str, role: Role, olympiad: Option<&str>) -> i64 {
+    pub fn user(&self, email: &str, role: Role, olympiad: Option<&str>) -> UserId {
         let mut conn = self.db.conn();
         let olympiad_id =
             olympiad.map(|name| Olympiad::by_name(&mut conn, name).unwrap().unwrap().id);
@@ -76,7 +77,7 @@ impl Fixture {
     }
 
     /// A valid access token for the user's first account, without going through sign-in.
-    pub fn token_for(&self, user_id: i64) -> String {
+    pub fn token_for(&self, user_id: UserId) -> String {
         use olympiad_persistence::models::Account;
         let mut conn = self.db.conn();
         let user = User::find(&mut conn, user_id).unwrap();

@@ -4,6 +4,7 @@ use crate::schema::{accounts, olympiads, users};
 use crate::DbConnection;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::id::UserId;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -12,7 +13,7 @@ use utoipa::ToSchema;
 #[diesel(table_name = accounts)]
 pub struct Account {
     pub id: i64,
-    pub user_id: i64,
+    pub user_id: UserId,
     pub role: String,
     pub olympiad_id: Option<i64>,
     pub disabled: bool,
@@ -22,7 +23,7 @@ pub struct Account {
 #[derive(Debug, Clone, Insertable)]
 #[diesel(table_name = accounts)]
 pub struct AccountInsertForm<'a> {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub role: &'a str,
     pub olympiad_id: Option<i64>,
 }
@@ -34,7 +35,8 @@ pub struct AccountInsertForm<'a> {
 #[serde(rename_all = "camelCase")]
 pub struct AccountView {
     pub id: i64,
-    pub user_id: i64,
+    #[schema(value_type = i64)]
+    pub user_id: UserId,
     pub role: String,
     pub olympiad_id: Option<i64>,
     #[diesel(select_expression = olympiads::name.nullable())]
@@ -47,7 +49,7 @@ pub struct AccountView {
 /// Which accounts to list; every filter given must hold.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct AccountFilter {
-    pub user_id: Option<i64>,
+    pub user_id: Option<UserId>,
     pub olympiad_id: Option<i64>,
 }
 
@@ -76,7 +78,7 @@ impl Account {
 
     /// Every account of one user, each with its olympiad's name: the accounts sign-in chooses
     /// from, and those an impersonation or a session is checked against.
-    pub fn views_of_user(conn: &mut DbConnection, user_id: i64) -> DbResult<Vec<AccountView>> {
+    pub fn views_of_user(conn: &mut DbConnection, user_id: UserId) -> DbResult<Vec<AccountView>> {
         Self::views(
             conn,
             AccountFilter {

@@ -4,6 +4,7 @@ use crate::schema::activity_logs;
 use crate::DbConnection;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::id::UserId;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -13,7 +14,8 @@ use utoipa::ToSchema;
 #[serde(rename_all = "camelCase")]
 pub struct ActivityLog {
     pub id: i64,
-    pub user_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub user_id: Option<UserId>,
     pub email: Option<String>,
     pub olympiad_id: Option<i64>,
     pub action: String,
@@ -27,7 +29,7 @@ pub struct ActivityLog {
 #[derive(Debug, Clone, Insertable)]
 #[diesel(table_name = activity_logs)]
 pub struct ActivityLogInsertForm<'a> {
-    pub user_id: Option<i64>,
+    pub user_id: Option<UserId>,
     pub email: Option<&'a str>,
     pub olympiad_id: Option<i64>,
     pub action: &'a str,
@@ -40,7 +42,7 @@ pub struct ActivityLogInsertForm<'a> {
 pub struct ActivityQuery {
     pub since: Option<NaiveDateTime>,
     pub until: Option<NaiveDateTime>,
-    pub user_id: Option<i64>,
+    pub user_id: Option<UserId>,
     pub email: Option<String>,
     /// A `LIKE` pattern ([`crate::models::listing::contains_pattern`]) over who, what and the details.
     pub search: Option<String>,

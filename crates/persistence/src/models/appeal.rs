@@ -8,7 +8,7 @@ use crate::DbConnection;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use olympiad_domain::appeals::AppealState;
-use olympiad_domain::id::{AttemptId, SchoolParticipantId};
+use olympiad_domain::id::{AttemptId, SchoolParticipantId, UserId};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = result_appeals)]
@@ -22,8 +22,8 @@ pub struct Appeal {
     pub state: AppealState,
     pub outcome: String,
     pub marks: Option<i64>,
-    pub lodged_by: Option<i64>,
-    pub decided_by: Option<i64>,
+    pub lodged_by: Option<UserId>,
+    pub decided_by: Option<UserId>,
     pub created_at: NaiveDateTime,
     pub decided_at: Option<NaiveDateTime>,
 }
@@ -38,7 +38,7 @@ pub struct AppealInsertForm {
     pub reason: String,
     #[diesel(serialize_as = Word)]
     pub state: AppealState,
-    pub lodged_by: Option<i64>,
+    pub lodged_by: Option<UserId>,
     pub created_at: NaiveDateTime,
 }
 
@@ -49,7 +49,7 @@ pub struct AppealUpdateForm {
     pub state: AppealState,
     pub outcome: String,
     pub marks: Option<i64>,
-    pub decided_by: Option<i64>,
+    pub decided_by: Option<UserId>,
     pub decided_at: Option<NaiveDateTime>,
 }
 

@@ -9,7 +9,7 @@ use crate::schema::{
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::{AttemptId, ParticipantId, SchoolParticipantId};
+use olympiad_domain::id::{AttemptId, ParticipantId, SchoolParticipantId, UserId};
 use olympiad_domain::module_time::{ModuleClocks, ModuleOpened};
 use olympiad_domain::school::ParticipantStatus;
 use olympiad_domain::sitting::{
@@ -505,7 +505,7 @@ pub struct SaveGuard {
     #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Timestamp>)]
     pub paused_at: Option<NaiveDateTime>,
     #[diesel(sql_type = diesel::sql_types::BigInt)]
-    pub user_id: i64,
+    pub user_id: UserId,
     #[diesel(sql_type = diesel::sql_types::Integer)]
     pub session_version: i32,
     #[diesel(sql_type = diesel::sql_types::Bool)]
@@ -574,7 +574,7 @@ pub struct Sitter {
     pub participant_id: ParticipantId,
     pub olympiad_id: i64,
     pub school_participant_id: Option<SchoolParticipantId>,
-    pub user_id: i64,
+    pub user_id: UserId,
     pub language: String,
     pub learner_id: i64,
     pub first_name: String,
@@ -585,12 +585,12 @@ pub struct Sitter {
 
 /// How a [`Sitter`] is looked up.
 enum SitterKey {
-    User(i64),
+    User(UserId),
     Participant(ParticipantId),
 }
 
 impl Sitter {
-    pub fn by_user(conn: &mut DbConnection, user_id: i64) -> DbResult<Option<Sitter>> {
+    pub fn by_user(conn: &mut DbConnection, user_id: UserId) -> DbResult<Option<Sitter>> {
         Sitter::find(conn, SitterKey::User(user_id))
     }
 
@@ -675,9 +675,9 @@ pub struct SittingPause {
     pub id: i64,
     pub school_participant_id: SchoolParticipantId,
     pub reason: String,
-    pub paused_by: Option<i64>,
+    pub paused_by: Option<UserId>,
     pub started_at: NaiveDateTime,
-    pub resumed_by: Option<i64>,
+    pub resumed_by: Option<UserId>,
     pub ended_at: Option<NaiveDateTime>,
 }
 
@@ -711,7 +711,7 @@ impl SittingPause {
         conn: &mut DbConnection,
         school_participant_id: SchoolParticipantId,
         reason: &str,
-        by: i64,
+        by: UserId,
         at: NaiveDateTime,
     ) -> DbResult<SittingPause> {
         Ok(diesel::insert_into(sitting_pauses::table)
@@ -725,7 +725,7 @@ impl SittingPause {
             .get_result(conn)?)
     }
 
-    pub fn end(conn: &mut DbConnection, id: i64, by: i64, at: NaiveDateTime) -> DbResult<()> {
+    pub fn end(conn: &mut DbConnection, id: i64, by: UserId, at: NaiveDateTime) -> DbResult<()> {
         diesel::update(sitting_pauses::table.find(id))
             .set((
                 sitting_pauses::ended_at.eq(at),
@@ -739,7 +739,7 @@ impl SittingPause {
 /// The school entries a teacher belongs to (their teams), for what a teacher may watch and do.
 pub fn entries_of_teacher(
     conn: &mut DbConnection,
-    user_id: i64,
+    user_id: UserId,
 ) -> DbResult<Vec<SchoolParticipantId>> {
     use crate::schema::{teachers, team_members};
     Ok(team_members::table

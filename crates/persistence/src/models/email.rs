@@ -13,7 +13,7 @@ use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use olympiad_domain::email::{Audience, BounceKind, EmailOutcome, MailServers, MassMailStatus};
-use olympiad_domain::id::SchoolId;
+use olympiad_domain::id::{SchoolId, UserId};
 use olympiad_domain::job::{JobKind, JobStatus};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -175,7 +175,8 @@ pub struct MassMail {
     pub status: MassMailStatus,
     /// How many e-mails it was queued as.
     pub recipients: i32,
-    pub created_by: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub created_by: Option<UserId>,
     #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
     #[serde(with = "olympiad_domain::utc")]
@@ -199,7 +200,7 @@ impl MassMail {
     pub fn create(
         conn: &mut DbConnection,
         form: MassMailForm,
-        created_by: i64,
+        created_by: UserId,
     ) -> DbResult<MassMail> {
         let id: i64 = diesel::insert_into(mass_mails::table)
             .values((

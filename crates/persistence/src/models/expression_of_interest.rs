@@ -5,7 +5,7 @@ use crate::words::Word;
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::SchoolParticipantId;
+use olympiad_domain::id::{SchoolParticipantId, UserId};
 use olympiad_domain::interest::{InterestKind, InterestStatus};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -40,7 +40,8 @@ pub struct ExpressionOfInterest {
     pub verified_at: Option<NaiveDateTime>,
     pub status: InterestStatus,
     pub decline_reason: String,
-    pub handled_by: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub handled_by: Option<UserId>,
     #[serde(with = "olympiad_domain::utc::option")]
     pub handled_at: Option<NaiveDateTime>,
     #[schema(value_type = Option<i64>)]
@@ -145,7 +146,7 @@ impl ExpressionOfInterest {
     pub fn mark_processed(
         conn: &mut DbConnection,
         id: i64,
-        by: i64,
+        by: UserId,
         school_participant_id: Option<SchoolParticipantId>,
     ) -> DbResult<ExpressionOfInterest> {
         Ok(diesel::update(eoi::table.find(id))
@@ -162,7 +163,7 @@ impl ExpressionOfInterest {
     pub fn mark_declined(
         conn: &mut DbConnection,
         id: i64,
-        by: i64,
+        by: UserId,
         reason: &str,
     ) -> DbResult<ExpressionOfInterest> {
         Ok(diesel::update(eoi::table.find(id))

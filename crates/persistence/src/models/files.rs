@@ -6,6 +6,7 @@ use crate::schema::{attachments, uploads};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::id::UserId;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -18,7 +19,8 @@ pub struct Upload {
     pub size_bytes: i64,
     pub content_type: String,
     pub filename: String,
-    pub uploaded_by: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub uploaded_by: Option<UserId>,
     #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
 }
@@ -40,7 +42,7 @@ pub struct UploadInsertForm<'a> {
     pub size_bytes: i64,
     pub content_type: &'a str,
     pub filename: &'a str,
-    pub uploaded_by: Option<i64>,
+    pub uploaded_by: Option<UserId>,
 }
 
 impl Upload {

@@ -6,7 +6,7 @@ use crate::schema::{accounts, learners, participants, school_participants, schoo
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::SchoolId;
+use olympiad_domain::id::{SchoolId, UserId};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -154,7 +154,7 @@ impl Learner {
 
     /// Deletes the learner, their entries and the users those entries sign in as.
     pub fn delete(conn: &mut DbConnection, id: i64) -> DbResult<()> {
-        let user_ids: Vec<i64> = participants::table
+        let user_ids: Vec<UserId> = participants::table
             .filter(participants::learner_id.eq(id))
             .select(participants::user_id)
             .load(conn)?;

@@ -3,6 +3,7 @@ use crate::schema::{note_revisions, users};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::id::UserId;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -14,7 +15,8 @@ pub struct NoteRevision {
     pub topic: String,
     /// Sanitised HTML.
     pub body: String,
-    pub author_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub author_id: Option<UserId>,
     /// The author's name, or their username when they have none.
     pub author_name: Option<String>,
     #[serde(with = "olympiad_domain::utc")]
@@ -25,7 +27,7 @@ type Row = (
     i64,
     String,
     String,
-    Option<i64>,
+    Option<UserId>,
     NaiveDateTime,
     Option<(String, String, String)>,
 );
@@ -73,7 +75,12 @@ impl NoteRevision {
         Ok(rows.into_iter().map(revision).collect())
     }
 
-    pub fn save(conn: &mut DbConnection, topic: &str, body: &str, author_id: i64) -> DbResult<i64> {
+    pub fn save(
+        conn: &mut DbConnection,
+        topic: &str,
+        body: &str,
+        author_id: UserId,
+    ) -> DbResult<i64> {
         Ok(diesel::insert_into(note_revisions::table)
             .values((
                 note_revisions::topic.eq(topic),

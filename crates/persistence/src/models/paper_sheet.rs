@@ -8,7 +8,7 @@ use crate::schema::{
 };
 use crate::{now, DbConnection};
 use diesel::prelude::*;
-use olympiad_domain::id::{AttemptId, ParticipantId, SchoolParticipantId};
+use olympiad_domain::id::{AttemptId, ParticipantId, SchoolParticipantId, UserId};
 use olympiad_domain::sitting::{AnswerValue, AttemptStatus};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -92,7 +92,7 @@ impl PaperSheet {
         olympiad_id: i64,
         participant_id: ParticipantId,
         school_participant_id: Option<SchoolParticipantId>,
-        imported_by: Option<i64>,
+        imported_by: Option<UserId>,
     ) -> DbResult<AttemptId> {
         let at = now();
         let id: AttemptId = diesel::insert_into(attempts::table)
@@ -129,7 +129,7 @@ impl PaperSheet {
         conn: &mut DbConnection,
         attempt_id: AttemptId,
         given: &BTreeMap<i64, AnswerValue>,
-        imported_by: Option<i64>,
+        imported_by: Option<UserId>,
     ) -> DbResult<()> {
         let at = now();
         diesel::delete(answers::table.filter(answers::attempt_id.eq(attempt_id))).execute(conn)?;

@@ -8,7 +8,7 @@ use crate::schema::{accounts, attempts, learners, participants, schools, users};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::{ParticipantId, SchoolId, SchoolParticipantId};
+use olympiad_domain::id::{ParticipantId, SchoolId, SchoolParticipantId, UserId};
 use olympiad_domain::school::ParticipantStatus;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -26,7 +26,8 @@ pub struct Participant {
     /// The school's entry the learner writes under (the customer participant).
     #[schema(value_type = Option<i64>)]
     pub school_participant_id: Option<SchoolParticipantId>,
-    pub user_id: i64,
+    #[schema(value_type = i64)]
+    pub user_id: UserId,
     pub status: ParticipantStatus,
     /// The language the learner writes in: en or af.
     pub language: String,
@@ -99,7 +100,7 @@ impl Participant {
             .first(conn)?)
     }
 
-    pub fn of_user(conn: &mut DbConnection, user_id: i64) -> DbResult<Option<Participant>> {
+    pub fn of_user(conn: &mut DbConnection, user_id: UserId) -> DbResult<Option<Participant>> {
         Ok(participants::table
             .filter(participants::user_id.eq(user_id))
             .select(Participant::as_select())

@@ -3,6 +3,7 @@ use crate::schema::password_resets;
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::id::UserId;
 
 /// A single-use password reset. Only a hash of the e-mailed token is kept, so a copy of the
 /// database does not let anyone reset a password.
@@ -10,7 +11,7 @@ use diesel::prelude::*;
 #[diesel(table_name = password_resets)]
 pub struct PasswordReset {
     pub id: i64,
-    pub user_id: i64,
+    pub user_id: UserId,
     pub token_hash: String,
     pub expires_at: NaiveDateTime,
     pub used_at: Option<NaiveDateTime>,
@@ -20,7 +21,7 @@ pub struct PasswordReset {
 impl PasswordReset {
     pub fn create(
         conn: &mut DbConnection,
-        user_id: i64,
+        user_id: UserId,
         token_hash: &str,
         expires_at: NaiveDateTime,
     ) -> DbResult<()> {
@@ -37,7 +38,7 @@ impl PasswordReset {
 
     /// Marks the reset used and answers its user, if the token is known, unused and not expired.
     /// The update is conditional, so two tabs using one link cannot both succeed.
-    pub fn redeem(conn: &mut DbConnection, token_hash: &str) -> DbResult<Option<i64>> {
+    pub fn redeem(conn: &mut DbConnection, token_hash: &str) -> DbResult<Option<UserId>> {
         let at = now();
         Ok(diesel::update(
             password_resets::table

@@ -6,7 +6,7 @@ use crate::schema::payment_proofs;
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::{PaymentProofId, PurchaseOrderId};
+use olympiad_domain::id::{PaymentProofId, PurchaseOrderId, UserId};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -24,11 +24,13 @@ pub struct PaymentProof {
     pub content_type: String,
     pub size_bytes: i64,
     pub filename: String,
-    pub uploaded_by: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub uploaded_by: Option<UserId>,
     #[serde(with = "olympiad_domain::utc::option")]
     #[schema(value_type = Option<String>, format = DateTime)]
     pub accepted_at: Option<NaiveDateTime>,
-    pub accepted_by: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub accepted_by: Option<UserId>,
     #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
 }
@@ -41,7 +43,7 @@ pub struct PaymentProofInsertForm<'a> {
     pub content_type: &'a str,
     pub size_bytes: i64,
     pub filename: &'a str,
-    pub uploaded_by: Option<i64>,
+    pub uploaded_by: Option<UserId>,
 }
 
 impl PaymentProof {
@@ -90,7 +92,7 @@ impl PaymentProof {
             .load(conn)?)
     }
 
-    pub fn accept(conn: &mut DbConnection, id: PaymentProofId, by: i64) -> DbResult<()> {
+    pub fn accept(conn: &mut DbConnection, id: PaymentProofId, by: UserId) -> DbResult<()> {
         diesel::update(payment_proofs::table.find(id))
             .set((
                 payment_proofs::accepted_at.eq(now()),

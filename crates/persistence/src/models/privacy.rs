@@ -12,6 +12,7 @@ use crate::{now, placeholder, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::sql_types::Text;
+use olympiad_domain::id::UserId;
 use olympiad_domain::job::JobStatus;
 use olympiad_domain::privacy::{
     erased_learner_name, erased_user_name, erased_username, is_secret_column, ErasureOutcome,
@@ -284,7 +285,8 @@ pub struct PrivacyErasure {
     pub subject_id: i64,
     pub outcome: ErasureOutcome,
     pub reason: String,
-    pub erased_by: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub erased_by: Option<UserId>,
     #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
 }
@@ -309,7 +311,7 @@ impl PrivacyErasure {
         subject_id: i64,
         outcome: ErasureOutcome,
         reason: &str,
-        erased_by: i64,
+        erased_by: UserId,
     ) -> DbResult<PrivacyErasure> {
         Ok(diesel::insert_into(privacy_erasures::table)
             .values((

@@ -15,7 +15,7 @@ use chrono::NaiveDateTime;
 use diesel::dsl::sql;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
-use olympiad_domain::id::{InvoiceId, PurchaseOrderId, SchoolParticipantId};
+use olympiad_domain::id::{InvoiceId, PurchaseOrderId, SchoolParticipantId, UserId};
 use olympiad_domain::payments::{
     Amounts, DatedFee, FeeBand, FeeLine, FeeSchedule, Fees, OrderState,
 };
@@ -430,7 +430,8 @@ pub struct PurchaseOrderComment {
     pub purchase_order_id: PurchaseOrderId,
     pub free_learners: i32,
     pub comment: String,
-    pub user_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub user_id: Option<UserId>,
     #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
 }
@@ -441,7 +442,7 @@ impl PurchaseOrderComment {
         purchase_order_id: PurchaseOrderId,
         free_learners: i32,
         comment: &str,
-        user_id: Option<i64>,
+        user_id: Option<UserId>,
     ) -> DbResult<()> {
         diesel::insert_into(purchase_order_comments::table)
             .values((
@@ -627,7 +628,7 @@ pub fn set_sponsored_share(
     conn: &mut DbConnection,
     entry: SchoolParticipantId,
     basis_points: i32,
-    by: Option<i64>,
+    by: Option<UserId>,
 ) -> DbResult<()> {
     diesel::delete(sponsored_entries::table.find(entry)).execute(conn)?;
     if basis_points > 0 {
@@ -813,7 +814,8 @@ pub struct Payment {
     pub amount_cents: i64,
     #[serde(skip)]
     pub external_id: String,
-    pub recorded_by: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub recorded_by: Option<UserId>,
     #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
 }
@@ -827,7 +829,7 @@ impl Payment {
         method: &str,
         amount_cents: i64,
         external_id: &str,
-        recorded_by: Option<i64>,
+        recorded_by: Option<UserId>,
     ) -> DbResult<bool> {
         let known: i64 = payments::table
             .filter(payments::method.eq(method))

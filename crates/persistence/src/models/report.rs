@@ -13,7 +13,7 @@ use chrono::NaiveDateTime;
 use diesel::dsl::count_star;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
-use olympiad_domain::id::{SchoolId, SchoolParticipantId};
+use olympiad_domain::id::{SchoolId, SchoolParticipantId, UserId};
 use olympiad_domain::school::{EntryStatus, ParticipantStatus};
 use olympiad_domain::sitting::AttemptStatus;
 
@@ -212,7 +212,7 @@ pub fn scripts(
 /// A learner's sign-in: (when, user id, first name, last name, grade, school, address).
 pub type LearnerSignIn = (
     NaiveDateTime,
-    Option<i64>,
+    Option<UserId>,
     String,
     String,
     i32,

@@ -11,7 +11,7 @@ use crate::words::Word;
 use crate::{now, placeholder, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::{AttemptId, ParticipantId, SchoolId, SchoolParticipantId};
+use olympiad_domain::id::{AttemptId, ParticipantId, SchoolId, SchoolParticipantId, UserId};
 use olympiad_domain::results::{ResultChangeKind, ResultsState};
 use olympiad_domain::sitting::AttemptStatus;
 
@@ -120,7 +120,7 @@ pub struct ResultChange {
     pub marks: Option<i64>,
     pub marks_before: Option<i64>,
     pub reason: String,
-    pub made_by: Option<i64>,
+    pub made_by: Option<UserId>,
     pub created_at: NaiveDateTime,
 }
 
@@ -134,7 +134,7 @@ pub struct ResultChangeInsertForm {
     pub marks: Option<i64>,
     pub marks_before: Option<i64>,
     pub reason: String,
-    pub made_by: Option<i64>,
+    pub made_by: Option<UserId>,
     pub created_at: NaiveDateTime,
 }
 

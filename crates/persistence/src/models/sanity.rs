@@ -3,6 +3,7 @@ use crate::schema::{sanity_findings, sanity_runs};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::id::UserId;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -13,7 +14,8 @@ use utoipa::ToSchema;
 pub struct SanityRun {
     pub id: i64,
     /// The overlord who asked for it; none when the worker ran it on its schedule.
-    pub started_by: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub started_by: Option<UserId>,
     pub findings: i32,
     #[serde(with = "olympiad_domain::utc")]
     pub started_at: NaiveDateTime,
@@ -46,7 +48,7 @@ pub struct SanityFindingInsertForm {
 }
 
 impl SanityRun {
-    pub fn start(conn: &mut DbConnection, started_by: Option<i64>) -> DbResult<SanityRun> {
+    pub fn start(conn: &mut DbConnection, started_by: Option<UserId>) -> DbResult<SanityRun> {
         Ok(diesel::insert_into(sanity_runs::table)
             .values((
                 sanity_runs::started_by.eq(started_by),

@@ -8,7 +8,7 @@ use crate::schema::{
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::{SchoolId, SchoolParticipantId};
+use olympiad_domain::id::{SchoolId, SchoolParticipantId, UserId};
 use olympiad_domain::school::EntryStatus;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -26,7 +26,8 @@ pub struct SchoolParticipant {
     pub school_id: SchoolId,
     pub status: EntryStatus,
     /// The user of the teacher the office contacts about this entry.
-    pub contact_teacher_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub contact_teacher_id: Option<UserId>,
     #[serde(with = "olympiad_domain::utc")]
     pub entered_at: NaiveDateTime,
     #[serde(with = "olympiad_domain::utc")]
@@ -59,7 +60,7 @@ pub struct SchoolParticipantFilter {
     pub olympiad_id: Option<i64>,
     pub school_id: Option<SchoolId>,
     /// Only the entries whose team this user (a teacher) is in.
-    pub team_user_id: Option<i64>,
+    pub team_user_id: Option<UserId>,
     pub search: String,
     pub status: Option<String>,
     pub province: Option<String>,
@@ -152,7 +153,7 @@ impl SchoolParticipant {
         conn: &mut DbConnection,
         olympiad_id: i64,
         school_id: SchoolId,
-        contact_teacher_id: Option<i64>,
+        contact_teacher_id: Option<UserId>,
     ) -> DbResult<(SchoolParticipant, bool)> {
         if let Some(existing) = Self::find_for(conn, olympiad_id, school_id)? {
             return Ok((existing, false));
@@ -172,7 +173,7 @@ impl SchoolParticipant {
         conn: &mut DbConnection,
         id: SchoolParticipantId,
         status: EntryStatus,
-        contact_teacher_id: Option<i64>,
+        contact_teacher_id: Option<UserId>,
     ) -> DbResult<SchoolParticipant> {
         Ok(diesel::update(school_participants::table.find(id))
             .set((
@@ -187,7 +188,7 @@ impl SchoolParticipant {
     /// Removes the entry with its team and its learners' entries and sign-ins; the learners'
     /// records stay with the school.
     pub fn delete(conn: &mut DbConnection, id: SchoolParticipantId) -> DbResult<()> {
-        let user_ids: Vec<i64> = participants::table
+        let user_ids: Vec<UserId> = participants::table
             .filter(participants::school_participant_id.eq(id))
             .select(participants::user_id)
             .load(conn)?;

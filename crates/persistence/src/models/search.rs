@@ -10,6 +10,7 @@ use crate::DbConnection;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use olympiad_domain::email::EmailOutcome;
+use olympiad_domain::id::UserId;
 use olympiad_domain::job::{JobKind, JobStatus};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -29,7 +30,8 @@ pub struct SchoolHit {
 #[serde(rename_all = "camelCase")]
 pub struct TeacherHit {
     pub id: i64,
-    pub user_id: i64,
+    #[schema(value_type = i64)]
+    pub user_id: UserId,
     pub first_name: String,
     pub last_name: String,
     pub email: Option<String>,

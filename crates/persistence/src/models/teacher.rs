@@ -7,7 +7,7 @@ use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::dsl;
 use diesel::prelude::*;
-use olympiad_domain::id::{SchoolId, SchoolParticipantId};
+use olympiad_domain::id::{SchoolId, SchoolParticipantId, UserId};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -17,7 +17,8 @@ use utoipa::ToSchema;
 #[serde(rename_all = "camelCase")]
 pub struct Teacher {
     pub id: i64,
-    pub user_id: i64,
+    #[schema(value_type = i64)]
+    pub user_id: UserId,
     #[schema(value_type = Option<i64>)]
     pub school_id: Option<SchoolId>,
     pub title: String,
@@ -96,7 +97,8 @@ pub struct TeamMember {
 pub struct TeamMemberRow {
     #[serde(flatten)]
     pub member: TeamMember,
-    pub user_id: i64,
+    #[schema(value_type = i64)]
+    pub user_id: UserId,
     pub title: String,
     pub first_name: String,
     pub last_name: String,
@@ -109,7 +111,7 @@ pub struct TeamMemberRow {
 /// A team member, their user's id, title, names, e-mail, cell and last sign-in.
 type MemberParts = (
     TeamMember,
-    i64,
+    UserId,
     String,
     String,
     String,
@@ -173,7 +175,7 @@ impl Teacher {
             .filter(team_members::teacher_id.eq(id))
             .select(school_participants::olympiad_id)
             .load(conn)?;
-        let user_id: i64 = teachers::table
+        let user_id: UserId = teachers::table
             .find(id)
             .select(teachers::user_id)
             .first(conn)?;
@@ -190,7 +192,7 @@ impl Teacher {
         Ok(ids)
     }
 
-    pub fn by_user(conn: &mut DbConnection, user_id: i64) -> DbResult<Option<Teacher>> {
+    pub fn by_user(conn: &mut DbConnection, user_id: UserId) -> DbResult<Option<Teacher>> {
         Ok(teachers::table
             .filter(teachers::user_id.eq(user_id))
             .select(Teacher::as_select())
@@ -201,7 +203,7 @@ impl Teacher {
     /// The teacher record of this user, made when missing; a missing school is filled in.
     pub fn ensure(
         conn: &mut DbConnection,
-        user_id: i64,
+        user_id: UserId,
         school_id: Option<SchoolId>,
     ) -> DbResult<Teacher> {
         if let Some(teacher) = Self::by_user(conn, user_id)? {
@@ -432,7 +434,7 @@ impl TeamMember {
     pub fn of_user(
         conn: &mut DbConnection,
         school_participant_id: SchoolParticipantId,
-        user_id: i64,
+        user_id: UserId,
     ) -> DbResult<Option<TeamMember>> {
         Ok(team_members::table
             .inner_join(teachers::table)

@@ -3,13 +3,14 @@ use crate::schema::users;
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::id::UserId;
 
 /// A person who signs in. Staff and teachers use their e-mail address as username; learners get a
 /// generated one. What they may do comes from their accounts.
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
 #[diesel(table_name = users)]
 pub struct User {
-    pub id: i64,
+    pub id: UserId,
     pub username: String,
     pub email: Option<String>,
     pub password_hash: String,
@@ -49,7 +50,7 @@ pub struct UserUpdateForm {
 }
 
 impl User {
-    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<User> {
+    pub fn find(conn: &mut DbConnection, id: UserId) -> DbResult<User> {
         Ok(users::table
             .find(id)
             .select(User::as_select())
@@ -67,7 +68,7 @@ impl User {
 
     /// The olympiads the user works in: those of their enabled accounts and of the schools'
     /// entries they are on the team of; each once, in order.
-    pub fn olympiads(conn: &mut DbConnection, user_id: i64) -> DbResult<Vec<i64>> {
+    pub fn olympiads(conn: &mut DbConnection, user_id: UserId) -> DbResult<Vec<i64>> {
         use crate::schema::{accounts, school_participants, teachers, team_members};
         let mut ids: Vec<i64> = accounts::table
             .filter(accounts::user_id.eq(user_id))
@@ -102,7 +103,7 @@ impl User {
             .load(conn)?)
     }
 
-    pub fn list_by_ids(conn: &mut DbConnection, ids: &[i64]) -> DbResult<Vec<User>> {
+    pub fn list_by_ids(conn: &mut DbConnection, ids: &[UserId]) -> DbResult<Vec<User>> {
         Ok(users::table
             .filter(users::id.eq_any(ids))
             .order(users::username)
@@ -110,7 +111,7 @@ impl User {
             .load(conn)?)
     }
 
-    pub fn update(conn: &mut DbConnection, id: i64, changes: &UserUpdateForm) -> DbResult<User> {
+    pub fn update(conn: &mut DbConnection, id: UserId, changes: &UserUpdateForm) -> DbResult<User> {
         let changes = UserUpdateForm {
             updated_at: Some(now()),
             ..changes.clone()
@@ -123,7 +124,7 @@ impl User {
 
     /// Sets a new password, ends every session that used the old one, and voids every reset link
     /// still outstanding (one sent before the change must not undo it).
-    pub fn set_password_hash(conn: &mut DbConnection, id: i64, hash: &str) -> DbResult<()> {
+    pub fn set_password_hash(conn: &mut DbConnection, id: UserId, hash: &str) -> DbResult<()> {
         use crate::schema::password_resets;
         let at = now();
         let updated = diesel::update(users::table.find(id))
@@ -144,14 +145,14 @@ impl User {
     }
 
     /// Ends every session of this user (sign-out, disabling).
-    pub fn end_sessions(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+    pub fn end_sessions(conn: &mut DbConnection, id: UserId) -> DbResult<()> {
         let updated = diesel::update(users::table.find(id))
             .set(users::session_version.eq(users::session_version + 1))
             .execute(conn)?;
         found(updated)
     }
 
-    pub fn record_sign_in(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+    pub fn record_sign_in(conn: &mut DbConnection, id: UserId) -> DbResult<()> {
         diesel::update(users::table.find(id))
             .set(users::last_login_at.eq(now()))
             .execute(conn)?;
@@ -159,7 +160,11 @@ impl User {
     }
 
     /// Stores a new, unconfirmed two-factor secret; the old one stays in force until confirmation.
-    pub fn set_pending_totp_secret(conn: &mut DbConnection, id: i64, secret: &str) -> DbResult<()> {
+    pub fn set_pending_totp_secret(
+        conn: &mut DbConnection,
+        id: UserId,
+        secret: &str,
+    ) -> DbResult<()> {
         let updated = diesel::update(
             users::table
                 .find(id)
@@ -170,7 +175,7 @@ impl User {
         found(updated)
     }
 
-    pub fn confirm_totp(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+    pub fn confirm_totp(conn: &mut DbConnection, id: UserId) -> DbResult<()> {
         let updated = diesel::update(users::table.find(id))
             .set(users::totp_confirmed.eq(true))
             .execute(conn)?;
@@ -180,7 +185,7 @@ impl User {
     /// Takes a two-factor code of time step `step` as used: answers false, changing nothing, when
     /// that step or a later one was used already (a code seen over a shoulder, or sent twice).
     /// The update is conditional, so two sign-ins racing with one code cannot both pass.
-    pub fn use_totp_step(conn: &mut DbConnection, id: i64, step: i64) -> DbResult<bool> {
+    pub fn use_totp_step(conn: &mut DbConnection, id: UserId, step: i64) -> DbResult<bool> {
         let updated = diesel::update(
             users::table.find(id).filter(
                 users::totp_last_step
@@ -194,7 +199,7 @@ impl User {
     }
 
     /// Clears two-factor so that the user sets it up again at the next sign-in (lost phone).
-    pub fn reset_totp(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+    pub fn reset_totp(conn: &mut DbConnection, id: UserId) -> DbResult<()> {
         let updated = diesel::update(users::table.find(id))
             .set((
                 users::totp_secret.eq(None::<String>),
@@ -236,7 +241,7 @@ pub struct SessionState {
 impl SessionState {
     pub fn load(
         conn: &mut DbConnection,
-        user_id: i64,
+        user_id: UserId,
         account_id: i64,
     ) -> DbResult<Option<SessionState>> {
         use crate::schema::accounts;
@@ -258,7 +263,7 @@ impl SessionState {
 
     /// The session version of an overlord who may still act as one (neither the user nor their
     /// overlord account disabled); none otherwise.
-    pub fn overlord_version(conn: &mut DbConnection, user_id: i64) -> DbResult<Option<i32>> {
+    pub fn overlord_version(conn: &mut DbConnection, user_id: UserId) -> DbResult<Option<i32>> {
         use crate::schema::accounts;
         Ok(users::table
             .inner_join(accounts::table)
