@@ -9,7 +9,7 @@ mod common;
 use actix_web::http::StatusCode;
 use common::*;
 use diesel::prelude::*;
-use olympiad_domain::id::SchoolParticipantId;
+use olympiad_domain::id::{OlympiadId, SchoolParticipantId};
 use olympiad_domain::Role;
 use olympiad_persistence::schema::{answers, attempts, participants, question_modules, questions};
 use olympiad_persistence::DbConnection;
@@ -19,7 +19,7 @@ use serde_json::Value;
 /// writing, one not started) and Polokwane (Limpopo) with one grade 12 learner not started.
 struct Known {
     fx: Fixture,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
     waterkloof: i64,
     waterkloof_entry: SchoolParticipantId,
     polokwane_entry: SchoolParticipantId,

@@ -849,7 +849,7 @@ async fn no_role_reaches_a_neighbour_schools_or_another_olympiads_objects() {
     // What lies beyond each caller's reach: for staff of the home olympiad, the other olympiad's
     // objects; for the own school's team admin, the neighbour's too.
     let beyond_staff: HashMap<Kind, Vec<i64>> = HashMap::from([
-        (Kind::Olympiad, vec![other]),
+        (Kind::Olympiad, vec![other.get()]),
         (Kind::Module, vec![id(&module)]),
         (Kind::Question, vec![id(&question)]),
         (Kind::Attachment, vec![id(&attachment)]),
@@ -1214,7 +1214,7 @@ async fn an_upload_out_of_reach_is_refused_before_its_file_is_read() {
 
     let admin = fx.admin("geography");
     let beyond_admin = HashMap::from([
-        (Kind::Olympiad, vec![other.id]),
+        (Kind::Olympiad, vec![other.id.get()]),
         (Kind::Entry, vec![far.entry().get()]),
         (Kind::PurchaseOrder, vec![order_of[&far.entry()]]),
         (Kind::MassMail, vec![id(&mass_mail)]),

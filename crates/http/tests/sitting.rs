@@ -12,6 +12,7 @@ use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use common::*;
 use diesel::prelude::*;
+use olympiad_domain::id::OlympiadId;
 use olympiad_persistence::schema::olympiads;
 use serde_json::{json, Value};
 
@@ -338,7 +339,7 @@ async fn a_learner_sees_the_pictures_of_their_own_paper_once_writing_and_no_othe
     let png = b"\x89PNG\r\n\x1a\n picture of a river";
     let root = s.fx.state.config.uploads_dir.clone();
     let sha256 = olympiad_office::files::store_bytes(&root, png).unwrap();
-    let file = |conn: &mut olympiad_persistence::DbConnection, olympiad_id: Option<i64>| {
+    let file = |conn: &mut olympiad_persistence::DbConnection, olympiad_id: Option<OlympiadId>| {
         let upload = Upload::ensure(
             conn,
             &UploadInsertForm {

@@ -9,7 +9,7 @@ use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::secrets::{new_token, token_hash};
 use chrono::{Duration, NaiveDateTime};
 use olympiad_domain::credentials::normalise_username;
-use olympiad_domain::id::UserId;
+use olympiad_domain::id::{OlympiadId, UserId};
 use olympiad_domain::Role;
 use olympiad_persistence::models::{
     Account, AccountFilter, AccountInsertForm, AccountView, Olympiad, PasswordReset, User,
@@ -29,7 +29,7 @@ pub struct Provision {
     pub first_name: String,
     pub last_name: String,
     pub role: Role,
-    pub olympiad_id: Option<i64>,
+    pub olympiad_id: Option<OlympiadId>,
 }
 
 /// Creates the user, or finds the existing one, and gives them the account; the second answer
@@ -69,7 +69,7 @@ pub fn provision(conn: &mut DbConnection, p: &Provision) -> OfficeResult<(User, 
 pub fn list(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: Option<i64>,
+    olympiad_id: Option<OlympiadId>,
 ) -> OfficeResult<Vec<AccountView>> {
     let olympiad_id = caller.olympiad_scope(olympiad_id)?;
     Ok(Account::views(
@@ -88,8 +88,8 @@ pub struct CreateAccount {
     pub user_id: UserId,
     pub role: Role,
     /// Required for every role but overlord and teacher.
-    #[schema(minimum = 1)]
-    pub olympiad_id: Option<i64>,
+    #[schema(value_type = Option<i64>, minimum = 1)]
+    pub olympiad_id: Option<OlympiadId>,
 }
 
 /// The account as the account screen shows it, with its olympiad.

@@ -5,6 +5,7 @@
 
 use crate::caller::Caller;
 use crate::error::OfficeResult;
+use olympiad_domain::id::OlympiadId;
 use olympiad_persistence::models::{ActivityLog, ActivityLogInsertForm, User};
 use olympiad_persistence::DbConnection;
 use serde::Serialize;
@@ -15,7 +16,7 @@ pub fn record_activity(
     conn: &mut DbConnection,
     caller: &Caller,
     action: &str,
-    olympiad_id: Option<i64>,
+    olympiad_id: Option<OlympiadId>,
     details: Value,
 ) -> OfficeResult<()> {
     let mut details = match details {
@@ -49,7 +50,7 @@ pub fn record_change<B: Serialize, A: Serialize>(
     conn: &mut DbConnection,
     caller: &Caller,
     action: &str,
-    olympiad_id: Option<i64>,
+    olympiad_id: Option<OlympiadId>,
     subject: Value,
     before: &B,
     after: &A,

@@ -11,7 +11,7 @@ use crate::results::{self, released, AdjustInput, LearnerResult, REASON_MAX};
 use crate::scope::find_in_reach;
 use chrono::NaiveDateTime;
 use olympiad_domain::appeals::{AppealOutcome, AppealState};
-use olympiad_domain::id::{AttemptId, SchoolParticipantId};
+use olympiad_domain::id::{AttemptId, OlympiadId, SchoolParticipantId};
 use olympiad_persistence::models::{
     Appeal, AppealInsertForm, AppealRow, AppealUpdateForm, AppealsOf, Olympiad, OlympiadResults,
     Question, SchoolParticipant,
@@ -166,7 +166,7 @@ pub fn lodge(
 pub fn of_olympiad(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
 ) -> OfficeResult<Vec<AppealView>> {
     find_in_reach::<Olympiad>(conn, caller, olympiad_id)?;
     let rows = Appeal::list(conn, AppealsOf::Olympiad(olympiad_id))?;

@@ -2,7 +2,7 @@
 //! confirms. The API builds it; the office's work decides with it.
 
 use crate::error::OfficeError;
-use olympiad_domain::id::UserId;
+use olympiad_domain::id::{OlympiadId, UserId};
 use olympiad_domain::Role;
 
 #[derive(Debug, Clone)]
@@ -10,7 +10,7 @@ pub struct Caller {
     pub user_id: UserId,
     pub account_id: i64,
     pub role: Role,
-    pub olympiad_id: Option<i64>,
+    pub olympiad_id: Option<OlympiadId>,
     pub olympiad_name: Option<String>,
     /// The overlord's user id when this session is an impersonation.
     pub impersonator: Option<UserId>,
@@ -25,7 +25,7 @@ pub struct Caller {
 impl Caller {
     /// Overlord acts everywhere; everyone else only in the olympiad of their account (a teacher with
     /// a global account in any).
-    pub fn may_act_in(&self, olympiad_id: i64) -> bool {
+    pub fn may_act_in(&self, olympiad_id: OlympiadId) -> bool {
         match self.role {
             Role::Overlord => true,
             Role::Teacher if self.olympiad_id.is_none() => true,
@@ -33,7 +33,7 @@ impl Caller {
         }
     }
 
-    pub fn require_olympiad(&self, olympiad_id: i64) -> Result<(), OfficeError> {
+    pub fn require_olympiad(&self, olympiad_id: OlympiadId) -> Result<(), OfficeError> {
         if self.may_act_in(olympiad_id) {
             Ok(())
         } else {
@@ -43,7 +43,10 @@ impl Caller {
 
     /// A query's `olympiadId`, required to be one the caller may act in; overlord may leave it out
     /// to mean every olympiad.
-    pub fn olympiad_scope(&self, olympiad_id: Option<i64>) -> Result<Option<i64>, OfficeError> {
+    pub fn olympiad_scope(
+        &self,
+        olympiad_id: Option<OlympiadId>,
+    ) -> Result<Option<OlympiadId>, OfficeError> {
         match olympiad_id {
             Some(id) => {
                 self.require_olympiad(id)?;

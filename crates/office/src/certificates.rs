@@ -18,7 +18,7 @@ use olympiad_documents::certificates::{
 };
 use olympiad_documents::images::{ImageError, ImageKind, PdfImage};
 use olympiad_domain::id::{
-    CertificateBatchId, CertificateRunId, ParticipantId, SchoolParticipantId,
+    CertificateBatchId, CertificateRunId, OlympiadId, ParticipantId, SchoolParticipantId,
 };
 use olympiad_domain::job::JobKind;
 use olympiad_domain::results::{Award, ResultsState};
@@ -282,7 +282,7 @@ impl CertificateDesign {
     fn picture_problems(
         &self,
         conn: &mut DbConnection,
-        olympiad_id: i64,
+        olympiad_id: OlympiadId,
     ) -> OfficeResult<BTreeMap<String, String>> {
         let mut problems = BTreeMap::new();
         for (field, attachment_id) in self.pictures() {
@@ -322,7 +322,12 @@ impl CertificateDesign {
     }
 
     /// Every problem of the design, its pictures included, as one 400.
-    fn check(&self, conn: &mut DbConnection, olympiad_id: i64, message: &str) -> OfficeResult<()> {
+    fn check(
+        &self,
+        conn: &mut DbConnection,
+        olympiad_id: OlympiadId,
+        message: &str,
+    ) -> OfficeResult<()> {
         let mut problems = self.problems();
         problems.extend(self.picture_problems(conn, olympiad_id)?);
         if problems.is_empty() {
@@ -434,7 +439,7 @@ fn stored_design(conn: &mut DbConnection, olympiad: &Olympiad) -> OfficeResult<C
 pub fn config(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
 ) -> OfficeResult<CertificateDesign> {
     let olympiad = find_in_reach::<Olympiad>(conn, caller, olympiad_id)?;
     stored_design(conn, &olympiad)
@@ -443,7 +448,7 @@ pub fn config(
 pub fn save_config(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
     input: &CertificateDesign,
 ) -> OfficeResult<CertificateDesign> {
     write_transaction(conn, |conn| {
@@ -487,7 +492,7 @@ pub struct CertificateImageView {
 pub fn upload_image(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
     filename: &str,
     bytes: &[u8],
     root: &Path,
@@ -534,7 +539,7 @@ pub struct PreviewQuery {
 pub fn preview(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
     design: &CertificateDesign,
     query: &PreviewQuery,
     root: &Path,
@@ -598,7 +603,7 @@ pub struct ModeratedCertificate {
 pub fn moderated(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
 ) -> OfficeResult<Vec<ModeratedCertificate>> {
     let olympiad = find_in_reach::<Olympiad>(conn, caller, olympiad_id)?;
     let design = stored_design(conn, &olympiad)?;
@@ -689,7 +694,11 @@ pub struct BatchView {
     pub error: String,
 }
 
-fn status_of(conn: &mut DbConnection, olympiad_id: i64, sending: bool) -> OfficeResult<RunStatus> {
+fn status_of(
+    conn: &mut DbConnection,
+    olympiad_id: OlympiadId,
+    sending: bool,
+) -> OfficeResult<RunStatus> {
     let results = OlympiadResults::of_olympiad(conn, olympiad_id)?;
     let run = CertificateRun::latest(conn, olympiad_id)?;
     let batches = match &run {
@@ -731,7 +740,7 @@ fn status_of(conn: &mut DbConnection, olympiad_id: i64, sending: bool) -> Office
 pub fn status(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
     sending: bool,
 ) -> OfficeResult<RunStatus> {
     find_in_reach::<Olympiad>(conn, caller, olympiad_id)?;
@@ -741,7 +750,7 @@ pub fn status(
 pub fn list(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
 ) -> OfficeResult<Vec<BatchView>> {
     find_in_reach::<Olympiad>(conn, caller, olympiad_id)?;
     let Some(run) = CertificateRun::latest(conn, olympiad_id)? else {
@@ -782,13 +791,13 @@ fn queue_run(
 }
 
 /// The latest run, to send from; certificates are sent only after they are generated.
-fn run_to_send(conn: &mut DbConnection, olympiad_id: i64) -> OfficeResult<CertificateRun> {
+fn run_to_send(conn: &mut DbConnection, olympiad_id: OlympiadId) -> OfficeResult<CertificateRun> {
     CertificateRun::latest(conn, olympiad_id)?
         .ok_or_else(|| OfficeError::conflict("Generate the certificates before sending them."))
 }
 
 /// The final snapshot, or 409: certificates come only from final results.
-fn final_snapshot(conn: &mut DbConnection, olympiad_id: i64) -> OfficeResult<Snapshot> {
+fn final_snapshot(conn: &mut DbConnection, olympiad_id: OlympiadId) -> OfficeResult<Snapshot> {
     let results = OlympiadResults::of_olympiad(conn, olympiad_id)?;
     match (results.state, released(&results)) {
         (ResultsState::Final, Some(snapshot)) => Ok(snapshot),
@@ -803,7 +812,7 @@ fn final_snapshot(conn: &mut DbConnection, olympiad_id: i64) -> OfficeResult<Sna
 pub fn generate(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
     folder: &Path,
     base_url: &str,
 ) -> OfficeResult<RunStatus> {
@@ -839,7 +848,7 @@ pub fn generate(
 pub fn send(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
     folder: &Path,
     base_url: &str,
 ) -> OfficeResult<RunStatus> {
@@ -859,7 +868,7 @@ pub fn send(
 pub fn pause(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
 ) -> OfficeResult<RunStatus> {
     write_transaction(conn, |conn| {
         find_in_reach::<Olympiad>(conn, caller, olympiad_id)?;

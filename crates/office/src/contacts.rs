@@ -7,6 +7,7 @@ use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::fields::{email_field, required_field, text_field};
 use crate::scope::find_in_reach;
 use olympiad_documents::Table;
+use olympiad_domain::id::OlympiadId;
 use olympiad_persistence::models::{
     Olympiad, Page, Paged, Sort, UsefulContact, UsefulContactUpdateForm,
 };
@@ -20,8 +21,8 @@ use validator::Validate;
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct ContactListQuery {
-    #[param(minimum = 1)]
-    pub olympiad_id: Option<i64>,
+    #[param(value_type = Option<i64>, minimum = 1)]
+    pub olympiad_id: Option<OlympiadId>,
 }
 
 /// The contacts as a spreadsheet.
@@ -44,7 +45,7 @@ pub fn contact_table(rows: &[UsefulContact]) -> Table {
 pub fn list(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: Option<i64>,
+    olympiad_id: Option<OlympiadId>,
     search: &str,
     sort: &[Sort],
     page: Option<Page>,
@@ -57,8 +58,8 @@ pub fn list(
 #[serde(rename_all = "camelCase")]
 pub struct ContactInput {
     /// Only when creating.
-    #[schema(minimum = 1)]
-    pub olympiad_id: Option<i64>,
+    #[schema(value_type = Option<i64>, minimum = 1)]
+    pub olympiad_id: Option<OlympiadId>,
     #[schema(min_length = 1, max_length = 200, pattern = "\\S")]
     pub name: String,
     #[serde(default)]

@@ -7,6 +7,7 @@ use crate::caller::Caller;
 use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::fields::text_field;
 use crate::site::rich_body;
+use olympiad_domain::id::OlympiadId;
 use olympiad_domain::Role;
 use olympiad_persistence::models::{GeneralCopy, GeneralCopyForm, Olympiad};
 use olympiad_persistence::{write_transaction, DbConnection};
@@ -23,12 +24,15 @@ pub const TERMS_AND_CONDITIONS: &str = "terms-and-conditions";
 #[into_params(parameter_in = Query)]
 pub struct CopyQuery {
     /// An olympiad's copy; without it, the platform's own.
-    #[param(minimum = 1)]
-    pub olympiad_id: Option<i64>,
+    #[param(value_type = Option<i64>, minimum = 1)]
+    pub olympiad_id: Option<OlympiadId>,
 }
 
 /// The copies of one olympiad, or the platform's own; published text, readable by anyone.
-pub fn list(conn: &mut DbConnection, olympiad_id: Option<i64>) -> OfficeResult<Vec<GeneralCopy>> {
+pub fn list(
+    conn: &mut DbConnection,
+    olympiad_id: Option<OlympiadId>,
+) -> OfficeResult<Vec<GeneralCopy>> {
     Ok(GeneralCopy::list(conn, olympiad_id)?
         .into_iter()
         .map(|mut copy| {
@@ -42,8 +46,8 @@ pub fn list(conn: &mut DbConnection, olympiad_id: Option<i64>) -> OfficeResult<V
 #[serde(rename_all = "camelCase")]
 pub struct GeneralCopyInput {
     /// The olympiad whose copy this is; none for the platform's own (the overlord's).
-    #[schema(minimum = 1)]
-    pub olympiad_id: Option<i64>,
+    #[schema(value_type = Option<i64>, minimum = 1)]
+    pub olympiad_id: Option<OlympiadId>,
     /// Lower-case words joined by hyphens: `terms-and-conditions`.
     #[schema(min_length = 1, max_length = 60, pattern = "^[a-z0-9]+(-[a-z0-9]+)*$")]
     pub copy_key: String,

@@ -9,6 +9,7 @@ use crate::listing::{given, Grid};
 use crate::merges::MergePlan;
 use crate::scope::find_in_reach;
 use olympiad_documents::Table;
+use olympiad_domain::id::OlympiadId;
 use olympiad_domain::school::EntryStatus;
 use olympiad_persistence::models::merge::{country_merge_plan, merge_countries, CountryMergePlan};
 use olympiad_persistence::models::{
@@ -26,8 +27,8 @@ use validator::Validate;
 #[into_params(parameter_in = Query)]
 pub struct CountryListQuery {
     /// The olympiad whose entries the rows show (and, for country participants, list).
-    #[param(minimum = 1)]
-    pub olympiad_id: Option<i64>,
+    #[param(value_type = Option<i64>, minimum = 1)]
+    pub olympiad_id: Option<OlympiadId>,
     pub status: Option<String>,
 }
 
@@ -68,8 +69,8 @@ pub struct SingleCountryQuery {
     #[param(minimum = 1)]
     pub id: i64,
     /// The olympiad whose entry of the country to show beside it.
-    #[param(minimum = 1)]
-    pub olympiad_id: Option<i64>,
+    #[param(value_type = Option<i64>, minimum = 1)]
+    pub olympiad_id: Option<OlympiadId>,
 }
 
 /// One country, with its entry in the olympiad (if any) and how many entries it has.
@@ -277,8 +278,8 @@ pub fn single_entry(
 #[serde(rename_all = "camelCase")]
 pub struct CountryEntryInput {
     /// Only when creating.
-    #[schema(minimum = 1)]
-    pub olympiad_id: Option<i64>,
+    #[schema(value_type = Option<i64>, minimum = 1)]
+    pub olympiad_id: Option<OlympiadId>,
     /// Only when creating.
     #[schema(minimum = 1)]
     pub country_id: Option<i64>,

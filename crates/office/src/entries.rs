@@ -7,7 +7,7 @@ use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::listing::{given, when, Grid};
 use crate::scope::find_in_reach;
 use olympiad_documents::Table;
-use olympiad_domain::id::{SchoolId, SchoolParticipantId, UserId};
+use olympiad_domain::id::{OlympiadId, SchoolId, SchoolParticipantId, UserId};
 use olympiad_domain::school::{EntryStatus, ParticipantStatus};
 use olympiad_domain::Role;
 use olympiad_persistence::models::{
@@ -25,8 +25,8 @@ use validator::Validate;
 #[into_params(parameter_in = Query)]
 pub struct EntryListQuery {
     /// Required for staff; a teacher without it sees their entries in every olympiad.
-    #[param(minimum = 1)]
-    pub olympiad_id: Option<i64>,
+    #[param(value_type = Option<i64>, minimum = 1)]
+    pub olympiad_id: Option<OlympiadId>,
     pub status: Option<String>,
     pub province: Option<String>,
     #[param(value_type = Option<i64>, minimum = 1)]
@@ -97,8 +97,8 @@ pub fn entry_table(rows: &[SchoolParticipantRow]) -> Table {
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NewEntry {
-    #[schema(minimum = 1)]
-    pub olympiad_id: i64,
+    #[schema(value_type = i64, minimum = 1)]
+    pub olympiad_id: OlympiadId,
     /// Staff: any school. A teacher: their own school (default).
     #[schema(value_type = Option<i64>, minimum = 1)]
     pub school_id: Option<SchoolId>,

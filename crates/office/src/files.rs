@@ -7,6 +7,7 @@ use crate::error::{ErrorCode, OfficeError, OfficeResult, OrNotFound};
 use crate::scope::find_in_reach;
 use crate::secrets::sha256_hex;
 use chrono::NaiveDateTime;
+use olympiad_domain::id::OlympiadId;
 use olympiad_persistence::models::{Attachment, Question, Upload, UploadInsertForm};
 use olympiad_persistence::{write_transaction, DbConnection};
 use serde::{Deserialize, Serialize};
@@ -107,7 +108,8 @@ pub fn store_bytes(root: &Path, bytes: &[u8]) -> std::io::Result<String> {
 pub struct AttachmentView {
     pub id: i64,
     pub upload_id: i64,
-    pub olympiad_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub olympiad_id: Option<OlympiadId>,
     pub filename: String,
     pub content_type: String,
     pub size_bytes: i64,
@@ -147,15 +149,15 @@ fn view(
 #[into_params(parameter_in = Query)]
 pub struct AttachmentScope {
     /// Required for admins; overlord may leave it out (every olympiad, or a file of no olympiad).
-    #[param(minimum = 1)]
-    pub olympiad_id: Option<i64>,
+    #[param(value_type = Option<i64>, minimum = 1)]
+    pub olympiad_id: Option<OlympiadId>,
 }
 
 /// The files of an olympiad (of every olympiad, for the overlord), with the questions showing each.
 pub fn attachments(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: Option<i64>,
+    olympiad_id: Option<OlympiadId>,
 ) -> OfficeResult<Vec<AttachmentView>> {
     let scope = caller.olympiad_scope(olympiad_id)?;
     Attachment::list(conn, scope)?
@@ -170,7 +172,7 @@ pub fn attachments(
 pub fn upload(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: Option<i64>,
+    olympiad_id: Option<OlympiadId>,
     filename: &str,
     bytes: &[u8],
     root: &Path,

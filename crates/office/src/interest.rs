@@ -14,7 +14,7 @@ use crate::schools::SchoolInput;
 use crate::scope::find_in_reach;
 use crate::teams::{join_team, Colleague};
 use olympiad_documents::Table;
-use olympiad_domain::id::{SchoolId, SchoolParticipantId};
+use olympiad_domain::id::{OlympiadId, SchoolId, SchoolParticipantId};
 use olympiad_domain::interest::{InterestKind, InterestStatus};
 use olympiad_domain::school::{distinctive_words, emis_number, name_likeness, province};
 use olympiad_mailer::{Email, Recipient};
@@ -123,8 +123,8 @@ pub fn possible_matches(
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct InterestListQuery {
-    #[param(minimum = 1)]
-    pub olympiad_id: Option<i64>,
+    #[param(value_type = Option<i64>, minimum = 1)]
+    pub olympiad_id: Option<OlympiadId>,
     /// open, processed or declined
     #[param(pattern = "^(open|processed|declined)?$")]
     pub status: Option<String>,
@@ -492,7 +492,7 @@ impl InterestForm {
             ));
         }
         Ok(ExpressionInsertForm {
-            olympiad_id: 0,
+            olympiad_id: OlympiadId::new(0),
             kind,
             title: text_field("title", &self.title, 20)?,
             first_name: required_field("firstName", &self.first_name, 100)?,

@@ -9,7 +9,7 @@ use crate::caller::Caller;
 use crate::error::{ErrorCode, OfficeError, OfficeResult};
 use crate::scope::find_in_reach;
 use chrono::{Duration, NaiveDateTime, Timelike};
-use olympiad_domain::id::{ModuleId, ParticipantId, QuestionId, SchoolParticipantId};
+use olympiad_domain::id::{ModuleId, OlympiadId, ParticipantId, QuestionId, SchoolParticipantId};
 use olympiad_domain::paper::{plain_text, Language};
 use olympiad_domain::school::ParticipantStatus;
 use olympiad_domain::sitting::{learner_options, AnswerValue, AttemptStatus, STUCK_AFTER_SECONDS};
@@ -45,7 +45,7 @@ impl Watch {
     }
 }
 
-fn watch(conn: &mut DbConnection, caller: &Caller, olympiad_id: i64) -> OfficeResult<Watch> {
+fn watch(conn: &mut DbConnection, caller: &Caller, olympiad_id: OlympiadId) -> OfficeResult<Watch> {
     caller.require_olympiad(olympiad_id)?;
     if caller.role != Role::Teacher {
         return Ok(Watch::All);
@@ -73,8 +73,8 @@ fn steer_participant(
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct MonitorQuery {
-    #[param(minimum = 1)]
-    pub olympiad_id: i64,
+    #[param(value_type = i64, minimum = 1)]
+    pub olympiad_id: OlympiadId,
     /// One school's entry; all that the caller may watch when left out.
     #[param(value_type = Option<i64>, minimum = 1)]
     pub school_participant_id: Option<SchoolParticipantId>,
@@ -416,8 +416,8 @@ pub fn give_extra_time(
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Path)]
 pub struct ResetOnePath {
-    #[param(minimum = 1)]
-    pub olympiad_id: i64,
+    #[param(value_type = i64, minimum = 1)]
+    pub olympiad_id: OlympiadId,
     #[param(value_type = i64, minimum = 1)]
     pub participant_id: ParticipantId,
 }
@@ -461,7 +461,7 @@ pub fn reset_one(
 pub fn reset_all(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
 ) -> OfficeResult<ResetResult> {
     write_transaction(conn, |conn| {
         find_in_reach::<Olympiad>(conn, caller, olympiad_id)?;
@@ -646,7 +646,7 @@ pub struct StartTimes {
 pub fn start_times(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
 ) -> OfficeResult<StartTimes> {
     caller.require_olympiad(olympiad_id)?;
     let starts = starts_of(conn, olympiad_id)?;
@@ -696,7 +696,7 @@ pub struct RemarkResult {
 pub fn remark(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
 ) -> OfficeResult<RemarkResult> {
     write_transaction(conn, |conn| {
         find_in_reach::<Olympiad>(conn, caller, olympiad_id)?;

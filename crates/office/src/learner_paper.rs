@@ -3,6 +3,7 @@
 //! into each learner's order and language, and read from the database at most once every few
 //! seconds however many learners ask.
 
+use olympiad_domain::id::OlympiadId;
 use olympiad_domain::paper::{AnswerOption, Language, Localized, QuestionContent, QuestionKind};
 use olympiad_domain::sitting::{learner_options, ModuleOutline, PaperOrder};
 use olympiad_persistence::models::{Question, QuestionModule};
@@ -65,7 +66,7 @@ struct InLanguage {
 }
 
 impl Paper {
-    pub fn load(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<Paper> {
+    pub fn load(conn: &mut DbConnection, olympiad_id: OlympiadId) -> DbResult<Paper> {
         let modules = QuestionModule::for_olympiad(conn, olympiad_id)?;
         let questions = Question::for_olympiad(conn, olympiad_id)?;
         let order = modules

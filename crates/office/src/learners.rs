@@ -9,7 +9,7 @@ use crate::learner_accounts::{enter_learners, passwords_for, Credential, NewPass
 use crate::listing::given;
 use crate::scope::find_in_reach;
 use olympiad_documents::{read_table, Table};
-use olympiad_domain::id::{ParticipantId, SchoolId, SchoolParticipantId};
+use olympiad_domain::id::{OlympiadId, ParticipantId, SchoolId, SchoolParticipantId};
 use olympiad_domain::roster::{
     check_row, check_rows, heading_of, map_headings, LoadedLearner, RosterRow, RowCheck, COLUMNS,
 };
@@ -36,8 +36,8 @@ pub const ROSTER_JSON_LIMIT_BYTES: usize = 8 * 1024 * 1024;
 #[into_params(parameter_in = Query)]
 pub struct LearnerListQuery {
     /// Learners of the schools entered in this olympiad; overlord may leave it out for every learner.
-    #[param(minimum = 1)]
-    pub olympiad_id: Option<i64>,
+    #[param(value_type = Option<i64>, minimum = 1)]
+    pub olympiad_id: Option<OlympiadId>,
     #[param(value_type = Option<i64>, minimum = 1)]
     pub school_id: Option<SchoolId>,
     pub grade: Option<i32>,

@@ -2,6 +2,7 @@
 //! for an export of every selected row), and each list's own filters, where an empty value means
 //! no filter.
 
+use olympiad_domain::id::OlympiadId;
 use olympiad_persistence::models::{Page, Sort};
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -21,8 +22,8 @@ pub struct Grid {
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct OlympiadQuery {
-    #[param(minimum = 1)]
-    pub olympiad_id: i64,
+    #[param(value_type = i64, minimum = 1)]
+    pub olympiad_id: OlympiadId,
 }
 
 /// An empty filter value means no filter.

@@ -18,7 +18,7 @@ use crate::sitting_cache::SittingCache;
 use base64::engine::general_purpose::STANDARD as BASE64;
 use base64::Engine;
 use chrono::NaiveDateTime;
-use olympiad_domain::id::SchoolParticipantId;
+use olympiad_domain::id::{OlympiadId, SchoolParticipantId};
 use olympiad_domain::lobby::seconds_until;
 use olympiad_domain::paper::Language;
 use olympiad_domain::sitting::paper_order;
@@ -44,7 +44,7 @@ fn always() -> NaiveDateTime {
 /// lobby).
 pub fn learner_windows(
     conn: &mut DbConnection,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
     school_participant_id: Option<SchoolParticipantId>,
 ) -> DbResult<Vec<SittingWindow>> {
     let staggered = match school_participant_id {
@@ -221,7 +221,7 @@ fn fresh_key() -> String {
 /// The key of the paper for the learners whose window opens at `opens_at`, made once.
 fn key_for(
     conn: &mut DbConnection,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
     opens_at: NaiveDateTime,
 ) -> OfficeResult<String> {
     Ok(LobbyKey::for_opening(

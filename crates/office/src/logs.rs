@@ -4,7 +4,7 @@
 use crate::error::{OfficeError, OfficeResult};
 use chrono::{Duration, NaiveDate, NaiveDateTime};
 use olympiad_documents::{Cell, Table};
-use olympiad_domain::id::UserId;
+use olympiad_domain::id::{OlympiadId, UserId};
 use olympiad_domain::utc;
 use olympiad_persistence::models::listing::contains_pattern;
 use olympiad_persistence::models::{ActivityLog, ActivityQuery, AppLog, AppLogFilter};
@@ -177,7 +177,7 @@ pub fn activity_export(conn: &mut DbConnection, query: &ActivityLogQuery) -> Off
             Cell::from(utc::format(&entry.created_at)),
             Cell::from(entry.user_id.map(UserId::get)),
             Cell::from(entry.email),
-            Cell::from(entry.olympiad_id),
+            Cell::from(entry.olympiad_id.map(OlympiadId::get)),
             Cell::from(entry.action),
             Cell::from(entry.details),
             Cell::from(entry.address),

@@ -3,6 +3,7 @@
 //! commits, in the copy of their olympiad (see `email::copy`).
 
 use crate::error::{OfficeError, OfficeResult};
+use olympiad_domain::id::OlympiadId;
 use olympiad_mailer::{Email, Recipient};
 use olympiad_persistence::models::{EmailJobPlace, Job, Olympiad, User};
 use olympiad_persistence::DbConnection;
@@ -15,7 +16,7 @@ pub fn queue_email(conn: &mut DbConnection, email: &Email) -> OfficeResult<()> {
 /// Queues an e-mail of an olympiad, written in that olympiad's copy when it has its own.
 pub fn queue_email_of(
     conn: &mut DbConnection,
-    olympiad_id: Option<i64>,
+    olympiad_id: Option<OlympiadId>,
     email: &Email,
 ) -> OfficeResult<()> {
     let place = EmailJobPlace {
@@ -55,7 +56,7 @@ pub fn olympiad_context(
     conn: &mut DbConnection,
     user: &User,
     named: Option<&str>,
-) -> OfficeResult<Option<i64>> {
+) -> OfficeResult<Option<OlympiadId>> {
     let theirs = User::olympiads(conn, user.id)?;
     if let Some(name) = named {
         if let Some(olympiad) = Olympiad::by_name(conn, name)? {

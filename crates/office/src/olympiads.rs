@@ -8,6 +8,7 @@ use crate::error::{ErrorCode, OfficeError, OfficeResult};
 use crate::paper::{verify_paper, ModuleView, QuestionView};
 use crate::scope::find_in_reach;
 use chrono::NaiveDateTime;
+use olympiad_domain::id::OlympiadId;
 use olympiad_domain::olympiad::OlympiadKind;
 use olympiad_domain::paper::{Language, Severity, Verification};
 use olympiad_domain::rich_text::LocalizedRichText;
@@ -35,7 +36,8 @@ pub struct Window {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OlympiadSettings {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: OlympiadId,
     pub project_id: i64,
     pub name: String,
     pub title: String,
@@ -87,14 +89,14 @@ fn settings_of(conn: &mut DbConnection, olympiad: Olympiad) -> OfficeResult<Olym
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct OlympiadIdQuery {
-    #[param(minimum = 1)]
-    pub olympiad_id: i64,
+    #[param(value_type = i64, minimum = 1)]
+    pub olympiad_id: OlympiadId,
 }
 
 pub fn settings(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: OlympiadId,
 ) -> OfficeResult<OlympiadSettings> {
     let olympiad = find_in_reach::<Olympiad>(conn, caller, id)?;
     settings_of(conn, olympiad)
@@ -178,7 +180,7 @@ fn json_list<T: Serialize>(list: &[T]) -> OfficeResult<String> {
 pub fn update_settings(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: OlympiadId,
     input: UpdateSettings,
 ) -> OfficeResult<OlympiadSettings> {
     write_transaction(conn, |conn| {
@@ -230,7 +232,7 @@ pub struct OpenQuery {
 pub fn set_open(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: OlympiadId,
     open: bool,
 ) -> OfficeResult<OlympiadSettings> {
     write_transaction(conn, |conn| {
@@ -264,8 +266,8 @@ pub fn set_open(
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct PinQuery {
-    #[param(minimum = 1)]
-    pub olympiad_id: i64,
+    #[param(value_type = i64, minimum = 1)]
+    pub olympiad_id: OlympiadId,
     /// Default true; false unpins.
     pub pinned: Option<bool>,
 }
@@ -273,7 +275,7 @@ pub struct PinQuery {
 pub fn set_pinned(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: OlympiadId,
     pinned: bool,
 ) -> OfficeResult<OlympiadSettings> {
     write_transaction(conn, |conn| {
@@ -295,7 +297,7 @@ pub struct PaperModule {
 pub fn whole_paper(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: OlympiadId,
 ) -> OfficeResult<Vec<PaperModule>> {
     find_in_reach::<Olympiad>(conn, caller, id)?;
     let modules = QuestionModule::for_olympiad(conn, id)?;
@@ -316,7 +318,11 @@ pub fn whole_paper(
         .collect())
 }
 
-pub fn verify(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<Verification> {
+pub fn verify(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: OlympiadId,
+) -> OfficeResult<Verification> {
     let olympiad = find_in_reach::<Olympiad>(conn, caller, id)?;
     verify_paper(conn, &olympiad)
 }
@@ -326,7 +332,8 @@ pub fn verify(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OlympiadListRow {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: OlympiadId,
     pub project_id: i64,
     pub project_name: String,
     pub name: String,

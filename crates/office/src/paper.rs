@@ -6,7 +6,7 @@ use crate::activity::record_activity;
 use crate::caller::Caller;
 use crate::error::{ErrorCode, OfficeError, OfficeResult, OrNotFound};
 use crate::scope::find_in_reach;
-use olympiad_domain::id::{ModuleId, QuestionId};
+use olympiad_domain::id::{ModuleId, OlympiadId, QuestionId};
 use olympiad_domain::paper::{
     self, Localized, PaperCheck, QuestionCheck, QuestionContent, QuestionKind, Verification,
 };
@@ -25,7 +25,8 @@ use validator::Validate;
 pub struct ModuleView {
     #[schema(value_type = i64)]
     pub id: ModuleId,
-    pub olympiad_id: i64,
+    #[schema(value_type = i64)]
+    pub olympiad_id: OlympiadId,
     pub position: i32,
     #[schema(value_type = std::collections::BTreeMap<String, String>)]
     pub title: Localized,
@@ -193,12 +194,12 @@ fn require_every_once<I: Ord + Clone>(
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct ModulesQuery {
-    #[param(minimum = 1)]
-    pub olympiad_id: i64,
+    #[param(value_type = i64, minimum = 1)]
+    pub olympiad_id: OlympiadId,
 }
 
 /// The olympiad's modules in order, each with its number of questions.
-fn module_views(conn: &mut DbConnection, olympiad_id: i64) -> OfficeResult<Vec<ModuleView>> {
+fn module_views(conn: &mut DbConnection, olympiad_id: OlympiadId) -> OfficeResult<Vec<ModuleView>> {
     let questions = Question::for_olympiad(conn, olympiad_id)?;
     let modules = QuestionModule::for_olympiad(conn, olympiad_id)?;
     Ok(modules
@@ -210,7 +211,7 @@ fn module_views(conn: &mut DbConnection, olympiad_id: i64) -> OfficeResult<Vec<M
 pub fn list_modules(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
 ) -> OfficeResult<Vec<ModuleView>> {
     find_in_reach::<Olympiad>(conn, caller, olympiad_id)?;
     module_views(conn, olympiad_id)
@@ -220,8 +221,8 @@ pub fn list_modules(
 #[serde(rename_all = "camelCase")]
 pub struct ModuleInput {
     /// Only when creating.
-    #[schema(minimum = 1)]
-    pub olympiad_id: Option<i64>,
+    #[schema(value_type = Option<i64>, minimum = 1)]
+    pub olympiad_id: Option<OlympiadId>,
     #[schema(value_type = std::collections::BTreeMap<String, String>)]
     pub title: Localized,
     /// Sanitised as it is read, like every rich text.
@@ -310,8 +311,8 @@ pub fn delete_module(
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ModuleOrder {
-    #[schema(minimum = 1)]
-    pub olympiad_id: i64,
+    #[schema(value_type = i64, minimum = 1)]
+    pub olympiad_id: OlympiadId,
     /// Every module of the olympiad, in the new order.
     #[schema(value_type = Vec<i64>)]
     pub ids: Vec<ModuleId>,
@@ -387,7 +388,11 @@ pub struct QuestionInput {
 
 impl QuestionInput {
     /// The question's fields; its picture must be a file of the question's own olympiad.
-    fn fields(self, conn: &mut DbConnection, olympiad_id: i64) -> OfficeResult<QuestionForm> {
+    fn fields(
+        self,
+        conn: &mut DbConnection,
+        olympiad_id: OlympiadId,
+    ) -> OfficeResult<QuestionForm> {
         if let Some(attachment_id) = self.attachment_id {
             let problem = "is not a file of this olympiad";
             let attachment =

@@ -14,7 +14,7 @@ use olympiad_documents::{read_table, Cell, Table};
 use olympiad_domain::answer_sheets::{
     boxes, read_headings, read_rows, CellProblem, SheetQuestion, SheetRow, LEARNER_COLUMN,
 };
-use olympiad_domain::id::{AttemptId, ParticipantId, SchoolParticipantId};
+use olympiad_domain::id::{AttemptId, OlympiadId, ParticipantId, SchoolParticipantId};
 use olympiad_domain::school::ParticipantStatus;
 use olympiad_persistence::models::{
     Attempt, Olympiad, OlympiadResults, PaperSheet, Question, School, SchoolParticipant,
@@ -30,7 +30,10 @@ pub const PAPER_ANSWERS_LIMIT_BYTES: usize = 2 * 1024 * 1024;
 /// The most learners one file may hold.
 pub const PAPER_ANSWERS_MAX_ROWS: usize = 5_000;
 
-fn sheet_questions(conn: &mut DbConnection, olympiad_id: i64) -> OfficeResult<Vec<SheetQuestion>> {
+fn sheet_questions(
+    conn: &mut DbConnection,
+    olympiad_id: OlympiadId,
+) -> OfficeResult<Vec<SheetQuestion>> {
     Ok(Question::for_olympiad(conn, olympiad_id)?
         .iter()
         .map(|q| SheetQuestion {
@@ -162,7 +165,7 @@ struct Checked {
     attempts: HashMap<ParticipantId, (AttemptId, bool)>,
 }
 
-fn check(conn: &mut DbConnection, olympiad_id: i64, bytes: &[u8]) -> OfficeResult<Checked> {
+fn check(conn: &mut DbConnection, olympiad_id: OlympiadId, bytes: &[u8]) -> OfficeResult<Checked> {
     let table = read_table(bytes).map_err(|e| OfficeError::invalid("file", e.to_string()))?;
     let questions = sheet_questions(conn, olympiad_id)?;
     if questions.is_empty() {
@@ -229,7 +232,7 @@ fn check(conn: &mut DbConnection, olympiad_id: i64, bytes: &[u8]) -> OfficeResul
 pub fn preview(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
     bytes: &[u8],
 ) -> OfficeResult<PaperPreview> {
     find_in_reach::<Olympiad>(conn, caller, olympiad_id)?;
@@ -283,7 +286,7 @@ fn field_of(row: usize, problem: &CellProblem) -> String {
 pub fn import(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
     bytes: &[u8],
 ) -> OfficeResult<PaperImported> {
     write_transaction(conn, |conn| {

@@ -11,7 +11,7 @@ use crate::scope::{find_in_reach, ManagedEntry};
 use olympiad_documents::slips::{login_slips, Slip, SlipGroup, SlipSheet};
 use olympiad_documents::Table;
 use olympiad_domain::credentials::{normalise_username, password_problem};
-use olympiad_domain::id::{ParticipantId, SchoolId, SchoolParticipantId};
+use olympiad_domain::id::{OlympiadId, ParticipantId, SchoolId, SchoolParticipantId};
 use olympiad_domain::school::ParticipantStatus;
 use olympiad_domain::Role;
 use olympiad_persistence::models::{
@@ -32,8 +32,8 @@ pub struct ParticipantListQuery {
     #[param(minimum = 1, value_type = Option<i64>)]
     pub customer_participant_id: Option<SchoolParticipantId>,
     /// Staff: the olympiad, when no entry is given.
-    #[param(minimum = 1)]
-    pub olympiad_id: Option<i64>,
+    #[param(value_type = Option<i64>, minimum = 1)]
+    pub olympiad_id: Option<OlympiadId>,
     pub grade: Option<i32>,
     /// registered, writing, finished or absent
     pub status: Option<String>,

@@ -16,7 +16,7 @@ use crate::scope::{find_in_reach, reached_through, seen_in, unseen, InReach};
 
 use olympiad_documents::invoice::{invoice_pdf, InvoiceSheet, SheetLine};
 use olympiad_documents::read_table;
-use olympiad_domain::id::{InvoiceId, PurchaseOrderId, SchoolParticipantId};
+use olympiad_domain::id::{InvoiceId, OlympiadId, PurchaseOrderId, SchoolParticipantId};
 use olympiad_domain::payments::{
     document_number, match_statement, payfast_form_signature, payfast_itn_signed,
     payment_reference, statement_amount, Amounts, Cents, DatedFee, FeeBand, FeeSchedule, Fees,
@@ -106,7 +106,7 @@ fn is_staff(caller: &Caller) -> bool {
 fn countries_of_caller(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
 ) -> OfficeResult<Vec<(i64, String, String)>> {
     let user = olympiad_persistence::models::User::find(conn, caller.user_id)?;
     match user.email.as_deref().map(str::trim) {
@@ -119,7 +119,7 @@ fn countries_of_caller(
 fn leads_country(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
     entry: i64,
 ) -> OfficeResult<bool> {
     Ok(countries_of_caller(conn, caller, olympiad_id)?
@@ -140,7 +140,7 @@ pub struct MyCountry {
 pub fn my_countries(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
 ) -> OfficeResult<Vec<MyCountry>> {
     caller.require_olympiad(olympiad_id)?;
     Ok(countries_of_caller(conn, caller, olympiad_id)?
@@ -212,8 +212,8 @@ fn refreshed(conn: &mut DbConnection, order: PurchaseOrder) -> OfficeResult<Purc
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct OrderListQuery {
-    #[param(minimum = 1)]
-    pub olympiad_id: Option<i64>,
+    #[param(value_type = Option<i64>, minimum = 1)]
+    pub olympiad_id: Option<OlympiadId>,
     /// Also the deleted orders (they stay in the database).
     #[serde(default)]
     pub fetch_deleted: bool,
@@ -1183,7 +1183,7 @@ pub(crate) fn record_eft(
 pub fn match_bank_statement(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
     lines: &[StatementLine],
 ) -> OfficeResult<Vec<StatementMatch>> {
     find_in_reach::<Olympiad>(conn, caller, olympiad_id)?;
@@ -1285,7 +1285,7 @@ pub struct PaymentsDashboard {
 pub fn dashboard(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
 ) -> OfficeResult<PaymentsDashboard> {
     find_in_reach::<Olympiad>(conn, caller, olympiad_id)?;
     let month = match conn {
@@ -1336,7 +1336,7 @@ pub struct FeesInput {
 pub fn set_fees(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
     input: &FeesInput,
 ) -> OfficeResult<Fees> {
     let fees = Fees {

@@ -6,6 +6,7 @@ use crate::caller::Caller;
 use crate::error::{OfficeError, OfficeResult};
 use crate::paper::guard_open_paper;
 use crate::scope::find_in_reach;
+use olympiad_domain::id::OlympiadId;
 use olympiad_domain::paper::{AnswerOption, Language, Localized, QuestionContent, QuestionKind};
 use olympiad_domain::rich_text::LocalizedRichText;
 use olympiad_persistence::models::{
@@ -71,7 +72,11 @@ pub struct Imported {
 }
 
 /// The olympiad's whole paper as a question bank.
-pub fn export(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<QuestionBank> {
+pub fn export(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: OlympiadId,
+) -> OfficeResult<QuestionBank> {
     let olympiad = find_in_reach::<Olympiad>(conn, caller, id)?;
     let questions = Question::for_olympiad(conn, id)?;
     let modules = QuestionModule::for_olympiad(conn, id)?
@@ -104,7 +109,7 @@ pub fn export(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult
 /// transaction) none.
 fn add_modules(
     conn: &mut DbConnection,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
     modules: Vec<BankModule>,
 ) -> OfficeResult<Imported> {
     let mut imported = Imported {
@@ -144,7 +149,7 @@ fn add_modules(
 fn import_modules(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: OlympiadId,
     confirm: bool,
     what: &str,
     modules: Vec<BankModule>,
@@ -159,7 +164,7 @@ fn import_modules(
 pub fn import(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: OlympiadId,
     confirm: bool,
     bank: QuestionBank,
 ) -> OfficeResult<Imported> {
@@ -210,7 +215,7 @@ fn out_of_range(row: usize) -> String {
 pub fn import_csv(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: OlympiadId,
     confirm: bool,
     input: CsvImport,
 ) -> OfficeResult<Imported> {

@@ -6,7 +6,9 @@ use crate::caller::Caller;
 use crate::error::{OfficeError, OfficeResult};
 use crate::scope::find_in_reach;
 use chrono::{NaiveDate, NaiveDateTime};
-use olympiad_domain::id::{ModuleId, QuestionId, SchoolId, SchoolParticipantId, UserId};
+use olympiad_domain::id::{
+    ModuleId, OlympiadId, QuestionId, SchoolId, SchoolParticipantId, UserId,
+};
 use olympiad_domain::item_analysis::{analyse, Item, Script};
 use olympiad_domain::school::ParticipantStatus;
 use olympiad_domain::Role;
@@ -53,7 +55,8 @@ impl LearnerCounts {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OlympiadGlance {
-    pub olympiad_id: i64,
+    #[schema(value_type = i64)]
+    pub olympiad_id: OlympiadId,
     pub name: String,
     pub title: String,
     pub year: i32,
@@ -73,12 +76,13 @@ pub fn olympiads_at_a_glance(
     conn: &mut DbConnection,
     caller: &Caller,
 ) -> OfficeResult<Vec<OlympiadGlance>> {
-    let entries: HashMap<i64, i64> = report::entries_per_olympiad(conn)?.into_iter().collect();
-    let mut counts: HashMap<i64, LearnerCounts> = HashMap::new();
+    let entries: HashMap<OlympiadId, i64> =
+        report::entries_per_olympiad(conn)?.into_iter().collect();
+    let mut counts: HashMap<OlympiadId, LearnerCounts> = HashMap::new();
     for (olympiad_id, status, n) in report::learners_per_olympiad(conn)? {
         counts.entry(olympiad_id).or_default().add(status, n);
     }
-    let paid: HashMap<i64, (i64, i64)> = report::paid_orders_per_olympiad(conn)?
+    let paid: HashMap<OlympiadId, (i64, i64)> = report::paid_orders_per_olympiad(conn)?
         .into_iter()
         .map(|(olympiad, orders, cents)| (olympiad, (orders, cents)))
         .collect();
@@ -128,7 +132,8 @@ pub struct SchoolGlance {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OlympiadOverview {
-    pub olympiad_id: i64,
+    #[schema(value_type = i64)]
+    pub olympiad_id: OlympiadId,
     pub title: String,
     /// Schools entered (withdrawn entries not counted), of the school asked for or all.
     pub entries: i64,
@@ -141,7 +146,7 @@ pub struct OlympiadOverview {
 pub fn olympiad_overview(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
     school_id: Option<i64>,
 ) -> OfficeResult<OlympiadOverview> {
     let olympiad = find_in_reach::<Olympiad>(conn, caller, olympiad_id)?;
@@ -217,7 +222,8 @@ pub struct Bar {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct GraphData {
-    pub olympiad_id: i64,
+    #[schema(value_type = i64)]
+    pub olympiad_id: OlympiadId,
     /// Schools entered per day.
     pub entries_per_day: Vec<Point>,
     /// Learners entered per day.
@@ -265,7 +271,7 @@ fn bar(label: String, counts: &LearnerCounts) -> Bar {
 pub fn graph_data(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
 ) -> OfficeResult<GraphData> {
     find_in_reach::<Olympiad>(conn, caller, olympiad_id)?;
     let mut per_entry = learners_per_entry(conn, olympiad_id)?;
@@ -329,7 +335,8 @@ pub struct QuestionDifficulty {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct QuestionsByDifficulty {
-    pub olympiad_id: i64,
+    #[schema(value_type = i64)]
+    pub olympiad_id: OlympiadId,
     /// Finished scripts analysed.
     pub scripts: i64,
     /// Hardest first (lowest facility); questions nobody has written yet last.
@@ -340,7 +347,7 @@ pub struct QuestionsByDifficulty {
 pub fn questions_by_difficulty(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
 ) -> OfficeResult<QuestionsByDifficulty> {
     find_in_reach::<Olympiad>(conn, caller, olympiad_id)?;
     let mut paper: Vec<(String, Question)> = vec![];
@@ -414,8 +421,8 @@ pub fn questions_by_difficulty(
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct LearnerLoginQuery {
-    #[param(minimum = 1)]
-    pub olympiad_id: i64,
+    #[param(value_type = i64, minimum = 1)]
+    pub olympiad_id: OlympiadId,
     /// A date, `YYYY-MM-DD` (UTC); default: the last `timeWindow` hours.
     #[param(format = Date)]
     pub start_date: Option<String>,
@@ -441,7 +448,8 @@ pub struct LearnerSignIn {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LearnerLogins {
-    pub olympiad_id: i64,
+    #[schema(value_type = i64)]
+    pub olympiad_id: OlympiadId,
     #[serde(with = "olympiad_domain::utc")]
     pub since: NaiveDateTime,
     #[serde(with = "olympiad_domain::utc")]
@@ -496,7 +504,7 @@ pub fn learner_logins(
 /// The olympiad's learners counted by status, per school entry.
 fn learners_per_entry(
     conn: &mut DbConnection,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
 ) -> OfficeResult<HashMap<SchoolParticipantId, LearnerCounts>> {
     let mut per_entry: HashMap<SchoolParticipantId, LearnerCounts> = HashMap::new();
     for (entry, status, n) in report::learners_per_entry(conn, olympiad_id)? {

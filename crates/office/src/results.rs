@@ -10,7 +10,7 @@ use crate::listing::Grid;
 use crate::scope::find_in_reach;
 use chrono::NaiveDateTime;
 use olympiad_documents::{Cell, Table};
-use olympiad_domain::id::{AttemptId, ParticipantId, SchoolParticipantId};
+use olympiad_domain::id::{AttemptId, OlympiadId, ParticipantId, SchoolParticipantId};
 use olympiad_domain::results::{
     place, top_schools, Award, MedalBands, ResultChangeKind, ResultsState, Standing,
 };
@@ -34,7 +34,8 @@ pub const REASON_MAX: usize = 1000;
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct OlympiadQuery {
-    pub olympiad_id: i64,
+    #[param(value_type = i64)]
+    pub olympiad_id: OlympiadId,
 }
 
 /// One learner's result.
@@ -112,7 +113,7 @@ fn bands_of(results: &OlympiadResults) -> MedalBands {
 }
 
 /// The olympiad's results as they stand: every finished attempt, its moderated marks, ranked.
-pub fn live(conn: &mut DbConnection, olympiad_id: i64) -> OfficeResult<Live> {
+pub fn live(conn: &mut DbConnection, olympiad_id: OlympiadId) -> OfficeResult<Live> {
     let results = OlympiadResults::of_olympiad(conn, olympiad_id)?;
     let bands = bands_of(&results);
     let attempts = FinishedAttempt::for_olympiad(conn, olympiad_id, None)?;
@@ -224,7 +225,7 @@ pub fn live(conn: &mut DbConnection, olympiad_id: i64) -> OfficeResult<Live> {
 /// The olympiad's results row and its stored results, computed again first when behind.
 pub fn current(
     conn: &mut DbConnection,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
 ) -> OfficeResult<(OlympiadResults, ComputedResults)> {
     // The generation first: whatever is read after it is at least as new.
     let generation = ResultRow::generation(conn, olympiad_id)?;
@@ -241,7 +242,7 @@ pub fn current(
 
 /// Computes the olympiad's results and stores them, unless another node stored this generation
 /// while this one waited for the lock.
-pub fn recompute(conn: &mut DbConnection, olympiad_id: i64) -> OfficeResult<()> {
+pub fn recompute(conn: &mut DbConnection, olympiad_id: OlympiadId) -> OfficeResult<()> {
     let results = OlympiadResults::of_olympiad(conn, olympiad_id)?;
     write_transaction(conn, |conn| {
         ResultRow::lock(conn, results.id)?;
@@ -256,7 +257,7 @@ pub fn recompute(conn: &mut DbConnection, olympiad_id: i64) -> OfficeResult<()> 
 
 /// The results as they are now, inside the caller's write transaction after its change: computed
 /// once, and stored at the generation that change raised them to.
-pub fn live_and_stored(conn: &mut DbConnection, olympiad_id: i64) -> OfficeResult<Live> {
+pub fn live_and_stored(conn: &mut DbConnection, olympiad_id: OlympiadId) -> OfficeResult<Live> {
     write_transaction(conn, |conn| {
         let results = OlympiadResults::of_olympiad(conn, olympiad_id)?;
         ResultRow::lock(conn, results.id)?;
@@ -359,7 +360,7 @@ fn learner_of_row(row: ResultRow) -> LearnerResult {
 /// The current results of these attempts (those that are among the finished ones), by attempt.
 pub fn learners_of(
     conn: &mut DbConnection,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
     attempt_ids: &[AttemptId],
 ) -> OfficeResult<HashMap<AttemptId, LearnerResult>> {
     let (results, _) = current(conn, olympiad_id)?;
@@ -429,7 +430,7 @@ pub fn released(results: &OlympiadResults) -> Option<Snapshot> {
 fn staff_olympiad(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
 ) -> OfficeResult<Olympiad> {
     find_in_reach::<Olympiad>(conn, caller, olympiad_id)
 }
@@ -503,7 +504,7 @@ pub struct Moderation {
 pub fn moderation(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
 ) -> OfficeResult<Moderation> {
     staff_olympiad(conn, caller, olympiad_id)?;
     let (results, computed) = current(conn, olympiad_id)?;
@@ -569,7 +570,7 @@ pub fn moderation(
 fn staff_change<T>(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
     reason: &str,
     change: impl FnOnce(&mut DbConnection, String) -> OfficeResult<T>,
 ) -> OfficeResult<T> {
@@ -604,7 +605,7 @@ pub(crate) fn not_final(results: &OlympiadResults) -> OfficeResult<()> {
 }
 
 fn change(
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
     caller: &Caller,
     attempt_id: Option<AttemptId>,
     kind: ResultChangeKind,
@@ -638,7 +639,7 @@ enum LearnerChange {
 /// The learner's result before a change, which only results not yet final allow.
 fn learner_before(
     conn: &mut DbConnection,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
     attempt_id: AttemptId,
 ) -> OfficeResult<LearnerResult> {
     let before = live(conn, olympiad_id)?;
@@ -651,7 +652,7 @@ fn learner_before(
 fn change_learner(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
     learner: &LearnerResult,
     what: LearnerChange,
     reason: &str,
@@ -700,7 +701,8 @@ fn learner_of(live: &Live, attempt_id: AttemptId) -> OfficeResult<&LearnerResult
 #[derive(Debug, Clone, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AdjustInput {
-    pub olympiad_id: i64,
+    #[schema(value_type = i64)]
+    pub olympiad_id: OlympiadId,
     #[schema(value_type = i64)]
     pub attempt_id: AttemptId,
     /// The learner's total marks after moderation.
@@ -752,7 +754,8 @@ pub(crate) fn adjust_as(
 #[derive(Debug, Clone, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DisqualifyInput {
-    pub olympiad_id: i64,
+    #[schema(value_type = i64)]
+    pub olympiad_id: OlympiadId,
     #[schema(value_type = i64)]
     pub attempt_id: AttemptId,
     /// True to disqualify, false to reinstate.
@@ -793,7 +796,8 @@ pub fn disqualify(
 #[derive(Debug, Clone, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RemarkInput {
-    pub olympiad_id: i64,
+    #[schema(value_type = i64)]
+    pub olympiad_id: OlympiadId,
     /// Why: required, not only spaces.
     #[schema(min_length = 1, max_length = 1000, pattern = "\\S")]
     pub reason: String,
@@ -841,7 +845,8 @@ pub fn remark(
 #[derive(Debug, Clone, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct StateInput {
-    pub olympiad_id: i64,
+    #[schema(value_type = i64)]
+    pub olympiad_id: OlympiadId,
     pub state: ResultsState,
     /// Why: required, not only spaces.
     #[schema(min_length = 1, max_length = 1000, pattern = "\\S")]
@@ -932,7 +937,8 @@ pub fn set_state(
 #[derive(Debug, Clone, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct BandsInput {
-    pub olympiad_id: i64,
+    #[schema(value_type = i64)]
+    pub olympiad_id: OlympiadId,
     pub bands: MedalBands,
 }
 
@@ -982,11 +988,12 @@ pub fn set_bands(
 // ---------------------------------------------------------------------------------------------
 // Lists and downloads
 
-#[derive(Debug, Clone, Default, Deserialize, IntoParams)]
+#[derive(Debug, Clone, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct ResultsQuery {
-    pub olympiad_id: i64,
+    #[param(value_type = i64)]
+    pub olympiad_id: OlympiadId,
     pub grade: Option<i32>,
     pub award: Option<Award>,
     #[param(value_type = Option<i64>)]
@@ -1077,7 +1084,7 @@ pub fn results_table(rows: &[LearnerResult]) -> Table {
 pub fn top_school_calcs(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
 ) -> OfficeResult<Vec<TopSchool>> {
     staff_olympiad(conn, caller, olympiad_id)?;
     let (_, computed) = current(conn, olympiad_id)?;
@@ -1089,7 +1096,7 @@ pub fn top_school_calcs(
 pub fn download_details(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
 ) -> OfficeResult<Snapshot> {
     staff_olympiad(conn, caller, olympiad_id)?;
     let results = OlympiadResults::of_olympiad(conn, olympiad_id)?;

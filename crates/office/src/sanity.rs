@@ -4,7 +4,7 @@
 use crate::activity::record_activity;
 use crate::caller::Caller;
 use crate::error::{OfficeResult, OrNotFound};
-use olympiad_domain::id::UserId;
+use olympiad_domain::id::{OlympiadId, UserId};
 use olympiad_domain::overlord::{SanityCheck, SANITY_EVERY_HOURS};
 use olympiad_persistence::models::sanity::checks;
 use olympiad_persistence::models::{SanityFinding, SanityFindingInsertForm, SanityRun};
@@ -16,7 +16,7 @@ use utoipa::ToSchema;
 fn finding(
     run_id: i64,
     check: SanityCheck,
-    olympiad_id: Option<i64>,
+    olympiad_id: Option<OlympiadId>,
     subject: String,
     detail: String,
 ) -> SanityFindingInsertForm {

@@ -10,7 +10,7 @@ use crate::merges::MergePlan;
 use crate::scope::{find_in_reach, ManagedEntry};
 use crate::suite::OlympiadSummary;
 use olympiad_documents::{Cell, Table};
-use olympiad_domain::id::SchoolId;
+use olympiad_domain::id::{OlympiadId, SchoolId};
 use olympiad_domain::school::{emis_number, province, quintile_problem, Sector};
 use olympiad_persistence::models::merge::{merge_schools, school_merge_plan, SchoolMergePlan};
 use olympiad_persistence::models::{
@@ -28,8 +28,8 @@ use validator::Validate;
 #[into_params(parameter_in = Query)]
 pub struct SchoolListQuery {
     /// The olympiad whose entries the rows show; overlord may leave it out.
-    #[param(minimum = 1)]
-    pub olympiad_id: Option<i64>,
+    #[param(value_type = Option<i64>, minimum = 1)]
+    pub olympiad_id: Option<OlympiadId>,
     pub province: Option<String>,
     /// public or independent
     pub sector: Option<String>,
@@ -260,8 +260,8 @@ pub fn delete(conn: &mut DbConnection, caller: &Caller, id: SchoolId) -> OfficeR
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct SingleQuery {
-    #[param(minimum = 1)]
-    pub olympiad_id: Option<i64>,
+    #[param(value_type = Option<i64>, minimum = 1)]
+    pub olympiad_id: Option<OlympiadId>,
     /// The olympiad's URL name (`geography`), instead of its id.
     pub olympiad_var_name: Option<String>,
 }

@@ -14,7 +14,9 @@
 
 use crate::caller::Caller;
 use crate::error::{OfficeError, OrNotFound};
-use olympiad_domain::id::{ModuleId, ParticipantId, QuestionId, SchoolId, SchoolParticipantId};
+use olympiad_domain::id::{
+    ModuleId, OlympiadId, ParticipantId, QuestionId, SchoolId, SchoolParticipantId,
+};
 use olympiad_domain::Role;
 use olympiad_persistence::models::{
     Attachment, Attempt, CountryParticipant, ExpressionOfInterest, IgeoCountry, Learner, Olympiad,
@@ -62,7 +64,11 @@ pub(crate) fn unseen(what: &str) -> OfficeError {
 }
 
 /// Seen only by staff of this olympiad and the overlord.
-pub(crate) fn seen_in(caller: &Caller, olympiad_id: i64, what: &str) -> Result<(), OfficeError> {
+pub(crate) fn seen_in(
+    caller: &Caller,
+    olympiad_id: OlympiadId,
+    what: &str,
+) -> Result<(), OfficeError> {
     if caller.may_act_in(olympiad_id) {
         Ok(())
     } else {
@@ -105,12 +111,12 @@ olympiad_owned! {
 
 /// An olympiad: the overlord reaches every one, everyone else the olympiad of their account.
 impl InReach for Olympiad {
-    type Id = i64;
+    type Id = OlympiadId;
 
     fn find_in_reach(
         conn: &mut DbConnection,
         caller: &Caller,
-        id: i64,
+        id: OlympiadId,
     ) -> Result<Self, OfficeError> {
         let olympiad = Olympiad::find(conn, id).or_not_found("This olympiad")?;
         caller.require_olympiad(olympiad.id)?;
@@ -285,7 +291,11 @@ impl InReach for Attachment {
 
 /// Platform-wide records (schools, teachers, countries) are shared by every olympiad they take
 /// part in: staff change one only while no other olympiad shares it; the overlord always.
-fn require_unshared(caller: &Caller, olympiad_ids: &[i64], what: &str) -> Result<(), OfficeError> {
+fn require_unshared(
+    caller: &Caller,
+    olympiad_ids: &[OlympiadId],
+    what: &str,
+) -> Result<(), OfficeError> {
     let shared = caller.role != Role::Overlord
         && olympiad_ids
             .iter()

@@ -8,6 +8,7 @@ use crate::activity::record_activity;
 use crate::caller::Caller;
 use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::fields::text_field;
+use olympiad_domain::id::OlympiadId;
 use olympiad_domain::rich_text::RichText;
 use olympiad_domain::site::{is_page_key, SitePage, PRODUCT_PAGES, PROJECT_PAGES};
 use olympiad_domain::Role;
@@ -173,15 +174,15 @@ pub struct WebsiteCopyQuery {
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct OlympiadCopyQuery {
-    #[param(minimum = 1)]
-    pub olympiad_id: i64,
+    #[param(value_type = i64, minimum = 1)]
+    pub olympiad_id: OlympiadId,
 }
 
 /// The pages of the site of an olympiad's project, for its admins to edit.
 pub fn olympiad_pages(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
 ) -> OfficeResult<Vec<SitePageCopy>> {
     caller.require_olympiad(olympiad_id)?;
     let olympiad = Olympiad::find(conn, olympiad_id).or_not_found("This olympiad")?;

@@ -16,7 +16,7 @@ use crate::secrets::token_hash;
 use crate::sitting_cache::SittingCache;
 use chrono::NaiveDateTime;
 use olympiad_domain::credentials::readable_code;
-use olympiad_domain::id::AttemptId;
+use olympiad_domain::id::{AttemptId, OlympiadId};
 use olympiad_domain::module_time::{module_remaining_seconds, AttemptTime};
 use olympiad_domain::paper::Language;
 use olympiad_domain::rich_text::LocalizedRichText;
@@ -76,7 +76,8 @@ impl DeviceKey {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OlympiadForLearner {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: OlympiadId,
     pub name: String,
     pub title: String,
     pub duration_minutes: i32,
@@ -259,8 +260,8 @@ pub struct SaveAck {
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct TrackerQuery {
-    #[param(minimum = 1)]
-    pub olympiad_id: i64,
+    #[param(value_type = i64, minimum = 1)]
+    pub olympiad_id: OlympiadId,
 }
 
 #[derive(Debug, Deserialize, Validate, ToSchema)]
@@ -318,7 +319,7 @@ fn finished() -> OfficeError {
 }
 
 /// The olympiad the learner's account is for; 404 for an account of no olympiad.
-pub fn entered_olympiad(caller: &Caller) -> OfficeResult<i64> {
+pub fn entered_olympiad(caller: &Caller) -> OfficeResult<OlympiadId> {
     caller.olympiad_id.ok_or_else(not_entered)
 }
 

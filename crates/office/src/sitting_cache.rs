@@ -6,7 +6,7 @@ use crate::error::OfficeResult;
 use crate::learner_paper::Paper;
 use crate::lobby::learner_windows;
 use chrono::NaiveDateTime;
-use olympiad_domain::id::SchoolParticipantId;
+use olympiad_domain::id::{OlympiadId, SchoolParticipantId};
 use olympiad_persistence::models::{Olympiad, SittingWindow};
 use olympiad_persistence::DbConnection;
 use std::collections::HashMap;
@@ -23,12 +23,12 @@ const PAPER_TTL: Duration = Duration::from_secs(5);
 const WINDOWS_TTL: Duration = Duration::from_secs(5);
 
 /// The learner's windows are those of their school's entry (staggered starts) or the olympiad's.
-type WindowsKey = (i64, Option<SchoolParticipantId>);
+type WindowsKey = (OlympiadId, Option<SchoolParticipantId>);
 
 /// The papers and windows of olympiads being written, held by the server for every request.
 #[derive(Default)]
 pub struct SittingCache {
-    papers: Mutex<HashMap<i64, (Instant, Arc<Paper>)>>,
+    papers: Mutex<HashMap<OlympiadId, (Instant, Arc<Paper>)>>,
     windows: Mutex<HashMap<WindowsKey, Windows>>,
 }
 
@@ -40,13 +40,13 @@ struct Windows {
 }
 
 impl SittingCache {
-    pub fn get(&self, olympiad_id: i64) -> Option<Arc<Paper>> {
+    pub fn get(&self, olympiad_id: OlympiadId) -> Option<Arc<Paper>> {
         let papers = self.papers.lock().ok()?;
         let (at, paper) = papers.get(&olympiad_id)?;
         (at.elapsed() < PAPER_TTL).then(|| Arc::clone(paper))
     }
 
-    pub fn put(&self, olympiad_id: i64, paper: Paper) -> Arc<Paper> {
+    pub fn put(&self, olympiad_id: OlympiadId, paper: Paper) -> Arc<Paper> {
         let paper = Arc::new(paper);
         if let Ok(mut papers) = self.papers.lock() {
             papers.insert(olympiad_id, (Instant::now(), Arc::clone(&paper)));
@@ -55,7 +55,11 @@ impl SittingCache {
     }
 
     /// The paper of the olympiad, from the cache, else read and kept.
-    pub fn paper(&self, conn: &mut DbConnection, olympiad_id: i64) -> OfficeResult<Arc<Paper>> {
+    pub fn paper(
+        &self,
+        conn: &mut DbConnection,
+        olympiad_id: OlympiadId,
+    ) -> OfficeResult<Arc<Paper>> {
         if let Some(paper) = self.get(olympiad_id) {
             return Ok(paper);
         }

@@ -8,6 +8,7 @@ use crate::caller::Caller;
 use crate::error::{OfficeError, OfficeResult};
 use crate::scope::find_in_reach;
 use chrono::NaiveDateTime;
+use olympiad_domain::id::OlympiadId;
 use olympiad_domain::lobby::{window_problems, Span, StaggeredWindow};
 use olympiad_persistence::models::{
     entered_schools, Olympiad, SittingWindow, StartWindow, StartWindowInsertForm,
@@ -40,7 +41,8 @@ pub struct StartWindowView {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StartWindows {
-    pub olympiad_id: i64,
+    #[schema(value_type = i64)]
+    pub olympiad_id: OlympiadId,
     pub start_windows: Vec<StartWindowView>,
     /// The schools entered in the olympiad, by name.
     pub schools: Vec<SchoolChoice>,
@@ -69,7 +71,7 @@ pub struct UpdateStartWindows {
     pub start_windows: Vec<StartWindowInput>,
 }
 
-fn windows_of(conn: &mut DbConnection, olympiad_id: i64) -> OfficeResult<StartWindows> {
+fn windows_of(conn: &mut DbConnection, olympiad_id: OlympiadId) -> OfficeResult<StartWindows> {
     Ok(StartWindows {
         olympiad_id,
         start_windows: StartWindow::for_olympiad(conn, olympiad_id)?
@@ -92,7 +94,7 @@ fn windows_of(conn: &mut DbConnection, olympiad_id: i64) -> OfficeResult<StartWi
 pub fn start_windows(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
 ) -> OfficeResult<StartWindows> {
     let olympiad = find_in_reach::<Olympiad>(conn, caller, olympiad_id)?;
     windows_of(conn, olympiad.id)
@@ -104,7 +106,7 @@ pub fn start_windows(
 pub fn update_start_windows(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
     input: &UpdateStartWindows,
 ) -> OfficeResult<StartWindows> {
     write_transaction(conn, |conn| {

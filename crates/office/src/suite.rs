@@ -7,6 +7,7 @@ use crate::caller::Caller;
 use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::fields::{required_field, text_field};
 use chrono::Datelike;
+use olympiad_domain::id::OlympiadId;
 use olympiad_domain::olympiad::OlympiadKind;
 use olympiad_persistence::models::{Olympiad, Project, SubProject};
 use olympiad_persistence::models::{ProjectUpdateForm, SubProjectForm};
@@ -29,7 +30,8 @@ fn check_product(slug: &str, product: &str) -> OfficeResult<()> {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OlympiadSummary {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: OlympiadId,
     pub name: String,
     pub title: String,
     pub year: i32,
@@ -175,7 +177,7 @@ pub struct WebsiteOlympiad {
 }
 
 pub fn website_olympiad(conn: &mut DbConnection, id: &str) -> OfficeResult<WebsiteOlympiad> {
-    let olympiad = match id.parse::<i64>() {
+    let olympiad = match id.parse::<OlympiadId>() {
         Ok(numeric) => Olympiad::find(conn, numeric).or_not_found("This olympiad")?,
         Err(_) => Olympiad::by_name(conn, id)?
             .ok_or_else(|| OfficeError::NotFound("This olympiad".into()))?,

@@ -8,7 +8,7 @@ use crate::fields::{required_field, text_field};
 use crate::listing::{when, Grid};
 use crate::scope::find_in_reach;
 use olympiad_documents::Table;
-use olympiad_domain::id::SchoolId;
+use olympiad_domain::id::{OlympiadId, SchoolId};
 use olympiad_persistence::models::{
     Paged, School, Teacher, TeacherFilter, TeacherRow, TeacherUpdateForm, User, UserUpdateForm,
 };
@@ -22,8 +22,8 @@ use validator::Validate;
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct TeacherListQuery {
-    #[param(minimum = 1)]
-    pub olympiad_id: Option<i64>,
+    #[param(value_type = Option<i64>, minimum = 1)]
+    pub olympiad_id: Option<OlympiadId>,
     /// Every teacher of the platform, not only those in a team of this olympiad.
     #[serde(default)]
     pub all: bool,

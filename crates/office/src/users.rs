@@ -8,7 +8,7 @@ use crate::caller::Caller;
 use crate::error::{ErrorCode, OfficeError, OfficeResult};
 use chrono::NaiveDateTime;
 use olympiad_domain::credentials::{normalise_username, password_problem};
-use olympiad_domain::id::UserId;
+use olympiad_domain::id::{OlympiadId, UserId};
 use olympiad_domain::Role;
 use olympiad_persistence::models::{Account, AccountFilter, AccountView, User, UserUpdateForm};
 use olympiad_persistence::{write_transaction, DbConnection};
@@ -66,15 +66,15 @@ impl From<User> for UserRow {
 #[into_params(parameter_in = Query)]
 pub struct OlympiadQuery {
     /// Required for admins (their own olympiad); overlord may leave it out for every olympiad.
-    #[param(minimum = 1)]
-    pub olympiad_id: Option<i64>,
+    #[param(value_type = Option<i64>, minimum = 1)]
+    pub olympiad_id: Option<OlympiadId>,
 }
 
 /// The users of an olympiad (those with an account in it), or every user, with their accounts.
 fn users_in(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: Option<i64>,
+    olympiad_id: Option<OlympiadId>,
 ) -> OfficeResult<(Vec<User>, Vec<AccountView>)> {
     let olympiad_id = caller.olympiad_scope(olympiad_id)?;
     let accounts = Account::views(
@@ -99,7 +99,7 @@ fn users_in(
 pub fn summaries(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: Option<i64>,
+    olympiad_id: Option<OlympiadId>,
 ) -> OfficeResult<Vec<UserSummary>> {
     let (users, _) = users_in(conn, caller, olympiad_id)?;
     Ok(users
@@ -118,7 +118,7 @@ pub fn summaries(
 pub fn list(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: Option<i64>,
+    olympiad_id: Option<OlympiadId>,
 ) -> OfficeResult<(Vec<UserRow>, Vec<AccountView>)> {
     let (users, accounts) = users_in(conn, caller, olympiad_id)?;
     Ok((users.into_iter().map(UserRow::from).collect(), accounts))
@@ -146,8 +146,8 @@ pub struct CreateUser {
     pub last_name: String,
     pub role: Role,
     /// Required for every role but overlord and teacher.
-    #[schema(minimum = 1)]
-    pub olympiad_id: Option<i64>,
+    #[schema(value_type = Option<i64>, minimum = 1)]
+    pub olympiad_id: Option<OlympiadId>,
 }
 
 /// A new user with their first account. Someone who already has a user gets an account instead,
@@ -283,8 +283,8 @@ pub fn reset_two_factor(
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct ImpersonateQuery {
-    #[param(minimum = 1)]
-    pub olympiad_id: i64,
+    #[param(value_type = i64, minimum = 1)]
+    pub olympiad_id: OlympiadId,
     #[param(min_length = 1)]
     pub user_email: String,
 }
@@ -295,7 +295,7 @@ pub struct Impersonation {
     pub account: AccountView,
     pub role: Role,
     /// The account's olympiad, or for a teacher's global account the one asked for.
-    pub olympiad_id: Option<i64>,
+    pub olympiad_id: Option<OlympiadId>,
 }
 
 /// The user with this e-mail address and their account in the olympiad (else a teacher's global

@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
 
-use olympiad_domain::id::SchoolId;
+use olympiad_domain::id::{OlympiadId, SchoolId};
 use olympiad_persistence::models::merge::{merge_countries, merge_schools, school_merge_plan};
 use olympiad_persistence::models::*;
 use olympiad_persistence::testing::{olympiad_of_2026, TestDatabase};
@@ -46,7 +46,7 @@ fn teacher(conn: &mut DbConnection, email: &str, school_id: SchoolId) -> (User, 
 
 fn enter_learner(
     conn: &mut DbConnection,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
     entry: &SchoolParticipant,
     first: &str,
     grade: i32,

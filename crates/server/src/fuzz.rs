@@ -8,7 +8,7 @@
 
 use crate::commands::{migrated_pool, CommandResult};
 use crate::settings::Settings;
-use olympiad_domain::id::SchoolId;
+use olympiad_domain::id::{OlympiadId, SchoolId};
 use olympiad_domain::Role;
 use olympiad_http::auth::tokens::{Purpose, Subject, TokenKeys};
 use olympiad_office::accounts::{provision, Provision};
@@ -94,7 +94,7 @@ fn ids(
         .next()
         .ok_or("the demo's geography paper has no module")?;
     for (parameter, id) in [
-        ("olympiadId", olympiad_id),
+        ("olympiadId", olympiad_id.get()),
         ("schoolId", school_id),
         ("schoolParticipantId", entry.id.get()),
         ("customerParticipantId", entry.id.get()),
@@ -110,7 +110,10 @@ fn ids(
     Ok(())
 }
 
-fn start_window(conn: &mut olympiad_persistence::DbConnection, olympiad_id: i64) -> CommandResult {
+fn start_window(
+    conn: &mut olympiad_persistence::DbConnection,
+    olympiad_id: OlympiadId,
+) -> CommandResult {
     use olympiad_persistence::models::{entered_schools, StartWindow, StartWindowInsertForm};
     let Some((school_id, _)) = entered_schools(conn, olympiad_id)?.pop() else {
         return Ok(());
@@ -127,7 +130,7 @@ fn start_window(conn: &mut olympiad_persistence::DbConnection, olympiad_id: i64)
 
 fn email_fixtures(
     conn: &mut olympiad_persistence::DbConnection,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
     uploads: &std::path::Path,
 ) -> olympiad_office::OfficeResult<i64> {
     use olympiad_office::email::{bounces, copy::CopyInput, mass_mails, unsubscribes};
@@ -194,7 +197,7 @@ fn email_fixtures(
 
 fn learner(
     conn: &mut olympiad_persistence::DbConnection,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
 ) -> Result<(User, Account), Box<dyn std::error::Error>> {
     let view = Account::views(
         conn,

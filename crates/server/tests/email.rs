@@ -10,6 +10,7 @@ mod common;
 
 use common::{interested, mass_mail, olympiad, overlord_in, smtp_mailer, worker, BASE};
 use olympiad_domain::email::{Audience, BounceKind, EmailOutcome, MassMailStatus};
+use olympiad_domain::id::OlympiadId;
 use olympiad_domain::job::{JobKind, JobStatus};
 use olympiad_mailer::testing::{response, Refusal, SmtpServer};
 use olympiad_office::email::bounces::{self, BounceInput};
@@ -350,7 +351,7 @@ async fn e_mails_interrupted_while_handed_over_are_not_sent_again() {
 }
 
 /// An entered school with one teacher on its team and a purchase order in the given state.
-fn entry_with_order(db: &TestDatabase, olympiad_id: i64, letter: &str, order: &str) {
+fn entry_with_order(db: &TestDatabase, olympiad_id: OlympiadId, letter: &str, order: &str) {
     use diesel::connection::SimpleConnection;
     let school = format!("(SELECT id FROM schools WHERE name = 'School {letter}')");
     let user = format!("{letter}@school.example.org");

@@ -17,6 +17,7 @@ use olympiad_bench::client::{client, sign_in};
 use olympiad_bench::rush::{learners_at_a_time, timed_rush, RushReport};
 use olympiad_bench::server::{Demo, LEARNER_PASSWORD};
 use olympiad_bench::{database, finish, setting};
+use olympiad_domain::id::OlympiadId;
 use olympiad_persistence::models::{Olympiad, SittingWindow};
 use olympiad_persistence::schema::{lobby_keys, sitting_windows};
 use olympiad_persistence::{now, write_transaction, DbConnection, DbError};
@@ -142,7 +143,7 @@ async fn lobby(
 /// changed, as every change of its windows does: the server keeps windows while it is not.
 fn open_window(
     conn: &mut DbConnection,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
     planned: chrono::NaiveDateTime,
 ) -> Result<(), String> {
     let opens = now().trunc_subsecs(0) - Duration::seconds(1);

@@ -5,6 +5,7 @@ use crate::auth::session_start::SignedInUser;
 use crate::envelope::{ok, ApiResult};
 use crate::state::AppState;
 use actix_web::{get, post, web};
+use olympiad_domain::id::OlympiadId;
 use olympiad_domain::Role;
 use olympiad_persistence::models::{
     Account, AccountView, ActivityLog, ActivityLogInsertForm, User,
@@ -19,8 +20,8 @@ pub struct CurrentUserQuery {
     /// The part of the product asking (admin, portal, olympiad, overlord); kept for the log.
     pub section: Option<String>,
     /// When given, `authed` says whether the signed-in account may act in this olympiad.
-    #[param(minimum = 1)]
-    pub olympiad_id: Option<i64>,
+    #[param(value_type = Option<i64>, minimum = 1)]
+    pub olympiad_id: Option<OlympiadId>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -6,7 +6,7 @@ use crate::error::ApiError;
 use chrono::Utc;
 use jsonwebtoken::errors::ErrorKind;
 use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
-use olympiad_domain::id::UserId;
+use olympiad_domain::id::{OlympiadId, UserId};
 use olympiad_domain::Role;
 use olympiad_office::ErrorCode;
 use serde::{Deserialize, Serialize};
@@ -26,7 +26,7 @@ pub struct Claims {
     pub sub: UserId,
     pub acc: i64,
     pub role: Role,
-    pub oly: Option<i64>,
+    pub oly: Option<OlympiadId>,
     pub oly_name: Option<String>,
     pub ver: i32,
     pub purpose: Purpose,
@@ -61,7 +61,7 @@ pub struct Subject {
     pub user_id: UserId,
     pub account_id: i64,
     pub role: Role,
-    pub olympiad_id: Option<i64>,
+    pub olympiad_id: Option<OlympiadId>,
     pub olympiad_name: Option<String>,
     pub session_version: i32,
     pub impersonator: Option<UserId>,
@@ -176,7 +176,7 @@ mod tests {
             user_id: UserId::new(7),
             account_id: 9,
             role: Role::Admin,
-            olympiad_id: Some(1),
+            olympiad_id: Some(OlympiadId::new(1)),
             olympiad_name: Some("geography".into()),
             session_version: 3,
             impersonator: None,

@@ -7,11 +7,13 @@ use crate::body::{read_file_part, Body};
 use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::download;
-use crate::routes::{upload_target, IdPath};
+use crate::routes::upload_target;
+use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_multipart::Multipart;
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
 use actix_web::{get, post, web, HttpResponse};
+use olympiad_domain::id::OlympiadId;
 use olympiad_office::certificates::{
     self, BatchView, CertificateDesign, CertificateImageView, ModeratedCertificate, PreviewQuery,
     RunStatus, CERTIFICATE_IMAGE_LIMIT_BYTES,
@@ -25,13 +27,13 @@ fn folder(state: &AppState) -> PathBuf {
     state.config.uploads_dir.join("certificates")
 }
 
-#[utoipa::path(operation_id = "certificate_config", tag = "certificates", params(IdPath),
+#[utoipa::path(operation_id = "certificate_config", tag = "certificates", params(IdOf<OlympiadId>),
     responses((status = 200, body = inline(crate::envelope::Envelope<CertificateDesign>))))]
 #[get("/api/certificate/config/{id}")]
 pub async fn config(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<OlympiadId>>,
 ) -> ApiResult<CertificateDesign> {
     state
         .answer(move |conn| certificates::config(conn, &caller, path.id))
@@ -39,13 +41,13 @@ pub async fn config(
 }
 
 /// Saves the olympiad's one configuration ("Certificate configuration saved").
-#[utoipa::path(operation_id = "certificate_config_save", tag = "certificates", params(IdPath), request_body = CertificateDesign,
+#[utoipa::path(operation_id = "certificate_config_save", tag = "certificates", params(IdOf<OlympiadId>), request_body = CertificateDesign,
     responses((status = 200, body = inline(crate::envelope::Envelope<CertificateDesign>))))]
 #[post("/api/certificate/config/{id}")]
 pub async fn save_config(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<OlympiadId>>,
     body: Body<CertificateDesign>,
 ) -> ApiResult<CertificateDesign> {
     let input = body.into_inner();
@@ -59,7 +61,7 @@ pub async fn save_config(
 #[utoipa::path(
     operation_id = "certificate_image_upload",
     tag = "certificates",
-    params(IdPath),
+    params(IdOf<OlympiadId>),
     request_body(content_type = "multipart/form-data", description = "One part named `file`: PNG or JPEG, at most 2 MB"),
     responses(
         (status = 200, body = inline(crate::envelope::Envelope<CertificateImageView>)),
@@ -72,7 +74,7 @@ pub async fn save_config(
 pub async fn upload_image(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<OlympiadId>>,
     parts: Multipart,
 ) -> ApiResult<CertificateImageView> {
     let olympiad_id = upload_target::<Olympiad>(&state, &caller, path.id).await?;
@@ -91,7 +93,7 @@ pub async fn upload_image(
 #[utoipa::path(
     operation_id = "certificate_preview",
     tag = "certificates",
-    params(IdPath, PreviewQuery),
+    params(IdOf<OlympiadId>, PreviewQuery),
     request_body = CertificateDesign,
     responses(
         (status = 200, description = "The certificate as a PDF", content_type = "application/pdf", body = Vec<u8>),
@@ -102,7 +104,7 @@ pub async fn upload_image(
 pub async fn preview(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<OlympiadId>>,
     query: web::Query<PreviewQuery>,
     body: Body<CertificateDesign>,
 ) -> Result<HttpResponse, ApiError> {
@@ -134,13 +136,13 @@ pub async fn moderated(
 }
 
 /// Each school's ZIP of the latest run, by school.
-#[utoipa::path(operation_id = "certificate_list", tag = "certificates", params(IdPath),
+#[utoipa::path(operation_id = "certificate_list", tag = "certificates", params(IdOf<OlympiadId>),
     responses((status = 200, body = inline(crate::envelope::Envelope<Vec<BatchView>>))))]
 #[get("/api/certificate/list/{id}")]
 pub async fn list(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<OlympiadId>>,
 ) -> ApiResult<Vec<BatchView>> {
     state
         .answer(move |conn| certificates::list(conn, &caller, path.id))

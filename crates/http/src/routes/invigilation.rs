@@ -7,9 +7,10 @@
 use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
-use crate::routes::{IdOf, IdPath};
+use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{get, post, web};
+use olympiad_domain::id::OlympiadId;
 use olympiad_domain::id::ParticipantId;
 use olympiad_office::invigilation::{
     self, ExtraTimeInput, ExtraTimeResult, LearnerSittingView, Monitor, MonitorQuery,
@@ -107,13 +108,13 @@ pub async fn reset_one(
 
 /// Resets every learner of the olympiad (admins only; Settings and Actions asks for the
 /// olympiad's name first).
-#[utoipa::path(operation_id = "participant_reset_all", tag = "invigilation", params(IdPath),
+#[utoipa::path(operation_id = "participant_reset_all", tag = "invigilation", params(IdOf<OlympiadId>),
     responses((status = 200, body = inline(crate::envelope::Envelope<ResetResult>))))]
 #[get("/api/participant/reset/{id}")]
 pub async fn reset_all(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<OlympiadId>>,
 ) -> ApiResult<ResetResult> {
     state
         .answer(move |conn| invigilation::reset_all(conn, &caller, path.id))
@@ -152,13 +153,13 @@ pub async fn report_start_times(
 }
 
 /// Marks every finished attempt again, after the answer key was corrected.
-#[utoipa::path(operation_id = "olympiad_remark", tag = "invigilation", params(IdPath),
+#[utoipa::path(operation_id = "olympiad_remark", tag = "invigilation", params(IdOf<OlympiadId>),
     responses((status = 200, body = inline(crate::envelope::Envelope<RemarkResult>))))]
 #[post("/api/olympiad/remark/{id}")]
 pub async fn remark(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<OlympiadId>>,
 ) -> ApiResult<RemarkResult> {
     state
         .answer(move |conn| invigilation::remark(conn, &caller, path.id))

@@ -10,6 +10,7 @@ use crate::sitting::device_key;
 use crate::state::AppState;
 use actix_web::http::header::{CACHE_CONTROL, ETAG, IF_NONE_MATCH};
 use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
+use olympiad_domain::id::OlympiadId;
 use olympiad_office::lobby::{self, LobbyStart, LobbyView, PaperKey, SealedPaper};
 use olympiad_office::start_windows::{self, StartWindows, UpdateStartWindows};
 
@@ -103,7 +104,7 @@ pub async fn start_from_lobby(
 pub async fn get_start_windows(
     caller: Caller,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    id: web::Path<OlympiadId>,
 ) -> ApiResult<StartWindows> {
     let id = id.into_inner();
     state
@@ -119,7 +120,7 @@ pub async fn get_start_windows(
 pub async fn update_start_windows(
     caller: Caller,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    id: web::Path<OlympiadId>,
     body: Body<UpdateStartWindows>,
 ) -> ApiResult<StartWindows> {
     let id = id.into_inner();

@@ -5,6 +5,7 @@ use crate::body::Body;
 use crate::envelope::ApiResult;
 use crate::state::AppState;
 use actix_web::{get, post, put, web};
+use olympiad_domain::id::OlympiadId;
 use olympiad_domain::paper::Verification;
 use olympiad_office::olympiads::{
     self, OlympiadIdQuery, OlympiadSettings, OpenQuery, PaperModule, PinQuery, UpdateSettings,
@@ -32,7 +33,7 @@ pub async fn get_olympiad(
 pub async fn update_settings(
     caller: Caller,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    id: web::Path<OlympiadId>,
     body: Body<UpdateSettings>,
 ) -> ApiResult<OlympiadSettings> {
     let (id, body) = (id.into_inner(), body.into_inner());
@@ -55,7 +56,7 @@ pub async fn update_settings(
 pub async fn set_olympiad_open(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<OlympiadId>,
     query: web::Query<OpenQuery>,
 ) -> ApiResult<OlympiadSettings> {
     let (id, open) = (path.into_inner(), query.open.unwrap_or(true));
@@ -84,7 +85,7 @@ pub async fn set_pinned(
 pub async fn paper_modules(
     caller: Caller,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    id: web::Path<OlympiadId>,
 ) -> ApiResult<Vec<PaperModule>> {
     let id = id.into_inner();
     state
@@ -97,7 +98,7 @@ pub async fn paper_modules(
 pub async fn verify(
     caller: Caller,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    id: web::Path<OlympiadId>,
 ) -> ApiResult<Verification> {
     let id = id.into_inner();
     state

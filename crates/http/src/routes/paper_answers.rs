@@ -10,7 +10,7 @@ use crate::routes::upload_target;
 use crate::state::AppState;
 use actix_multipart::Multipart;
 use actix_web::{get, post, web, HttpResponse};
-use olympiad_domain::id::SchoolParticipantId;
+use olympiad_domain::id::{OlympiadId, SchoolParticipantId};
 use olympiad_office::paper_answers::{
     self, PaperImported, PaperPreview, PAPER_ANSWERS_LIMIT_BYTES,
 };
@@ -123,9 +123,9 @@ pub async fn import(
 async fn with_the_file<T: Send + 'static>(
     caller: Caller,
     state: web::Data<AppState>,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
     parts: Multipart,
-    use_case: fn(&mut DbConnection, &olympiad_office::Caller, i64, &[u8]) -> OfficeResult<T>,
+    use_case: fn(&mut DbConnection, &olympiad_office::Caller, OlympiadId, &[u8]) -> OfficeResult<T>,
 ) -> Result<T, ApiError> {
     upload_target::<Olympiad>(&state, &caller, olympiad_id).await?;
     let (_, bytes) = read_file_part(parts, PAPER_ANSWERS_LIMIT_BYTES).await?;

@@ -9,6 +9,7 @@ use crate::routes::upload_target;
 use crate::state::AppState;
 use crate::JSON_LIMIT_BYTES;
 use actix_web::{get, post, web};
+use olympiad_domain::id::OlympiadId;
 use olympiad_office::paper::ConfirmQuery;
 use olympiad_office::question_bank::{self, CsvImport, Imported, QuestionBank};
 use olympiad_office::OfficeResult;
@@ -22,7 +23,7 @@ use validator::Validate;
 pub async fn export(
     caller: Caller,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    id: web::Path<OlympiadId>,
 ) -> ApiResult<QuestionBank> {
     let id = id.into_inner();
     state
@@ -35,7 +36,7 @@ pub async fn export(
 pub async fn import(
     caller: Caller,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    id: web::Path<OlympiadId>,
     confirm: web::Query<ConfirmQuery>,
     bank: LaterJson<QuestionBank>,
 ) -> ApiResult<Imported> {
@@ -48,7 +49,7 @@ pub async fn import(
 pub async fn import_csv(
     caller: Caller,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    id: web::Path<OlympiadId>,
     confirm: web::Query<ConfirmQuery>,
     csv: LaterJson<CsvImport>,
 ) -> ApiResult<Imported> {
@@ -60,10 +61,16 @@ pub async fn import_csv(
 async fn with_the_file<B, T>(
     caller: Caller,
     state: web::Data<AppState>,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
     confirm: bool,
     file: LaterJson<B>,
-    use_case: fn(&mut DbConnection, &olympiad_office::Caller, i64, bool, B) -> OfficeResult<T>,
+    use_case: fn(
+        &mut DbConnection,
+        &olympiad_office::Caller,
+        OlympiadId,
+        bool,
+        B,
+    ) -> OfficeResult<T>,
 ) -> Result<T, ApiError>
 where
     B: DeserializeOwned + Validate + Send + 'static,

@@ -3,9 +3,10 @@
 
 use crate::access::Caller;
 use crate::envelope::{ok, ApiResult};
-use crate::routes::IdPath;
+use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{get, post, web};
+use olympiad_domain::id::OlympiadId;
 use olympiad_office::reports::{
     self, GraphData, LearnerLoginQuery, LearnerLogins, OlympiadGlance, OlympiadOverview,
     OverviewQuery, QuestionsByDifficulty,
@@ -27,13 +28,13 @@ pub async fn overview_all(
 }
 
 /// One olympiad's schools with their learners by status; `schoolId` -1 (or none) for all.
-#[utoipa::path(operation_id = "report_overview", tag = "reports", params(IdPath, OverviewQuery),
+#[utoipa::path(operation_id = "report_overview", tag = "reports", params(IdOf<OlympiadId>, OverviewQuery),
     responses((status = 200, body = inline(crate::envelope::Envelope<OlympiadOverview>))))]
 #[post("/api/reports/olympiad/overview/{id}")]
 pub async fn overview(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<OlympiadId>>,
     query: web::Query<OverviewQuery>,
 ) -> ApiResult<OlympiadOverview> {
     let (id, school_id) = (path.id, query.school_id);
@@ -45,13 +46,13 @@ pub async fn overview(
 }
 
 /// Entries and starts over time, and learners by province and by grade.
-#[utoipa::path(operation_id = "report_graph_data", tag = "reports", params(IdPath),
+#[utoipa::path(operation_id = "report_graph_data", tag = "reports", params(IdOf<OlympiadId>),
     responses((status = 200, body = inline(crate::envelope::Envelope<GraphData>))))]
 #[post("/api/reports/olympiad/graph-data/{id}")]
 pub async fn graph_data(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<OlympiadId>>,
 ) -> ApiResult<GraphData> {
     let id = path.id;
     ok(state
@@ -62,13 +63,13 @@ pub async fn graph_data(
 }
 
 /// Facility and discrimination of every question, from the finished scripts.
-#[utoipa::path(operation_id = "report_questions_by_difficulty", tag = "reports", params(IdPath),
+#[utoipa::path(operation_id = "report_questions_by_difficulty", tag = "reports", params(IdOf<OlympiadId>),
     responses((status = 200, body = inline(crate::envelope::Envelope<QuestionsByDifficulty>))))]
 #[post("/api/reports/olympiad/questions-by-difficulty/{id}")]
 pub async fn questions_by_difficulty(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<OlympiadId>>,
 ) -> ApiResult<QuestionsByDifficulty> {
     let id = path.id;
     ok(state

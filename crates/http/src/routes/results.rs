@@ -7,9 +7,10 @@ use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::listing::GridQuery;
-use crate::routes::IdPath;
+use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{get, post, put, web, HttpResponse};
+use olympiad_domain::id::OlympiadId;
 use olympiad_domain::results::MedalBands;
 use olympiad_office::results::{
     self, AdjustInput, BandsInput, DisqualifyInput, EntryQuery, LearnerResult, Moderation,
@@ -129,13 +130,13 @@ pub async fn set_bands(
 }
 
 /// The schools ranked by the mean of their best five learners' scores.
-#[utoipa::path(operation_id = "results_top_school_calcs", tag = "results", params(IdPath),
+#[utoipa::path(operation_id = "results_top_school_calcs", tag = "results", params(IdOf<OlympiadId>),
     responses((status = 200, body = inline(crate::envelope::Envelope<Vec<TopSchool>>))))]
 #[get("/api/reports/olympiad/top-school-calcs/{id}")]
 pub async fn top_school_calcs(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<OlympiadId>>,
 ) -> ApiResult<Vec<TopSchool>> {
     let id = path.id;
     ok(state

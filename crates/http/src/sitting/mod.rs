@@ -7,6 +7,7 @@ pub mod writer;
 use crate::error::ApiError;
 use actix_web::http::StatusCode;
 use actix_web::HttpRequest;
+use olympiad_domain::id::OlympiadId;
 use olympiad_office::learner_paper::Paper;
 use olympiad_office::sitting::DeviceKey;
 use olympiad_office::ErrorCode;
@@ -30,7 +31,10 @@ pub fn required_device_key(req: &HttpRequest) -> Result<DeviceKey, ApiError> {
 
 /// The paper of the olympiad: from the cache without a trip to the blocking threads, else from the
 /// database.
-pub async fn paper_of(state: &crate::AppState, olympiad_id: i64) -> Result<Arc<Paper>, ApiError> {
+pub async fn paper_of(
+    state: &crate::AppState,
+    olympiad_id: OlympiadId,
+) -> Result<Arc<Paper>, ApiError> {
     if let Some(paper) = state.sitting_cache.get(olympiad_id) {
         return Ok(paper);
     }

@@ -5,7 +5,7 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::StatusCode;
 use actix_web::test::{call_service, init_service, read_body, TestRequest};
-use olympiad_domain::id::SchoolParticipantId;
+use olympiad_domain::id::{OlympiadId, SchoolParticipantId};
 use serde_json::{json, Value};
 
 pub struct Api<S> {
@@ -113,7 +113,7 @@ where
 
     /// The results grid of an olympiad as `token` sees it (`filter`: more of the query, such as
     /// `&onPaper=true`); answers its `data` (`rows` and `total`).
-    pub async fn results(&self, olympiad_id: i64, token: &str, filter: &str) -> Value {
+    pub async fn results(&self, olympiad_id: OlympiadId, token: &str, filter: &str) -> Value {
         let url = format!("/api/results?olympiadId={olympiad_id}{filter}");
         let (status, list) = self.get(&url, token).await;
         assert_eq!(status, StatusCode::OK, "{list}");

@@ -3,7 +3,7 @@
 
 use super::Fixture;
 use diesel::prelude::*;
-use olympiad_domain::id::{SchoolId, SchoolParticipantId, UserId};
+use olympiad_domain::id::{OlympiadId, SchoolId, SchoolParticipantId, UserId};
 use olympiad_domain::Role;
 use olympiad_persistence::models::{Olympiad, Teacher};
 use olympiad_persistence::schema::{
@@ -70,7 +70,7 @@ pub struct SchoolBuilder<'a> {
     name: String,
     emis: Option<String>,
     province: String,
-    olympiad: Option<i64>,
+    olympiad: Option<OlympiadId>,
 }
 
 pub struct School {

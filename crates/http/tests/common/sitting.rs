@@ -7,7 +7,7 @@ use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use diesel::prelude::*;
-use olympiad_domain::id::SchoolParticipantId;
+use olympiad_domain::id::{OlympiadId, SchoolParticipantId};
 use olympiad_domain::paper::{AnswerOption, Language, QuestionContent, QuestionKind};
 use olympiad_persistence::models::{
     Olympiad, Question, QuestionForm, QuestionModule, QuestionModuleForm,
@@ -18,7 +18,7 @@ use serde_json::{json, Value};
 pub struct Sitting {
     pub fx: Fixture,
     pub olympiad: Olympiad,
-    pub olympiad_id: i64,
+    pub olympiad_id: OlympiadId,
     /// single choice (b correct, 2 marks), multiple choice (a and c, 3), numeric (12.5 ± 0.5, 1),
     /// short text ("Limpopo", 1).
     pub questions: Vec<i64>,

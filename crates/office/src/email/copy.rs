@@ -6,6 +6,7 @@ use crate::activity::record_activity;
 use crate::caller::Caller;
 use crate::error::{OfficeError, OfficeResult};
 use crate::fields::required_field;
+use olympiad_domain::id::OlympiadId;
 use olympiad_domain::rich_text::email_html;
 use olympiad_mailer::kinds::{system_email, Placeholder, SystemEmail, SYSTEM_EMAILS};
 use olympiad_mailer::Copy;
@@ -54,8 +55,8 @@ pub struct SystemEmailView {
 #[into_params(parameter_in = Query)]
 pub struct EmailerQuery {
     /// The olympiad whose copy to show; the overlord leaves it out for the platform's copy.
-    #[param(minimum = 1)]
-    pub olympiad_id: Option<i64>,
+    #[param(value_type = Option<i64>, minimum = 1)]
+    pub olympiad_id: Option<OlympiadId>,
 }
 
 fn placeholders(list: &[Placeholder]) -> Vec<PlaceholderView> {
@@ -70,7 +71,7 @@ fn placeholders(list: &[Placeholder]) -> Vec<PlaceholderView> {
 
 fn view(
     conn: &mut DbConnection,
-    olympiad_id: Option<i64>,
+    olympiad_id: Option<OlympiadId>,
     kind: &SystemEmail,
 ) -> OfficeResult<SystemEmailView> {
     let saved = EmailCopy::in_force(conn, olympiad_id, kind.key)?;

@@ -15,6 +15,7 @@ use crate::scope::{find_in_reach, InReach};
 use olympiad_domain::email::{
     mass_mail_file_problem, Audience, EmailOutcome, FileRefusal, MassMailStatus, MassMailStep,
 };
+use olympiad_domain::id::OlympiadId;
 use olympiad_domain::job::JobStatus;
 use olympiad_domain::Role;
 use olympiad_mailer::{Copy, Email, FileAttachment, Recipient};
@@ -50,8 +51,8 @@ impl InReach for MassMail {
 #[into_params(parameter_in = Query)]
 pub struct MassMailQuery {
     /// The olympiad's mass mails; the overlord may leave it out for all of them.
-    #[param(minimum = 1)]
-    pub olympiad_id: Option<i64>,
+    #[param(value_type = Option<i64>, minimum = 1)]
+    pub olympiad_id: Option<OlympiadId>,
 }
 
 /// A mass mail as it is written.
@@ -59,8 +60,8 @@ pub struct MassMailQuery {
 #[serde(rename_all = "camelCase")]
 pub struct MassMailInput {
     /// The olympiad it is of; the overlord may leave it out (then only all teachers).
-    #[schema(minimum = 1)]
-    pub olympiad_id: Option<i64>,
+    #[schema(value_type = Option<i64>, minimum = 1)]
+    pub olympiad_id: Option<OlympiadId>,
     #[schema(minimum = 1)]
     pub campaign_id: Option<i64>,
     #[schema(min_length = 1, max_length = 200, pattern = "\\S")]

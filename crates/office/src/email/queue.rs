@@ -5,6 +5,7 @@ use crate::activity::record_activity;
 use crate::caller::Caller;
 use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::scope::find_in_reach;
+use olympiad_domain::id::OlympiadId;
 use olympiad_domain::job::JobStatus;
 use olympiad_domain::Role;
 use olympiad_persistence::models::{
@@ -141,15 +142,8 @@ pub fn logs(
     if !(1..=5000).contains(&path.to_show) {
         return Err(OfficeError::invalid("toShow", "must be between 1 and 5000"));
     }
-    let olympiad_id = if path.olympiad_id == 0 {
-        caller.olympiad_scope(None)?
-    } else {
-        Some(
-            caller
-                .olympiad_scope(Some(path.olympiad_id))?
-                .unwrap_or(path.olympiad_id),
-        )
-    };
+    let asked = (path.olympiad_id != 0).then(|| OlympiadId::new(path.olympiad_id));
+    let olympiad_id = caller.olympiad_scope(asked)?;
     Ok(EmailLog::newest(conn, olympiad_id, path.to_show)?)
 }
 

@@ -7,6 +7,7 @@ use crate::caller::Caller;
 use crate::error::{OfficeError, OfficeResult};
 use crate::secrets::new_token;
 use olympiad_domain::email::normal_address;
+use olympiad_domain::id::OlympiadId;
 use olympiad_domain::Role;
 use olympiad_persistence::models::{Olympiad, Unsubscribe, UnsubscribeLink};
 use olympiad_persistence::{write_transaction, DbConnection};
@@ -19,7 +20,7 @@ use validator::Validate;
 pub fn links_for(
     conn: &mut DbConnection,
     email: &str,
-    olympiad_id: Option<i64>,
+    olympiad_id: Option<OlympiadId>,
     base_url: &str,
 ) -> OfficeResult<(String, String)> {
     let email = normal_address(email);
@@ -40,7 +41,8 @@ pub fn links_for(
 pub struct UnsubscribeLinkView {
     /// The address, partly hidden (`th…@example.org`).
     pub email: String,
-    pub olympiad_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub olympiad_id: Option<OlympiadId>,
     pub olympiad_title: Option<String>,
     /// Unsubscribed from this olympiad's mail (or everything, when it names none).
     pub unsubscribed: bool,
@@ -97,8 +99,8 @@ pub struct UnsubscribeInput {
     pub reference: Option<String>,
     #[schema(max_length = 254)]
     pub email: Option<String>,
-    #[schema(minimum = 1)]
-    pub olympiad_id: Option<i64>,
+    #[schema(value_type = Option<i64>, minimum = 1)]
+    pub olympiad_id: Option<OlympiadId>,
     /// From every olympiad's mail, not only the link's olympiad.
     #[serde(default)]
     pub everywhere: bool,
@@ -190,8 +192,8 @@ pub struct ResubscribeQuery {
     #[param(max_length = 254)]
     pub email: Option<String>,
     /// Staff: the olympiad's list (the overlord may leave it out for every list).
-    #[param(minimum = 1)]
-    pub olympiad_id: Option<i64>,
+    #[param(value_type = Option<i64>, minimum = 1)]
+    pub olympiad_id: Option<OlympiadId>,
     /// Anyone with the link: the reference of the e-mail's unsubscribe link.
     #[param(max_length = 100)]
     pub reference: Option<String>,
@@ -240,8 +242,8 @@ pub fn resubscribe(
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct UnsubscribeListQuery {
-    #[param(minimum = 1)]
-    pub olympiad_id: Option<i64>,
+    #[param(value_type = Option<i64>, minimum = 1)]
+    pub olympiad_id: Option<OlympiadId>,
 }
 
 /// `GET /api/unsubscribe`: the olympiad's unsubscribes and the global ones (the overlord: all).

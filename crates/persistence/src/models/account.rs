@@ -4,7 +4,7 @@ use crate::schema::{accounts, olympiads, users};
 use crate::DbConnection;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::UserId;
+use olympiad_domain::id::{OlympiadId, UserId};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -15,7 +15,7 @@ pub struct Account {
     pub id: i64,
     pub user_id: UserId,
     pub role: String,
-    pub olympiad_id: Option<i64>,
+    pub olympiad_id: Option<OlympiadId>,
     pub disabled: bool,
     pub created_at: NaiveDateTime,
 }
@@ -25,7 +25,7 @@ pub struct Account {
 pub struct AccountInsertForm<'a> {
     pub user_id: UserId,
     pub role: &'a str,
-    pub olympiad_id: Option<i64>,
+    pub olympiad_id: Option<OlympiadId>,
 }
 
 /// An account with the olympiad it belongs to, as sign-in and the account screens show it.
@@ -38,7 +38,8 @@ pub struct AccountView {
     #[schema(value_type = i64)]
     pub user_id: UserId,
     pub role: String,
-    pub olympiad_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub olympiad_id: Option<OlympiadId>,
     #[diesel(select_expression = olympiads::name.nullable())]
     pub olympiad_name: Option<String>,
     #[diesel(select_expression = olympiads::title.nullable())]
@@ -50,7 +51,7 @@ pub struct AccountView {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct AccountFilter {
     pub user_id: Option<UserId>,
-    pub olympiad_id: Option<i64>,
+    pub olympiad_id: Option<OlympiadId>,
 }
 
 impl Account {

@@ -4,7 +4,7 @@ use crate::schema::activity_logs;
 use crate::DbConnection;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::UserId;
+use olympiad_domain::id::{OlympiadId, UserId};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -17,7 +17,8 @@ pub struct ActivityLog {
     #[schema(value_type = Option<i64>)]
     pub user_id: Option<UserId>,
     pub email: Option<String>,
-    pub olympiad_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub olympiad_id: Option<OlympiadId>,
     pub action: String,
     /// A JSON object with what the action touched.
     pub details: String,
@@ -31,7 +32,7 @@ pub struct ActivityLog {
 pub struct ActivityLogInsertForm<'a> {
     pub user_id: Option<UserId>,
     pub email: Option<&'a str>,
-    pub olympiad_id: Option<i64>,
+    pub olympiad_id: Option<OlympiadId>,
     pub action: &'a str,
     pub details: String,
     pub address: Option<&'a str>,

@@ -8,13 +8,13 @@ use crate::DbConnection;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use olympiad_domain::appeals::AppealState;
-use olympiad_domain::id::{AttemptId, SchoolParticipantId, UserId};
+use olympiad_domain::id::{AttemptId, OlympiadId, SchoolParticipantId, UserId};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = result_appeals)]
 pub struct Appeal {
     pub id: i64,
-    pub olympiad_id: i64,
+    pub olympiad_id: OlympiadId,
     pub attempt_id: AttemptId,
     pub school_participant_id: SchoolParticipantId,
     pub question: i32,
@@ -31,7 +31,7 @@ pub struct Appeal {
 #[derive(Debug, Clone, Insertable)]
 #[diesel(table_name = result_appeals)]
 pub struct AppealInsertForm {
-    pub olympiad_id: i64,
+    pub olympiad_id: OlympiadId,
     pub attempt_id: AttemptId,
     pub school_participant_id: SchoolParticipantId,
     pub question: i32,
@@ -64,7 +64,7 @@ pub struct AppealRow {
 
 /// Which appeals a list holds.
 pub enum AppealsOf {
-    Olympiad(i64),
+    Olympiad(OlympiadId),
     Entry(SchoolParticipantId),
 }
 

@@ -9,7 +9,7 @@ use crate::schema::{
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::{AttemptId, ParticipantId, SchoolParticipantId, UserId};
+use olympiad_domain::id::{AttemptId, OlympiadId, ParticipantId, SchoolParticipantId, UserId};
 use olympiad_domain::module_time::{ModuleClocks, ModuleOpened};
 use olympiad_domain::school::ParticipantStatus;
 use olympiad_domain::sitting::{
@@ -21,7 +21,7 @@ use olympiad_domain::sitting::{
 pub struct Attempt {
     pub id: AttemptId,
     pub participant_id: ParticipantId,
-    pub olympiad_id: i64,
+    pub olympiad_id: OlympiadId,
     pub school_participant_id: Option<SchoolParticipantId>,
     pub status: AttemptStatus,
     pub superseded: bool,
@@ -140,7 +140,7 @@ impl Attempt {
     pub fn begin(
         conn: &mut DbConnection,
         participant_id: ParticipantId,
-        olympiad_id: i64,
+        olympiad_id: OlympiadId,
         school_participant_id: Option<SchoolParticipantId>,
         device_key_hash: &str,
     ) -> DbResult<Attempt> {
@@ -401,7 +401,11 @@ impl Attempt {
     /// Marks the answers of the olympiad's attempts `ids` against its paper as it is now (read once
     /// for all of them), and keeps the marks of each answer and the scores. Running it again after a
     /// corrected answer key is safe: the same answers and key always give the same marks.
-    pub fn mark(conn: &mut DbConnection, olympiad_id: i64, ids: &[AttemptId]) -> DbResult<()> {
+    pub fn mark(
+        conn: &mut DbConnection,
+        olympiad_id: OlympiadId,
+        ids: &[AttemptId],
+    ) -> DbResult<()> {
         let questions = Question::for_olympiad(conn, olympiad_id)?;
         let contents: Vec<_> = questions.iter().map(Question::content).collect();
         let marked: Vec<MarkedQuestion> = questions
@@ -455,7 +459,10 @@ impl Attempt {
     }
 
     /// Finished attempts of an olympiad, for marking again.
-    pub fn finished_ids(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<Vec<AttemptId>> {
+    pub fn finished_ids(
+        conn: &mut DbConnection,
+        olympiad_id: OlympiadId,
+    ) -> DbResult<Vec<AttemptId>> {
         Ok(attempts::table
             .filter(attempts::olympiad_id.eq(olympiad_id))
             .filter(attempts::status.eq(AttemptStatus::Finished.as_str()))
@@ -572,7 +579,7 @@ impl SaveGuard {
 #[derive(Debug, Clone, Queryable)]
 pub struct Sitter {
     pub participant_id: ParticipantId,
-    pub olympiad_id: i64,
+    pub olympiad_id: OlympiadId,
     pub school_participant_id: Option<SchoolParticipantId>,
     pub user_id: UserId,
     pub language: String,
@@ -697,7 +704,7 @@ impl SittingPause {
 
     pub fn open_for_olympiad(
         conn: &mut DbConnection,
-        olympiad_id: i64,
+        olympiad_id: OlympiadId,
     ) -> DbResult<Vec<SittingPause>> {
         Ok(sitting_pauses::table
             .inner_join(school_participants::table)
@@ -773,7 +780,7 @@ impl SchoolSitting {
     /// Every entered school of the olympiad with its learners counted by where they are.
     pub fn for_olympiad(
         conn: &mut DbConnection,
-        olympiad_id: i64,
+        olympiad_id: OlympiadId,
         stuck_before: NaiveDateTime,
     ) -> DbResult<Vec<SchoolSitting>> {
         use diesel::sql_types::{BigInt, Timestamp};
@@ -817,7 +824,7 @@ impl LearnerSitting {
     /// current attempt.
     pub fn list(
         conn: &mut DbConnection,
-        olympiad_id: i64,
+        olympiad_id: OlympiadId,
         school_participant_id: Option<SchoolParticipantId>,
     ) -> DbResult<Vec<(LearnerSitting, Option<Attempt>)>> {
         use crate::schema::users;
@@ -873,7 +880,7 @@ impl LearnerSitting {
 pub fn entry_olympiad(
     conn: &mut DbConnection,
     school_participant_id: SchoolParticipantId,
-) -> DbResult<i64> {
+) -> DbResult<OlympiadId> {
     Ok(school_participants::table
         .find(school_participant_id)
         .select(school_participants::olympiad_id)
@@ -889,7 +896,7 @@ pub struct StartTime {
 }
 
 /// When each attempt of an olympiad started, earliest first.
-pub fn start_times(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<Vec<StartTime>> {
+pub fn start_times(conn: &mut DbConnection, olympiad_id: OlympiadId) -> DbResult<Vec<StartTime>> {
     Ok(attempts::table
         .left_join(school_participants::table.inner_join(schools::table))
         .filter(attempts::olympiad_id.eq(olympiad_id))

@@ -8,7 +8,7 @@ use crate::schema::{
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::{CertificateBatchId, CertificateRunId, SchoolParticipantId};
+use olympiad_domain::id::{CertificateBatchId, CertificateRunId, OlympiadId, SchoolParticipantId};
 
 pub const RUN_GENERATING: &str = "generating";
 pub const RUN_GENERATED: &str = "generated";
@@ -22,7 +22,7 @@ pub const BATCH_FAILED: &str = "failed";
 #[diesel(table_name = certificate_configs)]
 pub struct CertificateConfig {
     pub id: i64,
-    pub olympiad_id: i64,
+    pub olympiad_id: OlympiadId,
     pub config: String,
     pub updated_at: NaiveDateTime,
 }
@@ -30,7 +30,7 @@ pub struct CertificateConfig {
 impl CertificateConfig {
     pub fn of_olympiad(
         conn: &mut DbConnection,
-        olympiad_id: i64,
+        olympiad_id: OlympiadId,
     ) -> DbResult<Option<CertificateConfig>> {
         Ok(certificate_configs::table
             .filter(certificate_configs::olympiad_id.eq(olympiad_id))
@@ -40,7 +40,7 @@ impl CertificateConfig {
     }
 
     /// Saves the olympiad's one configuration (made the first time).
-    pub fn save(conn: &mut DbConnection, olympiad_id: i64, config: &str) -> DbResult<()> {
+    pub fn save(conn: &mut DbConnection, olympiad_id: OlympiadId, config: &str) -> DbResult<()> {
         let changed = diesel::update(
             certificate_configs::table.filter(certificate_configs::olympiad_id.eq(olympiad_id)),
         )
@@ -68,7 +68,8 @@ impl CertificateConfig {
 pub struct CertificateRun {
     #[schema(value_type = i64)]
     pub id: CertificateRunId,
-    pub olympiad_id: i64,
+    #[schema(value_type = i64)]
+    pub olympiad_id: OlympiadId,
     pub results_version: i32,
     /// generating or generated
     pub status: String,
@@ -90,7 +91,10 @@ impl CertificateRun {
             .first(conn)?)
     }
 
-    pub fn latest(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<Option<CertificateRun>> {
+    pub fn latest(
+        conn: &mut DbConnection,
+        olympiad_id: OlympiadId,
+    ) -> DbResult<Option<CertificateRun>> {
         Ok(certificate_runs::table
             .filter(certificate_runs::olympiad_id.eq(olympiad_id))
             .order(certificate_runs::id.desc())
@@ -102,7 +106,7 @@ impl CertificateRun {
     /// A new run of the olympiad's results `version`, with a waiting batch for each entry.
     pub fn begin(
         conn: &mut DbConnection,
-        olympiad_id: i64,
+        olympiad_id: OlympiadId,
         version: i32,
         entries: &[SchoolParticipantId],
     ) -> DbResult<CertificateRun> {

@@ -9,6 +9,7 @@ use crate::words::Word;
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::id::OlympiadId;
 use olympiad_domain::school::EntryStatus;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -50,7 +51,8 @@ pub struct CountryRow {
 #[serde(rename_all = "camelCase")]
 pub struct CountryParticipant {
     pub id: i64,
-    pub olympiad_id: i64,
+    #[schema(value_type = i64)]
+    pub olympiad_id: OlympiadId,
     pub country_id: i64,
     pub status: EntryStatus,
     pub team_leader_name: String,
@@ -95,7 +97,7 @@ pub struct CountryParticipantRow {
 
 #[derive(Debug, Clone, Default)]
 pub struct CountryFilter {
-    pub olympiad_id: Option<i64>,
+    pub olympiad_id: Option<OlympiadId>,
     pub search: String,
     pub status: Option<String>,
     pub sort: Vec<Sort>,
@@ -113,7 +115,7 @@ impl IgeoCountry {
     }
 
     /// The olympiads the country is entered in: a country is shared by all of them.
-    pub fn olympiad_ids(conn: &mut DbConnection, id: i64) -> DbResult<Vec<i64>> {
+    pub fn olympiad_ids(conn: &mut DbConnection, id: i64) -> DbResult<Vec<OlympiadId>> {
         Ok(country_participants::table
             .filter(country_participants::country_id.eq(id))
             .select(country_participants::olympiad_id)
@@ -177,7 +179,7 @@ impl IgeoCountry {
         query = page_of!(query, page, igeo_countries::id);
         let countries: Vec<IgeoCountry> = query.load(conn)?;
         let ids: Vec<i64> = countries.iter().map(|c| c.id).collect();
-        let entries: Vec<(i64, i64, i64)> = country_participants::table
+        let entries: Vec<(i64, i64, OlympiadId)> = country_participants::table
             .filter(country_participants::country_id.eq_any(&ids))
             .select((
                 country_participants::id,
@@ -220,7 +222,7 @@ impl CountryParticipant {
 
     pub fn create(
         conn: &mut DbConnection,
-        olympiad_id: i64,
+        olympiad_id: OlympiadId,
         country_id: i64,
         fields: &CountryParticipantUpdateForm,
     ) -> DbResult<CountryParticipant> {

@@ -13,7 +13,7 @@ use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use olympiad_domain::email::{Audience, BounceKind, EmailOutcome, MailServers, MassMailStatus};
-use olympiad_domain::id::{SchoolId, UserId};
+use olympiad_domain::id::{OlympiadId, SchoolId, UserId};
 use olympiad_domain::job::{JobKind, JobStatus};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -26,7 +26,8 @@ pub const LIST_LIMIT: i64 = 5000;
 #[serde(rename_all = "camelCase")]
 pub struct EmailCopy {
     pub id: i64,
-    pub olympiad_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub olympiad_id: Option<OlympiadId>,
     pub kind: String,
     pub subject: String,
     pub html: String,
@@ -39,7 +40,7 @@ impl EmailCopy {
     /// The copy saved for `kind` in the olympiad (`None`: the platform's).
     pub fn find_exact(
         conn: &mut DbConnection,
-        olympiad_id: Option<i64>,
+        olympiad_id: Option<OlympiadId>,
         kind: &str,
     ) -> DbResult<Option<EmailCopy>> {
         let query = email_copies::table
@@ -56,7 +57,7 @@ impl EmailCopy {
     /// The copy an e-mail of the olympiad is written in: the olympiad's own, else the platform's.
     pub fn in_force(
         conn: &mut DbConnection,
-        olympiad_id: Option<i64>,
+        olympiad_id: Option<OlympiadId>,
         kind: &str,
     ) -> DbResult<Option<EmailCopy>> {
         if olympiad_id.is_some() {
@@ -70,7 +71,7 @@ impl EmailCopy {
     /// Saves the copy of `kind` for the olympiad (or the platform), replacing what was saved.
     pub fn save(
         conn: &mut DbConnection,
-        olympiad_id: Option<i64>,
+        olympiad_id: Option<OlympiadId>,
         kind: &str,
         subject: &str,
         html: &str,
@@ -106,7 +107,11 @@ impl EmailCopy {
     }
 
     /// Forgets the saved copy: the default (or the platform's) is used again. Answers whether there was one.
-    pub fn reset(conn: &mut DbConnection, olympiad_id: Option<i64>, kind: &str) -> DbResult<bool> {
+    pub fn reset(
+        conn: &mut DbConnection,
+        olympiad_id: Option<OlympiadId>,
+        kind: &str,
+    ) -> DbResult<bool> {
         let Some(saved) = EmailCopy::find_exact(conn, olympiad_id, kind)? else {
             return Ok(false);
         };
@@ -165,7 +170,8 @@ impl Campaign {
 #[serde(rename_all = "camelCase")]
 pub struct MassMail {
     pub id: i64,
-    pub olympiad_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub olympiad_id: Option<OlympiadId>,
     pub campaign_id: Option<i64>,
     pub title: String,
     pub audience: Audience,
@@ -186,7 +192,7 @@ pub struct MassMail {
 #[derive(Debug, Clone, Insertable, AsChangeset)]
 #[diesel(table_name = mass_mails)]
 pub struct MassMailForm {
-    pub olympiad_id: Option<i64>,
+    pub olympiad_id: Option<OlympiadId>,
     pub campaign_id: Option<i64>,
     pub title: String,
     #[diesel(serialize_as = Word)]
@@ -249,7 +255,10 @@ impl MassMail {
     }
 
     /// The olympiad's mass mails, or every one (`None`), newest first.
-    pub fn list(conn: &mut DbConnection, olympiad_id: Option<i64>) -> DbResult<Vec<MassMail>> {
+    pub fn list(
+        conn: &mut DbConnection,
+        olympiad_id: Option<OlympiadId>,
+    ) -> DbResult<Vec<MassMail>> {
         let mut query = mass_mails::table
             .select(MassMail::as_select())
             .order(mass_mails::id.desc())
@@ -339,7 +348,8 @@ pub struct QueuedEmail {
     pub created_at: NaiveDateTime,
     #[serde(with = "olympiad_domain::utc")]
     pub updated_at: NaiveDateTime,
-    pub olympiad_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub olympiad_id: Option<OlympiadId>,
     pub mass_mail_id: Option<i64>,
     pub recipient: Option<String>,
 }
@@ -347,7 +357,7 @@ pub struct QueuedEmail {
 /// Which e-mails of the queue to list.
 #[derive(Debug, Clone, Default)]
 pub struct QueuedEmailFilter {
-    pub olympiad_id: Option<i64>,
+    pub olympiad_id: Option<OlympiadId>,
     /// Only those not yet sent or failed for good.
     pub unsent_only: bool,
     pub search: Option<String>,
@@ -396,7 +406,8 @@ impl QueuedEmail {
 pub struct EmailLog {
     pub id: i64,
     pub job_id: Option<i64>,
-    pub olympiad_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub olympiad_id: Option<OlympiadId>,
     pub mass_mail_id: Option<i64>,
     pub kind: String,
     pub recipient: String,
@@ -411,7 +422,7 @@ pub struct EmailLog {
 #[diesel(table_name = email_logs)]
 pub struct EmailLogInsertForm {
     pub job_id: Option<i64>,
-    pub olympiad_id: Option<i64>,
+    pub olympiad_id: Option<OlympiadId>,
     pub mass_mail_id: Option<i64>,
     pub kind: String,
     pub recipient: String,
@@ -432,7 +443,7 @@ impl EmailLog {
     /// The newest `limit` entries of the olympiad (`None`: of every olympiad and none).
     pub fn newest(
         conn: &mut DbConnection,
-        olympiad_id: Option<i64>,
+        olympiad_id: Option<OlympiadId>,
         limit: i64,
     ) -> DbResult<Vec<EmailLog>> {
         let mut query = email_logs::table
@@ -449,7 +460,7 @@ impl EmailLog {
     /// Entries whose address or subject contains `term`, in the olympiad or everywhere.
     pub fn search(
         conn: &mut DbConnection,
-        olympiad_id: Option<i64>,
+        olympiad_id: Option<OlympiadId>,
         term: &str,
     ) -> DbResult<Vec<EmailLog>> {
         let Some(pattern) = contains_pattern(term) else {
@@ -506,7 +517,7 @@ pub struct UnsubscribeLink {
     pub id: i64,
     pub reference: String,
     pub email: String,
-    pub olympiad_id: Option<i64>,
+    pub olympiad_id: Option<OlympiadId>,
     pub created_at: NaiveDateTime,
 }
 
@@ -515,7 +526,7 @@ impl UnsubscribeLink {
     pub fn for_address(
         conn: &mut DbConnection,
         email: &str,
-        olympiad_id: Option<i64>,
+        olympiad_id: Option<OlympiadId>,
         fresh: impl FnOnce() -> String,
     ) -> DbResult<String> {
         let query = unsubscribe_links::table
@@ -560,14 +571,19 @@ pub struct Unsubscribe {
     pub id: i64,
     pub email: String,
     /// `None`: from every olympiad.
-    pub olympiad_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub olympiad_id: Option<OlympiadId>,
     #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
 }
 
 impl Unsubscribe {
     /// Unsubscribes the address (once: asking again changes nothing).
-    pub fn add(conn: &mut DbConnection, email: &str, olympiad_id: Option<i64>) -> DbResult<()> {
+    pub fn add(
+        conn: &mut DbConnection,
+        email: &str,
+        olympiad_id: Option<OlympiadId>,
+    ) -> DbResult<()> {
         if Unsubscribe::exact(conn, email, olympiad_id)? {
             return Ok(());
         }
@@ -581,7 +597,11 @@ impl Unsubscribe {
         Ok(())
     }
 
-    fn exact(conn: &mut DbConnection, email: &str, olympiad_id: Option<i64>) -> DbResult<bool> {
+    fn exact(
+        conn: &mut DbConnection,
+        email: &str,
+        olympiad_id: Option<OlympiadId>,
+    ) -> DbResult<bool> {
         let query = unsubscribes::table
             .filter(unsubscribes::email.eq(email.to_owned()))
             .select(diesel::dsl::count_star())
@@ -597,7 +617,7 @@ impl Unsubscribe {
     pub fn blocks(
         conn: &mut DbConnection,
         email: &str,
-        olympiad_id: Option<i64>,
+        olympiad_id: Option<OlympiadId>,
     ) -> DbResult<bool> {
         let query = unsubscribes::table
             .filter(unsubscribes::email.eq(email.to_owned()))
@@ -618,7 +638,7 @@ impl Unsubscribe {
     pub fn remove(
         conn: &mut DbConnection,
         email: &str,
-        olympiad_id: Option<i64>,
+        olympiad_id: Option<OlympiadId>,
     ) -> DbResult<usize> {
         let query = diesel::delete(unsubscribes::table)
             .filter(unsubscribes::email.eq(email.to_owned()))
@@ -641,7 +661,10 @@ impl Unsubscribe {
     }
 
     /// The olympiad's unsubscribes and the global ones, or every one (`None`).
-    pub fn list(conn: &mut DbConnection, olympiad_id: Option<i64>) -> DbResult<Vec<Unsubscribe>> {
+    pub fn list(
+        conn: &mut DbConnection,
+        olympiad_id: Option<OlympiadId>,
+    ) -> DbResult<Vec<Unsubscribe>> {
         let mut query = unsubscribes::table
             .select(Unsubscribe::as_select())
             .order(unsubscribes::id.desc())
@@ -864,13 +887,14 @@ pub struct Addressee {
 pub fn audience(
     conn: &mut DbConnection,
     audience: Audience,
-    olympiad_id: Option<i64>,
+    olympiad_id: Option<OlympiadId>,
 ) -> DbResult<Vec<Addressee>> {
     use crate::schema::{
         expressions_of_interest as eoi, participants, school_participants as sp, teachers,
         team_members as tm, users,
     };
-    let olympiad = olympiad_id.unwrap_or(-1);
+    // No olympiad has the id -1: without one, the olympiad's audiences are empty.
+    let olympiad = olympiad_id.unwrap_or(OlympiadId::new(-1));
     let rows: Vec<AddresseeRow> = match audience {
         Audience::ParticipatingTeachers | Audience::SchoolsWithoutLearners => {
             let mut query = tm::table
@@ -939,7 +963,10 @@ type AddresseeRow = (Option<String>, String, String, String);
 
 /// Whom the entries with an unpaid order (not paid, not pre-approved, not deleted) reach: the
 /// team members of a school's entry, the team leader and invoice contact of a country's.
-fn unpaid_order_contacts(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<Vec<AddresseeRow>> {
+fn unpaid_order_contacts(
+    conn: &mut DbConnection,
+    olympiad_id: OlympiadId,
+) -> DbResult<Vec<AddresseeRow>> {
     use crate::schema::{
         country_participants as cp, purchase_orders as po, school_participants as sp, teachers,
         team_members as tm, users,

@@ -5,7 +5,7 @@ use crate::words::Word;
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::{SchoolParticipantId, UserId};
+use olympiad_domain::id::{OlympiadId, SchoolParticipantId, UserId};
 use olympiad_domain::interest::{InterestKind, InterestStatus};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -16,7 +16,8 @@ use utoipa::ToSchema;
 #[serde(rename_all = "camelCase")]
 pub struct ExpressionOfInterest {
     pub id: i64,
-    pub olympiad_id: i64,
+    #[schema(value_type = i64)]
+    pub olympiad_id: OlympiadId,
     #[serde(rename = "type")]
     pub kind: InterestKind,
     pub title: String,
@@ -53,7 +54,7 @@ pub struct ExpressionOfInterest {
 #[derive(Debug, Clone, Insertable)]
 #[diesel(table_name = eoi)]
 pub struct ExpressionInsertForm {
-    pub olympiad_id: i64,
+    pub olympiad_id: OlympiadId,
     #[diesel(serialize_as = Word)]
     pub kind: InterestKind,
     pub title: String,
@@ -74,7 +75,7 @@ pub struct ExpressionInsertForm {
 
 #[derive(Debug, Clone, Default)]
 pub struct ExpressionFilter {
-    pub olympiad_id: Option<i64>,
+    pub olympiad_id: Option<OlympiadId>,
     pub status: Option<String>,
     pub kind: Option<String>,
     pub email_verified: Option<bool>,
@@ -107,7 +108,7 @@ impl ExpressionOfInterest {
     /// nothing.
     pub fn open_by_email(
         conn: &mut DbConnection,
-        olympiad_id: i64,
+        olympiad_id: OlympiadId,
         email: &str,
         kind: InterestKind,
     ) -> DbResult<Option<ExpressionOfInterest>> {

@@ -6,7 +6,7 @@ use crate::schema::{attachments, uploads};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::UserId;
+use olympiad_domain::id::{OlympiadId, UserId};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -31,7 +31,8 @@ pub struct Upload {
 pub struct Attachment {
     pub id: i64,
     pub upload_id: i64,
-    pub olympiad_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub olympiad_id: Option<OlympiadId>,
     pub filename: String,
     #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
@@ -117,7 +118,7 @@ impl Attachment {
     /// An olympiad's attachments, or every attachment (`None`).
     pub fn list(
         conn: &mut DbConnection,
-        olympiad_id: Option<i64>,
+        olympiad_id: Option<OlympiadId>,
     ) -> DbResult<Vec<(Attachment, Upload)>> {
         let mut query = attachments::table
             .inner_join(uploads::table)
@@ -134,7 +135,7 @@ impl Attachment {
     pub fn create(
         conn: &mut DbConnection,
         upload_id: i64,
-        olympiad_id: Option<i64>,
+        olympiad_id: Option<OlympiadId>,
         filename: &str,
     ) -> DbResult<Attachment> {
         Ok(diesel::insert_into(attachments::table)

@@ -3,6 +3,7 @@ use crate::schema::general_copies;
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::id::OlympiadId;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -13,7 +14,8 @@ use utoipa::ToSchema;
 #[serde(rename_all = "camelCase")]
 pub struct GeneralCopy {
     pub id: i64,
-    pub olympiad_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub olympiad_id: Option<OlympiadId>,
     pub copy_key: String,
     pub title: String,
     pub body: String,
@@ -26,7 +28,7 @@ pub struct GeneralCopy {
 #[derive(Debug, Clone, AsChangeset, Insertable)]
 #[diesel(table_name = general_copies, treat_none_as_null = true)]
 pub struct GeneralCopyForm {
-    pub olympiad_id: Option<i64>,
+    pub olympiad_id: Option<OlympiadId>,
     pub copy_key: String,
     pub title: String,
     pub body: String,
@@ -34,7 +36,10 @@ pub struct GeneralCopyForm {
 
 impl GeneralCopy {
     /// The copies of one olympiad, or the platform's own (`None`).
-    pub fn list(conn: &mut DbConnection, olympiad_id: Option<i64>) -> DbResult<Vec<GeneralCopy>> {
+    pub fn list(
+        conn: &mut DbConnection,
+        olympiad_id: Option<OlympiadId>,
+    ) -> DbResult<Vec<GeneralCopy>> {
         let query = general_copies::table
             .select(GeneralCopy::as_select())
             .order(general_copies::copy_key)
@@ -48,7 +53,7 @@ impl GeneralCopy {
 
     pub fn by_key(
         conn: &mut DbConnection,
-        olympiad_id: Option<i64>,
+        olympiad_id: Option<OlympiadId>,
         key: &str,
     ) -> DbResult<Option<GeneralCopy>> {
         Ok(GeneralCopy::list(conn, olympiad_id)?

@@ -8,6 +8,7 @@ use crate::{now, DbConnection};
 use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
 use diesel::sql_types::{Text, Timestamp};
+use olympiad_domain::id::OlympiadId;
 use olympiad_domain::job::{JobKind, JobStatus};
 
 #[derive(Debug, Clone, Queryable, QueryableByName, Selectable)]
@@ -26,7 +27,7 @@ pub struct Job {
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
     /// An e-mail's olympiad (whose copy it is written in), mass mail and addressee.
-    pub olympiad_id: Option<i64>,
+    pub olympiad_id: Option<OlympiadId>,
     pub mass_mail_id: Option<i64>,
     pub recipient: Option<String>,
 }
@@ -40,7 +41,7 @@ pub struct JobInsertForm {
     pub run_at: NaiveDateTime,
     #[diesel(serialize_as = Word)]
     pub status: JobStatus,
-    pub olympiad_id: Option<i64>,
+    pub olympiad_id: Option<OlympiadId>,
     pub mass_mail_id: Option<i64>,
     pub recipient: Option<String>,
 }
@@ -48,7 +49,7 @@ pub struct JobInsertForm {
 /// Where an e-mail job belongs, for the queue's screens and its release.
 #[derive(Debug, Clone, Default)]
 pub struct EmailJobPlace {
-    pub olympiad_id: Option<i64>,
+    pub olympiad_id: Option<OlympiadId>,
     pub mass_mail_id: Option<i64>,
     pub recipient: String,
     /// A mass mail's e-mails wait until they are released.

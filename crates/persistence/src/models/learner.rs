@@ -6,7 +6,7 @@ use crate::schema::{accounts, learners, participants, school_participants, schoo
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::{SchoolId, UserId};
+use olympiad_domain::id::{OlympiadId, SchoolId, UserId};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -68,7 +68,7 @@ pub struct LearnerRow {
 #[derive(Debug, Clone, Default)]
 pub struct LearnerFilter {
     /// Learners of the schools entered in this olympiad.
-    pub olympiad_id: Option<i64>,
+    pub olympiad_id: Option<OlympiadId>,
     pub school_id: Option<SchoolId>,
     pub search: String,
     pub grade: Option<i32>,

@@ -7,13 +7,13 @@ use crate::schema::{lobby_keys, school_participants, start_window_schools, start
 use crate::DbConnection;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::SchoolParticipantId;
+use olympiad_domain::id::{OlympiadId, SchoolParticipantId};
 
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
 #[diesel(table_name = start_windows)]
 pub struct StartWindow {
     pub id: i64,
-    pub olympiad_id: i64,
+    pub olympiad_id: OlympiadId,
     pub starts_at: NaiveDateTime,
     pub ends_at: NaiveDateTime,
     pub created_at: NaiveDateTime,
@@ -31,7 +31,7 @@ impl StartWindow {
     /// The olympiad's start windows, in order of opening, each with the schools it covers.
     pub fn for_olympiad(
         conn: &mut DbConnection,
-        olympiad_id: i64,
+        olympiad_id: OlympiadId,
     ) -> DbResult<Vec<(StartWindow, Vec<i64>)>> {
         let windows: Vec<StartWindow> = start_windows::table
             .filter(start_windows::olympiad_id.eq(olympiad_id))
@@ -82,7 +82,7 @@ impl StartWindow {
     /// learners' windows are kept in memory while their olympiad's `updated_at` stays the same.
     pub fn replace(
         conn: &mut DbConnection,
-        olympiad_id: i64,
+        olympiad_id: OlympiadId,
         windows: &[StartWindowInsertForm],
         at: NaiveDateTime,
     ) -> DbResult<()> {
@@ -124,7 +124,7 @@ impl LobbyKey {
     /// reads the first one's.
     pub fn for_opening(
         conn: &mut DbConnection,
-        olympiad_id: i64,
+        olympiad_id: OlympiadId,
         opens_at: NaiveDateTime,
         fresh: impl FnOnce() -> String,
         at: NaiveDateTime,
@@ -161,7 +161,10 @@ impl LobbyKey {
 }
 
 /// The schools entered in an olympiad, by name: those a start window may cover.
-pub fn entered_schools(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<Vec<(i64, String)>> {
+pub fn entered_schools(
+    conn: &mut DbConnection,
+    olympiad_id: OlympiadId,
+) -> DbResult<Vec<(i64, String)>> {
     use crate::schema::schools;
     Ok(school_participants::table
         .inner_join(schools::table)

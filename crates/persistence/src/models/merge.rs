@@ -10,7 +10,7 @@ use crate::schema::{
 };
 use crate::{now, DbConnection};
 use diesel::prelude::*;
-use olympiad_domain::id::SchoolId;
+use olympiad_domain::id::{OlympiadId, SchoolId};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -91,7 +91,7 @@ fn not_into_itself<T: PartialEq>(what: &str, duplicate_id: T, survivor_id: T) ->
     Ok(())
 }
 
-fn olympiad_title(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<String> {
+fn olympiad_title(conn: &mut DbConnection, olympiad_id: OlympiadId) -> DbResult<String> {
     Ok(olympiads::table
         .find(olympiad_id)
         .select(olympiads::title)
@@ -106,7 +106,7 @@ pub fn school_merge_plan(
     not_into_itself("school", duplicate_id, survivor_id)?;
     let duplicate = School::find(conn, duplicate_id)?;
     let survivor = School::find(conn, survivor_id)?;
-    let survivor_olympiads: Vec<i64> = SchoolParticipant::for_school(conn, survivor_id)?
+    let survivor_olympiads: Vec<OlympiadId> = SchoolParticipant::for_school(conn, survivor_id)?
         .iter()
         .map(|e| e.olympiad_id)
         .collect();
@@ -259,7 +259,7 @@ pub fn country_merge_plan(
     not_into_itself("country", duplicate_id, survivor_id)?;
     let duplicate = IgeoCountry::find(conn, duplicate_id)?;
     let survivor = IgeoCountry::find(conn, survivor_id)?;
-    let kept: Vec<i64> = CountryParticipant::for_country(conn, survivor_id)?
+    let kept: Vec<OlympiadId> = CountryParticipant::for_country(conn, survivor_id)?
         .iter()
         .map(|e| e.olympiad_id)
         .collect();

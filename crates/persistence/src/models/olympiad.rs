@@ -4,6 +4,7 @@ use crate::words::Word;
 use crate::DbConnection;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::id::OlympiadId;
 use olympiad_domain::olympiad::OlympiadKind;
 use olympiad_domain::paper::Language;
 use olympiad_domain::rich_text::LocalizedRichText;
@@ -15,7 +16,8 @@ use utoipa::ToSchema;
 #[diesel(table_name = olympiads)]
 #[serde(rename_all = "camelCase")]
 pub struct Olympiad {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: OlympiadId,
     pub project_id: i64,
     pub sub_project_id: Option<i64>,
     pub name: String,
@@ -100,7 +102,7 @@ impl Olympiad {
 
     pub fn update_settings(
         conn: &mut DbConnection,
-        id: i64,
+        id: OlympiadId,
         changes: &OlympiadSettingsUpdateForm,
     ) -> DbResult<Olympiad> {
         Ok(diesel::update(olympiads::table.find(id))
@@ -109,7 +111,7 @@ impl Olympiad {
             .get_result(conn)?)
     }
 
-    pub fn set_open(conn: &mut DbConnection, id: i64, open: bool) -> DbResult<Olympiad> {
+    pub fn set_open(conn: &mut DbConnection, id: OlympiadId, open: bool) -> DbResult<Olympiad> {
         Ok(diesel::update(olympiads::table.find(id))
             .set((
                 olympiads::is_open.eq(open),
@@ -121,14 +123,18 @@ impl Olympiad {
 
     /// Marks the olympiad changed (`updated_at`): what its windows' writers do, since the
     /// learners' windows are kept in memory while their olympiad's `updated_at` stays the same.
-    pub fn mark_changed(conn: &mut DbConnection, id: i64, at: NaiveDateTime) -> DbResult<()> {
+    pub fn mark_changed(
+        conn: &mut DbConnection,
+        id: OlympiadId,
+        at: NaiveDateTime,
+    ) -> DbResult<()> {
         diesel::update(olympiads::table.find(id))
             .set(olympiads::updated_at.eq(at))
             .execute(conn)?;
         Ok(())
     }
 
-    pub fn set_pinned(conn: &mut DbConnection, id: i64, pinned: bool) -> DbResult<Olympiad> {
+    pub fn set_pinned(conn: &mut DbConnection, id: OlympiadId, pinned: bool) -> DbResult<Olympiad> {
         Ok(diesel::update(olympiads::table.find(id))
             .set((
                 olympiads::is_pinned.eq(pinned),
@@ -157,7 +163,7 @@ impl Olympiad {
             .load(conn)?)
     }
 
-    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Olympiad> {
+    pub fn find(conn: &mut DbConnection, id: OlympiadId) -> DbResult<Olympiad> {
         Ok(olympiads::table
             .find(id)
             .select(Olympiad::as_select())

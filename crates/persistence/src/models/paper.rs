@@ -6,7 +6,7 @@ use crate::schema::{question_modules, questions, sitting_windows};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::{ModuleId, QuestionId};
+use olympiad_domain::id::{ModuleId, OlympiadId, QuestionId};
 use olympiad_domain::paper::{Localized, QuestionContent, QuestionKind};
 use olympiad_domain::rich_text::LocalizedRichText;
 
@@ -14,13 +14,16 @@ use olympiad_domain::rich_text::LocalizedRichText;
 #[diesel(table_name = sitting_windows)]
 pub struct SittingWindow {
     pub id: i64,
-    pub olympiad_id: i64,
+    pub olympiad_id: OlympiadId,
     pub starts_at: NaiveDateTime,
     pub ends_at: NaiveDateTime,
 }
 
 impl SittingWindow {
-    pub fn for_olympiad(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<Vec<SittingWindow>> {
+    pub fn for_olympiad(
+        conn: &mut DbConnection,
+        olympiad_id: OlympiadId,
+    ) -> DbResult<Vec<SittingWindow>> {
         Ok(sitting_windows::table
             .filter(sitting_windows::olympiad_id.eq(olympiad_id))
             .order(sitting_windows::starts_at)
@@ -32,7 +35,7 @@ impl SittingWindow {
     /// changed: the learners' windows are kept in memory while its `updated_at` stays the same.
     pub fn replace(
         conn: &mut DbConnection,
-        olympiad_id: i64,
+        olympiad_id: OlympiadId,
         windows: &[(NaiveDateTime, NaiveDateTime)],
     ) -> DbResult<()> {
         Olympiad::mark_changed(conn, olympiad_id, now())?;
@@ -55,7 +58,7 @@ impl SittingWindow {
 #[diesel(table_name = question_modules)]
 pub struct QuestionModule {
     pub id: ModuleId,
-    pub olympiad_id: i64,
+    pub olympiad_id: OlympiadId,
     pub position: i32,
     /// JSON object per language; read with [`QuestionModule::title`].
     pub title: String,
@@ -96,7 +99,7 @@ impl QuestionModule {
 
     pub fn for_olympiad(
         conn: &mut DbConnection,
-        olympiad_id: i64,
+        olympiad_id: OlympiadId,
     ) -> DbResult<Vec<QuestionModule>> {
         Ok(question_modules::table
             .filter(question_modules::olympiad_id.eq(olympiad_id))
@@ -108,7 +111,7 @@ impl QuestionModule {
     /// Adds the module at the end of the olympiad's paper.
     pub fn create(
         conn: &mut DbConnection,
-        olympiad_id: i64,
+        olympiad_id: OlympiadId,
         fields: &QuestionModuleForm,
     ) -> DbResult<QuestionModule> {
         let last: Option<i32> = question_modules::table
@@ -154,7 +157,11 @@ impl QuestionModule {
     }
 
     /// Puts the olympiad's modules in the order of `ids` (which must be all of them).
-    pub fn reorder(conn: &mut DbConnection, olympiad_id: i64, ids: &[ModuleId]) -> DbResult<()> {
+    pub fn reorder(
+        conn: &mut DbConnection,
+        olympiad_id: OlympiadId,
+        ids: &[ModuleId],
+    ) -> DbResult<()> {
         for (index, id) in ids.iter().enumerate() {
             diesel::update(
                 question_modules::table
@@ -219,7 +226,10 @@ impl Question {
     }
 
     /// Every question of the olympiad, in paper order (module, then question).
-    pub fn for_olympiad(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<Vec<Question>> {
+    pub fn for_olympiad(
+        conn: &mut DbConnection,
+        olympiad_id: OlympiadId,
+    ) -> DbResult<Vec<Question>> {
         Ok(questions::table
             .inner_join(question_modules::table)
             .filter(question_modules::olympiad_id.eq(olympiad_id))

@@ -8,7 +8,7 @@ use crate::schema::{
 };
 use crate::{now, DbConnection};
 use diesel::prelude::*;
-use olympiad_domain::id::{AttemptId, ParticipantId, SchoolParticipantId, UserId};
+use olympiad_domain::id::{AttemptId, OlympiadId, ParticipantId, SchoolParticipantId, UserId};
 use olympiad_domain::sitting::{AnswerValue, AttemptStatus};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -30,7 +30,7 @@ impl SheetLearner {
     /// The olympiad's learners (of one school's entry, when given), by grade, class and name.
     pub fn of_olympiad(
         conn: &mut DbConnection,
-        olympiad_id: i64,
+        olympiad_id: OlympiadId,
         school_participant_id: Option<SchoolParticipantId>,
     ) -> DbResult<Vec<SheetLearner>> {
         let mut query = participants::table
@@ -68,7 +68,10 @@ pub struct PaperSheet;
 
 impl PaperSheet {
     /// The olympiad's attempts written on paper.
-    pub fn attempt_ids(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<BTreeSet<AttemptId>> {
+    pub fn attempt_ids(
+        conn: &mut DbConnection,
+        olympiad_id: OlympiadId,
+    ) -> DbResult<BTreeSet<AttemptId>> {
         Ok(paper_sheets::table
             .filter(paper_sheets::olympiad_id.eq(olympiad_id))
             .select(paper_sheets::attempt_id)
@@ -89,7 +92,7 @@ impl PaperSheet {
     /// A finished attempt for a learner who wrote on paper, not yet marked.
     pub fn create_attempt(
         conn: &mut DbConnection,
-        olympiad_id: i64,
+        olympiad_id: OlympiadId,
         participant_id: ParticipantId,
         school_participant_id: Option<SchoolParticipantId>,
         imported_by: Option<UserId>,

@@ -8,7 +8,7 @@ use crate::schema::{accounts, attempts, learners, participants, schools, users};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::{ParticipantId, SchoolId, SchoolParticipantId, UserId};
+use olympiad_domain::id::{OlympiadId, ParticipantId, SchoolId, SchoolParticipantId, UserId};
 use olympiad_domain::school::ParticipantStatus;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -21,7 +21,8 @@ use utoipa::ToSchema;
 pub struct Participant {
     #[schema(value_type = i64)]
     pub id: ParticipantId,
-    pub olympiad_id: i64,
+    #[schema(value_type = i64)]
+    pub olympiad_id: OlympiadId,
     pub learner_id: i64,
     /// The school's entry the learner writes under (the customer participant).
     #[schema(value_type = Option<i64>)]
@@ -59,7 +60,7 @@ pub struct ParticipantRow {
 
 #[derive(Debug, Clone, Default)]
 pub struct ParticipantFilter {
-    pub olympiad_id: Option<i64>,
+    pub olympiad_id: Option<OlympiadId>,
     pub school_participant_id: Option<SchoolParticipantId>,
     pub search: String,
     pub grade: Option<i32>,
@@ -71,7 +72,7 @@ pub struct ParticipantFilter {
 
 /// Everything needed to enter one learner: who they are, where, and the sign-in made for them.
 pub struct LearnerEntry<'a> {
-    pub olympiad_id: i64,
+    pub olympiad_id: OlympiadId,
     pub school_id: SchoolId,
     pub school_participant_id: SchoolParticipantId,
     pub learner: &'a LearnerForm,

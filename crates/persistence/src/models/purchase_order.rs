@@ -15,7 +15,7 @@ use chrono::NaiveDateTime;
 use diesel::dsl::sql;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
-use olympiad_domain::id::{InvoiceId, PurchaseOrderId, SchoolParticipantId, UserId};
+use olympiad_domain::id::{InvoiceId, OlympiadId, PurchaseOrderId, SchoolParticipantId, UserId};
 use olympiad_domain::payments::{
     Amounts, DatedFee, FeeBand, FeeLine, FeeSchedule, Fees, OrderState,
 };
@@ -28,7 +28,8 @@ use utoipa::ToSchema;
 pub struct PurchaseOrder {
     #[schema(value_type = i64)]
     pub id: PurchaseOrderId,
-    pub olympiad_id: i64,
+    #[schema(value_type = i64)]
+    pub olympiad_id: OlympiadId,
     #[schema(value_type = Option<i64>)]
     pub school_participant_id: Option<SchoolParticipantId>,
     pub country_participant_id: Option<i64>,
@@ -117,7 +118,7 @@ pub struct PurchaseOrderRow {
 
 #[derive(Debug, Clone, Default)]
 pub struct PurchaseOrderFilter {
-    pub olympiad_id: Option<i64>,
+    pub olympiad_id: Option<OlympiadId>,
     pub school_participant_id: Option<SchoolParticipantId>,
     pub country_participant_id: Option<i64>,
     /// `paid`, `pre` (pre-approved), `unpaid`, or none for all.
@@ -129,7 +130,7 @@ pub struct PurchaseOrderFilter {
 }
 
 pub struct PurchaseOrderInsertForm {
-    pub olympiad_id: i64,
+    pub olympiad_id: OlympiadId,
     pub school_participant_id: Option<SchoolParticipantId>,
     pub country_participant_id: Option<i64>,
     pub pay_token: String,
@@ -405,7 +406,7 @@ impl PurchaseOrder {
     /// Orders still owed, as bank-statement matching needs them.
     pub fn owing(
         conn: &mut DbConnection,
-        olympiad_id: i64,
+        olympiad_id: OlympiadId,
     ) -> DbResult<Vec<(PurchaseOrderId, String, i64)>> {
         Ok(purchase_orders::table
             .filter(purchase_orders::olympiad_id.eq(olympiad_id))
@@ -468,7 +469,7 @@ impl PurchaseOrderComment {
 }
 
 /// What an olympiad charges; [`Fees::default`] until the office sets it.
-pub fn olympiad_fees(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<Fees> {
+pub fn olympiad_fees(conn: &mut DbConnection, olympiad_id: OlympiadId) -> DbResult<Fees> {
     let stored: Option<(i64, i32)> = olympiad_fees::table
         .find(olympiad_id)
         .select((
@@ -487,7 +488,11 @@ pub fn olympiad_fees(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<Fees
     )
 }
 
-pub fn set_olympiad_fees(conn: &mut DbConnection, olympiad_id: i64, fees: Fees) -> DbResult<()> {
+pub fn set_olympiad_fees(
+    conn: &mut DbConnection,
+    olympiad_id: OlympiadId,
+    fees: Fees,
+) -> DbResult<()> {
     let changed = diesel::update(olympiad_fees::table.find(olympiad_id))
         .set((
             olympiad_fees::learner_fee_cents.eq(fees.learner_fee_cents),
@@ -513,7 +518,10 @@ fn midnight(day: chrono::NaiveDate) -> NaiveDateTime {
 }
 
 /// Everything the olympiad charges: the fees, the grade bands, the early-bird and late fees.
-pub fn olympiad_fee_schedule(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<FeeSchedule> {
+pub fn olympiad_fee_schedule(
+    conn: &mut DbConnection,
+    olympiad_id: OlympiadId,
+) -> DbResult<FeeSchedule> {
     let fees = olympiad_fees(conn, olympiad_id)?;
     type Dated = (
         Option<i64>,
@@ -567,7 +575,7 @@ pub fn olympiad_fee_schedule(conn: &mut DbConnection, olympiad_id: i64) -> DbRes
 /// Call inside a write transaction.
 pub fn set_olympiad_fee_schedule(
     conn: &mut DbConnection,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
     schedule: &FeeSchedule,
 ) -> DbResult<()> {
     set_olympiad_fees(conn, olympiad_id, schedule.fees)?;
@@ -648,7 +656,7 @@ pub fn set_sponsored_share(
 /// case-blind): `(entry id, country, entry status)`.
 pub fn countries_led_by(
     conn: &mut DbConnection,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
     email: &str,
 ) -> DbResult<Vec<(i64, String, String)>> {
     Ok(country_participants::table
@@ -900,7 +908,7 @@ fn totals_of(rows: Vec<(String, i64, i64, i64, i64, i64)>) -> Vec<PaymentTotalsB
 /// in one query on the database.
 pub fn payment_totals(
     conn: &mut DbConnection,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
     group: &str,
 ) -> DbResult<Vec<PaymentTotalsBy>> {
     let sum = |condition: &str| {

@@ -13,12 +13,12 @@ use chrono::NaiveDateTime;
 use diesel::dsl::count_star;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
-use olympiad_domain::id::{SchoolId, SchoolParticipantId, UserId};
+use olympiad_domain::id::{OlympiadId, SchoolId, SchoolParticipantId, UserId};
 use olympiad_domain::school::{EntryStatus, ParticipantStatus};
 use olympiad_domain::sitting::AttemptStatus;
 
 /// Schools entered (not withdrawn), per olympiad.
-pub fn entries_per_olympiad(conn: &mut DbConnection) -> DbResult<Vec<(i64, i64)>> {
+pub fn entries_per_olympiad(conn: &mut DbConnection) -> DbResult<Vec<(OlympiadId, i64)>> {
     Ok(school_participants::table
         .filter(school_participants::status.ne(EntryStatus::Withdrawn.as_str()))
         .group_by(school_participants::olympiad_id)
@@ -27,7 +27,7 @@ pub fn entries_per_olympiad(conn: &mut DbConnection) -> DbResult<Vec<(i64, i64)>
 }
 
 /// Orders paid (not deleted), per olympiad: (olympiad, orders, cents).
-pub fn paid_orders_per_olympiad(conn: &mut DbConnection) -> DbResult<Vec<(i64, i64, i64)>> {
+pub fn paid_orders_per_olympiad(conn: &mut DbConnection) -> DbResult<Vec<(OlympiadId, i64, i64)>> {
     Ok(purchase_orders::table
         .filter(purchase_orders::paid.eq(true))
         .filter(purchase_orders::deleted_at.is_null())
@@ -46,7 +46,7 @@ pub fn paid_orders_per_olympiad(conn: &mut DbConnection) -> DbResult<Vec<(i64, i
 /// Learners entered, per olympiad and status.
 pub fn learners_per_olympiad(
     conn: &mut DbConnection,
-) -> DbResult<Vec<(i64, ParticipantStatus, i64)>> {
+) -> DbResult<Vec<(OlympiadId, ParticipantStatus, i64)>> {
     Ok(participants::table
         .group_by((participants::olympiad_id, participants::status))
         .select((
@@ -60,7 +60,7 @@ pub fn learners_per_olympiad(
 /// Learners entered in one olympiad, per school entry and status.
 pub fn learners_per_entry(
     conn: &mut DbConnection,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
 ) -> DbResult<Vec<(Option<SchoolParticipantId>, ParticipantStatus, i64)>> {
     Ok(participants::table
         .filter(participants::olympiad_id.eq(olympiad_id))
@@ -77,7 +77,7 @@ pub fn learners_per_entry(
 pub type EntryRow = (SchoolParticipantId, SchoolId, String, String, String);
 
 /// An olympiad's school entries.
-pub fn entries_of(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<Vec<EntryRow>> {
+pub fn entries_of(conn: &mut DbConnection, olympiad_id: OlympiadId) -> DbResult<Vec<EntryRow>> {
     Ok(school_participants::table
         .inner_join(schools::table)
         .filter(school_participants::olympiad_id.eq(olympiad_id))
@@ -105,7 +105,7 @@ struct GradeCount {
 /// Learners entered in an olympiad, per grade and status.
 pub fn learners_per_grade(
     conn: &mut DbConnection,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
 ) -> DbResult<Vec<(i32, ParticipantStatus, i64)>> {
     // Grouped by columns of two tables, which diesel's DSL does not express.
     let rows: Vec<GradeCount> = diesel::sql_query(
@@ -143,7 +143,7 @@ fn buckets(
     table: &'static str,
     column: &'static str,
     span: Span,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
 ) -> DbResult<Vec<(String, i64)>> {
     // SQLite keeps a timestamp as `YYYY-MM-DD HH:MM:SS`; PostgreSQL formats its own.
     let bucket = match (&*conn, span) {
@@ -165,12 +165,18 @@ fn buckets(
 }
 
 /// Learners entered per day.
-pub fn learners_per_day(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<Vec<(String, i64)>> {
+pub fn learners_per_day(
+    conn: &mut DbConnection,
+    olympiad_id: OlympiadId,
+) -> DbResult<Vec<(String, i64)>> {
     buckets(conn, "participants", "created_at", Span::Day, olympiad_id)
 }
 
 /// Schools entered per day.
-pub fn entries_per_day(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<Vec<(String, i64)>> {
+pub fn entries_per_day(
+    conn: &mut DbConnection,
+    olympiad_id: OlympiadId,
+) -> DbResult<Vec<(String, i64)>> {
     buckets(
         conn,
         "school_participants",
@@ -181,7 +187,10 @@ pub fn entries_per_day(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<Ve
 }
 
 /// Attempts started per hour (a reset attempt counts: the learner did start).
-pub fn starts_per_hour(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<Vec<(String, i64)>> {
+pub fn starts_per_hour(
+    conn: &mut DbConnection,
+    olympiad_id: OlympiadId,
+) -> DbResult<Vec<(String, i64)>> {
     buckets(conn, "attempts", "started_at", Span::Hour, olympiad_id)
 }
 
@@ -190,7 +199,7 @@ pub fn starts_per_hour(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<Ve
 #[allow(clippy::type_complexity)]
 pub fn scripts(
     conn: &mut DbConnection,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
 ) -> DbResult<(Vec<(i64, Option<i64>)>, Vec<(i64, i64, Option<i32>)>)> {
     let finished = attempts::table
         .filter(attempts::olympiad_id.eq(olympiad_id))
@@ -223,7 +232,7 @@ pub type LearnerSignIn = (
 /// Learners' sign-ins to an olympiad in a window, newest first.
 pub fn learner_sign_ins(
     conn: &mut DbConnection,
-    olympiad_id: i64,
+    olympiad_id: OlympiadId,
     since: NaiveDateTime,
     until: NaiveDateTime,
     limit: i64,

@@ -11,7 +11,9 @@ use crate::words::Word;
 use crate::{now, placeholder, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::{AttemptId, ParticipantId, SchoolId, SchoolParticipantId, UserId};
+use olympiad_domain::id::{
+    AttemptId, OlympiadId, ParticipantId, SchoolId, SchoolParticipantId, UserId,
+};
 use olympiad_domain::results::{ResultChangeKind, ResultsState};
 use olympiad_domain::sitting::AttemptStatus;
 
@@ -19,7 +21,7 @@ use olympiad_domain::sitting::AttemptStatus;
 #[diesel(table_name = olympiad_results)]
 pub struct OlympiadResults {
     pub id: i64,
-    pub olympiad_id: i64,
+    pub olympiad_id: OlympiadId,
     pub state: ResultsState,
     pub version: i32,
     /// JSON of `MedalBands`.
@@ -46,7 +48,10 @@ impl OlympiadResults {
     /// The olympiad's results row, made (provisional, default bands) the first time it is asked for.
     /// Two first requests at once both insert: the second insert gives way on the unique index
     /// (`ON CONFLICT DO NOTHING`, the same statement on both databases) and both read the one row.
-    pub fn of_olympiad(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<OlympiadResults> {
+    pub fn of_olympiad(
+        conn: &mut DbConnection,
+        olympiad_id: OlympiadId,
+    ) -> DbResult<OlympiadResults> {
         let found = olympiad_results::table
             .filter(olympiad_results::olympiad_id.eq(olympiad_id))
             .select(OlympiadResults::as_select())
@@ -114,7 +119,7 @@ impl OlympiadResults {
 #[diesel(table_name = result_changes)]
 pub struct ResultChange {
     pub id: i64,
-    pub olympiad_id: i64,
+    pub olympiad_id: OlympiadId,
     pub attempt_id: Option<AttemptId>,
     pub kind: ResultChangeKind,
     pub marks: Option<i64>,
@@ -127,7 +132,7 @@ pub struct ResultChange {
 #[derive(Debug, Clone, Insertable)]
 #[diesel(table_name = result_changes)]
 pub struct ResultChangeInsertForm {
-    pub olympiad_id: i64,
+    pub olympiad_id: OlympiadId,
     pub attempt_id: Option<AttemptId>,
     #[diesel(serialize_as = Word)]
     pub kind: ResultChangeKind,
@@ -147,7 +152,10 @@ impl ResultChange {
     }
 
     /// Every change of the olympiad, oldest first: later ones win.
-    pub fn for_olympiad(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<Vec<ResultChange>> {
+    pub fn for_olympiad(
+        conn: &mut DbConnection,
+        olympiad_id: OlympiadId,
+    ) -> DbResult<Vec<ResultChange>> {
         Ok(result_changes::table
             .filter(result_changes::olympiad_id.eq(olympiad_id))
             .order(result_changes::id)
@@ -176,7 +184,7 @@ impl FinishedAttempt {
     /// The olympiad's finished current attempts (of one school's entry, when given).
     pub fn for_olympiad(
         conn: &mut DbConnection,
-        olympiad_id: i64,
+        olympiad_id: OlympiadId,
         school_participant_id: Option<SchoolParticipantId>,
     ) -> DbResult<Vec<FinishedAttempt>> {
         let mut query = attempts::table
@@ -231,7 +239,7 @@ pub struct QuestionDistribution {
 impl QuestionDistribution {
     pub fn for_olympiad(
         conn: &mut DbConnection,
-        olympiad_id: i64,
+        olympiad_id: OlympiadId,
     ) -> DbResult<Vec<QuestionDistribution>> {
         use diesel::sql_types::BigInt;
         // The same SQL on both databases; parameters appear in order for SQLite.
@@ -329,7 +337,7 @@ pub const SORT_KEYS: &[&str] = &["rank", "score", "name", "school", "grade", "pr
 impl ResultRow {
     /// The olympiad's generation: raised (by the migration's triggers) in the same transaction as
     /// every write that can change its results.
-    pub fn generation(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<i64> {
+    pub fn generation(conn: &mut DbConnection, olympiad_id: OlympiadId) -> DbResult<i64> {
         let sql = format!(
             "SELECT CAST(COALESCE(SUM(generation), 0) AS BIGINT) AS generation \
              FROM result_generations WHERE olympiad_id = {}",
@@ -345,7 +353,7 @@ impl ResultRow {
     /// (SQLite's have run already, and then this is nothing). A writer that stores the results it
     /// has just changed stores them at the generation its commit leaves; the deferred trigger then
     /// finds the raise done and does not raise again.
-    pub fn raise_now(conn: &mut DbConnection, olympiad_id: i64) -> DbResult<()> {
+    pub fn raise_now(conn: &mut DbConnection, olympiad_id: OlympiadId) -> DbResult<()> {
         if let DbConnection::Postgresql(_) = conn {
             diesel::sql_query("SELECT raise_result_generation($1)")
                 .bind::<diesel::sql_types::BigInt, _>(olympiad_id)

@@ -3,7 +3,7 @@ use crate::schema::{sanity_findings, sanity_runs};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::UserId;
+use olympiad_domain::id::{OlympiadId, SchoolParticipantId, UserId};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -31,7 +31,8 @@ pub struct SanityFinding {
     pub id: i64,
     pub run_id: i64,
     pub check_name: String,
-    pub olympiad_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub olympiad_id: Option<OlympiadId>,
     /// What is wrong, named: `learner 12: Thandi Nkosi (Waterkloof High School)`.
     pub subject: String,
     pub detail: String,
@@ -42,7 +43,7 @@ pub struct SanityFinding {
 pub struct SanityFindingInsertForm {
     pub run_id: i64,
     pub check_name: String,
-    pub olympiad_id: Option<i64>,
+    pub olympiad_id: Option<OlympiadId>,
     pub subject: String,
     pub detail: String,
 }
@@ -161,7 +162,9 @@ pub mod checks {
     }
 
     /// (entry id, olympiad id, school)
-    pub fn entries_without_learners(conn: &mut DbConnection) -> DbResult<Vec<(i64, i64, String)>> {
+    pub fn entries_without_learners(
+        conn: &mut DbConnection,
+    ) -> DbResult<Vec<(SchoolParticipantId, OlympiadId, String)>> {
         Ok(school_participants::table
             .inner_join(schools::table)
             .filter(school_participants::status.ne(EntryStatus::Withdrawn.as_str()))
@@ -177,7 +180,7 @@ pub mod checks {
     /// (entry id, olympiad id, school)
     pub fn entries_without_team_admin(
         conn: &mut DbConnection,
-    ) -> DbResult<Vec<(i64, i64, String)>> {
+    ) -> DbResult<Vec<(SchoolParticipantId, OlympiadId, String)>> {
         Ok(school_participants::table
             .inner_join(schools::table)
             .filter(school_participants::status.ne(EntryStatus::Withdrawn.as_str()))
@@ -195,7 +198,7 @@ pub mod checks {
     /// (participant id, olympiad id, first name, last name)
     pub fn participants_without_entry(
         conn: &mut DbConnection,
-    ) -> DbResult<Vec<(i64, i64, String, String)>> {
+    ) -> DbResult<Vec<(i64, OlympiadId, String, String)>> {
         Ok(participants::table
             .inner_join(learners::table)
             .filter(participants::school_participant_id.is_null())
@@ -243,7 +246,7 @@ pub mod checks {
     /// entry was deleted (the order keeps no entry) or whose school entry was withdrawn.
     pub fn orders_without_entries(
         conn: &mut DbConnection,
-    ) -> DbResult<Vec<(olympiad_domain::id::PurchaseOrderId, i64, String)>> {
+    ) -> DbResult<Vec<(olympiad_domain::id::PurchaseOrderId, OlympiadId, String)>> {
         Ok(purchase_orders::table
             .filter(purchase_orders::deleted_at.is_null())
             .filter(
@@ -273,7 +276,7 @@ pub mod checks {
     }
 
     /// (job id, olympiad id, address)
-    pub type EmailToShunned = (i64, Option<i64>, Option<String>);
+    pub type EmailToShunned = (i64, Option<OlympiadId>, Option<String>);
 
     /// E-mails held or queued for an address now shunned (the
     /// worker skips them when their turn comes; the finding says why they will not arrive).

@@ -6,7 +6,7 @@ use crate::schema::{school_participants, schools};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::{SchoolId, SchoolParticipantId};
+use olympiad_domain::id::{OlympiadId, SchoolId, SchoolParticipantId};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -94,7 +94,7 @@ pub struct SchoolRow {
 #[derive(Debug, Clone, Default)]
 pub struct SchoolFilter {
     /// The olympiad whose entries the rows show.
-    pub olympiad_id: Option<i64>,
+    pub olympiad_id: Option<OlympiadId>,
     pub search: String,
     pub province: Option<String>,
     pub sector: Option<String>,
@@ -123,7 +123,7 @@ impl School {
     }
 
     /// The olympiads the school is entered in: a school is shared by all of them.
-    pub fn olympiad_ids(conn: &mut DbConnection, id: SchoolId) -> DbResult<Vec<i64>> {
+    pub fn olympiad_ids(conn: &mut DbConnection, id: SchoolId) -> DbResult<Vec<OlympiadId>> {
         Ok(school_participants::table
             .filter(school_participants::school_id.eq(id))
             .select(school_participants::olympiad_id)
@@ -184,7 +184,7 @@ impl School {
         page: Option<Page>,
     ) -> DbResult<Paged<SchoolRow>> {
         let pattern = contains_pattern(&filter.search);
-        let entered_ids = |olympiad_id: i64| {
+        let entered_ids = |olympiad_id: OlympiadId| {
             school_participants::table
                 .filter(school_participants::olympiad_id.eq(olympiad_id))
                 .select(school_participants::school_id)
@@ -236,15 +236,16 @@ impl School {
         query = page_of!(query, page, schools::id);
         let found: Vec<School> = query.load(conn)?;
         let ids: Vec<SchoolId> = found.iter().map(|s| s.id).collect();
-        let entries: Vec<(SchoolParticipantId, SchoolId, i64, String)> = school_participants::table
-            .filter(school_participants::school_id.eq_any(&ids))
-            .select((
-                school_participants::id,
-                school_participants::school_id,
-                school_participants::olympiad_id,
-                school_participants::status,
-            ))
-            .load(conn)?;
+        let entries: Vec<(SchoolParticipantId, SchoolId, OlympiadId, String)> =
+            school_participants::table
+                .filter(school_participants::school_id.eq_any(&ids))
+                .select((
+                    school_participants::id,
+                    school_participants::school_id,
+                    school_participants::olympiad_id,
+                    school_participants::status,
+                ))
+                .load(conn)?;
         let rows = found
             .into_iter()
             .map(|school| {

@@ -8,7 +8,7 @@ use crate::schema::{
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::{SchoolId, SchoolParticipantId, UserId};
+use olympiad_domain::id::{OlympiadId, SchoolId, SchoolParticipantId, UserId};
 use olympiad_domain::school::EntryStatus;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -21,7 +21,8 @@ use utoipa::ToSchema;
 pub struct SchoolParticipant {
     #[schema(value_type = i64)]
     pub id: SchoolParticipantId,
-    pub olympiad_id: i64,
+    #[schema(value_type = i64)]
+    pub olympiad_id: OlympiadId,
     #[schema(value_type = i64)]
     pub school_id: SchoolId,
     pub status: EntryStatus,
@@ -57,7 +58,7 @@ pub struct SchoolParticipantRow {
 
 #[derive(Debug, Clone, Default)]
 pub struct SchoolParticipantFilter {
-    pub olympiad_id: Option<i64>,
+    pub olympiad_id: Option<OlympiadId>,
     pub school_id: Option<SchoolId>,
     /// Only the entries whose team this user (a teacher) is in.
     pub team_user_id: Option<UserId>,
@@ -126,7 +127,7 @@ impl SchoolParticipant {
 
     pub fn find_for(
         conn: &mut DbConnection,
-        olympiad_id: i64,
+        olympiad_id: OlympiadId,
         school_id: SchoolId,
     ) -> DbResult<Option<SchoolParticipant>> {
         Ok(school_participants::table
@@ -151,7 +152,7 @@ impl SchoolParticipant {
     /// The entry of the school in the olympiad, made when missing (entering twice is harmless).
     pub fn ensure(
         conn: &mut DbConnection,
-        olympiad_id: i64,
+        olympiad_id: OlympiadId,
         school_id: SchoolId,
         contact_teacher_id: Option<UserId>,
     ) -> DbResult<(SchoolParticipant, bool)> {

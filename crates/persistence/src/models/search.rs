@@ -10,7 +10,7 @@ use crate::DbConnection;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use olympiad_domain::email::EmailOutcome;
-use olympiad_domain::id::UserId;
+use olympiad_domain::id::{OlympiadId, UserId};
 use olympiad_domain::job::{JobKind, JobStatus};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -55,7 +55,8 @@ pub struct LearnerHit {
 pub struct OrderHit {
     #[schema(value_type = i64)]
     pub id: olympiad_domain::id::PurchaseOrderId,
-    pub olympiad_id: i64,
+    #[schema(value_type = i64)]
+    pub olympiad_id: OlympiadId,
     pub reference: String,
     #[serde(rename = "schoolsPO")]
     pub schools_po: String,
@@ -75,7 +76,8 @@ pub type EmailHit = (i64, JobStatus, String, NaiveDateTime);
 #[serde(rename_all = "camelCase")]
 pub struct EmailLogHit {
     pub id: i64,
-    pub olympiad_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub olympiad_id: Option<OlympiadId>,
     pub recipient: String,
     pub subject: String,
     /// Sent, failed, skipped (shunned or unsubscribed) or bounced.

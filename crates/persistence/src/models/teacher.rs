@@ -7,7 +7,7 @@ use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::dsl;
 use diesel::prelude::*;
-use olympiad_domain::id::{SchoolId, SchoolParticipantId, UserId};
+use olympiad_domain::id::{OlympiadId, SchoolId, SchoolParticipantId, UserId};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -62,14 +62,15 @@ pub struct TeamPlace {
     pub team_member_id: i64,
     #[schema(value_type = i64)]
     pub school_participant_id: SchoolParticipantId,
-    pub olympiad_id: i64,
+    #[schema(value_type = i64)]
+    pub olympiad_id: OlympiadId,
     pub is_team_admin: bool,
 }
 
 #[derive(Debug, Clone, Default)]
 pub struct TeacherFilter {
     /// With `all` false: only teachers in a team of an entry in this olympiad.
-    pub olympiad_id: Option<i64>,
+    pub olympiad_id: Option<OlympiadId>,
     pub all: bool,
     /// Only team admins (of this olympiad's entries).
     pub team_admins: bool,
@@ -169,8 +170,8 @@ impl Teacher {
 
     /// The olympiads the teacher works in: those of the entries whose teams they are in, and those
     /// their user has an account in. A teacher is shared by all of them.
-    pub fn olympiad_ids(conn: &mut DbConnection, id: i64) -> DbResult<Vec<i64>> {
-        let mut ids: Vec<i64> = team_members::table
+    pub fn olympiad_ids(conn: &mut DbConnection, id: i64) -> DbResult<Vec<OlympiadId>> {
+        let mut ids: Vec<OlympiadId> = team_members::table
             .inner_join(school_participants::table)
             .filter(team_members::teacher_id.eq(id))
             .select(school_participants::olympiad_id)
@@ -183,7 +184,7 @@ impl Teacher {
             accounts::table
                 .filter(accounts::user_id.eq(user_id))
                 .select(accounts::olympiad_id)
-                .load::<Option<i64>>(conn)?
+                .load::<Option<OlympiadId>>(conn)?
                 .into_iter()
                 .flatten(),
         );
@@ -252,7 +253,7 @@ impl Teacher {
     pub fn rows_by_ids(
         conn: &mut DbConnection,
         ids: &[i64],
-        olympiad_id: Option<i64>,
+        olympiad_id: Option<OlympiadId>,
     ) -> DbResult<Vec<TeacherRow>> {
         let parts: Vec<TeacherParts> = teachers::table
             .inner_join(users::table)
@@ -267,7 +268,7 @@ impl Teacher {
     fn with_teams(
         conn: &mut DbConnection,
         parts: Vec<TeacherParts>,
-        olympiad_id: Option<i64>,
+        olympiad_id: Option<OlympiadId>,
     ) -> DbResult<Vec<TeacherRow>> {
         let ids: Vec<i64> = parts.iter().map(|p| p.0.id).collect();
         let mut query = team_members::table
@@ -284,7 +285,7 @@ impl Teacher {
         if let Some(olympiad_id) = olympiad_id {
             query = query.filter(school_participants::olympiad_id.eq(olympiad_id));
         }
-        let places: Vec<(i64, i64, SchoolParticipantId, i64, bool)> = query.load(conn)?;
+        let places: Vec<(i64, i64, SchoolParticipantId, OlympiadId, bool)> = query.load(conn)?;
         Ok(parts
             .into_iter()
             .map(
@@ -325,7 +326,7 @@ impl Teacher {
         } else {
             &[true, false]
         };
-        let in_olympiad = |olympiad_id: i64| {
+        let in_olympiad = |olympiad_id: OlympiadId| {
             team_members::table
                 .inner_join(school_participants::table)
                 .filter(school_participants::olympiad_id.eq(olympiad_id))

@@ -6,6 +6,7 @@ use crate::schema::useful_contacts;
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::id::OlympiadId;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -16,7 +17,8 @@ use utoipa::ToSchema;
 #[serde(rename_all = "camelCase")]
 pub struct UsefulContact {
     pub id: i64,
-    pub olympiad_id: i64,
+    #[schema(value_type = i64)]
+    pub olympiad_id: OlympiadId,
     pub name: String,
     pub organisation: String,
     pub role: String,
@@ -53,7 +55,7 @@ impl UsefulContact {
 
     pub fn create(
         conn: &mut DbConnection,
-        olympiad_id: i64,
+        olympiad_id: OlympiadId,
         fields: &UsefulContactUpdateForm,
     ) -> DbResult<UsefulContact> {
         Ok(diesel::insert_into(useful_contacts::table)
@@ -90,7 +92,7 @@ impl UsefulContact {
 
     pub fn list(
         conn: &mut DbConnection,
-        olympiad_id: Option<i64>,
+        olympiad_id: Option<OlympiadId>,
         search: &str,
         sort: &[Sort],
         page: Option<Page>,

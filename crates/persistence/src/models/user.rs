@@ -3,7 +3,7 @@ use crate::schema::users;
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::UserId;
+use olympiad_domain::id::{OlympiadId, UserId};
 
 /// A person who signs in. Staff and teachers use their e-mail address as username; learners get a
 /// generated one. What they may do comes from their accounts.
@@ -68,9 +68,9 @@ impl User {
 
     /// The olympiads the user works in: those of their enabled accounts and of the schools'
     /// entries they are on the team of; each once, in order.
-    pub fn olympiads(conn: &mut DbConnection, user_id: UserId) -> DbResult<Vec<i64>> {
+    pub fn olympiads(conn: &mut DbConnection, user_id: UserId) -> DbResult<Vec<OlympiadId>> {
         use crate::schema::{accounts, school_participants, teachers, team_members};
-        let mut ids: Vec<i64> = accounts::table
+        let mut ids: Vec<OlympiadId> = accounts::table
             .filter(accounts::user_id.eq(user_id))
             .filter(accounts::disabled.eq(false))
             .filter(accounts::olympiad_id.is_not_null())
@@ -82,7 +82,7 @@ impl User {
                 .inner_join(school_participants::table)
                 .filter(teachers::user_id.eq(user_id))
                 .select(school_participants::olympiad_id)
-                .load::<i64>(conn)?,
+                .load::<OlympiadId>(conn)?,
         );
         ids.sort_unstable();
         ids.dedup();
