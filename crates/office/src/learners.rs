@@ -9,7 +9,7 @@ use crate::learner_accounts::{enter_learners, passwords_for, Credential, NewPass
 use crate::listing::given;
 use crate::scope::find_in_reach;
 use olympiad_documents::{read_table, Table};
-use olympiad_domain::id::{OlympiadId, ParticipantId, SchoolId, SchoolParticipantId};
+use olympiad_domain::id::{LearnerId, OlympiadId, ParticipantId, SchoolId, SchoolParticipantId};
 use olympiad_domain::roster::{
     check_row, check_rows, heading_of, map_headings, LoadedLearner, RosterRow, RowCheck, COLUMNS,
 };
@@ -164,7 +164,7 @@ pub struct LearnerChanges {
 pub fn update(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: LearnerId,
     changes: &LearnerChanges,
 ) -> OfficeResult<Learner> {
     let grades: Vec<i32> = (1..=12).collect();
@@ -197,7 +197,7 @@ pub fn update(
 }
 
 /// Deletes a learner with their entries and sign-ins; refused once they have started writing.
-pub fn delete(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<()> {
+pub fn delete(conn: &mut DbConnection, caller: &Caller, id: LearnerId) -> OfficeResult<()> {
     write_transaction(conn, |conn| {
         let learner = find_in_reach::<Learner>(conn, caller, id)?;
         if Learner::has_started(conn, id)? {

@@ -15,7 +15,7 @@
 use crate::caller::Caller;
 use crate::error::{OfficeError, OrNotFound};
 use olympiad_domain::id::{
-    ModuleId, OlympiadId, ParticipantId, QuestionId, SchoolId, SchoolParticipantId,
+    LearnerId, ModuleId, OlympiadId, ParticipantId, QuestionId, SchoolId, SchoolParticipantId,
 };
 use olympiad_domain::Role;
 use olympiad_persistence::models::{
@@ -228,12 +228,12 @@ impl InReach for Participant {
 /// A learner: staff of an olympiad their school is entered in, a teacher in the team of such an
 /// entry, overlord always.
 impl InReach for Learner {
-    type Id = i64;
+    type Id = LearnerId;
 
     fn find_in_reach(
         conn: &mut DbConnection,
         caller: &Caller,
-        id: i64,
+        id: LearnerId,
     ) -> Result<Self, OfficeError> {
         let learner = Learner::find(conn, id).or_not_found("This learner")?;
         if caller.role == Role::Overlord {

@@ -7,10 +7,11 @@ use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::{download, ExportFormat, GridQuery};
 use crate::routes::upload_target;
-use crate::routes::user::IdPath;
+use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_multipart::Multipart;
 use actix_web::{delete, get, post, put, web, HttpResponse};
+use olympiad_domain::id::LearnerId;
 use olympiad_domain::id::SchoolParticipantId;
 use olympiad_domain::roster::RosterRow;
 use olympiad_office::learner_accounts::{Credential, NewPasswords};
@@ -67,7 +68,7 @@ pub async fn single(
 #[utoipa::path(
     operation_id = "learner_update",
     tag = "learners",
-    params(IdPath),
+    params(IdOf<LearnerId>),
     request_body = RosterRow,
     responses((status = 200, body = inline(crate::envelope::Envelope<Learner>)))
 )]
@@ -75,7 +76,7 @@ pub async fn single(
 pub async fn update(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<LearnerId>>,
     body: Body<LearnerChanges>,
 ) -> ApiResult<Learner> {
     state
@@ -87,14 +88,14 @@ pub async fn update(
 #[utoipa::path(
     operation_id = "learner_delete",
     tag = "learners",
-    params(IdPath),
+    params(IdOf<LearnerId>),
     responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 409, body = crate::error::ErrorBody))
 )]
 #[delete("/api/learner/{id}")]
 pub async fn delete_learner(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<LearnerId>>,
 ) -> ApiResult<bool> {
     state
         .answer_done(move |conn| learners::delete(conn, &caller, path.id))

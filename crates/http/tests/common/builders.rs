@@ -3,7 +3,7 @@
 
 use super::Fixture;
 use diesel::prelude::*;
-use olympiad_domain::id::{OlympiadId, SchoolId, SchoolParticipantId, UserId};
+use olympiad_domain::id::{LearnerId, OlympiadId, SchoolId, SchoolParticipantId, UserId};
 use olympiad_domain::Role;
 use olympiad_persistence::models::{Olympiad, Teacher};
 use olympiad_persistence::schema::{
@@ -197,7 +197,7 @@ pub struct LearnerBuilder<'a> {
 
 pub struct BuiltLearner {
     pub user_id: UserId,
-    pub learner_id: i64,
+    pub learner_id: LearnerId,
     pub participant_id: i64,
     pub token: String,
 }
@@ -232,7 +232,7 @@ impl LearnerBuilder<'_> {
             ))
             .first(&mut conn)
             .unwrap();
-        let learner_id: i64 = diesel::insert_into(learners::table)
+        let learner_id: LearnerId = diesel::insert_into(learners::table)
             .values((
                 learners::school_id.eq(school_id),
                 learners::first_name.eq(&self.first_name),

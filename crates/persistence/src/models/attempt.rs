@@ -9,7 +9,9 @@ use crate::schema::{
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::{AttemptId, OlympiadId, ParticipantId, SchoolParticipantId, UserId};
+use olympiad_domain::id::{
+    AttemptId, LearnerId, OlympiadId, ParticipantId, SchoolParticipantId, UserId,
+};
 use olympiad_domain::module_time::{ModuleClocks, ModuleOpened};
 use olympiad_domain::school::ParticipantStatus;
 use olympiad_domain::sitting::{
@@ -583,7 +585,7 @@ pub struct Sitter {
     pub school_participant_id: Option<SchoolParticipantId>,
     pub user_id: UserId,
     pub language: String,
-    pub learner_id: i64,
+    pub learner_id: LearnerId,
     pub first_name: String,
     pub last_name: String,
     pub grade: i32,

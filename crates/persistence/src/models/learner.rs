@@ -6,6 +6,7 @@ use crate::schema::{accounts, learners, participants, school_participants, schoo
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use olympiad_domain::id::LearnerId;
 use olympiad_domain::id::{OlympiadId, SchoolId, UserId};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -15,7 +16,8 @@ use utoipa::ToSchema;
 #[diesel(table_name = learners)]
 #[serde(rename_all = "camelCase")]
 pub struct Learner {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: LearnerId,
     #[schema(value_type = i64)]
     pub school_id: SchoolId,
     pub first_name: String,
@@ -80,7 +82,7 @@ pub struct LearnerFilter {
 pub const SORT_KEYS: &[&str] = &["name", "grade", "schoolName", "province"];
 
 impl Learner {
-    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Learner> {
+    pub fn find(conn: &mut DbConnection, id: LearnerId) -> DbResult<Learner> {
         Ok(learners::table
             .find(id)
             .select(Learner::as_select())
@@ -103,7 +105,11 @@ impl Learner {
             .get_result(conn)?)
     }
 
-    pub fn update(conn: &mut DbConnection, id: i64, fields: &LearnerForm) -> DbResult<Learner> {
+    pub fn update(
+        conn: &mut DbConnection,
+        id: LearnerId,
+        fields: &LearnerForm,
+    ) -> DbResult<Learner> {
         let before = Self::find(conn, id)?;
         // The moment of consent is kept from when it was first recorded.
         let consent_at = match (before.consent_given, fields.consent_given) {
@@ -140,7 +146,7 @@ impl Learner {
     }
 
     /// Whether the learner has started writing in any olympiad (their work is then kept).
-    pub fn has_started(conn: &mut DbConnection, id: i64) -> DbResult<bool> {
+    pub fn has_started(conn: &mut DbConnection, id: LearnerId) -> DbResult<bool> {
         let started: i64 = participants::table
             .filter(participants::learner_id.eq(id))
             .filter(
@@ -153,7 +159,7 @@ impl Learner {
     }
 
     /// Deletes the learner, their entries and the users those entries sign in as.
-    pub fn delete(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+    pub fn delete(conn: &mut DbConnection, id: LearnerId) -> DbResult<()> {
         let user_ids: Vec<UserId> = participants::table
             .filter(participants::learner_id.eq(id))
             .select(participants::user_id)

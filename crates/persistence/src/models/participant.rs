@@ -8,7 +8,9 @@ use crate::schema::{accounts, attempts, learners, participants, schools, users};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::{OlympiadId, ParticipantId, SchoolId, SchoolParticipantId, UserId};
+use olympiad_domain::id::{
+    LearnerId, OlympiadId, ParticipantId, SchoolId, SchoolParticipantId, UserId,
+};
 use olympiad_domain::school::ParticipantStatus;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -23,7 +25,8 @@ pub struct Participant {
     pub id: ParticipantId,
     #[schema(value_type = i64)]
     pub olympiad_id: OlympiadId,
-    pub learner_id: i64,
+    #[schema(value_type = i64)]
+    pub learner_id: LearnerId,
     /// The school's entry the learner writes under (the customer participant).
     #[schema(value_type = Option<i64>)]
     pub school_participant_id: Option<SchoolParticipantId>,
