@@ -3,6 +3,7 @@
 //! the facility among the top 27% by total score less that among the bottom 27%, the classical
 //! upper-lower index).
 
+use crate::id::QuestionId;
 use std::collections::HashMap;
 
 /// One finished attempt: its total and the marks of each question answered.
@@ -10,19 +11,19 @@ use std::collections::HashMap;
 pub struct Script {
     pub total: i64,
     /// Question id to marks; a question not here was not answered (0 marks).
-    pub marks: HashMap<i64, i32>,
+    pub marks: HashMap<QuestionId, i32>,
 }
 
 /// A question of the paper and the most marks it gives.
 #[derive(Debug, Clone, Copy)]
 pub struct Item {
-    pub question_id: i64,
+    pub question_id: QuestionId,
     pub max_marks: i32,
 }
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct ItemStatistics {
-    pub question_id: i64,
+    pub question_id: QuestionId,
     /// How many scripts answered it.
     pub answered: usize,
     /// 0 (nobody earned a mark) to 1 (everyone earned all); none without scripts.
@@ -88,7 +89,10 @@ mod tests {
     fn script(marks: &[(i64, i32)]) -> Script {
         Script {
             total: marks.iter().map(|(_, m)| i64::from(*m)).sum(),
-            marks: marks.iter().copied().collect(),
+            marks: marks
+                .iter()
+                .map(|&(q, m)| (QuestionId::new(q), m))
+                .collect(),
         }
     }
 
@@ -104,11 +108,11 @@ mod tests {
         ];
         let items = [
             Item {
-                question_id: 1,
+                question_id: QuestionId::new(1),
                 max_marks: 2,
             },
             Item {
-                question_id: 2,
+                question_id: QuestionId::new(2),
                 max_marks: 1,
             },
         ];
@@ -126,7 +130,7 @@ mod tests {
     #[test]
     fn too_few_scripts_say_nothing() {
         let items = [Item {
-            question_id: 7,
+            question_id: QuestionId::new(7),
             max_marks: 1,
         }];
         let none = analyse(&items, &[]);

@@ -1,6 +1,7 @@
 //! The olympiad paper: questions of five kinds, written in one or both languages, and the checks
 //! that say whether a paper is ready to be opened (`verify`). Marking comes with the sitting.
 
+use crate::id::QuestionId;
 use crate::rich_text::{LocalizedRichText, RichText};
 use crate::words::words;
 use serde::{Deserialize, Serialize};
@@ -101,7 +102,7 @@ pub struct QuestionContent {
 /// A question as `verify` sees it.
 #[derive(Debug, Clone)]
 pub struct QuestionCheck<'a> {
-    pub id: i64,
+    pub id: QuestionId,
     pub module_id: i64,
     pub position: i32,
     pub kind: QuestionKind,
@@ -139,7 +140,8 @@ pub struct Problem {
     pub code: &'static str,
     pub message: String,
     pub module_id: Option<i64>,
-    pub question_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub question_id: Option<QuestionId>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
@@ -418,7 +420,7 @@ mod tests {
             duration_minutes: 60,
             module_ids: &[1],
             questions: vec![QuestionCheck {
-                id: 7,
+                id: QuestionId::new(7),
                 module_id: 1,
                 position: 1,
                 kind,
@@ -448,7 +450,7 @@ mod tests {
         let result = check(QuestionKind::SingleChoice, &content, BOTH, &BTreeSet::new());
         assert!(!result.ready);
         assert_eq!(result.problems[0].code, "no_correct_answer");
-        assert_eq!(result.problems[0].question_id, Some(7));
+        assert_eq!(result.problems[0].question_id, Some(QuestionId::new(7)));
         content.correct = vec!["z".into()];
         assert_eq!(
             check(QuestionKind::SingleChoice, &content, BOTH, &BTreeSet::new()).problems[0].code,
@@ -542,7 +544,7 @@ mod tests {
         let content = single_choice();
         let attachments = BTreeSet::from([5]);
         let question = |attachment_id| QuestionCheck {
-            id: 1,
+            id: QuestionId::new(1),
             module_id: 1,
             position: 1,
             kind: QuestionKind::SingleChoice,

@@ -2,6 +2,7 @@
 //! options, what an answer may look like, and marking. No I/O: the attempt's stored fields come in,
 //! decisions come out.
 
+use crate::id::QuestionId;
 use crate::paper::{AnswerOption, Language, QuestionContent, QuestionKind};
 use crate::rich_text::LocalizedRichText;
 use crate::words::words;
@@ -254,7 +255,7 @@ pub struct Scores {
 
 /// A question as marking sees it.
 pub struct MarkedQuestion<'a> {
-    pub id: i64,
+    pub id: QuestionId,
     pub module_id: i64,
     pub kind: QuestionKind,
     pub content: &'a QuestionContent,
@@ -265,8 +266,8 @@ pub struct MarkedQuestion<'a> {
 /// answers and answer key always give the same result, so marking can be run again safely.
 pub fn mark_attempt(
     questions: &[MarkedQuestion],
-    answers: &BTreeMap<i64, AnswerValue>,
-) -> (BTreeMap<i64, i32>, Scores) {
+    answers: &BTreeMap<QuestionId, AnswerValue>,
+) -> (BTreeMap<QuestionId, i32>, Scores) {
     let mut per_question = BTreeMap::new();
     let mut scores = Scores::default();
     for question in questions {
@@ -313,7 +314,7 @@ fn shuffle<T>(items: &mut [T], rng: &mut SplitMix) {
 #[derive(Debug, Clone)]
 pub struct ModuleOutline {
     pub module_id: i64,
-    pub questions: Vec<(i64, Vec<String>)>,
+    pub questions: Vec<(QuestionId, Vec<String>)>,
 }
 
 /// The learner's fixed order: modules stay in the author's order (each may have its own
@@ -335,7 +336,7 @@ pub struct ModuleOrder {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct QuestionOrder {
-    pub question_id: i64,
+    pub question_id: QuestionId,
     /// Option keys in the learner's order; empty for typed answers and true-or-false.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub options: Vec<String>,
@@ -389,7 +390,7 @@ impl PaperOrder {
             let Some(now) = current.get(&fixed.module_id) else {
                 continue;
             };
-            let keys_now: BTreeMap<i64, &Vec<String>> =
+            let keys_now: BTreeMap<QuestionId, &Vec<String>> =
                 now.questions.iter().map(|(id, keys)| (*id, keys)).collect();
             let mut questions: Vec<QuestionOrder> = fixed
                 .questions
@@ -409,7 +410,8 @@ impl PaperOrder {
                     })
                 })
                 .collect();
-            let known: BTreeSet<i64> = fixed.questions.iter().map(|q| q.question_id).collect();
+            let known: BTreeSet<QuestionId> =
+                fixed.questions.iter().map(|q| q.question_id).collect();
             questions.extend(
                 now.questions
                     .iter()
@@ -713,19 +715,22 @@ mod tests {
     fn marking_again_gives_the_same_scores_and_follows_a_corrected_key() {
         let mut first = content(&["a", "b"], &["a"]);
         let second = content(&["a", "b"], &["b"]);
-        let answers = BTreeMap::from([(1, choices(&["a"])), (2, choices(&["b"]))]);
+        let answers = BTreeMap::from([
+            (QuestionId::new(1), choices(&["a"])),
+            (QuestionId::new(2), choices(&["b"])),
+        ]);
         let marked = |c1: &QuestionContent| {
             mark_attempt(
                 &[
                     MarkedQuestion {
-                        id: 1,
+                        id: QuestionId::new(1),
                         module_id: 10,
                         kind: QuestionKind::SingleChoice,
                         content: c1,
                         marks: 2,
                     },
                     MarkedQuestion {
-                        id: 2,
+                        id: QuestionId::new(2),
                         module_id: 11,
                         kind: QuestionKind::SingleChoice,
                         content: &second,
@@ -736,7 +741,10 @@ mod tests {
             )
         };
         let (per_question, scores) = marked(&first);
-        assert_eq!(per_question, BTreeMap::from([(1, 2), (2, 3)]));
+        assert_eq!(
+            per_question,
+            BTreeMap::from([(QuestionId::new(1), 2), (QuestionId::new(2), 3)])
+        );
         assert_eq!(scores.total, 5);
         assert_eq!(scores.modules, BTreeMap::from([(10, 2), (11, 3)]));
         assert_eq!(marked(&first), (per_question, scores), "the same again");
@@ -790,12 +798,17 @@ mod tests {
             ModuleOutline {
                 module_id: 1,
                 questions: (1..=8)
-                    .map(|q| (q, vec!["a".into(), "b".into(), "c".into(), "d".into()]))
+                    .map(|q| {
+                        (
+                            QuestionId::new(q),
+                            vec!["a".into(), "b".into(), "c".into(), "d".into()],
+                        )
+                    })
                     .collect(),
             },
             ModuleOutline {
                 module_id: 2,
-                questions: (9..=12).map(|q| (q, Vec::new())).collect(),
+                questions: (9..=12).map(|q| (QuestionId::new(q), Vec::new())).collect(),
             },
         ]
     }
@@ -806,7 +819,7 @@ mod tests {
         let ids: Vec<i64> = plain.modules[0]
             .questions
             .iter()
-            .map(|q| q.question_id)
+            .map(|q| q.question_id.get())
             .collect();
         assert_eq!(ids, (1..=8).collect::<Vec<_>>());
         assert_eq!(plain.modules[0].questions[0].options, ["a", "b", "c", "d"]);
@@ -821,7 +834,7 @@ mod tests {
         let mut ids: Vec<i64> = shuffled.modules[0]
             .questions
             .iter()
-            .map(|q| q.question_id)
+            .map(|q| q.question_id.get())
             .collect();
         assert_ne!(ids, (1..=8).collect::<Vec<_>>());
         ids.sort_unstable();
@@ -834,25 +847,25 @@ mod tests {
     fn a_changed_paper_keeps_what_the_learner_has_seen_in_place() {
         let fixed = paper_order(&outline(), true, true, 3);
         let mut changed = outline();
-        changed[0].questions.retain(|(id, _)| *id != 4);
+        changed[0].questions.retain(|(id, _)| id.get() != 4);
         changed[0]
             .questions
-            .push((20, vec!["a".into(), "b".into()]));
+            .push((QuestionId::new(20), vec!["a".into(), "b".into()]));
         changed.push(ModuleOutline {
             module_id: 3,
-            questions: vec![(30, Vec::new())],
+            questions: vec![(QuestionId::new(30), Vec::new())],
         });
         let now = fixed.reconciled(&changed);
         let before: Vec<i64> = fixed.modules[0]
             .questions
             .iter()
-            .map(|q| q.question_id)
+            .map(|q| q.question_id.get())
             .filter(|id| *id != 4)
             .collect();
         let after: Vec<i64> = now.modules[0]
             .questions
             .iter()
-            .map(|q| q.question_id)
+            .map(|q| q.question_id.get())
             .collect();
         assert_eq!(after[..7], before[..]);
         assert_eq!(after[7], 20);

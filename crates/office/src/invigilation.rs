@@ -546,7 +546,7 @@ pub fn submitted_data(
     let sitter = steer_participant(conn, caller, participant_id)?;
     let staff = caller.role != Role::Teacher;
     let attempt = Attempt::current(conn, participant_id)?;
-    let answers: BTreeMap<i64, Answer> = match &attempt {
+    let answers: BTreeMap<QuestionId, Answer> = match &attempt {
         Some(a) => Answer::for_attempt(conn, a.id)?
             .into_iter()
             .map(|x| (x.question_id, x))
@@ -561,7 +561,7 @@ pub fn submitted_data(
         for question in questions.iter().filter(|q| q.module_id == module.id) {
             let kind = question.kind;
             let content = question.content();
-            let saved = answers.get(&question.id.get());
+            let saved = answers.get(&question.id);
             let answer = saved.and_then(Answer::value);
             let answer_text = match &answer {
                 Some(AnswerValue::Choices(keys)) => {

@@ -3,7 +3,7 @@
 //! into each learner's order and language, and read from the database at most once every few
 //! seconds however many learners ask.
 
-use olympiad_domain::id::OlympiadId;
+use olympiad_domain::id::{OlympiadId, QuestionId};
 use olympiad_domain::paper::{AnswerOption, Language, Localized, QuestionContent, QuestionKind};
 use olympiad_domain::sitting::{learner_options, ModuleOutline, PaperOrder};
 use olympiad_persistence::models::{Question, QuestionModule};
@@ -17,7 +17,7 @@ use utoipa::ToSchema;
 /// the server during the sitting.
 #[derive(Debug, Clone)]
 pub struct PaperQuestion {
-    pub id: i64,
+    pub id: QuestionId,
     pub module_id: i64,
     pub kind: QuestionKind,
     pub content: QuestionContent,
@@ -37,9 +37,9 @@ pub struct PaperModule {
 #[derive(Debug, Default)]
 pub struct Paper {
     pub modules: Vec<PaperModule>,
-    pub questions: HashMap<i64, PaperQuestion>,
+    pub questions: HashMap<QuestionId, PaperQuestion>,
     /// Question ids per module, in the author's order.
-    pub order: Vec<(i64, Vec<i64>)>,
+    pub order: Vec<(i64, Vec<QuestionId>)>,
     /// Made once per paper, however many learners start: its outline, and the paper as learners
     /// see it in each language (every learner's own paper is these parts in their own order).
     outline: OnceLock<Vec<ModuleOutline>>,
@@ -62,7 +62,7 @@ pub(crate) struct Sealed {
 #[derive(Debug, Default)]
 struct InLanguage {
     modules: HashMap<i64, LearnerModule>,
-    questions: HashMap<i64, LearnerQuestion>,
+    questions: HashMap<QuestionId, LearnerQuestion>,
 }
 
 impl Paper {
@@ -75,7 +75,7 @@ impl Paper {
                 let ids = questions
                     .iter()
                     .filter(|q| q.module_id == m.id)
-                    .map(|q| q.id.get())
+                    .map(|q| q.id)
                     .collect();
                 (m.id.get(), ids)
             })
@@ -94,9 +94,9 @@ impl Paper {
                 .iter()
                 .map(|q| {
                     (
-                        q.id.get(),
+                        q.id,
                         PaperQuestion {
-                            id: q.id.get(),
+                            id: q.id,
                             module_id: q.module_id.get(),
                             kind: q.kind,
                             content: q.content(),
@@ -259,7 +259,8 @@ pub struct LearnerModule {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LearnerQuestion {
-    pub question_id: i64,
+    #[schema(value_type = i64)]
+    pub question_id: QuestionId,
     pub kind: QuestionKind,
     /// Sanitised HTML.
     pub stem: String,

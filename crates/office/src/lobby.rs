@@ -18,7 +18,7 @@ use crate::sitting_cache::SittingCache;
 use base64::engine::general_purpose::STANDARD as BASE64;
 use base64::Engine;
 use chrono::NaiveDateTime;
-use olympiad_domain::id::{OlympiadId, SchoolParticipantId};
+use olympiad_domain::id::{OlympiadId, QuestionId, SchoolParticipantId};
 use olympiad_domain::lobby::seconds_until;
 use olympiad_domain::paper::Language;
 use olympiad_domain::sitting::paper_order;
@@ -117,7 +117,8 @@ pub struct PaperKey {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct QuestionInOrder {
-    pub question_id: i64,
+    #[schema(value_type = i64)]
+    pub question_id: QuestionId,
     pub options: Vec<String>,
 }
 

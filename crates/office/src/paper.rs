@@ -160,7 +160,7 @@ pub fn verify_paper(conn: &mut DbConnection, olympiad: &Olympiad) -> OfficeResul
             .iter()
             .zip(&contents)
             .map(|(q, content)| QuestionCheck {
-                id: q.id.get(),
+                id: q.id,
                 module_id: q.module_id.get(),
                 position: q.position,
                 kind: q.kind,

@@ -384,7 +384,7 @@ pub fn questions_by_difficulty(
     let items: Vec<Item> = paper
         .iter()
         .map(|(_, q)| Item {
-            question_id: q.id.get(),
+            question_id: q.id,
             max_marks: q.marks,
         })
         .collect();

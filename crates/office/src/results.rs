@@ -10,7 +10,7 @@ use crate::listing::Grid;
 use crate::scope::find_in_reach;
 use chrono::NaiveDateTime;
 use olympiad_documents::{Cell, Table};
-use olympiad_domain::id::{AttemptId, OlympiadId, ParticipantId, SchoolParticipantId};
+use olympiad_domain::id::{AttemptId, OlympiadId, ParticipantId, QuestionId, SchoolParticipantId};
 use olympiad_domain::results::{
     place, top_schools, Award, MedalBands, ResultChangeKind, ResultsState, Standing,
 };
@@ -454,7 +454,8 @@ pub struct GradeDistribution {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct QuestionStat {
-    pub question_id: i64,
+    #[schema(value_type = i64)]
+    pub question_id: QuestionId,
     /// "2.5": module and question number.
     pub label: String,
     pub out_of: i32,

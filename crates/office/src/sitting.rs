@@ -16,7 +16,7 @@ use crate::secrets::token_hash;
 use crate::sitting_cache::SittingCache;
 use chrono::NaiveDateTime;
 use olympiad_domain::credentials::readable_code;
-use olympiad_domain::id::{AttemptId, OlympiadId};
+use olympiad_domain::id::{AttemptId, OlympiadId, QuestionId};
 use olympiad_domain::module_time::{module_remaining_seconds, AttemptTime};
 use olympiad_domain::paper::Language;
 use olympiad_domain::rich_text::LocalizedRichText;
@@ -197,7 +197,8 @@ pub struct DetailsInput {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SavedAnswer {
-    pub question_id: i64,
+    #[schema(value_type = i64)]
+    pub question_id: QuestionId,
     pub answer: Option<AnswerValue>,
     pub flagged: bool,
     pub seq: i64,
@@ -226,7 +227,8 @@ pub struct ModuleClockView {
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AnswerInput {
-    pub question_id: i64,
+    #[schema(value_type = i64)]
+    pub question_id: QuestionId,
     /// The chosen option keys, or the typed text; null clears the answer.
     pub answer: Option<AnswerValue>,
     #[serde(default)]

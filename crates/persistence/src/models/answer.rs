@@ -8,7 +8,7 @@ use crate::{placeholder, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool, Text, Timestamp};
-use olympiad_domain::id::AttemptId;
+use olympiad_domain::id::{AttemptId, QuestionId};
 use olympiad_domain::sitting::AnswerValue;
 use std::collections::BTreeMap;
 
@@ -22,7 +22,7 @@ const ROWS_PER_STATEMENT: usize = 200;
 #[diesel(table_name = answers)]
 pub struct Answer {
     pub attempt_id: AttemptId,
-    pub question_id: i64,
+    pub question_id: QuestionId,
     /// JSON of an `Option<AnswerValue>`: `null` once cleared.
     pub answer: String,
     pub flagged: bool,
@@ -34,7 +34,7 @@ pub struct Answer {
 /// One answer as a device sends it.
 #[derive(Debug, Clone)]
 pub struct AnswerSave {
-    pub question_id: i64,
+    pub question_id: QuestionId,
     pub answer: Option<AnswerValue>,
     pub flagged: bool,
     pub seq: i64,
@@ -57,7 +57,7 @@ impl Answer {
     pub fn values_for_attempt(
         conn: &mut DbConnection,
         attempt_id: AttemptId,
-    ) -> DbResult<BTreeMap<i64, AnswerValue>> {
+    ) -> DbResult<BTreeMap<QuestionId, AnswerValue>> {
         Ok(Answer::for_attempt(conn, attempt_id)?
             .into_iter()
             .filter_map(|a| a.value().map(|v| (a.question_id, v)))
@@ -73,7 +73,7 @@ impl Answer {
         saved_at: NaiveDateTime,
     ) -> DbResult<()> {
         // A statement may not touch one row twice (PostgreSQL refuses): keep each answer's latest.
-        let mut latest: BTreeMap<(AttemptId, i64), &AnswerSave> = BTreeMap::new();
+        let mut latest: BTreeMap<(AttemptId, QuestionId), &AnswerSave> = BTreeMap::new();
         for (attempt_id, save) in saves {
             let key = (*attempt_id, save.question_id);
             if latest.get(&key).is_none_or(|kept| kept.seq < save.seq) {
@@ -118,7 +118,7 @@ impl Answer {
     pub fn set_marks(
         conn: &mut DbConnection,
         attempt_id: AttemptId,
-        marks: &BTreeMap<i64, i32>,
+        marks: &BTreeMap<QuestionId, i32>,
     ) -> DbResult<()> {
         for (question_id, earned) in marks {
             diesel::update(answers::table.find((attempt_id, question_id)))

@@ -414,7 +414,7 @@ impl Attempt {
             .iter()
             .zip(&contents)
             .map(|(question, content)| MarkedQuestion {
-                id: question.id.get(),
+                id: question.id,
                 module_id: question.module_id.get(),
                 kind: question.kind,
                 content,

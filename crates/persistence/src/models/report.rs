@@ -13,7 +13,7 @@ use chrono::NaiveDateTime;
 use diesel::dsl::count_star;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
-use olympiad_domain::id::{OlympiadId, SchoolId, SchoolParticipantId, UserId};
+use olympiad_domain::id::{OlympiadId, QuestionId, SchoolId, SchoolParticipantId, UserId};
 use olympiad_domain::school::{EntryStatus, ParticipantStatus};
 use olympiad_domain::sitting::AttemptStatus;
 
@@ -200,7 +200,7 @@ pub fn starts_per_hour(
 pub fn scripts(
     conn: &mut DbConnection,
     olympiad_id: OlympiadId,
-) -> DbResult<(Vec<(i64, Option<i64>)>, Vec<(i64, i64, Option<i32>)>)> {
+) -> DbResult<(Vec<(i64, Option<i64>)>, Vec<(i64, QuestionId, Option<i32>)>)> {
     let finished = attempts::table
         .filter(attempts::olympiad_id.eq(olympiad_id))
         .filter(attempts::status.eq(AttemptStatus::Finished.as_str()))

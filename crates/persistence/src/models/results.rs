@@ -12,7 +12,7 @@ use crate::{now, placeholder, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use olympiad_domain::id::{
-    AttemptId, OlympiadId, ParticipantId, SchoolId, SchoolParticipantId, UserId,
+    AttemptId, OlympiadId, ParticipantId, QuestionId, SchoolId, SchoolParticipantId, UserId,
 };
 use olympiad_domain::results::{ResultChangeKind, ResultsState};
 use olympiad_domain::sitting::AttemptStatus;
@@ -221,7 +221,7 @@ impl FinishedAttempt {
 #[derive(Debug, Clone, QueryableByName)]
 pub struct QuestionDistribution {
     #[diesel(sql_type = diesel::sql_types::BigInt)]
-    pub question_id: i64,
+    pub question_id: QuestionId,
     #[diesel(sql_type = diesel::sql_types::Integer)]
     pub module_position: i32,
     #[diesel(sql_type = diesel::sql_types::Integer)]
