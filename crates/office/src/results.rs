@@ -637,15 +637,27 @@ enum LearnerChange {
     Disqualified(bool),
 }
 
-/// The learner's result before a change, which only results not yet final allow.
-fn learner_before(
+/// A change of one learner's result by the olympiad's staff (see [`staff_change`]), while the
+/// results are not final: `decide` is given their result before it and the checked reason, and
+/// answers what changes and the reason to keep, or nothing when there is nothing to change.
+fn change_one(
     conn: &mut DbConnection,
-    olympiad_id: OlympiadId,
-    attempt_id: AttemptId,
+    caller: &Caller,
+    (olympiad_id, attempt_id): (OlympiadId, AttemptId),
+    reason: &str,
+    decide: impl FnOnce(&LearnerResult, String) -> Option<(LearnerChange, String)>,
 ) -> OfficeResult<LearnerResult> {
-    let before = live(conn, olympiad_id)?;
-    not_final(&before.results)?;
-    Ok(learner_of(&before, attempt_id)?.clone())
+    staff_change(conn, caller, olympiad_id, reason, |conn, reason| {
+        let before = live(conn, olympiad_id)?;
+        not_final(&before.results)?;
+        let learner = learner_of(&before, attempt_id)?.clone();
+        match decide(&learner, reason) {
+            Some((what, reason)) => {
+                change_learner(conn, caller, olympiad_id, &learner, what, &reason)
+            }
+            None => Ok(learner),
+        }
+    })
 }
 
 /// Records the change of the learner's result with its line in the activity log, and answers
@@ -733,22 +745,21 @@ pub(crate) fn adjust_as(
     input: &AdjustInput,
     kept: impl FnOnce(String) -> String,
 ) -> OfficeResult<LearnerResult> {
-    staff_change(
+    // The marks' limit, for an upheld appeal's adjustment as for the moderator's own.
+    input.validate()?;
+    let adjusted = |learner: &LearnerResult, reason| {
+        let what = LearnerChange::Adjusted {
+            from: learner.score,
+            to: input.marks,
+        };
+        Some((what, kept(reason)))
+    };
+    change_one(
         conn,
         caller,
-        input.olympiad_id,
+        (input.olympiad_id, input.attempt_id),
         &input.reason,
-        |conn, reason| {
-            let reason = kept(reason);
-            // The marks' limit, for an upheld appeal's adjustment as for the moderator's own.
-            input.validate()?;
-            let learner = learner_before(conn, input.olympiad_id, input.attempt_id)?;
-            let adjusted = LearnerChange::Adjusted {
-                from: learner.score,
-                to: input.marks,
-            };
-            change_learner(conn, caller, input.olympiad_id, &learner, adjusted, &reason)
-        },
+        adjusted,
     )
 }
 
@@ -771,26 +782,17 @@ pub fn disqualify(
     caller: &Caller,
     input: &DisqualifyInput,
 ) -> OfficeResult<LearnerResult> {
-    staff_change(
+    // Asking again for what is already so changes nothing.
+    let changed = |learner: &LearnerResult, reason| {
+        let what = LearnerChange::Disqualified(input.disqualified);
+        (learner.disqualified != input.disqualified).then_some((what, reason))
+    };
+    change_one(
         conn,
         caller,
-        input.olympiad_id,
+        (input.olympiad_id, input.attempt_id),
         &input.reason,
-        |conn, reason| {
-            let learner = learner_before(conn, input.olympiad_id, input.attempt_id)?;
-            if learner.disqualified == input.disqualified {
-                return Ok(learner);
-            }
-            let disqualified = LearnerChange::Disqualified(input.disqualified);
-            change_learner(
-                conn,
-                caller,
-                input.olympiad_id,
-                &learner,
-                disqualified,
-                &reason,
-            )
-        },
+        changed,
     )
 }
 

@@ -113,7 +113,7 @@ export function PaymentsDashboardScreen({ route }: ScreenComponentProps) {
         <BarChart title="By province" groups={byProvince} empty="No orders yet." />
         <BarChart title="Month by month" groups={byMonth} empty="No orders yet." />
       </SimpleGrid>
-      <RecordTable striped rows={byProvince} rowKey={(g) => g.key || 'none'} columns={provinceColumns} />
+      <RecordTable label="Orders by province" striped rows={byProvince} rowKey={(g) => g.key || 'none'} columns={provinceColumns} />
       {can('PUT /api/purchase-order/fees') && (
         <Card withBorder>
           <Title order={2} size="h4" mb="sm">

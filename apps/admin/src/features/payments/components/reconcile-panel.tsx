@@ -56,6 +56,7 @@ export function ReconcilePanel({ olympiadId, onDone }: { olympiadId: number; onD
       {matches && matches.length > 0 && (
         <>
           <RecordTable
+            label="The statement's credits and their orders"
             striped
             rows={matches}
             rowKey={(m) => m.line.line}
