@@ -348,9 +348,8 @@ fn read_held(
     caller: &Caller,
     device: Option<&DeviceKey>,
 ) -> OfficeResult<(Sitter, Olympiad, Attempt)> {
-    let (sitter, olympiad) = sitter_of(conn, caller)?;
-    let attempt = held(Attempt::current(conn, sitter.participant_id)?, device)?;
-    Ok((sitter, olympiad, attempt))
+    let (sitter, olympiad, attempt) = read_sitter(conn, caller)?;
+    Ok((sitter, olympiad, held(attempt, device)?))
 }
 
 /// The attempt, which this device must hold.
