@@ -78,10 +78,7 @@ pub fn olympiads_at_a_glance(
 ) -> OfficeResult<Vec<OlympiadGlance>> {
     let entries: HashMap<OlympiadId, i64> =
         report::entries_per_olympiad(conn)?.into_iter().collect();
-    let mut counts: HashMap<OlympiadId, LearnerCounts> = HashMap::new();
-    for (olympiad_id, status, n) in report::learners_per_olympiad(conn)? {
-        counts.entry(olympiad_id).or_default().add(status, n);
-    }
+    let mut counts = tally(report::learners_per_olympiad(conn)?);
     let paid: HashMap<OlympiadId, (i64, i64)> = report::paid_orders_per_olympiad(conn)?
         .into_iter()
         .map(|(olympiad, orders, cents)| (olympiad, (orders, cents)))
@@ -283,10 +280,7 @@ pub fn graph_data(
         total.started += counts.started;
         total.finished += counts.finished;
     }
-    let mut grades: BTreeMap<i32, LearnerCounts> = BTreeMap::new();
-    for (grade, status, n) in report::learners_per_grade(conn, olympiad_id)? {
-        grades.entry(grade).or_default().add(status, n);
-    }
+    let grades = tally(report::learners_per_grade(conn, olympiad_id)?);
     Ok(GraphData {
         olympiad_id,
         entries_per_day: points(report::entries_per_day(conn, olympiad_id)?, day_of),
@@ -505,12 +499,21 @@ pub fn learner_logins(
 fn learners_per_entry(
     conn: &mut DbConnection,
     olympiad_id: OlympiadId,
-) -> OfficeResult<HashMap<SchoolParticipantId, LearnerCounts>> {
-    let mut per_entry: HashMap<SchoolParticipantId, LearnerCounts> = HashMap::new();
-    for (entry, status, n) in report::learners_per_entry(conn, olympiad_id)? {
-        if let Some(entry) = entry {
-            per_entry.entry(entry).or_default().add(status, n);
-        }
+) -> OfficeResult<BTreeMap<SchoolParticipantId, LearnerCounts>> {
+    let rows = report::learners_per_entry(conn, olympiad_id)?;
+    // Learners not entered through a school (a country's) have no entry to count under.
+    Ok(tally(rows.into_iter().filter_map(|(entry, status, n)| {
+        Some((entry?, status, n))
+    })))
+}
+
+/// Learners counted by status under each key of the rows: an olympiad, a school's entry, a grade.
+fn tally<K: Ord>(
+    rows: impl IntoIterator<Item = (K, ParticipantStatus, i64)>,
+) -> BTreeMap<K, LearnerCounts> {
+    let mut counts: BTreeMap<K, LearnerCounts> = BTreeMap::new();
+    for (key, status, n) in rows {
+        counts.entry(key).or_default().add(status, n);
     }
-    Ok(per_entry)
+    counts
 }
