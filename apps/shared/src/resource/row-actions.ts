@@ -11,14 +11,14 @@ export type ChangeAction<Row> = Omit<RowAction<Row>, 'run'> & {
   change: (row: Row) => Promise<ApiResult<unknown>>;
 };
 
+/** A change's refusal as an alert, for a change made from a button or a menu (a form puts it on its
+ * fields instead); null, a change the person chose not to make, says nothing. */
+export function alertRefusal(result: ApiResult<unknown> | null) {
+  if (result && !result.ok) alertError(result.message);
+}
+
 export function changeAction<Row>({ change, ...action }: ChangeAction<Row>): RowAction<Row> {
-  return {
-    ...action,
-    run: async (row) => {
-      const result = await change(row);
-      if (!result.ok) alertError(result.message);
-    },
-  };
+  return { ...action, run: async (row) => alertRefusal(await change(row)) };
 }
 
 type DeleteAction<Row> = Omit<ChangeAction<Row>, 'label' | 'color' | 'confirm'> & {

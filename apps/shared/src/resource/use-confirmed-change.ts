@@ -3,7 +3,7 @@
 // it is on its way, for the button's spinner. A grid's row actions do the same through `changeAction`.
 import { useState } from 'react';
 import type { ApiResult } from '../api/envelope';
-import { alertError } from '../feedback/notifications';
+import { alertRefusal } from './row-actions';
 import { useConfirm, type ConfirmOptions } from '../ui/confirm/confirm-dialog';
 
 export type ConfirmedChange = {
@@ -20,7 +20,7 @@ export function useConfirmedChange(): ConfirmedChange {
       if (!(await confirm(ask))) return;
       setRunning(true);
       const result = await change().finally(() => setRunning(false));
-      if (!result.ok) return void alertError(result.message);
+      if (!result.ok) return alertRefusal(result);
       then?.((result as Extract<typeof result, { ok: true }>).data);
     },
   };

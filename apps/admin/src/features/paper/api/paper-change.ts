@@ -1,7 +1,6 @@
 // Changing the paper of an open olympiad, which learners may be writing, is answered 409 `paper_in_use`
 // until the admin confirms; the server then writes the change to the activity log.
 import type { ApiResult } from '@olympiad/shared/api/envelope';
-import { alertError } from '@olympiad/shared/feedback/notifications';
 import { useApiMutation, type ApiMutationOptions } from '@olympiad/shared/resource/use-api-mutation';
 import { useConfirm, type ConfirmOptions } from '@olympiad/shared/ui/confirm/confirm-dialog';
 import { paperKeys } from './paper-types';
@@ -44,9 +43,4 @@ export function usePaperMutation<Vars, Data>(
     success,
     invalidates: () => (olympiadId === null ? [] : [paperKeys.olympiad(olympiadId), paperKeys.attachments(olympiadId)]),
   });
-}
-
-/** A change made from a button or a menu: its refusal as an alert (a form puts it on its fields). */
-export function alertRefusal(result: ApiResult<unknown> | null) {
-  if (result && !result.ok) alertError(result.message);
 }

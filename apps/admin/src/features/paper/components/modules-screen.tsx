@@ -8,7 +8,7 @@ import { AppLink } from '@olympiad/shared/router/app-link';
 import { useConfirm } from '@olympiad/shared/ui/confirm/confirm-dialog';
 import { useDeleteModule, useModules, useReorderModules } from '../api/modules';
 import { useOlympiad } from '../api/get-olympiad';
-import { alertRefusal } from '../api/paper-change';
+import { alertRefusal } from '@olympiad/shared/resource/row-actions';
 import type { ModuleView } from '../api/paper-types';
 import { moveItem } from '../reorder';
 import { useOlympiadId } from '../../olympiad/use-olympiad-id';

@@ -8,7 +8,7 @@ import { useRecordForm } from '@olympiad/shared/resource/use-record-form';
 import { FormAlert, SelectField, SubmitButton, TextareaField, TextField } from '@olympiad/shared/ui/form/form-fields';
 import { exportQuestionBank, useImportCsv, useImportQuestionBank } from '../api/question-bank';
 import { LANGUAGES, type QuestionBank } from '../api/paper-types';
-import { alertRefusal } from '../api/paper-change';
+import { alertRefusal } from '@olympiad/shared/resource/row-actions';
 
 function download(name: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));

@@ -8,7 +8,7 @@ import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types'
 import { useConfirm } from '@olympiad/shared/ui/confirm/confirm-dialog';
 import { useModules } from '../api/modules';
 import { useOlympiad } from '../api/get-olympiad';
-import { alertRefusal } from '../api/paper-change';
+import { alertRefusal } from '@olympiad/shared/resource/row-actions';
 import { useDeleteQuestion, useDuplicateQuestion, useQuestions, useReorderQuestions } from '../api/questions';
 import { KIND_LABELS, type QuestionView } from '../api/paper-types';
 import { stemExcerpt } from '../question-form';
