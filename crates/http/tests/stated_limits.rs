@@ -264,6 +264,21 @@ async fn a_learner_writes_in_a_grade_from_1_to_12_and_is_shown_a_code_of_nine_ch
     assert_eq!(code["recoveryCode"].as_str().unwrap().chars().count(), 9);
     let before = api.sitting(&s.learner, Some(&key)).await;
 
+    // The names hold to a learner row's 80 characters, as the document says.
+    for field in ["firstName", "lastName"] {
+        assert_eq!(stated(&api, "DetailsInput", field, "maxLength").await, 80);
+        let mut details =
+            json!({ "firstName": "Thabo", "lastName": "Mokoena", "grade": 10, "language": "en" });
+        details[field] = json!("a".repeat(81));
+        let (status, body) = api
+            .send(with_device(
+                put_json("/api/sitting/details", details),
+                &s.learner,
+                Some(&key),
+            ))
+            .await;
+        refused(status, &body, field);
+    }
     for grade in [0, 13] {
         let details = json!({ "firstName": "Thabo", "lastName": "Mokoena", "grade": grade, "language": "en" });
         let (status, body) = api
@@ -308,16 +323,18 @@ async fn a_learner_rows_lengths_are_the_documents() {
         ("className", 20),
         ("homeLanguage", 40),
         ("consentBy", 80),
+        ("consentRelationship", 80),
     ] {
         assert_eq!(stated(&api, "RosterRow", field, "maxLength").await, max);
     }
     let import_url = format!("/api/learner/import?schoolParticipantId={}", school.entry());
-    let rows = json!([{ "firstName": "Lerato", "lastName": "Molefe", "grade": "10", "className": "A".repeat(21), "homeLanguage": "x".repeat(41) }]);
+    let rows = json!([{ "firstName": "Lerato", "lastName": "Molefe", "grade": "10", "className": "A".repeat(21), "homeLanguage": "x".repeat(41), "consentRelationship": "p".repeat(81) }]);
     let (status, body) = api
         .post(&import_url, json!({ "rows": rows }), &teacher.token)
         .await;
     refused(status, &body, "rows[0].className");
     refused(status, &body, "rows[0].homeLanguage");
+    refused(status, &body, "rows[0].consentRelationship");
     let listed_url = format!("/api/participant?customerParticipantId={}", school.entry());
     let (_, listed) = api.get(&listed_url, &teacher.token).await;
     assert_eq!(listed["data"]["total"], 0);
