@@ -167,6 +167,12 @@ pub fn staff_token(
     )
 }
 
+/// The olympiad's administrator's access token.
+pub fn admin_token(state: &AppState, conn: &mut DbConnection, olympiad: &Olympiad) -> String {
+    let email = format!("admin@{}.bench.example", olympiad.name);
+    staff_token(state, conn, &email, Role::Admin, Some(olympiad)).1
+}
+
 /// Learners per school.
 const SCHOOL_SIZE: usize = 50;
 

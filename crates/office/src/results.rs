@@ -818,31 +818,26 @@ pub fn remark(
     caller: &Caller,
     input: &RemarkInput,
 ) -> OfficeResult<Remarked> {
-    staff_change(
-        conn,
-        caller,
-        input.olympiad_id,
-        &input.reason,
-        |conn, reason| {
-            not_final(&OlympiadResults::of_olympiad(conn, input.olympiad_id)?)?;
-            let done = crate::invigilation::remark(conn, caller, input.olympiad_id)?;
-            ResultChange::record(
-                conn,
-                &change(
-                    input.olympiad_id,
-                    caller,
-                    None,
-                    ResultChangeKind::Remarked,
-                    None,
-                    None,
-                    &reason,
-                ),
-            )?;
-            Ok(Remarked {
-                marked: done.marked,
-            })
-        },
-    )
+    let olympiad_id = input.olympiad_id;
+    staff_change(conn, caller, olympiad_id, &input.reason, |conn, reason| {
+        not_final(&OlympiadResults::of_olympiad(conn, olympiad_id)?)?;
+        let done = crate::invigilation::remark(conn, caller, olympiad_id)?;
+        ResultChange::record(
+            conn,
+            &change(
+                olympiad_id,
+                caller,
+                None,
+                ResultChangeKind::Remarked,
+                None,
+                None,
+                &reason,
+            ),
+        )?;
+        Ok(Remarked {
+            marked: done.marked,
+        })
+    })
 }
 
 #[derive(Debug, Clone, Deserialize, Validate, ToSchema)]
@@ -869,72 +864,67 @@ pub fn set_state(
     caller: &Caller,
     input: &StateInput,
 ) -> OfficeResult<StateView> {
-    staff_change(
-        conn,
-        caller,
-        input.olympiad_id,
-        &input.reason,
-        |conn, reason| {
-            let current = live(conn, input.olympiad_id)?;
-            let from = current.results.state;
-            if from == input.state {
-                return Ok(StateView {
-                    state: from,
-                    version: current.results.version,
-                });
+    let olympiad_id = input.olympiad_id;
+    staff_change(conn, caller, olympiad_id, &input.reason, |conn, reason| {
+        let current = live(conn, olympiad_id)?;
+        let from = current.results.state;
+        if from == input.state {
+            return Ok(StateView {
+                state: from,
+                version: current.results.version,
+            });
+        }
+        if !from.may_become(input.state) {
+            return Err(OfficeError::conflict(format!(
+                "Results that are {} cannot become {}.",
+                from.as_str(),
+                input.state.as_str()
+            )));
+        }
+        let results = &current.results;
+        let mut form = OlympiadResultsUpdateForm {
+            state: input.state,
+            version: results.version,
+            bands: results.bands.clone(),
+            snapshot: results.snapshot.clone(),
+            finalised_at: results.finalised_at,
+            updated_at: now(),
+        };
+        let kind = match (from, input.state) {
+            (_, ResultsState::Final) => {
+                let at = now();
+                form.version += 1;
+                form.finalised_at = Some(at);
+                form.snapshot = serde_json::to_string(&Snapshot {
+                    version: form.version,
+                    finalised_at: Some(at),
+                    learners: current.learners.clone(),
+                    schools: current.schools.clone(),
+                })
+                .map_err(|e| OfficeError::Internal(e.to_string()))?;
+                ResultChangeKind::Finalised
             }
-            if !from.may_become(input.state) {
-                return Err(OfficeError::conflict(format!(
-                    "Results that are {} cannot become {}.",
-                    from.as_str(),
-                    input.state.as_str()
-                )));
-            }
-            let results = &current.results;
-            let mut form = OlympiadResultsUpdateForm {
-                state: input.state,
-                version: results.version,
-                bands: results.bands.clone(),
-                snapshot: results.snapshot.clone(),
-                finalised_at: results.finalised_at,
-                updated_at: now(),
-            };
-            let kind = match (from, input.state) {
-                (_, ResultsState::Final) => {
-                    let at = now();
-                    form.version += 1;
-                    form.finalised_at = Some(at);
-                    form.snapshot = serde_json::to_string(&Snapshot {
-                        version: form.version,
-                        finalised_at: Some(at),
-                        learners: current.learners.clone(),
-                        schools: current.schools.clone(),
-                    })
-                    .map_err(|e| OfficeError::Internal(e.to_string()))?;
-                    ResultChangeKind::Finalised
-                }
-                (ResultsState::Final, _) => ResultChangeKind::Reopened,
-                (_, ResultsState::Moderated) => ResultChangeKind::Moderated,
-                (_, ResultsState::Provisional) => ResultChangeKind::Provisional,
-            };
-            OlympiadResults::update(conn, results.id, &form)?;
-            ResultChange::record(
-                conn,
-                &change(input.olympiad_id, caller, None, kind, None, None, &reason),
-            )?;
-            record_activity(
-                conn,
-                caller,
-                "results_state_changed",
-                Some(input.olympiad_id),
-                serde_json::json!({ "from": from.as_str(), "to": input.state.as_str(), "version": form.version, "reason": reason }),
-            )?;
-            Ok(StateView {
-                state: input.state,
-                version: form.version,
-            })
-        },
-    )
+            (ResultsState::Final, _) => ResultChangeKind::Reopened,
+            (_, ResultsState::Moderated) => ResultChangeKind::Moderated,
+            (_, ResultsState::Provisional) => ResultChangeKind::Provisional,
+        };
+        OlympiadResults::update(conn, results.id, &form)?;
+        ResultChange::record(
+            conn,
+            &change(olympiad_id, caller, None, kind, None, None, &reason),
+        )?;
+        record_activity(
+            conn,
+            caller,
+            "results_state_changed",
+            Some(olympiad_id),
+            serde_json::json!({ "from": from.as_str(), "to": input.state.as_str(), "version": form.version, "reason": reason }),
+        )?;
+        Ok(StateView {
+            state: input.state,
+            version: form.version,
+        })
+    })
 }
 
 #[derive(Debug, Clone, Deserialize, Validate, ToSchema)]

@@ -8,7 +8,7 @@
 use actix_web::test::{init_service, TestRequest};
 use diesel::connection::SimpleConnection;
 use olympiad_bench::fixtures::{
-    entered_schools, geography_olympiad, insert_learners, staff_token, LearnerRow,
+    admin_token, entered_schools, geography_olympiad, insert_learners, staff_token, LearnerRow,
 };
 use olympiad_bench::{answered, database, median_ms, millis, report, state};
 use olympiad_domain::Role;
@@ -61,13 +61,7 @@ async fn main() {
     let state = state(&db);
     let mut conn = db.conn();
     let olympiad = geography_olympiad(&mut conn, true);
-    let (_, admin) = staff_token(
-        &state,
-        &mut conn,
-        "admin@bench.example",
-        Role::Admin,
-        Some(&olympiad),
-    );
+    let admin = admin_token(&state, &mut conn, &olympiad);
     let (_, overlord) = staff_token(
         &state,
         &mut conn,

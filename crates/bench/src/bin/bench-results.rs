@@ -7,11 +7,10 @@
 
 use actix_web::test::{init_service, TestRequest};
 use diesel::connection::SimpleConnection;
-use olympiad_bench::fixtures::{entered_schools, geography_olympiad, staff_token};
+use olympiad_bench::fixtures::{admin_token, entered_schools, geography_olympiad};
 use olympiad_bench::{answered, database, median_ms, millis, report, state};
 use olympiad_domain::id::{AttemptId, ParticipantId, SchoolParticipantId};
 use olympiad_domain::results::Award;
-use olympiad_domain::Role;
 use olympiad_office::certificates::{school_zip, CertificateDesign};
 use olympiad_office::results::LearnerResult;
 use olympiad_persistence::models::Olympiad;
@@ -199,13 +198,7 @@ async fn main() {
     let mut conn = db.conn();
     let olympiad = geography_olympiad(&mut conn, false);
     fill(&mut conn, &olympiad);
-    let (_, token) = staff_token(
-        &state,
-        &mut conn,
-        "bench-admin@example.org",
-        Role::Admin,
-        Some(&olympiad),
-    );
+    let token = admin_token(&state, &mut conn, &olympiad);
     drop(conn);
     let app = init_service(olympiad_http::app(state.clone())).await;
     let o = olympiad.id;

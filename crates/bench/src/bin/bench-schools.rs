@@ -7,7 +7,8 @@
 use actix_web::test::{init_service, TestRequest};
 use diesel::connection::SimpleConnection;
 use olympiad_bench::fixtures::{
-    entered_schools, geography_olympiad, insert_learners, school, staff_token, LearnerRow,
+    admin_token, entered_schools, geography_olympiad, insert_learners, school, staff_token,
+    LearnerRow,
 };
 use olympiad_bench::{answered, database, median_ms, millis, report, state};
 use olympiad_documents::{Cell, Table};
@@ -111,13 +112,7 @@ async fn main() {
         Role::Teacher,
         None,
     );
-    let (_, admin) = staff_token(
-        &state,
-        &mut conn,
-        "admin@bench.example",
-        Role::Admin,
-        Some(&olympiad),
-    );
+    let admin = admin_token(&state, &mut conn, &olympiad);
     let teacher_row = Teacher::ensure(&mut conn, teacher_user, Some(home.id)).unwrap();
     let (entry, _) =
         SchoolParticipant::ensure(&mut conn, olympiad.id, home.id, Some(teacher_user)).unwrap();
