@@ -83,6 +83,16 @@ pub mod of {
         Faq,
         Testimonial,
         PaymentProof,
+        // E-mail, the team and the back office
+        MassMail,
+        Campaign,
+        ShunnedEmail,
+        ExpressionOfInterest,
+        TeamMember,
+        UsefulContact,
+        Account,
+        Appeal,
+        Job,
     );
 }
 
@@ -128,6 +138,24 @@ pub type FaqId = Id<of::Faq>;
 pub type TestimonialId = Id<of::Testimonial>;
 /// A proof of payment uploaded for a purchase order.
 pub type PaymentProofId = Id<of::PaymentProof>;
+/// An e-mail written once and sent to an audience.
+pub type MassMailId = Id<of::MassMail>;
+/// A campaign that groups mass mails.
+pub type CampaignId = Id<of::Campaign>;
+/// An address no mail goes to (it bounced or complained).
+pub type ShunnedEmailId = Id<of::ShunnedEmail>;
+/// An expression of interest from a public site.
+pub type ExpressionOfInterestId = Id<of::ExpressionOfInterest>;
+/// A teacher's place in a school entry's team.
+pub type TeamMemberId = Id<of::TeamMember>;
+/// A contact on a school's list of useful contacts.
+pub type UsefulContactId = Id<of::UsefulContact>;
+/// The account a user signs in to one olympiad (or the platform) with.
+pub type AccountId = Id<of::Account>;
+/// A school's appeal against a learner's marks.
+pub type AppealId = Id<of::Appeal>;
+/// A job of the background queue: an e-mail waiting to go, or another task.
+pub type JobId = Id<of::Job>;
 
 // The derives would ask the marker for each trait; an id is a number whatever its kind.
 impl<T> Clone for Id<T> {

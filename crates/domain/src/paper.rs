@@ -1,7 +1,7 @@
 //! The olympiad paper: questions of five kinds, written in one or both languages, and the checks
 //! that say whether a paper is ready to be opened (`verify`). Marking comes with the sitting.
 
-use crate::id::QuestionId;
+use crate::id::{AttachmentId, QuestionId};
 use crate::rich_text::{LocalizedRichText, RichText};
 use crate::words::words;
 use serde::{Deserialize, Serialize};
@@ -109,7 +109,7 @@ pub struct QuestionCheck<'a> {
     pub content: &'a QuestionContent,
     pub marks: i32,
     pub difficulty: i32,
-    pub attachment_id: Option<i64>,
+    pub attachment_id: Option<AttachmentId>,
 }
 
 /// What `verify` needs to know of the olympiad.
@@ -120,7 +120,7 @@ pub struct PaperCheck<'a> {
     pub module_ids: &'a [i64],
     pub questions: Vec<QuestionCheck<'a>>,
     /// Attachments of this olympiad that exist.
-    pub attachments: &'a BTreeSet<i64>,
+    pub attachments: &'a BTreeSet<AttachmentId>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -413,7 +413,7 @@ mod tests {
         kind: QuestionKind,
         content: &'a QuestionContent,
         languages: &'a [Language],
-        attachments: &'a BTreeSet<i64>,
+        attachments: &'a BTreeSet<AttachmentId>,
     ) -> Verification {
         verify(&PaperCheck {
             languages,
@@ -542,7 +542,7 @@ mod tests {
     #[test]
     fn a_missing_image_and_an_empty_paper_are_errors_and_a_short_time_a_warning() {
         let content = single_choice();
-        let attachments = BTreeSet::from([5]);
+        let attachments = BTreeSet::from([AttachmentId::new(5)]);
         let question = |attachment_id| QuestionCheck {
             id: QuestionId::new(1),
             module_id: 1,
@@ -560,13 +560,13 @@ mod tests {
             questions,
             attachments: &attachments,
         };
-        let result = verify(&paper(vec![question(Some(6))], 60));
+        let result = verify(&paper(vec![question(Some(AttachmentId::new(6)))], 60));
         assert_eq!(
             result.problems.iter().map(|p| p.code).collect::<Vec<_>>(),
             vec!["missing_image", "empty_module"]
         );
         assert!(!result.ready);
-        assert!(verify(&paper(vec![question(Some(5))], 60)).ready);
+        assert!(verify(&paper(vec![question(Some(AttachmentId::new(5)))], 60)).ready);
 
         let empty = verify(&paper(vec![], 60));
         assert!(!empty.ready && empty.problems[0].code == "no_questions");

@@ -855,7 +855,7 @@ async fn no_role_reaches_a_neighbour_schools_or_another_olympiads_objects() {
         (Kind::Attachment, vec![id(&attachment)]),
         (Kind::School, vec![schools[2]]),
         (Kind::Entry, vec![entries[2]]),
-        (Kind::Teacher, vec![teachers[2].1]),
+        (Kind::Teacher, vec![teachers[2].1.get()]),
         (Kind::TeamMember, vec![far.2]),
         (Kind::Learner, vec![far.1]),
         (Kind::Participant, vec![far.0]),
@@ -893,7 +893,7 @@ async fn no_role_reaches_a_neighbour_schools_or_another_olympiads_objects() {
     beyond_teacher
         .get_mut(&Kind::Teacher)
         .unwrap()
-        .push(teachers[1].1);
+        .push(teachers[1].1.get());
     beyond_teacher
         .get_mut(&Kind::PurchaseOrder)
         .unwrap()

@@ -12,7 +12,7 @@ use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use common::*;
 use diesel::prelude::*;
-use olympiad_domain::id::OlympiadId;
+use olympiad_domain::id::{AttachmentId, OlympiadId};
 use olympiad_persistence::schema::olympiads;
 use serde_json::{json, Value};
 
@@ -366,7 +366,8 @@ async fn a_learner_sees_the_pictures_of_their_own_paper_once_writing_and_no_othe
     drop(conn);
     let overlord = s.fx.overlord();
     let api = s.fx.api().await;
-    let fetch = |id: i64, token: &str| with_token(get(&format!("/api/attachment/{id}")), token);
+    let fetch =
+        |id: AttachmentId, token: &str| with_token(get(&format!("/api/attachment/{id}")), token);
 
     // Before the start, the paper's pictures are as closed as the paper.
     let (status, _) = api.send(fetch(on_paper, &s.learner)).await;

@@ -9,7 +9,7 @@ use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::secrets::{new_token, token_hash};
 use chrono::{Duration, NaiveDateTime};
 use olympiad_domain::credentials::normalise_username;
-use olympiad_domain::id::{OlympiadId, UserId};
+use olympiad_domain::id::{AccountId, OlympiadId, UserId};
 use olympiad_domain::Role;
 use olympiad_persistence::models::{
     Account, AccountFilter, AccountInsertForm, AccountView, Olympiad, PasswordReset, User,
@@ -137,7 +137,7 @@ pub fn create(
 pub fn set_disabled(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: AccountId,
     disabled: bool,
 ) -> OfficeResult<AccountView> {
     write_transaction(conn, |conn| {

@@ -11,7 +11,7 @@ use crate::results::{self, released, AdjustInput, LearnerResult, REASON_MAX};
 use crate::scope::find_in_reach;
 use chrono::NaiveDateTime;
 use olympiad_domain::appeals::{AppealOutcome, AppealState};
-use olympiad_domain::id::{AttemptId, OlympiadId, SchoolParticipantId};
+use olympiad_domain::id::{AppealId, AttemptId, OlympiadId, SchoolParticipantId};
 use olympiad_persistence::models::{
     Appeal, AppealInsertForm, AppealRow, AppealUpdateForm, AppealsOf, Olympiad, OlympiadResults,
     Question, SchoolParticipant,
@@ -25,7 +25,8 @@ use validator::Validate;
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AppealView {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: AppealId,
     #[schema(value_type = i64)]
     pub attempt_id: AttemptId,
     #[schema(value_type = i64)]
@@ -213,7 +214,7 @@ pub struct DecideInput {
 pub fn decide(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: AppealId,
     input: &DecideInput,
 ) -> OfficeResult<AppealView> {
     write_transaction(conn, |conn| {

@@ -2,13 +2,13 @@
 //! confirms. The API builds it; the office's work decides with it.
 
 use crate::error::OfficeError;
-use olympiad_domain::id::{OlympiadId, UserId};
+use olympiad_domain::id::{AccountId, OlympiadId, UserId};
 use olympiad_domain::Role;
 
 #[derive(Debug, Clone)]
 pub struct Caller {
     pub user_id: UserId,
-    pub account_id: i64,
+    pub account_id: AccountId,
     pub role: Role,
     pub olympiad_id: Option<OlympiadId>,
     pub olympiad_name: Option<String>,

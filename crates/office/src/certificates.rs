@@ -18,7 +18,8 @@ use olympiad_documents::certificates::{
 };
 use olympiad_documents::images::{ImageError, ImageKind, PdfImage};
 use olympiad_domain::id::{
-    CertificateBatchId, CertificateRunId, OlympiadId, ParticipantId, SchoolParticipantId,
+    AttachmentId, CertificateBatchId, CertificateRunId, OlympiadId, ParticipantId,
+    SchoolParticipantId,
 };
 use olympiad_domain::job::JobKind;
 use olympiad_domain::results::{Award, ResultsState};
@@ -63,7 +64,8 @@ pub struct AwardTemplate {
     /// A picture over the whole page (an attachment of the olympiad, PNG or JPEG, uploaded with
     /// `POST /api/certificate/image/{id}`); none for a white page.
     #[serde(default)]
-    pub background_attachment_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub background_attachment_id: Option<AttachmentId>,
     /// Signature pictures, at most two, each fitted into its box.
     #[serde(default)]
     #[schema(max_items = 2)]
@@ -75,7 +77,8 @@ pub struct AwardTemplate {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SignatureImage {
-    pub attachment_id: i64,
+    #[schema(value_type = i64)]
+    pub attachment_id: AttachmentId,
     #[schema(minimum = 0, maximum = 297)]
     pub x: f32,
     #[schema(minimum = 0, maximum = 210)]
@@ -90,7 +93,7 @@ pub struct SignatureImage {
 pub const CERTIFICATE_IMAGE_LIMIT_BYTES: usize = 2 * 1024 * 1024;
 
 /// The pictures of a design, read once from the stored files, by attachment.
-pub type CertificateImages = HashMap<i64, Arc<PdfImage>>;
+pub type CertificateImages = HashMap<AttachmentId, Arc<PdfImage>>;
 
 /// Where each thing sits on the page.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -305,7 +308,7 @@ impl CertificateDesign {
     }
 
     /// Every picture the templates name, with the field that names it.
-    fn pictures(&self) -> Vec<(String, i64)> {
+    fn pictures(&self) -> Vec<(String, AttachmentId)> {
         let mut pictures = Vec::new();
         for (i, template) in self.awards.iter().enumerate() {
             if let Some(id) = template.background_attachment_id {
@@ -477,7 +480,8 @@ pub fn save_config(
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CertificateImageView {
-    pub attachment_id: i64,
+    #[schema(value_type = i64)]
+    pub attachment_id: AttachmentId,
     pub filename: String,
     pub content_type: String,
     /// Where the file is served, for the screen to show it.

@@ -7,7 +7,7 @@ use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::fields::{email_field, required_field, text_field};
 use crate::scope::find_in_reach;
 use olympiad_documents::Table;
-use olympiad_domain::id::OlympiadId;
+use olympiad_domain::id::{OlympiadId, UsefulContactId};
 use olympiad_persistence::models::{
     Olympiad, Page, Paged, Sort, UsefulContact, UsefulContactUpdateForm,
 };
@@ -131,7 +131,7 @@ pub fn create(
 pub fn update(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: UsefulContactId,
     input: &ContactInput,
 ) -> OfficeResult<UsefulContact> {
     let fields = input.fields()?;
@@ -150,7 +150,7 @@ pub fn update(
 }
 
 /// Removes a contact from its olympiad's list.
-pub fn delete(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<()> {
+pub fn delete(conn: &mut DbConnection, caller: &Caller, id: UsefulContactId) -> OfficeResult<()> {
     write_transaction(conn, |conn| {
         let contact = find_in_reach::<UsefulContact>(conn, caller, id)?;
         UsefulContact::delete(conn, id)?;

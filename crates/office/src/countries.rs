@@ -9,7 +9,7 @@ use crate::listing::{given, Grid};
 use crate::merges::MergePlan;
 use crate::scope::find_in_reach;
 use olympiad_documents::Table;
-use olympiad_domain::id::OlympiadId;
+use olympiad_domain::id::{CountryId, CountryParticipantId, OlympiadId};
 use olympiad_domain::school::EntryStatus;
 use olympiad_persistence::models::merge::{country_merge_plan, merge_countries, CountryMergePlan};
 use olympiad_persistence::models::{
@@ -66,8 +66,8 @@ pub fn country_table(rows: &[CountryRow]) -> Table {
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct SingleCountryQuery {
-    #[param(minimum = 1)]
-    pub id: i64,
+    #[param(value_type = i64, minimum = 1)]
+    pub id: CountryId,
     /// The olympiad whose entry of the country to show beside it.
     #[param(value_type = Option<i64>, minimum = 1)]
     pub olympiad_id: Option<OlympiadId>,
@@ -140,7 +140,7 @@ pub fn create(
 pub fn update(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: CountryId,
     input: &CountryInput,
 ) -> OfficeResult<IgeoCountry> {
     let fields = input.fields()?;
@@ -159,7 +159,7 @@ pub fn update(
 }
 
 /// Deletes a country without entries; one with entries is merged instead.
-pub fn delete(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<()> {
+pub fn delete(conn: &mut DbConnection, caller: &Caller, id: CountryId) -> OfficeResult<()> {
     write_transaction(conn, |conn| {
         find_in_reach::<IgeoCountry>(conn, caller, id)?;
         IgeoCountry::delete(conn, id)
@@ -177,17 +177,25 @@ pub fn delete(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult
 impl MergePlan for CountryMergePlan {
     const WHAT: &'static str = "countries";
     const ACTION: &'static str = "countries_merged";
-    type Id = i64;
+    type Id = CountryId;
 
-    fn plan(conn: &mut DbConnection, duplicate: i64, survivor: i64) -> Result<Self, DbError> {
+    fn plan(
+        conn: &mut DbConnection,
+        duplicate: CountryId,
+        survivor: CountryId,
+    ) -> Result<Self, DbError> {
         country_merge_plan(conn, duplicate, survivor)
     }
 
-    fn merge(conn: &mut DbConnection, duplicate: i64, survivor: i64) -> Result<Self, DbError> {
+    fn merge(
+        conn: &mut DbConnection,
+        duplicate: CountryId,
+        survivor: CountryId,
+    ) -> Result<Self, DbError> {
         merge_countries(conn, duplicate, survivor)
     }
 
-    fn details(&self, duplicate: i64, survivor: i64) -> serde_json::Value {
+    fn details(&self, duplicate: CountryId, survivor: CountryId) -> serde_json::Value {
         json!({
             "duplicateId": duplicate,
             "duplicateName": self.duplicate.name,
@@ -252,15 +260,15 @@ pub fn entry_table(rows: &[CountryParticipantRow]) -> Table {
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct SingleEntryQuery {
-    #[param(minimum = 1)]
-    pub id: i64,
+    #[param(value_type = i64, minimum = 1)]
+    pub id: CountryParticipantId,
 }
 
 /// One country's entry, with the country's name and the olympiad's title.
 pub fn single_entry(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: CountryParticipantId,
 ) -> OfficeResult<CountryParticipantRow> {
     let entry = find_in_reach::<CountryParticipant>(conn, caller, id)?;
     let country = IgeoCountry::find(conn, entry.country_id)?;
@@ -281,8 +289,8 @@ pub struct CountryEntryInput {
     #[schema(value_type = Option<i64>, minimum = 1)]
     pub olympiad_id: Option<OlympiadId>,
     /// Only when creating.
-    #[schema(minimum = 1)]
-    pub country_id: Option<i64>,
+    #[schema(value_type = Option<i64>, minimum = 1)]
+    pub country_id: Option<CountryId>,
     pub status: EntryStatus,
     #[serde(default)]
     #[schema(max_length = 100)]
@@ -370,7 +378,7 @@ pub fn enter(
 pub fn update_entry(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: CountryParticipantId,
     input: &CountryEntryInput,
 ) -> OfficeResult<CountryParticipant> {
     let fields = input.fields()?;
@@ -389,7 +397,11 @@ pub fn update_entry(
     })
 }
 
-pub fn delete_entry(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<()> {
+pub fn delete_entry(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: CountryParticipantId,
+) -> OfficeResult<()> {
     write_transaction(conn, |conn| {
         let entry = find_in_reach::<CountryParticipant>(conn, caller, id)?;
         CountryParticipant::delete(conn, id)?;

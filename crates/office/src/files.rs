@@ -7,7 +7,7 @@ use crate::error::{ErrorCode, OfficeError, OfficeResult, OrNotFound};
 use crate::scope::find_in_reach;
 use crate::secrets::sha256_hex;
 use chrono::NaiveDateTime;
-use olympiad_domain::id::OlympiadId;
+use olympiad_domain::id::{AttachmentId, OlympiadId, UploadId};
 use olympiad_persistence::models::{Attachment, Question, Upload, UploadInsertForm};
 use olympiad_persistence::{write_transaction, DbConnection};
 use serde::{Deserialize, Serialize};
@@ -106,8 +106,10 @@ pub fn store_bytes(root: &Path, bytes: &[u8]) -> std::io::Result<String> {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AttachmentView {
-    pub id: i64,
-    pub upload_id: i64,
+    #[schema(value_type = i64)]
+    pub id: AttachmentId,
+    #[schema(value_type = i64)]
+    pub upload_id: UploadId,
     #[schema(value_type = Option<i64>)]
     pub olympiad_id: Option<OlympiadId>,
     pub filename: String,
@@ -203,7 +205,7 @@ pub fn upload(
 pub fn attachment_file(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: AttachmentId,
 ) -> OfficeResult<(Attachment, Upload)> {
     let attachment = find_in_reach::<Attachment>(conn, caller, id)?;
     let upload = Upload::find(conn, attachment.upload_id)?;
@@ -215,16 +217,16 @@ pub fn attachment_file(
 #[into_params(parameter_in = Query)]
 pub struct UploadIdQuery {
     /// The attachment's upload, as a check that the right file is meant.
-    #[param(minimum = 1)]
-    pub upload_id: i64,
+    #[param(value_type = i64, minimum = 1)]
+    pub upload_id: UploadId,
 }
 
 /// The attachment, if in reach and if `upload_id` is its file's: a check that the right file is meant.
 fn attachment_of_upload(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
-    upload_id: i64,
+    id: AttachmentId,
+    upload_id: UploadId,
 ) -> OfficeResult<Attachment> {
     let attachment = find_in_reach::<Attachment>(conn, caller, id)?;
     if attachment.upload_id != upload_id {
@@ -247,8 +249,8 @@ pub(crate) fn remove_stored(root: &Path, upload: &Upload) {
 pub fn delete_attachment(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
-    upload_id: i64,
+    id: AttachmentId,
+    upload_id: UploadId,
     root: &Path,
 ) -> OfficeResult<()> {
     let orphan = write_transaction(conn, |conn| {
@@ -284,8 +286,8 @@ pub fn delete_attachment(
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct RenameQuery {
-    #[param(minimum = 1)]
-    pub upload_id: i64,
+    #[param(value_type = i64, minimum = 1)]
+    pub upload_id: UploadId,
     #[param(pattern = r#"[^/\\"\s.\x00-\x1f\x7f-\x9f][^/\\]*$"#)]
     pub filename: String,
 }
@@ -294,7 +296,7 @@ pub struct RenameQuery {
 pub fn rename(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: AttachmentId,
     query: &RenameQuery,
 ) -> OfficeResult<AttachmentView> {
     let filename = clean_filename(&query.filename)?;
@@ -337,7 +339,7 @@ pub fn uploads(conn: &mut DbConnection) -> OfficeResult<Vec<UploadView>> {
 }
 
 /// A stored file, to serve to the overlord.
-pub fn stored_upload(conn: &mut DbConnection, id: i64) -> OfficeResult<Upload> {
+pub fn stored_upload(conn: &mut DbConnection, id: UploadId) -> OfficeResult<Upload> {
     Ok(Upload::find(conn, id)?)
 }
 
@@ -353,7 +355,7 @@ pub struct FilenameQuery {
 pub fn delete_upload(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: UploadId,
     filename: &str,
     root: &Path,
 ) -> OfficeResult<()> {

@@ -14,7 +14,7 @@ use crate::schools::SchoolInput;
 use crate::scope::find_in_reach;
 use crate::teams::{join_team, Colleague};
 use olympiad_documents::Table;
-use olympiad_domain::id::{OlympiadId, SchoolId, SchoolParticipantId};
+use olympiad_domain::id::{ExpressionOfInterestId, OlympiadId, SchoolId, SchoolParticipantId};
 use olympiad_domain::interest::{InterestKind, InterestStatus};
 use olympiad_domain::school::{distinctive_words, emis_number, name_likeness, province};
 use olympiad_mailer::{Email, Recipient};
@@ -216,12 +216,16 @@ pub fn interest_table(rows: &[ExpressionOfInterest]) -> Table {
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct MatchQuery {
-    #[param(minimum = 1)]
-    pub expression_id: i64,
+    #[param(value_type = i64, minimum = 1)]
+    pub expression_id: ExpressionOfInterestId,
 }
 
 /// The possible matches of an expression the caller may reach.
-pub fn matches(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<PossibleMatches> {
+pub fn matches(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: ExpressionOfInterestId,
+) -> OfficeResult<PossibleMatches> {
     let expression = find_in_reach::<ExpressionOfInterest>(conn, caller, id)?;
     possible_matches(conn, &expression)
 }
@@ -255,7 +259,7 @@ fn school_to_enter(conn: &mut DbConnection, request: &ProcessInterest) -> Office
 fn open_expression(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: ExpressionOfInterestId,
     to: InterestStatus,
 ) -> OfficeResult<ExpressionOfInterest> {
     let expression = find_in_reach::<ExpressionOfInterest>(conn, caller, id)?;
@@ -272,7 +276,7 @@ fn open_expression(
 pub fn process(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: ExpressionOfInterestId,
     request: &ProcessInterest,
     base_url: &str,
 ) -> OfficeResult<ExpressionOfInterest> {
@@ -349,7 +353,7 @@ fn expresser(expression: &ExpressionOfInterest) -> Recipient {
 pub fn decline(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: ExpressionOfInterestId,
     request: &DeclineInterest,
 ) -> OfficeResult<ExpressionOfInterest> {
     let reason = request.reason.trim();
@@ -379,7 +383,11 @@ pub fn decline(
 }
 
 /// Deletes an expression (spam, a test); the entry it became, if any, stays.
-pub fn delete(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<()> {
+pub fn delete(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: ExpressionOfInterestId,
+) -> OfficeResult<()> {
     write_transaction(conn, |conn| {
         let expression = find_in_reach::<ExpressionOfInterest>(conn, caller, id)?;
         ExpressionOfInterest::delete(conn, id)?;
@@ -517,7 +525,8 @@ impl InterestForm {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct InterestReceived {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: ExpressionOfInterestId,
     pub olympiad_title: String,
     /// Where the verification link was sent.
     pub email: String,
@@ -547,7 +556,7 @@ pub fn receive(
     let mut new = form.expression(kind)?;
     if form.is_spam() {
         return Ok(InterestReceived {
-            id: 0,
+            id: ExpressionOfInterestId::new(0),
             olympiad_title: String::new(),
             email: new.email,
             email_verified: false,

@@ -3,7 +3,7 @@
 //! into each learner's order and language, and read from the database at most once every few
 //! seconds however many learners ask.
 
-use olympiad_domain::id::{OlympiadId, QuestionId};
+use olympiad_domain::id::{AttachmentId, OlympiadId, QuestionId};
 use olympiad_domain::paper::{AnswerOption, Language, Localized, QuestionContent, QuestionKind};
 use olympiad_domain::sitting::{learner_options, ModuleOutline, PaperOrder};
 use olympiad_persistence::models::{Question, QuestionModule};
@@ -21,7 +21,7 @@ pub struct PaperQuestion {
     pub module_id: i64,
     pub kind: QuestionKind,
     pub content: QuestionContent,
-    pub attachment_id: Option<i64>,
+    pub attachment_id: Option<AttachmentId>,
 }
 
 #[derive(Debug, Clone)]

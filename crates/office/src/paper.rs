@@ -6,7 +6,7 @@ use crate::activity::record_activity;
 use crate::caller::Caller;
 use crate::error::{ErrorCode, OfficeError, OfficeResult, OrNotFound};
 use crate::scope::find_in_reach;
-use olympiad_domain::id::{ModuleId, OlympiadId, QuestionId};
+use olympiad_domain::id::{AttachmentId, ModuleId, OlympiadId, QuestionId};
 use olympiad_domain::paper::{
     self, Localized, PaperCheck, QuestionCheck, QuestionContent, QuestionKind, Verification,
 };
@@ -62,7 +62,8 @@ pub struct QuestionView {
     pub content: QuestionContent,
     pub marks: i32,
     pub difficulty: i32,
-    pub attachment_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub attachment_id: Option<AttachmentId>,
 }
 
 impl QuestionView {
@@ -145,7 +146,7 @@ pub fn guard_open_paper(
 pub fn verify_paper(conn: &mut DbConnection, olympiad: &Olympiad) -> OfficeResult<Verification> {
     let modules = QuestionModule::for_olympiad(conn, olympiad.id)?;
     let questions = Question::for_olympiad(conn, olympiad.id)?;
-    let attachments: BTreeSet<i64> = Attachment::list(conn, Some(olympiad.id))?
+    let attachments: BTreeSet<AttachmentId> = Attachment::list(conn, Some(olympiad.id))?
         .into_iter()
         .map(|(a, _)| a.id)
         .collect();
@@ -382,8 +383,8 @@ pub struct QuestionInput {
     #[validate(range(min = 1, max = 5, message = "must be from 1 to 5"))]
     #[schema(minimum = 1, maximum = 5)]
     pub difficulty: i32,
-    #[schema(minimum = 1)]
-    pub attachment_id: Option<i64>,
+    #[schema(value_type = Option<i64>, minimum = 1)]
+    pub attachment_id: Option<AttachmentId>,
 }
 
 impl QuestionInput {

@@ -16,7 +16,9 @@ use crate::scope::{find_in_reach, reached_through, seen_in, unseen, InReach};
 
 use olympiad_documents::invoice::{invoice_pdf, InvoiceSheet, SheetLine};
 use olympiad_documents::read_table;
-use olympiad_domain::id::{InvoiceId, OlympiadId, PurchaseOrderId, SchoolParticipantId};
+use olympiad_domain::id::{
+    CountryParticipantId, InvoiceId, OlympiadId, PurchaseOrderId, SchoolParticipantId,
+};
 use olympiad_domain::payments::{
     document_number, match_statement, payfast_form_signature, payfast_itn_signed,
     payment_reference, statement_amount, Amounts, Cents, DatedFee, FeeBand, FeeSchedule, Fees,
@@ -107,7 +109,7 @@ fn countries_of_caller(
     conn: &mut DbConnection,
     caller: &Caller,
     olympiad_id: OlympiadId,
-) -> OfficeResult<Vec<(i64, String, String)>> {
+) -> OfficeResult<Vec<(CountryParticipantId, String, String)>> {
     let user = olympiad_persistence::models::User::find(conn, caller.user_id)?;
     match user.email.as_deref().map(str::trim) {
         Some(email) if !email.is_empty() => Ok(countries_led_by(conn, olympiad_id, email)?),
@@ -120,7 +122,7 @@ fn leads_country(
     conn: &mut DbConnection,
     caller: &Caller,
     olympiad_id: OlympiadId,
-    entry: i64,
+    entry: CountryParticipantId,
 ) -> OfficeResult<bool> {
     Ok(countries_of_caller(conn, caller, olympiad_id)?
         .iter()
@@ -131,7 +133,8 @@ fn leads_country(
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MyCountry {
-    pub country_participant_id: i64,
+    #[schema(value_type = i64)]
+    pub country_participant_id: CountryParticipantId,
     pub country_name: String,
     pub status: String,
 }
@@ -222,8 +225,8 @@ pub struct OrderListQuery {
     pub state: Option<String>,
     pub province: Option<String>,
     /// A country's entry: its orders (for its team leader in the portal, or staff).
-    #[param(minimum = 1)]
-    pub country_participant_id: Option<i64>,
+    #[param(value_type = Option<i64>, minimum = 1)]
+    pub country_participant_id: Option<CountryParticipantId>,
 }
 
 /// The Payment Portal's grid (staff) or, for a teacher, the orders of their school's entry in the
@@ -366,8 +369,8 @@ pub struct CreateOrderQuery {
     #[param(minimum = 1, value_type = Option<i64>)]
     pub customer_participant_id: Option<SchoolParticipantId>,
     /// Or the country's entry (igeo).
-    #[param(minimum = 1)]
-    pub country_participant_id: Option<i64>,
+    #[param(value_type = Option<i64>, minimum = 1)]
+    pub country_participant_id: Option<CountryParticipantId>,
     /// The school's own order number.
     #[serde(rename = "schoolsPO")]
     #[param(rename = "schoolsPO", max_length = 60)]
@@ -461,7 +464,7 @@ fn check_customer(order: &PurchaseOrder, given: Option<i64>) -> OfficeResult<()>
     match given {
         Some(id)
             if order.school_participant_id.map(|e| e.get()) != Some(id)
-                && order.country_participant_id != Some(id) =>
+                && order.country_participant_id.map(|e| e.get()) != Some(id) =>
         {
             Err(OfficeError::NotFound("This entry's purchase order".into()))
         }

@@ -15,7 +15,9 @@
 use crate::caller::Caller;
 use crate::error::{OfficeError, OrNotFound};
 use olympiad_domain::id::{
-    LearnerId, ModuleId, OlympiadId, ParticipantId, QuestionId, SchoolId, SchoolParticipantId,
+    AttachmentId, CountryId, CountryParticipantId, ExpressionOfInterestId, LearnerId, ModuleId,
+    OlympiadId, ParticipantId, QuestionId, SchoolId, SchoolParticipantId, TeacherId,
+    UsefulContactId,
 };
 use olympiad_domain::Role;
 use olympiad_persistence::models::{
@@ -103,9 +105,9 @@ macro_rules! olympiad_owned {
 }
 
 olympiad_owned! {
-    ExpressionOfInterest: i64 => "This expression of interest",
-    UsefulContact: i64 => "This contact",
-    CountryParticipant: i64 => "This country's entry",
+    ExpressionOfInterest: ExpressionOfInterestId => "This expression of interest",
+    UsefulContact: UsefulContactId => "This contact",
+    CountryParticipant: CountryParticipantId => "This country's entry",
     QuestionModule: ModuleId => "This question module",
 }
 
@@ -255,12 +257,12 @@ impl InReach for Learner {
 /// olympiad; a learner only the pictures of their own paper, once their attempt has started;
 /// teachers none (nothing of theirs shows question files).
 impl InReach for Attachment {
-    type Id = i64;
+    type Id = AttachmentId;
 
     fn find_in_reach(
         conn: &mut DbConnection,
         caller: &Caller,
-        id: i64,
+        id: AttachmentId,
     ) -> Result<Self, OfficeError> {
         const WHAT: &str = "This file";
         let attachment = Attachment::find(conn, id).or_not_found(WHAT)?;
@@ -325,6 +327,6 @@ macro_rules! platform_wide {
 
 platform_wide! {
     School: SchoolId => "This school",
-    Teacher: i64 => "This teacher",
-    IgeoCountry: i64 => "This country",
+    Teacher: TeacherId => "This teacher",
+    IgeoCountry: CountryId => "This country",
 }

@@ -8,7 +8,7 @@ use crate::fields::{required_field, text_field};
 use crate::listing::{when, Grid};
 use crate::scope::find_in_reach;
 use olympiad_documents::Table;
-use olympiad_domain::id::{OlympiadId, SchoolId};
+use olympiad_domain::id::{OlympiadId, SchoolId, TeacherId};
 use olympiad_persistence::models::{
     Paged, School, Teacher, TeacherFilter, TeacherRow, TeacherUpdateForm, User, UserUpdateForm,
 };
@@ -142,7 +142,7 @@ fn save_teacher(
 pub fn update(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: TeacherId,
     input: &TeacherInput,
 ) -> OfficeResult<TeacherRow> {
     write_transaction(conn, |conn| {

@@ -11,7 +11,7 @@ use crate::scope::{find_in_reach, ManagedEntry};
 use crate::secrets::{new_token, token_hash};
 use chrono::Duration;
 use olympiad_domain::credentials::normalise_username;
-use olympiad_domain::id::SchoolParticipantId;
+use olympiad_domain::id::{SchoolParticipantId, TeamMemberId};
 use olympiad_domain::text::looks_like_email;
 use olympiad_mailer::Email;
 use olympiad_persistence::models::{
@@ -215,7 +215,7 @@ pub struct TeamMemberChanges {
 fn member_to_manage(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: TeamMemberId,
 ) -> OfficeResult<(TeamMember, SchoolParticipant)> {
     let member = TeamMember::find(conn, id).or_not_found("This team member")?;
     let ManagedEntry(entry) = find_in_reach(conn, caller, member.school_participant_id)?;
@@ -236,7 +236,7 @@ fn keep_one_admin(conn: &mut DbConnection, member: &TeamMember) -> OfficeResult<
 pub fn update(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: TeamMemberId,
     changes: &TeamMemberChanges,
 ) -> OfficeResult<Vec<TeamMemberRow>> {
     let admin = changes.is_team_admin;
@@ -262,7 +262,7 @@ pub fn update(
 pub fn remove(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: TeamMemberId,
 ) -> OfficeResult<Vec<TeamMemberRow>> {
     write_transaction(conn, |conn| {
         let (member, entry) = member_to_manage(conn, caller, id)?;

@@ -138,7 +138,7 @@ fn email_fixtures(
         .ok_or_else(|| olympiad_office::OfficeError::Internal("no demo overlord".into()))?;
     let caller = olympiad_office::Caller {
         user_id: overlord.id,
-        account_id: 0,
+        account_id: olympiad_domain::id::AccountId::new(0),
         role: Role::Overlord,
         olympiad_id: None,
         olympiad_name: None,

@@ -4598,7 +4598,10 @@ export type components = {
              *     olympiad already, so the team and learners join it and this entry is deleted.
              */
             action: string;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description A school's or a country's entry, as the plan is for a school or a country.
+             */
             entryId: number;
             olympiadTitle: string;
             /** Format: int64 */
@@ -13923,6 +13926,7 @@ export interface operations {
             header?: never;
             path: {
                 id: number;
+                /** @description The mass mail's own record of the file (not the olympiad's attachment). */
                 attachmentId: number;
             };
             cookie?: never;

@@ -8,7 +8,7 @@ use diesel::connection::SimpleConnection;
 use olympiad_bench::fixtures::{geography_olympiad, PROVINCES};
 use olympiad_bench::{database, millis, report};
 use olympiad_documents::invoice::{invoice_pdf, InvoiceSheet};
-use olympiad_domain::id::UserId;
+use olympiad_domain::id::{AccountId, UserId};
 use olympiad_domain::Role;
 use olympiad_office::listing::Grid;
 use olympiad_office::payments::{self, OrderListQuery};
@@ -107,7 +107,7 @@ fn main() {
     fill(&mut conn, &olympiad);
     let accountant = Caller {
         user_id: UserId::new(1),
-        account_id: 1,
+        account_id: AccountId::new(1),
         role: Role::Accountant,
         olympiad_id: Some(olympiad.id),
         olympiad_name: Some(olympiad.name.clone()),

@@ -4,7 +4,7 @@
 use crate::auth::tokens::{Purpose, Subject};
 use crate::error::ApiError;
 use crate::state::AppState;
-use olympiad_domain::id::{OlympiadId, UserId};
+use olympiad_domain::id::{AccountId, OlympiadId, UserId};
 use olympiad_domain::Role;
 use olympiad_persistence::models::{ActivityLog, ActivityLogInsertForm, User};
 use serde::Serialize;
@@ -21,7 +21,8 @@ pub struct SignedInUser {
     pub first_name: String,
     pub last_name: String,
     pub role: Role,
-    pub account_id: i64,
+    #[schema(value_type = i64)]
+    pub account_id: AccountId,
     #[schema(value_type = Option<i64>)]
     pub olympiad_id: Option<OlympiadId>,
     pub olympiad_name: Option<String>,

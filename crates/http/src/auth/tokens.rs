@@ -6,7 +6,7 @@ use crate::error::ApiError;
 use chrono::Utc;
 use jsonwebtoken::errors::ErrorKind;
 use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
-use olympiad_domain::id::{OlympiadId, UserId};
+use olympiad_domain::id::{AccountId, OlympiadId, UserId};
 use olympiad_domain::Role;
 use olympiad_office::ErrorCode;
 use serde::{Deserialize, Serialize};
@@ -24,7 +24,7 @@ pub enum Purpose {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Claims {
     pub sub: UserId,
-    pub acc: i64,
+    pub acc: AccountId,
     pub role: Role,
     pub oly: Option<OlympiadId>,
     pub oly_name: Option<String>,
@@ -59,7 +59,7 @@ impl Claims {
 #[derive(Debug, Clone)]
 pub struct Subject {
     pub user_id: UserId,
-    pub account_id: i64,
+    pub account_id: AccountId,
     pub role: Role,
     pub olympiad_id: Option<OlympiadId>,
     pub olympiad_name: Option<String>,
@@ -174,7 +174,7 @@ mod tests {
     fn subject() -> Subject {
         Subject {
             user_id: UserId::new(7),
-            account_id: 9,
+            account_id: AccountId::new(9),
             role: Role::Admin,
             olympiad_id: Some(OlympiadId::new(1)),
             olympiad_name: Some("geography".into()),
@@ -191,7 +191,7 @@ mod tests {
         let claims = keys.verify(&token, Purpose::Access).unwrap();
         assert_eq!(
             (claims.sub, claims.acc, claims.ver, claims.role),
-            (UserId::new(7), 9, 3, Role::Admin)
+            (UserId::new(7), AccountId::new(9), 3, Role::Admin)
         );
         assert_eq!(
             keys.verify(&token, Purpose::TwoFactorSetup)

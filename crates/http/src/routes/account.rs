@@ -3,9 +3,10 @@
 use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::ApiResult;
-use crate::routes::IdPath;
+use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{get, post, web};
+use olympiad_domain::id::AccountId;
 use olympiad_office::accounts::{self, CreateAccount};
 use olympiad_office::users::OlympiadQuery;
 use olympiad_persistence::models::AccountView;
@@ -46,12 +47,12 @@ pub async fn create(
 }
 
 #[utoipa::path(
-    operation_id = "account_disable",tag = "accounts", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<AccountView>))))]
+    operation_id = "account_disable",tag = "accounts", params(IdOf<AccountId>), responses((status = 200, body = inline(crate::envelope::Envelope<AccountView>))))]
 #[post("/api/account/{id}/disable")]
 pub async fn disable(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<AccountId>>,
 ) -> ApiResult<AccountView> {
     state
         .answer(move |conn| accounts::set_disabled(conn, &caller, path.id, true))
@@ -59,12 +60,12 @@ pub async fn disable(
 }
 
 #[utoipa::path(
-    operation_id = "account_enable",tag = "accounts", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<AccountView>))))]
+    operation_id = "account_enable",tag = "accounts", params(IdOf<AccountId>), responses((status = 200, body = inline(crate::envelope::Envelope<AccountView>))))]
 #[post("/api/account/{id}/enable")]
 pub async fn enable(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<AccountId>>,
 ) -> ApiResult<AccountView> {
     state
         .answer(move |conn| accounts::set_disabled(conn, &caller, path.id, false))

@@ -4,9 +4,10 @@
 use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::ApiResult;
-use crate::routes::IdPath;
+use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{get, post, web};
+use olympiad_domain::id::AppealId;
 use olympiad_office::appeals::{self, AppealView, DecideInput, LodgeInput};
 use olympiad_office::results::{EntryQuery, OlympiadQuery};
 
@@ -54,13 +55,13 @@ pub async fn of_school(
 }
 
 /// Upholds (setting the learner's marks, with the reason) or dismisses an appeal, once.
-#[utoipa::path(operation_id = "results_appeal_decide", tag = "results", params(IdPath), request_body = DecideInput,
+#[utoipa::path(operation_id = "results_appeal_decide", tag = "results", params(IdOf<AppealId>), request_body = DecideInput,
     responses((status = 200, body = inline(crate::envelope::Envelope<AppealView>)), (status = 409, description = "Already decided, or the results are final", body = crate::error::ErrorBody)))]
 #[post("/api/results/appeals/{id}/decide")]
 pub async fn decide(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<AppealId>>,
     body: Body<DecideInput>,
 ) -> ApiResult<AppealView> {
     let input = body.into_inner();

@@ -5,11 +5,12 @@ use crate::access::Caller;
 use crate::body::read_file_part;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
-use crate::routes::{upload_target, IdPath};
+use crate::routes::{upload_target, IdOf};
 use crate::state::AppState;
 use actix_multipart::Multipart;
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
 use actix_web::{delete, get, post, web, HttpResponse};
+use olympiad_domain::id::{AttachmentId, UploadId};
 use olympiad_office::files::{
     self, stored_path, AttachmentScope, AttachmentView, FilenameQuery, RenameQuery, UploadIdQuery,
     UploadView,
@@ -83,12 +84,12 @@ async fn serve_file(
 }
 
 /// The file, for whoever it is in reach of (a learner sees the pictures of their own paper once writing).
-#[utoipa::path(tag = "files", params(IdPath), responses((status = 200, description = "The file itself")))]
+#[utoipa::path(tag = "files", params(IdOf<AttachmentId>), responses((status = 200, description = "The file itself")))]
 #[get("/api/attachment/{id}")]
 pub async fn get_attachment(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<AttachmentId>>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.id;
     let (attachment, upload) = state
@@ -100,12 +101,12 @@ pub async fn get_attachment(
 
 /// Removes the attachment, and the stored file when nothing else uses it. A file that questions
 /// show is not removed: change those questions first.
-#[utoipa::path(tag = "files", params(IdPath, UploadIdQuery), responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 409, description = "`in_use`: questions show it", body = crate::error::ErrorBody)))]
+#[utoipa::path(tag = "files", params(IdOf<AttachmentId>, UploadIdQuery), responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 409, description = "`in_use`: questions show it", body = crate::error::ErrorBody)))]
 #[delete("/api/attachment/{id}")]
 pub async fn delete_attachment(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<AttachmentId>>,
     query: web::Query<UploadIdQuery>,
 ) -> ApiResult<bool> {
     let (id, upload_id) = (path.id, query.upload_id);
@@ -115,12 +116,12 @@ pub async fn delete_attachment(
         .await
 }
 
-#[utoipa::path(tag = "files", params(IdPath, RenameQuery), responses((status = 200, body = inline(crate::envelope::Envelope<AttachmentView>))))]
+#[utoipa::path(tag = "files", params(IdOf<AttachmentId>, RenameQuery), responses((status = 200, body = inline(crate::envelope::Envelope<AttachmentView>))))]
 #[post("/api/attachment/{id}/update-filename")]
 pub async fn update_filename(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<AttachmentId>>,
     query: web::Query<RenameQuery>,
 ) -> ApiResult<AttachmentView> {
     state
@@ -134,11 +135,11 @@ pub async fn list_uploads(state: web::Data<AppState>) -> ApiResult<Vec<UploadVie
     ok(state.db.run(|conn| Ok(files::uploads(conn)?)).await?)
 }
 
-#[utoipa::path(tag = "files", params(IdPath), responses((status = 200, description = "The file itself")))]
+#[utoipa::path(tag = "files", params(IdOf<UploadId>), responses((status = 200, description = "The file itself")))]
 #[get("/api/upload/{id}")]
 pub async fn get_upload(
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<UploadId>>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.id;
     let upload = state
@@ -149,12 +150,12 @@ pub async fn get_upload(
     serve_file(&state, upload, &filename).await
 }
 
-#[utoipa::path(tag = "files", params(IdPath, FilenameQuery), responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 409, body = crate::error::ErrorBody)))]
+#[utoipa::path(tag = "files", params(IdOf<UploadId>, FilenameQuery), responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 409, body = crate::error::ErrorBody)))]
 #[delete("/api/upload/delete/{id}")]
 pub async fn delete_upload(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<UploadId>>,
     query: web::Query<FilenameQuery>,
 ) -> ApiResult<bool> {
     let root = state.config.uploads_dir.clone();

@@ -6,10 +6,11 @@ use crate::body::Body;
 use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::GridQuery;
-use crate::routes::user::IdPath;
+use crate::routes::IdOf;
 use crate::routes::MergeQuery;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web, HttpResponse};
+use olympiad_domain::id::{CountryId, CountryParticipantId};
 use olympiad_office::countries::{
     self, CountryEntryInput, CountryInput, CountryListQuery, SingleCountryQuery, SingleEntryQuery,
 };
@@ -80,7 +81,7 @@ pub async fn create(
 #[utoipa::path(
     operation_id = "igeo_country_update",
     tag = "countries",
-    params(IdPath),
+    params(IdOf<CountryId>),
     request_body = CountryInput,
     responses((status = 200, body = inline(crate::envelope::Envelope<IgeoCountry>)))
 )]
@@ -88,7 +89,7 @@ pub async fn create(
 pub async fn update(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<CountryId>>,
     body: Body<CountryInput>,
 ) -> ApiResult<IgeoCountry> {
     let input = body.into_inner();
@@ -100,14 +101,14 @@ pub async fn update(
 #[utoipa::path(
     operation_id = "igeo_country_delete",
     tag = "countries",
-    params(IdPath),
+    params(IdOf<CountryId>),
     responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 409, description = "It has entries: merge it instead", body = crate::error::ErrorBody))
 )]
 #[delete("/api/igeo-country/{id}")]
 pub async fn delete_country(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<CountryId>>,
 ) -> ApiResult<bool> {
     state
         .answer_done(move |conn| countries::delete(conn, &caller, path.id))
@@ -123,7 +124,7 @@ pub async fn delete_country(
 #[get("/api/igeo-country/merge-preview")]
 pub async fn merge_preview(
     state: web::Data<AppState>,
-    query: web::Query<MergeQuery>,
+    query: web::Query<MergeQuery<CountryId>>,
 ) -> ApiResult<CountryMergePlan> {
     let survivor = query.survivor_id;
     state
@@ -141,7 +142,7 @@ pub async fn merge_preview(
 pub async fn merge(
     caller: Caller,
     state: web::Data<AppState>,
-    query: web::Query<MergeQuery>,
+    query: web::Query<MergeQuery<CountryId>>,
 ) -> ApiResult<CountryMergePlan> {
     let survivor = query.survivor_id;
     state
@@ -209,7 +210,7 @@ pub async fn create_entry(
 #[utoipa::path(
     operation_id = "igeo_country_participant_update",
     tag = "countries",
-    params(IdPath),
+    params(IdOf<CountryParticipantId>),
     request_body = CountryEntryInput,
     responses((status = 200, body = inline(crate::envelope::Envelope<CountryParticipant>)))
 )]
@@ -217,7 +218,7 @@ pub async fn create_entry(
 pub async fn update_entry(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<CountryParticipantId>>,
     body: Body<CountryEntryInput>,
 ) -> ApiResult<CountryParticipant> {
     let input = body.into_inner();
@@ -229,14 +230,14 @@ pub async fn update_entry(
 #[utoipa::path(
     operation_id = "igeo_country_participant_delete",
     tag = "countries",
-    params(IdPath),
+    params(IdOf<CountryParticipantId>),
     responses((status = 200, body = inline(crate::envelope::Envelope<bool>)))
 )]
 #[delete("/api/igeo-country-participant/{id}")]
 pub async fn delete_entry(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<CountryParticipantId>>,
 ) -> ApiResult<bool> {
     state
         .answer_done(move |conn| countries::delete_entry(conn, &caller, path.id))

@@ -309,6 +309,7 @@ pub async fn mass_mail_attach(
 pub struct MassMailFilePath {
     #[param(minimum = 1)]
     pub id: i64,
+    /// The mass mail's own record of the file (not the olympiad's attachment).
     #[param(minimum = 1)]
     pub attachment_id: i64,
 }

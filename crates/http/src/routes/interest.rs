@@ -8,9 +8,10 @@ use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::GridQuery;
 use crate::rate_limit::client_address;
-use crate::routes::user::IdPath;
+use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{delete, get, post, web, HttpRequest, HttpResponse};
+use olympiad_domain::id::ExpressionOfInterestId;
 use olympiad_domain::interest::InterestKind;
 use olympiad_office::interest::{
     self, DeclineInterest, EmailVerified, InterestForm, InterestListQuery, InterestReceived,
@@ -68,7 +69,7 @@ pub async fn matches(
 #[utoipa::path(
     operation_id = "interest_process",
     tag = "interest",
-    params(IdPath),
+    params(IdOf<ExpressionOfInterestId>),
     request_body = ProcessInterest,
     responses((status = 200, body = inline(crate::envelope::Envelope<ExpressionOfInterest>)), (status = 409, body = crate::error::ErrorBody))
 )]
@@ -76,7 +77,7 @@ pub async fn matches(
 pub async fn process(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<ExpressionOfInterestId>>,
     body: Body<ProcessInterest>,
 ) -> ApiResult<ExpressionOfInterest> {
     let base_url = state.config.public_base_url.clone();
@@ -88,7 +89,7 @@ pub async fn process(
 #[utoipa::path(
     operation_id = "interest_decline",
     tag = "interest",
-    params(IdPath),
+    params(IdOf<ExpressionOfInterestId>),
     request_body = DeclineInterest,
     responses((status = 200, body = inline(crate::envelope::Envelope<ExpressionOfInterest>)), (status = 409, body = crate::error::ErrorBody))
 )]
@@ -96,7 +97,7 @@ pub async fn process(
 pub async fn decline(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<ExpressionOfInterestId>>,
     body: Body<DeclineInterest>,
 ) -> ApiResult<ExpressionOfInterest> {
     state
@@ -108,14 +109,14 @@ pub async fn decline(
 #[utoipa::path(
     operation_id = "interest_delete",
     tag = "interest",
-    params(IdPath),
+    params(IdOf<ExpressionOfInterestId>),
     responses((status = 200, body = inline(crate::envelope::Envelope<bool>)))
 )]
 #[delete("/api/interest/{id}")]
 pub async fn delete_expression(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<ExpressionOfInterestId>>,
 ) -> ApiResult<bool> {
     state
         .answer_done(move |conn| interest::delete(conn, &caller, path.id))

@@ -5,9 +5,10 @@ use crate::body::Body;
 use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::GridQuery;
-use crate::routes::user::IdPath;
+use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{get, put, web, HttpResponse};
+use olympiad_domain::id::TeacherId;
 use olympiad_office::teachers::{self, TeacherInput, TeacherListQuery, TeacherProfile};
 use olympiad_persistence::models::TeacherRow;
 
@@ -42,7 +43,7 @@ pub async fn list(
 #[utoipa::path(
     operation_id = "teacher_update",
     tag = "schools",
-    params(IdPath),
+    params(IdOf<TeacherId>),
     request_body = TeacherInput,
     responses((status = 200, body = inline(crate::envelope::Envelope<TeacherRow>)))
 )]
@@ -50,7 +51,7 @@ pub async fn list(
 pub async fn update(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<TeacherId>>,
     body: Body<TeacherInput>,
 ) -> ApiResult<TeacherRow> {
     let input = body.into_inner();

@@ -5,9 +5,10 @@
 use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::ApiResult;
-use crate::routes::user::IdPath;
+use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web};
+use olympiad_domain::id::TeamMemberId;
 use olympiad_office::teams::{self, Invitation, TeamMemberChanges, TeamQuery};
 use olympiad_persistence::models::TeamMemberRow;
 
@@ -52,7 +53,7 @@ pub async fn invite(
 #[utoipa::path(
     operation_id = "team_member_update",
     tag = "schools",
-    params(IdPath),
+    params(IdOf<TeamMemberId>),
     request_body = TeamMemberChanges,
     responses((status = 200, body = inline(crate::envelope::Envelope<Vec<TeamMemberRow>>)), (status = 409, body = crate::error::ErrorBody))
 )]
@@ -60,7 +61,7 @@ pub async fn invite(
 pub async fn update(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<TeamMemberId>>,
     body: Body<TeamMemberChanges>,
 ) -> ApiResult<Vec<TeamMemberRow>> {
     let changes = body.into_inner();
@@ -72,14 +73,14 @@ pub async fn update(
 #[utoipa::path(
     operation_id = "team_member_delete",
     tag = "schools",
-    params(IdPath),
+    params(IdOf<TeamMemberId>),
     responses((status = 200, body = inline(crate::envelope::Envelope<Vec<TeamMemberRow>>)), (status = 409, body = crate::error::ErrorBody))
 )]
 #[delete("/api/team-member/{id}")]
 pub async fn remove(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<TeamMemberId>>,
 ) -> ApiResult<Vec<TeamMemberRow>> {
     state
         .answer(move |conn| teams::remove(conn, &caller, path.id))

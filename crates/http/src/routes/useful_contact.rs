@@ -5,9 +5,10 @@ use crate::body::Body;
 use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::GridQuery;
-use crate::routes::IdPath;
+use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web, HttpResponse};
+use olympiad_domain::id::UsefulContactId;
 use olympiad_office::contacts::{self, contact_table, ContactInput, ContactListQuery};
 use olympiad_persistence::models::UsefulContact;
 
@@ -64,7 +65,7 @@ pub async fn create(
 #[utoipa::path(
     operation_id = "useful_contact_update",
     tag = "contacts",
-    params(IdPath),
+    params(IdOf<UsefulContactId>),
     request_body = ContactInput,
     responses((status = 200, body = inline(crate::envelope::Envelope<UsefulContact>)))
 )]
@@ -72,7 +73,7 @@ pub async fn create(
 pub async fn update(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<UsefulContactId>>,
     body: Body<ContactInput>,
 ) -> ApiResult<UsefulContact> {
     let input = body.into_inner();
@@ -84,14 +85,14 @@ pub async fn update(
 #[utoipa::path(
     operation_id = "useful_contact_delete",
     tag = "contacts",
-    params(IdPath),
+    params(IdOf<UsefulContactId>),
     responses((status = 200, body = inline(crate::envelope::Envelope<bool>)))
 )]
 #[delete("/api/useful-contact/{id}")]
 pub async fn delete_contact(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<UsefulContactId>>,
 ) -> ApiResult<bool> {
     state
         .answer_done(move |conn| contacts::delete(conn, &caller, path.id))

@@ -3,7 +3,9 @@
 
 use super::Fixture;
 use diesel::prelude::*;
-use olympiad_domain::id::{LearnerId, OlympiadId, SchoolId, SchoolParticipantId, UserId};
+use olympiad_domain::id::{
+    LearnerId, OlympiadId, SchoolId, SchoolParticipantId, TeacherId, UserId,
+};
 use olympiad_domain::Role;
 use olympiad_persistence::models::{Olympiad, Teacher};
 use olympiad_persistence::schema::{
@@ -141,7 +143,7 @@ pub struct TeacherBuilder<'a> {
 
 pub struct BuiltTeacher {
     pub user_id: UserId,
-    pub teacher_id: i64,
+    pub teacher_id: TeacherId,
     pub token: String,
 }
 

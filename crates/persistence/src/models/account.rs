@@ -4,7 +4,7 @@ use crate::schema::{accounts, olympiads, users};
 use crate::DbConnection;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::{OlympiadId, UserId};
+use olympiad_domain::id::{AccountId, OlympiadId, UserId};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
 #[diesel(table_name = accounts)]
 pub struct Account {
-    pub id: i64,
+    pub id: AccountId,
     pub user_id: UserId,
     pub role: String,
     pub olympiad_id: Option<OlympiadId>,
@@ -34,7 +34,8 @@ pub struct AccountInsertForm<'a> {
 #[diesel(table_name = accounts)]
 #[serde(rename_all = "camelCase")]
 pub struct AccountView {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: AccountId,
     #[schema(value_type = i64)]
     pub user_id: UserId,
     pub role: String,
@@ -55,7 +56,7 @@ pub struct AccountFilter {
 }
 
 impl Account {
-    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Account> {
+    pub fn find(conn: &mut DbConnection, id: AccountId) -> DbResult<Account> {
         Ok(accounts::table
             .find(id)
             .select(Account::as_select())
@@ -155,7 +156,11 @@ impl Account {
             .get_result(conn)?)
     }
 
-    pub fn set_disabled(conn: &mut DbConnection, id: i64, disabled: bool) -> DbResult<Account> {
+    pub fn set_disabled(
+        conn: &mut DbConnection,
+        id: AccountId,
+        disabled: bool,
+    ) -> DbResult<Account> {
         Ok(diesel::update(accounts::table.find(id))
             .set(accounts::disabled.eq(disabled))
             .returning(accounts::all_columns)

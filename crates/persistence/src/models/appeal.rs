@@ -8,12 +8,12 @@ use crate::DbConnection;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use olympiad_domain::appeals::AppealState;
-use olympiad_domain::id::{AttemptId, OlympiadId, SchoolParticipantId, UserId};
+use olympiad_domain::id::{AppealId, AttemptId, OlympiadId, SchoolParticipantId, UserId};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = result_appeals)]
 pub struct Appeal {
-    pub id: i64,
+    pub id: AppealId,
     pub olympiad_id: OlympiadId,
     pub attempt_id: AttemptId,
     pub school_participant_id: SchoolParticipantId,
@@ -69,7 +69,7 @@ pub enum AppealsOf {
 }
 
 impl Appeal {
-    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Appeal> {
+    pub fn find(conn: &mut DbConnection, id: AppealId) -> DbResult<Appeal> {
         Ok(result_appeals::table
             .find(id)
             .select(Appeal::as_select())
@@ -77,7 +77,7 @@ impl Appeal {
     }
 
     pub fn create(conn: &mut DbConnection, form: &AppealInsertForm) -> DbResult<Appeal> {
-        let id: i64 = diesel::insert_into(result_appeals::table)
+        let id: AppealId = diesel::insert_into(result_appeals::table)
             .values(form.clone())
             .returning(result_appeals::id)
             .get_result(conn)?;
@@ -85,7 +85,11 @@ impl Appeal {
     }
 
     /// Decides the appeal if it still waits; answers false when someone decided it first.
-    pub fn decide(conn: &mut DbConnection, id: i64, form: &AppealUpdateForm) -> DbResult<bool> {
+    pub fn decide(
+        conn: &mut DbConnection,
+        id: AppealId,
+        form: &AppealUpdateForm,
+    ) -> DbResult<bool> {
         let changed = diesel::update(
             result_appeals::table
                 .find(id)

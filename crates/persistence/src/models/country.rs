@@ -9,7 +9,7 @@ use crate::words::Word;
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::OlympiadId;
+use olympiad_domain::id::{CountryId, CountryParticipantId, OlympiadId};
 use olympiad_domain::school::EntryStatus;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -18,7 +18,8 @@ use utoipa::ToSchema;
 #[diesel(table_name = igeo_countries)]
 #[serde(rename_all = "camelCase")]
 pub struct IgeoCountry {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: CountryId,
     pub name: String,
     /// ISO 3166 alpha-2, upper case.
     pub iso_code: String,
@@ -41,7 +42,8 @@ pub struct CountryForm {
 pub struct CountryRow {
     #[serde(flatten)]
     pub country: IgeoCountry,
-    pub country_participant_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub country_participant_id: Option<CountryParticipantId>,
     pub entry_count: i64,
 }
 
@@ -50,10 +52,12 @@ pub struct CountryRow {
 #[diesel(table_name = country_participants)]
 #[serde(rename_all = "camelCase")]
 pub struct CountryParticipant {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: CountryParticipantId,
     #[schema(value_type = i64)]
     pub olympiad_id: OlympiadId,
-    pub country_id: i64,
+    #[schema(value_type = i64)]
+    pub country_id: CountryId,
     pub status: EntryStatus,
     pub team_leader_name: String,
     pub team_leader_email: String,
@@ -107,7 +111,7 @@ pub struct CountryFilter {
 pub const COUNTRY_SORT_KEYS: &[&str] = &["name", "isoCode"];
 
 impl IgeoCountry {
-    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<IgeoCountry> {
+    pub fn find(conn: &mut DbConnection, id: CountryId) -> DbResult<IgeoCountry> {
         Ok(igeo_countries::table
             .find(id)
             .select(IgeoCountry::as_select())
@@ -115,7 +119,7 @@ impl IgeoCountry {
     }
 
     /// The olympiads the country is entered in: a country is shared by all of them.
-    pub fn olympiad_ids(conn: &mut DbConnection, id: i64) -> DbResult<Vec<OlympiadId>> {
+    pub fn olympiad_ids(conn: &mut DbConnection, id: CountryId) -> DbResult<Vec<OlympiadId>> {
         Ok(country_participants::table
             .filter(country_participants::country_id.eq(id))
             .select(country_participants::olympiad_id)
@@ -138,14 +142,18 @@ impl IgeoCountry {
             .get_result(conn)?)
     }
 
-    pub fn update(conn: &mut DbConnection, id: i64, fields: &CountryForm) -> DbResult<IgeoCountry> {
+    pub fn update(
+        conn: &mut DbConnection,
+        id: CountryId,
+        fields: &CountryForm,
+    ) -> DbResult<IgeoCountry> {
         Ok(diesel::update(igeo_countries::table.find(id))
             .set((fields, igeo_countries::updated_at.eq(now())))
             .returning(igeo_countries::all_columns)
             .get_result(conn)?)
     }
 
-    pub fn delete(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+    pub fn delete(conn: &mut DbConnection, id: CountryId) -> DbResult<()> {
         if diesel::delete(igeo_countries::table.find(id)).execute(conn)? == 0 {
             return Err(crate::DbError::NotFound);
         }
@@ -178,15 +186,16 @@ impl IgeoCountry {
         });
         query = page_of!(query, page, igeo_countries::id);
         let countries: Vec<IgeoCountry> = query.load(conn)?;
-        let ids: Vec<i64> = countries.iter().map(|c| c.id).collect();
-        let entries: Vec<(i64, i64, OlympiadId)> = country_participants::table
-            .filter(country_participants::country_id.eq_any(&ids))
-            .select((
-                country_participants::id,
-                country_participants::country_id,
-                country_participants::olympiad_id,
-            ))
-            .load(conn)?;
+        let ids: Vec<CountryId> = countries.iter().map(|c| c.id).collect();
+        let entries: Vec<(CountryParticipantId, CountryId, OlympiadId)> =
+            country_participants::table
+                .filter(country_participants::country_id.eq_any(&ids))
+                .select((
+                    country_participants::id,
+                    country_participants::country_id,
+                    country_participants::olympiad_id,
+                ))
+                .load(conn)?;
         let rows = countries
             .into_iter()
             .map(|country| {
@@ -213,7 +222,7 @@ impl CountryParticipant {
         serde_json::from_str(&self.team_members).unwrap_or_default()
     }
 
-    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<CountryParticipant> {
+    pub fn find(conn: &mut DbConnection, id: CountryParticipantId) -> DbResult<CountryParticipant> {
         Ok(country_participants::table
             .find(id)
             .select(CountryParticipant::as_select())
@@ -223,7 +232,7 @@ impl CountryParticipant {
     pub fn create(
         conn: &mut DbConnection,
         olympiad_id: OlympiadId,
-        country_id: i64,
+        country_id: CountryId,
         fields: &CountryParticipantUpdateForm,
     ) -> DbResult<CountryParticipant> {
         Ok(diesel::insert_into(country_participants::table)
@@ -245,7 +254,7 @@ impl CountryParticipant {
 
     pub fn update(
         conn: &mut DbConnection,
-        id: i64,
+        id: CountryParticipantId,
         fields: &CountryParticipantUpdateForm,
     ) -> DbResult<CountryParticipant> {
         Ok(diesel::update(country_participants::table.find(id))
@@ -254,7 +263,7 @@ impl CountryParticipant {
             .get_result(conn)?)
     }
 
-    pub fn delete(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+    pub fn delete(conn: &mut DbConnection, id: CountryParticipantId) -> DbResult<()> {
         if diesel::delete(country_participants::table.find(id)).execute(conn)? == 0 {
             return Err(crate::DbError::NotFound);
         }
@@ -263,7 +272,7 @@ impl CountryParticipant {
 
     pub fn for_country(
         conn: &mut DbConnection,
-        country_id: i64,
+        country_id: CountryId,
     ) -> DbResult<Vec<CountryParticipant>> {
         Ok(country_participants::table
             .filter(country_participants::country_id.eq(country_id))

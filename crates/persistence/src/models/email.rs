@@ -13,7 +13,7 @@ use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use olympiad_domain::email::{Audience, BounceKind, EmailOutcome, MailServers, MassMailStatus};
-use olympiad_domain::id::{OlympiadId, SchoolId, UserId};
+use olympiad_domain::id::{OlympiadId, SchoolId, UploadId, UserId};
 use olympiad_domain::job::{JobKind, JobStatus};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -1102,7 +1102,8 @@ pub fn school_reach(conn: &mut DbConnection) -> DbResult<Vec<SchoolReach>> {
 pub struct MassMailAttachment {
     pub id: i64,
     pub mass_mail_id: i64,
-    pub upload_id: i64,
+    #[schema(value_type = i64)]
+    pub upload_id: UploadId,
     pub filename: String,
     #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
@@ -1137,7 +1138,7 @@ impl MassMailAttachment {
     pub fn create(
         conn: &mut DbConnection,
         mass_mail_id: i64,
-        upload_id: i64,
+        upload_id: UploadId,
         filename: &str,
     ) -> DbResult<MassMailAttachment> {
         use crate::schema::mass_mail_attachments as mma;

@@ -5,7 +5,7 @@ use crate::words::Word;
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::{OlympiadId, SchoolParticipantId, UserId};
+use olympiad_domain::id::{ExpressionOfInterestId, OlympiadId, SchoolParticipantId, UserId};
 use olympiad_domain::interest::{InterestKind, InterestStatus};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -15,7 +15,8 @@ use utoipa::ToSchema;
 #[diesel(table_name = eoi)]
 #[serde(rename_all = "camelCase")]
 pub struct ExpressionOfInterest {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: ExpressionOfInterestId,
     #[schema(value_type = i64)]
     pub olympiad_id: OlympiadId,
     #[serde(rename = "type")]
@@ -87,7 +88,10 @@ pub struct ExpressionFilter {
 pub const SORT_KEYS: &[&str] = &["name", "schoolName", "createdAt", "status"];
 
 impl ExpressionOfInterest {
-    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<ExpressionOfInterest> {
+    pub fn find(
+        conn: &mut DbConnection,
+        id: ExpressionOfInterestId,
+    ) -> DbResult<ExpressionOfInterest> {
         Ok(eoi::table
             .find(id)
             .select(ExpressionOfInterest::as_select())
@@ -146,7 +150,7 @@ impl ExpressionOfInterest {
 
     pub fn mark_processed(
         conn: &mut DbConnection,
-        id: i64,
+        id: ExpressionOfInterestId,
         by: UserId,
         school_participant_id: Option<SchoolParticipantId>,
     ) -> DbResult<ExpressionOfInterest> {
@@ -163,7 +167,7 @@ impl ExpressionOfInterest {
 
     pub fn mark_declined(
         conn: &mut DbConnection,
-        id: i64,
+        id: ExpressionOfInterestId,
         by: UserId,
         reason: &str,
     ) -> DbResult<ExpressionOfInterest> {
@@ -178,7 +182,7 @@ impl ExpressionOfInterest {
             .get_result(conn)?)
     }
 
-    pub fn delete(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+    pub fn delete(conn: &mut DbConnection, id: ExpressionOfInterestId) -> DbResult<()> {
         if diesel::delete(eoi::table.find(id)).execute(conn)? == 0 {
             return Err(crate::DbError::NotFound);
         }

@@ -6,7 +6,7 @@ use crate::schema::{attachments, uploads};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::{OlympiadId, UserId};
+use olympiad_domain::id::{AttachmentId, OlympiadId, UploadId, UserId};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -14,7 +14,8 @@ use utoipa::ToSchema;
 #[diesel(table_name = uploads)]
 #[serde(rename_all = "camelCase")]
 pub struct Upload {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: UploadId,
     pub sha256: String,
     pub size_bytes: i64,
     pub content_type: String,
@@ -29,8 +30,10 @@ pub struct Upload {
 #[diesel(table_name = attachments)]
 #[serde(rename_all = "camelCase")]
 pub struct Attachment {
-    pub id: i64,
-    pub upload_id: i64,
+    #[schema(value_type = i64)]
+    pub id: AttachmentId,
+    #[schema(value_type = i64)]
+    pub upload_id: UploadId,
     #[schema(value_type = Option<i64>)]
     pub olympiad_id: Option<OlympiadId>,
     pub filename: String,
@@ -47,7 +50,7 @@ pub struct UploadInsertForm<'a> {
 }
 
 impl Upload {
-    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Upload> {
+    pub fn find(conn: &mut DbConnection, id: UploadId) -> DbResult<Upload> {
         Ok(uploads::table
             .find(id)
             .select(Upload::as_select())
@@ -85,7 +88,7 @@ impl Upload {
     }
 
     /// How many attachments use the upload: the file manager's and the files mass mails carry.
-    pub fn attachment_count(conn: &mut DbConnection, id: i64) -> DbResult<i64> {
+    pub fn attachment_count(conn: &mut DbConnection, id: UploadId) -> DbResult<i64> {
         use crate::schema::mass_mail_attachments;
         let files: i64 = attachments::table
             .filter(attachments::upload_id.eq(id))
@@ -99,7 +102,7 @@ impl Upload {
     }
 
     /// Removes the record of an upload that no attachment uses; answers whether it did.
-    pub fn delete_if_unused(conn: &mut DbConnection, id: i64) -> DbResult<bool> {
+    pub fn delete_if_unused(conn: &mut DbConnection, id: UploadId) -> DbResult<bool> {
         if Upload::attachment_count(conn, id)? > 0 {
             return Ok(false);
         }
@@ -108,7 +111,7 @@ impl Upload {
 }
 
 impl Attachment {
-    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Attachment> {
+    pub fn find(conn: &mut DbConnection, id: AttachmentId) -> DbResult<Attachment> {
         Ok(attachments::table
             .find(id)
             .select(Attachment::as_select())
@@ -134,7 +137,7 @@ impl Attachment {
 
     pub fn create(
         conn: &mut DbConnection,
-        upload_id: i64,
+        upload_id: UploadId,
         olympiad_id: Option<OlympiadId>,
         filename: &str,
     ) -> DbResult<Attachment> {
@@ -149,14 +152,18 @@ impl Attachment {
             .get_result(conn)?)
     }
 
-    pub fn rename(conn: &mut DbConnection, id: i64, filename: &str) -> DbResult<Attachment> {
+    pub fn rename(
+        conn: &mut DbConnection,
+        id: AttachmentId,
+        filename: &str,
+    ) -> DbResult<Attachment> {
         Ok(diesel::update(attachments::table.find(id))
             .set(attachments::filename.eq(filename))
             .returning(attachments::all_columns)
             .get_result(conn)?)
     }
 
-    pub fn delete(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+    pub fn delete(conn: &mut DbConnection, id: AttachmentId) -> DbResult<()> {
         match diesel::delete(attachments::table.find(id)).execute(conn)? {
             0 => Err(crate::DbError::NotFound),
             _ => Ok(()),

@@ -10,7 +10,7 @@ use crate::schema::{
 };
 use crate::{now, DbConnection};
 use diesel::prelude::*;
-use olympiad_domain::id::{OlympiadId, SchoolId};
+use olympiad_domain::id::{CountryId, CountryParticipantId, OlympiadId, SchoolId};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -18,6 +18,7 @@ use utoipa::ToSchema;
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EntryMove {
+    /// A school's or a country's entry, as the plan is for a school or a country.
     pub entry_id: i64,
     pub olympiad_title: String,
     /// `moves`: the entry becomes the survivor's; `joins`: the survivor has an entry in that
@@ -253,8 +254,8 @@ pub struct CountryMergePlan {
 
 pub fn country_merge_plan(
     conn: &mut DbConnection,
-    duplicate_id: i64,
-    survivor_id: i64,
+    duplicate_id: CountryId,
+    survivor_id: CountryId,
 ) -> DbResult<CountryMergePlan> {
     not_into_itself("country", duplicate_id, survivor_id)?;
     let duplicate = IgeoCountry::find(conn, duplicate_id)?;
@@ -266,7 +267,7 @@ pub fn country_merge_plan(
     let mut entries = Vec::new();
     for entry in CountryParticipant::for_country(conn, duplicate_id)? {
         entries.push(EntryMove {
-            entry_id: entry.id,
+            entry_id: entry.id.get(),
             olympiad_title: olympiad_title(conn, entry.olympiad_id)?,
             action: if kept.contains(&entry.olympiad_id) {
                 "dropped"
@@ -291,20 +292,22 @@ pub fn country_merge_plan(
 
 pub fn merge_countries(
     conn: &mut DbConnection,
-    duplicate_id: i64,
-    survivor_id: i64,
+    duplicate_id: CountryId,
+    survivor_id: CountryId,
 ) -> DbResult<CountryMergePlan> {
     let plan = country_merge_plan(conn, duplicate_id, survivor_id)?;
     for entry in &plan.entries {
         if entry.action == "dropped" {
-            CountryParticipant::delete(conn, entry.entry_id)?;
+            CountryParticipant::delete(conn, CountryParticipantId::new(entry.entry_id))?;
         } else {
-            diesel::update(country_participants::table.find(entry.entry_id))
-                .set((
-                    country_participants::country_id.eq(survivor_id),
-                    country_participants::updated_at.eq(now()),
-                ))
-                .execute(conn)?;
+            diesel::update(
+                country_participants::table.find(CountryParticipantId::new(entry.entry_id)),
+            )
+            .set((
+                country_participants::country_id.eq(survivor_id),
+                country_participants::updated_at.eq(now()),
+            ))
+            .execute(conn)?;
         }
     }
     diesel::update(schools::table.filter(schools::country_code.eq(&plan.duplicate.iso_code)))

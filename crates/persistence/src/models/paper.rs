@@ -6,7 +6,7 @@ use crate::schema::{question_modules, questions, sitting_windows};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::{ModuleId, OlympiadId, QuestionId};
+use olympiad_domain::id::{AttachmentId, ModuleId, OlympiadId, QuestionId};
 use olympiad_domain::paper::{Localized, QuestionContent, QuestionKind};
 use olympiad_domain::rich_text::LocalizedRichText;
 
@@ -190,7 +190,7 @@ pub struct Question {
     pub content: String,
     pub marks: i32,
     pub difficulty: i32,
-    pub attachment_id: Option<i64>,
+    pub attachment_id: Option<AttachmentId>,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
 }
@@ -202,7 +202,7 @@ pub struct QuestionForm {
     pub content: QuestionContent,
     pub marks: i32,
     pub difficulty: i32,
-    pub attachment_id: Option<i64>,
+    pub attachment_id: Option<AttachmentId>,
 }
 
 impl Question {
@@ -315,7 +315,7 @@ impl Question {
     /// Which questions show this attachment.
     pub fn using_attachment(
         conn: &mut DbConnection,
-        attachment_id: i64,
+        attachment_id: AttachmentId,
     ) -> DbResult<Vec<Question>> {
         Ok(questions::table
             .filter(questions::attachment_id.eq(attachment_id))

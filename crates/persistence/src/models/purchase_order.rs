@@ -15,7 +15,9 @@ use chrono::NaiveDateTime;
 use diesel::dsl::sql;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
-use olympiad_domain::id::{InvoiceId, OlympiadId, PurchaseOrderId, SchoolParticipantId, UserId};
+use olympiad_domain::id::{
+    CountryParticipantId, InvoiceId, OlympiadId, PurchaseOrderId, SchoolParticipantId, UserId,
+};
 use olympiad_domain::payments::{
     Amounts, DatedFee, FeeBand, FeeLine, FeeSchedule, Fees, OrderState,
 };
@@ -32,7 +34,8 @@ pub struct PurchaseOrder {
     pub olympiad_id: OlympiadId,
     #[schema(value_type = Option<i64>)]
     pub school_participant_id: Option<SchoolParticipantId>,
-    pub country_participant_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub country_participant_id: Option<CountryParticipantId>,
     /// What the payer quotes with an EFT.
     pub reference: String,
     /// The secret of the payment page's link; shown to the entry's own people and staff only.
@@ -120,7 +123,7 @@ pub struct PurchaseOrderRow {
 pub struct PurchaseOrderFilter {
     pub olympiad_id: Option<OlympiadId>,
     pub school_participant_id: Option<SchoolParticipantId>,
-    pub country_participant_id: Option<i64>,
+    pub country_participant_id: Option<CountryParticipantId>,
     /// `paid`, `pre` (pre-approved), `unpaid`, or none for all.
     pub state: Option<String>,
     pub province: Option<String>,
@@ -132,7 +135,7 @@ pub struct PurchaseOrderFilter {
 pub struct PurchaseOrderInsertForm {
     pub olympiad_id: OlympiadId,
     pub school_participant_id: Option<SchoolParticipantId>,
-    pub country_participant_id: Option<i64>,
+    pub country_participant_id: Option<CountryParticipantId>,
     pub pay_token: String,
     pub schools_po: String,
     pub amounts: Amounts,
@@ -173,7 +176,7 @@ impl PurchaseOrder {
     pub fn open_for(
         conn: &mut DbConnection,
         school_participant_id: Option<SchoolParticipantId>,
-        country_participant_id: Option<i64>,
+        country_participant_id: Option<CountryParticipantId>,
     ) -> DbResult<Option<PurchaseOrder>> {
         let mut query = purchase_orders::table
             .filter(purchase_orders::deleted_at.is_null())
@@ -658,7 +661,7 @@ pub fn countries_led_by(
     conn: &mut DbConnection,
     olympiad_id: OlympiadId,
     email: &str,
-) -> DbResult<Vec<(i64, String, String)>> {
+) -> DbResult<Vec<(CountryParticipantId, String, String)>> {
     Ok(country_participants::table
         .inner_join(
             igeo_countries::table.on(igeo_countries::id.eq(country_participants::country_id)),

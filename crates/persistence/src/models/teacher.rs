@@ -7,7 +7,9 @@ use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::dsl;
 use diesel::prelude::*;
-use olympiad_domain::id::{OlympiadId, SchoolId, SchoolParticipantId, UserId};
+use olympiad_domain::id::{
+    OlympiadId, SchoolId, SchoolParticipantId, TeacherId, TeamMemberId, UserId,
+};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -16,7 +18,8 @@ use utoipa::ToSchema;
 #[diesel(table_name = teachers)]
 #[serde(rename_all = "camelCase")]
 pub struct Teacher {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: TeacherId,
     #[schema(value_type = i64)]
     pub user_id: UserId,
     #[schema(value_type = Option<i64>)]
@@ -59,7 +62,8 @@ pub struct TeacherRow {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TeamPlace {
-    pub team_member_id: i64,
+    #[schema(value_type = i64)]
+    pub team_member_id: TeamMemberId,
     #[schema(value_type = i64)]
     pub school_participant_id: SchoolParticipantId,
     #[schema(value_type = i64)]
@@ -83,10 +87,12 @@ pub struct TeacherFilter {
 #[diesel(table_name = team_members)]
 #[serde(rename_all = "camelCase")]
 pub struct TeamMember {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: TeamMemberId,
     #[schema(value_type = i64)]
     pub school_participant_id: SchoolParticipantId,
-    pub teacher_id: i64,
+    #[schema(value_type = i64)]
+    pub teacher_id: TeacherId,
     pub is_team_admin: bool,
     #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
@@ -161,7 +167,7 @@ where
 pub const SORT_KEYS: &[&str] = &["name", "email", "schoolName", "lastLoginAt"];
 
 impl Teacher {
-    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Teacher> {
+    pub fn find(conn: &mut DbConnection, id: TeacherId) -> DbResult<Teacher> {
         Ok(teachers::table
             .find(id)
             .select(Teacher::as_select())
@@ -170,7 +176,7 @@ impl Teacher {
 
     /// The olympiads the teacher works in: those of the entries whose teams they are in, and those
     /// their user has an account in. A teacher is shared by all of them.
-    pub fn olympiad_ids(conn: &mut DbConnection, id: i64) -> DbResult<Vec<OlympiadId>> {
+    pub fn olympiad_ids(conn: &mut DbConnection, id: TeacherId) -> DbResult<Vec<OlympiadId>> {
         let mut ids: Vec<OlympiadId> = team_members::table
             .inner_join(school_participants::table)
             .filter(team_members::teacher_id.eq(id))
@@ -230,7 +236,7 @@ impl Teacher {
 
     pub fn update(
         conn: &mut DbConnection,
-        id: i64,
+        id: TeacherId,
         fields: &TeacherUpdateForm,
     ) -> DbResult<Teacher> {
         Ok(diesel::update(teachers::table.find(id))
@@ -242,7 +248,7 @@ impl Teacher {
     /// Teachers with this e-mail address (their username), for the possible matches of an
     /// expression of interest.
     pub fn rows_by_email(conn: &mut DbConnection, email: &str) -> DbResult<Vec<TeacherRow>> {
-        let ids: Vec<i64> = teachers::table
+        let ids: Vec<TeacherId> = teachers::table
             .inner_join(users::table)
             .filter(users::email.eq(email).or(users::username.eq(email)))
             .select(teachers::id)
@@ -252,7 +258,7 @@ impl Teacher {
 
     pub fn rows_by_ids(
         conn: &mut DbConnection,
-        ids: &[i64],
+        ids: &[TeacherId],
         olympiad_id: Option<OlympiadId>,
     ) -> DbResult<Vec<TeacherRow>> {
         let parts: Vec<TeacherParts> = teachers::table
@@ -270,7 +276,7 @@ impl Teacher {
         parts: Vec<TeacherParts>,
         olympiad_id: Option<OlympiadId>,
     ) -> DbResult<Vec<TeacherRow>> {
-        let ids: Vec<i64> = parts.iter().map(|p| p.0.id).collect();
+        let ids: Vec<TeacherId> = parts.iter().map(|p| p.0.id).collect();
         let mut query = team_members::table
             .inner_join(school_participants::table)
             .filter(team_members::teacher_id.eq_any(&ids))
@@ -285,7 +291,13 @@ impl Teacher {
         if let Some(olympiad_id) = olympiad_id {
             query = query.filter(school_participants::olympiad_id.eq(olympiad_id));
         }
-        let places: Vec<(i64, i64, SchoolParticipantId, OlympiadId, bool)> = query.load(conn)?;
+        let places: Vec<(
+            TeamMemberId,
+            TeacherId,
+            SchoolParticipantId,
+            OlympiadId,
+            bool,
+        )> = query.load(conn)?;
         Ok(parts
             .into_iter()
             .map(
@@ -383,7 +395,7 @@ impl Teacher {
 }
 
 impl TeamMember {
-    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<TeamMember> {
+    pub fn find(conn: &mut DbConnection, id: TeamMemberId) -> DbResult<TeamMember> {
         Ok(team_members::table
             .find(id)
             .select(TeamMember::as_select())
@@ -394,7 +406,7 @@ impl TeamMember {
     pub fn ensure(
         conn: &mut DbConnection,
         school_participant_id: SchoolParticipantId,
-        teacher_id: i64,
+        teacher_id: TeacherId,
         team_admin: bool,
     ) -> DbResult<TeamMember> {
         let existing = team_members::table
@@ -419,14 +431,18 @@ impl TeamMember {
         }
     }
 
-    pub fn set_team_admin(conn: &mut DbConnection, id: i64, admin: bool) -> DbResult<TeamMember> {
+    pub fn set_team_admin(
+        conn: &mut DbConnection,
+        id: TeamMemberId,
+        admin: bool,
+    ) -> DbResult<TeamMember> {
         Ok(diesel::update(team_members::table.find(id))
             .set(team_members::is_team_admin.eq(admin))
             .returning(team_members::all_columns)
             .get_result(conn)?)
     }
 
-    pub fn delete(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+    pub fn delete(conn: &mut DbConnection, id: TeamMemberId) -> DbResult<()> {
         diesel::delete(team_members::table.find(id)).execute(conn)?;
         Ok(())
     }

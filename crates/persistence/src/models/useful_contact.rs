@@ -6,7 +6,7 @@ use crate::schema::useful_contacts;
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::OlympiadId;
+use olympiad_domain::id::{OlympiadId, UsefulContactId};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -16,7 +16,8 @@ use utoipa::ToSchema;
 #[diesel(table_name = useful_contacts)]
 #[serde(rename_all = "camelCase")]
 pub struct UsefulContact {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: UsefulContactId,
     #[schema(value_type = i64)]
     pub olympiad_id: OlympiadId,
     pub name: String,
@@ -46,7 +47,7 @@ pub struct UsefulContactUpdateForm {
 pub const SORT_KEYS: &[&str] = &["name", "organisation", "role"];
 
 impl UsefulContact {
-    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<UsefulContact> {
+    pub fn find(conn: &mut DbConnection, id: UsefulContactId) -> DbResult<UsefulContact> {
         Ok(useful_contacts::table
             .find(id)
             .select(UsefulContact::as_select())
@@ -74,7 +75,7 @@ impl UsefulContact {
 
     pub fn update(
         conn: &mut DbConnection,
-        id: i64,
+        id: UsefulContactId,
         fields: &UsefulContactUpdateForm,
     ) -> DbResult<UsefulContact> {
         Ok(diesel::update(useful_contacts::table.find(id))
@@ -83,7 +84,7 @@ impl UsefulContact {
             .get_result(conn)?)
     }
 
-    pub fn delete(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+    pub fn delete(conn: &mut DbConnection, id: UsefulContactId) -> DbResult<()> {
         if diesel::delete(useful_contacts::table.find(id)).execute(conn)? == 0 {
             return Err(crate::DbError::NotFound);
         }

@@ -3,7 +3,7 @@ use crate::schema::users;
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use olympiad_domain::id::{OlympiadId, UserId};
+use olympiad_domain::id::{AccountId, OlympiadId, UserId};
 
 /// A person who signs in. Staff and teachers use their e-mail address as username; learners get a
 /// generated one. What they may do comes from their accounts.
@@ -242,7 +242,7 @@ impl SessionState {
     pub fn load(
         conn: &mut DbConnection,
         user_id: UserId,
-        account_id: i64,
+        account_id: AccountId,
     ) -> DbResult<Option<SessionState>> {
         use crate::schema::accounts;
         let row: Option<(i32, bool, bool)> = users::table
