@@ -18,7 +18,7 @@ use olympiad_documents::certificates::{
 };
 use olympiad_documents::images::{ImageError, ImageKind, PdfImage};
 use olympiad_domain::id::{
-    AttachmentId, CertificateBatchId, CertificateRunId, OlympiadId, ParticipantId,
+    AttachmentId, CertificateBatchId, CertificateRunId, JobId, OlympiadId, ParticipantId,
     SchoolParticipantId,
 };
 use olympiad_domain::job::JobKind;
@@ -1018,7 +1018,7 @@ pub fn school_zip_with_images(
 /// [`Job::renew_lease`]).
 #[derive(Debug, Clone)]
 pub struct RunLease {
-    pub job_id: i64,
+    pub job_id: JobId,
     pub worker: String,
 }
 

@@ -3,7 +3,7 @@
 //! commits, in the copy of their olympiad (see `email::copy`).
 
 use crate::error::{OfficeError, OfficeResult};
-use olympiad_domain::id::OlympiadId;
+use olympiad_domain::id::{JobId, OlympiadId};
 use olympiad_mailer::{Email, Recipient};
 use olympiad_persistence::models::{EmailJobPlace, Job, Olympiad, User};
 use olympiad_persistence::DbConnection;
@@ -34,7 +34,7 @@ pub fn queue_email_in(
     conn: &mut DbConnection,
     email: &Email,
     place: EmailJobPlace,
-) -> OfficeResult<i64> {
+) -> OfficeResult<JobId> {
     let job = serde_json::to_value(email).map_err(|e| OfficeError::Internal(e.to_string()))?;
     Ok(Job::enqueue_email(conn, &job, &place)?)
 }

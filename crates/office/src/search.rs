@@ -3,6 +3,7 @@
 
 use crate::error::{OfficeError, OfficeResult};
 use chrono::NaiveDateTime;
+use olympiad_domain::id::JobId;
 use olympiad_domain::job::JobStatus;
 use olympiad_persistence::models::listing::contains_pattern;
 use olympiad_persistence::models::search::{
@@ -27,7 +28,8 @@ pub struct SearchQuery {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EmailHit {
-    pub job_id: i64,
+    #[schema(value_type = i64)]
+    pub job_id: JobId,
     pub status: JobStatus,
     pub to: String,
     pub subject: String,

@@ -6,6 +6,7 @@ use crate::caller::Caller;
 use crate::error::{ErrorCode, OfficeError, OfficeResult, OrNotFound};
 use crate::search::email_summary;
 use chrono::NaiveDateTime;
+use olympiad_domain::id::JobId;
 use olympiad_domain::job::{JobKind, JobStatus};
 use olympiad_persistence::models::Job;
 use olympiad_persistence::{write_transaction, DbConnection};
@@ -29,7 +30,8 @@ pub struct TaskQuery {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TaskView {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: JobId,
     pub kind: JobKind,
     pub status: JobStatus,
     /// `to`, `subject` of an e-mail.
@@ -107,7 +109,7 @@ pub fn list(conn: &mut DbConnection, query: &TaskQuery) -> OfficeResult<TaskList
 }
 
 /// Sends a failed job round again; any other is refused (409): it is queued, running or done.
-pub fn retry(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<TaskView> {
+pub fn retry(conn: &mut DbConnection, caller: &Caller, id: JobId) -> OfficeResult<TaskView> {
     write_transaction(conn, |conn| {
         let before = Job::find(conn, id).or_not_found("This task")?;
         if !Job::retry(conn, id)? {

@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
 
 use chrono::Duration;
+use olympiad_domain::id::JobId;
 use olympiad_domain::job::{JobKind, JobStatus};
 use olympiad_persistence::models::{
     ActivityLog, ActivityLogInsertForm, ActivityQuery, AppLog, Job, PasswordReset, User,
@@ -36,7 +37,7 @@ fn each_job_is_claimed_once_even_by_racing_workers() {
             })
         })
         .collect();
-    let claimed: Vec<i64> = workers
+    let claimed: Vec<JobId> = workers
         .into_iter()
         .flat_map(|w| w.join().unwrap())
         .collect();

@@ -5,6 +5,7 @@
 
 use diesel::prelude::*;
 use diesel::sql_types::Text;
+use olympiad_domain::id::JobId;
 use olympiad_domain::job::{JobKind, JobStatus};
 use olympiad_persistence::models::Job;
 use olympiad_persistence::testing::TestDatabase;
@@ -19,7 +20,7 @@ fn every_status_and_kind_is_stored_as_its_word_and_read_back() {
     assert_eq!(checked, 72);
 }
 
-fn set_job_status(conn: &mut DbConnection, id: i64, status: &str) {
+fn set_job_status(conn: &mut DbConnection, id: JobId, status: &str) {
     let sql = format!(
         "UPDATE jobs SET status = {} WHERE id = {}",
         placeholder(conn, 1),

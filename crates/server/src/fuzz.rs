@@ -8,7 +8,7 @@
 
 use crate::commands::{migrated_pool, CommandResult};
 use crate::settings::Settings;
-use olympiad_domain::id::{OlympiadId, SchoolId};
+use olympiad_domain::id::{MassMailId, OlympiadId, SchoolId};
 use olympiad_domain::Role;
 use olympiad_http::auth::tokens::{Purpose, Subject, TokenKeys};
 use olympiad_office::accounts::{provision, Provision};
@@ -76,7 +76,7 @@ pub fn seed(settings: &Settings, password: &str) -> CommandResult {
 fn ids(
     conn: &mut olympiad_persistence::DbConnection,
     olympiad: &Olympiad,
-    mass_mail_id: i64,
+    mass_mail_id: MassMailId,
 ) -> CommandResult {
     use olympiad_persistence::models::{
         entered_schools, Project, QuestionModule, SchoolParticipant,
@@ -99,7 +99,7 @@ fn ids(
         ("schoolParticipantId", entry.id.get()),
         ("customerParticipantId", entry.id.get()),
         ("moduleId", module.id.get()),
-        ("massMailId", mass_mail_id),
+        ("massMailId", mass_mail_id.get()),
         ("projectId", project.id),
     ] {
         println!("id {parameter} {id}");
@@ -132,7 +132,7 @@ fn email_fixtures(
     conn: &mut olympiad_persistence::DbConnection,
     olympiad_id: OlympiadId,
     uploads: &std::path::Path,
-) -> olympiad_office::OfficeResult<i64> {
+) -> olympiad_office::OfficeResult<MassMailId> {
     use olympiad_office::email::{bounces, copy::CopyInput, mass_mails, unsubscribes};
     let overlord = User::by_username(conn, "overlord@example.org")?
         .ok_or_else(|| olympiad_office::OfficeError::Internal("no demo overlord".into()))?;

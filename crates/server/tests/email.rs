@@ -10,7 +10,7 @@ mod common;
 
 use common::{interested, mass_mail, olympiad, overlord_in, smtp_mailer, worker, BASE};
 use olympiad_domain::email::{Audience, BounceKind, EmailOutcome, MassMailStatus};
-use olympiad_domain::id::OlympiadId;
+use olympiad_domain::id::{JobId, OlympiadId};
 use olympiad_domain::job::{JobKind, JobStatus};
 use olympiad_mailer::testing::{response, Refusal, SmtpServer};
 use olympiad_office::email::bounces::{self, BounceInput};
@@ -46,7 +46,7 @@ fn two_factor(to: &str) -> serde_json::Value {
 }
 
 /// Makes jobs look as a worker that died left them: its lease ran out an hour ago.
-fn lease_ran_out(db: &TestDatabase, ids: &[i64]) {
+fn lease_ran_out(db: &TestDatabase, ids: &[JobId]) {
     use diesel::prelude::*;
     use olympiad_persistence::schema::jobs;
     diesel::update(jobs::table.filter(jobs::id.eq_any(ids)))

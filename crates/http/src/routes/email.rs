@@ -6,11 +6,12 @@ use crate::access::{Caller, MaybeCaller};
 use crate::body::{read_file_part, Body};
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
-use crate::routes::{upload_target, IdPath};
+use crate::routes::{upload_target, IdOf};
 use crate::state::AppState;
 use actix_multipart::Multipart;
 use actix_web::{delete, get, post, put, web, HttpRequest};
 use olympiad_domain::email::MailServers;
+use olympiad_domain::id::{CampaignId, JobId, MassMailId, ShunnedEmailId};
 use olympiad_office::email::bounces::{self, BounceIdQuery, BounceInput, BounceReceipt};
 use olympiad_office::email::copy::{self, CopyInput, EmailPreview, EmailerQuery, SystemEmailView};
 use olympiad_office::email::health::{self, EmailHealth, EmailHealthQuery, EmailQuery, Found};
@@ -183,24 +184,24 @@ pub async fn mass_mail_create(
         .await
 }
 
-#[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<MassMailView>))))]
+#[utoipa::path(tag = "email", params(IdOf<MassMailId>), responses((status = 200, body = inline(crate::envelope::Envelope<MassMailView>))))]
 #[get("/api/mass-mail/{id}")]
 pub async fn mass_mail_get(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<MassMailId>>,
 ) -> ApiResult<MassMailView> {
     state
         .answer(move |conn| mass_mails::get(conn, &caller, path.id))
         .await
 }
 
-#[utoipa::path(tag = "email", params(IdPath), request_body = MassMailInput, responses((status = 200, body = inline(crate::envelope::Envelope<MassMailView>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
+#[utoipa::path(tag = "email", params(IdOf<MassMailId>), request_body = MassMailInput, responses((status = 200, body = inline(crate::envelope::Envelope<MassMailView>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
 #[put("/api/mass-mail/{id}")]
 pub async fn mass_mail_update(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<MassMailId>>,
     body: Body<MassMailInput>,
 ) -> ApiResult<MassMailView> {
     let input = body.into_inner();
@@ -209,12 +210,12 @@ pub async fn mass_mail_update(
         .await
 }
 
-#[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
+#[utoipa::path(tag = "email", params(IdOf<MassMailId>), responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
 #[delete("/api/mass-mail/{id}")]
 pub async fn mass_mail_delete(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<MassMailId>>,
 ) -> ApiResult<bool> {
     let id = path.id;
     let root = state.config.uploads_dir.clone();
@@ -223,12 +224,12 @@ pub async fn mass_mail_delete(
         .await
 }
 
-#[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<QueueOutcome>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
+#[utoipa::path(tag = "email", params(IdOf<MassMailId>), responses((status = 200, body = inline(crate::envelope::Envelope<QueueOutcome>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
 #[post("/api/mass-mail/{id}/test")]
 pub async fn mass_mail_test(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<MassMailId>>,
 ) -> ApiResult<QueueOutcome> {
     let base = state.config.public_base_url.clone();
     state
@@ -236,12 +237,12 @@ pub async fn mass_mail_test(
         .await
 }
 
-#[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<QueueOutcome>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
+#[utoipa::path(tag = "email", params(IdOf<MassMailId>), responses((status = 200, body = inline(crate::envelope::Envelope<QueueOutcome>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
 #[post("/api/mass-mail/{id}/queue")]
 pub async fn mass_mail_queue(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<MassMailId>>,
 ) -> ApiResult<QueueOutcome> {
     let base = state.config.public_base_url.clone();
     state
@@ -249,24 +250,24 @@ pub async fn mass_mail_queue(
         .await
 }
 
-#[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<MassMailView>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
+#[utoipa::path(tag = "email", params(IdOf<MassMailId>), responses((status = 200, body = inline(crate::envelope::Envelope<MassMailView>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
 #[post("/api/mass-mail/{id}/pause")]
 pub async fn mass_mail_pause(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<MassMailId>>,
 ) -> ApiResult<MassMailView> {
     state
         .answer(move |conn| mass_mails::pause(conn, &caller, path.id))
         .await
 }
 
-#[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<MassMailView>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
+#[utoipa::path(tag = "email", params(IdOf<MassMailId>), responses((status = 200, body = inline(crate::envelope::Envelope<MassMailView>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
 #[post("/api/mass-mail/{id}/resume")]
 pub async fn mass_mail_resume(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<MassMailId>>,
 ) -> ApiResult<MassMailView> {
     state
         .answer(move |conn| mass_mails::resume(conn, &caller, path.id))
@@ -277,7 +278,7 @@ pub async fn mass_mail_resume(
 /// at most three to a mass mail and 5 MB together; a draft's only.
 #[utoipa::path(
     tag = "email",
-    params(IdPath),
+    params(IdOf<MassMailId>),
     request_body(content_type = "multipart/form-data", description = "One part named `file`"),
     responses(
         (status = 200, body = inline(crate::envelope::Envelope<MassMailView>)),
@@ -290,7 +291,7 @@ pub async fn mass_mail_resume(
 pub async fn mass_mail_attach(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<MassMailId>>,
     parts: Multipart,
 ) -> ApiResult<MassMailView> {
     let id = upload_target::<MassMail>(&state, &caller, path.id).await?;
@@ -307,8 +308,8 @@ pub async fn mass_mail_attach(
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Path)]
 pub struct MassMailFilePath {
-    #[param(minimum = 1)]
-    pub id: i64,
+    #[param(value_type = i64, minimum = 1)]
+    pub id: MassMailId,
     /// The mass mail's own record of the file (not the olympiad's attachment).
     #[param(minimum = 1)]
     pub attachment_id: i64,
@@ -347,12 +348,12 @@ pub async fn campaign_create(
         .await
 }
 
-#[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<bool>))))]
+#[utoipa::path(tag = "email", params(IdOf<CampaignId>), responses((status = 200, body = inline(crate::envelope::Envelope<bool>))))]
 #[delete("/api/campaign/{id}")]
 pub async fn campaign_delete(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<CampaignId>>,
 ) -> ApiResult<bool> {
     state
         .answer_done(move |conn| mass_mails::delete_campaign(conn, &caller, path.id))
@@ -392,21 +393,21 @@ pub async fn queued_search(
         .await
 }
 
-#[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<QueuedEmail>))))]
+#[utoipa::path(tag = "email", params(IdOf<JobId>), responses((status = 200, body = inline(crate::envelope::Envelope<QueuedEmail>))))]
 #[get("/api/queued-email/{id}")]
 pub async fn queued_get(
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<JobId>>,
 ) -> ApiResult<QueuedEmail> {
     state.answer(move |conn| queue::get(conn, path.id)).await
 }
 
-#[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<QueuedEmail>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
+#[utoipa::path(tag = "email", params(IdOf<JobId>), responses((status = 200, body = inline(crate::envelope::Envelope<QueuedEmail>)), (status = 409, description = "Not allowed in the state the mass mail or e-mail is in", body = crate::error::ErrorBody)))]
 #[post("/api/queued-email/release/{id}")]
 pub async fn queued_release(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<JobId>>,
 ) -> ApiResult<QueuedEmail> {
     state
         .answer(move |conn| queue::release_one(conn, &caller, path.id))
@@ -624,12 +625,12 @@ pub async fn shunned_list(state: web::Data<AppState>) -> ApiResult<Vec<ShunnedEm
     state.answer(bounces::shunned).await
 }
 
-#[utoipa::path(tag = "email", params(IdPath), responses((status = 200, body = inline(crate::envelope::Envelope<bool>))))]
+#[utoipa::path(tag = "email", params(IdOf<ShunnedEmailId>), responses((status = 200, body = inline(crate::envelope::Envelope<bool>))))]
 #[delete("/api/shunned-email/{id}")]
 pub async fn shunned_forgive(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<ShunnedEmailId>>,
 ) -> ApiResult<bool> {
     state
         .answer_done(move |conn| bounces::forgive(conn, &caller, path.id))

@@ -4,9 +4,10 @@
 use crate::access::Caller;
 use crate::body::Body;
 use crate::envelope::ApiResult;
-use crate::routes::IdPath;
+use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{get, post, put, web};
+use olympiad_domain::id::JobId;
 use olympiad_office::notes::{self, Note, NoteInput};
 use olympiad_office::olympiads::{self, NewOlympiad, OlympiadListRow};
 use olympiad_office::sanity::{self, SanityReport};
@@ -127,14 +128,14 @@ pub async fn task_list(
 }
 
 /// Sends a failed job round again.
-#[utoipa::path(operation_id = "task_retry", tag = "overlord", params(IdPath),
+#[utoipa::path(operation_id = "task_retry", tag = "overlord", params(IdOf<JobId>),
     responses((status = 200, body = inline(crate::envelope::Envelope<TaskView>)),
         (status = 409, description = "Only a failed task goes round again", body = crate::error::ErrorBody)))]
 #[post("/api/task/{id}/retry")]
 pub async fn task_retry(
     caller: Caller,
     state: web::Data<AppState>,
-    path: web::Path<IdPath>,
+    path: web::Path<IdOf<JobId>>,
 ) -> ApiResult<TaskView> {
     state
         .answer(move |conn| tasks::retry(conn, &caller, path.id))

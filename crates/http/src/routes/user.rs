@@ -17,7 +17,6 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::routes::IdOf;
-pub use crate::routes::IdPath;
 use olympiad_domain::id::UserId;
 
 #[utoipa::path(

@@ -6,6 +6,7 @@ use crate::activity::record_activity;
 use crate::caller::Caller;
 use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use olympiad_domain::email::{normal_address, BounceKind};
+use olympiad_domain::id::ShunnedEmailId;
 use olympiad_mailer::bounce::{read_dsn, read_sns, Bounce as Reported, SnsMessage};
 use olympiad_persistence::models::{AppLog, Bounce, EmailLog, ShunnedEmail};
 use olympiad_persistence::{write_transaction, DbConnection};
@@ -192,7 +193,7 @@ pub fn shunned(conn: &mut DbConnection) -> OfficeResult<Vec<ShunnedEmail>> {
 }
 
 /// `DELETE /api/shunned-email/{id}`: the address may be mailed again.
-pub fn forgive(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<()> {
+pub fn forgive(conn: &mut DbConnection, caller: &Caller, id: ShunnedEmailId) -> OfficeResult<()> {
     write_transaction(conn, |conn| {
         let shunned = ShunnedEmail::find(conn, id).or_not_found("This shunned address")?;
         ShunnedEmail::forgive(conn, &shunned.email)?;

@@ -15,7 +15,7 @@ use crate::scope::{find_in_reach, InReach};
 use olympiad_domain::email::{
     mass_mail_file_problem, Audience, EmailOutcome, FileRefusal, MassMailStatus, MassMailStep,
 };
-use olympiad_domain::id::OlympiadId;
+use olympiad_domain::id::{CampaignId, MassMailId, OlympiadId};
 use olympiad_domain::job::JobStatus;
 use olympiad_domain::Role;
 use olympiad_mailer::{Copy, Email, FileAttachment, Recipient};
@@ -34,9 +34,13 @@ use validator::Validate;
 /// A mass mail of an olympiad is its staff's; one of no olympiad (a campaign of the platform) is
 /// the overlord's.
 impl InReach for MassMail {
-    type Id = i64;
+    type Id = MassMailId;
 
-    fn find_in_reach(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<Self> {
+    fn find_in_reach(
+        conn: &mut DbConnection,
+        caller: &Caller,
+        id: MassMailId,
+    ) -> OfficeResult<Self> {
         let found = MassMail::find(conn, id).or_not_found("This mass mail")?;
         match found.olympiad_id {
             Some(olympiad_id) if caller.may_act_in(olympiad_id) => Ok(found),
@@ -62,8 +66,8 @@ pub struct MassMailInput {
     /// The olympiad it is of; the overlord may leave it out (then only all teachers).
     #[schema(value_type = Option<i64>, minimum = 1)]
     pub olympiad_id: Option<OlympiadId>,
-    #[schema(minimum = 1)]
-    pub campaign_id: Option<i64>,
+    #[schema(value_type = Option<i64>, minimum = 1)]
+    pub campaign_id: Option<CampaignId>,
     #[schema(min_length = 1, max_length = 200, pattern = "\\S")]
     pub title: String,
     pub audience: Audience,
@@ -184,7 +188,7 @@ fn view(conn: &mut DbConnection, mass_mail: MassMail) -> OfficeResult<MassMailVi
 }
 
 /// The files of a mass mail as each of its messages carries them.
-fn files_carried(conn: &mut DbConnection, id: i64) -> OfficeResult<Vec<FileAttachment>> {
+fn files_carried(conn: &mut DbConnection, id: MassMailId) -> OfficeResult<Vec<FileAttachment>> {
     Ok(MassMailAttachment::of(conn, id)?
         .into_iter()
         .map(|(file, upload)| FileAttachment {
@@ -202,7 +206,7 @@ fn files_carried(conn: &mut DbConnection, id: i64) -> OfficeResult<Vec<FileAttac
 pub fn attach(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: MassMailId,
     filename: &str,
     bytes: &[u8],
     root: &Path,
@@ -247,7 +251,7 @@ pub fn attach(
 pub fn detach(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: MassMailId,
     attachment_id: i64,
     root: &Path,
 ) -> OfficeResult<MassMailView> {
@@ -292,7 +296,7 @@ pub fn list(
         .collect()
 }
 
-pub fn get(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<MassMailView> {
+pub fn get(conn: &mut DbConnection, caller: &Caller, id: MassMailId) -> OfficeResult<MassMailView> {
     let mass_mail = find_in_reach::<MassMail>(conn, caller, id)?;
     view(conn, mass_mail)
 }
@@ -323,7 +327,7 @@ fn step(mass_mail: &MassMail, step: MassMailStep) -> OfficeResult<MassMailStatus
 pub fn update(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: MassMailId,
     input: &MassMailInput,
 ) -> OfficeResult<MassMailView> {
     write_transaction(conn, |conn| {
@@ -344,7 +348,12 @@ pub fn update(
 
 /// Deletes a mass mail that is not sending, with its held e-mails; the stored files it carried
 /// go when nothing else uses them.
-pub fn delete(conn: &mut DbConnection, caller: &Caller, id: i64, root: &Path) -> OfficeResult<()> {
+pub fn delete(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: MassMailId,
+    root: &Path,
+) -> OfficeResult<()> {
     let orphans = write_transaction(conn, |conn| -> OfficeResult<Vec<Upload>> {
         let mass_mail = find_in_reach::<MassMail>(conn, caller, id)?;
         step(&mass_mail, MassMailStep::Delete)?;
@@ -423,7 +432,7 @@ pub struct QueueOutcome {
 pub fn test_send(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: MassMailId,
     base_url: &str,
 ) -> OfficeResult<QueueOutcome> {
     write_transaction(conn, |conn| {
@@ -460,7 +469,7 @@ pub fn test_send(
 pub fn queue(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: MassMailId,
     base_url: &str,
 ) -> OfficeResult<QueueOutcome> {
     write_transaction(conn, |conn| {
@@ -529,7 +538,11 @@ pub fn queue(
 }
 
 /// `POST /api/mass-mail/{id}/pause`: released e-mails that no sender has taken go back to waiting.
-pub fn pause(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<MassMailView> {
+pub fn pause(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: MassMailId,
+) -> OfficeResult<MassMailView> {
     write_transaction(conn, |conn| {
         let mass_mail = find_in_reach::<MassMail>(conn, caller, id)?;
         let next = step(&mass_mail, MassMailStep::Pause)?;
@@ -552,7 +565,7 @@ pub fn pause(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<
 pub fn release(
     conn: &mut DbConnection,
     caller: &Caller,
-    id: i64,
+    id: MassMailId,
     qty: Option<i64>,
 ) -> OfficeResult<(usize, MassMailView)> {
     write_transaction(conn, |conn| {
@@ -576,7 +589,11 @@ pub fn release(
 }
 
 /// `POST /api/mass-mail/{id}/resume`: every held e-mail released again.
-pub fn resume(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<MassMailView> {
+pub fn resume(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: MassMailId,
+) -> OfficeResult<MassMailView> {
     Ok(release(conn, caller, id, None)?.1)
 }
 
@@ -648,7 +665,11 @@ pub fn create_campaign(
     })
 }
 
-pub fn delete_campaign(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<()> {
+pub fn delete_campaign(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: CampaignId,
+) -> OfficeResult<()> {
     write_transaction(conn, |conn| {
         let campaign = Campaign::find(conn, id).or_not_found("This campaign")?;
         Campaign::delete(conn, id)?;

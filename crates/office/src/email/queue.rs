@@ -5,7 +5,7 @@ use crate::activity::record_activity;
 use crate::caller::Caller;
 use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::scope::find_in_reach;
-use olympiad_domain::id::OlympiadId;
+use olympiad_domain::id::{JobId, MassMailId, OlympiadId};
 use olympiad_domain::job::JobStatus;
 use olympiad_domain::Role;
 use olympiad_persistence::models::{
@@ -22,8 +22,8 @@ use utoipa::{IntoParams, ToSchema};
 pub struct QueuedEmailQuery {
     /// Every e-mail, sent ones too; without it, only those not sent yet.
     pub all: Option<bool>,
-    #[param(minimum = 1)]
-    pub mass_mail_id: Option<i64>,
+    #[param(value_type = Option<i64>, minimum = 1)]
+    pub mass_mail_id: Option<MassMailId>,
 }
 
 /// `GET /api/queued-email?all`, `/unsent`, `/search/{term}` (overlord: the whole queue).
@@ -31,7 +31,7 @@ pub fn list(
     conn: &mut DbConnection,
     unsent_only: bool,
     search: Option<&str>,
-    mass_mail_id: Option<i64>,
+    mass_mail_id: Option<MassMailId>,
 ) -> OfficeResult<Vec<QueuedEmail>> {
     let search = search.map(str::trim).filter(|s| !s.is_empty());
     if search.is_some_and(|s| s.chars().count() > 254) {
@@ -49,12 +49,16 @@ pub fn list(
 }
 
 /// `GET /api/queued-email/{id}`.
-pub fn get(conn: &mut DbConnection, id: i64) -> OfficeResult<QueuedEmail> {
+pub fn get(conn: &mut DbConnection, id: JobId) -> OfficeResult<QueuedEmail> {
     QueuedEmail::find(conn, id).or_not_found("This queued e-mail")
 }
 
 /// `POST /api/queued-email/release/{id}`: one held e-mail goes to the senders.
-pub fn release_one(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeResult<QueuedEmail> {
+pub fn release_one(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: JobId,
+) -> OfficeResult<QueuedEmail> {
     write_transaction(conn, |conn| {
         let queued = QueuedEmail::find(conn, id).or_not_found("This queued e-mail")?;
         if queued.status != JobStatus::Held {
@@ -88,8 +92,8 @@ pub fn release_one(conn: &mut DbConnection, caller: &Caller, id: i64) -> OfficeR
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct ReleaseBatchQuery {
-    #[param(minimum = 1)]
-    pub mass_mail_id: i64,
+    #[param(value_type = i64, minimum = 1)]
+    pub mass_mail_id: MassMailId,
     /// How many of its held e-mails, oldest first.
     #[param(minimum = 1, maximum = 100000)]
     pub qty: i64,

@@ -13,7 +13,9 @@ use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use olympiad_domain::email::{Audience, BounceKind, EmailOutcome, MailServers, MassMailStatus};
-use olympiad_domain::id::{OlympiadId, SchoolId, UploadId, UserId};
+use olympiad_domain::id::{
+    CampaignId, JobId, MassMailId, OlympiadId, SchoolId, ShunnedEmailId, UploadId, UserId,
+};
 use olympiad_domain::job::{JobKind, JobStatus};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -124,7 +126,8 @@ impl EmailCopy {
 #[diesel(table_name = campaigns)]
 #[serde(rename_all = "camelCase")]
 pub struct Campaign {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: CampaignId,
     pub name: String,
     pub notes: String,
     #[serde(with = "olympiad_domain::utc")]
@@ -133,7 +136,7 @@ pub struct Campaign {
 
 impl Campaign {
     pub fn create(conn: &mut DbConnection, name: &str, notes: &str) -> DbResult<Campaign> {
-        let id: i64 = diesel::insert_into(campaigns::table)
+        let id: CampaignId = diesel::insert_into(campaigns::table)
             .values((
                 campaigns::name.eq(name),
                 campaigns::notes.eq(notes),
@@ -144,7 +147,7 @@ impl Campaign {
         Campaign::find(conn, id)
     }
 
-    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Campaign> {
+    pub fn find(conn: &mut DbConnection, id: CampaignId) -> DbResult<Campaign> {
         Ok(campaigns::table
             .find(id)
             .select(Campaign::as_select())
@@ -159,7 +162,7 @@ impl Campaign {
             .load(conn)?)
     }
 
-    pub fn delete(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+    pub fn delete(conn: &mut DbConnection, id: CampaignId) -> DbResult<()> {
         diesel::delete(campaigns::table.find(id)).execute(conn)?;
         Ok(())
     }
@@ -169,10 +172,12 @@ impl Campaign {
 #[diesel(table_name = mass_mails)]
 #[serde(rename_all = "camelCase")]
 pub struct MassMail {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: MassMailId,
     #[schema(value_type = Option<i64>)]
     pub olympiad_id: Option<OlympiadId>,
-    pub campaign_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub campaign_id: Option<CampaignId>,
     pub title: String,
     pub audience: Audience,
     pub subject: String,
@@ -193,7 +198,7 @@ pub struct MassMail {
 #[diesel(table_name = mass_mails)]
 pub struct MassMailForm {
     pub olympiad_id: Option<OlympiadId>,
-    pub campaign_id: Option<i64>,
+    pub campaign_id: Option<CampaignId>,
     pub title: String,
     #[diesel(serialize_as = Word)]
     pub audience: Audience,
@@ -208,7 +213,7 @@ impl MassMail {
         form: MassMailForm,
         created_by: UserId,
     ) -> DbResult<MassMail> {
-        let id: i64 = diesel::insert_into(mass_mails::table)
+        let id: MassMailId = diesel::insert_into(mass_mails::table)
             .values((
                 form,
                 mass_mails::created_by.eq(created_by),
@@ -220,7 +225,11 @@ impl MassMail {
         MassMail::find(conn, id)
     }
 
-    pub fn update(conn: &mut DbConnection, id: i64, form: MassMailForm) -> DbResult<MassMail> {
+    pub fn update(
+        conn: &mut DbConnection,
+        id: MassMailId,
+        form: MassMailForm,
+    ) -> DbResult<MassMail> {
         diesel::update(mass_mails::table.find(id))
             .set((form, mass_mails::updated_at.eq(now())))
             .execute(conn)?;
@@ -229,7 +238,7 @@ impl MassMail {
 
     pub fn set_status(
         conn: &mut DbConnection,
-        id: i64,
+        id: MassMailId,
         status: MassMailStatus,
         recipients: Option<i32>,
     ) -> DbResult<()> {
@@ -247,7 +256,7 @@ impl MassMail {
         Ok(())
     }
 
-    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<MassMail> {
+    pub fn find(conn: &mut DbConnection, id: MassMailId) -> DbResult<MassMail> {
         Ok(mass_mails::table
             .find(id)
             .select(MassMail::as_select())
@@ -270,7 +279,7 @@ impl MassMail {
         Ok(query.load(conn)?)
     }
 
-    pub fn delete(conn: &mut DbConnection, id: i64) -> DbResult<()> {
+    pub fn delete(conn: &mut DbConnection, id: MassMailId) -> DbResult<()> {
         diesel::delete(
             jobs::table
                 .filter(jobs::mass_mail_id.eq(id))
@@ -282,7 +291,7 @@ impl MassMail {
     }
 
     /// How many of its e-mails are in each state of the queue.
-    pub fn job_counts(conn: &mut DbConnection, id: i64) -> DbResult<Vec<(JobStatus, i64)>> {
+    pub fn job_counts(conn: &mut DbConnection, id: MassMailId) -> DbResult<Vec<(JobStatus, i64)>> {
         Ok(jobs::table
             .filter(jobs::mass_mail_id.eq(id))
             .group_by(jobs::status)
@@ -291,8 +300,8 @@ impl MassMail {
     }
 
     /// Releases up to `qty` of its held e-mails (oldest first) to the senders; answers how many.
-    pub fn release(conn: &mut DbConnection, id: i64, qty: i64) -> DbResult<usize> {
-        let ids: Vec<i64> = jobs::table
+    pub fn release(conn: &mut DbConnection, id: MassMailId, qty: i64) -> DbResult<usize> {
+        let ids: Vec<JobId> = jobs::table
             .filter(jobs::mass_mail_id.eq(id))
             .filter(jobs::status.eq(JobStatus::Held.as_str()))
             .order(jobs::id)
@@ -304,7 +313,7 @@ impl MassMail {
 
     /// Puts its released e-mails that no worker has taken yet back to waiting; answers how many.
     /// One that a worker holds goes on: it is being handed over.
-    pub fn pause(conn: &mut DbConnection, id: i64) -> DbResult<usize> {
+    pub fn pause(conn: &mut DbConnection, id: MassMailId) -> DbResult<usize> {
         Ok(diesel::update(
             jobs::table
                 .filter(jobs::mass_mail_id.eq(id))
@@ -319,7 +328,7 @@ impl MassMail {
 }
 
 /// Releases these held e-mails; answers how many were held.
-pub fn release_jobs(conn: &mut DbConnection, ids: &[i64]) -> DbResult<usize> {
+pub fn release_jobs(conn: &mut DbConnection, ids: &[JobId]) -> DbResult<usize> {
     Ok(diesel::update(
         jobs::table
             .filter(jobs::id.eq_any(ids.to_vec()))
@@ -338,7 +347,8 @@ pub fn release_jobs(conn: &mut DbConnection, ids: &[i64]) -> DbResult<usize> {
 #[diesel(table_name = jobs)]
 #[serde(rename_all = "camelCase")]
 pub struct QueuedEmail {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: JobId,
     pub status: JobStatus,
     pub attempts: i32,
     #[serde(with = "olympiad_domain::utc")]
@@ -350,7 +360,8 @@ pub struct QueuedEmail {
     pub updated_at: NaiveDateTime,
     #[schema(value_type = Option<i64>)]
     pub olympiad_id: Option<OlympiadId>,
-    pub mass_mail_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub mass_mail_id: Option<MassMailId>,
     pub recipient: Option<String>,
 }
 
@@ -361,11 +372,11 @@ pub struct QueuedEmailFilter {
     /// Only those not yet sent or failed for good.
     pub unsent_only: bool,
     pub search: Option<String>,
-    pub mass_mail_id: Option<i64>,
+    pub mass_mail_id: Option<MassMailId>,
 }
 
 impl QueuedEmail {
-    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<QueuedEmail> {
+    pub fn find(conn: &mut DbConnection, id: JobId) -> DbResult<QueuedEmail> {
         Ok(jobs::table
             .find(id)
             .filter(jobs::kind.eq(JobKind::Email.as_str()))
@@ -405,10 +416,12 @@ impl QueuedEmail {
 #[serde(rename_all = "camelCase")]
 pub struct EmailLog {
     pub id: i64,
-    pub job_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub job_id: Option<JobId>,
     #[schema(value_type = Option<i64>)]
     pub olympiad_id: Option<OlympiadId>,
-    pub mass_mail_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub mass_mail_id: Option<MassMailId>,
     pub kind: String,
     pub recipient: String,
     pub subject: String,
@@ -421,9 +434,9 @@ pub struct EmailLog {
 #[derive(Debug, Clone, Insertable)]
 #[diesel(table_name = email_logs)]
 pub struct EmailLogInsertForm {
-    pub job_id: Option<i64>,
+    pub job_id: Option<JobId>,
     pub olympiad_id: Option<OlympiadId>,
-    pub mass_mail_id: Option<i64>,
+    pub mass_mail_id: Option<MassMailId>,
     pub kind: String,
     pub recipient: String,
     pub subject: String,
@@ -484,7 +497,7 @@ impl EmailLog {
     /// How many e-mails of a mass mail ended in each outcome.
     pub fn outcomes_of(
         conn: &mut DbConnection,
-        mass_mail_id: i64,
+        mass_mail_id: MassMailId,
     ) -> DbResult<Vec<(EmailOutcome, i64)>> {
         Ok(email_logs::table
             .filter(email_logs::mass_mail_id.eq(mass_mail_id))
@@ -761,7 +774,8 @@ impl Bounce {
 #[diesel(table_name = shunned_emails)]
 #[serde(rename_all = "camelCase")]
 pub struct ShunnedEmail {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: ShunnedEmailId,
     pub email: String,
     pub reason: String,
     #[serde(with = "olympiad_domain::utc")]
@@ -799,7 +813,7 @@ impl ShunnedEmail {
             .load(conn)?)
     }
 
-    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<ShunnedEmail> {
+    pub fn find(conn: &mut DbConnection, id: ShunnedEmailId) -> DbResult<ShunnedEmail> {
         Ok(shunned_emails::table
             .find(id)
             .select(ShunnedEmail::as_select())
@@ -1101,7 +1115,8 @@ pub fn school_reach(conn: &mut DbConnection) -> DbResult<Vec<SchoolReach>> {
 #[serde(rename_all = "camelCase")]
 pub struct MassMailAttachment {
     pub id: i64,
-    pub mass_mail_id: i64,
+    #[schema(value_type = i64)]
+    pub mass_mail_id: MassMailId,
     #[schema(value_type = i64)]
     pub upload_id: UploadId,
     pub filename: String,
@@ -1113,7 +1128,7 @@ impl MassMailAttachment {
     /// The mass mail's files with their stored uploads, in the order they were added.
     pub fn of(
         conn: &mut DbConnection,
-        mass_mail_id: i64,
+        mass_mail_id: MassMailId,
     ) -> DbResult<Vec<(MassMailAttachment, crate::models::Upload)>> {
         use crate::schema::{mass_mail_attachments as mma, uploads};
         Ok(mma::table
@@ -1137,7 +1152,7 @@ impl MassMailAttachment {
 
     pub fn create(
         conn: &mut DbConnection,
-        mass_mail_id: i64,
+        mass_mail_id: MassMailId,
         upload_id: UploadId,
         filename: &str,
     ) -> DbResult<MassMailAttachment> {

@@ -8,13 +8,13 @@ use crate::{now, DbConnection};
 use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
 use diesel::sql_types::{Text, Timestamp};
-use olympiad_domain::id::OlympiadId;
+use olympiad_domain::id::{JobId, MassMailId, OlympiadId};
 use olympiad_domain::job::{JobKind, JobStatus};
 
 #[derive(Debug, Clone, Queryable, QueryableByName, Selectable)]
 #[diesel(table_name = jobs)]
 pub struct Job {
-    pub id: i64,
+    pub id: JobId,
     pub kind: JobKind,
     /// JSON, read by the worker of this kind.
     pub payload: String,
@@ -28,7 +28,7 @@ pub struct Job {
     pub updated_at: NaiveDateTime,
     /// An e-mail's olympiad (whose copy it is written in), mass mail and addressee.
     pub olympiad_id: Option<OlympiadId>,
-    pub mass_mail_id: Option<i64>,
+    pub mass_mail_id: Option<MassMailId>,
     pub recipient: Option<String>,
 }
 
@@ -42,7 +42,7 @@ pub struct JobInsertForm {
     #[diesel(serialize_as = Word)]
     pub status: JobStatus,
     pub olympiad_id: Option<OlympiadId>,
-    pub mass_mail_id: Option<i64>,
+    pub mass_mail_id: Option<MassMailId>,
     pub recipient: Option<String>,
 }
 
@@ -50,7 +50,7 @@ pub struct JobInsertForm {
 #[derive(Debug, Clone, Default)]
 pub struct EmailJobPlace {
     pub olympiad_id: Option<OlympiadId>,
-    pub mass_mail_id: Option<i64>,
+    pub mass_mail_id: Option<MassMailId>,
     pub recipient: String,
     /// A mass mail's e-mails wait until they are released.
     pub held: bool,
@@ -112,7 +112,7 @@ impl Job {
         conn: &mut DbConnection,
         kind: JobKind,
         payload: &serde_json::Value,
-    ) -> DbResult<i64> {
+    ) -> DbResult<JobId> {
         let new = JobInsertForm {
             kind,
             payload: payload.to_string(),
@@ -133,7 +133,7 @@ impl Job {
         conn: &mut DbConnection,
         payload: &serde_json::Value,
         place: &EmailJobPlace,
-    ) -> DbResult<i64> {
+    ) -> DbResult<JobId> {
         let new = JobInsertForm {
             kind: JobKind::Email,
             payload: payload.to_string(),
@@ -206,7 +206,7 @@ impl Job {
     /// Renews `worker`'s lease on the running job; false when the job is no longer that worker's
     /// (its lease ran out and another worker took it, or it ended). A long job renews as it goes
     /// and, in the same transaction, records its progress only when this answers true.
-    pub fn renew_lease(conn: &mut DbConnection, id: i64, worker: &str) -> DbResult<bool> {
+    pub fn renew_lease(conn: &mut DbConnection, id: JobId, worker: &str) -> DbResult<bool> {
         let at = now();
         let renewed = diesel::update(
             jobs::table
@@ -335,7 +335,7 @@ impl Job {
         Ok(())
     }
 
-    pub fn find(conn: &mut DbConnection, id: i64) -> DbResult<Job> {
+    pub fn find(conn: &mut DbConnection, id: JobId) -> DbResult<Job> {
         Ok(jobs::table.find(id).select(Job::as_select()).first(conn)?)
     }
 

@@ -10,7 +10,7 @@ use crate::DbConnection;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use olympiad_domain::email::EmailOutcome;
-use olympiad_domain::id::{OlympiadId, UserId};
+use olympiad_domain::id::{JobId, OlympiadId, UserId};
 use olympiad_domain::job::{JobKind, JobStatus};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -69,7 +69,7 @@ pub struct OrderHit {
 }
 
 /// (job id, status, payload, created at): the office reads whom and what from the payload.
-pub type EmailHit = (i64, JobStatus, String, NaiveDateTime);
+pub type EmailHit = (JobId, JobStatus, String, NaiveDateTime);
 
 /// An entry of the e-mail log: to whom, about what, and what became of it.
 #[derive(Debug, Queryable, Serialize, ToSchema)]

@@ -6,6 +6,7 @@ use crate::models::Job;
 use crate::schema::jobs;
 use crate::{now, DbConnection};
 use diesel::prelude::*;
+use olympiad_domain::id::JobId;
 use olympiad_domain::job::JobStatus;
 
 impl Job {
@@ -36,7 +37,7 @@ impl Job {
 
     /// Puts a failed job back in the queue, due now, with its attempts counted from nought.
     /// Answers whether it did: only a failed job goes round again.
-    pub fn retry(conn: &mut DbConnection, id: i64) -> DbResult<bool> {
+    pub fn retry(conn: &mut DbConnection, id: JobId) -> DbResult<bool> {
         let changed = diesel::update(
             jobs::table
                 .find(id)

@@ -4,7 +4,7 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)] // each test file uses some of it
 
 use olympiad_domain::email::Audience;
-use olympiad_domain::id::OlympiadId;
+use olympiad_domain::id::{MassMailId, OlympiadId};
 use olympiad_domain::interest::InterestKind;
 use olympiad_mailer::testing::SmtpServer;
 use olympiad_mailer::Mailer;
@@ -69,7 +69,7 @@ pub fn smtp_mailer(server: &SmtpServer) -> Mailer {
     .unwrap()
 }
 
-pub fn mass_mail(db: &TestDatabase, olympiad_id: OlympiadId, title: &str) -> i64 {
+pub fn mass_mail(db: &TestDatabase, olympiad_id: OlympiadId, title: &str) -> MassMailId {
     let input = MassMailInput {
         olympiad_id: Some(olympiad_id),
         campaign_id: None,
