@@ -38,6 +38,19 @@ pub fn state(db: &TestDatabase) -> web::Data<AppState> {
     web::Data::new(AppState::new(db.pool.clone(), ApiConfig::for_tests()))
 }
 
+/// Where the back office's in-process benchmarks start: a fresh database, the API's state over it
+/// and the 2026 geography olympiad, open.
+pub fn geography_office() -> (
+    TestDatabase,
+    web::Data<AppState>,
+    olympiad_persistence::models::Olympiad,
+) {
+    let db = database();
+    let olympiad = fixtures::geography_olympiad(&mut db.conn(), true);
+    let state = state(&db);
+    (db, state, olympiad)
+}
+
 /// A benchmark's size from the environment (`BENCH_LEARNERS`, `BENCH_CONNECTIONS`), or its default.
 pub fn setting(name: &str, default: usize) -> usize {
     std::env::var(name)

@@ -164,7 +164,7 @@ async fn someone_elses_interest_is_received_by_either_path_declined_with_a_reaso
     let kinds: Vec<(i64, &str)> = listed
         .rows
         .iter()
-        .map(|e| (e.id.get(), e.kind.as_str()))
+        .map(|e| (e.id.get(), e.details.kind.as_str()))
         .collect();
     assert!(
         kinds.contains(&(site["id"].as_i64().unwrap(), "other")),

@@ -516,8 +516,8 @@ pub fn upload_image(
     })?;
     let attachment = crate::files::upload(conn, caller, Some(olympiad_id), filename, bytes, root)?;
     Ok(CertificateImageView {
-        attachment_id: attachment.id,
-        filename: attachment.filename,
+        attachment_id: attachment.attachment.id,
+        filename: attachment.attachment.filename,
         content_type: kind.content_type().into(),
         url: attachment.url,
         width_px: image.width,
@@ -720,8 +720,8 @@ fn status_of(
     let done = if sending { sent } else { made + sent + failed };
     Ok(RunStatus {
         run,
-        results_state: results.state,
-        results_version: results.version,
+        results_state: results.record.state,
+        results_version: results.record.version,
         schools,
         waiting,
         made,
@@ -803,7 +803,7 @@ fn run_to_send(conn: &mut DbConnection, olympiad_id: OlympiadId) -> OfficeResult
 /// The final snapshot, or 409: certificates come only from final results.
 fn final_snapshot(conn: &mut DbConnection, olympiad_id: OlympiadId) -> OfficeResult<Snapshot> {
     let results = OlympiadResults::of_olympiad(conn, olympiad_id)?;
-    match (results.state, released(&results)) {
+    match (results.record.state, released(&results)) {
         (ResultsState::Final, Some(snapshot)) => Ok(snapshot),
         _ => Err(OfficeError::conflict(
             "Certificates are made only from final results: finalise the results first.",
@@ -953,7 +953,7 @@ pub fn download(
 ) -> OfficeResult<(String, Vec<u8>)> {
     let entry = find_in_reach::<SchoolParticipant>(conn, caller, entry_id)?;
     let results = OlympiadResults::of_olympiad(conn, entry.olympiad_id)?;
-    if caller.role == Role::Teacher && results.version == 0 {
+    if caller.role == Role::Teacher && results.record.version == 0 {
         return Err(OfficeError::NotFound("This school's certificates".into()));
     }
     let batch = CertificateBatch::latest_of_entry(conn, entry.id)?

@@ -8,9 +8,7 @@ use crate::fields::{email_field, required_field, text_field};
 use crate::scope::find_in_reach;
 use olympiad_documents::Table;
 use olympiad_domain::id::{OlympiadId, UsefulContactId};
-use olympiad_persistence::models::{
-    Olympiad, Page, Paged, Sort, UsefulContact, UsefulContactUpdateForm,
-};
+use olympiad_persistence::models::{Olympiad, Page, Paged, Sort, UsefulContact, UsefulContactForm};
 use olympiad_persistence::{write_transaction, DbConnection};
 use serde::Deserialize;
 use serde_json::json;
@@ -28,7 +26,7 @@ pub struct ContactListQuery {
 /// The contacts as a spreadsheet.
 pub fn contact_table(rows: &[UsefulContact]) -> Table {
     let mut table = Table::new(&["Name", "Organisation", "Role", "E-mail", "Phone", "Notes"]);
-    for c in rows {
+    for c in rows.iter().map(|row| &row.details) {
         table.push(vec![
             c.name.as_str().into(),
             c.organisation.as_str().into(),
@@ -83,7 +81,7 @@ pub struct ContactInput {
 }
 
 impl ContactInput {
-    fn fields(&self) -> OfficeResult<UsefulContactUpdateForm> {
+    fn fields(&self) -> OfficeResult<UsefulContactForm> {
         let notes = self.notes.trim().to_owned();
         if notes.chars().count() > 4000 {
             return Err(OfficeError::invalid(
@@ -91,7 +89,7 @@ impl ContactInput {
                 "must be at most 4000 characters",
             ));
         }
-        Ok(UsefulContactUpdateForm {
+        Ok(UsefulContactForm {
             name: required_field("name", &self.name, 200)?,
             organisation: text_field("organisation", &self.organisation, 200)?,
             role: text_field("role", &self.role, 200)?,

@@ -62,7 +62,7 @@ pub fn faqs(conn: &mut DbConnection, site: Option<&str>) -> OfficeResult<Vec<Faq
     Ok(Faq::list(conn, site)?
         .into_iter()
         .map(|mut faq| {
-            faq.answer = rich_body("answer", &faq.answer).unwrap_or_default();
+            faq.content.answer = rich_body("answer", &faq.content.answer).unwrap_or_default();
             faq
         })
         .collect())
@@ -109,7 +109,7 @@ pub fn create_faq(
             caller,
             "faq_created",
             None,
-            json!({ "faqId": faq.id, "site": faq.site }),
+            json!({ "faqId": faq.id, "site": faq.content.site }),
         )?;
         Ok(faq)
     })
@@ -187,7 +187,7 @@ pub fn create_testimonial(
             caller,
             "testimonial_created",
             None,
-            json!({ "testimonialId": testimonial.id, "site": testimonial.site }),
+            json!({ "testimonialId": testimonial.id, "site": testimonial.content.site }),
         )?;
         Ok(testimonial)
     })

@@ -6,7 +6,6 @@ use crate::caller::Caller;
 use crate::error::{ErrorCode, OfficeError, OfficeResult, OrNotFound};
 use crate::scope::find_in_reach;
 use crate::secrets::sha256_hex;
-use chrono::NaiveDateTime;
 use olympiad_domain::id::{AttachmentId, OlympiadId, UploadId};
 use olympiad_persistence::models::{Attachment, Question, Upload, UploadInsertForm};
 use olympiad_persistence::{write_transaction, DbConnection};
@@ -103,16 +102,12 @@ pub fn store_bytes(root: &Path, bytes: &[u8]) -> std::io::Result<String> {
     Ok(sha256)
 }
 
+/// An attachment with what the question editor shows of its file.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AttachmentView {
-    #[schema(value_type = i64)]
-    pub id: AttachmentId,
-    #[schema(value_type = i64)]
-    pub upload_id: UploadId,
-    #[schema(value_type = Option<i64>)]
-    pub olympiad_id: Option<OlympiadId>,
-    pub filename: String,
+    #[serde(flatten)]
+    pub attachment: Attachment,
     pub content_type: String,
     pub size_bytes: i64,
     /// Where the file is served, for `<img src>` in questions.
@@ -120,8 +115,6 @@ pub struct AttachmentView {
     /// The questions that show it.
     #[schema(value_type = Vec<i64>)]
     pub used_by: Vec<olympiad_domain::id::QuestionId>,
-    #[serde(with = "olympiad_domain::utc")]
-    pub created_at: NaiveDateTime,
 }
 
 fn view(
@@ -135,14 +128,10 @@ fn view(
         .collect();
     Ok(AttachmentView {
         url: format!("/api/attachment/{}", attachment.id),
-        id: attachment.id,
-        upload_id: upload.id,
-        olympiad_id: attachment.olympiad_id,
-        filename: attachment.filename,
         content_type: upload.content_type.clone(),
         size_bytes: upload.size_bytes,
         used_by,
-        created_at: attachment.created_at,
+        attachment,
     })
 }
 

@@ -19,8 +19,8 @@ use olympiad_domain::interest::{InterestKind, InterestStatus};
 use olympiad_domain::school::{distinctive_words, emis_number, name_likeness, province};
 use olympiad_mailer::{Email, Recipient};
 use olympiad_persistence::models::{
-    ExpressionFilter, ExpressionInsertForm, ExpressionOfInterest, Olympiad, Page, Paged, Project,
-    School, SchoolParticipant, Sort, Teacher, TeacherRow,
+    ExpressionDetails, ExpressionFilter, ExpressionInsertForm, ExpressionOfInterest, Olympiad,
+    Page, Paged, Project, School, SchoolParticipant, Sort, Teacher, TeacherRow,
 };
 use olympiad_persistence::{write_transaction, DbConnection};
 use serde::{Deserialize, Serialize};
@@ -60,6 +60,7 @@ pub fn possible_matches(
     conn: &mut DbConnection,
     expression: &ExpressionOfInterest,
 ) -> OfficeResult<PossibleMatches> {
+    let written = &expression.details;
     let mut found: Vec<(SchoolId, Vec<String>, f64)> = Vec::new();
     let mut note =
         |id: SchoolId, reason: &str, likeness: f64| match found.iter_mut().find(|f| f.0 == id) {
@@ -69,15 +70,15 @@ pub fn possible_matches(
             }
             None => found.push((id, vec![reason.to_owned()], likeness)),
         };
-    if let Ok(Some(emis)) = emis_number(&expression.emis_number) {
+    if let Ok(Some(emis)) = emis_number(&written.emis_number) {
         if let Some(school) = School::by_emis(conn, &emis)? {
             note(school.id, "emis", 0.0);
         }
     }
-    if !distinctive_words(&expression.school_name).is_empty() {
+    if !distinctive_words(&written.school_name).is_empty() {
         let mut alike: Vec<(SchoolId, f64)> = School::names(conn)?
             .into_iter()
-            .map(|(id, name, _)| (id, name_likeness(&name, &expression.school_name)))
+            .map(|(id, name, _)| (id, name_likeness(&name, &written.school_name)))
             .filter(|(_, likeness)| *likeness >= LIKE_ENOUGH)
             .collect();
         alike.sort_by(|a, b| b.1.total_cmp(&a.1));
@@ -85,7 +86,7 @@ pub fn possible_matches(
             note(id, "name", likeness);
         }
     }
-    let teachers = Teacher::rows_by_email(conn, &expression.email)?;
+    let teachers = Teacher::rows_by_email(conn, &written.email)?;
     for teacher in &teachers {
         if let Some(id) = teacher.teacher.school_id {
             note(id, "email", 0.0);
@@ -97,7 +98,7 @@ pub fn possible_matches(
     for (id, reasons, likeness) in found {
         if let Some(school) = schools.iter().find(|s| s.id == id) {
             let entry = SchoolParticipant::find_for(conn, expression.olympiad_id, id)?;
-            let likeness = likeness.max(name_likeness(&school.name, &expression.school_name));
+            let likeness = likeness.max(name_likeness(&school.name, &written.school_name));
             alike_schools.push(SchoolMatch {
                 school: school.clone(),
                 reasons,
@@ -188,24 +189,25 @@ pub fn interest_table(rows: &[ExpressionOfInterest]) -> Table {
         "Decline reason",
     ]);
     for e in rows {
+        let written = &e.details;
         table.push(vec![
             when(Some(e.created_at)).into(),
-            e.kind.as_str().into(),
+            written.kind.as_str().into(),
             e.status.as_str().into(),
-            e.title.as_str().into(),
-            e.first_name.as_str().into(),
-            e.last_name.as_str().into(),
-            e.email.as_str().into(),
+            written.title.as_str().into(),
+            written.first_name.as_str().into(),
+            written.last_name.as_str().into(),
+            written.email.as_str().into(),
             e.email_verified.into(),
-            e.phone.as_str().into(),
-            e.school_name.as_str().into(),
-            e.emis_number.as_str().into(),
-            e.province.as_str().into(),
-            e.town.as_str().into(),
-            e.subject.as_str().into(),
-            e.organisation.as_str().into(),
-            e.relationship.as_str().into(),
-            e.message.as_str().into(),
+            written.phone.as_str().into(),
+            written.school_name.as_str().into(),
+            written.emis_number.as_str().into(),
+            written.province.as_str().into(),
+            written.town.as_str().into(),
+            written.subject.as_str().into(),
+            written.organisation.as_str().into(),
+            written.relationship.as_str().into(),
+            written.message.as_str().into(),
             e.decline_reason.as_str().into(),
         ]);
     }
@@ -283,7 +285,7 @@ pub fn process(
     write_transaction(conn, |conn| {
         let expression = open_expression(conn, caller, id, InterestStatus::Processed)?;
         let handler = caller.actor();
-        if expression.kind != InterestKind::Teacher {
+        if expression.details.kind != InterestKind::Teacher {
             let done = ExpressionOfInterest::mark_processed(conn, id, handler, None)?;
             let details = json!({ "expressionId": id });
             record_activity(
@@ -298,10 +300,10 @@ pub fn process(
         let school = school_to_enter(conn, request)?;
         let (entry, _) = SchoolParticipant::ensure(conn, expression.olympiad_id, school.id, None)?;
         let colleague = Colleague {
-            email: &expression.email,
-            title: &expression.title,
-            first_name: &expression.first_name,
-            last_name: &expression.last_name,
+            email: &expression.details.email,
+            title: &expression.details.title,
+            first_name: &expression.details.first_name,
+            last_name: &expression.details.last_name,
         };
         let joined = join_team(conn, base_url, &entry, &colleague, true)?;
         if entry.contact_teacher_id.is_none() {
@@ -343,9 +345,12 @@ pub struct DeclineInterest {
 /// The person who expressed interest, as the addressee of an e-mail.
 fn expresser(expression: &ExpressionOfInterest) -> Recipient {
     Recipient {
-        email: expression.email.clone(),
-        name: format!("{} {}", expression.first_name, expression.last_name),
-        username: expression.email.clone(),
+        email: expression.details.email.clone(),
+        name: format!(
+            "{} {}",
+            expression.details.first_name, expression.details.last_name
+        ),
+        username: expression.details.email.clone(),
     }
 }
 
@@ -396,7 +401,7 @@ pub fn delete(
             caller,
             "interest_deleted",
             Some(expression.olympiad_id),
-            json!({ "expressionId": id, "email": expression.email }),
+            json!({ "expressionId": id, "email": expression.details.email }),
         )
     })
 }
@@ -501,22 +506,24 @@ impl InterestForm {
         }
         Ok(ExpressionInsertForm {
             olympiad_id: OlympiadId::new(0),
-            kind,
-            title: text_field("title", &self.title, 20)?,
-            first_name: required_field("firstName", &self.first_name, 100)?,
-            last_name: required_field("lastName", &self.last_name, 100)?,
-            email,
-            phone: text_field("phone", &self.phone, 40)?,
-            school_name,
-            emis_number: emis_number(&self.emis_number)
-                .map_err(|problem| OfficeError::invalid("emisNumber", problem))?
-                .unwrap_or_default(),
-            province,
-            town: text_field("town", &self.town, 100)?,
-            subject: text_field("subject", &self.subject, 100)?,
-            organisation: text_field("organisation", &self.organisation, 200)?,
-            relationship: text_field("relationship", &self.relationship, 100)?,
-            message,
+            details: ExpressionDetails {
+                kind,
+                title: text_field("title", &self.title, 20)?,
+                first_name: required_field("firstName", &self.first_name, 100)?,
+                last_name: required_field("lastName", &self.last_name, 100)?,
+                email,
+                phone: text_field("phone", &self.phone, 40)?,
+                school_name,
+                emis_number: emis_number(&self.emis_number)
+                    .map_err(|problem| OfficeError::invalid("emisNumber", problem))?
+                    .unwrap_or_default(),
+                province,
+                town: text_field("town", &self.town, 100)?,
+                subject: text_field("subject", &self.subject, 100)?,
+                organisation: text_field("organisation", &self.organisation, 200)?,
+                relationship: text_field("relationship", &self.relationship, 100)?,
+                message,
+            },
             verify_token: uuid::Uuid::new_v4().to_string(),
         })
     }
@@ -558,7 +565,7 @@ pub fn receive(
         return Ok(InterestReceived {
             id: ExpressionOfInterestId::new(0),
             olympiad_title: String::new(),
-            email: new.email,
+            email: new.details.email,
             email_verified: false,
         });
     }
@@ -566,7 +573,12 @@ pub fn receive(
     write_transaction(conn, |conn| {
         let olympiad = olympiad_of_project(conn, project)?;
         new.olympiad_id = olympiad.id;
-        let open = ExpressionOfInterest::open_by_email(conn, olympiad.id, &new.email, new.kind)?;
+        let open = ExpressionOfInterest::open_by_email(
+            conn,
+            olympiad.id,
+            &new.details.email,
+            new.details.kind,
+        )?;
         let expression = match open {
             Some(existing) => existing,
             None => ExpressionOfInterest::create(conn, &new)?,
@@ -585,7 +597,7 @@ pub fn receive(
         Ok(InterestReceived {
             id: expression.id,
             olympiad_title: olympiad.title,
-            email: expression.email,
+            email: expression.details.email,
             email_verified: expression.email_verified,
         })
     })
@@ -606,7 +618,7 @@ pub fn verify_email(conn: &mut DbConnection, token: &str) -> OfficeResult<EmailV
         };
         let olympiad = Olympiad::find(conn, expression.olympiad_id)?;
         Ok(EmailVerified {
-            first_name: expression.first_name,
+            first_name: expression.details.first_name,
             olympiad_title: olympiad.title,
         })
     })

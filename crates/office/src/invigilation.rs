@@ -15,7 +15,8 @@ use olympiad_domain::school::ParticipantStatus;
 use olympiad_domain::sitting::{learner_options, AnswerValue, AttemptStatus, STUCK_AFTER_SECONDS};
 use olympiad_domain::Role;
 use olympiad_persistence::models::attempt::{
-    entries_of_teacher, entry_olympiad, start_times as starts_of, LearnerSitting, SchoolSitting,
+    entries_of_teacher, entry_olympiad, learners_with_attempts, start_times as starts_of,
+    SchoolSitting,
 };
 use olympiad_persistence::models::school_participant::EntryHold;
 use olympiad_persistence::models::{
@@ -224,7 +225,7 @@ pub fn learners(
     }
     let at = now();
     Ok(
-        LearnerSitting::list(conn, olympiad_id, school_participant_id)?
+        learners_with_attempts(conn, olympiad_id, school_participant_id)?
             .into_iter()
             .map(|(learner, attempt)| {
                 let status = attempt.as_ref().map(Attempt::status);
@@ -465,7 +466,7 @@ pub fn reset_all(
 ) -> OfficeResult<ResetResult> {
     write_transaction(conn, |conn| {
         find_in_reach::<Olympiad>(conn, caller, olympiad_id)?;
-        let participants: Vec<ParticipantId> = LearnerSitting::list(conn, olympiad_id, None)?
+        let participants: Vec<ParticipantId> = learners_with_attempts(conn, olympiad_id, None)?
             .into_iter()
             .map(|(l, _)| l.participant_id)
             .collect();

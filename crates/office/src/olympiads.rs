@@ -36,24 +36,14 @@ pub struct Window {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OlympiadSettings {
-    #[schema(value_type = i64)]
-    pub id: OlympiadId,
-    pub project_id: i64,
-    pub name: String,
-    pub title: String,
-    pub year: i32,
-    pub kind: OlympiadKind,
-    pub is_open: bool,
-    pub is_pinned: bool,
-    pub duration_minutes: i32,
+    #[serde(flatten)]
+    pub olympiad: Olympiad,
     pub grades: Vec<i32>,
     pub languages: Vec<Language>,
     #[schema(value_type = std::collections::BTreeMap<String, String>)]
     pub instructions: LocalizedRichText,
     #[schema(value_type = std::collections::BTreeMap<String, String>)]
     pub declaration: LocalizedRichText,
-    pub shuffle_questions: bool,
-    pub shuffle_options: bool,
     pub sitting_windows: Vec<Window>,
 }
 
@@ -71,17 +61,7 @@ fn settings_of(conn: &mut DbConnection, olympiad: Olympiad) -> OfficeResult<Olym
                 ends_at: w.ends_at,
             })
             .collect(),
-        id: olympiad.id,
-        project_id: olympiad.project_id,
-        name: olympiad.name,
-        title: olympiad.title,
-        year: olympiad.year,
-        kind: olympiad.kind,
-        is_open: olympiad.is_open,
-        is_pinned: olympiad.is_pinned,
-        duration_minutes: olympiad.duration_minutes,
-        shuffle_questions: olympiad.shuffle_questions,
-        shuffle_options: olympiad.shuffle_options,
+        olympiad,
     })
 }
 
@@ -332,19 +312,9 @@ pub fn verify(
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OlympiadListRow {
-    #[schema(value_type = i64)]
-    pub id: OlympiadId,
-    pub project_id: i64,
+    #[serde(flatten)]
+    pub olympiad: Olympiad,
     pub project_name: String,
-    pub name: String,
-    pub title: String,
-    pub year: i32,
-    pub kind: OlympiadKind,
-    pub is_open: bool,
-    pub is_pinned: bool,
-    pub duration_minutes: i32,
-    #[serde(with = "olympiad_domain::utc")]
-    pub created_at: NaiveDateTime,
 }
 
 /// Every olympiad, pinned first, then the newest years.
@@ -356,18 +326,12 @@ pub fn every_olympiad(conn: &mut DbConnection) -> OfficeResult<Vec<OlympiadListR
             .collect();
     Ok(Olympiad::list(conn)?
         .into_iter()
-        .map(|o| OlympiadListRow {
-            project_name: projects.get(&o.project_id).cloned().unwrap_or_default(),
-            id: o.id,
-            project_id: o.project_id,
-            name: o.name,
-            title: o.title,
-            year: o.year,
-            kind: o.kind,
-            is_open: o.is_open,
-            is_pinned: o.is_pinned,
-            duration_minutes: o.duration_minutes,
-            created_at: o.created_at,
+        .map(|olympiad| OlympiadListRow {
+            project_name: projects
+                .get(&olympiad.project_id)
+                .cloned()
+                .unwrap_or_default(),
+            olympiad,
         })
         .collect())
 }
@@ -431,7 +395,7 @@ pub fn create_olympiad(
         )?;
         every_olympiad(conn)?
             .into_iter()
-            .find(|o| o.id == olympiad.id)
+            .find(|o| o.olympiad.id == olympiad.id)
             .ok_or_else(|| OfficeError::Internal("the new olympiad is missing".into()))
     })
 }

@@ -17,8 +17,8 @@ use olympiad_domain::answer_sheets::{
 use olympiad_domain::id::{AttemptId, OlympiadId, ParticipantId, SchoolParticipantId};
 use olympiad_domain::school::ParticipantStatus;
 use olympiad_persistence::models::{
-    Attempt, Olympiad, OlympiadResults, PaperSheet, Question, School, SchoolParticipant,
-    SheetLearner, Sitter,
+    Attempt, Olympiad, OlympiadLearner, OlympiadResults, PaperSheet, Question, School,
+    SchoolParticipant, Sitter,
 };
 use olympiad_persistence::{write_transaction, DbConnection};
 use serde::Serialize;
@@ -54,7 +54,7 @@ pub fn sheets_pdf(
     let olympiad = Olympiad::find(conn, entry.olympiad_id)?;
     let school = School::find(conn, entry.school_id)?;
     let questions = sheet_questions(conn, entry.olympiad_id)?;
-    let learners = SheetLearner::of_olympiad(conn, entry.olympiad_id, Some(entry.id))?;
+    let learners = OlympiadLearner::of_olympiad(conn, entry.olympiad_id, Some(entry.id))?;
     let pdf = answer_sheets(&AnswerSheets {
         title: olympiad.title.clone(),
         school: school.name.clone(),
@@ -93,7 +93,7 @@ pub fn answers_template(
     let entry = find_in_reach::<SchoolParticipant>(conn, caller, school_participant_id)?;
     let school = School::find(conn, entry.school_id)?;
     let count = sheet_questions(conn, entry.olympiad_id)?.len();
-    let learners = SheetLearner::of_olympiad(conn, entry.olympiad_id, Some(entry.id))?;
+    let learners = OlympiadLearner::of_olympiad(conn, entry.olympiad_id, Some(entry.id))?;
     let headings = olympiad_domain::answer_sheets::headings(count);
     let heading_refs: Vec<&str> = headings.iter().map(String::as_str).collect();
     let mut answers = Table::new(&heading_refs);
@@ -160,7 +160,7 @@ pub struct PaperImported {
 struct Checked {
     questions: usize,
     rows: Vec<SheetRow>,
-    learners: HashMap<String, SheetLearner>,
+    learners: HashMap<String, OlympiadLearner>,
     /// Participant to their current attempt: (id, written on paper).
     attempts: HashMap<ParticipantId, (AttemptId, bool)>,
 }
@@ -192,8 +192,8 @@ fn check(conn: &mut DbConnection, olympiad_id: OlympiadId, bytes: &[u8]) -> Offi
             format!("has more than {PAPER_ANSWERS_MAX_ROWS} learners; split it into smaller files"),
         ));
     }
-    let learners: HashMap<String, SheetLearner> =
-        SheetLearner::of_olympiad(conn, olympiad_id, None)?
+    let learners: HashMap<String, OlympiadLearner> =
+        OlympiadLearner::of_olympiad(conn, olympiad_id, None)?
             .into_iter()
             .map(|l| (l.username.to_lowercase(), l))
             .collect();

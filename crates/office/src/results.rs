@@ -17,7 +17,7 @@ use olympiad_domain::results::{
 use olympiad_domain::Role;
 use olympiad_persistence::models::listing::contains_pattern;
 use olympiad_persistence::models::{
-    ComputedResults, FinishedAttempt, Olympiad, OlympiadResults, OlympiadResultsUpdateForm, Paged,
+    ComputedResults, FinishedAttempt, Olympiad, OlympiadResults, OlympiadResultsForm, Paged,
     PaperSheet, Project, QuestionDistribution, ResultChange, ResultChangeInsertForm, ResultRow,
     ResultRowFilter, SchoolParticipant,
 };
@@ -109,7 +109,7 @@ pub struct Live {
 }
 
 fn bands_of(results: &OlympiadResults) -> MedalBands {
-    serde_json::from_str(&results.bands).unwrap_or_default()
+    serde_json::from_str(&results.record.bands).unwrap_or_default()
 }
 
 /// The olympiad's results as they stand: every finished attempt, its moderated marks, ranked.
@@ -421,10 +421,10 @@ fn distributions(learners: &[LearnerResult]) -> (Vec<GradeDistribution>, HashSet
 
 /// The released snapshot, if the results were ever final.
 pub fn released(results: &OlympiadResults) -> Option<Snapshot> {
-    if results.version == 0 || results.snapshot.is_empty() {
+    if results.record.version == 0 || results.record.snapshot.is_empty() {
         return None;
     }
-    serde_json::from_str(&results.snapshot).ok()
+    serde_json::from_str(&results.record.snapshot).ok()
 }
 
 fn staff_olympiad(
@@ -554,9 +554,9 @@ pub fn moderation(
         })
         .collect();
     Ok(Moderation {
-        state: results.state,
-        version: results.version,
-        finalised_at: results.finalised_at,
+        state: results.record.state,
+        version: results.record.version,
+        finalised_at: results.record.finalised_at,
         bands: bands_of(&results),
         learners,
         grades,
@@ -597,7 +597,7 @@ fn reason_of(reason: &str) -> OfficeResult<String> {
 
 /// Final results change only in a new version: reopen them first.
 pub(crate) fn not_final(results: &OlympiadResults) -> OfficeResult<()> {
-    if results.state == ResultsState::Final {
+    if results.record.state == ResultsState::Final {
         return Err(OfficeError::conflict(
             "The results are final. Reopen them (a new version) before changing them.",
         ));
@@ -867,11 +867,11 @@ pub fn set_state(
     let olympiad_id = input.olympiad_id;
     staff_change(conn, caller, olympiad_id, &input.reason, |conn, reason| {
         let current = live(conn, olympiad_id)?;
-        let from = current.results.state;
+        let from = current.results.record.state;
         if from == input.state {
             return Ok(StateView {
                 state: from,
-                version: current.results.version,
+                version: current.results.record.version,
             });
         }
         if !from.may_become(input.state) {
@@ -882,13 +882,10 @@ pub fn set_state(
             )));
         }
         let results = &current.results;
-        let mut form = OlympiadResultsUpdateForm {
+        let mut form = OlympiadResultsForm {
             state: input.state,
-            version: results.version,
-            bands: results.bands.clone(),
-            snapshot: results.snapshot.clone(),
-            finalised_at: results.finalised_at,
             updated_at: now(),
+            ..results.record.clone()
         };
         let kind = match (from, input.state) {
             (_, ResultsState::Final) => {
@@ -957,14 +954,11 @@ pub fn set_bands(
         OlympiadResults::update(
             conn,
             results.id,
-            &OlympiadResultsUpdateForm {
-                state: results.state,
-                version: results.version,
+            &OlympiadResultsForm {
                 bands: serde_json::to_string(&input.bands)
                     .map_err(|e| OfficeError::Internal(e.to_string()))?,
-                snapshot: results.snapshot.clone(),
-                finalised_at: results.finalised_at,
                 updated_at: now(),
+                ..results.record.clone()
             },
         )?;
         record_activity(

@@ -94,12 +94,12 @@ fn view(site: &Site, page: &SitePage, stored: Option<SiteCopy>) -> SitePageCopy 
             page_key,
             path,
             page_title,
-            title: copy.title,
-            og_title: copy.og_title,
-            description: copy.description,
-            keywords: copy.keywords,
+            title: copy.copy.title,
+            og_title: copy.copy.og_title,
+            description: copy.copy.description,
+            keywords: copy.copy.keywords,
             // Sanitised again on the way out: no row restored from an old backup brings a script.
-            body: RichText::new(&copy.body).into_string(),
+            body: RichText::new(&copy.copy.body).into_string(),
             updated_at: Some(copy.updated_at),
         },
         None => SitePageCopy {
@@ -125,7 +125,7 @@ fn pages_of(conn: &mut DbConnection, site: &Site) -> OfficeResult<Vec<SitePageCo
         .map(|page| {
             let copy = stored
                 .iter()
-                .position(|c| c.page_key == page.key)
+                .position(|c| c.copy.page_key == page.key)
                 .map(|at| stored.swap_remove(at));
             view(site, page, copy)
         })
@@ -216,7 +216,9 @@ pub fn site_copies(
     let projects = Project::list(conn)?;
     Ok(copies
         .into_iter()
-        .filter(|copy| copy.site == product || projects.iter().any(|p| p.slug == copy.site))
+        .filter(|copy| {
+            copy.copy.site == product || projects.iter().any(|p| p.slug == copy.copy.site)
+        })
         .collect())
 }
 
@@ -308,12 +310,12 @@ pub fn save_page(
             caller,
             "site_copy_saved",
             None,
-            json!({ "site": copy.site, "pageKey": copy.page_key }),
+            json!({ "site": copy.copy.site, "pageKey": copy.copy.page_key }),
         )?;
         let page = site
             .pages()
             .iter()
-            .find(|p| p.key == copy.page_key)
+            .find(|p| p.key == copy.copy.page_key)
             .copied();
         Ok(view(&site, &page.unwrap_or(PRODUCT_PAGES[0]), Some(copy)))
     })

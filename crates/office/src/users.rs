@@ -17,7 +17,8 @@ use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
-#[derive(Debug, Serialize, ToSchema)]
+/// Who a user is, as every list of users and the signed-in user show it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserSummary {
     #[schema(value_type = i64)]
@@ -31,12 +32,8 @@ pub struct UserSummary {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserRow {
-    #[schema(value_type = i64)]
-    pub id: UserId,
-    pub username: String,
-    pub email: Option<String>,
-    pub first_name: String,
-    pub last_name: String,
+    #[serde(flatten)]
+    pub user: UserSummary,
     pub disabled: bool,
     pub two_factor_on: bool,
     #[serde(with = "olympiad_domain::utc::option")]
@@ -45,18 +42,26 @@ pub struct UserRow {
     pub created_at: NaiveDateTime,
 }
 
-impl From<User> for UserRow {
+impl From<User> for UserSummary {
     fn from(user: User) -> Self {
-        UserRow {
+        UserSummary {
             id: user.id,
             username: user.username,
             email: user.email,
             first_name: user.first_name,
             last_name: user.last_name,
+        }
+    }
+}
+
+impl From<User> for UserRow {
+    fn from(user: User) -> Self {
+        UserRow {
             disabled: user.disabled,
             two_factor_on: user.totp_confirmed,
             last_login_at: user.last_login_at,
             created_at: user.created_at,
+            user: user.into(),
         }
     }
 }
@@ -102,16 +107,7 @@ pub fn summaries(
     olympiad_id: Option<OlympiadId>,
 ) -> OfficeResult<Vec<UserSummary>> {
     let (users, _) = users_in(conn, caller, olympiad_id)?;
-    Ok(users
-        .into_iter()
-        .map(|u| UserSummary {
-            id: u.id,
-            username: u.username,
-            email: u.email,
-            first_name: u.first_name,
-            last_name: u.last_name,
-        })
-        .collect())
+    Ok(users.into_iter().map(UserSummary::from).collect())
 }
 
 /// The users of an olympiad, or every user, and their accounts.

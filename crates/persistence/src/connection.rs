@@ -18,6 +18,15 @@ pub enum DbConnection {
     Sqlite(SqliteConnection),
 }
 
+/// The columns a model selects, nested as its embedded parts are, for `returning`: diesel's
+/// `as_returning()` has no form for a connection over two backends, and `all_columns` is flat.
+pub fn row_columns<T>() -> T::SelectExpression
+where
+    T: diesel::Selectable<<DbConnection as Connection>::Backend>,
+{
+    T::construct_selection()
+}
+
 const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
 const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
 

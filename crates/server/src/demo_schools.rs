@@ -6,9 +6,9 @@
 use olympiad_domain::roster::CheckedLearner;
 use olympiad_office::learner_accounts::{enter_learners, hash_passwords, new_passwords};
 use olympiad_persistence::models::{
-    CountryForm, ExpressionInsertForm, ExpressionOfInterest, IgeoCountry, Olympiad, Participant,
-    ParticipantFilter, School, SchoolForm, SchoolParticipant, Teacher, TeacherUpdateForm,
-    TeamMember, UsefulContact, UsefulContactUpdateForm, User,
+    CountryForm, ExpressionDetails, ExpressionInsertForm, ExpressionOfInterest, IgeoCountry,
+    Olympiad, Participant, ParticipantFilter, School, SchoolForm, SchoolParticipant, Teacher,
+    TeacherUpdateForm, TeamMember, UsefulContact, UsefulContactForm, User,
 };
 use olympiad_persistence::DbConnection;
 
@@ -279,20 +279,22 @@ fn seed_others(
             conn,
             &ExpressionInsertForm {
                 olympiad_id: geography.id,
-                kind: olympiad_domain::interest::InterestKind::Teacher,
-                title: "Mr".into(),
-                first_name: "Musa".into(),
-                last_name: "Maluleke".into(),
-                email: "m.maluleke@mokopane.example.org".into(),
-                phone: "015 491 0000".into(),
-                school_name: "Mokopane High School".into(),
-                emis_number: String::new(),
-                province: "Limpopo".into(),
-                town: "Mokopane".into(),
-                subject: "Geography".into(),
-                organisation: String::new(),
-                relationship: String::new(),
-                message: "Our grade 10 and 11 learners would like to write this year.".into(),
+                details: ExpressionDetails {
+                    kind: olympiad_domain::interest::InterestKind::Teacher,
+                    title: "Mr".into(),
+                    first_name: "Musa".into(),
+                    last_name: "Maluleke".into(),
+                    email: "m.maluleke@mokopane.example.org".into(),
+                    phone: "015 491 0000".into(),
+                    school_name: "Mokopane High School".into(),
+                    emis_number: String::new(),
+                    province: "Limpopo".into(),
+                    town: "Mokopane".into(),
+                    subject: "Geography".into(),
+                    organisation: String::new(),
+                    relationship: String::new(),
+                    message: "Our grade 10 and 11 learners would like to write this year.".into(),
+                },
                 verify_token: uuid::Uuid::new_v4().to_string(),
             },
         )?;
@@ -316,7 +318,7 @@ fn seed_others(
             UsefulContact::create(
                 conn,
                 geography.id,
-                &UsefulContactUpdateForm {
+                &UsefulContactForm {
                     name: name.into(),
                     organisation: organisation.into(),
                     role: role.into(),

@@ -4097,6 +4097,17 @@ export type components = {
         AppealOutcome: "upheld" | "dismissed";
         /** @enum {string} */
         AppealState: "lodged" | "upheld" | "dismissed";
+        Attachment: {
+            /** Format: date-time */
+            createdAt: string;
+            filename: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            olympiadId?: number | null;
+            /** Format: int64 */
+            uploadId: number;
+        };
         /**
          * @description Where an attempt is: the declaration is accepted before the clock runs (`Preparing`), the clock
          *     runs while `Writing`, and a `Finished` attempt takes no more answers.
@@ -4649,12 +4660,37 @@ export type components = {
          * @enum {string}
          */
         ErrorCode: "2fa_invalid" | "2fa_no_secret" | "2fa_notSetYet" | "2fa_required" | "already_paused" | "body" | "busy" | "closed" | "conflict" | "content_type" | "file_type" | "finished" | "forbidden" | "in_use" | "method_not_allowed" | "no_attempt" | "no_recovery_code" | "not_paused" | "not_started" | "own_account" | "paper_in_use" | "password" | "path_not_canonical" | "paused" | "recovery_needed" | "session_ended" | "signed_out" | "started" | "token_expired" | "token_invalid" | "too_large" | "upload" | "username" | "validation" | "not_found" | "rate_limited" | "internal" | "not_ready" | "xsrf" | "other_device" | "time_up" | "module_time_up" | "not_open_yet";
+        /** @description What the person wrote on the interest form (a teacher's, or another's). */
+        ExpressionDetails: {
+            email: string;
+            emisNumber: string;
+            firstName: string;
+            lastName: string;
+            message: string;
+            organisation: string;
+            phone: string;
+            province: string;
+            relationship: string;
+            schoolName: string;
+            subject: string;
+            title: string;
+            town: string;
+            type: components["schemas"]["InterestKind"];
+        };
         ExtraTimeInput: {
             /** Format: int64 */
             minutes: number;
             /** Format: int64 */
             participantId: number;
             reason: string;
+        };
+        /** @description A question and its answer, as the overlord writes them. */
+        FaqForm: {
+            answer: string;
+            /** Format: int32 */
+            position: number;
+            question: string;
+            site: string;
         };
         FaqInput: {
             /** @description Rich text; sanitised before it is kept. */
@@ -5258,6 +5294,30 @@ export type components = {
          * @enum {string}
          */
         NoteTopic: "before-olympiad" | "common-issues";
+        /** @description One year's competition of a project; `name` is the `{olympiadName}` of every URL. */
+        Olympiad: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int32 */
+            durationMinutes: number;
+            /** Format: int64 */
+            id: number;
+            isOpen: boolean;
+            isPinned: boolean;
+            kind: components["schemas"]["OlympiadKind"];
+            name: string;
+            /** Format: int64 */
+            projectId: number;
+            shuffleOptions: boolean;
+            shuffleQuestions: boolean;
+            /** Format: int64 */
+            subProjectId?: number | null;
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: int32 */
+            year: number;
+        };
         OlympiadForLearner: {
             declaration: {
                 [key: string]: string;
@@ -6097,24 +6157,32 @@ export type components = {
             y: number;
         };
         /** @description The signed-in user as the apps keep it (local storage key `user`, with the token as `accessToken`). */
-        SignedInUser: {
+        SignedInUser: components["schemas"]["UserSummary"] & {
             /** Format: int64 */
             accountId: number;
-            email?: string | null;
-            firstName: string;
-            /** Format: int64 */
-            id: number;
             /**
              * Format: int64
              * @description Set when an overlord is acting as this user.
              */
             impersonatedBy?: number | null;
-            lastName: string;
             /** Format: int64 */
             olympiadId?: number | null;
             olympiadName?: string | null;
             role: components["schemas"]["Role"];
-            username: string;
+        };
+        /**
+         * @description A page's copy (sanitised rich text) and the tags search engines and link previews read. `site`
+         *     is the product's slug or a project's; `page_key` the page's key.
+         */
+        SiteCopyForm: {
+            /** @description Sanitised HTML. */
+            body: string;
+            description: string;
+            keywords: string;
+            ogTitle: string;
+            pageKey: string;
+            site: string;
+            title: string;
         };
         /** @description A page's tags and copy as its editor sends them. */
         SitePageInput: {
@@ -6330,6 +6398,15 @@ export type components = {
             /** Format: int64 */
             teamMemberId: number;
         };
+        /** @description What was said, by whom, and where it is shown. */
+        TestimonialForm: {
+            affiliation: string;
+            author: string;
+            /** Format: int32 */
+            position: number;
+            quote: string;
+            site: string;
+        };
         TestimonialInput: {
             /** @description The author's school, organisation or role. */
             affiliation?: string;
@@ -6425,24 +6502,36 @@ export type components = {
             /** Format: int64 */
             uploadedBy?: number | null;
         };
+        /** @description What a person keeps of a contact. */
+        UsefulContactForm: {
+            email: string;
+            name: string;
+            notes: string;
+            organisation: string;
+            phone: string;
+            role: string;
+        };
         /** @description The spec's user list answers the users as `data` and their accounts beside it. */
         UserList: {
             accounts: components["schemas"]["AccountView"][];
             data: components["schemas"]["UserRow"][];
             success: boolean;
         };
-        UserRow: {
+        UserRow: components["schemas"]["UserSummary"] & {
             /** Format: date-time */
             createdAt: string;
             disabled: boolean;
+            /** Format: date-time */
+            lastLoginAt?: string | null;
+            twoFactorOn: boolean;
+        };
+        /** @description Who a user is, as every list of users and the signed-in user show it. */
+        UserSummary: {
             email?: string | null;
             firstName: string;
             /** Format: int64 */
             id: number;
-            /** Format: date-time */
-            lastLoginAt?: string | null;
             lastName: string;
-            twoFactorOn: boolean;
             username: string;
         };
         Window: {
@@ -7115,24 +7204,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
+                        data: (components["schemas"]["Attachment"] & {
                             contentType: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                            filename: string;
-                            /** Format: int64 */
-                            id: number;
-                            /** Format: int64 */
-                            olympiadId?: number | null;
                             /** Format: int64 */
                             sizeBytes: number;
-                            /** Format: int64 */
-                            uploadId: number;
                             /** @description Where the file is served, for `<img src>` in questions. */
                             url: string;
                             /** @description The questions that show it. */
                             usedBy: number[];
-                        }[];
+                        })[];
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
                     };
@@ -7211,19 +7291,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
+                        /** @description An attachment with what the question editor shows of its file. */
+                        data: components["schemas"]["Attachment"] & {
                             contentType: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                            filename: string;
-                            /** Format: int64 */
-                            id: number;
-                            /** Format: int64 */
-                            olympiadId?: number | null;
                             /** Format: int64 */
                             sizeBytes: number;
-                            /** Format: int64 */
-                            uploadId: number;
                             /** @description Where the file is served, for `<img src>` in questions. */
                             url: string;
                             /** @description The questions that show it. */
@@ -7466,19 +7538,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
+                        /** @description An attachment with what the question editor shows of its file. */
+                        data: components["schemas"]["Attachment"] & {
                             contentType: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                            filename: string;
-                            /** Format: int64 */
-                            id: number;
-                            /** Format: int64 */
-                            olympiadId?: number | null;
                             /** Format: int64 */
                             sizeBytes: number;
-                            /** Format: int64 */
-                            uploadId: number;
                             /** @description Where the file is served, for `<img src>` in questions. */
                             url: string;
                             /** @description The questions that show it. */
@@ -10884,19 +10948,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            answer: string;
+                        data: (components["schemas"]["FaqForm"] & {
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: int64 */
                             id: number;
-                            /** Format: int32 */
-                            position: number;
-                            question: string;
-                            site: string;
                             /** Format: date-time */
                             updatedAt: string;
-                        }[];
+                        })[];
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
                     };
@@ -10945,16 +11004,11 @@ export interface operations {
                          * @description A question and its answer (sanitised HTML) on a site's FAQ page: `site` is the product's slug,
                          *     a project's slug, or `portal`.
                          */
-                        data: {
-                            answer: string;
+                        data: components["schemas"]["FaqForm"] & {
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: int64 */
                             id: number;
-                            /** Format: int32 */
-                            position: number;
-                            question: string;
-                            site: string;
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -11035,16 +11089,11 @@ export interface operations {
                          * @description A question and its answer (sanitised HTML) on a site's FAQ page: `site` is the product's slug,
                          *     a project's slug, or `portal`.
                          */
-                        data: {
-                            answer: string;
+                        data: components["schemas"]["FaqForm"] & {
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: int64 */
                             id: number;
-                            /** Format: int32 */
-                            position: number;
-                            question: string;
-                            site: string;
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -12286,39 +12335,25 @@ export interface operations {
                     "application/json": {
                         /** @description One page of rows and the count of all the rows the search and filters select. */
                         data: {
-                            rows: {
+                            rows: (components["schemas"]["ExpressionDetails"] & {
                                 /** Format: date-time */
                                 createdAt: string;
                                 declineReason: string;
-                                email: string;
                                 emailVerified: boolean;
-                                emisNumber: string;
-                                firstName: string;
                                 /** Format: date-time */
                                 handledAt?: string | null;
                                 /** Format: int64 */
                                 handledBy?: number | null;
                                 /** Format: int64 */
                                 id: number;
-                                lastName: string;
-                                message: string;
                                 /** Format: int64 */
                                 olympiadId: number;
-                                organisation: string;
-                                phone: string;
-                                province: string;
-                                relationship: string;
-                                schoolName: string;
                                 /** Format: int64 */
                                 schoolParticipantId?: number | null;
                                 status: components["schemas"]["InterestStatus"];
-                                subject: string;
-                                title: string;
-                                town: string;
-                                type: components["schemas"]["InterestKind"];
                                 /** Format: date-time */
                                 verifiedAt?: string | null;
-                            }[];
+                            })[];
                             /** Format: int64 */
                             total: number;
                         };
@@ -12472,36 +12507,22 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @description An expression of interest from the public site (spec sections 3 and 4). */
-                        data: {
+                        data: components["schemas"]["ExpressionDetails"] & {
                             /** Format: date-time */
                             createdAt: string;
                             declineReason: string;
-                            email: string;
                             emailVerified: boolean;
-                            emisNumber: string;
-                            firstName: string;
                             /** Format: date-time */
                             handledAt?: string | null;
                             /** Format: int64 */
                             handledBy?: number | null;
                             /** Format: int64 */
                             id: number;
-                            lastName: string;
-                            message: string;
                             /** Format: int64 */
                             olympiadId: number;
-                            organisation: string;
-                            phone: string;
-                            province: string;
-                            relationship: string;
-                            schoolName: string;
                             /** Format: int64 */
                             schoolParticipantId?: number | null;
                             status: components["schemas"]["InterestStatus"];
-                            subject: string;
-                            title: string;
-                            town: string;
-                            type: components["schemas"]["InterestKind"];
                             /** Format: date-time */
                             verifiedAt?: string | null;
                         };
@@ -12587,36 +12608,22 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @description An expression of interest from the public site (spec sections 3 and 4). */
-                        data: {
+                        data: components["schemas"]["ExpressionDetails"] & {
                             /** Format: date-time */
                             createdAt: string;
                             declineReason: string;
-                            email: string;
                             emailVerified: boolean;
-                            emisNumber: string;
-                            firstName: string;
                             /** Format: date-time */
                             handledAt?: string | null;
                             /** Format: int64 */
                             handledBy?: number | null;
                             /** Format: int64 */
                             id: number;
-                            lastName: string;
-                            message: string;
                             /** Format: int64 */
                             olympiadId: number;
-                            organisation: string;
-                            phone: string;
-                            province: string;
-                            relationship: string;
-                            schoolName: string;
                             /** Format: int64 */
                             schoolParticipantId?: number | null;
                             status: components["schemas"]["InterestStatus"];
-                            subject: string;
-                            title: string;
-                            town: string;
-                            type: components["schemas"]["InterestKind"];
                             /** Format: date-time */
                             verifiedAt?: string | null;
                         };
@@ -14539,31 +14546,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
+                        data: components["schemas"]["Olympiad"] & {
                             declaration: {
                                 [key: string]: string;
                             };
-                            /** Format: int32 */
-                            durationMinutes: number;
                             grades: number[];
-                            /** Format: int64 */
-                            id: number;
                             instructions: {
                                 [key: string]: string;
                             };
-                            isOpen: boolean;
-                            isPinned: boolean;
-                            kind: components["schemas"]["OlympiadKind"];
                             languages: components["schemas"]["Language"][];
-                            name: string;
-                            /** Format: int64 */
-                            projectId: number;
-                            shuffleOptions: boolean;
-                            shuffleQuestions: boolean;
                             sittingWindows: components["schemas"]["Window"][];
-                            title: string;
-                            /** Format: int32 */
-                            year: number;
                         };
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
@@ -14636,23 +14628,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: int32 */
-                            durationMinutes: number;
-                            /** Format: int64 */
-                            id: number;
-                            isOpen: boolean;
-                            isPinned: boolean;
-                            kind: components["schemas"]["OlympiadKind"];
-                            name: string;
-                            /** Format: int64 */
-                            projectId: number;
+                        data: components["schemas"]["Olympiad"] & {
                             projectName: string;
-                            title: string;
-                            /** Format: int32 */
-                            year: number;
                         };
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
@@ -14721,24 +14698,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: int32 */
-                            durationMinutes: number;
-                            /** Format: int64 */
-                            id: number;
-                            isOpen: boolean;
-                            isPinned: boolean;
-                            kind: components["schemas"]["OlympiadKind"];
-                            name: string;
-                            /** Format: int64 */
-                            projectId: number;
+                        data: (components["schemas"]["Olympiad"] & {
                             projectName: string;
-                            title: string;
-                            /** Format: int32 */
-                            year: number;
-                        }[];
+                        })[];
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
                     };
@@ -14958,31 +14920,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
+                        data: components["schemas"]["Olympiad"] & {
                             declaration: {
                                 [key: string]: string;
                             };
-                            /** Format: int32 */
-                            durationMinutes: number;
                             grades: number[];
-                            /** Format: int64 */
-                            id: number;
                             instructions: {
                                 [key: string]: string;
                             };
-                            isOpen: boolean;
-                            isPinned: boolean;
-                            kind: components["schemas"]["OlympiadKind"];
                             languages: components["schemas"]["Language"][];
-                            name: string;
-                            /** Format: int64 */
-                            projectId: number;
-                            shuffleOptions: boolean;
-                            shuffleQuestions: boolean;
                             sittingWindows: components["schemas"]["Window"][];
-                            title: string;
-                            /** Format: int32 */
-                            year: number;
                         };
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
@@ -15064,31 +15011,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
+                        data: components["schemas"]["Olympiad"] & {
                             declaration: {
                                 [key: string]: string;
                             };
-                            /** Format: int32 */
-                            durationMinutes: number;
                             grades: number[];
-                            /** Format: int64 */
-                            id: number;
                             instructions: {
                                 [key: string]: string;
                             };
-                            isOpen: boolean;
-                            isPinned: boolean;
-                            kind: components["schemas"]["OlympiadKind"];
                             languages: components["schemas"]["Language"][];
-                            name: string;
-                            /** Format: int64 */
-                            projectId: number;
-                            shuffleOptions: boolean;
-                            shuffleQuestions: boolean;
                             sittingWindows: components["schemas"]["Window"][];
-                            title: string;
-                            /** Format: int32 */
-                            year: number;
                         };
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
@@ -15241,31 +15173,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
+                        data: components["schemas"]["Olympiad"] & {
                             declaration: {
                                 [key: string]: string;
                             };
-                            /** Format: int32 */
-                            durationMinutes: number;
                             grades: number[];
-                            /** Format: int64 */
-                            id: number;
                             instructions: {
                                 [key: string]: string;
                             };
-                            isOpen: boolean;
-                            isPinned: boolean;
-                            kind: components["schemas"]["OlympiadKind"];
                             languages: components["schemas"]["Language"][];
-                            name: string;
-                            /** Format: int64 */
-                            projectId: number;
-                            shuffleOptions: boolean;
-                            shuffleQuestions: boolean;
                             sittingWindows: components["schemas"]["Window"][];
-                            title: string;
-                            /** Format: int32 */
-                            year: number;
                         };
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
@@ -24406,22 +24323,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description Sanitised HTML. */
-                            body: string;
+                        data: (components["schemas"]["SiteCopyForm"] & {
                             /** Format: date-time */
                             createdAt: string;
-                            description: string;
                             /** Format: int64 */
                             id: number;
-                            keywords: string;
-                            ogTitle: string;
-                            pageKey: string;
-                            site: string;
-                            title: string;
                             /** Format: date-time */
                             updatedAt: string;
-                        }[];
+                        })[];
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
                     };
@@ -27233,20 +27142,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            affiliation: string;
-                            author: string;
+                        data: (components["schemas"]["TestimonialForm"] & {
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: int64 */
                             id: number;
-                            /** Format: int32 */
-                            position: number;
-                            quote: string;
-                            site: string;
                             /** Format: date-time */
                             updatedAt: string;
-                        }[];
+                        })[];
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
                     };
@@ -27295,17 +27198,11 @@ export interface operations {
                          * @description What a teacher, learner or partner said, shown on a site's pages (`site`: the product's slug
                          *     or a project's).
                          */
-                        data: {
-                            affiliation: string;
-                            author: string;
+                        data: components["schemas"]["TestimonialForm"] & {
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: int64 */
                             id: number;
-                            /** Format: int32 */
-                            position: number;
-                            quote: string;
-                            site: string;
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -27379,20 +27276,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            affiliation: string;
-                            author: string;
+                        data: (components["schemas"]["TestimonialForm"] & {
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: int64 */
                             id: number;
-                            /** Format: int32 */
-                            position: number;
-                            quote: string;
-                            site: string;
                             /** Format: date-time */
                             updatedAt: string;
-                        }[];
+                        })[];
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
                     };
@@ -27443,17 +27334,11 @@ export interface operations {
                          * @description What a teacher, learner or partner said, shown on a site's pages (`site`: the product's slug
                          *     or a project's).
                          */
-                        data: {
-                            affiliation: string;
-                            author: string;
+                        data: components["schemas"]["TestimonialForm"] & {
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: int64 */
                             id: number;
-                            /** Format: int32 */
-                            position: number;
-                            quote: string;
-                            site: string;
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -28139,22 +28024,16 @@ export interface operations {
                     "application/json": {
                         /** @description One page of rows and the count of all the rows the search and filters select. */
                         data: {
-                            rows: {
+                            rows: (components["schemas"]["UsefulContactForm"] & {
                                 /** Format: date-time */
                                 createdAt: string;
-                                email: string;
                                 /** Format: int64 */
                                 id: number;
-                                name: string;
-                                notes: string;
                                 /** Format: int64 */
                                 olympiadId: number;
-                                organisation: string;
-                                phone: string;
-                                role: string;
                                 /** Format: date-time */
                                 updatedAt: string;
-                            }[];
+                            })[];
                             /** Format: int64 */
                             total: number;
                         };
@@ -28235,19 +28114,13 @@ export interface operations {
                          * @description An interested and affected party: someone the olympiad's office keeps in touch with (a
                          *     sponsor, a district official, a subject adviser).
                          */
-                        data: {
+                        data: components["schemas"]["UsefulContactForm"] & {
                             /** Format: date-time */
                             createdAt: string;
-                            email: string;
                             /** Format: int64 */
                             id: number;
-                            name: string;
-                            notes: string;
                             /** Format: int64 */
                             olympiadId: number;
-                            organisation: string;
-                            phone: string;
-                            role: string;
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -28328,19 +28201,13 @@ export interface operations {
                          * @description An interested and affected party: someone the olympiad's office keeps in touch with (a
                          *     sponsor, a district official, a subject adviser).
                          */
-                        data: {
+                        data: components["schemas"]["UsefulContactForm"] & {
                             /** Format: date-time */
                             createdAt: string;
-                            email: string;
                             /** Format: int64 */
                             id: number;
-                            name: string;
-                            notes: string;
                             /** Format: int64 */
                             olympiadId: number;
-                            organisation: string;
-                            phone: string;
-                            role: string;
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -28552,19 +28419,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
+                        data: components["schemas"]["UserSummary"] & {
                             /** Format: date-time */
                             createdAt: string;
                             disabled: boolean;
-                            email?: string | null;
-                            firstName: string;
-                            /** Format: int64 */
-                            id: number;
                             /** Format: date-time */
                             lastLoginAt?: string | null;
-                            lastName: string;
                             twoFactorOn: boolean;
-                            username: string;
                         };
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
@@ -28801,19 +28662,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
+                        data: components["schemas"]["UserSummary"] & {
                             /** Format: date-time */
                             createdAt: string;
                             disabled: boolean;
-                            email?: string | null;
-                            firstName: string;
-                            /** Format: int64 */
-                            id: number;
                             /** Format: date-time */
                             lastLoginAt?: string | null;
-                            lastName: string;
                             twoFactorOn: boolean;
-                            username: string;
                         };
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
@@ -28885,19 +28740,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
+                        data: components["schemas"]["UserSummary"] & {
                             /** Format: date-time */
                             createdAt: string;
                             disabled: boolean;
-                            email?: string | null;
-                            firstName: string;
-                            /** Format: int64 */
-                            id: number;
                             /** Format: date-time */
                             lastLoginAt?: string | null;
-                            lastName: string;
                             twoFactorOn: boolean;
-                            username: string;
                         };
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
@@ -28968,19 +28817,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
+                        data: components["schemas"]["UserSummary"] & {
                             /** Format: date-time */
                             createdAt: string;
                             disabled: boolean;
-                            email?: string | null;
-                            firstName: string;
-                            /** Format: int64 */
-                            id: number;
                             /** Format: date-time */
                             lastLoginAt?: string | null;
-                            lastName: string;
                             twoFactorOn: boolean;
-                            username: string;
                         };
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
@@ -29052,19 +28895,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
+                        data: components["schemas"]["UserSummary"] & {
                             /** Format: date-time */
                             createdAt: string;
                             disabled: boolean;
-                            email?: string | null;
-                            firstName: string;
-                            /** Format: int64 */
-                            id: number;
                             /** Format: date-time */
                             lastLoginAt?: string | null;
-                            lastName: string;
                             twoFactorOn: boolean;
-                            username: string;
                         };
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;

@@ -8,9 +8,9 @@
 use actix_web::test::{init_service, TestRequest};
 use diesel::connection::SimpleConnection;
 use olympiad_bench::fixtures::{
-    admin_token, entered_schools, geography_olympiad, insert_learners, staff_token, LearnerRow,
+    admin_token, entered_schools, insert_learners, staff_token, LearnerRow,
 };
-use olympiad_bench::{answered, database, median_ms, millis, report, state};
+use olympiad_bench::{answered, geography_office, median_ms, millis, report};
 use olympiad_domain::Role;
 use olympiad_persistence::models::Olympiad;
 use olympiad_persistence::DbConnection;
@@ -57,10 +57,8 @@ fn fill(conn: &mut DbConnection, olympiad: &Olympiad) {
 
 #[actix_web::main]
 async fn main() {
-    let db = database();
-    let state = state(&db);
+    let (db, state, olympiad) = geography_office();
     let mut conn = db.conn();
-    let olympiad = geography_olympiad(&mut conn, true);
     let admin = admin_token(&state, &mut conn, &olympiad);
     let (_, overlord) = staff_token(
         &state,

@@ -7,10 +7,9 @@
 use actix_web::test::{init_service, TestRequest};
 use diesel::connection::SimpleConnection;
 use olympiad_bench::fixtures::{
-    admin_token, entered_schools, geography_olympiad, insert_learners, school, staff_token,
-    LearnerRow,
+    admin_token, entered_schools, insert_learners, school, staff_token, LearnerRow,
 };
-use olympiad_bench::{answered, database, median_ms, millis, report, state};
+use olympiad_bench::{answered, geography_office, median_ms, millis, report};
 use olympiad_documents::{Cell, Table};
 use olympiad_domain::roster::heading_of;
 use olympiad_domain::Role;
@@ -100,10 +99,8 @@ fn fill_learners(conn: &mut DbConnection, olympiad: &Olympiad) {
 
 #[actix_web::main]
 async fn main() {
-    let db = database();
-    let state = state(&db);
+    let (db, state, olympiad) = geography_office();
     let mut conn = db.conn();
-    let olympiad = geography_olympiad(&mut conn, true);
     let home = school(&mut conn, "Waterkloof High School", "Gauteng");
     let (teacher_user, teacher) = staff_token(
         &state,

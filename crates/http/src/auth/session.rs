@@ -61,11 +61,7 @@ pub async fn current_user(
         authed,
         error: (!authed).then(|| "wrong_olympiad".to_owned()),
         user: SignedInUser {
-            id: user.id,
-            username: user.username,
-            email: user.email,
-            first_name: user.first_name,
-            last_name: user.last_name,
+            user: user.into(),
             role: caller.role,
             account_id: caller.account_id,
             olympiad_id: caller.olympiad_id,

@@ -6,6 +6,7 @@ use crate::error::ApiError;
 use crate::state::AppState;
 use olympiad_domain::id::{AccountId, OlympiadId, UserId};
 use olympiad_domain::Role;
+use olympiad_office::users::UserSummary;
 use olympiad_persistence::models::{ActivityLog, ActivityLogInsertForm, User};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -14,12 +15,8 @@ use utoipa::ToSchema;
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SignedInUser {
-    #[schema(value_type = i64)]
-    pub id: UserId,
-    pub username: String,
-    pub email: Option<String>,
-    pub first_name: String,
-    pub last_name: String,
+    #[serde(flatten)]
+    pub user: UserSummary,
     pub role: Role,
     #[schema(value_type = i64)]
     pub account_id: AccountId,
@@ -87,11 +84,7 @@ pub async fn finish_sign_in(
 
 pub fn signed_in_user(user: User, subject: &Subject) -> SignedInUser {
     SignedInUser {
-        id: user.id,
-        username: user.username,
-        email: user.email,
-        first_name: user.first_name,
-        last_name: user.last_name,
+        user: user.into(),
         role: subject.role,
         account_id: subject.account_id,
         olympiad_id: subject.olympiad_id,

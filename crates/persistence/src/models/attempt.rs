@@ -2,7 +2,7 @@
 //! its marks. The rules of the clock live in `olympiad_domain::sitting`; these are the queries.
 
 use crate::error::DbResult;
-use crate::models::{Answer, Question};
+use crate::models::{Answer, OlympiadLearner, Question};
 use crate::schema::{
     attempts, learners, participants, school_participants, schools, sitting_pauses,
 };
@@ -810,72 +810,41 @@ impl SchoolSitting {
     }
 }
 
-/// One learner of a school's sitting, for the monitor's list and its actions.
-#[derive(Debug, Clone, Queryable)]
-pub struct LearnerSitting {
-    pub participant_id: ParticipantId,
-    pub school_participant_id: Option<SchoolParticipantId>,
-    pub username: String,
-    pub first_name: String,
-    pub last_name: String,
-    pub grade: i32,
-}
-
-impl LearnerSitting {
-    /// The learners of an olympiad (of one school's entry, when given), by name, each with their
-    /// current attempt.
-    pub fn list(
-        conn: &mut DbConnection,
-        olympiad_id: OlympiadId,
-        school_participant_id: Option<SchoolParticipantId>,
-    ) -> DbResult<Vec<(LearnerSitting, Option<Attempt>)>> {
-        use crate::schema::users;
-        let mut query = participants::table
-            .inner_join(learners::table)
-            .inner_join(users::table)
-            .filter(participants::olympiad_id.eq(olympiad_id))
-            .into_boxed();
-        if let Some(entry) = school_participant_id {
-            query = query.filter(participants::school_participant_id.eq(entry));
-        }
-        let learners: Vec<LearnerSitting> = query
-            .order((learners::last_name, learners::first_name))
-            .select((
-                participants::id,
-                participants::school_participant_id,
-                users::username,
-                learners::first_name,
-                learners::last_name,
-                learners::grade,
-            ))
-            .load(conn)?;
-        let mut attempts = attempts::table
-            .filter(attempts::olympiad_id.eq(olympiad_id))
-            .filter(attempts::superseded.eq(false))
-            .into_boxed();
-        if let Some(entry) = school_participant_id {
-            attempts = attempts.filter(
-                attempts::participant_id.eq_any(
-                    participants::table
-                        .filter(participants::school_participant_id.eq(entry))
-                        .select(participants::id),
-                ),
-            );
-        }
-        let mut by_participant: std::collections::HashMap<ParticipantId, Attempt> = attempts
-            .select(Attempt::as_select())
-            .load(conn)?
-            .into_iter()
-            .map(|a| (a.participant_id, a))
-            .collect();
-        Ok(learners
-            .into_iter()
-            .map(|l| {
-                let attempt = by_participant.remove(&l.participant_id);
-                (l, attempt)
-            })
-            .collect())
+/// The learners of an olympiad (of one school's entry, when given), by name, each with their
+/// current attempt: the sitting monitor's list.
+pub fn learners_with_attempts(
+    conn: &mut DbConnection,
+    olympiad_id: OlympiadId,
+    school_participant_id: Option<SchoolParticipantId>,
+) -> DbResult<Vec<(OlympiadLearner, Option<Attempt>)>> {
+    let mut learners = OlympiadLearner::of_olympiad(conn, olympiad_id, school_participant_id)?;
+    learners.sort_by(|a, b| (&a.last_name, &a.first_name).cmp(&(&b.last_name, &b.first_name)));
+    let mut attempts = attempts::table
+        .filter(attempts::olympiad_id.eq(olympiad_id))
+        .filter(attempts::superseded.eq(false))
+        .into_boxed();
+    if let Some(entry) = school_participant_id {
+        attempts = attempts.filter(
+            attempts::participant_id.eq_any(
+                participants::table
+                    .filter(participants::school_participant_id.eq(entry))
+                    .select(participants::id),
+            ),
+        );
     }
+    let mut by_participant: std::collections::HashMap<ParticipantId, Attempt> = attempts
+        .select(Attempt::as_select())
+        .load(conn)?
+        .into_iter()
+        .map(|a| (a.participant_id, a))
+        .collect();
+    Ok(learners
+        .into_iter()
+        .map(|l| {
+            let attempt = by_participant.remove(&l.participant_id);
+            (l, attempt)
+        })
+        .collect())
 }
 
 /// The olympiad a school's entry belongs to.

@@ -597,7 +597,7 @@ impl Unsubscribe {
         email: &str,
         olympiad_id: Option<OlympiadId>,
     ) -> DbResult<()> {
-        if Unsubscribe::exact(conn, email, olympiad_id)? {
+        if Self::lists_left(conn, email)?.contains(&olympiad_id) {
             return Ok(());
         }
         diesel::insert_into(unsubscribes::table)
@@ -610,41 +610,24 @@ impl Unsubscribe {
         Ok(())
     }
 
-    fn exact(
-        conn: &mut DbConnection,
-        email: &str,
-        olympiad_id: Option<OlympiadId>,
-    ) -> DbResult<bool> {
-        let query = unsubscribes::table
-            .filter(unsubscribes::email.eq(email.to_owned()))
-            .select(diesel::dsl::count_star())
-            .into_boxed();
-        let query = match olympiad_id {
-            Some(id) => query.filter(unsubscribes::olympiad_id.eq(id)),
-            None => query.filter(unsubscribes::olympiad_id.is_null()),
-        };
-        Ok(query.get_result::<i64>(conn)? > 0)
+    /// The lists the address has left: an olympiad's, or (`None`) every list. A few at the most.
+    fn lists_left(conn: &mut DbConnection, email: &str) -> DbResult<Vec<Option<OlympiadId>>> {
+        Ok(unsubscribes::table
+            .filter(unsubscribes::email.eq(email))
+            .select(unsubscribes::olympiad_id)
+            .load(conn)?)
     }
 
-    /// Whether mail of the olympiad may not go to the address: unsubscribed from it or from all.
+    /// Whether mail of the olympiad may not go to the address: unsubscribed from it or from all
+    /// (mail of no olympiad: from any list).
     pub fn blocks(
         conn: &mut DbConnection,
         email: &str,
         olympiad_id: Option<OlympiadId>,
     ) -> DbResult<bool> {
-        let query = unsubscribes::table
-            .filter(unsubscribes::email.eq(email.to_owned()))
-            .select(diesel::dsl::count_star())
-            .into_boxed();
-        let query = match olympiad_id {
-            Some(id) => query.filter(
-                unsubscribes::olympiad_id
-                    .is_null()
-                    .or(unsubscribes::olympiad_id.eq(id)),
-            ),
-            None => query,
-        };
-        Ok(query.get_result::<i64>(conn)? > 0)
+        Ok(Self::lists_left(conn, email)?
+            .iter()
+            .any(|left| olympiad_id.is_none() || left.is_none() || *left == olympiad_id))
     }
 
     /// Resubscribes: from the olympiad's list, or (`None`) from every list. Answers how many.
@@ -909,6 +892,12 @@ pub fn audience(
     };
     // No olympiad has the id -1: without one, the olympiad's audiences are empty.
     let olympiad = olympiad_id.unwrap_or(OlympiadId::new(-1));
+    let user_address = (
+        users::email,
+        users::first_name,
+        users::last_name,
+        users::username,
+    );
     let rows: Vec<AddresseeRow> = match audience {
         Audience::ParticipatingTeachers | Audience::SchoolsWithoutLearners => {
             let mut query = tm::table
@@ -916,12 +905,7 @@ pub fn audience(
                 .inner_join(teachers::table.inner_join(users::table))
                 .filter(sp::olympiad_id.eq(olympiad))
                 .filter(users::disabled.eq(false))
-                .select((
-                    users::email,
-                    users::first_name,
-                    users::last_name,
-                    users::username,
-                ))
+                .select(user_address)
                 .into_boxed();
             if audience == Audience::SchoolsWithoutLearners {
                 query = query
@@ -936,12 +920,7 @@ pub fn audience(
         Audience::AllTeachers => teachers::table
             .inner_join(users::table)
             .filter(users::disabled.eq(false))
-            .select((
-                users::email,
-                users::first_name,
-                users::last_name,
-                users::username,
-            ))
+            .select(user_address)
             .load(conn)?,
         Audience::UnpaidOrders => unpaid_order_contacts(conn, olympiad)?,
         Audience::InterestedParties => eoi::table

@@ -2,7 +2,7 @@ use crate::error::DbResult;
 use crate::models::listing::{contains_pattern, matches_search, sorted_by, Page, Paged, Sort};
 use crate::schema::expressions_of_interest as eoi;
 use crate::words::Word;
-use crate::{now, DbConnection};
+use crate::{now, row_columns, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use olympiad_domain::id::{ExpressionOfInterestId, OlympiadId, SchoolParticipantId, UserId};
@@ -19,21 +19,9 @@ pub struct ExpressionOfInterest {
     pub id: ExpressionOfInterestId,
     #[schema(value_type = i64)]
     pub olympiad_id: OlympiadId,
-    #[serde(rename = "type")]
-    pub kind: InterestKind,
-    pub title: String,
-    pub first_name: String,
-    pub last_name: String,
-    pub email: String,
-    pub phone: String,
-    pub school_name: String,
-    pub emis_number: String,
-    pub province: String,
-    pub town: String,
-    pub subject: String,
-    pub organisation: String,
-    pub relationship: String,
-    pub message: String,
+    #[diesel(embed)]
+    #[serde(flatten)]
+    pub details: ExpressionDetails,
     /// The secret of the verification link: never shown.
     #[serde(skip)]
     pub verify_token: String,
@@ -52,10 +40,12 @@ pub struct ExpressionOfInterest {
     pub created_at: NaiveDateTime,
 }
 
-#[derive(Debug, Clone, Insertable)]
+/// What the person wrote on the interest form (a teacher's, or another's).
+#[derive(Debug, Clone, Queryable, Selectable, Insertable, Serialize, ToSchema)]
 #[diesel(table_name = eoi)]
-pub struct ExpressionInsertForm {
-    pub olympiad_id: OlympiadId,
+#[serde(rename_all = "camelCase")]
+pub struct ExpressionDetails {
+    #[serde(rename = "type")]
     #[diesel(serialize_as = Word)]
     pub kind: InterestKind,
     pub title: String,
@@ -71,6 +61,13 @@ pub struct ExpressionInsertForm {
     pub organisation: String,
     pub relationship: String,
     pub message: String,
+}
+
+/// A new expression: what was written, where, and the secret of its verification link.
+#[derive(Debug, Clone)]
+pub struct ExpressionInsertForm {
+    pub olympiad_id: OlympiadId,
+    pub details: ExpressionDetails,
     pub verify_token: String,
 }
 
@@ -103,8 +100,12 @@ impl ExpressionOfInterest {
         new: &ExpressionInsertForm,
     ) -> DbResult<ExpressionOfInterest> {
         Ok(diesel::insert_into(eoi::table)
-            .values(new.clone())
-            .returning(eoi::all_columns)
+            .values((
+                eoi::olympiad_id.eq(new.olympiad_id),
+                new.details.clone(),
+                eoi::verify_token.eq(&new.verify_token),
+            ))
+            .returning(row_columns::<ExpressionOfInterest>())
             .get_result(conn)?)
     }
 
@@ -143,7 +144,7 @@ impl ExpressionOfInterest {
         Ok(Some(
             diesel::update(eoi::table.find(found.id))
                 .set((eoi::email_verified.eq(true), eoi::verified_at.eq(now())))
-                .returning(eoi::all_columns)
+                .returning(row_columns::<ExpressionOfInterest>())
                 .get_result(conn)?,
         ))
     }
@@ -161,7 +162,7 @@ impl ExpressionOfInterest {
                 eoi::handled_at.eq(now()),
                 eoi::school_participant_id.eq(school_participant_id),
             ))
-            .returning(eoi::all_columns)
+            .returning(row_columns::<ExpressionOfInterest>())
             .get_result(conn)?)
     }
 
@@ -178,7 +179,7 @@ impl ExpressionOfInterest {
                 eoi::handled_by.eq(by),
                 eoi::handled_at.eq(now()),
             ))
-            .returning(eoi::all_columns)
+            .returning(row_columns::<ExpressionOfInterest>())
             .get_result(conn)?)
     }
 

@@ -1,6 +1,6 @@
 use crate::error::{DbError, DbResult};
 use crate::schema::faqs;
-use crate::{now, DbConnection};
+use crate::{now, row_columns, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use olympiad_domain::id::FaqId;
@@ -15,18 +15,19 @@ use utoipa::ToSchema;
 pub struct Faq {
     #[schema(value_type = i64)]
     pub id: FaqId,
-    pub site: String,
-    pub question: String,
-    pub answer: String,
-    pub position: i32,
+    #[diesel(embed)]
+    #[serde(flatten)]
+    pub content: FaqForm,
     #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
     #[serde(with = "olympiad_domain::utc")]
     pub updated_at: NaiveDateTime,
 }
 
-#[derive(Debug, Clone, AsChangeset, Insertable)]
+/// A question and its answer, as the overlord writes them.
+#[derive(Debug, Clone, Queryable, Selectable, AsChangeset, Insertable, Serialize, ToSchema)]
 #[diesel(table_name = faqs)]
+#[serde(rename_all = "camelCase")]
 pub struct FaqForm {
     pub site: String,
     pub question: String,
@@ -54,14 +55,14 @@ impl Faq {
     pub fn create(conn: &mut DbConnection, form: &FaqForm) -> DbResult<Faq> {
         Ok(diesel::insert_into(faqs::table)
             .values(form)
-            .returning(faqs::all_columns)
+            .returning(row_columns::<Faq>())
             .get_result(conn)?)
     }
 
     pub fn update(conn: &mut DbConnection, id: FaqId, form: &FaqForm) -> DbResult<Faq> {
         Ok(diesel::update(faqs::table.find(id))
             .set((form, faqs::updated_at.eq(now())))
-            .returning(faqs::all_columns)
+            .returning(row_columns::<Faq>())
             .get_result(conn)?)
     }
 

@@ -57,7 +57,9 @@ pub use country::{
     CountryFilter, CountryForm, CountryParticipant, CountryParticipantRow,
     CountryParticipantUpdateForm, CountryRow, IgeoCountry,
 };
-pub use expression_of_interest::{ExpressionFilter, ExpressionInsertForm, ExpressionOfInterest};
+pub use expression_of_interest::{
+    ExpressionDetails, ExpressionFilter, ExpressionInsertForm, ExpressionOfInterest,
+};
 // E-mail
 pub use email::{
     audience, release_jobs, school_reach, Addressee, Bounce, Campaign, EmailCopy, EmailHealthCheck,
@@ -87,17 +89,17 @@ pub use sanity::{SanityFinding, SanityFindingInsertForm, SanityRun};
 pub use teacher::{
     Teacher, TeacherFilter, TeacherRow, TeacherUpdateForm, TeamMember, TeamMemberRow, TeamPlace,
 };
-pub use useful_contact::{UsefulContact, UsefulContactUpdateForm};
+pub use useful_contact::{UsefulContact, UsefulContactForm};
 pub use user::{SessionState, User, UserInsertForm, UserUpdateForm};
 // Results and certificates
 pub use certificate::{CertificateBatch, CertificateBatchRow, CertificateConfig, CertificateRun};
 pub use results::{
-    ComputedResults, FinishedAttempt, OlympiadResults, OlympiadResultsUpdateForm,
-    QuestionDistribution, ResultChange, ResultChangeInsertForm, ResultRow, ResultRowFilter,
+    ComputedResults, FinishedAttempt, OlympiadResults, OlympiadResultsForm, QuestionDistribution,
+    ResultChange, ResultChangeInsertForm, ResultRow, ResultRowFilter,
 };
 // Results: answers written on paper, and appeals
 pub mod paper_sheet;
-pub use paper_sheet::{PaperSheet, SheetLearner};
+pub use paper_sheet::{OlympiadLearner, PaperSheet};
 pub mod appeal;
 pub use appeal::{Appeal, AppealInsertForm, AppealRow, AppealUpdateForm, AppealsOf};
 

@@ -12,9 +12,9 @@ use olympiad_domain::id::{AttemptId, OlympiadId, ParticipantId, SchoolParticipan
 use olympiad_domain::sitting::{AnswerValue, AttemptStatus};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// A learner of the olympiad as an answer sheet names them.
+/// A learner of the olympiad, as an answer sheet names them and the sitting monitor lists them.
 #[derive(Debug, Clone, Queryable)]
-pub struct SheetLearner {
+pub struct OlympiadLearner {
     pub participant_id: ParticipantId,
     pub school_participant_id: Option<SchoolParticipantId>,
     /// The learner number on the sheet.
@@ -26,13 +26,13 @@ pub struct SheetLearner {
     pub school_name: Option<String>,
 }
 
-impl SheetLearner {
+impl OlympiadLearner {
     /// The olympiad's learners (of one school's entry, when given), by grade, class and name.
     pub fn of_olympiad(
         conn: &mut DbConnection,
         olympiad_id: OlympiadId,
         school_participant_id: Option<SchoolParticipantId>,
-    ) -> DbResult<Vec<SheetLearner>> {
+    ) -> DbResult<Vec<OlympiadLearner>> {
         let mut query = participants::table
             .inner_join(learners::table)
             .inner_join(users::table)

@@ -17,28 +17,27 @@ use olympiad_domain::id::{
 use olympiad_domain::results::{ResultChangeKind, ResultsState};
 use olympiad_domain::sitting::AttemptStatus;
 
+/// An olympiad's results: the row, and in it what a change of them writes.
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = olympiad_results)]
 pub struct OlympiadResults {
     pub id: i64,
     pub olympiad_id: OlympiadId,
+    #[diesel(embed)]
+    pub record: OlympiadResultsForm,
+}
+
+/// The results' state, version, bands and released snapshot: read with the row, and written
+/// whole by every change of them.
+#[derive(Debug, Clone, Queryable, Selectable, AsChangeset)]
+#[diesel(table_name = olympiad_results)]
+pub struct OlympiadResultsForm {
+    #[diesel(serialize_as = Word)]
     pub state: ResultsState,
     pub version: i32,
     /// JSON of `MedalBands`.
     pub bands: String,
     /// JSON of the released results; empty until first final.
-    pub snapshot: String,
-    pub finalised_at: Option<NaiveDateTime>,
-    pub updated_at: NaiveDateTime,
-}
-
-#[derive(Debug, Clone, AsChangeset)]
-#[diesel(table_name = olympiad_results)]
-pub struct OlympiadResultsUpdateForm {
-    #[diesel(serialize_as = Word)]
-    pub state: ResultsState,
-    pub version: i32,
-    pub bands: String,
     pub snapshot: String,
     pub finalised_at: Option<NaiveDateTime>,
     pub updated_at: NaiveDateTime,
@@ -84,11 +83,7 @@ impl OlympiadResults {
             .first(conn)?)
     }
 
-    pub fn update(
-        conn: &mut DbConnection,
-        id: i64,
-        form: &OlympiadResultsUpdateForm,
-    ) -> DbResult<()> {
+    pub fn update(conn: &mut DbConnection, id: i64, form: &OlympiadResultsForm) -> DbResult<()> {
         diesel::update(olympiad_results::table.find(id))
             .set(form.clone())
             .execute(conn)?;

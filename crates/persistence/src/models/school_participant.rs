@@ -68,18 +68,20 @@ pub struct SchoolParticipantFilter {
     pub sort: Vec<Sort>,
 }
 
-type RowParts = (
-    SchoolParticipant,
-    String,
-    String,
-    String,
-    Option<String>,
-    String,
-    String,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-);
+/// What the grid's query reads of an entry, before its learners and team admins are counted.
+#[derive(Queryable)]
+struct RowParts {
+    entry: SchoolParticipant,
+    olympiad_name: String,
+    olympiad_title: String,
+    school_name: String,
+    emis_number: Option<String>,
+    province: String,
+    town: String,
+    contact_first_name: Option<String>,
+    contact_last_name: Option<String>,
+    contact_email: Option<String>,
+}
 
 /// How a transaction holds a school's entry until it ends.
 #[derive(Debug, Clone, Copy)]
@@ -290,7 +292,7 @@ impl SchoolParticipant {
         });
         query = page_of!(query, page, school_participants::id);
         let parts: Vec<RowParts> = query.load(conn)?;
-        let ids: Vec<SchoolParticipantId> = parts.iter().map(|p| p.0.id).collect();
+        let ids: Vec<SchoolParticipantId> = parts.iter().map(|p| p.entry.id).collect();
         let counts = Self::learner_counts(conn, &ids)?;
         let admins: Vec<(SchoolParticipantId, String, String)> = team_members::table
             .inner_join(teachers::table.inner_join(users::table))
@@ -304,41 +306,29 @@ impl SchoolParticipant {
             .load(conn)?;
         let rows = parts
             .into_iter()
-            .map(
-                |(
-                    entry,
-                    olympiad_name,
-                    olympiad_title,
-                    school_name,
-                    emis_number,
-                    province,
-                    town,
-                    first,
-                    last,
-                    email,
-                )| {
-                    let id = entry.id;
-                    SchoolParticipantRow {
-                        learner_count: counts.get(&id).copied().unwrap_or(0),
-                        team_admins: admins
-                            .iter()
-                            .filter(|a| a.0 == id)
-                            .map(|a| format!("{} {}", a.1, a.2).trim().to_owned())
-                            .collect(),
-                        entry,
-                        olympiad_name,
-                        olympiad_title,
-                        school_name,
-                        emis_number,
-                        province,
-                        town,
-                        contact_name: first
-                            .zip(last)
-                            .map(|(f, l)| format!("{f} {l}").trim().to_owned()),
-                        contact_email: email,
-                    }
-                },
-            )
+            .map(|p| {
+                let id = p.entry.id;
+                SchoolParticipantRow {
+                    learner_count: counts.get(&id).copied().unwrap_or(0),
+                    team_admins: admins
+                        .iter()
+                        .filter(|a| a.0 == id)
+                        .map(|a| format!("{} {}", a.1, a.2).trim().to_owned())
+                        .collect(),
+                    entry: p.entry,
+                    olympiad_name: p.olympiad_name,
+                    olympiad_title: p.olympiad_title,
+                    school_name: p.school_name,
+                    emis_number: p.emis_number,
+                    province: p.province,
+                    town: p.town,
+                    contact_name: p
+                        .contact_first_name
+                        .zip(p.contact_last_name)
+                        .map(|(f, l)| format!("{f} {l}").trim().to_owned()),
+                    contact_email: p.contact_email,
+                }
+            })
             .collect();
         Ok(Paged { rows, total })
     }

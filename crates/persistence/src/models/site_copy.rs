@@ -1,34 +1,31 @@
 use crate::error::DbResult;
 use crate::schema::site_copies;
-use crate::{now, DbConnection};
+use crate::{now, row_columns, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-/// One page of a public site: its copy (sanitised rich text) and the tags search engines and link
-/// previews read. `site` is the product's slug or a project's; `page_key` the page's key.
+/// One page of a public site, as stored: its copy with its id and times.
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable, Serialize, ToSchema)]
 #[diesel(table_name = site_copies)]
 #[serde(rename_all = "camelCase")]
 pub struct SiteCopy {
     pub id: i64,
-    pub site: String,
-    pub page_key: String,
-    pub title: String,
-    pub og_title: String,
-    pub description: String,
-    pub keywords: String,
-    /// Sanitised HTML.
-    pub body: String,
+    #[diesel(embed)]
+    #[serde(flatten)]
+    pub copy: SiteCopyForm,
     #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
     #[serde(with = "olympiad_domain::utc")]
     pub updated_at: NaiveDateTime,
 }
 
-#[derive(Debug, Clone, AsChangeset, Insertable)]
+/// A page's copy (sanitised rich text) and the tags search engines and link previews read. `site`
+/// is the product's slug or a project's; `page_key` the page's key.
+#[derive(Debug, Clone, Queryable, Selectable, AsChangeset, Insertable, Serialize, ToSchema)]
 #[diesel(table_name = site_copies)]
+#[serde(rename_all = "camelCase")]
 pub struct SiteCopyForm {
     pub site: String,
     pub page_key: String,
@@ -36,6 +33,7 @@ pub struct SiteCopyForm {
     pub og_title: String,
     pub description: String,
     pub keywords: String,
+    /// Sanitised HTML.
     pub body: String,
 }
 
@@ -73,11 +71,11 @@ impl SiteCopy {
         match SiteCopy::page(conn, &form.site, &form.page_key)? {
             Some(existing) => Ok(diesel::update(site_copies::table.find(existing.id))
                 .set((form, site_copies::updated_at.eq(now())))
-                .returning(site_copies::all_columns)
+                .returning(row_columns::<SiteCopy>())
                 .get_result(conn)?),
             None => Ok(diesel::insert_into(site_copies::table)
                 .values(form)
-                .returning(site_copies::all_columns)
+                .returning(row_columns::<SiteCopy>())
                 .get_result(conn)?),
         }
     }

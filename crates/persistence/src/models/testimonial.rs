@@ -1,6 +1,6 @@
 use crate::error::{DbError, DbResult};
 use crate::schema::testimonials;
-use crate::{now, DbConnection};
+use crate::{now, row_columns, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use olympiad_domain::id::TestimonialId;
@@ -15,19 +15,19 @@ use utoipa::ToSchema;
 pub struct Testimonial {
     #[schema(value_type = i64)]
     pub id: TestimonialId,
-    pub site: String,
-    pub quote: String,
-    pub author: String,
-    pub affiliation: String,
-    pub position: i32,
+    #[diesel(embed)]
+    #[serde(flatten)]
+    pub content: TestimonialForm,
     #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
     #[serde(with = "olympiad_domain::utc")]
     pub updated_at: NaiveDateTime,
 }
 
-#[derive(Debug, Clone, AsChangeset, Insertable)]
+/// What was said, by whom, and where it is shown.
+#[derive(Debug, Clone, Queryable, Selectable, AsChangeset, Insertable, Serialize, ToSchema)]
 #[diesel(table_name = testimonials)]
+#[serde(rename_all = "camelCase")]
 pub struct TestimonialForm {
     pub site: String,
     pub quote: String,
@@ -59,7 +59,7 @@ impl Testimonial {
     pub fn create(conn: &mut DbConnection, form: &TestimonialForm) -> DbResult<Testimonial> {
         Ok(diesel::insert_into(testimonials::table)
             .values(form)
-            .returning(testimonials::all_columns)
+            .returning(row_columns::<Testimonial>())
             .get_result(conn)?)
     }
 
@@ -70,7 +70,7 @@ impl Testimonial {
     ) -> DbResult<Testimonial> {
         Ok(diesel::update(testimonials::table.find(id))
             .set((form, testimonials::updated_at.eq(now())))
-            .returning(testimonials::all_columns)
+            .returning(row_columns::<Testimonial>())
             .get_result(conn)?)
     }
 

@@ -3,7 +3,7 @@ use crate::models::listing::{
     contains_pattern, matches_search, page_of, sorted_by, Page, Paged, Sort,
 };
 use crate::schema::useful_contacts;
-use crate::{now, DbConnection};
+use crate::{now, row_columns, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use olympiad_domain::id::{OlympiadId, UsefulContactId};
@@ -20,21 +20,22 @@ pub struct UsefulContact {
     pub id: UsefulContactId,
     #[schema(value_type = i64)]
     pub olympiad_id: OlympiadId,
-    pub name: String,
-    pub organisation: String,
-    pub role: String,
-    pub email: String,
-    pub phone: String,
-    pub notes: String,
+    #[diesel(embed)]
+    #[serde(flatten)]
+    pub details: UsefulContactForm,
     #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
     #[serde(with = "olympiad_domain::utc")]
     pub updated_at: NaiveDateTime,
 }
 
-#[derive(Debug, Clone, Default, AsChangeset)]
+/// What a person keeps of a contact.
+#[derive(
+    Debug, Clone, Default, Queryable, Selectable, Insertable, AsChangeset, Serialize, ToSchema,
+)]
 #[diesel(table_name = useful_contacts)]
-pub struct UsefulContactUpdateForm {
+#[serde(rename_all = "camelCase")]
+pub struct UsefulContactForm {
     pub name: String,
     pub organisation: String,
     pub role: String,
@@ -57,30 +58,22 @@ impl UsefulContact {
     pub fn create(
         conn: &mut DbConnection,
         olympiad_id: OlympiadId,
-        fields: &UsefulContactUpdateForm,
+        fields: &UsefulContactForm,
     ) -> DbResult<UsefulContact> {
         Ok(diesel::insert_into(useful_contacts::table)
-            .values((
-                useful_contacts::olympiad_id.eq(olympiad_id),
-                useful_contacts::name.eq(&fields.name),
-                useful_contacts::organisation.eq(&fields.organisation),
-                useful_contacts::role.eq(&fields.role),
-                useful_contacts::email.eq(&fields.email),
-                useful_contacts::phone.eq(&fields.phone),
-                useful_contacts::notes.eq(&fields.notes),
-            ))
-            .returning(useful_contacts::all_columns)
+            .values((useful_contacts::olympiad_id.eq(olympiad_id), fields))
+            .returning(row_columns::<UsefulContact>())
             .get_result(conn)?)
     }
 
     pub fn update(
         conn: &mut DbConnection,
         id: UsefulContactId,
-        fields: &UsefulContactUpdateForm,
+        fields: &UsefulContactForm,
     ) -> DbResult<UsefulContact> {
         Ok(diesel::update(useful_contacts::table.find(id))
             .set((fields, useful_contacts::updated_at.eq(now())))
-            .returning(useful_contacts::all_columns)
+            .returning(row_columns::<UsefulContact>())
             .get_result(conn)?)
     }
 

@@ -11,7 +11,9 @@ use olympiad_mailer::Mailer;
 use olympiad_office::email::copy::CopyInput;
 use olympiad_office::email::mass_mails::{self, MassMailInput};
 use olympiad_office::Caller;
-use olympiad_persistence::models::{ExpressionInsertForm, ExpressionOfInterest, Olympiad};
+use olympiad_persistence::models::{
+    ExpressionDetails, ExpressionInsertForm, ExpressionOfInterest, Olympiad,
+};
 use olympiad_persistence::testing::{olympiad_of_2026, TestDatabase};
 use olympiad_server::worker::Worker;
 
@@ -26,20 +28,22 @@ pub fn interested(db: &TestDatabase, olympiad_id: OlympiadId, email: &str) {
         &mut db.conn(),
         &ExpressionInsertForm {
             olympiad_id,
-            kind: InterestKind::Teacher,
-            title: "Ms".into(),
-            first_name: "Thandi".into(),
-            last_name: email.split('@').next().unwrap().into(),
-            email: email.into(),
-            phone: String::new(),
-            school_name: "Waterkloof High".into(),
-            emis_number: String::new(),
-            province: "Gauteng".into(),
-            town: "Pretoria".into(),
-            subject: String::new(),
-            organisation: String::new(),
-            relationship: String::new(),
-            message: String::new(),
+            details: ExpressionDetails {
+                kind: InterestKind::Teacher,
+                title: "Ms".into(),
+                first_name: "Thandi".into(),
+                last_name: email.split('@').next().unwrap().into(),
+                email: email.into(),
+                phone: String::new(),
+                school_name: "Waterkloof High".into(),
+                emis_number: String::new(),
+                province: "Gauteng".into(),
+                town: "Pretoria".into(),
+                subject: String::new(),
+                organisation: String::new(),
+                relationship: String::new(),
+                message: String::new(),
+            },
             verify_token: olympiad_office::secrets::new_token(),
         },
     )

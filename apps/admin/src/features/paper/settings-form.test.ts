@@ -21,6 +21,8 @@ const olympiad: OlympiadSettings = {
   shuffleQuestions: false,
   shuffleOptions: true,
   sittingWindows: [{ startsAt: '2026-03-01T06:00:00', endsAt: '2026-03-01T18:30:00' }],
+  createdAt: '2026-01-10T08:00:00Z',
+  updatedAt: '2026-01-10T08:00:00Z',
 };
 
 describe('settings form', () => {
