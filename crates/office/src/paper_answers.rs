@@ -16,6 +16,7 @@ use olympiad_domain::answer_sheets::{
 };
 use olympiad_domain::id::{AttemptId, OlympiadId, ParticipantId, SchoolParticipantId};
 use olympiad_domain::school::ParticipantStatus;
+use olympiad_persistence::models::paper_sheet::LearnerOrder;
 use olympiad_persistence::models::{
     Attempt, Olympiad, OlympiadLearner, OlympiadResults, PaperSheet, Question, School,
     SchoolParticipant, Sitter,
@@ -54,7 +55,12 @@ pub fn sheets_pdf(
     let olympiad = Olympiad::find(conn, entry.olympiad_id)?;
     let school = School::find(conn, entry.school_id)?;
     let questions = sheet_questions(conn, entry.olympiad_id)?;
-    let learners = OlympiadLearner::of_olympiad(conn, entry.olympiad_id, Some(entry.id))?;
+    let learners = OlympiadLearner::of_olympiad(
+        conn,
+        entry.olympiad_id,
+        Some(entry.id),
+        LearnerOrder::ByClass,
+    )?;
     let pdf = answer_sheets(&AnswerSheets {
         title: olympiad.title.clone(),
         school: school.name.clone(),
@@ -93,7 +99,12 @@ pub fn answers_template(
     let entry = find_in_reach::<SchoolParticipant>(conn, caller, school_participant_id)?;
     let school = School::find(conn, entry.school_id)?;
     let count = sheet_questions(conn, entry.olympiad_id)?.len();
-    let learners = OlympiadLearner::of_olympiad(conn, entry.olympiad_id, Some(entry.id))?;
+    let learners = OlympiadLearner::of_olympiad(
+        conn,
+        entry.olympiad_id,
+        Some(entry.id),
+        LearnerOrder::ByClass,
+    )?;
     let headings = olympiad_domain::answer_sheets::headings(count);
     let heading_refs: Vec<&str> = headings.iter().map(String::as_str).collect();
     let mut answers = Table::new(&heading_refs);
@@ -193,7 +204,7 @@ fn check(conn: &mut DbConnection, olympiad_id: OlympiadId, bytes: &[u8]) -> Offi
         ));
     }
     let learners: HashMap<String, OlympiadLearner> =
-        OlympiadLearner::of_olympiad(conn, olympiad_id, None)?
+        OlympiadLearner::of_olympiad(conn, olympiad_id, None, LearnerOrder::ByClass)?
             .into_iter()
             .map(|l| (l.username.to_lowercase(), l))
             .collect();

@@ -2,6 +2,7 @@
 //! its marks. The rules of the clock live in `olympiad_domain::sitting`; these are the queries.
 
 use crate::error::DbResult;
+use crate::models::paper_sheet::LearnerOrder;
 use crate::models::{Answer, OlympiadLearner, Question};
 use crate::schema::{
     attempts, learners, participants, school_participants, schools, sitting_pauses,
@@ -817,8 +818,12 @@ pub fn learners_with_attempts(
     olympiad_id: OlympiadId,
     school_participant_id: Option<SchoolParticipantId>,
 ) -> DbResult<Vec<(OlympiadLearner, Option<Attempt>)>> {
-    let mut learners = OlympiadLearner::of_olympiad(conn, olympiad_id, school_participant_id)?;
-    learners.sort_by(|a, b| (&a.last_name, &a.first_name).cmp(&(&b.last_name, &b.first_name)));
+    let learners = OlympiadLearner::of_olympiad(
+        conn,
+        olympiad_id,
+        school_participant_id,
+        LearnerOrder::ByName,
+    )?;
     let mut attempts = attempts::table
         .filter(attempts::olympiad_id.eq(olympiad_id))
         .filter(attempts::superseded.eq(false))

@@ -26,12 +26,22 @@ pub struct OlympiadLearner {
     pub school_name: Option<String>,
 }
 
+/// The order of a list of learners, as the database's collation sorts names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LearnerOrder {
+    /// By surname and first name: the sitting monitor.
+    ByName,
+    /// By grade, class and name: the answer sheets, as they are handed out.
+    ByClass,
+}
+
 impl OlympiadLearner {
-    /// The olympiad's learners (of one school's entry, when given), by grade, class and name.
+    /// The olympiad's learners (of one school's entry, when given), in the order asked for.
     pub fn of_olympiad(
         conn: &mut DbConnection,
         olympiad_id: OlympiadId,
         school_participant_id: Option<SchoolParticipantId>,
+        order: LearnerOrder,
     ) -> DbResult<Vec<OlympiadLearner>> {
         let mut query = participants::table
             .inner_join(learners::table)
@@ -42,14 +52,19 @@ impl OlympiadLearner {
         if let Some(entry) = school_participant_id {
             query = query.filter(participants::school_participant_id.eq(entry));
         }
-        Ok(query
-            .order((
+        query = match order {
+            LearnerOrder::ByName => {
+                query.order((learners::last_name, learners::first_name, participants::id))
+            }
+            LearnerOrder::ByClass => query.order((
                 learners::grade,
                 learners::class_name,
                 learners::last_name,
                 learners::first_name,
                 participants::id,
-            ))
+            )),
+        };
+        Ok(query
             .select((
                 participants::id,
                 participants::school_participant_id,
