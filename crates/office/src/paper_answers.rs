@@ -31,6 +31,19 @@ pub const PAPER_ANSWERS_LIMIT_BYTES: usize = 2 * 1024 * 1024;
 /// The most learners one file may hold.
 pub const PAPER_ANSWERS_MAX_ROWS: usize = 5_000;
 
+/// A school entry's learners as its answer sheets list them: by grade, class and name.
+fn sheet_learners(
+    conn: &mut DbConnection,
+    entry: &SchoolParticipant,
+) -> OfficeResult<Vec<OlympiadLearner>> {
+    Ok(OlympiadLearner::of_olympiad(
+        conn,
+        entry.olympiad_id,
+        Some(entry.id),
+        LearnerOrder::ByClass,
+    )?)
+}
+
 fn sheet_questions(
     conn: &mut DbConnection,
     olympiad_id: OlympiadId,
@@ -55,12 +68,7 @@ pub fn sheets_pdf(
     let olympiad = Olympiad::find(conn, entry.olympiad_id)?;
     let school = School::find(conn, entry.school_id)?;
     let questions = sheet_questions(conn, entry.olympiad_id)?;
-    let learners = OlympiadLearner::of_olympiad(
-        conn,
-        entry.olympiad_id,
-        Some(entry.id),
-        LearnerOrder::ByClass,
-    )?;
+    let learners = sheet_learners(conn, &entry)?;
     let pdf = answer_sheets(&AnswerSheets {
         title: olympiad.title.clone(),
         school: school.name.clone(),
@@ -99,12 +107,7 @@ pub fn answers_template(
     let entry = find_in_reach::<SchoolParticipant>(conn, caller, school_participant_id)?;
     let school = School::find(conn, entry.school_id)?;
     let count = sheet_questions(conn, entry.olympiad_id)?.len();
-    let learners = OlympiadLearner::of_olympiad(
-        conn,
-        entry.olympiad_id,
-        Some(entry.id),
-        LearnerOrder::ByClass,
-    )?;
+    let learners = sheet_learners(conn, &entry)?;
     let headings = olympiad_domain::answer_sheets::headings(count);
     let heading_refs: Vec<&str> = headings.iter().map(String::as_str).collect();
     let mut answers = Table::new(&heading_refs);
