@@ -248,8 +248,6 @@ const fn shadowed(mut screen: Screen) -> Screen {
     screen
 }
 
-/// Every screen of the product, in the order of spec section 2.
-/// What the mass mail screen calls, in an olympiad's back office and the overlord's alike.
 /// The sitting monitor: the admin's Overview and the teacher's olympiad screen both show it.
 const SITTING_MONITOR_CALLS: &[&str] = &[
     "GET /api/sitting/monitor",
@@ -261,6 +259,7 @@ const SITTING_MONITOR_CALLS: &[&str] = &[
     "GET /api/participant/get-submitted-data/{id}",
 ];
 
+/// What the mass mail screen calls, in an olympiad's back office and the overlord's alike.
 const MASS_MAIL_CALLS: &[&str] = &[
     "GET /api/mass-mail",
     "POST /api/mass-mail",
@@ -276,6 +275,7 @@ const MASS_MAIL_CALLS: &[&str] = &[
     "POST /api/emailer/{kind}/preview",
 ];
 
+/// Every screen of the product, in the order of spec section 2.
 pub const SCREENS: &[Screen] = &[
     // Admin layout, prefix /:olympiadName
     admin(
