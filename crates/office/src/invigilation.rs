@@ -18,10 +18,11 @@ use olympiad_persistence::models::attempt::{
     entries_of_teacher, entry_olympiad, learners_with_attempts, start_times as starts_of,
     SchoolSitting,
 };
+use olympiad_persistence::models::paper_sheet::LearnerOrder;
 use olympiad_persistence::models::school_participant::EntryHold;
 use olympiad_persistence::models::{
-    Answer, Attempt, Olympiad, Participant, Question, QuestionModule, SchoolParticipant, Sitter,
-    SittingPause,
+    Answer, Attempt, Olympiad, OlympiadLearner, Participant, Question, QuestionModule,
+    SchoolParticipant, Sitter, SittingPause,
 };
 use olympiad_persistence::{now, write_transaction, DbConnection};
 use serde::{Deserialize, Serialize};
@@ -466,10 +467,12 @@ pub fn reset_all(
 ) -> OfficeResult<ResetResult> {
     write_transaction(conn, |conn| {
         find_in_reach::<Olympiad>(conn, caller, olympiad_id)?;
-        let participants: Vec<ParticipantId> = learners_with_attempts(conn, olympiad_id, None)?
-            .into_iter()
-            .map(|(l, _)| l.participant_id)
-            .collect();
+        // Only who they are: their attempts are superseded below, not read.
+        let participants: Vec<ParticipantId> =
+            OlympiadLearner::of_olympiad(conn, olympiad_id, None, LearnerOrder::ByName)?
+                .into_iter()
+                .map(|l| l.participant_id)
+                .collect();
         let reset = Attempt::supersede(conn, &participants)?;
         for id in &participants {
             Sitter::set_status(conn, *id, ParticipantStatus::Registered)?;
