@@ -514,12 +514,12 @@ pub fn upload_image(
         ImageError::Unsupported => OfficeError::UnsupportedFile(format!("file: {e}")),
         ImageError::Unreadable(_) => OfficeError::invalid("file", e.to_string()),
     })?;
-    let attachment = crate::files::upload(conn, caller, Some(olympiad_id), filename, bytes, root)?;
+    let stored = crate::files::upload(conn, caller, Some(olympiad_id), filename, bytes, root)?;
     Ok(CertificateImageView {
-        attachment_id: attachment.attachment.id,
-        filename: attachment.attachment.filename,
+        attachment_id: stored.attachment.id,
+        filename: stored.attachment.filename,
         content_type: kind.content_type().into(),
-        url: attachment.url,
+        url: stored.url,
         width_px: image.width,
         height_px: image.height,
     })
@@ -962,7 +962,8 @@ pub fn download(
         .map_err(|e| OfficeError::Internal(format!("certificates {}: {e}", batch.file_path)))?;
     let school = olympiad_persistence::models::School::find(conn, entry.school_id)?;
     // Headers carry ASCII only: "Hoërskool" is named "Hoerskool" in the file name.
-    let name = file_safe(&olympiad_domain::text::ascii_fold(&school.name)).replace('\'', "");
+    let name =
+        file_safe(&olympiad_domain::text::ascii_fold(&school.details.name)).replace('\'', "");
     Ok((format!("{name} certificates.zip"), bytes))
 }
 
@@ -1169,7 +1170,7 @@ pub fn work_on_leased_run(
                             username: email,
                         },
                         olympiad: olympiad.title.clone(),
-                        school: school.name.clone(),
+                        school: school.details.name.clone(),
                         certificates: usize::try_from(batch.certificates).unwrap_or(0),
                         link: link.clone(),
                     },

@@ -98,7 +98,7 @@ pub fn possible_matches(
     for (id, reasons, likeness) in found {
         if let Some(school) = schools.iter().find(|s| s.id == id) {
             let entry = SchoolParticipant::find_for(conn, expression.olympiad_id, id)?;
-            let likeness = likeness.max(name_likeness(&school.name, &written.school_name));
+            let likeness = likeness.max(name_likeness(&school.details.name, &written.school_name));
             alike_schools.push(SchoolMatch {
                 school: school.clone(),
                 reasons,
@@ -317,7 +317,7 @@ pub fn process(
             &Email::InterestProcessed {
                 to: recipient(&joined.user),
                 olympiad: olympiad.title,
-                school: school.name.clone(),
+                school: school.details.name.clone(),
                 link: joined.link,
                 new_account: joined.new_account,
             },

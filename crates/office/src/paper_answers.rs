@@ -71,7 +71,7 @@ pub fn sheets_pdf(
     let learners = sheet_learners(conn, &entry)?;
     let pdf = answer_sheets(&AnswerSheets {
         title: olympiad.title.clone(),
-        school: school.name.clone(),
+        school: school.details.name.clone(),
         questions: questions.iter().map(boxes).collect(),
         learners: learners
             .into_iter()
@@ -92,7 +92,7 @@ pub fn sheets_pdf(
 
 /// A school's name as a file name in a header, which carries ASCII only ("Hoerskool").
 fn header_name(school: &School) -> String {
-    file_safe(&olympiad_domain::text::ascii_fold(&school.name)).replace('\'', "")
+    file_safe(&olympiad_domain::text::ascii_fold(&school.details.name)).replace('\'', "")
 }
 
 /// The spreadsheet to type a school's sheets into, as the import reads it: the headings

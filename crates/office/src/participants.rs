@@ -314,7 +314,7 @@ impl Slips {
                 }
                 let sheet = SlipSheet {
                     title: self.olympiad.title,
-                    school: self.school.name,
+                    school: self.school.details.name,
                     sign_in_url: format!("{sign_in_base}/{}/login", self.olympiad.name),
                     groups,
                 };

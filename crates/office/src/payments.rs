@@ -320,7 +320,9 @@ fn row_of(conn: &mut DbConnection, order: PurchaseOrder) -> OfficeResult<Purchas
     let province = match order.school_participant_id {
         Some(entry) => {
             let entry = SchoolParticipant::find(conn, entry)?;
-            olympiad_persistence::models::School::find(conn, entry.school_id)?.province
+            olympiad_persistence::models::School::find(conn, entry.school_id)?
+                .details
+                .province
         }
         None => String::new(),
     };

@@ -1118,7 +1118,9 @@ pub fn of_school(
 ) -> OfficeResult<SchoolResults> {
     let entry = find_in_reach::<SchoolParticipant>(conn, caller, entry_id)?;
     let results = OlympiadResults::of_olympiad(conn, entry.olympiad_id)?;
-    let school_name = olympiad_persistence::models::School::find(conn, entry.school_id)?.name;
+    let school_name = olympiad_persistence::models::School::find(conn, entry.school_id)?
+        .details
+        .name;
     let Some(snapshot) = released(&results) else {
         return Ok(SchoolResults {
             released: false,

@@ -77,7 +77,7 @@ pub fn school_table(rows: &[SchoolRow]) -> Table {
         "Entries",
     ]);
     for row in rows {
-        let s = &row.school;
+        let s = &row.school.details;
         table.push(vec![
             s.name.as_str().into(),
             s.emis_number.clone().into(),
@@ -251,7 +251,7 @@ pub fn delete(conn: &mut DbConnection, caller: &Caller, id: SchoolId) -> OfficeR
         School::delete(conn, id).or_in_use(
             "This school still has entries, teachers or learners. Merge it into another school instead.",
         )?;
-        let details = json!({ "schoolId": id, "name": school.name });
+        let details = json!({ "schoolId": id, "name": school.details.name });
         record_activity(conn, caller, "school_deleted", None, details)
     })
 }
@@ -394,7 +394,7 @@ impl MergePlan for SchoolMergePlan {
     fn details(&self, duplicate: SchoolId, survivor: SchoolId) -> serde_json::Value {
         json!({
             "duplicateId": duplicate,
-            "duplicateName": self.duplicate.name,
+            "duplicateName": self.duplicate.details.name,
             "survivorId": survivor,
             "entries": self.entries,
             "teachers": self.teachers,

@@ -188,7 +188,7 @@ pub fn invite(
                 to: recipient(&joined.user),
                 inviter: inviter.display_name(),
                 olympiad: olympiad.title,
-                school: school.name,
+                school: school.details.name,
                 link: joined.link,
                 new_account: joined.new_account,
             },

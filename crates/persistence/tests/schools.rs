@@ -111,7 +111,7 @@ fn schools_are_listed_by_search_filter_and_entry() {
         ..Default::default()
     });
     assert_eq!(gauteng.total, 2);
-    assert_eq!(gauteng.rows[0].school.name, "Waterkloof High");
+    assert_eq!(gauteng.rows[0].school.details.name, "Waterkloof High");
     let searched = list(SchoolFilter {
         search: "100%".into(),
         ..Default::default()
@@ -308,7 +308,7 @@ fn merging_a_school_moves_every_reference_to_the_survivor() {
         duplicate.id,
         &SchoolForm {
             phone: "012 345 6789".into(),
-            ..SchoolForm::from(&duplicate)
+            ..duplicate.details.clone()
         },
     )
     .unwrap();
@@ -370,8 +370,8 @@ fn merging_a_school_moves_every_reference_to_the_survivor() {
 
     assert!(School::find(conn, duplicate.id).is_err());
     let merged = School::find(conn, survivor.id).unwrap();
-    assert_eq!(merged.emis_number.as_deref(), Some("700123456"));
-    assert_eq!(merged.phone, "012 345 6789");
+    assert_eq!(merged.details.emis_number.as_deref(), Some("700123456"));
+    assert_eq!(merged.details.phone, "012 345 6789");
     let entries = SchoolParticipant::for_school(conn, survivor.id).unwrap();
     assert_eq!(entries.len(), 2);
     assert!(entries.iter().any(|e| e.id == kept_entry.id));

@@ -33,7 +33,10 @@ fn a_school_id_is_written_compared_and_read_back() {
         .first(conn)
         .unwrap();
     assert_eq!(found, id);
-    assert_eq!(School::find(conn, id).unwrap().name, "Typed Id High");
+    assert_eq!(
+        School::find(conn, id).unwrap().details.name,
+        "Typed Id High"
+    );
     // Underneath it is the plain key.
     let raw: i64 = schools::table
         .find(id)

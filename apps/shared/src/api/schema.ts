@@ -5956,16 +5956,26 @@ export type components = {
             seq: number;
         };
         /** @description A school, in South Africa or (for igeo) elsewhere. */
-        School: {
-            /** @description ISO 3166 alpha-2 */
-            countryCode: string;
+        School: components["schemas"]["SchoolForm"] & {
             /** Format: date-time */
             createdAt: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        SchoolChoice: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        /** @description Every field a person edits; used to create a school and to change one. */
+        SchoolForm: {
+            /** @description ISO 3166 alpha-2 */
+            countryCode: string;
             district: string;
             email: string;
             emisNumber?: string | null;
-            /** Format: int64 */
-            id: number;
             languageOfTeaching: string;
             name: string;
             phone: string;
@@ -5977,13 +5987,6 @@ export type components = {
             sector: string;
             streetAddress: string;
             town: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        SchoolChoice: {
-            /** Format: int64 */
-            id: number;
-            name: string;
         };
         /** @description A school's entry and its learners. */
         SchoolGlance: components["schemas"]["LearnerCounts"] & {
@@ -22940,27 +22943,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @description A school, in South Africa or (for igeo) elsewhere. */
-                        data: {
-                            /** @description ISO 3166 alpha-2 */
-                            countryCode: string;
+                        data: components["schemas"]["SchoolForm"] & {
                             /** Format: date-time */
                             createdAt: string;
-                            district: string;
-                            email: string;
-                            emisNumber?: string | null;
                             /** Format: int64 */
                             id: number;
-                            languageOfTeaching: string;
-                            name: string;
-                            phone: string;
-                            postalAddress: string;
-                            province: string;
-                            /** Format: int32 */
-                            quintile?: number | null;
-                            /** @description public or independent */
-                            sector: string;
-                            streetAddress: string;
-                            town: string;
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -23751,27 +23738,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @description A school, in South Africa or (for igeo) elsewhere. */
-                        data: {
-                            /** @description ISO 3166 alpha-2 */
-                            countryCode: string;
+                        data: components["schemas"]["SchoolForm"] & {
                             /** Format: date-time */
                             createdAt: string;
-                            district: string;
-                            email: string;
-                            emisNumber?: string | null;
                             /** Format: int64 */
                             id: number;
-                            languageOfTeaching: string;
-                            name: string;
-                            phone: string;
-                            postalAddress: string;
-                            province: string;
-                            /** Format: int32 */
-                            quintile?: number | null;
-                            /** @description public or independent */
-                            sector: string;
-                            streetAddress: string;
-                            town: string;
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -23849,27 +23820,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @description A school, in South Africa or (for igeo) elsewhere. */
-                        data: {
-                            /** @description ISO 3166 alpha-2 */
-                            countryCode: string;
+                        data: components["schemas"]["SchoolForm"] & {
                             /** Format: date-time */
                             createdAt: string;
-                            district: string;
-                            email: string;
-                            emisNumber?: string | null;
                             /** Format: int64 */
                             id: number;
-                            languageOfTeaching: string;
-                            name: string;
-                            phone: string;
-                            postalAddress: string;
-                            province: string;
-                            /** Format: int32 */
-                            quintile?: number | null;
-                            /** @description public or independent */
-                            sector: string;
-                            streetAddress: string;
-                            town: string;
                             /** Format: date-time */
                             updatedAt: string;
                         };

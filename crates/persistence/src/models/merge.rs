@@ -44,7 +44,8 @@ pub struct SchoolMergePlan {
 
 /// The survivor's fields with its empty ones taken from the duplicate; and the names of those.
 fn filled(survivor: &School, duplicate: &School) -> (SchoolForm, Vec<String>) {
-    let mut fields = SchoolForm::from(survivor);
+    let mut fields = survivor.details.clone();
+    let other = &duplicate.details;
     let mut names = Vec::new();
     let mut take = |name: &str, mine: &mut String, theirs: &String| {
         if mine.trim().is_empty() && !theirs.trim().is_empty() {
@@ -52,32 +53,32 @@ fn filled(survivor: &School, duplicate: &School) -> (SchoolForm, Vec<String>) {
             names.push(name.to_owned());
         }
     };
-    take("district", &mut fields.district, &duplicate.district);
-    take("town", &mut fields.town, &duplicate.town);
+    take("district", &mut fields.district, &other.district);
+    take("town", &mut fields.town, &other.town);
     take(
         "streetAddress",
         &mut fields.street_address,
-        &duplicate.street_address,
+        &other.street_address,
     );
     take(
         "postalAddress",
         &mut fields.postal_address,
-        &duplicate.postal_address,
+        &other.postal_address,
     );
-    take("phone", &mut fields.phone, &duplicate.phone);
-    take("email", &mut fields.email, &duplicate.email);
-    take("province", &mut fields.province, &duplicate.province);
+    take("phone", &mut fields.phone, &other.phone);
+    take("email", &mut fields.email, &other.email);
+    take("province", &mut fields.province, &other.province);
     take(
         "languageOfTeaching",
         &mut fields.language_of_teaching,
-        &duplicate.language_of_teaching,
+        &other.language_of_teaching,
     );
-    if fields.emis_number.is_none() && duplicate.emis_number.is_some() {
-        fields.emis_number.clone_from(&duplicate.emis_number);
+    if fields.emis_number.is_none() && other.emis_number.is_some() {
+        fields.emis_number.clone_from(&other.emis_number);
         names.push("emisNumber".to_owned());
     }
-    if fields.quintile.is_none() && duplicate.quintile.is_some() {
-        fields.quintile = duplicate.quintile;
+    if fields.quintile.is_none() && other.quintile.is_some() {
+        fields.quintile = other.quintile;
         names.push("quintile".to_owned());
     }
     (fields, names)

@@ -3,7 +3,7 @@ use crate::models::listing::{
     contains_pattern, matches_search, page_of, sorted_by, Page, Paged, Sort,
 };
 use crate::schema::{school_participants, schools};
-use crate::{now, DbConnection};
+use crate::{now, row_columns, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use olympiad_domain::id::{OlympiadId, SchoolId, SchoolParticipantId};
@@ -17,6 +17,22 @@ use utoipa::ToSchema;
 pub struct School {
     #[schema(value_type = i64)]
     pub id: SchoolId,
+    #[diesel(embed)]
+    #[serde(flatten)]
+    pub details: SchoolForm,
+    #[serde(with = "olympiad_domain::utc")]
+    pub created_at: NaiveDateTime,
+    #[serde(with = "olympiad_domain::utc")]
+    pub updated_at: NaiveDateTime,
+}
+
+/// Every field a person edits; used to create a school and to change one.
+#[derive(
+    Debug, Clone, Default, Queryable, Selectable, Insertable, AsChangeset, Serialize, ToSchema,
+)]
+#[diesel(table_name = schools, treat_none_as_null = true)]
+#[serde(rename_all = "camelCase")]
+pub struct SchoolForm {
     pub name: String,
     pub emis_number: Option<String>,
     pub province: String,
@@ -32,49 +48,6 @@ pub struct School {
     pub language_of_teaching: String,
     /// ISO 3166 alpha-2
     pub country_code: String,
-    #[serde(with = "olympiad_domain::utc")]
-    pub created_at: NaiveDateTime,
-    #[serde(with = "olympiad_domain::utc")]
-    pub updated_at: NaiveDateTime,
-}
-
-/// Every field a person edits; used to create a school and to change one.
-#[derive(Debug, Clone, Default, Insertable, AsChangeset)]
-#[diesel(table_name = schools, treat_none_as_null = true)]
-pub struct SchoolForm {
-    pub name: String,
-    pub emis_number: Option<String>,
-    pub province: String,
-    pub district: String,
-    pub town: String,
-    pub street_address: String,
-    pub postal_address: String,
-    pub phone: String,
-    pub email: String,
-    pub sector: String,
-    pub quintile: Option<i32>,
-    pub language_of_teaching: String,
-    pub country_code: String,
-}
-
-impl From<&School> for SchoolForm {
-    fn from(s: &School) -> Self {
-        SchoolForm {
-            name: s.name.clone(),
-            emis_number: s.emis_number.clone(),
-            province: s.province.clone(),
-            district: s.district.clone(),
-            town: s.town.clone(),
-            street_address: s.street_address.clone(),
-            postal_address: s.postal_address.clone(),
-            phone: s.phone.clone(),
-            email: s.email.clone(),
-            sector: s.sector.clone(),
-            quintile: s.quintile,
-            language_of_teaching: s.language_of_teaching.clone(),
-            country_code: s.country_code.clone(),
-        }
-    }
 }
 
 /// A school as the Schools grids show it: with whether (and how) it is entered in the olympiad
@@ -142,14 +115,14 @@ impl School {
     pub fn create(conn: &mut DbConnection, fields: &SchoolForm) -> DbResult<School> {
         Ok(diesel::insert_into(schools::table)
             .values(fields)
-            .returning(schools::all_columns)
+            .returning(row_columns::<School>())
             .get_result(conn)?)
     }
 
     pub fn update(conn: &mut DbConnection, id: SchoolId, fields: &SchoolForm) -> DbResult<School> {
         Ok(diesel::update(schools::table.find(id))
             .set((fields, schools::updated_at.eq(now())))
-            .returning(schools::all_columns)
+            .returning(row_columns::<School>())
             .get_result(conn)?)
     }
 
