@@ -70,7 +70,7 @@ pub struct AnswerOption {
     /// Stable within the question ("a", "b", ...), so that shuffling never changes what is correct.
     pub key: String,
     /// Rich text per language, sanitised as it is read.
-    #[schema(value_type = BTreeMap<String, String>)]
+    #[schema(value_type = BTreeMap<Language, String>)]
     pub text: LocalizedRichText,
 }
 
@@ -81,7 +81,7 @@ pub struct AnswerOption {
 #[serde(rename_all = "camelCase", default)]
 pub struct QuestionContent {
     /// Rich text (sanitised HTML) per language, sanitised as it is read.
-    #[schema(value_type = BTreeMap<String, String>)]
+    #[schema(value_type = BTreeMap<Language, String>)]
     pub stem: LocalizedRichText,
     /// For the choice kinds; true-or-false questions use the keys "true" and "false".
     pub options: Vec<AnswerOption>,
@@ -95,7 +95,7 @@ pub struct QuestionContent {
     /// For short-text questions: every answer that counts, compared without case and spaces.
     pub accepted_answers: Vec<String>,
     /// Shown with the results, never during the sitting.
-    #[schema(value_type = BTreeMap<String, String>)]
+    #[schema(value_type = BTreeMap<Language, String>)]
     pub explanation: LocalizedRichText,
 }
 

@@ -258,10 +258,11 @@ pub fn describe(message: &str) -> (Option<String>, String) {
     if message.starts_with("missing field") {
         (quoted(), "is required".into())
     } else if message.starts_with("unknown variant") {
-        let choices = message
-            .split("expected one of ")
-            .nth(1)
-            .unwrap_or("")
+        // serde lists the choices as "`a`", "`a` or `b`" or "one of `a`, `b`, `c`".
+        let expected = message.split(", expected ").nth(1).unwrap_or("");
+        let choices = expected
+            .trim_start_matches("one of ")
+            .replace("` or `", ", ")
             .replace('`', "");
         (None, format!("must be one of {choices}"))
     } else if let Some(expected) = message
@@ -271,5 +272,24 @@ pub fn describe(message: &str) -> (Option<String>, String) {
         (None, format!("must be {expected}"))
     } else {
         (None, message.to_owned())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::describe;
+
+    #[test]
+    fn an_unknown_choice_is_answered_with_every_choice_serde_names() {
+        for (serde_says, answer) in [
+            ("unknown variant `xh`, expected `en` or `af`", "must be one of en, af"),
+            ("unknown variant `x`, expected `en`", "must be one of en"),
+            (
+                "unknown variant `x`, expected one of `open`, `processed`, `declined` at line 1 column 9",
+                "must be one of open, processed, declined",
+            ),
+        ] {
+            assert_eq!(describe(serde_says), (None, answer.to_owned()), "{serde_says}");
+        }
     }
 }

@@ -234,6 +234,32 @@ async fn a_numeric_questions_tolerance_is_not_negative() {
 }
 
 #[actix_web::test]
+async fn a_declaration_takes_only_true_and_an_olympiad_grades_from_1_to_12_in_its_languages_as_stated(
+) {
+    let s = Sitting::new();
+    let api = s.fx.api().await;
+    assert_eq!(
+        stated(&api, "DeclarationInput", "accepted", "enum").await,
+        json!([true])
+    );
+    let grade = stated(&api, "UpdateSettings", "grades", "items").await;
+    assert_eq!(
+        (&grade["minimum"], &grade["maximum"]),
+        (&json!(1), &json!(12))
+    );
+    // Rich text in each language is keyed by the olympiad languages' codes.
+    let keys = stated(&api, "UpdateSettings", "declaration", "propertyNames").await;
+    assert_eq!(keys["enum"], json!(["en", "af"]));
+    let (status, body) = api
+        .send(with_token(
+            post_json("/api/sitting/declaration", json!({ "accepted": false })),
+            &s.learner,
+        ))
+        .await;
+    refused(status, &body, "accepted");
+}
+
+#[actix_web::test]
 async fn a_learner_writes_in_a_grade_from_1_to_12_and_is_shown_a_code_of_nine_characters() {
     let s = Sitting::new();
     let api = s.fx.api().await;

@@ -20,6 +20,9 @@ use olympiad_persistence::{now, write_transaction, DbConnection};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::str::FromStr;
+use utoipa::openapi::schema::{
+    Array, ArrayBuilder, KnownFormat, ObjectBuilder, SchemaFormat, Type,
+};
 use utoipa::{IntoParams, ToSchema};
 use validator::{Validate, ValidationError};
 
@@ -40,9 +43,9 @@ pub struct OlympiadSettings {
     pub olympiad: Olympiad,
     pub grades: Vec<i32>,
     pub languages: Vec<Language>,
-    #[schema(value_type = std::collections::BTreeMap<String, String>)]
+    #[schema(value_type = std::collections::BTreeMap<Language, String>)]
     pub instructions: LocalizedRichText,
-    #[schema(value_type = std::collections::BTreeMap<String, String>)]
+    #[schema(value_type = std::collections::BTreeMap<Language, String>)]
     pub declaration: LocalizedRichText,
     pub sitting_windows: Vec<Window>,
 }
@@ -91,6 +94,16 @@ fn valid_grades(grades: &[i32]) -> Result<(), ValidationError> {
     Ok(())
 }
 
+/// What [`valid_grades`] holds to, as the document states it: one grade or more, each 1 to 12.
+fn grade_list() -> Array {
+    let grade = ObjectBuilder::new()
+        .schema_type(Type::Integer)
+        .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int32)))
+        .minimum(Some(1))
+        .maximum(Some(12));
+    ArrayBuilder::new().items(grade).min_items(Some(1)).build()
+}
+
 fn valid_languages(languages: &[Language]) -> Result<(), ValidationError> {
     if languages.is_empty() {
         return Err(ValidationError::new("languages")
@@ -131,17 +144,17 @@ pub struct UpdateSettings {
     #[schema(minimum = 1, maximum = 600)]
     pub duration_minutes: i32,
     #[validate(custom(function = "valid_grades"))]
-    #[schema(min_items = 1)]
+    #[schema(schema_with = grade_list)]
     pub grades: Vec<i32>,
     #[validate(custom(function = "valid_languages"))]
     #[schema(min_items = 1)]
     pub languages: Vec<Language>,
     /// Sanitised as it is read, like every rich text.
     #[serde(default)]
-    #[schema(value_type = std::collections::BTreeMap<String, String>)]
+    #[schema(value_type = std::collections::BTreeMap<Language, String>)]
     pub instructions: LocalizedRichText,
     #[serde(default)]
-    #[schema(value_type = std::collections::BTreeMap<String, String>)]
+    #[schema(value_type = std::collections::BTreeMap<Language, String>)]
     pub declaration: LocalizedRichText,
     #[serde(default)]
     pub shuffle_questions: bool,

@@ -8,7 +8,8 @@ use crate::error::{ErrorCode, OfficeError, OfficeResult, OrNotFound};
 use crate::scope::find_in_reach;
 use olympiad_domain::id::{AttachmentId, ModuleId, OlympiadId, QuestionId};
 use olympiad_domain::paper::{
-    self, Localized, PaperCheck, QuestionCheck, QuestionContent, QuestionKind, Verification,
+    self, Language, Localized, PaperCheck, QuestionCheck, QuestionContent, QuestionKind,
+    Verification,
 };
 use olympiad_domain::rich_text::LocalizedRichText;
 use olympiad_persistence::models::{
@@ -28,9 +29,9 @@ pub struct ModuleView {
     #[schema(value_type = i64)]
     pub olympiad_id: OlympiadId,
     pub position: i32,
-    #[schema(value_type = std::collections::BTreeMap<String, String>)]
+    #[schema(value_type = std::collections::BTreeMap<Language, String>)]
     pub title: Localized,
-    #[schema(value_type = std::collections::BTreeMap<String, String>)]
+    #[schema(value_type = std::collections::BTreeMap<Language, String>)]
     pub instructions: LocalizedRichText,
     pub time_limit_minutes: Option<i32>,
     pub question_count: usize,
@@ -224,11 +225,11 @@ pub struct ModuleInput {
     /// Only when creating.
     #[schema(value_type = Option<i64>, minimum = 1)]
     pub olympiad_id: Option<OlympiadId>,
-    #[schema(value_type = std::collections::BTreeMap<String, String>)]
+    #[schema(value_type = std::collections::BTreeMap<Language, String>)]
     pub title: Localized,
     /// Sanitised as it is read, like every rich text.
     #[serde(default)]
-    #[schema(value_type = std::collections::BTreeMap<String, String>)]
+    #[schema(value_type = std::collections::BTreeMap<Language, String>)]
     pub instructions: LocalizedRichText,
     #[validate(range(min = 1, max = 600, message = "must be from 1 to 600 minutes"))]
     #[schema(minimum = 1, maximum = 600)]

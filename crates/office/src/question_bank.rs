@@ -37,11 +37,11 @@ pub struct BankQuestion {
 #[derive(Debug, Serialize, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BankModule {
-    #[schema(value_type = std::collections::BTreeMap<String, String>)]
+    #[schema(value_type = std::collections::BTreeMap<Language, String>)]
     pub title: Localized,
     /// Sanitised as it is read, like every rich text.
     #[serde(default)]
-    #[schema(value_type = std::collections::BTreeMap<String, String>)]
+    #[schema(value_type = std::collections::BTreeMap<Language, String>)]
     pub instructions: LocalizedRichText,
     #[serde(default)]
     pub time_limit_minutes: Option<i32>,

@@ -31,6 +31,7 @@ use olympiad_persistence::models::{
 };
 use olympiad_persistence::{now, write_transaction, DbConnection, DbError};
 use serde::{Deserialize, Serialize};
+use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
 use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
@@ -84,9 +85,9 @@ pub struct OlympiadForLearner {
     pub languages: Vec<Language>,
     pub grades: Vec<i32>,
     /// Sanitised HTML per language.
-    #[schema(value_type = std::collections::BTreeMap<String, String>)]
+    #[schema(value_type = std::collections::BTreeMap<Language, String>)]
     pub instructions: LocalizedRichText,
-    #[schema(value_type = std::collections::BTreeMap<String, String>)]
+    #[schema(value_type = std::collections::BTreeMap<Language, String>)]
     pub declaration: LocalizedRichText,
     pub is_open: bool,
     /// The sitting window now open, or the next one.
@@ -154,8 +155,20 @@ pub struct SittingView {
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DeclarationInput {
-    /// The learner declares they will write on their own, without help.
+    /// Only `true` is taken; the document's description is [`only_true`]'s.
+    #[schema(schema_with = only_true)]
     pub accepted: bool,
+}
+
+/// The one value a declaration is accepted with, as the document states it.
+fn only_true() -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::Boolean)
+        .description(Some(
+            "The learner declares they will write on their own, without help.",
+        ))
+        .enum_values(Some([true]))
+        .build()
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -4536,8 +4536,11 @@ export type components = {
             reason: string;
         };
         DeclarationInput: {
-            /** @description The learner declares they will write on their own, without help. */
-            accepted: boolean;
+            /**
+             * @description The learner declares they will write on their own, without help.
+             * @enum {boolean}
+             */
+            accepted: true;
         };
         DeclineInterest: {
             /** @description Why, in a sentence the person will read. */
