@@ -234,8 +234,7 @@ async fn a_numeric_questions_tolerance_is_not_negative() {
 }
 
 #[actix_web::test]
-async fn a_declaration_takes_only_true_and_an_olympiad_grades_from_1_to_12_in_its_languages_as_stated(
-) {
+async fn the_document_states_the_declaration_the_grades_and_the_languages_the_checks_hold_to() {
     let s = Sitting::new();
     let api = s.fx.api().await;
     assert_eq!(
