@@ -94,12 +94,12 @@ fn view(site: &Site, page: &SitePage, stored: Option<SiteCopy>) -> SitePageCopy 
             page_key,
             path,
             page_title,
-            title: copy.copy.title,
-            og_title: copy.copy.og_title,
-            description: copy.copy.description,
-            keywords: copy.copy.keywords,
+            title: copy.content.title,
+            og_title: copy.content.og_title,
+            description: copy.content.description,
+            keywords: copy.content.keywords,
             // Sanitised again on the way out: no row restored from an old backup brings a script.
-            body: RichText::new(&copy.copy.body).into_string(),
+            body: RichText::new(&copy.content.body).into_string(),
             updated_at: Some(copy.updated_at),
         },
         None => SitePageCopy {
@@ -125,7 +125,7 @@ fn pages_of(conn: &mut DbConnection, site: &Site) -> OfficeResult<Vec<SitePageCo
         .map(|page| {
             let copy = stored
                 .iter()
-                .position(|c| c.copy.page_key == page.key)
+                .position(|c| c.content.page_key == page.key)
                 .map(|at| stored.swap_remove(at));
             view(site, page, copy)
         })
@@ -217,7 +217,7 @@ pub fn site_copies(
     Ok(copies
         .into_iter()
         .filter(|copy| {
-            copy.copy.site == product || projects.iter().any(|p| p.slug == copy.copy.site)
+            copy.content.site == product || projects.iter().any(|p| p.slug == copy.content.site)
         })
         .collect())
 }
@@ -310,12 +310,12 @@ pub fn save_page(
             caller,
             "site_copy_saved",
             None,
-            json!({ "site": copy.copy.site, "pageKey": copy.copy.page_key }),
+            json!({ "site": copy.content.site, "pageKey": copy.content.page_key }),
         )?;
         let page = site
             .pages()
             .iter()
-            .find(|p| p.key == copy.copy.page_key)
+            .find(|p| p.key == copy.content.page_key)
             .copied();
         Ok(view(&site, &page.unwrap_or(PRODUCT_PAGES[0]), Some(copy)))
     })

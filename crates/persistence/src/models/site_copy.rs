@@ -14,7 +14,7 @@ pub struct SiteCopy {
     pub id: i64,
     #[diesel(embed)]
     #[serde(flatten)]
-    pub copy: SiteCopyForm,
+    pub content: SiteCopyForm,
     #[serde(with = "olympiad_domain::utc")]
     pub created_at: NaiveDateTime,
     #[serde(with = "olympiad_domain::utc")]
