@@ -8,41 +8,22 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 /** The rules of WCAG 2.2 at level AA, the level the platform promises on every screen. */
 export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-/**
- * Violations the platform knows of and has not mended yet, each with its reason. The screen checks below
- * pass over them (the suites that call axeViolations themselves do not); an entry names the rule and the
- * elements (by their markup), so the same rule fails anywhere else. Remove an entry once it is mended.
- */
-const KNOWN = [
-  // The rich-text toolbar's list and script buttons show a symbol (1., x₂, x²) that their names do not
-  // contain (WCAG 2.5.3, label in name).
-  { rule: 'label-content-name-mismatch', html: /aria-label="(Numbered list|Subscript|Superscript)"/ },
-  // The question view names each option's input by the option's text: in the preview of a question being
-  // written, an option without text yet leaves its input without a name (WCAG 4.1.2).
-  { rule: 'label', html: /^<input [^>]*name="[^"]*-options"/ },
-];
-
-/** axe's violations on the page as it is now: all its rules, or only those of `tags`; none of `known`. */
-export async function axeViolations(page, { tags, known = [] } = {}) {
+/** axe's violations on the page as it is now: all its rules, or only those of `tags`. */
+export async function axeViolations(page, { tags } = {}) {
   if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async (only) => {
+  return page.evaluate(async (only) => {
     const options = { resultTypes: ['violations'], ...(only ? { runOnly: { type: 'tag', values: only } } : {}) };
     const results = await window.axe.run(document, options);
-    return results.violations.map((v) => ({
-      id: v.id,
-      line: `${v.id} (${v.impact}): ${v.help}`,
-      nodes: v.nodes.map((n) => {
+    return results.violations.map((v) => {
+      const nodes = v.nodes.map((n) => {
         // A contrast failure says which colours, so that the theme's token at fault can be found.
         const contrast = n.any.find((check) => check.data?.contrastRatio)?.data;
         const colours = contrast ? ` [${contrast.fgColor} on ${contrast.bgColor}, ${contrast.contrastRatio}:1]` : '';
-        return { target: n.target.join(' ') + colours, html: n.html };
-      }),
-    }));
+        return n.target.join(' ') + colours;
+      });
+      return `${v.id} (${v.impact}): ${v.help} — ${nodes.join(', ')}`;
+    });
   }, tags ?? null);
-  return violations
-    .map((v) => ({ ...v, nodes: v.nodes.filter((n) => !known.some((entry) => entry.rule === v.id && entry.html.test(n.html))) }))
-    .filter((v) => v.nodes.length > 0)
-    .map((v) => `${v.line} — ${v.nodes.map((n) => n.target).join(', ')}`);
 }
 
 // Every screen a browser test opens is checked against WCAG 2.2 AA, once per run: a screen (an address,
@@ -110,7 +91,7 @@ export async function checkScreen(page) {
     if (!now || checkedScreens.has(now)) return;
     let violations;
     try {
-      violations = await axeViolations(page, { tags: WCAG_22_AA, known: KNOWN });
+      violations = await axeViolations(page, { tags: WCAG_22_AA });
     } catch (error) {
       // A navigation replaced the document under axe: the next step checks the new one.
       if (/context was destroyed|navigation|Target .*closed/i.test(String(error?.message))) return;

@@ -16,6 +16,7 @@ import { paymentsSuite } from '../suites/payments.mjs';
 import { resultsSuite } from '../suites/results.mjs';
 import { emailSuite } from '../suites/email.mjs';
 import { privacySuite } from '../suites/privacy.mjs';
+import { everyScreenSuite } from '../suites/every-screen.mjs';
 
 let server;
 let browser;
@@ -60,3 +61,5 @@ sittingSuite(context);
 resultsSuite(context);
 // Last of all: it erases a demo learner.
 privacySuite(context);
+// Last: every screen of the matrix, with what the suites above have made.
+everyScreenSuite(context);

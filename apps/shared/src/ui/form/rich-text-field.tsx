@@ -9,14 +9,31 @@ import { ActionIcon, Group, Input, Tooltip } from '@mantine/core';
 import { putRichHtml } from '../lean/rich-text';
 import classes from './rich-text-field.module.css';
 
+/**
+ * A toolbar glyph drawn, not written: a button's visible text must be part of its name (WCAG 2.5.3), and
+ * "1." or "x²" is not part of "Numbered list" or "Superscript". B, I and U are written: their names hold
+ * them as the shortcut's letter.
+ */
+function Glyph({ path }: { path: string }) {
+  return (
+    <svg viewBox="0 0 24 24" width={18} height={18} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d={path} />
+    </svg>
+  );
+}
+
+/** A letter x, and the small 2 beside it, low or high. */
+const X = 'M4 7l8 10M12 7l-8 10';
+const TWO = (top: number) => `M15.5 ${top + 1.5}a1.75 1.75 0 1 1 3.5 0c0 1-1 1.6-1.75 2.3L15.5 ${top + 6}h3.75`;
+
 const COMMANDS: { command: string; label: string; icon: ReactNode }[] = [
   { command: 'bold', label: 'Bold (Ctrl+B)', icon: <b>B</b> },
   { command: 'italic', label: 'Italic (Ctrl+I)', icon: <i>I</i> },
   { command: 'underline', label: 'Underline (Ctrl+U)', icon: <u>U</u> },
-  { command: 'insertUnorderedList', label: 'Bulleted list', icon: '•≡' },
-  { command: 'insertOrderedList', label: 'Numbered list', icon: '1.' },
-  { command: 'subscript', label: 'Subscript', icon: <span>x₂</span> },
-  { command: 'superscript', label: 'Superscript', icon: <span>x²</span> },
+  { command: 'insertUnorderedList', label: 'Bulleted list', icon: <Glyph path="M10 6h10M10 12h10M10 18h10M4.5 6h.01M4.5 12h.01M4.5 18h.01" /> },
+  { command: 'insertOrderedList', label: 'Numbered list', icon: <Glyph path="M10 6h10M10 12h10M10 18h10M4 5l1.5-1v5M3.5 15a1.5 1.5 0 1 1 3 0c0 .8-.7 1.3-1.3 1.8L3.5 19H6.5" /> },
+  { command: 'subscript', label: 'Subscript', icon: <Glyph path={`${X}${TWO(14)}`} /> },
+  { command: 'superscript', label: 'Superscript', icon: <Glyph path={`${X}${TWO(2)}`} /> },
 ];
 
 /** What the editor holds when it looks empty: nothing to store. */

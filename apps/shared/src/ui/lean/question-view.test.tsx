@@ -56,4 +56,11 @@ describe('QuestionView', () => {
     expect(screen.getByRole('textbox', { name: 'Jou antwoord' })).toHaveValue('Maseru');
     expect(screen.getByRole('textbox', { name: 'Jou antwoord' })).toBeDisabled();
   });
+
+  it('names an option not written yet by its place, so that the preview of a new question has no unnamed input', () => {
+    const draft = { ...choice, options: [{ key: 'a', text: 'Orange' }, { key: 'b', text: '<p><br></p>' }] };
+    render(<QuestionView question={draft} language="en" answer={[]} onAnswer={() => {}} />);
+    expect(screen.getByRole('radio', { name: 'Option 2 has no text yet' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Orange' })).toBeInTheDocument();
+  });
 });

@@ -45,6 +45,7 @@ const WORDS = {
     number: 'Your answer (a number)',
     text: 'Your answer',
     image: 'Picture for this question',
+    unwritten: (n: number) => `Option ${n} has no text yet`,
   },
   af: {
     chooseOne: 'Kies een antwoord.',
@@ -54,8 +55,14 @@ const WORDS = {
     number: 'Jou antwoord (’n getal)',
     text: 'Jou antwoord',
     image: 'Prent by hierdie vraag',
+    unwritten: (n: number) => `Opsie ${n} het nog geen teks nie`,
   },
 } as const;
+
+/** Whether rich text shows any words: an option being written in the admin's preview may not yet. */
+function hasWords(html: string): boolean {
+  return html.replace(/<[^>]*>|&nbsp;|\s/g, '') !== '';
+}
 
 export function QuestionView({ question, language, answer, onAnswer, disabled = false }: QuestionViewProps) {
   const id = useId();
@@ -95,7 +102,7 @@ export function QuestionView({ question, language, answer, onAnswer, disabled = 
       ) : (
         <fieldset className="question-view__options" disabled={disabled} aria-describedby={stemId}>
           <legend>{many ? words.chooseAll : words.chooseOne}</legend>
-          {options.map((option) => {
+          {options.map((option, index) => {
             const checked = chosen.includes(option.key);
             return (
               <label key={option.key} className={`question-view__option${checked ? ' question-view__option--chosen' : ''}`}>
@@ -110,8 +117,11 @@ export function QuestionView({ question, language, answer, onAnswer, disabled = 
                 />
                 {question.kind === 'trueFalse' ? (
                   <span>{option.text}</span>
-                ) : (
+                ) : hasWords(option.text) ? (
                   <RichText as="span" html={option.text} />
+                ) : (
+                  // Names the input, which would otherwise have no name (WCAG 4.1.2).
+                  <span className="question-view__unwritten">{words.unwritten(index + 1)}</span>
                 )}
               </label>
             );

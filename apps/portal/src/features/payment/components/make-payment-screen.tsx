@@ -35,7 +35,16 @@ export function MakePaymentScreen({ route }: ScreenComponentProps) {
   const { uuid = '', state } = useParams();
   const page = useQuery({ ...payPageQuery(uuid), refetchInterval: state === 'paid' ? 5000 : false });
   if (page.isPending) return <Loader role="status" aria-label="Loading" />;
-  if (page.isError) return <Alert color="red">{page.error.message}</Alert>;
+  if (page.isError) {
+    return (
+      <Stack>
+        <Title order={1}>{route.title}</Title>
+        <Alert color="red" title="This link did not work">
+          {page.error.message} Check that the whole link was copied from the e-mail. A teacher of the school also finds each order, with its Pay button, under Invoices in the portal.
+        </Alert>
+      </Stack>
+    );
+  }
   const p = page.data;
   const download = async () => {
     const result = await downloadPayInvoice(uuid);

@@ -1,0 +1,90 @@
+// Every screen of the screen matrix (the server's, exported to apps/shared/src/generated), opened by each
+// role that may see it, as a person of that role would: the screen stays at its address, shows its
+// heading, throws no script error and meets no server error, and axe checks it against WCAG 2.2 AA
+// (support/axe.mjs). So a screen no other suite opens cannot break or fail a person unnoticed. The learner's
+// screens follow the sitting's steps and are opened in order by the sitting suite.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { onPage, PHONE } from '../support/browser.mjs';
+import { repoRoot } from '../support/server.mjs';
+import { signIn } from '../support/sign-in.mjs';
+
+const matrix = JSON.parse(readFileSync(join(repoRoot, 'apps', 'shared', 'src', 'generated', 'access-matrix.json'), 'utf8'));
+
+/** Who opens the screens: the demo's sign-ins, and the public without one (on a phone, as teachers too). */
+const VISITORS = [
+  { role: 'public' },
+  { role: 'teacher', account: { username: 'teacher@example.org', loginType: 'teacher' } },
+  ...['admin', 'accountant', 'funding', 'marketing'].map((role) => ({
+    role,
+    account: { username: `${role}@example.org`, loginType: 'admin', olympiadName: 'geography' },
+    desk: true,
+  })),
+  { role: 'overlord', account: { username: 'overlord@example.org', loginType: 'overlord' }, desk: true },
+];
+
+/** The part of the address that names a staff role's area, where a screen has an address in each. */
+const AREA = { admin: '/admin/', accountant: '/finance/', funding: '/funding/', marketing: '/marketing/' };
+
+function mayOpen(screen, role) {
+  // A shadowed screen has an address that another screen of the same app answers first.
+  if (screen.shadowed) return false;
+  if (screen.access === 'public') return role === 'public';
+  if (screen.access === 'anyUser') return role === 'teacher';
+  return screen.roles.includes(role);
+}
+
+/** An address of the screen for the role: the demo's olympiad and product, and a made-up link or id. */
+function addressFor(screen, role) {
+  const path = screen.paths.find((candidate) => AREA[role] && candidate.includes(AREA[role])) ?? screen.paths[0];
+  if (path === '*') return '/no/such/page';
+  return path
+    .replace(':olympiadName', 'geography')
+    .replace(':projectName', 'geography')
+    .replace('{product}', 'olympiads')
+    .replace(/\/:\w+\?/g, '')
+    .replace(/:\w+/g, '1');
+}
+
+export function everyScreenSuite(context) {
+  describe('every screen', () => {
+    for (const { role, account, desk } of VISITORS) {
+      const screens = matrix.screens.filter((screen) => mayOpen(screen, role));
+      it(
+        `opens every screen the ${role} may see (${screens.length})`,
+        onPage(context.browser, async (page) => {
+          if (!desk) await page.setViewportSize(PHONE);
+          const failures = [];
+          page.on('pageerror', (error) => failures.push(`script error: ${error.message}`));
+          page.on('response', (response) => {
+            const status = response.status();
+            if (!response.url().includes('/api/')) return;
+            // Finished is open to anyone signed in: for one who is not a learner, the sitting is refused
+            // (403) and the screen says they are not entered.
+            const refusedSitting = status === 403 && new URL(response.url()).pathname === '/api/sitting';
+            if (status >= 500 || status === 401 || (status === 403 && !refusedSitting)) {
+              failures.push(`${status} from ${response.request().method()} ${new URL(response.url()).pathname}`);
+            }
+          });
+          if (account) {
+            await signIn(page, context.baseUrl, account);
+            await page.waitForURL((url) => url.pathname !== '/login');
+          }
+          for (const screen of screens) {
+            const address = addressFor(screen, role);
+            const before = failures.length;
+            await page.goto(`${context.baseUrl}${address}`);
+            const heading = page.locator('h1').first();
+            await heading.waitFor();
+            await page.waitForLoadState('networkidle');
+            assert.equal(decodeURIComponent(new URL(page.url()).pathname), address, `${screen.key} (${screen.title}) left its address`);
+            assert.notEqual((await heading.textContent()).trim(), '', `${screen.key} (${screen.title}) has an empty heading`);
+            assert.deepEqual(failures.slice(before), [], `${screen.key} (${screen.title}) at ${address}`);
+          }
+        }),
+      );
+    }
+  });
+}
