@@ -1,5 +1,6 @@
 // The frame of the back-office layouts (admin, overlord) and the teacher portal: a header with the brand
-// and the signed-in user, a navigation that collapses behind a burger on phones, and the screen.
+// and the signed-in user, a navigation that collapses behind a burger on phones and tablets, and the
+// screen. On a tablet (the accountant's, funding's and marketing's often) the grids need its whole width.
 import type { ReactNode } from 'react';
 import { AppShell, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -26,13 +27,13 @@ export function ShellLayout({ brand, navSections, headerEnd, children }: ShellLa
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 270, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      navbar={{ width: 270, breakpoint: 'md', collapsed: { mobile: !opened } }}
       padding="lg"
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Toggle navigation" />
             {brand}
           </Group>
           <Group gap="sm" wrap="nowrap">

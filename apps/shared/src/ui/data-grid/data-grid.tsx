@@ -337,6 +337,8 @@ export function DataGrid<Row>({
                       {column && filter?.type === 'select' && (
                         <Select
                           size="xs"
+                          // Wide enough to show its choice in a narrow column, on a tablet say.
+                          miw={130}
                           aria-label={`Filter ${column.header}`}
                           placeholder="All"
                           clearable
