@@ -68,7 +68,7 @@ export function everyScreenSuite(context) {
             const status = response.status();
             if (!response.url().includes('/api/')) return;
             // Finished is open to anyone signed in: for one who is not a learner, the sitting is refused
-            // (403) and the screen says they are not entered.
+            // (403) and the screen says it is a learner's page (the guard suite reads it).
             const refusedSitting = status === 403 && new URL(response.url()).pathname === '/api/sitting';
             if (status >= 500 || status === 401 || (status === 403 && !refusedSitting)) {
               failures.push(`${status} from ${response.request().method()} ${new URL(response.url()).pathname}`);

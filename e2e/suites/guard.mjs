@@ -18,6 +18,17 @@ export function guardSuite(context) {
     );
 
     it(
+      'tells a teacher who opens Finished, which anyone signed in may open, that it is a learner\'s page',
+      onPage(context.browser, async (page) => {
+        await signIn(page, context.baseUrl, { username: 'teacher@example.org', loginType: 'teacher' });
+        await page.waitForURL(`${context.baseUrl}/portal`);
+        await page.goto(`${context.baseUrl}/geography/olympiad/finished`);
+        await page.getByRole('heading', { name: 'Finished' }).waitFor();
+        await page.getByRole('alert').getByText('This page is for a learner who writes the olympiad, and you are not signed in as one.').waitFor();
+      }),
+    );
+
+    it(
       'sends a visitor without a user from an overlord address to /login',
       onPage(context.browser, async (page) => {
         await page.goto(`${context.baseUrl}/overlord/edit/users`);

@@ -13,6 +13,7 @@ const en = {
   stepOf: (n: number, total: number) => `Step ${n} of ${total}`,
   couldNotLoad: 'Your olympiad could not be loaded. Check that you are online and try again.',
   notEntered: 'You are not entered in this olympiad. Ask your teacher to check your entry.',
+  notLearner: 'This page is for a learner who writes the olympiad, and you are not signed in as one.',
   offline: 'You are offline. Check your connection and try again.',
 
   instructionsTitle: 'Instructions',
@@ -148,6 +149,7 @@ const af: Words = {
   stepOf: (n, total) => `Stap ${n} van ${total}`,
   couldNotLoad: 'Jou olimpiade kon nie gelaai word nie. Maak seker jy is aanlyn en probeer weer.',
   notEntered: 'Jy is nie vir hierdie olimpiade ingeskryf nie. Vra jou onderwyser om jou inskrywing na te gaan.',
+  notLearner: 'Hierdie bladsy is vir ’n leerder wat die olimpiade skryf, en jy is nie as een ingeteken nie.',
   offline: 'Jy is vanlyn. Kyk na jou verbinding en probeer weer.',
 
   instructionsTitle: 'Instruksies',

@@ -34,15 +34,16 @@ export function SittingScreen({ title, serves, children }: SittingScreenProps) {
   if (sitting.isPending) return <LearnerLoading />;
   if (!view) {
     // 404: no entry in this olympiad; 403: not a learner (Finished is open to anyone signed in).
-    const notEntered = sitting.error instanceof ApiError && [403, 404].includes(sitting.error.failure.status);
+    const status = sitting.error instanceof ApiError ? sitting.error.failure.status : undefined;
+    const refusal = status === 404 ? words.notEntered : status === 403 ? words.notLearner : undefined;
     return (
       <section className="sitting-card" aria-labelledby="sitting-card-title">
         <h1 id="sitting-card-title" className="sitting-card__title">
           {title}
         </h1>
         <div className="lean-alert lean-alert--error" role="alert">
-          <p className="sitting-alert__text">{notEntered ? words.notEntered : words.couldNotLoad}</p>
-          {!notEntered && (
+          <p className="sitting-alert__text">{refusal ?? words.couldNotLoad}</p>
+          {!refusal && (
             <button type="button" className="lean-button" onClick={() => sitting.refetch()}>
               {words.tryAgain}
             </button>
