@@ -66,12 +66,13 @@ export function everyScreenSuite(context) {
           page.on('pageerror', (error) => failures.push(`script error: ${error.message}`));
           page.on('response', (response) => {
             const status = response.status();
-            if (!response.url().includes('/api/')) return;
+            const { pathname } = new URL(response.url());
+            if (!pathname.startsWith('/api/')) return;
             // Finished is open to anyone signed in: for one who is not a learner, the sitting is refused
             // (403) and the screen says it is a learner's page (the guard suite reads it).
-            const refusedSitting = status === 403 && new URL(response.url()).pathname === '/api/sitting';
+            const refusedSitting = status === 403 && pathname === '/api/sitting';
             if (status >= 500 || status === 401 || (status === 403 && !refusedSitting)) {
-              failures.push(`${status} from ${response.request().method()} ${new URL(response.url()).pathname}`);
+              failures.push(`${status} from ${response.request().method()} ${pathname}`);
             }
           });
           if (account) {
