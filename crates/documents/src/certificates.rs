@@ -292,6 +292,12 @@ pub fn file_safe(text: &str) -> String {
     }
 }
 
+/// A school's name as the file name of a download: a header carries ASCII only ("Hoërskool" is
+/// "Hoerskool"), and no quote, which would end the header's quoted name.
+pub fn header_file_name(text: &str) -> String {
+    file_safe(&olympiad_domain::text::ascii_fold(text)).replace('\'', "")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -444,6 +450,14 @@ mod tests {
         assert_eq!(
             names,
             vec!["Anna Botha.pdf", "Anna Botha (2).pdf", "Sipho Dube.pdf"]
+        );
+    }
+
+    #[test]
+    fn a_schools_name_in_a_download_header_is_ascii_without_quotes() {
+        assert_eq!(
+            header_file_name("Hoërskool Dr. O'Kennedy / Noord"),
+            "Hoerskool Dr. OKennedy _ Noord"
         );
     }
 }

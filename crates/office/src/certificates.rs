@@ -13,8 +13,8 @@ use crate::results::{released, LearnerResult, Snapshot};
 use crate::scope::{find_in_reach, id_in_reach};
 use chrono::NaiveDateTime;
 use olympiad_documents::certificates::{
-    file_safe, Certificate, Design, Field, PictureBox, Placement, SchoolCertificates,
-    PAGE_HEIGHT_MM, PAGE_WIDTH_MM,
+    file_safe, header_file_name, Certificate, Design, Field, PictureBox, Placement,
+    SchoolCertificates, PAGE_HEIGHT_MM, PAGE_WIDTH_MM,
 };
 use olympiad_documents::images::{ImageError, ImageKind, PdfImage};
 use olympiad_domain::id::{
@@ -961,9 +961,7 @@ pub fn download(
     let bytes = std::fs::read(folder.join(&batch.file_path))
         .map_err(|e| OfficeError::Internal(format!("certificates {}: {e}", batch.file_path)))?;
     let school = olympiad_persistence::models::School::find(conn, entry.school_id)?;
-    // Headers carry ASCII only: "Hoërskool" is named "Hoerskool" in the file name.
-    let name =
-        file_safe(&olympiad_domain::text::ascii_fold(&school.details.name)).replace('\'', "");
+    let name = header_file_name(&school.details.name);
     Ok((format!("{name} certificates.zip"), bytes))
 }
 

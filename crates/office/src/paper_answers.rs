@@ -9,7 +9,7 @@ use crate::error::{OfficeError, OfficeResult};
 use crate::results::not_final;
 use crate::scope::find_in_reach;
 use olympiad_documents::answer_sheets::{answer_sheets, AnswerSheet, AnswerSheets};
-use olympiad_documents::certificates::file_safe;
+use olympiad_documents::certificates::header_file_name;
 use olympiad_documents::{read_table, Cell, Table};
 use olympiad_domain::answer_sheets::{
     boxes, read_headings, read_rows, CellProblem, SheetQuestion, SheetRow, LEARNER_COLUMN,
@@ -87,12 +87,8 @@ pub fn sheets_pdf(
             .collect(),
     })
     .map_err(|e| OfficeError::Internal(e.to_string()))?;
-    Ok((format!("{} answer sheets.pdf", header_name(&school)), pdf))
-}
-
-/// A school's name as a file name in a header, which carries ASCII only ("Hoerskool").
-fn header_name(school: &School) -> String {
-    file_safe(&olympiad_domain::text::ascii_fold(&school.details.name)).replace('\'', "")
+    let name = header_file_name(&school.details.name);
+    Ok((format!("{name} answer sheets.pdf"), pdf))
 }
 
 /// The spreadsheet to type a school's sheets into, as the import reads it: the headings
@@ -131,7 +127,10 @@ pub fn answers_template(
     names.add_sheet(&mut workbook, "Learners").map_err(failed)?;
     let bytes = workbook.save_to_buffer().map_err(failed)?;
     Ok((
-        format!("{} paper answers.xlsx", header_name(&school)),
+        format!(
+            "{} paper answers.xlsx",
+            header_file_name(&school.details.name)
+        ),
         bytes,
     ))
 }
