@@ -3,15 +3,11 @@
 // heading, throws no script error and meets no server error, and axe checks it against WCAG 2.2 AA
 // (support/axe.mjs). So a screen no other suite opens cannot break or fail a person unnoticed. The learner's
 // screens follow the sitting's steps and are opened in order by the sitting suite.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { onPage, PHONE } from '../support/browser.mjs';
-import { repoRoot } from '../support/server.mjs';
 import { signIn } from '../support/sign-in.mjs';
-
-const matrix = JSON.parse(readFileSync(join(repoRoot, 'apps', 'shared', 'src', 'generated', 'access-matrix.json'), 'utf8'));
+import { exampleAddress, matrix } from '../../apps/shared/scripts/size.mjs';
 
 /** A tablet's screen, as the olympiad's accountant, funding and marketing staff often have. */
 const TABLET = { width: 768, height: 1024 };
@@ -42,16 +38,9 @@ function mayOpen(screen, role) {
   return screen.roles.includes(role);
 }
 
-/** An address of the screen for the role: the demo's olympiad and product, and a made-up link or id. */
-function addressFor(screen, role) {
-  const path = screen.paths.find((candidate) => AREA[role] && candidate.includes(AREA[role])) ?? screen.paths[0];
-  if (path === '*') return '/no/such/page';
-  return path
-    .replace(':olympiadName', 'geography')
-    .replace(':projectName', 'geography')
-    .replace('{product}', 'olympiads')
-    .replace(/\/:\w+\?/g, '')
-    .replace(/:\w+/g, '1');
+/** The screen's path in the role's own area, where it has one there, else its first. */
+function pathFor(screen, role) {
+  return screen.paths.find((candidate) => AREA[role] && candidate.includes(AREA[role])) ?? screen.paths[0];
 }
 
 export function everyScreenSuite(context) {
@@ -80,7 +69,7 @@ export function everyScreenSuite(context) {
             await page.waitForURL((url) => url.pathname !== '/login');
           }
           for (const screen of screens) {
-            const address = addressFor(screen, role);
+            const address = exampleAddress(pathFor(screen, role));
             const before = failures.length;
             await page.goto(`${context.baseUrl}${address}`);
             const heading = page.locator('h1').first();

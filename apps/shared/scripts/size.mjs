@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const appsRoot = fileURLToPath(new URL('../../', import.meta.url));
-const matrix = JSON.parse(readFileSync(join(appsRoot, 'shared/src/generated/access-matrix.json'), 'utf8'));
+export const matrix = JSON.parse(readFileSync(join(appsRoot, 'shared/src/generated/access-matrix.json'), 'utf8'));
 
 /** The learner's first question screen is what tens of thousands of phones load at once on mobile data. */
 const BUDGETS = { '/geography/olympiad/1/1': 150 * 1024 };
@@ -17,10 +17,10 @@ const BUDGETS = { '/geography/olympiad/1/1': 150 * 1024 };
 /** Every page of the public sites: how schools find the olympiads, on phones over mobile data (issue's Quality). */
 const PUBLIC_BUDGET = 120 * 1024;
 
-/** An address of a public screen: its first path, with an example for each parameter. */
-function exampleAddress(screen) {
-  if (screen.paths.includes('*')) return '/no/such/page/here';
-  const path = screen.paths[0]
+/** An address a screen's path serves, with an example for each parameter. */
+export function exampleAddress(pattern) {
+  if (pattern === '*') return '/no/such/page/here';
+  const path = pattern
     .replaceAll('{product}', 'olympiads')
     .split('/')
     .filter((segment) => !segment.endsWith('?'))
@@ -29,7 +29,7 @@ function exampleAddress(screen) {
   return path === '' ? '/' : path;
 }
 
-const publicPages = () => matrix.screens.filter((s) => s.app === 'public' && !s.shadowed).map(exampleAddress);
+const publicPages = () => matrix.screens.filter((s) => s.app === 'public' && !s.shadowed).map((s) => exampleAddress(s.paths[0]));
 
 const budgetOf = (page) => BUDGETS[page] ?? (screenOf(page).app === 'public' ? PUBLIC_BUDGET : Infinity);
 
