@@ -15,6 +15,7 @@ pub mod module_time;
 pub mod olympiad;
 pub mod overlord;
 pub mod paper;
+pub mod paper_sight;
 pub mod payments;
 pub mod privacy;
 pub mod results;

@@ -406,7 +406,6 @@ pub const API_ROUTES: &[ApiRoute] = &[
     // The lobby: each handler finds the learner's own entry; the olympiad's staggered windows
     route("GET", "/api/sitting/lobby", LEARNER),
     route("GET", "/api/sitting/lobby/paper", LEARNER),
-    route("GET", "/api/sitting/lobby/key", LEARNER),
     route("POST", "/api/sitting/lobby/start", LEARNER),
     route("GET", "/api/olympiad/{id}/start-windows", ADMIN_OR_OVERLORD),
     route("PUT", "/api/olympiad/{id}/start-windows", ADMIN_OR_OVERLORD),

@@ -136,10 +136,9 @@ async fn the_lobby_waits_for_the_opening_and_the_start_hands_over_the_key_to_the
         StatusCode::NOT_MODIFIED
     );
 
-    // Before the opening, no key and no start, whichever way it is asked.
-    let (status, refused) = api.get("/api/sitting/lobby/key", &s.learner).await;
-    assert_eq!(status, StatusCode::CONFLICT, "{refused}");
-    assert_eq!(refused["error"], "not_open_yet");
+    // Before the opening, no start, whichever way it is asked; no route hands out the key alone.
+    let (status, _) = api.get("/api/sitting/lobby/key", &s.learner).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
     for path in ["/api/sitting/lobby/start", "/api/sitting/start"] {
         let (status, refused) = api.step(path, &s.learner, &key).await;
         assert_eq!(status, StatusCode::CONFLICT, "{path}: {refused}");
@@ -159,8 +158,9 @@ async fn the_lobby_waits_for_the_opening_and_the_start_hands_over_the_key_to_the
     assert_eq!(status, StatusCode::OK, "{started}");
     assert_eq!(started["data"]["sitting"]["attempt"]["status"], "writing");
     let paper_key = started["data"]["paperKey"].as_str().unwrap();
-    let (_, key_again) = api.get("/api/sitting/lobby/key", &s.learner).await;
-    assert_eq!(key_again["data"]["paperKey"], paper_key);
+    // Repeated (a phone that lost the answer), the start hands over the same key.
+    let (_, again) = api.step("/api/sitting/lobby/start", &s.learner, &key).await;
+    assert_eq!(again["data"]["paperKey"], paper_key);
     let opened = olympiad_office::lobby::open_sealed(
         sealed["data"]["iv"].as_str().unwrap(),
         sealed["data"]["ciphertext"].as_str().unwrap(),
@@ -313,4 +313,62 @@ async fn a_staggered_window_holds_one_school_while_another_schools_learners_star
     // The windows are the olympiad's own: a learner may not read them.
     let (status, _) = api.get(&path, &s.learner).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
+}
+
+/// A key belongs to one version of the paper: after an edit, the start hands over the key of the
+/// edited paper, which does not open the one fetched before (the phone then asks for the paper in
+/// the clear), while the sealed paper fetched after the edit opens with it.
+#[actix_web::test]
+async fn a_key_opens_only_the_version_of_the_paper_it_was_made_for() {
+    use olympiad_persistence::schema::questions;
+    let s = Sitting::new();
+    let api = s.fx.api().await;
+    let (key, _) = api.prepare_sitting(&s.learner, "en").await;
+    let (_, before) = api.get("/api/sitting/lobby/paper", &s.learner).await;
+
+    // The paper is edited, and read by a second node that has not kept it in memory.
+    let mut conn = s.fx.db.conn();
+    let content: String = questions::table
+        .find(s.questions[0])
+        .select(questions::content)
+        .first(&mut conn)
+        .unwrap();
+    diesel::update(questions::table.find(s.questions[0]))
+        .set(questions::content.eq(content.replace("Longest river?", "Longest river of all?")))
+        .execute(&mut conn)
+        .unwrap();
+    let node = actix_web::test::init_service(olympiad_http::app(actix_web::web::Data::new(
+        olympiad_http::AppState::new(s.fx.db.pool.clone(), olympiad_http::ApiConfig::for_tests()),
+    )))
+    .await;
+    let (_, after) = send(
+        &node,
+        with_token(get("/api/sitting/lobby/paper"), &s.learner),
+    )
+    .await;
+    assert_ne!(before["data"]["version"], after["data"]["version"]);
+    let (status, started) = send(
+        &node,
+        with_device(
+            actix_web::test::TestRequest::post().uri("/api/sitting/lobby/start"),
+            &s.learner,
+            Some(&key),
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{started}");
+    let paper_key = started["data"]["paperKey"].as_str().unwrap();
+    let open = |sealed: &Value| {
+        olympiad_office::lobby::open_sealed(
+            sealed["data"]["iv"].as_str().unwrap(),
+            sealed["data"]["ciphertext"].as_str().unwrap(),
+            paper_key,
+        )
+    };
+    assert!(
+        open(&before).is_err(),
+        "the key of the edited paper opens the old one"
+    );
+    let opened = String::from_utf8(open(&after).unwrap()).unwrap();
+    assert!(opened.contains("Longest river of all?"), "{opened}");
 }

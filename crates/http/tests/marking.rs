@@ -1,4 +1,4 @@
-//! `/api/participant/get-submitted-data/{id}` (a finished sitting's answers, with marks for staff)
+//! `/api/participant/get-submitted-data/{id}` (a learner's answers, as much as the paper rule shows)
 //! and `/api/olympiad/remark/{id}` (marking again after the answer key changed).
 
 #![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
@@ -12,7 +12,8 @@ use olympiad_persistence::models::{Question, QuestionForm};
 use serde_json::json;
 
 #[actix_web::test]
-async fn the_admin_sees_the_submitted_answers_with_their_marks_and_the_teacher_without() {
+async fn the_admin_sees_the_submitted_answers_with_their_marks_and_the_teacher_only_once_the_sitting_closes(
+) {
     let s = Sitting::finished().await;
     let api = s.fx.api().await;
     let submitted = format!("/api/participant/get-submitted-data/{}", s.participant_id);
@@ -23,11 +24,52 @@ async fn the_admin_sees_the_submitted_answers_with_their_marks_and_the_teacher_w
     assert_eq!(body["data"]["score"], 7);
     assert_eq!(body["data"]["answers"][0]["answerText"], "Oranje");
     assert_eq!(body["data"]["answers"][0]["marks"], 2);
-    let (status, body) = api.get(&submitted, &s.teacher).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
+
+    // While the olympiad is open another school may still write it: the teacher sees which
+    // questions were answered, not the paper, for this learner and for one who never started.
+    let waiting = s.add_learner("lindiwe.k");
+    for participant in [s.participant_id, waiting.participant_id] {
+        let path = format!("/api/participant/get-submitted-data/{participant}");
+        let (status, body) = api.get(&path, &s.teacher).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["data"]["shown"]["questions"], false);
+        let text = body.to_string();
+        for word in ["Longest river", "Rivers", "Oranje", "limpopo", "Vaal"] {
+            assert!(!text.contains(word), "{word} shown to the teacher: {text}");
+        }
+        assert!(body["data"]["score"].is_null());
+        assert_eq!(body["data"]["answers"].as_array().unwrap().len(), 4);
+    }
+    let (_, body) = api.get(&submitted, &s.teacher).await;
+    assert_eq!(body["data"]["answers"][3]["answered"], true);
+    assert!(body["data"]["answers"][3]["answer"].is_null());
+
+    // The sitting's window is over for everyone: the paper and the answers, still no marks.
+    let ended = olympiad_persistence::now() - chrono::Duration::hours(1);
+    olympiad_persistence::models::SittingWindow::replace(
+        &mut s.fx.db.conn(),
+        s.olympiad_id,
+        &[(ended - chrono::Duration::hours(2), ended)],
+    )
+    .unwrap();
+    let (_, body) = api.get(&submitted, &s.teacher).await;
+    assert_eq!(body["data"]["shown"]["questions"], true);
+    assert_eq!(body["data"]["answers"][3]["answerText"], "limpopo");
+    assert!(body["data"]["answers"][0]["question"]
+        .as_str()
+        .unwrap()
+        .contains("Langste rivier"));
     assert!(body["data"]["score"].is_null());
     assert!(body["data"]["answers"][0]["marks"].is_null());
-    assert_eq!(body["data"]["answers"][3]["answerText"], "limpopo");
+
+    // Released: the marks too.
+    for state in ["moderated", "final"] {
+        let body = json!({ "olympiadId": s.olympiad_id, "state": state, "reason": "Checked" });
+        api.post("/api/results/state", body, &s.admin).await;
+    }
+    let (_, body) = api.get(&submitted, &s.teacher).await;
+    assert_eq!(body["data"]["score"], 7);
+    assert_eq!(body["data"]["answers"][0]["marks"], 2);
 }
 
 #[actix_web::test]

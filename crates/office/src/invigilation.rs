@@ -7,10 +7,12 @@
 use crate::activity::record_activity;
 use crate::caller::Caller;
 use crate::error::{ErrorCode, OfficeError, OfficeResult};
+use crate::paper_sight;
 use crate::scope::find_in_reach;
 use chrono::{Duration, NaiveDateTime, Timelike};
 use olympiad_domain::id::{ModuleId, OlympiadId, ParticipantId, QuestionId, SchoolParticipantId};
 use olympiad_domain::paper::{plain_text, Language};
+use olympiad_domain::paper_sight::PaperSight;
 use olympiad_domain::school::ParticipantStatus;
 use olympiad_domain::sitting::{learner_options, AnswerValue, AttemptStatus, STUCK_AFTER_SECONDS};
 use olympiad_domain::Role;
@@ -493,21 +495,27 @@ pub fn reset_all(
 pub struct SubmittedAnswer {
     #[schema(value_type = i64)]
     pub module_id: ModuleId,
+    /// Empty while the caller may not see the questions (`SubmittedData::shown`).
     pub module_title: String,
     #[schema(value_type = i64)]
     pub question_id: QuestionId,
     /// The question's place in the author's order, from 1 within its module.
     pub position: i32,
     pub kind: olympiad_domain::paper::QuestionKind,
-    /// The question, as plain text in the learner's language.
+    /// The question, as plain text in the learner's language; empty while the caller may not see
+    /// the questions.
     pub question: String,
+    /// Whether the learner has answered it (shown whatever the caller may see of the paper).
+    pub answered: bool,
+    /// None while the caller may not see the answers.
     pub answer: Option<AnswerValue>,
-    /// The answer as the learner saw it: the options' texts, or what they typed.
+    /// The answer as the learner saw it: the options' texts, or what they typed; empty while the
+    /// caller may not see the answers.
     pub answer_text: String,
     pub flagged: bool,
     #[serde(with = "olympiad_domain::utc::option")]
     pub saved_at: Option<NaiveDateTime>,
-    /// Admins only.
+    /// While the caller may see marks.
     pub marks: Option<i32>,
 }
 
@@ -526,8 +534,11 @@ pub struct SubmittedData {
     #[serde(with = "olympiad_domain::utc::option")]
     pub finished_at: Option<NaiveDateTime>,
     pub finish_reason: Option<String>,
-    /// Admins only: teachers see marks with the released results.
+    /// While the caller may see marks.
     pub score: Option<i64>,
+    /// What of the paper the caller is shown now: a teacher sees the questions and answers once
+    /// nobody can write the paper any more, and marks once the results are released.
+    pub shown: PaperSight,
     pub answers: Vec<SubmittedAnswer>,
 }
 
@@ -541,14 +552,15 @@ fn plain_in<T: AsRef<str>>(texts: &BTreeMap<Language, T>, language: Language) ->
 }
 
 /// A learner's answers as submitted, every question of the paper in order, for admins and the
-/// learner's own teachers; marks for admins only (teachers see them with the released results).
+/// learner's own teachers: what each may see of it now is the paper rule's (`paper_sight`).
 pub fn submitted_data(
     conn: &mut DbConnection,
     caller: &Caller,
     participant_id: ParticipantId,
 ) -> OfficeResult<SubmittedData> {
     let sitter = steer_participant(conn, caller, participant_id)?;
-    let staff = caller.role != Role::Teacher;
+    let olympiad = Olympiad::find(conn, sitter.olympiad_id)?;
+    let shown = paper_sight::of_learner(conn, caller, &olympiad, participant_id)?;
     let attempt = Attempt::current(conn, participant_id)?;
     let answers: BTreeMap<QuestionId, Answer> = match &attempt {
         Some(a) => Answer::for_attempt(conn, a.id)?
@@ -567,6 +579,8 @@ pub fn submitted_data(
             let content = question.content();
             let saved = answers.get(&question.id);
             let answer = saved.and_then(Answer::value);
+            let answered = answer.is_some();
+            let answer = answer.filter(|_| shown.answers);
             let answer_text = match &answer {
                 Some(AnswerValue::Choices(keys)) => {
                     let options = learner_options(kind, &content);
@@ -583,18 +597,20 @@ pub fn submitted_data(
                 Some(AnswerValue::Text(typed)) => typed.clone(),
                 None => String::new(),
             };
+            let words = |text: String| if shown.questions { text } else { String::new() };
             rows.push(SubmittedAnswer {
                 module_id: module.id,
-                module_title: plain_in(&module.title(), language),
+                module_title: words(plain_in(&module.title(), language)),
                 question_id: question.id,
                 position: question.position,
                 kind,
-                question: plain_in(&content.stem, language),
+                question: words(plain_in(&content.stem, language)),
+                answered,
                 answer,
-                answer_text,
+                answer_text: words(answer_text),
                 flagged: saved.is_some_and(|s| s.flagged),
                 saved_at: saved.map(|s| s.saved_at),
-                marks: saved.and_then(|s| s.marks).filter(|_| staff),
+                marks: saved.and_then(|s| s.marks).filter(|_| shown.marks),
             });
         }
     }
@@ -608,7 +624,11 @@ pub fn submitted_data(
         started_at: attempt.as_ref().and_then(|a| a.started_at),
         finished_at: attempt.as_ref().and_then(|a| a.finished_at),
         finish_reason: attempt.as_ref().and_then(|a| a.finish_reason.clone()),
-        score: attempt.as_ref().and_then(|a| a.score).filter(|_| staff),
+        score: attempt
+            .as_ref()
+            .and_then(|a| a.score)
+            .filter(|_| shown.marks),
+        shown,
         answers: rows,
     })
 }

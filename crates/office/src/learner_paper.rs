@@ -44,17 +44,19 @@ pub struct Paper {
     /// see it in each language (every learner's own paper is these parts in their own order).
     outline: OnceLock<Vec<ModuleOutline>>,
     in_language: [OnceLock<InLanguage>; 2],
-    /// The sealed paper of the lobby, per language and key (see `crate::lobby`).
+    /// The sealed paper of the lobby, per language and opening secret (see `crate::lobby`).
     pub(crate) sealed: Mutex<Vec<(Language, String, Arc<Sealed>)>>,
 }
 
-/// The paper in the author's order sealed with one opening's key: the same bytes for every learner
-/// of that opening and language.
+/// The paper in the author's order sealed with its key for one opening: the same bytes for every
+/// learner of that opening and language.
 #[derive(Debug)]
 pub(crate) struct Sealed {
     pub iv: String,
     pub ciphertext: String,
     pub version: String,
+    /// The key that opens it, handed over only by the start (base64).
+    pub key: String,
 }
 
 /// The paper's parts in one language, as learners see them: each module without its questions,

@@ -23,6 +23,8 @@ pub mod mail;
 pub mod merges;
 pub mod olympiads;
 pub mod paper;
+// Who sees the paper, when
+pub mod paper_sight;
 pub mod participants;
 // Payments
 pub mod payment_proofs;

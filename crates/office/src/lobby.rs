@@ -1,18 +1,21 @@
 //! The lobby: a learner who signs in before their window opens waits on a countdown kept on the
-//! server's clock, and meanwhile fetches the paper sealed (AES-256-GCM) with a key that is given
-//! out only once the window has opened. At the opening each learner then makes one small request,
-//! the start, which hands over the key and their order of the questions; the device opens the
-//! paper it already holds and shows the first question.
+//! server's clock, and meanwhile fetches the paper sealed (AES-256-GCM). At the opening each
+//! learner makes one small request, the start, which starts their clock and only then hands over
+//! the key and their order of the questions; the device opens the paper it already holds and shows
+//! the first question. No other request hands out the key: a learner who could open the paper
+//! without starting would read it for the whole window and then start with the full time.
 //!
 //! The sealed paper is the same bytes for every learner of the olympiad whose window opens at the
 //! same moment and who writes in the same language: the paper in the author's order (as the
-//! learner's own paper is built, `Paper::for_learner`), gzipped, sealed with the key of that
-//! opening moment and a nonce taken from the plain bytes, so that every node seals it alike and a
-//! device that has it already is answered "not modified".
+//! learner's own paper is built, `Paper::for_learner`), gzipped, sealed with a nonce taken from
+//! the plain bytes, so that every node seals it alike and a device that has it already is
+//! answered "not modified". Its key belongs to one opening and one version of the paper: the
+//! opening's stored secret and the paper's bytes make it, so a key once had opens no later,
+//! edited paper (the device then asks for the paper in the clear, as after any failed opening).
 
 use crate::caller::Caller;
 use crate::error::{ErrorCode, OfficeError, OfficeResult};
-use crate::learner_paper::{LearnerModule, Paper, Sealed};
+use crate::learner_paper::{Paper, Sealed};
 use crate::sitting::{self, window_at, DeviceKey, SittingView};
 use crate::sitting_cache::SittingCache;
 use base64::engine::general_purpose::STANDARD as BASE64;
@@ -101,16 +104,6 @@ pub struct SealedPaper {
     pub ciphertext: String,
     /// Changes whenever the bytes do (the answer's ETag).
     pub version: String,
-}
-
-/// The key of the learner's sealed paper, given once their window has opened.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PaperKey {
-    /// 32 bytes, base64: AES-256-GCM.
-    pub paper_key: String,
-    #[serde(with = "olympiad_domain::utc::option")]
-    pub opens_at: Option<NaiveDateTime>,
 }
 
 /// One question of the learner's order: its options' keys in their order (empty: as on the paper).
@@ -214,13 +207,14 @@ pub fn lobby(
     })
 }
 
-/// A new random AES-256 key, base64.
+/// A new random 256-bit secret, base64.
 fn fresh_key() -> String {
     BASE64.encode(rand::random::<[u8; 32]>())
 }
 
-/// The key of the paper for the learners whose window opens at `opens_at`, made once.
-fn key_for(
+/// The secret of the opening at `opens_at`, made once; each version of the paper's key is made
+/// from it (`paper_key`).
+fn opening_secret(
     conn: &mut DbConnection,
     olympiad_id: OlympiadId,
     opens_at: NaiveDateTime,
@@ -245,8 +239,8 @@ pub fn sealed_paper(
     let opening = waiting.opening(at);
     let paper = cache.paper(conn, waiting.olympiad.id)?;
     let language = waiting.language();
-    let key = key_for(conn, waiting.olympiad.id, opening)?;
-    let sealed = sealed_with(&paper, language, &key)?;
+    let secret = opening_secret(conn, waiting.olympiad.id, opening)?;
+    let sealed = sealed_with(&paper, language, &secret)?;
     Ok(SealedPaper {
         opens_at: waiting.window(at).map(|w| w.starts_at),
         language,
@@ -259,13 +253,14 @@ pub fn sealed_paper(
 /// Sealings kept per paper (languages times opening moments); beyond, they start over.
 const SEALINGS_KEPT: usize = 16;
 
-/// The paper in the author's order in this language, sealed with this key: made once per paper
-/// (which is read again when it changes), language and key, for every learner who waits.
-fn sealed_with(paper: &Paper, language: Language, key: &str) -> OfficeResult<Arc<Sealed>> {
+/// The paper in the author's order in this language, sealed with its key for this opening's
+/// secret: made once per paper (which is read again when it changes), language and opening, for
+/// every learner who waits.
+fn sealed_with(paper: &Paper, language: Language, secret: &str) -> OfficeResult<Arc<Sealed>> {
     let kept = |sealed: &[(Language, String, Arc<Sealed>)]| {
         sealed
             .iter()
-            .find(|(l, k, _)| *l == language && k == key)
+            .find(|(l, k, _)| *l == language && k == secret)
             .map(|(_, _, s)| Arc::clone(s))
     };
     if let Some(sealed) = paper.sealed.lock().ok().and_then(|s| kept(&s)) {
@@ -276,19 +271,35 @@ fn sealed_with(paper: &Paper, language: Language, key: &str) -> OfficeResult<Arc
         return Err(sitting::closed());
     }
     let modules = paper.for_learner(&author_order, language);
-    let (iv, ciphertext) = seal(&modules, key)?;
+    let plain = serde_json::to_vec(&modules).map_err(|e| internal(&e.to_string()))?;
+    let key = paper_key(secret, &plain)?;
+    let (iv, ciphertext) = seal(&plain, &key)?;
     let sealed = Arc::new(Sealed {
         iv: BASE64.encode(iv),
         version: hex_prefix(&Sha256::digest(&ciphertext)),
         ciphertext: BASE64.encode(ciphertext),
+        key,
     });
     if let Ok(mut kept) = paper.sealed.lock() {
         if kept.len() >= SEALINGS_KEPT {
             kept.clear();
         }
-        kept.push((language, key.to_owned(), Arc::clone(&sealed)));
+        kept.push((language, secret.to_owned(), Arc::clone(&sealed)));
     }
     Ok(sealed)
+}
+
+/// The key of one version of the paper for one opening: HMAC-SHA256 of the paper's plain bytes
+/// under the opening's secret, base64. Any change to the paper is a new key.
+fn paper_key(secret: &str, plain: &[u8]) -> OfficeResult<String> {
+    let secret = BASE64
+        .decode(secret)
+        .map_err(|_| internal("the stored secret"))?;
+    let tag = ring::hmac::sign(
+        &ring::hmac::Key::new(ring::hmac::HMAC_SHA256, &secret),
+        plain,
+    );
+    Ok(BASE64.encode(tag.as_ref()))
 }
 
 fn hex_prefix(bytes: &[u8]) -> String {
@@ -300,14 +311,13 @@ fn internal(what: &str) -> OfficeError {
 }
 
 /// The modules' JSON, gzipped (a sealed paper does not compress on the way), sealed with the key.
-/// The nonce is the start of the plain bytes' SHA-256: the same paper always seals alike, and two
-/// different papers under one key never share a nonce but by a 96-bit collision.
-fn seal(modules: &[LearnerModule], key: &str) -> OfficeResult<([u8; NONCE_LEN], Vec<u8>)> {
-    let plain = serde_json::to_vec(modules).map_err(|e| internal(&e.to_string()))?;
+/// The nonce is the start of the plain bytes' SHA-256: the same paper always seals alike (and a
+/// key is made for one paper's bytes, so it never seals two).
+fn seal(plain: &[u8], key: &str) -> OfficeResult<([u8; NONCE_LEN], Vec<u8>)> {
     let mut iv = [0u8; NONCE_LEN];
-    iv.copy_from_slice(&Sha256::digest(&plain)[..NONCE_LEN]);
+    iv.copy_from_slice(&Sha256::digest(plain)[..NONCE_LEN]);
     let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-    gzip.write_all(&plain)
+    gzip.write_all(plain)
         .map_err(|e| internal(&e.to_string()))?;
     let mut bytes = gzip.finish().map_err(|e| internal(&e.to_string()))?;
     let sealing = sealing_key(key)?;
@@ -342,24 +352,6 @@ pub fn open_sealed(iv: &str, ciphertext: &str, key: &str) -> OfficeResult<Vec<u8
     Ok(json)
 }
 
-/// The key of the learner's paper: refused (409 `not_open_yet`) until their window has opened.
-pub fn paper_key(
-    conn: &mut DbConnection,
-    cache: &SittingCache,
-    caller: &Caller,
-) -> OfficeResult<PaperKey> {
-    let waiting = waiting(conn, cache, caller)?;
-    let at = now();
-    let opens_at = waiting.window(at).map(|w| w.starts_at);
-    if !waiting.has_opened(at) {
-        return Err(not_open_yet(opens_at));
-    }
-    Ok(PaperKey {
-        paper_key: key_for(conn, waiting.olympiad.id, waiting.opening(at))?,
-        opens_at,
-    })
-}
-
 /// Starts the learner's clock (as `POST /api/sitting/start` does, with its checks) and hands
 /// over the key of the sealed paper with the learner's order of it.
 pub fn start(
@@ -368,6 +360,7 @@ pub fn start(
     caller: &Caller,
     device: Option<DeviceKey>,
 ) -> OfficeResult<LobbyStart> {
+    // The clock first: the key goes only with a started clock.
     let sitting = sitting::start(conn, cache, caller, device)?;
     let waiting = waiting(conn, cache, caller)?;
     let at = now();
@@ -392,13 +385,15 @@ pub fn start(
                 .collect(),
         })
         .collect();
-    // The key of the opening moment this learner's clock started in.
+    // The key of the paper as it is now, for the opening this learner's clock started in.
     let opening = attempt
         .started_at
         .and_then(|started| waiting.window(started))
         .map_or_else(|| waiting.opening(at), |w| w.starts_at);
+    let secret = opening_secret(conn, waiting.olympiad.id, opening)?;
+    let sealed = sealed_with(&paper, waiting.language(), &secret)?;
     Ok(LobbyStart {
-        paper_key: key_for(conn, waiting.olympiad.id, opening)?,
+        paper_key: sealed.key.clone(),
         order,
         sitting,
     })

@@ -14,6 +14,7 @@
 
 use crate::caller::Caller;
 use crate::error::{OfficeError, OrNotFound};
+use crate::paper_sight;
 use olympiad_domain::id::{
     AttachmentId, CountryId, CountryParticipantId, ExpressionOfInterestId, LearnerId, ModuleId,
     OlympiadId, ParticipantId, QuestionId, SchoolId, SchoolParticipantId, TeacherId,
@@ -21,7 +22,7 @@ use olympiad_domain::id::{
 };
 use olympiad_domain::Role;
 use olympiad_persistence::models::{
-    Attachment, Attempt, CountryParticipant, ExpressionOfInterest, IgeoCountry, Learner, Olympiad,
+    Attachment, CountryParticipant, ExpressionOfInterest, IgeoCountry, Learner, Olympiad,
     Participant, Question, QuestionModule, School, SchoolParticipant, Sitter, Teacher, TeamMember,
     UsefulContact,
 };
@@ -267,6 +268,8 @@ impl InReach for Attachment {
         const WHAT: &str = "This file";
         let attachment = Attachment::find(conn, id).or_not_found(WHAT)?;
         let refused = || unseen(WHAT);
+        // An olympiad's files are its paper's pictures: shown by the paper rule. Teachers are
+        // shown the paper as text only.
         match (caller.role, attachment.olympiad_id) {
             (Role::Overlord, _) => {}
             (Role::Teacher, _) | (_, None) => return Err(refused()),
@@ -274,18 +277,26 @@ impl InReach for Attachment {
                 let sitter = Sitter::by_user(conn, caller.user_id)?
                     .filter(|s| s.olympiad_id == olympiad_id)
                     .ok_or_else(refused)?;
-                let started = Attempt::current(conn, sitter.participant_id)?
-                    .is_some_and(|a| a.started_at.is_some());
                 let mut on_paper = false;
                 for question in Question::using_attachment(conn, id)? {
                     on_paper |=
                         QuestionModule::find(conn, question.module_id)?.olympiad_id == olympiad_id;
                 }
-                if !(started && on_paper) {
+                let olympiad = Olympiad::find(conn, olympiad_id)?;
+                if !(on_paper
+                    && paper_sight::of_learner(conn, caller, &olympiad, sitter.participant_id)?
+                        .questions)
+                {
                     return Err(refused());
                 }
             }
-            (_, Some(olympiad_id)) => seen_in(caller, olympiad_id, WHAT)?,
+            (_, Some(olympiad_id)) => {
+                seen_in(caller, olympiad_id, WHAT)?;
+                let olympiad = Olympiad::find(conn, olympiad_id)?;
+                if !paper_sight::of_olympiad(conn, caller, &olympiad)?.questions {
+                    return Err(refused());
+                }
+            }
         }
         Ok(attachment)
     }

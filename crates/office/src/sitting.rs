@@ -19,6 +19,7 @@ use olympiad_domain::credentials::readable_code;
 use olympiad_domain::id::{AttemptId, OlympiadId, QuestionId};
 use olympiad_domain::module_time::{module_remaining_seconds, AttemptTime};
 use olympiad_domain::paper::Language;
+use olympiad_domain::paper_sight::learner_sees_own_paper;
 use olympiad_domain::rich_text::LocalizedRichText;
 use olympiad_domain::school::ParticipantStatus;
 use olympiad_domain::sitting::{
@@ -703,10 +704,11 @@ pub fn paper(
 ) -> OfficeResult<LearnerPaper> {
     let paper = cache.paper(conn, entered_olympiad(caller)?)?;
     let (sitter, olympiad, attempt) = read_held(conn, caller, device.as_ref())?;
+    // The paper rule: only while the learner's own clock runs.
     match attempt.status() {
-        AttemptStatus::Writing => {}
+        status if learner_sees_own_paper(status) => {}
         AttemptStatus::Preparing => return Err(not_started()),
-        AttemptStatus::Finished => return Err(finished()),
+        _ => return Err(finished()),
     }
     let language = Language::from_code(&sitter.language);
     let stored = Answer::for_attempt(conn, attempt.id)?;

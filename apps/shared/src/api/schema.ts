@@ -3122,22 +3122,6 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/api/sitting/lobby/key": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["sitting_lobby_key"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/sitting/lobby/paper": {
         parameters: {
             query?: never;
@@ -5391,6 +5375,17 @@ export type components = {
             row: number;
             schoolName?: string | null;
         };
+        /** @description What of the paper may be shown. */
+        PaperSight: {
+            /** @description What the learner answered. */
+            answers: boolean;
+            /** @description The answer key: which options are right, the accepted answers. */
+            key: boolean;
+            /** @description Marks and scores. */
+            marks: boolean;
+            /** @description The questions: module texts, stems, options and pictures. */
+            questions: boolean;
+        };
         /**
          * @description A learner entered in an olympiad. They sign in as their user (`user_id`): its username is the
          *     generated one, and it has one learner account in the olympiad.
@@ -6279,24 +6274,33 @@ export type components = {
         };
         SubmittedAnswer: {
             answer?: components["schemas"]["AnswerValue"] | null;
-            /** @description The answer as the learner saw it: the options' texts, or what they typed. */
+            /**
+             * @description The answer as the learner saw it: the options' texts, or what they typed; empty while the
+             *     caller may not see the answers.
+             */
             answerText: string;
+            /** @description Whether the learner has answered it (shown whatever the caller may see of the paper). */
+            answered: boolean;
             flagged: boolean;
             kind: components["schemas"]["QuestionKind"];
             /**
              * Format: int32
-             * @description Admins only.
+             * @description While the caller may see marks.
              */
             marks?: number | null;
             /** Format: int64 */
             moduleId: number;
+            /** @description Empty while the caller may not see the questions (`SubmittedData::shown`). */
             moduleTitle: string;
             /**
              * Format: int32
              * @description The question's place in the author's order, from 1 within its module.
              */
             position: number;
-            /** @description The question, as plain text in the learner's language. */
+            /**
+             * @description The question, as plain text in the learner's language; empty while the caller may not see
+             *     the questions.
+             */
             question: string;
             /** Format: int64 */
             questionId: number;
@@ -15938,9 +15942,14 @@ export interface operations {
                             schoolName?: string | null;
                             /**
                              * Format: int64
-                             * @description Admins only: teachers see marks with the released results.
+                             * @description While the caller may see marks.
                              */
                             score?: number | null;
+                            /**
+                             * @description What of the paper the caller is shown now: a teacher sees the questions and answers once
+                             *     nobody can write the paper any more, and marks once the results are released.
+                             */
+                            shown: components["schemas"]["PaperSight"];
                             /** Format: date-time */
                             startedAt?: string | null;
                             status?: components["schemas"]["AttemptStatus"] | null;
@@ -25143,90 +25152,6 @@ export interface operations {
             };
             /** @description `not_found`: the learner is entered in no olympiad */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description `internal`: quote the `requestId` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    sitting_lobby_key: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The key of the sealed paper */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description The key of the learner's sealed paper, given once their window has opened. */
-                        data: {
-                            /** Format: date-time */
-                            opensAt?: string | null;
-                            /** @description 32 bytes, base64: AES-256-GCM. */
-                            paperKey: string;
-                        };
-                        /** @description Always true: a failure is answered with the error envelope. */
-                        success: boolean;
-                    };
-                };
-            };
-            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description `not_found`: the learner is entered in no olympiad */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description `not_open_yet`: the learner's window has not opened */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,6 @@
-//! The lobby (before the learner's window opens: the server's clock, the paper sealed, the key
-//! only after the opening, the start that hands it over) and the olympiad's staggered start
-//! windows.
+//! The lobby (before the learner's window opens: the server's clock, the paper sealed, and the
+//! start, which starts the learner's clock and only then hands over the key) and the olympiad's
+//! staggered start windows.
 
 use crate::access::Caller;
 use crate::body::Body;
@@ -11,7 +11,7 @@ use crate::state::AppState;
 use actix_web::http::header::{CACHE_CONTROL, ETAG, IF_NONE_MATCH};
 use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
 use olympiad_domain::id::OlympiadId;
-use olympiad_office::lobby::{self, LobbyStart, LobbyView, PaperKey, SealedPaper};
+use olympiad_office::lobby::{self, LobbyStart, LobbyView, SealedPaper};
 use olympiad_office::start_windows::{self, StartWindows, UpdateStartWindows};
 
 #[utoipa::path(operation_id = "sitting_lobby", tag = "sitting",
@@ -64,18 +64,6 @@ pub async fn get_sealed_paper(
             success: true,
             data: sealed,
         }))
-}
-
-#[utoipa::path(operation_id = "sitting_lobby_key", tag = "sitting",
-    responses((status = 200, description = "The key of the sealed paper", body = inline(Envelope<PaperKey>)),
-        (status = 404, description = "`not_found`: the learner is entered in no olympiad", body = crate::error::ErrorBody),
-        (status = 409, description = "`not_open_yet`: the learner's window has not opened", body = crate::error::ErrorBody)))]
-#[get("/api/sitting/lobby/key")]
-pub async fn get_paper_key(caller: Caller, state: web::Data<AppState>) -> ApiResult<PaperKey> {
-    let shared = state.clone();
-    state
-        .answer(move |conn| lobby::paper_key(conn, &shared.sitting_cache, &caller))
-        .await
 }
 
 /// The start from the lobby: as `POST /api/sitting/start`, and the answer carries the key of the

@@ -62,7 +62,6 @@ pub fn register(cfg: &mut ServiceConfig) {
         // The lobby: the paper sent ahead, sealed, and staggered start windows
         .service(lobby::get_lobby)
         .service(lobby::get_sealed_paper)
-        .service(lobby::get_paper_key)
         .service(lobby::start_from_lobby)
         .service(lobby::get_start_windows)
         .service(lobby::update_start_windows)

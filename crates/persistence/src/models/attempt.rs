@@ -461,6 +461,19 @@ impl Attempt {
         Ok(())
     }
 
+    /// Whether any learner of the olympiad has a clock that has started and not finished (a
+    /// paused one included): while one has, somebody may still be writing the paper.
+    pub fn any_running(conn: &mut DbConnection, olympiad_id: OlympiadId) -> DbResult<bool> {
+        Ok(diesel::select(diesel::dsl::exists(
+            attempts::table
+                .filter(attempts::olympiad_id.eq(olympiad_id))
+                .filter(attempts::superseded.eq(false))
+                .filter(attempts::started_at.is_not_null())
+                .filter(attempts::finished_at.is_null()),
+        ))
+        .get_result(conn)?)
+    }
+
     /// Finished attempts of an olympiad, for marking again.
     pub fn finished_ids(
         conn: &mut DbConnection,

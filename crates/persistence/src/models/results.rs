@@ -83,6 +83,17 @@ impl OlympiadResults {
             .first(conn)?)
     }
 
+    /// The version of the olympiad's released results: 0 until they are first made final. Reads
+    /// only (`of_olympiad` makes the row).
+    pub fn released_version(conn: &mut DbConnection, olympiad_id: OlympiadId) -> DbResult<i32> {
+        Ok(olympiad_results::table
+            .filter(olympiad_results::olympiad_id.eq(olympiad_id))
+            .select(olympiad_results::version)
+            .first::<i32>(conn)
+            .optional()?
+            .unwrap_or(0))
+    }
+
     pub fn update(conn: &mut DbConnection, id: i64, form: &OlympiadResultsForm) -> DbResult<()> {
         diesel::update(olympiad_results::table.find(id))
             .set(form.clone())

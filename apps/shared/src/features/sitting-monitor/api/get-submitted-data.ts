@@ -1,5 +1,5 @@
 // GET /api/participant/get-submitted-data/{id}: a learner's answers as submitted, every question of the
-// paper in order (marks for admins only).
+// paper in order, as much of it as the paper rule shows the caller now (`shown`).
 import { useQuery } from '@tanstack/react-query';
 import { api, call } from '../../../api/client';
 import { unwrap } from '../../../api/envelope';

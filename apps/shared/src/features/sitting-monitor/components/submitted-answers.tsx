@@ -1,10 +1,12 @@
 // A learner's answers as submitted: every question of the paper in order, what they answered (as they
-// saw it), flags, when each was saved; marks and the score for admins.
+// saw it), flags, when each was saved; marks and the score where the paper rule shows them. A
+// teacher sees the questions and answers only once nobody can write the paper any more, and until
+// then which questions were answered and when.
 import { Alert, Badge, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { formatDateTime, parseServerTime } from '../../../lib/server-time';
 import { RowModal } from '../../../resource/row-modal';
 import type { RowDialog } from '../../../resource/use-row-dialog';
-import { useSubmittedData } from '../api/get-submitted-data';
+import { useSubmittedData, type SubmittedData } from '../api/get-submitted-data';
 import type { LearnerSitting } from '../api/get-sitting-learners';
 import { learnerName } from './monitor-text';
 
@@ -23,10 +25,17 @@ function SubmittedAnswers({ participantId }: { participantId: number }) {
   if (submitted.isPending) return <Loader role="status" aria-label="Loading the answers" />;
   if (submitted.isError) return <Alert color="red">{submitted.error.message}</Alert>;
   const data = submitted.data;
-  const answered = data.answers.filter((answer) => answer.answerText !== '').length;
+  const answered = data.answers.filter((answer) => answer.answered).length;
   const withMarks = data.answers.some((answer) => answer.marks != null);
   return (
     <Stack>
+      {!data.shown.questions && (
+        <Alert color="blue" title="The questions are not shown yet">
+          The questions and answers are shown once the sitting has closed for every school, so that no
+          school can see the paper before another has written it. Until then you see which questions
+          were answered and when.
+        </Alert>
+      )}
       <Group gap="lg">
         <Text size="sm">
           Grade {data.grade}
@@ -59,12 +68,12 @@ function SubmittedAnswers({ participantId }: { participantId: number }) {
               <Table.Tr key={answer.questionId}>
                 <Table.Td>
                   <Text size="xs" c="dimmed">
-                    {answer.moduleTitle} {answer.position}
+                    {answer.moduleTitle || 'Question'} {answer.position}
                   </Text>
-                  <Text size="sm">{answer.question}</Text>
+                  {answer.question !== '' && <Text size="sm">{answer.question}</Text>}
                 </Table.Td>
                 <Table.Td>
-                  {answer.answerText !== '' ? answer.answerText : <Text c="dimmed">Not answered</Text>}
+                  {answerCell(answer)}
                   {answer.flagged && (
                     <Badge ml="xs" size="xs" color="orange">
                       Flagged
@@ -82,4 +91,9 @@ function SubmittedAnswers({ participantId }: { participantId: number }) {
       </Table.ScrollContainer>
     </Stack>
   );
+}
+
+function answerCell(answer: SubmittedData['answers'][number]) {
+  if (!answer.answered) return <Text c="dimmed">Not answered</Text>;
+  return answer.answerText !== '' ? answer.answerText : <Text c="dimmed">Answered</Text>;
 }
