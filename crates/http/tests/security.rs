@@ -132,6 +132,31 @@ async fn an_impersonation_ends_with_the_overlords_session() {
 }
 
 #[actix_web::test]
+async fn asking_for_reset_links_again_and_again_keeps_only_a_few() {
+    use diesel::{QueryDsl, RunQueryDsl};
+    use olympiad_persistence::schema::{jobs, password_resets};
+    let fx = Fixture::new();
+    fx.user("teacher@example.org", Role::Teacher, None);
+    let api = fx.api().await;
+    let jobs_before: i64 = jobs::table.count().get_result(&mut fx.db.conn()).unwrap();
+    for _ in 0..8 {
+        let (status, body) = api
+            .send(TestRequest::post().uri("/api/auth/forgot-password/teacher@example.org"))
+            .await;
+        assert_eq!(
+            (status, body["data"]["sent"].clone()),
+            (StatusCode::OK, json!(true))
+        );
+    }
+    let links: i64 = password_resets::table
+        .count()
+        .get_result(&mut fx.db.conn())
+        .unwrap();
+    let jobs_after: i64 = jobs::table.count().get_result(&mut fx.db.conn()).unwrap();
+    assert_eq!((links, jobs_after - jobs_before), (3, 3));
+}
+
+#[actix_web::test]
 async fn a_chosen_learner_password_never_travels_in_the_address() {
     let fx = Fixture::new();
     let admin = fx.token_for(fx.user("admin@example.org", Role::Admin, Some("geography")));
