@@ -426,8 +426,11 @@ async fn payfast_confirms(validate_url: &str, signed: String) -> bool {
 
 /// PayFast's Instant Transaction Notification (form-encoded). Believed only with our signature,
 /// from PayFast's addresses (`PAYFAST_SOURCES`), confirmed by PayFast's validate call, for an
-/// order's exact total; a refused one changes nothing and is logged. A repeated one changes
-/// nothing. PayFast wants a 200 whatever the outcome, so only a malformed body is a 400.
+/// order's exact total; a refused one changes nothing. One that is not PayFast's at all (not
+/// signed with our passphrase, or from elsewhere) is counted in the metrics and told in the log at
+/// most once a minute, never written to the database; one that is PayFast's is noted in the
+/// application log. A repeated one changes nothing. PayFast wants a 200 whatever the outcome, so
+/// only a malformed body is a 400.
 #[utoipa::path(
     operation_id = "payfast_itn",
     tag = "payments",
@@ -468,6 +471,14 @@ pub async fn payfast_itn(
         ItnOutcome::Repeated => "repeated",
         ItnOutcome::Ignored => "ignored",
         ItnOutcome::Refused => "refused",
+        ItnOutcome::Forged(reason) => {
+            if let Some(count) = crate::metrics::itn_forged(reason) {
+                log::warn!(
+                    "{count} ITN(s) refused as not PayFast's since the last report, the latest: {reason}"
+                );
+            }
+            "refused"
+        }
     }
     .to_owned())
 }
