@@ -67,6 +67,7 @@ const RATE_LIMITED: &[(&str, &str)] = &[
     ("POST", "/api/website/eoi"),
     ("POST", "/api/website/other-interest"),
     ("POST", "/api/website/verify-email/{id}"),
+    ("POST", "/api/purchase-order/{id}/proof"),
 ];
 
 /// Every status an operation can answer, beyond those its own annotation names, so that a client

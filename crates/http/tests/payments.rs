@@ -655,6 +655,64 @@ async fn a_teacher_uploads_a_proof_of_payment_and_the_accountant_marks_the_order
 }
 
 #[actix_web::test]
+async fn an_order_takes_at_most_five_proofs() {
+    let fx = Fixture::new();
+    let (entry, teacher) = school_with_learners(&fx, 1);
+    let api = fx.api().await;
+    let id = api.order_for(entry, &teacher).await["id"].as_i64().unwrap();
+    let url = format!("/api/purchase-order/{id}/proof");
+    for n in 0..5 {
+        let (status, body) = api
+            .send(with_token(
+                multipart(&url, &format!("proof{n}.png"), PNG),
+                &teacher,
+            ))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    // The sixth is refused, naming the file, and nothing is noted.
+    let (status, body) = api
+        .send(with_token(multipart(&url, "proof5.png", PNG), &teacher))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(
+        body["errorMsg"].as_str().unwrap().starts_with("file: "),
+        "{body}"
+    );
+    assert_eq!(activities(&fx, "payment_proof_uploaded").len(), 5);
+}
+
+#[actix_web::test]
+async fn a_user_uploads_a_few_proofs_an_hour() {
+    let fx = Fixture::with_config(|c| {
+        c.require_staff_2fa = false;
+        c.bucket_allowances.proof_uploads_per_hour = 3;
+    });
+    let (entry, teacher) = school_with_learners(&fx, 2);
+    let api = fx.api().await;
+    let id = api.order_for(entry, &teacher).await["id"].as_i64().unwrap();
+    let url = format!("/api/purchase-order/{id}/proof");
+    for n in 0..3 {
+        let (status, body) = api
+            .send(with_token(
+                multipart(&url, &format!("proof{n}.png"), PNG),
+                &teacher,
+            ))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    // Past the hour's allowance the user is told to wait, before anything is read or kept.
+    let (status, body) = api
+        .send(with_token(multipart(&url, "proof3.png", PNG), &teacher))
+        .await;
+    assert_eq!(
+        (status, body["error"].clone()),
+        (StatusCode::TOO_MANY_REQUESTS, json!("rate_limited"))
+    );
+    assert_eq!(activities(&fx, "payment_proof_uploaded").len(), 3);
+}
+
+#[actix_web::test]
 async fn fees_by_grade_band_and_date_and_a_sponsored_entry_show_on_the_order_and_its_invoice() {
     let fx = Fixture::new();
     let geo = fx.olympiad("geography");

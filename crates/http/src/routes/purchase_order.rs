@@ -6,7 +6,7 @@ use crate::body::{read_file_part, Body};
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::listing::{download, GridQuery};
-use crate::rate_limit::client_address;
+use crate::rate_limit::{client_address, Bucket};
 use crate::routes::{upload_target, IdOf};
 use crate::state::AppState;
 use actix_multipart::Multipart;
@@ -498,13 +498,15 @@ pub struct ProofPath {
 
 /// The entry's people (or the finance staff) upload a proof of payment for an order still owed:
 /// multipart with one part named `file`, a PDF, JPEG or PNG of at most 5 MB, judged by its content.
+/// An order takes at most `PROOFS_PER_ORDER` (5) proofs (409), and one user uploads at most
+/// `PROOF_UPLOAD_LIMIT` an hour (429).
 #[utoipa::path(
     tag = "payments",
     params(IdOf<PurchaseOrderId>),
     request_body(content_type = "multipart/form-data", description = "One part named `file`"),
     responses(
         (status = 200, body = inline(crate::envelope::Envelope<PaymentProof>)),
-        (status = 409, description = "The order is paid or deleted", body = crate::error::ErrorBody),
+        (status = 409, description = "The order is paid or deleted, or has its 5 proofs already", body = crate::error::ErrorBody),
         (status = 413, description = "Larger than 5 MB", body = crate::error::ErrorBody),
         (status = 415, description = "Not a PDF, JPEG or PNG", body = crate::error::ErrorBody)
     )
@@ -517,6 +519,9 @@ pub async fn upload_proof(
     parts: Multipart,
 ) -> ApiResult<PaymentProof> {
     let id = upload_target::<PurchaseOrder>(&state, &caller, path.id).await?;
+    state
+        .limits
+        .check(Bucket::ProofUpload, &caller.user_id.to_string())?;
     let limit = state.config.upload_limit_bytes.min(PROOF_LIMIT_BYTES);
     let (name, bytes) = read_file_part(parts, limit).await?;
     let uploads = state.config.uploads_dir.clone();
