@@ -1,4 +1,4 @@
-use crate::rate_limit::TrustedProxies;
+use crate::rate_limit::{BucketAllowances, TrustedProxies};
 use std::path::PathBuf;
 
 /// What the API needs to know from the server's settings.
@@ -24,6 +24,9 @@ pub struct ApiConfig {
     pub signin_per_username_per_minute: u32,
     /// Sign-in attempts per address per minute: loose, since a school's lab shares one address.
     pub signin_per_address_per_minute: u32,
+    /// What one address may ask of the public routes, and one user upload as proofs of payment
+    /// (`PUBLIC_READ_LIMIT`, `PUBLIC_FORM_LIMIT`, `NOTIFICATION_LIMIT`, `PROOF_UPLOAD_LIMIT`).
+    pub bucket_allowances: BucketAllowances,
     /// Threads that write learners' answers, each committing whatever has queued at once.
     pub answer_writers: usize,
     /// Proxies whose `X-Forwarded-For` names the client (`TRUSTED_PROXIES`).
@@ -75,6 +78,16 @@ impl ApiConfig {
             upload_limit_bytes: 2 * 1024 * 1024,
             signin_per_username_per_minute: 10,
             signin_per_address_per_minute: 1200,
+            // Every request of a test comes from one address, and a test may call a public route
+            // hundreds of times (`tests/roles.rs` calls each with every role): `tests/public_limits.rs`
+            // sets its own small allowances.
+            bucket_allowances: BucketAllowances {
+                public_read_per_minute: 100_000,
+                sign_in_per_minute: 100_000,
+                public_form_per_minute: 100_000,
+                notification_per_minute: 100_000,
+                proof_uploads_per_hour: 100_000,
+            },
             answer_writers: 1,
             trusted_proxies: TrustedProxies::default(),
             // Payments: test keys (PayFast's public sandbox ones), loopback as PayFast.

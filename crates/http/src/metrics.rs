@@ -77,6 +77,11 @@ struct Counters {
     answers: u64,
     /// Batches that failed whole and were written again one job at a time.
     batch_retries: u64,
+    /// ITNs refused as not PayFast's, by why.
+    forged_itns: BTreeMap<&'static str, u64>,
+    /// When the log last told of forged ITNs, and how many came since.
+    forged_itns_logged: Option<Instant>,
+    forged_itns_unlogged: u64,
 }
 
 static COUNTERS: LazyLock<Mutex<Counters>> = LazyLock::new(Mutex::default);
@@ -128,6 +133,23 @@ pub fn answer_batch(jobs: usize, saves: usize, answers: usize) {
 /// A batch that failed whole and was written again one job at a time.
 pub fn answer_batch_retried() {
     counters().batch_retries += 1;
+}
+
+/// An ITN refused as not PayFast's, which is written nowhere else (anyone can send one). Answers
+/// how many came since the log last told of them, once a minute at most, for the log to tell of
+/// them in one line: the log grows with time, not with what outsiders send.
+pub fn itn_forged(reason: &'static str) -> Option<u64> {
+    let mut counters = counters();
+    *counters.forged_itns.entry(reason).or_default() += 1;
+    counters.forged_itns_unlogged += 1;
+    let due = counters
+        .forged_itns_logged
+        .is_none_or(|at| at.elapsed().as_secs() >= 60);
+    if !due {
+        return None;
+    }
+    counters.forged_itns_logged = Some(Instant::now());
+    Some(std::mem::take(&mut counters.forged_itns_unlogged))
 }
 
 /// Read when the page is asked for: the job queue and the database pool.
@@ -188,6 +210,14 @@ pub fn render(gauges: &Gauges) -> String {
     let _ = writeln!(out, "# HELP olympiad_answer_saves_total Learners' answer saves made durable.\n# TYPE olympiad_answer_saves_total counter\nolympiad_answer_saves_total {}", counters.saves);
     let _ = writeln!(out, "# HELP olympiad_answers_saved_total Answers in those saves.\n# TYPE olympiad_answers_saved_total counter\nolympiad_answers_saved_total {}", counters.answers);
     let _ = writeln!(out, "# HELP olympiad_answer_batch_retries_total Answer batches that failed whole and were written again job by job.\n# TYPE olympiad_answer_batch_retries_total counter\nolympiad_answer_batch_retries_total {}", counters.batch_retries);
+    out.push_str("# HELP olympiad_payfast_itn_forged_total ITNs refused as not PayFast's (no signature of ours, or not from PayFast's addresses), by why.\n# TYPE olympiad_payfast_itn_forged_total counter\n");
+    for (reason, count) in &counters.forged_itns {
+        let _ = writeln!(
+            out,
+            "olympiad_payfast_itn_forged_total{{reason=\"{}\"}} {count}",
+            escape(reason)
+        );
+    }
     drop(counters);
 
     out.push_str("# HELP olympiad_jobs Background jobs in the job table, by status.\n# TYPE olympiad_jobs gauge\n");

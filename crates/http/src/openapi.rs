@@ -67,6 +67,7 @@ const RATE_LIMITED: &[(&str, &str)] = &[
     ("POST", "/api/website/eoi"),
     ("POST", "/api/website/other-interest"),
     ("POST", "/api/website/verify-email/{id}"),
+    ("POST", "/api/purchase-order/{id}/proof"),
 ];
 
 /// Every status an operation can answer, beyond those its own annotation names, so that a client
@@ -74,8 +75,10 @@ const RATE_LIMITED: &[(&str, &str)] = &[
 /// canonical form among them) or fail on the server (500); a signed-in route answers 401 without a
 /// valid session and 403 to a role it is not for; a route with an id in its path answers 404 for
 /// an id that names nothing, and so does a signed-in route for an id in its query or body that
-/// names nothing or nothing in the caller's reach; the sign-in and interest forms answer 429 past
-/// their limits; a change of a paper that takes `confirm` answers 409 while its olympiad is open.
+/// names nothing or nothing in the caller's reach; the sign-in and interest forms, the proofs of
+/// payment and every public route answer 429 past their limits, and a public route 413 to a body
+/// longer than it reads; a change of a paper that takes `confirm` answers 409 while its olympiad
+/// is open.
 /// A list with a `format` query parameter answers its CSV or XLSX file with 200. A signed-in route
 /// takes the session's bearer token unless its annotation names another scheme.
 fn complete_responses(openapi: &mut utoipa::openapi::OpenApi) {
@@ -109,6 +112,8 @@ fn complete_responses(openapi: &mut utoipa::openapi::OpenApi) {
                 .find(|route| route.method == method && route.path == path);
             let signed_in =
                 declared.is_some_and(|route| route.allowed != crate::access::Allowed::Public);
+            let public =
+                declared.is_some_and(|route| route.allowed == crate::access::Allowed::Public);
             let confirms = has_query_parameter(operation, "confirm");
             if signed_in && operation.security.is_none() {
                 operation.security = Some(vec![SecurityRequirement::new(
@@ -143,8 +148,11 @@ fn complete_responses(openapi: &mut utoipa::openapi::OpenApi) {
                     "`not_found`: an id names nothing, or nothing the caller may see (answered in the same words)",
                 );
             }
-            if RATE_LIMITED.contains(&(method, path.as_str())) {
+            if RATE_LIMITED.contains(&(method, path.as_str())) || public {
                 add("429", "`rate_limited`: too many attempts; wait a minute");
+            }
+            if public {
+                add("413", "`too_large`: a body longer than the route reads");
             }
             if confirms {
                 add(

@@ -3,6 +3,11 @@
 //! o'clock. On PostgreSQL the counts are kept in the database (`SigninLimit`), so that they hold
 //! across every API node; on SQLite, which serves one node, in memory (governor's keyed GCRA
 //! limiters: the same algorithm).
+//!
+//! Every public route is also counted per address in its [`Bucket`] (declared beside its access in
+//! `access::PUBLIC_LIMITS`), and proofs of payment per user. Those counts are kept in memory on
+//! each node: they bound floods rather than guesses, so a few nodes multiplying the allowance does
+//! no harm, and a public page's read costs no write to the database.
 
 use crate::db::Db;
 use crate::error::ApiError;
@@ -20,6 +25,82 @@ pub struct RateLimits {
     per_address_per_minute: u32,
     /// Where the counts are kept for every node, when the database is PostgreSQL.
     shared: Option<Db>,
+    /// Each bucket's limiter, in the order of [`Bucket::ALL`].
+    buckets: Vec<DefaultKeyedRateLimiter<String>>,
+}
+
+/// A kind of request counted together, each with its own allowance ([`BucketAllowances`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bucket {
+    /// Public pages and documents read by the sites and apps: loose, since a school's lab, all
+    /// its learners opening the olympiad at nine o'clock, shares one address.
+    PublicRead,
+    /// Sign-in, reset links and password setting: as loose per address as sign-in itself; each
+    /// also counts its attempts strictly per username.
+    SignIn,
+    /// Public forms and links that may write (interest, unsubscribes): a person sends a few.
+    PublicForm,
+    /// Providers' notifications (PayFast's ITN, bounces): few addresses, in bursts.
+    Notification,
+    /// Proofs of payment, counted per user: each is a stored file of up to 5 MB.
+    ProofUpload,
+}
+
+impl Bucket {
+    pub const ALL: [Bucket; 5] = [
+        Bucket::PublicRead,
+        Bucket::SignIn,
+        Bucket::PublicForm,
+        Bucket::Notification,
+        Bucket::ProofUpload,
+    ];
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// How many requests of each bucket one key may make: per minute, but proofs of payment per hour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BucketAllowances {
+    pub public_read_per_minute: u32,
+    pub sign_in_per_minute: u32,
+    pub public_form_per_minute: u32,
+    pub notification_per_minute: u32,
+    pub proof_uploads_per_hour: u32,
+}
+
+impl Default for BucketAllowances {
+    fn default() -> Self {
+        BucketAllowances {
+            public_read_per_minute: 1200,
+            sign_in_per_minute: 1200,
+            public_form_per_minute: 30,
+            notification_per_minute: 600,
+            proof_uploads_per_hour: 20,
+        }
+    }
+}
+
+impl BucketAllowances {
+    /// The allowance of a bucket: its count, and the quota that refills it.
+    pub fn of(&self, bucket: Bucket) -> u32 {
+        match bucket {
+            Bucket::PublicRead => self.public_read_per_minute,
+            Bucket::SignIn => self.sign_in_per_minute,
+            Bucket::PublicForm => self.public_form_per_minute,
+            Bucket::Notification => self.notification_per_minute,
+            Bucket::ProofUpload => self.proof_uploads_per_hour,
+        }
+    }
+
+    fn quota(&self, bucket: Bucket) -> Quota {
+        let count = NonZeroU32::new(self.of(bucket)).unwrap_or(NonZeroU32::MIN);
+        match bucket {
+            Bucket::ProofUpload => Quota::per_hour(count),
+            _ => Quota::per_minute(count),
+        }
+    }
 }
 
 fn per_minute(count: u32) -> Quota {
@@ -34,6 +115,28 @@ impl RateLimits {
             per_username_per_minute,
             per_address_per_minute,
             shared: None,
+            buckets: Vec::new(),
+        }
+        .with_buckets(&BucketAllowances::default())
+    }
+
+    /// The same limits, with these allowances for the buckets.
+    pub fn with_buckets(mut self, allowances: &BucketAllowances) -> Self {
+        self.buckets = Bucket::ALL
+            .iter()
+            .map(|bucket| RateLimiter::keyed(allowances.quota(*bucket)))
+            .collect();
+        self
+    }
+
+    /// Counts one request of `bucket` by `key` (a client's address, or a user); answers 429 when
+    /// the key's allowance is spent.
+    pub fn check(&self, bucket: Bucket, key: &str) -> Result<(), ApiError> {
+        match self.buckets.get(bucket.index()) {
+            Some(limiter) if limiter.check_key(&key.to_owned()).is_err() => {
+                Err(ApiError::too_many_requests())
+            }
+            _ => Ok(()),
         }
     }
 
@@ -86,6 +189,9 @@ impl RateLimits {
     pub async fn forget_idle(&self) {
         self.per_username.retain_recent();
         self.per_address.retain_recent();
+        for limiter in &self.buckets {
+            limiter.retain_recent();
+        }
         if let Some(db) = &self.shared {
             let now_ms = chrono::Utc::now().timestamp_millis();
             if let Err(error) = db

@@ -50,7 +50,8 @@ impl AppState {
         let mut limits = RateLimits::new(
             config.signin_per_username_per_minute,
             config.signin_per_address_per_minute,
-        );
+        )
+        .with_buckets(&config.bucket_allowances);
         // Several nodes share a PostgreSQL database, and so its counts.
         if postgres {
             limits = limits.shared(db.clone());

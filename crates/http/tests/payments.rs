@@ -372,6 +372,70 @@ async fn an_itn_pays_the_order_once_and_a_forged_one_changes_nothing() {
     assert_eq!(status, StatusCode::CONFLICT);
 }
 
+/// The application log's rows about PayFast.
+fn payfast_log_rows(fx: &Fixture) -> usize {
+    olympiad_persistence::models::AppLog::list(&mut fx.db.conn(), Some("payfast"), -1)
+        .unwrap()
+        .len()
+}
+
+#[actix_web::test]
+async fn itns_that_are_not_payfasts_write_no_row_however_many_come() {
+    let fx = payfast_answering("VALID");
+    let (entry, teacher) = school_with_learners(&fx, 1);
+    let api = fx.api().await;
+    let id = api.order_for(entry, &teacher).await["id"].as_i64().unwrap();
+    let fields = |payment: &str, amount: &str| {
+        vec![
+            ("m_payment_id", id.to_string()),
+            ("pf_payment_id", payment.to_owned()),
+            ("payment_status", "COMPLETE".to_owned()),
+            ("amount_gross", amount.to_owned()),
+            ("merchant_id", "10000100".to_owned()),
+        ]
+    };
+    // Anyone may post these: signed with a guessed passphrase, or from an address not PayFast's.
+    for n in 0..15 {
+        let (status, body) = api
+            .send(itn_request(
+                signed_itn(&fields(&n.to_string(), "57.50"), "guess"),
+                "127.0.0.1:40000",
+            ))
+            .await;
+        assert_eq!(
+            (status, body["data"].clone()),
+            (StatusCode::OK, json!("refused"))
+        );
+        let (_, body) = api
+            .send(itn_request(
+                signed_itn(&fields(&n.to_string(), "57.50"), "test-passphrase"),
+                "198.51.100.7:40000",
+            ))
+            .await;
+        assert_eq!(body["data"], "refused");
+    }
+    assert_eq!(payfast_log_rows(&fx), 0, "no row for what outsiders send");
+    // They are counted, for whoever watches the metrics.
+    let (status, _, metrics) = api
+        .file(with_token(get("/metrics"), "test-metrics-secret"))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let metrics = String::from_utf8(metrics).unwrap();
+    assert!(
+        metrics.contains("olympiad_payfast_itn_forged_total{reason=\"bad signature\"}"),
+        "{metrics}"
+    );
+    // One that PayFast itself signed and sent but that does not fit the order is still noted.
+    let (_, body) = api
+        .send(itn_request(
+            signed_itn(&fields("99", "1.00"), "test-passphrase"),
+            "127.0.0.1:40000",
+        ))
+        .await;
+    assert_eq!(body["data"], "refused");
+    assert_eq!(payfast_log_rows(&fx), 1);
+}
+
 #[actix_web::test]
 async fn an_itn_that_payfast_does_not_confirm_changes_nothing() {
     let fx = payfast_answering("INVALID");
@@ -588,6 +652,64 @@ async fn a_teacher_uploads_a_proof_of_payment_and_the_accountant_marks_the_order
         .send(with_token(multipart(&url, "again.png", PNG), &teacher))
         .await;
     assert_eq!(status, StatusCode::CONFLICT);
+}
+
+#[actix_web::test]
+async fn an_order_takes_at_most_five_proofs() {
+    let fx = Fixture::new();
+    let (entry, teacher) = school_with_learners(&fx, 1);
+    let api = fx.api().await;
+    let id = api.order_for(entry, &teacher).await["id"].as_i64().unwrap();
+    let url = format!("/api/purchase-order/{id}/proof");
+    for n in 0..5 {
+        let (status, body) = api
+            .send(with_token(
+                multipart(&url, &format!("proof{n}.png"), PNG),
+                &teacher,
+            ))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    // The sixth is refused, naming the file, and nothing is noted.
+    let (status, body) = api
+        .send(with_token(multipart(&url, "proof5.png", PNG), &teacher))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(
+        body["errorMsg"].as_str().unwrap().starts_with("file: "),
+        "{body}"
+    );
+    assert_eq!(activities(&fx, "payment_proof_uploaded").len(), 5);
+}
+
+#[actix_web::test]
+async fn a_user_uploads_a_few_proofs_an_hour() {
+    let fx = Fixture::with_config(|c| {
+        c.require_staff_2fa = false;
+        c.bucket_allowances.proof_uploads_per_hour = 3;
+    });
+    let (entry, teacher) = school_with_learners(&fx, 2);
+    let api = fx.api().await;
+    let id = api.order_for(entry, &teacher).await["id"].as_i64().unwrap();
+    let url = format!("/api/purchase-order/{id}/proof");
+    for n in 0..3 {
+        let (status, body) = api
+            .send(with_token(
+                multipart(&url, &format!("proof{n}.png"), PNG),
+                &teacher,
+            ))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    // Past the hour's allowance the user is told to wait, before anything is read or kept.
+    let (status, body) = api
+        .send(with_token(multipart(&url, "proof3.png", PNG), &teacher))
+        .await;
+    assert_eq!(
+        (status, body["error"].clone()),
+        (StatusCode::TOO_MANY_REQUESTS, json!("rate_limited"))
+    );
+    assert_eq!(activities(&fx, "payment_proof_uploaded").len(), 3);
 }
 
 #[actix_web::test]

@@ -132,6 +132,77 @@ async fn an_impersonation_ends_with_the_overlords_session() {
 }
 
 #[actix_web::test]
+async fn signing_out_of_an_impersonation_ends_it_and_the_overlords_sessions() {
+    let fx = Fixture::new();
+    let geography = fx.olympiad("geography").id;
+    let overlord_id = fx.user("overlord@example.org", Role::Overlord, None);
+    let teacher_id = fx.user("teacher@example.org", Role::Teacher, None);
+    fx.user("clerk@example.org", Role::Teacher, None);
+    let api = fx.api().await;
+    let impersonate = |overlord: &str, email: &str| {
+        with_token(
+            get(&format!(
+                "/api/user/impersonate?olympiadId={geography}&userEmail={email}"
+            )),
+            overlord,
+        )
+    };
+    let answers = |token: &str| with_token(get("/api/auth/current-user"), token);
+    let overlord = fx.token_for(overlord_id);
+    let teachers_own = fx.token_for(teacher_id);
+    let (_, body) = api
+        .send(impersonate(&overlord, "teacher@example.org"))
+        .await;
+    let as_teacher = body["data"]["token"].as_str().unwrap().to_owned();
+    let (_, body) = api.send(impersonate(&overlord, "clerk@example.org")).await;
+    let as_clerk = body["data"]["token"].as_str().unwrap().to_owned();
+    assert_eq!(api.send(answers(&as_teacher)).await.0, StatusCode::OK);
+
+    let (status, _) = api.post("/api/auth/signout", json!({}), &as_teacher).await;
+    assert_eq!(status, StatusCode::OK);
+    // The impersonation's token is spent, and with it the overlord's sessions and every other
+    // impersonation they began (the apps had put the impersonation's token in place of theirs).
+    for spent in [&as_teacher, &as_clerk, &overlord] {
+        assert_eq!(api.send(answers(spent)).await.0, StatusCode::UNAUTHORIZED);
+    }
+    // The teacher's own devices stay signed in.
+    assert_eq!(api.send(answers(&teachers_own)).await.0, StatusCode::OK);
+    let signouts = activities(&fx, "signout");
+    assert_eq!(signouts.len(), 1);
+    assert_eq!(signouts[0].user_id, Some(overlord_id));
+    assert!(
+        signouts[0].details.contains("actingAs"),
+        "{}",
+        signouts[0].details
+    );
+}
+
+#[actix_web::test]
+async fn asking_for_reset_links_again_and_again_keeps_only_a_few() {
+    use diesel::{QueryDsl, RunQueryDsl};
+    use olympiad_persistence::schema::{jobs, password_resets};
+    let fx = Fixture::new();
+    fx.user("teacher@example.org", Role::Teacher, None);
+    let api = fx.api().await;
+    let jobs_before: i64 = jobs::table.count().get_result(&mut fx.db.conn()).unwrap();
+    for _ in 0..8 {
+        let (status, body) = api
+            .send(TestRequest::post().uri("/api/auth/forgot-password/teacher@example.org"))
+            .await;
+        assert_eq!(
+            (status, body["data"]["sent"].clone()),
+            (StatusCode::OK, json!(true))
+        );
+    }
+    let links: i64 = password_resets::table
+        .count()
+        .get_result(&mut fx.db.conn())
+        .unwrap();
+    let jobs_after: i64 = jobs::table.count().get_result(&mut fx.db.conn()).unwrap();
+    assert_eq!((links, jobs_after - jobs_before), (3, 3));
+}
+
+#[actix_web::test]
 async fn a_chosen_learner_password_never_travels_in_the_address() {
     let fx = Fixture::new();
     let admin = fx.token_for(fx.user("admin@example.org", Role::Admin, Some("geography")));

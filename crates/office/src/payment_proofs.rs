@@ -19,6 +19,20 @@ use std::path::{Path, PathBuf};
 /// A proof is a bank's confirmation, not an archive: 5 MB is plenty for a scan or a photo.
 pub const PROOF_LIMIT_BYTES: usize = 5 * 1024 * 1024;
 
+/// Proofs an order may have: a payment's confirmation, sent again when the first was unclear, and
+/// a few to spare. Past it the entry's people ask the office, rather than storing file upon file.
+pub const PROOFS_PER_ORDER: usize = 5;
+
+/// Refuses a proof past the order's [`PROOFS_PER_ORDER`].
+fn room_for_a_proof(conn: &mut DbConnection, order: &PurchaseOrder) -> OfficeResult<()> {
+    if PaymentProof::of_order(conn, order.id)?.len() >= PROOFS_PER_ORDER {
+        return Err(OfficeError::conflict(format!(
+            "file: this order has {PROOFS_PER_ORDER} proofs of payment already, the most it takes; ask the office to look at those."
+        )));
+    }
+    Ok(())
+}
+
 /// Where proofs are kept: apart from the question attachments, so that tidying those never
 /// touches them.
 pub fn proofs_root(uploads_dir: &Path) -> PathBuf {
@@ -33,7 +47,8 @@ fn is_finance(caller: &Caller) -> bool {
 }
 
 /// Keeps the file and notes it on the order. The order must be in the caller's reach (another
-/// school's is a 404) and still owed: a paid or deleted order takes no proof (409).
+/// school's is a 404) and still owed: a paid or deleted order takes no proof (409), nor one that
+/// has [`PROOFS_PER_ORDER`] already (409).
 pub fn upload(
     conn: &mut DbConnection,
     caller: &Caller,
@@ -49,6 +64,7 @@ pub fn upload(
     if order.paid {
         return Err(OfficeError::conflict("This order is paid already."));
     }
+    room_for_a_proof(conn, &order)?;
     let filename = clean_filename(filename)?;
     let content_type = match sniff(bytes) {
         Some(t @ ("application/pdf" | "image/jpeg" | "image/png")) => t,
@@ -64,6 +80,8 @@ pub fn upload(
     let sha256 = store_bytes(&proofs_root(uploads_dir), bytes)
         .map_err(|e| OfficeError::Internal(e.to_string()))?;
     write_transaction(conn, |conn| {
+        // Again in the transaction that adds it: two uploads at once do not both take the last.
+        room_for_a_proof(conn, &order)?;
         let proof = PaymentProof::create(
             conn,
             &PaymentProofInsertForm {

@@ -1037,8 +1037,13 @@ pub enum ItnOutcome {
     Repeated,
     /// Not a completed payment (PayFast also notifies of cancellations); nothing changed.
     Ignored,
-    /// Refused (forged, wrong amount, unknown order, not from PayFast); nothing changed, logged.
+    /// Refused though signed and sent by PayFast (wrong amount, unknown order, not confirmed);
+    /// nothing changed, noted in the application log.
     Refused,
+    /// Refused as not PayFast's at all: not signed with our passphrase, or not from PayFast's
+    /// addresses. Nothing changed and nothing is written: anyone may send these, and a row for
+    /// each would let anyone fill the log. The API counts them instead.
+    Forged(&'static str),
 }
 
 fn itn_field<'a>(posted: &'a [(String, String)], name: &str) -> &'a str {
@@ -1048,7 +1053,9 @@ fn itn_field<'a>(posted: &'a [(String, String)], name: &str) -> &'a str {
         .map_or("", |(_, v)| v.as_str())
 }
 
-/// Notes a refused ITN in the application log (without its signature) and changes nothing.
+/// Notes a refused ITN in the application log (without its signature) and changes nothing. Only
+/// an ITN signed with our passphrase and sent from PayFast's addresses gets this far, so the rows
+/// grow with PayFast's own notifications, not with what outsiders send.
 fn refuse_itn(conn: &mut DbConnection, why: &str, posted: &[(String, String)]) -> ItnOutcome {
     let message = format!(
         "ITN refused: {why} (m_payment_id {:?}, pf_payment_id {:?}, amount_gross {:?})",
@@ -1073,10 +1080,10 @@ pub fn payfast_itn(
     settings: &PaymentSettings,
 ) -> OfficeResult<ItnOutcome> {
     if !payfast_itn_signed(posted, &settings.payfast_passphrase) {
-        return Ok(refuse_itn(conn, "bad signature", posted));
+        return Ok(ItnOutcome::Forged("bad signature"));
     }
     if !from_payfast {
-        return Ok(refuse_itn(conn, "not from PayFast's addresses", posted));
+        return Ok(ItnOutcome::Forged("not from PayFast's addresses"));
     }
     if itn_field(posted, "merchant_id") != settings.payfast_merchant_id {
         return Ok(refuse_itn(conn, "another merchant", posted));

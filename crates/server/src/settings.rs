@@ -1,7 +1,7 @@
 //! Every setting of the platform, read once from environment variables (listed with their defaults
 //! in `.env.example`). A bad value stops the start with a message naming the variable.
 
-use olympiad_http::rate_limit::TrustedProxies;
+use olympiad_http::rate_limit::{BucketAllowances, TrustedProxies};
 use olympiad_http::ApiConfig;
 use olympiad_persistence::Database;
 use std::path::{Path, PathBuf};
@@ -41,6 +41,8 @@ pub struct Settings {
     pub upload_limit_mb: usize,
     pub signin_per_username_per_minute: u32,
     pub signin_per_address_per_minute: u32,
+    /// Per address a minute on the public routes, per user an hour for proofs of payment.
+    pub bucket_allowances: BucketAllowances,
     pub trusted_proxies: TrustedProxies,
     // Payments
     pub payments: olympiad_office::payments::PaymentSettings,
@@ -82,6 +84,19 @@ fn parsed<T: std::str::FromStr>(name: &'static str, default: T) -> Result<T, Set
             problem: format!("{text:?} is not a valid value"),
         }),
     }
+}
+
+/// The public routes' allowances per address (sign-in's is `SIGNIN_LIMIT_PER_ADDRESS`), and
+/// proofs of payment per user an hour.
+fn bucket_allowances() -> Result<BucketAllowances, SettingsError> {
+    let defaults = BucketAllowances::default();
+    Ok(BucketAllowances {
+        public_read_per_minute: parsed("PUBLIC_READ_LIMIT", defaults.public_read_per_minute)?,
+        sign_in_per_minute: parsed("SIGNIN_LIMIT_PER_ADDRESS", defaults.sign_in_per_minute)?,
+        public_form_per_minute: parsed("PUBLIC_FORM_LIMIT", defaults.public_form_per_minute)?,
+        notification_per_minute: parsed("NOTIFICATION_LIMIT", defaults.notification_per_minute)?,
+        proof_uploads_per_hour: parsed("PROOF_UPLOAD_LIMIT", defaults.proof_uploads_per_hour)?,
+    })
 }
 
 fn flag(name: &'static str, default: bool) -> Result<bool, SettingsError> {
@@ -181,6 +196,7 @@ impl Settings {
             upload_limit_mb: parsed("UPLOAD_LIMIT_MB", 10usize)?,
             signin_per_username_per_minute: parsed("SIGNIN_LIMIT_PER_USERNAME", 10u32)?,
             signin_per_address_per_minute: parsed("SIGNIN_LIMIT_PER_ADDRESS", 1200u32)?,
+            bucket_allowances: bucket_allowances()?,
             jwt_secret: var("JWT_SECRET"),
             trusted_proxies: TrustedProxies::parse(&var("TRUSTED_PROXIES").unwrap_or_default())
                 .map_err(|problem| SettingsError {
@@ -277,6 +293,7 @@ impl Settings {
             upload_limit_bytes: self.upload_limit_mb * 1024 * 1024,
             signin_per_username_per_minute: self.signin_per_username_per_minute,
             signin_per_address_per_minute: self.signin_per_address_per_minute,
+            bucket_allowances: self.bucket_allowances,
             answer_writers: self.answer_writers,
             trusted_proxies: self.trusted_proxies.clone(),
             // Payments

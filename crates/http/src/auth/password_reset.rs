@@ -23,6 +23,10 @@ use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
 const RESET_VALID_MINUTES: i64 = 60;
+/// Links a user may have waiting at once. Anyone may ask for a link for anyone, so past these
+/// asking again sends nothing and keeps nothing (and answers the same): a user's rows and the
+/// e-mails to them are bounded, however often an outsider asks.
+const LIVE_RESETS_PER_USER: i64 = 3;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
@@ -74,6 +78,10 @@ pub async fn forgot_password(
             let Some(email) = user.email.clone().filter(|_| !user.disabled) else {
                 return Ok(());
             };
+            PasswordReset::forget_spent(conn, user.id)?;
+            if PasswordReset::live_count(conn, user.id)? >= LIVE_RESETS_PER_USER {
+                return Ok(());
+            }
             PasswordReset::create(
                 conn,
                 user.id,

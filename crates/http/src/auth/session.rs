@@ -99,31 +99,40 @@ pub async fn get_login_status(
 
 #[utoipa::path(
     tag = "auth",
-    responses((status = 200, description = "Every session of this user has ended", body = inline(crate::envelope::Envelope<Option<bool>>)))
+    responses((status = 200, description = "Every session of this user has ended; signing out of an impersonation ends the overlord's sessions, and so every impersonation they began, but not the sessions of the user acted as", body = inline(crate::envelope::Envelope<Option<bool>>)))
 )]
 #[post("/api/auth/signout")]
 pub async fn signout(caller: Caller, state: web::Data<AppState>) -> ApiResult<Option<bool>> {
-    // An impersonating overlord leaving must not sign the real user out of their own devices.
-    if caller.impersonator.is_none() {
-        let (user_id, olympiad_id) = (caller.user_id, caller.olympiad_id);
-        state
-            .db
-            .transaction(move |conn| {
-                User::end_sessions(conn, user_id)?;
-                ActivityLog::record(
-                    conn,
-                    &ActivityLogInsertForm {
-                        user_id: Some(user_id),
-                        email: None,
-                        olympiad_id,
-                        action: "signout",
-                        details: "{}".into(),
-                        address: None,
-                    },
-                )?;
-                Ok(())
-            })
-            .await?;
-    }
+    // Signing out of an impersonation is the overlord signing out: the apps put the impersonation's
+    // token in place of the overlord's own, so ending the overlord's sessions leaves no token of
+    // theirs alive, and ends this impersonation with any other they began. The user acted as keeps
+    // their own devices.
+    let (ending, acting_as) = match caller.impersonator {
+        Some(overlord) => (overlord, Some(caller.user_id)),
+        None => (caller.user_id, None),
+    };
+    let olympiad_id = caller.olympiad_id;
+    let details = match acting_as {
+        Some(user) => serde_json::json!({ "actingAs": user }).to_string(),
+        None => "{}".into(),
+    };
+    state
+        .db
+        .transaction(move |conn| {
+            User::end_sessions(conn, ending)?;
+            ActivityLog::record(
+                conn,
+                &ActivityLogInsertForm {
+                    user_id: Some(ending),
+                    email: None,
+                    olympiad_id,
+                    action: "signout",
+                    details,
+                    address: None,
+                },
+            )?;
+            Ok(())
+        })
+        .await?;
     ok(None)
 }

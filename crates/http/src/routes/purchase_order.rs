@@ -6,7 +6,7 @@ use crate::body::{read_file_part, Body};
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::listing::{download, GridQuery};
-use crate::rate_limit::client_address;
+use crate::rate_limit::{client_address, Bucket};
 use crate::routes::{upload_target, IdOf};
 use crate::state::AppState;
 use actix_multipart::Multipart;
@@ -426,8 +426,11 @@ async fn payfast_confirms(validate_url: &str, signed: String) -> bool {
 
 /// PayFast's Instant Transaction Notification (form-encoded). Believed only with our signature,
 /// from PayFast's addresses (`PAYFAST_SOURCES`), confirmed by PayFast's validate call, for an
-/// order's exact total; a refused one changes nothing and is logged. A repeated one changes
-/// nothing. PayFast wants a 200 whatever the outcome, so only a malformed body is a 400.
+/// order's exact total; a refused one changes nothing. One that is not PayFast's at all (not
+/// signed with our passphrase, or from elsewhere) is counted in the metrics and told in the log at
+/// most once a minute, never written to the database; one that is PayFast's is noted in the
+/// application log. A repeated one changes nothing. PayFast wants a 200 whatever the outcome, so
+/// only a malformed body is a 400.
 #[utoipa::path(
     operation_id = "payfast_itn",
     tag = "payments",
@@ -468,6 +471,14 @@ pub async fn payfast_itn(
         ItnOutcome::Repeated => "repeated",
         ItnOutcome::Ignored => "ignored",
         ItnOutcome::Refused => "refused",
+        ItnOutcome::Forged(reason) => {
+            if let Some(count) = crate::metrics::itn_forged(reason) {
+                log::warn!(
+                    "{count} ITN(s) refused as not PayFast's since the last report, the latest: {reason}"
+                );
+            }
+            "refused"
+        }
     }
     .to_owned())
 }
@@ -487,13 +498,15 @@ pub struct ProofPath {
 
 /// The entry's people (or the finance staff) upload a proof of payment for an order still owed:
 /// multipart with one part named `file`, a PDF, JPEG or PNG of at most 5 MB, judged by its content.
+/// An order takes at most `PROOFS_PER_ORDER` (5) proofs (409), and one user uploads at most
+/// `PROOF_UPLOAD_LIMIT` an hour (429).
 #[utoipa::path(
     tag = "payments",
     params(IdOf<PurchaseOrderId>),
     request_body(content_type = "multipart/form-data", description = "One part named `file`"),
     responses(
         (status = 200, body = inline(crate::envelope::Envelope<PaymentProof>)),
-        (status = 409, description = "The order is paid or deleted", body = crate::error::ErrorBody),
+        (status = 409, description = "The order is paid or deleted, or has its 5 proofs already", body = crate::error::ErrorBody),
         (status = 413, description = "Larger than 5 MB", body = crate::error::ErrorBody),
         (status = 415, description = "Not a PDF, JPEG or PNG", body = crate::error::ErrorBody)
     )
@@ -506,6 +519,9 @@ pub async fn upload_proof(
     parts: Multipart,
 ) -> ApiResult<PaymentProof> {
     let id = upload_target::<PurchaseOrder>(&state, &caller, path.id).await?;
+    state
+        .limits
+        .check(Bucket::ProofUpload, &caller.user_id.to_string())?;
     let limit = state.config.upload_limit_bytes.min(PROOF_LIMIT_BYTES);
     let (name, bytes) = read_file_part(parts, limit).await?;
     let uploads = state.config.uploads_dir.clone();

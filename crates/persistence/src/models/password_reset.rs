@@ -36,6 +36,31 @@ impl PasswordReset {
         Ok(())
     }
 
+    /// How many of the user's links can still be used (not used, not expired).
+    pub fn live_count(conn: &mut DbConnection, user_id: UserId) -> DbResult<i64> {
+        Ok(password_resets::table
+            .filter(password_resets::user_id.eq(user_id))
+            .filter(password_resets::used_at.is_null())
+            .filter(password_resets::expires_at.gt(now()))
+            .count()
+            .get_result(conn)?)
+    }
+
+    /// Forgets the user's links that can no longer be used (used or expired): nothing reads them,
+    /// so a user's rows are never more than their live links.
+    pub fn forget_spent(conn: &mut DbConnection, user_id: UserId) -> DbResult<usize> {
+        Ok(diesel::delete(
+            password_resets::table
+                .filter(password_resets::user_id.eq(user_id))
+                .filter(
+                    password_resets::used_at
+                        .is_not_null()
+                        .or(password_resets::expires_at.le(now())),
+                ),
+        )
+        .execute(conn)?)
+    }
+
     /// Marks the reset used and answers its user, if the token is known, unused and not expired.
     /// The update is conditional, so two tabs using one link cannot both succeed.
     pub fn redeem(conn: &mut DbConnection, token_hash: &str) -> DbResult<Option<UserId>> {
