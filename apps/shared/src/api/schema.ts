@@ -1681,8 +1681,11 @@ export type paths = {
         /**
          * PayFast's Instant Transaction Notification (form-encoded). Believed only with our signature,
          *     from PayFast's addresses (`PAYFAST_SOURCES`), confirmed by PayFast's validate call, for an
-         *     order's exact total; a refused one changes nothing and is logged. A repeated one changes
-         *     nothing. PayFast wants a 200 whatever the outcome, so only a malformed body is a 400.
+         *     order's exact total; a refused one changes nothing. One that is not PayFast's at all (not
+         *     signed with our passphrase, or from elsewhere) is counted in the metrics and told in the log at
+         *     most once a minute, never written to the database; one that is PayFast's is noted in the
+         *     application log. A repeated one changes nothing. PayFast wants a 200 whatever the outcome, so
+         *     only a malformed body is a 400.
          */
         post: operations["payfast_itn"];
         delete?: never;
@@ -2037,6 +2040,8 @@ export type paths = {
         /**
          * The entry's people (or the finance staff) upload a proof of payment for an order still owed:
          *     multipart with one part named `file`, a PDF, JPEG or PNG of at most 5 MB, judged by its content.
+         *     An order takes at most `PROOFS_PER_ORDER` (5) proofs (409), and one user uploads at most
+         *     `PROOF_UPLOAD_LIMIT` an hour (429).
          */
         post: operations["upload_proof"];
         delete?: never;
@@ -6592,6 +6597,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `rate_limited`: too many attempts; wait a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -7905,6 +7928,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `rate_limited`: too many attempts; wait a minute */
             429: {
                 headers: {
@@ -7953,6 +7985,24 @@ export interface operations {
             };
             /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `rate_limited`: too many attempts; wait a minute */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8112,6 +8162,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many wrong current passwords */
             429: {
                 headers: {
@@ -8179,6 +8238,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many attempts */
             429: {
                 headers: {
@@ -8208,7 +8276,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every session of this user has ended */
+            /** @description Every session of this user has ended; signing out of an impersonation ends the overlord's sessions, and so every impersonation they began, but not the sessions of the user acted as */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8455,6 +8523,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `rate_limited`: too many attempts; wait a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -8505,6 +8591,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `rate_limited`: too many attempts; wait a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -8548,6 +8652,24 @@ export interface operations {
             };
             /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `rate_limited`: too many attempts; wait a minute */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10181,6 +10303,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `rate_limited`: too many attempts; wait a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -10588,6 +10728,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `rate_limited`: too many attempts; wait a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -10973,6 +11131,24 @@ export interface operations {
             };
             /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `rate_limited`: too many attempts; wait a minute */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12282,6 +12458,15 @@ export interface operations {
             };
             /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15692,6 +15877,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `rate_limited`: too many attempts; wait a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -16464,6 +16667,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `rate_limited`: too many attempts; wait a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -16522,6 +16743,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `rate_limited`: too many attempts; wait a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -16562,6 +16801,24 @@ export interface operations {
             };
             /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `rate_limited`: too many attempts; wait a minute */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18569,7 +18826,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The order is paid or deleted */
+            /** @description The order is paid or deleted, or has its 5 proofs already */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18589,6 +18846,15 @@ export interface operations {
             };
             /** @description Not a PDF, JPEG or PNG */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `rate_limited`: too many attempts; wait a minute */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22356,6 +22622,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `rate_limited`: too many attempts; wait a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -22660,6 +22944,24 @@ export interface operations {
             };
             /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `rate_limited`: too many attempts; wait a minute */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -25992,6 +26294,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `rate_limited`: too many attempts; wait a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -26396,6 +26716,15 @@ export interface operations {
             };
             /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -27047,6 +27376,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `rate_limited`: too many attempts; wait a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -27174,6 +27521,24 @@ export interface operations {
             };
             /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `rate_limited`: too many attempts; wait a minute */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -27473,6 +27838,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `rate_limited`: too many attempts; wait a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -27514,6 +27897,24 @@ export interface operations {
             };
             /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `rate_limited`: too many attempts; wait a minute */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -27585,6 +27986,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `rate_limited`: too many attempts; wait a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -27642,6 +28061,24 @@ export interface operations {
             };
             /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `rate_limited`: too many attempts; wait a minute */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -28896,6 +29333,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `rate_limited`: too many attempts; wait a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -29126,6 +29581,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `rate_limited`: too many attempts; wait a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -29171,6 +29644,15 @@ export interface operations {
             };
             /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -29244,6 +29726,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `rate_limited`: too many attempts; wait a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -29289,6 +29789,15 @@ export interface operations {
             };
             /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -29354,6 +29863,15 @@ export interface operations {
             };
             /** @description The link names nothing (mistyped, or the expression was deleted) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -29854,6 +30372,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `rate_limited`: too many attempts; wait a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `internal`: quote the `requestId` */
             500: {
                 headers: {
@@ -29913,6 +30449,24 @@ export interface operations {
             };
             /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `rate_limited`: too many attempts; wait a minute */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
