@@ -73,7 +73,7 @@ pub struct BucketAllowances {
 impl Default for BucketAllowances {
     fn default() -> Self {
         BucketAllowances {
-            public_read_per_minute: 1200,
+            public_read_per_minute: 6000,
             sign_in_per_minute: 1200,
             public_form_per_minute: 30,
             notification_per_minute: 600,
