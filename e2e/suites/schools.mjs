@@ -1,7 +1,8 @@
 // How a school gets into an olympiad, in the browser against the real binary: a visitor expresses
 // interest and confirms the address by the e-mailed link; the admin turns it into a school entry; the
-// demo teacher loads learners from a spreadsheet with a bad row, fixes it and downloads the login slips;
-// the overlord merges the demo's duplicate school.
+// demo teacher loads learners from a spreadsheet with a bad row, fixes it and downloads the login slips,
+// then corrects a misspelt name and adds a late learner by hand; the overlord merges the demo's duplicate
+// school.
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, readdir, mkdtemp, rm } from 'node:fs/promises';
@@ -117,6 +118,40 @@ export function schoolsSuite(context) {
 
         // The loaded learners are listed below, with their usernames.
         await page.getByRole('table', { name: 'Learners' }).getByText('Nthabiseng Mahlaba').waitFor();
+      }),
+    );
+
+    it(
+      'a teacher corrects a misspelt name and adds a late learner, who gets a login slip',
+      onPage(context.browser, async (page) => {
+        const base = context.baseUrl;
+        await signIn(page, base, { username: 'teacher@example.org', loginType: 'teacher' });
+        await page.waitForURL(`${base}/portal`);
+        await page.goto(`${base}/portal/geography/load-learners`);
+        const learners = page.getByRole('table', { name: 'Learners' });
+        const search = page.getByRole('textbox', { name: 'Search Learners' });
+
+        await search.fill('Ngcobo');
+        await learners.getByRole('row').filter({ hasText: 'Themba Ngcobo' }).getByRole('button', { name: 'Edit' }).click();
+        const editing = page.getByRole('dialog', { name: 'Edit Themba Ngcobo' });
+        await editing.getByRole('textbox', { name: 'First name' }).fill('Thembeka');
+        await editing.getByRole('button', { name: 'Save' }).click();
+        await page.getByText('Thembeka Ngcobo is saved.').waitFor();
+        await learners.getByText('Thembeka Ngcobo').waitFor();
+
+        await page.getByRole('button', { name: 'Add a learner' }).click();
+        const adding = page.getByRole('dialog', { name: 'Add a learner' });
+        await adding.getByRole('textbox', { name: 'First name' }).fill('Lesedi');
+        await adding.getByRole('textbox', { name: 'Last name' }).fill('Molefe');
+        await adding.getByRole('textbox', { name: 'Grade' }).click();
+        await page.getByRole('option', { name: 'Grade 11' }).click();
+        await adding.getByRole('textbox', { name: 'Class' }).fill('B');
+        await adding.getByRole('button', { name: 'Add the learner' }).click();
+        await page.getByText('Lesedi Molefe is added: print their login slip.').waitFor();
+        const slip = page.getByRole('table', { name: 'New sign-ins' }).getByRole('row').filter({ hasText: 'Lesedi Molefe' });
+        assert.match(await slip.textContent(), /lmolefe\d{3}/, 'the sign-in is shown once, as a loaded learner\'s is');
+        await search.fill('Molefe');
+        await learners.getByText('Lesedi Molefe').waitFor();
       }),
     );
 

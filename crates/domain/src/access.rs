@@ -1099,6 +1099,10 @@ pub const SCREENS: &[Screen] = &[
         "POST /api/learner/import",
         "GET /api/participant",
         "DELETE /api/participant/{id}",
+        // A learner corrected or added by hand
+        "GET /api/learner/{id}/correction",
+        "PUT /api/learner/{id}",
+        "POST /api/learner",
         "PUT /api/auth/set-learner-passwords/{id}",
         "POST /api/participant/login-slips",
     ]),

@@ -4,6 +4,7 @@
 pub mod access;
 pub mod answer_sheets;
 pub mod appeals;
+pub mod corrections;
 pub mod credentials;
 pub mod email;
 pub mod id;

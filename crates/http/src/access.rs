@@ -331,6 +331,7 @@ pub const API_ROUTES: &[ApiRoute] = &[
     route("POST", "/api/learner/import/preview", TEAM_OR_ADMIN),
     route("POST", "/api/learner/import", TEAM_OR_ADMIN),
     route("POST", "/api/learner", TEAM_OR_ADMIN),
+    route("GET", "/api/learner/{id}/correction", TEAM_OR_ADMIN),
     route("PUT", "/api/learner/{id}", TEAM_OR_ADMIN),
     route("DELETE", "/api/learner/{id}", TEAM_OR_ADMIN),
     route("GET", "/api/participant", TEAM_OR_ADMIN),

@@ -404,6 +404,12 @@ fn scoped_calls(question: Value) -> Vec<(Method, &'static str, Kind, Value)> {
         ),
         (Method::DELETE, "/api/learner/{id}", Learner, none.clone()),
         (
+            Method::GET,
+            "/api/learner/{id}/correction",
+            Learner,
+            none.clone(),
+        ),
+        (
             Method::PUT,
             "/api/participant/{id}",
             Participant,

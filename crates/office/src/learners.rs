@@ -9,10 +9,13 @@ use crate::learner_accounts::{enter_learners, passwords_for, Credential, NewPass
 use crate::listing::given;
 use crate::scope::find_in_reach;
 use olympiad_documents::{read_table, Table};
+use olympiad_domain::corrections::{fixed_fields, refusal, LearnerProgress};
 use olympiad_domain::id::{LearnerId, OlympiadId, ParticipantId, SchoolId, SchoolParticipantId};
 use olympiad_domain::roster::{
-    check_row, check_rows, heading_of, map_headings, LoadedLearner, RosterRow, RowCheck, COLUMNS,
+    check_rows, heading_of, map_headings, CheckedLearner, LoadedLearner, RosterRow, RowCheck,
+    COLUMNS,
 };
+use olympiad_domain::Role;
 use olympiad_persistence::models::{
     Learner, LearnerFilter, LearnerForm, LearnerRow, Olympiad, Page, Paged, Participant,
     ParticipantRow, SchoolParticipant, Sort,
@@ -159,38 +162,132 @@ pub struct LearnerChanges {
     pub row: RosterRow,
 }
 
-/// Changes a learner's record. A record is not of one olympiad: any school grade, in either
-/// language.
+/// A learner's record as the caller may correct it: the record, and each field that cannot change
+/// now with the sentence that says why (none for the olympiad's staff).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LearnerCorrection {
+    pub learner: Learner,
+    /// Field (`grade`) to why it cannot change now.
+    pub fixed: BTreeMap<String, String>,
+}
+
+/// The fields of the learner's record the caller may not change now: a school's team is held to
+/// [`fixed_fields`], the olympiad's staff are not.
+fn fixed_for(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    learner: &Learner,
+) -> OfficeResult<BTreeMap<&'static str, String>> {
+    if caller.role != Role::Teacher {
+        return Ok(BTreeMap::new());
+    }
+    let progress = LearnerProgress {
+        started_writing: Learner::started_writing(conn, learner.id)?,
+        results_released: Learner::results_released(conn, learner.id)?,
+    };
+    Ok(fixed_fields(&learner.first_name, progress))
+}
+
+/// The grades a record may take: for a school's team, those of every olympiad the learner is
+/// entered in (as the spreadsheet checks them); for the staff, and for a learner entered in none,
+/// any school grade: a record is not of one olympiad.
+fn grades_for(conn: &mut DbConnection, caller: &Caller, id: LearnerId) -> OfficeResult<Vec<i32>> {
+    let mut grades: Vec<i32> = (1..=12).collect();
+    if caller.role == Role::Teacher {
+        for olympiad_id in Learner::olympiad_ids(conn, id)? {
+            let of_olympiad = Olympiad::find(conn, olympiad_id)?.grades();
+            grades.retain(|g| of_olympiad.contains(g));
+        }
+    }
+    Ok(grades)
+}
+
+/// The fields a correction changes, by their names in the request.
+fn changed_fields(before: &Learner, after: &CheckedLearner) -> Vec<&'static str> {
+    [
+        ("firstName", before.first_name != after.first_name),
+        ("lastName", before.last_name != after.last_name),
+        ("grade", before.grade != after.grade),
+        ("className", before.class_name != after.class_name),
+        ("gender", before.gender != after.gender),
+        ("homeLanguage", before.home_language != after.home_language),
+        ("email", before.email != after.email),
+        ("consentGiven", before.consent_given != after.consent_given),
+        ("consentBy", before.consent_by != after.consent_by),
+        (
+            "consentRelationship",
+            before.consent_relationship != after.consent_relationship,
+        ),
+    ]
+    .into_iter()
+    .filter_map(|(field, changed)| changed.then_some(field))
+    .collect()
+}
+
+/// A learner's record with what the caller may not change now.
+pub fn correction(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: LearnerId,
+) -> OfficeResult<LearnerCorrection> {
+    let learner = find_in_reach::<Learner>(conn, caller, id)?;
+    let fixed = fixed_for(conn, caller, &learner)?
+        .into_iter()
+        .map(|(field, why)| (field.to_owned(), why))
+        .collect();
+    Ok(LearnerCorrection { learner, fixed })
+}
+
+/// Corrects a learner's record, checked as a row of the learner spreadsheet is: the names' lengths,
+/// the grade (see [`grades_for`]), and no other learner of the school with the same names in that
+/// grade. A school's team changing a field that [`fixed_fields`] fixes now is refused (409, the
+/// sentence naming the field and why), and nothing changes.
 pub fn update(
     conn: &mut DbConnection,
     caller: &Caller,
     id: LearnerId,
     changes: &LearnerChanges,
 ) -> OfficeResult<Learner> {
-    let grades: Vec<i32> = (1..=12).collect();
-    let learner =
-        check_row(&changes.row, &grades, &["en", "af"]).map_err(|p| row_problems(None, &p))?;
-    let fields = LearnerForm {
-        first_name: learner.first_name,
-        last_name: learner.last_name,
-        grade: learner.grade,
-        class_name: learner.class_name,
-        gender: learner.gender,
-        home_language: learner.home_language,
-        email: learner.email,
-        consent_given: learner.consent_given,
-        consent_by: learner.consent_by,
-        consent_relationship: learner.consent_relationship,
-    };
     write_transaction(conn, |conn| {
-        find_in_reach::<Learner>(conn, caller, id)?;
+        let before = find_in_reach::<Learner>(conn, caller, id)?;
+        let grades = grades_for(conn, caller, id)?;
+        let others = Learner::names_of_school_but(conn, before.school_id, id)?;
+        let others: Vec<LoadedLearner> = others
+            .iter()
+            .map(|(first_name, last_name, grade)| LoadedLearner {
+                first_name,
+                last_name,
+                grade: *grade,
+            })
+            .collect();
+        let rows = std::slice::from_ref(&changes.row);
+        let learner = check_rows(rows, &grades, &["en", "af"], &others)
+            .remove(0)
+            .map_err(|p| row_problems(None, &p))?;
+        let changed = changed_fields(&before, &learner);
+        if let Some(refused) = refusal(&fixed_for(conn, caller, &before)?, &changed) {
+            return Err(OfficeError::conflict(refused));
+        }
+        let fields = LearnerForm {
+            first_name: learner.first_name,
+            last_name: learner.last_name,
+            grade: learner.grade,
+            class_name: learner.class_name,
+            gender: learner.gender,
+            home_language: learner.home_language,
+            email: learner.email,
+            consent_given: learner.consent_given,
+            consent_by: learner.consent_by,
+            consent_relationship: learner.consent_relationship,
+        };
         let learner = Learner::update(conn, id, &fields)?;
         record_activity(
             conn,
             caller,
             "learner_updated",
             None,
-            json!({ "learnerId": id }),
+            json!({ "learnerId": id, "fields": changed }),
         )?;
         Ok(learner)
     })

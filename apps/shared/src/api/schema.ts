@@ -1146,10 +1146,36 @@ export type paths = {
             cookie?: never;
         };
         get?: never;
+        /**
+         * Corrects a learner's record, checked as a row of the learner spreadsheet; a change the caller
+         *     may not make now (`GET /api/learner/{id}/correction` names them) is refused with 409, saying
+         *     which field and why.
+         */
         put: operations["learner_update"];
         post?: never;
         /** Deletes a learner with their entries and sign-ins; refused once they have started writing. */
         delete: operations["learner_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/learner/{id}/correction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A learner's record with each field the caller may not change now and why: a school's team
+         *     corrects the names until the results are released and the grade until the learner starts
+         *     writing; the olympiad's staff correct any field.
+         */
+        get: operations["learner_correction"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -13498,7 +13524,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            /** @description A field of the row is wrong, named in `fields` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13527,6 +13553,15 @@ export interface operations {
             };
             /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field that cannot change now (the grade once the learner has started writing, the names once the results are released) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13605,6 +13640,85 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    learner_correction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description A learner's record as the caller may correct it: the record, and each field that cannot change
+                         *     now with the sentence that says why (none for the olympiad's staff).
+                         */
+                        data: {
+                            /** @description Field (`grade`) to why it cannot change now. */
+                            fixed: {
+                                [key: string]: string;
+                            };
+                            learner: components["schemas"]["Learner"];
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -16,8 +16,8 @@ use olympiad_domain::id::SchoolParticipantId;
 use olympiad_domain::roster::RosterRow;
 use olympiad_office::learner_accounts::{Credential, NewPasswords};
 use olympiad_office::learners::{
-    self, EntryQuery, ImportPreview, ImportRows, LearnerChanges, LearnerDetails, LearnerListQuery,
-    NewLearner, SingleLearnerQuery, ROSTER_JSON_LIMIT_BYTES, ROSTER_LIMIT_BYTES,
+    self, EntryQuery, ImportPreview, ImportRows, LearnerChanges, LearnerCorrection, LearnerDetails,
+    LearnerListQuery, NewLearner, SingleLearnerQuery, ROSTER_JSON_LIMIT_BYTES, ROSTER_LIMIT_BYTES,
 };
 use olympiad_persistence::models::{Learner, LearnerRow, SchoolParticipant};
 use serde::Deserialize;
@@ -65,12 +65,39 @@ pub async fn single(
         .await
 }
 
+/// A learner's record with each field the caller may not change now and why: a school's team
+/// corrects the names until the results are released and the grade until the learner starts
+/// writing; the olympiad's staff correct any field.
+#[utoipa::path(
+    operation_id = "learner_correction",
+    tag = "learners",
+    params(IdOf<LearnerId>),
+    responses((status = 200, body = inline(crate::envelope::Envelope<LearnerCorrection>)), (status = 404, body = crate::error::ErrorBody))
+)]
+#[get("/api/learner/{id}/correction")]
+pub async fn correction(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdOf<LearnerId>>,
+) -> ApiResult<LearnerCorrection> {
+    state
+        .answer(move |conn| learners::correction(conn, &caller, path.id))
+        .await
+}
+
+/// Corrects a learner's record, checked as a row of the learner spreadsheet; a change the caller
+/// may not make now (`GET /api/learner/{id}/correction` names them) is refused with 409, saying
+/// which field and why.
 #[utoipa::path(
     operation_id = "learner_update",
     tag = "learners",
     params(IdOf<LearnerId>),
     request_body = RosterRow,
-    responses((status = 200, body = inline(crate::envelope::Envelope<Learner>)))
+    responses(
+        (status = 200, body = inline(crate::envelope::Envelope<Learner>)),
+        (status = 400, description = "A field of the row is wrong, named in `fields`", body = crate::error::ErrorBody),
+        (status = 409, description = "A field that cannot change now (the grade once the learner has started writing, the names once the results are released)", body = crate::error::ErrorBody)
+    )
 )]
 #[put("/api/learner/{id}")]
 pub async fn update(

@@ -249,6 +249,7 @@ pub fn register(cfg: &mut ServiceConfig) {
         .service(learner::import_preview)
         .service(learner::import)
         .service(learner::create)
+        .service(learner::correction)
         .service(learner::update)
         .service(learner::delete_learner)
         .service(participant::list)

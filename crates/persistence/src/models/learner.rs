@@ -2,7 +2,10 @@ use crate::error::DbResult;
 use crate::models::listing::{
     contains_pattern, matches_search, page_of, sorted_by, Page, Paged, Sort,
 };
-use crate::schema::{accounts, learners, participants, school_participants, schools, users};
+use crate::schema::{
+    accounts, attempts, learners, olympiad_results, participants, school_participants, schools,
+    users,
+};
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -158,6 +161,43 @@ impl Learner {
         Ok(started > 0)
     }
 
+    /// Whether the clock of an attempt of the learner has started, in any olympiad.
+    pub fn started_writing(conn: &mut DbConnection, id: LearnerId) -> DbResult<bool> {
+        let started: i64 = attempts::table
+            .inner_join(participants::table)
+            .filter(participants::learner_id.eq(id))
+            .filter(attempts::started_at.is_not_null())
+            .count()
+            .get_result(conn)?;
+        Ok(started > 0)
+    }
+
+    /// Whether the results of an olympiad the learner is entered in have been released (made
+    /// final at least once: a released version stays until a new one replaces it).
+    pub fn results_released(conn: &mut DbConnection, id: LearnerId) -> DbResult<bool> {
+        let released: i64 = olympiad_results::table
+            .filter(
+                olympiad_results::olympiad_id.eq_any(
+                    participants::table
+                        .filter(participants::learner_id.eq(id))
+                        .select(participants::olympiad_id),
+                ),
+            )
+            .filter(olympiad_results::version.gt(0))
+            .count()
+            .get_result(conn)?;
+        Ok(released > 0)
+    }
+
+    /// The olympiads the learner is entered in.
+    pub fn olympiad_ids(conn: &mut DbConnection, id: LearnerId) -> DbResult<Vec<OlympiadId>> {
+        Ok(participants::table
+            .filter(participants::learner_id.eq(id))
+            .select(participants::olympiad_id)
+            .distinct()
+            .load(conn)?)
+    }
+
     /// Deletes the learner, their entries and the users those entries sign in as.
     pub fn delete(conn: &mut DbConnection, id: LearnerId) -> DbResult<()> {
         let user_ids: Vec<UserId> = participants::table
@@ -181,6 +221,20 @@ impl Learner {
     ) -> DbResult<Vec<(String, String, i32)>> {
         Ok(learners::table
             .filter(learners::school_id.eq(school_id))
+            .select((learners::first_name, learners::last_name, learners::grade))
+            .load(conn)?)
+    }
+
+    /// The names and grades of the school's other learners, for the duplicate check of a
+    /// correction.
+    pub fn names_of_school_but(
+        conn: &mut DbConnection,
+        school_id: SchoolId,
+        but: LearnerId,
+    ) -> DbResult<Vec<(String, String, i32)>> {
+        Ok(learners::table
+            .filter(learners::school_id.eq(school_id))
+            .filter(learners::id.ne(but))
             .select((learners::first_name, learners::last_name, learners::grade))
             .load(conn)?)
     }

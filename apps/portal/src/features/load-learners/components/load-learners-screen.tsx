@@ -1,6 +1,8 @@
 // /portal/:olympiadName/load-learners: the teacher downloads the template, fills it in and uploads it;
 // every row is checked and shown with its problems; the teacher fixes or drops rows and loads the rest in
-// one go, then prints the login slips (a page per class). Below: the learners already loaded.
+// one go, then prints the login slips (a page per class). Below: the learners already loaded, each of whose
+// records the teacher corrects (a misspelt name, a wrong grade or class) as far as the olympiad allows, and
+// a late learner added by hand, whose login slip is printed as the spreadsheet's are.
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert, Button, Card, FileInput, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
@@ -12,6 +14,7 @@ import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types'
 import { useMySchool } from '../../school/api/get-my-school';
 import { downloadTemplate, useCommitImport, usePreviewImport, type RosterRow } from '../api/import-learners';
 import { PreviewTable, type EditableRow } from './preview-table';
+import { AddLearnerModal, CorrectLearnerModal } from './learner-dialogs';
 
 /** `rows[3].grade` of the server's answer: the fourth row sent, its grade. */
 function rowProblems(fields: Record<string, string>): Map<number, Record<string, string>> {
@@ -34,7 +37,10 @@ export function LoadLearnersScreen({ route }: ScreenComponentProps) {
   const [fileError, setFileError] = useState<string | null>(null);
   const [rows, setRows] = useState<EditableRow[] | null>(null);
   const [loaded, setLoaded] = useState<Credential[] | null>(null);
+  const [correcting, setCorrecting] = useState<number | null>(null);
+  const [adding, setAdding] = useState(false);
   const entry = mine.data?.entry ?? null;
+  const grades = mine.data?.grades ?? [];
 
   if (mine.isPending) return <Skeleton height={320} />;
   if (mine.isError) return <Alert color="red">{mine.error.message}</Alert>;
@@ -154,7 +160,28 @@ export function LoadLearnersScreen({ route }: ScreenComponentProps) {
       <Title order={2} size="h3" mt="md">
         Learners loaded
       </Title>
-      <ParticipantsGrid scope={{ customerParticipantId: entry.id }} schoolId={entry.schoolId} staff={false} />
+      <ParticipantsGrid
+        scope={{ customerParticipantId: entry.id }}
+        schoolId={entry.schoolId}
+        staff={false}
+        moreRowActions={[{ label: 'Edit', operation: 'PUT /api/learner/{id}', run: (p) => setCorrecting(p.learnerId) }]}
+        moreToolbar={
+          <Button variant="default" onClick={() => setAdding(true)}>
+            Add a learner
+          </Button>
+        }
+      />
+      <CorrectLearnerModal learnerId={correcting} grades={grades} onClose={() => setCorrecting(null)} />
+      <AddLearnerModal
+        opened={adding}
+        schoolParticipantId={entry.id}
+        grades={grades}
+        onClose={() => setAdding(false)}
+        onAdded={(credential) => {
+          setAdding(false);
+          setLoaded([credential]);
+        }}
+      />
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
 // Learners entered in an olympiad: the teacher's list of their school's learners, and the staff's
 // Participating Learners. A learner who lost their password gets a new one (with a slip); one who will not
-// write is taken out; staff also set the status and the language of writing.
-import { useMemo, useState } from 'react';
+// write is taken out; staff also set the status and the language of writing. The teacher's screen adds its
+// own actions (a learner's record corrected, a late learner added).
+import { useMemo, useState, type ReactNode } from 'react';
 import { Button, Group, Modal, Select, Stack } from '@mantine/core';
 import type { components } from '../../../api/schema';
 import { DataGrid } from '../../../ui/data-grid/data-grid';
@@ -29,7 +30,21 @@ const languages = [
 
 type Scope = { customerParticipantId?: number; olympiadId?: number };
 
-export function ParticipantsGrid({ scope, schoolId, staff }: { scope: Scope; schoolId?: number; staff: boolean }) {
+export function ParticipantsGrid({
+  scope,
+  schoolId,
+  staff,
+  moreRowActions = [],
+  moreToolbar,
+}: {
+  scope: Scope;
+  schoolId?: number;
+  staff: boolean;
+  /** Actions on a row that the screen showing the grid offers, after the grid's own first one. */
+  moreRowActions?: RowAction<ParticipantRow>[];
+  /** Buttons the screen adds to the grid's toolbar. */
+  moreToolbar?: ReactNode;
+}) {
   const grid = useMemo(() => participantsGrid(scope), [scope]);
   const [fresh, setFresh] = useState<{ entryId: number; credentials: Credential[] } | null>(null);
   const [editing, setEditing] = useState<ParticipantRow | null>(null);
@@ -61,6 +76,7 @@ export function ParticipantsGrid({ scope, schoolId, staff }: { scope: Scope; sch
         setFresh({ entryId: p.schoolParticipantId, credentials: result.data });
       },
     },
+    ...moreRowActions,
     ...(staff
       ? [
           {
@@ -98,11 +114,12 @@ export function ParticipantsGrid({ scope, schoolId, staff }: { scope: Scope; sch
         initialSort={[{ id: 'grade', desc: false }, { id: 'name', desc: false }]}
         searchPlaceholder="Search by name, username or school"
         toolbar={
-          !staff &&
-          scope.customerParticipantId !== undefined &&
-          schoolId !== undefined && (
-            <NewPasswordsForAll entryId={scope.customerParticipantId} schoolId={schoolId} onDone={(credentials) => setFresh({ entryId: scope.customerParticipantId ?? 0, credentials })} />
-          )
+          <>
+            {moreToolbar}
+            {!staff && scope.customerParticipantId !== undefined && schoolId !== undefined && (
+              <NewPasswordsForAll entryId={scope.customerParticipantId} schoolId={schoolId} onDone={(credentials) => setFresh({ entryId: scope.customerParticipantId ?? 0, credentials })} />
+            )}
+          </>
         }
       />
       <Modal opened={fresh !== null} onClose={() => setFresh(null)} title="New sign-ins" size="xl">
