@@ -257,6 +257,7 @@ pub const API_ROUTES: &[ApiRoute] = &[
     route("PUT", "/api/purchase-order/{id}", FINANCE),
     route("DELETE", "/api/purchase-order/{id}", FINANCE_OR_TEAM),
     route("GET", "/api/purchase-order/{id}/invoice", FINANCE_OR_TEAM),
+    route("POST", "/api/purchase-order/{id}/invoice", FINANCE_OR_TEAM),
     route("DELETE", "/api/purchase-order/admin/{id}", FINANCE),
     route(
         "PUT",
@@ -275,6 +276,7 @@ pub const API_ROUTES: &[ApiRoute] = &[
     ),
     route("GET", "/api/pay/{token}", Public),
     route("GET", "/api/pay/{token}/invoice", Public),
+    route("POST", "/api/pay/{token}/invoice", Public),
     route("POST", "/api/payfast/itn", Public),
     // Payments: proofs of payment (the entry's people upload, the finance staff accept)
     route("POST", "/api/purchase-order/{id}/proof", FINANCE_OR_TEAM),

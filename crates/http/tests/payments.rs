@@ -17,6 +17,11 @@ use serde_json::json;
 use std::io::{Read, Write};
 use std::net::TcpListener;
 
+/// A POST without a body (downloading an invoice issues it).
+fn post(path: &str) -> TestRequest {
+    TestRequest::post().uri(path)
+}
+
 /// A school entered in geography with `learners` learners and its team admin's token.
 fn school_with_learners(fx: &Fixture, learners: usize) -> (SchoolParticipantId, String) {
     let geo = fx.olympiad("geography");
@@ -170,14 +175,15 @@ async fn invoices_are_numbered_without_gaps_and_corrected_by_credit_notes() {
     let api = fx.api().await;
     let id = api.order_for(entry, &teacher).await["id"].as_i64().unwrap();
 
+    // Downloading the invoice issues it (a POST; a GET issues nothing).
     let invoice = format!("/api/purchase-order/{id}/invoice");
-    let (status, kind, pdf) = api.file(with_token(get(&invoice), &teacher)).await;
+    let (status, kind, pdf) = api.file(with_token(post(&invoice), &teacher)).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(kind, "application/pdf");
     assert!(pdf.starts_with(b"%PDF-"));
     assert!(String::from_utf8_lossy(&pdf).contains("Tax Invoice"));
     // Downloading again issues nothing new.
-    api.file(with_token(get(&invoice), &teacher)).await;
+    api.file(with_token(post(&invoice), &teacher)).await;
     let (_, detail) = api
         .get(&format!("/api/purchase-order/{id}"), &accountant)
         .await;
@@ -193,7 +199,7 @@ async fn invoices_are_numbered_without_gaps_and_corrected_by_credit_notes() {
         &accountant,
     )
     .await;
-    api.file(with_token(get(&invoice), &teacher)).await;
+    api.file(with_token(post(&invoice), &teacher)).await;
     let (_, detail) = api
         .get(&format!("/api/purchase-order/{id}"), &accountant)
         .await;
@@ -795,7 +801,7 @@ async fn fees_by_grade_band_and_date_and_a_sponsored_entry_show_on_the_order_and
     // The invoice carries the lines and the sponsored part.
     let (status, content_type, pdf) = api
         .file(with_token(
-            get(&format!("/api/purchase-order/{id}/invoice")),
+            post(&format!("/api/purchase-order/{id}/invoice")),
             &teacher.token,
         ))
         .await;
@@ -877,13 +883,375 @@ async fn a_countrys_team_leader_sees_and_pays_the_countrys_own_orders() {
     let (status, _) = api.get(&list, &stranger).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     let invoice = format!("/api/purchase-order/{id}/invoice");
-    let (status, content_type, _) = api.file(with_token(get(&invoice), &leader)).await;
+    let (status, content_type, _) = api.file(with_token(post(&invoice), &leader)).await;
     assert_eq!(
         (status, content_type.as_str()),
         (StatusCode::OK, "application/pdf")
     );
-    let (status, _, _) = api.file(with_token(get(&invoice), &stranger)).await;
+    let (status, _, _) = api.file(with_token(post(&invoice), &stranger)).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, page) = api.send(get(&format!("/api/pay/{token}"))).await;
     assert_eq!(status, StatusCode::OK, "{page}");
+}
+
+/// Another school entered in geography, with `learners` learners and its own team admin.
+fn another_school(fx: &Fixture, name: &str, learners: usize) -> (SchoolParticipantId, String) {
+    let geo = fx.olympiad("geography");
+    let school = fx.school().named(name).entered_in(&geo).build();
+    let teacher = fx
+        .teacher(&format!(
+            "{}@example.org",
+            name.to_lowercase().replace(' ', ".")
+        ))
+        .of_school(school.id)
+        .in_team_of(school.entry())
+        .build();
+    load_learners(fx, school.entry(), name, 0..learners);
+    (school.entry(), teacher.token)
+}
+
+fn load_learners(
+    fx: &Fixture,
+    entry: SchoolParticipantId,
+    tag: &str,
+    numbers: std::ops::Range<usize>,
+) {
+    for n in numbers {
+        let username = format!("{}{n}", tag.to_lowercase().replace(' ', ""));
+        fx.learner(&username)
+            .named("Learner", &format!("N{n}"))
+            .entered_with(entry);
+    }
+}
+
+/// The e-mails queued that tell of a new invoice.
+fn invoice_mails(fx: &Fixture) -> i64 {
+    use diesel::prelude::*;
+    use olympiad_persistence::schema::jobs;
+    jobs::table
+        .filter(jobs::payload.like("%\"invoice_issued\"%"))
+        .count()
+        .get_result(&mut fx.db.conn())
+        .unwrap()
+}
+
+/// The ways an order is paid.
+#[derive(Debug, Clone, Copy)]
+enum PaidBy {
+    Proof,
+    Card,
+    Statement,
+    Office,
+}
+
+#[actix_web::test]
+async fn learners_loaded_after_payment_go_on_a_supplementary_order_however_it_was_paid() {
+    let fx = payfast_answering("VALID");
+    let geo = fx.olympiad("geography");
+    let [accountant] = fx.staff_of("geography", [Role::Accountant]);
+    let api = fx.api().await;
+    let list = format!("/api/purchase-order/?olympiadId={}", geo.id);
+    for (n, way) in [
+        PaidBy::Proof,
+        PaidBy::Card,
+        PaidBy::Statement,
+        PaidBy::Office,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let name = format!("School {n}");
+        let (entry, teacher) = another_school(&fx, &name, 2);
+        let order = api.order_for(entry, &teacher).await;
+        let (id, reference) = (
+            order["id"].as_i64().unwrap(),
+            order["reference"].as_str().unwrap().to_owned(),
+        );
+        assert_eq!(order["totalCents"], 11_500);
+        match way {
+            PaidBy::Proof => {
+                let url = format!("/api/purchase-order/{id}/proof");
+                let (_, proof) = api
+                    .send(with_token(multipart(&url, "proof.png", PNG), &teacher))
+                    .await;
+                let accept = format!("{url}/{}/accept", proof["data"]["id"]);
+                let (status, body) = api.put(&accept, json!(null), &accountant).await;
+                assert_eq!(status, StatusCode::OK, "{body}");
+            }
+            PaidBy::Card => {
+                let fields = vec![
+                    ("m_payment_id", id.to_string()),
+                    ("pf_payment_id", format!("card-{id}")),
+                    ("payment_status", "COMPLETE".to_owned()),
+                    ("amount_gross", "115.00".to_owned()),
+                    ("merchant_id", "10000100".to_owned()),
+                ];
+                let (_, body) = api
+                    .send(itn_request(
+                        signed_itn(&fields, "test-passphrase"),
+                        "127.0.0.1:40000",
+                    ))
+                    .await;
+                assert_eq!(body["data"], "paid");
+            }
+            PaidBy::Statement => {
+                let line = json!({ "line": 2, "date": "2026-11-20", "description": format!("EFT {reference}"), "amountCents": 11_500 });
+                let (status, body) = api
+                    .post(
+                        "/api/purchase-order/reconcile/confirm",
+                        json!({ "matches": [{ "purchaseOrderId": id, "line": line }] }),
+                        &accountant,
+                    )
+                    .await;
+                assert_eq!((status, body["data"].clone()), (StatusCode::OK, json!(1)));
+            }
+            PaidBy::Office => {
+                let (status, _) = api
+                    .put(
+                        &format!("/api/purchase-order/{id}?status=paid"),
+                        json!(null),
+                        &accountant,
+                    )
+                    .await;
+                assert_eq!(status, StatusCode::OK);
+            }
+        }
+
+        // Three more learners after payment: the paid order stays as it was paid, and a
+        // supplementary order owes for the three. The accountant's grid shows it first here.
+        load_learners(&fx, entry, &name, 2..5);
+        let (_, all) = api.get(&list, &accountant).await;
+        let rows: Vec<_> = all["data"]["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| r["schoolParticipantId"] == json!(entry))
+            .cloned()
+            .collect();
+        assert_eq!(rows.len(), 2, "{way:?}: {rows:?}");
+        let extra = rows.iter().find(|r| r["id"] != json!(id)).unwrap().clone();
+        assert_eq!(extra["supplementsOrderId"], id, "{way:?}");
+        assert_eq!(
+            (extra["learners"].clone(), extra["totalCents"].clone()),
+            (json!(3), json!(17_250)),
+            "{way:?}"
+        );
+        assert_eq!(extra["paid"], false);
+        assert_ne!(extra["reference"], json!(reference));
+        let paid = rows.iter().find(|r| r["id"] == json!(id)).unwrap();
+        assert_eq!(
+            (paid["learners"].clone(), paid["paid"].clone()),
+            (json!(2), json!(true))
+        );
+
+        // The school sees the same two orders; one more learner goes on the supplementary one.
+        load_learners(&fx, entry, &name, 5..6);
+        let (_, mine) = api.get(&list, &teacher).await;
+        let rows = mine["data"]["rows"].as_array().unwrap().clone();
+        assert_eq!(rows.len(), 2, "{way:?}: {rows:?}");
+        let extra_now = rows.iter().find(|r| r["id"] == extra["id"]).unwrap();
+        assert_eq!(extra_now["learners"], 4, "{way:?}");
+        assert_eq!(extra_now["totalCents"], 23_000);
+        // Making the order again answers the one still owed.
+        assert_eq!(api.order_for(entry, &teacher).await["id"], extra["id"]);
+    }
+    assert_eq!(activities(&fx, "purchase_order_supplementary").len(), 4);
+}
+
+#[actix_web::test]
+async fn an_order_paid_from_a_proof_takes_no_statement_line_as_a_second_payment() {
+    let fx = Fixture::new();
+    let geo = fx.olympiad("geography");
+    let [accountant] = fx.staff_of("geography", [Role::Accountant]);
+    let (entry, teacher) = school_with_learners(&fx, 2);
+    let api = fx.api().await;
+    let order = api.order_for(entry, &teacher).await;
+    let (id, reference) = (
+        order["id"].as_i64().unwrap(),
+        order["reference"].as_str().unwrap().to_owned(),
+    );
+    // The statement is matched while the order is owed…
+    let statement = format!("Date,Description,Amount\n2026-11-20,EFT {reference},115.00\n");
+    let (_, matches) = api
+        .send(with_token(
+            multipart(
+                &format!(
+                    "/api/purchase-order/reconcile/preview?olympiadId={}",
+                    geo.id
+                ),
+                "statement.csv",
+                statement.as_bytes(),
+            ),
+            &accountant,
+        ))
+        .await;
+    let line = matches["data"][0]["line"].clone();
+    // …then the order is paid from the school's proof…
+    let url = format!("/api/purchase-order/{id}/proof");
+    let (_, proof) = api
+        .send(with_token(multipart(&url, "proof.png", PNG), &teacher))
+        .await;
+    let accept = format!("{url}/{}/accept", proof["data"]["id"]);
+    api.put(&accept, json!(null), &accountant).await;
+    // …and the statement's line for it is refused, naming the order; one payment stays.
+    let (status, body) = api
+        .post(
+            "/api/purchase-order/reconcile/confirm",
+            json!({ "matches": [{ "purchaseOrderId": id, "line": line }] }),
+            &accountant,
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(
+        body["errorMsg"].as_str().unwrap().contains(&reference),
+        "{body}"
+    );
+    let (_, detail) = api
+        .get(&format!("/api/purchase-order/{id}"), &accountant)
+        .await;
+    assert_eq!(detail["data"]["payments"].as_array().unwrap().len(), 1);
+    assert_eq!(detail["data"]["receivedCents"], 11_500);
+    assert!(activities(&fx, "purchase_order_paid_by_eft").is_empty());
+}
+
+#[actix_web::test]
+async fn simultaneous_first_downloads_issue_one_invoice() {
+    let fx = Fixture::new();
+    let api = fx.api().await;
+    let mut orders = Vec::new();
+    for n in 0..5 {
+        let (entry, teacher) = another_school(&fx, &format!("Race {n}"), 1);
+        let id = api.order_for(entry, &teacher).await["id"].as_i64().unwrap();
+        orders.push((id, teacher));
+    }
+    // Four first downloads of each order at once: on PostgreSQL they run side by side.
+    let api = &api;
+    let requests: Vec<_> = orders
+        .iter()
+        .flat_map(|(id, teacher)| {
+            (0..4).map(move |_| {
+                with_token(post(&format!("/api/purchase-order/{id}/invoice")), teacher)
+            })
+        })
+        .collect();
+    let downloads = futures_util::future::join_all(requests.into_iter().map(|r| api.file(r))).await;
+    for (status, kind, _) in &downloads {
+        assert_eq!(
+            (*status, kind.as_str()),
+            (StatusCode::OK, "application/pdf")
+        );
+    }
+    let [accountant] = fx.staff_of("geography", [Role::Accountant]);
+    for (id, _) in &orders {
+        let (_, detail) = api
+            .get(&format!("/api/purchase-order/{id}"), &accountant)
+            .await;
+        let documents = detail["data"]["invoices"].as_array().unwrap();
+        assert_eq!(documents.len(), 1, "order {id}: {documents:?}");
+    }
+}
+
+#[actix_web::test]
+async fn opening_the_pay_link_issues_nothing_and_changing_the_order_number_is_bounded() {
+    let fx = Fixture::new();
+    let [accountant] = fx.staff_of("geography", [Role::Accountant]);
+    let (entry, teacher) = school_with_learners(&fx, 2);
+    {
+        // The school's address, where invoices are mailed.
+        use diesel::prelude::*;
+        use olympiad_persistence::schema::schools;
+        diesel::update(schools::table)
+            .set(schools::email.eq("office@example.org"))
+            .execute(&mut fx.db.conn())
+            .unwrap();
+    }
+    let api = fx.api().await;
+    let order = api.order_for(entry, &teacher).await;
+    let id = order["id"].as_i64().unwrap();
+    let token = order["payToken"].as_str().unwrap().to_owned();
+    let documents = |detail: &serde_json::Value| {
+        let all = detail["data"]["invoices"].as_array().unwrap().clone();
+        let credits = all.iter().filter(|d| d["creditNote"] == true).count();
+        (all.len() - credits, credits)
+    };
+    let detail_url = format!("/api/purchase-order/{id}");
+
+    // A mail scanner fetching the link and its invoice makes no invoice.
+    let (status, page) = api.send(get(&format!("/api/pay/{token}"))).await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    assert_eq!(page["data"]["invoiceNumber"], json!(null));
+    let (status, _, _) = api.file(get(&format!("/api/pay/{token}/invoice"))).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _, _) = api
+        .file(with_token(get(&format!("{detail_url}/invoice")), &teacher))
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        documents(&api.get(&detail_url, &accountant).await.1),
+        (0, 0)
+    );
+    assert_eq!(invoice_mails(&fx), 0);
+
+    // The page's button issues it; then the link's GET shows and serves that one.
+    let (status, kind, pdf) = api.file(post(&format!("/api/pay/{token}/invoice"))).await;
+    assert_eq!((status, kind.as_str()), (StatusCode::OK, "application/pdf"));
+    assert!(pdf.starts_with(b"%PDF-"));
+    let (_, page) = api.send(get(&format!("/api/pay/{token}"))).await;
+    assert!(page["data"]["invoiceNumber"].is_string(), "{page}");
+    let (status, _, _) = api.file(get(&format!("/api/pay/{token}/invoice"))).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        documents(&api.get(&detail_url, &accountant).await.1),
+        (1, 0)
+    );
+
+    // Switching the school's order number back and forth, downloading each time: each change is
+    // issued at most three times a day, and the school is mailed once.
+    let mut refused = 0;
+    for round in 0..10 {
+        let po = if round % 2 == 0 { "PO-A" } else { "PO-B" };
+        let (status, _) = api
+            .put(
+                &format!("/api/purchase-order/set-school-po/{id}?schoolsPO={po}"),
+                json!(null),
+                &teacher,
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let (status, _, _) = api
+            .file(with_token(post(&format!("{detail_url}/invoice")), &teacher))
+            .await;
+        if status == StatusCode::CONFLICT {
+            refused += 1;
+        } else {
+            assert_eq!(status, StatusCode::OK);
+        }
+    }
+    // Issued for rounds 0, 1 and 2; after that the order number the live invoice carries (PO-A)
+    // is served as it is, and PO-B is refused until tomorrow.
+    assert_eq!(refused, 4);
+    assert_eq!(
+        documents(&api.get(&detail_url, &accountant).await.1),
+        (4, 3)
+    );
+    assert_eq!(invoice_mails(&fx), 1);
+
+    // A change of the amount is always issued.
+    api.put(
+        &format!(
+            "/api/purchase-order/set-num-learners-discount/{id}?freeLearners=1&comment=Bursary"
+        ),
+        json!(null),
+        &accountant,
+    )
+    .await;
+    let (status, _, _) = api
+        .file(with_token(post(&format!("{detail_url}/invoice")), &teacher))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        documents(&api.get(&detail_url, &accountant).await.1),
+        (5, 4)
+    );
+    assert_eq!(invoice_mails(&fx), 1);
 }

@@ -659,6 +659,12 @@ fn scoped_calls(question: Value) -> Vec<(Method, &'static str, Kind, Value)> {
             none.clone(),
         ),
         (
+            Method::POST,
+            "/api/purchase-order/{id}/invoice",
+            PurchaseOrder,
+            none.clone(),
+        ),
+        (
             Method::DELETE,
             "/api/purchase-order/admin/{id}?status=delete",
             PurchaseOrder,

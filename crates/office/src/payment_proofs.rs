@@ -145,7 +145,9 @@ pub fn accept(
         ));
     }
     write_transaction(conn, |conn| {
-        let order = find_in_reach::<PurchaseOrder>(conn, caller, order_id)?;
+        find_in_reach::<PurchaseOrder>(conn, caller, order_id)?;
+        // Held, so that a statement line confirmed at the same moment does not pay it twice.
+        let order = PurchaseOrder::locked(conn, order_id)?;
         let proof = proof_of(conn, &order, proof_id)?;
         if order.paid {
             // Accepting the same proof again is a retry; another proof of a paid order is not.

@@ -160,9 +160,13 @@ fn has_payments(conn: &mut DbConnection, order_id: PurchaseOrderId) -> OfficeRes
     Ok(!Payment::of_order(conn, order_id)?.is_empty())
 }
 
-/// The learners the order is for: those loaded in the school's entry, or the country's team.
-fn learners_of(conn: &mut DbConnection, order: &PurchaseOrder) -> OfficeResult<i32> {
-    let count = match (order.school_participant_id, order.country_participant_id) {
+/// The learners of an entry: those loaded in the school's entry, or the country's team.
+fn learners_loaded(
+    conn: &mut DbConnection,
+    school: Option<SchoolParticipantId>,
+    country: Option<CountryParticipantId>,
+) -> OfficeResult<i32> {
+    let count = match (school, country) {
         (Some(entry), _) => SchoolParticipant::learner_counts(conn, &[entry])?
             .get(&entry)
             .copied()
@@ -171,9 +175,22 @@ fn learners_of(conn: &mut DbConnection, order: &PurchaseOrder) -> OfficeResult<i
             let team = CountryParticipant::find(conn, entry)?.team_members;
             serde_json::from_str::<Vec<String>>(&team).map_or(0, |t| t.len() as i64)
         }
-        (None, None) => i64::from(order.learners),
+        (None, None) => 0,
     };
     Ok(i32::try_from(count).unwrap_or(i32::MAX))
+}
+
+/// The learners the entry's paid orders other than `order` are for.
+fn paid_for_besides(conn: &mut DbConnection, order: &PurchaseOrder) -> OfficeResult<i32> {
+    Ok(PurchaseOrder::of_entry(
+        conn,
+        order.school_participant_id,
+        order.country_participant_id,
+    )?
+    .iter()
+    .filter(|o| o.paid && o.id != order.id)
+    .map(|o| o.learners)
+    .sum())
 }
 
 /// What the order comes to today with `free_learners` discounted: the olympiad's fee schedule
@@ -185,10 +202,19 @@ fn quote(
     free_learners: i32,
 ) -> OfficeResult<(Amounts, String)> {
     let schedule = olympiad_fee_schedule(conn, order.olympiad_id)?;
+    // The learners entered first are those the entry's paid orders are for (see
+    // `follow_learners`); this order is for the rest.
+    let paid_for = paid_for_besides(conn, order)?;
     let (grades, sponsored) = match order.school_participant_id {
-        Some(entry) => (entry_grades(conn, entry)?, sponsored_share(conn, entry)?),
+        Some(entry) => (
+            entry_grades(conn, entry, paid_for)?,
+            sponsored_share(conn, entry)?,
+        ),
         // A country's team has no grades: its learners pay the usual fee.
-        None => (vec![(0, learners_of(conn, order)?)], 0),
+        None => {
+            let loaded = learners_loaded(conn, None, order.country_participant_id)?;
+            (vec![(0, (loaded - paid_for).max(0))], 0)
+        }
     };
     let quote = schedule.quote(order.created_at.date(), &grades, free_learners, sponsored);
     let lines =
@@ -197,7 +223,8 @@ fn quote(
 }
 
 /// While an order is owed, its amounts follow the learners loaded and the fees; once paid (or
-/// deleted) they stay as they were.
+/// deleted) they stay as they were (learners loaded later go on a supplementary order: see
+/// [`follow_learners`]).
 fn refreshed(conn: &mut DbConnection, order: PurchaseOrder) -> OfficeResult<PurchaseOrder> {
     if order.paid || order.deleted_at.is_some() {
         return Ok(order);
@@ -209,6 +236,67 @@ fn refreshed(conn: &mut DbConnection, order: PurchaseOrder) -> OfficeResult<Purc
     Ok(PurchaseOrder::set_amounts(
         conn, order.id, &amounts, &lines,
     )?)
+}
+
+/// Money follows the learners. An order's amounts follow the learners loaded until it is paid,
+/// however it is paid (a proof of payment accepted, PayFast's ITN, a bank statement's line, or
+/// marked paid by the office); from then on it is frozen and is for the learners it counted. When
+/// the entry has more learners than its paid orders are for and no order still owed, a
+/// supplementary order is made for the difference: its own reference, pay link and invoice,
+/// naming the order it adds to, listed with the entry's orders for the school (Invoices) and the
+/// accountant (Payment Portal). The learners entered first count as paid for. Learners taken away
+/// after payment are not refunded here.
+///
+/// Answers the entry's order still owed (refreshed), if it has one or one is now due.
+fn follow_learners(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    school: Option<SchoolParticipantId>,
+    country: Option<CountryParticipantId>,
+) -> OfficeResult<Option<PurchaseOrder>> {
+    let orders = PurchaseOrder::of_entry(conn, school, country)?;
+    let Some(latest) = orders.first() else {
+        // No order yet: the team admin makes the first.
+        return Ok(None);
+    };
+    if let Some(open) = orders.iter().find(|o| !o.paid) {
+        return refreshed(conn, open.clone()).map(Some);
+    }
+    // Held, so that two requests at once make one supplementary order.
+    PurchaseOrder::locked(conn, latest.id)?;
+    let orders = PurchaseOrder::of_entry(conn, school, country)?;
+    if let Some(open) = orders.iter().find(|o| !o.paid) {
+        return refreshed(conn, open.clone()).map(Some);
+    }
+    let paid_for: i32 = orders.iter().map(|o| o.learners).sum();
+    let loaded = learners_loaded(conn, school, country)?;
+    let Some(paid) = orders.first().filter(|_| loaded > paid_for) else {
+        return Ok(None);
+    };
+    let olympiad = Olympiad::find(conn, paid.olympiad_id)?;
+    let form = PurchaseOrderInsertForm {
+        olympiad_id: paid.olympiad_id,
+        school_participant_id: school,
+        country_participant_id: country,
+        pay_token: uuid::Uuid::new_v4().to_string(),
+        // The school's order number was for the paid order; it gives this one its own.
+        schools_po: String::new(),
+        amounts: Amounts::of(Fees::default(), 0, 0),
+        fee_lines: "[]".into(),
+        supplements_order_id: Some(paid.id),
+    };
+    let order = PurchaseOrder::create(conn, &form, |id| {
+        payment_reference(&olympiad.name, olympiad.year, id)
+    })?;
+    let order = refreshed(conn, order)?;
+    record_activity(
+        conn,
+        caller,
+        "purchase_order_supplementary",
+        Some(order.olympiad_id),
+        json!({ "purchaseOrderId": order.id, "reference": order.reference, "supplementsOrderId": paid.id, "learners": order.learners, "totalCents": order.total_cents }),
+    )?;
+    Ok(Some(order))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -266,10 +354,7 @@ pub fn list(
         }
         filter.country_participant_id = Some(country);
         write_transaction(conn, |conn| {
-            if let Some(open) = PurchaseOrder::open_for(conn, None, Some(country))? {
-                refreshed(conn, open)?;
-            }
-            Ok::<_, OfficeError>(())
+            follow_learners(conn, caller, None, Some(country)).map(drop)
         })?;
         return Ok(PurchaseOrder::list(conn, &filter, grid.page)?);
     }
@@ -292,8 +377,13 @@ pub fn list(
         .ok_or_else(|| OfficeError::NotFound("Your school's entry in this olympiad".into()))?;
         filter.school_participant_id = Some(entry.entry.id);
         write_transaction(conn, |conn| {
-            if let Some(open) = PurchaseOrder::open_for(conn, Some(entry.entry.id), None)? {
-                refreshed(conn, open)?;
+            follow_learners(conn, caller, Some(entry.entry.id), None).map(drop)
+        })?;
+    } else if let Some(olympiad_id) = filter.olympiad_id {
+        // The accountant sees the supplementary orders due, whether or not the school has looked.
+        write_transaction(conn, |conn| {
+            for entry in PurchaseOrder::entries_outgrowing_payment(conn, olympiad_id)? {
+                follow_learners(conn, caller, Some(entry), None)?;
             }
             Ok::<_, OfficeError>(())
         })?;
@@ -410,9 +500,15 @@ pub fn create(
                     ))
                 }
             };
-        if let Some(open) = PurchaseOrder::open_for(conn, school_entry, country_entry)? {
-            let open = refreshed(conn, open)?;
+        if let Some(open) = follow_learners(conn, caller, school_entry, country_entry)? {
             return detail_of(conn, open);
+        }
+        // Paid, and for every learner loaded: that order.
+        if let Some(paid) = PurchaseOrder::of_entry(conn, school_entry, country_entry)?
+            .into_iter()
+            .next()
+        {
+            return detail_of(conn, paid);
         }
         let olympiad = Olympiad::find(conn, olympiad_id)?;
         let form = PurchaseOrderInsertForm {
@@ -423,6 +519,7 @@ pub fn create(
             schools_po,
             amounts: Amounts::of(Fees::default(), 0, 0),
             fee_lines: "[]".into(),
+            supplements_order_id: None,
         };
         let order = PurchaseOrder::create(conn, &form, |id| {
             payment_reference(&olympiad.name, olympiad.year, id)
@@ -484,7 +581,8 @@ pub fn set_status(
     customer: Option<i64>,
 ) -> OfficeResult<OrderDetail> {
     write_transaction(conn, |conn| {
-        let order = find_in_reach::<PurchaseOrder>(conn, caller, id)?;
+        find_in_reach::<PurchaseOrder>(conn, caller, id)?;
+        let order = PurchaseOrder::locked(conn, id)?;
         check_customer(&order, customer)?;
         let before = order.state(has_payments(conn, id)?);
         let after = before
@@ -703,29 +801,55 @@ fn credit(conn: &mut DbConnection, invoice: &Invoice) -> OfficeResult<Invoice> {
     )?)
 }
 
+/// How often in a day an order's invoice is issued again for a change of its details alone (the
+/// school's order number, its name): each such change gets its invoice, but changing the order
+/// number back and forth does not make a stream of invoices and credit notes.
+const DETAIL_REISSUES_PER_DAY: usize = 3;
+
 /// The order's current tax invoice: the live one when it still says what the order says;
 /// otherwise the live one is cancelled by a credit note and a new one issued (an invoice is
-/// never edited). Numbers come from the provider's counter in this same transaction.
+/// never edited). Only asked for explicitly (a POST: downloading it, never a page's GET), with the
+/// order held ([`PurchaseOrder::locked`]), so two first downloads at once issue one invoice: the
+/// second finds the first's. A change of the amounts always re-issues; a change of the details
+/// alone at most [`DETAIL_REISSUES_PER_DAY`] times a day (409 past that). The invoice e-mail goes
+/// at most once a day per order. Numbers come from the provider's counter in this transaction.
 fn current_invoice(
     conn: &mut DbConnection,
     order: &PurchaseOrder,
     settings: &PaymentSettings,
 ) -> OfficeResult<Invoice> {
     let (customer_name, customer_address, email) = customer_details(conn, order)?;
+    let documents = Invoice::of_order(conn, order.id)?;
+    let day_ago = olympiad_persistence::now() - chrono::Duration::days(1);
     let live = Invoice::live(conn, order.id)?;
     if let Some(live) = &live {
-        let same = live.total_cents == order.total_cents
+        let same_amounts = live.total_cents == order.total_cents
             && live.sponsored_cents == order.sponsored_cents
             && live.fee_lines == order.fee_lines
             && live.learners == order.learners
-            && live.free_learners == order.free_learners
-            && live.schools_po == order.schools_po
-            && live.customer_name == customer_name;
-        if same || order.paid {
+            && live.free_learners == order.free_learners;
+        let same_details =
+            live.schools_po == order.schools_po && live.customer_name == customer_name;
+        if (same_amounts && same_details) || order.paid {
             return Ok(live.clone());
+        }
+        let credited_today = documents
+            .iter()
+            .filter(|d| d.credit_note && d.issued_at > day_ago)
+            .count();
+        if same_amounts && credited_today >= DETAIL_REISSUES_PER_DAY {
+            return Err(OfficeError::conflict(format!(
+                "Invoice {} was issued again {credited_today} times in the last day for a changed \
+                 order number or name; it is not issued again before tomorrow. Set the order \
+                 number it should carry and download it then.",
+                document_number(false, live.number)
+            )));
         }
         credit(conn, live)?;
     }
+    let mailed_today = documents
+        .iter()
+        .any(|d| !d.credit_note && d.issued_at > day_ago);
     let olympiad = Olympiad::find(conn, order.olympiad_id)?;
     let invoice = Invoice::issue(
         conn,
@@ -741,7 +865,7 @@ fn current_invoice(
             fee_lines: order.fee_lines.clone(),
         },
     )?;
-    if let Some(email) = email {
+    if let Some(email) = email.filter(|_| !mailed_today) {
         queue_email_of(
             conn,
             Some(olympiad.id),
@@ -852,9 +976,21 @@ impl InvoiceToDraw {
     }
 }
 
-fn invoice_to_draw(
+fn to_draw(
     conn: &mut DbConnection,
-    order: PurchaseOrder,
+    invoice: &Invoice,
+    order: &PurchaseOrder,
+    settings: &PaymentSettings,
+) -> OfficeResult<InvoiceToDraw> {
+    let sheet = sheet_of(conn, invoice, settings, order)?;
+    let file_name = format!("{}.pdf", sheet.number);
+    Ok(InvoiceToDraw { sheet, file_name })
+}
+
+/// An invoice or credit note the order has, issuing nothing: the one named, else the live one.
+fn issued_to_draw(
+    conn: &mut DbConnection,
+    order: &PurchaseOrder,
     document: Option<InvoiceId>,
     settings: &PaymentSettings,
 ) -> OfficeResult<InvoiceToDraw> {
@@ -866,32 +1002,41 @@ fn invoice_to_draw(
             }
             invoice
         }
-        None => {
-            if order.deleted_at.is_some() {
-                return Err(OfficeError::conflict(
-                    "This order is deleted; it has no current invoice.",
-                ));
-            }
-            let order = refreshed(conn, order.clone())?;
-            current_invoice(conn, &order, settings)?
-        }
+        None => Invoice::live(conn, order.id)?.ok_or_else(|| {
+            OfficeError::NotFound("This order's invoice (none is issued yet)".into())
+        })?,
     };
-    let sheet = sheet_of(conn, &invoice, settings, &order)?;
-    let file_name = format!("{}.pdf", sheet.number);
-    Ok(InvoiceToDraw { sheet, file_name })
+    to_draw(conn, &invoice, order, settings)
+}
+
+/// The order's current invoice, issued now if it has none that says what it says.
+fn issue_to_draw(
+    conn: &mut DbConnection,
+    id: PurchaseOrderId,
+    settings: &PaymentSettings,
+) -> OfficeResult<InvoiceToDraw> {
+    let order = PurchaseOrder::locked(conn, id)?;
+    if order.deleted_at.is_some() {
+        return Err(OfficeError::conflict(
+            "This order is deleted; it has no current invoice.",
+        ));
+    }
+    let order = refreshed(conn, order)?;
+    let invoice = current_invoice(conn, &order, settings)?;
+    to_draw(conn, &invoice, &order, settings)
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct InvoiceQuery {
-    /// An earlier invoice or credit note of the order; without it, the current tax invoice
-    /// (issued now if the order has none that says what it says).
+    /// An earlier invoice or credit note of the order; without it, the live tax invoice. Nothing
+    /// is issued here: `POST` issues.
     #[param(value_type = Option<i64>, minimum = 1)]
     pub invoice_id: Option<InvoiceId>,
 }
 
-/// The order's tax invoice for the entry's people and staff.
+/// An invoice the order has (the live one, or the one named), for the entry's people and staff.
 pub fn invoice(
     conn: &mut DbConnection,
     caller: &Caller,
@@ -899,21 +1044,43 @@ pub fn invoice(
     query: &InvoiceQuery,
     settings: &PaymentSettings,
 ) -> OfficeResult<InvoiceToDraw> {
+    let order = find_in_reach::<PurchaseOrder>(conn, caller, id)?;
+    issued_to_draw(conn, &order, query.invoice_id, settings)
+}
+
+/// The order's current tax invoice for the entry's people and staff, issued now if needed.
+pub fn issue_invoice(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    id: PurchaseOrderId,
+    settings: &PaymentSettings,
+) -> OfficeResult<InvoiceToDraw> {
     write_transaction(conn, |conn| {
-        let order = find_in_reach::<PurchaseOrder>(conn, caller, id)?;
-        invoice_to_draw(conn, order, query.invoice_id, settings)
+        find_in_reach::<PurchaseOrder>(conn, caller, id)?;
+        issue_to_draw(conn, id, settings)
     })
 }
 
-/// The payment page's invoice, reached with the link's secret alone.
+/// The payment page's live invoice, reached with the link's secret alone; issues nothing (a mail
+/// scanner opening the link must not).
 pub fn invoice_by_token(
+    conn: &mut DbConnection,
+    token: &str,
+    settings: &PaymentSettings,
+) -> OfficeResult<InvoiceToDraw> {
+    let order = order_by_token(conn, token)?;
+    issued_to_draw(conn, &order, None, settings)
+}
+
+/// The payment page's current invoice, issued now if needed (the page's download button).
+pub fn issue_invoice_by_token(
     conn: &mut DbConnection,
     token: &str,
     settings: &PaymentSettings,
 ) -> OfficeResult<InvoiceToDraw> {
     write_transaction(conn, |conn| {
         let order = order_by_token(conn, token)?;
-        invoice_to_draw(conn, order, None, settings)
+        issue_to_draw(conn, order.id, settings)
     })
 }
 
@@ -956,6 +1123,8 @@ pub struct PayPage {
     pub paid: bool,
     pub pre_approved: bool,
     pub deleted: bool,
+    /// The number of the order's current tax invoice, when one is issued (downloading issues it).
+    pub invoice_number: Option<String>,
     /// For EFT: the provider's banking details; quote the reference.
     pub bank_details: Vec<String>,
     /// Card payment through PayFast, when the gateway is configured and something is owed.
@@ -1022,6 +1191,8 @@ pub fn pay_page(
             paid: order.paid,
             pre_approved: order.pre_approved,
             deleted: order.deleted_at.is_some(),
+            invoice_number: Invoice::live(conn, order.id)?
+                .map(|live| document_number(false, live.number)),
             bank_details: settings.bank_details.clone(),
             payfast,
         })
@@ -1103,7 +1274,7 @@ pub fn payfast_itn(
     }
     let amount = statement_amount(itn_field(posted, "amount_gross"));
     write_transaction(conn, |conn| {
-        let Ok(order) = PurchaseOrder::find(conn, order_id) else {
+        let Ok(order) = PurchaseOrder::locked(conn, order_id) else {
             return Ok(refuse_itn(conn, "unknown order", posted));
         };
         if amount != Some(order.total_cents) {
@@ -1228,7 +1399,9 @@ pub struct ConfirmMatches {
 }
 
 /// Marks each confirmed order paid by EFT, with the statement's line kept as its payment. The
-/// line's amount must be the order's total; a line confirmed twice is recorded once. All or none.
+/// line's amount must be the order's total; a line confirmed twice is recorded once; an order
+/// paid already (by a proof, by card, by the office) takes no statement line as a second payment
+/// (409, naming it). All or none.
 pub fn confirm_matches(
     conn: &mut DbConnection,
     caller: &Caller,
@@ -1237,7 +1410,9 @@ pub fn confirm_matches(
     write_transaction(conn, |conn| {
         let mut paid = 0;
         for (i, found) in input.matches.iter().enumerate() {
-            let order = find_in_reach::<PurchaseOrder>(conn, caller, found.purchase_order_id)?;
+            find_in_reach::<PurchaseOrder>(conn, caller, found.purchase_order_id)?;
+            // Held, so that a proof accepted at the same moment does not pay it a second time.
+            let order = PurchaseOrder::locked(conn, found.purchase_order_id)?;
             if found.line.amount_cents != order.total_cents {
                 return Err(OfficeError::invalid(
                     &format!("matches[{i}].line.amountCents"),
@@ -1260,6 +1435,17 @@ pub fn confirm_matches(
                 line.amount_cents,
                 line.description.trim()
             );
+            if Payment::is_recorded(conn, "eft", &external)? {
+                // This very line, confirmed before.
+                continue;
+            }
+            if order.paid {
+                return Err(OfficeError::conflict(format!(
+                    "Order {} (matches[{i}]) is paid already; its statement line is not recorded \
+                     as a second payment. Untick it and confirm the others.",
+                    order.reference
+                )));
+            }
             if !record_eft(conn, &order, &external, caller)? {
                 continue;
             }

@@ -668,6 +668,7 @@ diesel::table! {
         updated_at -> Timestamp,
         sponsored_cents -> BigInt,
         fee_lines -> Text,
+        supplements_order_id -> Nullable<BigInt>,
     }
 }
 

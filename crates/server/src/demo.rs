@@ -214,7 +214,10 @@ fn seed_purchase_order(
     let Some(entry) = SchoolParticipant::find_for(conn, geography.id, school.school.id)? else {
         return Ok(None);
     };
-    let order = match PurchaseOrder::open_for(conn, Some(entry.id), None)? {
+    let order = match PurchaseOrder::of_entry(conn, Some(entry.id), None)?
+        .into_iter()
+        .next()
+    {
         Some(order) => order,
         None => {
             let learners = SchoolParticipant::learner_counts(conn, &[entry.id])?
@@ -229,6 +232,7 @@ fn seed_purchase_order(
                 schools_po: String::new(),
                 amounts: Amounts::of(Fees::default(), i32::try_from(learners)?, 0),
                 fee_lines: "[]".into(),
+                supplements_order_id: None,
             };
             PurchaseOrder::create(conn, &form, |id| {
                 payment_reference(&geography.name, geography.year, id)

@@ -300,11 +300,13 @@ pub fn register(cfg: &mut ServiceConfig) {
         .service(purchase_order::admin_delete)
         .service(purchase_order::create)
         .service(purchase_order::invoice)
+        .service(purchase_order::issue_invoice)
         .service(purchase_order::get_order)
         .service(purchase_order::set_status)
         .service(purchase_order::withdraw)
         .service(purchase_order::pay_page)
         .service(purchase_order::pay_invoice)
+        .service(purchase_order::pay_issue_invoice)
         .service(purchase_order::payfast_itn)
         // Payments: proofs of payment
         .service(purchase_order::upload_proof)

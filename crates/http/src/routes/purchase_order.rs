@@ -270,13 +270,29 @@ pub async fn send_discount_email(
         .await
 }
 
-/// The order's tax invoice as PDF (issued now when the order has none that says what it says),
-/// or an earlier invoice or credit note of it.
+/// Draws the PDF of an invoice gathered by `gather` (off the request's thread).
+async fn invoice_pdf(
+    state: &AppState,
+    gather: impl FnOnce(
+            &mut olympiad_persistence::DbConnection,
+        ) -> olympiad_office::OfficeResult<payments::InvoiceToDraw>
+        + Send
+        + 'static,
+) -> Result<HttpResponse, ApiError> {
+    let sheet = state.db.office(gather).await?;
+    let file = web::block(move || sheet.draw())
+        .await
+        .map_err(ApiError::internal)?;
+    Ok(pdf(file))
+}
+
+/// An invoice the order has, as PDF: its live tax invoice, or an earlier invoice or credit note
+/// of it. Issues nothing (404 while none is issued): `POST` issues.
 #[utoipa::path(
     operation_id = "purchase_order_invoice",
     tag = "payments",
     params(IdOf<PurchaseOrderId>, InvoiceQuery),
-    responses((status = 200, description = "The invoice (PDF)", content_type = "application/pdf", body = Vec<u8>), (status = 409, body = crate::error::ErrorBody))
+    responses((status = 200, description = "The invoice (PDF)", content_type = "application/pdf", body = Vec<u8>), (status = 404, body = crate::error::ErrorBody))
 )]
 #[get("/api/purchase-order/{id}/invoice")]
 pub async fn invoice(
@@ -287,14 +303,32 @@ pub async fn invoice(
 ) -> Result<HttpResponse, ApiError> {
     let (id, query) = (path.id, query.into_inner());
     let settings = state.config.payments.clone();
-    let sheet = state
-        .db
-        .office(move |conn| payments::invoice(conn, &caller, id, &query, &settings))
-        .await?;
-    let file = web::block(move || sheet.draw())
-        .await
-        .map_err(ApiError::internal)?;
-    Ok(pdf(file))
+    invoice_pdf(&state, move |conn| {
+        payments::invoice(conn, &caller, id, &query, &settings)
+    })
+    .await
+}
+
+/// The order's current tax invoice as PDF, issued now when the order has none that says what it
+/// says (the previous one cancelled by a credit note, the new one e-mailed at most once a day).
+#[utoipa::path(
+    operation_id = "purchase_order_issue_invoice",
+    tag = "payments",
+    params(IdOf<PurchaseOrderId>),
+    responses((status = 200, description = "The invoice (PDF)", content_type = "application/pdf", body = Vec<u8>), (status = 409, body = crate::error::ErrorBody))
+)]
+#[post("/api/purchase-order/{id}/invoice")]
+pub async fn issue_invoice(
+    caller: Caller,
+    state: web::Data<AppState>,
+    path: web::Path<IdOf<PurchaseOrderId>>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.id;
+    let settings = state.config.payments.clone();
+    invoice_pdf(&state, move |conn| {
+        payments::issue_invoice(conn, &caller, id, &settings)
+    })
+    .await
 }
 
 /// Reads a bank statement (CSV or XLSX) and matches its credits to unpaid orders by reference and
@@ -369,12 +403,13 @@ pub async fn pay_page(
         .await
 }
 
-/// The payment page's tax invoice (PDF).
+/// The payment page's live tax invoice (PDF). Issues nothing, so that a mail scanner opening the
+/// link makes no invoice (404 while none is issued).
 #[utoipa::path(
     operation_id = "pay_invoice",
     tag = "payments",
     params(TokenPath),
-    responses((status = 200, description = "The invoice (PDF)", content_type = "application/pdf", body = Vec<u8>), (status = 409, body = crate::error::ErrorBody))
+    responses((status = 200, description = "The invoice (PDF)", content_type = "application/pdf", body = Vec<u8>), (status = 404, body = crate::error::ErrorBody))
 )]
 #[get("/api/pay/{token}/invoice")]
 pub async fn pay_invoice(
@@ -383,14 +418,36 @@ pub async fn pay_invoice(
 ) -> Result<HttpResponse, ApiError> {
     let token = path.into_inner().token;
     let settings = state.config.payments.clone();
-    let sheet = state
-        .db
-        .office(move |conn| payments::invoice_by_token(conn, &token, &settings))
+    invoice_pdf(&state, move |conn| {
+        payments::invoice_by_token(conn, &token, &settings)
+    })
+    .await
+}
+
+/// The payment page's current tax invoice (PDF), issued now when needed: the page's download
+/// button. Counted per link and address like sign-ins.
+#[utoipa::path(
+    operation_id = "pay_issue_invoice",
+    tag = "payments",
+    params(TokenPath),
+    responses((status = 200, description = "The invoice (PDF)", content_type = "application/pdf", body = Vec<u8>), (status = 409, body = crate::error::ErrorBody))
+)]
+#[post("/api/pay/{token}/invoice")]
+pub async fn pay_issue_invoice(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<TokenPath>,
+) -> Result<HttpResponse, ApiError> {
+    let token = path.into_inner().token;
+    state
+        .limits
+        .check_signin(&format!("pay-invoice:{token}"), &client_address(&req))
         .await?;
-    let file = web::block(move || sheet.draw())
-        .await
-        .map_err(ApiError::internal)?;
-    Ok(pdf(file))
+    let settings = state.config.payments.clone();
+    invoice_pdf(&state, move |conn| {
+        payments::issue_invoice_by_token(conn, &token, &settings)
+    })
+    .await
 }
 
 /// Asks PayFast whether it sent this ITN (its documented server-to-server validate post);

@@ -67,6 +67,9 @@ pub struct PurchaseOrder {
     #[serde(serialize_with = "fee_lines_json")]
     #[schema(value_type = Vec<FeeLine>)]
     pub fee_lines: String,
+    /// A supplementary order: the entry's paid order whose learners this one adds to.
+    #[schema(value_type = Option<i64>)]
+    pub supplements_order_id: Option<PurchaseOrderId>,
 }
 
 /// Fee lines are kept as JSON text and answered as the array they are.
@@ -141,6 +144,8 @@ pub struct PurchaseOrderInsertForm {
     pub amounts: Amounts,
     /// The fee lines, as JSON.
     pub fee_lines: String,
+    /// The paid order a supplementary order adds learners to.
+    pub supplements_order_id: Option<PurchaseOrderId>,
 }
 
 /// The customer's name: the school's, else the country's.
@@ -172,25 +177,65 @@ impl PurchaseOrder {
             .first(conn)?)
     }
 
-    /// The entry's order that is not deleted, if any: an entry has one at a time.
-    pub fn open_for(
+    /// The entry's orders that are not deleted, the latest first.
+    pub fn of_entry(
         conn: &mut DbConnection,
         school_participant_id: Option<SchoolParticipantId>,
         country_participant_id: Option<CountryParticipantId>,
-    ) -> DbResult<Option<PurchaseOrder>> {
+    ) -> DbResult<Vec<PurchaseOrder>> {
         let mut query = purchase_orders::table
             .filter(purchase_orders::deleted_at.is_null())
             .into_boxed();
         query = match (school_participant_id, country_participant_id) {
             (Some(id), _) => query.filter(purchase_orders::school_participant_id.eq(id)),
             (None, Some(id)) => query.filter(purchase_orders::country_participant_id.eq(id)),
-            (None, None) => return Ok(None),
+            (None, None) => return Ok(Vec::new()),
         };
         Ok(query
             .order(purchase_orders::id.desc())
             .select(PurchaseOrder::as_select())
-            .first(conn)
-            .optional()?)
+            .load(conn)?)
+    }
+
+    /// Holds the order's row until the transaction ends (PostgreSQL; SQLite's writer holds the
+    /// whole database), so that two requests do not both issue its invoice or both record its
+    /// payment; answers the order as it is once held.
+    pub fn locked(conn: &mut DbConnection, id: PurchaseOrderId) -> DbResult<PurchaseOrder> {
+        if let DbConnection::Postgresql(pg) = conn {
+            purchase_orders::table
+                .find(id)
+                .select(purchase_orders::id)
+                .for_update()
+                .execute(pg)?;
+        }
+        Self::find(conn, id)
+    }
+
+    /// The school entries of the olympiad with more learners loaded than their paid orders are
+    /// for, and no order still owed: those a supplementary order is due for.
+    pub fn entries_outgrowing_payment(
+        conn: &mut DbConnection,
+        olympiad_id: OlympiadId,
+    ) -> DbResult<Vec<SchoolParticipantId>> {
+        #[derive(QueryableByName)]
+        struct Entry {
+            #[diesel(sql_type = BigInt)]
+            id: i64,
+        }
+        let rows: Vec<Entry> = diesel::sql_query(
+            "SELECT o.school_participant_id AS id FROM purchase_orders o \
+             WHERE o.olympiad_id = $1 AND o.deleted_at IS NULL AND o.school_participant_id IS NOT NULL \
+             GROUP BY o.school_participant_id \
+             HAVING SUM(CASE WHEN o.paid THEN 0 ELSE 1 END) = 0 \
+             AND SUM(o.learners) < (SELECT COUNT(*) FROM participants p \
+                 WHERE p.school_participant_id = o.school_participant_id)",
+        )
+        .bind::<BigInt, _>(olympiad_id)
+        .load(conn)?;
+        Ok(rows
+            .into_iter()
+            .map(|e| SchoolParticipantId::new(e.id))
+            .collect())
     }
 
     /// Inserts the order and gives it its reference, made from its id by `reference`.
@@ -218,6 +263,7 @@ impl PurchaseOrder {
                 purchase_orders::total_cents.eq(a.total_cents),
                 purchase_orders::sponsored_cents.eq(a.sponsored_cents),
                 purchase_orders::fee_lines.eq(&form.fee_lines),
+                purchase_orders::supplements_order_id.eq(form.supplements_order_id),
             ))
             .returning(purchase_orders::id)
             .get_result(conn)?;
@@ -607,21 +653,30 @@ pub fn set_olympiad_fee_schedule(
     Ok(())
 }
 
-/// The learners entered with a school's entry, per grade: `(grade, how many)`.
+/// The learners entered with a school's entry, per grade: `(grade, how many)`, leaving out the
+/// `paid_for` entered first (those the entry's paid orders are for).
 pub fn entry_grades(
     conn: &mut DbConnection,
     entry: SchoolParticipantId,
+    paid_for: i32,
 ) -> DbResult<Vec<(i32, i32)>> {
-    let rows: Vec<(i32, i64)> = participants::table
+    let grades: Vec<i32> = participants::table
         .inner_join(learners::table.on(learners::id.eq(participants::learner_id)))
         .filter(participants::school_participant_id.eq(entry))
-        .group_by(learners::grade)
-        .select((learners::grade, diesel::dsl::count_star()))
+        .order(participants::id)
+        .select(learners::grade)
+        .offset(i64::from(paid_for.max(0)))
+        .limit(i64::MAX)
         .load(conn)?;
-    Ok(rows
-        .into_iter()
-        .map(|(grade, n)| (grade, i32::try_from(n).unwrap_or(i32::MAX)))
-        .collect())
+    let mut counts: Vec<(i32, i32)> = Vec::new();
+    for grade in grades {
+        match counts.iter_mut().find(|(g, _)| *g == grade) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((grade, 1)),
+        }
+    }
+    counts.sort_unstable();
+    Ok(counts)
 }
 
 /// The share of a school entry's fees a funder sponsors, in basis points (0 when none).
@@ -842,12 +897,7 @@ impl Payment {
         external_id: &str,
         recorded_by: Option<UserId>,
     ) -> DbResult<bool> {
-        let known: i64 = payments::table
-            .filter(payments::method.eq(method))
-            .filter(payments::external_id.eq(external_id))
-            .count()
-            .get_result(conn)?;
-        if known > 0 {
+        if Self::is_recorded(conn, method, external_id)? {
             return Ok(false);
         }
         diesel::insert_into(payments::table)
@@ -860,6 +910,16 @@ impl Payment {
             ))
             .execute(conn)?;
         Ok(true)
+    }
+
+    /// Whether a payment so known (method and external id) is recorded.
+    pub fn is_recorded(conn: &mut DbConnection, method: &str, external_id: &str) -> DbResult<bool> {
+        let known: i64 = payments::table
+            .filter(payments::method.eq(method))
+            .filter(payments::external_id.eq(external_id))
+            .count()
+            .get_result(conn)?;
+        Ok(known > 0)
     }
 
     pub fn of_order(conn: &mut DbConnection, order_id: PurchaseOrderId) -> DbResult<Vec<Payment>> {

@@ -2,6 +2,7 @@
 // unpaid and deleted; each order's state, the school's order number, its discount (with the reason
 // kept) and the discount e-mail; its invoice; its proofs of payment (opened, and the order marked paid
 // from one); a fee waiver where a funder sponsors the school's entry; and reconciling a bank statement.
+// A supplementary order (learners loaded after the entry's order was paid) is marked as such.
 import { useMemo, useState } from 'react';
 import { Badge, Button, Group, Modal, NumberInput, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import type { GridColumn, RowAction } from '@olympiad/shared/ui/data-grid/grid-types';
@@ -33,7 +34,23 @@ const stateOptions = [
 const stateColour: Record<string, string> = { paid: 'green', 'pre-approved': 'blue', unpaid: 'orange', deleted: 'gray' };
 
 const columns: GridColumn<OrderRow>[] = [
-  { id: 'reference', header: 'Reference', value: (o) => o.reference },
+  {
+    id: 'reference',
+    header: 'Reference',
+    value: (o) => o.reference,
+    // A supplementary order: for the learners loaded after the entry's earlier order was paid.
+    cell: (o) =>
+      o.supplementsOrderId != null ? (
+        <Group gap={4} wrap="nowrap">
+          {o.reference}
+          <Badge size="xs" variant="light" color="grape" title="For the learners loaded after the entry's earlier order was paid">
+            supplementary
+          </Badge>
+        </Group>
+      ) : (
+        o.reference
+      ),
+  },
   { id: 'customerName', header: 'School or country', value: (o) => o.customerName },
   { id: 'province', header: 'Province', value: (o) => o.province, filter: { type: 'select', options: provinceOptions } },
   {
@@ -181,7 +198,7 @@ export function PaymentPortalScreen({ route }: ScreenComponentProps) {
     { label: 'Proof of payment', operation: 'GET /api/purchase-order/{id}/proof/{proofId}', hidden: (o) => o.proofCount === 0, run: proofs.open },
     {
       label: 'Invoice',
-      operation: 'GET /api/purchase-order/{id}/invoice',
+      operation: 'POST /api/purchase-order/{id}/invoice',
       hidden: (o) => !live(o),
       run: async (o) => {
         const result = await downloadInvoice(o.id);

@@ -1,6 +1,7 @@
 // Invoices (teacher): the school's order in this olympiad, worked out from the learners loaded, with its
 // tax invoice to download, the school's own order number, the way to pay (the payment page), and the
-// bank's proof of an EFT to upload for the office to check. A teacher who leads an igeo country's team
+// bank's proof of an EFT to upload for the office to check. Learners loaded after an order is paid go
+// on a supplementary order, listed here as another order. A teacher who leads an igeo country's team
 // (the country's entry names their e-mail address) sees the country's orders here too, the same way.
 // "Could not get invoices" when they cannot be loaded (spec section 8).
 import { useState } from 'react';
@@ -121,7 +122,12 @@ function OrderCard({ order, canManage }: { order: PurchaseOrderRow; canManage: b
           </Table.Tr>
         </Table.Tbody>
       </Table>
-      {!order.paid && <Text size="sm" c="dimmed" mt="xs">The amount follows the number of learners loaded until it is paid.</Text>}
+      {order.supplementsOrderId != null && (
+        <Text size="sm" mt="xs">
+          A supplementary order: for the learners loaded after your school&apos;s earlier order was paid. It has its own reference, invoice and payment.
+        </Text>
+      )}
+      {!order.paid && <Text size="sm" c="dimmed" mt="xs">The amount follows the number of learners loaded until it is paid; learners loaded after that go on a supplementary order.</Text>}
       {canManage && !order.paid && (
         <Group align="flex-end" mt="md">
           <TextInput label="Your school's order number" value={po} maxLength={queryLimits.purchase_order_set_school_po.schoolsPO.maxLength} onChange={(e) => setPoValue(e.currentTarget.value)} />

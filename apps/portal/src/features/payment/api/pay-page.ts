@@ -1,5 +1,6 @@
 // The payment page's calls: GET /api/pay/{token} (what is owed, banking details, PayFast's signed form)
-// and its tax invoice, GET /api/pay/{token}/invoice. Public: the link's secret is the key.
+// and its tax invoice, POST /api/pay/{token}/invoice (issued when the button is pressed, never by
+// opening the link). Public: the link's secret is the key.
 import { queryOptions } from '@tanstack/react-query';
 import { api, call } from '@olympiad/shared/api/client';
 import { unwrap } from '@olympiad/shared/api/envelope';
@@ -13,5 +14,5 @@ export function payPageQuery(token: string) {
 }
 
 export function downloadPayInvoice(token: string) {
-  return downloadFile('GET', `/api/pay/${encodeURIComponent(token)}/invoice`, { fallbackName: 'invoice.pdf' });
+  return downloadFile('POST', `/api/pay/${encodeURIComponent(token)}/invoice`, { fallbackName: 'invoice.pdf' });
 }

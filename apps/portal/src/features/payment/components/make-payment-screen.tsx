@@ -86,6 +86,12 @@ export function MakePaymentScreen({ route }: ScreenComponentProps) {
               <Table.Th scope="row">Reference</Table.Th>
               <Table.Td>{p.reference}</Table.Td>
             </Table.Tr>
+            {p.invoiceNumber && (
+              <Table.Tr>
+                <Table.Th scope="row">Tax invoice</Table.Th>
+                <Table.Td>{p.invoiceNumber}</Table.Td>
+              </Table.Tr>
+            )}
           </Table.Tbody>
         </Table>
         <Group mt="md">

@@ -68,8 +68,11 @@ export function useSetSchoolPo() {
 }
 
 /** The order's current tax invoice (issued when needed), or one earlier document of it. */
+/** The order's current tax invoice (POST: issued now if the order changed since the last one), or,
+ * with `invoiceId`, an earlier invoice or credit note of it (GET: issues nothing). */
 export function downloadInvoice(id: number, invoiceId?: number) {
-  return downloadFile('GET', `/api/purchase-order/${id}/invoice`, { query: invoiceId ? { invoiceId } : {}, fallbackName: 'invoice.pdf' });
+  if (invoiceId) return downloadFile('GET', `/api/purchase-order/${id}/invoice`, { query: { invoiceId }, fallbackName: 'invoice.pdf' });
+  return downloadFile('POST', `/api/purchase-order/${id}/invoice`, { fallbackName: 'invoice.pdf' });
 }
 
 export type PaymentProof = components['schemas']['PaymentProof'];

@@ -1,0 +1,1 @@
+ALTER TABLE purchase_orders DROP COLUMN supplements_order_id;
