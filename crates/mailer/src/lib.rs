@@ -9,6 +9,7 @@
 
 pub mod bounce;
 pub mod kinds;
+pub mod links;
 pub mod mx;
 mod smtp;
 pub mod sns;
@@ -174,6 +175,17 @@ impl Copy {
         }
     }
 
+    /// Whether each link placeholder stands whole in every part ([`links::misplaced_link`]).
+    pub fn places_links_whole(&self, placeholders: &[kinds::Placeholder]) -> bool {
+        [
+            (&self.subject, links::Part::Subject),
+            (&self.html, links::Part::Html),
+            (&self.text, links::Part::Text),
+        ]
+        .into_iter()
+        .all(|(part, which)| links::misplaced_link(part, placeholders, which).is_none())
+    }
+
     /// The copy filled in with `values`: the subject and text as they are, the HTML escaped.
     pub fn fill(&self, values: &[(&str, &str)]) -> Copy {
         Copy {
@@ -325,7 +337,29 @@ impl Email {
         let default = Copy::default_of(kind);
         let values = self.values();
         let values: Vec<(&str, &str)> = values.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        // Copy saved before links had to be whole is not used: the default goes instead.
+        let copy = copy.filter(|copy| copy.places_links_whole(kind.placeholders));
         Ok(copy.unwrap_or(&default).fill(&values))
+    }
+
+    /// The links the platform made for this message (each may carry a secret).
+    pub fn links(&self) -> Vec<String> {
+        if let Email::Bulk {
+            unsubscribe,
+            unsubscribe_page,
+            ..
+        } = self
+        {
+            return vec![unsubscribe.clone(), unsubscribe_page.clone()];
+        }
+        let Some(kind) = kinds::system_email(self.kind()) else {
+            return Vec::new();
+        };
+        self.values()
+            .into_iter()
+            .filter(|(name, _)| kind.placeholders.iter().any(|p| p.link && p.name == *name))
+            .map(|(_, value)| value)
+            .collect()
     }
 }
 
@@ -368,6 +402,8 @@ pub struct Mailer {
     dkim: Option<DkimConfig>,
     /// The uploads folder, where the files that messages carry are read from.
     files: Option<PathBuf>,
+    /// `PUBLIC_BASE_URL`: every link a message carries must lead there.
+    home: Option<String>,
 }
 
 /// Connections kept open to the SMTP server and reused from message to message.
@@ -403,6 +439,7 @@ impl Mailer {
             from,
             dkim: None,
             files: None,
+            home: None,
         })
     }
 
@@ -456,8 +493,27 @@ impl Mailer {
         self
     }
 
+    /// Sends only messages whose links lead to `public_base_url` (PUBLIC_BASE_URL): a link made
+    /// wrong, or a message queued by something else, does not take its token elsewhere.
+    pub fn links_lead_to(mut self, public_base_url: &str) -> Self {
+        self.home = Some(public_base_url.to_owned());
+        self
+    }
+
     /// Sends a queued e-mail in `copy` (`None`: its kind's default).
     pub async fn send(&self, email: &Email, copy: Option<&Copy>) -> Result<(), MailError> {
+        if let Some(home) = &self.home {
+            // The link itself stays out of the error: it goes to the job's log.
+            if email
+                .links()
+                .iter()
+                .any(|link| !links::leads_home(link, home))
+            {
+                return Err(MailError::Build(
+                    "a link of the message does not lead to PUBLIC_BASE_URL".into(),
+                ));
+            }
+        }
         let written = email.written(copy)?;
         let (unsubscribe, attachments) = match email {
             Email::Bulk {
