@@ -150,6 +150,7 @@ pub const API_ROUTES: &[ApiRoute] = &[
     route("DELETE", "/api/emailer/{kind}", ADMIN_OR_OVERLORD),
     route("POST", "/api/emailer/{kind}/preview", ADMIN_FUNDING),
     route("GET", "/api/emailer/email-health", Public),
+    route("POST", "/api/emailer/email-health/link", Public),
     route(
         "POST",
         "/api/emailer/override-email-health",

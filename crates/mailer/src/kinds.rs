@@ -79,6 +79,15 @@ pub const SYSTEM_EMAILS: &[SystemEmail] = &[
         html: include_str!("../templates/password_reset.html"),
     },
     SystemEmail {
+        key: "address_check",
+        title: "E-mail address check",
+        about: "Someone asked on the public site whether the address receives our mail.",
+        placeholders: &[NAME, USERNAME, LINK],
+        subject: "Your e-mail address receives olympiad mail",
+        text: include_str!("../templates/address_check.txt"),
+        html: include_str!("../templates/address_check.html"),
+    },
+    SystemEmail {
         key: "two_factor_enabled",
         title: "Two-factor sign-in is on",
         about: "A staff member set up two-factor sign-in.",

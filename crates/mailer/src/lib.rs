@@ -76,6 +76,12 @@ pub enum Email {
     TwoFactorEnabled {
         to: Recipient,
     },
+    /// Someone asked on the public site whether the address receives our mail: `link` shows the
+    /// address's health to whoever reads that mailbox.
+    AddressCheck {
+        to: Recipient,
+        link: String,
+    },
     /// The link that confirms the address of an expression of interest.
     InterestVerify {
         to: Recipient,
@@ -202,6 +208,7 @@ impl Email {
         match self {
             Email::PasswordReset { .. } => "password_reset",
             Email::TwoFactorEnabled { .. } => "two_factor_enabled",
+            Email::AddressCheck { .. } => "address_check",
             Email::InterestVerify { .. } => "interest_verify",
             Email::InterestProcessed { .. } => "interest_processed",
             Email::InterestDeclined { .. } => "interest_declined",
@@ -217,6 +224,7 @@ impl Email {
         match self {
             Email::PasswordReset { to, .. }
             | Email::TwoFactorEnabled { to }
+            | Email::AddressCheck { to, .. }
             | Email::InterestVerify { to, .. }
             | Email::InterestProcessed { to, .. }
             | Email::InterestDeclined { to, .. }
@@ -233,7 +241,9 @@ impl Email {
         let to = self.to();
         let mut values = vec![("name", to.name.clone()), ("username", to.username.clone())];
         let more: Vec<(&'static str, String)> = match self {
-            Email::PasswordReset { link, .. } => vec![("link", link.clone())],
+            Email::PasswordReset { link, .. } | Email::AddressCheck { link, .. } => {
+                vec![("link", link.clone())]
+            }
             Email::TwoFactorEnabled { .. } | Email::Bulk { .. } => vec![],
             Email::InterestVerify { olympiad, link, .. } => {
                 vec![("olympiad", olympiad.clone()), ("link", link.clone())]

@@ -23,9 +23,8 @@ pub fn misplaced_link(part: &str, placeholders: &[Placeholder], which: Part) -> 
     let mut from = 0;
     while let Some(found) = part[from..].find("{{") {
         let start = from + found;
-        let Some(length) = part[start..].find("}}") else {
-            return None;
-        };
+        // An unclosed placeholder is refused as unknown before this is asked.
+        let length = part[start..].find("}}")?;
         let end = start + length + 2;
         let raw = &part[start + 2..end - 2];
         from = end;
