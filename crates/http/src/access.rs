@@ -151,6 +151,7 @@ pub const API_ROUTES: &[ApiRoute] = &[
     route("DELETE", "/api/emailer/{kind}", ADMIN_OR_OVERLORD),
     route("POST", "/api/emailer/{kind}/preview", ADMIN_FUNDING),
     route("GET", "/api/emailer/email-health", Public),
+    route("POST", "/api/emailer/email-health/link", Public),
     route(
         "POST",
         "/api/emailer/override-email-health",
@@ -558,6 +559,7 @@ pub const PUBLIC_LIMITS: &[(&str, &str, Bucket)] = &[
     ("GET", "/api/system-config", Bucket::PublicRead),
     // Asks the domain's mail servers: a form's worth, not a page's.
     ("GET", "/api/emailer/email-health", Bucket::PublicForm),
+    ("POST", "/api/emailer/email-health/link", Bucket::PublicForm),
     ("POST", "/api/unsubscribe", Bucket::PublicForm),
     ("POST", "/api/unsubscribe/resubscribe", Bucket::PublicForm),
     ("GET", "/api/unsubscribe/{id}", Bucket::PublicForm),

@@ -191,6 +191,10 @@ impl From<olympiad_office::OfficeError> for ApiError {
             OfficeError::Conflict { code, message } => {
                 ApiError::new(StatusCode::CONFLICT, code, message)
             }
+            OfficeError::Refused {
+                code: code @ ErrorCode::RateLimited,
+                message,
+            } => ApiError::new(StatusCode::TOO_MANY_REQUESTS, code, message),
             OfficeError::Refused { code, message } => ApiError::bad_request(code, message),
             OfficeError::UnsupportedFile(message) => ApiError::new(
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,

@@ -185,3 +185,79 @@ async fn someone_elses_interest_is_received_by_either_path_declined_with_a_reaso
     assert_eq!(status, StatusCode::OK);
     assert_eq!(activities(&fx, "interest_declined").len(), 1);
 }
+
+#[actix_web::test]
+async fn one_client_cannot_mail_a_new_address_each_time() {
+    let fx = Fixture::new();
+    let api = fx.api().await;
+    let mut answered = Vec::new();
+    for n in 0..20 {
+        let mut form = teachers_form();
+        form["email"] = json!(format!("stranger{n}@elsewhere.example"));
+        let (status, _) = api.send(post_json("/api/teacher/expression", form)).await;
+        answered.push(status);
+    }
+    let limit = fx.state.config.signin_per_username_per_minute as usize;
+    assert!(
+        answered[..limit].iter().all(|s| *s == StatusCode::OK),
+        "{answered:?}"
+    );
+    assert!(
+        answered[limit..]
+            .iter()
+            .all(|s| *s == StatusCode::TOO_MANY_REQUESTS),
+        "{answered:?}"
+    );
+}
+
+#[actix_web::test]
+async fn a_typed_name_is_no_message_in_a_strangers_mailbox() {
+    let fx = Fixture::new();
+    let api = fx.api().await;
+    let mut form = teachers_form();
+    form["firstName"] = json!("Your account is locked: visit https://elsewhere.example now");
+    api.ok(post_json("/api/teacher/expression", form)).await;
+    let job = Job::claim_emails(&mut fx.db.conn(), "test", 10)
+        .unwrap()
+        .remove(0);
+    let email: olympiad_mailer::Email = serde_json::from_str(&job.payload).unwrap();
+    assert_eq!(email.to().name, "");
+    let written = email.written(None).unwrap();
+    for part in [&written.subject, &written.html, &written.text] {
+        assert!(!part.contains("elsewhere.example"), "{part}");
+        assert!(!part.contains("locked"), "{part}");
+    }
+    // A plain first name still greets in the addressee.
+    let mut form = teachers_form();
+    form["email"] = json!("other@school.example");
+    api.ok(post_json("/api/teacher/expression", form)).await;
+    let job = Job::claim_emails(&mut fx.db.conn(), "test", 10)
+        .unwrap()
+        .remove(0);
+    let email: olympiad_mailer::Email = serde_json::from_str(&job.payload).unwrap();
+    assert_eq!(email.to().name, "Naledi");
+}
+
+#[actix_web::test]
+async fn confirmations_stay_within_an_hourly_ceiling() {
+    use olympiad_office::mail::{queue_email, PUBLIC_MAILS_PER_HOUR};
+    let fx = Fixture::new();
+    let api = fx.api().await;
+    for n in 0..PUBLIC_MAILS_PER_HOUR {
+        let email = olympiad_mailer::Email::InterestVerify {
+            to: olympiad_mailer::Recipient {
+                email: format!("p{n}@example.org"),
+                name: String::new(),
+                username: format!("p{n}@example.org"),
+            },
+            olympiad: "Geography".into(),
+            link: format!("http://127.0.0.1:8080/verify-email/{n}"),
+        };
+        queue_email(&mut fx.db.conn(), &email).unwrap();
+    }
+    let (status, body) = api
+        .send(post_json("/api/teacher/expression", teachers_form()))
+        .await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert_eq!(body["error"], "rate_limited");
+}

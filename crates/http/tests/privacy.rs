@@ -494,3 +494,76 @@ async fn the_sweep_deletes_only_what_the_settings_no_longer_keep() {
     assert_eq!((swept.learners, swept.interest_forms), (1, 1));
     assert_eq!(count(&fx), (1, 2, 1));
 }
+
+/// Queues an e-mail that is not sent yet (the mail server down): its link is still good.
+fn unsent(s: &Sitting, email: olympiad_mailer::Email) {
+    olympiad_office::mail::queue_email_of(&mut s.fx.db.conn(), None, &email).unwrap();
+}
+
+#[actix_web::test]
+async fn an_export_hands_over_no_link_of_an_unsent_email() {
+    use olympiad_mailer::{Email, Recipient};
+    let s = Sitting::new();
+    let api = s.fx.api().await;
+    let overlord = s.fx.overlord();
+    let teacher =
+        s.fx.teacher("nomsa@example.org")
+            .in_team_of(s.school_participant_id)
+            .build();
+    let learner_user: i64 = participants::table
+        .find(s.participant_id)
+        .select(participants::user_id)
+        .first(&mut s.fx.db.conn())
+        .unwrap();
+    diesel::update(olympiad_persistence::schema::users::table.find(learner_user))
+        .set(olympiad_persistence::schema::users::email.eq("thandi@example.org"))
+        .execute(&mut s.fx.db.conn())
+        .unwrap();
+    let reset = "0f3a9c2e7b1d4e5f8a6b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f";
+    let pay = "5d1f2c3a-9b8e-4c7d-a6b5-0e1f2a3b4c5d";
+    for address in ["nomsa@example.org", "thandi@example.org"] {
+        let to = Recipient {
+            email: address.into(),
+            name: "Person".into(),
+            username: address.into(),
+        };
+        unsent(
+            &s,
+            Email::PasswordReset {
+                to: to.clone(),
+                link: format!("http://127.0.0.1:8080/reset-password/{reset}"),
+            },
+        );
+        unsent(
+            &s,
+            Email::InvoiceIssued {
+                to,
+                olympiad: "Geography".into(),
+                customer: "School".into(),
+                number: "INV-1".into(),
+                total: "R 1.00".into(),
+                link: format!("http://127.0.0.1:8080/portal/pay/{pay}"),
+            },
+        );
+    }
+    let learner_id = learner_of(&s, s.participant_id);
+    for path in [
+        format!("/api/privacy/user/{}/export", teacher.user_id),
+        format!("/api/privacy/learner/{learner_id}/export"),
+    ] {
+        let (status, export) = api.get(&path, &overlord).await;
+        assert_eq!(status, StatusCode::OK, "{export}");
+        let jobs = rows(&export["data"], "jobs");
+        assert_eq!(
+            jobs.len(),
+            2,
+            "{path}: the queued e-mails are the person's data"
+        );
+        let text = export.to_string();
+        assert!(
+            !text.contains(reset),
+            "{path}: the reset link is handed over"
+        );
+        assert!(!text.contains(pay), "{path}: the pay link is handed over");
+    }
+}

@@ -13,6 +13,9 @@ pub struct Placeholder {
     pub name: &'static str,
     pub about: &'static str,
     pub sample: &'static str,
+    /// A link the platform makes, which may carry a secret (a reset, welcome, verification or
+    /// pay link): copy may place it only whole ([`crate::links`]).
+    pub link: bool,
 }
 
 /// One kind of system e-mail and its default copy.
@@ -33,6 +36,7 @@ const fn placeholder(name: &'static str, about: &'static str, sample: &'static s
         name,
         about,
         sample,
+        link: false,
     }
 }
 
@@ -45,11 +49,13 @@ const OLYMPIAD: Placeholder = placeholder(
     "Geography Olympiad 2026",
 );
 const SCHOOL: Placeholder = placeholder("school", "the school's name", "Waterkloof High School");
-const LINK: Placeholder = placeholder(
-    "link",
-    "the link the e-mail is about",
-    "https://olympiads.example/link",
-);
+const LINK: Placeholder = Placeholder {
+    name: "link",
+    about:
+        "the link the e-mail is about (only ever a whole link: href=\"{{link}}\", or on its own)",
+    sample: "https://olympiads.example/link",
+    link: true,
+};
 const CUSTOMER: Placeholder = placeholder(
     "customer",
     "the school or country the order is for",
@@ -71,6 +77,15 @@ pub const SYSTEM_EMAILS: &[SystemEmail] = &[
         subject: "Reset your olympiad password",
         text: include_str!("../templates/password_reset.txt"),
         html: include_str!("../templates/password_reset.html"),
+    },
+    SystemEmail {
+        key: "address_check",
+        title: "E-mail address check",
+        about: "Someone asked on the public site whether the address receives our mail.",
+        placeholders: &[NAME, USERNAME, LINK],
+        subject: "Your e-mail address receives olympiad mail",
+        text: include_str!("../templates/address_check.txt"),
+        html: include_str!("../templates/address_check.html"),
     },
     SystemEmail {
         key: "two_factor_enabled",
@@ -220,6 +235,25 @@ mod tests {
                     );
                     rest = &rest[end + 2..];
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn every_default_copy_places_its_links_whole() {
+        use crate::links::{misplaced_link, Part};
+        for kind in SYSTEM_EMAILS {
+            for (part, which) in [
+                (kind.subject, Part::Subject),
+                (kind.html, Part::Html),
+                (kind.text, Part::Text),
+            ] {
+                assert_eq!(
+                    misplaced_link(part, kind.placeholders, which),
+                    None,
+                    "{}",
+                    kind.key
+                );
             }
         }
     }

@@ -9,6 +9,7 @@
 
 pub mod bounce;
 pub mod kinds;
+pub mod links;
 pub mod mx;
 mod smtp;
 pub mod sns;
@@ -74,6 +75,12 @@ pub enum Email {
     },
     TwoFactorEnabled {
         to: Recipient,
+    },
+    /// Someone asked on the public site whether the address receives our mail: `link` shows the
+    /// address's health to whoever reads that mailbox.
+    AddressCheck {
+        to: Recipient,
+        link: String,
     },
     /// The link that confirms the address of an expression of interest.
     InterestVerify {
@@ -174,6 +181,17 @@ impl Copy {
         }
     }
 
+    /// Whether each link placeholder stands whole in every part ([`links::misplaced_link`]).
+    pub fn places_links_whole(&self, placeholders: &[kinds::Placeholder]) -> bool {
+        [
+            (&self.subject, links::Part::Subject),
+            (&self.html, links::Part::Html),
+            (&self.text, links::Part::Text),
+        ]
+        .into_iter()
+        .all(|(part, which)| links::misplaced_link(part, placeholders, which).is_none())
+    }
+
     /// The copy filled in with `values`: the subject and text as they are, the HTML escaped.
     pub fn fill(&self, values: &[(&str, &str)]) -> Copy {
         Copy {
@@ -190,6 +208,7 @@ impl Email {
         match self {
             Email::PasswordReset { .. } => "password_reset",
             Email::TwoFactorEnabled { .. } => "two_factor_enabled",
+            Email::AddressCheck { .. } => "address_check",
             Email::InterestVerify { .. } => "interest_verify",
             Email::InterestProcessed { .. } => "interest_processed",
             Email::InterestDeclined { .. } => "interest_declined",
@@ -205,6 +224,7 @@ impl Email {
         match self {
             Email::PasswordReset { to, .. }
             | Email::TwoFactorEnabled { to }
+            | Email::AddressCheck { to, .. }
             | Email::InterestVerify { to, .. }
             | Email::InterestProcessed { to, .. }
             | Email::InterestDeclined { to, .. }
@@ -221,7 +241,9 @@ impl Email {
         let to = self.to();
         let mut values = vec![("name", to.name.clone()), ("username", to.username.clone())];
         let more: Vec<(&'static str, String)> = match self {
-            Email::PasswordReset { link, .. } => vec![("link", link.clone())],
+            Email::PasswordReset { link, .. } | Email::AddressCheck { link, .. } => {
+                vec![("link", link.clone())]
+            }
             Email::TwoFactorEnabled { .. } | Email::Bulk { .. } => vec![],
             Email::InterestVerify { olympiad, link, .. } => {
                 vec![("olympiad", olympiad.clone()), ("link", link.clone())]
@@ -325,7 +347,29 @@ impl Email {
         let default = Copy::default_of(kind);
         let values = self.values();
         let values: Vec<(&str, &str)> = values.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        // Copy saved before links had to be whole is not used: the default goes instead.
+        let copy = copy.filter(|copy| copy.places_links_whole(kind.placeholders));
         Ok(copy.unwrap_or(&default).fill(&values))
+    }
+
+    /// The links the platform made for this message (each may carry a secret).
+    pub fn links(&self) -> Vec<String> {
+        if let Email::Bulk {
+            unsubscribe,
+            unsubscribe_page,
+            ..
+        } = self
+        {
+            return vec![unsubscribe.clone(), unsubscribe_page.clone()];
+        }
+        let Some(kind) = kinds::system_email(self.kind()) else {
+            return Vec::new();
+        };
+        self.values()
+            .into_iter()
+            .filter(|(name, _)| kind.placeholders.iter().any(|p| p.link && p.name == *name))
+            .map(|(_, value)| value)
+            .collect()
     }
 }
 
@@ -368,6 +412,8 @@ pub struct Mailer {
     dkim: Option<DkimConfig>,
     /// The uploads folder, where the files that messages carry are read from.
     files: Option<PathBuf>,
+    /// `PUBLIC_BASE_URL`: every link a message carries must lead there.
+    home: Option<String>,
 }
 
 /// Connections kept open to the SMTP server and reused from message to message.
@@ -403,6 +449,7 @@ impl Mailer {
             from,
             dkim: None,
             files: None,
+            home: None,
         })
     }
 
@@ -456,8 +503,27 @@ impl Mailer {
         self
     }
 
+    /// Sends only messages whose links lead to `public_base_url` (PUBLIC_BASE_URL): a link made
+    /// wrong, or a message queued by something else, does not take its token elsewhere.
+    pub fn links_lead_to(mut self, public_base_url: &str) -> Self {
+        self.home = Some(public_base_url.to_owned());
+        self
+    }
+
     /// Sends a queued e-mail in `copy` (`None`: its kind's default).
     pub async fn send(&self, email: &Email, copy: Option<&Copy>) -> Result<(), MailError> {
+        if let Some(home) = &self.home {
+            // The link itself stays out of the error: it goes to the job's log.
+            if email
+                .links()
+                .iter()
+                .any(|link| !links::leads_home(link, home))
+            {
+                return Err(MailError::Build(
+                    "a link of the message does not lead to PUBLIC_BASE_URL".into(),
+                ));
+            }
+        }
         let written = email.written(copy)?;
         let (unsubscribe, attachments) = match email {
             Email::Bulk {

@@ -205,3 +205,47 @@ async fn saved_copy_replaces_the_default_and_is_filled_in() {
     assert!(data.contains("Subject: Welcome to Geography"));
     assert!(data.contains("Hi Thandi Mokoena: http://x/verify-email/abc"));
 }
+
+#[actix_web::test]
+async fn a_link_that_does_not_lead_to_the_platform_is_not_sent() {
+    let outbox = tempfile::tempdir().unwrap();
+    let mailer = Mailer::new(None, outbox.path().to_path_buf(), "no-reply@olympiads.test")
+        .unwrap()
+        .links_lead_to("https://olympiads.example");
+    for link in [
+        "https://elsewhere.example/reset-password/tok123",
+        "https://olympiads.example.elsewhere.example/reset-password/tok123",
+    ] {
+        let email = Email::PasswordReset {
+            to: thandi(),
+            link: link.into(),
+        };
+        let error = mailer.send(&email, None).await.unwrap_err();
+        assert!(error.is_permanent());
+        assert!(!error.to_string().contains("tok123"), "{error}");
+    }
+    assert_eq!(std::fs::read_dir(outbox.path()).unwrap().count(), 0);
+    let ours = Email::PasswordReset {
+        to: thandi(),
+        link: "https://olympiads.example/reset-password/tok123".into(),
+    };
+    mailer.send(&ours, None).await.unwrap();
+}
+
+#[test]
+fn copy_that_sends_a_link_elsewhere_is_not_used() {
+    use olympiad_mailer::Copy;
+    let email = Email::PasswordReset {
+        to: thandi(),
+        link: "https://olympiads.example/reset-password/tok123".into(),
+    };
+    // Saved before links had to be whole: the default copy goes instead.
+    let hostile = Copy {
+        subject: "Reset".into(),
+        html: r#"<a href="https://elsewhere.example/c?t={{link}}">Reset</a>"#.into(),
+        text: "{{link}}".into(),
+    };
+    let written = email.written(Some(&hostile)).unwrap();
+    assert!(!written.html.contains("elsewhere.example"));
+    assert_eq!(written.subject, "Reset your olympiad password");
+}

@@ -9,7 +9,7 @@ use crate::caller::Caller;
 use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::fields::{email_field, required_field, text_field};
 use crate::listing::{given, when};
-use crate::mail::{queue_email_of, recipient};
+use crate::mail::{queue_email_of, queue_public_email, recipient};
 use crate::schools::SchoolInput;
 use crate::scope::find_in_reach;
 use crate::teams::{join_team, Colleague};
@@ -354,6 +354,29 @@ fn expresser(expression: &ExpressionOfInterest) -> Recipient {
     }
 }
 
+/// The addressee of the confirmation, whose address is not theirs yet as far as we know: anyone
+/// may type anyone's address and any name, so the name goes along only when it is a plain first
+/// name (letters, spaces, hyphens and apostrophes, at most [`PLAIN_NAME_CHARS`]), never a
+/// sentence or an address that would read as the platform's own words in a stranger's mailbox.
+fn unconfirmed_expresser(expression: &ExpressionOfInterest) -> Recipient {
+    let first = expression.details.first_name.trim();
+    let plain = first.chars().count() <= PLAIN_NAME_CHARS
+        && first
+            .chars()
+            .all(|c| c.is_alphabetic() || c == ' ' || c == '-' || c == '\'');
+    Recipient {
+        name: if plain {
+            first.to_owned()
+        } else {
+            String::new()
+        },
+        ..expresser(expression)
+    }
+}
+
+/// The longest first name a confirmation carries.
+pub const PLAIN_NAME_CHARS: usize = 40;
+
 /// Declines an open expression and tells the person why, in one transaction.
 pub fn decline(
     conn: &mut DbConnection,
@@ -584,11 +607,11 @@ pub fn receive(
             None => ExpressionOfInterest::create(conn, &new)?,
         };
         if !expression.email_verified {
-            queue_email_of(
+            queue_public_email(
                 conn,
                 Some(olympiad.id),
                 &Email::InterestVerify {
-                    to: expresser(&expression),
+                    to: unconfirmed_expresser(&expression),
                     olympiad: olympiad.title.clone(),
                     link: format!("{base_url}/verify-email/{}", expression.verify_token),
                 },

@@ -29,6 +29,30 @@ pub fn queue_email_of(
     Ok(())
 }
 
+/// Mails that anyone on the public site may cause (a confirmation of an expression of interest,
+/// a check of an address), all together, at most this many an hour: past it the site answers
+/// "try again later" rather than let the platform's signed mail be sent to strangers in bulk.
+pub const PUBLIC_MAILS_PER_HOUR: i64 = 200;
+
+/// The kinds of mail that count against [`PUBLIC_MAILS_PER_HOUR`].
+pub const PUBLIC_MAIL_KINDS: &[&str] = &["interest_verify", "address_check"];
+
+/// Queues a mail that someone on the public site asked for, within the hourly ceiling.
+pub fn queue_public_email(
+    conn: &mut DbConnection,
+    olympiad_id: Option<OlympiadId>,
+    email: &Email,
+) -> OfficeResult<()> {
+    let since = olympiad_persistence::now() - chrono::Duration::hours(1);
+    if Job::emails_of_kinds_since(conn, PUBLIC_MAIL_KINDS, since)? >= PUBLIC_MAILS_PER_HOUR {
+        return Err(OfficeError::Refused {
+            code: crate::error::ErrorCode::RateLimited,
+            message: "Too many e-mails were asked for this hour. Please try again later.".into(),
+        });
+    }
+    queue_email_of(conn, olympiad_id, email)
+}
+
 /// Queues an e-mail at its place in the queue (a mass mail's are held for release).
 pub fn queue_email_in(
     conn: &mut DbConnection,

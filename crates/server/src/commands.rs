@@ -73,7 +73,8 @@ pub async fn serve(settings: Settings) -> CommandResult {
         settings.smtp_pool_size,
     )?
     // The files mass mails carry are stored uploads.
-    .with_files_from(settings.uploads_dir());
+    .with_files_from(settings.uploads_dir())
+    .links_lead_to(&settings.public_base_url);
     if let Some(dkim) = &settings.dkim {
         mailer = mailer.sign_with(dkim)?;
     }

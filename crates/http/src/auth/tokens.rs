@@ -167,6 +167,40 @@ impl TokenKeys {
     }
 }
 
+/// What a link to an address's health says: it was mailed to this address, until `exp`. A token
+/// of another kind lacks these fields and is no such link, and an access token is no address's.
+#[derive(Debug, Serialize, Deserialize)]
+struct AddressClaims {
+    typ: String,
+    adr: String,
+    exp: i64,
+}
+
+const ADDRESS_CHECK: &str = "address_check";
+
+/// A link to an address's health works for a day after it was mailed.
+pub const ADDRESS_CHECK_SECONDS: i64 = 24 * 3600;
+
+impl TokenKeys {
+    /// The token of a link to `address`'s health, to be mailed to that address.
+    pub fn issue_address_check(&self, address: &str) -> Result<String, ApiError> {
+        let claims = AddressClaims {
+            typ: ADDRESS_CHECK.into(),
+            adr: address.to_owned(),
+            exp: Utc::now().timestamp() + ADDRESS_CHECK_SECONDS,
+        };
+        encode(&Header::new(Algorithm::HS256), &claims, &self.encoding).map_err(ApiError::internal)
+    }
+
+    /// Whether `token` is a link to `address`'s health that still works.
+    pub fn is_address_check_of(&self, token: &str, address: &str) -> bool {
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.leeway = LEEWAY_SECONDS.unsigned_abs();
+        decode::<AddressClaims>(token, &self.decoding, &validation)
+            .is_ok_and(|data| data.claims.typ == ADDRESS_CHECK && data.claims.adr == address)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -237,5 +271,18 @@ mod tests {
             .unwrap()
             .insert("remembered".into(), claims);
         assert!(keys.verify("remembered", Purpose::Access).is_err());
+    }
+
+    #[test]
+    fn an_address_check_opens_only_its_own_address() {
+        let keys = TokenKeys::new(b"0123456789abcdef0123456789abcdef", 1);
+        let token = keys.issue_address_check("thandi@example.org").unwrap();
+        assert!(keys.is_address_check_of(&token, "thandi@example.org"));
+        assert!(!keys.is_address_check_of(&token, "sipho@example.org"));
+        let other = TokenKeys::new(b"fedcba9876543210fedcba9876543210", 1);
+        assert!(!other.is_address_check_of(&token, "thandi@example.org"));
+        let access = keys.issue(&subject(), Purpose::Access).unwrap();
+        assert!(!keys.is_address_check_of(&access, "thandi@example.org"));
+        assert!(keys.verify(&token, Purpose::Access).is_err());
     }
 }

@@ -6,11 +6,12 @@ use crate::access::{Caller, MaybeCaller};
 use crate::body::{read_file_part, Body};
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
+use crate::rate_limit::client_address;
 use crate::routes::{upload_target, IdOf};
 use crate::state::AppState;
 use actix_multipart::Multipart;
 use actix_web::{delete, get, post, put, web, HttpRequest};
-use olympiad_domain::email::MailServers;
+use olympiad_domain::email::{normal_address, MailServers};
 use olympiad_domain::id::{CampaignId, JobId, MassMailId, ShunnedEmailId};
 use olympiad_office::email::bounces::{self, BounceIdQuery, BounceInput, BounceReceipt};
 use olympiad_office::email::copy::{self, CopyInput, EmailPreview, EmailerQuery, SystemEmailView};
@@ -106,12 +107,38 @@ pub async fn emailer_preview(
 
 // E-mail health
 
-#[utoipa::path(tag = "email", params(EmailHealthQuery), responses((status = 200, body = inline(crate::envelope::Envelope<EmailHealth>))))]
+/// An address's health. Staff see any address's; anyone else only the address a link was mailed
+/// to (its `token`, from `POST /api/emailer/email-health/link`), so that nobody learns whether a
+/// stranger's mail bounces or whether they unsubscribed; for them nothing is looked up or kept.
+#[utoipa::path(tag = "email", params(EmailHealthQuery), responses((status = 200, body = inline(crate::envelope::Envelope<EmailHealth>)), (status = 403, description = "Neither staff nor the token of a link mailed to the address", body = crate::error::ErrorBody), (status = 429, description = "Too many checks from this client", body = crate::error::ErrorBody)))]
 #[get("/api/emailer/email-health")]
 pub async fn email_health(
+    caller: MaybeCaller,
     state: web::Data<AppState>,
+    req: HttpRequest,
     query: web::Query<EmailHealthQuery>,
 ) -> ApiResult<EmailHealth> {
+    let staff = caller
+        .0
+        .as_ref()
+        .is_some_and(|c| c.role.is_olympiad_staff() || c.role.is_global());
+    if !staff {
+        let client = client_address(&req);
+        state
+            .limits
+            .check_signin(&format!("email-health:{client}"), &client)
+            .await?;
+        let email = normal_address(&query.email);
+        let opened = query
+            .token
+            .as_deref()
+            .is_some_and(|token| state.tokens.is_address_check_of(token, &email));
+        if !opened {
+            return Err(ApiError::forbidden(
+                "Only whoever reads this address sees its health: ask for the link we e-mail to it.",
+            ));
+        }
+    }
     let query = query.into_inner();
     // The mail servers are looked up first, with no database connection held while the
     // resolver takes its time; without a resolver (DNS_RESOLVER) they are "unknown".
@@ -127,6 +154,7 @@ pub async fn email_health(
                         &EmailHealthQuery {
                             email,
                             do_not_recheck,
+                            token: None,
                         },
                     )
                 })
@@ -143,6 +171,45 @@ pub async fn email_health(
     state
         .answer(move |conn| health::email_health(conn, &query, &Found(found)))
         .await
+}
+
+/// Mails a link to the address's health to the address itself (a day long); answers the same
+/// whatever the address, and looks nothing up. Counted per client and per address like sign-in,
+/// at most one link an hour to an address, and within the hourly ceiling of the public site's mail.
+#[utoipa::path(tag = "email", params(EmailQuery), responses((status = 200, body = inline(crate::envelope::Envelope<bool>)), (status = 429, description = "Too many links asked for", body = crate::error::ErrorBody)))]
+#[post("/api/emailer/email-health/link")]
+pub async fn email_health_link(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    query: web::Query<EmailQuery>,
+) -> ApiResult<bool> {
+    let client = client_address(&req);
+    state
+        .limits
+        .check_signin(&format!("email-health-link:{client}"), &client)
+        .await?;
+    let email = health::checked_address(&query)?;
+    let token = state.tokens.issue_address_check(&email)?;
+    let link = format!(
+        "{}/email-validation-page?email={}&token={token}",
+        state.config.public_base_url,
+        query_value(&email)
+    );
+    state
+        .answer_done(move |conn| health::mail_check_link(conn, &query, &link))
+        .await
+}
+
+/// `text` as the value of a query parameter: every byte but letters, digits and `-._~` escaped.
+fn query_value(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                char::from(b).to_string()
+            }
+            b => format!("%{b:02X}"),
+        })
+        .collect()
 }
 
 #[utoipa::path(tag = "email", params(EmailQuery), responses((status = 200, body = inline(crate::envelope::Envelope<EmailHealth>))))]

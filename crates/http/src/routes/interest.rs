@@ -123,7 +123,9 @@ pub async fn delete_expression(
         .await
 }
 
-/// A form of the public site, its attempts counted by address like sign-ins.
+/// A form of the public site. It mails whatever address it is given, so its attempts are
+/// counted like sign-ins both per address and per client (a new address each time gains nothing),
+/// and the confirmations of every client together stay within an hourly ceiling.
 async fn receive(
     state: &AppState,
     req: &HttpRequest,
@@ -131,9 +133,14 @@ async fn receive(
     kind: InterestKind,
 ) -> ApiResult<InterestReceived> {
     let email = form.checked_email()?;
+    let client = client_address(req);
     state
         .limits
-        .check_signin(&format!("interest:{email}"), &client_address(req))
+        .check_signin(&format!("interest:{email}"), &client)
+        .await?;
+    state
+        .limits
+        .check_signin(&format!("interest-from:{client}"), &client)
         .await?;
     let base_url = state.config.public_base_url.clone();
     state

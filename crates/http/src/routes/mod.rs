@@ -140,6 +140,7 @@ pub fn register(cfg: &mut ServiceConfig) {
         // E-mail: fixed paths before `{id}` ones
         .service(email::emailer_list)
         .service(email::email_health)
+        .service(email::email_health_link)
         .service(email::override_email_health)
         .service(email::emailer_save)
         .service(email::emailer_reset)

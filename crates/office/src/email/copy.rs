@@ -9,6 +9,7 @@ use crate::fields::required_field;
 use olympiad_domain::id::OlympiadId;
 use olympiad_domain::rich_text::email_html;
 use olympiad_mailer::kinds::{system_email, Placeholder, SystemEmail, SYSTEM_EMAILS};
+use olympiad_mailer::links::{misplaced_link, Part};
 use olympiad_mailer::Copy;
 use olympiad_persistence::models::EmailCopy;
 use olympiad_persistence::DbConnection;
@@ -147,6 +148,18 @@ impl CopyInput {
                     ));
                 }
             }
+            // Links that carry a secret are the platform's own: read as typed (what the
+            // sanitiser would drop is refused too, not silently kept out) and as it will be sent.
+            for (field, part, which) in [
+                ("subject", subject.as_str(), Part::Subject),
+                ("html", self.html.as_str(), Part::Html),
+                ("html", html.as_str(), Part::Html),
+                ("text", text.as_str(), Part::Text),
+            ] {
+                if let Some(problem) = misplaced_link(part, allowed, which) {
+                    return Err(OfficeError::invalid(field, problem));
+                }
+            }
         }
         Ok(Copy {
             subject,
@@ -264,11 +277,13 @@ pub fn mass_mail_placeholders() -> &'static [Placeholder] {
             name: "name",
             about: "the addressee's name",
             sample: "Thandi Mokoena",
+            link: false,
         },
         Placeholder {
             name: "username",
             about: "their username",
             sample: "thandi@example.org",
+            link: false,
         },
     ];
     LIST

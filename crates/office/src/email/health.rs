@@ -22,6 +22,9 @@ pub struct EmailHealthQuery {
     pub email: String,
     /// Answer the kept result without checking the mail servers again.
     pub do_not_recheck: Option<bool>,
+    /// Anyone but staff: the token of the link mailed to the address.
+    #[param(max_length = 2000)]
+    pub token: Option<String>,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -157,6 +160,45 @@ fn health_of(conn: &mut DbConnection, email: &str) -> OfficeResult<EmailHealth> 
         healthy,
         checked_at: kept.map(|k| k.checked_at),
     })
+}
+
+/// `POST /api/emailer/email-health/link`: mails `link` (to the address's health, with a token
+/// for it) to the address, so that whoever reads that mailbox, and only they, sees what we know
+/// of it. Nothing is looked up and nothing kept about the address here.
+pub fn mail_check_link(
+    conn: &mut DbConnection,
+    query: &EmailQuery,
+    link: &str,
+) -> OfficeResult<()> {
+    let email = checked_address(query)?;
+    // One link an hour to an address: asking again does not fill its mailbox.
+    let hour_ago = olympiad_persistence::now() - chrono::Duration::hours(1);
+    if olympiad_persistence::models::Job::emails_to_since(conn, &email, "address_check", hour_ago)?
+        > 0
+    {
+        return Ok(());
+    }
+    crate::mail::queue_public_email(
+        conn,
+        None,
+        &olympiad_mailer::Email::AddressCheck {
+            to: olympiad_mailer::Recipient {
+                email: email.clone(),
+                name: String::new(),
+                username: email,
+            },
+            link: link.to_owned(),
+        },
+    )
+}
+
+/// The address, normalised, when it is written as an address should be.
+pub fn checked_address(query: &EmailQuery) -> OfficeResult<String> {
+    let email = normal_address(&query.email);
+    if email.len() > 254 || !address_syntax_ok(&email) {
+        return Err(OfficeError::invalid("email", "must be an e-mail address"));
+    }
+    Ok(email)
 }
 
 /// `POST /api/emailer/override-email-health`: an admin vouches for the address; it is taken off

@@ -153,6 +153,44 @@ impl Job {
             .get_result(conn)?)
     }
 
+    /// How many e-mails of these kinds were queued since `since`, sent or not: for the hourly
+    /// ceiling of the mail that anyone on the public site may cause.
+    pub fn emails_of_kinds_since(
+        conn: &mut DbConnection,
+        kinds: &[&str],
+        since: NaiveDateTime,
+    ) -> DbResult<i64> {
+        let mut count = 0;
+        for kind in kinds {
+            // The payload is the e-mail as JSON, its kind written by the mailer as `"kind":"…"`.
+            let pattern = format!("%\"kind\":\"{kind}\"%");
+            count += jobs::table
+                .filter(jobs::kind.eq(JobKind::Email.as_str()))
+                .filter(jobs::created_at.ge(since))
+                .filter(jobs::payload.like(pattern))
+                .count()
+                .get_result::<i64>(conn)?;
+        }
+        Ok(count)
+    }
+
+    /// How many e-mails of this kind were queued to `recipient` (normalised) since `since`.
+    pub fn emails_to_since(
+        conn: &mut DbConnection,
+        recipient: &str,
+        kind: &str,
+        since: NaiveDateTime,
+    ) -> DbResult<i64> {
+        let pattern = format!("%\"kind\":\"{kind}\"%");
+        Ok(jobs::table
+            .filter(jobs::kind.eq(JobKind::Email.as_str()))
+            .filter(jobs::recipient.eq(recipient))
+            .filter(jobs::created_at.ge(since))
+            .filter(jobs::payload.like(pattern))
+            .count()
+            .get_result(conn)?)
+    }
+
     /// How many jobs there are in each status, and when the oldest job that is due (queued, its
     /// time come) was due: for `/metrics`.
     pub fn queue_gauges(conn: &mut DbConnection) -> DbResult<QueueGauges> {

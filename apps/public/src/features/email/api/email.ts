@@ -1,5 +1,6 @@
 // The public e-mail calls: an unsubscribe link (GET /api/unsubscribe/{id}), unsubscribing and
-// resubscribing by its reference, and an address's health (GET /api/emailer/email-health).
+// resubscribing by its reference, and an address's health: a link to it is mailed to the address
+// (POST /api/emailer/email-health/link), and its token opens GET /api/emailer/email-health.
 import { api, call } from '@olympiad/shared/api/client';
 
 export function getUnsubscribeLink(reference: string) {
@@ -14,6 +15,10 @@ export function resubscribe(reference: string) {
   return call(api.POST('/api/unsubscribe/resubscribe', { params: { query: { reference } } }));
 }
 
-export function checkAddress(email: string) {
-  return call(api.GET('/api/emailer/email-health', { params: { query: { email } } }));
+export function mailCheckLink(email: string) {
+  return call(api.POST('/api/emailer/email-health/link', { params: { query: { email } } }));
+}
+
+export function checkAddress(email: string, token: string) {
+  return call(api.GET('/api/emailer/email-health', { params: { query: { email, token } } }));
 }
