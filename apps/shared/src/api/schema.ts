@@ -722,9 +722,35 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
+        /**
+         * An address's health. Staff see any address's; anyone else only the address a link was mailed
+         *     to (its `token`, from `POST /api/emailer/email-health/link`), so that nobody learns whether a
+         *     stranger's mail bounces or whether they unsubscribed; for them nothing is looked up or kept.
+         */
         get: operations["email_health"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emailer/email-health/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mails a link to the address's health to the address itself (a day long); answers the same
+         *     whatever the address, and looks nothing up. Counted per client and per address like sign-in,
+         *     at most one link an hour to an address, and within the hourly ceiling of the public site's mail.
+         */
+        post: operations["email_health_link"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1685,10 +1711,17 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The payment page's tax invoice (PDF). */
+        /**
+         * The payment page's live tax invoice (PDF). Issues nothing, so that a mail scanner opening the
+         *     link makes no invoice (404 while none is issued).
+         */
         get: operations["pay_invoice"];
         put?: never;
-        post?: never;
+        /**
+         * The payment page's current tax invoice (PDF), issued now when needed: the page's download
+         *     button. Counted per link and address like sign-ins.
+         */
+        post: operations["pay_issue_invoice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2042,12 +2075,16 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * The order's tax invoice as PDF (issued now when the order has none that says what it says),
-         *     or an earlier invoice or credit note of it.
+         * An invoice the order has, as PDF: its live tax invoice, or an earlier invoice or credit note
+         *     of it. Issues nothing (404 while none is issued): `POST` issues.
          */
         get: operations["purchase_order_invoice"];
         put?: never;
-        post?: never;
+        /**
+         * The order's current tax invoice as PDF, issued now when the order has none that says what it
+         *     says (the previous one cancelled by a credit note, the new one e-mailed at most once a day).
+         */
+        post: operations["purchase_order_issue_invoice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5676,6 +5713,11 @@ export type components = {
             sponsoredCents: number;
             /** Format: int64 */
             subtotalCents: number;
+            /**
+             * Format: int64
+             * @description A supplementary order: the entry's paid order whose learners this one adds to.
+             */
+            supplementsOrderId?: number | null;
             /** Format: int64 */
             totalCents: number;
             /** Format: int64 */
@@ -10707,6 +10749,8 @@ export interface operations {
                 email: string;
                 /** @description Answer the kept result without checking the mail servers again. */
                 doNotRecheck?: boolean;
+                /** @description Anyone but staff: the token of the link mailed to the address. */
+                token?: string;
             };
             header?: never;
             path?: never;
@@ -10754,6 +10798,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Neither staff nor the token of a link mailed to the address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `too_large`: a body longer than the route reads */
             413: {
                 headers: {
@@ -10763,7 +10816,68 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `rate_limited`: too many attempts; wait a minute */
+            /** @description Too many checks from this client */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    email_health_link: {
+        parameters: {
+            query: {
+                email: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: boolean;
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many links asked for */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -16743,6 +16857,8 @@ export interface operations {
                             deleted: boolean;
                             /** Format: int32 */
                             freeLearners: number;
+                            /** @description The number of the order's current tax invoice, when one is issued (downloading issues it). */
+                            invoiceNumber?: string | null;
                             /** Format: int32 */
                             learners: number;
                             olympiadTitle: string;
@@ -16811,6 +16927,73 @@ export interface operations {
         };
     };
     pay_invoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret of the payment link. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice (PDF) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `too_large`: a body longer than the route reads */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `rate_limited`: too many attempts; wait a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    pay_issue_invoice: {
         parameters: {
             query?: never;
             header?: never;
@@ -18779,11 +18962,77 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description An earlier invoice or credit note of the order; without it, the current tax invoice
-                 *     (issued now if the order has none that says what it says).
+                 * @description An earlier invoice or credit note of the order; without it, the live tax invoice. Nothing
+                 *     is issued here: `POST` issues.
                  */
                 invoiceId?: number;
             };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice (PDF) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    purchase_order_issue_invoice: {
+        parameters: {
+            query?: never;
             header?: never;
             path: {
                 id: number;

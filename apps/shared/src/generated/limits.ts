@@ -1108,6 +1108,15 @@ export const queryLimits = {
     "email": {
       "minLength": 1,
       "maxLength": 254
+    },
+    "token": {
+      "maxLength": 2000
+    }
+  },
+  "email_health_link": {
+    "email": {
+      "minLength": 1,
+      "maxLength": 254
     }
   },
   "emailer_list": {
