@@ -884,7 +884,10 @@ pub const SCREENS: &[Screen] = &[
         "PUT /api/copy",
         "POST /api/website-copy/preview",
     ]),
-    overlord("search", "Search", &["/overlord/search"]).calls(&["GET /api/search"]),
+    overlord("search", "Search", &["/overlord/search"]).calls(&[
+        "GET /api/search",
+        "GET /api/scratchpad/local-teacher-password-reset",
+    ]),
     overlord(
         "appLogViewer",
         "App Log Viewer",
