@@ -899,7 +899,7 @@ pub const SCREENS: &[Screen] = &[
         "Activity Logs",
         &["/overlord/activity-logs"],
     )
-    .calls(&["GET /api/activity-log"]),
+    .calls(&["GET /api/activity-log", "GET /api/user/get-basic-list"]),
     overlord("sanityLogs", "Sanity Logs", &["/overlord/sanity-logs"])
         .calls(&["GET /api/sanity-log", "POST /api/sanity-log/run"]),
     overlord(
