@@ -1014,8 +1014,16 @@ pub const SCREENS: &[Screen] = &[
         "PUT /api/{product}-sub-project/{id}",
         "GET /api/{product}-project",
     ]),
-    overlord("users", "Users", &["/overlord/edit/users"])
-        .calls(&["GET /api/user", "GET /api/user/impersonate"]),
+    overlord("users", "Users", &["/overlord/edit/users"]).calls(&[
+        "GET /api/user",
+        "GET /api/user/impersonate",
+        "POST /api/user",
+        "PUT /api/user/{id}",
+        "POST /api/user/{id}/disable",
+        "POST /api/user/{id}/enable",
+        "POST /api/user/{id}/reset-two-factor",
+        "GET /api/olympiad/all",
+    ]),
     // The same screen as an olympiad's Mass Mailers, which only here lists the campaigns a mail
     // may be put in (offered, as only the overlord may read them).
     overlord("massMails", "Mass Mails", &["/overlord/edit/mass-mails"])
