@@ -1002,6 +1002,7 @@ pub const SCREENS: &[Screen] = &[
     .calls(&[
         "GET /api/{product}-project",
         "PUT /api/{product}-project/{id}",
+        "POST /api/{product}-project",
     ]),
     overlord(
         "productSubProjects",
