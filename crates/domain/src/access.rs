@@ -884,7 +884,10 @@ pub const SCREENS: &[Screen] = &[
         "PUT /api/copy",
         "POST /api/website-copy/preview",
     ]),
-    overlord("search", "Search", &["/overlord/search"]).calls(&["GET /api/search"]),
+    overlord("search", "Search", &["/overlord/search"]).calls(&[
+        "GET /api/search",
+        "GET /api/scratchpad/local-teacher-password-reset",
+    ]),
     overlord(
         "appLogViewer",
         "App Log Viewer",
@@ -896,7 +899,7 @@ pub const SCREENS: &[Screen] = &[
         "Activity Logs",
         &["/overlord/activity-logs"],
     )
-    .calls(&["GET /api/activity-log"]),
+    .calls(&["GET /api/activity-log", "GET /api/user/get-basic-list"]),
     overlord("sanityLogs", "Sanity Logs", &["/overlord/sanity-logs"])
         .calls(&["GET /api/sanity-log", "POST /api/sanity-log/run"]),
     overlord(
@@ -999,6 +1002,7 @@ pub const SCREENS: &[Screen] = &[
     .calls(&[
         "GET /api/{product}-project",
         "PUT /api/{product}-project/{id}",
+        "POST /api/{product}-project",
     ]),
     overlord(
         "productSubProjects",
@@ -1011,8 +1015,16 @@ pub const SCREENS: &[Screen] = &[
         "PUT /api/{product}-sub-project/{id}",
         "GET /api/{product}-project",
     ]),
-    overlord("users", "Users", &["/overlord/edit/users"])
-        .calls(&["GET /api/user", "GET /api/user/impersonate"]),
+    overlord("users", "Users", &["/overlord/edit/users"]).calls(&[
+        "GET /api/user",
+        "GET /api/user/impersonate",
+        "POST /api/user",
+        "PUT /api/user/{id}",
+        "POST /api/user/{id}/disable",
+        "POST /api/user/{id}/enable",
+        "POST /api/user/{id}/reset-two-factor",
+        "GET /api/olympiad/all",
+    ]),
     // The same screen as an olympiad's Mass Mailers, which only here lists the campaigns a mail
     // may be put in (offered, as only the overlord may read them).
     overlord("massMails", "Mass Mails", &["/overlord/edit/mass-mails"])

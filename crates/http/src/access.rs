@@ -118,6 +118,7 @@ pub const API_ROUTES: &[ApiRoute] = &[
     route("GET", "/api/{product}-sub-project", OVERLORD),
     // Public sites and content: pages' copy and tags, FAQs, testimonials, general copy, switches
     route("PUT", "/api/{product}-project/{id}", OVERLORD),
+    route("POST", "/api/{product}-project", OVERLORD),
     route("POST", "/api/{product}-sub-project", OVERLORD),
     route("PUT", "/api/{product}-sub-project/{id}", OVERLORD),
     route("GET", "/api/website-copy", Public),

@@ -159,3 +159,36 @@ async fn the_overlord_merges_a_duplicate_school_and_its_entry_and_teacher_move()
     assert_eq!(listed["data"]["rows"][0]["id"], kept);
     assert_eq!(listed["data"]["rows"][0]["emisNumber"], "700999111");
 }
+
+#[actix_web::test]
+async fn olympiad_minus_one_lists_every_olympiads_schools_for_the_overlord_only() {
+    let fx = Fixture::new();
+    let geo = fx.olympiad("geography");
+    let history = fx.olympiad("history");
+    let admin = fx.admin("geography");
+    let overlord = fx.overlord();
+    fx.school().named("Geography High").entered_in(&geo).build();
+    fx.school()
+        .named("History High")
+        .entered_in(&history)
+        .build();
+    fx.school().named("Not Entered High").build();
+    let api = fx.api().await;
+
+    // The spec's Schools screens send -1 for every olympiad: the overlord sees every school, as
+    // when the olympiad is left out.
+    let (status, every) = api.get("/api/school?olympiadId=-1", &overlord).await;
+    assert_eq!(status, StatusCode::OK, "{every}");
+    assert_eq!(every["data"]["total"], 3, "{every}");
+    let (_, unnamed) = api.get("/api/school", &overlord).await;
+    assert_eq!(every["data"]["rows"], unnamed["data"]["rows"]);
+
+    // An olympiad's admin does not reach past their own olympiad through -1.
+    let (status, body) = api.get("/api/school?olympiadId=-1", &admin).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert_eq!(body["success"], false);
+    let (status, own) = api
+        .get(&format!("/api/school?olympiadId={}", geo.id), &admin)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{own}");
+}

@@ -575,3 +575,66 @@ async fn the_overlord_edits_projects_and_sub_projects_and_the_site_shows_past_ol
     let (status, _) = api.send(get("/api/website/olympiad/nothing")).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
+
+#[actix_web::test]
+async fn the_overlord_makes_a_project_whose_slug_is_checked_field_by_field() {
+    let fx = Fixture::new();
+    let overlord = fx.overlord();
+    let admin = fx.admin("geography");
+    let api = fx.api().await;
+    let made =
+        |slug: &str| json!({ "slug": slug, "name": "Mathematics", "description": "Numbers." });
+
+    // Bad input names the field and changes nothing.
+    for (body, field, problem) in [
+        (
+            made("Maths Site"),
+            "slug",
+            "must be lower-case words joined by hyphens, 2 to 60 characters",
+        ),
+        (made("geography"), "slug", "is taken by another project"),
+        (
+            made("overlord"),
+            "slug",
+            "is an address of the platform itself",
+        ),
+        (
+            json!({ "slug": "maths", "name": " " }),
+            "name",
+            "is required",
+        ),
+    ] {
+        let (status, refused) = api.post("/api/olympiads-project", body, &overlord).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+        assert_eq!(refused["fields"][field], problem, "{refused}");
+    }
+    let before = api
+        .ok(with_token(get("/api/olympiads-project"), &overlord))
+        .await;
+    assert!(activities(&fx, "project_created").is_empty());
+
+    let (status, _) = api
+        .post("/api/olympiads-project", made("maths"), &admin)
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let created = api
+        .call(
+            &overlord,
+            actix_web::http::Method::POST,
+            "/api/olympiads-project",
+            made("maths"),
+        )
+        .await;
+    assert_eq!(created["slug"], "maths");
+    assert_eq!(created["kind"], "schools");
+    let after = api
+        .ok(with_token(get("/api/olympiads-project"), &overlord))
+        .await;
+    assert_eq!(
+        after.as_array().unwrap().len(),
+        before.as_array().unwrap().len() + 1
+    );
+    assert_eq!(activities(&fx, "project_created").len(), 1);
+    let site = api.ok(get("/api/olympiads-suite/project/maths")).await;
+    assert_eq!(site["name"], "Mathematics");
+}

@@ -87,3 +87,27 @@ async fn the_overlord_hands_a_teacher_a_password_reset_link_and_nobody_else() {
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(activities(&fx, "teacher_reset_link_made").len(), 1);
 }
+
+#[actix_web::test]
+async fn a_teacher_found_by_search_gets_a_reset_link_for_what_they_sign_in_with() {
+    let fx = Fixture::new();
+    let overlord = fx.overlord();
+    let school = fx.school().build().id;
+    let teacher = fx.teacher("ayanda@old.example").of_school(school).build();
+    let api = fx.api().await;
+    // Their contact address changes; they still sign in with the first one.
+    let moved = json!({ "email": "ayanda@school.example" });
+    let path = format!("/api/user/{}", teacher.user_id);
+    let (status, _) = api.put(&path, moved, &overlord).await;
+    assert_eq!(status, StatusCode::OK);
+
+    let (_, found) = api.get("/api/search?q=ayanda", &overlord).await;
+    let hit = &found["data"]["teachers"][0];
+    assert_eq!(hit["email"], "ayanda@school.example");
+    assert_eq!(hit["username"], "ayanda@old.example");
+    let reset = "/api/scratchpad/local-teacher-password-reset?email=";
+    let username = hit["username"].as_str().unwrap();
+    let (status, link) = api.get(&format!("{reset}{username}"), &overlord).await;
+    assert_eq!(status, StatusCode::OK, "{link}");
+    assert_eq!(link["data"]["username"], "ayanda@old.example");
+}

@@ -27,8 +27,9 @@ use validator::Validate;
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct SchoolListQuery {
-    /// The olympiad whose entries the rows show; overlord may leave it out.
-    #[param(value_type = Option<i64>, minimum = 1)]
+    /// The olympiad whose entries the rows show; overlord may leave it out, or give -1, for every
+    /// olympiad.
+    #[param(value_type = Option<i64>, minimum = -1)]
     pub olympiad_id: Option<OlympiadId>,
     pub province: Option<String>,
     /// public or independent
@@ -36,6 +37,25 @@ pub struct SchoolListQuery {
     pub country_code: Option<String>,
     /// `yes`: only schools entered in the olympiad; `no`: only those not entered.
     pub entered: Option<String>,
+}
+
+/// The `olympiadId` the spec's Schools screens send for every olympiad.
+const EVERY_OLYMPIAD: i64 = -1;
+
+/// The olympiad a Schools grid shows the entries of: -1 is every olympiad, as leaving it out is,
+/// which only the overlord may ask for; an admin's -1 does not reach past their own olympiad.
+fn schools_scope(caller: &Caller, asked: Option<OlympiadId>) -> OfficeResult<Option<OlympiadId>> {
+    match asked {
+        Some(id) if id.get() == EVERY_OLYMPIAD => {
+            if caller.role != olympiad_domain::Role::Overlord {
+                return Err(OfficeError::forbidden(
+                    "Only the overlord sees every olympiad's schools.",
+                ));
+            }
+            Ok(None)
+        }
+        asked => caller.olympiad_scope(asked),
+    }
 }
 
 /// The Schools grid: every school, with its entry in the olympiad (if any).
@@ -46,7 +66,7 @@ pub fn list(
     grid: Grid,
 ) -> OfficeResult<Paged<SchoolRow>> {
     let filter = SchoolFilter {
-        olympiad_id: caller.olympiad_scope(query.olympiad_id)?,
+        olympiad_id: schools_scope(caller, query.olympiad_id)?,
         search: grid.search,
         province: given(&query.province),
         sector: given(&query.sector),

@@ -10,7 +10,7 @@ use chrono::Datelike;
 use olympiad_domain::id::OlympiadId;
 use olympiad_domain::olympiad::OlympiadKind;
 use olympiad_persistence::models::{Olympiad, Project, SubProject};
-use olympiad_persistence::models::{ProjectUpdateForm, SubProjectForm};
+use olympiad_persistence::models::{ProjectInsertForm, ProjectUpdateForm, SubProjectForm};
 use olympiad_persistence::write_transaction;
 use olympiad_persistence::DbConnection;
 use serde::{Deserialize, Serialize};
@@ -201,6 +201,97 @@ pub struct ProjectInput {
     pub description: String,
 }
 
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NewProject {
+    /// The address of the project's public site (`/{slug}`); it never changes.
+    #[schema(min_length = 2, max_length = 60, pattern = "^[a-z0-9]+(-[a-z0-9]+)*$")]
+    pub slug: String,
+    #[schema(min_length = 1, max_length = 100, pattern = "\\S")]
+    pub name: String,
+    /// One or two sentences: the project's sites and link previews show it.
+    #[serde(default)]
+    #[schema(max_length = 500)]
+    pub description: String,
+    /// Whether its olympiads are entered by schools or by countries.
+    #[serde(default = "schools_kind")]
+    pub kind: OlympiadKind,
+}
+
+fn schools_kind() -> OlympiadKind {
+    OlympiadKind::Schools
+}
+
+/// Whether a slug is lower-case words joined by hyphens, at most `max` characters.
+fn hyphenated_words(slug: &str, max: usize) -> bool {
+    !slug.is_empty()
+        && slug.len() <= max
+        && slug.split('-').all(|w| {
+            !w.is_empty()
+                && w.bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        })
+}
+
+/// Whether `slug` is the first part of an address the apps already serve (`/login`,
+/// `/overlord/…`): a project's site there would never be reached.
+fn taken_by_a_screen(slug: &str) -> bool {
+    olympiad_domain::access::SCREENS
+        .iter()
+        .flat_map(|screen| screen.paths.iter())
+        .filter_map(|path| path.trim_start_matches('/').split('/').next())
+        .any(|first| first == slug)
+}
+
+/// A new project, with its public site at `/{slug}`: the slug is free among the projects and the
+/// apps' own addresses. (An olympiad of the same name does not clash: its pages are
+/// `/{name}/login` and `/{name}/admin/…`, none of which a project's site uses.)
+pub fn create_project(
+    conn: &mut DbConnection,
+    caller: &Caller,
+    slug: &str,
+    product: &str,
+    input: &NewProject,
+) -> OfficeResult<Project> {
+    check_product(slug, product)?;
+    let project_slug = input.slug.trim();
+    if project_slug.len() < 2 || !hyphenated_words(project_slug, 60) {
+        return Err(OfficeError::invalid(
+            "slug",
+            "must be lower-case words joined by hyphens, 2 to 60 characters",
+        ));
+    }
+    if taken_by_a_screen(project_slug) {
+        return Err(OfficeError::invalid(
+            "slug",
+            "is an address of the platform itself",
+        ));
+    }
+    let name = required_field("name", &input.name, 100)?;
+    let description = text_field("description", &input.description, 500)?;
+    write_transaction(conn, |conn| {
+        if Project::by_slug(conn, project_slug)?.is_some() {
+            return Err(OfficeError::invalid("slug", "is taken by another project"));
+        }
+        let form = ProjectInsertForm {
+            slug: project_slug,
+            name: &name,
+            description: &description,
+            kind: input.kind,
+        };
+        let project =
+            Project::create(conn, &form).or_taken("slug", "is taken by another project")?;
+        record_activity(
+            conn,
+            caller,
+            "project_created",
+            None,
+            json!({ "projectId": project.id }),
+        )?;
+        Ok(project)
+    })
+}
+
 /// Renames a project or changes its description; its slug (its sites' address) stays.
 pub fn update_project(
     conn: &mut DbConnection,
@@ -244,14 +335,7 @@ pub struct SubProjectInput {
 impl SubProjectInput {
     fn form(&self, conn: &mut DbConnection) -> OfficeResult<SubProjectForm> {
         let slug = self.slug.trim();
-        let slug_ok = !slug.is_empty()
-            && slug.len() <= 60
-            && slug.split('-').all(|w| {
-                !w.is_empty()
-                    && w.bytes()
-                        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
-            });
-        if !slug_ok {
+        if !hyphenated_words(slug, 60) {
             return Err(OfficeError::invalid(
                 "slug",
                 "must be lower-case words joined by hyphens, at most 60 characters",

@@ -3946,7 +3946,7 @@ export type paths = {
         };
         get: operations["product_projects"];
         put?: never;
-        post?: never;
+        post: operations["product_project_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5326,6 +5326,15 @@ export type components = {
             /** Format: int32 */
             year: number;
         };
+        NewProject: {
+            /** @description One or two sentences: the project's sites and link previews show it. */
+            description?: string;
+            /** @description Whether its olympiads are entered by schools or by countries. */
+            kind?: components["schemas"]["OlympiadKind"];
+            name: string;
+            /** @description The address of the project's public site (`/{slug}`); it never changes. */
+            slug: string;
+        };
         NoteInput: {
             /** @description HTML; it is sanitised. */
             body: string;
@@ -6432,6 +6441,8 @@ export type components = {
             schoolName?: string | null;
             /** Format: int64 */
             userId: number;
+            /** @description What the teacher signs in with (their first e-mail address), which a reset link is made for. */
+            username: string;
         };
         TeacherInput: {
             cell?: string;
@@ -23499,7 +23510,10 @@ export interface operations {
     school_list: {
         parameters: {
             query?: {
-                /** @description The olympiad whose entries the rows show; overlord may leave it out. */
+                /**
+                 * @description The olympiad whose entries the rows show; overlord may leave it out, or give -1, for every
+                 *     olympiad.
+                 */
                 olympiadId?: number;
                 province?: string;
                 /** @description public or independent */
@@ -30290,6 +30304,91 @@ export interface operations {
                             name: string;
                             slug: string;
                         }[];
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    product_project_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product slug */
+                product: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewProject"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A product line with a public site of its own: geography, afrikaans, history, igeo, caps-review. */
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string;
+                            /** Format: int64 */
+                            id: number;
+                            kind: components["schemas"]["OlympiadKind"];
+                            name: string;
+                            slug: string;
+                        };
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
                     };

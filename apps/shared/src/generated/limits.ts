@@ -573,6 +573,21 @@ export const limits = {
       "maximum": 2100
     }
   },
+  "NewProject": {
+    "description": {
+      "maxLength": 500
+    },
+    "name": {
+      "minLength": 1,
+      "maxLength": 100,
+      "pattern": "\\S"
+    },
+    "slug": {
+      "minLength": 2,
+      "maxLength": 60,
+      "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"
+    }
+  },
   "NoteInput": {
     "body": {
       "maxLength": 100000
@@ -1466,7 +1481,7 @@ export const queryLimits = {
   },
   "school_list": {
     "olympiadId": {
-      "minimum": 1
+      "minimum": -1
     },
     "page": {
       "minimum": 1

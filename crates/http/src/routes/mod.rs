@@ -315,6 +315,8 @@ pub fn register(cfg: &mut ServiceConfig) {
         .service(purchase_order::accept_proof)
         // Public sites and content (fixed paths before `{id}` ones)
         .service(suite::create_sub_project)
+        // After the sub-project's: `{product}-project` would also match `olympiads-sub-project`.
+        .service(suite::create_project)
         .service(suite::update_sub_project)
         .service(suite::update_project)
         .service(site_copy::website_copy_olympiad)

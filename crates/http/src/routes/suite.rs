@@ -7,7 +7,7 @@ use crate::envelope::ApiResult;
 use crate::state::AppState;
 use actix_web::{get, post, put, web};
 use olympiad_office::suite::{
-    self, ProjectInput, SubProjectInput, SubProjectQuery, SuiteProject, SuiteQuery,
+    self, NewProject, ProjectInput, SubProjectInput, SubProjectQuery, SuiteProject, SuiteQuery,
 };
 use olympiad_persistence::models::{Project, SubProject};
 
@@ -86,6 +86,26 @@ pub async fn product_sub_projects(
 pub struct ProductIdPath {
     pub product: String,
     pub id: i64,
+}
+
+#[utoipa::path(
+    operation_id = "product_project_create",
+    tag = "projects",
+    params(("product" = String, Path, pattern = "^[a-z0-9-]+$", description = "The product slug")),
+    request_body = NewProject,
+    responses((status = 200, body = inline(crate::envelope::Envelope<Project>)))
+)]
+#[post("/api/{product}-project")]
+pub async fn create_project(
+    caller: Caller,
+    state: web::Data<AppState>,
+    product: web::Path<String>,
+    body: Body<NewProject>,
+) -> ApiResult<Project> {
+    let (slug, input) = (state.config.product_slug.clone(), body.into_inner());
+    state
+        .answer(move |conn| suite::create_project(conn, &caller, &slug, &product, &input))
+        .await
 }
 
 #[utoipa::path(

@@ -70,6 +70,14 @@ impl Project {
             .optional()?)
     }
 
+    /// A new project; a slug already taken is a conflict.
+    pub fn create(conn: &mut DbConnection, new: &ProjectInsertForm) -> DbResult<Project> {
+        Ok(diesel::insert_into(projects::table)
+            .values(new.clone())
+            .returning(projects::all_columns)
+            .get_result(conn)?)
+    }
+
     /// The project with this slug, created when missing (used by the demo seed; safe to repeat).
     pub fn ensure(conn: &mut DbConnection, new: &ProjectInsertForm) -> DbResult<Project> {
         if let Some(existing) = Project::by_slug(conn, new.slug)? {

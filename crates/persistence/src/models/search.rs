@@ -36,6 +36,8 @@ pub struct TeacherHit {
     pub last_name: String,
     pub email: Option<String>,
     pub school_name: Option<String>,
+    /// What the teacher signs in with (their first e-mail address), which a reset link is made for.
+    pub username: String,
 }
 
 #[derive(Debug, Queryable, Serialize, ToSchema)]
@@ -127,6 +129,7 @@ pub fn teachers(conn: &mut DbConnection, pattern: &str, limit: i64) -> DbResult<
             users::last_name,
             users::email,
             schools::name.nullable(),
+            users::username,
         ))
         .order((users::last_name, users::first_name))
         .limit(limit)

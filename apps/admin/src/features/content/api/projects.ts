@@ -1,5 +1,5 @@
-// The product's projects and sub-projects (overlord): GET and PUT {id} of /api/{product}-project, GET,
-// POST and PUT {id} of /api/{product}-sub-project.
+// The product's projects and sub-projects (overlord): GET, POST and PUT {id} of /api/{product}-project,
+// GET, POST and PUT {id} of /api/{product}-sub-project.
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, call } from '@olympiad/shared/api/client';
@@ -37,7 +37,17 @@ export function subProjectsQuery() {
   return queryOptions({ queryKey: productProjectKeys.subProjects(), queryFn: getSubProjects });
 }
 
+const newProject = limits.NewProject;
+
+/** A project as the overlord types it: its slug and kind are chosen once, when it is made. */
 export const projectSchema = z.object({
+  slug: z
+    .string()
+    .trim()
+    .min(newProject.slug.minLength, `must be at least ${newProject.slug.minLength} characters`)
+    .max(newProject.slug.maxLength, atMost(newProject.slug.maxLength))
+    .regex(new RegExp(newProject.slug.pattern), 'must be lower-case words joined by hyphens'),
+  kind: z.enum(['schools', 'countries']),
   name: z.string().trim().min(1, 'is required').max(limits.ProjectInput.name.maxLength, atMost(limits.ProjectInput.name.maxLength)),
   description: z.string().trim().max(limits.ProjectInput.description.maxLength, atMost(limits.ProjectInput.description.maxLength)),
 });
@@ -50,9 +60,11 @@ export const subProjectSchema = z.object({
 
 export function useSaveProject() {
   return useApiMutation({
-    mutationFn: ({ id, values }: { id: number; values: z.output<typeof projectSchema> }) =>
-      call(api.PUT('/api/{product}-project/{id}', { params: { path: { ...product(), id } }, body: values })),
-    success: 'The project is saved.',
+    mutationFn: ({ id, values: { slug, kind, ...values } }: { id: number | null; values: z.output<typeof projectSchema> }) =>
+      id === null
+        ? call(api.POST('/api/{product}-project', { params: { path: product() }, body: { ...values, slug, kind } }))
+        : call(api.PUT('/api/{product}-project/{id}', { params: { path: { ...product(), id } }, body: values })),
+    success: (project, { id }) => (id === null ? `${project.name} is made; its site is at /${project.slug}.` : 'The project is saved.'),
     invalidates: () => [productProjectKeys.all, projectKeys.all],
   });
 }

@@ -1,5 +1,6 @@
 // The logs: GET /api/app-log/all?key&limit and /api/app-log/keys (the platform's own events), GET
-// /api/activity-log?startDate&userId&email&timeWindow (who did what, from where). Their exports are the
+// /api/activity-log?startDate&userId&email&timeWindow (who did what, from where) with GET
+// /api/user/get-basic-list for choosing who. Their exports are the
 // same calls with `format`: the server writes the file of every entry the filters select (at most 50,000).
 import { queryOptions } from '@tanstack/react-query';
 import { api, call } from '@olympiad/shared/api/client';
@@ -18,6 +19,10 @@ async function getAppLogKeys() {
   return unwrap(await call(api.GET('/api/app-log/keys')));
 }
 
+async function getUserChoices() {
+  return unwrap(await call(api.GET('/api/user/get-basic-list', { params: { query: {} } })));
+}
+
 async function getActivity(query: ActivityQuery) {
   return unwrap(await call(api.GET('/api/activity-log', { params: { query } })));
 }
@@ -29,10 +34,13 @@ export const logKeys = {
   app: (key: string | undefined, limit: number) => ['app-log', key ?? 'all', limit] as const,
   appKeys: () => ['app-log', 'keys'] as const,
   activity: (query: ActivityQuery) => ['activity-log', query] as const,
+  users: () => ['activity-log', 'users'] as const,
 };
 
 export const appLogQuery = (key: string | undefined, limit: number) => queryOptions({ queryKey: logKeys.app(key, limit), queryFn: () => getAppLog(key, limit) });
 export const appLogKeysQuery = () => queryOptions({ queryKey: logKeys.appKeys(), queryFn: getAppLogKeys, staleTime: 60_000 });
+/** Everyone who may have done something, for the activity log's "Who did it" choice. */
+export const activityUsersQuery = () => queryOptions({ queryKey: logKeys.users(), queryFn: getUserChoices, staleTime: 60_000 });
 export const activityQuery = (query: ActivityQuery) => queryOptions({ queryKey: logKeys.activity(query), queryFn: () => getActivity(query) });
 
 /** The grid's search box and level filter, as the server's log filters. */

@@ -16,6 +16,7 @@ import { useWholeListGrid } from '@olympiad/shared/resource/whole-list-grid';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { accountSchema, accountsQuery, useCreateAccount, useSetAccountDisabled, type AccountRow, type AccountValues } from '../api/accounts';
 import { olympiadsQuery } from '../api/olympiads';
+import { usersQuery } from '../../users/api/get-users';
 
 const roles = ['admin', 'accountant', 'funding', 'marketing', 'teacher', 'learner', 'overlord'].map((r) => ({ value: r, label: r }));
 
@@ -72,9 +73,9 @@ const noAccount: AccountValues = { userId: '', role: '', olympiadId: null };
 export function AccountsScreen({ route }: ScreenComponentProps) {
   const can = useCan();
   const grid = useWholeListGrid(accountsQuery(), columns);
-  const accounts = useQuery(accountsQuery()).data ?? [];
   const olympiads = (useQuery(olympiadsQuery()).data ?? []).map((o) => ({ value: String(o.id), label: `${o.title} (${o.name}, ${o.year})` }));
-  const users = [...new Map(accounts.map((a) => [a.userId, `${name(a)} (${a.email ?? a.username})`])).entries()].map(([id, label]) => ({ value: String(id), label }));
+  // Every user, not only those who hold an account already: an account may be anyone's first.
+  const users = (useQuery(usersQuery()).data ?? []).map((u) => ({ value: String(u.id), label: `${`${u.firstName} ${u.lastName}`.trim() || u.username} (${u.email ?? u.username})` }));
   const [setDisabled, create] = [useSetAccountDisabled(), useCreateAccount()];
   // Accounts are given here, never edited: the editor only opens empty.
   const editor = useResourceEditor({ schema: accountSchema, empty: noAccount, valuesOf: (_account: AccountRow) => noAccount, save: (values) => create.mutateAsync(values) });

@@ -11,11 +11,13 @@ import { useWholeListGrid } from '@olympiad/shared/resource/whole-list-grid';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { appLogKeysQuery, appLogQuery, exportAppLog, type AppLogEntry } from '../api/logs';
 
+// All (-1) by default, as the specification says; fewer when a long log is slow to show.
 const limits = [
+  { value: '-1', label: 'all' },
   { value: '200', label: 'newest 200' },
   { value: '1000', label: 'newest 1,000' },
-  { value: '-1', label: 'all' },
 ];
+const ALL = '-1';
 
 const columns: GridColumn<AppLogEntry>[] = [
   { id: 'createdAt', header: 'When', value: (e) => e.createdAt, cell: (e) => formatDateTime(parseServerTime(e.createdAt)), width: 180 },
@@ -38,14 +40,14 @@ const columns: GridColumn<AppLogEntry>[] = [
 export function AppLogScreen({ route }: ScreenComponentProps) {
   const keys = useQuery(appLogKeysQuery()).data ?? [];
   const [key, setKey] = useState<string | null>(null);
-  const [limit, setLimit] = useState('200');
+  const [limit, setLimit] = useState(ALL);
   const query = useMemo(() => appLogQuery(key ?? undefined, Number(limit)), [key, limit]);
   const grid = useWholeListGrid(query, columns);
   return (
     <GridScreen title={route.title} description="The platform's own events: background jobs, e-mail and the consistency checks.">
       <Group align="flex-end">
         <Select label="Key" placeholder="every key" data={keys} value={key} onChange={setKey} clearable w={220} />
-        <Select label="How many" data={limits} value={limit} onChange={(v) => setLimit(v ?? '200')} w={180} allowDeselect={false} />
+        <Select label="How many" data={limits} value={limit} onChange={(v) => setLimit(v ?? ALL)} w={180} allowDeselect={false} />
       </Group>
       <DataGrid<AppLogEntry> label="App log" {...grid} columns={columns} getRowId={(e) => String(e.id)} exportName="app-log" exportFile={(selection, format) => exportAppLog(key ?? undefined, Number(limit), selection, format)} initialSort={[{ id: 'createdAt', desc: true }]} searchPlaceholder="Search the messages" />
     </GridScreen>

@@ -1,12 +1,13 @@
 // /overlord/search: one box over schools, teachers, learners, purchase orders and e-mails (those
 // queued in the job table, and the e-mail log of what became of each one sent), a few of each kind
-// that hold the text.
+// that hold the text. A teacher found can be given a password reset link to hand over by phone.
 import type { ReactNode } from 'react';
 import { Badge, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { rands } from '@olympiad/shared/features/invoices/api/purchase-orders';
 import { formatDateTime, parseServerTime } from '@olympiad/shared/lib/server-time';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { SearchBox } from '../search-box';
+import { TeacherResetLink } from './teacher-reset-link';
 
 function Section({ title, empty, head, rows }: { title: string; empty: boolean; head: string[]; rows: ReactNode }) {
   return (
@@ -65,7 +66,7 @@ export function SearchScreen({ route }: ScreenComponentProps) {
           <Section
             title={`Teachers (${results.teachers.length})`}
             empty={results.teachers.length === 0}
-            head={['Name', 'E-mail', 'School']}
+            head={['Name', 'E-mail', 'School', '']}
             rows={results.teachers.map((t) => (
               <Table.Tr key={t.id}>
                 <Table.Td>
@@ -73,6 +74,9 @@ export function SearchScreen({ route }: ScreenComponentProps) {
                 </Table.Td>
                 <Table.Td>{t.email ?? ''}</Table.Td>
                 <Table.Td>{t.schoolName ?? '—'}</Table.Td>
+                <Table.Td>
+                  <TeacherResetLink teacher={t} />
+                </Table.Td>
               </Table.Tr>
             ))}
           />
