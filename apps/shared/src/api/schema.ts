@@ -3981,6 +3981,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/certificates/regenerate-and-send-to-school": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same, at the address the specification gives it (without `/api`): declared in the access
+         *     table like every API route, so the same gate and the same roles answer it.
+         */
+        get: operations["certificate_regenerate_and_send_spec_path"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -29988,6 +30008,103 @@ export interface operations {
             };
             /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    certificate_regenerate_and_send_spec_path: {
+        parameters: {
+            query: {
+                schoolParticipantId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One school's ZIP of the latest run. */
+                        data: {
+                            /** Format: int64 */
+                            bytes: number;
+                            /** Format: int32 */
+                            certificates: number;
+                            error: string;
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: date-time */
+                            madeAt?: string | null;
+                            schoolName: string;
+                            /** Format: int64 */
+                            schoolParticipantId: number;
+                            /** Format: date-time */
+                            sentAt?: string | null;
+                            /** @description waiting, made, sent or failed */
+                            status: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing generated, or the results are not final */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
