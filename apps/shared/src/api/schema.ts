@@ -2282,6 +2282,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
+        /**
+         * An e-mail of the queue, opened: where it stands, and its message with every link that carries
+         *     the addressee's secret hidden.
+         */
         get: operations["queued_get"];
         put?: never;
         post?: never;
@@ -5863,6 +5867,47 @@ export type components = {
             moduleId: number;
             /** Format: int32 */
             position: number;
+        };
+        /** @description An e-mail in the queue, as the queue's screens show it (never its links). */
+        QueuedEmail: {
+            /** Format: int32 */
+            attempts: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            lastError?: string | null;
+            /** Format: int64 */
+            massMailId?: number | null;
+            /** Format: int64 */
+            olympiadId?: number | null;
+            recipient?: string | null;
+            /** Format: date-time */
+            runAt: string;
+            status: components["schemas"]["JobStatus"];
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /**
+         * @description The message of a queued e-mail: a system e-mail in the copy in force now (as it goes out when
+         *     it is sent, or in the copy that may since have changed when it went already), a mass mail as
+         *     written for its addressee.
+         */
+        QueuedMessage: {
+            /** @description The names of the files it carries. */
+            attachments: string[];
+            /** @description Shown only in a sandboxed frame: it is the e-mail's HTML, not the platform's. */
+            html: string;
+            /** @description Its kind: `password_reset`, `team_invitation`, … or `bulk` for a mass mail. */
+            kind: string;
+            /**
+             * @description Whether links were hidden from this view because they carry the addressee's secret (a
+             *     sign-in, password, confirmation or unsubscribe link of an e-mail not sent yet).
+             */
+            linksHidden: boolean;
+            subject: string;
+            text: string;
+            toName: string;
         };
         RecoverInput: {
             recoveryCode: string;
@@ -20262,25 +20307,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description An e-mail in the queue, as the queue's screens show it (never its links). */
+                        /** @description An e-mail of the queue as the overlord opens it. */
                         data: {
-                            /** Format: int32 */
-                            attempts: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: int64 */
-                            id: number;
-                            lastError?: string | null;
-                            /** Format: int64 */
-                            massMailId?: number | null;
-                            /** Format: int64 */
-                            olympiadId?: number | null;
-                            recipient?: string | null;
-                            /** Format: date-time */
-                            runAt: string;
-                            status: components["schemas"]["JobStatus"];
-                            /** Format: date-time */
-                            updatedAt: string;
+                            message?: components["schemas"]["QueuedMessage"] | null;
+                            queued: components["schemas"]["QueuedEmail"];
                         };
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
