@@ -58,6 +58,49 @@ export function emailSuite(context) {
     );
 
     it(
+      'the overlord finds a queued e-mail on the server, opens it, and sees no link that is the addressee’s own',
+      onPage(context.browser, async (page) => {
+        // A password reset: its e-mail carries the teacher's reset link until it is sent.
+        const reset = await fetch(`${context.baseUrl}/api/auth/forgot-password/${encodeURIComponent('teacher@example.org')}`, { method: 'POST' });
+        assert.equal(reset.status, 200, await reset.text());
+        await signIn(page, context.baseUrl, { username: 'overlord@example.org', loginType: 'overlord' });
+        await page.waitForURL(`${context.baseUrl}/overlord/overview`);
+        await page.goto(`${context.baseUrl}/overlord/mass-mail-queue`);
+        await page.getByRole('radio', { name: 'Unsent only' }).waitFor({ state: 'attached' });
+        // The unsent e-mails come from the server's own list; every one from the whole queue.
+        await page.locator('label', { hasText: 'Sent and unsent' }).click();
+        assert.ok(await page.getByRole('radio', { name: 'Sent and unsent' }).isChecked());
+
+        // The server's search: found by address, sent or not.
+        await page.getByLabel('Search every e-mail by address').fill('TEACHER@example');
+        await page.getByRole('button', { name: 'Search', exact: true }).click();
+        await page.getByText('Found by “TEACHER@example”, sent or not').waitFor();
+        const table = page.getByRole('table', { name: 'Queued e-mails' });
+        const row = table.getByRole('row', { name: /teacher@example\.org/ }).first();
+        await row.waitFor();
+        await row.getByRole('button', { name: 'Open' }).click();
+
+        const dialog = page.getByRole('dialog', { name: /Queued e-mail \d+/ });
+        await dialog.getByText('Subject: Reset your olympiad password').waitFor();
+        await dialog.getByText('Tries').waitFor();
+        await dialog.getByText('password reset').waitFor();
+        // The HTML in a sandboxed frame, no script; its link hidden (not sent yet) or blanked (sent).
+        const frame = dialog.locator('iframe[title="Preview of the e-mail"]');
+        assert.equal(await frame.getAttribute('sandbox'), '');
+        const html = await frame.getAttribute('srcdoc');
+        assert.match(html, /\(link hidden: it is the addressee's own\)|\(removed once sent\)/);
+        assert.doesNotMatch(html, /reset-password\/[A-Za-z0-9_-]{8,}/, 'no reset token in the view');
+        await dialog.getByRole('tab', { name: 'Plain text' }).click();
+        const text = await dialog.locator('pre').textContent();
+        assert.doesNotMatch(text, /reset-password\/[A-Za-z0-9_-]{8,}/);
+        await page.keyboard.press('Escape');
+
+        await page.getByRole('button', { name: 'Show the queue again' }).click();
+        await page.getByRole('radio', { name: 'Unsent only' }).waitFor({ state: 'attached' });
+      }),
+    );
+
+    it(
       'the admin sees the olympiad’s system e-mails',
       onPage(context.browser, async (page) => {
         await signIn(page, context.baseUrl, { username: 'admin@example.org', loginType: 'admin', olympiadName: 'geography' });

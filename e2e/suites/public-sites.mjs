@@ -57,6 +57,44 @@ export function publicSitesSuite(context) {
     );
 
     it(
+      'the pages that list something carry their entries in the HTML the server sends, and an FAQ its FAQPage data',
+      onPage(context.browser, async (page) => {
+        // Each public content page of the demo, with what its server HTML must carry of its own.
+        const pages = [
+          ['/olympiads/faq', ['Who may write the olympiads?', 'entered by a teacher', 'What does it cost?']],
+          ['/geography/faq', ['Which topics does the Geography Olympiad cover?', 'English and Afrikaans.']],
+          ['/geography/top-results', ["The results of this year's olympiad are not released yet."]],
+          ['/geography/past-winners', ['No olympiad of this project has released its results yet.']],
+          ['/olympiads/our-partners', ['Department of Basic Education']],
+          ['/olympiads/our-users', ['all nine provinces']],
+        ];
+        for (const [path, words] of pages) {
+          const response = await fetch(`${context.baseUrl}${path}`);
+          const html = await response.text();
+          const copy = html.slice(html.indexOf('<main id="server-copy">'), html.indexOf('</main>'));
+          for (const word of words) assert.ok(copy.includes(word), `${path}: the server's HTML lacks “${word}”`);
+          if (path.endsWith('/faq')) {
+            const own = copy.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
+            assert.ok(own.length >= 200, `${path}: ${own.length} characters of its own: ${own}`);
+          }
+        }
+
+        // In Chromium: the FAQPage data is read as data (the policy refuses nothing: onPage checks),
+        // and the app shows the same questions at once.
+        await page.goto(`${context.baseUrl}/olympiads/faq`);
+        const data = JSON.parse(await page.locator('script[type="application/ld+json"]').textContent());
+        assert.equal(data['@type'], 'FAQPage');
+        assert.deepEqual(
+          data.mainEntity.map((q) => q.name),
+          ['Who may write the olympiads?', 'What does it cost?'],
+        );
+        await page.locator('#content').getByText('What does it cost?').waitFor();
+        assert.equal(await page.locator('#server-copy').count(), 0);
+        assert.equal(await page.getByText('Loading the questions…').count(), 0);
+      }),
+    );
+
+    it(
       "the project home, the interest form and the results pages show their copy, the server's and the app's alike",
       onPage(context.browser, async (page) => {
         const admin = await signInAsAdmin(context.baseUrl);

@@ -5,6 +5,7 @@ import { projectsQuery } from '@olympiad/shared/features/projects/api/get-projec
 import { sitePagesQuery } from '@olympiad/shared/features/content/api/get-site-pages';
 import { screens } from './app/screens';
 import { layouts } from './app/layouts';
+import { seedServerAnswers } from './app/server-answers';
 import './server-copy.css';
 
 /** First-segment pages that belong to no project's site. */
@@ -26,6 +27,7 @@ const start = () =>
     // Every public page shows the projects (its menu, its name) and most its site's copy: both calls
     // start with the app, beside the scripts of the layout and the screen, rather than after them.
     prefetch: (queryClient) => {
+      seedServerAnswers(queryClient);
       void queryClient.prefetchQuery(projectsQuery());
       const site = siteOf(window.location.pathname);
       if (site) void queryClient.prefetchQuery(sitePagesQuery(site));

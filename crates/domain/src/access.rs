@@ -922,7 +922,9 @@ pub const SCREENS: &[Screen] = &[
     )
     .calls(&[
         "GET /api/queued-email",
+        "GET /api/queued-email/unsent",
         "GET /api/queued-email/search/{term}",
+        "GET /api/queued-email/{id}",
         "POST /api/queued-email/release/{id}",
         "POST /api/queued-email/release-batch",
         "GET /api/mass-mail",

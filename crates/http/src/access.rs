@@ -474,6 +474,12 @@ pub const API_ROUTES: &[ApiRoute] = &[
         "/api/certificates/regenerate-and-send-to-school",
         ADMIN_OR_OVERLORD,
     ),
+    // The specification's own address for it, without `/api` (see OUTSIDE_API).
+    route(
+        "GET",
+        "/certificates/regenerate-and-send-to-school",
+        ADMIN_OR_OVERLORD,
+    ),
     route("GET", "/api/certificate/download", TEAM_OR_ADMIN),
     // Results: answers written on paper, and appeals
     route("GET", "/api/results/paper/sheets", TEAM_OR_ADMIN),
@@ -931,12 +937,16 @@ pub async fn enforce<B: MessageBody>(
     }
 }
 
-/// Whether the router will look for `path` among the API's routes (and `/metrics`, declared in
-/// the table like them). Matching is case-sensitive, so `/API/...` is not an API path: it finds
+/// Whether the router will look for `path` among the API's routes (and those of [`OUTSIDE_API`],
+/// declared in the table like them). Matching is case-sensitive, so `/API/...` is not an API path: it finds
 /// no route and is served as an app's page.
 fn is_api(path: &str) -> bool {
-    path == "/api" || path.starts_with("/api/") || path == "/metrics"
+    path == "/api" || path.starts_with("/api/") || OUTSIDE_API.contains(&path)
 }
+
+/// The routes served outside `/api`, each declared in [`API_ROUTES`] and gated as the API is: the
+/// metrics, and the address the specification gives a school's certificates sent again.
+pub const OUTSIDE_API: &[&str] = &["/metrics", "/certificates/regenerate-and-send-to-school"];
 
 /// The table as the apps read it (`apps/shared/src/generated/api-routes.json`, written by `make
 /// snapshots`): their `can()` asks it before offering an action, so a screen never shows a button

@@ -12,6 +12,7 @@ pub mod group_commit;
 pub mod listing;
 pub mod metrics;
 pub mod openapi;
+pub mod public_entries;
 pub mod rate_limit;
 pub mod request_log;
 pub mod routes;

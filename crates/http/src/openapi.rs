@@ -95,7 +95,10 @@ fn complete_responses(openapi: &mut utoipa::openapi::OpenApi) {
             .build()
     };
     for (path, item) in openapi.paths.paths.iter_mut() {
-        if !path.starts_with("/api/") {
+        // `/metrics` answers in text and names its own failures; the other routes outside `/api`
+        // answer as the API does.
+        let outside_api = path != "/metrics" && crate::access::OUTSIDE_API.contains(&path.as_str());
+        if !path.starts_with("/api/") && !outside_api {
             continue;
         }
         let operations = [

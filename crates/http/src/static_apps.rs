@@ -254,6 +254,8 @@ pub struct Seo {
     pub body: String,
     /// An address no page answers: search engines are asked not to keep it.
     pub not_found: bool,
+    /// What the page lists (its FAQ, its results), below its copy.
+    pub entries: crate::public_entries::Entries,
 }
 
 /// A public page as the server sends it.
@@ -311,19 +313,29 @@ async fn public_page(state: &AppState, path: &str) -> PublicPage {
         .db
         .run(move |conn| {
             let maintenance = SystemConfig::get(conn).is_ok_and(|c| c.maintenance_mode);
-            let page = match site_address(&owned_path, &product) {
-                Some(SiteAddress::Product(page)) => {
-                    site::site_page(conn, &product, &product, page.key)
-                }
-                Some(SiteAddress::Project { project, page }) => {
-                    site::site_page(conn, &product, project, page.key)
-                }
-                None => Ok(None),
+            let (page, site) = match site_address(&owned_path, &product) {
+                Some(SiteAddress::Product(page)) => (
+                    site::site_page(conn, &product, &product, page.key),
+                    Some((product.as_str(), page.key)),
+                ),
+                Some(SiteAddress::Project { project, page }) => (
+                    site::site_page(conn, &product, project, page.key),
+                    Some((project, page.key)),
+                ),
+                None => (Ok(None), None),
             };
-            Ok((maintenance, page.ok().flatten()))
+            let page = page.ok().flatten();
+            // Only a page that exists lists anything.
+            let entries = match (&page, site) {
+                (Some(_), Some((site, key))) => {
+                    crate::public_entries::of_page(conn, site, key).unwrap_or_default()
+                }
+                _ => Default::default(),
+            };
+            Ok((maintenance, page, entries))
         })
         .await;
-    let (maintenance, page) = found.unwrap_or((false, None));
+    let (maintenance, page, entries) = found.unwrap_or((false, None, Default::default()));
     let page_key =
         site_address(path, &state.config.product_slug).map_or("", |address| match address {
             SiteAddress::Product(page) | SiteAddress::Project { page, .. } => page.key,
@@ -366,6 +378,7 @@ async fn public_page(state: &AppState, path: &str) -> PublicPage {
                 canonical: format!("{base}{canonical_path}"),
                 body: copy.body,
                 not_found: false,
+                entries,
             }
         }
         None => {
@@ -389,6 +402,7 @@ async fn public_page(state: &AppState, path: &str) -> PublicPage {
                 canonical: format!("{base}{canonical_path}"),
                 body: String::new(),
                 not_found,
+                entries: Default::default(),
             }
         }
     };
@@ -456,15 +470,29 @@ pub fn with_seo(html: &str, seo: &Seo) -> String {
             escape(&seo.canonical)
         ));
     }
+    // Data, not script: no browser runs either, so the policy on scripts leaves them be.
+    if !seo.entries.structured_data.is_empty() {
+        tags.push_str(&format!(
+            "<script type=\"application/ld+json\">{}</script>",
+            seo.entries.structured_data
+        ));
+    }
+    if !seo.entries.answers.is_empty() {
+        tags.push_str(&format!(
+            "<script type=\"application/json\" id=\"server-answers\">{}</script>",
+            seo.entries.answers
+        ));
+    }
     if let Some(head_end) = out.find("</head>") {
         out.insert_str(head_end, &tags);
     }
     if !seo.heading.is_empty() || !seo.body.is_empty() {
         let copy = format!(
-            "<main id=\"server-copy\"><h1>{}</h1>{}</main>",
+            "<main id=\"server-copy\"><h1>{}</h1>{}{}</main>",
             escape(&seo.heading),
             // Sanitised HTML, kept only through the one sanitiser.
-            seo.body
+            seo.body,
+            seo.entries.html
         );
         let root = "<div id=\"root\">";
         if let Some(at) = out.find(root) {

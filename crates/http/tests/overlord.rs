@@ -13,7 +13,7 @@ use diesel::prelude::*;
 use olympiad_domain::email::EmailOutcome;
 use olympiad_domain::job::JobKind;
 use olympiad_domain::Role;
-use olympiad_persistence::models::{EmailLog, EmailLogInsertForm, Job};
+use olympiad_persistence::models::{EmailJobPlace, EmailLog, EmailLogInsertForm, Job};
 use olympiad_persistence::schema::jobs;
 use serde_json::{json, Value};
 
@@ -144,7 +144,7 @@ async fn the_scheduled_sanity_checks_run_once_until_they_are_due_again() {
 async fn search_finds_an_order_and_the_sanity_checks_find_it_without_its_entry_and_mail_to_a_shunned_address(
 ) {
     use olympiad_domain::school::EntryStatus;
-    use olympiad_persistence::models::{EmailJobPlace, SchoolParticipant, ShunnedEmail};
+    use olympiad_persistence::models::{SchoolParticipant, ShunnedEmail};
     let fx = Fixture::new();
     let geo = fx.olympiad("geography");
     let overlord = fx.overlord();
@@ -510,5 +510,103 @@ async fn the_logs_export_as_csv_with_the_grids_filters() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     // Staff have no logs of their own to export.
     let (status, _) = api.get("/api/app-log/all?format=csv", &admin).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+}
+
+#[actix_web::test]
+async fn the_overlord_opens_a_queued_email_and_never_sees_a_link_that_is_the_addressees_own() {
+    let fx = Fixture::new();
+    let geo = fx.olympiad("geography");
+    let overlord = fx.overlord();
+    let place = |recipient: &str| EmailJobPlace {
+        olympiad_id: Some(geo.id),
+        recipient: recipient.into(),
+        ..EmailJobPlace::default()
+    };
+    let (reset, bulk) = {
+        let mut conn = fx.db.conn();
+        let reset = Job::enqueue_email(
+            &mut conn,
+            &json!({ "kind": "password_reset", "to": { "email": "thandi@example.org", "name": "Thandi", "username": "thandi" }, "link": "https://olympiads.example/reset-password/SECRET-RESET-TOKEN" }),
+            &place("thandi@example.org"),
+        )
+        .unwrap();
+        let bulk = Job::enqueue_email(
+            &mut conn,
+            &json!({ "kind": "bulk", "to": { "email": "sipho@example.org", "name": "Sipho", "username": "sipho" },
+                "subject": "Entries close on Friday", "html": "<p>Dear Sipho, <script>alert(1)</script>enter now.</p>", "text": "Dear Sipho, enter now.",
+                "unsubscribe": "https://olympiads.example/api/unsubscribe/one-click/SECRET-UNSUBSCRIBE", "unsubscribe_page": "https://olympiads.example/unsubscribe/SECRET-UNSUBSCRIBE",
+                "attachments": [{ "filename": "entry-form.pdf", "content_type": "application/pdf", "stored": "mass-mail/1/entry-form.pdf" }] }),
+            &place("sipho@example.org"),
+        )
+        .unwrap();
+        (reset, bulk)
+    };
+    let api = fx.api().await;
+
+    // A system e-mail not sent yet: its message as it will read, its reset link hidden.
+    let (status, body) = api
+        .get(&format!("/api/queued-email/{reset}"), &overlord)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(!body.to_string().contains("SECRET"), "{body}");
+    let opened = &body["data"];
+    assert_eq!(opened["queued"]["recipient"], "thandi@example.org");
+    assert_eq!(opened["queued"]["status"], "queued");
+    assert_eq!(opened["message"]["kind"], "password_reset");
+    assert_eq!(opened["message"]["toName"], "Thandi");
+    assert_eq!(opened["message"]["linksHidden"], true);
+    assert!(!opened["message"]["subject"].as_str().unwrap().is_empty());
+    for part in ["html", "text"] {
+        let written = opened["message"][part].as_str().unwrap();
+        assert!(written.contains("Thandi"), "{part}: {written}");
+        assert!(
+            written.contains("(link hidden: it is the addressee"),
+            "{part}: {written}"
+        );
+    }
+
+    // A mass mail: as written, with its files; both unsubscribe addresses hidden.
+    let (_, body) = api
+        .get(&format!("/api/queued-email/{bulk}"), &overlord)
+        .await;
+    assert!(!body.to_string().contains("SECRET"), "{body}");
+    let message = &body["data"]["message"];
+    assert_eq!(message["subject"], "Entries close on Friday");
+    assert_eq!(message["attachments"], json!(["entry-form.pdf"]));
+    assert_eq!(message["linksHidden"], true);
+
+    // Once sent, the worker has blanked the link; nothing is left to hide.
+    {
+        let mut conn = fx.db.conn();
+        let job = Job::find(&mut conn, reset).unwrap();
+        Job::complete(&mut conn, &job).unwrap();
+    }
+    let (_, body) = api
+        .get(&format!("/api/queued-email/{reset}"), &overlord)
+        .await;
+    assert_eq!(body["data"]["queued"]["status"], "done");
+    assert_eq!(body["data"]["message"]["linksHidden"], false);
+    assert!(body["data"]["message"]["html"]
+        .as_str()
+        .unwrap()
+        .contains("(removed once sent)"));
+
+    // The unsent view and the server's search.
+    let (_, unsent) = api.get("/api/queued-email/unsent", &overlord).await;
+    let ids: Vec<i64> = unsent["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| q["id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(ids, vec![bulk.get()]);
+    let (_, found) = api.get("/api/queued-email/search/THANDI", &overlord).await;
+    assert_eq!(found["data"].as_array().unwrap().len(), 1, "{found}");
+    assert_eq!(found["data"][0]["id"], reset.get());
+
+    // Only the overlord opens the queue.
+    let admin = fx.admin("geography");
+    let (status, _) = api.get(&format!("/api/queued-email/{bulk}"), &admin).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
 }

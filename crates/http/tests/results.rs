@@ -268,6 +268,17 @@ async fn certificates_are_made_school_by_school_sent_through_the_mail_queue_and_
         .get(&format!("/api/certificate/list/{o}"), &s.admin)
         .await;
     assert_eq!(list["data"][0]["status"], "sent");
+
+    // The specification's address for the same, without `/api`: the same gate and the same work.
+    let spec_path = again.trim_start_matches("/api");
+    let (status, body) = api.send(TestRequest::get().uri(spec_path)).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+    let (status, body) = api.get(spec_path, &s.teacher).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    let (status, body) = api.get(spec_path, &s.admin).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["data"]["status"], "waiting");
+    assert_eq!(s.run_certificate_jobs(), 1);
 }
 
 fn zip_names(bytes: &[u8]) -> Vec<String> {

@@ -638,3 +638,90 @@ async fn the_overlord_makes_a_project_whose_slug_is_checked_field_by_field() {
     let site = api.ok(get("/api/olympiads-suite/project/maths")).await;
     assert_eq!(site["name"], "Mathematics");
 }
+
+/// The text between `open` and the next `</script>` of `page`.
+fn script_of<'a>(page: &'a str, open: &str) -> Option<&'a str> {
+    let start = page.find(open)? + open.len();
+    let end = page[start..].find("</script>")? + start;
+    Some(&page[start..end])
+}
+
+#[actix_web::test]
+async fn pages_that_list_something_carry_their_entries_and_an_faq_its_structured_data() {
+    let fx = with_public_app();
+    let overlord = fx.overlord();
+    let api = fx.api().await;
+    for (question, answer) in [
+        ("Who may write <the> olympiad & when?", "<p>Learners in Grades 8 to 12, entered by a teacher, in August.</p><script>alert(1)</script>"),
+        ("Which topics does it cover?", "<p>Map work, climate, settlement and development, as in the curriculum.</p>"),
+    ] {
+        api.call(
+            &overlord,
+            actix_web::http::Method::POST,
+            "/api/faq",
+            json!({ "site": "geography", "question": question, "answer": answer }),
+        )
+        .await;
+    }
+    let html = |body: Vec<u8>| String::from_utf8(body).unwrap();
+
+    let (status, _, page) = api.file(get("/geography/faq")).await;
+    assert_eq!(status, StatusCode::OK);
+    let page = html(page);
+    let copy = &page[page.find("<main id=\"server-copy\">").unwrap()..];
+    assert!(
+        copy.contains("<details><summary>Who may write &lt;the&gt; olympiad &amp; when?</summary><div><p>Learners in Grades 8 to 12, entered by a teacher, in August.</p></div></details>"),
+        "{copy}"
+    );
+    assert!(copy.contains("Map work, climate, settlement and development"));
+    assert!(!page.contains("alert(1)"), "answers only as sanitised");
+
+    // FAQPage structured data, as schema.org names it; nothing in it closes its element early.
+    let data = script_of(&page, "<script type=\"application/ld+json\">").expect("JSON-LD");
+    assert!(!data.contains('<'), "{data}");
+    let data: serde_json::Value = serde_json::from_str(data).unwrap();
+    assert_eq!(data["@context"], "https://schema.org");
+    assert_eq!(data["@type"], "FAQPage");
+    assert_eq!(data["mainEntity"][0]["@type"], "Question");
+    assert_eq!(
+        data["mainEntity"][0]["name"],
+        "Who may write <the> olympiad & when?"
+    );
+    assert_eq!(data["mainEntity"][0]["acceptedAnswer"]["@type"], "Answer");
+    assert_eq!(data["mainEntity"].as_array().unwrap().len(), 2);
+
+    // The app's first answer is the API's own.
+    let answers = script_of(
+        &page,
+        "<script type=\"application/json\" id=\"server-answers\">",
+    )
+    .expect("the app's first answers");
+    let answers: serde_json::Value = serde_json::from_str(answers).unwrap();
+    assert_eq!(answers[0]["key"], json!(["faqs", "geography"]));
+    assert_eq!(
+        answers[0]["data"],
+        api.ok(get("/api/faq?site=geography")).await
+    );
+
+    // A site with no questions, and results not released: each page says so, with no FAQPage.
+    for (path, sentence) in [
+        (
+            "/olympiads/faq",
+            "No questions have been answered here yet.",
+        ),
+        (
+            "/geography/top-results",
+            "The results of this year's olympiad are not released yet.",
+        ),
+        (
+            "/geography/past-winners",
+            "No olympiad of this project has released its results yet.",
+        ),
+    ] {
+        let (_, _, page) = api.file(get(path)).await;
+        let page = html(page);
+        let copy = &page[page.find("<main id=\"server-copy\">").unwrap()..];
+        assert!(copy.contains(sentence), "{path}: {copy}");
+        assert!(!page.contains("application/ld+json"), "{path}");
+    }
+}

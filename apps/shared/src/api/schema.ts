@@ -2350,6 +2350,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
+        /**
+         * An e-mail of the queue, opened: where it stands, and its message with every link that carries
+         *     the addressee's secret hidden.
+         */
         get: operations["queued_get"];
         put?: never;
         post?: never;
@@ -4025,6 +4029,26 @@ export type paths = {
             cookie?: never;
         };
         get: operations["suite_projects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/certificates/regenerate-and-send-to-school": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same, at the address the specification gives it (without `/api`): declared in the access
+         *     table like every API route, so the same gate and the same roles answer it.
+         */
+        get: operations["certificate_regenerate_and_send_spec_path"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5920,6 +5944,47 @@ export type components = {
             moduleId: number;
             /** Format: int32 */
             position: number;
+        };
+        /** @description An e-mail in the queue, as the queue's screens show it (never its links). */
+        QueuedEmail: {
+            /** Format: int32 */
+            attempts: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            lastError?: string | null;
+            /** Format: int64 */
+            massMailId?: number | null;
+            /** Format: int64 */
+            olympiadId?: number | null;
+            recipient?: string | null;
+            /** Format: date-time */
+            runAt: string;
+            status: components["schemas"]["JobStatus"];
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /**
+         * @description The message of a queued e-mail: a system e-mail in the copy in force now (as it goes out when
+         *     it is sent, or in the copy that may since have changed when it went already), a mass mail as
+         *     written for its addressee.
+         */
+        QueuedMessage: {
+            /** @description The names of the files it carries. */
+            attachments: string[];
+            /** @description Shown only in a sandboxed frame: it is the e-mail's HTML, not the platform's. */
+            html: string;
+            /** @description Its kind: `password_reset`, `team_invitation`, … or `bulk` for a mass mail. */
+            kind: string;
+            /**
+             * @description Whether links were hidden from this view because they carry the addressee's secret (a
+             *     sign-in, password, confirmation or unsubscribe link of an e-mail not sent yet).
+             */
+            linksHidden: boolean;
+            subject: string;
+            text: string;
+            toName: string;
         };
         RecoverInput: {
             recoveryCode: string;
@@ -20891,25 +20956,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description An e-mail in the queue, as the queue's screens show it (never its links). */
+                        /** @description An e-mail of the queue as the overlord opens it. */
                         data: {
-                            /** Format: int32 */
-                            attempts: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: int64 */
-                            id: number;
-                            lastError?: string | null;
-                            /** Format: int64 */
-                            massMailId?: number | null;
-                            /** Format: int64 */
-                            olympiadId?: number | null;
-                            recipient?: string | null;
-                            /** Format: date-time */
-                            runAt: string;
-                            status: components["schemas"]["JobStatus"];
-                            /** Format: date-time */
-                            updatedAt: string;
+                            message?: components["schemas"]["QueuedMessage"] | null;
+                            queued: components["schemas"]["QueuedEmail"];
                         };
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;
@@ -30929,6 +30979,103 @@ export interface operations {
             };
             /** @description `rate_limited`: too many attempts; wait a minute */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `internal`: quote the `requestId` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    certificate_regenerate_and_send_spec_path: {
+        parameters: {
+            query: {
+                schoolParticipantId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One school's ZIP of the latest run. */
+                        data: {
+                            /** Format: int64 */
+                            bytes: number;
+                            /** Format: int32 */
+                            certificates: number;
+                            error: string;
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: date-time */
+                            madeAt?: string | null;
+                            schoolName: string;
+                            /** Format: int64 */
+                            schoolParticipantId: number;
+                            /** Format: date-time */
+                            sentAt?: string | null;
+                            /** @description waiting, made, sent or failed */
+                            status: string;
+                        };
+                        /** @description Always true: a failure is answered with the error envelope. */
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description `validation` (a field named in `fields`), `body`, `path_not_canonical` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `signed_out`, `session_ended`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `forbidden`: not for this role, or an object the caller sees but may not change (a team member who is not its admin, a school another olympiad shares) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_found`: an id names nothing, or nothing the caller may see (answered in the same words) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing generated, or the results are not final */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

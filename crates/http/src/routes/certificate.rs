@@ -231,6 +231,27 @@ pub async fn regenerate_and_send(
     state: web::Data<AppState>,
     query: web::Query<EntryQuery>,
 ) -> ApiResult<BatchView> {
+    regenerate_and_send_to_school(caller, state, query).await
+}
+
+/// The same, at the address the specification gives it (without `/api`): declared in the access
+/// table like every API route, so the same gate and the same roles answer it.
+#[utoipa::path(operation_id = "certificate_regenerate_and_send_spec_path", tag = "certificates", params(EntryQuery),
+    responses((status = 200, body = inline(crate::envelope::Envelope<BatchView>)), (status = 409, description = "Nothing generated, or the results are not final", body = crate::error::ErrorBody)))]
+#[get("/certificates/regenerate-and-send-to-school")]
+pub async fn regenerate_and_send_spec_path(
+    caller: Caller,
+    state: web::Data<AppState>,
+    query: web::Query<EntryQuery>,
+) -> ApiResult<BatchView> {
+    regenerate_and_send_to_school(caller, state, query).await
+}
+
+async fn regenerate_and_send_to_school(
+    caller: Caller,
+    state: web::Data<AppState>,
+    query: web::Query<EntryQuery>,
+) -> ApiResult<BatchView> {
     let (folder, base) = (folder(&state), state.config.public_base_url.clone());
     state
         .answer(move |conn| {

@@ -20,7 +20,7 @@ use olympiad_office::email::mass_mails::{
     self, CampaignInput, CampaignView, MassMailInput, MassMailQuery, MassMailView, QueueOutcome,
 };
 use olympiad_office::email::queue::{
-    self, EmailLogPath, QueuedEmailQuery, ReleaseBatchQuery, Released,
+    self, EmailLogPath, OpenedEmail, QueuedEmailQuery, ReleaseBatchQuery, Released,
 };
 use olympiad_office::email::unsubscribes::{
     self, ResubscribeQuery, UnsubscribeInput, UnsubscribeLinkView, UnsubscribeListQuery,
@@ -460,12 +460,14 @@ pub async fn queued_search(
         .await
 }
 
-#[utoipa::path(tag = "email", params(IdOf<JobId>), responses((status = 200, body = inline(crate::envelope::Envelope<QueuedEmail>))))]
+/// An e-mail of the queue, opened: where it stands, and its message with every link that carries
+/// the addressee's secret hidden.
+#[utoipa::path(tag = "email", params(IdOf<JobId>), responses((status = 200, body = inline(crate::envelope::Envelope<OpenedEmail>))))]
 #[get("/api/queued-email/{id}")]
 pub async fn queued_get(
     state: web::Data<AppState>,
     path: web::Path<IdOf<JobId>>,
-) -> ApiResult<QueuedEmail> {
+) -> ApiResult<OpenedEmail> {
     state.answer(move |conn| queue::get(conn, path.id)).await
 }
 

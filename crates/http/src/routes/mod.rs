@@ -122,6 +122,7 @@ pub fn register(cfg: &mut ServiceConfig) {
         .service(certificate::pause)
         .service(certificate::download_zip)
         .service(certificate::regenerate_and_send)
+        .service(certificate::regenerate_and_send_spec_path)
         .service(certificate::config)
         .service(certificate::save_config)
         .service(certificate::list)

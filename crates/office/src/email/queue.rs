@@ -8,8 +8,10 @@ use crate::scope::find_in_reach;
 use olympiad_domain::id::{JobId, MassMailId, OlympiadId};
 use olympiad_domain::job::JobStatus;
 use olympiad_domain::Role;
+use olympiad_mailer::{Copy, Email};
+use olympiad_persistence::models::job::LINK_REMOVED;
 use olympiad_persistence::models::{
-    release_jobs, EmailLog, MassMail, QueuedEmail, QueuedEmailFilter,
+    release_jobs, EmailCopy, EmailLog, Job, MassMail, QueuedEmail, QueuedEmailFilter,
 };
 use olympiad_persistence::{write_transaction, DbConnection};
 use serde::{Deserialize, Serialize};
@@ -48,9 +50,118 @@ pub fn list(
     )?)
 }
 
-/// `GET /api/queued-email/{id}`.
-pub fn get(conn: &mut DbConnection, id: JobId) -> OfficeResult<QueuedEmail> {
-    QueuedEmail::find(conn, id).or_not_found("This queued e-mail")
+/// `GET /api/queued-email/{id}`: an e-mail of the queue, opened: where it stands and the message
+/// as it reads, every link that carries the addressee's secret hidden.
+pub fn get(conn: &mut DbConnection, id: JobId) -> OfficeResult<OpenedEmail> {
+    let queued = QueuedEmail::find(conn, id).or_not_found("This queued e-mail")?;
+    let payload = Job::find(conn, id)?.payload;
+    let message = message_of(conn, &queued, &payload)?;
+    Ok(OpenedEmail { queued, message })
+}
+
+/// An e-mail of the queue as the overlord opens it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OpenedEmail {
+    pub queued: QueuedEmail,
+    /// `None` when the queued e-mail cannot be read (it fails with that error when sent).
+    pub message: Option<QueuedMessage>,
+}
+
+/// The message of a queued e-mail: a system e-mail in the copy in force now (as it goes out when
+/// it is sent, or in the copy that may since have changed when it went already), a mass mail as
+/// written for its addressee.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QueuedMessage {
+    /// Its kind: `password_reset`, `team_invitation`, … or `bulk` for a mass mail.
+    pub kind: String,
+    pub to_name: String,
+    pub subject: String,
+    /// Shown only in a sandboxed frame: it is the e-mail's HTML, not the platform's.
+    pub html: String,
+    pub text: String,
+    /// The names of the files it carries.
+    pub attachments: Vec<String>,
+    /// Whether links were hidden from this view because they carry the addressee's secret (a
+    /// sign-in, password, confirmation or unsubscribe link of an e-mail not sent yet).
+    pub links_hidden: bool,
+}
+
+/// Written in place of a link that carries the addressee's secret (reset, invitation,
+/// confirmation, one-click unsubscribe), in an e-mail that still holds it: staff who may read the
+/// queue must not be able to follow it.
+pub const LINK_HIDDEN: &str = "(link hidden: it is the addressee's own)";
+
+/// The payload's fields that hold links of the addressee's own: those the worker blanks once sent,
+/// and a mass mail's unsubscribe addresses, which it keeps.
+const SECRET_LINK_FIELDS: [&str; 3] = ["link", "unsubscribe", "unsubscribe_page"];
+
+/// The payload with every link of the addressee's own hidden; answers whether any was there.
+fn with_links_hidden(payload: &mut serde_json::Value) -> bool {
+    let mut hidden = false;
+    match payload {
+        serde_json::Value::Object(fields) => {
+            for (name, field) in fields.iter_mut() {
+                match field {
+                    serde_json::Value::String(link)
+                        if SECRET_LINK_FIELDS.contains(&name.as_str()) =>
+                    {
+                        if link != LINK_REMOVED && link != LINK_HIDDEN {
+                            *link = LINK_HIDDEN.to_owned();
+                            hidden = true;
+                        }
+                    }
+                    other => hidden |= with_links_hidden(other),
+                }
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for item in items {
+                hidden |= with_links_hidden(item);
+            }
+        }
+        _ => {}
+    }
+    hidden
+}
+
+fn message_of(
+    conn: &mut DbConnection,
+    queued: &QueuedEmail,
+    payload: &str,
+) -> OfficeResult<Option<QueuedMessage>> {
+    let Ok(mut value) = serde_json::from_str::<serde_json::Value>(payload) else {
+        return Ok(None);
+    };
+    let links_hidden = with_links_hidden(&mut value);
+    let Ok(email) = serde_json::from_value::<Email>(value) else {
+        return Ok(None);
+    };
+    let copy = match email {
+        Email::Bulk { .. } => None,
+        _ => EmailCopy::in_force(conn, queued.olympiad_id, email.kind())?.map(|saved| Copy {
+            subject: saved.subject,
+            html: saved.html,
+            text: saved.text,
+        }),
+    };
+    let Ok(written) = email.written(copy.as_ref()) else {
+        return Ok(None);
+    };
+    let attachments = match &email {
+        Email::Bulk { attachments, .. } => attachments.iter().map(|a| a.filename.clone()).collect(),
+        _ => Vec::new(),
+    };
+    Ok(Some(QueuedMessage {
+        kind: email.kind().to_owned(),
+        to_name: email.to().name.clone(),
+        subject: written.subject,
+        html: written.html,
+        text: written.text,
+        attachments,
+        links_hidden,
+    }))
 }
 
 /// `POST /api/queued-email/release/{id}`: one held e-mail goes to the senders.

@@ -1,5 +1,5 @@
 // E-mail: system e-mails' copy (GET/PUT/DELETE /api/emailer, preview), mass mails and campaigns, the
-// queue (GET /api/queued-email, release, release-batch), the e-mail log, unsubscribes, bounces,
+// queue (GET /api/queued-email, its unsent and its search, one e-mail opened, release, release-batch), the e-mail log, unsubscribes, bounces,
 // shunned addresses, e-mail health and the School Emails Overview. Queries and the changes that make
 // them stale sit side by side.
 import { api, call } from '@olympiad/shared/api/client';
@@ -14,7 +14,7 @@ export const emailKeys = {
   copy: (olympiadId: number | undefined) => [...emailKeys.all, 'copy', olympiadId ?? 'platform'] as const,
   massMails: (olympiadId: number | undefined) => [...emailKeys.all, 'mass-mails', olympiadId ?? 'every'] as const,
   campaigns: () => [...emailKeys.all, 'campaigns'] as const,
-  queue: (all: boolean) => [...emailKeys.all, 'queue', all] as const,
+  queue: (view: QueueView) => [...emailKeys.all, 'queue', view] as const,
   logs: (olympiadId: number | undefined, toShow: number) => [...emailKeys.all, 'logs', olympiadId ?? 'every', toShow] as const,
   unsubscribes: (olympiadId: number | undefined) => [...emailKeys.all, 'unsubscribes', olympiadId ?? 'every'] as const,
   bounces: () => [...emailKeys.all, 'bounces'] as const,
@@ -194,11 +194,27 @@ export function useDeleteCampaign() {
 
 // The queue
 
-async function getQueue(all: boolean) {
-  return unwrap(await call(api.GET('/api/queued-email', { params: { query: { all } } })));
+/** Which e-mails the queue's grid holds: those not sent yet, every one, or those the server found. */
+export type QueueView = { kind: 'unsent' } | { kind: 'all' } | { kind: 'search'; term: string };
+
+async function getQueue(view: QueueView) {
+  switch (view.kind) {
+    case 'unsent':
+      return unwrap(await call(api.GET('/api/queued-email/unsent')));
+    case 'all':
+      return unwrap(await call(api.GET('/api/queued-email', { params: { query: { all: true } } })));
+    case 'search':
+      return unwrap(await call(api.GET('/api/queued-email/search/{term}', { params: { path: { term: view.term } } })));
+  }
 }
 export type QueuedEmail = Awaited<ReturnType<typeof getQueue>>[number];
-export const queueQuery = (all: boolean) => ({ queryKey: emailKeys.queue(all), queryFn: () => getQueue(all) });
+export const queueQuery = (view: QueueView) => ({ queryKey: emailKeys.queue(view), queryFn: () => getQueue(view) });
+
+async function getQueuedEmail(id: number) {
+  return unwrap(await call(api.GET('/api/queued-email/{id}', { params: { path: { id } } })));
+}
+export type OpenedEmail = Awaited<ReturnType<typeof getQueuedEmail>>;
+export const queuedEmailQuery = (id: number) => ({ queryKey: [...emailKeys.all, 'queued', id] as const, queryFn: () => getQueuedEmail(id) });
 
 export function useReleaseOne() {
   return useApiMutation({

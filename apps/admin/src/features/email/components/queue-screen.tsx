@@ -1,7 +1,9 @@
 // Mass Mail Queue (overlord): every outgoing e-mail in the queue, held ones released one at a time,
 // and where each stands (held for release, queued, being sent, done, failed with its last error).
+// The list is those not sent yet, or every one, or those the server finds by address; any e-mail
+// opens to show its message.
 import { useMemo, useState } from 'react';
-import { Switch, Text } from '@mantine/core';
+import { Button, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { DataGrid } from '@olympiad/shared/ui/data-grid/data-grid';
 import type { GridColumn, RowAction } from '@olympiad/shared/ui/data-grid/grid-types';
@@ -10,6 +12,7 @@ import { GridScreen } from '@olympiad/shared/resource/grid-screen';
 import { useWholeListGrid } from '@olympiad/shared/resource/whole-list-grid';
 import { changeAction } from '@olympiad/shared/resource/row-actions';
 import { queueQuery, useReleaseOne, type QueuedEmail } from '../api/email-api';
+import { QueuedEmailDialog } from './queued-email-dialog';
 
 const statusOptions = ['held', 'queued', 'running', 'done', 'failed'].map((s) => ({ value: s, label: s }));
 
@@ -24,15 +27,36 @@ const columns: GridColumn<QueuedEmail>[] = [
 ];
 
 export function QueueScreen({ route }: ScreenComponentProps) {
-  const [all, setAll] = useState(false);
-  const query = useMemo(() => queueQuery(all), [all]);
+  const [shown, setShown] = useState<'unsent' | 'all'>('unsent');
+  const [term, setTerm] = useState('');
+  const [searched, setSearched] = useState<string | null>(null);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const query = useMemo(() => queueQuery(searched ? { kind: 'search', term: searched } : { kind: shown }), [shown, searched]);
   const grid = useWholeListGrid(query, columns);
   const release = useReleaseOne();
   const rowActions: RowAction<QueuedEmail>[] = [
+    { label: 'Open', operation: 'GET /api/queued-email/{id}', run: (q) => setOpenId(q.id) },
     changeAction<QueuedEmail>({ label: 'Release', operation: 'POST /api/queued-email/release/{id}', hidden: (q) => q.status !== 'held', change: (q) => release.mutateAsync(q.id) }),
   ];
   return (
     <GridScreen title={route.title} description="Outgoing e-mail: mass mails wait held until released; the senders take queued e-mails at the configured rate and retry a temporary failure.">
+      <Group align="flex-end">
+        <TextInput
+          label="Search every e-mail by address"
+          value={term}
+          onChange={(e) => setTerm(e.currentTarget.value)}
+          onKeyDown={(e) => e.key === 'Enter' && setSearched(term.trim() || null)}
+          style={{ flex: 1 }}
+        />
+        <Button variant="default" onClick={() => setSearched(term.trim() || null)}>
+          Search
+        </Button>
+        {searched && (
+          <Button variant="subtle" onClick={() => (setSearched(null), setTerm(''))}>
+            Show the queue again
+          </Button>
+        )}
+      </Group>
       <DataGrid<QueuedEmail>
         label="Queued e-mails"
         {...grid}
@@ -41,9 +65,24 @@ export function QueueScreen({ route }: ScreenComponentProps) {
         exportName="queued-emails"
         rowActions={rowActions}
         initialSort={[{ id: 'id', desc: true }]}
-        searchPlaceholder="Search by address"
-        toolbar={<Switch label="Show sent and failed too" checked={all} onChange={(e) => setAll(e.currentTarget.checked)} />}
+        searchPlaceholder="Filter these e-mails"
+        toolbar={
+          searched ? (
+            <Text size="sm">Found by “{searched}”, sent or not</Text>
+          ) : (
+            <SegmentedControl
+              aria-label="Which e-mails"
+              value={shown}
+              onChange={(v) => setShown(v === 'all' ? 'all' : 'unsent')}
+              data={[
+                { value: 'unsent', label: 'Unsent only' },
+                { value: 'all', label: 'Sent and unsent' },
+              ]}
+            />
+          )
+        }
       />
+      {openId !== null && <QueuedEmailDialog id={openId} onClose={() => setOpenId(null)} />}
     </GridScreen>
   );
 }
