@@ -112,6 +112,10 @@ const NOT_WALKED: &[(&str, &str)] = &[
         "queues a school's certificates; answers the run",
     ),
     (
+        "/certificates/regenerate-and-send-to-school",
+        "the same, at the specification's path",
+    ),
+    (
         "/api/scratchpad/local-teacher-password-reset",
         "sets a teacher's password; answers it",
     ),
