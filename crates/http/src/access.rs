@@ -576,6 +576,8 @@ pub const PUBLIC_LIMITS: &[(&str, &str, Bucket)] = &[
     ("POST", "/api/bounce/dsn", Bucket::Notification),
     ("GET", "/api/pay/{token}", Bucket::PublicRead),
     ("GET", "/api/pay/{token}/invoice", Bucket::PublicRead),
+    // Issues the order's invoice: it writes, so a form's worth.
+    ("POST", "/api/pay/{token}/invoice", Bucket::PublicForm),
     ("POST", "/api/payfast/itn", Bucket::Notification),
     ("POST", "/api/interest", Bucket::PublicForm),
     ("POST", "/api/teacher/expression", Bucket::PublicForm),
