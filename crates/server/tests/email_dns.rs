@@ -58,6 +58,34 @@ fn dns_responder() -> std::net::SocketAddr {
     address
 }
 
+/// A token of the overlord, who sees any address's health (anyone else needs the link mailed to
+/// the address).
+fn overlord_token(db: &TestDatabase, state: &olympiad_http::AppState) -> String {
+    use olympiad_http::auth::tokens::{Purpose, Subject};
+    use olympiad_office::accounts::{provision, Provision};
+    let request = Provision {
+        username: "overlord@example.org".into(),
+        email: Some("overlord@example.org".into()),
+        password_hash: bcrypt::hash("correct horse battery", 4).unwrap(),
+        first_name: "Test".into(),
+        last_name: "Overlord".into(),
+        role: olympiad_domain::Role::Overlord,
+        olympiad_id: None,
+    };
+    let (user, account, _) = provision(&mut db.conn(), &request).unwrap();
+    let subject = Subject {
+        user_id: user.id,
+        account_id: account.id,
+        role: olympiad_domain::Role::Overlord,
+        olympiad_id: None,
+        olympiad_name: None,
+        session_version: user.session_version,
+        impersonator: None,
+        impersonator_version: None,
+    };
+    state.tokens.issue(&subject, Purpose::Access).unwrap()
+}
+
 #[actix_web::test]
 async fn e_mail_health_asks_the_resolver_for_mail_servers() {
     use actix_web::test::{call_service, init_service, read_body_json, TestRequest};
@@ -70,12 +98,14 @@ async fn e_mail_health_asks_the_resolver_for_mail_servers() {
     let mut config = olympiad_http::ApiConfig::for_tests();
     config.dns_resolver = Some(resolver.clone());
     let state = actix_web::web::Data::new(olympiad_http::AppState::new(db.pool.clone(), config));
+    let token = overlord_token(&db, &state);
     let app = init_service(olympiad_http::app(state)).await;
     let health = |email: &'static str| {
-        let app = &app;
+        let (app, token) = (&app, &token);
         async move {
             let request = TestRequest::get()
                 .uri(&format!("/api/emailer/email-health?email={email}"))
+                .insert_header(("Authorization", format!("Bearer {token}")))
                 .to_request();
             let response = call_service(app, request).await;
             assert_eq!(response.status(), 200);
@@ -116,6 +146,7 @@ async fn e_mail_health_asks_the_resolver_for_mail_servers() {
     let offline = init_service(olympiad_http::app(state)).await;
     let request = TestRequest::get()
         .uri("/api/emailer/email-health?email=new@school.example.org")
+        .insert_header(("Authorization", format!("Bearer {token}")))
         .to_request();
     let body: serde_json::Value = read_body_json(call_service(&offline, request).await).await;
     assert_eq!(body["data"]["mailServers"], "unknown");
