@@ -68,6 +68,7 @@ not_positive=(
   "POST /api/account                             olympiadId is required for an olympiad's staff and must be empty for an overlord"
   "POST /api/user                                password is at most 72 bytes (UTF-8), which maxLength (characters) cannot state"
   "POST /api/emailer/override-email-health       email must pass the server's e-mail check, stricter than the email format"
+  "POST /api/emailer/email-health/link          email must pass the server's e-mail check, stricter than the email format"
   "POST /api/learner                             a row's firstName, lastName and grade are required (rows are read like a spreadsheet's)"
   "POST /api/learner/import                      a row's firstName, lastName and grade are required"
   "PUT /api/learner/{id}                         firstName, lastName and grade are required"
