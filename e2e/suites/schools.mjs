@@ -5,29 +5,13 @@
 // school.
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile, readdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import writeXlsxFile from 'write-excel-file/node';
 import { onPage } from '../support/browser.mjs';
+import { linkFromOutbox } from '../support/outbox.mjs';
 import { signIn } from '../support/sign-in.mjs';
-
-/** The link of the newest e-mail in the outbox that has one matching `pattern`, waiting for the worker. */
-async function linkFromOutbox(dataDir, pattern, timeoutMs = 15_000) {
-  const outbox = join(dataDir, 'outbox');
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const files = await readdir(outbox).catch(() => []);
-    for (const file of files.filter((f) => f.endsWith('.eml'))) {
-      // Quoted-printable soft line breaks and `=3D` are undone before looking for the link.
-      const text = (await readFile(join(outbox, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      const found = text.match(pattern);
-      if (found) return found[0];
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  throw new Error(`no e-mail with ${pattern} in ${outbox}`);
-}
 
 export function schoolsSuite(context) {
   describe('schools, interest and learners', () => {
