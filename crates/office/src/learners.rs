@@ -253,14 +253,7 @@ pub fn update(
         let before = find_in_reach::<Learner>(conn, caller, id)?;
         let grades = grades_for(conn, caller, id)?;
         let others = Learner::names_of_school_but(conn, before.school_id, id)?;
-        let others: Vec<LoadedLearner> = others
-            .iter()
-            .map(|(first_name, last_name, grade)| LoadedLearner {
-                first_name,
-                last_name,
-                grade: *grade,
-            })
-            .collect();
+        let others = as_loaded(&others);
         let rows = std::slice::from_ref(&changes.row);
         let learner = check_rows(rows, &grades, &["en", "af"], &others)
             .remove(0)
@@ -326,6 +319,19 @@ pub struct NewLearner {
     pub row: RosterRow,
 }
 
+/// A school's learners already loaded (names and grade, as stored), as the roster's duplicate
+/// check reads them.
+fn as_loaded(names: &[(String, String, i32)]) -> Vec<LoadedLearner<'_>> {
+    names
+        .iter()
+        .map(|(first_name, last_name, grade)| LoadedLearner {
+            first_name,
+            last_name,
+            grade: *grade,
+        })
+        .collect()
+}
+
 /// Checks rows against the olympiad's grades and languages and the school's learners: one result
 /// per row.
 fn check_against_school(
@@ -337,14 +343,7 @@ fn check_against_school(
     let grades = olympiad.grades();
     let languages: Vec<&str> = olympiad.languages().iter().map(|l| l.code()).collect();
     let loaded = Learner::names_of_school(conn, entry.school_id)?;
-    let loaded: Vec<LoadedLearner> = loaded
-        .iter()
-        .map(|(first_name, last_name, grade)| LoadedLearner {
-            first_name,
-            last_name,
-            grade: *grade,
-        })
-        .collect();
+    let loaded = as_loaded(&loaded);
     Ok(check_rows(rows, &grades, &languages, &loaded))
 }
 
