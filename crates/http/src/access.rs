@@ -10,7 +10,6 @@
 
 use crate::auth::tokens::Purpose;
 use crate::error::ApiError;
-use crate::rate_limit::Bucket;
 use crate::state::AppState;
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
@@ -535,101 +534,9 @@ pub const API_ROUTES: &[ApiRoute] = &[
     route("PUT", "/api/privacy/retention", OVERLORD),
 ];
 
-/// How often one client address may call each public route: every [`Allowed::Public`] route is
-/// named here, in its [`Bucket`], and [`enforce`] counts each request to it before anything else is
-/// done for it (a token read, a body, a handler). `tests/public_limits.rs` checks that no public
-/// route is missing; one that were would be counted as a form, the strictest bucket.
-pub const PUBLIC_LIMITS: &[(&str, &str, Bucket)] = &[
-    ("GET", "/api/openapi.json", Bucket::PublicRead),
-    ("GET", "/api/access-matrix", Bucket::PublicRead),
-    ("POST", "/api/auth/signin", Bucket::SignIn),
-    ("GET", "/api/auth/get-login-status", Bucket::PublicRead),
-    (
-        "POST",
-        "/api/auth/forgot-password/{username}",
-        Bucket::SignIn,
-    ),
-    ("PUT", "/api/auth/set-password", Bucket::SignIn),
-    ("GET", "/api/{product}-suite/projects", Bucket::PublicRead),
-    (
-        "GET",
-        "/api/{product}-suite/project/{id}",
-        Bucket::PublicRead,
-    ),
-    ("GET", "/api/website-copy", Bucket::PublicRead),
-    ("GET", "/api/website/copy/{id}", Bucket::PublicRead),
-    ("GET", "/api/website/olympiad/{id}", Bucket::PublicRead),
-    ("GET", "/api/faq", Bucket::PublicRead),
-    ("GET", "/api/testimonial", Bucket::PublicRead),
-    ("GET", "/api/testimonial/site", Bucket::PublicRead),
-    ("GET", "/api/copy", Bucket::PublicRead),
-    ("GET", "/api/system-config", Bucket::PublicRead),
-    // Asks the domain's mail servers: a form's worth, not a page's.
-    ("GET", "/api/emailer/email-health", Bucket::PublicForm),
-    ("POST", "/api/emailer/email-health/link", Bucket::PublicForm),
-    ("POST", "/api/unsubscribe", Bucket::PublicForm),
-    ("POST", "/api/unsubscribe/resubscribe", Bucket::PublicForm),
-    ("GET", "/api/unsubscribe/{id}", Bucket::PublicForm),
-    ("POST", "/api/unsubscribe/{id}", Bucket::PublicForm),
-    ("POST", "/api/bounce/webhook", Bucket::Notification),
-    ("POST", "/api/bounce/ses", Bucket::Notification),
-    ("POST", "/api/bounce/dsn", Bucket::Notification),
-    ("GET", "/api/pay/{token}", Bucket::PublicRead),
-    ("GET", "/api/pay/{token}/invoice", Bucket::PublicRead),
-    // Issues the order's invoice: it writes, so a form's worth.
-    ("POST", "/api/pay/{token}/invoice", Bucket::PublicForm),
-    ("POST", "/api/payfast/itn", Bucket::Notification),
-    ("POST", "/api/interest", Bucket::PublicForm),
-    ("POST", "/api/teacher/expression", Bucket::PublicForm),
-    ("POST", "/api/website/eoi", Bucket::PublicForm),
-    ("POST", "/api/website/other-interest", Bucket::PublicForm),
-    ("POST", "/api/website/verify-email/{id}", Bucket::PublicForm),
-    (
-        "GET",
-        "/api/results/top-results/{project}",
-        Bucket::PublicRead,
-    ),
-    (
-        "GET",
-        "/api/results/past-winners/{project}",
-        Bucket::PublicRead,
-    ),
-];
-
-/// The bucket a public route is declared in, if it is declared.
-pub fn public_bucket(route: &ApiRoute) -> Option<Bucket> {
-    PUBLIC_LIMITS
-        .iter()
-        .find(|(method, path, _)| *method == route.method && *path == route.path)
-        .map(|(_, _, bucket)| *bucket)
-}
-
-/// The largest body a public route is sent: none reads more than a JSON body, so a longer one is
-/// refused by its declared length before a byte of it is read (an undeclared length is cut off
-/// at the same size by the body's extractor).
-pub const PUBLIC_BODY_LIMIT_BYTES: usize = crate::JSON_LIMIT_BYTES;
-
-/// A public route's own checks, before anything else is done for the request: the client
-/// address's allowance in the route's bucket, and the body's declared length.
-fn bound_public(req: &ServiceRequest, state: &AppState, route: &ApiRoute) -> Result<(), ApiError> {
-    let bucket = public_bucket(route).unwrap_or(Bucket::PublicForm);
-    state
-        .limits
-        .check(bucket, &crate::rate_limit::client_address(req.request()))?;
-    let declared_length = req
-        .headers()
-        .get(actix_web::http::header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<usize>().ok());
-    if declared_length.is_some_and(|length| length > PUBLIC_BODY_LIMIT_BYTES) {
-        return Err(ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            ErrorCode::TooLarge,
-            "The request is too large.",
-        ));
-    }
-    Ok(())
-}
+mod public_limits;
+use public_limits::bound_public;
+pub use public_limits::{public_bucket, PUBLIC_BODY_LIMIT_BYTES, PUBLIC_LIMITS};
 
 /// Whether `path` fits the declared `pattern`; answers how many segments matched literally, so the
 /// most specific declaration wins (`/api/user/impersonate` over `/api/user/{id}`).
@@ -977,62 +884,4 @@ pub fn routes_json() -> serde_json::Value {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn only_canonical_paths_pass() {
-        for fine in [
-            "/api/user/42",
-            "/api/auth/forgot-password/a%40b.org",
-            "/geography/olympiad/1/2",
-            "/api/school?search=a%20b",
-        ] {
-            assert_eq!(non_canonical(fine), None, "{fine}");
-        }
-        for bad in [
-            "/%61pi/activity-log",
-            "/api/%75ser",
-            "/api/user%2Fimpersonate",
-            "/api/user/%2e%2e/x",
-            "/api/user/../upload",
-            "/api/user/./x",
-            "/api/user/%zz",
-            "/api/user/%4",
-            "/api/user/%5cx",
-            "/api/user/%00",
-        ] {
-            assert!(non_canonical(bad).is_some(), "{bad}");
-        }
-    }
-
-    #[test]
-    fn the_most_specific_declaration_wins() {
-        let found = declared(&Method::GET, "/api/user/impersonate").map(|r| r.path);
-        assert_eq!(found, Some("/api/user/impersonate"));
-        assert_eq!(
-            declared(&Method::PUT, "/api/user/42").map(|r| r.path),
-            Some("/api/user/{id}")
-        );
-        assert_eq!(
-            declared(&Method::GET, "/api/olympiads-suite/projects").map(|r| r.path),
-            Some("/api/{product}-suite/projects")
-        );
-        assert!(declared(&Method::GET, "/api/-suite/projects").is_none());
-        assert!(declared(&Method::DELETE, "/api/user/42").is_none());
-    }
-
-    #[test]
-    fn every_declaration_is_unique() {
-        for (i, a) in API_ROUTES.iter().enumerate() {
-            for b in &API_ROUTES[i + 1..] {
-                assert!(
-                    !(a.method == b.method && a.path == b.path),
-                    "{} {} declared twice",
-                    a.method,
-                    a.path
-                );
-            }
-        }
-    }
-}
+mod tests;

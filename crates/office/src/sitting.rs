@@ -18,13 +18,12 @@ use chrono::NaiveDateTime;
 use olympiad_domain::credentials::readable_code;
 use olympiad_domain::id::{AttemptId, OlympiadId, QuestionId};
 use olympiad_domain::module_time::{module_remaining_seconds, AttemptTime};
-use olympiad_domain::paper::Language;
-use olympiad_domain::paper_sight::learner_sees_own_paper;
 use olympiad_domain::rich_text::LocalizedRichText;
 use olympiad_domain::school::ParticipantStatus;
 use olympiad_domain::sitting::{
     answer_problem, paper_order, AnswerValue, AttemptStatus, PaperOrder,
 };
+use olympiad_domain::{paper::Language, paper_sight::learner_sees_own_paper};
 use olympiad_persistence::models::school_participant::EntryHold;
 use olympiad_persistence::models::{
     Answer, AnswerSave, Attempt, AttemptStart, FinishReason, Olympiad, SchoolParticipant, Sitter,
@@ -704,7 +703,6 @@ pub fn paper(
 ) -> OfficeResult<LearnerPaper> {
     let paper = cache.paper(conn, entered_olympiad(caller)?)?;
     let (sitter, olympiad, attempt) = read_held(conn, caller, device.as_ref())?;
-    // The paper rule: only while the learner's own clock runs.
     match attempt.status() {
         status if learner_sees_own_paper(status) => {}
         AttemptStatus::Preparing => return Err(not_started()),
