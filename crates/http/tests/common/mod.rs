@@ -39,6 +39,11 @@ impl Fixture {
     }
 
     pub fn with_config(change: impl FnOnce(&mut ApiConfig)) -> Self {
+        // The server's errors (a 500's cause) are printed with a failing test's output.
+        let _ =
+            env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("error"))
+                .is_test(true)
+                .try_init();
         let db = TestDatabase::new();
         let files = tempfile::tempdir().expect("a temporary folder");
         let mut config = ApiConfig::for_tests();
