@@ -295,6 +295,7 @@ pub const SCREENS: &[Screen] = &[
         "PUT /api/purchase-order/set-num-learners-discount/{id}",
         "PUT /api/purchase-order/send-discount-email/{id}",
         "GET /api/purchase-order/{id}/invoice",
+        "POST /api/purchase-order/{id}/invoice",
         "POST /api/purchase-order/reconcile/preview",
         "POST /api/purchase-order/reconcile/confirm",
         "GET /api/purchase-order/{id}",
@@ -1098,8 +1099,10 @@ pub const SCREENS: &[Screen] = &[
     ])
     .offers(&[
         "POST /api/purchase-order",
+        "POST /api/purchase-order/{id}/invoice",
         "PUT /api/purchase-order/set-school-po/{id}",
         "POST /api/purchase-order/{id}/proof",
+        "DELETE /api/purchase-order/{id}",
     ]),
     portal(
         "loadLearners",

@@ -78,6 +78,10 @@ async fn an_order_is_worked_out_from_the_learners_and_changes_state_as_allowed()
     assert_eq!(status, StatusCode::OK, "{discounted}");
     assert_eq!(discounted["data"]["totalCents"], 11_500);
     assert_eq!(discounted["data"]["comments"][0]["comment"], "Sponsored");
+    assert_eq!(
+        discounted["data"]["comments"][0]["byName"],
+        "Test accountant"
+    );
     // A teacher may not grant themselves a discount.
     let (status, _) = api
         .put(
@@ -167,6 +171,52 @@ async fn an_order_is_worked_out_from_the_learners_and_changes_state_as_allowed()
     assert_eq!(status, StatusCode::CONFLICT);
 }
 
+/// A school's team admin takes back its own order while nothing is paid or promised on it; another
+/// school's teacher cannot, nor the school once the office pre-approved it.
+#[actix_web::test]
+async fn a_school_withdraws_its_own_unpaid_order() {
+    let fx = Fixture::new();
+    let [accountant] = fx.staff_of("geography", [Role::Accountant]);
+    let (entry, teacher) = school_with_learners(&fx, 2);
+    let (other_entry, stranger) = another_school(&fx, "Other High", 1);
+    let api = fx.api().await;
+    let id = api.order_for(entry, &teacher).await["id"].as_i64().unwrap();
+    let withdraw = format!("/api/purchase-order/{id}?schoolParticipantId={entry}");
+
+    let (status, _) = api
+        .delete(
+            &format!("/api/purchase-order/{id}?schoolParticipantId={other_entry}"),
+            &stranger,
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    api.put(
+        &format!("/api/purchase-order/{id}?status=pre"),
+        json!(null),
+        &accountant,
+    )
+    .await;
+    let (status, refused) = api.delete(&withdraw, &teacher).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{refused}");
+    api.put(
+        &format!("/api/purchase-order/{id}?status=unpaid"),
+        json!(null),
+        &accountant,
+    )
+    .await;
+
+    let (status, gone) = api.delete(&withdraw, &teacher).await;
+    assert_eq!(status, StatusCode::OK, "{gone}");
+    assert!(gone["data"]["deletedAt"].is_string());
+    // The order is on record for the office, and the school may make a new one.
+    let (_, detail) = api
+        .get(&format!("/api/purchase-order/{id}"), &accountant)
+        .await;
+    assert!(detail["data"]["deletedAt"].is_string());
+    let again = api.order_for(entry, &teacher).await;
+    assert_ne!(again["id"].as_i64(), Some(id));
+}
+
 #[actix_web::test]
 async fn invoices_are_numbered_without_gaps_and_corrected_by_credit_notes() {
     let fx = Fixture::new();
@@ -210,6 +260,7 @@ async fn invoices_are_numbered_without_gaps_and_corrected_by_credit_notes() {
         .collect();
     assert_eq!(numbers, [1, 2, 3]);
     assert_eq!(documents[1]["creditNote"], true);
+    assert_eq!(documents[1]["documentNumber"], "CN-000002");
     assert_eq!(documents[1]["creditsInvoiceId"], documents[0]["id"]);
     assert_eq!(documents[1]["totalCents"], -11_500);
     assert_eq!(documents[2]["totalCents"], 5_750);

@@ -41,8 +41,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 
+mod history;
 mod payfast;
 mod statements;
+use history::detail_of;
+pub use history::{OrderComment, OrderDetail, OrderDocument, OrderPayment};
 pub use payfast::{pay_page, payfast_itn, FormField, ItnOutcome, PayPage, PayfastForm};
 pub use statements::{
     confirm_matches, match_bank_statement, read_statement, ConfirmMatches, ConfirmedMatch,
@@ -398,20 +401,6 @@ pub fn list(
     Ok(PurchaseOrder::list(conn, &filter, grid.page)?)
 }
 
-/// An order with its history: discounts, invoices and credit notes, money received.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct OrderDetail {
-    #[serde(flatten)]
-    pub row: PurchaseOrderRow,
-    /// Each change of the discounted learners, with its reason.
-    pub comments: Vec<PurchaseOrderComment>,
-    pub invoices: Vec<Invoice>,
-    pub payments: Vec<Payment>,
-    /// Proofs of payment the entry's people uploaded.
-    pub proofs: Vec<PaymentProof>,
-}
-
 fn row_of(conn: &mut DbConnection, order: PurchaseOrder) -> OfficeResult<PurchaseOrderRow> {
     let (customer_name, _, _) = customer_details(conn, &order)?;
     let province = match order.school_participant_id {
@@ -434,17 +423,6 @@ fn row_of(conn: &mut DbConnection, order: PurchaseOrder) -> OfficeResult<Purchas
         province,
         received_cents,
         proof_count,
-    })
-}
-
-fn detail_of(conn: &mut DbConnection, order: PurchaseOrder) -> OfficeResult<OrderDetail> {
-    let id = order.id;
-    Ok(OrderDetail {
-        row: row_of(conn, order)?,
-        comments: PurchaseOrderComment::of_order(conn, id)?,
-        invoices: Invoice::of_order(conn, id)?,
-        payments: Payment::of_order(conn, id)?,
-        proofs: PaymentProof::of_order(conn, id)?,
     })
 }
 

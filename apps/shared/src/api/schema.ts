@@ -5446,6 +5446,15 @@ export type components = {
             /** Format: int32 */
             year: number;
         };
+        /** @description A discount's change with the name of who made it. */
+        OrderComment: components["schemas"]["PurchaseOrderComment"] & {
+            /** @description Who gave the discount; absent when their account is gone. */
+            byName?: string | null;
+        };
+        /** @description An invoice or credit note with the number printed on it (INV-000012, CN-000003). */
+        OrderDocument: components["schemas"]["Invoice"] & {
+            documentNumber: string;
+        };
         /** @description A purchase order: its reference, the school's own order number, and where it stands. */
         OrderHit: {
             deleted: boolean;
@@ -5463,6 +5472,10 @@ export type components = {
              * @description VAT included, in cents.
              */
             totalCents: number;
+        };
+        /** @description A payment with the name of who recorded it (absent for one PayFast reported). */
+        OrderPayment: components["schemas"]["Payment"] & {
+            recordedByName?: string | null;
         };
         /** @description One row of the file as the preview shows it. */
         PaperRowView: {
@@ -17869,10 +17882,12 @@ export interface operations {
                     "application/json": {
                         /** @description An order with its history: discounts, invoices and credit notes, money received. */
                         data: components["schemas"]["PurchaseOrderRow"] & {
-                            /** @description Each change of the discounted learners, with its reason. */
-                            comments: components["schemas"]["PurchaseOrderComment"][];
-                            invoices: components["schemas"]["Invoice"][];
-                            payments: components["schemas"]["Payment"][];
+                            /** @description Each change of the discounted learners, with its reason, oldest first. */
+                            comments: components["schemas"]["OrderComment"][];
+                            /** @description The invoices and credit notes issued for the order, oldest first. */
+                            invoices: components["schemas"]["OrderDocument"][];
+                            /** @description The money received, oldest first. */
+                            payments: components["schemas"]["OrderPayment"][];
                             /** @description Proofs of payment the entry's people uploaded. */
                             proofs: components["schemas"]["PaymentProof"][];
                         };
@@ -17951,10 +17966,12 @@ export interface operations {
                     "application/json": {
                         /** @description An order with its history: discounts, invoices and credit notes, money received. */
                         data: components["schemas"]["PurchaseOrderRow"] & {
-                            /** @description Each change of the discounted learners, with its reason. */
-                            comments: components["schemas"]["PurchaseOrderComment"][];
-                            invoices: components["schemas"]["Invoice"][];
-                            payments: components["schemas"]["Payment"][];
+                            /** @description Each change of the discounted learners, with its reason, oldest first. */
+                            comments: components["schemas"]["OrderComment"][];
+                            /** @description The invoices and credit notes issued for the order, oldest first. */
+                            invoices: components["schemas"]["OrderDocument"][];
+                            /** @description The money received, oldest first. */
+                            payments: components["schemas"]["OrderPayment"][];
                             /** @description Proofs of payment the entry's people uploaded. */
                             proofs: components["schemas"]["PaymentProof"][];
                         };
@@ -18533,10 +18550,12 @@ export interface operations {
                     "application/json": {
                         /** @description An order with its history: discounts, invoices and credit notes, money received. */
                         data: components["schemas"]["PurchaseOrderRow"] & {
-                            /** @description Each change of the discounted learners, with its reason. */
-                            comments: components["schemas"]["PurchaseOrderComment"][];
-                            invoices: components["schemas"]["Invoice"][];
-                            payments: components["schemas"]["Payment"][];
+                            /** @description Each change of the discounted learners, with its reason, oldest first. */
+                            comments: components["schemas"]["OrderComment"][];
+                            /** @description The invoices and credit notes issued for the order, oldest first. */
+                            invoices: components["schemas"]["OrderDocument"][];
+                            /** @description The money received, oldest first. */
+                            payments: components["schemas"]["OrderPayment"][];
                             /** @description Proofs of payment the entry's people uploaded. */
                             proofs: components["schemas"]["PaymentProof"][];
                         };
@@ -18622,10 +18641,12 @@ export interface operations {
                     "application/json": {
                         /** @description An order with its history: discounts, invoices and credit notes, money received. */
                         data: components["schemas"]["PurchaseOrderRow"] & {
-                            /** @description Each change of the discounted learners, with its reason. */
-                            comments: components["schemas"]["PurchaseOrderComment"][];
-                            invoices: components["schemas"]["Invoice"][];
-                            payments: components["schemas"]["Payment"][];
+                            /** @description Each change of the discounted learners, with its reason, oldest first. */
+                            comments: components["schemas"]["OrderComment"][];
+                            /** @description The invoices and credit notes issued for the order, oldest first. */
+                            invoices: components["schemas"]["OrderDocument"][];
+                            /** @description The money received, oldest first. */
+                            payments: components["schemas"]["OrderPayment"][];
                             /** @description Proofs of payment the entry's people uploaded. */
                             proofs: components["schemas"]["PaymentProof"][];
                         };
@@ -18711,10 +18732,12 @@ export interface operations {
                     "application/json": {
                         /** @description An order with its history: discounts, invoices and credit notes, money received. */
                         data: components["schemas"]["PurchaseOrderRow"] & {
-                            /** @description Each change of the discounted learners, with its reason. */
-                            comments: components["schemas"]["PurchaseOrderComment"][];
-                            invoices: components["schemas"]["Invoice"][];
-                            payments: components["schemas"]["Payment"][];
+                            /** @description Each change of the discounted learners, with its reason, oldest first. */
+                            comments: components["schemas"]["OrderComment"][];
+                            /** @description The invoices and credit notes issued for the order, oldest first. */
+                            invoices: components["schemas"]["OrderDocument"][];
+                            /** @description The money received, oldest first. */
+                            payments: components["schemas"]["OrderPayment"][];
                             /** @description Proofs of payment the entry's people uploaded. */
                             proofs: components["schemas"]["PaymentProof"][];
                         };
@@ -18797,10 +18820,12 @@ export interface operations {
                     "application/json": {
                         /** @description An order with its history: discounts, invoices and credit notes, money received. */
                         data: components["schemas"]["PurchaseOrderRow"] & {
-                            /** @description Each change of the discounted learners, with its reason. */
-                            comments: components["schemas"]["PurchaseOrderComment"][];
-                            invoices: components["schemas"]["Invoice"][];
-                            payments: components["schemas"]["Payment"][];
+                            /** @description Each change of the discounted learners, with its reason, oldest first. */
+                            comments: components["schemas"]["OrderComment"][];
+                            /** @description The invoices and credit notes issued for the order, oldest first. */
+                            invoices: components["schemas"]["OrderDocument"][];
+                            /** @description The money received, oldest first. */
+                            payments: components["schemas"]["OrderPayment"][];
                             /** @description Proofs of payment the entry's people uploaded. */
                             proofs: components["schemas"]["PaymentProof"][];
                         };
@@ -18879,10 +18904,12 @@ export interface operations {
                     "application/json": {
                         /** @description An order with its history: discounts, invoices and credit notes, money received. */
                         data: components["schemas"]["PurchaseOrderRow"] & {
-                            /** @description Each change of the discounted learners, with its reason. */
-                            comments: components["schemas"]["PurchaseOrderComment"][];
-                            invoices: components["schemas"]["Invoice"][];
-                            payments: components["schemas"]["Payment"][];
+                            /** @description Each change of the discounted learners, with its reason, oldest first. */
+                            comments: components["schemas"]["OrderComment"][];
+                            /** @description The invoices and credit notes issued for the order, oldest first. */
+                            invoices: components["schemas"]["OrderDocument"][];
+                            /** @description The money received, oldest first. */
+                            payments: components["schemas"]["OrderPayment"][];
                             /** @description Proofs of payment the entry's people uploaded. */
                             proofs: components["schemas"]["PaymentProof"][];
                         };
@@ -18967,10 +18994,12 @@ export interface operations {
                     "application/json": {
                         /** @description An order with its history: discounts, invoices and credit notes, money received. */
                         data: components["schemas"]["PurchaseOrderRow"] & {
-                            /** @description Each change of the discounted learners, with its reason. */
-                            comments: components["schemas"]["PurchaseOrderComment"][];
-                            invoices: components["schemas"]["Invoice"][];
-                            payments: components["schemas"]["Payment"][];
+                            /** @description Each change of the discounted learners, with its reason, oldest first. */
+                            comments: components["schemas"]["OrderComment"][];
+                            /** @description The invoices and credit notes issued for the order, oldest first. */
+                            invoices: components["schemas"]["OrderDocument"][];
+                            /** @description The money received, oldest first. */
+                            payments: components["schemas"]["OrderPayment"][];
                             /** @description Proofs of payment the entry's people uploaded. */
                             proofs: components["schemas"]["PaymentProof"][];
                         };
@@ -19398,10 +19427,12 @@ export interface operations {
                     "application/json": {
                         /** @description An order with its history: discounts, invoices and credit notes, money received. */
                         data: components["schemas"]["PurchaseOrderRow"] & {
-                            /** @description Each change of the discounted learners, with its reason. */
-                            comments: components["schemas"]["PurchaseOrderComment"][];
-                            invoices: components["schemas"]["Invoice"][];
-                            payments: components["schemas"]["Payment"][];
+                            /** @description Each change of the discounted learners, with its reason, oldest first. */
+                            comments: components["schemas"]["OrderComment"][];
+                            /** @description The invoices and credit notes issued for the order, oldest first. */
+                            invoices: components["schemas"]["OrderDocument"][];
+                            /** @description The money received, oldest first. */
+                            payments: components["schemas"]["OrderPayment"][];
                             /** @description Proofs of payment the entry's people uploaded. */
                             proofs: components["schemas"]["PaymentProof"][];
                         };

@@ -19,7 +19,9 @@ export function serve(server: Server): Call[] {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (request: Request) => {
+    // The API client passes a Request; a file download passes its address and options.
+    vi.fn(async (input: Request | string, init?: RequestInit) => {
+      const request = typeof input === 'string' ? new Request(new URL(input, 'http://localhost'), init) : input;
       const url = new URL(request.url);
       const text = await request.text();
       const call: Call = { method: request.method, path: url.pathname, query: url.searchParams, body: text ? JSON.parse(text) : null };

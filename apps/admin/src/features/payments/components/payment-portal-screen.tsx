@@ -2,7 +2,9 @@
 // unpaid and deleted; each order's state, the school's order number, its discount (with the reason
 // kept) and the discount e-mail; its invoice; its proofs of payment (opened, and the order marked paid
 // from one); a fee waiver where a funder sponsors the school's entry; and reconciling a bank statement.
-// A supplementary order (learners loaded after the entry's order was paid) is marked as such.
+// A supplementary order (learners loaded after the entry's order was paid) is marked as such. Each
+// order's history (discounts with their reasons, earlier invoices and credit notes, money received) opens
+// from its row.
 import { useMemo, useState } from 'react';
 import { Badge, Button, Group, Modal, NumberInput, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import type { GridColumn, RowAction } from '@olympiad/shared/ui/data-grid/grid-types';
@@ -20,6 +22,7 @@ import { useScreenOlympiad } from '../../olympiad/use-screen-olympiad';
 import { ordersGrid, useDeleteOrder, useSendDiscountEmail, useSetDiscount, useSetOrderStatus, useSetSponsored, type OrderRow } from '../api/orders';
 import { ReconcilePanel } from './reconcile-panel';
 import { ProofsDialog } from './proofs-dialog';
+import { OrderHistoryDialog } from './order-history-dialog';
 import { queryLimits } from '@olympiad/shared/lib/field-limits';
 
 const sponsored = queryLimits.set_sponsored.sponsoredPercent;
@@ -162,11 +165,12 @@ export function PaymentPortalScreen({ route }: ScreenComponentProps) {
   const setStatus = useSetOrderStatus();
   const remove = useDeleteOrder();
   const sendEmail = useSendDiscountEmail();
-  const [discount, po, proofs, sponsor] = [useRowDialog<OrderRow>(), useRowDialog<OrderRow>(), useRowDialog<OrderRow>(), useRowDialog<OrderRow>()];
+  const [discount, po, proofs, sponsor, history] = [useRowDialog<OrderRow>(), useRowDialog<OrderRow>(), useRowDialog<OrderRow>(), useRowDialog<OrderRow>(), useRowDialog<OrderRow>()];
   const [reconciling, setReconciling] = useState(false);
   const live = (o: OrderRow) => !o.deletedAt;
 
   const rowActions: RowAction<OrderRow>[] = [
+    { label: 'History', operation: 'GET /api/purchase-order/{id}', run: history.open },
     changeAction<OrderRow>({
       label: 'Mark paid',
       operation: 'PUT /api/purchase-order/{id}',
@@ -238,6 +242,9 @@ export function PaymentPortalScreen({ route }: ScreenComponentProps) {
           </RowModal>
           <RowModal dialog={sponsor} title={(o) => `Sponsor: ${o.customerName}`}>
             {(o) => <SponsorDialog order={o} onClose={sponsor.close} />}
+          </RowModal>
+          <RowModal dialog={history} title={(o) => `Order ${o.reference}: ${o.customerName}`} size="xl">
+            {(o) => <OrderHistoryDialog order={o} />}
           </RowModal>
           <RowModal dialog={proofs} title={(o) => `Proof of payment: ${o.customerName}`} size="lg">
             {(o) => <ProofsDialog order={o} onClose={proofs.close} />}

@@ -3,12 +3,15 @@
 // bank's proof of an EFT to upload for the office to check. Learners loaded after an order is paid go
 // on a supplementary order, listed here as another order. A teacher who leads an igeo country's team
 // (the country's entry names their e-mail address) sees the country's orders here too, the same way.
-// "Could not get invoices" when they cannot be loaded (spec section 8).
+// A team admin may withdraw an order that nothing is paid or promised on (made too early, or the school
+// is not taking part after all); it stays on record for the office. "Could not get invoices" when they
+// cannot be loaded (spec section 8).
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Anchor, Badge, Button, Card, FileInput, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { alertError } from '@olympiad/shared/feedback/notifications';
+import { useConfirm } from '@olympiad/shared/ui/confirm/confirm-dialog';
 import {
   countryOrdersQuery,
   downloadInvoice,
@@ -20,6 +23,7 @@ import {
   useCreateOrder,
   useSetSchoolPo,
   useUploadProof,
+  useWithdrawOrder,
 } from '@olympiad/shared/features/invoices/api/purchase-orders';
 import type { PurchaseOrderRow } from '@olympiad/shared/features/invoices/api/get-invoices';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
@@ -53,12 +57,29 @@ function ProofUpload({ order }: { order: PurchaseOrderRow }) {
   );
 }
 
+/** Whether the school may still take the order back: the office neither received money for it nor
+ * pre-approved it (the server holds the same rule). */
+const withdrawable = (order: PurchaseOrderRow) => !order.paid && !order.preApproved && !order.deletedAt && order.receivedCents === 0;
+
 function OrderCard({ order, canManage }: { order: PurchaseOrderRow; canManage: boolean }) {
   const setPo = useSetSchoolPo();
+  const withdraw = useWithdrawOrder();
+  const confirm = useConfirm();
   const [po, setPoValue] = useState(order.schoolsPO);
   const state = orderState(order);
   const download = async () => {
     const result = await downloadInvoice(order.id);
+    if (!result.ok) alertError(result.message);
+  };
+  const takeBack = async () => {
+    const sure = await confirm({
+      title: 'Withdraw this order?',
+      message: `Order ${order.reference} for ${rands(order.totalCents)} is cancelled, with its invoice. Do not pay it afterwards. You can make a new order later.`,
+      confirmLabel: 'Withdraw the order',
+      danger: true,
+    });
+    if (!sure) return;
+    const result = await withdraw.mutateAsync({ id: order.id, schoolParticipantId: order.schoolParticipantId });
     if (!result.ok) alertError(result.message);
   };
   const savePo = async () => {
@@ -142,6 +163,11 @@ function OrderCard({ order, canManage }: { order: PurchaseOrderRow; canManage: b
         {!order.paid && (
           <Button component={Link} to={`/portal/pay/${order.payToken}`} variant="light">
             Pay
+          </Button>
+        )}
+        {canManage && withdrawable(order) && (
+          <Button variant="subtle" color="red" onClick={takeBack} loading={withdraw.isPending}>
+            Withdraw the order
           </Button>
         )}
       </Group>

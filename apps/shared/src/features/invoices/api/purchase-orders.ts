@@ -58,6 +58,17 @@ export function useCreateOrder() {
   });
 }
 
+/** The school (or country) takes back its own order while nothing is paid or promised on it; it stays
+ * on record for the office, and a new one may be made. */
+export function useWithdrawOrder() {
+  return useApiMutation({
+    mutationFn: ({ id, schoolParticipantId }: { id: number; schoolParticipantId?: number | null }) =>
+      call(api.DELETE('/api/purchase-order/{id}', { params: { path: { id }, query: schoolParticipantId == null ? {} : { schoolParticipantId } } })),
+    success: 'The order is withdrawn.',
+    invalidates: () => [orderKeys.all],
+  });
+}
+
 export function useSetSchoolPo() {
   return useApiMutation({
     mutationFn: ({ id, schoolsPO }: { id: number; schoolsPO: string }) =>
@@ -67,7 +78,6 @@ export function useSetSchoolPo() {
   });
 }
 
-/** The order's current tax invoice (issued when needed), or one earlier document of it. */
 /** The order's current tax invoice (POST: issued now if the order changed since the last one), or,
  * with `invoiceId`, an earlier invoice or credit note of it (GET: issues nothing). */
 export function downloadInvoice(id: number, invoiceId?: number) {
