@@ -38,23 +38,64 @@ pub fn migrate(settings: &Settings) -> CommandResult {
 }
 
 pub fn backup(settings: &Settings, file: &std::path::Path) -> CommandResult {
-    olympiad_persistence::backup::backup(&settings.database, file)?;
+    let manifest = crate::backup::backup(settings, file)?;
     println!(
-        "backup of the {} database written to {}",
-        settings.database.backend_name(),
+        "backup of the {} database and {} written to {}",
+        manifest.database,
+        files_held(&manifest),
         file.display()
+    );
+    for note in &manifest.notes {
+        println!("note: {note}");
+    }
+    Ok(())
+}
+
+/// Restores an archive made by `backup`; a bare database copy made before archives held the
+/// files is restored as it was (the database only).
+pub fn restore(settings: &Settings, file: &std::path::Path) -> CommandResult {
+    if !crate::backup::is_archive(file) {
+        olympiad_persistence::backup::restore(&settings.database, file)?;
+        println!(
+            "{} (a database copy without files) restored into the {} database",
+            file.display(),
+            settings.database.backend_name()
+        );
+    } else {
+        let manifest = crate::backup::restore(settings, file)?;
+        println!(
+            "{} restored: the {} database and {} into {}",
+            file.display(),
+            manifest.database,
+            files_held(&manifest),
+            settings.data_dir.display()
+        );
+        for note in &manifest.notes {
+            println!("note: {note}");
+        }
+    }
+    println!("`olympiad migrate` (or `serve`) brings it up to this version");
+    Ok(())
+}
+
+/// Checks a backup archive whole without restoring it.
+pub fn verify_backup(file: &std::path::Path) -> CommandResult {
+    let manifest = crate::backup::verify(file)?;
+    println!(
+        "{} is sound: the {} database and {}, made {} by olympiad {}",
+        file.display(),
+        manifest.database,
+        files_held(&manifest),
+        manifest.made_at,
+        manifest.made_by
     );
     Ok(())
 }
 
-pub fn restore(settings: &Settings, file: &std::path::Path) -> CommandResult {
-    olympiad_persistence::backup::restore(&settings.database, file)?;
-    println!(
-        "{} restored into the {} database; `olympiad migrate` brings it up to this version",
-        file.display(),
-        settings.database.backend_name()
-    );
-    Ok(())
+fn files_held(manifest: &crate::backup::Manifest) -> String {
+    let files = manifest.entries.iter().skip(1);
+    let (count, bytes) = files.fold((0u64, 0u64), |(n, b), e| (n + 1, b + e.bytes));
+    format!("{count} file(s) of {} KiB", bytes.div_ceil(1024))
 }
 
 pub async fn serve(settings: Settings) -> CommandResult {

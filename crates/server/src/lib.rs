@@ -1,6 +1,7 @@
 //! The `olympiad` binary's parts: settings from the environment, the commands, the demo data and
 //! the background worker. `main.rs` only parses the command line.
 
+pub mod backup;
 pub mod commands;
 pub mod demo;
 pub mod demo_content;

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 #[command(
     name = "olympiad",
     version,
-    about = "The olympiad platform: API, apps and background work in one binary. Settings come from environment variables (see .env.example)."
+    about = "The olympiad platform: API, apps and background work in one binary. Settings come from environment variables and, for those not set, from .env in the working folder (see .env.example)."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -23,11 +23,16 @@ enum Command {
     Serve,
     /// Run pending migrations and exit.
     Migrate,
-    /// Write a backup of the whole database to FILE while the platform runs (SQLite: a copy of
-    /// the file; PostgreSQL: pg_dump's custom format). FILE must not exist.
+    /// Write a backup to FILE while the platform runs: one archive of the whole database (SQLite:
+    /// a consistent copy; PostgreSQL: pg_dump's custom format), the stored files and the signing
+    /// secret of DATA_DIR, with a manifest of checksums. FILE must not exist.
     Backup { file: std::path::PathBuf },
-    /// Restore a backup made by `backup` into DATABASE_URL, which must be a new, empty database.
+    /// Restore a backup made by `backup` into DATABASE_URL (a new, empty database) and DATA_DIR
+    /// (without uploads yet), after checking it whole.
     Restore { file: std::path::PathBuf },
+    /// Check a backup archive (every entry against its manifest's size and checksum) without
+    /// restoring it.
+    VerifyBackup { file: std::path::PathBuf },
     /// Create a user, or add an account to an existing user; prints the user's id.
     CreateUser(NewUserArgs),
     /// Create the demo projects, olympiads and users (safe to repeat); prints the demo sign-ins.
@@ -48,7 +53,17 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // `.env` of the working folder, when there is one; what the environment sets wins.
+    let dotenv = dotenvy::dotenv();
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info")).init();
+    match dotenv {
+        Ok(path) => log::debug!("settings read from {}", path.display()),
+        Err(error) if error.not_found() => {}
+        Err(error) => {
+            eprintln!("configuration error: .env cannot be read: {error}");
+            return ExitCode::from(2);
+        }
+    }
     let cli = Cli::parse();
     let settings = match Settings::from_env() {
         Ok(settings) => settings,
@@ -62,6 +77,7 @@ fn main() -> ExitCode {
         Command::Migrate => commands::migrate(&settings),
         Command::Backup { file } => commands::backup(&settings, &file),
         Command::Restore { file } => commands::restore(&settings, &file),
+        Command::VerifyBackup { file } => commands::verify_backup(&file),
         Command::CreateUser(args) => commands::create_user(&settings, args),
         Command::SeedDemo { password, if_empty } => demo::seed(&settings, &password, if_empty),
         Command::SeedFuzz { password } => fuzz::seed(&settings, &password),

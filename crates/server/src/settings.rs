@@ -253,6 +253,11 @@ impl Settings {
         })
     }
 
+    /// Whether tokens are signed with `JWT_SECRET` from the environment (not kept in `DATA_DIR`).
+    pub fn secret_from_environment(&self) -> bool {
+        self.jwt_secret.is_some()
+    }
+
     /// `JWT_SECRET`, or the secret kept in `DATA_DIR/jwt-secret`, made on first start.
     pub fn jwt_secret(&self) -> Result<Vec<u8>, SettingsError> {
         if let Some(secret) = &self.jwt_secret {
