@@ -7,9 +7,9 @@ NPM ?= npm
 BIN_DIR = $(or $(CARGO_TARGET_DIR),target)
 export REQUIRE_STAFF_2FA ?= false
 
-.PHONY: run build apps apps-deps server test test-rust test-apps fuzz lint snapshots size bench clean
+.PHONY: run build apps apps-deps server dist doctor doctor-run test test-rust test-apps fuzz lint snapshots size bench clean
 
-run: build
+run: doctor-run build
 	$(BIN_DIR)/release/olympiad migrate
 	$(BIN_DIR)/release/olympiad seed-demo --if-empty
 	@echo "Staff two-factor is $(if $(filter true,$(REQUIRE_STAFF_2FA)),on,off) (REQUIRE_STAFF_2FA=$(REQUIRE_STAFF_2FA))."
@@ -19,6 +19,18 @@ build: apps server
 
 server:
 	$(CARGO) build --release --bin olympiad
+
+# What `make run` and `make test` need on this machine, and how to install what is missing (Debian).
+doctor:
+	bash scripts/doctor.sh test
+
+doctor-run:
+	@bash scripts/doctor.sh run
+
+# One archive to install from: the release binary, the built apps beside it, .env.example, a systemd
+# unit and a Caddy configuration (deploy/). Written to dist/.
+dist:
+	bash scripts/dist.sh release
 
 apps-deps:
 	@[ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || $(NPM) ci --no-audit --no-fund
@@ -60,4 +72,4 @@ bench:
 	bash scripts/bench.sh
 
 clean:
-	rm -rf apps/*/dist e2e/artifacts
+	rm -rf apps/*/dist e2e/artifacts dist

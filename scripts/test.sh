@@ -5,6 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 part=${1:-all}
+bash scripts/doctor.sh test
 # Absolute: the browser tests run from e2e/, where a relative target/ would name another folder.
 target_dir=$(realpath -m "${CARGO_TARGET_DIR:-target}")
 

@@ -101,6 +101,13 @@ fn files_held(manifest: &crate::backup::Manifest) -> String {
 pub async fn serve(settings: Settings) -> CommandResult {
     let pool = migrated_pool(&settings)?;
     let config = settings.api_config()?;
+    if !config.static_dir.join("public/dist/index.html").is_file() {
+        log::warn!(
+            "no built apps in {}: the API is served, the screens are not (set STATIC_DIR, or keep \
+             apps/ beside the binary as the release has it)",
+            config.static_dir.display()
+        );
+    }
     let replica = settings.read_database.as_ref().map(|replica| {
         log::info!("reports, exports and the log viewers read from DATABASE_READ_URL");
         olympiad_persistence::open_read_pool(replica, settings.db_read_pool_size)

@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 use olympiad_server::commands::{self, NewUserArgs};
 use olympiad_server::settings::Settings;
 use olympiad_server::{demo, fuzz};
+use std::io::Write;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -52,10 +53,29 @@ enum Command {
     },
 }
 
+/// The log: RUST_LOG's filter (`info` by default); with `LOG_FORMAT=json`, one JSON object a line
+/// (time, level, target, message) for log collectors, else env_logger's lines for people.
+fn logger() -> env_logger::Builder {
+    let mut builder =
+        env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info"));
+    if std::env::var("LOG_FORMAT").is_ok_and(|f| f.trim().eq_ignore_ascii_case("json")) {
+        builder.format(|out, record| {
+            let line = serde_json::json!({
+                "time": chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+                "level": record.level().as_str(),
+                "target": record.target(),
+                "message": record.args().to_string(),
+            });
+            writeln!(out, "{line}")
+        });
+    }
+    builder
+}
+
 fn main() -> ExitCode {
     // `.env` of the working folder, when there is one; what the environment sets wins.
     let dotenv = dotenvy::dotenv();
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info")).init();
+    logger().init();
     match dotenv {
         Ok(path) => log::debug!("settings read from {}", path.display()),
         Err(error) if error.not_found() => {}

@@ -371,9 +371,16 @@ fn dns_resolver() -> Result<Option<olympiad_mailer::mx::MxResolver>, SettingsErr
     }))
 }
 
-/// The apps of the source tree this binary was built from.
+/// The apps beside the binary (a release unpacked: `olympiad` and `apps/` side by side), else
+/// those of the working folder (`make run` from a clone). Never the source tree the binary was
+/// built from: a binary copied elsewhere finds its apps where it is, or says where they are missing.
 fn default_static_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../apps")
+    let beside_binary = std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(|folder| folder.join("apps")));
+    beside_binary
+        .filter(|apps| apps.join("public/dist/index.html").is_file())
+        .unwrap_or_else(|| PathBuf::from("apps"))
 }
 
 pub fn random_hex(bytes: usize) -> String {

@@ -165,6 +165,52 @@ fn a_bad_setting_is_named() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("DATABASE_URL"));
 }
 
+/// `.env` of the working folder fills in what the environment leaves unset, never more; with
+/// `LOG_FORMAT=json` every log line is one JSON object.
+#[test]
+fn dot_env_fills_in_unset_settings_and_the_log_may_be_json() {
+    let env = Env::new();
+    let folder = tempfile::tempdir().unwrap();
+    std::fs::write(
+        folder.path().join(".env"),
+        "DATABASE_URL=mysql://set-in-dot-env\nSESSION_HOURS=not-a-number\nRUST_LOG=debug\n",
+    )
+    .unwrap();
+    // DATABASE_URL and RUST_LOG come from the environment, so `.env`'s are not read for them; its
+    // SESSION_HOURS is, and is named as the bad setting it is.
+    let refused = env
+        .command(&["migrate"])
+        .current_dir(folder.path())
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2), "{refused:?}");
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        said.contains("SESSION_HOURS") && !said.contains("mysql"),
+        "{said}"
+    );
+
+    std::fs::write(folder.path().join(".env"), "RUST_LOG=debug\n").unwrap();
+    let logged = env
+        .command(&["migrate"])
+        .current_dir(folder.path())
+        .env_remove("RUST_LOG")
+        .env("LOG_FORMAT", "json")
+        .output()
+        .unwrap();
+    assert!(logged.status.success(), "{logged:?}");
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&logged.stderr)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l["level"] == "DEBUG" && l["message"].as_str().unwrap().contains(".env")),
+        "{lines:?}"
+    );
+}
+
 struct Server(Child);
 
 impl Drop for Server {
