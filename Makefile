@@ -6,19 +6,22 @@ CARGO ?= cargo
 NPM ?= npm
 BIN_DIR = $(or $(CARGO_TARGET_DIR),target)
 export REQUIRE_STAFF_2FA ?= false
+# `make run PROFILE=debug` serves the debug build (what CI's walk of `make run` uses: no optimised build).
+PROFILE ?= release
+CARGO_PROFILE_FLAG = $(if $(filter release,$(PROFILE)),--release,)
 
 .PHONY: run build apps apps-deps server dist doctor doctor-run test test-rust test-apps fuzz lint snapshots size bench clean
 
 run: doctor-run build
-	$(BIN_DIR)/release/olympiad migrate
-	$(BIN_DIR)/release/olympiad seed-demo --if-empty
+	$(BIN_DIR)/$(PROFILE)/olympiad migrate
+	$(BIN_DIR)/$(PROFILE)/olympiad seed-demo --if-empty
 	@echo "Staff two-factor is $(if $(filter true,$(REQUIRE_STAFF_2FA)),on,off) (REQUIRE_STAFF_2FA=$(REQUIRE_STAFF_2FA))."
-	$(BIN_DIR)/release/olympiad serve
+	$(BIN_DIR)/$(PROFILE)/olympiad serve
 
 build: apps server
 
 server:
-	$(CARGO) build --release --bin olympiad
+	$(CARGO) build $(CARGO_PROFILE_FLAG) --bin olympiad
 
 # What `make run` and `make test` need on this machine, and how to install what is missing (Debian).
 doctor:
@@ -56,6 +59,7 @@ fuzz:
 lint:
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --all-targets -- -D warnings
+	bash scripts/deny.sh
 	$(NPM) run typecheck
 	$(NPM) run lint
 

@@ -13,6 +13,7 @@ rust() {
   echo "== cargo fmt and clippy"
   cargo fmt --all --check
   cargo clippy --all-targets --locked -- -D warnings
+  bash scripts/deny.sh
 
   echo "== Rust tests on SQLite"
   TEST_DATABASE=sqlite cargo test --workspace --locked
@@ -52,6 +53,9 @@ apps() {
   fi
   cargo build --locked --bin olympiad
   OLYMPIAD_BIN="$target_dir/debug/olympiad" npm run e2e
+
+  echo "== make run, walked as the README has it"
+  bash scripts/walk-run.sh
 }
 
 case "$part" in
