@@ -19,11 +19,13 @@ let browser;
 let child;
 let folder;
 let baseUrl;
+let distDir;
 
 /** The archive: OLYMPIAD_RELEASE when the caller made it, else made here from the debug build. */
 function archive() {
   if (process.env.OLYMPIAD_RELEASE) return process.env.OLYMPIAD_RELEASE;
-  const made = spawnSync('bash', ['scripts/dist.sh', 'debug'], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, DIST_DIR: mkdtempSync(join(tmpdir(), 'olympiad-dist-')) } });
+  distDir = mkdtempSync(join(tmpdir(), 'olympiad-dist-'));
+  const made = spawnSync('bash', ['scripts/dist.sh', 'debug'], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, DIST_DIR: distDir } });
   if (made.status !== 0) throw new Error(`scripts/dist.sh debug failed:\n${made.stderr}`);
   return made.stdout.trim().split('\n').at(-1);
 }
@@ -76,7 +78,7 @@ after(async () => {
     child.kill('SIGTERM');
     await new Promise((done) => child.once('exit', done));
   }
-  if (folder) rmSync(folder, { recursive: true, force: true });
+  for (const made of [folder, distDir]) if (made) rmSync(made, { recursive: true, force: true });
 });
 
 describe('the release', () => {
