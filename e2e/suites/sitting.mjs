@@ -10,7 +10,7 @@ import { openSitting, replacePaper, signInAsAdmin } from '../support/olympiad-ap
 import { signIn } from '../support/sign-in.mjs';
 
 /** Polls `check` until it holds (the server's writer commits a moment after it answers). */
-async function eventually(check, what, timeoutMs = 15_000) {
+export async function eventually(check, what, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
   let last;
   while (Date.now() < deadline) {
@@ -22,15 +22,15 @@ async function eventually(check, what, timeoutMs = 15_000) {
 }
 
 /** The save state the screen shows (the same words also go to screen readers, once). */
-const saveState = (page, text) => page.locator('.sitting-save', { hasText: text }).waitFor();
+export const saveState = (page, text) => page.locator('.sitting-save', { hasText: text }).waitFor();
 
 /** The learner's answers as the server has them, in the paper's order. */
-async function answersOnServer(admin, participantId) {
+export async function answersOnServer(admin, participantId) {
   const data = await admin.call('GET', `/api/participant/get-submitted-data/${participantId}`);
   return data.answers.map((answer) => answer.answerText);
 }
 
-async function participantOf(admin, username) {
+export async function participantOf(admin, username) {
   const learners = await admin.call('GET', `/api/sitting/learners?olympiadId=${admin.olympiadId}`);
   const learner = learners.find((candidate) => candidate.username === username);
   assert.ok(learner, `${username} is entered in the olympiad`);
@@ -43,7 +43,7 @@ async function signInLearner(page, baseUrl, learner) {
 }
 
 /** Instructions, declaration, recovery code, details, start; answers the recovery code. */
-async function beginSitting(page, words = ENGLISH) {
+export async function beginSitting(page, words = ENGLISH) {
   await page.getByRole('link', { name: words.toDeclaration }).click();
   await page.getByRole('checkbox', { name: words.accept }).check();
   await page.getByRole('button', { name: words.acceptSubmit }).click();
@@ -55,7 +55,7 @@ async function beginSitting(page, words = ENGLISH) {
   return code;
 }
 
-const ENGLISH = {
+export const ENGLISH = {
   toDeclaration: 'Continue to the declaration',
   accept: 'I accept this declaration',
   acceptSubmit: 'Accept and continue',
@@ -64,7 +64,7 @@ const ENGLISH = {
   start: 'Start the olympiad',
 };
 
-const AFRIKAANS = {
+export const AFRIKAANS = {
   toDeclaration: 'Gaan voort na die verklaring',
   accept: 'Ek aanvaar hierdie verklaring',
   acceptSubmit: 'Aanvaar en gaan voort',

@@ -7,6 +7,8 @@ const PROJECT_PAGES: [key: string, label?: string][] = [
   ['projectHome', 'Home'],
   ['projectAbout'],
   ['participationAndRules'],
+  // How a school enters: the site says so on every page, so the form is a page of its menu.
+  ['expressInterest'],
   ['pastOlympiads'],
   ['pastWinners'],
   ['topResults'],
