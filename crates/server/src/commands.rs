@@ -60,6 +60,7 @@ pub fn restore(settings: &Settings, file: &std::path::Path) -> CommandResult {
 pub async fn serve(settings: Settings) -> CommandResult {
     let pool = migrated_pool(&settings)?;
     let config = settings.api_config()?;
+    log::info!("files are kept in {}", settings.files.name());
     let replica = settings.read_database.as_ref().map(|replica| {
         log::info!("reports, exports and the log viewers read from DATABASE_READ_URL");
         olympiad_persistence::open_read_pool(replica, settings.db_read_pool_size)
@@ -73,7 +74,7 @@ pub async fn serve(settings: Settings) -> CommandResult {
         settings.smtp_pool_size,
     )?
     // The files mass mails carry are stored uploads.
-    .with_files_from(settings.uploads_dir())
+    .with_files_from(settings.files.clone())
     .links_lead_to(&settings.public_base_url);
     if let Some(dkim) = &settings.dkim {
         mailer = mailer.sign_with(dkim)?;
@@ -88,6 +89,7 @@ pub async fn serve(settings: Settings) -> CommandResult {
         name: format!("worker-{}", std::process::id()),
         pool,
         mailer,
+        files: settings.files.clone(),
         mail_rate_per_minute: settings.mail_rate_per_minute,
     };
     actix_web::rt::spawn(worker.run_forever());

@@ -155,6 +155,20 @@ impl Storage {
     }
 }
 
+/// The store of a test whose files go in `folder`: that folder, or, when `TEST_STORAGE_URL` names
+/// a bucket (`s3://bucket/prefix`, with `AWS_ENDPOINT_URL` and the keys set, as
+/// `scripts/test.sh` sets them), the prefix `unique` in it, so that tests running at once never
+/// meet. Called twice with the same arguments, two stores over the same files (two nodes).
+pub fn for_tests(folder: &std::path::Path, unique: &str) -> Result<Storage, String> {
+    match std::env::var("TEST_STORAGE_URL") {
+        Ok(url) if !url.trim().is_empty() => {
+            let url = format!("{}/{unique}", url.trim().trim_end_matches('/'));
+            Storage::from_url(Some(&url), folder.into(), |name| std::env::var(name).ok())
+        }
+        _ => Ok(Storage::folder(folder)),
+    }
+}
+
 /// A key is a plain relative path of named parts: nothing that climbs out of the folder or the
 /// prefix, nothing absolute, no empty part.
 fn checked(key: &str) -> StorageResult<&str> {

@@ -8,11 +8,10 @@ use super::*;
 /// The folder, and the bucket when the tests are given one: each store under a fresh prefix.
 fn stores(folder: &tempfile::TempDir) -> Vec<Storage> {
     let mut stores = vec![Storage::folder(folder.path().join("uploads"))];
-    if let Ok(url) = std::env::var("TEST_STORAGE_URL") {
-        let unique = folder.path().file_name().unwrap().to_string_lossy();
-        let url = format!("{}/{unique}", url.trim_end_matches('/'));
-        let env = |name: &str| std::env::var(name).ok();
-        stores.push(Storage::from_url(Some(&url), folder.path().into(), env).unwrap());
+    let unique = folder.path().file_name().unwrap().to_string_lossy();
+    let chosen = for_tests(folder.path(), &unique).unwrap();
+    if chosen.local_folder().is_none() {
+        stores.push(chosen);
     }
     stores
 }
