@@ -51,7 +51,12 @@ case "${1:-}" in
     ;;
   stop)
     dir=$2
-    if [ -f "$dir/pid" ]; then kill "$(cat "$dir/pid")" 2>/dev/null || true; fi
+    if [ -f "$dir/pid" ]; then
+      pid=$(cat "$dir/pid")
+      kill "$pid" 2>/dev/null || true
+      # Gone before this returns, so that nothing outlives the tests that started it.
+      for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    fi
     rm -rf "$dir"
     ;;
   *)
