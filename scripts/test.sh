@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Everything `make test` checks. With `rust` or `apps`, only that half.
 # The Rust tests run twice: on SQLite, then on a throwaway PostgreSQL cluster started here and
-# stopped on exit, whatever happens.
+# stopped on exit, whatever happens. Between the two, the tests of the shared files run again with
+# their files in a bucket of a real S3-compatible server (moto's), started and stopped likewise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 part=${1:-all}
@@ -17,6 +18,22 @@ rust() {
 
   echo "== Rust tests on SQLite"
   TEST_DATABASE=sqlite cargo test --workspace --locked
+
+  echo "== file tests against an S3-compatible bucket"
+  s3_dir=$(mktemp -d /tmp/olympiad-s3.XXXXXX)
+  trap 'scripts/s3-server.sh stop "$s3_dir"' EXIT
+  endpoint=$(scripts/s3-server.sh start "$s3_dir")
+  # moto takes any keys; each test's files get a prefix of their own under run/.
+  (
+    export TEST_DATABASE=sqlite TEST_STORAGE_URL=s3://olympiad-tests/run AWS_ENDPOINT_URL="$endpoint"
+    export AWS_ACCESS_KEY_ID=test AWS_SECRET_ACCESS_KEY=test AWS_REGION=us-east-1
+    cargo test --locked -p olympiad-storage --lib
+    cargo test --locked -p olympiad-http --test shared_files --test payments --test paper \
+      --test certificate_design --test results_certificate_lease
+    cargo test --locked -p olympiad-server --test email carries_its_files
+  )
+  scripts/s3-server.sh stop "$s3_dir"
+  trap - EXIT
 
   echo "== Rust tests on PostgreSQL"
   pg_dir=$(mktemp -d /tmp/olympiad-pg.XXXXXX)

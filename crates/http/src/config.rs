@@ -16,8 +16,9 @@ pub struct ApiConfig {
     pub public_base_url: String,
     /// Folder holding `admin/dist`, `portal/dist` and `public/dist`.
     pub static_dir: PathBuf,
-    /// Where uploaded files are kept, by content hash.
-    pub uploads_dir: PathBuf,
+    /// Where the shared files are kept (uploads by content hash, proofs of payment, certificate
+    /// ZIPs): the uploads folder of `DATA_DIR`, or the bucket `STORAGE_URL` names.
+    pub files: olympiad_storage::Storage,
     /// The largest file an upload may be.
     pub upload_limit_bytes: usize,
     /// Sign-in and reset attempts per username per minute (guessing a password).
@@ -73,8 +74,9 @@ impl ApiConfig {
             product_slug: "olympiads".into(),
             public_base_url: "http://127.0.0.1:8080".into(),
             static_dir: PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../apps")),
-            uploads_dir: std::env::temp_dir()
-                .join(format!("olympiad-test-uploads-{}", std::process::id())),
+            files: olympiad_storage::Storage::folder(
+                std::env::temp_dir().join(format!("olympiad-test-uploads-{}", std::process::id())),
+            ),
             upload_limit_bytes: 2 * 1024 * 1024,
             signin_per_username_per_minute: 10,
             signin_per_address_per_minute: 1200,

@@ -202,7 +202,28 @@ impl From<olympiad_office::OfficeError> for ApiError {
                 message,
             ),
             OfficeError::Storage(error) => error.into(),
+            OfficeError::Files(error) => error.into(),
             OfficeError::Internal(cause) => ApiError::internal(cause),
+        }
+    }
+}
+
+impl From<olympiad_storage::StorageError> for ApiError {
+    /// A store that cannot be used is said as such (503: it may be back soon), naming the file
+    /// store but not its place; the log has the store and the cause, never a credential. Any
+    /// other failure (a file a record names is gone) is ours: a 500.
+    fn from(error: olympiad_storage::StorageError) -> Self {
+        match error {
+            unavailable @ olympiad_storage::StorageError::Unavailable { .. } => {
+                let mut error = ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    ErrorCode::FilesUnavailable,
+                    "The file storage cannot be used just now, so no file was saved or read. Please try again in a few minutes.",
+                );
+                error.cause = Some(unavailable.to_string());
+                error
+            }
+            other => ApiError::internal(other),
         }
     }
 }

@@ -74,7 +74,13 @@ async fn a_worker_whose_lease_ran_out_and_was_taken_over_stops_before_recording_
     assert_eq!(second.id, first.id);
     let run: RunJob = serde_json::from_str(&first.payload).unwrap();
 
-    let a = work_on_leased_run(&mut conn, &run, Some(&lease_of(&first))).unwrap();
+    let a = work_on_leased_run(
+        &mut conn,
+        &run,
+        Some(&lease_of(&first)),
+        &s.fx.state.config.files,
+    )
+    .unwrap();
     assert!(matches!(a, RunWork::LeaseLost(_)), "{a:?}");
     assert_eq!(made(&s).await, 0, "node A recorded nothing");
     let job = Job::find(&mut conn, first.id).unwrap();
@@ -83,7 +89,13 @@ async fn a_worker_whose_lease_ran_out_and_was_taken_over_stops_before_recording_
         (JobStatus::Running, Some("node-b"))
     );
 
-    let b = work_on_leased_run(&mut conn, &run, Some(&lease_of(&second))).unwrap();
+    let b = work_on_leased_run(
+        &mut conn,
+        &run,
+        Some(&lease_of(&second)),
+        &s.fx.state.config.files,
+    )
+    .unwrap();
     assert!(matches!(b, RunWork::Finished(_)), "{b:?}");
     assert_eq!(made(&s).await, 1);
 }
@@ -101,7 +113,13 @@ async fn a_worker_renews_its_lease_as_it_records_each_school() {
         .execute(&mut conn)
         .unwrap();
     let run: RunJob = serde_json::from_str(&job.payload).unwrap();
-    let worked = work_on_leased_run(&mut conn, &run, Some(&lease_of(&job))).unwrap();
+    let worked = work_on_leased_run(
+        &mut conn,
+        &run,
+        Some(&lease_of(&job)),
+        &s.fx.state.config.files,
+    )
+    .unwrap();
     assert!(matches!(worked, RunWork::Finished(_)), "{worked:?}");
     assert_eq!(made(&s).await, 1);
     // Renewed: no other node may take the job while node A finishes it.

@@ -15,8 +15,8 @@ use serde_json::json;
 /// A fixture whose public app is a small built page, as `make build` leaves it.
 fn with_public_app() -> Fixture {
     Fixture::with_config(|config| {
-        // Beside the fixture's stored files, so that it goes with them when the test ends.
-        let dir = config.uploads_dir.with_file_name("apps");
+        // Beside the fixture's SNS certificates, so that it goes with them when the test ends.
+        let dir = config.sns_certificates.dir.with_file_name("apps");
         std::fs::create_dir_all(dir.join("public/dist")).unwrap();
         std::fs::write(
             dir.join("public/dist/index.html"),

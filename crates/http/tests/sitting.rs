@@ -337,8 +337,10 @@ async fn a_learner_sees_the_pictures_of_their_own_paper_once_writing_and_no_othe
     use olympiad_persistence::models::{Attachment, Upload, UploadInsertForm};
     let s = Sitting::new();
     let png = b"\x89PNG\r\n\x1a\n picture of a river";
-    let root = s.fx.state.config.uploads_dir.clone();
-    let sha256 = olympiad_office::files::store_bytes(&root, png).unwrap();
+    let files = s.fx.state.config.files.clone();
+    let sha256 =
+        olympiad_office::files::store_bytes(&files, olympiad_office::files::upload_key, png)
+            .unwrap();
     let file = |conn: &mut olympiad_persistence::DbConnection, olympiad_id: Option<OlympiadId>| {
         let upload = Upload::ensure(
             conn,

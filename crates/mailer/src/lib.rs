@@ -24,6 +24,7 @@ use lettre::message::dkim::{
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncFileTransport, AsyncTransport, Message, Tokio1Executor};
+use olympiad_storage::{Storage, StorageError};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 pub use templates::{fill, wrap_html};
@@ -44,6 +45,9 @@ pub enum MailError {
     },
     #[error("the DKIM key could not be read: {0}")]
     Dkim(String),
+    /// The file store could not be reached for a file the message carries: it may be back soon.
+    #[error("{0}")]
+    Files(String),
 }
 
 impl MailError {
@@ -52,7 +56,7 @@ impl MailError {
         match self {
             MailError::Send { permanent, .. } => *permanent,
             MailError::Address(_) | MailError::Build(_) => true,
-            MailError::Config(_) | MailError::Dkim(_) => false,
+            MailError::Config(_) | MailError::Dkim(_) | MailError::Files(_) => false,
         }
     }
 }
@@ -148,7 +152,7 @@ pub enum Email {
         text: String,
         unsubscribe: String,
         unsubscribe_page: String,
-        /// The files it carries (read from the uploads folder when it is sent).
+        /// The files it carries (read from the file store when it is sent).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         attachments: Vec<FileAttachment>,
     },
@@ -159,7 +163,7 @@ pub enum Email {
 pub struct FileAttachment {
     pub filename: String,
     pub content_type: String,
-    /// Where it is kept, relative to the uploads folder ([`Mailer::with_files_from`]).
+    /// Its key in the file store ([`Mailer::with_files_from`]): its path under the uploads folder.
     pub stored: String,
 }
 
@@ -410,11 +414,14 @@ pub struct Mailer {
     transport: Transport,
     from: Mailbox,
     dkim: Option<DkimConfig>,
-    /// The uploads folder, where the files that messages carry are read from.
-    files: Option<PathBuf>,
+    /// The file store, where the files that messages carry are read from.
+    files: Option<Storage>,
     /// `PUBLIC_BASE_URL`: every link a message carries must lead there.
     home: Option<String>,
 }
+
+/// The largest file a message carries: past it, most mail servers refuse the message anyway.
+const MAX_FILE_BYTES: u64 = 25 * 1024 * 1024;
 
 /// Connections kept open to the SMTP server and reused from message to message.
 pub const DEFAULT_SMTP_POOL: u32 = 4;
@@ -497,9 +504,9 @@ impl Mailer {
         Ok(self)
     }
 
-    /// Reads the files that messages carry from this folder (the uploads folder).
-    pub fn with_files_from(mut self, uploads: PathBuf) -> Self {
-        self.files = Some(uploads);
+    /// Reads the files that messages carry from this store (the uploads' store).
+    pub fn with_files_from(mut self, files: Storage) -> Self {
+        self.files = Some(files);
         self
     }
 
@@ -538,24 +545,32 @@ impl Mailer {
     }
 
     /// The bytes of each file to attach. A file that is gone fails the message for good: it will
-    /// not come back by trying again.
+    /// not come back by trying again; a store that cannot be reached is tried again later.
     async fn read_files(
         &self,
         attachments: &[FileAttachment],
     ) -> Result<Vec<SinglePart>, MailError> {
         let mut parts = Vec::with_capacity(attachments.len());
         for file in attachments {
-            let stored = std::path::Path::new(&file.stored);
-            // Only a plain path inside the uploads folder.
-            let plain = stored
-                .components()
-                .all(|c| matches!(c, std::path::Component::Normal(_)));
-            let root = self.files.as_ref().filter(|_| plain).ok_or_else(|| {
-                MailError::Build(format!("the file {:?} cannot be read", file.filename))
-            })?;
-            let bytes = tokio::fs::read(root.join(stored)).await.map_err(|e| {
+            let cannot_read = |e: &dyn std::fmt::Display| {
                 MailError::Build(format!("the file {:?} cannot be read: {e}", file.filename))
-            })?;
+            };
+            let files = self
+                .files
+                .clone()
+                .ok_or_else(|| cannot_read(&"no file store"))?;
+            let key = file.stored.clone();
+            // The store is read blocking (a file or an HTTP request), off the async workers.
+            let read = tokio::task::spawn_blocking(move || files.read(&key, MAX_FILE_BYTES))
+                .await
+                .map_err(|e| cannot_read(&e))?;
+            let bytes = match read {
+                Ok(bytes) => bytes,
+                Err(e @ StorageError::Unavailable { .. }) => {
+                    return Err(MailError::Files(e.to_string()))
+                }
+                Err(e) => return Err(cannot_read(&e)),
+            };
             let content_type = ContentType::parse(&file.content_type)
                 .map_err(|e| MailError::Build(e.to_string()))?;
             parts.push(Attachment::new(file.filename.clone()).body(bytes, content_type));

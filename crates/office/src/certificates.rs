@@ -7,7 +7,7 @@
 use crate::activity::record_activity;
 use crate::caller::Caller;
 use crate::error::{OfficeError, OfficeResult};
-use crate::files::stored_path;
+use crate::files::upload_bytes;
 use crate::mail::queue_email_of;
 use crate::results::{released, LearnerResult, Snapshot};
 use crate::scope::{find_in_reach, id_in_reach};
@@ -33,9 +33,9 @@ use olympiad_persistence::models::{
     OlympiadResults, SchoolParticipant, TeamMember, Upload,
 };
 use olympiad_persistence::{write_transaction, DbConnection};
+use olympiad_storage::{Storage, StorageError};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
@@ -343,9 +343,13 @@ impl CertificateDesign {
         }
     }
 
-    /// Reads the design's pictures from the stored files (`root`, the uploads folder), once for a
-    /// whole run. A picture whose file is gone or broken stops the run with its reason.
-    pub fn images(&self, conn: &mut DbConnection, root: &Path) -> OfficeResult<CertificateImages> {
+    /// Reads the design's pictures from the file store, once for a whole run. A picture whose
+    /// file is gone or broken stops the run with its reason.
+    pub fn images(
+        &self,
+        conn: &mut DbConnection,
+        files: &Storage,
+    ) -> OfficeResult<CertificateImages> {
         let mut images = CertificateImages::new();
         for (field, id) in self.pictures() {
             if images.contains_key(&id) {
@@ -353,12 +357,19 @@ impl CertificateDesign {
             }
             let attachment = Attachment::find(conn, id)?;
             let upload = Upload::find(conn, attachment.upload_id)?;
-            let bytes = std::fs::read(stored_path(root, &upload.sha256)).map_err(|e| {
-                OfficeError::Internal(format!(
-                    "certificate picture {field} ({}): {e}",
-                    upload.sha256
-                ))
-            })?;
+            let bytes = match upload_bytes(files, &upload) {
+                // A store that cannot be reached is said as such; a file gone is the picture's.
+                Err(OfficeError::Files(StorageError::Unavailable { store, cause })) => {
+                    return Err(StorageError::Unavailable { store, cause }.into())
+                }
+                Err(e) => {
+                    return Err(OfficeError::Internal(format!(
+                        "certificate picture {field} ({}): {e}",
+                        upload.sha256
+                    )))
+                }
+                Ok(bytes) => bytes,
+            };
             let image = PdfImage::read(&bytes)
                 .map_err(|e| OfficeError::Internal(format!("certificate picture {field}: {e}")))?;
             images.insert(id, Arc::new(image));
@@ -499,7 +510,7 @@ pub fn upload_image(
     olympiad_id: OlympiadId,
     filename: &str,
     bytes: &[u8],
-    root: &Path,
+    files: &Storage,
 ) -> OfficeResult<CertificateImageView> {
     let olympiad_id = id_in_reach::<Olympiad>(conn, caller, olympiad_id)?;
     if bytes.len() > CERTIFICATE_IMAGE_LIMIT_BYTES {
@@ -514,7 +525,7 @@ pub fn upload_image(
         ImageError::Unsupported => OfficeError::UnsupportedFile(format!("file: {e}")),
         ImageError::Unreadable(_) => OfficeError::invalid("file", e.to_string()),
     })?;
-    let stored = crate::files::upload(conn, caller, Some(olympiad_id), filename, bytes, root)?;
+    let stored = crate::files::upload(conn, caller, Some(olympiad_id), filename, bytes, files)?;
     Ok(CertificateImageView {
         attachment_id: stored.attachment.id,
         filename: stored.attachment.filename,
@@ -546,7 +557,7 @@ pub fn preview(
     olympiad_id: OlympiadId,
     design: &CertificateDesign,
     query: &PreviewQuery,
-    root: &Path,
+    files: &Storage,
 ) -> OfficeResult<Vec<u8>> {
     let olympiad = find_in_reach::<Olympiad>(conn, caller, olympiad_id)?;
     design.check(conn, olympiad.id, "The certificate cannot be previewed")?;
@@ -575,7 +586,7 @@ pub fn preview(
             file_name: "preview.pdf".into(),
         },
     };
-    let images = design.images(conn, root)?;
+    let images = design.images(conn, files)?;
     let school = SchoolCertificates::new(
         design.design_for(template, &images),
         std::slice::from_ref(&certificate),
@@ -651,8 +662,6 @@ pub fn moderated(
 #[serde(rename_all = "camelCase")]
 pub struct RunJob {
     pub run_id: CertificateRunId,
-    /// The data folder's `certificates` folder.
-    pub folder: PathBuf,
     /// `PUBLIC_BASE_URL`, for the portal link in the e-mail.
     pub base_url: String,
     /// A school to send to once made, whether or not the run is sending.
@@ -779,13 +788,11 @@ pub fn list(
 fn queue_run(
     conn: &mut DbConnection,
     run_id: CertificateRunId,
-    folder: &Path,
     base_url: &str,
     send_entry: Option<SchoolParticipantId>,
 ) -> OfficeResult<()> {
     let job = RunJob {
         run_id,
-        folder: folder.to_owned(),
         base_url: base_url.to_owned(),
         send_entry,
     };
@@ -817,7 +824,6 @@ pub fn generate(
     conn: &mut DbConnection,
     caller: &Caller,
     olympiad_id: OlympiadId,
-    folder: &Path,
     base_url: &str,
 ) -> OfficeResult<RunStatus> {
     write_transaction(conn, |conn| {
@@ -836,7 +842,7 @@ pub fn generate(
         entries.sort_unstable();
         entries.dedup();
         let run = CertificateRun::begin(conn, olympiad_id, snapshot.version, &entries)?;
-        queue_run(conn, run.id, folder, base_url, None)?;
+        queue_run(conn, run.id, base_url, None)?;
         record_activity(
             conn,
             caller,
@@ -853,7 +859,6 @@ pub fn send(
     conn: &mut DbConnection,
     caller: &Caller,
     olympiad_id: OlympiadId,
-    folder: &Path,
     base_url: &str,
 ) -> OfficeResult<RunStatus> {
     write_transaction(conn, |conn| {
@@ -862,7 +867,7 @@ pub fn send(
         let run = run_to_send(conn, olympiad_id)?;
         if !run.sending || run.paused {
             switch_sending(conn, caller, &run, false)?;
-            queue_run(conn, run.id, folder, base_url, None)?;
+            queue_run(conn, run.id, base_url, None)?;
         }
         status_of(conn, olympiad_id, true)
     })
@@ -907,7 +912,6 @@ pub fn regenerate_and_send(
     conn: &mut DbConnection,
     caller: &Caller,
     entry_id: SchoolParticipantId,
-    folder: &Path,
     base_url: &str,
 ) -> OfficeResult<BatchView> {
     write_transaction(conn, |conn| {
@@ -921,7 +925,7 @@ pub fn regenerate_and_send(
                 OfficeError::conflict("This school has no learners in the final results.")
             })?;
         CertificateBatch::reset(conn, batch.batch.id)?;
-        queue_run(conn, run.id, folder, base_url, Some(entry.id))?;
+        queue_run(conn, run.id, base_url, Some(entry.id))?;
         record_activity(
             conn,
             caller,
@@ -949,7 +953,7 @@ pub fn download(
     conn: &mut DbConnection,
     caller: &Caller,
     entry_id: SchoolParticipantId,
-    folder: &Path,
+    files: &Storage,
 ) -> OfficeResult<(String, Vec<u8>)> {
     let entry = find_in_reach::<SchoolParticipant>(conn, caller, entry_id)?;
     let results = OlympiadResults::of_olympiad(conn, entry.olympiad_id)?;
@@ -958,8 +962,8 @@ pub fn download(
     }
     let batch = CertificateBatch::latest_of_entry(conn, entry.id)?
         .ok_or_else(|| OfficeError::NotFound("This school's certificates".into()))?;
-    let bytes = std::fs::read(folder.join(&batch.file_path))
-        .map_err(|e| OfficeError::Internal(format!("certificates {}: {e}", batch.file_path)))?;
+    let size = u64::try_from(batch.bytes).unwrap_or(0);
+    let bytes = files.read(&certificates_key(&batch.file_path), size)?;
     let school = olympiad_persistence::models::School::find(conn, entry.school_id)?;
     let name = header_file_name(&school.details.name);
     Ok((format!("{name} certificates.zip"), bytes))
@@ -1033,8 +1037,8 @@ pub enum RunWork {
 
 /// The worker's part: makes the run's waiting schools, then sends what is to be sent. Each school
 /// is committed on its own, so a stopped run resumes with the schools it had not finished.
-pub fn work_on_run(conn: &mut DbConnection, job: &RunJob) -> OfficeResult<String> {
-    match work_on_leased_run(conn, job, None)? {
+pub fn work_on_run(conn: &mut DbConnection, job: &RunJob, files: &Storage) -> OfficeResult<String> {
+    match work_on_leased_run(conn, job, None, files)? {
         RunWork::Finished(summary) | RunWork::LeaseLost(summary) => Ok(summary),
     }
 }
@@ -1055,6 +1059,7 @@ pub fn work_on_leased_run(
     conn: &mut DbConnection,
     job: &RunJob,
     lease: Option<&RunLease>,
+    files: &Storage,
 ) -> OfficeResult<RunWork> {
     let lost = |run_id: CertificateRunId, made: usize, sent: usize| {
         Ok(RunWork::LeaseLost(format!(
@@ -1064,9 +1069,7 @@ pub fn work_on_leased_run(
     let run = CertificateRun::find(conn, job.run_id)?;
     let olympiad = Olympiad::find(conn, run.olympiad_id)?;
     let design = stored_design(conn, &olympiad)?;
-    // The ZIPs go in the uploads folder's `certificates` folder; the pictures are in the uploads.
-    let uploads = job.folder.parent().unwrap_or(&job.folder);
-    let images = design.images(conn, uploads)?;
+    let images = design.images(conn, files)?;
     let results = OlympiadResults::of_olympiad(conn, olympiad.id)?;
     let snapshot = released(&results).unwrap_or_default();
     if snapshot.version != run.results_version {
@@ -1090,7 +1093,7 @@ pub fn work_on_leased_run(
             .unwrap_or_default();
         match school_zip_with_images(&design, &images, &learners) {
             Ok((count, zip)) => {
-                // A random part, so that no two databases sharing a data folder (tests) or two
+                // A random part, so that no two databases sharing a file store (tests) or two
                 // makings of the same school ever write the same file.
                 let relative = format!(
                     "{}/{}/{}-{:08x}.zip",
@@ -1099,8 +1102,8 @@ pub fn work_on_leased_run(
                     batch.school_participant_id,
                     rand::random::<u32>()
                 );
-                let path = job.folder.join(&relative);
-                write_file(&path, &zip)?;
+                let key = certificates_key(&relative);
+                files.put(&key, &zip)?;
                 let held = write_transaction(conn, |conn| {
                     if !still_held(conn, lease)? {
                         return Ok::<bool, OfficeError>(false);
@@ -1116,7 +1119,7 @@ pub fn work_on_leased_run(
                 })?;
                 if !held {
                     // The other worker makes this school again; this file is nobody's.
-                    let _ = std::fs::remove_file(&path);
+                    let _ = files.delete(&key);
                     return lost(run.id, made, 0);
                 }
                 made += 1;
@@ -1188,13 +1191,8 @@ pub fn work_on_leased_run(
     )))
 }
 
-/// Writes the file whole or not at all: a crash mid-write leaves no half ZIP under the real name.
-fn write_file(path: &Path, bytes: &[u8]) -> OfficeResult<()> {
-    let problem = |e: std::io::Error| OfficeError::Internal(format!("{}: {e}", path.display()));
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).map_err(problem)?;
-    }
-    let partial = path.with_extension("zip.part");
-    std::fs::write(&partial, bytes).map_err(problem)?;
-    std::fs::rename(&partial, path).map_err(problem)
+/// A ZIP's key in the file store: the batch's `file_path` under `certificates/`, as the uploads
+/// folder has always kept them.
+fn certificates_key(file_path: &str) -> String {
+    format!("certificates/{file_path}")
 }

@@ -35,6 +35,9 @@ pub enum OfficeError {
     /// Storage failed; a person can do nothing about it.
     #[error(transparent)]
     Storage(DbError),
+    /// The file store (the data folder or the bucket) failed, or has not the file a record names.
+    #[error(transparent)]
+    Files(#[from] olympiad_storage::StorageError),
     /// Something that should not happen did (a hashing thread died).
     #[error("{0}")]
     Internal(String),
@@ -130,6 +133,9 @@ pub enum ErrorCode {
     Internal,
     #[serde(rename = "not_ready")]
     NotReady,
+    /// The file store (the data folder or the bucket) cannot be used just now; try again later.
+    #[serde(rename = "files_unavailable")]
+    FilesUnavailable,
     #[serde(rename = "xsrf")]
     Xsrf,
     #[serde(rename = "other_device")]
@@ -186,6 +192,7 @@ impl ErrorCode {
             ErrorCode::RateLimited => "rate_limited",
             ErrorCode::Internal => "internal",
             ErrorCode::NotReady => "not_ready",
+            ErrorCode::FilesUnavailable => "files_unavailable",
             ErrorCode::Xsrf => "xsrf",
             ErrorCode::OtherDevice => "other_device",
             ErrorCode::TimeUp => "time_up",

@@ -1,4 +1,4 @@
-//! Stored files: uploads judged by their content, kept once under the data folder by their hash,
+//! Stored files: uploads judged by their content, kept once in the file store by their hash,
 //! and attached under a name to an olympiad (or, by the overlord, to none) for its questions to
 //! show. An upload goes when nothing attaches it any more.
 
@@ -9,8 +9,8 @@ use crate::secrets::sha256_hex;
 use olympiad_domain::id::{AttachmentId, OlympiadId, UploadId};
 use olympiad_persistence::models::{Attachment, Question, Upload, UploadInsertForm};
 use olympiad_persistence::{write_transaction, DbConnection};
+use olympiad_storage::{Storage, StorageResult};
 use serde::{Deserialize, Serialize};
-use std::path::{Path, PathBuf};
 use utoipa::{IntoParams, ToSchema};
 
 /// What we accept, judged from the first bytes of the file, never from its name.
@@ -39,11 +39,13 @@ pub fn clean_filename(name: &str) -> OfficeResult<String> {
     Ok(cleaned)
 }
 
-pub fn stored_path(root: &Path, sha256: &str) -> PathBuf {
-    root.join(&sha256[..2]).join(sha256)
+/// An upload's key in the file store: `ab/ab12…`, by its SHA-256, as the uploads folder has
+/// always kept it.
+pub fn upload_key(sha256: &str) -> String {
+    format!("{}/{sha256}", sha256.get(..2).unwrap_or_default())
 }
 
-/// A file written under the uploads folder (by [`store_bytes`]) before any record names it, so
+/// A file written in the file store (by [`store_bytes`]) before any record names it, so
 /// that no record points at nothing; [`StoredFile::record`] records it in the transaction that
 /// uses it.
 pub(crate) struct StoredFile {
@@ -52,14 +54,14 @@ pub(crate) struct StoredFile {
     content_type: &'static str,
 }
 
-/// Writes `bytes`, of the sniffed `content_type`, under `root`.
+/// Writes `bytes`, of the sniffed `content_type`, as an upload.
 pub(crate) fn store(
-    root: &Path,
+    files: &Storage,
     bytes: &[u8],
     content_type: &'static str,
 ) -> OfficeResult<StoredFile> {
     Ok(StoredFile {
-        sha256: store_bytes(root, bytes).map_err(|e| OfficeError::Internal(e.to_string()))?,
+        sha256: store_bytes(files, upload_key, bytes)?,
         size_bytes: i64::try_from(bytes.len()).unwrap_or(i64::MAX),
         content_type,
     })
@@ -85,21 +87,26 @@ impl StoredFile {
     }
 }
 
-/// Keeps the bytes under `root` by their SHA-256 (once, however often they are uploaded) and
-/// answers the hash. Written under a temporary name, then renamed, so that a record never points
-/// at half a file. Blocking: call it off the async workers.
-pub fn store_bytes(root: &Path, bytes: &[u8]) -> std::io::Result<String> {
+/// Keeps the bytes under the key `key_of` gives their SHA-256 (once, however often they are
+/// uploaded) and answers the hash. The store shows a file whole or not at all, so that a record
+/// never points at half a file. Blocking: call it off the async workers.
+pub fn store_bytes(
+    files: &Storage,
+    key_of: fn(&str) -> String,
+    bytes: &[u8],
+) -> StorageResult<String> {
     let sha256 = sha256_hex(bytes);
-    let path = stored_path(root, &sha256);
-    if !path.exists() {
-        if let Some(folder) = path.parent() {
-            std::fs::create_dir_all(folder)?;
-        }
-        let partial = path.with_extension("partial");
-        std::fs::write(&partial, bytes)?;
-        std::fs::rename(partial, &path)?;
+    let key = key_of(&sha256);
+    if !files.exists(&key)? {
+        files.put(&key, bytes)?;
     }
     Ok(sha256)
+}
+
+/// The bytes of an upload, for serving: no more than its record says it has.
+pub fn upload_bytes(files: &Storage, upload: &Upload) -> OfficeResult<Vec<u8>> {
+    let size = u64::try_from(upload.size_bytes).unwrap_or(0);
+    Ok(files.read(&upload_key(&upload.sha256), size)?)
 }
 
 /// An attachment with what the question editor shows of its file.
@@ -157,7 +164,7 @@ pub fn attachments(
         .collect()
 }
 
-/// Keeps an uploaded file under `root` and attaches it to the olympiad under its cleaned name.
+/// Keeps an uploaded file in the file store and attaches it to the olympiad under its cleaned name.
 /// The type is judged from the content: PNG, JPEG, GIF and WebP images and PDF documents are
 /// kept. Blocking: the file is written before its record, so that no record points at nothing.
 pub fn upload(
@@ -166,7 +173,7 @@ pub fn upload(
     olympiad_id: Option<OlympiadId>,
     filename: &str,
     bytes: &[u8],
-    root: &Path,
+    files: &Storage,
 ) -> OfficeResult<AttachmentView> {
     let olympiad_id = caller.olympiad_scope(olympiad_id)?;
     let filename = clean_filename(filename)?;
@@ -175,7 +182,7 @@ pub fn upload(
             "file: only PNG, JPEG, GIF or WebP images and PDF documents can be uploaded".into(),
         )
     })?;
-    let file = store(root, bytes, content_type)?;
+    let file = store(files, bytes, content_type)?;
     write_transaction(conn, |conn| {
         let upload = file.record(conn, &filename, caller)?;
         let attachment = Attachment::create(conn, upload.id, olympiad_id, &filename)?;
@@ -229,8 +236,8 @@ fn attachment_of_upload(
 
 /// Removes the stored file of an upload no record names any more. One that cannot be removed is
 /// only space: nothing points at it.
-pub(crate) fn remove_stored(root: &Path, upload: &Upload) {
-    let _ = std::fs::remove_file(stored_path(root, &upload.sha256));
+pub(crate) fn remove_stored(files: &Storage, upload: &Upload) {
+    let _ = files.delete(&upload_key(&upload.sha256));
 }
 
 /// Removes the attachment, and the stored file when nothing else uses it. A file that questions
@@ -240,7 +247,7 @@ pub fn delete_attachment(
     caller: &Caller,
     id: AttachmentId,
     upload_id: UploadId,
-    root: &Path,
+    files: &Storage,
 ) -> OfficeResult<()> {
     let orphan = write_transaction(conn, |conn| {
         attachment_of_upload(conn, caller, id, upload_id)?;
@@ -266,7 +273,7 @@ pub fn delete_attachment(
         Ok(Upload::delete_if_unused(conn, upload_id)?.then_some(upload))
     })?;
     if let Some(upload) = orphan {
-        remove_stored(root, &upload);
+        remove_stored(files, &upload);
     }
     Ok(())
 }
@@ -346,7 +353,7 @@ pub fn delete_upload(
     caller: &Caller,
     id: UploadId,
     filename: &str,
-    root: &Path,
+    files: &Storage,
 ) -> OfficeResult<()> {
     let upload = write_transaction(conn, |conn| {
         let upload = Upload::find(conn, id).or_not_found("This upload")?;
@@ -371,7 +378,7 @@ pub fn delete_upload(
         )?;
         Ok(upload)
     })?;
-    remove_stored(root, &upload);
+    remove_stored(files, &upload);
     Ok(())
 }
 

@@ -5,7 +5,7 @@
 use crate::activity::record_activity;
 use crate::caller::Caller;
 use crate::error::{OfficeError, OfficeResult, OrNotFound};
-use crate::files::{clean_filename, sniff, store_bytes};
+use crate::files::{clean_filename, sniff, store_bytes, upload_key};
 use crate::payments::{detail, OrderDetail};
 use crate::scope::find_in_reach;
 use olympiad_domain::id::{PaymentProofId, PurchaseOrderId};
@@ -13,8 +13,8 @@ use olympiad_domain::payments::OrderStatus;
 use olympiad_domain::Role;
 use olympiad_persistence::models::{PaymentProof, PaymentProofInsertForm, PurchaseOrder};
 use olympiad_persistence::{write_transaction, DbConnection};
+use olympiad_storage::Storage;
 use serde_json::json;
-use std::path::{Path, PathBuf};
 
 /// A proof is a bank's confirmation, not an archive: 5 MB is plenty for a scan or a photo.
 pub const PROOF_LIMIT_BYTES: usize = 5 * 1024 * 1024;
@@ -33,10 +33,10 @@ fn room_for_a_proof(conn: &mut DbConnection, order: &PurchaseOrder) -> OfficeRes
     Ok(())
 }
 
-/// Where proofs are kept: apart from the question attachments, so that tidying those never
-/// touches them.
-pub fn proofs_root(uploads_dir: &Path) -> PathBuf {
-    uploads_dir.join("payment-proofs")
+/// A proof's key in the file store: under `payment-proofs/`, apart from the question
+/// attachments, so that tidying those never touches them.
+pub fn proof_key(sha256: &str) -> String {
+    format!("payment-proofs/{}", upload_key(sha256))
 }
 
 fn is_finance(caller: &Caller) -> bool {
@@ -55,7 +55,7 @@ pub fn upload(
     order_id: PurchaseOrderId,
     filename: &str,
     bytes: &[u8],
-    uploads_dir: &Path,
+    files: &Storage,
 ) -> OfficeResult<PaymentProof> {
     let order = find_in_reach::<PurchaseOrder>(conn, caller, order_id)?;
     if order.deleted_at.is_some() {
@@ -77,8 +77,7 @@ pub fn upload(
     if bytes.len() > PROOF_LIMIT_BYTES {
         return Err(OfficeError::invalid("file", "must be at most 5 MB"));
     }
-    let sha256 = store_bytes(&proofs_root(uploads_dir), bytes)
-        .map_err(|e| OfficeError::Internal(e.to_string()))?;
+    let sha256 = store_bytes(files, proof_key, bytes)?;
     write_transaction(conn, |conn| {
         // Again in the transaction that adds it: two uploads at once do not both take the last.
         room_for_a_proof(conn, &order)?;
@@ -117,18 +116,22 @@ fn proof_of(
     Ok(proof)
 }
 
-/// An order's proof, for the entry's people and the finance staff; the path to its bytes.
-pub fn file(
+/// An order's proof, for the entry's people and the finance staff.
+pub fn find(
     conn: &mut DbConnection,
     caller: &Caller,
     order_id: PurchaseOrderId,
     proof_id: PaymentProofId,
-    uploads_dir: &Path,
-) -> OfficeResult<(PaymentProof, PathBuf)> {
+) -> OfficeResult<PaymentProof> {
     let order = find_in_reach::<PurchaseOrder>(conn, caller, order_id)?;
-    let proof = proof_of(conn, &order, proof_id)?;
-    let path = crate::files::stored_path(&proofs_root(uploads_dir), &proof.sha256);
-    Ok((proof, path))
+    proof_of(conn, &order, proof_id)
+}
+
+/// The proof's bytes, no more than its record says it has. Blocking, and read after the
+/// database's answer, so that no connection waits on the file store.
+pub fn bytes(files: &Storage, proof: &PaymentProof) -> OfficeResult<Vec<u8>> {
+    let size = u64::try_from(proof.size_bytes).unwrap_or(0);
+    Ok(files.read(&proof_key(&proof.sha256), size)?)
 }
 
 /// The accountant marks the order paid from a proof: the payment is recorded (once: accepting

@@ -1,7 +1,8 @@
 //! One backup archive holds everything a restored platform needs: the database (an online copy,
-//! see `olympiad_persistence::backup`), the stored files under `DATA_DIR/uploads` (question
-//! pictures, proofs of payment, certificate backgrounds, mass mails' attachments) and the token
-//! signing secret `DATA_DIR/jwt-secret`, so that signed-in people stay signed in after a restore.
+//! see `olympiad_persistence::backup`), the stored files of the folder store (question pictures,
+//! proofs of payment, certificate ZIPs, mass mails' attachments; with a bucket, the archive says
+//! that the bucket's versioning keeps them) and the token signing secret `DATA_DIR/jwt-secret`, so
+//! that signed-in people stay signed in after a restore.
 //! A ZIP file with a manifest that lists every entry with its size and SHA-256: `verify-backup`
 //! checks an archive without restoring it, and `restore` checks it before it writes anything.
 //! The archive is written under a temporary name and renamed when whole, so a backup interrupted
@@ -100,10 +101,20 @@ pub fn backup(settings: &Settings, file: &Path) -> BackupResult<Manifest> {
                 .to_owned(),
         );
     }
-    for (path, relative) in files_under(&settings.uploads_dir())? {
-        let name = format!("{DATA}{UPLOADS}/{relative}");
-        // Pictures, PDFs and ZIPs are compressed already.
-        entries.push(add_file(&mut zip, &name, &path, CompressionMethod::Stored)?);
+    match settings.files.local_folder() {
+        Some(folder) => {
+            for (path, relative) in files_under(folder)? {
+                let name = format!("{DATA}{UPLOADS}/{relative}");
+                // Pictures, PDFs and ZIPs are compressed already.
+                entries.push(add_file(&mut zip, &name, &path, CompressionMethod::Stored)?);
+            }
+        }
+        None => notes.push(format!(
+            "The files are kept in {}, not in this archive: keep the bucket's versioning on, with \
+             noncurrent versions kept at least as long as the backups, or copy the bucket beside \
+             each backup.",
+            settings.files.name()
+        )),
     }
     let manifest = Manifest {
         format: FORMAT.to_owned(),
@@ -177,9 +188,13 @@ pub fn restore(settings: &Settings, file: &Path) -> BackupResult<Manifest> {
         )
         .into());
     }
-    let uploads = settings.uploads_dir();
     let secret = settings.data_dir.join(JWT_SECRET);
-    if secret.exists() || !files_under(&uploads)?.is_empty() {
+    let folder_in_use = match settings.files.local_folder() {
+        Some(folder) => !files_under(folder)?.is_empty(),
+        // A bucket's files are named by their content or their run; putting them again is safe.
+        None => false,
+    };
+    if secret.exists() || folder_in_use {
         return Err(format!(
             "{} has files already (uploads or jwt-secret): restore into a new, empty DATA_DIR",
             settings.data_dir.display()
@@ -214,11 +229,17 @@ pub fn restore(settings: &Settings, file: &Path) -> BackupResult<Manifest> {
         private(&secret)?;
     }
     for (path, relative) in files_under(&data.join(UPLOADS))? {
-        let target = uploads.join(&relative);
-        if let Some(parent) = target.parent() {
-            std::fs::create_dir_all(parent)?;
+        match settings.files.local_folder() {
+            Some(folder) => {
+                let target = folder.join(&relative);
+                if let Some(parent) = target.parent() {
+                    std::fs::create_dir_all(parent)?;
+                }
+                std::fs::rename(path, target)?;
+            }
+            // Into the bucket (a folder's backup restored onto nodes that share a bucket).
+            None => settings.files.put(&relative, &std::fs::read(&path)?)?,
         }
-        std::fs::rename(path, target)?;
     }
     Ok(manifest)
 }

@@ -108,6 +108,7 @@ pub async fn serve(settings: Settings) -> CommandResult {
             config.static_dir.display()
         );
     }
+    log::info!("files are kept in {}", settings.files.name());
     let replica = settings.read_database.as_ref().map(|replica| {
         log::info!("reports, exports and the log viewers read from DATABASE_READ_URL");
         olympiad_persistence::open_read_pool(replica, settings.db_read_pool_size)
@@ -121,7 +122,7 @@ pub async fn serve(settings: Settings) -> CommandResult {
         settings.smtp_pool_size,
     )?
     // The files mass mails carry are stored uploads.
-    .with_files_from(settings.uploads_dir())
+    .with_files_from(settings.files.clone())
     .links_lead_to(&settings.public_base_url);
     if let Some(dkim) = &settings.dkim {
         mailer = mailer.sign_with(dkim)?;
@@ -136,6 +137,7 @@ pub async fn serve(settings: Settings) -> CommandResult {
         name: format!("worker-{}", std::process::id()),
         pool,
         mailer,
+        files: settings.files.clone(),
         mail_rate_per_minute: settings.mail_rate_per_minute,
     };
     actix_web::rt::spawn(worker.run_forever());

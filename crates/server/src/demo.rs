@@ -247,7 +247,7 @@ fn seed_purchase_order(
 
 /// The geography olympiad's demo paper, when it has no paper yet.
 fn seed_paper(conn: &mut DbConnection, geography: &Olympiad, settings: &Settings) -> CommandResult {
-    if crate::demo_paper::seed(conn, geography, &settings.uploads_dir())? {
+    if crate::demo_paper::seed(conn, geography, &settings.files)? {
         println!("The geography olympiad has its demo paper and is open.");
     }
     Ok(())

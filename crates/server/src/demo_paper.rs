@@ -5,14 +5,13 @@
 use chrono::Duration;
 use olympiad_domain::paper::{AnswerOption, Language, Localized, QuestionContent, QuestionKind};
 use olympiad_domain::rich_text::LocalizedRichText;
-use olympiad_office::files::store_bytes;
+use olympiad_office::files::{store_bytes, upload_key};
 use olympiad_persistence::models::olympiad::json_of_rich_text;
 use olympiad_persistence::models::{
     Attachment, Olympiad, OlympiadSettingsUpdateForm, Question, QuestionForm, QuestionModule,
     QuestionModuleForm, SittingWindow, Upload, UploadInsertForm,
 };
 use olympiad_persistence::{now, DbConnection};
-use std::path::Path;
 
 const MAP_PNG: &[u8] = include_bytes!("../demo/map.png");
 
@@ -498,12 +497,12 @@ const CLIMATE: Module = (
 pub fn seed(
     conn: &mut DbConnection,
     olympiad: &Olympiad,
-    uploads_dir: &Path,
+    files: &olympiad_storage::Storage,
 ) -> Result<bool, Box<dyn std::error::Error>> {
     if !QuestionModule::for_olympiad(conn, olympiad.id)?.is_empty() {
         return Ok(false);
     }
-    let sha256 = store_bytes(uploads_dir, MAP_PNG)?;
+    let sha256 = store_bytes(files, upload_key, MAP_PNG)?;
     let size = i64::try_from(MAP_PNG.len())?;
     let upload = Upload::ensure(
         conn,

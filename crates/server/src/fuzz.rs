@@ -62,8 +62,8 @@ pub fn seed(settings: &Settings, password: &str) -> CommandResult {
     }
     // E-mail: a mass mail carrying a file, a campaign, a bounce (which shuns its address) and an
     // unsubscribe, so that the e-mail routes that take an id find one.
-    let mass_mail_id = email_fixtures(&mut conn, olympiad.id, &settings.uploads_dir())
-        .map_err(|e| e.to_string())?;
+    let mass_mail_id =
+        email_fixtures(&mut conn, olympiad.id, &settings.files).map_err(|e| e.to_string())?;
     // The lobby: a staggered start window for the last school entered, an hour from now, so that
     // the start windows' routes answer a list that is not empty.
     start_window(&mut conn, olympiad.id)?;
@@ -131,7 +131,7 @@ fn start_window(
 fn email_fixtures(
     conn: &mut olympiad_persistence::DbConnection,
     olympiad_id: OlympiadId,
-    uploads: &std::path::Path,
+    files: &olympiad_storage::Storage,
 ) -> olympiad_office::OfficeResult<MassMailId> {
     use olympiad_office::email::{bounces, copy::CopyInput, mass_mails, unsubscribes};
     let overlord = User::by_username(conn, "overlord@example.org")?
@@ -176,7 +176,7 @@ fn email_fixtures(
         mass_mail.mass_mail.id,
         "entry-form.pdf",
         b"%PDF-1.4\n% entry form\n%%EOF\n",
-        uploads,
+        files,
     )?;
     bounces::receive_json(
         conn,

@@ -20,6 +20,8 @@ const PAYFAST_SOURCES: &str =
 #[derive(Debug, Clone)]
 pub struct Settings {
     pub data_dir: PathBuf,
+    /// Where the shared files are kept: `STORAGE_URL`'s bucket, else `DATA_DIR/uploads`.
+    pub files: olympiad_storage::Storage,
     pub database: Database,
     /// `DATABASE_READ_URL`: a streaming replica for reads that can wait (PostgreSQL only).
     pub read_database: Option<Database>,
@@ -143,6 +145,15 @@ impl Settings {
             problem,
         })?;
         let read_database = read_database(&database)?;
+        let files = olympiad_storage::Storage::from_url(
+            var("STORAGE_URL").as_deref(),
+            data_dir.join("uploads"),
+            |name| std::env::var(name).ok(),
+        )
+        .map_err(|problem| SettingsError {
+            variable: "STORAGE_URL",
+            problem,
+        })?;
         let bind = var("BIND").unwrap_or_else(|| "127.0.0.1:8080".into());
         let public_base_url = var("PUBLIC_BASE_URL")
             .unwrap_or_else(|| format!("http://{bind}"))
@@ -250,6 +261,7 @@ impl Settings {
             ses_sns_certs_dir: var("SES_SNS_CERTS_DIR")
                 .map_or_else(|| data_dir.join("sns-certs"), PathBuf::from),
             data_dir,
+            files,
         })
     }
 
@@ -294,7 +306,7 @@ impl Settings {
             product_slug: self.product_slug.clone(),
             public_base_url: self.public_base_url.clone(),
             static_dir: self.static_dir.clone(),
-            uploads_dir: self.uploads_dir(),
+            files: self.files.clone(),
             upload_limit_bytes: self.upload_limit_mb * 1024 * 1024,
             signin_per_username_per_minute: self.signin_per_username_per_minute,
             signin_per_address_per_minute: self.signin_per_address_per_minute,
@@ -318,11 +330,6 @@ impl Settings {
             },
             dns_resolver: self.dns_resolver.clone(),
         })
-    }
-
-    /// Uploaded files, kept by content hash.
-    pub fn uploads_dir(&self) -> PathBuf {
-        self.data_dir.join("uploads")
     }
 
     pub fn outbox_dir(&self) -> PathBuf {

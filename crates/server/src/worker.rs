@@ -28,6 +28,8 @@ pub struct Worker {
     pub name: String,
     pub pool: DbPool,
     pub mailer: Mailer,
+    /// Where certificate ZIPs are written and their pictures read.
+    pub files: olympiad_storage::Storage,
     /// E-mails handed over per minute, at most.
     pub mail_rate_per_minute: u32,
 }
@@ -303,8 +305,9 @@ impl Worker {
             job_id: job.id,
             worker: self.name.clone(),
         };
+        let files = self.files.clone();
         let made = blocking(&self.pool, move |conn| {
-            Ok(work_on_leased_run(conn, &run, Some(&lease)).map_err(|e| e.to_string()))
+            Ok(work_on_leased_run(conn, &run, Some(&lease), &files).map_err(|e| e.to_string()))
         })
         .await?;
         Ok(match made {

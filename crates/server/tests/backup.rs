@@ -62,7 +62,7 @@ fn paid_order_with_proof(db: &TestDatabase, uploads: &Path) {
         order.row.order.id,
         "proof.pdf",
         b"%PDF-1.4 the bank's proof of an EFT",
-        uploads,
+        &olympiad_storage::Storage::folder(uploads),
     )
     .unwrap();
     let paid =

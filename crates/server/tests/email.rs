@@ -424,13 +424,15 @@ async fn each_message_of_a_mass_mail_carries_its_files() {
     use olympiad_office::OfficeError;
     let db = TestDatabase::new();
     let uploads = tempfile::tempdir().unwrap();
+    let unique = uploads.path().file_name().unwrap().to_string_lossy();
+    let files = olympiad_storage::for_tests(uploads.path(), &unique).unwrap();
     let geography = olympiad(&db);
     let overlord = overlord_in(&db);
     interested(&db, geography.id, "a@school.example.org");
     let id = mass_mail(&db, geography.id, "With the entry form");
     let form: &[u8] = b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj << >> endobj\n%%EOF\n";
     let attach = |name: &str, bytes: &[u8]| {
-        mass_mails::attach(&mut db.conn(), &overlord, id, name, bytes, uploads.path())
+        mass_mails::attach(&mut db.conn(), &overlord, id, name, bytes, &files)
     };
     let view = attach("entry-form.pdf", form).unwrap();
     assert_eq!(view.attachments.len(), 1);
@@ -455,7 +457,7 @@ async fn each_message_of_a_mass_mail_carries_its_files() {
         Err(OfficeError::Conflict { .. })
     ));
     for file in &second.attachments[1..] {
-        mass_mails::detach(&mut db.conn(), &overlord, id, file.id, uploads.path()).unwrap();
+        mass_mails::detach(&mut db.conn(), &overlord, id, file.id, &files).unwrap();
     }
     attach("fourth.pdf", b"%PDF-1.4\n% fourth\n").unwrap();
 
@@ -475,10 +477,7 @@ async fn each_message_of_a_mass_mail_carries_its_files() {
     )
     .unwrap();
     let server = SmtpServer::start();
-    let worker = worker(
-        &db,
-        smtp_mailer(&server).with_files_from(uploads.path().to_path_buf()),
-    );
+    let worker = worker(&db, smtp_mailer(&server).with_files_from(files.clone()));
     assert_eq!(worker.run_due().await.unwrap(), 1);
     let data = server.wait_for(1, Duration::from_secs(5))[0].data.clone();
     assert!(data.contains("Content-Type: multipart/mixed"), "{data}");

@@ -1,4 +1,4 @@
-//! The file manager: uploads judged by their content, stored once under DATA_DIR by hash, and
+//! The file manager: uploads judged by their content, stored once in the file store by hash, and
 //! attached under a name to an olympiad; served to the people of that olympiad.
 
 use crate::access::Caller;
@@ -12,7 +12,7 @@ use actix_web::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
 use actix_web::{delete, get, post, web, HttpResponse};
 use olympiad_domain::id::{AttachmentId, UploadId};
 use olympiad_office::files::{
-    self, stored_path, AttachmentScope, AttachmentView, FilenameQuery, RenameQuery, UploadIdQuery,
+    self, upload_bytes, AttachmentScope, AttachmentView, FilenameQuery, RenameQuery, UploadIdQuery,
     UploadView,
 };
 use olympiad_persistence::models::{Olympiad, Upload};
@@ -55,9 +55,9 @@ pub async fn upload_attachment(
         None => caller.olympiad_scope(None)?,
     };
     let (name, bytes) = read_file_part(parts, state.config.upload_limit_bytes).await?;
-    let root = state.config.uploads_dir.clone();
+    let files = state.config.files.clone();
     state
-        .answer(move |conn| files::upload(conn, &caller, olympiad_id, &name, &bytes, &root))
+        .answer(move |conn| files::upload(conn, &caller, olympiad_id, &name, &bytes, &files))
         .await
 }
 
@@ -66,11 +66,10 @@ async fn serve_file(
     upload: Upload,
     filename: &str,
 ) -> Result<HttpResponse, ApiError> {
-    let path = stored_path(&state.config.uploads_dir, &upload.sha256);
-    let bytes = web::block(move || std::fs::read(path))
+    let (files, stored) = (state.config.files.clone(), upload.clone());
+    let bytes = web::block(move || upload_bytes(&files, &stored))
         .await
-        .map_err(ApiError::internal)?
-        .map_err(ApiError::internal)?;
+        .map_err(ApiError::internal)??;
     Ok(HttpResponse::Ok()
         .insert_header((CONTENT_TYPE, upload.content_type))
         // The content never changes under an id: phones keep it, and a second look costs no data.
@@ -110,9 +109,9 @@ pub async fn delete_attachment(
     query: web::Query<UploadIdQuery>,
 ) -> ApiResult<bool> {
     let (id, upload_id) = (path.id, query.upload_id);
-    let root = state.config.uploads_dir.clone();
+    let files = state.config.files.clone();
     state
-        .answer_done(move |conn| files::delete_attachment(conn, &caller, id, upload_id, &root))
+        .answer_done(move |conn| files::delete_attachment(conn, &caller, id, upload_id, &files))
         .await
 }
 
@@ -158,10 +157,10 @@ pub async fn delete_upload(
     path: web::Path<IdOf<UploadId>>,
     query: web::Query<FilenameQuery>,
 ) -> ApiResult<bool> {
-    let root = state.config.uploads_dir.clone();
+    let files = state.config.files.clone();
     state
         .answer_done(move |conn| {
-            files::delete_upload(conn, &caller, path.id, &query.filename, &root)
+            files::delete_upload(conn, &caller, path.id, &query.filename, &files)
         })
         .await
 }

@@ -20,12 +20,6 @@ use olympiad_office::certificates::{
 };
 use olympiad_office::results::{EntryQuery, OlympiadQuery};
 use olympiad_persistence::models::Olympiad;
-use std::path::PathBuf;
-
-/// Where the ZIPs are kept: a `certificates` folder among the stored files.
-fn folder(state: &AppState) -> PathBuf {
-    state.config.uploads_dir.join("certificates")
-}
 
 #[utoipa::path(operation_id = "certificate_config", tag = "certificates", params(IdOf<OlympiadId>),
     responses((status = 200, body = inline(crate::envelope::Envelope<CertificateDesign>))))]
@@ -80,10 +74,10 @@ pub async fn upload_image(
     let olympiad_id = upload_target::<Olympiad>(&state, &caller, path.id).await?;
     // A little over the limit is read, so that a file just too large is named as `file` (400).
     let (name, bytes) = read_file_part(parts, CERTIFICATE_IMAGE_LIMIT_BYTES + 64 * 1024).await?;
-    let root = state.config.uploads_dir.clone();
+    let files = state.config.files.clone();
     state
         .answer(move |conn| {
-            certificates::upload_image(conn, &caller, olympiad_id, &name, &bytes, &root)
+            certificates::upload_image(conn, &caller, olympiad_id, &name, &bytes, &files)
         })
         .await
 }
@@ -109,10 +103,10 @@ pub async fn preview(
     body: Body<CertificateDesign>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, design, query) = (path.id, body.into_inner(), query.into_inner());
-    let root = state.config.uploads_dir.clone();
+    let files = state.config.files.clone();
     let pdf = state
         .db
-        .office(move |conn| certificates::preview(conn, &caller, id, &design, &query, &root))
+        .office(move |conn| certificates::preview(conn, &caller, id, &design, &query, &files))
         .await?;
     Ok(HttpResponse::Ok()
         .insert_header((CONTENT_TYPE, "application/pdf"))
@@ -185,11 +179,9 @@ pub async fn generate(
     state: web::Data<AppState>,
     query: web::Query<OlympiadQuery>,
 ) -> ApiResult<RunStatus> {
-    let (folder, base) = (folder(&state), state.config.public_base_url.clone());
+    let base = state.config.public_base_url.clone();
     state
-        .answer(move |conn| {
-            certificates::generate(conn, &caller, query.olympiad_id, &folder, &base)
-        })
+        .answer(move |conn| certificates::generate(conn, &caller, query.olympiad_id, &base))
         .await
 }
 
@@ -202,9 +194,9 @@ pub async fn send(
     state: web::Data<AppState>,
     query: web::Query<OlympiadQuery>,
 ) -> ApiResult<RunStatus> {
-    let (folder, base) = (folder(&state), state.config.public_base_url.clone());
+    let base = state.config.public_base_url.clone();
     state
-        .answer(move |conn| certificates::send(conn, &caller, query.olympiad_id, &folder, &base))
+        .answer(move |conn| certificates::send(conn, &caller, query.olympiad_id, &base))
         .await
 }
 
@@ -252,16 +244,10 @@ async fn regenerate_and_send_to_school(
     state: web::Data<AppState>,
     query: web::Query<EntryQuery>,
 ) -> ApiResult<BatchView> {
-    let (folder, base) = (folder(&state), state.config.public_base_url.clone());
+    let base = state.config.public_base_url.clone();
     state
         .answer(move |conn| {
-            certificates::regenerate_and_send(
-                conn,
-                &caller,
-                query.school_participant_id,
-                &folder,
-                &base,
-            )
+            certificates::regenerate_and_send(conn, &caller, query.school_participant_id, &base)
         })
         .await
 }
@@ -275,10 +261,10 @@ pub async fn download_zip(
     state: web::Data<AppState>,
     query: web::Query<EntryQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let (id, folder) = (query.school_participant_id, folder(&state));
+    let (id, files) = (query.school_participant_id, state.config.files.clone());
     let (name, bytes) = state
         .db
-        .office(move |conn| certificates::download(conn, &caller, id, &folder))
+        .office(move |conn| certificates::download(conn, &caller, id, &files))
         .await?;
     Ok(download(bytes, "application/zip", &name))
 }

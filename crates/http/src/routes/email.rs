@@ -285,9 +285,9 @@ pub async fn mass_mail_delete(
     path: web::Path<IdOf<MassMailId>>,
 ) -> ApiResult<bool> {
     let id = path.id;
-    let root = state.config.uploads_dir.clone();
+    let files = state.config.files.clone();
     state
-        .answer_done(move |conn| mass_mails::delete(conn, &caller, id, &root))
+        .answer_done(move |conn| mass_mails::delete(conn, &caller, id, &files))
         .await
 }
 
@@ -365,9 +365,9 @@ pub async fn mass_mail_attach(
     // Read with a margin over the largest file, so that one too large is named as such.
     let limit = olympiad_domain::email::MASS_MAIL_MAX_FILE_BYTES + 64 * 1024;
     let (name, bytes) = read_file_part(parts, limit).await?;
-    let root = state.config.uploads_dir.clone();
+    let files = state.config.files.clone();
     state
-        .answer(move |conn| mass_mails::attach(conn, &caller, id, &name, &bytes, &root))
+        .answer(move |conn| mass_mails::attach(conn, &caller, id, &name, &bytes, &files))
         .await
 }
 
@@ -390,9 +390,9 @@ pub async fn mass_mail_detach(
     path: web::Path<MassMailFilePath>,
 ) -> ApiResult<MassMailView> {
     let (id, attachment_id) = (path.id, path.attachment_id);
-    let root = state.config.uploads_dir.clone();
+    let files = state.config.files.clone();
     state
-        .answer(move |conn| mass_mails::detach(conn, &caller, id, attachment_id, &root))
+        .answer(move |conn| mass_mails::detach(conn, &caller, id, attachment_id, &files))
         .await
 }
 

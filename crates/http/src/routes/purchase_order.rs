@@ -584,9 +584,9 @@ pub async fn upload_proof(
         .check(Bucket::ProofUpload, &caller.user_id.to_string())?;
     let limit = state.config.upload_limit_bytes.min(PROOF_LIMIT_BYTES);
     let (name, bytes) = read_file_part(parts, limit).await?;
-    let uploads = state.config.uploads_dir.clone();
+    let files = state.config.files.clone();
     state
-        .answer(move |conn| payment_proofs::upload(conn, &caller, id, &name, &bytes, &uploads))
+        .answer(move |conn| payment_proofs::upload(conn, &caller, id, &name, &bytes, &files))
         .await
 }
 
@@ -603,15 +603,14 @@ pub async fn proof_file(
     path: web::Path<ProofPath>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, proof_id) = (path.id, path.proof_id);
-    let uploads = state.config.uploads_dir.clone();
-    let (proof, file) = state
+    let proof = state
         .db
-        .office(move |conn| payment_proofs::file(conn, &caller, id, proof_id, &uploads))
+        .office(move |conn| payment_proofs::find(conn, &caller, id, proof_id))
         .await?;
-    let bytes = web::block(move || std::fs::read(file))
+    let (files, stored) = (state.config.files.clone(), proof.clone());
+    let bytes = web::block(move || payment_proofs::bytes(&files, &stored))
         .await
-        .map_err(ApiError::internal)?
-        .map_err(ApiError::internal)?;
+        .map_err(ApiError::internal)??;
     Ok(download(bytes, &proof.content_type, &proof.filename))
 }
 

@@ -32,6 +32,13 @@ pub struct Fixture {
     _files: tempfile::TempDir,
 }
 
+/// The fixture's file store: its folder's `uploads`, or, when `TEST_STORAGE_URL` names a bucket
+/// (`scripts/test.sh` runs the file tests so a second time), a prefix of that bucket of its own.
+fn file_store(files: &tempfile::TempDir) -> olympiad_storage::Storage {
+    let unique = files.path().file_name().unwrap().to_string_lossy();
+    olympiad_storage::for_tests(&files.path().join("uploads"), &unique).unwrap()
+}
+
 impl Fixture {
     /// Staff two-factor off, as in the demo; see `with_config` for the rest.
     pub fn new() -> Self {
@@ -47,7 +54,7 @@ impl Fixture {
         let db = TestDatabase::new();
         let files = tempfile::tempdir().expect("a temporary folder");
         let mut config = ApiConfig::for_tests();
-        config.uploads_dir = files.path().join("uploads");
+        config.files = file_store(&files);
         config.sns_certificates.dir = files.path().join("sns-certs");
         change(&mut config);
         let state = web::Data::new(AppState::new(db.pool.clone(), config));
@@ -58,6 +65,15 @@ impl Fixture {
         };
         fixture.olympiad("geography");
         fixture
+    }
+
+    /// Another node of the platform: an app state of its own (its own database pool, its own
+    /// connection to the file store, its own limits) over the same database and the same files.
+    pub fn second_node(&self) -> web::Data<AppState> {
+        let pool = olympiad_persistence::open_pool(&self.db.database, 4).unwrap();
+        let mut config = self.state.config.clone();
+        config.files = file_store(&self._files);
+        web::Data::new(AppState::new(pool, config))
     }
 
     pub fn olympiad(&self, name: &str) -> Olympiad {

@@ -339,7 +339,7 @@ impl Sitting {
         while let Some(job) = Job::claim(&mut conn, "test").unwrap() {
             if job.kind == JobKind::Certificates {
                 let run: RunJob = serde_json::from_str(&job.payload).unwrap();
-                work_on_run(&mut conn, &run).unwrap();
+                work_on_run(&mut conn, &run, &self.fx.state.config.files).unwrap();
                 done += 1;
             }
             Job::complete(&mut conn, &job).unwrap();

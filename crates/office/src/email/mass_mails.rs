@@ -9,7 +9,7 @@ use crate::activity::record_activity;
 use crate::caller::Caller;
 use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::fields::{required_field, text_field};
-use crate::files::{clean_filename, remove_stored, sniff, store, stored_path};
+use crate::files::{clean_filename, remove_stored, sniff, store, upload_key};
 use crate::mail::{queue_email_in, recipient};
 use crate::scope::{find_in_reach, InReach};
 use olympiad_domain::email::{
@@ -25,9 +25,9 @@ use olympiad_persistence::models::{
     Unsubscribe, Upload, User,
 };
 use olympiad_persistence::{write_transaction, DbConnection};
+use olympiad_storage::Storage;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use std::path::Path;
 use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
@@ -194,9 +194,7 @@ fn files_carried(conn: &mut DbConnection, id: MassMailId) -> OfficeResult<Vec<Fi
         .map(|(file, upload)| FileAttachment {
             filename: file.filename,
             content_type: upload.content_type,
-            stored: stored_path(Path::new(""), &upload.sha256)
-                .to_string_lossy()
-                .into_owned(),
+            stored: upload_key(&upload.sha256),
         })
         .collect())
 }
@@ -209,7 +207,7 @@ pub fn attach(
     id: MassMailId,
     filename: &str,
     bytes: &[u8],
-    root: &Path,
+    files: &Storage,
 ) -> OfficeResult<MassMailView> {
     let mass_mail = find_in_reach::<MassMail>(conn, caller, id)?;
     step(&mass_mail, MassMailStep::Edit)?;
@@ -228,7 +226,7 @@ pub fn attach(
         Some(FileRefusal::TooLarge(message)) => return Err(OfficeError::invalid("file", message)),
         None => {}
     }
-    let stored = store(root, bytes, content_type)?;
+    let stored = store(files, bytes, content_type)?;
     write_transaction(conn, |conn| {
         // Checked again inside the transaction: the state may have changed meanwhile.
         let mass_mail = find_in_reach::<MassMail>(conn, caller, id)?;
@@ -253,7 +251,7 @@ pub fn detach(
     caller: &Caller,
     id: MassMailId,
     attachment_id: i64,
-    root: &Path,
+    files: &Storage,
 ) -> OfficeResult<MassMailView> {
     let (view, orphan) = write_transaction(
         conn,
@@ -278,7 +276,7 @@ pub fn detach(
         },
     )?;
     if let Some(upload) = orphan {
-        remove_stored(root, &upload);
+        remove_stored(files, &upload);
     }
     Ok(view)
 }
@@ -352,7 +350,7 @@ pub fn delete(
     conn: &mut DbConnection,
     caller: &Caller,
     id: MassMailId,
-    root: &Path,
+    files: &Storage,
 ) -> OfficeResult<()> {
     let orphans = write_transaction(conn, |conn| -> OfficeResult<Vec<Upload>> {
         let mass_mail = find_in_reach::<MassMail>(conn, caller, id)?;
@@ -378,7 +376,7 @@ pub fn delete(
         Ok(orphans)
     })?;
     for upload in &orphans {
-        remove_stored(root, upload);
+        remove_stored(files, upload);
     }
     Ok(())
 }

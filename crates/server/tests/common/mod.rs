@@ -60,6 +60,9 @@ pub fn worker(db: &TestDatabase, mailer: Mailer) -> Worker {
         name: "test-worker".into(),
         pool: db.pool.clone(),
         mailer,
+        files: olympiad_storage::Storage::folder(
+            std::env::temp_dir().join(format!("olympiad-test-files-{}", std::process::id())),
+        ),
         mail_rate_per_minute: 60_000,
     }
 }
