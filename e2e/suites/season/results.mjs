@@ -75,13 +75,13 @@ export function resultsSteps(context) {
       await page.waitForURL(`${base}/geography/admin/reports/overview`);
       await page.goto(`${base}/geography/admin/results/generate-and-send-certificates`);
       await page.getByRole('button', { name: 'Make certificates' }).click();
-      await page.getByTestId('generation-state').filter({ hasText: 'generated' }).waitFor({ timeout: 30_000 });
+      await page.getByTestId('generation-state').filter({ hasText: 'generated' }).waitFor({ timeout: 90_000 });
       await page.getByRole('button', { name: 'Send to every school' }).click();
       const admin = await signInAsAdmin(base);
       await eventually(async () => {
         const status = await admin.call('GET', `/api/certificate/send-status?olympiadId=${admin.olympiadId}`);
         return status.sent === status.schools && status.schools > 0;
-      }, 'every school sent', 30_000);
+      }, 'every school sent', 90_000);
       await page.reload();
       await page.getByRole('table', { name: 'Certificates per school' }).getByRole('row').filter({ hasText: SCHOOL.name }).getByText('sent').waitFor();
 
