@@ -1,4 +1,4 @@
-//! The access matrix of spec section 6: every screen of the three apps, its paths (aliases included),
+//! The access matrix: every screen of the three apps, its paths (aliases included),
 //! and who may open it. It is kept here once, as data; the API exports it as JSON and the apps build
 //! their route tables from that export, so the two can never disagree. Each screen also names the API
 //! operations it calls, which the HTTP crate's tests hold against the API's own access table.
@@ -275,7 +275,7 @@ const MASS_MAIL_CALLS: &[&str] = &[
     "POST /api/emailer/{kind}/preview",
 ];
 
-/// Every screen of the product, in the order of spec section 2.
+/// Every screen of the product, in the order the product lists them.
 pub const SCREENS: &[Screen] = &[
     // Admin layout, prefix /:olympiadName
     admin(

@@ -53,7 +53,7 @@ pub fn readable_code(count: usize, mut pick: impl FnMut(usize) -> usize) -> Stri
     code
 }
 
-/// Teachers' passwords arrive percent-escaped (spec section 5). A password that is not valid
+/// Teachers' passwords arrive percent-escaped. A password that is not valid
 /// percent-encoding was sent as it is, so it is used unchanged.
 pub fn teacher_password(sent: &str) -> String {
     decode_percent(sent).unwrap_or_else(|| sent.to_owned())

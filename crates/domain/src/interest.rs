@@ -1,4 +1,4 @@
-//! Expressions of interest (spec section 4): a teacher's, or someone else's (a parent, a tutor), is
+//! Expressions of interest: a teacher's, or someone else's (a parent, a tutor), is
 //! open until an admin processes it (a teacher's becomes an entry of their school) or declines it.
 
 use crate::words::words;

@@ -1,4 +1,4 @@
-//! The seven roles of the platform and the four ways of signing in (spec sections 6 and 7).
+//! The seven roles of the platform and the four ways of signing in.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;

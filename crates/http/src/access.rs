@@ -68,7 +68,7 @@ use Role::{Accountant, Admin, Funding, Learner, Marketing, Overlord, Teacher};
 
 const OVERLORD: Allowed = Roles(&[Overlord]);
 const ADMIN_OR_OVERLORD: Allowed = Roles(&[Admin, Overlord]);
-/// Who may open Schools (spec section 6).
+/// Who may open Schools.
 const SCHOOL_READERS: Allowed = Roles(&[Admin, Accountant, Funding, Marketing, Overlord]);
 /// Who may open Teachers, Participating Schools, Countries and Expressions of Interest.
 const STAFF: Allowed = Roles(&[Admin, Accountant, Funding, Overlord]);
@@ -87,7 +87,7 @@ const FINANCE_OR_TEAM: Allowed = Roles(&[Admin, Accountant, Funding, Overlord, T
 pub const API_ROUTES: &[ApiRoute] = &[
     route("GET", "/api/openapi.json", Public),
     route("GET", "/api/access-matrix", Public),
-    // Sign-in (spec section 7, Authentication and users)
+    // Sign-in (Authentication and users)
     route("POST", "/api/auth/signin", Public),
     route("GET", "/api/auth/get-login-status", Public),
     route("GET", "/api/auth/current-user", SignedIn),
@@ -246,8 +246,8 @@ pub const API_ROUTES: &[ApiRoute] = &[
     route("GET", "/api/upload", OVERLORD),
     route("GET", "/api/upload/{id}", OVERLORD),
     route("DELETE", "/api/upload/delete/{id}", OVERLORD),
-    // Schools, their entries and teams (spec section 7, Generic lists)
-    // Payments (spec section 7, Purchase orders; the payment page and PayFast's ITN are public)
+    // Schools, their entries and teams (Generic lists)
+    // Payments (Purchase orders; the payment page and PayFast's ITN are public)
     route("GET", "/api/purchase-order", FINANCE_OR_TEAM),
     route("POST", "/api/purchase-order", FINANCE_OR_TEAM),
     route("GET", "/api/purchase-order/dashboard", ADMIN_OR_OVERLORD),
@@ -437,7 +437,7 @@ pub const API_ROUTES: &[ApiRoute] = &[
         ADMIN_OR_OVERLORD,
     ),
     route("POST", "/api/olympiad/remark/{id}", ADMIN_OR_OVERLORD),
-    // Results and certificates (spec section 6: every results screen and Send Certificates are
+    // Results and certificates (every results screen and Send Certificates are
     // admin only; a school's team reads its released results and downloads its ZIP)
     route("GET", "/api/results/moderation", ADMIN_OR_OVERLORD),
     route("GET", "/api/results", ADMIN_OR_OVERLORD),

@@ -1,4 +1,4 @@
-// The access matrix of spec section 6, as exported by the server (Rust is the source of truth; its tests
+// The access matrix, as exported by the server (Rust is the source of truth; its tests
 // write src/generated/access-matrix.json). Every app builds its route table from this file.
 import matrixJson from '../generated/access-matrix.json';
 

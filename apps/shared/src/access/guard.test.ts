@@ -1,4 +1,4 @@
-// The guard of spec section 6, route by route and role by role, from the three apps' route tables.
+// The guard, route by route and role by role, from the three apps' route tables.
 import { describe, expect, it } from 'vitest';
 import { accessMatrix, admits, ROLES, type Role } from './access-matrix';
 import { buildRouteTable, type AppRoute } from './route-table';

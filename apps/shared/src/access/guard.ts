@@ -1,4 +1,4 @@
-// The before-navigation guard of spec section 6, to the letter.
+// The before-navigation guard.
 import type { AppRoute } from './route-table';
 import { isRole } from './access-matrix';
 

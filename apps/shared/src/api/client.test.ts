@@ -1,4 +1,4 @@
-// The session's rules on the wire (spec sections 6 to 8), through the real client and a stubbed fetch.
+// The session's rules on the wire, through the real client and a stubbed fetch.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, backgroundApi, call } from './client';
 import { loadingVisible } from '../feedback/loading';

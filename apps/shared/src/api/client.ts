@@ -12,7 +12,7 @@ import { emitSessionEvent } from '../session/session-events';
 /** Same origin: the `olympiad` binary serves the apps and the API (absolute, as Request needs). */
 export const API_BASE = typeof window === 'undefined' ? '' : window.location.origin;
 
-/** A 401 on any call ends the session (spec sections 6 and 8); the route guard then sends to /login. */
+/** A 401 on any call ends the session; the route guard then sends to /login. */
 export function endSessionOn401(response: Response): void {
   if (response.status !== 401) return;
   clearStoredUser();
@@ -92,7 +92,7 @@ export async function call<O extends FetchOutcome>(
   return readEnvelope(outcome.response.status, body, options.fallback);
 }
 
-/** Request timeout: none by default (spec section 9); pass to a call as `signal: withTimeout(ms)`. */
+/** Request timeout: none by default; pass to a call as `signal: withTimeout(ms)`. */
 export function withTimeout(ms: number): AbortSignal | undefined {
   return ms > 0 ? AbortSignal.timeout(ms) : undefined;
 }

@@ -1,5 +1,5 @@
 // The response envelope: `{success:true, data}` or `{success:false, error, errorMsg, fields?}`. A response
-// counts as successful only when it carries the success flag (spec section 4), whatever its status.
+// counts as successful only when it carries the success flag, whatever its status.
 import { AN_ERROR_OCCURRED, requestFailed } from './messages';
 import type { components } from './schema';
 
@@ -40,7 +40,7 @@ function text(value: unknown): string | null {
 }
 
 /**
- * The message to show for a failed call (spec section 8): error, else errorMsg, else reason, else
+ * The message to show for a failed call: error, else errorMsg, else reason, else
  * "An error occurred". Our server's `error` is a machine code (`2fa_required`) and its sentence is in
  * `errorMsg`, so a code-like `error` yields to `errorMsg`/`reason` and is shown only when nothing else is
  * there; an `error` that is a sentence (as older endpoints sent) is shown first, as the spec orders.

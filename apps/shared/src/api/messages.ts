@@ -1,4 +1,4 @@
-// The messages of spec section 8, word for word.
+// The messages people see, word for word.
 export const AN_ERROR_OCCURRED = 'An error occurred';
 /** The fallback on the alternative (provider-prefixed) upload path. */
 export const AN_ERROR_OCCURRED_UPLOAD = 'An error occurred 4';
@@ -7,7 +7,7 @@ export const GET_USER_DATA_FAILED = 'Something went wrong...getUserData';
 export const CERTIFICATE_CONFIG_SAVED = 'Certificate configuration saved';
 export const CERTIFICATE_CONFIG_NOT_SAVED = 'Certificate configuration failed to save';
 
-// Generic transport messages (spec section 8: "come from the transport layer"); worded as the old
+// Generic transport messages ("come from the transport layer"); worded as the old
 // client's transport worded them, so that support scripts and screenshots still match.
 export const NETWORK_ERROR = 'Network Error';
 export const REQUEST_ABORTED = 'Request aborted';

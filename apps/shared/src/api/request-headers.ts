@@ -1,4 +1,4 @@
-// Headers of spec section 7: with an access token, a bearer Authorization header and a JSON content type
+// The request headers: with an access token, a bearer Authorization header and a JSON content type
 // (form-encoded for form posts); without a token, none. The XSRF-TOKEN cookie is echoed in X-XSRF-TOKEN.
 import { accessToken } from '../session/stored-user';
 

@@ -10,7 +10,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Every screen, its paths and the roles that may open it, and each role's home (spec section 6). */
+        /** Every screen, its paths and the roles that may open it, and each role's home. */
         get: operations["access_matrix"];
         put?: never;
         post?: never;
@@ -989,7 +989,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Expressions of Interest, filterable as open, processed or declined (spec section 4). */
+        /** Expressions of Interest, filterable as open, processed or declined. */
         get: operations["interest_list"];
         put?: never;
         post?: never;
@@ -12930,7 +12930,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description An expression of interest from the public site (spec sections 3 and 4). */
+                        /** @description An expression of interest from the public site. */
                         data: components["schemas"]["ExpressionDetails"] & {
                             /** Format: date-time */
                             createdAt: string;
@@ -13031,7 +13031,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description An expression of interest from the public site (spec sections 3 and 4). */
+                        /** @description An expression of interest from the public site. */
                         data: components["schemas"]["ExpressionDetails"] & {
                             /** Format: date-time */
                             createdAt: string;

@@ -1,6 +1,6 @@
-// Form uploads are posted as multipart, either to the API or to a provider-specific prefixed path
-// (spec section 7). A 403 is passed on as an error with the server's message; the alternative path's
-// fallback message is "An error occurred 4" (section 8).
+// Form uploads are posted as multipart, either to the API or to a provider-specific prefixed path. A
+// 403 is passed on as an error with the server's message; the alternative path's fallback message is
+// "An error occurred 4".
 import { apiRequest } from './raw-request';
 import { AN_ERROR_OCCURRED, AN_ERROR_OCCURRED_UPLOAD } from './messages';
 import type { ApiResult } from './envelope';

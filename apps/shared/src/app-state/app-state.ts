@@ -1,4 +1,4 @@
-// The app state of spec section 2: the current navigation item (default home) and an olympiad id.
+// The app state: the current navigation item (default home) and an olympiad id.
 import { createStore, useStore } from '../lib/create-store';
 
 export type AppState = { navItem: string; olympiadId: number | null };

@@ -1,5 +1,5 @@
-// The loading indicator: shown while any request runs, hidden 300 ms after the last one ends (spec
-// section 9), so that back-to-back requests do not make it flicker.
+// The loading indicator: shown while any request runs, hidden 300 ms after the last one ends, so that
+// back-to-back requests do not make it flicker.
 import { createStore, useStore } from '../lib/create-store';
 
 export const LOADING_HIDE_DELAY_MS = 300;

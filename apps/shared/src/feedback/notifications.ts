@@ -1,4 +1,4 @@
-// Notifications close by themselves after 5000 ms (spec section 9).
+// Notifications close by themselves after 5000 ms.
 import { createStore, useStore } from '../lib/create-store';
 
 export const NOTIFICATION_TIMEOUT_MS = 5000;
@@ -20,7 +20,7 @@ export function notify(message: string, options: { title?: string; tone?: Notifi
   return id;
 }
 
-/** An alert: an error notification (section 8's messages are shown this way). */
+/** An alert: an error notification (the API's failure messages are shown this way). */
 export function alertError(message: string, title?: string): number {
   return notify(message, title === undefined ? { tone: 'error' } : { tone: 'error', title });
 }

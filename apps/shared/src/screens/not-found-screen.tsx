@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** Any path no route knows (spec section 2). Plain, so that every app can show it without its kit. */
+/** Any path no route knows. Plain, so that every app can show it without its kit. */
 export function NotFoundScreen() {
   useEffect(() => {
     document.title = 'Page Not Found';

@@ -1,4 +1,4 @@
-// Sign-in events of spec sections 4 and 8: the successful-login event fires 100 ms after the user is
+// Sign-in events: the successful-login event fires 100 ms after the user is
 // stored; a failure naming username or password raises the unsuccessful-login event; any other failure
 // raises the failure event (and the sign-in form its alert).
 import { writeStoredUser, type SessionUser, type StoredUser } from './stored-user';

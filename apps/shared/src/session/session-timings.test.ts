@@ -1,4 +1,4 @@
-// The timings of spec sections 4 and 9: success event 100 ms after storing; notifications close after
+// The session's timings: success event 100 ms after storing; notifications close after
 // 5000 ms; the loading indicator hides 300 ms after the last request; and the app state's defaults.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { onSessionEvent, storeSignedInUser, type SessionEvent } from './session-events';

@@ -1,4 +1,4 @@
-// The signed-in user, exactly as spec sections 3 and 9 say: local-storage key `user`, holding the user
+// The signed-in user, exactly as the apps have always kept it: local-storage key `user`, holding the user
 // with its `accessToken` and `role`.
 import { useSyncExternalStore } from 'react';
 import type { Role } from '../access/access-matrix';
@@ -65,7 +65,7 @@ export function accessToken(): string | null {
   return typeof token === 'string' && token !== '' ? token : null;
 }
 
-/** Logged in means the stored user has an access token (spec section 6). */
+/** Logged in means the stored user has an access token. */
 export function isLoggedIn(): boolean {
   return accessToken() !== null;
 }

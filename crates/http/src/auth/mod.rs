@@ -1,4 +1,4 @@
-//! Sign-in and everything around it: tokens, passwords, two-factor, resets (spec sections 4 to 7).
+//! Sign-in and everything around it: tokens, passwords, two-factor, resets.
 
 pub mod password;
 pub mod password_reset;

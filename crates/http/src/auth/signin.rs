@@ -1,5 +1,5 @@
 //! `POST /api/auth/signin`: username and password, in an olympiad, for a login type. A failure
-//! names the faulty part, `username` or `password` (spec sections 5 and 8).
+//! names the faulty part, `username` or `password`.
 
 use crate::auth::password;
 use crate::auth::session_start::{finish_sign_in, parse_role, SignInResult};

@@ -19,7 +19,7 @@ use olympiad_office::interest::{
 };
 use olympiad_persistence::models::ExpressionOfInterest;
 
-/// Expressions of Interest, filterable as open, processed or declined (spec section 4).
+/// Expressions of Interest, filterable as open, processed or declined.
 #[utoipa::path(
     operation_id = "interest_list",
     tag = "interest",

@@ -77,7 +77,7 @@ pub async fn openapi_json(document: web::Data<OpenApiDocument>) -> HttpResponse 
         .body(document.0.clone())
 }
 
-/// Every screen, its paths and the roles that may open it, and each role's home (spec section 6).
+/// Every screen, its paths and the roles that may open it, and each role's home.
 #[utoipa::path(tag = "meta", responses((status = 200, body = inline(crate::envelope::Envelope<serde_json::Value>))))]
 #[get("/api/access-matrix")]
 pub async fn access_matrix() -> ApiResult<serde_json::Value> {

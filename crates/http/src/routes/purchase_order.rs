@@ -1,4 +1,4 @@
-//! Payments: purchase orders (spec section 7), their invoices, the public payment page, PayFast's
+//! Payments: purchase orders, their invoices, the public payment page, PayFast's
 //! ITN callback, bank-statement reconciliation and the Payments Dashboard.
 
 use crate::access::Caller;

@@ -1,4 +1,4 @@
-//! An address's health (spec section 3): written well, its domain has mail servers, bounced
+//! An address's health: written well, its domain has mail servers, bounced
 //! before, shunned; kept once checked (`doNotRecheck` answers what was kept), and overridable by
 //! an admin who knows the address works. The mail server check asks the configured resolver; on
 //! a machine without one it says "unknown" rather than guess.

@@ -10,7 +10,7 @@ use olympiad_domain::interest::{InterestKind, InterestStatus};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-/// An expression of interest from the public site (spec sections 3 and 4).
+/// An expression of interest from the public site.
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable, Serialize, ToSchema)]
 #[diesel(table_name = eoi)]
 #[serde(rename_all = "camelCase")]

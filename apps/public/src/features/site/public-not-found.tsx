@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { AppLink } from '@olympiad/shared/router/app-link';
 import './public-ui.css';
 
-/** Any address no page answers (spec section 2), inside the public site's frame. */
+/** Any address no page answers, inside the public site's frame. */
 export function PublicNotFound() {
   useEffect(() => {
     document.title = 'Page Not Found · Olympiads';

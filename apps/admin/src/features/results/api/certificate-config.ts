@@ -22,7 +22,7 @@ export function useCertificateConfig(olympiadId: number) {
   return useQuery({ queryKey: configKey(olympiadId), queryFn: async () => unwrap(await getCertificateConfig<CertificateDesign>(olympiadId)) });
 }
 
-/** Saving says so itself, in spec section 8's words; the certificates' queries load again. */
+/** Saving says so itself, in the words people see; the certificates' queries load again. */
 export function useSaveCertificateConfig(olympiadId: number) {
   return useApiMutation({ mutationFn: (design: CertificateDesign) => saveCertificateConfig(olympiadId, design), invalidates: () => [certificateKeys.all] });
 }

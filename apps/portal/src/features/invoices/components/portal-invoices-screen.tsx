@@ -5,7 +5,7 @@
 // (the country's entry names their e-mail address) sees the country's orders here too, the same way.
 // A team admin may withdraw an order that nothing is paid or promised on (made too early, or the school
 // is not taking part after all); it stays on record for the office. "Could not get invoices" when they
-// cannot be loaded (spec section 8).
+// cannot be loaded.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';

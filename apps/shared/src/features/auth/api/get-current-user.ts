@@ -10,7 +10,7 @@ export type Section = 'admin' | 'overlord' | 'portal' | 'olympiad';
 export async function getCurrentUser(section: Section, olympiadId: number | null) {
   const query = olympiadId === null ? { section } : { section, olympiadId };
   const result = await call(api.GET('/api/auth/current-user', { params: { query } }));
-  // A transport error (no answer at all) raises the alert of spec section 8.
+  // A transport error (no answer at all) raises the transport alert.
   if (!result.ok && result.status === 0) alertError(GET_USER_DATA_FAILED);
   return unwrap(result);
 }

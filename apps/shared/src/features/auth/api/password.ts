@@ -1,4 +1,4 @@
-// Forgotten passwords and setting a password (spec section 7).
+// Forgotten passwords and setting a password.
 import { api, call } from '../../../api/client';
 import { readStoredUser, writeStoredUser } from '../../../session/stored-user';
 

@@ -1,4 +1,4 @@
-// POST /api/auth/signin (spec sections 3, 5 and 7).
+// POST /api/auth/signin.
 import { api, call } from '../../../api/client';
 
 export type LoginType = 'learner' | 'teacher' | 'admin' | 'overlord';
@@ -12,7 +12,7 @@ export type Credentials = {
   totpCode?: string;
 };
 
-/** The teacher password is percent-escaped before it is sent (spec section 5); the server decodes it. */
+/** The teacher password is percent-escaped before it is sent; the server decodes it. */
 export function passwordAsSent(loginType: LoginType, password: string): string {
   return loginType === 'teacher' ? encodeURIComponent(password) : password;
 }

@@ -1,5 +1,5 @@
 // One certificate configuration per olympiad (GET and POST /api/certificate/config/{id}); saving it says
-// so in spec section 8's words.
+// so in the words people see.
 import { apiRequest } from '../../../api/raw-request';
 import type { ApiResult } from '../../../api/envelope';
 import { CERTIFICATE_CONFIG_NOT_SAVED, CERTIFICATE_CONFIG_SAVED } from '../../../api/messages';

@@ -1,5 +1,5 @@
 // A school's (or country's) invoices: its purchase orders (GET /api/purchase-order/). Its failure alert
-// is spec section 8's "Could not get invoices".
+// is "Could not get invoices".
 import { apiRequest } from '../../../api/raw-request';
 import { unwrap } from '../../../api/envelope';
 import { COULD_NOT_GET_INVOICES } from '../../../api/messages';

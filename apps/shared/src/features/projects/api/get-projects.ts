@@ -4,7 +4,7 @@ import { api, call } from '../../../api/client';
 import { unwrap } from '../../../api/envelope';
 import { productSlug } from '../../../access/product';
 
-/** GET /api/{product}-suite/projects (showUpcoming defaults to false, spec section 9). */
+/** GET /api/{product}-suite/projects (showUpcoming defaults to false). */
 export async function getProjects(showUpcoming = false) {
   return unwrap(
     await call(api.GET('/api/{product}-suite/projects', { params: { path: { product: productSlug() }, query: { showUpcoming } } })),
