@@ -1,7 +1,7 @@
 //! Purchase orders of school and country entries, the history of their discounts, the invoices and
 //! credit notes issued from them, money received, and what each olympiad charges.
 
-use crate::error::{DbError, DbResult};
+use crate::error::DbResult;
 use crate::models::listing::{
     contains_pattern, lower, matches_search, page_of, sorted_by, Page, Paged, Sort,
 };

@@ -76,36 +76,27 @@ impl Invoice {
             .cloned())
     }
 
-    /// The provider's next number. The counter's row stays locked (PostgreSQL) or the database
-    /// written (SQLite) until the issuing transaction ends, so no two documents share a number and
-    /// a rolled-back one leaves no gap. Call inside a write transaction.
+    /// The provider's next number, taken in one statement that makes the project's counter or
+    /// moves it on: two first invoices of a project at once both get a number (an insert that
+    /// lost the race and then retried would find PostgreSQL's transaction already aborted). The
+    /// counter's row stays locked (PostgreSQL) or the database written (SQLite) until the issuing
+    /// transaction ends, so no two documents share a number and a rolled-back one leaves no gap.
+    /// Call inside a write transaction.
     fn next_number(conn: &mut DbConnection, project_id: i64) -> DbResult<i64> {
-        for _ in 0..2 {
-            let taken: Option<i64> = diesel::update(invoice_counters::table.find(project_id))
-                .set(invoice_counters::last_number.eq(invoice_counters::last_number + 1))
-                .returning(invoice_counters::last_number)
-                .get_result(conn)
-                .optional()?;
-            if let Some(number) = taken {
-                return Ok(number);
-            }
-            let first = diesel::insert_into(invoice_counters::table)
-                .values((
-                    invoice_counters::project_id.eq(project_id),
-                    invoice_counters::last_number.eq(1i64),
-                ))
-                .execute(conn);
-            match first {
-                Ok(_) => return Ok(1),
-                // Another transaction made the row first: take the next number from it.
-                Err(diesel::result::Error::DatabaseError(
-                    diesel::result::DatabaseErrorKind::UniqueViolation,
-                    _,
-                )) => continue,
-                Err(e) => return Err(e.into()),
-            }
-        }
-        Err(DbError::Conflict("invoice counter".into()))
+        let take = diesel::insert_into(invoice_counters::table)
+            .values((
+                invoice_counters::project_id.eq(project_id),
+                invoice_counters::last_number.eq(1i64),
+            ))
+            .on_conflict(invoice_counters::project_id)
+            .do_update()
+            .set(invoice_counters::last_number.eq(invoice_counters::last_number + 1))
+            .returning(invoice_counters::last_number);
+        // Both backends write the same upsert; diesel's connection of either kind only knows it.
+        Ok(match conn {
+            DbConnection::Sqlite(sqlite) => take.get_result(sqlite)?,
+            DbConnection::Postgresql(pg) => take.get_result(pg)?,
+        })
     }
 
     pub fn issue(conn: &mut DbConnection, form: &InvoiceInsertForm) -> DbResult<Invoice> {
