@@ -145,3 +145,21 @@ pub fn confirm_matches(
         Ok(paid)
     })
 }
+
+/// Records the order's whole total as paid by EFT, known by `external` (the statement's line, or
+/// the proof); false when a payment so known is recorded already (nothing is paid twice).
+pub(crate) fn record_eft(
+    conn: &mut DbConnection,
+    order: &PurchaseOrder,
+    external: &str,
+    caller: &Caller,
+) -> OfficeResult<bool> {
+    Ok(Payment::record(
+        conn,
+        order.id,
+        "eft",
+        order.total_cents,
+        external,
+        Some(caller.actor()),
+    )?)
+}
