@@ -19,13 +19,21 @@ rust() {
   echo "== Rust tests on SQLite"
   TEST_DATABASE=sqlite cargo test --workspace --locked
 
-  echo "== file tests against an S3-compatible bucket"
+  echo "== Rust tests on PostgreSQL"
+  pg_dir=$(mktemp -d /tmp/olympiad-pg.XXXXXX)
   s3_dir=$(mktemp -d /tmp/olympiad-s3.XXXXXX)
-  trap 'scripts/s3-server.sh stop "$s3_dir"' EXIT
+  trap 'scripts/postgres-cluster.sh stop "$pg_dir"; scripts/s3-server.sh stop "$s3_dir"' EXIT
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  url=$(scripts/postgres-cluster.sh start "$pg_dir" "$port")
+  TEST_DATABASE=postgres TEST_DATABASE_URL="$url" cargo test --workspace --locked
+
+  echo "== file tests against an S3-compatible bucket, on PostgreSQL"
   endpoint=$(scripts/s3-server.sh start "$s3_dir")
-  # moto takes any keys; each test's files get a prefix of their own under run/.
+  # moto takes any keys; each test's files get a prefix of their own under run/. Two nodes on one
+  # PostgreSQL and one bucket: tests/shared_files.rs.
   (
-    export TEST_DATABASE=sqlite TEST_STORAGE_URL=s3://olympiad-tests/run AWS_ENDPOINT_URL="$endpoint"
+    export TEST_DATABASE=postgres TEST_DATABASE_URL="$url"
+    export TEST_STORAGE_URL=s3://olympiad-tests/run AWS_ENDPOINT_URL="$endpoint"
     export AWS_ACCESS_KEY_ID=test AWS_SECRET_ACCESS_KEY=test AWS_REGION=us-east-1
     cargo test --locked -p olympiad-storage --lib
     cargo test --locked -p olympiad-http --test shared_files --test payments --test paper \
@@ -33,14 +41,6 @@ rust() {
     cargo test --locked -p olympiad-server --test email carries_its_files
   )
   scripts/s3-server.sh stop "$s3_dir"
-  trap - EXIT
-
-  echo "== Rust tests on PostgreSQL"
-  pg_dir=$(mktemp -d /tmp/olympiad-pg.XXXXXX)
-  trap 'scripts/postgres-cluster.sh stop "$pg_dir"' EXIT
-  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-  url=$(scripts/postgres-cluster.sh start "$pg_dir" "$port")
-  TEST_DATABASE=postgres TEST_DATABASE_URL="$url" cargo test --workspace --locked
   scripts/postgres-cluster.sh stop "$pg_dir"
   trap - EXIT
 
