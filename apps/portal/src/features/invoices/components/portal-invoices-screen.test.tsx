@@ -8,6 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { buildRouteTable } from '@olympiad/shared/access/route-table';
 import { USER_KEY } from '@olympiad/shared/session/stored-user';
 import { KitProvider } from '@olympiad/shared/ui/kit/kit-provider';
+import { ok, serve } from '@olympiad/shared/testing/fake-server';
 import { PortalInvoicesScreen } from './portal-invoices-screen';
 
 const route = buildRouteTable('portal').find((r) => r.key === 'portalInvoices')!;
@@ -39,35 +40,18 @@ const order = (changes: Record<string, unknown> = {}) => ({
   ...changes,
 });
 
-type Call = { method: string; path: string; query: URLSearchParams };
-
 /** The server: the teacher's school, its orders as `orders()` gives them at the time, and a withdrawal
  * that empties them. */
-function serve(orders: () => unknown[], withdrawn: () => void): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request | string, init?: RequestInit) => {
-      const request = typeof input === 'string' ? new Request(new URL(input, 'http://localhost'), init) : input;
-      const url = new URL(request.url);
-      calls.push({ method: request.method, path: url.pathname, query: url.searchParams });
-      const ok = (data: unknown) => Response.json({ success: true, data });
-      switch (`${request.method} ${url.pathname}`) {
-        case 'GET /api/school/single':
-          return ok({ olympiad: { id: 3, title: 'Geography Olympiad 2026' }, entry: { id: 5, learnerCount: 3 }, isTeamAdmin: true });
-        case 'GET /api/purchase-order/':
-          return ok({ rows: orders(), total: orders().length });
-        case 'GET /api/purchase-order/my-countries':
-          return ok([]);
-        case 'DELETE /api/purchase-order/7':
-          withdrawn();
-          return ok(order({ deletedAt: '2026-02-02T08:00:00Z' }));
-        default:
-          return Response.json({ success: false, error: 'not_found', errorMsg: 'no answer' }, { status: 404 });
-      }
-    }),
-  );
-  return calls;
+function serveInvoices(orders: () => unknown[], withdrawn: () => void) {
+  return serve({
+    'GET /api/school/single': ok({ olympiad: { id: 3, title: 'Geography Olympiad 2026' }, entry: { id: 5, learnerCount: 3 }, isTeamAdmin: true }),
+    'GET /api/purchase-order/': () => ok({ rows: orders(), total: orders().length }),
+    'GET /api/purchase-order/my-countries': ok([]),
+    'DELETE /api/purchase-order/7': () => {
+      withdrawn();
+      return ok(order({ deletedAt: '2026-02-02T08:00:00Z' }));
+    },
+  });
 }
 
 function renderInvoices() {
@@ -91,7 +75,7 @@ describe('withdrawing an order', () => {
   it('asks first, sends the school entry with the order, and then offers a new order', async () => {
     const person = userEvent.setup();
     let rows = [order()];
-    const calls = serve(
+    const calls = serveInvoices(
       () => rows,
       () => (rows = []),
     );
@@ -111,7 +95,7 @@ describe('withdrawing an order', () => {
 
   it('is not offered once the office pre-approved the order or money came in', async () => {
     for (const changes of [{ preApproved: true }, { receivedCents: 5000 }, { paid: true }]) {
-      serve(
+      serveInvoices(
         () => [order(changes)],
         () => undefined,
       );
