@@ -1294,17 +1294,6 @@ pub const SCREENS: &[Screen] = &[
     public("notFound", "Page Not Found", &["*"]),
 ];
 
-/// Where each role lands after signing in; `{olympiadName}` is the signed-in olympiad.
-pub const HOMES: &[(Role, &str)] = &[
-    (Overlord, "/overlord/overview"),
-    (Admin, "/{olympiadName}/admin/reports/overview"),
-    (Accountant, "/{olympiadName}/finance/payments"),
-    (Funding, "/{olympiadName}/funding/payments"),
-    (Marketing, "/{olympiadName}/marketing/edit/schools"),
-    (Teacher, "/portal"),
-    (Learner, "/{olympiadName}/olympiad/instructions"),
-];
-
 pub fn screen_by_key(key: &str) -> Option<&'static Screen> {
     SCREENS.iter().find(|screen| screen.key == key)
 }
@@ -1317,6 +1306,9 @@ pub fn matrix_json() -> serde_json::Value {
         "screens": SCREENS,
     })
 }
+
+mod homes;
+pub use homes::HOMES;
 
 #[cfg(test)]
 mod tests;
