@@ -1,7 +1,6 @@
 //! Rules of the olympiad platform that need no database and no HTTP: who may do what, how names and
 //! passwords are checked. Every other crate of the platform builds on these.
 
-pub mod access;
 pub mod answer_sheets;
 pub mod appeals;
 pub mod corrections;

@@ -1,5 +1,5 @@
-//! Who may call which API route, declared once in [`API_ROUTES`] and enforced by one middleware
-//! before any handler runs. A path under `/api` that is not declared here answers 404, so a route
+//! Who may call which API route, declared once in its area's manifest (`crate::manifest`), read
+//! into [`API_ROUTES`] and enforced by one middleware before any handler runs. A path under `/api` that is not declared here answers 404, so a route
 //! cannot be added without deciding who may call it; `tests/roles.rs` walks every route of the
 //! OpenAPI document with every role, also with the path percent-encoded and in upper case, and
 //! checks the answers against this table.
@@ -10,6 +10,7 @@
 
 use crate::auth::tokens::Purpose;
 use crate::error::ApiError;
+use crate::manifest::IdScope;
 use crate::state::AppState;
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
@@ -46,500 +47,73 @@ pub enum Allowed {
     RolesOrScrapeSecret(&'static [Role]),
 }
 
+/// A route as the access table holds it (declared in its area's manifest, `crate::manifest`).
 #[derive(Debug, Clone, Copy)]
 pub struct ApiRoute {
+    /// The area whose manifest declares it.
+    pub area: &'static str,
     pub method: &'static str,
     /// As in the OpenAPI document: `{name}` is one path segment, and may sit inside a segment
     /// (`{product}-suite`).
     pub path: &'static str,
     pub allowed: Allowed,
-}
-
-const fn route(method: &'static str, path: &'static str, allowed: Allowed) -> ApiRoute {
-    ApiRoute {
-        method,
-        path,
-        allowed,
-    }
+    pub id: Option<IdScope>,
+    pub beyond_schema: Option<&'static str>,
 }
 
 use Allowed::{LearnerWriting, Public, Roles, RolesOrScrapeSecret, SignedIn, TwoFactorSetup};
 use Role::{Accountant, Admin, Funding, Learner, Marketing, Overlord, Teacher};
 
-const OVERLORD: Allowed = Roles(&[Overlord]);
-const ADMIN_OR_OVERLORD: Allowed = Roles(&[Admin, Overlord]);
+pub const OVERLORD: Allowed = Roles(&[Overlord]);
+pub const ADMIN_OR_OVERLORD: Allowed = Roles(&[Admin, Overlord]);
 /// Who may open Schools.
-const SCHOOL_READERS: Allowed = Roles(&[Admin, Accountant, Funding, Marketing, Overlord]);
+pub const SCHOOL_READERS: Allowed = Roles(&[Admin, Accountant, Funding, Marketing, Overlord]);
 /// Who may open Teachers, Participating Schools, Countries and Expressions of Interest.
-const STAFF: Allowed = Roles(&[Admin, Accountant, Funding, Overlord]);
+pub const STAFF: Allowed = Roles(&[Admin, Accountant, Funding, Overlord]);
 /// Who may open Interested and Affected Parties.
-const ADMIN_FUNDING: Allowed = Roles(&[Admin, Funding, Overlord]);
-const TEACHER: Allowed = Roles(&[Teacher]);
-const LEARNER: Allowed = Roles(&[Learner]);
+pub const ADMIN_FUNDING: Allowed = Roles(&[Admin, Funding, Overlord]);
+pub const TEACHER: Allowed = Roles(&[Teacher]);
+pub const LEARNER: Allowed = Roles(&[Learner]);
 /// A school's team, and the staff who help it (each handler checks the entry is theirs).
-const TEAM_OR_ADMIN: Allowed = Roles(&[Teacher, Admin, Overlord]);
+pub const TEAM_OR_ADMIN: Allowed = Roles(&[Teacher, Admin, Overlord]);
 
 // Payments: the office's finance staff, and a school's team for its own orders (each use case
 // checks the order is theirs).
-const FINANCE: Allowed = Roles(&[Admin, Accountant, Funding, Overlord]);
-const FINANCE_OR_TEAM: Allowed = Roles(&[Admin, Accountant, Funding, Overlord, Teacher]);
+pub const FINANCE: Allowed = Roles(&[Admin, Accountant, Funding, Overlord]);
+pub const FINANCE_OR_TEAM: Allowed = Roles(&[Admin, Accountant, Funding, Overlord, Teacher]);
+/// A learner's own record, and the team and staff who look after it.
+pub const TEAM_ADMIN_OR_LEARNER: Allowed = Roles(&[Admin, Overlord, Teacher, Learner]);
+/// The overlord, or a scraper with the metrics secret.
+pub const METRICS_READERS: Allowed = RolesOrScrapeSecret(&[Overlord]);
 
-pub const API_ROUTES: &[ApiRoute] = &[
-    route("GET", "/api/openapi.json", Public),
-    route("GET", "/api/access-matrix", Public),
-    // Sign-in (Authentication and users)
-    route("POST", "/api/auth/signin", Public),
-    route("GET", "/api/auth/get-login-status", Public),
-    route("GET", "/api/auth/current-user", SignedIn),
-    route("POST", "/api/auth/signout", SignedIn),
-    route("POST", "/api/auth/forgot-password/{username}", Public),
-    // With the token of a reset e-mail, or signed in: the handler checks which.
-    route("PUT", "/api/auth/set-password", Public),
-    route("POST", "/api/auth/2fa/setup", TwoFactorSetup),
-    route("POST", "/api/auth/2fa/confirm", TwoFactorSetup),
-    // Users and accounts
-    route("GET", "/api/user/get-basic-list", ADMIN_OR_OVERLORD),
-    route("GET", "/api/user/impersonate", OVERLORD),
-    route("GET", "/api/user", ADMIN_OR_OVERLORD),
-    route("POST", "/api/user", OVERLORD),
-    route("PUT", "/api/user/{id}", OVERLORD),
-    route("POST", "/api/user/{id}/disable", OVERLORD),
-    route("POST", "/api/user/{id}/enable", OVERLORD),
-    route("POST", "/api/user/{id}/reset-two-factor", OVERLORD),
-    route("GET", "/api/account", ADMIN_OR_OVERLORD),
-    route("POST", "/api/account", OVERLORD),
-    route("POST", "/api/account/{id}/disable", OVERLORD),
-    route("POST", "/api/account/{id}/enable", OVERLORD),
-    // Projects and the product suite site
-    route("GET", "/api/{product}-suite/projects", Public),
-    route("GET", "/api/{product}-suite/project/{id}", Public),
-    route("GET", "/api/{product}-project", OVERLORD),
-    route("GET", "/api/{product}-sub-project", OVERLORD),
-    // Public sites and content: pages' copy and tags, FAQs, testimonials, general copy, switches
-    route("PUT", "/api/{product}-project/{id}", OVERLORD),
-    route("POST", "/api/{product}-project", OVERLORD),
-    route("POST", "/api/{product}-sub-project", OVERLORD),
-    route("PUT", "/api/{product}-sub-project/{id}", OVERLORD),
-    route("GET", "/api/website-copy", Public),
-    route("GET", "/api/website-copy/olympiad", ADMIN_OR_OVERLORD),
-    route("POST", "/api/website-copy/preview", ADMIN_OR_OVERLORD),
-    route("GET", "/api/website/copy/{id}", Public),
-    route("GET", "/api/website/olympiad/{id}", Public),
-    route("GET", "/api/site-copy", ADMIN_OR_OVERLORD),
-    route("POST", "/api/site-copy", ADMIN_OR_OVERLORD),
-    route("GET", "/api/faq", Public),
-    route("POST", "/api/faq", OVERLORD),
-    route("PUT", "/api/faq/{id}", OVERLORD),
-    route("DELETE", "/api/faq/{id}", OVERLORD),
-    route("GET", "/api/testimonial", Public),
-    route("GET", "/api/testimonial/site", Public),
-    route("POST", "/api/testimonial", OVERLORD),
-    route("PUT", "/api/testimonial/{id}", OVERLORD),
-    route("DELETE", "/api/testimonial/{id}", OVERLORD),
-    route("GET", "/api/copy", Public),
-    route("PUT", "/api/copy", ADMIN_OR_OVERLORD),
-    route("GET", "/api/system-config", Public),
-    route("PUT", "/api/system-config", OVERLORD),
-    // Logs
-    route("GET", "/api/app-log/all", OVERLORD),
-    route("GET", "/api/app-log/keys", OVERLORD),
-    route("GET", "/api/activity-log", OVERLORD),
-    // E-mail: system e-mails' copy, health, mass mails, campaigns, the queue, the log,
-    // unsubscribes (public by their link's reference), bounces (public, behind a shared secret)
-    route("GET", "/api/emailer", ADMIN_OR_OVERLORD),
-    route("PUT", "/api/emailer/{kind}", ADMIN_OR_OVERLORD),
-    route("DELETE", "/api/emailer/{kind}", ADMIN_OR_OVERLORD),
-    route("POST", "/api/emailer/{kind}/preview", ADMIN_FUNDING),
-    route("GET", "/api/emailer/email-health", Public),
-    route("POST", "/api/emailer/email-health/link", Public),
-    route(
-        "POST",
-        "/api/emailer/override-email-health",
-        ADMIN_OR_OVERLORD,
-    ),
-    route("GET", "/api/mass-mail", ADMIN_FUNDING),
-    route("POST", "/api/mass-mail", ADMIN_FUNDING),
-    route("GET", "/api/mass-mail/{id}", ADMIN_FUNDING),
-    route("PUT", "/api/mass-mail/{id}", ADMIN_FUNDING),
-    route("DELETE", "/api/mass-mail/{id}", ADMIN_FUNDING),
-    route("POST", "/api/mass-mail/{id}/test", ADMIN_FUNDING),
-    route("POST", "/api/mass-mail/{id}/queue", ADMIN_FUNDING),
-    route("POST", "/api/mass-mail/{id}/pause", ADMIN_FUNDING),
-    route("POST", "/api/mass-mail/{id}/resume", ADMIN_FUNDING),
-    route("POST", "/api/mass-mail/{id}/attachment", ADMIN_FUNDING),
-    route(
-        "DELETE",
-        "/api/mass-mail/{id}/attachment/{attachmentId}",
-        ADMIN_FUNDING,
-    ),
-    route("GET", "/api/campaign", OVERLORD),
-    route("POST", "/api/campaign", OVERLORD),
-    route("DELETE", "/api/campaign/{id}", OVERLORD),
-    route("GET", "/api/queued-email", OVERLORD),
-    route("GET", "/api/queued-email/unsent", OVERLORD),
-    route("GET", "/api/queued-email/search/{term}", OVERLORD),
-    route("GET", "/api/queued-email/{id}", OVERLORD),
-    route("POST", "/api/queued-email/release/{id}", OVERLORD),
-    route("POST", "/api/queued-email/release-batch", ADMIN_FUNDING),
-    route("GET", "/api/email-logs/search/{term}", ADMIN_OR_OVERLORD),
-    route(
-        "GET",
-        "/api/email-logs/{olympiadId}/{toShow}",
-        ADMIN_OR_OVERLORD,
-    ),
-    route("GET", "/api/unsubscribe", ADMIN_FUNDING),
-    route("POST", "/api/unsubscribe", Public),
-    route("POST", "/api/unsubscribe/resubscribe", Public),
-    route("GET", "/api/unsubscribe/{id}", Public),
-    route("POST", "/api/unsubscribe/{id}", Public),
-    route("GET", "/api/bounce", OVERLORD),
-    route("DELETE", "/api/bounce", OVERLORD),
-    route("POST", "/api/bounce/webhook", Public),
-    route("POST", "/api/bounce/ses", Public),
-    route("POST", "/api/bounce/dsn", Public),
-    route("GET", "/api/shunned-email", OVERLORD),
-    route("DELETE", "/api/shunned-email/{id}", OVERLORD),
-    route("GET", "/api/school-emails-overview", OVERLORD),
-    // The olympiad and its paper (each handler also checks the olympiad is the caller's own)
-    route("GET", "/api/olympiad", ADMIN_OR_OVERLORD),
-    route("PUT", "/api/olympiad/{id}", ADMIN_OR_OVERLORD),
-    route(
-        "GET",
-        "/api/olympiad/set-olympiad-open/{query}",
-        ADMIN_OR_OVERLORD,
-    ),
-    route("POST", "/api/olympiad/set-pinned", ADMIN_OR_OVERLORD),
-    route("POST", "/api/olympiad/modules/{id}", ADMIN_OR_OVERLORD),
-    route("GET", "/api/olympiad/verify/{id}", ADMIN_OR_OVERLORD),
-    route("GET", "/api/olympiad/{id}/question-bank", ADMIN_OR_OVERLORD),
-    route(
-        "POST",
-        "/api/olympiad/{id}/question-bank",
-        ADMIN_OR_OVERLORD,
-    ),
-    route(
-        "POST",
-        "/api/olympiad/{id}/question-bank/csv",
-        ADMIN_OR_OVERLORD,
-    ),
-    route("GET", "/api/question-module", ADMIN_OR_OVERLORD),
-    route("POST", "/api/question-module", ADMIN_OR_OVERLORD),
-    route("POST", "/api/question-module/reorder", ADMIN_OR_OVERLORD),
-    route("PUT", "/api/question-module/{id}", ADMIN_OR_OVERLORD),
-    route("DELETE", "/api/question-module/{id}", ADMIN_OR_OVERLORD),
-    route("GET", "/api/question", ADMIN_OR_OVERLORD),
-    route("POST", "/api/question", ADMIN_OR_OVERLORD),
-    route("POST", "/api/question/reorder", ADMIN_OR_OVERLORD),
-    route("PUT", "/api/question/{id}", ADMIN_OR_OVERLORD),
-    route("DELETE", "/api/question/{id}", ADMIN_OR_OVERLORD),
-    route("POST", "/api/question/{id}/duplicate", ADMIN_OR_OVERLORD),
-    // Files: an olympiad's own people may see its files (learners the images of their questions)
-    route("GET", "/api/attachment", ADMIN_OR_OVERLORD),
-    route("POST", "/api/attachment/upload", ADMIN_OR_OVERLORD),
-    route("GET", "/api/attachment/{id}", SignedIn),
-    route("DELETE", "/api/attachment/{id}", ADMIN_OR_OVERLORD),
-    route(
-        "POST",
-        "/api/attachment/{id}/update-filename",
-        ADMIN_OR_OVERLORD,
-    ),
-    route("GET", "/api/upload", OVERLORD),
-    route("GET", "/api/upload/{id}", OVERLORD),
-    route("DELETE", "/api/upload/delete/{id}", OVERLORD),
-    // Schools, their entries and teams (Generic lists)
-    // Payments (Purchase orders; the payment page and PayFast's ITN are public)
-    route("GET", "/api/purchase-order", FINANCE_OR_TEAM),
-    route("POST", "/api/purchase-order", FINANCE_OR_TEAM),
-    route("GET", "/api/purchase-order/dashboard", ADMIN_OR_OVERLORD),
-    route("PUT", "/api/purchase-order/fees", ADMIN_OR_OVERLORD),
-    route("POST", "/api/purchase-order/reconcile/preview", FINANCE),
-    route("POST", "/api/purchase-order/reconcile/confirm", FINANCE),
-    route("GET", "/api/purchase-order/{id}", FINANCE_OR_TEAM),
-    route("PUT", "/api/purchase-order/{id}", FINANCE),
-    route("DELETE", "/api/purchase-order/{id}", FINANCE_OR_TEAM),
-    route("GET", "/api/purchase-order/{id}/invoice", FINANCE_OR_TEAM),
-    route("POST", "/api/purchase-order/{id}/invoice", FINANCE_OR_TEAM),
-    route("DELETE", "/api/purchase-order/admin/{id}", FINANCE),
-    route(
-        "PUT",
-        "/api/purchase-order/set-school-po/{id}",
-        FINANCE_OR_TEAM,
-    ),
-    route(
-        "PUT",
-        "/api/purchase-order/set-num-learners-discount/{id}",
-        FINANCE,
-    ),
-    route(
-        "PUT",
-        "/api/purchase-order/send-discount-email/{id}",
-        FINANCE,
-    ),
-    route("GET", "/api/pay/{token}", Public),
-    route("GET", "/api/pay/{token}/invoice", Public),
-    route("POST", "/api/pay/{token}/invoice", Public),
-    route("POST", "/api/payfast/itn", Public),
-    // Payments: proofs of payment (the entry's people upload, the finance staff accept)
-    route("POST", "/api/purchase-order/{id}/proof", FINANCE_OR_TEAM),
-    route(
-        "GET",
-        "/api/purchase-order/{id}/proof/{proofId}",
-        FINANCE_OR_TEAM,
-    ),
-    route(
-        "PUT",
-        "/api/purchase-order/{id}/proof/{proofId}/accept",
-        FINANCE,
-    ),
-    // Payments: a country's own invoices (its team leader in the portal)
-    route("GET", "/api/purchase-order/my-countries", Roles(&[Teacher])),
-    // Payments: fee waivers (the funder sponsors a school's entry)
-    route(
-        "PUT",
-        "/api/purchase-order/set-sponsored/{id}",
-        Roles(&[Admin, Funding, Overlord]),
-    ),
-    route("GET", "/api/school", SCHOOL_READERS),
-    route("POST", "/api/school", ADMIN_OR_OVERLORD),
-    route("PUT", "/api/school/{id}", ADMIN_OR_OVERLORD),
-    route("DELETE", "/api/school/{id}", OVERLORD),
-    route("GET", "/api/school/single", TEACHER),
-    route("PUT", "/api/school/single", TEACHER),
-    route("GET", "/api/school/merge-preview", OVERLORD),
-    route("POST", "/api/school/merge", OVERLORD),
-    route(
-        "GET",
-        "/api/school-participant",
-        Roles(&[Admin, Accountant, Funding, Overlord, Teacher]),
-    ),
-    route("POST", "/api/school-participant", TEAM_OR_ADMIN),
-    route("PUT", "/api/school-participant/{id}", ADMIN_OR_OVERLORD),
-    route("DELETE", "/api/school-participant/{id}", ADMIN_OR_OVERLORD),
-    route("GET", "/api/teacher", STAFF),
-    route("PUT", "/api/teacher/{id}", ADMIN_OR_OVERLORD),
-    route("GET", "/api/teacher/profile", TEACHER),
-    route("PUT", "/api/teacher/profile", TEACHER),
-    route("GET", "/api/team-member", TEAM_OR_ADMIN),
-    route("POST", "/api/team-member", TEAM_OR_ADMIN),
-    route("PUT", "/api/team-member/{id}", TEAM_OR_ADMIN),
-    route("DELETE", "/api/team-member/{id}", TEAM_OR_ADMIN),
-    // Learners and their entries (participants)
-    route("GET", "/api/learner", ADMIN_OR_OVERLORD),
-    route(
-        "GET",
-        "/api/learner/single",
-        Roles(&[Admin, Overlord, Teacher, Learner]),
-    ),
-    route("GET", "/api/learner/template", TEAM_OR_ADMIN),
-    route("POST", "/api/learner/import/preview", TEAM_OR_ADMIN),
-    route("POST", "/api/learner/import", TEAM_OR_ADMIN),
-    route("POST", "/api/learner", TEAM_OR_ADMIN),
-    route("GET", "/api/learner/{id}/correction", TEAM_OR_ADMIN),
-    route("PUT", "/api/learner/{id}", TEAM_OR_ADMIN),
-    route("DELETE", "/api/learner/{id}", TEAM_OR_ADMIN),
-    route("GET", "/api/participant", TEAM_OR_ADMIN),
-    route("PUT", "/api/participant/{id}", TEAM_OR_ADMIN),
-    route("DELETE", "/api/participant/{id}", TEAM_OR_ADMIN),
-    route("POST", "/api/participant/login-slips", TEAM_OR_ADMIN),
-    route("PUT", "/api/auth/set-learner-passwords/{id}", TEAM_OR_ADMIN),
-    route(
-        "GET",
-        "/api/scratchpad/local-teacher-password-reset",
-        OVERLORD,
-    ),
-    // Expressions of interest: the public form (rate-limited) and the staff's list
-    route("POST", "/api/interest", Public),
-    route("POST", "/api/teacher/expression", Public),
-    route("POST", "/api/website/eoi", Public),
-    route("POST", "/api/website/other-interest", Public),
-    route("POST", "/api/website/verify-email/{id}", Public),
-    route("GET", "/api/interest/expression-of-interest", STAFF),
-    route(
-        "GET",
-        "/api/interest/expression-of-interest/possible-matches",
-        STAFF,
-    ),
-    route(
-        "POST",
-        "/api/interest/expression-of-interest/{id}/process",
-        STAFF,
-    ),
-    route(
-        "POST",
-        "/api/interest/expression-of-interest/{id}/decline",
-        STAFF,
-    ),
-    route("DELETE", "/api/interest/{id}", STAFF),
-    // igeo countries and their entries
-    route("GET", "/api/igeo-country", STAFF),
-    route("GET", "/api/igeo-country/single", STAFF),
-    route("POST", "/api/igeo-country", ADMIN_OR_OVERLORD),
-    route("PUT", "/api/igeo-country/{id}", ADMIN_OR_OVERLORD),
-    route("DELETE", "/api/igeo-country/{id}", ADMIN_OR_OVERLORD),
-    route("GET", "/api/igeo-country/merge-preview", OVERLORD),
-    route("POST", "/api/igeo-country/merge", OVERLORD),
-    route("GET", "/api/igeo-country-participant", STAFF),
-    route("GET", "/api/igeo-country-participant/single", STAFF),
-    route("POST", "/api/igeo-country-participant", ADMIN_OR_OVERLORD),
-    route(
-        "PUT",
-        "/api/igeo-country-participant/{id}",
-        ADMIN_OR_OVERLORD,
-    ),
-    route(
-        "DELETE",
-        "/api/igeo-country-participant/{id}",
-        ADMIN_OR_OVERLORD,
-    ),
-    // Interested and affected parties
-    route("GET", "/api/useful-contact", ADMIN_FUNDING),
-    route("POST", "/api/useful-contact", ADMIN_FUNDING),
-    route("PUT", "/api/useful-contact/{id}", ADMIN_FUNDING),
-    route("DELETE", "/api/useful-contact/{id}", ADMIN_FUNDING),
-    // The learner's sitting: each handler finds the learner's own entry and attempt (the start's
-    // steps check the session themselves, on the connection of their own reads)
-    route("GET", "/api/sitting", LEARNER),
-    route("POST", "/api/sitting/declaration", LearnerWriting),
-    route("POST", "/api/sitting/recovery-code", LearnerWriting),
-    route("POST", "/api/sitting/recover", LEARNER),
-    route("PUT", "/api/sitting/details", LearnerWriting),
-    route("POST", "/api/sitting/start", LearnerWriting),
-    route("GET", "/api/sitting/paper", LearnerWriting),
-    route("POST", "/api/sitting/answers", LearnerWriting),
-    route("POST", "/api/participant-tracker", LearnerWriting),
-    route("POST", "/api/sitting/finish", LEARNER),
-    // The lobby: each handler finds the learner's own entry; the olympiad's staggered windows
-    route("GET", "/api/sitting/lobby", LEARNER),
-    route("GET", "/api/sitting/lobby/paper", LEARNER),
-    route("POST", "/api/sitting/lobby/start", LEARNER),
-    route("GET", "/api/olympiad/{id}/start-windows", ADMIN_OR_OVERLORD),
-    route("PUT", "/api/olympiad/{id}/start-windows", ADMIN_OR_OVERLORD),
-    // Watching and steering a sitting
-    route("GET", "/api/sitting/monitor", TEAM_OR_ADMIN),
-    route("GET", "/api/sitting/learners", TEAM_OR_ADMIN),
-    route("POST", "/api/sitting/pause", TEAM_OR_ADMIN),
-    route("POST", "/api/sitting/resume", TEAM_OR_ADMIN),
-    route("POST", "/api/sitting/extra-time", TEAM_OR_ADMIN),
-    route(
-        "GET",
-        "/api/participant/reset/{olympiadId}/{participantId}",
-        TEAM_OR_ADMIN,
-    ),
-    route("GET", "/api/participant/reset/{id}", ADMIN_OR_OVERLORD),
-    route(
-        "GET",
-        "/api/participant/get-submitted-data/{id}",
-        TEAM_OR_ADMIN,
-    ),
-    route(
-        "GET",
-        "/api/reports/olympiad/start-times",
-        ADMIN_OR_OVERLORD,
-    ),
-    route("POST", "/api/olympiad/remark/{id}", ADMIN_OR_OVERLORD),
-    // Results and certificates (every results screen and Send Certificates are
-    // admin only; a school's team reads its released results and downloads its ZIP)
-    route("GET", "/api/results/moderation", ADMIN_OR_OVERLORD),
-    route("GET", "/api/results", ADMIN_OR_OVERLORD),
-    route("POST", "/api/results/adjust", ADMIN_OR_OVERLORD),
-    route("POST", "/api/results/disqualify", ADMIN_OR_OVERLORD),
-    route("POST", "/api/results/remark", ADMIN_OR_OVERLORD),
-    route("POST", "/api/results/state", ADMIN_OR_OVERLORD),
-    route("PUT", "/api/results/bands", ADMIN_OR_OVERLORD),
-    route(
-        "GET",
-        "/api/reports/olympiad/top-school-calcs/{id}",
-        ADMIN_OR_OVERLORD,
-    ),
-    route("GET", "/api/results/downloads/details", ADMIN_OR_OVERLORD),
-    route("GET", "/api/results/school", TEAM_OR_ADMIN),
-    route("GET", "/api/results/top-results/{project}", Public),
-    route("GET", "/api/results/past-winners/{project}", Public),
-    route("GET", "/api/certificate/config/{id}", ADMIN_OR_OVERLORD),
-    route("POST", "/api/certificate/config/{id}", ADMIN_OR_OVERLORD),
-    route("GET", "/api/certificate/moderated", ADMIN_OR_OVERLORD),
-    route("GET", "/api/certificate/list/{id}", ADMIN_OR_OVERLORD),
-    route(
-        "GET",
-        "/api/certificate/generation-status",
-        ADMIN_OR_OVERLORD,
-    ),
-    route("GET", "/api/certificate/send-status", ADMIN_OR_OVERLORD),
-    route("POST", "/api/certificate/generate", ADMIN_OR_OVERLORD),
-    route("POST", "/api/certificate/send", ADMIN_OR_OVERLORD),
-    route("POST", "/api/certificate/pause", ADMIN_OR_OVERLORD),
-    route(
-        "GET",
-        "/api/certificates/regenerate-and-send-to-school",
-        ADMIN_OR_OVERLORD,
-    ),
-    // The specification's own address for it, without `/api` (see OUTSIDE_API).
-    route(
-        "GET",
-        "/certificates/regenerate-and-send-to-school",
-        ADMIN_OR_OVERLORD,
-    ),
-    route("GET", "/api/certificate/download", TEAM_OR_ADMIN),
-    // Results: answers written on paper, and appeals
-    route("GET", "/api/results/paper/sheets", TEAM_OR_ADMIN),
-    route("POST", "/api/results/paper/preview", ADMIN_OR_OVERLORD),
-    route("POST", "/api/results/paper/import", ADMIN_OR_OVERLORD),
-    route("POST", "/api/results/appeals", TEAM_OR_ADMIN),
-    route("GET", "/api/results/appeals", ADMIN_OR_OVERLORD),
-    route("GET", "/api/results/appeals/school", TEAM_OR_ADMIN),
-    route(
-        "POST",
-        "/api/results/appeals/{id}/decide",
-        ADMIN_OR_OVERLORD,
-    ),
-    // Certificates: pictures and the PDF preview; the paper answers spreadsheet to fill in
-    route("POST", "/api/certificate/image/{id}", ADMIN_OR_OVERLORD),
-    route("POST", "/api/certificate/preview/{id}", ADMIN_OR_OVERLORD),
-    route("GET", "/api/results/paper/template", TEAM_OR_ADMIN),
-    // The overlord's area and the reports
-    route("GET", "/api/olympiad/all", OVERLORD),
-    route("POST", "/api/olympiad", OVERLORD),
-    route("GET", "/api/note/{topic}", OVERLORD),
-    route("PUT", "/api/note/{topic}", OVERLORD),
-    route("GET", "/api/sanity-log", OVERLORD),
-    route("POST", "/api/sanity-log/run", OVERLORD),
-    route("GET", "/api/search", OVERLORD),
-    route("GET", "/api/task", OVERLORD),
-    route("POST", "/api/task/{id}/retry", OVERLORD),
-    route("POST", "/api/reports/olympiad/overview", ADMIN_OR_OVERLORD),
-    route(
-        "POST",
-        "/api/reports/olympiad/overview/{id}",
-        ADMIN_OR_OVERLORD,
-    ),
-    route(
-        "POST",
-        "/api/reports/olympiad/graph-data/{id}",
-        ADMIN_OR_OVERLORD,
-    ),
-    route(
-        "POST",
-        "/api/reports/olympiad/questions-by-difficulty/{id}",
-        ADMIN_OR_OVERLORD,
-    ),
-    route("GET", "/api/reports/learner-logins", OVERLORD),
-    // Nodes, metrics and privacy
-    route("GET", "/metrics", RolesOrScrapeSecret(&[Overlord])),
-    // Privacy (POPIA): exports, erasures and retention
-    route("GET", "/api/privacy/learner/{id}/export", OVERLORD),
-    route("GET", "/api/privacy/user/{id}/export", OVERLORD),
-    route("POST", "/api/privacy/learner/{id}/erase", OVERLORD),
-    route("POST", "/api/privacy/user/{id}/erase", OVERLORD),
-    route("GET", "/api/privacy/retention", OVERLORD),
-    route("PUT", "/api/privacy/retention", OVERLORD),
-];
+/// Every route of the API, read from the areas' manifests (`routes::areas`), in the order the
+/// router tries them.
+pub static API_ROUTES: LazyLock<Vec<ApiRoute>> = LazyLock::new(|| {
+    crate::routes::areas()
+        .into_iter()
+        .flat_map(|area| {
+            let name = area.name;
+            area.routes.into_iter().map(move |route| ApiRoute {
+                area: name,
+                method: route.method,
+                // The table lives as long as the process: its paths are borrowed for as long.
+                path: Box::leak(route.path.into_boxed_str()),
+                allowed: route.allowed,
+                id: route.id,
+                beyond_schema: route.beyond_schema,
+            })
+        })
+        .collect()
+});
 
 mod public_limits;
 use public_limits::bound_public;
 pub use public_limits::{public_bucket, PUBLIC_BODY_LIMIT_BYTES, PUBLIC_LIMITS};
 
-/// Whether `path` fits the declared `pattern`; answers how many segments matched literally, so the
-/// most specific declaration wins (`/api/user/impersonate` over `/api/user/{id}`).
+/// Whether `path` fits the declared `pattern`; answers how literally it matched, so the most
+/// specific declaration wins: whole segments first (`/api/user/impersonate` over
+/// `/api/user/{id}`), then the fixed characters around a name (`{product}-sub-project` over
+/// `{product}-project`).
 fn match_score(pattern: &str, path: &str) -> Option<usize> {
     // Walked for every declaration on every request: no allocation, and out at the first segment
     // that differs.
@@ -560,8 +134,10 @@ fn match_score(pattern: &str, path: &str) -> Option<usize> {
                 if !fits {
                     return None;
                 }
+                literal += prefix.len() + suffix.len();
             }
-            _ if expected == actual => literal += 1,
+            // A whole segment outweighs the fixed characters of every named one.
+            _ if expected == actual => literal += 1 << 16,
             _ => return None,
         }
     }
@@ -572,7 +148,7 @@ fn match_score(pattern: &str, path: &str) -> Option<usize> {
 static BY_SHAPE: LazyLock<HashMap<(&'static str, usize), Vec<&'static ApiRoute>>> =
     LazyLock::new(|| {
         let mut shapes: HashMap<(&'static str, usize), Vec<&'static ApiRoute>> = HashMap::new();
-        for route in API_ROUTES {
+        for route in API_ROUTES.iter() {
             let segments = route.path.split('/').count();
             shapes
                 .entry((route.method, segments))

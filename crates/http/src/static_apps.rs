@@ -3,11 +3,11 @@
 //! pages get their title and description written into the HTML here, so that search engines and
 //! link previews see them without running the app's script.
 
+use crate::screens::{Access, App, Screen, SCREENS};
 use crate::state::AppState;
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE, ETAG, IF_NONE_MATCH, LOCATION};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
-use olympiad_domain::access::{Access, App, Screen, SCREENS};
 use olympiad_domain::site::{site_address, SiteAddress};
 use olympiad_office::site;
 use olympiad_persistence::models::SystemConfig;

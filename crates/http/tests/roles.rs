@@ -211,7 +211,7 @@ async fn every_route_answers_each_role_as_declared() {
 #[test]
 fn every_declaration_is_a_documented_route() {
     let document = olympiad_http::openapi::document();
-    for route in API_ROUTES {
+    for route in API_ROUTES.iter() {
         let item = document
             .paths
             .paths

@@ -3,9 +3,9 @@
 //! each of them, and one it offers only to some (behind `can()`) to at least one: otherwise a role
 //! would be given a screen, or a button, that the API then refuses.
 
-use olympiad_domain::access::{Access, Screen, SCREENS};
 use olympiad_domain::Role;
 use olympiad_http::access::{Allowed, ApiRoute, API_ROUTES};
+use olympiad_http::screens::{Access, Screen, SCREENS};
 
 /// Who may open the screen: `None` is a visitor who is not signed in.
 fn visitors(screen: &Screen) -> Vec<Option<Role>> {
@@ -50,7 +50,7 @@ fn who(visitor: Option<Role>) -> String {
 #[test]
 fn every_visitor_of_a_screen_may_call_what_it_calls() {
     let mut problems = Vec::new();
-    for screen in SCREENS {
+    for screen in SCREENS.iter() {
         for operation in screen.calls_for_everyone() {
             let Some(route) = declaration(operation) else {
                 problems.push(format!(
@@ -76,7 +76,7 @@ fn every_visitor_of_a_screen_may_call_what_it_calls() {
 #[test]
 fn what_a_screen_offers_some_visitor_may_call() {
     let mut problems = Vec::new();
-    for screen in SCREENS {
+    for screen in SCREENS.iter() {
         for operation in screen.guarded_operations {
             let Some(route) = declaration(operation) else {
                 problems.push(format!(

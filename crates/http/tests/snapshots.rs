@@ -36,7 +36,7 @@ fn openapi_document_is_current() {
 
 #[test]
 fn access_matrix_is_current() {
-    let json = serde_json::to_string_pretty(&olympiad_domain::access::matrix_json()).unwrap();
+    let json = serde_json::to_string_pretty(&olympiad_http::screens::matrix_json()).unwrap();
     check("apps/shared/src/generated/access-matrix.json", json + "\n");
 }
 

@@ -233,25 +233,18 @@ fn hyphenated_words(slug: &str, max: usize) -> bool {
         })
 }
 
-/// Whether `slug` is the first part of an address the apps already serve (`/login`,
-/// `/overlord/…`): a project's site there would never be reached.
-fn taken_by_a_screen(slug: &str) -> bool {
-    olympiad_domain::access::SCREENS
-        .iter()
-        .flat_map(|screen| screen.paths.iter())
-        .filter_map(|path| path.trim_start_matches('/').split('/').next())
-        .any(|first| first == slug)
-}
-
 /// A new project, with its public site at `/{slug}`: the slug is free among the projects and the
 /// apps' own addresses. (An olympiad of the same name does not clash: its pages are
-/// `/{name}/login` and `/{name}/admin/…`, none of which a project's site uses.)
+/// `/{name}/login` and `/{name}/admin/…`, none of which a project's site uses.) `app_addresses`
+/// are the first parts of the addresses the apps serve (`login`, `overlord`): a project's site
+/// there would never be reached.
 pub fn create_project(
     conn: &mut DbConnection,
     caller: &Caller,
     slug: &str,
     product: &str,
     input: &NewProject,
+    app_addresses: &[&str],
 ) -> OfficeResult<Project> {
     check_product(slug, product)?;
     let project_slug = input.slug.trim();
@@ -261,7 +254,7 @@ pub fn create_project(
             "must be lower-case words joined by hyphens, 2 to 60 characters",
         ));
     }
-    if taken_by_a_screen(project_slug) {
+    if app_addresses.contains(&project_slug) {
         return Err(OfficeError::invalid(
             "slug",
             "is an address of the platform itself",

@@ -107,6 +107,13 @@ fn ids(
     for parameter in ["site", "projectName"] {
         println!("id {parameter} \"{}\"", project.slug);
     }
+    // The rules no schema can state, from the areas' manifests: the fuzzer does not expect every
+    // schema-valid request of these routes accepted.
+    for route in olympiad_http::access::API_ROUTES.iter() {
+        if let Some(rule) = route.beyond_schema {
+            println!("beyond_schema {} {} {rule}", route.method, route.path);
+        }
+    }
     Ok(())
 }
 

@@ -41,17 +41,3 @@ fn the_most_specific_declaration_wins() {
     assert!(declared(&Method::GET, "/api/-suite/projects").is_none());
     assert!(declared(&Method::DELETE, "/api/user/42").is_none());
 }
-
-#[test]
-fn every_declaration_is_unique() {
-    for (i, a) in API_ROUTES.iter().enumerate() {
-        for b in &API_ROUTES[i + 1..] {
-            assert!(
-                !(a.method == b.method && a.path == b.path),
-                "{} {} declared twice",
-                a.method,
-                a.path
-            );
-        }
-    }
-}

@@ -1,8 +1,10 @@
 //! Accounts: a user's role in an olympiad (or global), for the overlord's account screen.
 
 use crate::access::Caller;
+use crate::access::{ADMIN_OR_OVERLORD, OVERLORD};
 use crate::body::Body;
 use crate::envelope::ApiResult;
+use crate::manifest::Area;
 use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{get, post, web};
@@ -10,6 +12,20 @@ use olympiad_domain::id::AccountId;
 use olympiad_office::accounts::{self, CreateAccount};
 use olympiad_office::users::OlympiadQuery;
 use olympiad_persistence::models::AccountView;
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("account")
+        .route(list, ADMIN_OR_OVERLORD)
+        .route(create, OVERLORD)
+        .beyond_schema(
+            "olympiadId is required for an olympiad's staff and must be empty for an overlord",
+        )
+        .route(disable, OVERLORD)
+        .unscoped("overlord only")
+        .route(enable, OVERLORD)
+        .unscoped("overlord only")
+}
 
 #[utoipa::path(
     operation_id = "account_list",

@@ -2,14 +2,27 @@
 //! queue on Results moderation and uphold (adjusting the mark) or dismiss it, with a reason.
 
 use crate::access::Caller;
+use crate::access::{ADMIN_OR_OVERLORD, TEAM_OR_ADMIN};
 use crate::body::Body;
 use crate::envelope::ApiResult;
+use crate::manifest::Area;
 use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{get, post, web};
 use olympiad_domain::id::AppealId;
 use olympiad_office::appeals::{self, AppealView, DecideInput, LodgeInput};
 use olympiad_office::results::{EntryQuery, OlympiadQuery};
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("appeals")
+        .route(lodge, TEAM_OR_ADMIN)
+        .beyond_schema("question must be a question of the paper (1 to its number of questions)")
+        .route(queue, ADMIN_OR_OVERLORD)
+        .route(of_school, TEAM_OR_ADMIN)
+        .route(decide, ADMIN_OR_OVERLORD)
+        .unscoped("an appeal is found by its id and then its olympiad in reach (find_in_reach); tests/appeals.rs has another olympiad's admin refused")
+}
 
 /// Lodges an appeal for one of the school's learners, once the results are released.
 #[utoipa::path(operation_id = "results_appeal_lodge", tag = "results", request_body = LodgeInput,

@@ -1,10 +1,13 @@
 //! The file manager: uploads judged by their content, stored once in the file store by hash, and
 //! attached under a name to an olympiad; served to the people of that olympiad.
 
+use crate::access::Allowed::SignedIn;
 use crate::access::Caller;
+use crate::access::{ADMIN_OR_OVERLORD, OVERLORD};
 use crate::body::read_file_part;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
+use crate::manifest::{Area, Kind};
 use crate::routes::{upload_target, IdOf};
 use crate::state::AppState;
 use actix_multipart::Multipart;
@@ -16,6 +19,29 @@ use olympiad_office::files::{
     UploadView,
 };
 use olympiad_persistence::models::{Olympiad, Upload};
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("attachment")
+        .route(upload_attachment, ADMIN_OR_OVERLORD)
+        .beyond_schema("the part must carry a Content-Type")
+        .route(list, ADMIN_OR_OVERLORD)
+        .names(Kind::Olympiad)
+        .route(get_attachment, SignedIn)
+        .names(Kind::Attachment)
+        .route(delete_attachment, ADMIN_OR_OVERLORD)
+        .names(Kind::Attachment)
+        .beyond_schema("uploadId must be the file's own upload")
+        .route(update_filename, ADMIN_OR_OVERLORD)
+        .names(Kind::Attachment)
+        .beyond_schema("uploadId must be the file's own upload")
+        .route(list_uploads, OVERLORD)
+        .route(delete_upload, OVERLORD)
+        .unscoped("overlord only")
+        .beyond_schema("filename must be the upload's own file name")
+        .route(get_upload, OVERLORD)
+        .unscoped("overlord only")
+}
 
 #[utoipa::path(
     operation_id = "attachment_list",tag = "files", params(AttachmentScope), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<AttachmentView>>))))]

@@ -3,10 +3,12 @@
 //! one school made again and sent, and a school's ZIP for its team.
 
 use crate::access::Caller;
+use crate::access::{ADMIN_OR_OVERLORD, TEAM_OR_ADMIN};
 use crate::body::{read_file_part, Body};
 use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::download;
+use crate::manifest::{Area, Kind};
 use crate::routes::upload_target;
 use crate::routes::IdOf;
 use crate::state::AppState;
@@ -20,6 +22,39 @@ use olympiad_office::certificates::{
 };
 use olympiad_office::results::{EntryQuery, OlympiadQuery};
 use olympiad_persistence::models::Olympiad;
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("certificate")
+        .route(moderated, ADMIN_OR_OVERLORD)
+        .names(Kind::Olympiad)
+        .route(generation_status, ADMIN_OR_OVERLORD)
+        .names(Kind::Olympiad)
+        .route(send_status, ADMIN_OR_OVERLORD)
+        .route(generate, ADMIN_OR_OVERLORD)
+        .names(Kind::Olympiad)
+        .route(send, ADMIN_OR_OVERLORD)
+        .names(Kind::Olympiad)
+        .route(pause, ADMIN_OR_OVERLORD)
+        .names(Kind::Olympiad)
+        .route(download_zip, TEAM_OR_ADMIN)
+        .names(Kind::Entry)
+        .route(regenerate_and_send, ADMIN_OR_OVERLORD)
+        .names(Kind::Entry)
+        // The address the specification gives it, without `/api` (see `access::OUTSIDE_API`).
+        .route(regenerate_and_send_spec_path, ADMIN_OR_OVERLORD)
+        .route(config, ADMIN_OR_OVERLORD)
+        .names(Kind::Olympiad)
+        .route(save_config, ADMIN_OR_OVERLORD)
+        .names(Kind::Olympiad)
+        .route(list, ADMIN_OR_OVERLORD)
+        .names(Kind::Olympiad)
+        .route(upload_image, ADMIN_OR_OVERLORD)
+        .names(Kind::Olympiad)
+        .beyond_schema("the file must be a PNG or a JPEG")
+        .route(preview, ADMIN_OR_OVERLORD)
+        .names(Kind::Olympiad)
+}
 
 #[utoipa::path(operation_id = "certificate_config", tag = "certificates", params(IdOf<OlympiadId>),
     responses((status = 200, body = inline(crate::envelope::Envelope<CertificateDesign>))))]

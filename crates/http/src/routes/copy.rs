@@ -1,13 +1,25 @@
 //! General copy (`/api/copy`) and the platform's switches (`/api/system-config`).
 
+use crate::access::Allowed::Public;
 use crate::access::Caller;
+use crate::access::{ADMIN_OR_OVERLORD, OVERLORD};
 use crate::body::Body;
 use crate::envelope::ApiResult;
+use crate::manifest::Area;
 use crate::state::AppState;
 use actix_web::{get, put, web};
 use olympiad_office::copy::{self, CopyQuery, GeneralCopyInput};
 use olympiad_office::system::{self, SystemConfigInput};
 use olympiad_persistence::models::{GeneralCopy, SystemConfig};
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("copy")
+        .route(list, Public)
+        .route(save, ADMIN_OR_OVERLORD)
+        .route(system_config, Public)
+        .route(update_system_config, OVERLORD)
+}
 
 /// An olympiad's general copy, or the platform's own (the terms and conditions among them).
 #[utoipa::path(

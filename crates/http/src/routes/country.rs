@@ -2,10 +2,12 @@
 //! merging a duplicate country.
 
 use crate::access::Caller;
+use crate::access::{ADMIN_OR_OVERLORD, OVERLORD, STAFF};
 use crate::body::Body;
 use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::GridQuery;
+use crate::manifest::{Area, Kind};
 use crate::routes::IdOf;
 use crate::routes::MergeQuery;
 use crate::state::AppState;
@@ -19,6 +21,32 @@ use olympiad_persistence::models::merge::CountryMergePlan;
 use olympiad_persistence::models::{
     CountryParticipant, CountryParticipantRow, CountryRow, IgeoCountry,
 };
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("country")
+        .route(list, STAFF)
+        .route(single, STAFF)
+        .route(merge_preview, OVERLORD)
+        .beyond_schema("survivorId must differ from the country merged into it")
+        .route(merge, OVERLORD)
+        .beyond_schema("survivorId must differ from the country merged into it")
+        .route(create, ADMIN_OR_OVERLORD)
+        .route(update, ADMIN_OR_OVERLORD)
+        .names(Kind::Country)
+        .beyond_schema("isoCode must not belong to another country")
+        .route(delete_country, ADMIN_OR_OVERLORD)
+        .names(Kind::Country)
+        .route(list_entries, STAFF)
+        .route(single_entry, STAFF)
+        .names(Kind::CountryEntry)
+        .route(create_entry, ADMIN_OR_OVERLORD)
+        .beyond_schema("countryId must name a country")
+        .route(update_entry, ADMIN_OR_OVERLORD)
+        .names(Kind::CountryEntry)
+        .route(delete_entry, ADMIN_OR_OVERLORD)
+        .names(Kind::CountryEntry)
+}
 
 #[utoipa::path(
     operation_id = "igeo_country_list",

@@ -2,10 +2,13 @@
 //! the e-mail log, unsubscribes (with the one-click address of RFC 8058), bounces from the mail
 //! provider's webhooks, shunned addresses, e-mail health and the School Emails Overview.
 
+use crate::access::Allowed::Public;
 use crate::access::{Caller, MaybeCaller};
+use crate::access::{ADMIN_FUNDING, ADMIN_OR_OVERLORD, OVERLORD};
 use crate::body::{read_file_part, Body};
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
+use crate::manifest::{Area, Kind};
 use crate::rate_limit::client_address;
 use crate::routes::{upload_target, IdOf};
 use crate::state::AppState;
@@ -30,6 +33,84 @@ use olympiad_persistence::models::{
 };
 use serde::Deserialize;
 use utoipa::IntoParams;
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("email")
+        .route(emailer_list, ADMIN_OR_OVERLORD)
+        .route(email_health, Public)
+        .route(email_health_link, Public)
+        .beyond_schema("email must pass the server's e-mail check, stricter than the email format")
+        .route(override_email_health, ADMIN_OR_OVERLORD)
+        .beyond_schema("email must pass the server's e-mail check, stricter than the email format")
+        .route(emailer_save, ADMIN_OR_OVERLORD)
+        .unscoped("a kind of e-mail; the olympiad is the query's, checked")
+        .route(emailer_reset, ADMIN_OR_OVERLORD)
+        .unscoped("a kind of e-mail; the olympiad is the query's, checked")
+        .route(emailer_preview, ADMIN_FUNDING)
+        .unscoped("a kind of e-mail; nothing stored is read")
+        .route(mass_mail_list, ADMIN_FUNDING)
+        .route(mass_mail_create, ADMIN_FUNDING)
+        .beyond_schema("campaignId must name a campaign, and only the overlord may mail every teacher")
+        .route(mass_mail_get, ADMIN_FUNDING)
+        .names(Kind::MassMail)
+        .route(mass_mail_update, ADMIN_FUNDING)
+        .names(Kind::MassMail)
+        .route(mass_mail_delete, ADMIN_FUNDING)
+        .names(Kind::MassMail)
+        .route(mass_mail_test, ADMIN_FUNDING)
+        .names(Kind::MassMail)
+        .route(mass_mail_queue, ADMIN_FUNDING)
+        .names(Kind::MassMail)
+        .route(mass_mail_pause, ADMIN_FUNDING)
+        .names(Kind::MassMail)
+        .route(mass_mail_resume, ADMIN_FUNDING)
+        .names(Kind::MassMail)
+        .route(mass_mail_attach, ADMIN_FUNDING)
+        .names(Kind::MassMail)
+        .beyond_schema("the part must carry a Content-Type and a file name")
+        .route(mass_mail_detach, ADMIN_FUNDING)
+        .unscoped("the mass mail is found in reach as for POST …/attachment; a file not of it is 404")
+        .route(campaign_list, OVERLORD)
+        .route(campaign_create, OVERLORD)
+        .route(campaign_delete, OVERLORD)
+        .unscoped("overlord only")
+        .route(queued_list, OVERLORD)
+        .route(queued_unsent, OVERLORD)
+        .route(queued_search, OVERLORD)
+        .unscoped("overlord only")
+        .route(queued_release_batch, ADMIN_FUNDING)
+        .route(queued_release, OVERLORD)
+        .unscoped("overlord only")
+        .route(queued_get, OVERLORD)
+        .unscoped("overlord only")
+        .route(email_logs_search, ADMIN_OR_OVERLORD)
+        .unscoped("a search term; staff search their own olympiad")
+        .route(email_logs, ADMIN_OR_OVERLORD)
+        .unscoped("the olympiad is checked as a query's olympiadId is (olympiad_scope)")
+        .route(unsubscribe_list, ADMIN_FUNDING)
+        .route(unsubscribe, Public)
+        .beyond_schema("without a session, reference (an e-mail's link) is required; email and olympiadId are for staff")
+        .route(resubscribe, Public)
+        .beyond_schema("without a session, reference (an e-mail's link) is required")
+        .route(unsubscribe_link, Public)
+        .unscoped("public: the id is the e-mailed reference")
+        .route(unsubscribe_one_click, Public)
+        .unscoped("public: the id is the e-mailed reference")
+        .beyond_schema("reference must be the signed reference of an e-mail's link")
+        .route(bounce_list, OVERLORD)
+        .route(bounce_delete, OVERLORD)
+        .route(bounce_webhook, Public)
+        .beyond_schema("X-Bounce-Secret must be the mail relay's secret")
+        .route(bounce_ses, Public)
+        .beyond_schema("X-Bounce-Secret must be the mail relay's secret")
+        .route(bounce_dsn, Public)
+        .beyond_schema("X-Bounce-Secret must be the mail relay's secret, which the fuzzer does not have")
+        .route(shunned_list, OVERLORD)
+        .route(shunned_forgive, OVERLORD)
+        .unscoped("overlord only")
+        .route(school_emails_overview, OVERLORD)
+}
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Path)]

@@ -1,14 +1,35 @@
 //! The sites' FAQs and testimonials: read by anyone, kept by the overlord.
 
+use crate::access::Allowed::Public;
 use crate::access::Caller;
+use crate::access::OVERLORD;
 use crate::body::Body;
 use crate::envelope::ApiResult;
+use crate::manifest::Area;
 use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web};
 use olympiad_domain::id::{FaqId, TestimonialId};
 use olympiad_office::faqs::{self, FaqInput, SiteQuery, TestimonialInput};
 use olympiad_persistence::models::{Faq, Testimonial};
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("faq")
+        .route(list, Public)
+        .route(create, OVERLORD)
+        .route(update, OVERLORD)
+        .unscoped("overlord only")
+        .route(delete_faq, OVERLORD)
+        .unscoped("overlord only")
+        .route(site_testimonials, Public)
+        .route(testimonials, Public)
+        .route(create_testimonial, OVERLORD)
+        .route(update_testimonial, OVERLORD)
+        .unscoped("overlord only")
+        .route(delete_testimonial, OVERLORD)
+        .unscoped("overlord only")
+}
 
 #[utoipa::path(
     operation_id = "faq_list",

@@ -2,11 +2,14 @@
 //! and the staff's list with possible matches beside each, processing (a teacher's becomes their
 //! school's entry, with their account, in one step) and declining.
 
+use crate::access::Allowed::Public;
 use crate::access::Caller;
+use crate::access::STAFF;
 use crate::body::Body;
 use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::GridQuery;
+use crate::manifest::{Area, Kind};
 use crate::rate_limit::client_address;
 use crate::routes::IdOf;
 use crate::state::AppState;
@@ -18,6 +21,28 @@ use olympiad_office::interest::{
     MatchQuery, PossibleMatches, ProcessInterest,
 };
 use olympiad_persistence::models::ExpressionOfInterest;
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("interest")
+        .route(teacher_expression, Public)
+        .beyond_schema("schoolName is required on the teachers' form (the form is shared)")
+        .route(list, STAFF)
+        .route(matches, STAFF)
+        .names(Kind::Expression)
+        .route(process, STAFF)
+        .names(Kind::Expression)
+        .route(decline, STAFF)
+        .names(Kind::Expression)
+        .route(delete_expression, STAFF)
+        .names(Kind::Expression)
+        .route(create, Public)
+        .route(website_eoi, Public)
+        .beyond_schema("schoolName is required on the teachers' form (the form is shared)")
+        .route(website_other_interest, Public)
+        .route(verify_email, Public)
+        .unscoped("public: the id is the e-mailed secret")
+}
 
 /// Expressions of Interest, filterable as open, processed or declined.
 #[utoipa::path(

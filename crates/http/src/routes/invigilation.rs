@@ -5,8 +5,10 @@
 //! to the activity log.
 
 use crate::access::Caller;
+use crate::access::{ADMIN_OR_OVERLORD, TEAM_OR_ADMIN};
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
+use crate::manifest::{Area, Kind};
 use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{get, post, web};
@@ -17,6 +19,29 @@ use olympiad_office::invigilation::{
     OlympiadQuery, PauseInput, PauseResult, RemarkResult, ResetOnePath, ResetResult, ResumeInput,
     StartTimes, SubmittedData,
 };
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("invigilation")
+        .route(sitting_monitor, TEAM_OR_ADMIN)
+        .names(Kind::Olympiad)
+        .route(sitting_learners, TEAM_OR_ADMIN)
+        .route(pause_school, TEAM_OR_ADMIN)
+        .names(Kind::Entry)
+        .route(resume_school, TEAM_OR_ADMIN)
+        .names(Kind::Entry)
+        .route(extra_time, TEAM_OR_ADMIN)
+        .route(reset_one, TEAM_OR_ADMIN)
+        .names(Kind::Participant)
+        .route(reset_all, ADMIN_OR_OVERLORD)
+        .names(Kind::Participant)
+        .route(submitted_data, TEAM_OR_ADMIN)
+        .names(Kind::Participant)
+        .route(report_start_times, ADMIN_OR_OVERLORD)
+        .names(Kind::Olympiad)
+        .route(remark, ADMIN_OR_OVERLORD)
+        .names(Kind::Olympiad)
+}
 
 /// The live monitor: per school, how many learners have not started, are writing, have finished,
 /// or look stuck; and whether the school's sitting is paused.

@@ -2,10 +2,12 @@
 //! spreadsheet (template, preview with every row's problems, commit in one transaction).
 
 use crate::access::Caller;
+use crate::access::{ADMIN_OR_OVERLORD, TEAM_ADMIN_OR_LEARNER, TEAM_OR_ADMIN};
 use crate::body::{read_file_part, Body, LaterJson};
 use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::{download, ExportFormat, GridQuery};
+use crate::manifest::{Area, Kind};
 use crate::routes::upload_target;
 use crate::routes::IdOf;
 use crate::state::AppState;
@@ -22,6 +24,29 @@ use olympiad_office::learners::{
 use olympiad_persistence::models::{Learner, LearnerRow, SchoolParticipant};
 use serde::Deserialize;
 use utoipa::IntoParams;
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("learner")
+        .route(list, ADMIN_OR_OVERLORD)
+        .route(single, TEAM_ADMIN_OR_LEARNER)
+        .names(Kind::Participant)
+        .route(template, TEAM_OR_ADMIN)
+        .route(import_preview, TEAM_OR_ADMIN)
+        .beyond_schema("the file must be a spreadsheet (XLSX, ODS or CSV)")
+        .route(import, TEAM_OR_ADMIN)
+        .beyond_schema("a row's firstName, lastName and grade are required")
+        .route(create, TEAM_OR_ADMIN)
+        .names(Kind::Entry)
+        .beyond_schema("a row's firstName, lastName and grade are required (rows are read like a spreadsheet's)")
+        .route(correction, TEAM_OR_ADMIN)
+        .names(Kind::Learner)
+        .route(update, TEAM_OR_ADMIN)
+        .names(Kind::Learner)
+        .beyond_schema("firstName, lastName and grade are required")
+        .route(delete_learner, TEAM_OR_ADMIN)
+        .names(Kind::Learner)
+}
 
 #[utoipa::path(
     operation_id = "learner_list",

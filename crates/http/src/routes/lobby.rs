@@ -3,9 +3,11 @@
 //! staggered start windows.
 
 use crate::access::Caller;
+use crate::access::{ADMIN_OR_OVERLORD, LEARNER};
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult, Envelope};
 use crate::error::ApiError;
+use crate::manifest::{Area, Kind};
 use crate::sitting::device_key;
 use crate::state::AppState;
 use actix_web::http::header::{CACHE_CONTROL, ETAG, IF_NONE_MATCH};
@@ -13,6 +15,19 @@ use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
 use olympiad_domain::id::OlympiadId;
 use olympiad_office::lobby::{self, LobbyStart, LobbyView, SealedPaper};
 use olympiad_office::start_windows::{self, StartWindows, UpdateStartWindows};
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("lobby")
+        .route(get_lobby, LEARNER)
+        .route(get_sealed_paper, LEARNER)
+        .route(start_from_lobby, LEARNER)
+        .route(get_start_windows, ADMIN_OR_OVERLORD)
+        .names(Kind::Olympiad)
+        .route(update_start_windows, ADMIN_OR_OVERLORD)
+        .names(Kind::Olympiad)
+        .beyond_schema("schoolIds must name schools entered in the olympiad")
+}
 
 #[utoipa::path(operation_id = "sitting_lobby", tag = "sitting",
     responses((status = 200, description = "The server's clock and the learner's window: count down from `secondsToOpening`", body = inline(Envelope<LobbyView>)),

@@ -1,8 +1,10 @@
 //! The overlord's log viewers: the platform's own events (app log) and who did what (activity log).
 
+use crate::access::OVERLORD;
 use crate::envelope::{ok, ApiResult, Envelope};
 use crate::error::ApiError;
 use crate::listing::{file, ExportFormat};
+use crate::manifest::Area;
 use crate::state::AppState;
 use actix_web::{get, web, HttpResponse};
 use olympiad_documents::Table;
@@ -12,6 +14,14 @@ use olympiad_persistence::models::{ActivityLog, AppLog};
 use olympiad_persistence::DbConnection;
 use serde::{Deserialize, Serialize};
 use utoipa::IntoParams;
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("logs")
+        .route(app_log_all, OVERLORD)
+        .route(app_log_keys, OVERLORD)
+        .route(activity_log, OVERLORD)
+}
 
 /// A log answers its entries in the envelope, or with `format` the same entries as a file.
 #[derive(Debug, Deserialize, IntoParams)]

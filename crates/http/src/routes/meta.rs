@@ -1,9 +1,20 @@
 //! Health checks, the API's own description, and the access matrix for the apps.
 
+use crate::access::Allowed::Public;
+use crate::access::METRICS_READERS;
 use crate::envelope::{ok, ApiResult};
+use crate::manifest::Area;
 use crate::state::AppState;
 use actix_web::{get, web, HttpResponse};
 use olympiad_persistence::models::Project;
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("meta")
+        .route(metrics, METRICS_READERS)
+        .route(openapi_json, Public)
+        .route(access_matrix, Public)
+}
 
 /// The process is up.
 #[utoipa::path(tag = "meta", responses((status = 200, description = "ok")))]
@@ -81,5 +92,5 @@ pub async fn openapi_json(document: web::Data<OpenApiDocument>) -> HttpResponse 
 #[utoipa::path(tag = "meta", responses((status = 200, body = inline(crate::envelope::Envelope<serde_json::Value>))))]
 #[get("/api/access-matrix")]
 pub async fn access_matrix() -> ApiResult<serde_json::Value> {
-    ok(olympiad_domain::access::matrix_json())
+    ok(crate::screens::matrix_json())
 }

@@ -1,8 +1,10 @@
 //! An olympiad's settings, opening and pinning, the admin's preview of the paper, and verification.
 
 use crate::access::Caller;
+use crate::access::ADMIN_OR_OVERLORD;
 use crate::body::Body;
 use crate::envelope::ApiResult;
+use crate::manifest::{Area, Kind};
 use crate::state::AppState;
 use actix_web::{get, post, put, web};
 use olympiad_domain::id::OlympiadId;
@@ -10,6 +12,22 @@ use olympiad_domain::paper::Verification;
 use olympiad_office::olympiads::{
     self, OlympiadIdQuery, OlympiadSettings, OpenQuery, PaperModule, PinQuery, UpdateSettings,
 };
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("olympiad")
+        .route(get_olympiad, ADMIN_OR_OVERLORD)
+        .route(set_olympiad_open, ADMIN_OR_OVERLORD)
+        .names(Kind::Olympiad)
+        .route(set_pinned, ADMIN_OR_OVERLORD)
+        .route(paper_modules, ADMIN_OR_OVERLORD)
+        .names(Kind::Olympiad)
+        .route(verify, ADMIN_OR_OVERLORD)
+        .names(Kind::Olympiad)
+        .route(update_settings, ADMIN_OR_OVERLORD)
+        .names(Kind::Olympiad)
+        .beyond_schema("each sitting window must end after it starts (a rule between two fields)")
+}
 
 #[utoipa::path(tag = "olympiad", params(OlympiadIdQuery), responses((status = 200, body = inline(crate::envelope::Envelope<OlympiadSettings>))))]
 #[get("/api/olympiad")]

@@ -2,8 +2,10 @@
 //! search box and the job table.
 
 use crate::access::Caller;
+use crate::access::OVERLORD;
 use crate::body::Body;
 use crate::envelope::ApiResult;
+use crate::manifest::Area;
 use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{get, post, put, web};
@@ -15,6 +17,23 @@ use olympiad_office::search::{self, SearchQuery, SearchResults};
 use olympiad_office::tasks::{self, TaskList, TaskQuery, TaskView};
 use serde::Deserialize;
 use utoipa::IntoParams;
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("overlord")
+        .route(every_olympiad, OVERLORD)
+        .route(create_olympiad, OVERLORD)
+        .route(get_note, OVERLORD)
+        .unscoped("overlord only")
+        .route(save_note, OVERLORD)
+        .unscoped("overlord only")
+        .route(sanity_log, OVERLORD)
+        .route(sanity_run, OVERLORD)
+        .route(search_everything, OVERLORD)
+        .route(task_list, OVERLORD)
+        .route(task_retry, OVERLORD)
+        .unscoped("overlord only")
+}
 
 #[utoipa::path(operation_id = "olympiad_all", tag = "overlord",
     responses((status = 200, body = inline(crate::envelope::Envelope<Vec<OlympiadListRow>>))))]

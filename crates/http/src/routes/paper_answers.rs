@@ -2,10 +2,12 @@
 //! the admin's spreadsheet of the sheets' answers, previewed row by row and then imported.
 
 use crate::access::Caller;
+use crate::access::{ADMIN_OR_OVERLORD, TEAM_OR_ADMIN};
 use crate::body::read_file_part;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::listing::download;
+use crate::manifest::{Area, Kind};
 use crate::routes::upload_target;
 use crate::state::AppState;
 use actix_multipart::Multipart;
@@ -18,6 +20,18 @@ use olympiad_office::results::{EntryQuery, OlympiadQuery};
 use olympiad_office::OfficeResult;
 use olympiad_persistence::models::Olympiad;
 use olympiad_persistence::DbConnection;
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("paper_answers")
+        .route(sheets, TEAM_OR_ADMIN)
+        .route(preview, ADMIN_OR_OVERLORD)
+        .beyond_schema("the file must be a spreadsheet (XLSX, ODS or CSV)")
+        .route(import, ADMIN_OR_OVERLORD)
+        .beyond_schema("the file must be a spreadsheet (XLSX, ODS or CSV)")
+        .route(template, TEAM_OR_ADMIN)
+        .names(Kind::Entry)
+}
 
 /// A school's answer sheets: one A4 sheet a learner, with the learner number and a box for each
 /// option of each question.

@@ -2,10 +2,12 @@
 //! their learners, login slips, and new passwords for learners who lost theirs.
 
 use crate::access::Caller;
+use crate::access::TEAM_OR_ADMIN;
 use crate::body::Body;
 use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::{download, GridQuery};
+use crate::manifest::{Area, Kind};
 use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web, HttpResponse};
@@ -17,6 +19,25 @@ use olympiad_office::participants::{
     SlipFormat, SlipQuery, SlipRequest,
 };
 use olympiad_persistence::models::{Participant, ParticipantRow};
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("participant")
+        .route(list, TEAM_OR_ADMIN)
+        .names(Kind::Entry)
+        .route(login_slips_file, TEAM_OR_ADMIN)
+        .beyond_schema("credentials must name participants that exist")
+        .route(update, TEAM_OR_ADMIN)
+        .names(Kind::Participant)
+        .beyond_schema("language must be one of the olympiad's languages (data, not schema)")
+        .route(withdraw, TEAM_OR_ADMIN)
+        .names(Kind::Participant)
+        .route(set_learner_passwords, TEAM_OR_ADMIN)
+        .names(Kind::Entry)
+        .beyond_schema(
+            "the body is optional (left out, not null), and password must not be in the query",
+        )
+}
 
 #[utoipa::path(
     operation_id = "participant_list",

@@ -2,14 +2,31 @@
 //! erasure with a reason, and how long logs and unfinished accounts are kept.
 
 use crate::access::Caller;
+use crate::access::OVERLORD;
 use crate::body::Body;
 use crate::envelope::ApiResult;
+use crate::manifest::Area;
 use crate::routes::{IdOf, IdPath};
 use crate::state::AppState;
 use actix_web::{get, post, put, web};
 use olympiad_domain::id::UserId;
 use olympiad_office::privacy::{self, ErasureInput, ErasureResult, PrivacyExport, RetentionInput};
 use olympiad_persistence::models::RetentionSettings;
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("privacy")
+        .route(export_learner, OVERLORD)
+        .unscoped("overlord only")
+        .route(export_user, OVERLORD)
+        .unscoped("overlord only")
+        .route(erase_learner, OVERLORD)
+        .unscoped("overlord only")
+        .route(erase_user, OVERLORD)
+        .unscoped("overlord only")
+        .route(retention, OVERLORD)
+        .route(save_retention, OVERLORD)
+}
 
 /// Everything stored about the learner (answers and marks too). In the activity log.
 #[utoipa::path(operation_id = "privacy_learner_export", tag = "privacy", params(IdPath),

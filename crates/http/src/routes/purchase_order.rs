@@ -1,11 +1,14 @@
 //! Payments: purchase orders, their invoices, the public payment page, PayFast's
 //! ITN callback, bank-statement reconciliation and the Payments Dashboard.
 
+use crate::access::Allowed::Public;
 use crate::access::Caller;
+use crate::access::{ADMIN_FUNDING, ADMIN_OR_OVERLORD, FINANCE, FINANCE_OR_TEAM, TEACHER};
 use crate::body::{read_file_part, Body};
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::listing::{download, GridQuery};
+use crate::manifest::{Area, Kind};
 use crate::rate_limit::{client_address, Bucket};
 use crate::routes::{upload_target, IdOf};
 use crate::state::AppState;
@@ -25,6 +28,55 @@ use olympiad_persistence::models::{
 };
 use serde::Deserialize;
 use utoipa::IntoParams;
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("purchase_order")
+        .route(list, FINANCE_OR_TEAM)
+        .route(dashboard, ADMIN_OR_OVERLORD)
+        .route(set_fees, ADMIN_OR_OVERLORD)
+        .beyond_schema("the late fee is bounded and must not be below the normal fee")
+        .route(match_statement, FINANCE)
+        .beyond_schema("the file must be a bank statement (CSV or XLSX)")
+        .route(confirm_matches, FINANCE)
+        .beyond_schema("each matched line's amount must be its order's total")
+        .route(set_school_po, FINANCE_OR_TEAM)
+        .names(Kind::PurchaseOrder)
+        .route(set_discount, FINANCE)
+        .names(Kind::PurchaseOrder)
+        .route(set_sponsored, ADMIN_FUNDING)
+        .names(Kind::PurchaseOrder)
+        .route(my_countries, TEACHER)
+        .route(send_discount_email, FINANCE)
+        .names(Kind::PurchaseOrder)
+        .route(admin_delete, FINANCE)
+        .names(Kind::PurchaseOrder)
+        .route(create, FINANCE_OR_TEAM)
+        .route(invoice, FINANCE_OR_TEAM)
+        .names(Kind::PurchaseOrder)
+        .route(issue_invoice, FINANCE_OR_TEAM)
+        .names(Kind::PurchaseOrder)
+        .route(get_order, FINANCE_OR_TEAM)
+        .names(Kind::PurchaseOrder)
+        .route(set_status, FINANCE)
+        .names(Kind::PurchaseOrder)
+        .route(withdraw, FINANCE_OR_TEAM)
+        .names(Kind::PurchaseOrder)
+        .route(pay_page, Public)
+        .unscoped("public: the token is the payment link's secret")
+        .route(pay_invoice, Public)
+        .unscoped("public: the token is the payment link's secret")
+        .route(pay_issue_invoice, Public)
+        .unscoped("public: the token is the payment link's secret")
+        .route(payfast_itn, Public)
+        .route(upload_proof, FINANCE_OR_TEAM)
+        .names(Kind::PurchaseOrder)
+        .beyond_schema("the part must be a PDF or an image")
+        .route(proof_file, FINANCE_OR_TEAM)
+        .names(Kind::PurchaseOrder)
+        .route(accept_proof, FINANCE)
+        .names(Kind::PurchaseOrder)
+}
 
 /// A bank statement is a few thousand lines; 2 MB is plenty.
 const STATEMENT_LIMIT_BYTES: usize = 2 * 1024 * 1024;

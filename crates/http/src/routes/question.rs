@@ -1,8 +1,10 @@
 //! Questions: written, previewed, reordered and duplicated by the olympiad's admin.
 
 use crate::access::Caller;
+use crate::access::ADMIN_OR_OVERLORD;
 use crate::body::Body;
 use crate::envelope::ApiResult;
+use crate::manifest::{Area, Kind};
 use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web};
@@ -10,6 +12,23 @@ use olympiad_domain::id::QuestionId;
 use olympiad_office::paper::{
     self, ConfirmQuery, QuestionInput, QuestionOrder, QuestionView, QuestionsQuery,
 };
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("question")
+        .route(reorder, ADMIN_OR_OVERLORD)
+        .beyond_schema("ids must list every question of the module exactly once")
+        .route(list, ADMIN_OR_OVERLORD)
+        .route(create, ADMIN_OR_OVERLORD)
+        .beyond_schema("the content's languages must be the olympiad's languages")
+        .route(update, ADMIN_OR_OVERLORD)
+        .names(Kind::Question)
+        .beyond_schema("the content's languages must be the olympiad's languages")
+        .route(delete, ADMIN_OR_OVERLORD)
+        .names(Kind::Question)
+        .route(duplicate, ADMIN_OR_OVERLORD)
+        .names(Kind::Question)
+}
 
 #[utoipa::path(
     operation_id = "question_list",tag = "paper", params(QuestionsQuery), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<QuestionView>>))))]

@@ -2,9 +2,11 @@
 //! import), and simple single-choice banks from CSV.
 
 use crate::access::Caller;
+use crate::access::ADMIN_OR_OVERLORD;
 use crate::body::LaterJson;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
+use crate::manifest::{Area, Kind};
 use crate::routes::upload_target;
 use crate::state::AppState;
 use crate::JSON_LIMIT_BYTES;
@@ -17,6 +19,21 @@ use olympiad_persistence::models::Olympiad;
 use olympiad_persistence::DbConnection;
 use serde::de::DeserializeOwned;
 use validator::Validate;
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("question_bank")
+        .route(export, ADMIN_OR_OVERLORD)
+        .names(Kind::Olympiad)
+        .route(import, ADMIN_OR_OVERLORD)
+        .names(Kind::Olympiad)
+        .beyond_schema("the modules' content must be in the olympiad's languages")
+        .route(import_csv, ADMIN_OR_OVERLORD)
+        .names(Kind::Olympiad)
+        .beyond_schema(
+            "the CSV text must have the columns question, a, b, c, d, correct, marks, difficulty",
+        )
+}
 
 #[utoipa::path(tag = "paper", params(("id" = i64, Path, minimum = 1, description = "The olympiad's id")), responses((status = 200, body = inline(crate::envelope::Envelope<QuestionBank>))))]
 #[get("/api/olympiad/{id}/question-bank")]

@@ -1,8 +1,10 @@
 //! Question modules: the sections of an olympiad's paper.
 
 use crate::access::Caller;
+use crate::access::ADMIN_OR_OVERLORD;
 use crate::body::Body;
 use crate::envelope::ApiResult;
+use crate::manifest::{Area, Kind};
 use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web};
@@ -10,6 +12,22 @@ use olympiad_domain::id::ModuleId;
 use olympiad_office::paper::{
     self, ConfirmQuery, ModuleInput, ModuleOrder, ModuleView, ModulesQuery,
 };
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("question_module")
+        .route(reorder, ADMIN_OR_OVERLORD)
+        .beyond_schema("ids must list every module of the olympiad exactly once")
+        .route(list, ADMIN_OR_OVERLORD)
+        .names(Kind::Olympiad)
+        .route(create, ADMIN_OR_OVERLORD)
+        .beyond_schema("title is required in at least one of the olympiad's languages")
+        .route(update, ADMIN_OR_OVERLORD)
+        .names(Kind::Module)
+        .beyond_schema("title is required in at least one of the olympiad's languages")
+        .route(delete, ADMIN_OR_OVERLORD)
+        .names(Kind::Module)
+}
 
 #[utoipa::path(
     operation_id = "question_module_list",tag = "paper", params(ModulesQuery), responses((status = 200, body = inline(crate::envelope::Envelope<Vec<ModuleView>>))))]

@@ -2,7 +2,9 @@
 //! its questions by difficulty, and the learners' sign-ins.
 
 use crate::access::Caller;
+use crate::access::{ADMIN_OR_OVERLORD, OVERLORD};
 use crate::envelope::{ok, ApiResult};
+use crate::manifest::{Area, Kind};
 use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{get, post, web};
@@ -11,6 +13,19 @@ use olympiad_office::reports::{
     self, GraphData, LearnerLoginQuery, LearnerLogins, OlympiadGlance, OlympiadOverview,
     OverviewQuery, QuestionsByDifficulty,
 };
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("reports")
+        .route(overview_all, ADMIN_OR_OVERLORD)
+        .route(overview, ADMIN_OR_OVERLORD)
+        .names(Kind::Olympiad)
+        .route(graph_data, ADMIN_OR_OVERLORD)
+        .names(Kind::Olympiad)
+        .route(questions_by_difficulty, ADMIN_OR_OVERLORD)
+        .names(Kind::Olympiad)
+        .route(learner_logins, OVERLORD)
+}
 
 /// Every olympiad the caller reaches at a glance: schools entered, learners, started, finished.
 #[utoipa::path(operation_id = "report_overview_all", tag = "reports",

@@ -2,11 +2,14 @@
 //! provisional to final, medal bands, the results grid and its exports, top schools, the released
 //! snapshot, a school's results for its team, and the public pages' top results and past winners.
 
+use crate::access::Allowed::Public;
 use crate::access::Caller;
+use crate::access::{ADMIN_OR_OVERLORD, TEAM_OR_ADMIN};
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::listing::GridQuery;
+use crate::manifest::{Area, Kind};
 use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{get, post, put, web, HttpResponse};
@@ -20,6 +23,33 @@ use olympiad_office::results::{
 use olympiad_persistence::models::Paged;
 use serde::Deserialize;
 use utoipa::IntoParams;
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("results")
+        .route(moderation, ADMIN_OR_OVERLORD)
+        .names(Kind::Olympiad)
+        .route(list, ADMIN_OR_OVERLORD)
+        .names(Kind::Olympiad)
+        .route(adjust, ADMIN_OR_OVERLORD)
+        .route(disqualify, ADMIN_OR_OVERLORD)
+        .route(remark, ADMIN_OR_OVERLORD)
+        .route(set_state, ADMIN_OR_OVERLORD)
+        .names(Kind::Olympiad)
+        .route(set_bands, ADMIN_OR_OVERLORD)
+        .names(Kind::Olympiad)
+        .beyond_schema("the bands must be in order: gold, silver, bronze, merit")
+        .route(top_school_calcs, ADMIN_OR_OVERLORD)
+        .names(Kind::Olympiad)
+        .route(download_details, ADMIN_OR_OVERLORD)
+        .names(Kind::Olympiad)
+        .route(of_school, TEAM_OR_ADMIN)
+        .names(Kind::Entry)
+        .route(top_results, Public)
+        .unscoped("public: the released results")
+        .route(past_winners, Public)
+        .unscoped("public: the released results")
+}
 
 /// What Results moderation shows: distributions per grade and question, outliers, and every change.
 #[utoipa::path(operation_id = "results_moderation", tag = "results", params(OlympiadQuery),

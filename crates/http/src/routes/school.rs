@@ -1,10 +1,12 @@
 //! Schools: the Schools grids of staff and overlord, the teacher's own school, and merges.
 
 use crate::access::Caller;
+use crate::access::{ADMIN_OR_OVERLORD, OVERLORD, SCHOOL_READERS, TEACHER};
 use crate::body::Body;
 use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::GridQuery;
+use crate::manifest::{Area, Kind};
 use crate::routes::{IdOf, MergeQuery};
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web, HttpResponse};
@@ -13,6 +15,28 @@ use olympiad_office::merges;
 use olympiad_office::schools::{self, MySchool, SchoolInput, SchoolListQuery, SingleQuery};
 use olympiad_persistence::models::merge::SchoolMergePlan;
 use olympiad_persistence::models::{School, SchoolRow};
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("school")
+        .route(list, SCHOOL_READERS)
+        .route(single, TEACHER)
+        .route(update_single, TEACHER)
+        .beyond_schema("province is required for a school in South Africa")
+        .route(merge_preview, OVERLORD)
+        .beyond_schema("survivorId must differ from the school merged into it")
+        .route(merge, OVERLORD)
+        .beyond_schema("survivorId must differ from the school merged into it")
+        .route(create, ADMIN_OR_OVERLORD)
+        .beyond_schema(
+            "province is required for a school in South Africa (countryCode ZA, the default)",
+        )
+        .route(update, ADMIN_OR_OVERLORD)
+        .names(Kind::School)
+        .beyond_schema("province is required for a school in South Africa")
+        .route(delete_school, OVERLORD)
+        .names(Kind::School)
+}
 
 /// The Schools grid: every school, with its entry in the olympiad (if any).
 #[utoipa::path(

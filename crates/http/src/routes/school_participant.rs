@@ -2,16 +2,30 @@
 //! own entries in the portal.
 
 use crate::access::Caller;
+use crate::access::{ADMIN_OR_OVERLORD, FINANCE_OR_TEAM, TEAM_OR_ADMIN};
 use crate::body::Body;
 use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::GridQuery;
+use crate::manifest::{Area, Kind};
 use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web, HttpResponse};
 use olympiad_domain::id::SchoolParticipantId;
 use olympiad_office::entries::{self, EntryChanges, EntryListQuery, NewEntry};
 use olympiad_persistence::models::{SchoolParticipant, SchoolParticipantRow};
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("school_participant")
+        .route(list, FINANCE_OR_TEAM)
+        .route(create, TEAM_OR_ADMIN)
+        .beyond_schema("a teacher may enter only their own school")
+        .route(update, ADMIN_OR_OVERLORD)
+        .names(Kind::Entry)
+        .route(delete_entry, ADMIN_OR_OVERLORD)
+        .names(Kind::Entry)
+}
 
 /// Participating Schools; for a teacher, the entries whose team they are in.
 #[utoipa::path(

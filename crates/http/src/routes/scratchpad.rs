@@ -4,10 +4,17 @@
 //! activity log notes who made it for whom.
 
 use crate::access::Caller;
+use crate::access::OVERLORD;
 use crate::envelope::ApiResult;
+use crate::manifest::Area;
 use crate::state::AppState;
 use actix_web::{get, web};
 use olympiad_office::accounts::{teacher_reset_link, ResetLink, TeacherQuery};
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("scratchpad").route(local_teacher_password_reset, OVERLORD)
+}
 
 #[utoipa::path(
     operation_id = "scratchpad_local_teacher_password_reset",

@@ -1,9 +1,12 @@
 //! The public sites' pages: their copy and tags (`/api/website-copy`, `/api/website/copy/{id}`,
 //! `/api/site-copy`), the editors' preview, and one olympiad as the site shows it.
 
+use crate::access::Allowed::Public;
 use crate::access::Caller;
+use crate::access::ADMIN_OR_OVERLORD;
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
+use crate::manifest::Area;
 use crate::state::AppState;
 use actix_web::{get, post, web};
 use olympiad_office::site::{
@@ -12,6 +15,21 @@ use olympiad_office::site::{
 };
 use olympiad_office::suite::{self, WebsiteOlympiad};
 use olympiad_persistence::models::SiteCopy;
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("site_copy")
+        .route(website_copy_olympiad, ADMIN_OR_OVERLORD)
+        .route(website_copy_preview, ADMIN_OR_OVERLORD)
+        .route(website_copy, Public)
+        .route(website_copy_of_site, Public)
+        .unscoped("public: a page's published copy")
+        .route(website_olympiad, Public)
+        .unscoped("public: an olympiad's public page")
+        .route(site_copy_list, ADMIN_OR_OVERLORD)
+        .route(site_copy_save, ADMIN_OR_OVERLORD)
+        .beyond_schema("pageKey must be a page of the site")
+}
 
 /// A site's pages, each with its copy and tags (the product's site when `site` is left out).
 #[utoipa::path(

@@ -8,9 +8,12 @@
 //! start's steps check the learner's session first, on the connection of their own reads
 //! (`session_holds`), rather than on a trip of their own before.
 
+use crate::access::Allowed::LearnerWriting;
+use crate::access::LEARNER;
 use crate::access::{session_holds, Caller};
 use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
+use crate::manifest::Area;
 use crate::rate_limit::client_address;
 use crate::sitting::writer::{DeviceClaim, TimedModule};
 use crate::sitting::{device_key, paper_of, required_device_key, taken};
@@ -23,6 +26,27 @@ use olympiad_office::sitting::{
 use olympiad_office::sitting_cache::SittingCache;
 use olympiad_office::OfficeResult;
 use olympiad_persistence::DbConnection;
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("sitting")
+        .route(save_answers, LearnerWriting)
+        .beyond_schema("X-Attempt-Key must be the key of the learner's started attempt")
+        .route(participant_tracker, LearnerWriting)
+        .beyond_schema("X-Attempt-Key must be the key of the learner's started attempt")
+        .route(get_sitting, LEARNER)
+        .route(accept_declaration, LearnerWriting)
+        .route(recovery_code, LearnerWriting)
+        .route(recover, LEARNER)
+        .beyond_schema("recoveryCode must be the code the olympiad office gave out")
+        .route(update_details, LearnerWriting)
+        .beyond_schema(
+            "grade must be one of the grades the olympiad is written in (data, not schema)",
+        )
+        .route(start, LearnerWriting)
+        .route(get_paper, LearnerWriting)
+        .route(finish, LEARNER)
+}
 
 /// A step of the morning's start as the learner's device takes it: the learner's session is
 /// checked on the connection of the step's own work, and what the step writes is committed with

@@ -11,7 +11,31 @@ use olympiad_office::suite::{
 };
 use olympiad_persistence::models::{Project, SubProject};
 
+use crate::access::Allowed::Public;
+use crate::access::OVERLORD;
+use crate::manifest::Area;
 pub use olympiad_office::suite::OlympiadSummary;
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("suite")
+        .route(suite_projects, Public)
+        .unscoped("public")
+        .route(suite_project, Public)
+        .unscoped("public")
+        .route(product_sub_projects, OVERLORD)
+        .unscoped("overlord only")
+        .route(product_projects, OVERLORD)
+        .unscoped("overlord only")
+        .route(create_sub_project, OVERLORD)
+        .unscoped("overlord only")
+        .route(create_project, OVERLORD)
+        .unscoped("overlord only")
+        .route(update_sub_project, OVERLORD)
+        .unscoped("overlord only")
+        .route(update_project, OVERLORD)
+        .unscoped("overlord only")
+}
 
 #[utoipa::path(
     tag = "public site",
@@ -104,7 +128,10 @@ pub async fn create_project(
 ) -> ApiResult<Project> {
     let (slug, input) = (state.config.product_slug.clone(), body.into_inner());
     state
-        .answer(move |conn| suite::create_project(conn, &caller, &slug, &product, &input))
+        .answer(move |conn| {
+            let app_addresses = crate::screens::first_segments();
+            suite::create_project(conn, &caller, &slug, &product, &input, &app_addresses)
+        })
         .await
 }
 

@@ -1,16 +1,28 @@
 //! Teachers: the staff's Teachers, All Teachers and Team Admins grids, and a teacher's own profile.
 
 use crate::access::Caller;
+use crate::access::{ADMIN_OR_OVERLORD, STAFF, TEACHER};
 use crate::body::Body;
 use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::GridQuery;
+use crate::manifest::{Area, Kind};
 use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{get, put, web, HttpResponse};
 use olympiad_domain::id::TeacherId;
 use olympiad_office::teachers::{self, TeacherInput, TeacherListQuery, TeacherProfile};
 use olympiad_persistence::models::TeacherRow;
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("teacher")
+        .route(list, STAFF)
+        .route(profile, TEACHER)
+        .route(update_profile, TEACHER)
+        .route(update, ADMIN_OR_OVERLORD)
+        .names(Kind::Teacher)
+}
 
 /// Teachers (this olympiad's, `all=false`), All Teachers (`all=true`) and Team Admins (`teamAdmins=true`).
 #[utoipa::path(

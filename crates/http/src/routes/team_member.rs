@@ -3,14 +3,29 @@
 //! choose their password.
 
 use crate::access::Caller;
+use crate::access::TEAM_OR_ADMIN;
 use crate::body::Body;
 use crate::envelope::ApiResult;
+use crate::manifest::{Area, Kind};
 use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web};
 use olympiad_domain::id::TeamMemberId;
 use olympiad_office::teams::{self, Invitation, TeamMemberChanges, TeamQuery};
 use olympiad_persistence::models::TeamMemberRow;
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("team_member")
+        .route(list, TEAM_OR_ADMIN)
+        .names(Kind::Entry)
+        .route(invite, TEAM_OR_ADMIN)
+        .names(Kind::Entry)
+        .route(update, TEAM_OR_ADMIN)
+        .names(Kind::TeamMember)
+        .route(remove, TEAM_OR_ADMIN)
+        .names(Kind::TeamMember)
+}
 
 #[utoipa::path(
     operation_id = "team_member_list",

@@ -1,16 +1,30 @@
 //! Interested and Affected Parties: the olympiad office's useful contacts.
 
 use crate::access::Caller;
+use crate::access::ADMIN_FUNDING;
 use crate::body::Body;
 use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::GridQuery;
+use crate::manifest::{Area, Kind};
 use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web, HttpResponse};
 use olympiad_domain::id::UsefulContactId;
 use olympiad_office::contacts::{self, contact_table, ContactInput, ContactListQuery};
 use olympiad_persistence::models::UsefulContact;
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("useful_contact")
+        .route(list, ADMIN_FUNDING)
+        .names(Kind::Olympiad)
+        .route(create, ADMIN_FUNDING)
+        .route(update, ADMIN_FUNDING)
+        .names(Kind::Contact)
+        .route(delete_contact, ADMIN_FUNDING)
+        .names(Kind::Contact)
+}
 
 #[utoipa::path(
     operation_id = "useful_contact_list",

@@ -16,8 +16,30 @@ use olympiad_persistence::models::AccountView;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::access::{ADMIN_OR_OVERLORD, OVERLORD};
+use crate::manifest::Area;
 use crate::routes::IdOf;
 use olympiad_domain::id::UserId;
+
+/// The area's routes (see [`crate::manifest`]).
+pub fn manifest() -> Area {
+    Area::new("user")
+        .route(basic_list, ADMIN_OR_OVERLORD)
+        .route(impersonate, OVERLORD)
+        .route(list, ADMIN_OR_OVERLORD)
+        .route(create, OVERLORD)
+        .beyond_schema(
+            "password is at most 72 bytes (UTF-8), which maxLength (characters) cannot state",
+        )
+        .route(update, OVERLORD)
+        .unscoped("overlord only")
+        .route(disable, OVERLORD)
+        .unscoped("overlord only")
+        .route(enable, OVERLORD)
+        .unscoped("overlord only")
+        .route(reset_two_factor, OVERLORD)
+        .unscoped("overlord only")
+}
 
 #[utoipa::path(
     tag = "users",

@@ -4,7 +4,7 @@ use std::collections::HashSet;
 #[test]
 fn screen_keys_are_unique() {
     let mut seen = HashSet::new();
-    for screen in SCREENS {
+    for screen in SCREENS.iter() {
         assert!(
             seen.insert(screen.key),
             "duplicate screen key {}",
@@ -73,7 +73,7 @@ fn section_six_examples_hold() {
 
 #[test]
 fn operations_are_spelled_as_in_the_openapi_document() {
-    for screen in SCREENS {
+    for screen in SCREENS.iter() {
         let named: Vec<&str> = screen
             .calls_for_everyone()
             .chain(screen.guarded_operations.iter().copied())

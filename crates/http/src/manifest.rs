@@ -1,0 +1,147 @@
+//! Every API route is declared once, in its area's manifest (`routes::<area>::manifest()`): the
+//! handler (whose actix attribute gives the method and path, and whose `utoipa::path` its
+//! document), who may call it, and for a route that takes an id the kind of object the id names.
+//! Everything else is read from the manifests: the router's registration (`routes::register`),
+//! the access table (`access::API_ROUTES`), the scope walk (`tests/scope.rs`) and the schema
+//! fuzzer's exceptions (`olympiad seed-fuzz` prints them for `scripts/fuzz-api.sh`).
+//!
+//! Adding a route: write its handler in the area's file, then one line in that file's
+//! `manifest()`. The tests below refuse a route with an id that says nothing of its scope, and
+//! one the router would hand to another handler.
+
+use crate::access::Allowed;
+use actix_web::dev::HttpServiceFactory;
+use utoipa_actix_web::service_config::ServiceConfig;
+use utoipa_actix_web::OpenApiFactory;
+
+/// The kinds of object a route names by id (in its path, or in its query or body where the path
+/// has none): the scope walk calls each such route with the id of an object of that kind beyond
+/// the caller's reach, and expects it refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    Olympiad,
+    Module,
+    Question,
+    Attachment,
+    School,
+    Entry,
+    Teacher,
+    TeamMember,
+    Learner,
+    Participant,
+    Expression,
+    Country,
+    CountryEntry,
+    Contact,
+    PurchaseOrder,
+    MassMail,
+}
+
+/// What a route's id is, for the scope walk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IdScope {
+    /// An object of this kind, found through `find_in_reach`.
+    Names(Kind),
+    /// Not an object in an olympiad's or a school's reach; the reason says why that is safe.
+    Unscoped(&'static str),
+}
+
+type Registration = Box<dyn FnOnce(&mut ServiceConfig)>;
+
+/// One route of an area.
+pub struct Route {
+    pub method: &'static str,
+    /// As in the OpenAPI document: `{name}` is one path segment, and may sit inside a segment
+    /// (`{product}-suite`).
+    pub path: String,
+    pub allowed: Allowed,
+    pub id: Option<IdScope>,
+    /// A rule no schema can state (the fuzzer does not expect every schema-valid request of this
+    /// route accepted); the operation's description states it.
+    pub beyond_schema: Option<&'static str>,
+    register: Registration,
+}
+
+/// An area's routes, in the order the router tries them: fixed paths before `{id}` ones.
+pub struct Area {
+    pub name: &'static str,
+    pub routes: Vec<Route>,
+}
+
+impl Area {
+    pub fn new(name: &'static str) -> Area {
+        Area {
+            name,
+            routes: Vec::new(),
+        }
+    }
+
+    /// A route served by `handler` (an actix handler with its `utoipa::path`), callable by whom
+    /// `allowed` says.
+    pub fn route<H>(mut self, handler: H, allowed: Allowed) -> Area
+    where
+        H: HttpServiceFactory + OpenApiFactory + 'static,
+    {
+        let paths = handler.paths();
+        let (path, item) = paths
+            .paths
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| panic!("a handler of {} has no path", self.name));
+        let method = [
+            ("GET", item.get.is_some()),
+            ("POST", item.post.is_some()),
+            ("PUT", item.put.is_some()),
+            ("DELETE", item.delete.is_some()),
+        ]
+        .into_iter()
+        .find_map(|(name, present)| present.then_some(name))
+        .unwrap_or_else(|| panic!("{path} has no method"));
+        self.routes.push(Route {
+            method,
+            path,
+            allowed,
+            id: None,
+            beyond_schema: None,
+            register: Box::new(move |cfg| {
+                cfg.service(handler);
+            }),
+        });
+        self
+    }
+
+    /// The route just declared takes the id of an object of this kind.
+    pub fn names(self, kind: Kind) -> Area {
+        self.with_last(|route| route.id = Some(IdScope::Names(kind)))
+    }
+
+    /// The route just declared takes an id that is no object in anyone's reach, for this reason.
+    pub fn unscoped(self, reason: &'static str) -> Area {
+        self.with_last(|route| route.id = Some(IdScope::Unscoped(reason)))
+    }
+
+    /// The route just declared has a rule no schema can state, this one.
+    pub fn beyond_schema(self, rule: &'static str) -> Area {
+        self.with_last(|route| route.beyond_schema = Some(rule))
+    }
+
+    fn with_last(mut self, change: impl FnOnce(&mut Route)) -> Area {
+        let name = self.name;
+        change(
+            self.routes
+                .last_mut()
+                .unwrap_or_else(|| panic!("{name}: declare the route first")),
+        );
+        self
+    }
+}
+
+/// Adds every route of `areas` to the router, in order.
+pub fn register(cfg: &mut ServiceConfig, areas: Vec<Area>) {
+    for route in areas.into_iter().flat_map(|area| area.routes) {
+        (route.register)(cfg);
+    }
+}
+
+#[cfg(test)]
+mod tests;
