@@ -6,7 +6,8 @@ import type { operations } from '@olympiad/shared/api/schema';
 import type { ListQuery } from '@olympiad/shared/ui/data-grid/server-query';
 import { serverGrid } from '@olympiad/shared/ui/data-grid/server-list';
 import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
-import { atMost, limits } from '@olympiad/shared/lib/field-limits';
+import { limits } from '@olympiad/shared/lib/field-limits';
+import { text } from '@olympiad/shared/lib/limited-text';
 
 type ContactQuery = NonNullable<operations['useful_contact_list']['parameters']['query']>;
 
@@ -32,12 +33,12 @@ export function contactsGrid(olympiadId: number | undefined) {
 }
 
 export const contactSchema = z.object({
-  name: z.string().trim().min(1, 'is required').max(limits.ContactInput.name.maxLength, atMost(limits.ContactInput.name.maxLength)),
-  organisation: z.string().trim().max(limits.ContactInput.organisation.maxLength, atMost(limits.ContactInput.organisation.maxLength)),
-  role: z.string().trim().max(limits.ContactInput.role.maxLength, atMost(limits.ContactInput.role.maxLength)),
+  name: text(limits.ContactInput.name).min(1, 'is required'),
+  organisation: text(limits.ContactInput.organisation),
+  role: text(limits.ContactInput.role),
   email: z.union([z.literal(''), z.string().trim().email('must be an e-mail address')]),
-  phone: z.string().trim().max(limits.ContactInput.phone.maxLength, atMost(limits.ContactInput.phone.maxLength)),
-  notes: z.string().trim().max(limits.ContactInput.notes.maxLength, atMost(limits.ContactInput.notes.maxLength)),
+  phone: text(limits.ContactInput.phone),
+  notes: text(limits.ContactInput.notes),
 });
 
 export type ContactValues = z.input<typeof contactSchema>;

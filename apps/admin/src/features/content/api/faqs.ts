@@ -5,11 +5,12 @@ import { api, call } from '@olympiad/shared/api/client';
 import { faqKeys } from '@olympiad/shared/features/content/api/get-faqs';
 import { testimonialKeys } from '@olympiad/shared/features/content/api/get-testimonials';
 import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
-import { atMost, limits } from '@olympiad/shared/lib/field-limits';
+import { limits } from '@olympiad/shared/lib/field-limits';
+import { text } from '@olympiad/shared/lib/limited-text';
 
 export const faqSchema = z.object({
   site: z.string().min(1, 'is required'),
-  question: z.string().trim().min(1, 'is required').max(limits.FaqInput.question.maxLength, atMost(limits.FaqInput.question.maxLength)),
+  question: text(limits.FaqInput.question).min(1, 'is required'),
   answer: z.string(),
   position: z.number().int().min(limits.FaqInput.position.minimum).max(limits.FaqInput.position.maximum),
 });
@@ -17,9 +18,9 @@ export type FaqValues = z.input<typeof faqSchema>;
 
 export const testimonialSchema = z.object({
   site: z.string().min(1, 'is required'),
-  quote: z.string().trim().min(1, 'is required').max(limits.TestimonialInput.quote.maxLength, atMost(limits.TestimonialInput.quote.maxLength)),
-  author: z.string().trim().min(1, 'is required').max(limits.TestimonialInput.author.maxLength, atMost(limits.TestimonialInput.author.maxLength)),
-  affiliation: z.string().trim().max(limits.TestimonialInput.affiliation.maxLength, atMost(limits.TestimonialInput.affiliation.maxLength)),
+  quote: text(limits.TestimonialInput.quote).min(1, 'is required'),
+  author: text(limits.TestimonialInput.author).min(1, 'is required'),
+  affiliation: text(limits.TestimonialInput.affiliation),
   position: z.number().int().min(limits.TestimonialInput.position.minimum).max(limits.TestimonialInput.position.maximum),
 });
 export type TestimonialValues = z.input<typeof testimonialSchema>;

@@ -7,7 +7,8 @@ import type { ListQuery } from '@olympiad/shared/ui/data-grid/server-query';
 import { serverGrid } from '@olympiad/shared/ui/data-grid/server-list';
 import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
 import { countryEntryKeys, countryKeys } from './keys';
-import { atMost, limits } from '@olympiad/shared/lib/field-limits';
+import { limits } from '@olympiad/shared/lib/field-limits';
+import { text } from '@olympiad/shared/lib/limited-text';
 
 type CountryQuery = NonNullable<operations['igeo_country_list']['parameters']['query']>;
 
@@ -32,7 +33,7 @@ export async function searchCountries(search: string): Promise<CountryRow[]> {
 }
 
 export const countrySchema = z.object({
-  name: z.string().trim().min(1, 'is required').max(limits.CountryInput.name.maxLength, atMost(limits.CountryInput.name.maxLength)),
+  name: text(limits.CountryInput.name).min(1, 'is required'),
   isoCode: z.string().trim().regex(new RegExp(limits.CountryInput.isoCode.pattern), 'must be two letters (ISO 3166)'),
 });
 
