@@ -8,6 +8,7 @@ import { serverGrid } from '@olympiad/shared/ui/data-grid/server-list';
 import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
 import { limits } from '@olympiad/shared/lib/field-limits';
 import { text } from '@olympiad/shared/lib/limited-text';
+import { emptyValues, fieldSchemas, type DeclaredFields } from '@olympiad/shared/resource/declared-fields';
 
 type ContactQuery = NonNullable<operations['useful_contact_list']['parameters']['query']>;
 
@@ -32,18 +33,21 @@ export function contactsGrid(olympiadId: number | undefined) {
   });
 }
 
-export const contactSchema = z.object({
-  name: text(limits.ContactInput.name).min(1, 'is required'),
-  organisation: text(limits.ContactInput.organisation),
-  role: text(limits.ContactInput.role),
-  email: z.union([z.literal(''), z.string().trim().email('must be an e-mail address')]),
-  phone: text(limits.ContactInput.phone),
-  notes: text(limits.ContactInput.notes),
-});
+/** A contact's fields: each one's rule, control in the editor and column in the list. */
+export const contactFields = {
+  name: { label: 'Name', required: true, schema: text(limits.ContactInput.name).min(1, 'is required') },
+  organisation: { label: 'Organisation', schema: text(limits.ContactInput.organisation) },
+  role: { label: 'Role', schema: text(limits.ContactInput.role) },
+  email: { label: 'E-mail', input: 'email', schema: z.union([z.literal(''), z.string().trim().email('must be an e-mail address')]), column: { sortable: false } },
+  phone: { label: 'Phone', input: 'tel', schema: text(limits.ContactInput.phone), column: { sortable: false } },
+  notes: { label: 'Notes', input: 'textarea', minRows: 3, schema: text(limits.ContactInput.notes), column: { sortable: false } },
+} satisfies DeclaredFields;
+
+export const contactSchema = z.object(fieldSchemas(contactFields));
 
 export type ContactValues = z.input<typeof contactSchema>;
 
-export const emptyContact: ContactValues = { name: '', organisation: '', role: '', email: '', phone: '', notes: '' };
+export const emptyContact: ContactValues = emptyValues(contactFields);
 
 export function saveContact(id: number | null, values: z.output<typeof contactSchema>, olympiadId?: number) {
   return id === null

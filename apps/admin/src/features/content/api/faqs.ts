@@ -7,23 +7,43 @@ import { testimonialKeys } from '@olympiad/shared/features/content/api/get-testi
 import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
 import { limits } from '@olympiad/shared/lib/field-limits';
 import { text } from '@olympiad/shared/lib/limited-text';
+import { emptyValues, fieldSchemas, type DeclaredFields } from '@olympiad/shared/resource/declared-fields';
 
-export const faqSchema = z.object({
-  site: z.string().min(1, 'is required'),
-  question: text(limits.FaqInput.question).min(1, 'is required'),
-  answer: z.string(),
-  position: z.number().int().min(limits.FaqInput.position.minimum).max(limits.FaqInput.position.maximum),
-});
+/** The fields of a question shown in the list, each with its rule and its control; the answer is rich text. */
+export const faqFields = {
+  site: { label: 'Site', input: 'select', required: true, schema: z.string().min(1, 'is required') },
+  position: {
+    label: 'Order',
+    input: 'number',
+    description: 'Smaller numbers come first',
+    empty: 0,
+    schema: z.number().int().min(limits.FaqInput.position.minimum).max(limits.FaqInput.position.maximum),
+  },
+  question: { label: 'Question', required: true, schema: text(limits.FaqInput.question).min(1, 'is required') },
+} satisfies DeclaredFields;
+
+export const faqSchema = z.object({ ...fieldSchemas(faqFields), answer: z.string() });
 export type FaqValues = z.input<typeof faqSchema>;
+export const emptyFaq: FaqValues = { ...emptyValues(faqFields), answer: '' };
 
-export const testimonialSchema = z.object({
-  site: z.string().min(1, 'is required'),
-  quote: text(limits.TestimonialInput.quote).min(1, 'is required'),
-  author: text(limits.TestimonialInput.author).min(1, 'is required'),
-  affiliation: text(limits.TestimonialInput.affiliation),
-  position: z.number().int().min(limits.TestimonialInput.position.minimum).max(limits.TestimonialInput.position.maximum),
-});
+/** A testimonial's fields: each one's rule, control in the editor and column in the list. */
+export const testimonialFields = {
+  site: { label: 'Site', input: 'select', required: true, schema: z.string().min(1, 'is required') },
+  quote: { label: 'Quote', input: 'textarea', minRows: 3, required: true, schema: text(limits.TestimonialInput.quote).min(1, 'is required'), column: { sortable: false } },
+  author: { label: 'Author', required: true, schema: text(limits.TestimonialInput.author).min(1, 'is required') },
+  affiliation: { label: 'School or organisation', schema: text(limits.TestimonialInput.affiliation) },
+  position: {
+    label: 'Order',
+    input: 'number',
+    description: 'Smaller numbers come first',
+    empty: 0,
+    schema: z.number().int().min(limits.TestimonialInput.position.minimum).max(limits.TestimonialInput.position.maximum),
+  },
+} satisfies DeclaredFields;
+
+export const testimonialSchema = z.object(fieldSchemas(testimonialFields));
 export type TestimonialValues = z.input<typeof testimonialSchema>;
+export const emptyTestimonial: TestimonialValues = emptyValues(testimonialFields);
 
 export function useSaveFaq() {
   return useApiMutation({

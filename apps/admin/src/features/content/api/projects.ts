@@ -9,6 +9,7 @@ import { projectKeys } from '@olympiad/shared/features/projects/api/get-projects
 import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
 import { limits } from '@olympiad/shared/lib/field-limits';
 import { text } from '@olympiad/shared/lib/limited-text';
+import { emptyValues, fieldSchemas, type DeclaredFields } from '@olympiad/shared/resource/declared-fields';
 
 
 const product = () => ({ product: productSlug() });
@@ -50,11 +51,19 @@ export const projectSchema = z.object({
   description: text(limits.ProjectInput.description),
 });
 
-export const subProjectSchema = z.object({
-  projectId: z.string().min(1, 'is required'),
-  slug: text(limits.SubProjectInput.slug).regex(new RegExp(limits.SubProjectInput.slug.pattern), 'must be lower-case words joined by hyphens'),
-  name: text(limits.SubProjectInput.name).min(1, 'is required'),
-});
+/** A sub project's own fields, each with its rule, control and column; its project is chosen from a list. */
+export const subProjectFields = {
+  name: { label: 'Name', required: true, schema: text(limits.SubProjectInput.name).min(1, 'is required') },
+  slug: {
+    label: 'Slug',
+    description: 'Lower-case words joined by hyphens',
+    required: true,
+    schema: text(limits.SubProjectInput.slug).regex(new RegExp(limits.SubProjectInput.slug.pattern), 'must be lower-case words joined by hyphens'),
+  },
+} satisfies DeclaredFields;
+
+export const subProjectSchema = z.object({ projectId: z.string().min(1, 'is required'), ...fieldSchemas(subProjectFields) });
+export const emptySubProject: z.input<typeof subProjectSchema> = { projectId: '', ...emptyValues(subProjectFields) };
 
 export function useSaveProject() {
   return useApiMutation({

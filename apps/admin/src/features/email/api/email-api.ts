@@ -8,6 +8,7 @@ import { unwrap, type ApiResult } from '@olympiad/shared/api/envelope';
 import { z } from 'zod';
 import { limits } from '@olympiad/shared/lib/field-limits';
 import { text } from '@olympiad/shared/lib/limited-text';
+import { fieldSchemas, type DeclaredFields } from '@olympiad/shared/resource/declared-fields';
 import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
 
 export const emailKeys = {
@@ -174,7 +175,13 @@ export const campaignsQuery = () => ({ queryKey: emailKeys.campaigns(), queryFn:
 
 const campaign = limits.CampaignInput;
 
-export const campaignSchema = z.object({ name: text(campaign.name).min(1, 'is required'), notes: text(campaign.notes) });
+/** A campaign's fields: each one's rule, control in the editor and column in the list. */
+export const campaignFields = {
+  name: { label: 'Name', header: 'Campaign', required: true, schema: text(campaign.name).min(1, 'is required') },
+  notes: { label: 'Notes', input: 'textarea', schema: text(campaign.notes), column: { sortable: false } },
+} satisfies DeclaredFields;
+
+export const campaignSchema = z.object(fieldSchemas(campaignFields));
 
 export function useCreateCampaign() {
   return useApiMutation({
