@@ -6,6 +6,7 @@ import { localizedSchema } from './localized-schema';
 import type { OlympiadSettings } from './api/get-olympiad';
 import type { Language, UpdateSettings } from './api/paper-types';
 import { limits } from '@olympiad/shared/lib/field-limits';
+import { text } from '@olympiad/shared/lib/limited-text';
 
 const settings = limits.UpdateSettings;
 
@@ -34,7 +35,7 @@ const window = z
   });
 
 export const settingsSchema = z.object({
-  title: z.string().trim().min(1, 'Give the olympiad a title').max(settings.title.maxLength, `At most ${settings.title.maxLength} characters`),
+  title: text(settings.title, `At most ${settings.title.maxLength} characters`).min(1, 'Give the olympiad a title'),
   year: z.number({ error: 'Enter the year' }).int().min(settings.year.minimum, `From ${settings.year.minimum} to ${settings.year.maximum}`).max(settings.year.maximum, `From ${settings.year.minimum} to ${settings.year.maximum}`),
   kind: z.enum(['schools', 'countries']),
   durationMinutes: z.number({ error: 'Enter the duration' }).int('Whole minutes only').min(settings.durationMinutes.minimum, `From ${settings.durationMinutes.minimum} to ${settings.durationMinutes.maximum} minutes`).max(settings.durationMinutes.maximum, `From ${settings.durationMinutes.minimum} to ${settings.durationMinutes.maximum} minutes`),

@@ -2,16 +2,16 @@
 // mirror the server's, with the lengths its OpenAPI document states, and the values convert to the API's body.
 import { z } from 'zod';
 import type { components } from '../../api/schema';
-import { atMost, limits } from '../../lib/field-limits';
+import { limits } from '../../lib/field-limits';
+import { text } from '../../lib/limited-text';
 
 export type SchoolInput = components['schemas']['SchoolInput'];
 
 const field = limits.SchoolInput;
-const optionalText = (max: number) => z.string().trim().max(max, atMost(max));
 
 export const schoolSchema = z
   .object({
-    name: z.string().trim().min(1, 'is required').max(field.name.maxLength, atMost(field.name.maxLength)),
+    name: text(field.name).min(1, 'is required'),
     emisNumber: z
       .string()
       .trim()
@@ -21,11 +21,11 @@ export const schoolSchema = z
       .trim()
       .refine((value) => new RegExp(field.countryCode.pattern).test(value), 'must be two letters (ZA)'),
     province: z.string().nullable(),
-    district: optionalText(field.district.maxLength),
-    town: optionalText(field.town.maxLength),
-    streetAddress: optionalText(field.streetAddress.maxLength),
-    postalAddress: optionalText(field.postalAddress.maxLength),
-    phone: optionalText(field.phone.maxLength),
+    district: text(field.district),
+    town: text(field.town),
+    streetAddress: text(field.streetAddress),
+    postalAddress: text(field.postalAddress),
+    phone: text(field.phone),
     email: z.union([z.literal(''), z.string().trim().email('must be an e-mail address')]),
     sector: z.enum(['public', 'independent']),
     quintile: z.string().nullable(),

@@ -6,7 +6,9 @@ import type { operations } from '@olympiad/shared/api/schema';
 import type { ListQuery } from '@olympiad/shared/ui/data-grid/server-query';
 import { serverGrid } from '@olympiad/shared/ui/data-grid/server-list';
 import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
-import { atMost, limits } from '@olympiad/shared/lib/field-limits';
+import { limits } from '@olympiad/shared/lib/field-limits';
+import { text } from '@olympiad/shared/lib/limited-text';
+import { emptyValues, fieldSchemas, type DeclaredFields } from '@olympiad/shared/resource/declared-fields';
 
 type ContactQuery = NonNullable<operations['useful_contact_list']['parameters']['query']>;
 
@@ -31,18 +33,21 @@ export function contactsGrid(olympiadId: number | undefined) {
   });
 }
 
-export const contactSchema = z.object({
-  name: z.string().trim().min(1, 'is required').max(limits.ContactInput.name.maxLength, atMost(limits.ContactInput.name.maxLength)),
-  organisation: z.string().trim().max(limits.ContactInput.organisation.maxLength, atMost(limits.ContactInput.organisation.maxLength)),
-  role: z.string().trim().max(limits.ContactInput.role.maxLength, atMost(limits.ContactInput.role.maxLength)),
-  email: z.union([z.literal(''), z.string().trim().email('must be an e-mail address')]),
-  phone: z.string().trim().max(limits.ContactInput.phone.maxLength, atMost(limits.ContactInput.phone.maxLength)),
-  notes: z.string().trim().max(limits.ContactInput.notes.maxLength, atMost(limits.ContactInput.notes.maxLength)),
-});
+/** A contact's fields: each one's rule, control in the editor and column in the list. */
+export const contactFields = {
+  name: { label: 'Name', required: true, schema: text(limits.ContactInput.name).min(1, 'is required') },
+  organisation: { label: 'Organisation', schema: text(limits.ContactInput.organisation) },
+  role: { label: 'Role', schema: text(limits.ContactInput.role) },
+  email: { label: 'E-mail', input: 'email', schema: z.union([z.literal(''), z.string().trim().email('must be an e-mail address')]), column: { sortable: false } },
+  phone: { label: 'Phone', input: 'tel', schema: text(limits.ContactInput.phone), column: { sortable: false } },
+  notes: { label: 'Notes', input: 'textarea', minRows: 3, schema: text(limits.ContactInput.notes), column: { sortable: false } },
+} satisfies DeclaredFields;
+
+export const contactSchema = z.object(fieldSchemas(contactFields));
 
 export type ContactValues = z.input<typeof contactSchema>;
 
-export const emptyContact: ContactValues = { name: '', organisation: '', role: '', email: '', phone: '', notes: '' };
+export const emptyContact: ContactValues = emptyValues(contactFields);
 
 export function saveContact(id: number | null, values: z.output<typeof contactSchema>, olympiadId?: number) {
   return id === null

@@ -3,21 +3,22 @@
 import { useMemo } from 'react';
 import { Anchor, SimpleGrid } from '@mantine/core';
 import type { GridColumn } from '@olympiad/shared/ui/data-grid/grid-types';
-import { TextareaField, TextField } from '@olympiad/shared/ui/form/form-fields';
+import { fieldColumn } from '@olympiad/shared/resource/declared-fields';
+import { FieldControl } from '@olympiad/shared/resource/field-control';
 import { useResourceEditor } from '@olympiad/shared/resource/use-resource-editor';
 import { copyEmailsAction, deleteAction, editAction } from '@olympiad/shared/resource/row-actions';
 import { ResourceGrid } from '@olympiad/shared/resource/resource-grid';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { useScreenOlympiad } from '../../olympiad/use-screen-olympiad';
-import { contactSchema, contactsGrid, emptyContact, useDeleteContact, useSaveContact, type Contact } from '../api/contacts';
+import { contactFields, contactSchema, contactsGrid, emptyContact, useDeleteContact, useSaveContact, type Contact } from '../api/contacts';
 
 const columns: GridColumn<Contact>[] = [
-  { id: 'name', header: 'Name', value: (c) => c.name },
-  { id: 'organisation', header: 'Organisation', value: (c) => c.organisation },
-  { id: 'role', header: 'Role', value: (c) => c.role },
-  { id: 'email', header: 'E-mail', value: (c) => c.email, cell: (c) => (c.email ? <Anchor href={`mailto:${c.email}`} size="sm">{c.email}</Anchor> : null), sortable: false },
-  { id: 'phone', header: 'Phone', value: (c) => c.phone, sortable: false },
-  { id: 'notes', header: 'Notes', value: (c) => c.notes, sortable: false },
+  fieldColumn(contactFields, 'name'),
+  fieldColumn(contactFields, 'organisation'),
+  fieldColumn(contactFields, 'role'),
+  fieldColumn(contactFields, 'email', { cell: (c) => (c.email ? <Anchor href={`mailto:${c.email}`} size="sm">{c.email}</Anchor> : null) }),
+  fieldColumn(contactFields, 'phone'),
+  fieldColumn(contactFields, 'notes'),
 ];
 
 const bulkActions = [copyEmailsAction<Contact>((c) => c.email)];
@@ -52,14 +53,14 @@ export function ContactsScreen({ route }: ScreenComponentProps) {
       create={{ label: 'New contact' }}
       editorTitle={(contact) => (contact ? `Edit ${contact.name}` : 'New contact')}
     >
-      <TextField control={control} name="name" label="Name" required />
+      <FieldControl control={control} fields={contactFields} name="name" />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextField control={control} name="organisation" label="Organisation" />
-        <TextField control={control} name="role" label="Role" />
-        <TextField control={control} name="email" label="E-mail" type="email" />
-        <TextField control={control} name="phone" label="Phone" type="tel" />
+        <FieldControl control={control} fields={contactFields} name="organisation" />
+        <FieldControl control={control} fields={contactFields} name="role" />
+        <FieldControl control={control} fields={contactFields} name="email" />
+        <FieldControl control={control} fields={contactFields} name="phone" />
       </SimpleGrid>
-      <TextareaField control={control} name="notes" label="Notes" minRows={3} />
+      <FieldControl control={control} fields={contactFields} name="notes" />
     </ResourceGrid>
   );
 }

@@ -5,24 +5,45 @@ import { api, call } from '@olympiad/shared/api/client';
 import { faqKeys } from '@olympiad/shared/features/content/api/get-faqs';
 import { testimonialKeys } from '@olympiad/shared/features/content/api/get-testimonials';
 import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
-import { atMost, limits } from '@olympiad/shared/lib/field-limits';
+import { limits } from '@olympiad/shared/lib/field-limits';
+import { text } from '@olympiad/shared/lib/limited-text';
+import { emptyValues, fieldSchemas, type DeclaredFields } from '@olympiad/shared/resource/declared-fields';
 
-export const faqSchema = z.object({
-  site: z.string().min(1, 'is required'),
-  question: z.string().trim().min(1, 'is required').max(limits.FaqInput.question.maxLength, atMost(limits.FaqInput.question.maxLength)),
-  answer: z.string(),
-  position: z.number().int().min(limits.FaqInput.position.minimum).max(limits.FaqInput.position.maximum),
-});
+/** The fields of a question shown in the list, each with its rule and its control; the answer is rich text. */
+export const faqFields = {
+  site: { label: 'Site', input: 'select', required: true, schema: z.string().min(1, 'is required') },
+  position: {
+    label: 'Order',
+    input: 'number',
+    description: 'Smaller numbers come first',
+    empty: 0,
+    schema: z.number().int().min(limits.FaqInput.position.minimum).max(limits.FaqInput.position.maximum),
+  },
+  question: { label: 'Question', required: true, schema: text(limits.FaqInput.question).min(1, 'is required') },
+} satisfies DeclaredFields;
+
+export const faqSchema = z.object({ ...fieldSchemas(faqFields), answer: z.string() });
 export type FaqValues = z.input<typeof faqSchema>;
+export const emptyFaq: FaqValues = { ...emptyValues(faqFields), answer: '' };
 
-export const testimonialSchema = z.object({
-  site: z.string().min(1, 'is required'),
-  quote: z.string().trim().min(1, 'is required').max(limits.TestimonialInput.quote.maxLength, atMost(limits.TestimonialInput.quote.maxLength)),
-  author: z.string().trim().min(1, 'is required').max(limits.TestimonialInput.author.maxLength, atMost(limits.TestimonialInput.author.maxLength)),
-  affiliation: z.string().trim().max(limits.TestimonialInput.affiliation.maxLength, atMost(limits.TestimonialInput.affiliation.maxLength)),
-  position: z.number().int().min(limits.TestimonialInput.position.minimum).max(limits.TestimonialInput.position.maximum),
-});
+/** A testimonial's fields: each one's rule, control in the editor and column in the list. */
+export const testimonialFields = {
+  site: { label: 'Site', input: 'select', required: true, schema: z.string().min(1, 'is required') },
+  quote: { label: 'Quote', input: 'textarea', minRows: 3, required: true, schema: text(limits.TestimonialInput.quote).min(1, 'is required'), column: { sortable: false } },
+  author: { label: 'Author', required: true, schema: text(limits.TestimonialInput.author).min(1, 'is required') },
+  affiliation: { label: 'School or organisation', schema: text(limits.TestimonialInput.affiliation) },
+  position: {
+    label: 'Order',
+    input: 'number',
+    description: 'Smaller numbers come first',
+    empty: 0,
+    schema: z.number().int().min(limits.TestimonialInput.position.minimum).max(limits.TestimonialInput.position.maximum),
+  },
+} satisfies DeclaredFields;
+
+export const testimonialSchema = z.object(fieldSchemas(testimonialFields));
 export type TestimonialValues = z.input<typeof testimonialSchema>;
+export const emptyTestimonial: TestimonialValues = emptyValues(testimonialFields);
 
 export function useSaveFaq() {
   return useApiMutation({

@@ -7,7 +7,9 @@ import { unwrap } from '@olympiad/shared/api/envelope';
 import { productSlug } from '@olympiad/shared/access/product';
 import { projectKeys } from '@olympiad/shared/features/projects/api/get-projects';
 import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
-import { atMost, limits } from '@olympiad/shared/lib/field-limits';
+import { limits } from '@olympiad/shared/lib/field-limits';
+import { text } from '@olympiad/shared/lib/limited-text';
+import { emptyValues, fieldSchemas, type DeclaredFields } from '@olympiad/shared/resource/declared-fields';
 
 
 const product = () => ({ product: productSlug() });
@@ -41,22 +43,27 @@ const newProject = limits.NewProject;
 
 /** A project as the overlord types it: its slug and kind are chosen once, when it is made. */
 export const projectSchema = z.object({
-  slug: z
-    .string()
-    .trim()
+  slug: text(newProject.slug)
     .min(newProject.slug.minLength, `must be at least ${newProject.slug.minLength} characters`)
-    .max(newProject.slug.maxLength, atMost(newProject.slug.maxLength))
     .regex(new RegExp(newProject.slug.pattern), 'must be lower-case words joined by hyphens'),
   kind: z.enum(['schools', 'countries']),
-  name: z.string().trim().min(1, 'is required').max(limits.ProjectInput.name.maxLength, atMost(limits.ProjectInput.name.maxLength)),
-  description: z.string().trim().max(limits.ProjectInput.description.maxLength, atMost(limits.ProjectInput.description.maxLength)),
+  name: text(limits.ProjectInput.name).min(1, 'is required'),
+  description: text(limits.ProjectInput.description),
 });
 
-export const subProjectSchema = z.object({
-  projectId: z.string().min(1, 'is required'),
-  slug: z.string().trim().max(limits.SubProjectInput.slug.maxLength, atMost(limits.SubProjectInput.slug.maxLength)).regex(new RegExp(limits.SubProjectInput.slug.pattern), 'must be lower-case words joined by hyphens'),
-  name: z.string().trim().min(1, 'is required').max(limits.SubProjectInput.name.maxLength, atMost(limits.SubProjectInput.name.maxLength)),
-});
+/** A sub project's own fields, each with its rule, control and column; its project is chosen from a list. */
+export const subProjectFields = {
+  name: { label: 'Name', required: true, schema: text(limits.SubProjectInput.name).min(1, 'is required') },
+  slug: {
+    label: 'Slug',
+    description: 'Lower-case words joined by hyphens',
+    required: true,
+    schema: text(limits.SubProjectInput.slug).regex(new RegExp(limits.SubProjectInput.slug.pattern), 'must be lower-case words joined by hyphens'),
+  },
+} satisfies DeclaredFields;
+
+export const subProjectSchema = z.object({ projectId: z.string().min(1, 'is required'), ...fieldSchemas(subProjectFields) });
+export const emptySubProject: z.input<typeof subProjectSchema> = { projectId: '', ...emptyValues(subProjectFields) };
 
 export function useSaveProject() {
   return useApiMutation({

@@ -2,7 +2,8 @@
 // project's, the teacher portal's), in their order.
 import { useController } from 'react-hook-form';
 import type { GridColumn } from '@olympiad/shared/ui/data-grid/grid-types';
-import { NumberField, SelectField, TextField } from '@olympiad/shared/ui/form/form-fields';
+import { fieldColumn } from '@olympiad/shared/resource/declared-fields';
+import { FieldControl } from '@olympiad/shared/resource/field-control';
 import { RichTextEditor } from '@olympiad/shared/ui/form/rich-text-field';
 import { useResourceEditor } from '@olympiad/shared/resource/use-resource-editor';
 import { deleteAction, editAction } from '@olympiad/shared/resource/row-actions';
@@ -10,16 +11,14 @@ import { ResourceGrid } from '@olympiad/shared/resource/resource-grid';
 import { useWholeListGrid } from '@olympiad/shared/resource/whole-list-grid';
 import { faqsQuery, type Faq } from '@olympiad/shared/features/content/api/get-faqs';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
-import { faqSchema, useDeleteFaq, useSaveFaq, type FaqValues } from '../api/faqs';
+import { emptyFaq, faqFields, faqSchema, useDeleteFaq, useSaveFaq } from '../api/faqs';
 import { useSiteOptions } from './site-options';
 
 const columns: GridColumn<Faq>[] = [
-  { id: 'site', header: 'Site', value: (f) => f.site },
-  { id: 'position', header: 'Order', value: (f) => f.position },
-  { id: 'question', header: 'Question', value: (f) => f.question },
+  fieldColumn(faqFields, 'site'),
+  fieldColumn(faqFields, 'position'),
+  fieldColumn(faqFields, 'question'),
 ];
-
-const empty: FaqValues = { site: '', question: '', answer: '', position: 0 };
 
 export function FaqsScreen({ route }: ScreenComponentProps) {
   const grid = useWholeListGrid(faqsQuery(), columns);
@@ -28,7 +27,7 @@ export function FaqsScreen({ route }: ScreenComponentProps) {
   const remove = useDeleteFaq();
   const editor = useResourceEditor({
     schema: faqSchema,
-    empty,
+    empty: emptyFaq,
     valuesOf: ({ site, question, answer, position }: Faq) => ({ site, question, answer, position }),
     save: (values, faq) => save.mutateAsync({ id: faq?.id ?? null, values }),
   });
@@ -53,10 +52,10 @@ export function FaqsScreen({ route }: ScreenComponentProps) {
       editorTitle={(faq) => (faq ? 'Edit the question' : 'New question')}
       editorSize="lg"
     >
-      <SelectField control={control} name="site" label="Site" data={sites} required />
-      <TextField control={control} name="question" label="Question" required />
+      <FieldControl control={control} fields={faqFields} name="site" data={sites} />
+      <FieldControl control={control} fields={faqFields} name="question" />
       <RichTextEditor label="Answer" value={answer.field.value} onChange={answer.field.onChange} onBlur={answer.field.onBlur} error={answer.fieldState.error?.message} />
-      <NumberField control={control} name="position" label="Order" description="Smaller numbers come first" />
+      <FieldControl control={control} fields={faqFields} name="position" />
     </ResourceGrid>
   );
 }

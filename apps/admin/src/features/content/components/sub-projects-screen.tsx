@@ -2,27 +2,29 @@
 // olympiads (a grade band of the review product), made and renamed here.
 import { useQuery } from '@tanstack/react-query';
 import type { GridColumn } from '@olympiad/shared/ui/data-grid/grid-types';
-import { SelectField, TextField } from '@olympiad/shared/ui/form/form-fields';
+import { SelectField } from '@olympiad/shared/ui/form/form-fields';
+import { fieldColumn } from '@olympiad/shared/resource/declared-fields';
+import { FieldControl } from '@olympiad/shared/resource/field-control';
 import { useResourceEditor } from '@olympiad/shared/resource/use-resource-editor';
 import { editAction } from '@olympiad/shared/resource/row-actions';
 import { ResourceGrid } from '@olympiad/shared/resource/resource-grid';
 import { useWholeListGrid } from '@olympiad/shared/resource/whole-list-grid';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
-import { productProjectsQuery, subProjectSchema, subProjectsQuery, useSaveSubProject, type SubProject } from '../api/projects';
+import { emptySubProject, productProjectsQuery, subProjectFields, subProjectSchema, subProjectsQuery, useSaveSubProject, type SubProject } from '../api/projects';
 
 export function SubProjectsScreen({ route }: ScreenComponentProps) {
   const projects = useQuery(productProjectsQuery());
   const projectName = (id: number) => projects.data?.find((p) => p.id === id)?.name ?? String(id);
   const columns: GridColumn<SubProject>[] = [
     { id: 'project', header: 'Project', value: (s) => projectName(s.projectId) },
-    { id: 'name', header: 'Name', value: (s) => s.name },
-    { id: 'slug', header: 'Slug', value: (s) => s.slug },
+    fieldColumn(subProjectFields, 'name'),
+    fieldColumn(subProjectFields, 'slug'),
   ];
   const grid = useWholeListGrid(subProjectsQuery(), columns);
   const save = useSaveSubProject();
   const editor = useResourceEditor({
     schema: subProjectSchema,
-    empty: { projectId: '', slug: '', name: '' },
+    empty: emptySubProject,
     valuesOf: ({ projectId, slug, name }: SubProject) => ({ projectId: String(projectId), slug, name }),
     save: (values, sub) => save.mutateAsync({ id: sub?.id ?? null, values }),
   });
@@ -43,8 +45,8 @@ export function SubProjectsScreen({ route }: ScreenComponentProps) {
       editorTitle={(s) => (s ? `Edit ${s.name}` : 'New sub project')}
     >
       <SelectField control={control} name="projectId" label="Project" data={options} required />
-      <TextField control={control} name="name" label="Name" required />
-      <TextField control={control} name="slug" label="Slug" description="Lower-case words joined by hyphens" required />
+      <FieldControl control={control} fields={subProjectFields} name="name" />
+      <FieldControl control={control} fields={subProjectFields} name="slug" />
     </ResourceGrid>
   );
 }

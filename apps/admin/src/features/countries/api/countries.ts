@@ -7,7 +7,9 @@ import type { ListQuery } from '@olympiad/shared/ui/data-grid/server-query';
 import { serverGrid } from '@olympiad/shared/ui/data-grid/server-list';
 import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
 import { countryEntryKeys, countryKeys } from './keys';
-import { atMost, limits } from '@olympiad/shared/lib/field-limits';
+import { limits } from '@olympiad/shared/lib/field-limits';
+import { text } from '@olympiad/shared/lib/limited-text';
+import { fieldSchemas, type DeclaredFields } from '@olympiad/shared/resource/declared-fields';
 
 type CountryQuery = NonNullable<operations['igeo_country_list']['parameters']['query']>;
 
@@ -31,10 +33,19 @@ export async function searchCountries(search: string): Promise<CountryRow[]> {
   return (await getCountries({ search, pageSize: 20, sort: 'name' })).rows;
 }
 
-export const countrySchema = z.object({
-  name: z.string().trim().min(1, 'is required').max(limits.CountryInput.name.maxLength, atMost(limits.CountryInput.name.maxLength)),
-  isoCode: z.string().trim().regex(new RegExp(limits.CountryInput.isoCode.pattern), 'must be two letters (ISO 3166)'),
-});
+/** A country's fields: each one's rule, control in the editor and column in the list. */
+export const countryFields = {
+  name: { label: 'Name', header: 'Country', required: true, schema: text(limits.CountryInput.name).min(1, 'is required') },
+  isoCode: {
+    label: 'ISO code',
+    description: 'Two letters: NA for Namibia',
+    required: true,
+    schema: z.string().trim().regex(new RegExp(limits.CountryInput.isoCode.pattern), 'must be two letters (ISO 3166)'),
+    column: { width: 100 },
+  },
+} satisfies DeclaredFields;
+
+export const countrySchema = z.object(fieldSchemas(countryFields));
 
 export function saveCountry(id: number | null, body: z.output<typeof countrySchema>) {
   return id === null

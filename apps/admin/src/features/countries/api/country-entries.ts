@@ -7,7 +7,8 @@ import type { ListQuery } from '@olympiad/shared/ui/data-grid/server-query';
 import { serverGrid } from '@olympiad/shared/ui/data-grid/server-list';
 import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
 import { countryEntryKeys, countryKeys } from './keys';
-import { atMost, limits } from '@olympiad/shared/lib/field-limits';
+import { limits } from '@olympiad/shared/lib/field-limits';
+import { text } from '@olympiad/shared/lib/limited-text';
 
 type EntryQuery = NonNullable<operations['igeo_country_participant_list']['parameters']['query']>;
 
@@ -31,14 +32,14 @@ const optionalEmail = z.union([z.literal(''), z.string().trim().email('must be a
 
 export const countryEntrySchema = z.object({
   status: z.enum(['entered', 'confirmed', 'withdrawn']),
-  teamLeaderName: z.string().trim().max(limits.CountryEntryInput.teamLeaderName.maxLength, atMost(limits.CountryEntryInput.teamLeaderName.maxLength)),
+  teamLeaderName: text(limits.CountryEntryInput.teamLeaderName),
   teamLeaderEmail: optionalEmail,
-  teamLeaderPhone: z.string().trim().max(limits.CountryEntryInput.teamLeaderPhone.maxLength, atMost(limits.CountryEntryInput.teamLeaderPhone.maxLength)),
+  teamLeaderPhone: text(limits.CountryEntryInput.teamLeaderPhone),
   /** One name a line. */
   teamMembers: z.string().refine((text) => text.split('\n').filter((l) => l.trim() !== '').length <= 20, 'must be at most 20 people'),
-  invoiceName: z.string().trim().max(limits.CountryEntryInput.invoiceName.maxLength, atMost(limits.CountryEntryInput.invoiceName.maxLength)),
+  invoiceName: text(limits.CountryEntryInput.invoiceName),
   invoiceEmail: optionalEmail,
-  invoiceAddress: z.string().trim().max(limits.CountryEntryInput.invoiceAddress.maxLength, atMost(limits.CountryEntryInput.invoiceAddress.maxLength)),
+  invoiceAddress: text(limits.CountryEntryInput.invoiceAddress),
 });
 
 export type CountryEntryValues = z.input<typeof countryEntrySchema>;

@@ -3,18 +3,19 @@
 import { useMemo } from 'react';
 import { Badge, Text } from '@mantine/core';
 import type { GridColumn } from '@olympiad/shared/ui/data-grid/grid-types';
-import { TextField } from '@olympiad/shared/ui/form/form-fields';
+import { emptyValues, fieldColumn } from '@olympiad/shared/resource/declared-fields';
+import { FieldControl } from '@olympiad/shared/resource/field-control';
 import { useResourceEditor } from '@olympiad/shared/resource/use-resource-editor';
 import { changeAction, deleteAction, editAction } from '@olympiad/shared/resource/row-actions';
 import { ResourceGrid } from '@olympiad/shared/resource/resource-grid';
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import { useScreenOlympiad } from '../../olympiad/use-screen-olympiad';
-import { countriesGrid, countrySchema, useDeleteCountry, useSaveCountry, type CountryRow } from '../api/countries';
+import { countriesGrid, countryFields, countrySchema, useDeleteCountry, useSaveCountry, type CountryRow } from '../api/countries';
 import { useEnterCountry } from '../api/country-entries';
 
 const columns: GridColumn<CountryRow>[] = [
-  { id: 'name', header: 'Country', value: (c) => c.name },
-  { id: 'isoCode', header: 'ISO code', value: (c) => c.isoCode, width: 100 },
+  fieldColumn(countryFields, 'name'),
+  fieldColumn(countryFields, 'isoCode'),
   {
     id: 'entered',
     header: 'This olympiad',
@@ -31,7 +32,7 @@ export function CountriesScreen({ route }: ScreenComponentProps) {
   const [save, enter, remove] = [useSaveCountry(), useEnterCountry(), useDeleteCountry()];
   const editor = useResourceEditor({
     schema: countrySchema,
-    empty: { name: '', isoCode: '' },
+    empty: emptyValues(countryFields),
     valuesOf: (country: CountryRow) => ({ name: country.name, isoCode: country.isoCode }),
     save: (body, country) => save.mutateAsync({ id: country?.id ?? null, body }),
   });
@@ -66,8 +67,8 @@ export function CountriesScreen({ route }: ScreenComponentProps) {
       editorTitle={(country) => (country ? `Edit ${country.name}` : 'New country')}
       editorSize="md"
     >
-      <TextField control={editor.form.control} name="name" label="Name" required />
-      <TextField control={editor.form.control} name="isoCode" label="ISO code" description="Two letters: NA for Namibia" required />
+      <FieldControl control={editor.form.control} fields={countryFields} name="name" />
+      <FieldControl control={editor.form.control} fields={countryFields} name="isoCode" />
     </ResourceGrid>
   );
 }

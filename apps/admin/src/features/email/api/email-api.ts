@@ -6,7 +6,9 @@ import { api, call } from '@olympiad/shared/api/client';
 import { uploadFiles } from '@olympiad/shared/api/upload';
 import { unwrap, type ApiResult } from '@olympiad/shared/api/envelope';
 import { z } from 'zod';
-import { atMost, limits } from '@olympiad/shared/lib/field-limits';
+import { limits } from '@olympiad/shared/lib/field-limits';
+import { text } from '@olympiad/shared/lib/limited-text';
+import { fieldSchemas, type DeclaredFields } from '@olympiad/shared/resource/declared-fields';
 import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
 
 export const emailKeys = {
@@ -70,15 +72,14 @@ export const audienceLabels: Record<Audience, string> = {
 };
 
 const mail = limits.MassMailInput;
-const required = (max: number) => z.string().trim().min(1, 'is required').max(max, atMost(max));
 
 /** A mass mail as it is written: the campaign is chosen from a list (its id as text, or none). */
 export const massMailSchema = z.object({
-  title: required(mail.title.maxLength),
+  title: text(mail.title).min(1, 'is required'),
   audience: z.enum(Object.keys(audienceLabels) as [Audience, ...Audience[]], { error: 'is required' }),
-  subject: required(mail.subject.maxLength),
-  html: required(mail.html.maxLength),
-  text: required(mail.text.maxLength),
+  subject: text(mail.subject).min(1, 'is required'),
+  html: text(mail.html).min(1, 'is required'),
+  text: text(mail.text).min(1, 'is required'),
   campaignId: z.string().nullable(),
 });
 
@@ -174,7 +175,13 @@ export const campaignsQuery = () => ({ queryKey: emailKeys.campaigns(), queryFn:
 
 const campaign = limits.CampaignInput;
 
-export const campaignSchema = z.object({ name: required(campaign.name.maxLength), notes: z.string().trim().max(campaign.notes.maxLength, atMost(campaign.notes.maxLength)) });
+/** A campaign's fields: each one's rule, control in the editor and column in the list. */
+export const campaignFields = {
+  name: { label: 'Name', header: 'Campaign', required: true, schema: text(campaign.name).min(1, 'is required') },
+  notes: { label: 'Notes', input: 'textarea', schema: text(campaign.notes), column: { sortable: false } },
+} satisfies DeclaredFields;
+
+export const campaignSchema = z.object(fieldSchemas(campaignFields));
 
 export function useCreateCampaign() {
   return useApiMutation({

@@ -1,16 +1,17 @@
 // Campaigns (overlord): named groups of mass mails with their totals; a mass mail joins one in Mass Mails.
 import type { ScreenComponentProps } from '@olympiad/shared/router/screen-types';
 import type { GridColumn } from '@olympiad/shared/ui/data-grid/grid-types';
-import { TextareaField, TextField } from '@olympiad/shared/ui/form/form-fields';
+import { emptyValues, fieldColumn } from '@olympiad/shared/resource/declared-fields';
+import { FieldControl } from '@olympiad/shared/resource/field-control';
 import { ResourceGrid } from '@olympiad/shared/resource/resource-grid';
 import { useResourceEditor } from '@olympiad/shared/resource/use-resource-editor';
 import { useWholeListGrid } from '@olympiad/shared/resource/whole-list-grid';
 import { deleteAction } from '@olympiad/shared/resource/row-actions';
-import { campaignSchema, campaignsQuery, useCreateCampaign, useDeleteCampaign, type Campaign } from '../api/email-api';
+import { campaignFields, campaignSchema, campaignsQuery, useCreateCampaign, useDeleteCampaign, type Campaign } from '../api/email-api';
 
 const columns: GridColumn<Campaign>[] = [
-  { id: 'name', header: 'Campaign', value: (c) => c.name },
-  { id: 'notes', header: 'Notes', value: (c) => c.notes, sortable: false },
+  fieldColumn(campaignFields, 'name'),
+  fieldColumn(campaignFields, 'notes'),
   { id: 'massMails', header: 'Mass mails', value: (c) => c.massMails, searchable: false, width: 110 },
   { id: 'sent', header: 'Sent', value: (c) => c.progress.sent, searchable: false, width: 90 },
   { id: 'failed', header: 'Failed', value: (c) => c.progress.failed, searchable: false, width: 90 },
@@ -18,7 +19,7 @@ const columns: GridColumn<Campaign>[] = [
   { id: 'held', header: 'Waiting', value: (c) => c.progress.held, searchable: false, width: 90 },
 ];
 
-const noCampaign = { name: '', notes: '' };
+const noCampaign = emptyValues(campaignFields);
 
 export function CampaignsScreen({ route }: ScreenComponentProps) {
   const grid = useWholeListGrid(campaignsQuery(), columns);
@@ -41,8 +42,8 @@ export function CampaignsScreen({ route }: ScreenComponentProps) {
       create={{ label: 'New campaign', operation: 'POST /api/campaign' }}
       submitLabel="Create"
     >
-      <TextField control={editor.form.control} name="name" label="Name" required />
-      <TextareaField control={editor.form.control} name="notes" label="Notes" />
+      <FieldControl control={editor.form.control} fields={campaignFields} name="name" />
+      <FieldControl control={editor.form.control} fields={campaignFields} name="notes" />
     </ResourceGrid>
   );
 }

@@ -1,26 +1,26 @@
 // PUT /api/learner/{id} (a learner's record, checked like a row of the learner spreadsheet) and DELETE.
 import { z } from 'zod';
 import { api, call } from '@olympiad/shared/api/client';
-import { atMost, limits } from '@olympiad/shared/lib/field-limits';
+import { limits } from '@olympiad/shared/lib/field-limits';
+import { text } from '@olympiad/shared/lib/limited-text';
 import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
 import { learnerKeys, type LearnerRow } from './get-learners';
 
 // A learner's record is checked like a row of the learner spreadsheet, with its limits.
 const row = limits.RosterRow;
-const upTo = (max: number) => z.string().trim().max(max, atMost(max));
 
 export const learnerSchema = z
   .object({
-    firstName: upTo(row.firstName.maxLength).min(1, 'is required'),
-    lastName: upTo(row.lastName.maxLength).min(1, 'is required'),
+    firstName: text(row.firstName).min(1, 'is required'),
+    lastName: text(row.lastName).min(1, 'is required'),
     grade: z.string().min(1, 'is required'),
-    className: upTo(row.className.maxLength),
+    className: text(row.className),
     gender: z.string().nullable(),
     homeLanguage: z.string().nullable(),
     email: z.union([z.literal(''), z.string().trim().email('must be an e-mail address')]),
     consentGiven: z.boolean(),
-    consentBy: upTo(row.consentBy.maxLength),
-    consentRelationship: upTo(row.consentRelationship.maxLength),
+    consentBy: text(row.consentBy),
+    consentRelationship: text(row.consentRelationship),
   })
   .refine((l) => !l.consentGiven || l.consentBy !== '', { path: ['consentBy'], message: 'is required when consent is given' });
 

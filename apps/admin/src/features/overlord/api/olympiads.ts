@@ -5,7 +5,8 @@ import { api, call } from '@olympiad/shared/api/client';
 import { unwrap } from '@olympiad/shared/api/envelope';
 import type { components } from '@olympiad/shared/api/schema';
 import { z } from 'zod';
-import { atMost, limits } from '@olympiad/shared/lib/field-limits';
+import { limits } from '@olympiad/shared/lib/field-limits';
+import { text } from '@olympiad/shared/lib/limited-text';
 import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
 
 async function getOlympiads() {
@@ -27,13 +28,10 @@ const field = limits.NewOlympiad;
 /** A new olympiad as the overlord types it: the project chosen from a list, the year a number. */
 export const newOlympiadSchema = z.object({
   projectId: z.string({ error: 'is required' }).min(1, 'is required'),
-  name: z
-    .string()
-    .trim()
+  name: text(field.name)
     .min(field.name.minLength, `must be at least ${field.name.minLength} characters`)
-    .max(field.name.maxLength, atMost(field.name.maxLength))
     .regex(new RegExp(field.name.pattern), 'must be lower-case letters, digits and dashes'),
-  title: z.string().trim().min(field.title.minLength, `must be at least ${field.title.minLength} characters`).max(field.title.maxLength, atMost(field.title.maxLength)),
+  title: text(field.title).min(field.title.minLength, `must be at least ${field.title.minLength} characters`),
   year: z.number({ error: 'is required' }).int().min(field.year.minimum).max(field.year.maximum),
 });
 

@@ -2,7 +2,8 @@
 // /state, and PUT /api/results/bands. Each makes every results query stale.
 import { z } from 'zod';
 import { api, call } from '@olympiad/shared/api/client';
-import { atMost, limits } from '@olympiad/shared/lib/field-limits';
+import { limits } from '@olympiad/shared/lib/field-limits';
+import { text } from '@olympiad/shared/lib/limited-text';
 import type { components } from '@olympiad/shared/api/schema';
 import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
 import { resultKeys } from './get-moderation';
@@ -17,7 +18,7 @@ export type BandsInput = components['schemas']['BandsInput'];
 export const reasonLimit = Math.min(...[limits.AdjustInput, limits.DecideInput, limits.DisqualifyInput, limits.RemarkInput, limits.StateInput].map((input) => input.reason.maxLength));
 
 /** The form of a change that only asks why. */
-export const reasonSchema = z.object({ reason: z.string().trim().min(1, 'Say why: the reason is kept with the change.').max(reasonLimit, atMost(reasonLimit)) });
+export const reasonSchema = z.object({ reason: text({ maxLength: reasonLimit }).min(1, 'Say why: the reason is kept with the change.') });
 export const noReason = { reason: '' };
 
 // A number field holds undefined while it is empty: the schema says it is missing.

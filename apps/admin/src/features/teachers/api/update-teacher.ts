@@ -3,14 +3,15 @@ import { z } from 'zod';
 import { api, call } from '@olympiad/shared/api/client';
 import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
 import { teacherKeys } from './get-teachers';
-import { atMost, limits } from '@olympiad/shared/lib/field-limits';
+import { limits } from '@olympiad/shared/lib/field-limits';
+import { text } from '@olympiad/shared/lib/limited-text';
 
 export const teacherSchema = z.object({
-  title: z.string().trim().max(limits.TeacherInput.title.maxLength, atMost(limits.TeacherInput.title.maxLength)),
-  firstName: z.string().trim().min(1, 'is required').max(limits.TeacherInput.firstName.maxLength, atMost(limits.TeacherInput.firstName.maxLength)),
-  lastName: z.string().trim().min(1, 'is required').max(limits.TeacherInput.lastName.maxLength, atMost(limits.TeacherInput.lastName.maxLength)),
+  title: text(limits.TeacherInput.title),
+  firstName: text(limits.TeacherInput.firstName).min(1, 'is required'),
+  lastName: text(limits.TeacherInput.lastName).min(1, 'is required'),
   cell: z.string().trim().refine((v) => v === '' || v.replace(/\D/g, '').length >= 9, 'must be a phone number (at least 9 digits)'),
-  subject: z.string().trim().max(limits.TeacherInput.subject.maxLength, atMost(limits.TeacherInput.subject.maxLength)),
+  subject: text(limits.TeacherInput.subject),
 });
 
 export type TeacherValues = z.input<typeof teacherSchema>;

@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { api, call } from '@olympiad/shared/api/client';
 import type { components } from '@olympiad/shared/api/schema';
-import { atMost, limits } from '@olympiad/shared/lib/field-limits';
+import { limits } from '@olympiad/shared/lib/field-limits';
+import { text } from '@olympiad/shared/lib/limited-text';
 import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
 import { userKeys } from './get-users';
 
@@ -20,14 +21,13 @@ export const staffRoles: { value: CreateUser['role']; label: string }[] = [
 ];
 
 const field = limits.CreateUser;
-const name = (max: number) => z.string().trim().max(max, atMost(max));
-const email = z.string().trim().min(1, 'is required').max(field.email.maxLength, atMost(field.email.maxLength)).email('must be an e-mail address');
+const email = text(field.email).min(1, 'is required').email('must be an e-mail address');
 
 /** A new staff member: who they are, their first password, and the role and olympiad of their first account. */
 export const newStaffSchema = z
   .object({
-    firstName: name(field.firstName.maxLength).min(1, 'is required'),
-    lastName: name(field.lastName.maxLength).min(1, 'is required'),
+    firstName: text(field.firstName).min(1, 'is required'),
+    lastName: text(field.lastName).min(1, 'is required'),
     email,
     password: z.string().min(8, 'must be at least 8 characters long').refine((p) => p.trim() !== '', 'must not be only spaces'),
     role: z.string({ error: 'is required' }).min(1, 'is required'),
@@ -39,8 +39,8 @@ export type NewStaffValues = z.input<typeof newStaffSchema>;
 
 /** A user's name and contact address, as the overlord changes them. */
 export const staffSchema = z.object({
-  firstName: name(limits.UpdateUser.firstName.maxLength),
-  lastName: name(limits.UpdateUser.lastName.maxLength),
+  firstName: text(limits.UpdateUser.firstName),
+  lastName: text(limits.UpdateUser.lastName),
   email,
 });
 

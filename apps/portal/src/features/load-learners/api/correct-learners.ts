@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { api, call } from '@olympiad/shared/api/client';
 import { unwrap } from '@olympiad/shared/api/envelope';
 import { participantKeys } from '@olympiad/shared/features/learners/api/participants';
-import { atMost, limits } from '@olympiad/shared/lib/field-limits';
+import { limits } from '@olympiad/shared/lib/field-limits';
+import { text } from '@olympiad/shared/lib/limited-text';
 import { useApiMutation } from '@olympiad/shared/resource/use-api-mutation';
 import { mySchoolKeys } from '../../school/api/get-my-school';
 
@@ -27,19 +28,18 @@ export function useLearnerCorrection(id: number | null) {
 
 // A learner is checked as a row of the spreadsheet, with its limits.
 const row = limits.RosterRow;
-const upTo = (max: number) => z.string().trim().max(max, atMost(max));
 
 export const learnerSchema = z
   .object({
-    firstName: upTo(row.firstName.maxLength).min(1, 'is required'),
-    lastName: upTo(row.lastName.maxLength).min(1, 'is required'),
+    firstName: text(row.firstName).min(1, 'is required'),
+    lastName: text(row.lastName).min(1, 'is required'),
     grade: z.string().min(1, 'is required'),
-    className: upTo(row.className.maxLength),
+    className: text(row.className),
     gender: z.string().nullable(),
     email: z.union([z.literal(''), z.string().trim().email('must be an e-mail address')]),
     consentGiven: z.boolean(),
-    consentBy: upTo(row.consentBy.maxLength),
-    consentRelationship: upTo(row.consentRelationship.maxLength),
+    consentBy: text(row.consentBy),
+    consentRelationship: text(row.consentRelationship),
   })
   .refine((l) => !l.consentGiven || l.consentBy !== '', { path: ['consentBy'], message: 'is required when consent is given' });
 

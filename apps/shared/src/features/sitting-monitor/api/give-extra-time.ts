@@ -7,6 +7,7 @@ import { learnerName } from '../components/monitor-text';
 import type { LearnerSitting } from './get-sitting-learners';
 import { monitorKeys } from './monitor-keys';
 import { limits } from '../../../lib/field-limits';
+import { text } from '../../../lib/limited-text';
 
 const minutes = limits.ExtraTimeInput.minutes;
 
@@ -17,7 +18,7 @@ export const extraTimeSchema = z.object({
     .trim()
     .regex(/^\d+$/, 'Whole minutes, as a number.')
     .refine((typed) => Number(typed) >= minutes.minimum && Number(typed) <= minutes.maximum, `From ${minutes.minimum} to ${minutes.maximum} minutes.`),
-  reason: z.string().trim().min(1, 'Say why, for the record.').max(limits.ExtraTimeInput.reason.maxLength, `At most ${limits.ExtraTimeInput.reason.maxLength} characters.`),
+  reason: text(limits.ExtraTimeInput.reason, `At most ${limits.ExtraTimeInput.reason.maxLength} characters.`).min(1, 'Say why, for the record.'),
 });
 
 export function giveExtraTime(participantId: number, minutes: number, reason: string) {

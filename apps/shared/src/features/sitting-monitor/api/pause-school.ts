@@ -7,9 +7,10 @@ import { learnersText } from '../components/monitor-text';
 import type { SchoolSitting } from './get-monitor';
 import { monitorKeys } from './monitor-keys';
 import { limits } from '../../../lib/field-limits';
+import { text } from '../../../lib/limited-text';
 
 export const pauseSchema = z.object({
-  reason: z.string().trim().min(1, 'Say why, for the record (load-shedding, a fire drill).').max(limits.PauseInput.reason.maxLength, `At most ${limits.PauseInput.reason.maxLength} characters.`),
+  reason: text(limits.PauseInput.reason, `At most ${limits.PauseInput.reason.maxLength} characters.`).min(1, 'Say why, for the record (load-shedding, a fire drill).'),
 });
 
 export function pauseSchool(schoolParticipantId: number, reason: string) {

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { api, call } from '../../../api/client';
 import { unwrap } from '../../../api/envelope';
 import { useApiMutation } from '../../../resource/use-api-mutation';
-import { atMost, limits } from '../../../lib/field-limits';
+import { limits } from '../../../lib/field-limits';
+import { text } from '../../../lib/limited-text';
 
 export const teamKeys = {
   all: ['team'] as const,
@@ -24,9 +25,9 @@ export function teamQuery(schoolParticipantId: number) {
 
 export const invitationSchema = z.object({
   email: z.string().trim().min(1, 'is required').email('must be an e-mail address'),
-  title: z.string().trim().max(limits.Invitation.title.maxLength, atMost(limits.Invitation.title.maxLength)),
-  firstName: z.string().trim().min(1, 'is required').max(limits.Invitation.firstName.maxLength, atMost(limits.Invitation.firstName.maxLength)),
-  lastName: z.string().trim().min(1, 'is required').max(limits.Invitation.lastName.maxLength, atMost(limits.Invitation.lastName.maxLength)),
+  title: text(limits.Invitation.title),
+  firstName: text(limits.Invitation.firstName).min(1, 'is required'),
+  lastName: text(limits.Invitation.lastName).min(1, 'is required'),
   teamAdmin: z.boolean(),
 });
 

@@ -1,2 +1,0 @@
-// Accounts (overlord): /overlord/edit/accounts.
-export { AccountsScreen as default } from '../../features/overlord/components/accounts-screen';

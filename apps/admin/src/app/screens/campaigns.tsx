@@ -1,2 +1,0 @@
-// Campaigns (overlord): /overlord/campaigns.
-export { CampaignsScreen as default } from '../../features/email/components/campaigns-screen';

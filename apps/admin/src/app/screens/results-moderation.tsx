@@ -1,2 +1,0 @@
-// Results moderation (admin): /:olympiadName/admin/results/moderation.
-export { ResultsModerationScreen as default } from '../../features/results/components/results-moderation-screen';

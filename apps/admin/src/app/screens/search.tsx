@@ -1,2 +1,0 @@
-// Search (overlord): /overlord/search.
-export { SearchScreen as default } from '../../features/overlord/components/search-screen';

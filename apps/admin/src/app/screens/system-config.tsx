@@ -1,2 +1,0 @@
-// System Config (overlord): maintenance mode.
-export { SystemConfigScreen as default } from '../../features/content/components/system-config-screen';

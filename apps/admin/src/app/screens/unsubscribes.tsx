@@ -1,2 +1,0 @@
-// Unsubscribes (admin, funding): /:olympiadName/admin/reports/unsubscribes.
-export { UnsubscribesScreen as default } from '../../features/email/components/unsubscribes-screen';

@@ -1,2 +1,0 @@
-// Uploads (overlord): /overlord/uploads.
-export { UploadsScreen as default } from '../../features/paper/components/uploads-screen';

@@ -1,2 +1,0 @@
-// Login (public): /login, /:olympiadName/login.
-export { LoginScreen as default } from '../../features/login/components/login-screen';

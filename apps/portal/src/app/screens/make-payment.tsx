@@ -1,2 +1,0 @@
-// Make Payment (public): /portal/pay/:uuid/:state?.
-export { MakePaymentScreen as default } from '../../features/payment/components/make-payment-screen';

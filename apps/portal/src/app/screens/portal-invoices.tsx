@@ -1,2 +1,0 @@
-// Invoices (teacher): /portal/:olympiadName/invoices.
-export { PortalInvoicesScreen as default } from '../../features/invoices/components/portal-invoices-screen';

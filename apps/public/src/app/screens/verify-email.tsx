@@ -1,2 +1,0 @@
-// Verify E-mail (public): /verify-email/:uuid.
-export { VerifyEmailScreen as default } from '../../features/interest/components/verify-email-screen';

@@ -1,2 +1,0 @@
-// Watch (public): /, the product's home.
-export { WatchScreen as default } from '../../features/projects/components/watch-screen';
