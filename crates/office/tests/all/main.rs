@@ -3,4 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a test: a panic is the failure
 
+mod appeals;
+mod common;
 mod money;
+mod results;
