@@ -8,14 +8,14 @@ use crate::error::ApiError;
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
 use actix_web::HttpResponse;
 use olympiad_documents::Table;
-use olympiad_office::listing::Grid;
+use olympiad_office::support::listing::Grid;
 use olympiad_office::OfficeResult;
 use olympiad_persistence::models::{Page, Paged, Sort};
 use olympiad_persistence::DbConnection;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-pub use olympiad_office::listing::{given, when};
+pub use olympiad_office::support::listing::{given, when};
 
 /// The largest page a grid may ask for; exports have no limit.
 pub const MAX_PAGE_SIZE: i64 = 500;

@@ -133,9 +133,9 @@ async fn the_sanity_checks_find_what_should_not_be() {
 async fn the_scheduled_sanity_checks_run_once_until_they_are_due_again() {
     let fx = Fixture::new();
     let mut conn = fx.db.conn();
-    let first = olympiad_office::sanity::run_if_due(&mut conn).unwrap();
+    let first = olympiad_office::overlord::sanity::run_if_due(&mut conn).unwrap();
     assert!(first.is_some_and(|run| run.started_by.is_none()));
-    assert!(olympiad_office::sanity::run_if_due(&mut conn)
+    assert!(olympiad_office::overlord::sanity::run_if_due(&mut conn)
         .unwrap()
         .is_none());
 }

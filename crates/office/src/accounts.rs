@@ -4,9 +4,9 @@
 //! reset link the overlord hands a teacher whose school's mail server drops our e-mails.
 
 use crate::activity::record_activity;
-use crate::caller::Caller;
-use crate::error::{OfficeError, OfficeResult, OrNotFound};
-use crate::secrets::{new_token, token_hash};
+use crate::support::caller::Caller;
+use crate::support::error::{OfficeError, OfficeResult, OrNotFound};
+use crate::support::secrets::{new_token, token_hash};
 use chrono::{Duration, NaiveDateTime};
 use olympiad_domain::credentials::normalise_username;
 use olympiad_domain::id::{AccountId, OlympiadId, UserId};

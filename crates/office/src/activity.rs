@@ -3,8 +3,8 @@
 //! which olympiad, what changed (before and after, where the change has both), when, and the
 //! address the request came from.
 
-use crate::caller::Caller;
-use crate::error::OfficeResult;
+use crate::support::caller::Caller;
+use crate::support::error::OfficeResult;
 use olympiad_domain::id::OlympiadId;
 use olympiad_persistence::models::{ActivityLog, ActivityLogInsertForm, User};
 use olympiad_persistence::DbConnection;

@@ -5,10 +5,10 @@
 //! reason. The team sees the outcome beside its results.
 
 use crate::activity::record_activity;
-use crate::caller::Caller;
-use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::results::{self, released, AdjustInput, LearnerResult, REASON_MAX};
-use crate::scope::find_in_reach;
+use crate::support::caller::Caller;
+use crate::support::error::{OfficeError, OfficeResult, OrNotFound};
+use crate::support::scope::find_in_reach;
 use chrono::NaiveDateTime;
 use olympiad_domain::appeals::{AppealOutcome, AppealState};
 use olympiad_domain::id::{AppealId, AttemptId, OlympiadId, SchoolParticipantId};

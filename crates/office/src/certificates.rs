@@ -5,12 +5,12 @@
 //! queue; it can be paused between schools.
 
 use crate::activity::record_activity;
-use crate::caller::Caller;
-use crate::error::{OfficeError, OfficeResult};
 use crate::files::upload_bytes;
 use crate::mail::queue_email_of;
 use crate::results::{released, LearnerResult, Snapshot};
-use crate::scope::{find_in_reach, id_in_reach};
+use crate::support::caller::Caller;
+use crate::support::error::{OfficeError, OfficeResult};
+use crate::support::scope::{find_in_reach, id_in_reach};
 use chrono::NaiveDateTime;
 use olympiad_documents::certificates::{
     file_safe, header_file_name, Certificate, Design, Field, PictureBox, Placement,

@@ -2,10 +2,10 @@
 //! with (sponsors, departments, universities), listed, exported and kept up to date by its staff.
 
 use crate::activity::record_activity;
-use crate::caller::Caller;
-use crate::error::{OfficeError, OfficeResult, OrNotFound};
-use crate::fields::{email_field, required_field, text_field};
-use crate::scope::find_in_reach;
+use crate::support::caller::Caller;
+use crate::support::error::{OfficeError, OfficeResult, OrNotFound};
+use crate::support::fields::{email_field, required_field, text_field};
+use crate::support::scope::find_in_reach;
 use olympiad_documents::Table;
 use olympiad_domain::id::{OlympiadId, UsefulContactId};
 use olympiad_persistence::models::{Olympiad, Page, Paged, Sort, UsefulContact, UsefulContactForm};

@@ -3,10 +3,10 @@
 //! terms and conditions. Each is rich text under a key, through the one sanitiser.
 
 use crate::activity::record_activity;
-use crate::caller::Caller;
-use crate::error::{OfficeError, OfficeResult, OrNotFound};
-use crate::fields::text_field;
 use crate::site::rich_body;
+use crate::support::caller::Caller;
+use crate::support::error::{OfficeError, OfficeResult, OrNotFound};
+use crate::support::fields::text_field;
 use olympiad_domain::id::OlympiadId;
 use olympiad_domain::Role;
 use olympiad_persistence::models::{GeneralCopy, GeneralCopyForm, Olympiad};

@@ -2,12 +2,12 @@
 //! participants) with their team leader, team and invoice, and merging a country into its duplicate.
 
 use crate::activity::record_activity;
-use crate::caller::Caller;
-use crate::error::{OfficeError, OfficeResult, OrNotFound};
-use crate::fields::{email_field, required_field, text_field};
-use crate::listing::{given, Grid};
 use crate::merges::MergePlan;
-use crate::scope::find_in_reach;
+use crate::support::caller::Caller;
+use crate::support::error::{OfficeError, OfficeResult, OrNotFound};
+use crate::support::fields::{email_field, required_field, text_field};
+use crate::support::listing::{given, Grid};
+use crate::support::scope::find_in_reach;
 use olympiad_documents::Table;
 use olympiad_domain::id::{CountryId, CountryParticipantId, OlympiadId};
 use olympiad_domain::school::EntryStatus;

@@ -2,10 +2,10 @@
 //! teacher's own entries in the portal, entering a school, and withdrawing or removing an entry.
 
 use crate::activity::record_activity;
-use crate::caller::Caller;
-use crate::error::{OfficeError, OfficeResult, OrNotFound};
-use crate::listing::{given, when, Grid};
-use crate::scope::find_in_reach;
+use crate::support::caller::Caller;
+use crate::support::error::{OfficeError, OfficeResult, OrNotFound};
+use crate::support::listing::{given, when, Grid};
+use crate::support::scope::find_in_reach;
 use olympiad_documents::Table;
 use olympiad_domain::id::{OlympiadId, SchoolId, SchoolParticipantId, UserId};
 use olympiad_domain::school::{EntryStatus, ParticipantStatus};

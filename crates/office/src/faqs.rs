@@ -2,11 +2,11 @@
 //! project's, or the teacher portal (`portal`); a testimonial to the product's site or a project's.
 
 use crate::activity::record_activity;
-use crate::caller::Caller;
-use crate::error::{OfficeError, OfficeResult, OrNotFound};
-use crate::fields::required_field;
-use crate::fields::text_field;
 use crate::site::rich_body;
+use crate::support::caller::Caller;
+use crate::support::error::{OfficeError, OfficeResult, OrNotFound};
+use crate::support::fields::required_field;
+use crate::support::fields::text_field;
 use olympiad_domain::id::{FaqId, TestimonialId};
 use olympiad_domain::site::PORTAL_SITE;
 use olympiad_persistence::models::{Faq, FaqForm, Project, Testimonial, TestimonialForm};

@@ -2,10 +2,10 @@
 //! and attached under a name to an olympiad (or, by the overlord, to none) for its questions to
 //! show. An upload goes when nothing attaches it any more.
 
-use crate::caller::Caller;
-use crate::error::{ErrorCode, OfficeError, OfficeResult, OrNotFound};
-use crate::scope::find_in_reach;
-use crate::secrets::sha256_hex;
+use crate::support::caller::Caller;
+use crate::support::error::{ErrorCode, OfficeError, OfficeResult, OrNotFound};
+use crate::support::scope::find_in_reach;
+use crate::support::secrets::sha256_hex;
 use olympiad_domain::id::{AttachmentId, OlympiadId, UploadId};
 use olympiad_persistence::models::{Attachment, Question, Upload, UploadInsertForm};
 use olympiad_persistence::{write_transaction, DbConnection};

@@ -5,13 +5,13 @@
 //! declining.
 
 use crate::activity::record_activity;
-use crate::caller::Caller;
-use crate::error::{OfficeError, OfficeResult, OrNotFound};
-use crate::fields::{email_field, required_field, text_field};
-use crate::listing::{given, when};
 use crate::mail::{queue_email_of, queue_public_email, recipient};
 use crate::schools::SchoolInput;
-use crate::scope::find_in_reach;
+use crate::support::caller::Caller;
+use crate::support::error::{OfficeError, OfficeResult, OrNotFound};
+use crate::support::fields::{email_field, required_field, text_field};
+use crate::support::listing::{given, when};
+use crate::support::scope::find_in_reach;
 use crate::teams::{join_team, Colleague};
 use olympiad_documents::Table;
 use olympiad_domain::id::{ExpressionOfInterestId, OlympiadId, SchoolId, SchoolParticipantId};

@@ -5,10 +5,10 @@
 //! to the activity log.
 
 use crate::activity::record_activity;
-use crate::caller::Caller;
-use crate::error::{ErrorCode, OfficeError, OfficeResult};
 use crate::paper_sight;
-use crate::scope::find_in_reach;
+use crate::support::caller::Caller;
+use crate::support::error::{ErrorCode, OfficeError, OfficeResult};
+use crate::support::scope::find_in_reach;
 use chrono::{Duration, NaiveDateTime, Timelike};
 use olympiad_domain::id::{ModuleId, OlympiadId, ParticipantId, QuestionId, SchoolParticipantId};
 use olympiad_domain::paper::{plain_text, Language};
@@ -634,7 +634,7 @@ pub fn submitted_data(
 }
 
 /// The query of a report or list of one olympiad.
-pub use crate::listing::OlympiadQuery;
+pub use crate::support::listing::OlympiadQuery;
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -2,7 +2,7 @@
 //! cost, and the one function that enters learners in an olympiad with them. The import, the admin
 //! screens, the demo data and the benchmark all go through [`enter_learners`].
 
-use crate::error::{OfficeError, OfficeResult};
+use crate::support::error::{OfficeError, OfficeResult};
 use olympiad_domain::credentials::{readable_code, LEARNER_BCRYPT_COST, LEARNER_PASSWORD_CHARS};
 use olympiad_domain::id::ParticipantId;
 use olympiad_domain::roster::{username_digits, username_stem, CheckedLearner};

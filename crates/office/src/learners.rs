@@ -3,11 +3,11 @@
 //! transaction or none).
 
 use crate::activity::record_activity;
-use crate::caller::Caller;
-use crate::error::{OfficeError, OfficeResult};
 use crate::learner_accounts::{enter_learners, passwords_for, Credential, NewPasswords};
-use crate::listing::given;
-use crate::scope::find_in_reach;
+use crate::support::caller::Caller;
+use crate::support::error::{OfficeError, OfficeResult};
+use crate::support::listing::given;
+use crate::support::scope::find_in_reach;
 use olympiad_documents::{read_table, Table};
 use olympiad_domain::corrections::{fixed_fields, refusal, LearnerProgress};
 use olympiad_domain::id::{LearnerId, OlympiadId, ParticipantId, SchoolId, SchoolParticipantId};

@@ -5,67 +5,49 @@
 
 pub mod accounts;
 pub mod activity;
-pub mod caller;
+pub mod appeals;
+pub mod certificates;
 pub mod contacts;
+pub mod copy;
 pub mod countries;
+pub mod email;
 pub mod entries;
-pub mod error;
-pub mod fields;
+pub mod faqs;
 pub mod files;
 pub mod interest;
 pub mod invigilation;
 pub mod learner_accounts;
 pub mod learner_paper;
 pub mod learners;
-pub mod listing;
+pub mod lobby;
 pub mod logs;
 pub mod mail;
 pub mod merges;
 pub mod olympiads;
+pub mod overlord;
 pub mod paper;
-// Who sees the paper, when
+pub mod paper_answers;
 pub mod paper_sight;
 pub mod participants;
-// Payments
 pub mod payment_proofs;
 pub mod payments;
+pub mod privacy;
 pub mod question_bank;
+pub mod reports;
+pub mod results;
 pub mod schools;
-pub mod scope;
-pub mod secrets;
+pub mod site;
 pub mod sitting;
 pub mod sitting_cache;
+pub mod start_windows;
 pub mod suite;
+pub mod support;
+pub mod system;
 pub mod teachers;
 pub mod teams;
 pub mod users;
-// Results and certificates
-pub mod certificates;
-pub mod results;
-// Results: answers written on paper, and appeals
-pub mod appeals;
-pub mod paper_answers;
 
-// Public sites and content
-pub mod copy;
-pub mod faqs;
-pub mod site;
-pub mod system;
-
-// The overlord's area and the reports: notes, consistency checks, search, the job table.
-pub mod notes;
-pub mod reports;
-pub mod sanity;
-pub mod search;
-pub mod tasks;
-// E-mail
-pub mod email;
-// Privacy (POPIA): exports, erasures and retention
-pub mod privacy;
-
-pub use caller::Caller;
-pub use error::{ErrorCode, OfficeError, OfficeResult, OrNotFound};
-pub use scope::{find_in_reach, id_in_reach, InReach, ManagedEntry};
-// The lobby: staggered start windows and the paper sent ahead, sealed
-pub mod lobby;
-pub mod start_windows;
+// Who is asking, what they reach, and the shapes every use case shares.
+pub use support::caller::Caller;
+pub use support::error::{ErrorCode, OfficeError, OfficeResult, OrNotFound};
+pub use support::scope::{find_in_reach, id_in_reach, InReach, ManagedEntry};

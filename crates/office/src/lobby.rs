@@ -13,11 +13,11 @@
 //! opening's stored secret and the paper's bytes make it, so a key once had opens no later,
 //! edited paper (the device then asks for the paper in the clear, as after any failed opening).
 
-use crate::caller::Caller;
-use crate::error::{ErrorCode, OfficeError, OfficeResult};
 use crate::learner_paper::{Paper, Sealed};
 use crate::sitting::{self, window_at, DeviceKey, SittingView};
 use crate::sitting_cache::SittingCache;
+use crate::support::caller::Caller;
+use crate::support::error::{ErrorCode, OfficeError, OfficeResult};
 use base64::engine::general_purpose::STANDARD as BASE64;
 use base64::Engine;
 use chrono::NaiveDateTime;

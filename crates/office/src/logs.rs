@@ -1,7 +1,7 @@
 //! The overlord's logs: the platform's own events (the app log) and who did what in which olympiad
 //! (the activity log), searched by a window of time, and exported as a table of the same entries.
 
-use crate::error::{OfficeError, OfficeResult};
+use crate::support::error::{OfficeError, OfficeResult};
 use chrono::{Duration, NaiveDate, NaiveDateTime};
 use olympiad_documents::{Cell, Table};
 use olympiad_domain::id::{OlympiadId, UserId};

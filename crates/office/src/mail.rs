@@ -2,7 +2,7 @@
 //! tell of, so that none goes out for a change that was rolled back; the worker sends them once it
 //! commits, in the copy of their olympiad (see `email::copy`).
 
-use crate::error::{OfficeError, OfficeResult};
+use crate::support::error::{OfficeError, OfficeResult};
 use olympiad_domain::id::{JobId, OlympiadId};
 use olympiad_mailer::{Email, Recipient};
 use olympiad_persistence::models::{EmailJobPlace, Job, Olympiad, User};
@@ -46,7 +46,7 @@ pub fn queue_public_email(
     let since = olympiad_persistence::now() - chrono::Duration::hours(1);
     if Job::emails_of_kinds_since(conn, PUBLIC_MAIL_KINDS, since)? >= PUBLIC_MAILS_PER_HOUR {
         return Err(OfficeError::Refused {
-            code: crate::error::ErrorCode::RateLimited,
+            code: crate::support::error::ErrorCode::RateLimited,
             message: "Too many e-mails were asked for this hour. Please try again later.".into(),
         });
     }

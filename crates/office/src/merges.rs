@@ -3,9 +3,9 @@
 //! activity log everything that moved.
 
 use crate::activity::record_activity;
-use crate::caller::Caller;
-use crate::error::OfficeResult;
-use crate::fields::merge_refusal;
+use crate::support::caller::Caller;
+use crate::support::error::OfficeResult;
+use crate::support::fields::merge_refusal;
 use olympiad_persistence::{write_transaction, DbConnection, DbError};
 
 /// A kind of record that can be merged: what merging a duplicate into a survivor moves.

@@ -3,10 +3,10 @@
 //! it opens.
 
 use crate::activity::{record_activity, record_change};
-use crate::caller::Caller;
-use crate::error::{ErrorCode, OfficeError, OfficeResult};
 use crate::paper::{verify_paper, ModuleView, QuestionView};
-use crate::scope::find_in_reach;
+use crate::support::caller::Caller;
+use crate::support::error::{ErrorCode, OfficeError, OfficeResult};
+use crate::support::scope::find_in_reach;
 use chrono::NaiveDateTime;
 use olympiad_domain::id::OlympiadId;
 use olympiad_domain::olympiad::OlympiadKind;

@@ -3,9 +3,9 @@
 //! writing, needs the admin's confirmation and is noted in the activity log.
 
 use crate::activity::record_activity;
-use crate::caller::Caller;
-use crate::error::{ErrorCode, OfficeError, OfficeResult, OrNotFound};
-use crate::scope::find_in_reach;
+use crate::support::caller::Caller;
+use crate::support::error::{ErrorCode, OfficeError, OfficeResult, OrNotFound};
+use crate::support::scope::find_in_reach;
 use olympiad_domain::id::{AttachmentId, ModuleId, OlympiadId, QuestionId};
 use olympiad_domain::paper::{
     self, Language, Localized, PaperCheck, QuestionCheck, QuestionContent, QuestionKind,

@@ -4,10 +4,10 @@
 //! again leaves the same answers and marks.
 
 use crate::activity::record_activity;
-use crate::caller::Caller;
-use crate::error::{OfficeError, OfficeResult};
 use crate::results::not_final;
-use crate::scope::find_in_reach;
+use crate::support::caller::Caller;
+use crate::support::error::{OfficeError, OfficeResult};
+use crate::support::scope::find_in_reach;
 use olympiad_documents::answer_sheets::{answer_sheets, AnswerSheet, AnswerSheets};
 use olympiad_documents::certificates::header_file_name;
 use olympiad_documents::{read_table, Cell, Table};

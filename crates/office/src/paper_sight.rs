@@ -2,8 +2,8 @@
 //! olympiad, or of one learner's paper, is read from the database and the rule asked. Every use
 //! case that returns question content, a learner's answers, marks or the answer key asks here.
 
-use crate::caller::Caller;
-use crate::error::OfficeResult;
+use crate::support::caller::Caller;
+use crate::support::error::OfficeResult;
 use chrono::NaiveDateTime;
 use olympiad_domain::id::{OlympiadId, ParticipantId};
 use olympiad_domain::paper_sight::{paper_sight, PaperMoment, PaperSight};

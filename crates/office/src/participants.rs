@@ -3,11 +3,11 @@
 //! learners who lost theirs.
 
 use crate::activity::record_activity;
-use crate::caller::Caller;
-use crate::error::{OfficeError, OfficeResult};
 use crate::learner_accounts::{Credential, NewPasswords};
-use crate::listing::{given, when};
-use crate::scope::{find_in_reach, ManagedEntry};
+use crate::support::caller::Caller;
+use crate::support::error::{OfficeError, OfficeResult};
+use crate::support::listing::{given, when};
+use crate::support::scope::{find_in_reach, ManagedEntry};
 use olympiad_documents::slips::{login_slips, Slip, SlipGroup, SlipSheet};
 use olympiad_documents::Table;
 use olympiad_domain::credentials::{normalise_username, password_problem};

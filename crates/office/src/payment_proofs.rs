@@ -3,11 +3,11 @@
 //! from it, which records the payment once however often it is asked.
 
 use crate::activity::record_activity;
-use crate::caller::Caller;
-use crate::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::files::{clean_filename, sniff, store_bytes, upload_key};
 use crate::payments::{detail, OrderDetail};
-use crate::scope::find_in_reach;
+use crate::support::caller::Caller;
+use crate::support::error::{OfficeError, OfficeResult, OrNotFound};
+use crate::support::scope::find_in_reach;
 use olympiad_domain::id::{PaymentProofId, PurchaseOrderId};
 use olympiad_domain::payments::OrderStatus;
 use olympiad_domain::Role;

@@ -7,12 +7,12 @@
 //! olympiad's fees ([`Amounts::of`]); a statement line or an ITN is only compared with them.
 
 use crate::activity::record_activity;
-use crate::caller::Caller;
-use crate::error::{OfficeError, OfficeResult, OrNotFound};
-use crate::fields::text_field;
-use crate::listing::{given, Grid};
 use crate::mail::queue_email_of;
-use crate::scope::{find_in_reach, reached_through, seen_in, unseen, InReach};
+use crate::support::caller::Caller;
+use crate::support::error::{OfficeError, OfficeResult, OrNotFound};
+use crate::support::fields::text_field;
+use crate::support::listing::{given, Grid};
+use crate::support::scope::{find_in_reach, reached_through, seen_in, unseen, InReach};
 
 use olympiad_documents::invoice::{invoice_pdf, InvoiceSheet, SheetLine};
 use olympiad_documents::read_table;
@@ -683,7 +683,7 @@ pub fn set_discount(
             "must be from 0 to 100000",
         ));
     }
-    let comment = crate::fields::required_field("comment", &query.comment, 500)?;
+    let comment = crate::support::fields::required_field("comment", &query.comment, 500)?;
     write_transaction(conn, |conn| {
         let order = find_in_reach::<PurchaseOrder>(conn, caller, id)?;
         if order.paid || order.deleted_at.is_some() {
@@ -767,7 +767,7 @@ pub fn send_discount_email(
 }
 
 /// The query of a report or list of one olympiad.
-pub use crate::listing::OlympiadQuery;
+pub use crate::support::listing::OlympiadQuery;
 
 #[cfg(test)]
 mod tests {

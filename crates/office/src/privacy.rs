@@ -3,9 +3,9 @@
 //! unfinished accounts are kept, swept once a day on one node.
 
 use crate::activity::record_activity;
-use crate::caller::Caller;
-use crate::error::{OfficeError, OfficeResult};
-use crate::fields::required_field;
+use crate::support::caller::Caller;
+use crate::support::error::{OfficeError, OfficeResult};
+use crate::support::fields::required_field;
 use chrono::NaiveDateTime;
 use olympiad_domain::id::UserId;
 use olympiad_domain::privacy::{

@@ -2,10 +2,10 @@
 //! import), and simple single-choice banks from CSV. Imports add modules; they never replace.
 //! Images are not carried: an imported question shows its image again once one is attached.
 
-use crate::caller::Caller;
-use crate::error::{OfficeError, OfficeResult};
 use crate::paper::guard_open_paper;
-use crate::scope::find_in_reach;
+use crate::support::caller::Caller;
+use crate::support::error::{OfficeError, OfficeResult};
+use crate::support::scope::find_in_reach;
 use olympiad_domain::id::OlympiadId;
 use olympiad_domain::paper::{AnswerOption, Language, Localized, QuestionContent, QuestionKind};
 use olympiad_domain::rich_text::LocalizedRichText;

@@ -2,9 +2,9 @@
 //! their learners by status, its graph data (entries and starts over time, by province, by grade),
 //! and its questions by difficulty (facility and discrimination of each question).
 
-use crate::caller::Caller;
-use crate::error::{OfficeError, OfficeResult};
-use crate::scope::find_in_reach;
+use crate::support::caller::Caller;
+use crate::support::error::{OfficeError, OfficeResult};
+use crate::support::scope::find_in_reach;
 use chrono::{NaiveDate, NaiveDateTime};
 use olympiad_domain::id::{
     ModuleId, OlympiadId, QuestionId, SchoolId, SchoolParticipantId, UserId,

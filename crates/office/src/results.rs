@@ -4,10 +4,10 @@
 //! release needs the results reopened, and the next release is a new version.
 
 use crate::activity::record_activity;
-use crate::caller::Caller;
-use crate::error::{OfficeError, OfficeResult};
-use crate::listing::Grid;
-use crate::scope::find_in_reach;
+use crate::support::caller::Caller;
+use crate::support::error::{OfficeError, OfficeResult};
+use crate::support::listing::Grid;
+use crate::support::scope::find_in_reach;
 use chrono::NaiveDateTime;
 use olympiad_documents::{Cell, Table};
 use olympiad_domain::id::{AttemptId, OlympiadId, ParticipantId, QuestionId, SchoolParticipantId};

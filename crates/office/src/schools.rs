@@ -2,13 +2,13 @@
 //! teacher's own school and its entry in an olympiad, and merging a school into its duplicate.
 
 use crate::activity::{record_activity, record_change};
-use crate::caller::Caller;
-use crate::error::{OfficeError, OfficeResult, OrNotFound};
-use crate::fields::{email_field, required_field, text_field};
-use crate::listing::{given, Grid};
 use crate::merges::MergePlan;
-use crate::scope::{find_in_reach, ManagedEntry};
 use crate::suite::OlympiadSummary;
+use crate::support::caller::Caller;
+use crate::support::error::{OfficeError, OfficeResult, OrNotFound};
+use crate::support::fields::{email_field, required_field, text_field};
+use crate::support::listing::{given, Grid};
+use crate::support::scope::{find_in_reach, ManagedEntry};
 use olympiad_documents::{Cell, Table};
 use olympiad_domain::id::{OlympiadId, SchoolId};
 use olympiad_domain::school::{emis_number, province, quintile_problem, Sector};

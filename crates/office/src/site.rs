@@ -5,9 +5,9 @@
 //! into the HTML it sends.
 
 use crate::activity::record_activity;
-use crate::caller::Caller;
-use crate::error::{OfficeError, OfficeResult, OrNotFound};
-use crate::fields::text_field;
+use crate::support::caller::Caller;
+use crate::support::error::{OfficeError, OfficeResult, OrNotFound};
+use crate::support::fields::text_field;
 use olympiad_domain::id::OlympiadId;
 use olympiad_domain::rich_text::RichText;
 use olympiad_domain::site::{is_page_key, SitePage, PRODUCT_PAGES, PROJECT_PAGES};

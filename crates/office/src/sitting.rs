@@ -8,12 +8,12 @@
 //! the one before; the paper comes from a cache shared by every learner of the olympiad.
 
 use crate::activity::record_activity;
-use crate::caller::Caller;
-use crate::error::{ErrorCode, OfficeError, OfficeResult};
 use crate::learner_paper::{LearnerModule, Paper};
 use crate::lobby::not_open_yet;
-use crate::secrets::token_hash;
 use crate::sitting_cache::SittingCache;
+use crate::support::caller::Caller;
+use crate::support::error::{ErrorCode, OfficeError, OfficeResult};
+use crate::support::secrets::token_hash;
 use chrono::NaiveDateTime;
 use olympiad_domain::credentials::readable_code;
 use olympiad_domain::id::{AttemptId, OlympiadId, QuestionId};

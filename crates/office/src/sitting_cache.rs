@@ -2,9 +2,9 @@
 //! the sitting windows. Ten thousand learners starting within a minute would otherwise ask the
 //! database for the same few rows tens of thousands of times.
 
-use crate::error::OfficeResult;
 use crate::learner_paper::Paper;
 use crate::lobby::learner_windows;
+use crate::support::error::OfficeResult;
 use chrono::NaiveDateTime;
 use olympiad_domain::id::{OlympiadId, SchoolParticipantId};
 use olympiad_persistence::models::{Olympiad, SittingWindow};

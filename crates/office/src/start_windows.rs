@@ -4,9 +4,9 @@
 //! clocks follow their school's window.
 
 use crate::activity::record_change;
-use crate::caller::Caller;
-use crate::error::{OfficeError, OfficeResult};
-use crate::scope::find_in_reach;
+use crate::support::caller::Caller;
+use crate::support::error::{OfficeError, OfficeResult};
+use crate::support::scope::find_in_reach;
 use chrono::NaiveDateTime;
 use olympiad_domain::id::OlympiadId;
 use olympiad_domain::lobby::{window_problems, Span, StaggeredWindow};

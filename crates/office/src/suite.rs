@@ -3,9 +3,9 @@
 //! product is named by its slug; any other name is not found.
 
 use crate::activity::record_activity;
-use crate::caller::Caller;
-use crate::error::{OfficeError, OfficeResult, OrNotFound};
-use crate::fields::{required_field, text_field};
+use crate::support::caller::Caller;
+use crate::support::error::{OfficeError, OfficeResult, OrNotFound};
+use crate::support::fields::{required_field, text_field};
 use chrono::Datelike;
 use olympiad_domain::id::OlympiadId;
 use olympiad_domain::olympiad::OlympiadKind;

@@ -2,9 +2,9 @@
 //! visitor to the maintenance page until the overlord switches it off.
 
 use crate::activity::record_activity;
-use crate::caller::Caller;
-use crate::error::OfficeResult;
-use crate::fields::text_field;
+use crate::support::caller::Caller;
+use crate::support::error::OfficeResult;
+use crate::support::fields::text_field;
 use olympiad_persistence::models::{SystemConfig, SystemConfigUpdateForm};
 use olympiad_persistence::{write_transaction, DbConnection};
 use serde::Deserialize;

@@ -2,11 +2,11 @@
 //! correct them, and a teacher's own profile.
 
 use crate::activity::record_activity;
-use crate::caller::Caller;
-use crate::error::{OfficeError, OfficeResult, OrNotFound};
-use crate::fields::{required_field, text_field};
-use crate::listing::{when, Grid};
-use crate::scope::find_in_reach;
+use crate::support::caller::Caller;
+use crate::support::error::{OfficeError, OfficeResult, OrNotFound};
+use crate::support::fields::{required_field, text_field};
+use crate::support::listing::{when, Grid};
+use crate::support::scope::find_in_reach;
 use olympiad_documents::Table;
 use olympiad_domain::id::{OlympiadId, SchoolId, TeacherId};
 use olympiad_persistence::models::{

@@ -3,12 +3,12 @@
 //! choose their password. A team always keeps a team admin.
 
 use crate::activity::record_activity;
-use crate::caller::Caller;
-use crate::error::{OfficeError, OfficeResult, OrNotFound};
-use crate::fields::text_field;
 use crate::mail::{queue_email_of, recipient};
-use crate::scope::{find_in_reach, ManagedEntry};
-use crate::secrets::{new_token, token_hash};
+use crate::support::caller::Caller;
+use crate::support::error::{OfficeError, OfficeResult, OrNotFound};
+use crate::support::fields::text_field;
+use crate::support::scope::{find_in_reach, ManagedEntry};
+use crate::support::secrets::{new_token, token_hash};
 use chrono::Duration;
 use olympiad_domain::credentials::normalise_username;
 use olympiad_domain::id::{SchoolParticipantId, TeamMemberId};

@@ -4,8 +4,8 @@
 
 use crate::accounts::{provision, Provision};
 use crate::activity::record_activity;
-use crate::caller::Caller;
-use crate::error::{ErrorCode, OfficeError, OfficeResult};
+use crate::support::caller::Caller;
+use crate::support::error::{ErrorCode, OfficeError, OfficeResult};
 use chrono::NaiveDateTime;
 use olympiad_domain::credentials::{normalise_username, password_problem};
 use olympiad_domain::id::{OlympiadId, UserId};

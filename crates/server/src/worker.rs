@@ -368,7 +368,7 @@ impl Worker {
         let pool = self.pool.clone();
         let ran = actix_web::web::block(move || {
             let mut conn = pool.get().map_err(|e| e.to_string())?;
-            olympiad_office::sanity::run_if_due(&mut conn).map_err(|e| e.to_string())
+            olympiad_office::overlord::sanity::run_if_due(&mut conn).map_err(|e| e.to_string())
         })
         .await
         .map_err(|e| e.to_string())??;

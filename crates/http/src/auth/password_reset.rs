@@ -14,7 +14,7 @@ use olympiad_domain::credentials::{normalise_username, password_problem};
 use olympiad_domain::id::UserId;
 use olympiad_mailer::{Email, Recipient};
 use olympiad_office::mail::{olympiad_context, queue_email_of};
-use olympiad_office::secrets::{new_token, token_hash};
+use olympiad_office::support::secrets::{new_token, token_hash};
 use olympiad_office::ErrorCode;
 use olympiad_persistence::models::{ActivityLog, ActivityLogInsertForm, PasswordReset, User};
 use olympiad_persistence::now;

@@ -159,7 +159,7 @@ async fn unknown_user_hash(cost: u32) -> Result<String, ApiError> {
     } else {
         &OTHERS
     };
-    cell.get_or_try_init(|| password::hash(olympiad_office::secrets::new_token(), cost))
+    cell.get_or_try_init(|| password::hash(olympiad_office::support::secrets::new_token(), cost))
         .await
         .cloned()
 }

@@ -1,47 +1,38 @@
 //! Every route of the API, one module per area, each with its manifest (`crate::manifest`).
 //! `register` adds them all, and with them their OpenAPI descriptions.
 
-pub mod account;
-pub mod attachment;
+pub mod accounts;
+pub mod appeals;
+pub mod certificates;
+pub mod contacts;
 pub mod copy;
-pub mod country;
-pub mod faq;
-// E-mail
+pub mod countries;
 pub mod email;
+pub mod entries;
+pub mod faqs;
+pub mod files;
 pub mod interest;
 pub mod invigilation;
-pub mod learner;
+pub mod learners;
+pub mod lobby;
 pub mod logs;
 pub mod meta;
-pub mod olympiad;
+pub mod olympiads;
 pub mod overlord;
-pub mod participant;
-// Payments
-pub mod purchase_order;
-pub mod question;
-pub mod question_bank;
-pub mod question_module;
-pub mod reports;
-pub mod school;
-pub mod school_participant;
-pub mod scratchpad;
-pub mod site_copy;
-pub mod sitting;
-// The lobby
-pub mod lobby;
-pub mod suite;
-pub mod teacher;
-pub mod team_member;
-pub mod useful_contact;
-pub mod user;
-// Results and certificates
-pub mod certificate;
-pub mod results;
-// Results: answers written on paper, and appeals
-pub mod appeals;
+pub mod paper;
 pub mod paper_answers;
-// Privacy (POPIA): exports, erasures and retention
+pub mod participants;
+pub mod payments;
 pub mod privacy;
+pub mod reports;
+pub mod results;
+pub mod schools;
+pub mod site;
+pub mod sitting;
+pub mod suite;
+pub mod teachers;
+pub mod teams;
+pub mod users;
 
 use crate::auth;
 use crate::manifest::{self, Area};
@@ -56,34 +47,31 @@ pub fn areas() -> Vec<Area> {
         lobby::manifest(),
         meta::manifest(),
         auth::manifest(),
-        user::manifest(),
-        account::manifest(),
+        users::manifest(),
+        accounts::manifest(),
         suite::manifest(),
         logs::manifest(),
         results::manifest(),
-        certificate::manifest(),
+        certificates::manifest(),
         paper_answers::manifest(),
         appeals::manifest(),
         email::manifest(),
-        olympiad::manifest(),
-        question_bank::manifest(),
-        question_module::manifest(),
-        question::manifest(),
-        attachment::manifest(),
+        olympiads::manifest(),
+        paper::manifest(),
+        files::manifest(),
         invigilation::manifest(),
-        school::manifest(),
-        school_participant::manifest(),
-        teacher::manifest(),
+        schools::manifest(),
+        entries::manifest(),
+        teachers::manifest(),
         interest::manifest(),
-        team_member::manifest(),
-        learner::manifest(),
-        participant::manifest(),
-        scratchpad::manifest(),
-        country::manifest(),
-        useful_contact::manifest(),
-        purchase_order::manifest(),
-        site_copy::manifest(),
-        faq::manifest(),
+        teams::manifest(),
+        learners::manifest(),
+        participants::manifest(),
+        countries::manifest(),
+        contacts::manifest(),
+        payments::manifest(),
+        site::manifest(),
+        faqs::manifest(),
         copy::manifest(),
         overlord::manifest(),
         reports::manifest(),

@@ -10,11 +10,11 @@ use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{get, post, put, web};
 use olympiad_domain::id::JobId;
-use olympiad_office::notes::{self, Note, NoteInput};
 use olympiad_office::olympiads::{self, NewOlympiad, OlympiadListRow};
-use olympiad_office::sanity::{self, SanityReport};
-use olympiad_office::search::{self, SearchQuery, SearchResults};
-use olympiad_office::tasks::{self, TaskList, TaskQuery, TaskView};
+use olympiad_office::overlord::notes::{self, Note, NoteInput};
+use olympiad_office::overlord::sanity::{self, SanityReport};
+use olympiad_office::overlord::search::{self, SearchQuery, SearchResults};
+use olympiad_office::overlord::tasks::{self, TaskList, TaskQuery, TaskView};
 use serde::Deserialize;
 use utoipa::IntoParams;
 

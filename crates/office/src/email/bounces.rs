@@ -3,8 +3,8 @@
 //! address, and so do soft bounces once they pile up; a shunned address gets no more mass mail.
 
 use crate::activity::record_activity;
-use crate::caller::Caller;
-use crate::error::{OfficeError, OfficeResult, OrNotFound};
+use crate::support::caller::Caller;
+use crate::support::error::{OfficeError, OfficeResult, OrNotFound};
 use olympiad_domain::email::{normal_address, BounceKind};
 use olympiad_domain::id::ShunnedEmailId;
 use olympiad_mailer::bounce::{read_dsn, read_sns, Bounce as Reported, SnsMessage};

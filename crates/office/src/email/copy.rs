@@ -3,9 +3,9 @@
 //! reset to the default.
 
 use crate::activity::record_activity;
-use crate::caller::Caller;
-use crate::error::{OfficeError, OfficeResult};
-use crate::fields::required_field;
+use crate::support::caller::Caller;
+use crate::support::error::{OfficeError, OfficeResult};
+use crate::support::fields::required_field;
 use olympiad_domain::id::OlympiadId;
 use olympiad_domain::rich_text::email_html;
 use olympiad_mailer::kinds::{system_email, Placeholder, SystemEmail, SYSTEM_EMAILS};

@@ -4,8 +4,8 @@
 //! a machine without one it says "unknown" rather than guess.
 
 use crate::activity::record_activity;
-use crate::caller::Caller;
-use crate::error::{OfficeError, OfficeResult};
+use crate::support::caller::Caller;
+use crate::support::error::{OfficeError, OfficeResult};
 use chrono::NaiveDateTime;
 use olympiad_domain::email::{address_syntax_ok, normal_address, BounceKind, MailServers};
 use olympiad_persistence::models::{Bounce, EmailHealthCheck, ShunnedEmail, Unsubscribe};

@@ -6,12 +6,12 @@
 use super::copy::{checked_mass_mail_copy, CopyInput};
 use super::unsubscribes::links_for;
 use crate::activity::record_activity;
-use crate::caller::Caller;
-use crate::error::{OfficeError, OfficeResult, OrNotFound};
-use crate::fields::{required_field, text_field};
 use crate::files::{clean_filename, remove_stored, sniff, store, upload_key};
 use crate::mail::{queue_email_in, recipient};
-use crate::scope::{find_in_reach, InReach};
+use crate::support::caller::Caller;
+use crate::support::error::{OfficeError, OfficeResult, OrNotFound};
+use crate::support::fields::{required_field, text_field};
+use crate::support::scope::{find_in_reach, InReach};
 use olympiad_domain::email::{
     mass_mail_file_problem, Audience, EmailOutcome, FileRefusal, MassMailStatus, MassMailStep,
 };

@@ -2,9 +2,9 @@
 //! release (one, or a batch of a mass mail), and the e-mail log.
 
 use crate::activity::record_activity;
-use crate::caller::Caller;
-use crate::error::{OfficeError, OfficeResult, OrNotFound};
-use crate::scope::find_in_reach;
+use crate::support::caller::Caller;
+use crate::support::error::{OfficeError, OfficeResult, OrNotFound};
+use crate::support::scope::find_in_reach;
 use olympiad_domain::id::{JobId, MassMailId, OlympiadId};
 use olympiad_domain::job::JobStatus;
 use olympiad_domain::Role;

@@ -3,9 +3,9 @@
 //! its page `/{olympiadName}/unsubscribe/{ref}` (or `/unsubscribe/{ref}`) both use it.
 
 use crate::activity::record_activity;
-use crate::caller::Caller;
-use crate::error::{OfficeError, OfficeResult};
-use crate::secrets::new_token;
+use crate::support::caller::Caller;
+use crate::support::error::{OfficeError, OfficeResult};
+use crate::support::secrets::new_token;
 use olympiad_domain::email::normal_address;
 use olympiad_domain::id::OlympiadId;
 use olympiad_domain::Role;

@@ -14,7 +14,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::row_of;
-use crate::error::OfficeResult;
+use crate::support::error::OfficeResult;
 
 /// An order with its history: discounts, invoices and credit notes, money received.
 #[derive(Debug, Serialize, ToSchema)]

@@ -8,10 +8,10 @@ use crate::common::{answered, entered_school, paper, wrote};
 use olympiad_bench::fixtures::{geography_olympiad, overlord};
 use olympiad_domain::id::AttemptId;
 use olympiad_domain::results::{Award, MedalBands, ResultChangeKind, ResultsState};
-use olympiad_office::listing::Grid;
 use olympiad_office::results::{
     self, AdjustInput, BandsInput, DisqualifyInput, LearnerResult, ResultsQuery, StateInput,
 };
+use olympiad_office::support::listing::Grid;
 use olympiad_office::{Caller, OfficeError};
 use olympiad_persistence::models::listing::{Page, Sort};
 use olympiad_persistence::models::{Olympiad, SchoolParticipant};

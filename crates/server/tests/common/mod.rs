@@ -44,7 +44,7 @@ pub fn interested(db: &TestDatabase, olympiad_id: OlympiadId, email: &str) {
                 relationship: String::new(),
                 message: String::new(),
             },
-            verify_token: olympiad_office::secrets::new_token(),
+            verify_token: olympiad_office::support::secrets::new_token(),
         },
     )
     .unwrap();

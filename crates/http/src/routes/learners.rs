@@ -27,7 +27,7 @@ use utoipa::IntoParams;
 
 /// The area's routes (see [`crate::manifest`]).
 pub fn manifest() -> Area {
-    Area::new("learner")
+    Area::new("learners")
         .route(list, ADMIN_OR_OVERLORD)
         .route(single, TEAM_ADMIN_OR_LEARNER)
         .names(Kind::Participant)

@@ -16,7 +16,7 @@ use olympiad_persistence::models::TeacherRow;
 
 /// The area's routes (see [`crate::manifest`]).
 pub fn manifest() -> Area {
-    Area::new("teacher")
+    Area::new("teachers")
         .route(list, STAFF)
         .route(profile, TEACHER)
         .route(update_profile, TEACHER)

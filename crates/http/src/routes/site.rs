@@ -18,7 +18,7 @@ use olympiad_persistence::models::SiteCopy;
 
 /// The area's routes (see [`crate::manifest`]).
 pub fn manifest() -> Area {
-    Area::new("site_copy")
+    Area::new("site")
         .route(website_copy_olympiad, ADMIN_OR_OVERLORD)
         .route(website_copy_preview, ADMIN_OR_OVERLORD)
         .route(website_copy, Public)

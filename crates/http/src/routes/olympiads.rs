@@ -15,7 +15,7 @@ use olympiad_office::olympiads::{
 
 /// The area's routes (see [`crate::manifest`]).
 pub fn manifest() -> Area {
-    Area::new("olympiad")
+    Area::new("olympiads")
         .route(get_olympiad, ADMIN_OR_OVERLORD)
         .route(set_olympiad_open, ADMIN_OR_OVERLORD)
         .names(Kind::Olympiad)

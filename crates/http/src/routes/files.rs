@@ -22,7 +22,7 @@ use olympiad_persistence::models::{Olympiad, Upload};
 
 /// The area's routes (see [`crate::manifest`]).
 pub fn manifest() -> Area {
-    Area::new("attachment")
+    Area::new("files")
         .route(upload_attachment, ADMIN_OR_OVERLORD)
         .beyond_schema("the part must carry a Content-Type")
         .route(list, ADMIN_OR_OVERLORD)

@@ -18,7 +18,7 @@ use olympiad_persistence::models::{School, SchoolRow};
 
 /// The area's routes (see [`crate::manifest`]).
 pub fn manifest() -> Area {
-    Area::new("school")
+    Area::new("schools")
         .route(list, SCHOOL_READERS)
         .route(single, TEACHER)
         .route(update_single, TEACHER)

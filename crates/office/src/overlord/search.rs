@@ -1,7 +1,7 @@
 //! The overlord's one search box over schools, teachers, learners, purchase orders and e-mails
 //! (those queued in the job table, and the e-mail log of what became of each one sent).
 
-use crate::error::{OfficeError, OfficeResult};
+use crate::support::error::{OfficeError, OfficeResult};
 use chrono::NaiveDateTime;
 use olympiad_domain::id::JobId;
 use olympiad_domain::job::JobStatus;

@@ -2,8 +2,8 @@
 //! and by the overlord on demand, each run kept with what it found.
 
 use crate::activity::record_activity;
-use crate::caller::Caller;
-use crate::error::{OfficeResult, OrNotFound};
+use crate::support::caller::Caller;
+use crate::support::error::{OfficeResult, OrNotFound};
 use olympiad_domain::id::{OlympiadId, UserId};
 use olympiad_domain::overlord::{SanityCheck, SANITY_EVERY_HOURS};
 use olympiad_persistence::models::sanity::checks;

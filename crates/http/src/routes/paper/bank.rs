@@ -20,10 +20,9 @@ use olympiad_persistence::DbConnection;
 use serde::de::DeserializeOwned;
 use validator::Validate;
 
-/// The area's routes (see [`crate::manifest`]).
-pub fn manifest() -> Area {
-    Area::new("question_bank")
-        .route(export, ADMIN_OR_OVERLORD)
+/// This part's routes of the paper's manifest (see [`crate::manifest`]).
+pub fn routes(area: Area) -> Area {
+    area.route(export, ADMIN_OR_OVERLORD)
         .names(Kind::Olympiad)
         .route(import, ADMIN_OR_OVERLORD)
         .names(Kind::Olympiad)

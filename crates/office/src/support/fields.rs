@@ -1,7 +1,7 @@
 //! Text as people type it into a form: trimmed, bounded, and refused with the field's name when it
 //! will not do. Every use case that takes a name, a note or an e-mail address reads it through these.
 
-use crate::error::{OfficeError, OfficeResult};
+use crate::support::error::{OfficeError, OfficeResult};
 
 /// Trimmed text, refused when longer than `max` characters.
 pub fn text_field(field: &str, value: &str, max: usize) -> OfficeResult<String> {

@@ -2,9 +2,9 @@
 //! with what is queued, running, done and failed, and a failed job sent round again.
 
 use crate::activity::record_activity;
-use crate::caller::Caller;
-use crate::error::{ErrorCode, OfficeError, OfficeResult, OrNotFound};
-use crate::search::email_summary;
+use crate::overlord::search::email_summary;
+use crate::support::caller::Caller;
+use crate::support::error::{ErrorCode, OfficeError, OfficeResult, OrNotFound};
 use chrono::NaiveDateTime;
 use olympiad_domain::id::JobId;
 use olympiad_domain::job::{JobKind, JobStatus};

@@ -15,7 +15,7 @@ use olympiad_persistence::models::{Faq, Testimonial};
 
 /// The area's routes (see [`crate::manifest`]).
 pub fn manifest() -> Area {
-    Area::new("faq")
+    Area::new("faqs")
         .route(list, Public)
         .route(create, OVERLORD)
         .route(update, OVERLORD)

@@ -16,7 +16,7 @@ use olympiad_persistence::models::UsefulContact;
 
 /// The area's routes (see [`crate::manifest`]).
 pub fn manifest() -> Area {
-    Area::new("useful_contact")
+    Area::new("contacts")
         .route(list, ADMIN_FUNDING)
         .names(Kind::Olympiad)
         .route(create, ADMIN_FUNDING)

@@ -12,9 +12,9 @@
 //! 403 with the reason: a team member who is not its team admin, a school another olympiad shares.
 //! Olympiads themselves are public (their sites list them), so another olympiad is a 403.
 
-use crate::caller::Caller;
-use crate::error::{OfficeError, OrNotFound};
 use crate::paper_sight;
+use crate::support::caller::Caller;
+use crate::support::error::{OfficeError, OrNotFound};
 use olympiad_domain::id::{
     AttachmentId, CountryId, CountryParticipantId, ExpressionOfInterestId, LearnerId, ModuleId,
     OlympiadId, ParticipantId, QuestionId, SchoolId, SchoolParticipantId, TeacherId,

@@ -25,7 +25,7 @@ use olympiad_persistence::models::Olympiad;
 
 /// The area's routes (see [`crate::manifest`]).
 pub fn manifest() -> Area {
-    Area::new("certificate")
+    Area::new("certificates")
         .route(moderated, ADMIN_OR_OVERLORD)
         .names(Kind::Olympiad)
         .route(generation_status, ADMIN_OR_OVERLORD)

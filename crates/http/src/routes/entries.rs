@@ -17,7 +17,7 @@ use olympiad_persistence::models::{SchoolParticipant, SchoolParticipantRow};
 
 /// The area's routes (see [`crate::manifest`]).
 pub fn manifest() -> Area {
-    Area::new("school_participant")
+    Area::new("entries")
         .route(list, FINANCE_OR_TEAM)
         .route(create, TEAM_OR_ADMIN)
         .beyond_schema("a teacher may enter only their own school")

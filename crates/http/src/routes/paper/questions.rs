@@ -13,10 +13,9 @@ use olympiad_office::paper::{
     self, ConfirmQuery, QuestionInput, QuestionOrder, QuestionView, QuestionsQuery,
 };
 
-/// The area's routes (see [`crate::manifest`]).
-pub fn manifest() -> Area {
-    Area::new("question")
-        .route(reorder, ADMIN_OR_OVERLORD)
+/// This part's routes of the paper's manifest (see [`crate::manifest`]).
+pub fn routes(area: Area) -> Area {
+    area.route(reorder, ADMIN_OR_OVERLORD)
         .beyond_schema("ids must list every question of the module exactly once")
         .route(list, ADMIN_OR_OVERLORD)
         .route(create, ADMIN_OR_OVERLORD)

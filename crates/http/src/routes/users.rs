@@ -23,7 +23,7 @@ use olympiad_domain::id::UserId;
 
 /// The area's routes (see [`crate::manifest`]).
 pub fn manifest() -> Area {
-    Area::new("user")
+    Area::new("users")
         .route(basic_list, ADMIN_OR_OVERLORD)
         .route(impersonate, OVERLORD)
         .route(list, ADMIN_OR_OVERLORD)

@@ -31,7 +31,7 @@ use utoipa::IntoParams;
 
 /// The area's routes (see [`crate::manifest`]).
 pub fn manifest() -> Area {
-    Area::new("purchase_order")
+    Area::new("payments")
         .route(list, FINANCE_OR_TEAM)
         .route(dashboard, ADMIN_OR_OVERLORD)
         .route(set_fees, ADMIN_OR_OVERLORD)

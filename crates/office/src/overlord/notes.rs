@@ -3,8 +3,8 @@
 //! taken back.
 
 use crate::activity::record_change;
-use crate::caller::Caller;
-use crate::error::{OfficeError, OfficeResult};
+use crate::support::caller::Caller;
+use crate::support::error::{OfficeError, OfficeResult};
 use olympiad_domain::overlord::NoteTopic;
 use olympiad_domain::rich_text::RichText;
 use olympiad_persistence::models::NoteRevision;

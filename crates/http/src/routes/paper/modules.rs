@@ -13,10 +13,9 @@ use olympiad_office::paper::{
     self, ConfirmQuery, ModuleInput, ModuleOrder, ModuleView, ModulesQuery,
 };
 
-/// The area's routes (see [`crate::manifest`]).
-pub fn manifest() -> Area {
-    Area::new("question_module")
-        .route(reorder, ADMIN_OR_OVERLORD)
+/// This part's routes of the paper's manifest (see [`crate::manifest`]).
+pub fn routes(area: Area) -> Area {
+    area.route(reorder, ADMIN_OR_OVERLORD)
         .beyond_schema("ids must list every module of the olympiad exactly once")
         .route(list, ADMIN_OR_OVERLORD)
         .names(Kind::Olympiad)

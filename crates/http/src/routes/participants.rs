@@ -22,7 +22,7 @@ use olympiad_persistence::models::{Participant, ParticipantRow};
 
 /// The area's routes (see [`crate::manifest`]).
 pub fn manifest() -> Area {
-    Area::new("participant")
+    Area::new("participants")
         .route(list, TEAM_OR_ADMIN)
         .names(Kind::Entry)
         .route(login_slips_file, TEAM_OR_ADMIN)

@@ -24,7 +24,7 @@ use olympiad_persistence::models::{
 
 /// The area's routes (see [`crate::manifest`]).
 pub fn manifest() -> Area {
-    Area::new("country")
+    Area::new("countries")
         .route(list, STAFF)
         .route(single, STAFF)
         .route(merge_preview, OVERLORD)

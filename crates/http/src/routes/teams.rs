@@ -16,7 +16,7 @@ use olympiad_persistence::models::TeamMemberRow;
 
 /// The area's routes (see [`crate::manifest`]).
 pub fn manifest() -> Area {
-    Area::new("team_member")
+    Area::new("teams")
         .route(list, TEAM_OR_ADMIN)
         .names(Kind::Entry)
         .route(invite, TEAM_OR_ADMIN)

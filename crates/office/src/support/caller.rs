@@ -1,7 +1,7 @@
 //! Who is asking: the signed-in user behind a request, as their token says and the database still
 //! confirms. The API builds it; the office's work decides with it.
 
-use crate::error::OfficeError;
+use crate::support::error::OfficeError;
 use olympiad_domain::id::{AccountId, OlympiadId, UserId};
 use olympiad_domain::Role;
 
