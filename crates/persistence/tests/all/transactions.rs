@@ -2,8 +2,6 @@
 //! connection joins it; one begun on a second connection inside another is refused at once, where
 //! SQLite would otherwise wait for a turn its own thread holds.
 
-#![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
-
 use olympiad_persistence::models::{Project, ProjectInsertForm};
 use olympiad_persistence::testing::TestDatabase;
 use olympiad_persistence::{write_transaction, DbConnection, DbError};

@@ -1,8 +1,6 @@
 //! The two migration trees must build the same tables with the same columns, and `schema.rs` must
 //! describe exactly those. Needs the PostgreSQL server of TEST_DATABASE_URL (make test provides it).
 
-#![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
-
 use diesel::prelude::*;
 use diesel::sql_types::Text;
 use olympiad_persistence::testing::{postgres_server_url, TestDatabase};

@@ -1,8 +1,6 @@
 //! Statuses and kinds are stored as their words, on the backend named by TEST_DATABASE: each value
 //! is written and read back as itself, and a word the enum does not know is a clear error.
 
-#![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
-
 use diesel::prelude::*;
 use diesel::sql_types::Text;
 use olympiad_domain::id::JobId;

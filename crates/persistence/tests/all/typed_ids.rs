@@ -1,8 +1,6 @@
 //! A typed id's round trip through the database TEST_DATABASE names (SQLite and PostgreSQL): written
 //! by an insert, compared in a filter, read into a model's field, a bare column and a nullable one.
 
-#![allow(clippy::unwrap_used)] // a test: a panic is the failure, with its cause
-
 use diesel::prelude::*;
 use olympiad_domain::id::SchoolId;
 use olympiad_persistence::models::{School, SchoolForm, Teacher, User, UserInsertForm};

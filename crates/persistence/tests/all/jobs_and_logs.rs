@@ -1,7 +1,5 @@
 //! The job queue, password resets and the logs on the backend named by TEST_DATABASE.
 
-#![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
-
 use chrono::Duration;
 use olympiad_domain::id::JobId;
 use olympiad_domain::job::{JobKind, JobStatus};

@@ -1,7 +1,5 @@
 //! Users, accounts, olympiads and projects on the backend named by TEST_DATABASE.
 
-#![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
-
 use olympiad_domain::id::UserId;
 use olympiad_persistence::models::{
     Account, AccountFilter, AccountInsertForm, Olympiad, Project, User, UserInsertForm,

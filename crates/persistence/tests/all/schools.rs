@@ -1,8 +1,6 @@
 //! Schools, entries, teams, learners and participants, expressions of interest, and merges, on the
 //! backend named by TEST_DATABASE.
 
-#![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
-
 use olympiad_domain::id::{OlympiadId, SchoolId};
 use olympiad_persistence::models::merge::{merge_countries, merge_schools, school_merge_plan};
 use olympiad_persistence::models::*;
