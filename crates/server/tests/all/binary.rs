@@ -1,8 +1,6 @@
 //! The `olympiad` binary itself, on a fresh database of the backend TEST_DATABASE names: migrate,
 //! create-user, seed-demo (twice), and serve answering a real sign-in over a socket.
 
-#![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
-
 use olympiad_persistence::models::{Olympiad, Question, QuestionModule};
 use olympiad_persistence::testing::TestDatabase;
 use std::io::{Read, Write};

@@ -1,11 +1,7 @@
 //! DKIM: a configured key signs what goes out, verifiably (relaxed/relaxed, Ed25519), the
 //! one-click unsubscribe headers among the signed ones.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // helpers of a test: a panic is the failure
-
-mod common;
-
-use common::smtp_mailer;
+use crate::common::smtp_mailer;
 use olympiad_mailer::testing::SmtpServer;
 use olympiad_mailer::DkimSettings;
 use std::time::Duration;

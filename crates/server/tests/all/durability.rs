@@ -2,8 +2,6 @@
 //! saves from many learners, and started again; every answer it acknowledged is there, on the
 //! backend TEST_DATABASE names.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // a test: a panic is the failure
-
 use olympiad_bench::client::{client, save_next, saved_answers, sign_in, start, Answered, Learner};
 use olympiad_bench::fixtures::enter_many;
 use olympiad_bench::server::{command, free_port, ServerProcess};

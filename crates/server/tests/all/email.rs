@@ -4,11 +4,7 @@
 //! failure and gives up on a permanent one, each e-mail of a batch with its own outcome; e-mails
 //! interrupted while handed over are not sent twice. DKIM, SNS and DNS have files of their own.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // helpers of a test: a panic is the failure
-
-mod common;
-
-use common::{interested, mass_mail, olympiad, overlord_in, smtp_mailer, worker, BASE};
+use crate::common::{interested, mass_mail, olympiad, overlord_in, smtp_mailer, worker, BASE};
 use olympiad_domain::email::{Audience, BounceKind, EmailOutcome, MassMailStatus};
 use olympiad_domain::id::{JobId, OlympiadId};
 use olympiad_domain::job::{JobKind, JobStatus};

@@ -8,8 +8,6 @@
 //! PostgreSQL only (`TEST_DATABASE=postgres`, as `make test` runs it); the pair of clusters is
 //! the test's own, whatever `TEST_DATABASE_URL` names.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // a test: a panic is the failure
-
 use diesel::dsl::sql;
 use diesel::prelude::*;
 use diesel::sql_types::{Bool, Text};

@@ -1,8 +1,6 @@
 //! Bounces from Amazon SES through SNS: only messages signed with Amazon's certificate shun an
 //! address; forgeries change nothing and are logged.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // helpers of a test: a panic is the failure
-
 use olympiad_persistence::testing::TestDatabase;
 
 /// One DER element: a tag and its content.

@@ -1,8 +1,6 @@
 //! E-mail health asks a resolver for the domain's mail servers (a tiny DNS server on loopback),
 //! answers "unknown" when it does not answer in time or none is configured.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // helpers of a test: a panic is the failure
-
 use olympiad_persistence::testing::TestDatabase;
 use std::time::Duration;
 

@@ -4,8 +4,6 @@
 //! and every file of the two is compared. A damaged archive is refused before anything is written;
 //! a restore into a database that has tables, or a DATA_DIR that has files, is refused.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // a test: a panic is the failure
-
 use olympiad_bench::fixtures::enter_many;
 use olympiad_bench::server::command;
 use olympiad_persistence::backup::{table_names, table_rows};

@@ -2,11 +2,7 @@
 //! lane still takes e-mails and sends them (over a real SMTP conversation), and never takes the
 //! certificate work.
 
-#![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
-
-mod common;
-
-use common::{smtp_mailer, worker};
+use crate::common::{smtp_mailer, worker};
 use olympiad_domain::job::{JobKind, JobStatus};
 use olympiad_mailer::testing::SmtpServer;
 use olympiad_mailer::{Email, Recipient};

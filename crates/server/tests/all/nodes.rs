@@ -7,8 +7,6 @@
 //!
 //! PostgreSQL only (`TEST_DATABASE=postgres`, as `make test` runs it): a SQLite file serves one node.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // a test: a panic is the failure
-
 use diesel::prelude::*;
 use olympiad_bench::client::{client, save_next, saved_answers, sign_in, start, Learner};
 use olympiad_bench::fixtures::enter_many;

@@ -1,13 +1,9 @@
 //! A forgotten password, end to end: the request queues an e-mail, the worker sends it over a real
 //! SMTP conversation, the link in it sets a new password, and the new password signs in.
 
-#![allow(clippy::unwrap_used)] // helpers of a test: a panic is the failure, with its cause
-
-mod common;
-
+use crate::common::{smtp_mailer, worker};
 use actix_web::test::{call_service, init_service, read_body_json, TestRequest};
 use actix_web::web;
-use common::{smtp_mailer, worker};
 use olympiad_domain::Role;
 use olympiad_http::{ApiConfig, AppState};
 use olympiad_mailer::testing::SmtpServer;
