@@ -65,7 +65,7 @@ lint:
 
 # Writes the OpenAPI document and the access matrix anew, and the apps' client from them.
 snapshots:
-	UPDATE_SNAPSHOTS=1 $(CARGO) test -p olympiad-http --test snapshots
+	UPDATE_SNAPSHOTS=1 $(CARGO) test -p olympiad-http --test all snapshots::
 	$(NPM) run gen:api
 
 size: apps

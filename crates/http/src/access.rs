@@ -1,6 +1,6 @@
 //! Who may call which API route, declared once in its area's manifest (`crate::manifest`), read
 //! into [`API_ROUTES`] and enforced by one middleware before any handler runs. A path under `/api` that is not declared here answers 404, so a route
-//! cannot be added without deciding who may call it; `tests/roles.rs` walks every route of the
+//! cannot be added without deciding who may call it; `tests/all/roles.rs` walks every route of the
 //! OpenAPI document with every role, also with the path percent-encoded and in upper case, and
 //! checks the answers against this table.
 //!

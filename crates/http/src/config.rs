@@ -81,7 +81,7 @@ impl ApiConfig {
             signin_per_username_per_minute: 10,
             signin_per_address_per_minute: 1200,
             // Every request of a test comes from one address, and a test may call a public route
-            // hundreds of times (`tests/roles.rs` calls each with every role): `tests/public_limits.rs`
+            // hundreds of times (`tests/all/roles.rs` calls each with every role): `tests/all/public_limits.rs`
             // sets its own small allowances.
             bucket_allowances: BucketAllowances {
                 public_read_per_minute: 100_000,

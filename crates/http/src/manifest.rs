@@ -2,7 +2,7 @@
 //! handler (whose actix attribute gives the method and path, and whose `utoipa::path` its
 //! document), who may call it, and for a route that takes an id the kind of object the id names.
 //! Everything else is read from the manifests: the router's registration (`routes::register`),
-//! the access table (`access::API_ROUTES`), the scope walk (`tests/scope.rs`) and the schema
+//! the access table (`access::API_ROUTES`), the scope walk (`tests/all/scope.rs`) and the schema
 //! fuzzer's exceptions (`olympiad seed-fuzz` prints them for `scripts/fuzz-api.sh`).
 //!
 //! Adding a route: write its handler in the area's file, then one line in that file's

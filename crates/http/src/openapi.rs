@@ -1,5 +1,5 @@
 //! The API's description of itself. Routes are registered through utoipa-actix-web, so a route
-//! cannot be served without being described; `tests/openapi.rs` keeps the committed snapshot
+//! cannot be served without being described; `tests/all/snapshots.rs` keeps the committed snapshot
 //! (`apps/shared/openapi.json`, from which the apps' typed client is generated) up to date.
 
 use crate::error::extractor_error;

@@ -1,5 +1,5 @@
 // One portable schema for both databases. Both migration trees (migrations/sqlite, migrations/postgres)
-// must produce exactly these tables and columns; `tests/schema_parity.rs` checks it.
+// must produce exactly these tables and columns; `tests/all/schema_parity.rs` checks it.
 
 diesel::table! {
     projects (id) {

@@ -10,7 +10,7 @@ use actix_web::http::StatusCode;
 
 /// How often one client address may call each public route: every [`Allowed::Public`] route is
 /// named here, in its [`Bucket`], and the access gate counts each request to it before anything else is
-/// done for it (a token read, a body, a handler). `tests/public_limits.rs` checks that no public
+/// done for it (a token read, a body, a handler). `tests/all/public_limits.rs` checks that no public
 /// route is missing; one that were would be counted as a form, the strictest bucket.
 pub const PUBLIC_LIMITS: &[(&str, &str, Bucket)] = &[
     ("GET", "/api/openapi.json", Bucket::PublicRead),

@@ -90,10 +90,10 @@ pub async fn enable(
         .await
 }
 
-/// The overlord's support tool for a teacher whose school's mail server drops our e-mails and who
-/// so cannot reset their password: the overlord makes the reset link here and hands it over by
-/// phone or chat ("locally", not by e-mail). The link works once, for a day, and the activity log
-/// notes who made it for whom.
+// The overlord's support tool for a teacher whose school's mail server drops our e-mails and who
+// so cannot reset their password: the overlord makes the reset link here and hands it over by
+// phone or chat ("locally", not by e-mail). The link works once, for a day, and the activity log
+// notes who made it for whom.
 #[utoipa::path(
     operation_id = "scratchpad_local_teacher_password_reset",
     tag = "users",

@@ -21,7 +21,7 @@ pub fn manifest() -> Area {
         .route(queue, ADMIN_OR_OVERLORD)
         .route(of_school, TEAM_OR_ADMIN)
         .route(decide, ADMIN_OR_OVERLORD)
-        .unscoped("an appeal is found by its id and then its olympiad in reach (find_in_reach); tests/appeals.rs has another olympiad's admin refused")
+        .unscoped("an appeal is found by its id and then its olympiad in reach (find_in_reach); tests/all/appeals.rs has another olympiad's admin refused")
 }
 
 /// Lodges an appeal for one of the school's learners, once the results are released.

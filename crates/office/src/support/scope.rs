@@ -3,7 +3,7 @@
 //! The access table decides which roles may call a route; this decides which of the objects a
 //! route names are theirs: an entry of their olympiad, a participant of their school's team, a
 //! school no other olympiad shares. A handler that takes an id gets its object only through
-//! [`find_in_reach`], so it cannot forget to ask; the API's `tests/scope.rs` gives every role a
+//! [`find_in_reach`], so it cannot forget to ask; the API's `tests/all/scope.rs` gives every role a
 //! neighbour school's and another olympiad's object on every route that takes an id.
 //!
 //! What the caller may not see answers exactly as an id that names nothing: a 404 in the same

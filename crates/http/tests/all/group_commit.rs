@@ -1,0 +1,135 @@
+//! Group commit (`Db::grouped`), on the real database of TEST_DATABASE: many learners' writes share
+//! one transaction, yet every request gets its own answer; a piece that fails is rolled back alone;
+//! and when the shared commit fails, no request of the group is told it was saved, and nothing of
+//! it is kept.
+
+use actix_web::http::StatusCode;
+use actix_web::ResponseError;
+use diesel::connection::SimpleConnection;
+use diesel::prelude::*;
+use diesel::sql_types::BigInt;
+use futures_util::future::join_all;
+use olympiad_http::db::Db;
+use olympiad_http::ApiError;
+use olympiad_persistence::testing::TestDatabase;
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// The scratch tables of these tests: rows whose parent is checked only at the commit.
+fn tables(db: &TestDatabase) {
+    db.conn()
+        .batch_execute(
+            "CREATE TABLE group_parents (id INTEGER PRIMARY KEY); \
+             INSERT INTO group_parents (id) VALUES (1); \
+             CREATE TABLE group_rows (id INTEGER PRIMARY KEY, \
+               parent INTEGER NOT NULL REFERENCES group_parents (id) DEFERRABLE INITIALLY DEFERRED)",
+        )
+        .unwrap();
+}
+
+#[derive(QueryableByName)]
+struct Id {
+    #[diesel(sql_type = BigInt)]
+    id: i64,
+}
+
+fn kept(db: &TestDatabase) -> Vec<i64> {
+    diesel::sql_query("SELECT CAST(id AS BIGINT) AS id FROM group_rows ORDER BY id")
+        .load::<Id>(&mut db.conn())
+        .unwrap()
+        .into_iter()
+        .map(|row| row.id)
+        .collect()
+}
+
+/// One request's write: a row of `id` under `parent`; a multiple of 7 is refused after writing.
+async fn write(db: &Db, id: i64, parent: i64) -> Result<i64, ApiError> {
+    db.grouped(move |conn| {
+        conn.batch_execute(&format!(
+            "INSERT INTO group_rows (id, parent) VALUES ({id}, {parent})"
+        ))
+        .map_err(ApiError::internal)?;
+        if id % 7 == 0 {
+            return Err(ApiError::invalid_field("id", "is a multiple of seven"));
+        }
+        Ok(id * 10)
+    })
+    .await
+}
+
+/// Holds the committer in a piece of its own until `release` is sent, so that every request sent
+/// meanwhile queues for the next transaction together.
+fn hold_committer(
+    db: &Db,
+) -> (
+    mpsc::Sender<()>,
+    impl std::future::Future<Output = ()> + use<'_>,
+) {
+    let (release, held) = mpsc::channel::<()>();
+    let (entered, inside) = mpsc::channel::<()>();
+    let holder = db.grouped(move |_| {
+        entered.send(()).unwrap();
+        held.recv_timeout(Duration::from_secs(30)).unwrap();
+        Ok(())
+    });
+    let holder = async move { holder.await.unwrap() };
+    // Sent to the committer now, not when first awaited: `grouped` queues on its first poll.
+    let mut holder = Box::pin(holder);
+    futures_util::FutureExt::now_or_never(&mut holder);
+    inside.recv_timeout(Duration::from_secs(30)).unwrap();
+    (release, holder)
+}
+
+#[actix_web::test]
+async fn every_learner_of_a_group_gets_their_own_answer() {
+    let database = TestDatabase::new();
+    tables(&database);
+    let db = Db::new(database.pool.clone(), 1);
+    let (release, holder) = hold_committer(&db);
+    // The last of them (98) is refused too: its savepoint is the one the commit would end.
+    let writes = join_all((1..=98).map(|id| write(&db, id, 1)));
+    let mut writes = Box::pin(writes);
+    // Every write is queued behind the held piece before the committer goes on.
+    futures_util::FutureExt::now_or_never(&mut writes);
+    release.send(()).unwrap();
+    holder.await;
+    let answers = writes.await;
+    for (id, answer) in (1..=98).zip(answers) {
+        match answer {
+            Ok(value) => {
+                assert_ne!(id % 7, 0);
+                assert_eq!(value, id * 10, "learner {id} got another's answer");
+            }
+            Err(error) => {
+                assert_eq!(id % 7, 0, "learner {id} was refused: {error}");
+                assert_eq!(error.status_code(), StatusCode::BAD_REQUEST);
+            }
+        }
+    }
+    // The refused pieces were rolled back alone; the others are durable.
+    let expected: Vec<i64> = (1..=98).filter(|id| id % 7 != 0).collect();
+    assert_eq!(kept(&database), expected);
+}
+
+#[actix_web::test]
+async fn a_failed_commit_acknowledges_nothing_of_its_group() {
+    let database = TestDatabase::new();
+    tables(&database);
+    let db = Db::new(database.pool.clone(), 1);
+    let (release, holder) = hold_committer(&db);
+    // Learner 50's row names a parent that does not exist: each statement passes, the commit of
+    // the whole group fails.
+    let writes = join_all((1..=60).map(|id| write(&db, id, if id == 50 { 99 } else { 1 })));
+    let mut writes = Box::pin(writes);
+    futures_util::FutureExt::now_or_never(&mut writes);
+    release.send(()).unwrap();
+    holder.await;
+    for (id, answer) in (1..=60).zip(writes.await) {
+        let error = answer.expect_err(&format!("learner {id} was told it was saved"));
+        assert_eq!(error.status_code(), StatusCode::INTERNAL_SERVER_ERROR);
+    }
+    assert_eq!(kept(&database), Vec::<i64>::new());
+    // The committer goes on: the next group commits.
+    assert_eq!(write(&db, 61, 1).await.unwrap(), 610);
+    assert_eq!(kept(&database), vec![61]);
+}
