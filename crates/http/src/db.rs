@@ -1,8 +1,9 @@
 use crate::error::ApiError;
-use crate::group_commit::{GroupCommit, GroupError, Piece, Reply};
+use crate::group_commit::{self, GroupCommit, Piece, Reply};
 use actix_web::http::StatusCode;
 use actix_web::web;
 use olympiad_office::OfficeResult;
+use olympiad_persistence::group_commit::QueueError;
 use olympiad_persistence::{write_transaction, DbConnection, DbError, DbPool, PooledDb};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -132,7 +133,7 @@ impl Db {
     /// The pool, and `committers` threads that commit the short writes of many requests together.
     pub fn new(pool: DbPool, committers: usize) -> Self {
         Db {
-            grouped: GroupCommit::start(pool.clone(), committers),
+            grouped: group_commit::start(pool.clone(), committers),
             pool,
             replica: None,
         }
@@ -203,12 +204,12 @@ impl Db {
             (keep, reply)
         });
         self.grouped.submit(piece).map_err(|error| match error {
-            GroupError::Busy => ApiError::new(
+            QueueError::Busy => ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 olympiad_office::ErrorCode::Busy,
                 "Many learners are starting at once. Try again in a moment.",
             ),
-            GroupError::Stopped => ApiError::internal(error),
+            QueueError::Stopped => ApiError::internal(error),
         })?;
         answer
             .await

@@ -35,6 +35,7 @@ use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
 use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
+pub mod acceptance;
 mod views;
 pub use views::*;
 

@@ -4,6 +4,7 @@
 pub mod backup;
 pub mod connection;
 pub mod error;
+pub mod group_commit;
 pub mod models;
 pub mod schema;
 #[cfg(feature = "testing")]

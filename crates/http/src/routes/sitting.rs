@@ -15,10 +15,10 @@ use crate::body::Body;
 use crate::envelope::{ok, ApiResult};
 use crate::manifest::Area;
 use crate::rate_limit::client_address;
-use crate::sitting::writer::{DeviceClaim, TimedModule};
 use crate::sitting::{device_key, paper_of, required_device_key, taken};
 use crate::state::AppState;
 use actix_web::{get, post, put, web, HttpRequest};
+use olympiad_office::sitting::acceptance::{DeviceClaim, TimedModule};
 use olympiad_office::sitting::{
     self, ClockView, DeclarationInput, DetailsInput, LearnerPaper, RecoverInput, RecoveryCode,
     SaveAck, SaveInput, SittingView, TrackerInput, TrackerQuery,

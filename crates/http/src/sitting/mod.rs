@@ -9,10 +9,11 @@ use actix_web::http::StatusCode;
 use actix_web::HttpRequest;
 use olympiad_domain::id::OlympiadId;
 use olympiad_office::learner_paper::Paper;
+use olympiad_office::sitting::acceptance::{ClockState, Outcome, Refusal};
 use olympiad_office::sitting::DeviceKey;
 use olympiad_office::ErrorCode;
 use std::sync::Arc;
-use writer::{ClockState, Outcome, Refusal, WriterError};
+use writer::WriterError;
 
 /// The header by which the device holding an attempt proves it: `<attempt id>.<secret>`. The
 /// secret is handed out once (when the attempt begins, or after the recovery code) and kept on the
