@@ -5,8 +5,8 @@
 //! asks these questions of each attempt as it finds it in the database, inside the transaction
 //! that then writes what was taken.
 
-use crate::caller::Caller;
 use crate::sitting::DeviceKey;
+use crate::support::caller::Caller;
 use chrono::NaiveDateTime;
 use olympiad_domain::id::{AttemptId, UserId};
 use olympiad_domain::module_time::{

@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a test: a panic is the failure, with its cause
 
 mod accounts;
+mod group_commit;
 mod jobs_and_logs;
 mod schema_parity;
 mod schools;

@@ -3,8 +3,6 @@
 //! answered once its batch has committed; a failed batch is answered whole and keeps nothing; and
 //! a full queue is refused at once.
 
-#![allow(clippy::unwrap_used)] // a test: a panic is the failure, with its cause
-
 use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
 use diesel::r2d2::PoolError;
