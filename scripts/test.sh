@@ -30,15 +30,15 @@ rust() {
   echo "== file tests against an S3-compatible bucket, on PostgreSQL"
   endpoint=$(scripts/s3-server.sh start "$s3_dir")
   # moto takes any keys; each test's files get a prefix of their own under run/. Two nodes on one
-  # PostgreSQL and one bucket: tests/all/shared_files.rs. Each crate's integration tests are one
+  # PostgreSQL and one bucket: tests/all/files.rs. Each crate's integration tests are one
   # binary, `all`, a module per area: a filter of `<module>::` runs one area.
   (
     export TEST_DATABASE=postgres TEST_DATABASE_URL="$url"
     export TEST_STORAGE_URL=s3://olympiad-tests/run AWS_ENDPOINT_URL="$endpoint"
     export AWS_ACCESS_KEY_ID=test AWS_SECRET_ACCESS_KEY=test AWS_REGION=us-east-1
     cargo test --locked -p olympiad-storage --lib
-    cargo test --locked -p olympiad-http --test all -- shared_files:: payments:: paper:: \
-      certificate_design:: results_certificate_lease::
+    cargo test --locked -p olympiad-http --test all -- files:: payments:: paper:: \
+      certificates:: results_certificate_lease::
     cargo test --locked -p olympiad-server --test all \
       email::each_message_of_a_mass_mail_carries_its_files
   )

@@ -9,43 +9,19 @@
 //! path can be one route to the gate and another to the router.
 
 use crate::auth::tokens::Purpose;
+use crate::caller::{session_holds, Caller};
 use crate::error::ApiError;
-use crate::manifest::IdScope;
+use crate::manifest::{Allowed, IdScope, OUTSIDE_API};
 use crate::state::AppState;
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::{Method, StatusCode};
 use actix_web::middleware::Next;
-use actix_web::{web, FromRequest, HttpMessage, HttpRequest, ResponseError};
+use actix_web::{web, HttpMessage, HttpRequest, ResponseError};
 use olympiad_domain::Role;
 use olympiad_office::ErrorCode;
-use olympiad_persistence::models::SessionState;
-use olympiad_persistence::DbConnection;
 use std::collections::HashMap;
-use std::future::{ready, Ready};
 use std::sync::LazyLock;
-
-/// Who may call a route.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Allowed {
-    /// Anyone. A valid token, when sent, still identifies the caller.
-    Public,
-    /// Any signed-in user.
-    SignedIn,
-    /// Signed-in users with one of these roles.
-    Roles(&'static [Role]),
-    /// Only with the short-lived set-up token of a `2fa_notSetYet` answer, which the handler checks.
-    TwoFactorSetup,
-    /// Learners, for the calls of olympiad morning's start and of every minute of the sitting: the
-    /// token's signature and role are checked here, and its session by the handler's own work on
-    /// the database, so that the busiest calls cost no extra trip to it. Answer saves hand the
-    /// writer the caller's session version (checked in the same query as the attempt); the start's
-    /// steps call [`session_holds`] first on the connection of their own reads.
-    LearnerWriting,
-    /// Signed-in users with one of these roles, or a scraper giving the configured secret
-    /// (`METRICS_SECRET`) as its bearer token.
-    RolesOrScrapeSecret(&'static [Role]),
-}
 
 /// A route as the access table holds it (declared in its area's manifest, `crate::manifest`).
 #[derive(Debug, Clone, Copy)]
@@ -62,29 +38,7 @@ pub struct ApiRoute {
 }
 
 use Allowed::{LearnerWriting, Public, Roles, RolesOrScrapeSecret, SignedIn, TwoFactorSetup};
-use Role::{Accountant, Admin, Funding, Learner, Marketing, Overlord, Teacher};
-
-pub const OVERLORD: Allowed = Roles(&[Overlord]);
-pub const ADMIN_OR_OVERLORD: Allowed = Roles(&[Admin, Overlord]);
-/// Who may open Schools.
-pub const SCHOOL_READERS: Allowed = Roles(&[Admin, Accountant, Funding, Marketing, Overlord]);
-/// Who may open Teachers, Participating Schools, Countries and Expressions of Interest.
-pub const STAFF: Allowed = Roles(&[Admin, Accountant, Funding, Overlord]);
-/// Who may open Interested and Affected Parties.
-pub const ADMIN_FUNDING: Allowed = Roles(&[Admin, Funding, Overlord]);
-pub const TEACHER: Allowed = Roles(&[Teacher]);
-pub const LEARNER: Allowed = Roles(&[Learner]);
-/// A school's team, and the staff who help it (each handler checks the entry is theirs).
-pub const TEAM_OR_ADMIN: Allowed = Roles(&[Teacher, Admin, Overlord]);
-
-// Payments: the office's finance staff, and a school's team for its own orders (each use case
-// checks the order is theirs).
-pub const FINANCE: Allowed = Roles(&[Admin, Accountant, Funding, Overlord]);
-pub const FINANCE_OR_TEAM: Allowed = Roles(&[Admin, Accountant, Funding, Overlord, Teacher]);
-/// A learner's own record, and the team and staff who look after it.
-pub const TEAM_ADMIN_OR_LEARNER: Allowed = Roles(&[Admin, Overlord, Teacher, Learner]);
-/// The overlord, or a scraper with the metrics secret.
-pub const METRICS_READERS: Allowed = RolesOrScrapeSecret(&[Overlord]);
+use Role::Learner;
 
 /// Every route of the API, read from the areas' manifests (`routes::areas`), in the order the
 /// router tries them.
@@ -168,45 +122,6 @@ pub fn declared(method: &Method, path: &str) -> Option<&'static ApiRoute> {
         .map(|(_, route)| route)
 }
 
-/// The signed-in user behind a request (see [`olympiad_office::Caller`]), as a handler takes it.
-#[derive(Debug, Clone)]
-pub struct Caller(pub olympiad_office::Caller);
-
-impl std::ops::Deref for Caller {
-    type Target = olympiad_office::Caller;
-
-    fn deref(&self) -> &Self::Target {
-        &self.0
-    }
-}
-
-/// Handlers of signed-in routes take a `Caller`; the middleware has already checked it.
-impl FromRequest for Caller {
-    type Error = ApiError;
-    type Future = Ready<Result<Caller, ApiError>>;
-
-    fn from_request(req: &HttpRequest, _payload: &mut actix_web::dev::Payload) -> Self::Future {
-        ready(
-            req.extensions()
-                .get::<Caller>()
-                .cloned()
-                .ok_or_else(|| ApiError::unauthorized(ErrorCode::SignedOut, "Please sign in.")),
-        )
-    }
-}
-
-/// A caller who may or may not be signed in (public routes that behave differently when they are).
-pub struct MaybeCaller(pub Option<Caller>);
-
-impl FromRequest for MaybeCaller {
-    type Error = ApiError;
-    type Future = Ready<Result<MaybeCaller, ApiError>>;
-
-    fn from_request(req: &HttpRequest, _payload: &mut actix_web::dev::Payload) -> Self::Future {
-        ready(Ok(MaybeCaller(req.extensions().get::<Caller>().cloned())))
-    }
-}
-
 pub fn bearer_token(req: &HttpRequest) -> Option<&str> {
     let header = req
         .headers()
@@ -229,40 +144,6 @@ pub async fn authenticate(state: &AppState, token: &str) -> Result<Caller, ApiEr
         .run(move |conn| session_holds(conn, &checked))
         .await?;
     Ok(caller)
-}
-
-/// Whether the session of a token (already verified) still holds in the database: the user's
-/// session version is the token's (no sign-out, pause of the learner or password change since),
-/// neither the user nor the account is disabled, and an impersonating overlord's own session
-/// holds. Read on every request, never cached, so that a sign-out on one node is seen at once on
-/// every other. Routes declared [`Allowed::LearnerWriting`] call it inside their own work, on the
-/// connection their reads use anyway.
-pub fn session_holds(
-    conn: &mut DbConnection,
-    caller: &olympiad_office::Caller,
-) -> Result<(), ApiError> {
-    let session = SessionState::load(conn, caller.user_id, caller.account_id)?;
-    // An impersonation lasts only while the overlord's own session does.
-    let impersonation_holds = match caller.impersonator {
-        Some(overlord) => {
-            SessionState::overlord_version(conn, overlord)? == caller.impersonator_version
-        }
-        None => true,
-    };
-    match session {
-        Some(s)
-            if s.session_version == caller.session_version
-                && !s.user_disabled
-                && !s.account_disabled
-                && impersonation_holds =>
-        {
-            Ok(())
-        }
-        _ => Err(ApiError::unauthorized(
-            ErrorCode::SessionEnded,
-            "Your session has ended. Please sign in again.",
-        )),
-    }
 }
 
 /// Why a request path is not in canonical form, if it is not: a percent-escape that is malformed,
@@ -428,10 +309,6 @@ pub async fn enforce<B: MessageBody>(
 fn is_api(path: &str) -> bool {
     path == "/api" || path.starts_with("/api/") || OUTSIDE_API.contains(&path)
 }
-
-/// The routes served outside `/api`, each declared in [`API_ROUTES`] and gated as the API is: the
-/// metrics, and the address the specification gives a school's certificates sent again.
-pub const OUTSIDE_API: &[&str] = &["/metrics", "/certificates/regenerate-and-send-to-school"];
 
 /// The table as the apps read it (`apps/shared/src/generated/api-routes.json`, written by `make
 /// snapshots`): their `can()` asks it before offering an action, so a screen never shows a button

@@ -4,6 +4,7 @@
 pub mod access;
 pub mod auth;
 pub mod body;
+pub mod caller;
 pub mod config;
 pub mod db;
 pub mod envelope;

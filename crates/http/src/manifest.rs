@@ -6,13 +6,64 @@
 //! fuzzer's exceptions (`olympiad seed-fuzz` prints them for `scripts/fuzz-api.sh`).
 //!
 //! Adding a route: write its handler in the area's file, then one line in that file's
-//! `manifest()`. The tests below refuse a route with an id that says nothing of its scope, and
-//! one the router would hand to another handler.
+//! `manifest()`. The access table's tests refuse a route with an id that says nothing of its
+//! scope, and one the router would hand to another handler.
 
-use crate::access::Allowed;
 use actix_web::dev::HttpServiceFactory;
+use olympiad_domain::Role;
 use utoipa_actix_web::service_config::ServiceConfig;
 use utoipa_actix_web::OpenApiFactory;
+
+/// Who may call a route.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Allowed {
+    /// Anyone. A valid token, when sent, still identifies the caller.
+    Public,
+    /// Any signed-in user.
+    SignedIn,
+    /// Signed-in users with one of these roles.
+    Roles(&'static [Role]),
+    /// Only with the short-lived set-up token of a `2fa_notSetYet` answer, which the handler checks.
+    TwoFactorSetup,
+    /// Learners, for the calls of olympiad morning's start and of every minute of the sitting: the
+    /// token's signature and role are checked here, and its session by the handler's own work on
+    /// the database, so that the busiest calls cost no extra trip to it. Answer saves hand the
+    /// writer the caller's session version (checked in the same query as the attempt); the start's
+    /// steps call [`crate::caller::session_holds`] first on the connection of their own reads.
+    LearnerWriting,
+    /// Signed-in users with one of these roles, or a scraper giving the configured secret
+    /// (`METRICS_SECRET`) as its bearer token.
+    RolesOrScrapeSecret(&'static [Role]),
+}
+
+use Allowed::{Roles, RolesOrScrapeSecret};
+use Role::{Accountant, Admin, Funding, Learner, Marketing, Overlord, Teacher};
+
+pub const OVERLORD: Allowed = Roles(&[Overlord]);
+pub const ADMIN_OR_OVERLORD: Allowed = Roles(&[Admin, Overlord]);
+/// Who may open Schools.
+pub const SCHOOL_READERS: Allowed = Roles(&[Admin, Accountant, Funding, Marketing, Overlord]);
+/// Who may open Teachers, Participating Schools, Countries and Expressions of Interest.
+pub const STAFF: Allowed = Roles(&[Admin, Accountant, Funding, Overlord]);
+/// Who may open Interested and Affected Parties.
+pub const ADMIN_FUNDING: Allowed = Roles(&[Admin, Funding, Overlord]);
+pub const TEACHER: Allowed = Roles(&[Teacher]);
+pub const LEARNER: Allowed = Roles(&[Learner]);
+/// A school's team, and the staff who help it (each handler checks the entry is theirs).
+pub const TEAM_OR_ADMIN: Allowed = Roles(&[Teacher, Admin, Overlord]);
+
+// Payments: the office's finance staff, and a school's team for its own orders (each use case
+// checks the order is theirs).
+pub const FINANCE: Allowed = Roles(&[Admin, Accountant, Funding, Overlord]);
+pub const FINANCE_OR_TEAM: Allowed = Roles(&[Admin, Accountant, Funding, Overlord, Teacher]);
+/// A learner's own record, and the team and staff who look after it.
+pub const TEAM_ADMIN_OR_LEARNER: Allowed = Roles(&[Admin, Overlord, Teacher, Learner]);
+/// The overlord, or a scraper with the metrics secret.
+pub const METRICS_READERS: Allowed = RolesOrScrapeSecret(&[Overlord]);
+
+/// The routes served outside `/api`, each declared in a manifest and gated as the API is: the
+/// metrics, and the address the specification gives a school's certificates sent again.
+pub const OUTSIDE_API: &[&str] = &["/metrics", "/certificates/regenerate-and-send-to-school"];
 
 /// The kinds of object a route names by id (in its path, or in its query or body where the path
 /// has none): the scope walk calls each such route with the id of an object of that kind beyond
@@ -142,6 +193,3 @@ pub fn register(cfg: &mut ServiceConfig, areas: Vec<Area>) {
         (route.register)(cfg);
     }
 }
-
-#[cfg(test)]
-mod tests;

@@ -94,10 +94,18 @@ fn complete_responses(openapi: &mut utoipa::openapi::OpenApi) {
             )
             .build()
     };
+    // Who may call each route, from the areas' manifests.
+    let allowed: std::collections::HashMap<(&str, String), crate::manifest::Allowed> =
+        crate::routes::areas()
+            .into_iter()
+            .flat_map(|area| area.routes)
+            .map(|route| ((route.method, route.path), route.allowed))
+            .collect();
     for (path, item) in openapi.paths.paths.iter_mut() {
         // `/metrics` answers in text and names its own failures; the other routes outside `/api`
         // answer as the API does.
-        let outside_api = path != "/metrics" && crate::access::OUTSIDE_API.contains(&path.as_str());
+        let outside_api =
+            path != "/metrics" && crate::manifest::OUTSIDE_API.contains(&path.as_str());
         if !path.starts_with("/api/") && !outside_api {
             continue;
         }
@@ -110,13 +118,9 @@ fn complete_responses(openapi: &mut utoipa::openapi::OpenApi) {
         ];
         for (method, operation) in operations {
             let Some(operation) = operation else { continue };
-            let declared = crate::access::API_ROUTES
-                .iter()
-                .find(|route| route.method == method && route.path == path);
-            let signed_in =
-                declared.is_some_and(|route| route.allowed != crate::access::Allowed::Public);
-            let public =
-                declared.is_some_and(|route| route.allowed == crate::access::Allowed::Public);
+            let declared = allowed.get(&(method, path.clone()));
+            let signed_in = declared.is_some_and(|a| *a != crate::manifest::Allowed::Public);
+            let public = declared.is_some_and(|a| *a == crate::manifest::Allowed::Public);
             let confirms = has_query_parameter(operation, "confirm");
             if signed_in && operation.security.is_none() {
                 operation.security = Some(vec![SecurityRequirement::new(

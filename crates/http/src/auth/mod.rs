@@ -8,7 +8,7 @@ pub mod signin;
 pub mod tokens;
 pub mod two_factor;
 
-use crate::access::Allowed::{Public, SignedIn, TwoFactorSetup};
+use crate::manifest::Allowed::{Public, SignedIn, TwoFactorSetup};
 use crate::manifest::Area;
 pub use session_start::{SignInResult, SignedInUser};
 

@@ -1,9 +1,9 @@
 //! Forgotten passwords and password changes. A reset link is single-use, valid for one hour, and
 //! only its hash is stored. Asking for one answers the same whether or not the user exists.
 
-use crate::access::MaybeCaller;
 use crate::auth::password;
 use crate::body::Body;
+use crate::caller::MaybeCaller;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::rate_limit::client_address;

@@ -1,7 +1,7 @@
 //! The signed-in session: who am I, am I signed in, sign out.
 
-use crate::access::{Caller, MaybeCaller};
 use crate::auth::session_start::SignedInUser;
+use crate::caller::{Caller, MaybeCaller};
 use crate::envelope::{ok, ApiResult};
 use crate::state::AppState;
 use actix_web::{get, post, web};

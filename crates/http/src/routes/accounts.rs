@@ -1,11 +1,11 @@
 //! Accounts: a user's role in an olympiad (or global), for the overlord's account screen; and the
 //! overlord's reset link for a teacher whom e-mail does not reach.
 
-use crate::access::Caller;
-use crate::access::{ADMIN_OR_OVERLORD, OVERLORD};
 use crate::body::Body;
+use crate::caller::Caller;
 use crate::envelope::ApiResult;
 use crate::manifest::Area;
+use crate::manifest::{ADMIN_OR_OVERLORD, OVERLORD};
 use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{get, post, web};

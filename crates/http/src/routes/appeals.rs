@@ -1,11 +1,11 @@
 //! Appeals: the school's team lodges one for a learner of its released results; admins see the
 //! queue on Results moderation and uphold (adjusting the mark) or dismiss it, with a reason.
 
-use crate::access::Caller;
-use crate::access::{ADMIN_OR_OVERLORD, TEAM_OR_ADMIN};
 use crate::body::Body;
+use crate::caller::Caller;
 use crate::envelope::ApiResult;
 use crate::manifest::Area;
+use crate::manifest::{ADMIN_OR_OVERLORD, TEAM_OR_ADMIN};
 use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{get, post, web};

@@ -2,13 +2,13 @@
 //! every school's ZIP in the background and send it through the mail queue (start, pause, watch),
 //! one school made again and sent, and a school's ZIP for its team.
 
-use crate::access::Caller;
-use crate::access::{ADMIN_OR_OVERLORD, TEAM_OR_ADMIN};
 use crate::body::{read_file_part, Body};
+use crate::caller::Caller;
 use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::download;
 use crate::manifest::{Area, Kind};
+use crate::manifest::{ADMIN_OR_OVERLORD, TEAM_OR_ADMIN};
 use crate::routes::upload_target;
 use crate::routes::IdOf;
 use crate::state::AppState;
@@ -41,7 +41,7 @@ pub fn manifest() -> Area {
         .names(Kind::Entry)
         .route(regenerate_and_send, ADMIN_OR_OVERLORD)
         .names(Kind::Entry)
-        // The address the specification gives it, without `/api` (see `access::OUTSIDE_API`).
+        // The address the specification gives it, without `/api` (see `manifest::OUTSIDE_API`).
         .route(regenerate_and_send_spec_path, ADMIN_OR_OVERLORD)
         .route(config, ADMIN_OR_OVERLORD)
         .names(Kind::Olympiad)

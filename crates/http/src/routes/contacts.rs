@@ -1,11 +1,11 @@
 //! Interested and Affected Parties: the olympiad office's useful contacts.
 
-use crate::access::Caller;
-use crate::access::ADMIN_FUNDING;
 use crate::body::Body;
+use crate::caller::Caller;
 use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::GridQuery;
+use crate::manifest::ADMIN_FUNDING;
 use crate::manifest::{Area, Kind};
 use crate::routes::IdOf;
 use crate::state::AppState;

@@ -1,11 +1,11 @@
 //! General copy (`/api/copy`) and the platform's switches (`/api/system-config`).
 
-use crate::access::Allowed::Public;
-use crate::access::Caller;
-use crate::access::{ADMIN_OR_OVERLORD, OVERLORD};
 use crate::body::Body;
+use crate::caller::Caller;
 use crate::envelope::ApiResult;
+use crate::manifest::Allowed::Public;
 use crate::manifest::Area;
+use crate::manifest::{ADMIN_OR_OVERLORD, OVERLORD};
 use crate::state::AppState;
 use actix_web::{get, put, web};
 use olympiad_office::copy::{self, CopyQuery, GeneralCopyInput};

@@ -1,13 +1,13 @@
 //! The International Geography Olympiad's countries and their entries (country participants), and
 //! merging a duplicate country.
 
-use crate::access::Caller;
-use crate::access::{ADMIN_OR_OVERLORD, OVERLORD, STAFF};
 use crate::body::Body;
+use crate::caller::Caller;
 use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::GridQuery;
 use crate::manifest::{Area, Kind};
+use crate::manifest::{ADMIN_OR_OVERLORD, OVERLORD, STAFF};
 use crate::routes::IdOf;
 use crate::routes::MergeQuery;
 use crate::state::AppState;

@@ -2,13 +2,13 @@
 //! the e-mail log, unsubscribes (with the one-click address of RFC 8058), bounces from the mail
 //! provider's webhooks, shunned addresses, e-mail health and the School Emails Overview.
 
-use crate::access::Allowed::Public;
-use crate::access::{Caller, MaybeCaller};
-use crate::access::{ADMIN_FUNDING, ADMIN_OR_OVERLORD, OVERLORD};
 use crate::body::{read_file_part, Body};
+use crate::caller::{Caller, MaybeCaller};
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
+use crate::manifest::Allowed::Public;
 use crate::manifest::{Area, Kind};
+use crate::manifest::{ADMIN_FUNDING, ADMIN_OR_OVERLORD, OVERLORD};
 use crate::rate_limit::client_address;
 use crate::routes::{upload_target, IdOf};
 use crate::state::AppState;

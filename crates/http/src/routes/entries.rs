@@ -1,13 +1,13 @@
 //! Schools' entries in olympiads (school participants): Participating Schools, and the teacher's
 //! own entries in the portal.
 
-use crate::access::Caller;
-use crate::access::{ADMIN_OR_OVERLORD, FINANCE_OR_TEAM, TEAM_OR_ADMIN};
 use crate::body::Body;
+use crate::caller::Caller;
 use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::GridQuery;
 use crate::manifest::{Area, Kind};
+use crate::manifest::{ADMIN_OR_OVERLORD, FINANCE_OR_TEAM, TEAM_OR_ADMIN};
 use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web, HttpResponse};

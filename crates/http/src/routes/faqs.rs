@@ -1,11 +1,11 @@
 //! The sites' FAQs and testimonials: read by anyone, kept by the overlord.
 
-use crate::access::Allowed::Public;
-use crate::access::Caller;
-use crate::access::OVERLORD;
 use crate::body::Body;
+use crate::caller::Caller;
 use crate::envelope::ApiResult;
+use crate::manifest::Allowed::Public;
 use crate::manifest::Area;
+use crate::manifest::OVERLORD;
 use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web};

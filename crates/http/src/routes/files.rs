@@ -1,13 +1,13 @@
 //! The file manager: uploads judged by their content, stored once in the file store by hash, and
 //! attached under a name to an olympiad; served to the people of that olympiad.
 
-use crate::access::Allowed::SignedIn;
-use crate::access::Caller;
-use crate::access::{ADMIN_OR_OVERLORD, OVERLORD};
 use crate::body::read_file_part;
+use crate::caller::Caller;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
+use crate::manifest::Allowed::SignedIn;
 use crate::manifest::{Area, Kind};
+use crate::manifest::{ADMIN_OR_OVERLORD, OVERLORD};
 use crate::routes::{upload_target, IdOf};
 use crate::state::AppState;
 use actix_multipart::Multipart;

@@ -2,13 +2,13 @@
 //! and the staff's list with possible matches beside each, processing (a teacher's becomes their
 //! school's entry, with their account, in one step) and declining.
 
-use crate::access::Allowed::Public;
-use crate::access::Caller;
-use crate::access::STAFF;
 use crate::body::Body;
+use crate::caller::Caller;
 use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::GridQuery;
+use crate::manifest::Allowed::Public;
+use crate::manifest::STAFF;
 use crate::manifest::{Area, Kind};
 use crate::rate_limit::client_address;
 use crate::routes::IdOf;

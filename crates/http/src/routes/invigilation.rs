@@ -4,11 +4,11 @@
 //! olympiad; a teacher only for the school entries whose team they are in. Every change is written
 //! to the activity log.
 
-use crate::access::Caller;
-use crate::access::{ADMIN_OR_OVERLORD, TEAM_OR_ADMIN};
 use crate::body::Body;
+use crate::caller::Caller;
 use crate::envelope::{ok, ApiResult};
 use crate::manifest::{Area, Kind};
+use crate::manifest::{ADMIN_OR_OVERLORD, TEAM_OR_ADMIN};
 use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{get, post, web};

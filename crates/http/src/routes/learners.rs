@@ -1,13 +1,13 @@
 //! Learners: the Learners grid, a learner's record, and loading a school's learners from a
 //! spreadsheet (template, preview with every row's problems, commit in one transaction).
 
-use crate::access::Caller;
-use crate::access::{ADMIN_OR_OVERLORD, TEAM_ADMIN_OR_LEARNER, TEAM_OR_ADMIN};
 use crate::body::{read_file_part, Body, LaterJson};
+use crate::caller::Caller;
 use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::{download, ExportFormat, GridQuery};
 use crate::manifest::{Area, Kind};
+use crate::manifest::{ADMIN_OR_OVERLORD, TEAM_ADMIN_OR_LEARNER, TEAM_OR_ADMIN};
 use crate::routes::upload_target;
 use crate::routes::IdOf;
 use crate::state::AppState;

@@ -2,12 +2,12 @@
 //! start, which starts the learner's clock and only then hands over the key) and the olympiad's
 //! staggered start windows.
 
-use crate::access::Caller;
-use crate::access::{ADMIN_OR_OVERLORD, LEARNER};
 use crate::body::Body;
+use crate::caller::Caller;
 use crate::envelope::{ok, ApiResult, Envelope};
 use crate::error::ApiError;
 use crate::manifest::{Area, Kind};
+use crate::manifest::{ADMIN_OR_OVERLORD, LEARNER};
 use crate::sitting::device_key;
 use crate::state::AppState;
 use actix_web::http::header::{CACHE_CONTROL, ETAG, IF_NONE_MATCH};

@@ -1,10 +1,10 @@
 //! The overlord's log viewers: the platform's own events (app log) and who did what (activity log).
 
-use crate::access::OVERLORD;
 use crate::envelope::{ok, ApiResult, Envelope};
 use crate::error::ApiError;
 use crate::listing::{file, ExportFormat};
 use crate::manifest::Area;
+use crate::manifest::OVERLORD;
 use crate::state::AppState;
 use actix_web::{get, web, HttpResponse};
 use olympiad_documents::Table;

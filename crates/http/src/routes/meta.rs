@@ -1,9 +1,9 @@
 //! Health checks, the API's own description, and the access matrix for the apps.
 
-use crate::access::Allowed::Public;
-use crate::access::METRICS_READERS;
 use crate::envelope::{ok, ApiResult};
+use crate::manifest::Allowed::Public;
 use crate::manifest::Area;
+use crate::manifest::METRICS_READERS;
 use crate::state::AppState;
 use actix_web::{get, web, HttpResponse};
 use olympiad_persistence::models::Project;

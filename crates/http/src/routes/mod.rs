@@ -135,7 +135,7 @@ impl<I> utoipa::IntoParams for IdOf<I> {
 /// whatever they send and however much.
 pub(crate) async fn upload_target<T: olympiad_office::InReach + 'static>(
     state: &crate::state::AppState,
-    caller: &crate::access::Caller,
+    caller: &crate::caller::Caller,
     id: T::Id,
 ) -> Result<T::Id, crate::error::ApiError>
 where

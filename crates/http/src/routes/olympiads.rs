@@ -1,9 +1,9 @@
 //! An olympiad's settings, opening and pinning, the admin's preview of the paper, and verification.
 
-use crate::access::Caller;
-use crate::access::ADMIN_OR_OVERLORD;
 use crate::body::Body;
+use crate::caller::Caller;
 use crate::envelope::ApiResult;
+use crate::manifest::ADMIN_OR_OVERLORD;
 use crate::manifest::{Area, Kind};
 use crate::state::AppState;
 use actix_web::{get, post, put, web};

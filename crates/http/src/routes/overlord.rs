@@ -1,11 +1,11 @@
 //! The overlord's own tools: every olympiad (and a new one), the notes, the sanity logs, the one
 //! search box and the job table.
 
-use crate::access::Caller;
-use crate::access::OVERLORD;
 use crate::body::Body;
+use crate::caller::Caller;
 use crate::envelope::ApiResult;
 use crate::manifest::Area;
+use crate::manifest::OVERLORD;
 use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{get, post, put, web};

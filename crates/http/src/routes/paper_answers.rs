@@ -1,13 +1,13 @@
 //! Answers written on paper: a school's answer sheets as a PDF (for its team and the admins), and
 //! the admin's spreadsheet of the sheets' answers, previewed row by row and then imported.
 
-use crate::access::Caller;
-use crate::access::{ADMIN_OR_OVERLORD, TEAM_OR_ADMIN};
 use crate::body::read_file_part;
+use crate::caller::Caller;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::listing::download;
 use crate::manifest::{Area, Kind};
+use crate::manifest::{ADMIN_OR_OVERLORD, TEAM_OR_ADMIN};
 use crate::routes::upload_target;
 use crate::state::AppState;
 use actix_multipart::Multipart;

@@ -1,12 +1,12 @@
 //! Participants: learners entered in an olympiad. Participating Learners, the teacher's list of
 //! their learners, login slips, and new passwords for learners who lost theirs.
 
-use crate::access::Caller;
-use crate::access::TEAM_OR_ADMIN;
 use crate::body::Body;
+use crate::caller::Caller;
 use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::{download, GridQuery};
+use crate::manifest::TEAM_OR_ADMIN;
 use crate::manifest::{Area, Kind};
 use crate::routes::IdOf;
 use crate::state::AppState;

@@ -1,14 +1,14 @@
 //! Payments: purchase orders, their invoices, the public payment page, PayFast's
 //! ITN callback, bank-statement reconciliation and the Payments Dashboard.
 
-use crate::access::Allowed::Public;
-use crate::access::Caller;
-use crate::access::{ADMIN_FUNDING, ADMIN_OR_OVERLORD, FINANCE, FINANCE_OR_TEAM, TEACHER};
 use crate::body::{read_file_part, Body};
+use crate::caller::Caller;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::listing::{download, GridQuery};
+use crate::manifest::Allowed::Public;
 use crate::manifest::{Area, Kind};
+use crate::manifest::{ADMIN_FUNDING, ADMIN_OR_OVERLORD, FINANCE, FINANCE_OR_TEAM, TEACHER};
 use crate::rate_limit::{client_address, Bucket};
 use crate::routes::{upload_target, IdOf};
 use crate::state::AppState;

@@ -1,11 +1,11 @@
 //! Privacy (POPIA), for the overlord: a learner's or a user's data as one JSON document, their
 //! erasure with a reason, and how long logs and unfinished accounts are kept.
 
-use crate::access::Caller;
-use crate::access::OVERLORD;
 use crate::body::Body;
+use crate::caller::Caller;
 use crate::envelope::ApiResult;
 use crate::manifest::Area;
+use crate::manifest::OVERLORD;
 use crate::routes::{IdOf, IdPath};
 use crate::state::AppState;
 use actix_web::{get, post, put, web};

@@ -1,10 +1,10 @@
 //! The reports: every olympiad at a glance, one olympiad's overview per school, its graph data,
 //! its questions by difficulty, and the learners' sign-ins.
 
-use crate::access::Caller;
-use crate::access::{ADMIN_OR_OVERLORD, OVERLORD};
+use crate::caller::Caller;
 use crate::envelope::{ok, ApiResult};
 use crate::manifest::{Area, Kind};
+use crate::manifest::{ADMIN_OR_OVERLORD, OVERLORD};
 use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{get, post, web};

@@ -2,14 +2,14 @@
 //! provisional to final, medal bands, the results grid and its exports, top schools, the released
 //! snapshot, a school's results for its team, and the public pages' top results and past winners.
 
-use crate::access::Allowed::Public;
-use crate::access::Caller;
-use crate::access::{ADMIN_OR_OVERLORD, TEAM_OR_ADMIN};
 use crate::body::Body;
+use crate::caller::Caller;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::listing::GridQuery;
+use crate::manifest::Allowed::Public;
 use crate::manifest::{Area, Kind};
+use crate::manifest::{ADMIN_OR_OVERLORD, TEAM_OR_ADMIN};
 use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{get, post, put, web, HttpResponse};

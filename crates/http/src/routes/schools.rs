@@ -1,12 +1,12 @@
 //! Schools: the Schools grids of staff and overlord, the teacher's own school, and merges.
 
-use crate::access::Caller;
-use crate::access::{ADMIN_OR_OVERLORD, OVERLORD, SCHOOL_READERS, TEACHER};
 use crate::body::Body;
+use crate::caller::Caller;
 use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::GridQuery;
 use crate::manifest::{Area, Kind};
+use crate::manifest::{ADMIN_OR_OVERLORD, OVERLORD, SCHOOL_READERS, TEACHER};
 use crate::routes::{IdOf, MergeQuery};
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web, HttpResponse};

@@ -1,12 +1,12 @@
 //! The public sites' pages: their copy and tags (`/api/website-copy`, `/api/website/copy/{id}`,
 //! `/api/site-copy`), the editors' preview, and one olympiad as the site shows it.
 
-use crate::access::Allowed::Public;
-use crate::access::Caller;
-use crate::access::ADMIN_OR_OVERLORD;
 use crate::body::Body;
+use crate::caller::Caller;
 use crate::envelope::{ok, ApiResult};
+use crate::manifest::Allowed::Public;
 use crate::manifest::Area;
+use crate::manifest::ADMIN_OR_OVERLORD;
 use crate::state::AppState;
 use actix_web::{get, post, web};
 use olympiad_office::site::{

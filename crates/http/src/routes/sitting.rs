@@ -8,12 +8,12 @@
 //! start's steps check the learner's session first, on the connection of their own reads
 //! (`session_holds`), rather than on a trip of their own before.
 
-use crate::access::Allowed::LearnerWriting;
-use crate::access::LEARNER;
-use crate::access::{session_holds, Caller};
 use crate::body::Body;
+use crate::caller::{session_holds, Caller};
 use crate::envelope::{ok, ApiResult};
+use crate::manifest::Allowed::LearnerWriting;
 use crate::manifest::Area;
+use crate::manifest::LEARNER;
 use crate::rate_limit::client_address;
 use crate::sitting::{device_key, paper_of, required_device_key, taken};
 use crate::state::AppState;

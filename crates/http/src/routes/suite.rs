@@ -1,8 +1,8 @@
 //! The product suite site's projects (`/api/{product}-suite/...`) and the overlord's project lists.
 //! `{product}` is the configured product slug; any other value is not found.
 
-use crate::access::Caller;
 use crate::body::Body;
+use crate::caller::Caller;
 use crate::envelope::ApiResult;
 use crate::state::AppState;
 use actix_web::{get, post, put, web};
@@ -11,9 +11,9 @@ use olympiad_office::suite::{
 };
 use olympiad_persistence::models::{Project, SubProject};
 
-use crate::access::Allowed::Public;
-use crate::access::OVERLORD;
+use crate::manifest::Allowed::Public;
 use crate::manifest::Area;
+use crate::manifest::OVERLORD;
 pub use olympiad_office::suite::OlympiadSummary;
 
 /// The area's routes (see [`crate::manifest`]).

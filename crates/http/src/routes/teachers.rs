@@ -1,12 +1,12 @@
 //! Teachers: the staff's Teachers, All Teachers and Team Admins grids, and a teacher's own profile.
 
-use crate::access::Caller;
-use crate::access::{ADMIN_OR_OVERLORD, STAFF, TEACHER};
 use crate::body::Body;
+use crate::caller::Caller;
 use crate::envelope::ApiResult;
 use crate::error::ApiError;
 use crate::listing::GridQuery;
 use crate::manifest::{Area, Kind};
+use crate::manifest::{ADMIN_OR_OVERLORD, STAFF, TEACHER};
 use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{get, put, web, HttpResponse};

@@ -2,10 +2,10 @@
 //! admin invites a colleague by e-mail; a colleague without an account gets one, and a link to
 //! choose their password.
 
-use crate::access::Caller;
-use crate::access::TEAM_OR_ADMIN;
 use crate::body::Body;
+use crate::caller::Caller;
 use crate::envelope::ApiResult;
+use crate::manifest::TEAM_OR_ADMIN;
 use crate::manifest::{Area, Kind};
 use crate::routes::IdOf;
 use crate::state::AppState;

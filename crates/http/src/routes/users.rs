@@ -1,9 +1,9 @@
 //! Users: the overlord's user screens, the lists admins choose from, and impersonation.
 
-use crate::access::Caller;
 use crate::auth::session_start::{finish_sign_in, SignInResult};
 use crate::auth::tokens::Subject;
 use crate::body::Body;
+use crate::caller::Caller;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -16,8 +16,8 @@ use olympiad_persistence::models::AccountView;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::access::{ADMIN_OR_OVERLORD, OVERLORD};
 use crate::manifest::Area;
+use crate::manifest::{ADMIN_OR_OVERLORD, OVERLORD};
 use crate::routes::IdOf;
 use olympiad_domain::id::UserId;
 

@@ -689,7 +689,8 @@ fn schemas_named(document: &Value, part: &Value, found: &mut BTreeSet<String>) {
 /// route of any method whose answer carries the paper is named, in the walk or as the authors'.
 #[actix_web::test]
 async fn every_route_whose_answer_carries_the_paper_is_named() {
-    use olympiad_http::access::{Allowed, API_ROUTES};
+    use olympiad_http::access::API_ROUTES;
+    use olympiad_http::manifest::Allowed;
     let fx = Fixture::new();
     let api = fx.api().await;
     let (_, document) = api.get("/api/openapi.json", &fx.admin("geography")).await;

@@ -7,7 +7,8 @@
 use crate::common::*;
 use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
-use olympiad_http::access::{public_bucket, Allowed, ApiRoute, API_ROUTES, PUBLIC_LIMITS};
+use olympiad_http::access::{public_bucket, ApiRoute, API_ROUTES, PUBLIC_LIMITS};
+use olympiad_http::manifest::Allowed;
 use olympiad_http::rate_limit::BucketAllowances;
 
 /// The public routes of the access table.

@@ -8,7 +8,8 @@ use actix_web::http::{Method, StatusCode};
 use actix_web::test::TestRequest;
 use olympiad_domain::id::UserId;
 use olympiad_domain::Role;
-use olympiad_http::access::{declared, Allowed, API_ROUTES, OUTSIDE_API};
+use olympiad_http::access::{declared, API_ROUTES};
+use olympiad_http::manifest::{Allowed, OUTSIDE_API};
 
 fn concrete(path: &str) -> String {
     // Ids that name nothing, so that no call of the walk changes a user the walk signs in as.

@@ -4,7 +4,8 @@
 //! would be given a screen, or a button, that the API then refuses.
 
 use olympiad_domain::Role;
-use olympiad_http::access::{Allowed, ApiRoute, API_ROUTES};
+use olympiad_http::access::{ApiRoute, API_ROUTES};
+use olympiad_http::manifest::Allowed;
 use olympiad_http::screens::{Access, Screen, SCREENS};
 
 /// Who may open the screen: `None` is a visitor who is not signed in.

@@ -1,11 +1,11 @@
 //! A year's paper built from last year's: the question bank as a documented JSON file (export and
 //! import), and simple single-choice banks from CSV.
 
-use crate::access::Caller;
-use crate::access::ADMIN_OR_OVERLORD;
 use crate::body::LaterJson;
+use crate::caller::Caller;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
+use crate::manifest::ADMIN_OR_OVERLORD;
 use crate::manifest::{Area, Kind};
 use crate::routes::upload_target;
 use crate::state::AppState;

@@ -1,9 +1,9 @@
 //! Question modules: the sections of an olympiad's paper.
 
-use crate::access::Caller;
-use crate::access::ADMIN_OR_OVERLORD;
 use crate::body::Body;
+use crate::caller::Caller;
 use crate::envelope::ApiResult;
+use crate::manifest::ADMIN_OR_OVERLORD;
 use crate::manifest::{Area, Kind};
 use crate::routes::IdOf;
 use crate::state::AppState;

@@ -1,92 +1,11 @@
-use crate::access::{ApiRoute, API_ROUTES};
-use crate::manifest::IdScope;
+//! The areas' manifests against the OpenAPI document, and the area index of
+//! `docs/architecture.md` against every layer's files.
 
-/// A concrete path the route answers: each `{name}` filled in, its fixed parts kept.
-fn sample(path: &str) -> String {
-    path.split('/')
-        .map(|segment| match (segment.find('{'), segment.find('}')) {
-            (Some(open), Some(close)) => {
-                format!("{}7{}", &segment[..open], &segment[close + 1..])
-            }
-            _ => segment.to_owned(),
-        })
-        .collect::<Vec<_>>()
-        .join("/")
-}
-
-/// Whether actix's router would take `path` for `route` (its patterns match whole segments, a
-/// `{name}` at least one character).
-fn takes(route: &ApiRoute, path: &str) -> bool {
-    let (pattern, actual): (Vec<_>, Vec<_>) =
-        (route.path.split('/').collect(), path.split('/').collect());
-    pattern.len() == actual.len()
-        && pattern.iter().zip(&actual).all(|(expected, actual)| {
-            match (expected.find('{'), expected.find('}')) {
-                (Some(open), Some(close)) => {
-                    let (prefix, suffix) = (&expected[..open], &expected[close + 1..]);
-                    actual.len() > prefix.len() + suffix.len()
-                        && actual.starts_with(prefix)
-                        && actual.ends_with(suffix)
-                }
-                _ => expected == actual,
-            }
-        })
-}
-
-#[test]
-fn the_router_hands_each_route_to_its_own_handler() {
-    for (i, route) in API_ROUTES.iter().enumerate() {
-        let path = sample(route.path);
-        let first = API_ROUTES[..i]
-            .iter()
-            .find(|earlier| earlier.method == route.method && takes(earlier, &path));
-        assert!(
-            first.is_none(),
-            "{} {} would be taken by {} (area {}): declare the fixed path first",
-            route.method,
-            route.path,
-            first.map_or("", |r| r.path),
-            first.map_or("", |r| r.area),
-        );
-    }
-}
-
-#[test]
-fn every_route_with_an_id_says_what_the_id_names() {
-    for route in API_ROUTES.iter().filter(|r| r.path.contains('{')) {
-        assert!(
-            route.id.is_some(),
-            "{} {} (area {}) takes an id: say what it names (`.names(Kind::…)`), or why it is \
-             no object in anyone's reach (`.unscoped(…)`)",
-            route.method,
-            route.path,
-            route.area
-        );
-    }
-    for route in API_ROUTES.iter() {
-        if let Some(IdScope::Unscoped(reason)) = route.id {
-            assert!(!reason.trim().is_empty(), "{} {}", route.method, route.path);
-        }
-    }
-}
-
-#[test]
-fn every_route_is_declared_once() {
-    for (i, a) in API_ROUTES.iter().enumerate() {
-        for b in &API_ROUTES[i + 1..] {
-            assert!(
-                !(a.method == b.method && a.path == b.path),
-                "{} {} declared twice",
-                a.method,
-                a.path
-            );
-        }
-    }
-}
+use olympiad_http::access::API_ROUTES;
 
 #[test]
 fn the_manifests_and_the_openapi_document_name_the_same_routes() {
-    let document = crate::openapi::document();
+    let document = olympiad_http::openapi::document();
     let mut documented: Vec<(String, String)> = vec![];
     for (path, item) in &document.paths.paths {
         for (method, present) in [
@@ -118,6 +37,7 @@ struct IndexedArea {
     office: Vec<String>,
     models: Vec<String>,
     features: Vec<String>,
+    tests: Vec<String>,
 }
 
 fn repository() -> std::path::PathBuf {
@@ -141,13 +61,14 @@ fn area_index() -> Vec<IndexedArea> {
         .filter(|line| line.starts_with("| ") && !line.starts_with("| Area "))
         .map(|line| {
             let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
-            assert_eq!(cells.len(), 5, "{line}");
+            assert_eq!(cells.len(), 6, "{line}");
             IndexedArea {
                 name: cells[0].to_owned(),
                 prefixes: list(cells[1]),
                 office: list(cells[2]),
                 models: list(cells[3]),
                 features: list(cells[4]),
+                tests: list(cells[5]),
             }
         })
         .collect()
@@ -224,10 +145,14 @@ fn the_area_index_names_every_area_in_every_layer() {
                 "area {area}'s prefix {prefix} has no route"
             );
         }
-        // One name: the office's module for the area is named as the area.
+        // One name: the office's module for the area, and its API tests, are named as the area.
         assert!(
             row.office.is_empty() || row.office.contains(&row.name),
             "area {area}: no office module is named as it"
+        );
+        assert!(
+            row.office.is_empty() || row.tests.is_empty() || row.tests.contains(&row.name),
+            "area {area}: no test module is named as it"
         );
     }
     for row in index.iter().filter(|row| !row.prefixes.is_empty()) {
@@ -257,4 +182,9 @@ fn the_area_index_names_every_area_in_every_layer() {
         }
     }
     indexed_once("feature folder", &features, every(|row| &row.features));
+    indexed_once(
+        "test module",
+        &modules("crates/http/tests/all", &["main", "common"]),
+        every(|row| &row.tests),
+    );
 }
