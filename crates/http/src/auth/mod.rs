@@ -8,8 +8,10 @@ pub mod signin;
 pub mod tokens;
 pub mod two_factor;
 
-use crate::manifest::Allowed::{Public, SignedIn, TwoFactorSetup};
-use crate::manifest::Area;
+use crate::manifest::{
+    Allowed::{Public, SignedIn, TwoFactorSetup},
+    Area,
+};
 pub use session_start::{SignInResult, SignedInUser};
 
 /// The area's routes (see [`crate::manifest`]).

@@ -4,8 +4,7 @@
 use crate::body::Body;
 use crate::caller::Caller;
 use crate::envelope::ApiResult;
-use crate::manifest::Area;
-use crate::manifest::{ADMIN_OR_OVERLORD, OVERLORD};
+use crate::manifest::{Area, ADMIN_OR_OVERLORD, OVERLORD};
 use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{get, post, web};

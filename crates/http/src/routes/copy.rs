@@ -3,9 +3,7 @@
 use crate::body::Body;
 use crate::caller::Caller;
 use crate::envelope::ApiResult;
-use crate::manifest::Allowed::Public;
-use crate::manifest::Area;
-use crate::manifest::{ADMIN_OR_OVERLORD, OVERLORD};
+use crate::manifest::{Allowed::Public, Area, ADMIN_OR_OVERLORD, OVERLORD};
 use crate::state::AppState;
 use actix_web::{get, put, web};
 use olympiad_office::copy::{self, CopyQuery, GeneralCopyInput};

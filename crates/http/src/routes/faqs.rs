@@ -3,9 +3,7 @@
 use crate::body::Body;
 use crate::caller::Caller;
 use crate::envelope::ApiResult;
-use crate::manifest::Allowed::Public;
-use crate::manifest::Area;
-use crate::manifest::OVERLORD;
+use crate::manifest::{Allowed::Public, Area, OVERLORD};
 use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web};

@@ -7,8 +7,7 @@
 use crate::body::Body;
 use crate::caller::Caller;
 use crate::envelope::{ok, ApiResult};
-use crate::manifest::{Area, Kind};
-use crate::manifest::{ADMIN_OR_OVERLORD, TEAM_OR_ADMIN};
+use crate::manifest::{Area, Kind, ADMIN_OR_OVERLORD, TEAM_OR_ADMIN};
 use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{get, post, web};

@@ -3,8 +3,7 @@
 use crate::envelope::{ok, ApiResult, Envelope};
 use crate::error::ApiError;
 use crate::listing::{file, ExportFormat};
-use crate::manifest::Area;
-use crate::manifest::OVERLORD;
+use crate::manifest::{Area, OVERLORD};
 use crate::state::AppState;
 use actix_web::{get, web, HttpResponse};
 use olympiad_documents::Table;

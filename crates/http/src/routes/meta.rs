@@ -1,9 +1,7 @@
 //! Health checks, the API's own description, and the access matrix for the apps.
 
 use crate::envelope::{ok, ApiResult};
-use crate::manifest::Allowed::Public;
-use crate::manifest::Area;
-use crate::manifest::METRICS_READERS;
+use crate::manifest::{Allowed::Public, Area, METRICS_READERS};
 use crate::state::AppState;
 use actix_web::{get, web, HttpResponse};
 use olympiad_persistence::models::Project;

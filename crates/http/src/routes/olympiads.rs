@@ -3,8 +3,7 @@
 use crate::body::Body;
 use crate::caller::Caller;
 use crate::envelope::ApiResult;
-use crate::manifest::ADMIN_OR_OVERLORD;
-use crate::manifest::{Area, Kind};
+use crate::manifest::{Area, Kind, ADMIN_OR_OVERLORD};
 use crate::state::AppState;
 use actix_web::{get, post, put, web};
 use olympiad_domain::id::OlympiadId;

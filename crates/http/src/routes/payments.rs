@@ -6,9 +6,10 @@ use crate::caller::Caller;
 use crate::envelope::{ok, ApiResult};
 use crate::error::ApiError;
 use crate::listing::{download, GridQuery};
-use crate::manifest::Allowed::Public;
-use crate::manifest::{Area, Kind};
-use crate::manifest::{ADMIN_FUNDING, ADMIN_OR_OVERLORD, FINANCE, FINANCE_OR_TEAM, TEACHER};
+use crate::manifest::{
+    Allowed::Public, Area, Kind, ADMIN_FUNDING, ADMIN_OR_OVERLORD, FINANCE, FINANCE_OR_TEAM,
+    TEACHER,
+};
 use crate::rate_limit::{client_address, Bucket};
 use crate::routes::{upload_target, IdOf};
 use crate::state::AppState;

@@ -4,8 +4,7 @@
 use crate::body::Body;
 use crate::caller::Caller;
 use crate::envelope::ApiResult;
-use crate::manifest::Area;
-use crate::manifest::OVERLORD;
+use crate::manifest::{Area, OVERLORD};
 use crate::routes::{IdOf, IdPath};
 use crate::state::AppState;
 use actix_web::{get, post, put, web};

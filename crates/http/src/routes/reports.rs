@@ -3,8 +3,7 @@
 
 use crate::caller::Caller;
 use crate::envelope::{ok, ApiResult};
-use crate::manifest::{Area, Kind};
-use crate::manifest::{ADMIN_OR_OVERLORD, OVERLORD};
+use crate::manifest::{Area, Kind, ADMIN_OR_OVERLORD, OVERLORD};
 use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{get, post, web};

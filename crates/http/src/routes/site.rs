@@ -4,9 +4,7 @@
 use crate::body::Body;
 use crate::caller::Caller;
 use crate::envelope::{ok, ApiResult};
-use crate::manifest::Allowed::Public;
-use crate::manifest::Area;
-use crate::manifest::ADMIN_OR_OVERLORD;
+use crate::manifest::{Allowed::Public, Area, ADMIN_OR_OVERLORD};
 use crate::state::AppState;
 use actix_web::{get, post, web};
 use olympiad_office::site::{

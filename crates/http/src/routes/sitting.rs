@@ -11,9 +11,7 @@
 use crate::body::Body;
 use crate::caller::{session_holds, Caller};
 use crate::envelope::{ok, ApiResult};
-use crate::manifest::Allowed::LearnerWriting;
-use crate::manifest::Area;
-use crate::manifest::LEARNER;
+use crate::manifest::{Allowed::LearnerWriting, Area, LEARNER};
 use crate::rate_limit::client_address;
 use crate::sitting::{device_key, paper_of, required_device_key, taken};
 use crate::state::AppState;

@@ -11,9 +11,7 @@ use olympiad_office::suite::{
 };
 use olympiad_persistence::models::{Project, SubProject};
 
-use crate::manifest::Allowed::Public;
-use crate::manifest::Area;
-use crate::manifest::OVERLORD;
+use crate::manifest::{Allowed::Public, Area, OVERLORD};
 pub use olympiad_office::suite::OlympiadSummary;
 
 /// The area's routes (see [`crate::manifest`]).

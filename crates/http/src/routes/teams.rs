@@ -5,8 +5,7 @@
 use crate::body::Body;
 use crate::caller::Caller;
 use crate::envelope::ApiResult;
-use crate::manifest::TEAM_OR_ADMIN;
-use crate::manifest::{Area, Kind};
+use crate::manifest::{Area, Kind, TEAM_OR_ADMIN};
 use crate::routes::IdOf;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web};

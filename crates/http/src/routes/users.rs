@@ -16,8 +16,7 @@ use olympiad_persistence::models::AccountView;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::manifest::Area;
-use crate::manifest::{ADMIN_OR_OVERLORD, OVERLORD};
+use crate::manifest::{Area, ADMIN_OR_OVERLORD, OVERLORD};
 use crate::routes::IdOf;
 use olympiad_domain::id::UserId;
 
