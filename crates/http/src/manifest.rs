@@ -26,10 +26,11 @@ pub enum Allowed {
     /// Only with the short-lived set-up token of a `2fa_notSetYet` answer, which the handler checks.
     TwoFactorSetup,
     /// Learners, for the calls of olympiad morning's start and of every minute of the sitting: the
-    /// token's signature and role are checked here, and its session by the handler's own work on
-    /// the database, so that the busiest calls cost no extra trip to it. Answer saves hand the
-    /// writer the caller's session version (checked in the same query as the attempt); the start's
-    /// steps call [`crate::caller::session_holds`] first on the connection of their own reads.
+    /// token's signature and role are checked by the gate (`access`), and its session by the
+    /// handler's own work on the database, so that the busiest calls cost no extra trip to it.
+    /// Answer saves hand the writer the caller's session version (checked in the same query as the
+    /// attempt); the start's steps call [`crate::caller::session_holds`] first on the connection
+    /// of their own reads.
     LearnerWriting,
     /// Signed-in users with one of these roles, or a scraper giving the configured secret
     /// (`METRICS_SECRET`) as its bearer token.
