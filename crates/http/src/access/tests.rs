@@ -44,8 +44,6 @@ fn the_most_specific_declaration_wins() {
 
 // The table as the manifests declare it.
 
-use crate::manifest::IdScope;
-
 /// A concrete path the route answers: each `{name}` filled in, its fixed parts kept.
 fn sample(path: &str) -> String {
     path.split('/')
@@ -59,32 +57,17 @@ fn sample(path: &str) -> String {
         .join("/")
 }
 
-/// Whether actix's router would take `path` for `route` (its patterns match whole segments, a
-/// `{name}` at least one character).
-fn takes(route: &ApiRoute, path: &str) -> bool {
-    let (pattern, actual): (Vec<_>, Vec<_>) =
-        (route.path.split('/').collect(), path.split('/').collect());
-    pattern.len() == actual.len()
-        && pattern.iter().zip(&actual).all(|(expected, actual)| {
-            match (expected.find('{'), expected.find('}')) {
-                (Some(open), Some(close)) => {
-                    let (prefix, suffix) = (&expected[..open], &expected[close + 1..]);
-                    actual.len() > prefix.len() + suffix.len()
-                        && actual.starts_with(prefix)
-                        && actual.ends_with(suffix)
-                }
-                _ => expected == actual,
-            }
-        })
-}
-
 #[test]
 fn the_router_hands_each_route_to_its_own_handler() {
     for (i, route) in API_ROUTES.iter().enumerate() {
         let path = sample(route.path);
         let first = API_ROUTES[..i]
             .iter()
-            .find(|earlier| earlier.method == route.method && takes(earlier, &path));
+            // The gate's own fit is the router's: whole segments, a `{name}` at least one
+            // character between its fixed parts.
+            .find(|earlier| {
+                earlier.method == route.method && match_score(earlier.path, &path).is_some()
+            });
         assert!(
             first.is_none(),
             "{} {} would be taken by {} (area {}): declare the fixed path first",
