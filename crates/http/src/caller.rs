@@ -51,7 +51,7 @@ impl FromRequest for MaybeCaller {
 /// session version is the token's (no sign-out, pause of the learner or password change since),
 /// neither the user nor the account is disabled, and an impersonating overlord's own session
 /// holds. Read on every request, never cached, so that a sign-out on one node is seen at once on
-/// every other. Routes declared [`crate::manifest::Allowed::LearnerWriting`] call it inside their
+/// every other. Routes declared `LearnerWriting` (`manifest::Allowed`) call it inside their
 /// own work, on the connection their reads use anyway.
 pub fn session_holds(
     conn: &mut DbConnection,
