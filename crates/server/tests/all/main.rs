@@ -13,6 +13,7 @@ mod email;
 mod email_dkim;
 mod email_dns;
 mod email_sns;
+mod faults;
 mod nodes;
 mod password_reset_mail;
 mod replica;

@@ -1,0 +1,1 @@
+//! rolling_restart
