@@ -139,6 +139,13 @@ impl Db {
         }
     }
 
+    /// Writes what waits for the short writes' committers and stops them: see [`AppState::close`].
+    ///
+    /// [`AppState::close`]: crate::AppState::close
+    pub fn close(&self) {
+        self.grouped.close();
+    }
+
     /// Sends [`Db::reader`]'s reads to this pool of a streaming replica of the primary.
     #[must_use]
     pub fn with_replica(mut self, pool: DbPool) -> Self {
@@ -193,10 +200,14 @@ impl Db {
             let outcome = work(conn);
             let keep = outcome.is_ok();
             let reply: Reply = Box::new(move |committed| {
+                // A batch fails whole only when its commit does (the database went away):
+                // nothing of it was kept, and the request may be made again.
                 let outcome = if committed {
                     outcome
                 } else {
-                    Err(ApiError::internal("the grouped transaction did not commit"))
+                    Err(ApiError::unavailable(
+                        "the grouped transaction did not commit",
+                    ))
                 };
                 // The request may have gone (the client gave up); what it wrote stays.
                 let _ = sender.send(outcome);
@@ -209,11 +220,12 @@ impl Db {
                 olympiad_office::ErrorCode::Busy,
                 "Many learners are starting at once. Try again in a moment.",
             ),
-            QueueError::Stopped => ApiError::internal(error),
+            QueueError::Stopped => ApiError::unavailable(error),
         })?;
+        // Dropped unanswered: the committer had no connection, or the server is stopping.
         answer
             .await
-            .map_err(|_| ApiError::internal("the grouped write was dropped"))?
+            .map_err(|_| ApiError::unavailable("the grouped write was not written"))?
     }
 
     /// One office use case, grouped like [`Db::grouped`].

@@ -114,6 +114,19 @@ impl ApiError {
         error
     }
 
+    /// The database cannot be used just now (restarting, failing over, busy past its patience):
+    /// nothing was saved, and the same request may succeed in a moment (a learner's device
+    /// keeps its answers and sends them again). The cause is logged, never shown.
+    pub fn unavailable(cause: impl fmt::Display) -> Self {
+        let mut error = Self::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            ErrorCode::Unavailable,
+            "The service is briefly unavailable, so nothing was saved. Please try again in a moment.",
+        );
+        error.cause = Some(cause.to_string());
+        error
+    }
+
     pub fn with_extra(mut self, name: &'static str, value: String) -> Self {
         self.extra = Some((name, value));
         self
@@ -247,6 +260,7 @@ impl From<DbError> for ApiError {
             unknown @ DbError::UnknownSortKey { .. } => {
                 olympiad_office::OfficeError::from(unknown).into()
             }
+            unavailable if unavailable.is_unavailable() => ApiError::unavailable(unavailable),
             other => ApiError::internal(other),
         }
     }

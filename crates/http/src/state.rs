@@ -66,6 +66,14 @@ impl AppState {
         }
     }
 
+    /// What a stopping server does once it has answered its last request: every answer save, ping
+    /// and short write still queued is written and its waiter answered, then the committers end,
+    /// so that the process exits with nothing it was given left unwritten. Blocks until then.
+    pub fn close(&self) {
+        self.answers.close();
+        self.db.close();
+    }
+
     /// The whole of most handlers: one office use case ([`Db::office`]), its result answered in
     /// the success envelope, its refusal as the error envelope.
     pub async fn answer<T, F>(&self, use_case: F) -> ApiResult<T>

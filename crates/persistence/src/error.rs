@@ -27,6 +27,42 @@ pub enum DbError {
     Migration(String),
 }
 
+/// What the database says when it cannot be used just now, rather than refusing what was asked:
+/// PostgreSQL shutting down, restarting, starting or in recovery (a failover), a connection cut;
+/// SQLite busy beyond its timeout.
+const UNAVAILABLE_MESSAGES: &[&str] = &[
+    "terminating connection",
+    "the database system is",
+    "server closed the connection",
+    "connection to server",
+    "no connection to the server",
+    "could not receive data from server",
+    "cannot execute",
+    "database is locked",
+];
+
+impl DbError {
+    /// Whether the database could not be used at all (no connection, a connection lost, a
+    /// restart or failover under way, SQLite busy past its timeout): nothing was
+    /// written, and the same request may well succeed in a moment.
+    pub fn is_unavailable(&self) -> bool {
+        match self {
+            DbError::Pool(_) => true,
+            DbError::Query(DieselError::DatabaseError(kind, info)) => {
+                matches!(
+                    kind,
+                    DatabaseErrorKind::ClosedConnection
+                        | DatabaseErrorKind::UnableToSendCommand
+                        | DatabaseErrorKind::ReadOnlyTransaction
+                ) || UNAVAILABLE_MESSAGES
+                    .iter()
+                    .any(|said| info.message().contains(said))
+            }
+            _ => false,
+        }
+    }
+}
+
 /// The error followed by each error that caused it.
 fn with_causes(error: &DieselError) -> String {
     let mut text = error.to_string();

@@ -11,8 +11,14 @@
 
 use crate::{write_transaction, DbConnection, DbError, DbPool};
 use diesel::r2d2::PoolError;
-use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TrySendError};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender, TrySendError};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// How often a committer waiting for work looks whether the queue has been closed.
+const CLOSED_CHECK: Duration = Duration::from_millis(100);
 
 /// The pieces one committer took together, and how they are written and answered.
 pub trait Batch: Sized + 'static {
@@ -56,12 +62,21 @@ pub enum QueueError {
 /// The queue in front of a batch's committer threads.
 pub struct GroupCommitter<B: Batch> {
     queue: SyncSender<B::Piece>,
+    committers: Arc<Committers>,
+}
+
+/// What every copy of one committer's queue shares: whether it is closed, and its threads.
+#[derive(Default)]
+struct Committers {
+    closed: AtomicBool,
+    threads: Mutex<Vec<JoinHandle<()>>>,
 }
 
 impl<B: Batch> Clone for GroupCommitter<B> {
     fn clone(&self) -> Self {
         GroupCommitter {
             queue: self.queue.clone(),
+            committers: Arc::clone(&self.committers),
         }
     }
 }
@@ -72,34 +87,64 @@ impl<B: Batch> GroupCommitter<B> {
     pub fn start(pool: DbPool, threads: usize, capacity: usize) -> Self {
         let (queue, pieces) = sync_channel(capacity);
         let pieces = Arc::new(Mutex::new(pieces));
+        let committers = Arc::new(Committers::default());
         for n in 0..threads.max(1) {
-            let (pool, pieces) = (pool.clone(), Arc::clone(&pieces));
+            let (pool, pieces, shared) =
+                (pool.clone(), Arc::clone(&pieces), Arc::clone(&committers));
             let name = format!("{}-{n}", B::NAME);
             let spawned = std::thread::Builder::new()
                 .name(name.clone())
-                .spawn(move || commit_loop::<B>(&pool, &pieces));
-            if let Err(error) = spawned {
-                log::error!("cannot start {name}: {error}");
+                .spawn(move || commit_loop::<B>(&pool, &pieces, &shared.closed));
+            match spawned {
+                Ok(thread) => committers.lock_threads().push(thread),
+                Err(error) => log::error!("cannot start {name}: {error}"),
             }
         }
-        GroupCommitter { queue }
+        GroupCommitter { queue, committers }
     }
 
     /// Queues a piece; it is answered the way its batch answers, once the batch has ended.
     pub fn submit(&self, piece: B::Piece) -> Result<(), QueueError> {
+        if self.committers.closed.load(Ordering::Acquire) {
+            return Err(QueueError::Stopped);
+        }
         self.queue.try_send(piece).map_err(|error| match error {
             TrySendError::Full(_) => QueueError::Busy,
             TrySendError::Disconnected(_) => QueueError::Stopped,
         })
     }
+
+    /// Closes the queue and waits until every piece queued before has been written and answered:
+    /// what a server that is stopping does once it has stopped taking requests, so that nothing
+    /// waiting for a commit is dropped with the process. Later pieces are refused (`Stopped`).
+    pub fn close(&self) {
+        self.committers.closed.store(true, Ordering::Release);
+        let threads = std::mem::take(&mut *self.committers.lock_threads());
+        for thread in threads {
+            if thread.join().is_err() {
+                log::error!("a {} thread ended in a panic", B::NAME);
+            }
+        }
+    }
 }
 
-fn commit_loop<B: Batch>(pool: &DbPool, pieces: &Mutex<Receiver<B::Piece>>) {
+impl Committers {
+    fn lock_threads(&self) -> std::sync::MutexGuard<'_, Vec<JoinHandle<()>>> {
+        self.threads.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+fn commit_loop<B: Batch>(pool: &DbPool, pieces: &Mutex<Receiver<B::Piece>>, closed: &AtomicBool) {
     loop {
         let batch = {
             let Ok(pieces) = pieces.lock() else { return };
-            // Wait for the first piece, then take whatever else has queued meanwhile.
-            let Ok(first) = pieces.recv() else { return };
+            // Wait for the first piece, then take whatever else has queued meanwhile; once the
+            // queue is closed, a committer ends when it finds the queue empty.
+            let first = match pieces.recv_timeout(CLOSED_CHECK) {
+                Ok(piece) => piece,
+                Err(RecvTimeoutError::Timeout) if !closed.load(Ordering::Acquire) => continue,
+                Err(_) => return,
+            };
             let mut batch = vec![first];
             while batch.len() < B::MAX_PIECES {
                 match pieces.try_recv() {

@@ -1,7 +1,7 @@
 //! What each subcommand does.
 
 use crate::settings::Settings;
-use crate::worker::Worker;
+use crate::worker::{Stopping, Worker};
 use actix_web::{web, HttpServer};
 use olympiad_domain::credentials::{normalise_username, password_problem};
 use olympiad_domain::Role;
@@ -10,7 +10,13 @@ use olympiad_mailer::Mailer;
 use olympiad_office::accounts::{provision, Provision};
 use olympiad_persistence::models::Olympiad;
 use olympiad_persistence::{open_pool, run_migrations, DbPool};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
+
+/// On SIGTERM, how long requests in flight have to finish, and then the worker's round: together
+/// within the 30 seconds a service manager gives a stopping unit (deploy/olympiad.service).
+const REQUESTS_FINISH_WITHIN: Duration = Duration::from_secs(20);
+const WORKER_FINISHES_WITHIN: Duration = Duration::from_secs(5);
 
 pub type CommandResult = Result<(), Box<dyn std::error::Error>>;
 
@@ -140,7 +146,8 @@ pub async fn serve(settings: Settings) -> CommandResult {
         files: settings.files.clone(),
         mail_rate_per_minute: settings.mail_rate_per_minute,
     };
-    actix_web::rt::spawn(worker.run_forever());
+    let stopping = Stopping::default();
+    let lanes = actix_web::rt::spawn(worker.run_until(stopping.clone()));
     let limits = state.clone();
     actix_web::rt::spawn(async move {
         loop {
@@ -149,13 +156,30 @@ pub async fn serve(settings: Settings) -> CommandResult {
         }
     });
 
-    let server = HttpServer::new(move || olympiad_http::app(state.clone())).bind(&settings.bind)?;
+    let app_state = state.clone();
+    let server = HttpServer::new(move || olympiad_http::app(app_state.clone()))
+        .shutdown_timeout(REQUESTS_FINISH_WITHIN.as_secs())
+        .bind(&settings.bind)?;
     println!(
         "olympiad is serving on {} ({})",
         settings.public_base_url,
         settings.database.backend_name()
     );
+    // SIGTERM (or SIGINT) stops the listener at once; the requests in flight are finished (those
+    // waiting on a commit among them), then `run` returns.
     server.run().await?;
+    log::info!("stopping: requests finished; finishing the worker's round and the queued writes");
+    stopping.store(true, Ordering::Release);
+    if actix_web::rt::time::timeout(WORKER_FINISHES_WITHIN, lanes)
+        .await
+        .is_err()
+    {
+        log::warn!("the worker's round did not end in time; its e-mails are reconciled later");
+    }
+    // Answer saves, pings and short writes that some request left queued are written before the
+    // process ends (the committers' threads would otherwise end with it).
+    actix_web::web::block(move || state.close()).await?;
+    log::info!("stopped");
     Ok(())
 }
 

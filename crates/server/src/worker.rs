@@ -19,7 +19,12 @@ use olympiad_office::email::sending::{before_send, log_outcome, Decision};
 use olympiad_persistence::models::job::MAX_ATTEMPTS;
 use olympiad_persistence::models::{AppLog, Attempt, FinishReason, Job, Lane};
 use olympiad_persistence::{now, write_transaction, DbPool, DbResult};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// Set when the server is stopping: each lane of the worker ends after the round it is in.
+pub type Stopping = Arc<AtomicBool>;
 
 /// How long an idle worker waits before looking for work again.
 const IDLE: Duration = Duration::from_secs(1);
@@ -396,22 +401,26 @@ impl Worker {
 
     /// Runs until the process ends: the certificate lane beside the mail lane, each waiting only
     /// on its own jobs (the work itself runs on the blocking pool).
-    pub async fn run_forever(self) {
+    /// Works in both lanes until `stopping` is set, then ends each lane after the round it is in:
+    /// the mail lane's batch is sent and its outcomes recorded (so a stopping node leaves no
+    /// e-mail to be reconciled as interrupted), while a certificate run in progress is left to
+    /// its lease, which another node or this one restarted takes over.
+    pub async fn run_until(self, stopping: Stopping) {
         let worker = std::rc::Rc::new(self);
-        let certificates = worker.clone();
+        let (certificates, stopped) = (worker.clone(), stopping.clone());
         actix_web::rt::spawn(async move {
-            loop {
+            while !stopped.load(Ordering::Acquire) {
                 if let Err(error) = certificates.run_due_certificates().await {
                     log::error!("worker {} (certificates): {error}", certificates.name);
                 }
                 actix_web::rt::time::sleep(IDLE).await;
             }
         });
-        worker.run_mail_lane().await;
+        worker.run_mail_lane(&stopping).await;
     }
 
-    async fn run_mail_lane(&self) {
-        loop {
+    async fn run_mail_lane(&self, stopping: &AtomicBool) {
+        while !stopping.load(Ordering::Acquire) {
             if let Err(error) = self.reconcile_interrupted_emails().await {
                 log::error!("worker {}: reconciling e-mails: {error}", self.name);
             }

@@ -4738,7 +4738,7 @@ export type components = {
          *     tell apart; the OpenAPI document lists them, so the generated client knows each.
          * @enum {string}
          */
-        ErrorCode: "2fa_invalid" | "2fa_no_secret" | "2fa_notSetYet" | "2fa_required" | "already_paused" | "body" | "busy" | "closed" | "conflict" | "content_type" | "file_type" | "finished" | "forbidden" | "in_use" | "method_not_allowed" | "no_attempt" | "no_recovery_code" | "not_paused" | "not_started" | "own_account" | "paper_in_use" | "password" | "path_not_canonical" | "paused" | "recovery_needed" | "session_ended" | "signed_out" | "started" | "token_expired" | "token_invalid" | "too_large" | "upload" | "username" | "validation" | "not_found" | "rate_limited" | "internal" | "not_ready" | "files_unavailable" | "xsrf" | "other_device" | "time_up" | "module_time_up" | "not_open_yet";
+        ErrorCode: "2fa_invalid" | "2fa_no_secret" | "2fa_notSetYet" | "2fa_required" | "already_paused" | "body" | "busy" | "closed" | "conflict" | "content_type" | "file_type" | "finished" | "forbidden" | "in_use" | "method_not_allowed" | "no_attempt" | "no_recovery_code" | "not_paused" | "not_started" | "own_account" | "paper_in_use" | "password" | "path_not_canonical" | "paused" | "recovery_needed" | "session_ended" | "signed_out" | "started" | "token_expired" | "token_invalid" | "too_large" | "unavailable" | "upload" | "username" | "validation" | "not_found" | "rate_limited" | "internal" | "not_ready" | "files_unavailable" | "xsrf" | "other_device" | "time_up" | "module_time_up" | "not_open_yet";
         /** @description What the person wrote on the interest form (a teacher's, or another's). */
         ExpressionDetails: {
             email: string;

@@ -62,6 +62,7 @@ impl From<WriterError> for ApiError {
                 ErrorCode::Busy,
                 "Many answers are arriving at once. Yours are kept on your device and sent again.",
             ),
+            WriterError::Unavailable(cause) => ApiError::unavailable(cause),
             WriterError::Failed(cause) => ApiError::internal(cause),
         }
     }

@@ -25,6 +25,10 @@ use tokio::sync::oneshot;
 pub enum WriterError {
     #[error("the answer queue is full")]
     Busy,
+    /// The database cannot be used just now (no connection, restarting, failing over) or the
+    /// server is stopping: nothing was written, and the device sends the answers again.
+    #[error("answers could not be written just now: {0}")]
+    Unavailable(String),
     #[error("answers could not be written: {0}")]
     Failed(String),
 }
@@ -50,7 +54,7 @@ impl Work {
 struct Job {
     claim: DeviceClaim,
     work: Work,
-    reply: oneshot::Sender<Result<Outcome, String>>,
+    reply: oneshot::Sender<Result<Outcome, WriterError>>,
 }
 
 #[derive(Clone)]
@@ -66,6 +70,13 @@ impl AnswerWriter {
         AnswerWriter {
             queue: GroupCommitter::start(pool, threads, capacity),
         }
+    }
+
+    /// Writes every save and ping already queued and stops the writers: see [`AppState::close`].
+    ///
+    /// [`AppState::close`]: crate::AppState::close
+    pub fn close(&self) {
+        self.queue.close();
     }
 
     /// Queues a device's answers and waits until they are durable (or refused).
@@ -96,12 +107,11 @@ impl AnswerWriter {
             .submit(Job { claim, work, reply })
             .map_err(|error| match error {
                 QueueError::Busy => WriterError::Busy,
-                QueueError::Stopped => WriterError::Failed("writer stopped".into()),
+                QueueError::Stopped => WriterError::Unavailable("the writer stopped".into()),
             })?;
         answer
             .await
-            .map_err(|_| WriterError::Failed("writer stopped".into()))?
-            .map_err(WriterError::Failed)
+            .map_err(|_| WriterError::Unavailable("the writer stopped".into()))?
     }
 }
 
@@ -144,8 +154,16 @@ impl Batch for Jobs {
         }
     }
 
-    /// One bad job must not keep failing the others: each goes again on its own.
+    /// One bad job must not keep failing the others: each goes again on its own. When the
+    /// database itself went away, none would fare better alone: each device sends again.
     fn failed(self, conn: &mut DbConnection, error: DbError) {
+        if error.is_unavailable() {
+            log::warn!("answer batch of {} not written: {error}", self.jobs.len());
+            for job in self.jobs {
+                reply(job, Err(WriterError::Unavailable(error.to_string())));
+            }
+            return;
+        }
         crate::metrics::answer_batch_retried();
         log::warn!(
             "answer batch of {} failed ({error}); writing one by one",
@@ -154,7 +172,10 @@ impl Batch for Jobs {
         for job in self.jobs {
             let outcome = write_transaction(conn, |conn| perform(conn, std::slice::from_ref(&job)))
                 .map(|mut outcomes| outcomes.remove(0))
-                .map_err(|e| e.to_string());
+                .map_err(|e| match e.is_unavailable() {
+                    true => WriterError::Unavailable(e.to_string()),
+                    false => WriterError::Failed(e.to_string()),
+                });
             if let Err(error) = &outcome {
                 log::error!("answer save failed: {error}");
             }
@@ -165,12 +186,12 @@ impl Batch for Jobs {
     fn unconnected(self, error: diesel::r2d2::PoolError) {
         log::error!("answer writer has no connection: {error}");
         for job in self.jobs {
-            reply(job, Err(error.to_string()));
+            reply(job, Err(WriterError::Unavailable(error.to_string())));
         }
     }
 }
 
-fn reply(job: Job, outcome: Result<Outcome, String>) {
+fn reply(job: Job, outcome: Result<Outcome, WriterError>) {
     // The request may have gone (the client gave up); its answers are stored all the same.
     let _ = job.reply.send(outcome);
 }

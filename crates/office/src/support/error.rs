@@ -115,6 +115,9 @@ pub enum ErrorCode {
     TokenInvalid,
     #[serde(rename = "too_large")]
     TooLarge,
+    /// The database cannot be used just now; nothing was saved, and trying again may succeed.
+    #[serde(rename = "unavailable")]
+    Unavailable,
     #[serde(rename = "upload")]
     Upload,
     #[serde(rename = "username")]
@@ -185,6 +188,7 @@ impl ErrorCode {
             ErrorCode::TokenExpired => "token_expired",
             ErrorCode::TokenInvalid => "token_invalid",
             ErrorCode::TooLarge => "too_large",
+            ErrorCode::Unavailable => "unavailable",
             ErrorCode::Upload => "upload",
             ErrorCode::Username => "username",
             ErrorCode::Validation => "validation",

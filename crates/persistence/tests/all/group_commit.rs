@@ -1,7 +1,7 @@
 //! The group committer on the database TEST_DATABASE names: pieces that wait while a batch is
 //! written go together in the next, a batch at most as large as its kind allows; each piece is
-//! answered once its batch has committed; a failed batch is answered whole and keeps nothing; and
-//! a full queue is refused at once.
+//! answered once its batch has committed; a failed batch is answered whole and keeps nothing; a
+//! full queue is refused at once; and closing writes what was queued and refuses what comes after.
 
 use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
@@ -173,4 +173,27 @@ fn a_full_queue_is_refused_at_once() {
         assert_eq!(answer(answered), Answered::Committed(2));
     }
     assert_eq!(kept(&db), vec![1, 2, 3]);
+}
+
+#[test]
+fn closing_writes_and_answers_everything_queued_before_and_refuses_what_comes_after() {
+    let db = database();
+    let committer = GroupCommitter::<Rows>::start(db.pool.clone(), 2, 100);
+    let (release, first) = held_row(&committer, 1);
+    let queued: Vec<_> = (2..=9).map(|id| row(&committer, id).unwrap()).collect();
+    // Closing waits for the open batch and the queue behind it; the batch goes on meanwhile.
+    let closing = std::thread::spawn({
+        let committer = committer.clone();
+        move || committer.close()
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(matches!(row(&committer, 10), Err(QueueError::Stopped)));
+    release.send(()).unwrap();
+    closing.join().unwrap();
+    // Every piece queued before the close was answered before `close` returned.
+    assert_eq!(first.try_recv().unwrap(), Answered::Committed(1));
+    for answered in &queued {
+        assert!(matches!(answered.try_recv(), Ok(Answered::Committed(_))));
+    }
+    assert_eq!(kept(&db), (1..=9).collect::<Vec<_>>());
 }
