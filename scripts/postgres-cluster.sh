@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL cluster for the tests and benchmarks: `start DIR PORT` prints the server URL,
 # `replica PRIMARY_DIR DIR PORT` starts a streaming replica (hot standby) of the cluster running in
-# PRIMARY_DIR and prints its URL, `stop DIR` stops either and removes DIR. Uses the PostgreSQL 15 binaries of Debian's packages; as root
+# PRIMARY_DIR and prints its URL, `stop DIR` stops either and removes DIR. For the fault tests:
+# `crash DIR` stops a cluster at once as a lost machine would (keeping DIR), `promote DIR` makes a
+# replica the primary, `restart DIR` restarts a cluster with its fast shutdown. Uses the PostgreSQL 15 binaries of Debian's packages; as root
 # the server runs as the postgres user, since PostgreSQL refuses to run as root.
 set -euo pipefail
 
@@ -52,13 +54,23 @@ case "${1:-}" in
       start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
     echo "postgres://postgres@127.0.0.1:$port/postgres"
     ;;
+  crash)
+    as_owner "$(pg_bin)/pg_ctl" -D "$2/data" -m immediate stop >/dev/null
+    ;;
+  promote)
+    as_owner "$(pg_bin)/pg_ctl" -D "$2/data" -w -t 60 promote >/dev/null
+    ;;
+  restart)
+    # pg_ctl starts it again with the options it was started with (postmaster.opts).
+    as_owner "$(pg_bin)/pg_ctl" -D "$2/data" -l "$2/server.log" -m fast -w -t 60 restart >/dev/null
+    ;;
   stop)
     dir=$2 bin=$(pg_bin)
     if [ -d "$dir/data" ]; then as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate stop >/dev/null 2>&1 || true; fi
     rm -rf "$dir"
     ;;
   *)
-    echo "usage: $0 start DIR PORT | replica PRIMARY_DIR DIR PORT | stop DIR" >&2
+    echo "usage: $0 start DIR PORT | replica PRIMARY_DIR DIR PORT | crash DIR | promote DIR | restart DIR | stop DIR" >&2
     exit 2
     ;;
 esac

@@ -125,6 +125,29 @@ impl ServerProcess {
         Err("the server did not become ready within 60 s".into())
     }
 
+    /// SIGTERM, as a service manager stops a node: the server stops listening, finishes what it
+    /// was given and exits. Answers its exit status; a server still running after a minute is
+    /// killed and that is the error.
+    pub fn terminate(&mut self) -> Result<std::process::ExitStatus, String> {
+        // The shell's own `kill`: the workspace has no unsafe code for a signal of its own.
+        let signalled = Command::new("bash")
+            .args(["-c", &format!("kill -TERM {}", self.child.id())])
+            .status()
+            .map_err(|e| format!("SIGTERM: {e}"))?;
+        if !signalled.success() {
+            return Err(format!("SIGTERM: kill answered {signalled}"));
+        }
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while Instant::now() < deadline {
+            if let Some(status) = self.child.try_wait().map_err(|e| e.to_string())? {
+                return Ok(status);
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        self.kill();
+        Err("the server did not stop within a minute of SIGTERM".into())
+    }
+
     /// SIGKILL: the process gets no chance to flush or finish anything.
     pub fn kill(&mut self) {
         let _ = self.child.kill();

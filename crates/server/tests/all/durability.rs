@@ -2,13 +2,12 @@
 //! saves from many learners, and started again; every answer it acknowledged is there, on the
 //! backend TEST_DATABASE names.
 
-use olympiad_bench::client::{client, save_next, saved_answers, sign_in, start, Answered, Learner};
+use crate::faults::devices::{assert_every_acknowledged_answer_kept, Acknowledged};
+use olympiad_bench::client::{client, save_next, sign_in, start, Answered, Learner};
 use olympiad_bench::fixtures::enter_many;
 use olympiad_bench::server::{command, free_port, ServerProcess};
 use olympiad_persistence::testing::TestDatabase;
-use serde_json::Value;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::future::Future;
 use std::path::Path;
 use std::rc::Rc;
@@ -16,9 +15,6 @@ use std::time::{Duration, Instant};
 
 const LEARNERS: usize = 24;
 const PASSWORD: &str = "durable-password";
-
-/// The answer each learner's device last had acknowledged, per question: (seq, answer JSON).
-type Acknowledged = HashMap<(usize, i64), (i64, String)>;
 
 /// A database seeded with the demo through the binary, with `LEARNERS` learners entered in
 /// geography: their usernames.
@@ -209,42 +205,4 @@ fn every_acknowledged_answer_survives_a_killed_node_of_two() {
     // The killed node comes back and answers with every acknowledged answer.
     let _restarted = ServerProcess::start(bin, &db.url(), data.path(), port_a).unwrap();
     assert_every_acknowledged_answer_kept(&a, &learners, &acknowledged);
-}
-
-/// Each answer the server acknowledged is stored, or a later one of the same question.
-fn assert_every_acknowledged_answer_kept(
-    base: &str,
-    learners: &[Learner],
-    acknowledged: &Acknowledged,
-) {
-    actix_web::rt::System::new().block_on(async move {
-        let http = client(4);
-        for (i, learner) in learners.iter().enumerate() {
-            let stored: HashMap<i64, (i64, Value)> = saved_answers(&http, base, learner)
-                .await
-                .unwrap()
-                .into_iter()
-                .map(|(question, seq, answer)| (question, (seq, answer)))
-                .collect();
-            for ((who, question), (seq, answer)) in acknowledged {
-                if *who != i {
-                    continue;
-                }
-                let (stored_seq, stored_answer) = stored
-                    .get(question)
-                    .unwrap_or_else(|| panic!("{}: question {question} lost", learner.username));
-                assert!(
-                    stored_seq >= seq,
-                    "{}: question {question} went back from {seq} to {stored_seq}",
-                    learner.username
-                );
-                if stored_seq == seq {
-                    assert_eq!(
-                        *stored_answer,
-                        serde_json::from_str::<Value>(answer).unwrap()
-                    );
-                }
-            }
-        }
-    });
 }

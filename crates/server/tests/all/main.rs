@@ -8,6 +8,7 @@ mod common;
 mod backup;
 mod binary;
 mod certificate_lane;
+mod clusters;
 mod durability;
 mod email;
 mod email_dkim;

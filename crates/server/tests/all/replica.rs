@@ -8,10 +8,10 @@
 //! PostgreSQL only (`TEST_DATABASE=postgres`, as `make test` runs it); the pair of clusters is
 //! the test's own, whatever `TEST_DATABASE_URL` names.
 
+use crate::clusters::Cluster;
 use diesel::dsl::sql;
 use diesel::prelude::*;
 use diesel::sql_types::{Bool, Text};
-use diesel::PgConnection;
 use olympiad_bench::client::{client, save_next, saved_answers, sign_in, start};
 use olympiad_bench::fixtures::enter_many;
 use olympiad_bench::server::{command, free_port, ServerProcess};
@@ -19,82 +19,11 @@ use olympiad_persistence::schema::olympiads;
 use olympiad_persistence::testing::backend;
 use olympiad_persistence::{open_pool, Database};
 use serde_json::{json, Value};
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 const PASSWORD: &str = "replica-learner-password";
 const SCRAPE_SECRET: &str = "a-scrape-secret-of-at-least-32-characters";
-
-/// A cluster started by the script, stopped (and its folder removed) however the test ends.
-struct Cluster {
-    dir: PathBuf,
-    url: String,
-}
-
-fn script() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/postgres-cluster.sh")
-}
-
-impl Cluster {
-    fn run(args: &[&str]) -> String {
-        let out = Command::new("bash")
-            .arg(script())
-            .args(args)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "postgres-cluster.sh {args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout).unwrap().trim().to_owned()
-    }
-
-    fn primary() -> Cluster {
-        let dir = tempfile::Builder::new()
-            .prefix("olympiad-primary.")
-            .tempdir()
-            .unwrap()
-            .keep();
-        let port = free_port().unwrap().to_string();
-        let url = Self::run(&["start", dir.to_str().unwrap(), &port]);
-        Cluster { dir, url }
-    }
-
-    fn replica_of(primary: &Cluster) -> Cluster {
-        let dir = tempfile::Builder::new()
-            .prefix("olympiad-replica.")
-            .tempdir()
-            .unwrap()
-            .keep();
-        let port = free_port().unwrap().to_string();
-        let url = Self::run(&[
-            "replica",
-            primary.dir.to_str().unwrap(),
-            dir.to_str().unwrap(),
-            &port,
-        ]);
-        Cluster { dir, url }
-    }
-
-    fn connect(&self) -> PgConnection {
-        PgConnection::establish(&self.url).unwrap()
-    }
-
-    fn stop(&self) {
-        Self::run(&["stop", self.dir.to_str().unwrap()]);
-    }
-}
-
-impl Drop for Cluster {
-    fn drop(&mut self) {
-        let _ = Command::new("bash")
-            .arg(script())
-            .args(["stop", self.dir.to_str().unwrap()])
-            .output();
-    }
-}
 
 /// Waits until the replica has replayed everything the primary has written so far.
 fn wait_for_replay(primary: &Cluster, replica: &Cluster) {
