@@ -61,8 +61,23 @@ pub type QueueGauges = (Vec<(String, i64)>, Option<NaiveDateTime>);
 
 /// A job whose worker stopped answering for this long is handed to another worker.
 const LEASE_MINUTES: i64 = 10;
-/// After this many attempts a job is marked failed and left for a person to look at.
-pub const MAX_ATTEMPTS: i32 = 5;
+/// After this many attempts a job is marked failed and left for a person to look at. With the
+/// waits of [`retry_after`], the attempts span an hour: a mail server down for that long (a
+/// relay's outage lasts about a quarter of an hour) loses no e-mail.
+pub const MAX_ATTEMPTS: i32 = 16;
+/// The wait after a job's first failed attempt; each next wait is twice the one before…
+const FIRST_RETRY_SECONDS: i64 = 30;
+/// …up to this, so that once what failed is back (the mail server), the waiting jobs go within
+/// a few minutes rather than after an hour's doubling.
+const LONGEST_RETRY_SECONDS: i64 = 5 * 60;
+
+/// How long a job waits after its `attempts`th attempt failed, before it is tried again.
+pub fn retry_after(attempts: i32) -> Duration {
+    let doublings = u32::try_from(attempts.saturating_sub(1))
+        .unwrap_or(0)
+        .min(16);
+    Duration::seconds((FIRST_RETRY_SECONDS << doublings).min(LONGEST_RETRY_SECONDS))
+}
 
 /// The last error of an e-mail that was interrupted while it was handed over.
 pub const INTERRUPTED: &str =
@@ -316,7 +331,7 @@ impl Job {
         } else {
             (
                 JobStatus::Queued,
-                now() + Duration::seconds(30 * i64::from(job.attempts).pow(2)),
+                now() + retry_after(job.attempts),
                 job.payload.clone(),
             )
         };
@@ -382,5 +397,27 @@ impl Job {
             .filter(jobs::status.eq(status.as_str()))
             .count()
             .get_result(conn)?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn waits_double_up_to_a_few_minutes() {
+        let waits: Vec<i64> = (1..=7).map(|n| retry_after(n).num_seconds()).collect();
+        assert_eq!(waits, [30, 60, 120, 240, 300, 300, 300]);
+        assert_eq!(retry_after(0), Duration::seconds(30));
+        assert_eq!(retry_after(i32::MAX), Duration::minutes(5));
+    }
+
+    #[test]
+    fn the_attempts_outlast_an_hour_of_outage() {
+        // The last attempt comes after every wait before it: a job that failed on each attempt
+        // until then is given up only if what it needs was down all that time.
+        let before_the_last: Duration = (1..MAX_ATTEMPTS).map(retry_after).sum();
+        assert!(before_the_last >= Duration::hours(1), "{before_the_last}");
+        assert!(before_the_last < Duration::hours(2), "{before_the_last}");
     }
 }

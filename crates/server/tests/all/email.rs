@@ -4,7 +4,9 @@
 //! failure and gives up on a permanent one, each e-mail of a batch with its own outcome; e-mails
 //! interrupted while handed over are not sent twice. DKIM, SNS and DNS have files of their own.
 
-use crate::common::{interested, mass_mail, olympiad, overlord_in, smtp_mailer, worker, BASE};
+use crate::common::{
+    interested, mass_mail, olympiad, overlord_in, received_by, smtp_mailer, worker, BASE,
+};
 use olympiad_domain::email::{Audience, BounceKind, EmailOutcome, MassMailStatus};
 use olympiad_domain::id::{JobId, OlympiadId};
 use olympiad_domain::job::{JobKind, JobStatus};
@@ -49,19 +51,6 @@ fn lease_ran_out(db: &TestDatabase, ids: &[JobId]) {
         .set(jobs::locked_at.eq(olympiad_persistence::now() - chrono::Duration::hours(1)))
         .execute(&mut db.conn())
         .unwrap();
-}
-
-/// How many messages the server received for each addressee.
-fn received_by(server: &SmtpServer) -> HashMap<String, usize> {
-    let mut counts = HashMap::new();
-    for message in server.received() {
-        for to in message.to {
-            *counts
-                .entry(to.trim_matches(['<', '>']).to_owned())
-                .or_insert(0) += 1;
-        }
-    }
-    counts
 }
 
 #[actix_web::test]

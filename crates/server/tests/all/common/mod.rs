@@ -16,6 +16,7 @@ use olympiad_persistence::models::{
 };
 use olympiad_persistence::testing::{olympiad_of_2026, TestDatabase};
 use olympiad_server::worker::Worker;
+use std::collections::HashMap;
 
 pub const BASE: &str = "http://127.0.0.1:8080";
 
@@ -65,6 +66,19 @@ pub fn worker(db: &TestDatabase, mailer: Mailer) -> Worker {
         ),
         mail_rate_per_minute: 60_000,
     }
+}
+
+/// How many messages the server received for each addressee.
+pub fn received_by(server: &SmtpServer) -> HashMap<String, usize> {
+    let mut counts = HashMap::new();
+    for message in server.received() {
+        for to in message.to {
+            *counts
+                .entry(to.trim_matches(['<', '>']).to_owned())
+                .or_insert(0) += 1;
+        }
+    }
+    counts
 }
 
 pub fn smtp_mailer(server: &SmtpServer) -> Mailer {
