@@ -191,3 +191,16 @@ fn a_bucket_that_is_not_there_is_named() {
         Err(StorageError::Unavailable { .. })
     ));
 }
+
+#[test]
+fn a_full_disk_is_told_apart_from_a_folder_that_cannot_be_used() {
+    let folder = folder::Folder::new("/srv/olympiad/uploads".into());
+    let full = folder.not_written(std::io::Error::from_raw_os_error(28)); // ENOSPC
+    assert!(matches!(full, StorageError::Full { .. }), "{full}");
+    assert!(full.to_string().contains("is full"), "{full}");
+    let refused = folder.not_written(std::io::ErrorKind::PermissionDenied.into());
+    assert!(
+        matches!(refused, StorageError::Unavailable { .. }),
+        "{refused}"
+    );
+}
