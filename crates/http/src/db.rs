@@ -193,10 +193,13 @@ impl Db {
             let outcome = work(conn);
             let keep = outcome.is_ok();
             let reply: Reply = Box::new(move |committed| {
-                let outcome = if committed {
-                    outcome
-                } else {
-                    Err(ApiError::internal("the grouped transaction did not commit"))
+                let outcome = match committed {
+                    Ok(()) => outcome,
+                    // A full disk is said as such, like any write's (see `ApiError::storage_full`).
+                    Err(DbError::Full(cause)) => Err(DbError::Full(cause.clone()).into()),
+                    Err(error) => Err(ApiError::internal(format!(
+                        "the grouped transaction did not commit: {error}"
+                    ))),
                 };
                 // The request may have gone (the client gave up); what it wrote stays.
                 let _ = sender.send(outcome);

@@ -63,6 +63,7 @@ impl From<WriterError> for ApiError {
                 "Many answers are arriving at once. Yours are kept on your device and sent again.",
             ),
             WriterError::Failed(cause) => ApiError::internal(cause),
+            WriterError::Full(cause) => ApiError::storage_full(ErrorCode::Busy, cause),
         }
     }
 }

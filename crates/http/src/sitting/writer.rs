@@ -27,6 +27,18 @@ pub enum WriterError {
     Busy,
     #[error("answers could not be written: {0}")]
     Failed(String),
+    /// The database's disk is full: the answers were not kept, and the device sends them again.
+    #[error("answers could not be written: {0}")]
+    Full(String),
+}
+
+impl From<DbError> for WriterError {
+    fn from(error: DbError) -> Self {
+        match error {
+            DbError::Full(_) => WriterError::Full(error.to_string()),
+            other => WriterError::Failed(other.to_string()),
+        }
+    }
 }
 
 enum Work {
@@ -50,7 +62,7 @@ impl Work {
 struct Job {
     claim: DeviceClaim,
     work: Work,
-    reply: oneshot::Sender<Result<Outcome, String>>,
+    reply: oneshot::Sender<Result<Outcome, WriterError>>,
 }
 
 #[derive(Clone)]
@@ -101,7 +113,6 @@ impl AnswerWriter {
         answer
             .await
             .map_err(|_| WriterError::Failed("writer stopped".into()))?
-            .map_err(WriterError::Failed)
     }
 }
 
@@ -154,7 +165,7 @@ impl Batch for Jobs {
         for job in self.jobs {
             let outcome = write_transaction(conn, |conn| perform(conn, std::slice::from_ref(&job)))
                 .map(|mut outcomes| outcomes.remove(0))
-                .map_err(|e| e.to_string());
+                .map_err(WriterError::from);
             if let Err(error) = &outcome {
                 log::error!("answer save failed: {error}");
             }
@@ -165,12 +176,12 @@ impl Batch for Jobs {
     fn unconnected(self, error: diesel::r2d2::PoolError) {
         log::error!("answer writer has no connection: {error}");
         for job in self.jobs {
-            reply(job, Err(error.to_string()));
+            reply(job, Err(WriterError::Failed(error.to_string())));
         }
     }
 }
 
-fn reply(job: Job, outcome: Result<Outcome, String>) {
+fn reply(job: Job, outcome: Result<Outcome, WriterError>) {
     // The request may have gone (the client gave up); its answers are stored all the same.
     let _ = job.reply.send(outcome);
 }
