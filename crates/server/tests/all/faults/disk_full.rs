@@ -369,6 +369,10 @@ fn disk_full() {
         let proof = [b"%PDF-1.4 ".as_slice(), &picture(2)[8..]].concat();
         let refused = upload(&http, &proof_url, &admin, "proof.pdf", &proof).await;
         assert_storage_full("a proof of payment", &refused);
+        // No proof was recorded, so none is served: the order's first proof is not found.
+        let first_proof = format!("{proof_url}/1");
+        let (status, _) = send(http.get(&first_proof), &admin, None).await;
+        assert_eq!(status, 404);
         assert_eq!(partial_files(&data), Vec::<PathBuf>::new());
         let (_, attachments) = call(
             &http,
@@ -478,6 +482,14 @@ fn disk_full() {
         let (status, served) = send(request, &admin, None).await;
         assert_eq!(status, 200);
         assert!(served == map, "the picture is served whole");
+        let proof_url = format!("{base}/api/purchase-order/{order_id}/proof");
+        let proof = [b"%PDF-1.4 ".as_slice(), &picture(2)[8..]].concat();
+        let (status, stored) = upload(&http, &proof_url, &admin, "proof.pdf", &proof).await;
+        assert_eq!(status, 200, "{stored}");
+        let id = stored["data"]["id"].as_i64().unwrap();
+        let (status, served) = send(http.get(format!("{proof_url}/{id}")), &admin, None).await;
+        assert_eq!(status, 200);
+        assert!(served == proof, "the proof is served whole");
     });
     let made = olympiad(
         bin,
