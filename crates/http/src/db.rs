@@ -200,14 +200,15 @@ impl Db {
             let outcome = work(conn);
             let keep = outcome.is_ok();
             let reply: Reply = Box::new(move |committed| {
-                // A batch fails whole only when its commit does (the database went away):
-                // nothing of it was kept, and the request may be made again.
-                let outcome = if committed {
-                    outcome
-                } else {
-                    Err(ApiError::unavailable(
-                        "the grouped transaction did not commit",
-                    ))
+                // Nothing of the batch was kept: a full disk is said as such, a database gone away
+                // (a batch fails whole only when its commit does) as "try again in a moment".
+                let outcome = match committed {
+                    Ok(()) => outcome,
+                    Err(DbError::Full(cause)) => Err(DbError::Full(cause.clone()).into()),
+                    Err(error) if error.is_unavailable() => Err(ApiError::unavailable(error)),
+                    Err(error) => Err(ApiError::internal(format!(
+                        "the grouped transaction did not commit: {error}"
+                    ))),
                 };
                 // The request may have gone (the client gave up); what it wrote stays.
                 let _ = sender.send(outcome);

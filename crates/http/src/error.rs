@@ -127,6 +127,20 @@ impl ApiError {
         error
     }
 
+    /// The server's disk (the data folder's, or the database's) is full: nothing was kept, and
+    /// the person is told so and to try later (507: the request was sound, the space is not
+    /// there), never a bare 500. Every full disk is answered here; the log has the cause, and the
+    /// operator frees space (docs/operations.md).
+    pub fn storage_full(code: ErrorCode, cause: impl fmt::Display) -> Self {
+        let mut error = Self::new(
+            StatusCode::INSUFFICIENT_STORAGE,
+            code,
+            "The server's storage is full, so nothing was saved. Please try again later.",
+        );
+        error.cause = Some(cause.to_string());
+        error
+    }
+
     pub fn with_extra(mut self, name: &'static str, value: String) -> Self {
         self.extra = Some((name, value));
         self
@@ -236,6 +250,9 @@ impl From<olympiad_storage::StorageError> for ApiError {
                 error.cause = Some(unavailable.to_string());
                 error
             }
+            full @ olympiad_storage::StorageError::Full { .. } => {
+                ApiError::storage_full(ErrorCode::FilesUnavailable, full)
+            }
             other => ApiError::internal(other),
         }
     }
@@ -257,6 +274,7 @@ impl From<DbError> for ApiError {
                 reference.cause = Some(what);
                 reference
             }
+            full @ DbError::Full(_) => ApiError::storage_full(ErrorCode::Busy, full),
             unknown @ DbError::UnknownSortKey { .. } => {
                 olympiad_office::OfficeError::from(unknown).into()
             }

@@ -17,8 +17,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 const QUEUE: usize = 20_000;
 
 /// What a piece leaves to do once the transaction has ended: answer its request, with whether the
-/// transaction committed.
-pub type Reply = Box<dyn FnOnce(bool) + Send>;
+/// transaction committed, or why not.
+pub type Reply = Box<dyn FnOnce(Result<(), &DbError>) + Send>;
 
 /// A piece of work: it runs inside the batch's transaction and says whether to keep what it wrote.
 pub type Piece = Box<dyn FnOnce(&mut DbConnection) -> (bool, Reply) + Send>;
@@ -81,7 +81,7 @@ impl Batch for ShortWrites {
 
     fn committed(self) {
         for reply in self.replies {
-            reply(true);
+            reply(Ok(()));
         }
     }
 
@@ -92,7 +92,7 @@ impl Batch for ShortWrites {
             self.replies.len()
         );
         for reply in self.replies {
-            reply(false);
+            reply(Err(&error));
         }
     }
 

@@ -18,6 +18,10 @@ pub enum DbError {
         key: String,
         known: &'static [&'static str],
     },
+    /// The database's disk is full: SQLite's "database or disk is full", PostgreSQL's "No space
+    /// left on device". Nothing of the write was kept; it may succeed once space is freed.
+    #[error("the database's disk is full: {0}")]
+    Full(String),
     /// Shown with the causes it wraps: a row that cannot be read names its field and its value.
     #[error("database error: {}", with_causes(.0))]
     Query(DieselError),
@@ -108,9 +112,20 @@ impl From<DieselError> for DbError {
             DieselError::DatabaseError(DatabaseErrorKind::ForeignKeyViolation, info) => {
                 DbError::Reference(info.message().to_owned())
             }
+            DieselError::DatabaseError(_, info) if is_disk_full(info.message()) => {
+                DbError::Full(info.message().to_owned())
+            }
             other => DbError::Query(other),
         }
     }
+}
+
+/// Whether the database's message says its disk is full: SQLite's SQLITE_FULL, or PostgreSQL's
+/// ENOSPC (SQLSTATE 53100, "could not extend file …: No space left on device"); diesel gives
+/// neither a kind of its own.
+fn is_disk_full(message: &str) -> bool {
+    let message = message.to_lowercase();
+    message.contains("database or disk is full") || message.contains("no space left on device")
 }
 
 impl From<diesel::r2d2::PoolError> for DbError {

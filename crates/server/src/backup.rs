@@ -53,8 +53,50 @@ pub struct Entry {
     pub sha256: String,
 }
 
-/// Writes a backup of the database and the files to `file`, which must not exist yet.
+/// Writes a backup of the database and the files to `file`, which must not exist yet. A disk that
+/// fills on the way is said in so many words: nothing was kept (the scratch folder goes with the
+/// error), and the operator frees space or writes the backup elsewhere.
 pub fn backup(settings: &Settings, file: &Path) -> BackupResult<Manifest> {
+    write_backup(settings, file).map_err(|error| {
+        if disk_full(&*error) {
+            format!(
+                "the disk of {} is full, so no backup was made: free space or write the backup \
+                 to another disk ({error})",
+                file.display()
+            )
+            .into()
+        } else {
+            error
+        }
+    })
+}
+
+/// Whether the error, or one that caused it, is a full disk: ENOSPC (or a spent quota) from a
+/// write, SQLite's "database or disk is full" from `VACUUM INTO`, or `pg_dump`'s "no space left
+/// on device".
+fn disk_full(error: &(dyn std::error::Error + 'static)) -> bool {
+    let mut cause = Some(error);
+    while let Some(error) = cause {
+        let full = match error.downcast_ref::<io::Error>() {
+            Some(io) => matches!(
+                io.kind(),
+                io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded
+            ),
+            None => {
+                let said = error.to_string().to_lowercase();
+                said.contains("database or disk is full")
+                    || said.contains("no space left on device")
+            }
+        };
+        if full {
+            return true;
+        }
+        cause = error.source();
+    }
+    false
+}
+
+fn write_backup(settings: &Settings, file: &Path) -> BackupResult<Manifest> {
     if file.exists() {
         return Err(format!(
             "{} exists already: a backup never overwrites a file",

@@ -172,11 +172,20 @@ impl Bucket {
         (response.status().as_u16(), code)
     }
 
+    /// A refusal; 507 Insufficient Storage (MinIO's `XMinioStorageFull`) is a full store, as a
+    /// full disk under the folder is.
     fn refused(&self, (status, code): (u16, Option<String>)) -> StorageError {
-        self.unavailable(match code {
+        let cause = match code {
             Some(code) => format!("the store answered {status} {code}"),
             None => format!("the store answered {status}"),
-        })
+        };
+        if status == 507 {
+            return StorageError::Full {
+                store: self.name(),
+                cause,
+            };
+        }
+        self.unavailable(cause)
     }
 
     /// A request that did not get an answer. ureq's own words, but never the signed address:

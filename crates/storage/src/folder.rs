@@ -32,6 +32,18 @@ impl Folder {
         }
     }
 
+    /// A write that failed: a full disk (ENOSPC, or a spent quota) is told apart, since the
+    /// person can only try again later and the operator must free space.
+    pub(crate) fn not_written(&self, error: std::io::Error) -> StorageError {
+        match error.kind() {
+            ErrorKind::StorageFull | ErrorKind::QuotaExceeded => StorageError::Full {
+                store: self.name(),
+                cause: error.to_string(),
+            },
+            _ => self.unavailable(error),
+        }
+    }
+
     fn missing(&self, key: &str) -> StorageError {
         StorageError::Missing {
             store: self.name(),
@@ -44,15 +56,16 @@ impl Folder {
     pub(crate) fn put(&self, key: &str, bytes: &[u8]) -> StorageResult<()> {
         let path = self.root.join(key);
         if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| self.unavailable(e))?;
+            std::fs::create_dir_all(parent).map_err(|e| self.not_written(e))?;
         }
         let write = WRITES.fetch_add(1, Ordering::Relaxed);
         let partial = path.with_extension(format!("{}-{write}.partial", std::process::id()));
         let written =
             std::fs::write(&partial, bytes).and_then(|()| std::fs::rename(&partial, &path));
+        // A write cut short (a full disk) leaves nothing behind under either name.
         written.map_err(|e| {
             let _ = std::fs::remove_file(&partial);
-            self.unavailable(e)
+            self.not_written(e)
         })
     }
 

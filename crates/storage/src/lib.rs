@@ -30,10 +30,14 @@ pub enum StorageError {
         key: String,
         limit: u64,
     },
-    /// The store could not be reached, refused, or failed: down, no bucket, access denied, a full
-    /// disk. `cause` never carries a credential.
+    /// The store could not be reached, refused, or failed: down, no bucket, access denied.
+    /// `cause` never carries a credential.
     #[error("{store} could not be used: {cause}")]
     Unavailable { store: String, cause: String },
+    /// The disk under the folder is full (or its quota spent): nothing was kept, and the next
+    /// write may succeed once space is freed.
+    #[error("{store} is full: {cause}")]
+    Full { store: String, cause: String },
     /// A key that is not a plain relative path (never one a person chose).
     #[error("{0:?} is not a file's key")]
     BadKey(String),

@@ -191,3 +191,81 @@ fn a_bucket_that_is_not_there_is_named() {
         Err(StorageError::Unavailable { .. })
     ));
 }
+
+#[test]
+fn a_full_disk_is_told_apart_from_a_folder_that_cannot_be_used() {
+    let folder = folder::Folder::new("/srv/olympiad/uploads".into());
+    let full = folder.not_written(std::io::Error::from_raw_os_error(28)); // ENOSPC
+    assert!(matches!(full, StorageError::Full { .. }), "{full}");
+    assert!(full.to_string().contains("is full"), "{full}");
+    let refused = folder.not_written(std::io::ErrorKind::PermissionDenied.into());
+    assert!(
+        matches!(refused, StorageError::Unavailable { .. }),
+        "{refused}"
+    );
+}
+
+/// A bucket whose server answers every request with `status` and an S3 error body of `code`.
+fn bucket_answering(status: &'static str, code: &'static str) -> Storage {
+    use std::io::{Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { return };
+            // The whole request (its head, then Content-Length bytes), so that closing the
+            // connection never resets it before the answer is read.
+            let mut request = Vec::new();
+            let mut chunk = [0; 4096];
+            while !whole(&request) {
+                match stream.read(&mut chunk) {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => request.extend_from_slice(&chunk[..n]),
+                }
+            }
+            let body = format!("<Error><Code>{code}</Code><Message>no</Message></Error>");
+            let _ = write!(
+                stream,
+                "HTTP/1.1 {status}\r\nContent-Type: application/xml\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            );
+        }
+    });
+    let env = move |name: &str| match name {
+        "AWS_ACCESS_KEY_ID" => Some("AKIDOLYMPIAD".to_owned()),
+        "AWS_SECRET_ACCESS_KEY" => Some("secret-of-the-bucket".to_owned()),
+        "AWS_ENDPOINT_URL" => Some(format!("http://127.0.0.1:{port}")),
+        _ => None,
+    };
+    Storage::from_url(Some("s3://olympiad-files/uploads"), "x".into(), env).unwrap()
+}
+
+/// Whether `request` holds an HTTP request's head and all of the body its Content-Length names.
+fn whole(request: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(request);
+    let Some((head, body)) = text.split_once("\r\n\r\n") else {
+        return false;
+    };
+    let length = head
+        .lines()
+        .find_map(|line| {
+            let (name, value) = line.split_once(':')?;
+            name.eq_ignore_ascii_case("content-length")
+                .then(|| value.trim().parse::<usize>().ok())?
+        })
+        .unwrap_or(0);
+    body.len() >= length
+}
+
+#[test]
+fn a_bucket_answering_insufficient_storage_is_full_and_one_answering_errors_cannot_be_used() {
+    let full = bucket_answering("507 Insufficient Storage", "XMinioStorageFull");
+    let refused = full.put("ab/ab12cd", b"a map of Gauteng").unwrap_err();
+    assert!(matches!(refused, StorageError::Full { .. }), "{refused}");
+    let failing = bucket_answering("500 Internal Server Error", "InternalError");
+    let refused = failing.put("ab/ab12cd", b"a map of Gauteng").unwrap_err();
+    assert!(
+        matches!(refused, StorageError::Unavailable { .. }),
+        "{refused}"
+    );
+}

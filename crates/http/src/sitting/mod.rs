@@ -64,6 +64,7 @@ impl From<WriterError> for ApiError {
             ),
             WriterError::Unavailable(cause) => ApiError::unavailable(cause),
             WriterError::Failed(cause) => ApiError::internal(cause),
+            WriterError::Full(cause) => ApiError::storage_full(ErrorCode::Busy, cause),
         }
     }
 }

@@ -21,7 +21,7 @@ use std::collections::BTreeSet;
 use tokio::sync::oneshot;
 
 /// The queue is full or the writer is gone: the device keeps its answers and tries again.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum WriterError {
     #[error("the answer queue is full")]
     Busy,
@@ -31,6 +31,21 @@ pub enum WriterError {
     Unavailable(String),
     #[error("answers could not be written: {0}")]
     Failed(String),
+    /// The database's disk is full: the answers were not kept, and the device sends them again.
+    #[error("answers could not be written: {0}")]
+    Full(String),
+}
+
+impl From<DbError> for WriterError {
+    fn from(error: DbError) -> Self {
+        match error {
+            DbError::Full(_) => WriterError::Full(error.to_string()),
+            unavailable if unavailable.is_unavailable() => {
+                WriterError::Unavailable(unavailable.to_string())
+            }
+            other => WriterError::Failed(other.to_string()),
+        }
+    }
 }
 
 enum Work {
@@ -157,10 +172,11 @@ impl Batch for Jobs {
     /// One bad job must not keep failing the others: each goes again on its own. When the
     /// database itself went away, none would fare better alone: each device sends again.
     fn failed(self, conn: &mut DbConnection, error: DbError) {
-        if error.is_unavailable() {
+        if error.is_unavailable() || matches!(error, DbError::Full(_)) {
             log::warn!("answer batch of {} not written: {error}", self.jobs.len());
+            let error = WriterError::from(error);
             for job in self.jobs {
-                reply(job, Err(WriterError::Unavailable(error.to_string())));
+                reply(job, Err(error.clone()));
             }
             return;
         }
@@ -172,10 +188,7 @@ impl Batch for Jobs {
         for job in self.jobs {
             let outcome = write_transaction(conn, |conn| perform(conn, std::slice::from_ref(&job)))
                 .map(|mut outcomes| outcomes.remove(0))
-                .map_err(|e| match e.is_unavailable() {
-                    true => WriterError::Unavailable(e.to_string()),
-                    false => WriterError::Failed(e.to_string()),
-                });
+                .map_err(WriterError::from);
             if let Err(error) = &outcome {
                 log::error!("answer save failed: {error}");
             }
