@@ -139,9 +139,8 @@ impl Db {
         }
     }
 
-    /// Writes what waits for the short writes' committers and stops them: see [`AppState::close`].
-    ///
-    /// [`AppState::close`]: crate::AppState::close
+    /// Writes what waits for the short writes' committers and stops them, as a stopping server does
+    /// once it has answered its last request.
     pub fn close(&self) {
         self.grouped.close();
     }

@@ -87,9 +87,8 @@ impl AnswerWriter {
         }
     }
 
-    /// Writes every save and ping already queued and stops the writers: see [`AppState::close`].
-    ///
-    /// [`AppState::close`]: crate::AppState::close
+    /// Writes every save and ping already queued and stops the writers, as a stopping server does
+    /// once it has answered its last request.
     pub fn close(&self) {
         self.queue.close();
     }
