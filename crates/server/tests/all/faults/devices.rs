@@ -219,42 +219,50 @@ async fn send(
     ))
 }
 
-/// Each answer the server acknowledged is stored, or a later one of the same question.
+/// Each answer the server acknowledged is stored, or a later one of the same question: read
+/// through `base` on a runtime of its own.
 pub fn assert_every_acknowledged_answer_kept(
     base: &str,
     learners: &[Learner],
     acknowledged: &Acknowledged,
 ) {
-    actix_web::rt::System::new().block_on(async move {
-        let http = client(4);
-        for (i, learner) in learners.iter().enumerate() {
-            let stored: HashMap<i64, (i64, Value)> = saved_answers(&http, base, learner)
-                .await
-                .unwrap()
-                .into_iter()
-                .map(|(question, seq, answer)| (question, (seq, answer)))
-                .collect();
-            for ((who, question), (seq, answer)) in acknowledged {
-                if *who != i {
-                    continue;
-                }
-                let (stored_seq, stored_answer) = stored
-                    .get(question)
-                    .unwrap_or_else(|| panic!("{}: question {question} lost", learner.username));
-                assert!(
-                    stored_seq >= seq,
-                    "{}: question {question} went back from {seq} to {stored_seq}",
-                    learner.username
+    actix_web::rt::System::new().block_on(assert_kept(&client(4), base, learners, acknowledged));
+}
+
+/// Like [`assert_every_acknowledged_answer_kept`], on the caller's runtime and client.
+pub async fn assert_kept(
+    http: &awc::Client,
+    base: &str,
+    learners: &[Learner],
+    acknowledged: &Acknowledged,
+) {
+    for (i, learner) in learners.iter().enumerate() {
+        let stored: HashMap<i64, (i64, Value)> = saved_answers(http, base, learner)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|(question, seq, answer)| (question, (seq, answer)))
+            .collect();
+        for ((who, question), (seq, answer)) in acknowledged {
+            if *who != i {
+                continue;
+            }
+            let (stored_seq, stored_answer) = stored
+                .get(question)
+                .unwrap_or_else(|| panic!("{}: question {question} lost", learner.username));
+            assert!(
+                stored_seq >= seq,
+                "{}: question {question} went back from {seq} to {stored_seq}",
+                learner.username
+            );
+            if stored_seq == seq {
+                assert_eq!(
+                    *stored_answer,
+                    serde_json::from_str::<Value>(answer).unwrap()
                 );
-                if stored_seq == seq {
-                    assert_eq!(
-                        *stored_answer,
-                        serde_json::from_str::<Value>(answer).unwrap()
-                    );
-                }
             }
         }
-    });
+    }
 }
 
 /// Seconds between two moments, for the lines the tests print.

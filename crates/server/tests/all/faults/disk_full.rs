@@ -13,18 +13,17 @@
 //! Both mount a tmpfs, which needs root (the machines and CI run as root); otherwise they say so
 //! and pass.
 
+use super::devices::{assert_kept, started, Acknowledged, PASSWORD};
 use diesel::prelude::*;
-use olympiad_bench::client::{client, save_next, saved_answers, sign_in, start, Learner};
+use olympiad_bench::client::{client, save_next, Learner};
 use olympiad_bench::fixtures::enter_many;
 use olympiad_bench::server::{command, free_port, ServerProcess};
 use olympiad_persistence::testing::{backend, TestDatabase};
 use serde_json::{json, Value};
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 use std::time::{Duration, Instant};
 
-const PASSWORD: &str = "disk-full-password";
 const DEMO_PASSWORD: &str = "disk-full-demo";
 
 /// A tmpfs of its own, unmounted (and its folder removed) when dropped, a failed test included.
@@ -224,56 +223,6 @@ async fn all_save(
     }
 }
 
-/// The answer each learner last had acknowledged, per question: (seq, answer JSON).
-type Acknowledged = HashMap<(usize, i64), (i64, String)>;
-
-/// Each acknowledged answer is stored, or a later one of the same question.
-async fn assert_kept(
-    http: &awc::Client,
-    base: &str,
-    learners: &[Learner],
-    acknowledged: &Acknowledged,
-) {
-    for (i, learner) in learners.iter().enumerate() {
-        let stored: HashMap<i64, (i64, Value)> = saved_answers(http, base, learner)
-            .await
-            .unwrap()
-            .into_iter()
-            .map(|(question, seq, answer)| (question, (seq, answer)))
-            .collect();
-        for ((who, question), (seq, answer)) in acknowledged {
-            if *who != i {
-                continue;
-            }
-            let (stored_seq, stored_answer) = stored
-                .get(question)
-                .unwrap_or_else(|| panic!("{}: question {question} lost", learner.username));
-            assert!(
-                stored_seq >= seq,
-                "{}: {question} went back",
-                learner.username
-            );
-            if stored_seq == seq {
-                assert_eq!(
-                    *stored_answer,
-                    serde_json::from_str::<Value>(answer).unwrap()
-                );
-            }
-        }
-    }
-}
-
-async fn started_learners(http: &awc::Client, base: &str, usernames: &[String]) -> Vec<Learner> {
-    let mut learners = Vec::new();
-    for username in usernames {
-        let token = sign_in(http, base, username, PASSWORD, "geography")
-            .await
-            .unwrap();
-        learners.push(start(http, base, username, &token).await.unwrap());
-    }
-    learners
-}
-
 /// An order for the first school entry, to which a proof of payment is uploaded.
 fn order(db: &TestDatabase) -> i64 {
     use olympiad_persistence::schema::school_participants;
@@ -325,7 +274,7 @@ fn disk_full() {
 
     let filler = actix_web::rt::System::new().block_on(async {
         let http = client(8);
-        let mut learners = started_learners(&http, &base, &usernames).await;
+        let mut learners = started(&http, std::slice::from_ref(&base), &usernames).await;
         // The first learner finishes, so that the final results have a school with certificates.
         let mut first = learners.remove(0);
         let mut acknowledged = Acknowledged::new();
@@ -550,7 +499,7 @@ fn sqlite_disk_full() {
 
     actix_web::rt::System::new().block_on(async {
         let http = client(8);
-        let mut learners = started_learners(&http, &base, usernames).await;
+        let mut learners = started(&http, std::slice::from_ref(&base), usernames).await;
         let mut acknowledged = Acknowledged::new();
         all_save(&http, &base, &mut learners, 0, &mut acknowledged).await;
 
