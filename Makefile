@@ -10,7 +10,7 @@ export REQUIRE_STAFF_2FA ?= false
 PROFILE ?= release
 CARGO_PROFILE_FLAG = $(if $(filter release,$(PROFILE)),--release,)
 
-.PHONY: run build apps apps-deps server dist doctor doctor-run test test-rust test-apps fuzz lint snapshots size bench clean
+.PHONY: run build apps apps-deps server dist doctor doctor-run test test-rust test-apps fuzz lint snapshots size bench soak clean
 
 run: doctor-run build
 	$(BIN_DIR)/$(PROFILE)/olympiad migrate
@@ -74,6 +74,15 @@ size: apps
 # Benchmarks against the release binary, on SQLite and a throwaway PostgreSQL: `bench <name> <value> <unit>`.
 bench:
 	bash scripts/bench.sh
+
+# One node of the release binary at a steady mixed load (learners sitting in waves, staff reading the
+# monitor, a grid and an export, the mail worker sending) for SOAK_MINUTES, on a throwaway PostgreSQL
+# as production runs (SOAK_DATABASE=sqlite for SQLite): its memory, open files and pool connections
+# each minute, then `soak flat` or `soak growing: <what>` (and a failure).
+SOAK_MINUTES ?= 20
+SOAK_DATABASE ?= postgres
+soak:
+	SOAK_MINUTES=$(SOAK_MINUTES) BENCH_BACKENDS=$(SOAK_DATABASE) bash scripts/bench.sh soak
 
 clean:
 	rm -rf apps/*/dist e2e/artifacts dist

@@ -85,7 +85,18 @@ pub async fn sign_in(
     password: &str,
     olympiad: &str,
 ) -> Result<String, String> {
-    let body = json!({ "username": username, "password": password, "olympiadName": olympiad, "loginType": "learner" });
+    sign_in_as(client, base, (username, password), olympiad, "learner").await
+}
+
+/// Signs in with a login type (`learner`, `admin`...); answers the token.
+pub async fn sign_in_as(
+    client: &Client,
+    base: &str,
+    (username, password): (&str, &str),
+    olympiad: &str,
+    login_type: &str,
+) -> Result<String, String> {
+    let body = json!({ "username": username, "password": password, "olympiadName": olympiad, "loginType": login_type });
     let answer = ok(
         call(client.post(format!("{base}/api/auth/signin")), Some(&body)).await?,
         "sign-in",
@@ -186,6 +197,31 @@ pub async fn save_next(
         read(response, false).await?,
         (question, learner.seq, answer),
     ))
+}
+
+/// Finishes the learner's attempt, as the paper's last button does.
+pub async fn finish(client: &Client, base: &str, learner: &Learner) -> Result<(), String> {
+    let request = client
+        .post(format!("{base}/api/sitting/finish"))
+        .insert_header(("Authorization", learner.authorization.as_str()))
+        .insert_header(("X-Attempt-Key", learner.attempt_key.as_str()));
+    ok(call(request, None).await?, "finish").map(drop)
+}
+
+/// A page of the back office read with a staff member's token (a grid, the monitor, an export),
+/// read to its end; an answer other than 200 is an error naming the path.
+pub async fn staff_get(client: &Client, base: &str, token: &str, path: &str) -> Result<(), String> {
+    let response = client
+        .get(format!("{base}{path}"))
+        .insert_header(("Authorization", format!("Bearer {token}")))
+        .send()
+        .await;
+    let answered = read(response, false).await?;
+    if answered.status == 200 {
+        Ok(())
+    } else {
+        Err(format!("{path}: {} {}", answered.status, answered.body))
+    }
 }
 
 /// The answers the server holds for the learner: (question, seq, answer).

@@ -1,6 +1,7 @@
 //! What the benchmark binaries and the durability test share: a fresh database (SQLite, or
 //! PostgreSQL when `BENCH_DATABASE_URL` names a server), the application on it (in this process,
-//! or the real `olympiad` binary), a client that does what a learner's phone does, and timing.
+//! or the real `olympiad` binary), a client that does what a learner's phone does, timing, and the
+//! soak's judgement of whether a long run grows.
 
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a benchmark that cannot set up has failed
 
@@ -8,6 +9,7 @@ pub mod client;
 pub mod fixtures;
 pub mod rush;
 pub mod server;
+pub mod soak;
 pub mod stats;
 
 use actix_web::body::MessageBody;

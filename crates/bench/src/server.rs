@@ -35,11 +35,14 @@ pub fn command(bin: &Path, database_url: &str, data_dir: &Path) -> Command {
     command
 }
 
+/// The password of the demo's staff (`admin@example.org` and the others).
+pub const DEMO_PASSWORD: &str = "bench-demo-password";
+
 /// The demo data (its olympiads, schools and paper) put into a fresh database by the binary's own
 /// `seed-demo`, as `make run` does.
 pub fn seed_demo(bin: &Path, database_url: &str, data_dir: &Path) -> Result<(), String> {
     let seeded = command(bin, database_url, data_dir)
-        .args(["seed-demo", "--password", "bench-demo-password"])
+        .args(["seed-demo", "--password", DEMO_PASSWORD])
         .output()
         .map_err(|e| format!("seed-demo: {e}"))?;
     if !seeded.status.success() {
@@ -146,6 +149,11 @@ impl ServerProcess {
         }
         self.kill();
         Err("the server did not stop within a minute of SIGTERM".into())
+    }
+
+    /// The process id, for reading what the process holds from `/proc`.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// SIGKILL: the process gets no chance to flush or finish anything.
