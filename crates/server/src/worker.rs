@@ -399,12 +399,11 @@ impl Worker {
         Ok(())
     }
 
-    /// Runs until the process ends: the certificate lane beside the mail lane, each waiting only
-    /// on its own jobs (the work itself runs on the blocking pool).
-    /// Works in both lanes until `stopping` is set, then ends each lane after the round it is in:
-    /// the mail lane's batch is sent and its outcomes recorded (so a stopping node leaves no
-    /// e-mail to be reconciled as interrupted), while a certificate run in progress is left to
-    /// its lease, which another node or this one restarted takes over.
+    /// Works in two lanes, the certificate lane beside the mail lane, each waiting only on its own
+    /// jobs (the work itself runs on the blocking pool), until `stopping` is set; then each lane
+    /// ends after the round it is in: the mail lane's batch is sent and its outcomes recorded (so
+    /// a stopping node leaves no e-mail to be reconciled as interrupted), while a certificate run
+    /// in progress is left to its lease, which another node or this one restarted takes over.
     pub async fn run_until(self, stopping: Stopping) {
         let worker = std::rc::Rc::new(self);
         let (certificates, stopped) = (worker.clone(), stopping.clone());
