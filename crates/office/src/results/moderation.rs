@@ -215,12 +215,12 @@ fn change_one(
     decide: impl FnOnce(&LearnerResult, String) -> Option<(LearnerChange, String)>,
 ) -> OfficeResult<LearnerResult> {
     staff_change(conn, caller, olympiad_id, reason, |conn, reason| {
-        let before = live(conn, olympiad_id)?;
-        not_final(&before.results)?;
-        let learner = learner_of(&before, attempt_id)?.clone();
+        let before = before_change(conn, olympiad_id)?;
+        not_final(&OlympiadResults::of_olympiad(conn, olympiad_id)?)?;
+        let learner = stored_learner(conn, before.results_id, attempt_id)?;
         match decide(&learner, reason) {
             Some((what, reason)) => {
-                change_learner(conn, caller, olympiad_id, &learner, what, &reason)
+                change_learner(conn, caller, (olympiad_id, before), &learner, what, &reason)
             }
             None => Ok(learner),
         }
@@ -232,7 +232,7 @@ fn change_one(
 fn change_learner(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: OlympiadId,
+    (olympiad_id, before): (OlympiadId, BeforeChange),
     learner: &LearnerResult,
     what: LearnerChange,
     reason: &str,
@@ -266,16 +266,14 @@ fn change_learner(
     );
     ResultChange::record(conn, &change)?;
     record_activity(conn, caller, action, Some(olympiad_id), details)?;
-    let after = live_and_stored(conn, olympiad_id)?;
-    Ok(learner_of(&after, attempt_id)?.clone())
-}
-
-/// The learner's current result, which must be one of the olympiad's finished attempts.
-fn learner_of(live: &Live, attempt_id: AttemptId) -> OfficeResult<&LearnerResult> {
-    live.learners
-        .iter()
-        .find(|l| l.attempt_id == attempt_id)
-        .ok_or_else(|| OfficeError::NotFound("This learner's finished attempt".into()))
+    let results_id = before.results_id;
+    follow(
+        conn,
+        olympiad_id,
+        before,
+        ResultsChange::Learner(attempt_id),
+    )?;
+    stored_learner(conn, results_id, attempt_id)
 }
 
 #[derive(Debug, Clone, Deserialize, Validate, ToSchema)]
@@ -516,6 +514,7 @@ pub fn set_bands(
                     .collect(),
             });
         }
+        let before = before_change(conn, input.olympiad_id)?;
         let results = OlympiadResults::of_olympiad(conn, input.olympiad_id)?;
         not_final(&results)?;
         OlympiadResults::update(
@@ -535,6 +534,7 @@ pub fn set_bands(
             Some(input.olympiad_id),
             serde_json::to_value(input.bands).unwrap_or_default(),
         )?;
+        follow(conn, input.olympiad_id, before, ResultsChange::Bands)?;
         Ok(input.bands)
     })
 }
