@@ -290,8 +290,8 @@ fn top_school(
 // (`result_rows`, with moderation's distributions and the top schools beside them) with the
 // generation they were computed at. Every write that can change them raises the olympiad's
 // generation in its own transaction (database triggers: see the migration `results_versions`), so
-// a reader that finds the stored generation behind computes them again first, under the results
-// row's lock, and stale results cannot be read. A writer that answers with the results it just
+// a reader that finds the stored generation behind brings them up to it first, under the results
+// row's lock (by what moved since: see [`follow`]), and stale results cannot be read. A writer that answers with the results it just
 // changed computes them once and stores them in its own transaction ([`live_and_stored`]), at the
 // generation its commit leaves (raised at once there): the next reader finds them current.
 
@@ -313,19 +313,10 @@ pub fn current(
     Ok((results, computed))
 }
 
-/// Computes the olympiad's results and stores them, unless another node stored this generation
-/// while this one waited for the lock.
+/// Brings the stored results up to the olympiad's generation: by what moved since they were
+/// stored, or computed whole (see [`follow`]).
 pub fn recompute(conn: &mut DbConnection, olympiad_id: OlympiadId) -> OfficeResult<()> {
-    let results = OlympiadResults::of_olympiad(conn, olympiad_id)?;
-    write_transaction(conn, |conn| {
-        ResultRow::lock(conn, results.id)?;
-        let generation = ResultRow::generation(conn, olympiad_id)?;
-        if ResultRow::computed(conn, results.id)?.computed_generation >= generation {
-            return Ok(());
-        }
-        let live = live(conn, olympiad_id)?;
-        store(conn, results.id, generation, &live)
-    })
+    follow::catch_up(conn, olympiad_id, false)
 }
 
 /// The results as they are now, inside the caller's write transaction after its change: computed
@@ -336,6 +327,8 @@ pub fn live_and_stored(conn: &mut DbConnection, olympiad_id: OlympiadId) -> Offi
         ResultRow::lock(conn, results.id)?;
         ResultRow::raise_now(conn, olympiad_id)?;
         let generation = ResultRow::generation(conn, olympiad_id)?;
+        // Computed whole: every move so far is in it.
+        ResultRow::take_moves(conn, olympiad_id)?;
         let live = live(conn, olympiad_id)?;
         store(conn, results.id, generation, &live)?;
         Ok(live)

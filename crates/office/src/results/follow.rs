@@ -1,76 +1,76 @@
-//! Stored results that follow each change in place. A learner's result changed (their attempt
-//! finished, their marks adjusted, an appeal upheld, a disqualification or reinstatement) moves
-//! their own row, the places, percentiles and awards of their grade that it moves, the best of
-//! their school, their grade's distribution and the top schools; new medal bands move the awards.
-//! Only the rows whose values changed are written. The writer does it in its own transaction,
-//! from stored results that were current when it began, and leaves them current at the
-//! generation its commit raises: the next reader finds nothing to compute. When another change
-//! came in between (PostgreSQL's writers do not wait for each other), or for the rare change that
-//! moves everything, the results are computed whole again, as they always can be.
+//! Stored results that follow each change in place. A learner's result moved (their attempt
+//! finished or marked, their marks adjusted, an appeal upheld, a disqualification or
+//! reinstatement) moves their own row, the places, percentiles and awards of their grade that it
+//! moves, the best of their school, their grade's distribution and the top schools; new medal
+//! bands move the awards. Only the rows whose values changed are written.
+//!
+//! Every write that can move the results leaves a move beside the generation it raises (the
+//! migration `result_moves`): the attempt whose result moved, or none when everything may have.
+//! Whoever brings the stored results up to the generation (the first reader after learners finish,
+//! or the staff's writer in its own transaction) reads the generation first and then takes the
+//! moves: a change committed before the read is among the moves, and one committed after it
+//! leaves the results behind for the next reader, with its move. Results never computed, a move
+//! of everything (a school's name, a learner's grade, a remark) or very many moves compute them
+//! whole, as they always can be.
 
 use super::*;
 use olympiad_domain::results::rank_schools;
 use std::collections::BTreeSet;
 
-/// The stored results as they were, current, before a change: locked until the transaction ends.
-pub struct BeforeChange {
-    pub results_id: i64,
-    generation: i64,
-}
+/// More learners moved than this are computed whole: placing each alone would cost more.
+const MOVES_MAX: usize = 1000;
 
-/// What changed in what the results are made from.
-#[derive(Debug, Clone, Copy)]
+/// What a staff change moved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ResultsChange {
-    /// One learner's result: finished (or set aside), adjusted, disqualified or reinstated.
-    Learner(AttemptId),
+    /// Learners' results, each named by its move.
+    Learners,
     /// The medal bands.
     Bands,
 }
 
-/// Inside a write transaction, before its change: the stored results made current (computed
-/// whole if they were behind) and locked.
-pub fn before_change(
-    conn: &mut DbConnection,
-    olympiad_id: OlympiadId,
-) -> OfficeResult<BeforeChange> {
-    write_transaction(conn, |conn| {
-        let results = OlympiadResults::of_olympiad(conn, olympiad_id)?;
-        ResultRow::lock(conn, results.id)?;
-        recompute(conn, olympiad_id)?;
-        let generation = ResultRow::computed(conn, results.id)?.computed_generation;
-        Ok(BeforeChange {
-            results_id: results.id,
-            generation,
-        })
-    })
-}
-
-/// After the change, in the same transaction: the stored results moved by it, current at the
-/// generation this transaction's commit leaves.
+/// After a change, in its transaction: the stored results moved by it (and by whatever else
+/// moved them meanwhile), current at the generation this transaction's commit leaves.
 pub fn follow(
     conn: &mut DbConnection,
     olympiad_id: OlympiadId,
-    before: BeforeChange,
     change: ResultsChange,
 ) -> OfficeResult<()> {
     write_transaction(conn, |conn| {
-        let raised = ResultRow::raise_now(conn, olympiad_id)?;
+        ResultRow::raise_now(conn, olympiad_id)?;
+        catch_up(conn, olympiad_id, change == ResultsChange::Bands)
+    })
+}
+
+/// Brings the stored results up to the olympiad's generation by what moved since they were
+/// stored (`bands`: the medal bands too), or computes them whole; nothing when another node did
+/// while this one waited for the lock.
+pub(super) fn catch_up(
+    conn: &mut DbConnection,
+    olympiad_id: OlympiadId,
+    bands: bool,
+) -> OfficeResult<()> {
+    let results = OlympiadResults::of_olympiad(conn, olympiad_id)?;
+    write_transaction(conn, |conn| {
+        ResultRow::lock(conn, results.id)?;
         let generation = ResultRow::generation(conn, olympiad_id)?;
-        // SQLite's writer is alone from before the change to here: every raise is its own.
-        // PostgreSQL's generation moves by this transaction's one raise, or by another's commit.
-        let only_this_change = match conn {
-            DbConnection::Sqlite(_) => generation >= before.generation,
-            DbConnection::Postgresql(_) => generation == before.generation + i64::from(raised),
-        };
-        if !only_this_change {
-            live_and_stored(conn, olympiad_id)?;
+        let computed = ResultRow::computed(conn, results.id)?;
+        if computed.computed_generation >= generation && !bands {
             return Ok(());
         }
-        Moved::apply(conn, olympiad_id, before.results_id, change)?.store(
-            conn,
-            before.results_id,
-            generation,
-        )
+        // After the generation: see the module's comment.
+        let moves = ResultRow::take_moves(conn, olympiad_id)?;
+        let attempts: Option<BTreeSet<AttemptId>> = moves.into_iter().collect();
+        match attempts {
+            Some(attempts) if computed.computed_generation >= 0 && attempts.len() <= MOVES_MAX => {
+                Moved::apply(conn, olympiad_id, results.id, &attempts, bands)?
+                    .store(conn, results.id, generation)
+            }
+            _ => {
+                let live = live(conn, olympiad_id)?;
+                store(conn, results.id, generation, &live)
+            }
+        }
     })
 }
 
@@ -99,7 +99,8 @@ impl Moved {
         conn: &mut DbConnection,
         olympiad_id: OlympiadId,
         results_id: i64,
-        change: ResultsChange,
+        attempts: &BTreeSet<AttemptId>,
+        bands: bool,
     ) -> OfficeResult<Moved> {
         let computed = ResultRow::computed(conn, results_id)?;
         let json = |e: serde_json::Error| OfficeError::Internal(e.to_string());
@@ -110,17 +111,12 @@ impl Moved {
             schools: serde_json::from_str(&computed.computed_schools).map_err(json)?,
         };
         let highest_before = ResultRow::highest(conn, results_id)?;
-        match change {
-            ResultsChange::Learner(attempt_id) => {
-                moved.learner(conn, olympiad_id, results_id, attempt_id)?;
-            }
-            ResultsChange::Bands => {
-                moved.grades.extend(ResultRow::grades(conn, results_id)?);
-            }
+        for &attempt_id in attempts {
+            moved.learner(conn, olympiad_id, results_id, attempt_id)?;
         }
         // The olympiad's highest score scales every grade's distribution and outliers.
         let highest = ResultRow::highest(conn, results_id)?;
-        if highest != highest_before {
+        if bands || highest != highest_before {
             moved.grades.extend(ResultRow::grades(conn, results_id)?);
         }
         let bands = bands_of(&OlympiadResults::of_olympiad(conn, olympiad_id)?);

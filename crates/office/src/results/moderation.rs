@@ -215,13 +215,18 @@ fn change_one(
     decide: impl FnOnce(&LearnerResult, String) -> Option<(LearnerChange, String)>,
 ) -> OfficeResult<LearnerResult> {
     staff_change(conn, caller, olympiad_id, reason, |conn, reason| {
-        let before = before_change(conn, olympiad_id)?;
-        not_final(&OlympiadResults::of_olympiad(conn, olympiad_id)?)?;
-        let learner = stored_learner(conn, before.results_id, attempt_id)?;
+        let (results, _) = current(conn, olympiad_id)?;
+        not_final(&results)?;
+        let learner = stored_learner(conn, results.id, attempt_id)?;
         match decide(&learner, reason) {
-            Some((what, reason)) => {
-                change_learner(conn, caller, (olympiad_id, before), &learner, what, &reason)
-            }
+            Some((what, reason)) => change_learner(
+                conn,
+                caller,
+                (olympiad_id, results.id),
+                &learner,
+                what,
+                &reason,
+            ),
             None => Ok(learner),
         }
     })
@@ -232,7 +237,7 @@ fn change_one(
 fn change_learner(
     conn: &mut DbConnection,
     caller: &Caller,
-    (olympiad_id, before): (OlympiadId, BeforeChange),
+    (olympiad_id, results_id): (OlympiadId, i64),
     learner: &LearnerResult,
     what: LearnerChange,
     reason: &str,
@@ -266,13 +271,7 @@ fn change_learner(
     );
     ResultChange::record(conn, &change)?;
     record_activity(conn, caller, action, Some(olympiad_id), details)?;
-    let results_id = before.results_id;
-    follow(
-        conn,
-        olympiad_id,
-        before,
-        ResultsChange::Learner(attempt_id),
-    )?;
+    follow(conn, olympiad_id, ResultsChange::Learners)?;
     stored_learner(conn, results_id, attempt_id)
 }
 
@@ -514,7 +513,6 @@ pub fn set_bands(
                     .collect(),
             });
         }
-        let before = before_change(conn, input.olympiad_id)?;
         let results = OlympiadResults::of_olympiad(conn, input.olympiad_id)?;
         not_final(&results)?;
         OlympiadResults::update(
@@ -534,7 +532,7 @@ pub fn set_bands(
             Some(input.olympiad_id),
             serde_json::to_value(input.bands).unwrap_or_default(),
         )?;
-        follow(conn, input.olympiad_id, before, ResultsChange::Bands)?;
+        follow(conn, input.olympiad_id, ResultsChange::Bands)?;
         Ok(input.bands)
     })
 }

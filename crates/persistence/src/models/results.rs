@@ -621,6 +621,29 @@ impl ResultRow {
         Ok(rows)
     }
 
+    /// Takes what moved the olympiad's results (see the migration `result_moves`): each attempt
+    /// whose result moved, none when everything may have moved.
+    pub fn take_moves(
+        conn: &mut DbConnection,
+        olympiad_id: OlympiadId,
+    ) -> DbResult<Vec<Option<AttemptId>>> {
+        #[derive(QueryableByName)]
+        struct Move {
+            #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::BigInt>)]
+            attempt_id: Option<i64>,
+        }
+        let sql = format!(
+            "DELETE FROM result_moves WHERE olympiad_id = {} RETURNING attempt_id",
+            placeholder(conn, 1)
+        );
+        Ok(diesel::sql_query(sql)
+            .bind::<diesel::sql_types::BigInt, _>(olympiad_id)
+            .load::<Move>(conn)?
+            .into_iter()
+            .map(|m| m.attempt_id.map(AttemptId::new))
+            .collect())
+    }
+
     /// How many learners the stored results hold.
     pub fn count(conn: &mut DbConnection, results_id: i64) -> DbResult<i64> {
         Ok(result_rows::table
