@@ -291,8 +291,8 @@ fn top_school(
 // generation they were computed at. Every write that can change them raises the olympiad's
 // generation in its own transaction (database triggers: see the migration `results_versions`), so
 // a reader that finds the stored generation behind brings them up to it first, under the results
-// row's lock (by what moved since: see [`follow`]), and stale results cannot be read. A writer that answers with the results it just
-// changed computes them once and stores them in its own transaction ([`live_and_stored`]), at the
+// row's lock, by what moved since (see [`follow`]), and stale results cannot be read. A writer
+// that answers with the results it just changed brings them up in its own transaction, at the
 // generation its commit leaves (raised at once there): the next reader finds them current.
 
 /// The olympiad's results row and its stored results, computed again first when behind.
@@ -317,22 +317,6 @@ pub fn current(
 /// stored, or computed whole (see [`follow`]).
 pub fn recompute(conn: &mut DbConnection, olympiad_id: OlympiadId) -> OfficeResult<()> {
     follow::catch_up(conn, olympiad_id, false)
-}
-
-/// The results as they are now, inside the caller's write transaction after its change: computed
-/// once, and stored at the generation that change raised them to.
-pub fn live_and_stored(conn: &mut DbConnection, olympiad_id: OlympiadId) -> OfficeResult<Live> {
-    write_transaction(conn, |conn| {
-        let results = OlympiadResults::of_olympiad(conn, olympiad_id)?;
-        ResultRow::lock(conn, results.id)?;
-        ResultRow::raise_now(conn, olympiad_id)?;
-        let generation = ResultRow::generation(conn, olympiad_id)?;
-        // Computed whole: every move so far is in it.
-        ResultRow::take_moves(conn, olympiad_id)?;
-        let live = live(conn, olympiad_id)?;
-        store(conn, results.id, generation, &live)?;
-        Ok(live)
-    })
 }
 
 fn store(

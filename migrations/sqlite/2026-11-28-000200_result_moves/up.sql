@@ -11,6 +11,9 @@ CREATE TABLE result_moves (
     attempt_id BIGINT
 );
 CREATE INDEX result_moves_by_olympiad ON result_moves (olympiad_id);
+-- What moved before there were moves is not known: every olympiad's results are computed whole
+-- at their next read.
+UPDATE olympiad_results SET computed_generation = -1;
 
 -- The olympiad's highest score, which scales every grade's distribution, read after each move.
 CREATE INDEX result_rows_by_score ON result_rows (results_id, score);

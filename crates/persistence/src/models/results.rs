@@ -391,27 +391,14 @@ impl ResultRow {
     /// Raises the olympiad's generation now, not at commit: PostgreSQL's triggers are deferred
     /// (SQLite's have run already, and then this is nothing). A writer that stores the results it
     /// has just changed stores them at the generation its commit leaves; the deferred trigger then
-    /// finds the raise done and does not raise again. Answers whether this call raised it (not
-    /// when this transaction had raised it already).
-    pub fn raise_now(conn: &mut DbConnection, olympiad_id: OlympiadId) -> DbResult<bool> {
+    /// finds the raise done and does not raise again.
+    pub fn raise_now(conn: &mut DbConnection, olympiad_id: OlympiadId) -> DbResult<()> {
         if let DbConnection::Postgresql(_) = conn {
-            #[derive(QueryableByName)]
-            struct Raised {
-                #[diesel(sql_type = diesel::sql_types::Bool)]
-                raised: bool,
-            }
-            let before = diesel::sql_query(
-                "SELECT COALESCE(current_setting('olympiad.results_raised_' || $1, true), '') \
-                 <> 'yes' AS raised",
-            )
-            .bind::<diesel::sql_types::BigInt, _>(olympiad_id)
-            .get_result::<Raised>(conn)?;
             diesel::sql_query("SELECT raise_result_generation($1)")
                 .bind::<diesel::sql_types::BigInt, _>(olympiad_id)
                 .execute(conn)?;
-            return Ok(before.raised);
         }
-        Ok(false)
+        Ok(())
     }
 
     pub fn computed(conn: &mut DbConnection, results_id: i64) -> DbResult<ComputedResults> {
