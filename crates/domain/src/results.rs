@@ -324,6 +324,13 @@ pub fn top_schools(standings: &[Standing], placings: &[Placing]) -> Vec<SchoolSt
             }
         })
         .collect();
+    rank_schools(&mut list);
+    list
+}
+
+/// Ranks the schools by their score, ties sharing the rank, and puts them in that order (a tie by
+/// entry): after every school's score is known, or after some of them changed.
+pub fn rank_schools(list: &mut [SchoolStanding]) {
     // Tenths compared as whole numbers, so that equal means tie exactly.
     let tenths: Vec<i64> = list
         .iter()
@@ -333,7 +340,6 @@ pub fn top_schools(standings: &[Standing], placings: &[Placing]) -> Vec<SchoolSt
         school.rank = rank;
     }
     list.sort_by(|a, b| a.rank.cmp(&b.rank).then(a.school.cmp(&b.school)));
-    list
 }
 
 #[cfg(test)]

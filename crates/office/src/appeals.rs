@@ -266,9 +266,10 @@ pub fn decide(
             Some(appeal.olympiad_id),
             serde_json::json!({ "appealId": appeal.id, "attemptId": appeal.attempt_id, "marks": marks, "reason": reason }),
         )?;
-        let live = results::live_and_stored(conn, appeal.olympiad_id)?;
+        // Current already: an upheld appeal's adjustment moved the stored results.
+        let learner = results::learners_of(conn, appeal.olympiad_id, &[appeal.attempt_id])?;
         let learners: HashMap<AttemptId, &LearnerResult> =
-            live.learners.iter().map(|l| (l.attempt_id, l)).collect();
+            learner.iter().map(|(&id, l)| (id, l)).collect();
         let row = Appeal::list(conn, AppealsOf::Entry(appeal.school_participant_id))?
             .into_iter()
             .find(|r| r.appeal.id == appeal.id)

@@ -12,7 +12,8 @@ use chrono::NaiveDateTime;
 use olympiad_documents::{Cell, Table};
 use olympiad_domain::id::{AttemptId, OlympiadId, ParticipantId, QuestionId, SchoolParticipantId};
 use olympiad_domain::results::{
-    place, top_schools, Award, MedalBands, ResultChangeKind, ResultsState, Standing,
+    place, top_schools, Award, MedalBands, Placing, ResultChangeKind, ResultsState, SchoolStanding,
+    Standing,
 };
 use olympiad_domain::Role;
 use olympiad_persistence::models::listing::contains_pattern;
@@ -27,8 +28,10 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
+mod follow;
 mod moderation;
 mod public;
+pub use follow::*;
 pub use moderation::*;
 pub use public::*;
 
@@ -123,96 +126,161 @@ pub fn live(conn: &mut DbConnection, olympiad_id: OlympiadId) -> OfficeResult<Li
     let bands = bands_of(&results);
     let attempts = FinishedAttempt::for_olympiad(conn, olympiad_id, None)?;
     let on_paper = PaperSheet::attempt_ids(conn, olympiad_id)?;
-    // Later changes win: the last adjustment's marks, the last disqualification or reinstatement.
-    let mut adjusted: HashMap<AttemptId, i64> = HashMap::new();
-    let mut disqualified: HashMap<AttemptId, bool> = HashMap::new();
-    for change in ResultChange::for_olympiad(conn, olympiad_id)? {
-        let Some(attempt) = change.attempt_id else {
-            continue;
-        };
-        match change.kind {
-            ResultChangeKind::Adjusted => {
-                if let Some(marks) = change.marks {
-                    adjusted.insert(attempt, marks);
-                }
-            }
-            ResultChangeKind::Disqualified => {
-                disqualified.insert(attempt, true);
-            }
-            ResultChangeKind::Reinstated => {
-                disqualified.insert(attempt, false);
-            }
-            _ => {}
-        }
-    }
-    let standings: Vec<Standing> = attempts
-        .iter()
-        .map(|a| Standing {
-            grade: a.grade,
-            school: a.school_participant_id,
-            province: a.province.clone(),
-            score: adjusted
-                .get(&a.attempt_id)
-                .copied()
-                .unwrap_or(a.score.unwrap_or(0)),
-            disqualified: disqualified.get(&a.attempt_id).copied().unwrap_or(false),
+    let moderated = Moderated::of(ResultChange::for_olympiad(conn, olympiad_id)?);
+    let mut learners: Vec<LearnerResult> = attempts
+        .into_iter()
+        .map(|a| {
+            let paper = on_paper.contains(&a.attempt_id);
+            moderated.learner(a, paper)
         })
         .collect();
+    let standings: Vec<Standing> = learners.iter().map(standing_of).collect();
     let placings = place(&standings, &bands);
-    let mut school_names: HashMap<SchoolParticipantId, (String, String)> = HashMap::new();
-    let learners: Vec<LearnerResult> = attempts
-        .into_iter()
-        .zip(standings.iter().zip(&placings))
-        .map(|(a, (standing, placing))| {
-            school_names
-                .entry(a.school_participant_id)
-                .or_insert_with(|| (a.school_name.clone(), a.province.clone()));
-            LearnerResult {
-                attempt_id: a.attempt_id,
-                participant_id: a.participant_id,
-                first_name: a.first_name,
-                last_name: a.last_name,
-                grade: a.grade,
-                school_participant_id: a.school_participant_id,
-                school_name: a.school_name,
-                province: a.province,
-                score: standing.score,
-                marked_score: a.score.unwrap_or(0),
-                adjusted: adjusted.contains_key(&a.attempt_id),
-                disqualified: standing.disqualified,
-                rank: placing.rank,
-                of: placing.of,
-                province_rank: placing.province_rank,
-                percentile: placing.percentile,
-                award: placing.award,
-                best_in_school: placing.best_in_school,
-                on_paper: on_paper.contains(&a.attempt_id),
-            }
-        })
-        .collect();
-    let schools = top_schools(&standings, &placings)
-        .into_iter()
-        .map(|s| {
-            let (name, province) = school_names.get(&s.school).cloned().unwrap_or_default();
-            TopSchool {
-                rank: s.rank,
-                school_participant_id: s.school,
-                school_name: name,
-                province,
-                learners: s.learners,
-                score: s.score,
-                gold: s.gold,
-                silver: s.silver,
-                bronze: s.bronze,
-            }
-        })
-        .collect();
+    for (learner, placing) in learners.iter_mut().zip(&placings) {
+        set_placing(learner, placing);
+        learner.best_in_school = placing.best_in_school;
+    }
+    let schools = schools_of(&learners);
     Ok(Live {
         results,
         bands,
         learners,
         schools,
     })
+}
+
+/// What moderation changed in learners' results: later changes win (the last adjustment's
+/// marks, the last disqualification or reinstatement).
+struct Moderated {
+    adjusted: HashMap<AttemptId, i64>,
+    disqualified: HashMap<AttemptId, bool>,
+}
+
+impl Moderated {
+    /// From the changes, oldest first.
+    fn of(changes: Vec<ResultChange>) -> Moderated {
+        let mut moderated = Moderated {
+            adjusted: HashMap::new(),
+            disqualified: HashMap::new(),
+        };
+        for change in changes {
+            let Some(attempt) = change.attempt_id else {
+                continue;
+            };
+            match change.kind {
+                ResultChangeKind::Adjusted => {
+                    if let Some(marks) = change.marks {
+                        moderated.adjusted.insert(attempt, marks);
+                    }
+                }
+                ResultChangeKind::Disqualified => {
+                    moderated.disqualified.insert(attempt, true);
+                }
+                ResultChangeKind::Reinstated => {
+                    moderated.disqualified.insert(attempt, false);
+                }
+                _ => {}
+            }
+        }
+        moderated
+    }
+
+    /// The learner's result with their moderated marks, not yet placed.
+    fn learner(&self, a: FinishedAttempt, on_paper: bool) -> LearnerResult {
+        let marked_score = a.score.unwrap_or(0);
+        LearnerResult {
+            attempt_id: a.attempt_id,
+            participant_id: a.participant_id,
+            first_name: a.first_name,
+            last_name: a.last_name,
+            grade: a.grade,
+            school_participant_id: a.school_participant_id,
+            school_name: a.school_name,
+            province: a.province,
+            score: self
+                .adjusted
+                .get(&a.attempt_id)
+                .copied()
+                .unwrap_or(marked_score),
+            marked_score,
+            adjusted: self.adjusted.contains_key(&a.attempt_id),
+            disqualified: self
+                .disqualified
+                .get(&a.attempt_id)
+                .copied()
+                .unwrap_or(false),
+            rank: 0,
+            of: 0,
+            province_rank: 0,
+            percentile: 0.0,
+            award: None,
+            best_in_school: false,
+            on_paper,
+        }
+    }
+}
+
+fn standing_of(learner: &LearnerResult) -> Standing {
+    Standing {
+        grade: learner.grade,
+        school: learner.school_participant_id,
+        province: learner.province.clone(),
+        score: learner.score,
+        disqualified: learner.disqualified,
+    }
+}
+
+/// The learner's place in their grade (the best of their school is a matter of every grade).
+fn set_placing(learner: &mut LearnerResult, placing: &Placing) {
+    learner.rank = placing.rank;
+    learner.of = placing.of;
+    learner.province_rank = placing.province_rank;
+    learner.percentile = placing.percentile;
+    learner.award = placing.award;
+}
+
+/// The top schools of these learners (every learner of each of their schools).
+fn schools_of(learners: &[LearnerResult]) -> Vec<TopSchool> {
+    let mut names: HashMap<SchoolParticipantId, (String, String)> = HashMap::new();
+    for learner in learners {
+        names
+            .entry(learner.school_participant_id)
+            .or_insert_with(|| (learner.school_name.clone(), learner.province.clone()));
+    }
+    let standings: Vec<Standing> = learners.iter().map(standing_of).collect();
+    let placings: Vec<Placing> = learners
+        .iter()
+        .map(|l| Placing {
+            rank: l.rank,
+            of: l.of,
+            province_rank: l.province_rank,
+            percentile: l.percentile,
+            award: l.award,
+            best_in_school: l.best_in_school,
+        })
+        .collect();
+    top_schools(&standings, &placings)
+        .into_iter()
+        .map(|s| top_school(s, &names))
+        .collect()
+}
+
+fn top_school(
+    s: SchoolStanding,
+    names: &HashMap<SchoolParticipantId, (String, String)>,
+) -> TopSchool {
+    let (name, province) = names.get(&s.school).cloned().unwrap_or_default();
+    TopSchool {
+        rank: s.rank,
+        school_participant_id: s.school,
+        school_name: name,
+        province,
+        learners: s.learners,
+        score: s.score,
+        gold: s.gold,
+        silver: s.silver,
+        bronze: s.bronze,
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -222,9 +290,9 @@ pub fn live(conn: &mut DbConnection, olympiad_id: OlympiadId) -> OfficeResult<Li
 // (`result_rows`, with moderation's distributions and the top schools beside them) with the
 // generation they were computed at. Every write that can change them raises the olympiad's
 // generation in its own transaction (database triggers: see the migration `results_versions`), so
-// a reader that finds the stored generation behind computes them again first, under the results
-// row's lock, and stale results cannot be read. A writer that answers with the results it just
-// changed computes them once and stores them in its own transaction ([`live_and_stored`]), at the
+// a reader that finds the stored generation behind brings them up to it first, under the results
+// row's lock, by what moved since (see [`follow`]), and stale results cannot be read. A writer
+// that answers with the results it just changed brings them up in its own transaction, at the
 // generation its commit leaves (raised at once there): the next reader finds them current.
 
 /// The olympiad's results row and its stored results, computed again first when behind.
@@ -245,33 +313,10 @@ pub fn current(
     Ok((results, computed))
 }
 
-/// Computes the olympiad's results and stores them, unless another node stored this generation
-/// while this one waited for the lock.
+/// Brings the stored results up to the olympiad's generation: by what moved since they were
+/// stored, or computed whole (see [`follow`]).
 pub fn recompute(conn: &mut DbConnection, olympiad_id: OlympiadId) -> OfficeResult<()> {
-    let results = OlympiadResults::of_olympiad(conn, olympiad_id)?;
-    write_transaction(conn, |conn| {
-        ResultRow::lock(conn, results.id)?;
-        let generation = ResultRow::generation(conn, olympiad_id)?;
-        if ResultRow::computed(conn, results.id)?.computed_generation >= generation {
-            return Ok(());
-        }
-        let live = live(conn, olympiad_id)?;
-        store(conn, results.id, generation, &live)
-    })
-}
-
-/// The results as they are now, inside the caller's write transaction after its change: computed
-/// once, and stored at the generation that change raised them to.
-pub fn live_and_stored(conn: &mut DbConnection, olympiad_id: OlympiadId) -> OfficeResult<Live> {
-    write_transaction(conn, |conn| {
-        let results = OlympiadResults::of_olympiad(conn, olympiad_id)?;
-        ResultRow::lock(conn, results.id)?;
-        ResultRow::raise_now(conn, olympiad_id)?;
-        let generation = ResultRow::generation(conn, olympiad_id)?;
-        let live = live(conn, olympiad_id)?;
-        store(conn, results.id, generation, &live)?;
-        Ok(live)
-    })
+    follow::catch_up(conn, olympiad_id, false)
 }
 
 fn store(
@@ -280,7 +325,8 @@ fn store(
     generation: i64,
     live: &Live,
 ) -> OfficeResult<()> {
-    let (grades, outliers) = distributions(&live.learners);
+    let highest = live.learners.iter().map(|l| l.score).max().unwrap_or(0);
+    let (grades, outliers) = distributions(&live.learners, highest);
     let rows: Vec<ResultRow> = live
         .learners
         .iter()
@@ -376,9 +422,13 @@ pub fn learners_of(
 }
 
 /// The distribution of each grade's scores, and the learners to check first: those whose score is
-/// far from their grade's (three standard deviations), or adjusted by more than a fifth.
-fn distributions(learners: &[LearnerResult]) -> (Vec<GradeDistribution>, HashSet<AttemptId>) {
-    let highest = learners.iter().map(|l| l.score).max().unwrap_or(0).max(1);
+/// far from their grade's (three standard deviations), or adjusted by more than a fifth. `highest`
+/// is the olympiad's highest score (of every learner, disqualified or not).
+fn distributions(
+    learners: &[LearnerResult],
+    highest: i64,
+) -> (Vec<GradeDistribution>, HashSet<AttemptId>) {
+    let highest = highest.max(1);
     let mut by_grade: BTreeMap<i32, Vec<&LearnerResult>> = BTreeMap::new();
     for learner in learners.iter().filter(|l| !l.disqualified) {
         by_grade.entry(learner.grade).or_default().push(learner);

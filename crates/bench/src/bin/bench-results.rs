@@ -1,7 +1,8 @@
 //! Results and certificates: the results grid, Results moderation and the top-school calculation
 //! over 100,000 finished attempts (through the real HTTP application; the results are computed
-//! once and stored, then read), one computation of them, and 10,000 certificates made into one
-//! ZIP per school on every core, as the certificate job makes them.
+//! once and stored, then read), one computation of them, the next read after a single change and
+//! the staff's changes (the stored results follow each in place), and 10,000 certificates made
+//! into one ZIP per school on every core, as the certificate job makes them.
 
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a benchmark that cannot set up has failed
 
@@ -232,6 +233,14 @@ async fn main() {
         "UPDATE olympiad_results SET computed_generation = -1 WHERE olympiad_id = {o}"
     ))
     .unwrap();
+    // Where it goes: ranking every attempt (read and computed), the rest storing them.
+    let start = Instant::now();
+    olympiad_office::results::live(&mut conn, o).unwrap();
+    report(
+        "results_rank_100000_attempts",
+        millis(start.elapsed()),
+        "ms",
+    );
     let start = Instant::now();
     olympiad_office::results::recompute(&mut conn, o).unwrap();
     report(
@@ -239,4 +248,54 @@ async fn main() {
         millis(start.elapsed()),
         "ms",
     );
+
+    // The next read after one change: an attempt marked (as a learner finishing moves the
+    // results), then the grid read, which follows what moved.
+    let grid = format!("/api/results?olympiadId={o}&page=1&pageSize=50&sort=rank");
+    let mut times = Vec::with_capacity(CHANGES);
+    for change in 0..CHANGES {
+        let attempt = 1_000_000 + (change * 3_331) % ATTEMPTS;
+        let score = (change * 13) % 61;
+        conn.batch_execute(&format!(
+            "UPDATE attempts SET score = {score} WHERE id = {attempt}"
+        ))
+        .unwrap();
+        let start = Instant::now();
+        answered(&app, TestRequest::get().uri(&grid), &token).await;
+        times.push(millis(start.elapsed()));
+    }
+    report("results_change_p99", p99(times), "ms");
+
+    // The staff's changes, each answered with the results it moved in its own transaction: a mark
+    // set by hand (as an upheld appeal sets it), a disqualification and its reinstatement.
+    let mut times = Vec::with_capacity(CHANGES);
+    for change in 0..CHANGES {
+        let attempt = 1_000_000 + (change / 3 * 7_919) % ATTEMPTS;
+        let (path, body) = match change % 3 {
+            0 => (
+                "/api/results/adjust",
+                serde_json::json!({ "olympiadId": o, "attemptId": attempt,
+                    "marks": (change * 17) % 61, "reason": "Script read again" }),
+            ),
+            step => (
+                "/api/results/disqualify",
+                serde_json::json!({ "olympiadId": o, "attemptId": attempt,
+                    "disqualified": step == 1, "reason": "Wrote with a phone on the desk" }),
+            ),
+        };
+        let start = Instant::now();
+        answered(&app, TestRequest::post().uri(path).set_json(body), &token).await;
+        times.push(millis(start.elapsed()));
+    }
+    report("results_adjust_p99", p99(times), "ms");
+}
+
+/// Changes whose next read (or whose own answer) is timed.
+const CHANGES: usize = 36;
+
+/// The 99th percentile: of a few dozen, the slowest.
+fn p99(mut times: Vec<f64>) -> f64 {
+    times.sort_by(f64::total_cmp);
+    let index = (times.len() * 99).div_ceil(100).saturating_sub(1);
+    times[index]
 }

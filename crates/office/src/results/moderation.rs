@@ -215,13 +215,18 @@ fn change_one(
     decide: impl FnOnce(&LearnerResult, String) -> Option<(LearnerChange, String)>,
 ) -> OfficeResult<LearnerResult> {
     staff_change(conn, caller, olympiad_id, reason, |conn, reason| {
-        let before = live(conn, olympiad_id)?;
-        not_final(&before.results)?;
-        let learner = learner_of(&before, attempt_id)?.clone();
+        let (results, _) = current(conn, olympiad_id)?;
+        not_final(&results)?;
+        let learner = stored_learner(conn, results.id, attempt_id)?;
         match decide(&learner, reason) {
-            Some((what, reason)) => {
-                change_learner(conn, caller, olympiad_id, &learner, what, &reason)
-            }
+            Some((what, reason)) => change_learner(
+                conn,
+                caller,
+                (olympiad_id, results.id),
+                &learner,
+                what,
+                &reason,
+            ),
             None => Ok(learner),
         }
     })
@@ -232,7 +237,7 @@ fn change_one(
 fn change_learner(
     conn: &mut DbConnection,
     caller: &Caller,
-    olympiad_id: OlympiadId,
+    (olympiad_id, results_id): (OlympiadId, i64),
     learner: &LearnerResult,
     what: LearnerChange,
     reason: &str,
@@ -266,16 +271,8 @@ fn change_learner(
     );
     ResultChange::record(conn, &change)?;
     record_activity(conn, caller, action, Some(olympiad_id), details)?;
-    let after = live_and_stored(conn, olympiad_id)?;
-    Ok(learner_of(&after, attempt_id)?.clone())
-}
-
-/// The learner's current result, which must be one of the olympiad's finished attempts.
-fn learner_of(live: &Live, attempt_id: AttemptId) -> OfficeResult<&LearnerResult> {
-    live.learners
-        .iter()
-        .find(|l| l.attempt_id == attempt_id)
-        .ok_or_else(|| OfficeError::NotFound("This learner's finished attempt".into()))
+    follow(conn, olympiad_id, ResultsChange::Learners)?;
+    stored_learner(conn, results_id, attempt_id)
 }
 
 #[derive(Debug, Clone, Deserialize, Validate, ToSchema)]
@@ -535,6 +532,7 @@ pub fn set_bands(
             Some(input.olympiad_id),
             serde_json::to_value(input.bands).unwrap_or_default(),
         )?;
+        follow(conn, input.olympiad_id, ResultsChange::Bands)?;
         Ok(input.bands)
     })
 }

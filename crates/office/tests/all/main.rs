@@ -7,3 +7,4 @@ mod appeals;
 mod common;
 mod money;
 mod results;
+mod results_follow;

@@ -157,6 +157,18 @@ impl ResultChange {
         Ok(())
     }
 
+    /// The changes of one attempt, oldest first: later ones win.
+    pub fn for_attempt(
+        conn: &mut DbConnection,
+        attempt_id: AttemptId,
+    ) -> DbResult<Vec<ResultChange>> {
+        Ok(result_changes::table
+            .filter(result_changes::attempt_id.eq(attempt_id))
+            .order(result_changes::id)
+            .select(ResultChange::as_select())
+            .load(conn)?)
+    }
+
     /// Every change of the olympiad, oldest first: later ones win.
     pub fn for_olympiad(
         conn: &mut DbConnection,
@@ -193,6 +205,24 @@ impl FinishedAttempt {
         olympiad_id: OlympiadId,
         school_participant_id: Option<SchoolParticipantId>,
     ) -> DbResult<Vec<FinishedAttempt>> {
+        Self::load(conn, olympiad_id, school_participant_id, None)
+    }
+
+    /// The attempt, if it is one of the olympiad's finished current attempts.
+    pub fn of_attempt(
+        conn: &mut DbConnection,
+        olympiad_id: OlympiadId,
+        attempt_id: AttemptId,
+    ) -> DbResult<Option<FinishedAttempt>> {
+        Ok(Self::load(conn, olympiad_id, None, Some(attempt_id))?.pop())
+    }
+
+    fn load(
+        conn: &mut DbConnection,
+        olympiad_id: OlympiadId,
+        school_participant_id: Option<SchoolParticipantId>,
+        attempt_id: Option<AttemptId>,
+    ) -> DbResult<Vec<FinishedAttempt>> {
         let mut query = attempts::table
             .inner_join(participants::table.inner_join(learners::table))
             .inner_join(school_participants::table.inner_join(schools::table))
@@ -202,6 +232,9 @@ impl FinishedAttempt {
             .into_boxed();
         if let Some(entry) = school_participant_id {
             query = query.filter(attempts::school_participant_id.eq(entry));
+        }
+        if let Some(attempt) = attempt_id {
+            query = query.filter(attempts::id.eq(attempt));
         }
         Ok(query
             .order(attempts::id)
@@ -273,7 +306,7 @@ impl QuestionDistribution {
 // Results computed once per generation
 
 /// One learner's computed result, as stored for the grid (see `result_rows` in the migration).
-#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Insertable)]
 #[diesel(table_name = result_rows, treat_none_as_default_value = false)]
 pub struct ResultRow {
     pub results_id: i64,
@@ -400,8 +433,13 @@ impl ResultRow {
     ) -> DbResult<()> {
         diesel::delete(result_rows::table.filter(result_rows::results_id.eq(results_id)))
             .execute(conn)?;
-        // Many rows a statement, on each database's own connection (the two-database connection
-        // has no multi-row insert).
+        Self::insert(conn, rows)?;
+        Self::computed_at(conn, results_id, generation, grades, schools)
+    }
+
+    /// Many rows a statement, on each database's own connection (the two-database connection has
+    /// no multi-row insert).
+    fn insert(conn: &mut DbConnection, rows: &[ResultRow]) -> DbResult<()> {
         for chunk in rows.chunks(INSERT_CHUNK) {
             let insert = diesel::insert_into(result_rows::table).values(chunk);
             match conn {
@@ -409,6 +447,40 @@ impl ResultRow {
                 DbConnection::Sqlite(sqlite) => insert.execute(sqlite)?,
             };
         }
+        Ok(())
+    }
+
+    /// Replaces these stored rows (of one results) and removes those of `removed`.
+    pub fn put(
+        conn: &mut DbConnection,
+        results_id: i64,
+        rows: &[ResultRow],
+        removed: &[AttemptId],
+    ) -> DbResult<()> {
+        let attempts: Vec<AttemptId> = rows
+            .iter()
+            .map(|r| r.attempt_id)
+            .chain(removed.iter().copied())
+            .collect();
+        for chunk in attempts.chunks(500) {
+            diesel::delete(
+                result_rows::table
+                    .filter(result_rows::results_id.eq(results_id))
+                    .filter(result_rows::attempt_id.eq_any(chunk)),
+            )
+            .execute(conn)?;
+        }
+        Self::insert(conn, rows)
+    }
+
+    /// Marks the stored results computed at `generation`, with what was computed with them.
+    pub fn computed_at(
+        conn: &mut DbConnection,
+        results_id: i64,
+        generation: i64,
+        grades: &str,
+        schools: &str,
+    ) -> DbResult<()> {
         diesel::update(olympiad_results::table.find(results_id))
             .set((
                 olympiad_results::computed_generation.eq(generation),
@@ -481,6 +553,82 @@ impl ResultRow {
             .order((result_rows::grade, result_rows::attempt_id))
             .select(ResultRow::as_select())
             .load(conn)?)
+    }
+
+    /// The highest score among the stored results (the disqualified too), 0 when there are none.
+    pub fn highest(conn: &mut DbConnection, results_id: i64) -> DbResult<i64> {
+        Ok(result_rows::table
+            .filter(result_rows::results_id.eq(results_id))
+            .select(diesel::dsl::max(result_rows::score))
+            .first::<Option<i64>>(conn)?
+            .unwrap_or(0))
+    }
+
+    /// The grades the stored results hold.
+    pub fn grades(conn: &mut DbConnection, results_id: i64) -> DbResult<Vec<i32>> {
+        Ok(result_rows::table
+            .filter(result_rows::results_id.eq(results_id))
+            .select(result_rows::grade)
+            .distinct()
+            .order(result_rows::grade)
+            .load(conn)?)
+    }
+
+    /// The stored results of one grade.
+    pub fn of_grade(
+        conn: &mut DbConnection,
+        results_id: i64,
+        grade: i32,
+    ) -> DbResult<Vec<ResultRow>> {
+        Ok(result_rows::table
+            .filter(result_rows::results_id.eq(results_id))
+            .filter(result_rows::grade.eq(grade))
+            .order(result_rows::attempt_id)
+            .select(ResultRow::as_select())
+            .load(conn)?)
+    }
+
+    /// The stored results of these schools' entries, by attempt.
+    pub fn of_schools(
+        conn: &mut DbConnection,
+        results_id: i64,
+        entries: &[SchoolParticipantId],
+    ) -> DbResult<Vec<ResultRow>> {
+        let mut rows = Vec::new();
+        for chunk in entries.chunks(500) {
+            rows.extend(
+                result_rows::table
+                    .filter(result_rows::results_id.eq(results_id))
+                    .filter(result_rows::school_participant_id.eq_any(chunk))
+                    .select(ResultRow::as_select())
+                    .load(conn)?,
+            );
+        }
+        rows.sort_by_key(|r| r.attempt_id);
+        Ok(rows)
+    }
+
+    /// Takes what moved the olympiad's results (see the migration `result_moves`): each attempt
+    /// whose result moved, none when everything may have moved.
+    pub fn take_moves(
+        conn: &mut DbConnection,
+        olympiad_id: OlympiadId,
+    ) -> DbResult<Vec<Option<AttemptId>>> {
+        #[derive(QueryableByName)]
+        struct Move {
+            #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::BigInt>)]
+            attempt_id: Option<i64>,
+        }
+        let sql = format!(
+            "DELETE FROM result_moves WHERE olympiad_id = {} RETURNING attempt_id",
+            placeholder(conn, 1)
+        );
+        Ok(diesel::sql_query(sql)
+            .bind::<diesel::sql_types::BigInt, _>(olympiad_id)
+            .load::<Move>(conn)?
+            .into_iter()
+            .map(|m| m.attempt_id.map(AttemptId::new))
+            .collect())
     }
 
     /// How many learners the stored results hold.

@@ -1,0 +1,240 @@
+//! Stored results that follow each change in place are the results computed whole: a seeded run
+//! of learners finishing, marks adjusted, learners disqualified and reinstated, appeals decided
+//! and the medal bands changed, over a few hundred learners of five grades in six schools, with
+//! every row (places with ties, percentiles, awards, the best of each school, outliers), each
+//! grade's distribution and the top schools compared with a whole computation after each step.
+
+use crate::common::{entered_learner, entered_school, finished_attempt, paper};
+use crate::results::move_to;
+use olympiad_bench::fixtures::{geography_olympiad, overlord};
+use olympiad_domain::appeals::AppealOutcome;
+use olympiad_domain::id::{AppealId, AttemptId, ParticipantId};
+use olympiad_domain::results::{MedalBands, ResultsState};
+use olympiad_office::appeals::{self, DecideInput, LodgeInput};
+use olympiad_office::results::{self, AdjustInput, BandsInput, DisqualifyInput};
+use olympiad_office::Caller;
+use olympiad_persistence::models::{
+    Olympiad, OlympiadResults, ResultRow, ResultRowFilter, SchoolParticipant,
+};
+use olympiad_persistence::testing::TestDatabase;
+use olympiad_persistence::DbConnection;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+const LEARNERS: usize = 300;
+/// Entered, not yet finished: they finish during the run.
+const WAITING: usize = 40;
+const APPEALS: usize = 20;
+const STEPS: usize = 120;
+
+/// The stored results: every row in the grid's order, the grades' distributions, the top schools.
+fn stored(conn: &mut DbConnection, olympiad: &Olympiad) -> (Vec<ResultRow>, String, String) {
+    let results = OlympiadResults::of_olympiad(conn, olympiad.id).unwrap();
+    let computed = ResultRow::computed(conn, results.id).unwrap();
+    let generation = ResultRow::generation(conn, olympiad.id).unwrap();
+    assert!(
+        computed.computed_generation >= generation,
+        "the change left the stored results behind"
+    );
+    let filter = ResultRowFilter::default();
+    let (rows, _) = ResultRow::page(conn, results.id, &filter, &[], None).unwrap();
+    (rows, computed.computed_grades, computed.computed_schools)
+}
+
+/// The results computed whole, stored in place of what the changes left.
+fn computed_whole(
+    conn: &mut DbConnection,
+    olympiad: &Olympiad,
+) -> (Vec<ResultRow>, String, String) {
+    let results = OlympiadResults::of_olympiad(conn, olympiad.id).unwrap();
+    // Behind every generation: computed again whatever is stored.
+    diesel::RunQueryDsl::execute(
+        diesel::sql_query(format!(
+            "UPDATE olympiad_results SET computed_generation = -1 WHERE id = {}",
+            results.id
+        )),
+        conn,
+    )
+    .unwrap();
+    results::recompute(conn, olympiad.id).unwrap();
+    stored(conn, olympiad)
+}
+
+struct Run {
+    olympiad: Olympiad,
+    office: Caller,
+    entries: Vec<SchoolParticipant>,
+    finished: Vec<AttemptId>,
+    waiting: Vec<(usize, ParticipantId)>,
+    appeals: Vec<AppealId>,
+    rng: StdRng,
+}
+
+impl Run {
+    fn new(conn: &mut DbConnection) -> Run {
+        let olympiad = geography_olympiad(conn, false);
+        let office = overlord(conn);
+        paper(conn, &olympiad, &[10, 10]);
+        let schools = [
+            ("Crawford College", "Gauteng"),
+            ("Pietersburg High", "Limpopo"),
+            ("Sunward Park", "Gauteng"),
+            ("Rondebosch", "Western Cape"),
+            ("Grey College", "Free State"),
+            ("Thohoyandou Secondary", "Limpopo"),
+        ];
+        let entries: Vec<SchoolParticipant> = schools
+            .iter()
+            .map(|(name, province)| entered_school(conn, &olympiad, name, province))
+            .collect();
+        let mut rng = StdRng::seed_from_u64(20_261_128);
+        let mut finished = Vec::new();
+        let mut waiting = Vec::new();
+        for i in 0..LEARNERS + WAITING {
+            let school = rng.random_range(0..entries.len());
+            let grade = rng.random_range(8..=12);
+            let last = format!("Learner {i:03}");
+            let participant = entered_learner(conn, &entries[school], ("Sam", &last, grade));
+            if i < LEARNERS {
+                // Few marks, so that ties are many.
+                let score = rng.random_range(0..=40);
+                finished.push(finished_attempt(conn, &entries[school], participant, score));
+            } else {
+                waiting.push((school, participant));
+            }
+        }
+        Run {
+            olympiad,
+            office,
+            entries,
+            finished,
+            waiting,
+            appeals: Vec::new(),
+            rng,
+        }
+    }
+
+    fn any_finished(&mut self) -> AttemptId {
+        self.finished[self.rng.random_range(0..self.finished.len())]
+    }
+
+    /// Appeals lodged against the released results by the learners' schools, then the results
+    /// reopened so that they can be decided.
+    fn lodge_appeals(&mut self, conn: &mut DbConnection) {
+        move_to(conn, &self.office, &self.olympiad, ResultsState::Moderated).unwrap();
+        move_to(conn, &self.office, &self.olympiad, ResultsState::Final).unwrap();
+        let released = results::learners_of(conn, self.olympiad.id, &self.finished).unwrap();
+        while self.appeals.len() < APPEALS {
+            let attempt = self.any_finished();
+            let input = LodgeInput {
+                school_participant_id: released[&attempt].school_participant_id,
+                attempt_id: attempt,
+                question: 1,
+                reason: "The answer is within the tolerance".into(),
+            };
+            // The same learner twice waits already: another is taken.
+            if let Ok(appeal) = appeals::lodge(conn, &self.office, &input) {
+                self.appeals.push(appeal.id);
+            }
+        }
+        move_to(conn, &self.office, &self.olympiad, ResultsState::Moderated).unwrap();
+    }
+
+    /// One change of a kind chosen at random; its name.
+    fn step(&mut self, conn: &mut DbConnection) -> &'static str {
+        let o = self.olympiad.id;
+        match self.rng.random_range(0..6) {
+            0 if !self.waiting.is_empty() => {
+                // One to three learners finished and marked before the next read follows them.
+                for _ in 0..self.rng.random_range(1..=3).min(self.waiting.len()) {
+                    let (school, participant) = self.waiting.pop().unwrap();
+                    let score = self.rng.random_range(0..=40);
+                    let entry = &self.entries[school];
+                    let attempt = finished_attempt(conn, entry, participant, score);
+                    self.finished.push(attempt);
+                }
+                "finished"
+            }
+            1 | 2 => {
+                let input = AdjustInput {
+                    olympiad_id: o,
+                    attempt_id: self.any_finished(),
+                    marks: self.rng.random_range(0..=45),
+                    reason: "Script read again".into(),
+                };
+                results::adjust(conn, &self.office, &input).unwrap();
+                "adjusted"
+            }
+            3 => {
+                let input = DisqualifyInput {
+                    olympiad_id: o,
+                    attempt_id: self.any_finished(),
+                    disqualified: self.rng.random_bool(0.6),
+                    reason: "Wrote with a phone on the desk".into(),
+                };
+                results::disqualify(conn, &self.office, &input).unwrap();
+                "disqualified"
+            }
+            4 if !self.appeals.is_empty() => {
+                let appeal = self.appeals.pop().unwrap();
+                let upheld = self.rng.random_bool(0.7);
+                let input = DecideInput {
+                    outcome: if upheld {
+                        AppealOutcome::Upheld
+                    } else {
+                        AppealOutcome::Dismissed
+                    },
+                    reason: "Read by the moderators".into(),
+                    marks: upheld.then(|| self.rng.random_range(0..=45)),
+                };
+                appeals::decide(conn, &self.office, appeal, &input).unwrap();
+                "appeal decided"
+            }
+            _ => {
+                let mut cuts: Vec<f64> = (0..4)
+                    .map(|_| f64::from(self.rng.random_range(0..=20)) * 5.0)
+                    .collect();
+                cuts.sort_by(f64::total_cmp);
+                let bands = MedalBands {
+                    gold: cuts[0],
+                    silver: cuts[1],
+                    bronze: cuts[2],
+                    merit: cuts[3],
+                };
+                let input = BandsInput {
+                    olympiad_id: o,
+                    bands,
+                };
+                results::set_bands(conn, &self.office, &input).unwrap();
+                "bands changed"
+            }
+        }
+    }
+}
+
+#[test]
+fn results_moved_by_each_change_are_the_results_computed_whole() {
+    let db = TestDatabase::new();
+    let mut conn = db.conn();
+    let conn = &mut conn;
+    let mut run = Run::new(conn);
+    run.lodge_appeals(conn);
+    let mut rows = computed_whole(conn, &run.olympiad).0.len();
+    assert_eq!(rows, LEARNERS);
+    for step in 0..STEPS {
+        let change = run.step(conn);
+        // As the next reader finds them.
+        results::learners_of(conn, run.olympiad.id, &[]).unwrap();
+        let followed = stored(conn, &run.olympiad);
+        let whole = computed_whole(conn, &run.olympiad);
+        let differing = followed.0.iter().zip(&whole.0).find(|(a, b)| a != b);
+        assert!(
+            followed.0.len() == whole.0.len() && differing.is_none(),
+            "step {step} ({change}): the rows differ from the results computed whole: {differing:#?}"
+        );
+        assert_eq!(followed.1, whole.1, "step {step} ({change}): distributions");
+        assert_eq!(followed.2, whole.2, "step {step} ({change}): top schools");
+        rows = followed.0.len();
+    }
+    assert!(rows > LEARNERS, "learners finished during the run");
+}

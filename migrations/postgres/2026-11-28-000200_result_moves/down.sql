@@ -1,0 +1,17 @@
+DROP TRIGGER paper_sheets_moves ON paper_sheets;
+DROP TRIGGER result_changes_moves_change ON result_changes;
+DROP TRIGGER result_changes_moves_insert ON result_changes;
+DROP TRIGGER schools_moves_update ON schools;
+DROP TRIGGER school_participants_moves_update ON school_participants;
+DROP TRIGGER participants_moves_update ON participants;
+DROP TRIGGER learners_moves_update ON learners;
+DROP TRIGGER attempts_moves_delete ON attempts;
+DROP TRIGGER attempts_moves_update ON attempts;
+DROP TRIGGER attempts_moves_insert ON attempts;
+DROP FUNCTION results_school_moved();
+DROP FUNCTION results_learner_moved();
+DROP FUNCTION results_change_moved();
+DROP FUNCTION results_all_moved();
+DROP FUNCTION results_attempt_moved();
+DROP INDEX result_rows_by_score;
+DROP TABLE result_moves;

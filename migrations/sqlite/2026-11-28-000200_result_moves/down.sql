@@ -1,0 +1,15 @@
+DROP TRIGGER paper_sheets_moves_delete;
+DROP TRIGGER paper_sheets_moves_update;
+DROP TRIGGER paper_sheets_moves_insert;
+DROP TRIGGER result_changes_moves_delete;
+DROP TRIGGER result_changes_moves_update;
+DROP TRIGGER result_changes_moves_insert;
+DROP TRIGGER schools_moves_update;
+DROP TRIGGER school_participants_moves_update;
+DROP TRIGGER participants_moves_update;
+DROP TRIGGER learners_moves_update;
+DROP TRIGGER attempts_moves_delete;
+DROP TRIGGER attempts_moves_update;
+DROP TRIGGER attempts_moves_insert;
+DROP INDEX result_rows_by_score;
+DROP TABLE result_moves;
