@@ -85,7 +85,18 @@ pub async fn sign_in(
     password: &str,
     olympiad: &str,
 ) -> Result<String, String> {
-    let body = json!({ "username": username, "password": password, "olympiadName": olympiad, "loginType": "learner" });
+    sign_in_as(client, base, (username, password), olympiad, "learner").await
+}
+
+/// Signs in with the login type (`learner`, `admin`, ...) in the olympiad; answers the token.
+pub async fn sign_in_as(
+    client: &Client,
+    base: &str,
+    (username, password): (&str, &str),
+    olympiad: &str,
+    login_type: &str,
+) -> Result<String, String> {
+    let body = json!({ "username": username, "password": password, "olympiadName": olympiad, "loginType": login_type });
     let answer = ok(
         call(client.post(format!("{base}/api/auth/signin")), Some(&body)).await?,
         "sign-in",
