@@ -240,3 +240,25 @@ pub fn enter_many(
     }
     Ok(usernames)
 }
+
+/// `count` open expressions of interest in the olympiad, each a different teacher's address: the
+/// audience of a mass mail to interested parties (plain SQL, not what a benchmark measures).
+pub fn interested_parties(conn: &mut DbConnection, olympiad: &Olympiad, count: usize) {
+    conn.batch_execute("BEGIN").unwrap();
+    for batch in 0..count.div_ceil(1000) {
+        let rows: Vec<String> = (batch * 1000..count.min((batch + 1) * 1000))
+            .map(|n| {
+                format!(
+                    "({}, 'teacher', 'Teacher', '{n:05}', 'teacher{n:05}@school.example.org', 'bench-{n}')",
+                    olympiad.id
+                )
+            })
+            .collect();
+        conn.batch_execute(&format!(
+            "INSERT INTO expressions_of_interest (olympiad_id, kind, first_name, last_name, email, verify_token) VALUES {}",
+            rows.join(",")
+        ))
+        .unwrap();
+    }
+    conn.batch_execute("COMMIT").unwrap();
+}

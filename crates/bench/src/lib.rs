@@ -77,6 +77,11 @@ pub fn report(name: &str, value: f64, unit: &str) {
     println!("bench {name} {value:.1} {unit}");
 }
 
+/// Prints a ratio, with the three decimals a ratio near 1 needs.
+pub fn report_ratio(name: &str, value: f64) {
+    println!("bench {name} {value:.3} ratio");
+}
+
 pub fn millis(duration: Duration) -> f64 {
     duration.as_secs_f64() * 1000.0
 }

@@ -39,13 +39,14 @@ pub struct RushReport<'a> {
     pub p99: &'a str,
 }
 
-/// Runs `step` for every learner as [`learners_at_a_time`] does, times each, and reports the rush.
+/// Runs `step` for every learner as [`learners_at_a_time`] does, times each, and reports the rush;
+/// answers the learners a second.
 pub async fn timed_rush<T, Fut: Future<Output = Result<(), String>>>(
     names: RushReport<'_>,
     learners: Vec<T>,
     connections: usize,
     step: impl Fn(T) -> Fut,
-) -> Result<(), String> {
+) -> Result<f64, String> {
     let count = learners.len();
     let latencies = RefCell::new(Latencies::default());
     let (latencies_ref, step) = (&latencies, &step);
@@ -63,12 +64,9 @@ pub async fn timed_rush<T, Fut: Future<Output = Result<(), String>>>(
         return Err(format!("{} of {count} learners started", latencies.count()));
     }
     let name = names.name;
-    report(
-        &format!("{name}_starts_per_second"),
-        (count as f64 / seconds).round(),
-        "per_s",
-    );
+    let rate = count as f64 / seconds;
+    report(&format!("{name}_starts_per_second"), rate.round(), "per_s");
     report(names.p99, latencies.percentile_ms(99.0), "ms");
     report(&format!("{name}_{count}_seconds"), seconds, "s");
-    Ok(())
+    Ok(rate)
 }

@@ -4,48 +4,25 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a benchmark that cannot set up has failed
 
-use diesel::connection::SimpleConnection;
-use olympiad_bench::fixtures::{geography_olympiad, overlord};
+use olympiad_bench::fixtures::{geography_olympiad, interested_parties, overlord};
 use olympiad_bench::{database, millis, report};
 use olympiad_domain::email::Audience;
 use olympiad_mailer::testing::SmtpServer;
 use olympiad_mailer::Mailer;
 use olympiad_office::email::copy::CopyInput;
 use olympiad_office::email::mass_mails::{self, MassMailInput};
-use olympiad_persistence::models::Olympiad;
 use olympiad_server::worker::Worker;
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 const RECIPIENTS: usize = 10_000;
 
-/// Ten thousand open expressions of interest, each a different address (plain SQL: not measured).
-fn fill(conn: &mut olympiad_persistence::DbConnection, olympiad: &Olympiad) {
-    conn.batch_execute("BEGIN").unwrap();
-    for batch in 0..RECIPIENTS / 1000 {
-        let rows: Vec<String> = (batch * 1000..(batch + 1) * 1000)
-            .map(|n| {
-                format!(
-                    "({}, 'teacher', 'Teacher', '{n:05}', 'teacher{n:05}@school.example.org', 'bench-{n}')",
-                    olympiad.id
-                )
-            })
-            .collect();
-        conn.batch_execute(&format!(
-            "INSERT INTO expressions_of_interest (olympiad_id, kind, first_name, last_name, email, verify_token) VALUES {}",
-            rows.join(",")
-        ))
-        .unwrap();
-    }
-    conn.batch_execute("COMMIT").unwrap();
-}
-
 #[actix_web::main]
 async fn main() {
     let db = database();
     let mut conn = db.conn();
     let olympiad = geography_olympiad(&mut conn, true);
-    fill(&mut conn, &olympiad);
+    interested_parties(&mut conn, &olympiad, RECIPIENTS);
     let overlord = overlord(&mut conn);
     let input = MassMailInput {
         olympiad_id: Some(olympiad.id),

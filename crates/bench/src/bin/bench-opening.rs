@@ -188,6 +188,7 @@ async fn opening(
         first_question(&started["data"], &sealed[&learner.version])
     })
     .await
+    .map(|_| ())
 }
 
 /// Opens the sealed paper with the start's key, as the phone does, and finds the learner's first

@@ -8,13 +8,22 @@
 //! `rush_first_question_p99` (one learner's whole start) and `rush_10000_seconds` (all of them).
 //! On standard error it says where the time went: each step's mean time in the server, from the
 //! server's own `/metrics`.
+//!
+//! Then, the server stopped, the machine's own bcrypt speed: two threads (the two cores of the
+//! olympiad's server) check a learner's password at the learners' cost (`LEARNER_BCRYPT_COST`)
+//! for `BENCH_BCRYPT_SECONDS` (3), printed as `bcrypt_checks_per_second`, and
+//! `rush_bcrypt_ratio`, whole starts a second over bcrypt checks a second: the share of the
+//! machine one whole start costs, counted in sign-in checks (1 would be a start costing no more
+//! than its bcrypt check, with both cores on it).
 
 use actix_web::rt::System;
 use olympiad_bench::client::{client, sign_in, start};
 use olympiad_bench::rush::{timed_rush, RushReport};
 use olympiad_bench::server::{Demo, LEARNER_PASSWORD};
-use olympiad_bench::{database, finish, setting};
+use olympiad_bench::{database, finish, report, report_ratio, setting};
+use olympiad_domain::credentials::LEARNER_BCRYPT_COST;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 /// Lets the benchmark read the server's `/metrics` (a made-up secret for a throwaway server).
 const SCRAPE_SECRET: &str = "bench-rush-scrape-secret-0123456789abcdef";
@@ -37,17 +46,57 @@ fn run(learners: usize, connections: usize) -> Result<(), String> {
     let (demo, usernames) = Demo::with_learners(database(), learners)?;
     let mut server = demo.serve(&[("METRICS_SECRET", SCRAPE_SECRET)])?;
     let base = server.base_url.clone();
-    System::new().block_on(async {
-        rush(&base, usernames, connections).await?;
-        where_the_time_went(&base).await
+    let starts_per_second = System::new().block_on(async {
+        let rate = rush(&base, usernames, connections).await?;
+        where_the_time_went(&base).await?;
+        Ok::<f64, String>(rate)
     })?;
     server.kill();
+    let seconds = setting("BENCH_BCRYPT_SECONDS", 3) as u64;
+    let checks_per_second = bcrypt_checks_per_second(2, Duration::from_secs(seconds))?;
+    report(
+        "bcrypt_checks_per_second",
+        checks_per_second.round(),
+        "per_second",
+    );
+    report_ratio("rush_bcrypt_ratio", starts_per_second / checks_per_second);
     Ok(())
+}
+
+/// Learners' password checks a second on `threads` threads for `lasting`: each thread checks the
+/// learners' password against a hash made at the learners' cost, as a sign-in does.
+fn bcrypt_checks_per_second(threads: usize, lasting: Duration) -> Result<f64, String> {
+    let hash = bcrypt::hash(LEARNER_PASSWORD, LEARNER_BCRYPT_COST).map_err(|e| e.to_string())?;
+    let began = Instant::now();
+    let checks = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut checks = 0u64;
+                    while began.elapsed() < lasting {
+                        if !matches!(bcrypt::verify(LEARNER_PASSWORD, &hash), Ok(true)) {
+                            return Err("the learners' password did not check".to_owned());
+                        }
+                        checks += 1;
+                    }
+                    Ok(checks)
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| {
+                w.join()
+                    .map_err(|_| "a bcrypt thread panicked".to_owned())?
+            })
+            .sum::<Result<u64, String>>()
+    })?;
+    Ok(checks as f64 / began.elapsed().as_secs_f64())
 }
 
 /// Every learner from sign-in to their first question, `connections` learners at a time; each
 /// learner's requests follow one another as on their phone.
-async fn rush(base: &str, usernames: Vec<String>, connections: usize) -> Result<(), String> {
+async fn rush(base: &str, usernames: Vec<String>, connections: usize) -> Result<f64, String> {
     let http = client(connections);
     let names = RushReport {
         name: "rush",

@@ -49,7 +49,9 @@ impl EmailCopy {
         EmailCopy::find_exact(conn, None, kind)
     }
 
-    /// Saves the copy of `kind` for the olympiad (or the platform), replacing what was saved.
+    /// Saves the copy of `kind` for the olympiad (or the platform), replacing what was saved. A
+    /// write transaction: it reads before it writes, which on a busy SQLite would fail outright
+    /// ("database is locked") in a plain one.
     pub fn save(
         conn: &mut DbConnection,
         olympiad_id: Option<OlympiadId>,
@@ -58,7 +60,7 @@ impl EmailCopy {
         html: &str,
         text: &str,
     ) -> DbResult<EmailCopy> {
-        conn.transaction(|conn| {
+        crate::write_transaction(conn, |conn| {
             match EmailCopy::find_exact(conn, olympiad_id, kind)? {
                 Some(saved) => {
                     diesel::update(email_copies::table.find(saved.id))
