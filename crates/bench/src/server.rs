@@ -80,6 +80,19 @@ impl Demo {
         let port = free_port().map_err(|e| e.to_string())?;
         ServerProcess::start_with(&self.bin, &self.db.url(), self.data.path(), port, settings)
     }
+
+    /// Like [`Demo::serve`], with the server's standard error written to the file `log`, for the
+    /// benchmark to read what it logged.
+    pub fn serve_logged(
+        &self,
+        settings: &[(&str, &str)],
+        log: &Path,
+    ) -> Result<ServerProcess, String> {
+        let port = free_port().map_err(|e| e.to_string())?;
+        let file = std::fs::File::create(log).map_err(|e| format!("{}: {e}", log.display()))?;
+        let (url, data) = (self.db.url(), self.data.path());
+        ServerProcess::spawn(&self.bin, &url, data, port, settings, Stdio::from(file))
+    }
 }
 
 impl ServerProcess {
@@ -101,13 +114,27 @@ impl ServerProcess {
         port: u16,
         settings: &[(&str, &str)],
     ) -> Result<ServerProcess, String> {
+        let stderr = Stdio::inherit();
+        Self::spawn(bin, database_url, data_dir, port, settings, stderr)
+    }
+
+    /// Starts `olympiad serve` with its standard error going to `stderr`, and waits until it
+    /// answers `/readyz`.
+    fn spawn(
+        bin: &Path,
+        database_url: &str,
+        data_dir: &Path,
+        port: u16,
+        settings: &[(&str, &str)],
+        stderr: Stdio,
+    ) -> Result<ServerProcess, String> {
         let bind = format!("127.0.0.1:{port}");
         let child = command(bin, database_url, data_dir)
             .envs(settings.iter().copied())
             .arg("serve")
             .env("BIND", &bind)
             .stdout(Stdio::null())
-            .stderr(Stdio::inherit())
+            .stderr(stderr)
             .spawn()
             .map_err(|e| format!("cannot start {}: {e}", bin.display()))?;
         let mut server = ServerProcess {
