@@ -87,9 +87,19 @@ impl Table {
 
     /// RFC 4180 CSV in UTF-8 with a byte-order mark, so that Excel reads accents right.
     pub fn to_csv(&self) -> Vec<u8> {
-        let mut writer = csv::Writer::from_writer(b"\xEF\xBB\xBF".to_vec());
+        let mut bytes = b"\xEF\xBB\xBF".to_vec();
+        let mut writer = csv::Writer::from_writer(&mut bytes);
         // Writing into memory cannot fail.
         let _ = writer.write_record(&self.headings);
+        drop(writer);
+        bytes.extend(self.csv_rows());
+        bytes
+    }
+
+    /// The rows alone as [`Table::to_csv`] writes them: what follows the first part of a CSV
+    /// written a part at a time.
+    pub fn csv_rows(&self) -> Vec<u8> {
+        let mut writer = csv::Writer::from_writer(Vec::new());
         for row in &self.rows {
             let _ = writer.write_record(row.iter().map(|cell| match cell {
                 Cell::Text(text) => defused(text),

@@ -259,6 +259,24 @@ pub fn placeholder(conn: &DbConnection, n: usize) -> String {
     }
 }
 
+/// A read in many statements that sees one moment of the database throughout (an export read a
+/// few rows at a time): a SQLite transaction does; PostgreSQL's needs `REPEATABLE READ`. It only
+/// reads, so it takes no writer's turn.
+pub fn read_snapshot<T, E>(
+    conn: &mut DbConnection,
+    work: impl FnOnce(&mut DbConnection) -> Result<T, E>,
+) -> Result<T, E>
+where
+    E: From<DbError>,
+{
+    conn.transaction::<_, DbError, _>(|conn| {
+        if let DbConnection::Postgresql(pg) = conn {
+            pg.batch_execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")?;
+        }
+        Ok(work(conn))
+    })?
+}
+
 thread_local! {
     /// The connection whose write transaction this thread is inside, if any.
     static WRITING_ON: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };

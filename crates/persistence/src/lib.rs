@@ -12,8 +12,8 @@ pub mod testing;
 pub mod words;
 
 pub use connection::{
-    hold_schedule_lock, open_pool, open_read_pool, placeholder, row_columns, run_migrations,
-    write_transaction, Database, DbConnection, DbPool, PooledDb,
+    hold_schedule_lock, open_pool, open_read_pool, placeholder, read_snapshot, row_columns,
+    run_migrations, write_transaction, Database, DbConnection, DbPool, PooledDb,
 };
 pub use error::{DbError, DbResult};
 

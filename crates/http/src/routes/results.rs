@@ -73,11 +73,13 @@ pub async fn list(
     query: web::Query<ResultsQuery>,
     grid: web::Query<GridQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    grid.answer(
+    let (exporter, exported) = (caller.clone(), query.clone());
+    grid.answer_streamed(
         &state.db,
         "results",
         results::results_table,
         move |conn, asked| results::list(conn, &caller, &query, asked),
+        move |conn, asked, sink| results::export(conn, &exporter, &exported, &asked, sink),
     )
     .await
 }

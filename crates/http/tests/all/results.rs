@@ -8,7 +8,7 @@ use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use olympiad_domain::job::JobStatus;
 use olympiad_persistence::models::{Job, OlympiadResults, ResultRow};
-use serde_json::json;
+use serde_json::{json, Value};
 
 #[actix_web::test]
 async fn an_admin_moderates_with_reasons_finalises_and_the_snapshot_stays_until_a_new_version() {
@@ -292,4 +292,121 @@ fn zip_names(bytes: &[u8]) -> Vec<String> {
         }
     }
     names
+}
+
+/// Finished attempts of `count` more learners of the sitting's school, each with its own score,
+/// written in plain SQL (thousands of learners through the sitting would take minutes).
+fn more_finished(s: &Sitting, count: usize) {
+    use diesel::connection::SimpleConnection;
+    let mut conn = s.fx.db.conn();
+    let entry = s.school_participant_id;
+    let school: i64 = olympiad_persistence::models::SchoolParticipant::find(&mut conn, entry)
+        .unwrap()
+        .school_id
+        .get();
+    let (o, base) = (s.olympiad_id, 1_000_000);
+    let rows = |row: &dyn Fn(usize) -> String| (0..count).map(row).collect::<Vec<_>>().join(",");
+    conn.batch_execute(&format!(
+        "INSERT INTO users (id, username, password_hash) VALUES {};
+         INSERT INTO learners (id, school_id, first_name, last_name, grade, class_name, gender, home_language, consent_given, consent_by, consent_relationship) VALUES {};
+         INSERT INTO participants (id, olympiad_id, learner_id, school_participant_id, user_id, status) VALUES {};
+         INSERT INTO attempts (id, participant_id, olympiad_id, school_participant_id, status, declaration_accepted_at, device_key_hash, score, finished_at) VALUES {};",
+        rows(&|i| format!("({}, 'export{i}', 'x')", base + i)),
+        rows(&|i| format!("({}, {school}, 'Learner', 'Number {i:05}', {}, 'A', '', '', true, '', '')", base + i, 8 + i % 5)),
+        rows(&|i| format!("({0}, {o}, {0}, {entry}, {0}, 'finished')", base + i)),
+        rows(&|i| format!("({0}, {0}, {o}, {entry}, 'finished', '2026-11-25 08:00:00', 'x', {1}, '2026-11-25 09:00:00')", base + i, (i * 7919) % 61)),
+    ))
+    .unwrap();
+}
+
+#[actix_web::test]
+async fn a_results_export_of_thousands_is_every_row_in_the_grids_order_and_is_refused_before_it_starts(
+) {
+    let s = Sitting::finished().await;
+    more_finished(&s, 4_499);
+    let api = s.fx.api().await;
+    let o = s.olympiad_id;
+    let export = |query: &str, token: &str| {
+        with_token(
+            TestRequest::get().uri(&format!("/api/results?olympiadId={o}&format=csv{query}")),
+            token,
+        )
+    };
+    let (status, content_type, bytes) = api.file(export("&sort=-score", &s.admin)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(content_type, "text/csv; charset=utf-8");
+    let text = String::from_utf8(bytes).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with("\u{feff}Rank,First name,Last name"),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(
+        lines.len(),
+        1 + 4_500,
+        "the headings and every result, once"
+    );
+    // In the grid's order, read in chunks: the same rows as its pages.
+    let names = |page: &Value| -> Vec<String> {
+        page["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                format!(
+                    "{} {}",
+                    r["firstName"].as_str().unwrap(),
+                    r["lastName"].as_str().unwrap()
+                )
+            })
+            .collect()
+    };
+    for page in [1, 5, 9] {
+        let grid = api
+            .results(
+                o,
+                &s.admin,
+                &format!("&sort=-score&pageSize=500&page={page}"),
+            )
+            .await;
+        let exported: Vec<String> = lines[1 + (page - 1) * 500..1 + page * 500]
+            .iter()
+            .map(|line| {
+                let cells: Vec<&str> = line.split(',').collect();
+                format!("{} {}", cells[1], cells[2])
+            })
+            .collect();
+        assert_eq!(exported, names(&grid), "page {page}");
+    }
+    // Filtered: only the grade's rows. Nothing selected: the headings alone.
+    let (_, _, grade) = api.file(export("&grade=9", &s.admin)).await;
+    let in_grade = api.results(o, &s.admin, "&grade=9").await["total"]
+        .as_u64()
+        .unwrap();
+    assert!(in_grade >= 900);
+    let lines_of_grade = String::from_utf8(grade).unwrap().lines().count();
+    assert_eq!(lines_of_grade as u64, 1 + in_grade);
+    let (status, _, none) = api
+        .file(export("&search=nobody-by-this-name", &s.admin))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(String::from_utf8(none).unwrap().lines().count(), 1);
+
+    // Refusals come as they always do, before any row: another olympiad's admin, a sort key
+    // the results do not know.
+    s.fx.olympiad("history");
+    let other = s.fx.token_for(s.fx.user(
+        "history-admin@example.org",
+        olympiad_domain::Role::Admin,
+        Some("history"),
+    ));
+    let (status, _, body) = api.file(export("", &other)).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let body: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(body["success"], false);
+    let (status, _, body) = api.file(export("&sort=password", &s.admin)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let body: Value = serde_json::from_slice(&body).unwrap();
+    assert!(body["fields"]["sort"].is_string(), "{body}");
 }
