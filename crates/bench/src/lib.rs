@@ -109,7 +109,7 @@ where
 pub async fn median_ms<F, Fut>(runs: usize, mut work: F) -> f64
 where
     F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = ()>,
+    Fut: std::future::Future,
 {
     work().await;
     let mut times = Vec::with_capacity(runs);

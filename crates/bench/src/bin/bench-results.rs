@@ -1,25 +1,37 @@
-//! Results and certificates: the results grid, Results moderation and the top-school calculation
-//! over 100,000 finished attempts (through the real HTTP application; the results are computed
-//! once and stored, then read), one computation of them, the next read after a single change and
-//! the staff's changes (the stored results follow each in place), and 10,000 certificates made
-//! into one ZIP per school on every core, as the certificate job makes them.
+//! Results at a national round's size, and certificates. `BENCH_LEARNERS` (300,000) learners in
+//! 3,000 schools, each with a finished, marked attempt and its answers (19 of 20 questions,
+//! about 5.7 million answers), beside two more olympiads of 25,000 learners with theirs: the
+//! results grid (first and filtered page), Results moderation with its per-question figures, the
+//! top schools, the reports' overview, the CSV export of every row (its time and the memory it
+//! adds), the next read after a single change and the staff's changes (the stored results follow
+//! each in place), one computation of them whole, and the process's peak memory; all through the
+//! real HTTP application in this process. Then 10,000 certificates made into one ZIP per school on
+//! every core, as the certificate job makes them. Figures are named by the size
+//! (`results_grid_300k`).
 
 #![allow(clippy::expect_used, clippy::unwrap_used)] // a benchmark that cannot set up has failed
 
+use actix_web::body::MessageBody;
 use actix_web::test::{init_service, TestRequest};
 use diesel::connection::SimpleConnection;
-use olympiad_bench::fixtures::{admin_token, entered_schools, geography_olympiad};
-use olympiad_bench::{answered, database, median_ms, millis, report, state};
+use olympiad_bench::fixtures::{admin_token, entered_schools, geography_olympiad, staff_token};
+use olympiad_bench::{answered, database, median_ms, millis, report, setting, state};
 use olympiad_domain::id::{AttemptId, ParticipantId, SchoolParticipantId};
 use olympiad_domain::results::Award;
+use olympiad_domain::Role;
 use olympiad_office::certificates::{school_zip, CertificateDesign};
 use olympiad_office::results::LearnerResult;
 use olympiad_persistence::models::Olympiad;
+use olympiad_persistence::testing::olympiad_of_2026;
 use olympiad_persistence::DbConnection;
 use std::time::Instant;
 
-const ATTEMPTS: usize = 100_000;
-const SCHOOLS: usize = 1_000;
+/// The national round's schools.
+const SCHOOLS: usize = 3_000;
+/// Learners of each of the other two olympiads in the database.
+const OTHER_LEARNERS: usize = 25_000;
+/// The paper's questions; each learner answers all but one.
+const QUESTIONS: usize = 20;
 const CERTIFICATES: usize = 10_000;
 /// A school's learners, as the certificate job makes them.
 const CLASS: usize = 30;
@@ -40,28 +52,35 @@ const LAST_NAMES: &[&str] = &[
     "Steyn",
 ];
 
-/// 100,000 learners, each entered and with a finished, marked attempt, in 1,000 schools: plain SQL
-/// in batches (the fastest way in, and not what is measured).
-fn fill(conn: &mut DbConnection, olympiad: &Olympiad) {
-    let entries = entered_schools(conn, olympiad, SCHOOLS, |s| {
-        format!("Results School {s:04}")
+/// `learners` learners of the olympiad in `schools` schools, each entered and with a finished,
+/// marked attempt, their ids from `base`, and the olympiad's paper of 20 questions with the
+/// answers of every attempt to 19 of them: plain SQL in batches (the fastest way in, and not what
+/// is measured).
+fn fill(
+    conn: &mut DbConnection,
+    olympiad: &Olympiad,
+    learners: usize,
+    schools: usize,
+    base: usize,
+) {
+    let title = olympiad.name.clone();
+    let entries = entered_schools(conn, olympiad, schools, |s| {
+        format!("{title} School {s:04}")
     });
-    // Ids far above anything made so far, so that the rows can name each other.
-    let base = 1_000_000usize;
     conn.batch_execute("BEGIN").unwrap();
-    for batch in 0..ATTEMPTS / 1000 {
-        let range = batch * 1000..(batch + 1) * 1000;
+    for batch in 0..learners.div_ceil(1000) {
+        let range = batch * 1000..learners.min((batch + 1) * 1000);
         let users: Vec<String> = range
             .clone()
-            .map(|i| format!("({}, 'bench{i}', 'x')", base + i))
+            .map(|i| format!("({}, 'bench{}', 'x')", base + i, base + i))
             .collect();
-        let learners: Vec<String> = range
+        let rows: Vec<String> = range
             .clone()
             .map(|i| {
                 format!(
                     "({}, {}, '{}', '{} {i}', {})",
                     base + i,
-                    entries[i % SCHOOLS].0,
+                    entries[i % schools].0,
                     FIRST_NAMES[i % FIRST_NAMES.len()],
                     LAST_NAMES[(i / 3) % LAST_NAMES.len()],
                     8 + (i % 5)
@@ -71,24 +90,16 @@ fn fill(conn: &mut DbConnection, olympiad: &Olympiad) {
         let participants: Vec<String> = range
             .clone()
             .map(|i| {
-                format!(
-                    "({}, {}, {}, {}, {}, 'finished')",
-                    base + i,
-                    olympiad.id,
-                    base + i,
-                    entries[i % SCHOOLS].1,
-                    base + i
-                )
+                let (id, entry) = (base + i, entries[i % schools].1);
+                format!("({id}, {}, {id}, {entry}, {id}, 'finished')", olympiad.id)
             })
             .collect();
         let attempts: Vec<String> = range
             .map(|i| {
+                let (id, entry) = (base + i, entries[i % schools].1);
                 format!(
-                    "({}, {}, {}, {}, 'finished', '2026-11-25 08:00:00', 'x', {}, '2026-11-25 09:00:00')",
-                    base + i,
-                    base + i,
+                    "({id}, {id}, {}, {entry}, 'finished', '2026-11-25 08:00:00', 'x', {}, '2026-11-25 09:00:00')",
                     olympiad.id,
-                    entries[i % SCHOOLS].1,
                     (i * 7919) % 61
                 )
             })
@@ -99,13 +110,29 @@ fn fill(conn: &mut DbConnection, olympiad: &Olympiad) {
              INSERT INTO participants (id, olympiad_id, learner_id, school_participant_id, user_id, status) VALUES {};\
              INSERT INTO attempts (id, participant_id, olympiad_id, school_participant_id, status, declaration_accepted_at, device_key_hash, score, finished_at) VALUES {};",
             users.join(","),
-            learners.join(","),
+            rows.join(","),
             participants.join(","),
             attempts.join(",")
         ))
         .unwrap();
     }
-    conn.batch_execute("COMMIT").unwrap();
+    let o = olympiad.id;
+    let questions: Vec<String> = (1..=QUESTIONS)
+        .map(|q| format!("((SELECT id FROM question_modules WHERE olympiad_id = {o}), {q}, 'single', '{{}}', 3)"))
+        .collect();
+    conn.batch_execute(&format!(
+        "INSERT INTO question_modules (olympiad_id, position) VALUES ({o}, 1);
+         INSERT INTO questions (module_id, position, kind, content, marks) VALUES {};
+         INSERT INTO answers (attempt_id, question_id, answer, flagged, seq, marks, saved_at)
+         SELECT a.id, q.id, '\"b\"', false, 1, (a.id * 7 + q.position * 3) % 4, '2026-11-25 08:30:00'
+         FROM attempts a
+         JOIN question_modules m ON m.olympiad_id = a.olympiad_id
+         JOIN questions q ON q.module_id = m.id
+         WHERE a.olympiad_id = {o} AND (a.id + q.position) % {QUESTIONS} <> 0;
+         COMMIT",
+        questions.join(",")
+    ))
+    .unwrap();
 }
 
 /// 10,000 learners' results in schools of thirty, every award.
@@ -177,74 +204,135 @@ fn make_certificates(learners: &[LearnerResult], folder: &std::path::Path) -> (u
 
 #[actix_web::main]
 async fn main() {
-    // Certificates first: they need no database.
-    let learners = certificate_learners();
-    let folder = tempfile::tempdir().unwrap();
-    let start = Instant::now();
-    let (count, bytes) = make_certificates(&learners, folder.path());
-    assert_eq!(count, CERTIFICATES);
-    report(
-        "certificates_10000_with_zips",
-        millis(start.elapsed()) / 1000.0,
-        "s",
-    );
-    report(
-        "certificates_zip_bytes_per_certificate",
-        bytes as f64 / count as f64,
-        "B",
-    );
-
+    let learners = setting("BENCH_LEARNERS", 300_000);
+    let size = format!("{}k", learners / 1000);
     let db = database();
     let state = state(&db);
     let mut conn = db.conn();
     let olympiad = geography_olympiad(&mut conn, false);
-    fill(&mut conn, &olympiad);
+    let start = Instant::now();
+    fill(&mut conn, &olympiad, learners, SCHOOLS, 1_000_000);
+    for (n, (name, title)) in [
+        ("history", "History Olympiad"),
+        ("afrikaans", "Afrikaans Olympiad"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let other = olympiad_of_2026(&mut conn, name, title, false);
+        fill(&mut conn, &other, OTHER_LEARNERS, 100, 10_000_000 * (n + 1));
+    }
+    if let DbConnection::Postgresql(_) = &*conn {
+        conn.batch_execute("ANALYZE").unwrap();
+    }
+    eprintln!(
+        "filled {learners} learners with their answers and two more olympiads in {:.0} s",
+        start.elapsed().as_secs_f64()
+    );
     let token = admin_token(&state, &mut conn, &olympiad);
+    let (_, overlord) = staff_token(
+        &state,
+        &mut conn,
+        "overlord@bench.example",
+        Role::Overlord,
+        None,
+    );
     drop(conn);
     let app = init_service(olympiad_http::app(state.clone())).await;
     let o = olympiad.id;
-    for (name, path) in [
+    // The first read computes the results whole and stores them; what follows reads them.
+    let start = Instant::now();
+    answered(
+        &app,
+        TestRequest::get().uri(&format!("/api/results?olympiadId={o}")),
+        &token,
+    )
+    .await;
+    eprintln!(
+        "results computed whole at the first read in {:.0} ms",
+        millis(start.elapsed())
+    );
+    let get = |path: String, token: String| {
+        let app = &app;
+        async move { answered(app, TestRequest::get().uri(&path), &token).await }
+    };
+    let post = |path: String, token: String| {
+        let app = &app;
+        async move { answered(app, TestRequest::post().uri(&path), &token).await }
+    };
+    let timed = [
         (
-            "results_grid_page_100000_attempts",
+            "results_grid",
             format!("/api/results?olympiadId={o}&page=1&pageSize=50&sort=rank"),
         ),
         (
-            "results_grid_filtered_100000_attempts",
-            format!("/api/results?olympiadId={o}&grade=10&award=gold&pageSize=50"),
+            "results_grid_filtered",
+            format!("/api/results?olympiadId={o}&grade=10&award=gold&search=van&pageSize=50"),
         ),
         (
-            "results_moderation_100000_attempts",
+            "moderation",
             format!("/api/results/moderation?olympiadId={o}"),
         ),
         (
-            "top_school_calcs_100000_attempts",
+            "top_schools",
             format!("/api/reports/olympiad/top-school-calcs/{o}"),
         ),
-    ] {
-        let ms = median_ms(5, || async {
-            answered(&app, TestRequest::get().uri(&path), &token).await;
-        })
-        .await;
-        report(name, ms, "ms");
+    ];
+    for (name, path) in timed {
+        let ms = median_ms(5, || get(path.clone(), token.clone())).await;
+        report(&format!("{name}_{size}"), ms, "ms");
     }
-    // What the first read after a change pays: every attempt ranked again and stored.
+    let body = post("/api/reports/olympiad/overview".into(), overlord.clone()).await;
+    let every: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(
+        every["data"].as_array().unwrap().len(),
+        3,
+        "three olympiads"
+    );
+    let ms = median_ms(5, || {
+        post("/api/reports/olympiad/overview".into(), overlord.clone())
+    })
+    .await;
+    report(&format!("overview_{size}"), ms, "ms");
+    let path = format!("/api/reports/olympiad/overview/{o}?schoolId=-1");
+    let ms = median_ms(5, || post(path.clone(), token.clone())).await;
+    report(&format!("overview_per_school_{size}"), ms, "ms");
+
+    // The CSV of every row, read as a browser reads a download; the memory it adds is the peak
+    // during it over what the process held before.
+    let mut peak = memory_mb("VmHWM");
+    reset_peak_memory();
+    let before = memory_mb("VmRSS");
+    let start = Instant::now();
+    let csv = format!("/api/results?olympiadId={o}&format=csv&sort=rank");
+    let (bytes, lines) = drained(&app, TestRequest::get().uri(&csv), &token).await;
+    report(
+        &format!("results_csv_{size}"),
+        start.elapsed().as_secs_f64(),
+        "s",
+    );
+    assert_eq!(lines, learners + 1, "every row and the headings");
+    let during = memory_mb("VmHWM");
+    report(&format!("results_csv_memory_{size}"), during - before, "MB");
+    eprintln!(
+        "the CSV of {learners} results is {:.1} MB",
+        bytes as f64 / 1e6
+    );
+    peak = peak.max(during);
+
+    // What a move of everything pays: every attempt ranked again (read and computed) and stored.
     let mut conn = db.conn();
-    conn.batch_execute(&format!(
-        "UPDATE olympiad_results SET computed_generation = -1 WHERE olympiad_id = {o}"
-    ))
-    .unwrap();
-    // Where it goes: ranking every attempt (read and computed), the rest storing them.
     let start = Instant::now();
     olympiad_office::results::live(&mut conn, o).unwrap();
     report(
-        "results_rank_100000_attempts",
+        &format!("results_rank_{size}"),
         millis(start.elapsed()),
         "ms",
     );
     let start = Instant::now();
     olympiad_office::results::recompute(&mut conn, o).unwrap();
     report(
-        "results_recompute_100000_attempts",
+        &format!("results_recompute_{size}"),
         millis(start.elapsed()),
         "ms",
     );
@@ -254,7 +342,7 @@ async fn main() {
     let grid = format!("/api/results?olympiadId={o}&page=1&pageSize=50&sort=rank");
     let mut times = Vec::with_capacity(CHANGES);
     for change in 0..CHANGES {
-        let attempt = 1_000_000 + (change * 3_331) % ATTEMPTS;
+        let attempt = 1_000_000 + (change * 3_331) % learners;
         let score = (change * 13) % 61;
         conn.batch_execute(&format!(
             "UPDATE attempts SET score = {score} WHERE id = {attempt}"
@@ -270,7 +358,7 @@ async fn main() {
     // set by hand (as an upheld appeal sets it), a disqualification and its reinstatement.
     let mut times = Vec::with_capacity(CHANGES);
     for change in 0..CHANGES {
-        let attempt = 1_000_000 + (change / 3 * 7_919) % ATTEMPTS;
+        let attempt = 1_000_000 + (change / 3 * 7_919) % learners;
         let (path, body) = match change % 3 {
             0 => (
                 "/api/results/adjust",
@@ -288,6 +376,74 @@ async fn main() {
         times.push(millis(start.elapsed()));
     }
     report("results_adjust_p99", p99(times), "ms");
+    drop(conn);
+    report(
+        &format!("peak_rss_{size}"),
+        peak.max(memory_mb("VmHWM")),
+        "MB",
+    );
+
+    // Certificates last: they need no database, and their memory is not the results'.
+    let learners = certificate_learners();
+    let folder = tempfile::tempdir().unwrap();
+    let start = Instant::now();
+    let (count, bytes) = make_certificates(&learners, folder.path());
+    assert_eq!(count, CERTIFICATES);
+    report(
+        "certificates_10000_with_zips",
+        millis(start.elapsed()) / 1000.0,
+        "s",
+    );
+    report(
+        "certificates_zip_bytes_per_certificate",
+        bytes as f64 / count as f64,
+        "B",
+    );
+}
+
+/// This process's memory from `/proc/self/status` (`VmRSS` now, `VmHWM` its peak), in MB.
+fn memory_mb(field: &str) -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix(field)?.strip_prefix(':'))
+        .and_then(|rest| {
+            rest.trim()
+                .trim_end_matches("kB")
+                .trim()
+                .parse::<f64>()
+                .ok()
+        })
+        .map_or(0.0, |kb| kb / 1024.0)
+}
+
+/// Starts `VmHWM` again from what the process holds now (Linux's `clear_refs`, value 5).
+fn reset_peak_memory() {
+    std::fs::write("/proc/self/clear_refs", "5").unwrap();
+}
+
+/// Reads a download to its end a part at a time, as a browser saves it, holding none of it;
+/// answers its bytes and lines.
+async fn drained<S, B>(app: &S, request: TestRequest, token: &str) -> (usize, usize)
+where
+    S: actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse<B>,
+        Error = actix_web::Error,
+    >,
+    B: MessageBody,
+{
+    let request = request.insert_header(("Authorization", format!("Bearer {token}")));
+    let response = actix_web::test::call_service(app, request.to_request()).await;
+    assert!(response.status().is_success(), "{}", response.status());
+    let mut body = std::pin::pin!(response.into_body());
+    let (mut bytes, mut lines) = (0, 0);
+    while let Some(part) = std::future::poll_fn(|cx| body.as_mut().poll_next(cx)).await {
+        let part = part.map_err(Into::into).unwrap();
+        bytes += part.len();
+        lines += part.iter().filter(|&&b| b == b'\n').count();
+    }
+    (bytes, lines)
 }
 
 /// Changes whose next read (or whose own answer) is timed.
