@@ -19,8 +19,8 @@ use olympiad_domain::Role;
 use olympiad_persistence::models::listing::contains_pattern;
 use olympiad_persistence::models::{
     ComputedResults, FinishedAttempt, Olympiad, OlympiadResults, OlympiadResultsForm, Paged,
-    PaperSheet, Project, QuestionDistribution, ResultChange, ResultChangeInsertForm, ResultRow,
-    ResultRowFilter, SchoolParticipant, Sort,
+    PaperSheet, Project, ResultChange, ResultChangeInsertForm, ResultRow, ResultRowFilter,
+    SchoolParticipant, Sort,
 };
 use olympiad_persistence::{now, read_snapshot, write_transaction, DbConnection};
 use serde::{Deserialize, Serialize};
@@ -31,6 +31,7 @@ use validator::Validate;
 mod follow;
 mod moderation;
 mod public;
+mod questions;
 pub use follow::*;
 pub use moderation::*;
 pub use public::*;
@@ -334,13 +335,17 @@ fn store(
         .collect();
     let json =
         |value: serde_json::Result<String>| value.map_err(|e| OfficeError::Internal(e.to_string()));
-    ResultRow::replace(
+    ResultRow::replace(conn, results_id, &rows)?;
+    let questions = questions::Tallies::counted(conn, results_id)?;
+    ResultRow::computed_at(
         conn,
         results_id,
         generation,
-        &rows,
-        &json(serde_json::to_string(&grades))?,
-        &json(serde_json::to_string(&live.schools))?,
+        [
+            &json(serde_json::to_string(&grades))?,
+            &json(serde_json::to_string(&live.schools))?,
+            &questions.to_json()?,
+        ],
     )?;
     Ok(())
 }

@@ -431,6 +431,7 @@ diesel::table! {
         computed_at -> Nullable<Timestamp>,
         computed_grades -> Text,
         computed_schools -> Text,
+        computed_questions -> Text,
     }
 }
 
@@ -1066,6 +1067,14 @@ diesel::table! {
         olympiad_id -> BigInt,
         shard -> Integer,
         generation -> BigInt,
+    }
+}
+
+diesel::table! {
+    result_moves (id) {
+        id -> BigInt,
+        olympiad_id -> BigInt,
+        attempt_id -> Nullable<BigInt>,
     }
 }
 

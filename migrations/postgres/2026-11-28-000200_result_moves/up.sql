@@ -11,6 +11,9 @@ CREATE TABLE result_moves (
     attempt_id BIGINT
 );
 CREATE INDEX result_moves_by_olympiad ON result_moves (olympiad_id);
+-- Each question's answers by their marks, of every learner the stored results hold (Results
+-- moderation's per-question figures), followed with them as learners enter and leave.
+ALTER TABLE olympiad_results ADD COLUMN computed_questions TEXT NOT NULL DEFAULT '';
 -- What moved before there were moves is not known: every olympiad's results are computed whole
 -- at their next read.
 UPDATE olympiad_results SET computed_generation = -1;

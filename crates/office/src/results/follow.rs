@@ -1,8 +1,9 @@
 //! Stored results that follow each change in place. A learner's result moved (their attempt
 //! finished or marked, their marks adjusted, an appeal upheld, a disqualification or
 //! reinstatement) moves their own row, the places, percentiles and awards of their grade that it
-//! moves, the best of their school, their grade's distribution and the top schools; new medal
-//! bands move the awards. Only the rows whose values changed are written.
+//! moves, the best of their school, their grade's distribution, the top schools and, when it
+//! entered or left the results, the per-question figures (`questions`); new medal bands move the
+//! awards. Only the rows whose values changed are written.
 //!
 //! Every write that can move the results leaves a move beside the generation it raises (the
 //! migration `result_moves`): the attempt whose result moved, or none when everything may have.
@@ -13,6 +14,7 @@
 //! of everything (a school's name, a learner's grade, a remark) or very many moves compute them
 //! whole, as they always can be.
 
+use super::questions::Tallies;
 use super::*;
 use olympiad_domain::results::rank_schools;
 use std::collections::BTreeSet;
@@ -86,12 +88,16 @@ pub(crate) fn stored_learner(
         .ok_or_else(|| OfficeError::NotFound("This learner's finished attempt".into()))
 }
 
-/// What a change moved: the grades to place again and the schools to look at again.
+/// What a change moved: the grades to place again, the schools to look at again, and the learners
+/// whose results entered or left the results (their answers counted in or out).
 struct Moved {
     grades: BTreeSet<i32>,
     entries: BTreeSet<SchoolParticipantId>,
     distributions: Vec<GradeDistribution>,
     schools: Vec<TopSchool>,
+    entered: Vec<AttemptId>,
+    left: Vec<AttemptId>,
+    questions: Tallies,
 }
 
 impl Moved {
@@ -109,11 +115,17 @@ impl Moved {
             entries: BTreeSet::new(),
             distributions: serde_json::from_str(&computed.computed_grades).map_err(json)?,
             schools: serde_json::from_str(&computed.computed_schools).map_err(json)?,
+            entered: Vec::new(),
+            left: Vec::new(),
+            questions: Tallies::stored(&computed)?,
         };
         let highest_before = ResultRow::highest(conn, results_id)?;
         for &attempt_id in attempts {
             moved.learner(conn, olympiad_id, results_id, attempt_id)?;
         }
+        moved
+            .questions
+            .follow(conn, results_id, &moved.entered, &moved.left)?;
         // The olympiad's highest score scales every grade's distribution and outliers.
         let highest = ResultRow::highest(conn, results_id)?;
         if bands || highest != highest_before {
@@ -135,12 +147,19 @@ impl Moved {
         results_id: i64,
         attempt_id: AttemptId,
     ) -> OfficeResult<()> {
-        for old in ResultRow::of_attempts(conn, results_id, &[attempt_id])? {
+        let before = ResultRow::of_attempts(conn, results_id, &[attempt_id])?;
+        for old in &before {
             self.grades.insert(old.grade);
             self.entries.insert(old.school_participant_id);
         }
         let mut rows = Vec::new();
-        if let Some(attempt) = FinishedAttempt::of_attempt(conn, olympiad_id, attempt_id)? {
+        let now = FinishedAttempt::of_attempt(conn, olympiad_id, attempt_id)?;
+        match (before.is_empty(), now.is_some()) {
+            (true, true) => self.entered.push(attempt_id),
+            (false, false) => self.left.push(attempt_id),
+            _ => {}
+        }
+        if let Some(attempt) = now {
             let moderated = Moderated::of(ResultChange::for_attempt(conn, attempt_id)?);
             let on_paper = PaperSheet::is_paper(conn, attempt_id)?;
             let learner = moderated.learner(attempt, on_paper);
@@ -252,8 +271,11 @@ impl Moved {
             conn,
             results_id,
             generation,
-            &serde_json::to_string(&distributions).map_err(json)?,
-            &serde_json::to_string(&self.schools).map_err(json)?,
+            [
+                &serde_json::to_string(&distributions).map_err(json)?,
+                &serde_json::to_string(&self.schools).map_err(json)?,
+                &self.questions.to_json()?,
+            ],
         )?;
         Ok(())
     }

@@ -3,7 +3,9 @@
 //! reason and a line in the activity log: a learner's total set by hand, a disqualification, the
 //! paper marked again, the results moved on or back, the medal bands.
 
+use super::questions::Tallies;
 use super::*;
+use olympiad_persistence::models::QuestionPlace;
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -83,19 +85,8 @@ pub fn moderation(
         .into_iter()
         .map(learner_of_row)
         .collect();
-    let finished = learners.max(1) as f64;
-    let questions = QuestionDistribution::for_olympiad(conn, olympiad_id)?
-        .into_iter()
-        .map(|q| QuestionStat {
-            question_id: q.question_id,
-            label: format!("{}.{}", q.module_position, q.position),
-            out_of: q.out_of,
-            answered: q.answered,
-            full_marks: q.full_marks,
-            facility: (q.full_marks as f64 * 1000.0 / finished).round() / 10.0,
-            mean_marks: (q.marks_total as f64 * 100.0 / finished).round() / 100.0,
-        })
-        .collect();
+    let questions = Tallies::stored(&computed)?
+        .figures(QuestionPlace::for_olympiad(conn, olympiad_id)?, learners);
     let mut recorded = ResultChange::for_olympiad(conn, olympiad_id)?;
     recorded.reverse();
     recorded.truncate(200);

@@ -1,20 +1,21 @@
 //! Stored results that follow each change in place are the results computed whole: a seeded run
 //! of learners finishing, marks adjusted, learners disqualified and reinstated, appeals decided
-//! and the medal bands changed, over a few hundred learners of five grades in six schools, with
-//! every row (places with ties, percentiles, awards, the best of each school, outliers), each
-//! grade's distribution and the top schools compared with a whole computation after each step.
+//! and the medal bands changed, attempts set aside and erased, over a few hundred learners of five
+//! grades in six schools with their answers, with every row (places with ties, percentiles,
+//! awards, the best of each school, outliers), each grade's distribution, the top schools and
+//! each question's answers by their marks compared with a whole computation after each step.
 
-use crate::common::{entered_learner, entered_school, finished_attempt, paper};
+use crate::common::{answered, entered_learner, entered_school, finished_attempt, paper};
 use crate::results::move_to;
 use olympiad_bench::fixtures::{geography_olympiad, overlord};
 use olympiad_domain::appeals::AppealOutcome;
-use olympiad_domain::id::{AppealId, AttemptId, ParticipantId};
+use olympiad_domain::id::{AppealId, AttemptId, ParticipantId, QuestionId};
 use olympiad_domain::results::{MedalBands, ResultsState};
 use olympiad_office::appeals::{self, DecideInput, LodgeInput};
 use olympiad_office::results::{self, AdjustInput, BandsInput, DisqualifyInput};
 use olympiad_office::Caller;
 use olympiad_persistence::models::{
-    Olympiad, OlympiadResults, ResultRow, ResultRowFilter, SchoolParticipant,
+    Attempt, Olympiad, OlympiadResults, ResultRow, ResultRowFilter, SchoolParticipant,
 };
 use olympiad_persistence::testing::TestDatabase;
 use olympiad_persistence::DbConnection;
@@ -27,8 +28,11 @@ const WAITING: usize = 40;
 const APPEALS: usize = 20;
 const STEPS: usize = 120;
 
-/// The stored results: every row in the grid's order, the grades' distributions, the top schools.
-fn stored(conn: &mut DbConnection, olympiad: &Olympiad) -> (Vec<ResultRow>, String, String) {
+/// The stored results: every row in the grid's order, the grades' distributions, the top schools,
+/// the questions' answers by marks.
+type Stored = (Vec<ResultRow>, String, String, String);
+
+fn stored(conn: &mut DbConnection, olympiad: &Olympiad) -> Stored {
     let results = OlympiadResults::of_olympiad(conn, olympiad.id).unwrap();
     let computed = ResultRow::computed(conn, results.id).unwrap();
     let generation = ResultRow::generation(conn, olympiad.id).unwrap();
@@ -38,14 +42,16 @@ fn stored(conn: &mut DbConnection, olympiad: &Olympiad) -> (Vec<ResultRow>, Stri
     );
     let filter = ResultRowFilter::default();
     let (rows, _) = ResultRow::page(conn, results.id, &filter, &[], None).unwrap();
-    (rows, computed.computed_grades, computed.computed_schools)
+    (
+        rows,
+        computed.computed_grades,
+        computed.computed_schools,
+        computed.computed_questions,
+    )
 }
 
 /// The results computed whole, stored in place of what the changes left.
-fn computed_whole(
-    conn: &mut DbConnection,
-    olympiad: &Olympiad,
-) -> (Vec<ResultRow>, String, String) {
+fn computed_whole(conn: &mut DbConnection, olympiad: &Olympiad) -> Stored {
     let results = OlympiadResults::of_olympiad(conn, olympiad.id).unwrap();
     // Behind every generation: computed again whatever is stored.
     diesel::RunQueryDsl::execute(
@@ -63,10 +69,12 @@ fn computed_whole(
 struct Run {
     olympiad: Olympiad,
     office: Caller,
+    questions: Vec<QuestionId>,
     entries: Vec<SchoolParticipant>,
     finished: Vec<AttemptId>,
     waiting: Vec<(usize, ParticipantId)>,
-    appeals: Vec<AppealId>,
+    /// Lodged and not yet decided, with the attempt each is about.
+    appeals: Vec<(AppealId, AttemptId)>,
     rng: StdRng,
 }
 
@@ -74,7 +82,7 @@ impl Run {
     fn new(conn: &mut DbConnection) -> Run {
         let olympiad = geography_olympiad(conn, false);
         let office = overlord(conn);
-        paper(conn, &olympiad, &[10, 10]);
+        let questions = paper(conn, &olympiad, &[10, 10, 4]);
         let schools = [
             ("Crawford College", "Gauteng"),
             ("Pietersburg High", "Limpopo"),
@@ -87,31 +95,46 @@ impl Run {
             .iter()
             .map(|(name, province)| entered_school(conn, &olympiad, name, province))
             .collect();
-        let mut rng = StdRng::seed_from_u64(20_261_128);
-        let mut finished = Vec::new();
-        let mut waiting = Vec::new();
-        for i in 0..LEARNERS + WAITING {
-            let school = rng.random_range(0..entries.len());
-            let grade = rng.random_range(8..=12);
-            let last = format!("Learner {i:03}");
-            let participant = entered_learner(conn, &entries[school], ("Sam", &last, grade));
-            if i < LEARNERS {
-                // Few marks, so that ties are many.
-                let score = rng.random_range(0..=40);
-                finished.push(finished_attempt(conn, &entries[school], participant, score));
-            } else {
-                waiting.push((school, participant));
-            }
-        }
-        Run {
+        let mut run = Run {
             olympiad,
             office,
+            questions,
             entries,
-            finished,
-            waiting,
+            finished: Vec::new(),
+            waiting: Vec::new(),
             appeals: Vec::new(),
-            rng,
+            rng: StdRng::seed_from_u64(20_261_128),
+        };
+        for i in 0..LEARNERS + WAITING {
+            let school = run.rng.random_range(0..run.entries.len());
+            let grade = run.rng.random_range(8..=12);
+            let last = format!("Learner {i:03}");
+            let participant = entered_learner(conn, &run.entries[school], ("Sam", &last, grade));
+            if i < LEARNERS {
+                run.finish(conn, school, participant);
+            } else {
+                run.waiting.push((school, participant));
+            }
         }
+        run
+    }
+
+    /// The learner's attempt finished and marked, with answers to most questions: few marks, so
+    /// that ties are many.
+    fn finish(&mut self, conn: &mut DbConnection, school: usize, participant: ParticipantId) {
+        let score = self.rng.random_range(0..=40);
+        let attempt = finished_attempt(conn, &self.entries[school], participant, score);
+        for &question in &self.questions {
+            if self.rng.random_bool(0.9) {
+                answered(
+                    conn,
+                    attempt,
+                    question,
+                    self.rng.random_range(0..=10).min(score as i32),
+                );
+            }
+        }
+        self.finished.push(attempt);
     }
 
     fn any_finished(&mut self) -> AttemptId {
@@ -134,7 +157,7 @@ impl Run {
             };
             // The same learner twice waits already: another is taken.
             if let Ok(appeal) = appeals::lodge(conn, &self.office, &input) {
-                self.appeals.push(appeal.id);
+                self.appeals.push((appeal.id, attempt));
             }
         }
         move_to(conn, &self.office, &self.olympiad, ResultsState::Moderated).unwrap();
@@ -148,12 +171,35 @@ impl Run {
                 // One to three learners finished and marked before the next read follows them.
                 for _ in 0..self.rng.random_range(1..=3).min(self.waiting.len()) {
                     let (school, participant) = self.waiting.pop().unwrap();
-                    let score = self.rng.random_range(0..=40);
-                    let entry = &self.entries[school];
-                    let attempt = finished_attempt(conn, entry, participant, score);
-                    self.finished.push(attempt);
+                    self.finish(conn, school, participant);
                 }
                 "finished"
+            }
+            5 if self.rng.random_bool(0.3) => {
+                // Set aside so that the learner may start again (their answers kept), or erased
+                // with the learner's data (their answers gone with it).
+                let index = self.rng.random_range(0..self.finished.len());
+                let attempt = self.finished[index];
+                if self
+                    .appeals
+                    .iter()
+                    .any(|&(_, appealed)| appealed == attempt)
+                {
+                    return "an appealed attempt kept";
+                }
+                self.finished.swap_remove(index);
+                if self.rng.random_bool(0.5) {
+                    let participant = Attempt::find(conn, attempt).unwrap().participant_id;
+                    Attempt::supersede(conn, &[participant]).unwrap();
+                    "set aside"
+                } else {
+                    diesel::RunQueryDsl::execute(
+                        diesel::sql_query(format!("DELETE FROM attempts WHERE id = {attempt}")),
+                        conn,
+                    )
+                    .unwrap();
+                    "erased"
+                }
             }
             1 | 2 => {
                 let input = AdjustInput {
@@ -176,7 +222,7 @@ impl Run {
                 "disqualified"
             }
             4 if !self.appeals.is_empty() => {
-                let appeal = self.appeals.pop().unwrap();
+                let (appeal, _) = self.appeals.pop().unwrap();
                 let upheld = self.rng.random_bool(0.7);
                 let input = DecideInput {
                     outcome: if upheld {
@@ -234,7 +280,11 @@ fn results_moved_by_each_change_are_the_results_computed_whole() {
         );
         assert_eq!(followed.1, whole.1, "step {step} ({change}): distributions");
         assert_eq!(followed.2, whole.2, "step {step} ({change}): top schools");
+        assert_eq!(
+            followed.3, whole.3,
+            "step {step} ({change}): the questions' answers"
+        );
         rows = followed.0.len();
     }
-    assert!(rows > LEARNERS, "learners finished during the run");
+    assert!(rows > LEARNERS - 20, "learners finished during the run");
 }

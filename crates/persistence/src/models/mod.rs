@@ -94,8 +94,8 @@ pub use user::{SessionState, User, UserInsertForm, UserUpdateForm};
 // Results and certificates
 pub use certificate::{CertificateBatch, CertificateBatchRow, CertificateConfig, CertificateRun};
 pub use results::{
-    ComputedResults, FinishedAttempt, OlympiadResults, OlympiadResultsForm, QuestionDistribution,
-    ResultChange, ResultChangeInsertForm, ResultRow, ResultRowFilter,
+    ComputedResults, FinishedAttempt, MarksCount, OlympiadResults, OlympiadResultsForm,
+    QuestionPlace, ResultChange, ResultChangeInsertForm, ResultRow, ResultRowFilter,
 };
 // Results: answers written on paper, and appeals
 pub mod paper_sheet;

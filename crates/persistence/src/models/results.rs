@@ -4,7 +4,7 @@
 use crate::error::DbResult;
 use crate::models::listing::{sorted_by, Page, Sort};
 use crate::schema::{
-    attempts, learners, olympiad_results, participants, result_changes, result_rows,
+    answers, attempts, learners, olympiad_results, participants, result_changes, result_rows,
     school_participants, schools,
 };
 use crate::words::Word;
@@ -257,10 +257,9 @@ impl FinishedAttempt {
     }
 }
 
-/// How one question went across every finished attempt: for moderation, a question that few or
-/// none got right is the first place to look for a wrong answer key.
-#[derive(Debug, Clone, QueryableByName)]
-pub struct QuestionDistribution {
+/// A question of the olympiad's paper in its place: module and question number, and its marks.
+#[derive(Debug, QueryableByName)]
+pub struct QuestionPlace {
     #[diesel(sql_type = diesel::sql_types::BigInt)]
     pub question_id: QuestionId,
     #[diesel(sql_type = diesel::sql_types::Integer)]
@@ -269,38 +268,87 @@ pub struct QuestionDistribution {
     pub position: i32,
     #[diesel(sql_type = diesel::sql_types::Integer)]
     pub out_of: i32,
-    #[diesel(sql_type = diesel::sql_types::BigInt)]
-    pub answered: i64,
-    #[diesel(sql_type = diesel::sql_types::BigInt)]
-    pub full_marks: i64,
-    #[diesel(sql_type = diesel::sql_types::BigInt)]
-    pub marks_total: i64,
 }
 
-impl QuestionDistribution {
+impl QuestionPlace {
     pub fn for_olympiad(
         conn: &mut DbConnection,
         olympiad_id: OlympiadId,
-    ) -> DbResult<Vec<QuestionDistribution>> {
-        use diesel::sql_types::BigInt;
-        // The same SQL on both databases; parameters appear in order for SQLite.
-        Ok(diesel::sql_query(
+    ) -> DbResult<Vec<QuestionPlace>> {
+        let sql = format!(
             "SELECT q.id AS question_id, m.position AS module_position, q.position AS position, \
-               q.marks AS out_of, \
-               CAST(COUNT(an.attempt_id) AS BIGINT) AS answered, \
-               CAST(COALESCE(SUM(CASE WHEN an.marks >= q.marks THEN 1 ELSE 0 END), 0) AS BIGINT) AS full_marks, \
-               CAST(COALESCE(SUM(an.marks), 0) AS BIGINT) AS marks_total \
-             FROM questions q \
-             JOIN question_modules m ON m.id = q.module_id \
-             LEFT JOIN answers an ON an.question_id = q.id AND an.attempt_id IN \
-               (SELECT a.id FROM attempts a WHERE a.olympiad_id = $1 AND a.status = 'finished' AND a.superseded = FALSE) \
-             WHERE m.olympiad_id = $2 \
-             GROUP BY q.id, m.position, q.position, q.marks \
-             ORDER BY m.position, q.position",
-        )
-        .bind::<BigInt, _>(olympiad_id)
-        .bind::<BigInt, _>(olympiad_id)
-        .load(conn)?)
+               q.marks AS out_of \
+             FROM questions q JOIN question_modules m ON m.id = q.module_id \
+             WHERE m.olympiad_id = {} ORDER BY m.position, q.position",
+            placeholder(conn, 1)
+        );
+        Ok(diesel::sql_query(sql)
+            .bind::<diesel::sql_types::BigInt, _>(olympiad_id)
+            .load(conn)?)
+    }
+}
+
+/// How many answers to a question were given one mark (none: not marked): what Results
+/// moderation's per-question figures are made from.
+#[derive(Debug, Queryable, QueryableByName)]
+pub struct MarksCount {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    pub question_id: QuestionId,
+    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Integer>)]
+    pub marks: Option<i32>,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    pub answers: i64,
+}
+
+impl MarksCount {
+    /// Of every learner the stored results hold.
+    pub fn of_results(conn: &mut DbConnection, results_id: i64) -> DbResult<Vec<MarksCount>> {
+        let sql = format!(
+            "SELECT an.question_id AS question_id, an.marks AS marks, \
+               CAST(COUNT(*) AS BIGINT) AS answers \
+             FROM answers an \
+             WHERE an.attempt_id IN (SELECT attempt_id FROM result_rows WHERE results_id = {}) \
+             GROUP BY an.question_id, an.marks",
+            placeholder(conn, 1)
+        );
+        Ok(diesel::sql_query(sql)
+            .bind::<diesel::sql_types::BigInt, _>(results_id)
+            .load(conn)?)
+    }
+
+    /// Of these attempts.
+    pub fn of_attempts(
+        conn: &mut DbConnection,
+        attempt_ids: &[AttemptId],
+    ) -> DbResult<Vec<MarksCount>> {
+        let mut counts = Vec::new();
+        for chunk in attempt_ids.chunks(500) {
+            counts.extend(
+                answers::table
+                    .filter(answers::attempt_id.eq_any(chunk))
+                    .group_by((answers::question_id, answers::marks))
+                    .select((
+                        answers::question_id,
+                        answers::marks,
+                        diesel::dsl::count_star(),
+                    ))
+                    .load::<MarksCount>(conn)?,
+            );
+        }
+        Ok(counts)
+    }
+
+    /// Whether every one of these attempts is still stored (a learner's data erased takes their
+    /// attempt and its answers with it).
+    pub fn all_kept(conn: &mut DbConnection, attempt_ids: &[AttemptId]) -> DbResult<bool> {
+        let mut kept = 0;
+        for chunk in attempt_ids.chunks(500) {
+            kept += attempts::table
+                .filter(attempts::id.eq_any(chunk))
+                .count()
+                .get_result::<i64>(conn)?;
+        }
+        Ok(usize::try_from(kept).is_ok_and(|kept| kept == attempt_ids.len()))
     }
 }
 
@@ -361,6 +409,8 @@ pub struct ComputedResults {
     pub computed_grades: String,
     /// JSON of the top-school calculation.
     pub computed_schools: String,
+    /// JSON of each question's answers by their marks (Results moderation's per-question figures).
+    pub computed_questions: String,
 }
 
 #[derive(QueryableByName)]
@@ -424,19 +474,11 @@ impl ResultRow {
         Ok(())
     }
 
-    /// Replaces the stored results with `rows`, computed at `generation`.
-    pub fn replace(
-        conn: &mut DbConnection,
-        results_id: i64,
-        generation: i64,
-        rows: &[ResultRow],
-        grades: &str,
-        schools: &str,
-    ) -> DbResult<()> {
+    /// Replaces the stored rows of the results with `rows`.
+    pub fn replace(conn: &mut DbConnection, results_id: i64, rows: &[ResultRow]) -> DbResult<()> {
         diesel::delete(result_rows::table.filter(result_rows::results_id.eq(results_id)))
             .execute(conn)?;
-        Self::insert(conn, rows)?;
-        Self::computed_at(conn, results_id, generation, grades, schools)
+        Self::insert(conn, rows)
     }
 
     /// Many rows a statement, on each database's own connection (the two-database connection has
@@ -475,13 +517,13 @@ impl ResultRow {
         Self::insert(conn, rows)
     }
 
-    /// Marks the stored results computed at `generation`, with what was computed with them.
+    /// Marks the stored results computed at `generation`, with what was computed with them (JSON
+    /// as [`ComputedResults`] names it).
     pub fn computed_at(
         conn: &mut DbConnection,
         results_id: i64,
         generation: i64,
-        grades: &str,
-        schools: &str,
+        [grades, schools, questions]: [&str; 3],
     ) -> DbResult<()> {
         diesel::update(olympiad_results::table.find(results_id))
             .set((
@@ -489,6 +531,7 @@ impl ResultRow {
                 olympiad_results::computed_at.eq(now()),
                 olympiad_results::computed_grades.eq(grades),
                 olympiad_results::computed_schools.eq(schools),
+                olympiad_results::computed_questions.eq(questions),
             ))
             .execute(conn)?;
         Ok(())
