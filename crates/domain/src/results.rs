@@ -247,11 +247,13 @@ pub fn place(standings: &[Standing], bands: &MedalBands) -> Vec<Placing> {
     for members in by_grade.values() {
         let scores: Vec<i64> = members.iter().map(|&i| standings[i].score).collect();
         let count = members.len();
+        // Sorted once, so that each learner's share is a search, not a count of the whole grade
+        // (a national round's grade is sixty thousand learners).
+        let mut ascending = scores.clone();
+        ascending.sort_unstable();
         for (&index, rank) in members.iter().zip(ranks(&scores)) {
-            let below_or_equal = scores
-                .iter()
-                .filter(|&&other| other <= standings[index].score)
-                .count();
+            let score = standings[index].score;
+            let below_or_equal = ascending.partition_point(|&other| other <= score);
             placings[index].rank = rank;
             placings[index].of = count;
             placings[index].percentile =

@@ -329,6 +329,10 @@ async fn main() {
         millis(start.elapsed()),
         "ms",
     );
+    conn.batch_execute(&format!(
+        "UPDATE olympiad_results SET computed_generation = -1 WHERE olympiad_id = {o}"
+    ))
+    .unwrap();
     let start = Instant::now();
     olympiad_office::results::recompute(&mut conn, o).unwrap();
     report(
