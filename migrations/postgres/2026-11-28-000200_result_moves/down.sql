@@ -13,6 +13,7 @@ DROP FUNCTION results_learner_moved();
 DROP FUNCTION results_change_moved();
 DROP FUNCTION results_all_moved();
 DROP FUNCTION results_attempt_moved();
+DROP INDEX result_rows_outliers;
 DROP INDEX result_rows_by_score;
 DROP TABLE result_moves;
 ALTER TABLE olympiad_results DROP COLUMN computed_questions;

@@ -11,6 +11,7 @@ DROP TRIGGER learners_moves_update;
 DROP TRIGGER attempts_moves_delete;
 DROP TRIGGER attempts_moves_update;
 DROP TRIGGER attempts_moves_insert;
+DROP INDEX result_rows_outliers;
 DROP INDEX result_rows_by_score;
 DROP TABLE result_moves;
 ALTER TABLE olympiad_results DROP COLUMN computed_questions;

@@ -20,6 +20,8 @@ UPDATE olympiad_results SET computed_generation = -1;
 
 -- The olympiad's highest score, which scales every grade's distribution, read after each move.
 CREATE INDEX result_rows_by_score ON result_rows (results_id, score);
+-- The learners to check first on Results moderation: a few among hundreds of thousands.
+CREATE INDEX result_rows_outliers ON result_rows (results_id, outlier, grade, attempt_id);
 
 CREATE TRIGGER attempts_moves_insert AFTER INSERT ON attempts
 WHEN NEW.status = 'finished'

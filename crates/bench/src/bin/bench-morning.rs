@@ -35,6 +35,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 const OLYMPIAD: &str = "geography";
+/// Where the mass mail's links lead.
+const PUBLIC_BASE_URL: &str = "https://olympiad.example.org";
 /// What a log line of a worker or request that gave up on a busy SQLite says.
 const LOCKED: &str = "database is locked";
 
@@ -102,9 +104,12 @@ fn morning(size: &Size, with_staff: bool) -> Result<Morning, String> {
     };
     let sink = SmtpServer::start();
     let smtp = sink.url();
+    // The mass mail's links were written for the public address the nodes serve: a link to any
+    // other is refused at sending.
     let settings = [
         ("SMTP_URL", smtp.as_str()),
         ("MAIL_RATE_PER_MINUTE", "1000000"),
+        ("PUBLIC_BASE_URL", PUBLIC_BASE_URL),
     ];
     let logs = tempfile::tempdir().map_err(|e| e.to_string())?;
     let log = |n: usize| logs.path().join(format!("node{n}.log"));
@@ -148,8 +153,9 @@ fn morning(size: &Size, with_staff: bool) -> Result<Morning, String> {
     }
     if with_staff {
         eprintln!(
-            "{name}: {} e-mails at the SMTP server when the nodes stopped",
-            sink.received().len()
+            "{name}: {} e-mails at the SMTP server when the nodes stopped; the mass mail's e-mails: {}",
+            sink.received().len(),
+            mail_states(&demo)?
         );
     }
     let locked = (0..nodes)
@@ -212,9 +218,43 @@ fn queued_mass_mail(demo: &Demo, olympiad: &Olympiad, recipients: usize) -> Resu
         .map_err(|e| e.to_string())?
         .mass_mail
         .id;
-    mass_mails::queue(&mut conn, &overlord, id, "http://127.0.0.1:8080")
-        .map_err(|e| e.to_string())?;
+    let queued = mass_mails::queue(&mut conn, &overlord, id, PUBLIC_BASE_URL)
+        .map_err(|e| e.to_string())?
+        .queued;
+    // The demo's own interested parties come with them.
+    if queued < recipients as i64 {
+        return Err(format!(
+            "{queued} e-mails queued for {recipients} interested parties"
+        ));
+    }
     Ok(id.get())
+}
+
+/// How many of the queued e-mails are in each state, as `queued 10, done 9990`.
+fn mail_states(demo: &Demo) -> Result<String, String> {
+    use diesel::prelude::*;
+    use olympiad_persistence::schema::jobs;
+    let states: Vec<(String, i64)> = jobs::table
+        .filter(jobs::mass_mail_id.is_not_null())
+        .group_by(jobs::status)
+        .select((jobs::status, diesel::dsl::count_star()))
+        .load(&mut *demo.db.conn())
+        .map_err(|e| e.to_string())?;
+    let error: Option<Option<String>> = jobs::table
+        .filter(jobs::mass_mail_id.is_not_null())
+        .filter(jobs::last_error.is_not_null())
+        .select(jobs::last_error)
+        .first(&mut *demo.db.conn())
+        .optional()
+        .map_err(|e| e.to_string())?;
+    let states: Vec<String> = states
+        .iter()
+        .map(|(state, count)| format!("{state} {count}"))
+        .collect();
+    Ok(match error.flatten() {
+        Some(error) => format!("{} (one failed: {error})", states.join(", ")),
+        None => states.join(", "),
+    })
 }
 
 /// The lines of a server's log that say the database was locked, each repeated on standard error.
@@ -240,6 +280,8 @@ struct StaffAtWork<'a> {
 const MONITOR_EVERY: Duration = Duration::from_secs(3);
 const GRID_EVERY: Duration = Duration::from_secs(1);
 const EXPORT_EVERY: Duration = Duration::from_secs(20);
+/// A staff request slower than this is named on standard error.
+const SLOW: Duration = Duration::from_millis(500);
 
 impl StaffAtWork<'_> {
     async fn work(&self) -> Result<(), String> {
@@ -315,7 +357,11 @@ impl StaffAtWork<'_> {
             },
             Err(e) => Err(e.to_string()),
         };
-        self.staff.latencies.borrow_mut().record(at.elapsed());
+        let took = at.elapsed();
+        self.staff.latencies.borrow_mut().record(took);
+        if took > SLOW {
+            eprintln!("staff {uri}: {} ms", took.as_millis());
+        }
         if let Err(error) = answered {
             self.staff.failed.set(self.staff.failed.get() + 1);
             eprintln!("staff {uri}: {error}");

@@ -301,12 +301,16 @@ impl Job {
                           ORDER BY run_at, id LIMIT {limit} {lock}) \
              RETURNING id, kind, payload, status, attempts, run_at, locked_by, locked_at, last_error, created_at, updated_at, olympiad_id, mass_mail_id, recipient"
         );
-        let at = now();
-        Ok(diesel::sql_query(sql)
-            .bind::<Text, _>(worker)
-            .bind::<Timestamp, _>(at)
-            .bind::<Timestamp, _>(at - lease)
-            .load::<Job>(conn)?)
+        // In a write transaction: on a busy SQLite the claim waits its turn with the requests'
+        // writes instead of giving up as "database is locked" when they keep the lock taken.
+        crate::write_transaction(conn, |conn| {
+            let at = now();
+            Ok(diesel::sql_query(sql)
+                .bind::<Text, _>(worker)
+                .bind::<Timestamp, _>(at)
+                .bind::<Timestamp, _>(at - lease)
+                .load::<Job>(conn)?)
+        })
     }
 
     /// Marks a job done; an e-mail's links are taken out of its payload, since they are of use
