@@ -4,7 +4,7 @@
 use crate::id::SchoolParticipantId;
 use crate::words::words;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use utoipa::ToSchema;
 
 /// Provisional while marks may change freely; moderated once checked (changes still allowed, each
@@ -216,8 +216,149 @@ pub struct Placing {
 /// Ranks every learner in their grade, nationally and in their province, gives awards by the
 /// bands and marks the best of each school. Disqualified learners are left out of every count.
 pub fn place(standings: &[Standing], bands: &MedalBands) -> Vec<Placing> {
-    let mut placings = vec![
-        Placing {
+    let placer = ScoreCounts::of(standings).placer(*bands);
+    let mut best_of_school: HashMap<SchoolParticipantId, i64> = HashMap::new();
+    for standing in standings.iter().filter(|s| !s.disqualified) {
+        let best = best_of_school
+            .entry(standing.school)
+            .or_insert(standing.score);
+        *best = (*best).max(standing.score);
+    }
+    standings
+        .iter()
+        .map(|standing| Placing {
+            best_in_school: !standing.disqualified
+                && best_of_school.get(&standing.school) == Some(&standing.score),
+            ..placer.placing(standing)
+        })
+        .collect()
+}
+
+/// Each grade's ranked learners (the disqualified left out) counted by score in each province:
+/// all it takes to place any one of them. Places are worked out from these counts when a result
+/// is read, so that one learner's new score changes a few counts, not the stored place of every
+/// learner they passed (tens of thousands in a national round's grade).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ScoreCounts(BTreeMap<i32, BTreeMap<String, BTreeMap<i64, usize>>>);
+
+impl ScoreCounts {
+    pub fn of(standings: &[Standing]) -> ScoreCounts {
+        let mut counts = ScoreCounts::default();
+        for standing in standings {
+            counts.add(standing);
+        }
+        counts
+    }
+
+    pub fn add(&mut self, standing: &Standing) {
+        if standing.disqualified {
+            return;
+        }
+        *self
+            .0
+            .entry(standing.grade)
+            .or_default()
+            .entry(standing.province.clone())
+            .or_default()
+            .entry(standing.score)
+            .or_default() += 1;
+    }
+
+    /// Takes away a learner [`ScoreCounts::add`] counted; no count is kept at zero.
+    pub fn remove(&mut self, standing: &Standing) {
+        if standing.disqualified {
+            return;
+        }
+        let Some(provinces) = self.0.get_mut(&standing.grade) else {
+            return;
+        };
+        if let Some(scores) = provinces.get_mut(&standing.province) {
+            if let Some(count) = scores.get_mut(&standing.score) {
+                *count = count.saturating_sub(1);
+                if *count == 0 {
+                    scores.remove(&standing.score);
+                }
+            }
+            if scores.is_empty() {
+                provinces.remove(&standing.province);
+            }
+        }
+        if provinces.is_empty() {
+            self.0.remove(&standing.grade);
+        }
+    }
+
+    /// Each grade's scores, lowest first, with how many of its ranked learners have each.
+    pub fn grades(&self) -> BTreeMap<i32, Vec<(i64, usize)>> {
+        self.0
+            .iter()
+            .map(|(&grade, provinces)| {
+                let mut scores: BTreeMap<i64, usize> = BTreeMap::new();
+                for (&score, &count) in provinces.values().flatten() {
+                    *scores.entry(score).or_default() += count;
+                }
+                (grade, scores.into_iter().collect())
+            })
+            .collect()
+    }
+
+    pub fn placer(&self, bands: MedalBands) -> Placer {
+        let grades = self
+            .grades()
+            .into_iter()
+            .map(|(grade, scores)| {
+                let provinces = self.0[&grade]
+                    .iter()
+                    .map(|(province, scores)| {
+                        let scores = scores.iter().map(|(&s, &n)| (s, n)).collect();
+                        (province.clone(), Ladder::of(scores))
+                    })
+                    .collect();
+                (grade, (Ladder::of(scores), provinces))
+            })
+            .collect();
+        Placer { bands, grades }
+    }
+}
+
+/// Places learners by [`ScoreCounts`]: ranks (ties sharing them), percentiles and awards.
+pub struct Placer {
+    bands: MedalBands,
+    grades: HashMap<i32, (Ladder, HashMap<String, Ladder>)>,
+}
+
+/// One group's scores, best first, each with how many learners scored more.
+struct Ladder {
+    steps: Vec<(i64, usize)>,
+    count: usize,
+}
+
+impl Ladder {
+    /// From each score and how many have it, lowest first.
+    fn of(scores: Vec<(i64, usize)>) -> Ladder {
+        let mut above = 0;
+        let mut steps = Vec::with_capacity(scores.len());
+        for &(score, count) in scores.iter().rev() {
+            steps.push((score, above));
+            above += count;
+        }
+        Ladder {
+            steps,
+            count: above,
+        }
+    }
+
+    /// How many scored more than `score`.
+    fn above(&self, score: i64) -> usize {
+        let step = self.steps.partition_point(|&(s, _)| s > score);
+        self.steps.get(step).map_or(self.count, |&(_, above)| above)
+    }
+}
+
+impl Placer {
+    /// Where the learner came (not whether they are the best of their school: see [`place`]).
+    pub fn placing(&self, standing: &Standing) -> Placing {
+        let unplaced = Placing {
             rank: 0,
             of: 0,
             province_rank: 0,
@@ -225,53 +366,57 @@ pub fn place(standings: &[Standing], bands: &MedalBands) -> Vec<Placing> {
             award: None,
             best_in_school: false,
         };
-        standings.len()
-    ];
-    let mut by_grade: HashMap<i32, Vec<usize>> = HashMap::new();
-    let mut by_province: HashMap<(i32, &str), Vec<usize>> = HashMap::new();
-    let mut best_of_school: HashMap<SchoolParticipantId, i64> = HashMap::new();
-    for (index, standing) in standings.iter().enumerate() {
-        if standing.disqualified {
-            continue;
+        let Some((grade, provinces)) = self.grades.get(&standing.grade) else {
+            return unplaced;
+        };
+        if standing.disqualified || grade.count == 0 {
+            return unplaced;
         }
-        by_grade.entry(standing.grade).or_default().push(index);
-        by_province
-            .entry((standing.grade, standing.province.as_str()))
-            .or_default()
-            .push(index);
-        let best = best_of_school
-            .entry(standing.school)
-            .or_insert(standing.score);
-        *best = (*best).max(standing.score);
-    }
-    for members in by_grade.values() {
-        let scores: Vec<i64> = members.iter().map(|&i| standings[i].score).collect();
-        let count = members.len();
-        // Sorted once, so that each learner's share is a search, not a count of the whole grade
-        // (a national round's grade is sixty thousand learners).
-        let mut ascending = scores.clone();
-        ascending.sort_unstable();
-        for (&index, rank) in members.iter().zip(ranks(&scores)) {
-            let score = standings[index].score;
-            let below_or_equal = ascending.partition_point(|&other| other <= score);
-            placings[index].rank = rank;
-            placings[index].of = count;
-            placings[index].percentile =
-                (below_or_equal as f64 * 1000.0 / count as f64).round() / 10.0;
-            placings[index].award = Some(bands.award(rank, count));
+        let above = grade.above(standing.score);
+        let below_or_equal = grade.count - above;
+        Placing {
+            rank: above + 1,
+            of: grade.count,
+            province_rank: provinces
+                .get(&standing.province)
+                .map_or(0, |p| p.above(standing.score) + 1),
+            percentile: (below_or_equal as f64 * 1000.0 / grade.count as f64).round() / 10.0,
+            award: Some(self.bands.award(above + 1, grade.count)),
+            best_in_school: false,
         }
     }
-    for members in by_province.values() {
-        let scores: Vec<i64> = members.iter().map(|&i| standings[i].score).collect();
-        for (&index, rank) in members.iter().zip(ranks(&scores)) {
-            placings[index].province_rank = rank;
-        }
+
+    /// The award of each score a ranked learner of `grade` has, best first.
+    pub fn awards(&self, grade: i32) -> Vec<(i64, Award)> {
+        self.grades
+            .get(&grade)
+            .map_or_else(Vec::new, |(ladder, _)| {
+                ladder
+                    .steps
+                    .iter()
+                    .map(|&(score, above)| (score, self.bands.award(above + 1, ladder.count)))
+                    .collect()
+            })
     }
-    for (index, standing) in standings.iter().enumerate() {
-        placings[index].best_in_school =
-            !standing.disqualified && best_of_school.get(&standing.school) == Some(&standing.score);
+
+    /// The lowest and highest score of `grade` given `award`, when any of its learners has it
+    /// (awards follow the score, so those who have it are every score between).
+    pub fn award_scores(&self, grade: i32, award: Award) -> Option<(i64, i64)> {
+        let scores: Vec<i64> = self
+            .awards(grade)
+            .into_iter()
+            .filter(|&(_, a)| a == award)
+            .map(|(score, _)| score)
+            .collect();
+        Some((*scores.last()?, *scores.first()?))
     }
-    placings
+
+    /// The grades with ranked learners.
+    pub fn grades(&self) -> Vec<i32> {
+        let mut grades: Vec<i32> = self.grades.keys().copied().collect();
+        grades.sort_unstable();
+        grades
+    }
 }
 
 /// How many of a school's best learners make its score.
@@ -431,6 +576,48 @@ mod tests {
         assert_eq!(placed[3].award, None);
         assert_eq!(placed[3].rank, 0);
         assert!(placed[1].best_in_school);
+    }
+
+    #[test]
+    fn counts_followed_learner_by_learner_place_as_counted_whole() {
+        let mut standings: Vec<Standing> = (0..40)
+            .map(|i| {
+                standing(
+                    10 + i % 2,
+                    i64::from(i % 5),
+                    ["Gauteng", "Limpopo"][i as usize % 2],
+                    i64::from(i * 7 % 13),
+                )
+            })
+            .collect();
+        let mut counts = ScoreCounts::of(&standings);
+        // One learner moves up, one is disqualified, one leaves.
+        counts.remove(&standings[3]);
+        standings[3].score = 12;
+        counts.add(&standings[3]);
+        counts.remove(&standings[4]);
+        standings[4].disqualified = true;
+        counts.remove(&standings.pop().unwrap());
+        assert_eq!(counts, ScoreCounts::of(&standings));
+        let bands = MedalBands::default();
+        let placer = counts.placer(bands);
+        let placed = place(&standings, &bands);
+        for (standing, placing) in standings.iter().zip(&placed) {
+            assert_eq!(
+                Placing {
+                    best_in_school: placing.best_in_school,
+                    ..placer.placing(standing)
+                },
+                *placing
+            );
+        }
+        // An award is a range of scores in each grade.
+        let (lowest, highest) = placer.award_scores(10, Award::Gold).unwrap();
+        for (standing, placing) in standings.iter().zip(&placed).filter(|(s, _)| s.grade == 10) {
+            let in_range = (lowest..=highest).contains(&standing.score) && !standing.disqualified;
+            assert_eq!(placing.award == Some(Award::Gold), in_range);
+        }
+        assert_eq!(placer.award_scores(12, Award::Gold), None);
     }
 
     #[test]

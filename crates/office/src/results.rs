@@ -12,22 +12,23 @@ use chrono::NaiveDateTime;
 use olympiad_documents::{Cell, Table};
 use olympiad_domain::id::{AttemptId, OlympiadId, ParticipantId, QuestionId, SchoolParticipantId};
 use olympiad_domain::results::{
-    place, top_schools, Award, MedalBands, Placing, ResultChangeKind, ResultsState, SchoolStanding,
-    Standing,
+    place, top_schools, Award, MedalBands, Placer, Placing, ResultChangeKind, ResultsState,
+    SchoolStanding, ScoreCounts, Standing,
 };
 use olympiad_domain::Role;
 use olympiad_persistence::models::listing::contains_pattern;
 use olympiad_persistence::models::{
     ComputedResults, FinishedAttempt, Olympiad, OlympiadResults, OlympiadResultsForm, Paged,
     PaperSheet, Project, ResultChange, ResultChangeInsertForm, ResultRow, ResultRowFilter,
-    SchoolParticipant, Sort,
+    SchoolParticipant, ScoreRange, Sort,
 };
 use olympiad_persistence::{now, read_snapshot, write_transaction, DbConnection};
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
+mod counted;
 mod follow;
 mod moderation;
 mod public;
@@ -231,6 +232,17 @@ fn standing_of(learner: &LearnerResult) -> Standing {
     }
 }
 
+/// The stored row's standing, as the counts count it.
+fn standing_of_row(row: &ResultRow) -> Standing {
+    Standing {
+        grade: row.grade,
+        school: row.school_participant_id,
+        province: row.province.clone(),
+        score: row.score,
+        disqualified: row.disqualified,
+    }
+}
+
 /// The learner's place in their grade (the best of their school is a matter of every grade).
 fn set_placing(learner: &mut LearnerResult, placing: &Placing) {
     learner.rank = placing.rank;
@@ -326,35 +338,33 @@ fn store(
     generation: i64,
     live: &Live,
 ) -> OfficeResult<()> {
-    let highest = live.learners.iter().map(|l| l.score).max().unwrap_or(0);
-    let (grades, outliers) = distributions(&live.learners, highest);
+    let standings: Vec<Standing> = live.learners.iter().map(standing_of).collect();
+    let counted = counted::Counted {
+        bands: live.bands,
+        highest: live.learners.iter().map(|l| l.score).max().unwrap_or(0),
+        learners: i64::try_from(live.learners.len()).unwrap_or(i64::MAX),
+        scores: ScoreCounts::of(&standings),
+    };
     let rows: Vec<ResultRow> = live
         .learners
         .iter()
-        .map(|l| stored_row(results_id, l, outliers.contains(&l.attempt_id)))
+        .map(|l| stored_row(results_id, l))
         .collect();
-    let json =
-        |value: serde_json::Result<String>| value.map_err(|e| OfficeError::Internal(e.to_string()));
     ResultRow::replace(conn, results_id, &rows)?;
     let questions = questions::Tallies::counted(conn, results_id)?;
+    let schools =
+        serde_json::to_string(&live.schools).map_err(|e| OfficeError::Internal(e.to_string()))?;
     ResultRow::computed_at(
         conn,
         results_id,
         generation,
-        [
-            &json(serde_json::to_string(&grades))?,
-            &json(serde_json::to_string(&live.schools))?,
-            &questions.to_json()?,
-        ],
+        [&counted.to_json()?, &schools, &questions.to_json()?],
     )?;
     Ok(())
 }
 
-/// The disqualified sort after every placed learner.
-const DISQUALIFIED_RANK_KEY: i64 = i64::MAX;
-
-fn stored_row(results_id: i64, l: &LearnerResult, outlier: bool) -> ResultRow {
-    let count = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+/// What a learner's stored row holds: their own result, not their place (see `counted`).
+fn stored_row(results_id: i64, l: &LearnerResult) -> ResultRow {
     ResultRow {
         results_id,
         attempt_id: l.attempt_id,
@@ -371,26 +381,16 @@ fn stored_row(results_id: i64, l: &LearnerResult, outlier: bool) -> ResultRow {
         marked_score: l.marked_score,
         adjusted: l.adjusted,
         disqualified: l.disqualified,
-        rank: count(l.rank),
-        rank_key: if l.disqualified {
-            DISQUALIFIED_RANK_KEY
-        } else {
-            count(l.rank)
-        },
-        of_count: count(l.of),
-        province_rank: count(l.province_rank),
-        // Percentiles are tenths already: stored as a whole number, read back exactly.
-        percentile_tenths: (l.percentile * 10.0).round() as i64,
-        award: l.award.map(|a| a.as_str().to_owned()),
+        rank_key: ResultRow::rank_key_of(l.score, l.disqualified),
         best_in_school: l.best_in_school,
         on_paper: l.on_paper,
-        outlier,
     }
 }
 
-fn learner_of_row(row: ResultRow) -> LearnerResult {
-    let count = |n: i64| usize::try_from(n).unwrap_or(0);
-    LearnerResult {
+/// The stored row's learner, placed by the stored counts.
+fn learner_of_row(row: ResultRow, placer: &Placer) -> LearnerResult {
+    let placing = placer.placing(&standing_of_row(&row));
+    let mut learner = LearnerResult {
         attempt_id: row.attempt_id,
         participant_id: row.participant_id,
         first_name: row.first_name,
@@ -403,14 +403,21 @@ fn learner_of_row(row: ResultRow) -> LearnerResult {
         marked_score: row.marked_score,
         adjusted: row.adjusted,
         disqualified: row.disqualified,
-        rank: count(row.rank),
-        of: count(row.of_count),
-        province_rank: count(row.province_rank),
-        percentile: row.percentile_tenths as f64 / 10.0,
-        award: row.award.as_deref().and_then(Award::parse),
+        rank: 0,
+        of: 0,
+        province_rank: 0,
+        percentile: 0.0,
+        award: None,
         best_in_school: row.best_in_school,
         on_paper: row.on_paper,
-    }
+    };
+    set_placing(&mut learner, &placing);
+    learner
+}
+
+/// What places the stored rows.
+fn placer_of(computed: &ComputedResults) -> OfficeResult<Placer> {
+    Ok(counted::Counted::stored(computed)?.placer())
 }
 
 /// The current results of these attempts (those that are among the finished ones), by attempt.
@@ -419,64 +426,12 @@ pub fn learners_of(
     olympiad_id: OlympiadId,
     attempt_ids: &[AttemptId],
 ) -> OfficeResult<HashMap<AttemptId, LearnerResult>> {
-    let (results, _) = current(conn, olympiad_id)?;
+    let (results, computed) = current(conn, olympiad_id)?;
+    let placer = placer_of(&computed)?;
     Ok(ResultRow::of_attempts(conn, results.id, attempt_ids)?
         .into_iter()
-        .map(|row| (row.attempt_id, learner_of_row(row)))
+        .map(|row| (row.attempt_id, learner_of_row(row, &placer)))
         .collect())
-}
-
-/// The distribution of each grade's scores, and the learners to check first: those whose score is
-/// far from their grade's (three standard deviations), or adjusted by more than a fifth. `highest`
-/// is the olympiad's highest score (of every learner, disqualified or not).
-fn distributions(
-    learners: &[LearnerResult],
-    highest: i64,
-) -> (Vec<GradeDistribution>, HashSet<AttemptId>) {
-    let highest = highest.max(1);
-    let mut by_grade: BTreeMap<i32, Vec<&LearnerResult>> = BTreeMap::new();
-    for learner in learners.iter().filter(|l| !l.disqualified) {
-        by_grade.entry(learner.grade).or_default().push(learner);
-    }
-    let mut outliers = HashSet::new();
-    let grades = by_grade
-        .iter()
-        .map(|(&grade, learners)| {
-            let mut scores: Vec<i64> = learners.iter().map(|l| l.score).collect();
-            scores.sort_unstable();
-            let n = scores.len() as f64;
-            let mean = scores.iter().sum::<i64>() as f64 / n;
-            let sd = (scores
-                .iter()
-                .map(|&s| (s as f64 - mean).powi(2))
-                .sum::<f64>()
-                / n)
-                .sqrt();
-            for learner in learners {
-                let far = sd > 0.0 && (learner.score as f64 - mean).abs() > 3.0 * sd;
-                let moved =
-                    learner.adjusted && (learner.score - learner.marked_score).abs() * 5 > highest;
-                if far || moved {
-                    outliers.insert(learner.attempt_id);
-                }
-            }
-            let mut buckets = vec![0; 10];
-            for &score in &scores {
-                let bucket = ((score * 10) / highest).clamp(0, 9) as usize;
-                buckets[bucket] += 1;
-            }
-            GradeDistribution {
-                grade,
-                learners: scores.len(),
-                mean: (mean * 10.0).round() / 10.0,
-                median: scores[scores.len() / 2],
-                lowest: scores[0],
-                highest: scores[scores.len() - 1],
-                buckets,
-            }
-        })
-        .collect();
-    (grades, outliers)
 }
 
 /// The released snapshot, if the results were ever final.
@@ -525,11 +480,18 @@ pub fn list(
 ) -> OfficeResult<Paged<LearnerResult>> {
     staff_olympiad(conn, caller, query.olympiad_id)?;
     check_sort(&grid.sort)?;
-    let (results, _) = current(conn, query.olympiad_id)?;
-    let filter = row_filter(query, &grid.search);
-    let (rows, total) = ResultRow::page(conn, results.id, &filter, &grid.sort, grid.page)?;
+    let (results, computed) = current(conn, query.olympiad_id)?;
+    let counted = counted::Counted::stored(&computed)?;
+    let placer = counted.placer();
+    let filter = row_filter(query, &grid.search, &placer);
+    // Every row: as many as the results hold, without counting them again.
+    let total = (filter == ResultRowFilter::default()).then_some(counted.learners);
+    let (rows, total) = ResultRow::page(conn, results.id, &filter, &grid.sort, grid.page, total)?;
     Ok(Paged {
-        rows: rows.into_iter().map(learner_of_row).collect(),
+        rows: rows
+            .into_iter()
+            .map(|row| learner_of_row(row, &placer))
+            .collect(),
         total,
     })
 }
@@ -550,8 +512,9 @@ pub fn export(
     staff_olympiad(conn, caller, query.olympiad_id)?;
     check_sort(&grid.sort)?;
     // Brought up to date first: a snapshot cannot write.
-    let (results, _) = current(conn, query.olympiad_id)?;
-    let filter = row_filter(query, &grid.search);
+    let (results, computed) = current(conn, query.olympiad_id)?;
+    let placer = placer_of(&computed)?;
+    let filter = row_filter(query, &grid.search, &placer);
     read_snapshot(conn, |conn| {
         let attempts = ResultRow::ordered_attempts(conn, results.id, &filter, &grid.sort)?;
         if attempts.is_empty() {
@@ -566,7 +529,7 @@ pub fn export(
             let learners = chunk
                 .iter()
                 .filter_map(|attempt| rows.remove(attempt))
-                .map(learner_of_row)
+                .map(|row| learner_of_row(row, &placer))
                 .collect();
             if !sink(learners) {
                 break;
@@ -592,11 +555,27 @@ fn check_sort(sorts: &[Sort]) -> OfficeResult<()> {
     }
 }
 
-/// What the grid's filters and search select of the stored results.
-fn row_filter(query: &ResultsQuery, search: &str) -> ResultRowFilter {
+/// What the grid's filters and search select of the stored results: an award is the scores that
+/// have it in each grade, as the counts place them.
+fn row_filter(query: &ResultsQuery, search: &str, placer: &Placer) -> ResultRowFilter {
+    let award_scores = |award: Award| {
+        placer
+            .grades()
+            .into_iter()
+            .filter(|&grade| query.grade.is_none_or(|g| g == grade))
+            .filter_map(|grade| {
+                let (lowest, highest) = placer.award_scores(grade, award)?;
+                Some(ScoreRange {
+                    grade,
+                    lowest,
+                    highest,
+                })
+            })
+            .collect()
+    };
     ResultRowFilter {
         grade: query.grade,
-        award: query.award.map(|a| a.as_str().to_owned()),
+        scores: query.award.map(award_scores),
         school_participant_id: query.school_participant_id,
         on_paper: query.on_paper,
         province_key: query

@@ -429,7 +429,7 @@ diesel::table! {
         updated_at -> Timestamp,
         computed_generation -> BigInt,
         computed_at -> Nullable<Timestamp>,
-        computed_grades -> Text,
+        computed_counts -> Text,
         computed_schools -> Text,
         computed_questions -> Text,
     }
@@ -1095,15 +1095,9 @@ diesel::table! {
         marked_score -> BigInt,
         adjusted -> Bool,
         disqualified -> Bool,
-        rank -> BigInt,
         rank_key -> BigInt,
-        of_count -> BigInt,
-        province_rank -> BigInt,
-        percentile_tenths -> BigInt,
-        award -> Nullable<Text>,
         best_in_school -> Bool,
         on_paper -> Bool,
-        outlier -> Bool,
     }
 }
 

@@ -456,6 +456,13 @@ const CHANGES: usize = 36;
 /// The 99th percentile: of a few dozen, the slowest.
 fn p99(mut times: Vec<f64>) -> f64 {
     times.sort_by(f64::total_cmp);
+    // The slowest few beside the median: whether the p99 is one slow step or every step.
+    eprintln!(
+        "of {} steps: median {:.1} ms, slowest {:.1?} ms",
+        times.len(),
+        times[times.len() / 2],
+        &times[times.len().saturating_sub(3)..]
+    );
     let index = (times.len() * 99).div_ceil(100).saturating_sub(1);
     times[index]
 }

@@ -1,9 +1,11 @@
 //! Stored results that follow each change in place. A learner's result moved (their attempt
 //! finished or marked, their marks adjusted, an appeal upheld, a disqualification or
-//! reinstatement) moves their own row, the places, percentiles and awards of their grade that it
-//! moves, the best of their school, their grade's distribution, the top schools and, when it
-//! entered or left the results, the per-question figures (`questions`); new medal bands move the
-//! awards. Only the rows whose values changed are written.
+//! reinstatement) moves their own row, their grade's counts (which place every row at read: see
+//! `counted`), the best of their school, the top schools (their school's, and the medals of every
+//! school whose learners' awards the new counts moved) and, when it entered or left the results,
+//! the per-question figures (`questions`); new medal bands move the awards and so the schools'
+//! medals. A change writes the moved learners' rows and those of their schools whose best
+//! changed, not the place of every learner they passed.
 //!
 //! Every write that can move the results leaves a move beside the generation it raises (the
 //! migration `result_moves`): the attempt whose result moved, or none when everything may have.
@@ -14,6 +16,7 @@
 //! of everything (a school's name, a learner's grade, a remark) or very many moves compute them
 //! whole, as they always can be.
 
+use super::counted::Counted;
 use super::questions::Tallies;
 use super::*;
 use olympiad_domain::results::rank_schools;
@@ -65,8 +68,7 @@ pub(super) fn catch_up(
         let attempts: Option<BTreeSet<AttemptId>> = moves.into_iter().collect();
         match attempts {
             Some(attempts) if computed.computed_generation >= 0 && attempts.len() <= MOVES_MAX => {
-                Moved::apply(conn, olympiad_id, results.id, &attempts, bands)?
-                    .store(conn, results.id, generation)
+                Moved::apply(conn, olympiad_id, &computed, &attempts)?.store(conn, generation)
             }
             _ => {
                 let live = live(conn, olympiad_id)?;
@@ -82,18 +84,19 @@ pub(crate) fn stored_learner(
     results_id: i64,
     attempt_id: AttemptId,
 ) -> OfficeResult<LearnerResult> {
+    let placer = placer_of(&ResultRow::computed(conn, results_id)?)?;
     ResultRow::of_attempts(conn, results_id, &[attempt_id])?
         .pop()
-        .map(learner_of_row)
+        .map(|row| learner_of_row(row, &placer))
         .ok_or_else(|| OfficeError::NotFound("This learner's finished attempt".into()))
 }
 
-/// What a change moved: the grades to place again, the schools to look at again, and the learners
-/// whose results entered or left the results (their answers counted in or out).
+/// What a change moved: the counts, the schools, and the learners whose results entered or left
+/// the results (their answers counted in or out).
 struct Moved {
-    grades: BTreeSet<i32>,
+    results_id: i64,
+    counted: Counted,
     entries: BTreeSet<SchoolParticipantId>,
-    distributions: Vec<GradeDistribution>,
     schools: Vec<TopSchool>,
     entered: Vec<AttemptId>,
     left: Vec<AttemptId>,
@@ -104,135 +107,164 @@ impl Moved {
     fn apply(
         conn: &mut DbConnection,
         olympiad_id: OlympiadId,
-        results_id: i64,
+        computed: &ComputedResults,
         attempts: &BTreeSet<AttemptId>,
-        bands: bool,
     ) -> OfficeResult<Moved> {
-        let computed = ResultRow::computed(conn, results_id)?;
-        let json = |e: serde_json::Error| OfficeError::Internal(e.to_string());
+        let before = Counted::stored(computed)?;
         let mut moved = Moved {
-            grades: BTreeSet::new(),
+            results_id: computed.id,
+            counted: before.clone(),
             entries: BTreeSet::new(),
-            distributions: serde_json::from_str(&computed.computed_grades).map_err(json)?,
-            schools: serde_json::from_str(&computed.computed_schools).map_err(json)?,
+            schools: serde_json::from_str(&computed.computed_schools)
+                .map_err(|e| OfficeError::Internal(e.to_string()))?,
             entered: Vec::new(),
             left: Vec::new(),
-            questions: Tallies::stored(&computed)?,
+            questions: Tallies::stored(computed)?,
         };
-        let highest_before = ResultRow::highest(conn, results_id)?;
-        for &attempt_id in attempts {
-            moved.learner(conn, olympiad_id, results_id, attempt_id)?;
-        }
+        let attempts: Vec<AttemptId> = attempts.iter().copied().collect();
+        moved.learners(conn, olympiad_id, &attempts)?;
         moved
             .questions
-            .follow(conn, results_id, &moved.entered, &moved.left)?;
-        // The olympiad's highest score scales every grade's distribution and outliers.
-        let highest = ResultRow::highest(conn, results_id)?;
-        if bands || highest != highest_before {
-            moved.grades.extend(ResultRow::grades(conn, results_id)?);
-        }
-        let bands = bands_of(&OlympiadResults::of_olympiad(conn, olympiad_id)?);
-        for grade in moved.grades.clone() {
-            moved.place_grade(conn, results_id, grade, &bands, highest)?;
-        }
-        moved.look_at_schools(conn, results_id)?;
+            .follow(conn, moved.results_id, &moved.entered, &moved.left)?;
+        moved.counted.highest = ResultRow::highest(conn, moved.results_id)?;
+        moved.counted.learners += moved.entered.len() as i64 - moved.left.len() as i64;
+        moved.counted.bands = bands_of(&OlympiadResults::of_olympiad(conn, olympiad_id)?);
+        moved.look_at_schools(conn, &before)?;
         Ok(moved)
     }
 
-    /// The learner's own row as it is now (none when their attempt is no longer finished).
-    fn learner(
+    /// The learners' own rows as they are now (none when their attempt is no longer finished),
+    /// counted again.
+    fn learners(
         &mut self,
         conn: &mut DbConnection,
         olympiad_id: OlympiadId,
-        results_id: i64,
-        attempt_id: AttemptId,
+        attempts: &[AttemptId],
     ) -> OfficeResult<()> {
-        let before = ResultRow::of_attempts(conn, results_id, &[attempt_id])?;
-        for old in &before {
-            self.grades.insert(old.grade);
-            self.entries.insert(old.school_participant_id);
-        }
+        let before: HashMap<AttemptId, ResultRow> =
+            ResultRow::of_attempts(conn, self.results_id, attempts)?
+                .into_iter()
+                .map(|row| (row.attempt_id, row))
+                .collect();
         let mut rows = Vec::new();
-        let now = FinishedAttempt::of_attempt(conn, olympiad_id, attempt_id)?;
-        match (before.is_empty(), now.is_some()) {
-            (true, true) => self.entered.push(attempt_id),
-            (false, false) => self.left.push(attempt_id),
-            _ => {}
+        for &attempt_id in attempts {
+            let old = before.get(&attempt_id);
+            if let Some(old) = old {
+                self.counted.scores.remove(&standing_of_row(old));
+                self.entries.insert(old.school_participant_id);
+            }
+            let now = FinishedAttempt::of_attempt(conn, olympiad_id, attempt_id)?;
+            match (old.is_none(), now.is_some()) {
+                (true, true) => self.entered.push(attempt_id),
+                (false, false) => self.left.push(attempt_id),
+                _ => {}
+            }
+            if let Some(attempt) = now {
+                let moderated = Moderated::of(ResultChange::for_attempt(conn, attempt_id)?);
+                let on_paper = PaperSheet::is_paper(conn, attempt_id)?;
+                let learner = moderated.learner(attempt, on_paper);
+                self.counted.scores.add(&standing_of(&learner));
+                self.entries.insert(learner.school_participant_id);
+                // The best of the school is looked at with the rest of it next.
+                rows.push(stored_row(self.results_id, &learner));
+            }
         }
-        if let Some(attempt) = now {
-            let moderated = Moderated::of(ResultChange::for_attempt(conn, attempt_id)?);
-            let on_paper = PaperSheet::is_paper(conn, attempt_id)?;
-            let learner = moderated.learner(attempt, on_paper);
-            self.grades.insert(learner.grade);
-            self.entries.insert(learner.school_participant_id);
-            // Placed with the rest of the grade next.
-            rows.push(stored_row(results_id, &learner, false));
-        }
-        ResultRow::put(conn, results_id, &rows, &[attempt_id])?;
+        ResultRow::put(conn, self.results_id, &rows, attempts)?;
         Ok(())
     }
 
-    /// Places the grade again and writes the rows whose place, percentile, award or outlier
-    /// changed; a school whose medals changed is looked at again.
-    fn place_grade(
-        &mut self,
-        conn: &mut DbConnection,
-        results_id: i64,
-        grade: i32,
-        bands: &MedalBands,
-        highest: i64,
-    ) -> OfficeResult<()> {
-        let rows = ResultRow::of_grade(conn, results_id, grade)?;
-        let mut learners: Vec<LearnerResult> = rows.iter().cloned().map(learner_of_row).collect();
-        let standings: Vec<Standing> = learners.iter().map(standing_of).collect();
-        for (learner, placing) in learners.iter_mut().zip(place(&standings, bands)) {
-            set_placing(learner, &placing);
-        }
-        let (distribution, outliers) = distributions(&learners, highest);
-        self.distributions.retain(|d| d.grade != grade);
-        self.distributions.extend(distribution);
-        let mut changed = Vec::new();
-        for (row, learner) in rows.iter().zip(&learners) {
-            let placed = stored_row(results_id, learner, outliers.contains(&learner.attempt_id));
-            if placed.award != row.award {
-                self.entries.insert(row.school_participant_id);
-            }
-            if placed != *row {
-                changed.push(placed);
-            }
-        }
-        ResultRow::put(conn, results_id, &changed, &[])?;
-        Ok(())
-    }
-
-    /// The best of each school looked at again, and its standing among the schools.
-    fn look_at_schools(&mut self, conn: &mut DbConnection, results_id: i64) -> OfficeResult<()> {
+    /// The schools of the moved learners counted again from their rows (the best of each school
+    /// written where it changed), and the medals of every other school whose learners' awards
+    /// the new counts (or bands) moved; then every school ranked again.
+    fn look_at_schools(&mut self, conn: &mut DbConnection, before: &Counted) -> OfficeResult<()> {
+        let placer = self.counted.placer();
         let entries: Vec<SchoolParticipantId> = self.entries.iter().copied().collect();
-        let rows = ResultRow::of_schools(conn, results_id, &entries)?;
-        let mut learners: Vec<LearnerResult> = rows.iter().cloned().map(learner_of_row).collect();
+        let rows = ResultRow::of_schools(conn, self.results_id, &entries)?;
         let mut best: HashMap<SchoolParticipantId, i64> = HashMap::new();
-        for learner in learners.iter().filter(|l| !l.disqualified) {
-            let score = best
-                .entry(learner.school_participant_id)
-                .or_insert(learner.score);
-            *score = (*score).max(learner.score);
+        for row in rows.iter().filter(|r| !r.disqualified) {
+            let score = best.entry(row.school_participant_id).or_insert(row.score);
+            *score = (*score).max(row.score);
         }
         let mut changed = Vec::new();
-        for (row, learner) in rows.iter().zip(&mut learners) {
-            learner.best_in_school = !learner.disqualified
-                && best.get(&learner.school_participant_id) == Some(&learner.score);
-            if learner.best_in_school != row.best_in_school {
+        let mut learners = Vec::with_capacity(rows.len());
+        for row in rows {
+            let best_in_school =
+                !row.disqualified && best.get(&row.school_participant_id) == Some(&row.score);
+            if best_in_school != row.best_in_school {
                 changed.push(ResultRow {
-                    best_in_school: learner.best_in_school,
+                    best_in_school,
                     ..row.clone()
                 });
             }
+            learners.push(learner_of_row(
+                ResultRow {
+                    best_in_school,
+                    ..row
+                },
+                &placer,
+            ));
         }
-        ResultRow::put(conn, results_id, &changed, &[])?;
+        ResultRow::put(conn, self.results_id, &changed, &[])?;
         self.schools
             .retain(|s| !self.entries.contains(&s.school_participant_id));
+        self.medals_moved(conn, &before.placer(), &placer)?;
         self.schools.extend(schools_of(&learners));
         self.rank_schools();
+        Ok(())
+    }
+
+    /// Moves the medals of the schools (other than the moved learners', counted whole) whose
+    /// learners' awards changed from `before` to `now`: in each grade, only the scores at a
+    /// band's edge that the counts moved.
+    fn medals_moved(
+        &mut self,
+        conn: &mut DbConnection,
+        before: &Placer,
+        now: &Placer,
+    ) -> OfficeResult<()> {
+        let medal = |award: Option<&Award>| match award {
+            Some(Award::Gold) => Some(0),
+            Some(Award::Silver) => Some(1),
+            Some(Award::Bronze) => Some(2),
+            _ => None,
+        };
+        let mut moved: HashMap<SchoolParticipantId, [i64; 3]> = HashMap::new();
+        for grade in now.grades() {
+            let then: HashMap<i64, Award> = before.awards(grade).into_iter().collect();
+            let flips: HashMap<i64, (Option<usize>, Option<usize>)> = now
+                .awards(grade)
+                .into_iter()
+                .map(|(score, award)| (score, (medal(then.get(&score)), medal(Some(&award)))))
+                .filter(|(_, (was, is))| was != is)
+                .collect();
+            if flips.is_empty() {
+                continue;
+            }
+            let scores: Vec<i64> = flips.keys().copied().collect();
+            for (entry, score, learners) in
+                ResultRow::counted_by_school(conn, self.results_id, grade, &scores)?
+            {
+                if self.entries.contains(&entry) {
+                    continue;
+                }
+                let (was, is) = flips[&score];
+                let medals = moved.entry(entry).or_default();
+                if let Some(m) = was {
+                    medals[m] -= learners;
+                }
+                if let Some(m) = is {
+                    medals[m] += learners;
+                }
+            }
+        }
+        for school in &mut self.schools {
+            if let Some(medals) = moved.get(&school.school_participant_id) {
+                let add = |count: usize, by: i64| usize::try_from(count as i64 + by).unwrap_or(0);
+                school.gold = add(school.gold, medals[0]);
+                school.silver = add(school.silver, medals[1]);
+                school.bronze = add(school.bronze, medals[2]);
+            }
+        }
         Ok(())
     }
 
@@ -263,17 +295,16 @@ impl Moved {
     }
 
     /// The moved results marked current at `generation`.
-    fn store(self, conn: &mut DbConnection, results_id: i64, generation: i64) -> OfficeResult<()> {
-        let mut distributions = self.distributions;
-        distributions.sort_by_key(|d| d.grade);
-        let json = |e: serde_json::Error| OfficeError::Internal(e.to_string());
+    fn store(self, conn: &mut DbConnection, generation: i64) -> OfficeResult<()> {
+        let schools = serde_json::to_string(&self.schools)
+            .map_err(|e| OfficeError::Internal(e.to_string()))?;
         ResultRow::computed_at(
             conn,
-            results_id,
+            self.results_id,
             generation,
             [
-                &serde_json::to_string(&distributions).map_err(json)?,
-                &serde_json::to_string(&self.schools).map_err(json)?,
+                &self.counted.to_json()?,
+                &schools,
                 &self.questions.to_json()?,
             ],
         )?;

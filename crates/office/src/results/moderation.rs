@@ -3,6 +3,7 @@
 //! reason and a line in the activity log: a learner's total set by hand, a disqualification, the
 //! paper marked again, the results moved on or back, the medal bands.
 
+use super::counted::Counted;
 use super::questions::Tallies;
 use super::*;
 use olympiad_persistence::models::QuestionPlace;
@@ -78,12 +79,14 @@ pub fn moderation(
 ) -> OfficeResult<Moderation> {
     staff_olympiad(conn, caller, olympiad_id)?;
     let (results, computed) = current(conn, olympiad_id)?;
-    let grades: Vec<GradeDistribution> =
-        serde_json::from_str(&computed.computed_grades).unwrap_or_default();
-    let learners = usize::try_from(ResultRow::count(conn, results.id)?).unwrap_or(0);
-    let outliers = ResultRow::outliers(conn, results.id)?
+    let counted = Counted::stored(&computed)?;
+    let placer = counted.placer();
+    let learners = usize::try_from(counted.learners).unwrap_or(0);
+    let far = counted.far_scores();
+    let outliers = ResultRow::far_or_adjusted(conn, results.id, &far)?
         .into_iter()
-        .map(learner_of_row)
+        .map(|row| learner_of_row(row, &placer))
+        .filter(|learner| counted.is_outlier(learner, &far))
         .collect();
     let questions = Tallies::stored(&computed)?
         .figures(QuestionPlace::for_olympiad(conn, olympiad_id)?, learners);
@@ -117,7 +120,7 @@ pub fn moderation(
         finalised_at: results.record.finalised_at,
         bands: bands_of(&results),
         learners,
-        grades,
+        grades: counted.distributions(),
         questions,
         outliers,
         changes,

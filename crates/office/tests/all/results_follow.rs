@@ -1,9 +1,10 @@
 //! Stored results that follow each change in place are the results computed whole: a seeded run
 //! of learners finishing, marks adjusted, learners disqualified and reinstated, appeals decided
 //! and the medal bands changed, attempts set aside and erased, over a few hundred learners of five
-//! grades in six schools with their answers, with every row (places with ties, percentiles,
-//! awards, the best of each school, outliers), each grade's distribution, the top schools and
-//! each question's answers by their marks compared with a whole computation after each step.
+//! grades in six schools with their answers, with every row (scores, the best of each school),
+//! the counts that place them (ties, percentiles, awards, distributions and outliers come from
+//! these), the top schools with their medals and each question's answers by their marks compared
+//! with a whole computation after each step.
 
 use crate::common::{answered, entered_learner, entered_school, finished_attempt, paper};
 use crate::results::move_to;
@@ -28,7 +29,7 @@ const WAITING: usize = 40;
 const APPEALS: usize = 20;
 const STEPS: usize = 120;
 
-/// The stored results: every row in the grid's order, the grades' distributions, the top schools,
+/// The stored results: every row in the grid's order, the counts that place them, the top schools,
 /// the questions' answers by marks.
 type Stored = (Vec<ResultRow>, String, String, String);
 
@@ -41,10 +42,10 @@ fn stored(conn: &mut DbConnection, olympiad: &Olympiad) -> Stored {
         "the change left the stored results behind"
     );
     let filter = ResultRowFilter::default();
-    let (rows, _) = ResultRow::page(conn, results.id, &filter, &[], None).unwrap();
+    let (rows, _) = ResultRow::page(conn, results.id, &filter, &[], None, None).unwrap();
     (
         rows,
-        computed.computed_grades,
+        computed.computed_counts,
         computed.computed_schools,
         computed.computed_questions,
     )

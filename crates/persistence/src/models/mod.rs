@@ -95,7 +95,7 @@ pub use user::{SessionState, User, UserInsertForm, UserUpdateForm};
 pub use certificate::{CertificateBatch, CertificateBatchRow, CertificateConfig, CertificateRun};
 pub use results::{
     ComputedResults, FinishedAttempt, MarksCount, OlympiadResults, OlympiadResultsForm,
-    QuestionPlace, ResultChange, ResultChangeInsertForm, ResultRow, ResultRowFilter,
+    QuestionPlace, ResultChange, ResultChangeInsertForm, ResultRow, ResultRowFilter, ScoreRange,
 };
 // Results: answers written on paper, and appeals
 pub mod paper_sheet;

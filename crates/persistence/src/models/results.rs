@@ -374,22 +374,27 @@ pub struct ResultRow {
     pub marked_score: i64,
     pub adjusted: bool,
     pub disqualified: bool,
-    pub rank: i64,
+    /// See [`ResultRow::rank_key_of`].
     pub rank_key: i64,
-    pub of_count: i64,
-    pub province_rank: i64,
-    pub percentile_tenths: i64,
-    pub award: Option<String>,
     pub best_in_school: bool,
     pub on_paper: bool,
-    pub outlier: bool,
+}
+
+/// The scores `lowest..=highest` of a grade's ranked learners: an award is such a range in each
+/// grade (awards follow the score), and so are the scores far from a grade's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ScoreRange {
+    pub grade: i32,
+    pub lowest: i64,
+    pub highest: i64,
 }
 
 /// Which computed results the grid asks for.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct ResultRowFilter {
     pub grade: Option<i32>,
-    pub award: Option<String>,
+    /// Only ranked learners with these scores (an award's, worked out from the counts).
+    pub scores: Option<Vec<ScoreRange>>,
     pub school_participant_id: Option<SchoolParticipantId>,
     pub on_paper: Option<bool>,
     /// In ASCII lower case, as `province_key`.
@@ -405,8 +410,9 @@ pub struct ComputedResults {
     pub id: i64,
     pub computed_generation: i64,
     pub computed_at: Option<NaiveDateTime>,
-    /// JSON of the grades' distributions (Results moderation).
-    pub computed_grades: String,
+    /// JSON of each grade's ranked learners counted by score and province, with the medal bands
+    /// and the highest score they were counted with: what places each row at read.
+    pub computed_counts: String,
     /// JSON of the top-school calculation.
     pub computed_schools: String,
     /// JSON of each question's answers by their marks (Results moderation's per-question figures).
@@ -426,6 +432,16 @@ const INSERT_CHUNK: usize = 1000;
 pub const SORT_KEYS: &[&str] = &["rank", "score", "name", "school", "grade", "province"];
 
 impl ResultRow {
+    /// The row's place in the grid's order by place: the score negated, so that the best come
+    /// first and a range of scores is a range of keys, with the disqualified after everyone.
+    pub fn rank_key_of(score: i64, disqualified: bool) -> i64 {
+        if disqualified {
+            i64::MAX
+        } else {
+            score.saturating_neg()
+        }
+    }
+
     /// The olympiad's generation: raised (by the migration's triggers) in the same transaction as
     /// every write that can change its results.
     pub fn generation(conn: &mut DbConnection, olympiad_id: OlympiadId) -> DbResult<i64> {
@@ -523,13 +539,13 @@ impl ResultRow {
         conn: &mut DbConnection,
         results_id: i64,
         generation: i64,
-        [grades, schools, questions]: [&str; 3],
+        [counts, schools, questions]: [&str; 3],
     ) -> DbResult<()> {
         diesel::update(olympiad_results::table.find(results_id))
             .set((
                 olympiad_results::computed_generation.eq(generation),
                 olympiad_results::computed_at.eq(now()),
-                olympiad_results::computed_grades.eq(grades),
+                olympiad_results::computed_counts.eq(counts),
                 olympiad_results::computed_schools.eq(schools),
                 olympiad_results::computed_questions.eq(questions),
             ))
@@ -538,17 +554,22 @@ impl ResultRow {
     }
 
     /// A page of the stored results (every row when `page` is None) in the grid's order, and how
-    /// many the filter selects.
+    /// many the filter selects: counted here unless `total` already says (a count of every row
+    /// of a national round is tens of milliseconds on PostgreSQL).
     pub fn page(
         conn: &mut DbConnection,
         results_id: i64,
         filter: &ResultRowFilter,
         sorts: &[Sort],
         page: Option<Page>,
+        total: Option<i64>,
     ) -> DbResult<(Vec<ResultRow>, i64)> {
-        let total: i64 = Self::selected(results_id, filter)
-            .count()
-            .get_result(conn)?;
+        let total: i64 = match total {
+            Some(total) => total,
+            None => Self::selected(results_id, filter)
+                .count()
+                .get_result(conn)?,
+        };
         let mut query = Self::ordered(Self::selected(results_id, filter), sorts)?
             .select(ResultRow::as_select());
         if let Some(page) = page {
@@ -581,8 +602,8 @@ impl ResultRow {
         if let Some(grade) = filter.grade {
             query = query.filter(result_rows::grade.eq(grade));
         }
-        if let Some(award) = &filter.award {
-            query = query.filter(result_rows::award.eq(award.clone()));
+        if let Some(scores) = &filter.scores {
+            query = query.filter(within(scores));
         }
         if let Some(school) = filter.school_participant_id {
             query = query.filter(result_rows::school_participant_id.eq(school));
@@ -619,14 +640,59 @@ impl ResultRow {
             .then_order_by(result_rows::attempt_id.asc()))
     }
 
-    /// The stored results flagged as outliers, by grade and attempt.
-    pub fn outliers(conn: &mut DbConnection, results_id: i64) -> DbResult<Vec<ResultRow>> {
-        Ok(result_rows::table
+    /// The ranked learners with these scores and the adjusted ones, by grade and attempt: where
+    /// Results moderation finds the learners to check first. Two statements, each on its index
+    /// (SQLite scans every row for the two conditions joined by OR).
+    pub fn far_or_adjusted(
+        conn: &mut DbConnection,
+        results_id: i64,
+        far: &[ScoreRange],
+    ) -> DbResult<Vec<ResultRow>> {
+        let of_results = || {
+            result_rows::table
+                .filter(result_rows::results_id.eq(results_id))
+                .select(ResultRow::as_select())
+                .into_boxed()
+        };
+        let mut rows: Vec<ResultRow> = of_results()
+            .filter(result_rows::adjusted.eq(true))
+            .filter(result_rows::disqualified.eq(false))
+            .load(conn)?;
+        if !far.is_empty() {
+            rows.extend(of_results().filter(within(far)).load(conn)?);
+        }
+        rows.sort_by_key(|r| (r.grade, r.attempt_id));
+        rows.dedup_by_key(|r| r.attempt_id);
+        Ok(rows)
+    }
+
+    /// How many ranked learners of `grade` each school's entry has at each of `scores`:
+    /// `(entry, score, learners)`.
+    pub fn counted_by_school(
+        conn: &mut DbConnection,
+        results_id: i64,
+        grade: i32,
+        scores: &[i64],
+    ) -> DbResult<Vec<(SchoolParticipantId, i64, i64)>> {
+        let keys: Vec<i64> = scores
+            .iter()
+            .map(|&s| Self::rank_key_of(s, false))
+            .collect();
+        let counted: Vec<(SchoolParticipantId, i64, i64)> = result_rows::table
             .filter(result_rows::results_id.eq(results_id))
-            .filter(result_rows::outlier.eq(true))
-            .order((result_rows::grade, result_rows::attempt_id))
-            .select(ResultRow::as_select())
-            .load(conn)?)
+            .filter(result_rows::grade.eq(grade))
+            .filter(result_rows::rank_key.eq_any(keys))
+            .group_by((result_rows::school_participant_id, result_rows::rank_key))
+            .select((
+                result_rows::school_participant_id,
+                result_rows::rank_key,
+                diesel::dsl::count_star(),
+            ))
+            .load(conn)?;
+        Ok(counted
+            .into_iter()
+            .map(|(entry, key, learners)| (entry, key.saturating_neg(), learners))
+            .collect())
     }
 
     /// The highest score among the stored results (the disqualified too), 0 when there are none.
@@ -636,30 +702,6 @@ impl ResultRow {
             .select(diesel::dsl::max(result_rows::score))
             .first::<Option<i64>>(conn)?
             .unwrap_or(0))
-    }
-
-    /// The grades the stored results hold.
-    pub fn grades(conn: &mut DbConnection, results_id: i64) -> DbResult<Vec<i32>> {
-        Ok(result_rows::table
-            .filter(result_rows::results_id.eq(results_id))
-            .select(result_rows::grade)
-            .distinct()
-            .order(result_rows::grade)
-            .load(conn)?)
-    }
-
-    /// The stored results of one grade.
-    pub fn of_grade(
-        conn: &mut DbConnection,
-        results_id: i64,
-        grade: i32,
-    ) -> DbResult<Vec<ResultRow>> {
-        Ok(result_rows::table
-            .filter(result_rows::results_id.eq(results_id))
-            .filter(result_rows::grade.eq(grade))
-            .order(result_rows::attempt_id)
-            .select(ResultRow::as_select())
-            .load(conn)?)
     }
 
     /// The stored results of these schools' entries, by attempt.
@@ -705,14 +747,6 @@ impl ResultRow {
             .collect())
     }
 
-    /// How many learners the stored results hold.
-    pub fn count(conn: &mut DbConnection, results_id: i64) -> DbResult<i64> {
-        Ok(result_rows::table
-            .filter(result_rows::results_id.eq(results_id))
-            .count()
-            .get_result(conn)?)
-    }
-
     /// The stored results of these attempts.
     pub fn of_attempts(
         conn: &mut DbConnection,
@@ -733,4 +767,26 @@ impl ResultRow {
         }
         Ok(rows)
     }
+}
+
+type RowCondition =
+    Box<dyn BoxableExpression<result_rows::table, Backend, SqlType = diesel::sql_types::Bool>>;
+
+/// The rows of ranked learners within any of `ranges` (none when there are none).
+fn within(ranges: &[ScoreRange]) -> RowCondition {
+    let range = |r: &ScoreRange| -> RowCondition {
+        Box::new(
+            result_rows::grade
+                .eq(r.grade)
+                .and(result_rows::rank_key.between(
+                    ResultRow::rank_key_of(r.highest, false),
+                    ResultRow::rank_key_of(r.lowest, false),
+                )),
+        )
+    };
+    let Some((first, rest)) = ranges.split_first() else {
+        return Box::new(diesel::dsl::sql::<diesel::sql_types::Bool>("1 = 0"));
+    };
+    rest.iter()
+        .fold(range(first), |any, r| Box::new(any.or(range(r))))
 }
