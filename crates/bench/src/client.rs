@@ -209,18 +209,38 @@ pub async fn finish(client: &Client, base: &str, learner: &Learner) -> Result<()
 }
 
 /// A page of the back office read with a staff member's token (a grid, the monitor, an export),
-/// read to its end; an answer other than 200 is an error naming the path.
-pub async fn staff_get(client: &Client, base: &str, token: &str, path: &str) -> Result<(), String> {
-    let response = client
-        .get(format!("{base}{path}"))
+/// or with `post` a request without a body (a mass mail released), read to its end; an answer
+/// other than 200 is an error naming the path and what the server said.
+pub async fn staff_request(
+    client: &Client,
+    base: &str,
+    token: &str,
+    path: &str,
+    post: bool,
+) -> Result<(), String> {
+    let url = format!("{base}{path}");
+    let request = if post {
+        client.post(url)
+    } else {
+        client.get(url)
+    };
+    let mut response = request
         .insert_header(("Authorization", format!("Bearer {token}")))
         .send()
-        .await;
-    let answered = read(response, false).await?;
-    if answered.status == 200 {
-        Ok(())
-    } else {
-        Err(format!("{path}: {} {}", answered.status, answered.body))
+        .await
+        .map_err(|e| format!("{path}: {e}"))?;
+    // An export of every learner is far larger than any answer of the learners' side.
+    let body = response
+        .body()
+        .limit(256 * 1024 * 1024)
+        .await
+        .map_err(|e| format!("{path}: {e}"))?;
+    match response.status().as_u16() {
+        200 => Ok(()),
+        status => Err(format!(
+            "{path}: {status} {}",
+            String::from_utf8_lossy(&body)
+        )),
     }
 }
 

@@ -5,7 +5,7 @@
 
 use diesel::connection::SimpleConnection;
 use olympiad_domain::credentials::LEARNER_BCRYPT_COST;
-use olympiad_domain::id::UserId;
+use olympiad_domain::id::{PurchaseOrderId, UserId};
 use olympiad_domain::roster::CheckedLearner;
 use olympiad_domain::Role;
 use olympiad_http::auth::tokens::{Purpose, Subject};
@@ -40,6 +40,29 @@ pub fn overlord(conn: &mut DbConnection) -> olympiad_office::Caller {
         session_version: 0,
         address: None,
     }
+}
+
+/// An order the overlord makes for the first school entry of the database (the demo's first
+/// school), to pay or to prove payment of.
+pub fn first_entry_order(conn: &mut DbConnection) -> PurchaseOrderId {
+    use diesel::prelude::*;
+    use olympiad_persistence::schema::school_participants;
+    let overlord = overlord(conn);
+    let entry = school_participants::table
+        .select(school_participants::id)
+        .order(school_participants::id)
+        .first(conn)
+        .expect("a school entry");
+    let query = olympiad_office::payments::CreateOrderQuery {
+        customer_participant_id: Some(entry),
+        country_participant_id: None,
+        schools_po: None,
+    };
+    olympiad_office::payments::create(conn, &overlord, &query)
+        .expect("the order")
+        .row
+        .order
+        .id
 }
 
 /// The geography olympiad of 2026 in its project, as every benchmark starts; `is_open` as the
@@ -171,6 +194,11 @@ pub fn staff_token(
 pub fn admin_token(state: &AppState, conn: &mut DbConnection, olympiad: &Olympiad) -> String {
     let email = format!("admin@{}.bench.example", olympiad.name);
     staff_token(state, conn, &email, Role::Admin, Some(olympiad)).1
+}
+
+/// The overlord's access token (every olympiad's reports).
+pub fn overlord_token(state: &AppState, conn: &mut DbConnection) -> String {
+    staff_token(state, conn, "overlord@bench.example", Role::Overlord, None).1
 }
 
 /// Learners per school.

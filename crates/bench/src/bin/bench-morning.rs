@@ -17,7 +17,7 @@
 use actix_web::rt::time::sleep;
 use actix_web::rt::System;
 use awc::Client;
-use olympiad_bench::client::{client, sign_in, sign_in_as, start};
+use olympiad_bench::client::{client, sign_in, sign_in_as, staff_request, start};
 use olympiad_bench::fixtures::{interested_parties, overlord};
 use olympiad_bench::rush::{timed_rush, RushReport};
 use olympiad_bench::server::{Demo, DEMO_PASSWORD, LEARNER_PASSWORD};
@@ -294,18 +294,17 @@ impl StaffAtWork<'_> {
             "admin",
         )
         .await?;
-        let bearer = format!("Bearer {token}");
-        let (http, bearer) = (&http, bearer.as_str());
+        let (http, token) = (&http, token.as_str());
         let release = format!(
             "/api/queued-email/release-batch?massMailId={}&qty=100000",
             self.mass_mail
         );
-        self.call(http, bearer, &release, true).await;
+        self.call(http, token, &release, true).await;
         let id = self.olympiad;
         let monitor = async {
             while !self.done.get() {
                 let uri = format!("/api/sitting/monitor?olympiadId={id}");
-                self.call(http, bearer, &uri, false).await;
+                self.call(http, token, &uri, false).await;
                 self.pause(MONITOR_EVERY).await;
             }
         };
@@ -318,7 +317,7 @@ impl StaffAtWork<'_> {
                     format!("/api/results?olympiadId={id}&page={page}&pageSize=50"),
                     format!("/api/results?olympiadId={id}&grade=10&page=1&pageSize=50"),
                 ] {
-                    self.call(http, bearer, &uri, false).await;
+                    self.call(http, token, &uri, false).await;
                     self.pause(GRID_EVERY).await;
                 }
                 page = page % 20 + 1;
@@ -328,7 +327,7 @@ impl StaffAtWork<'_> {
             self.pause(EXPORT_EVERY / 4).await;
             while !self.done.get() {
                 let uri = format!("/api/learner?olympiadId={id}&format=csv");
-                self.call(http, bearer, &uri, false).await;
+                self.call(http, token, &uri, false).await;
                 self.pause(EXPORT_EVERY).await;
             }
         };
@@ -337,26 +336,9 @@ impl StaffAtWork<'_> {
     }
 
     /// One request, timed to its last byte; one not answered 200 is counted and said.
-    async fn call(&self, http: &Client, bearer: &str, uri: &str, post: bool) {
-        let url = format!("{}{uri}", self.base);
-        let request = if post { http.post(url) } else { http.get(url) };
+    async fn call(&self, http: &Client, token: &str, uri: &str, post: bool) {
         let at = Instant::now();
-        let answered = match request
-            .insert_header(("Authorization", bearer))
-            .send()
-            .await
-        {
-            Ok(mut response) => match response.body().limit(256 * 1024 * 1024).await {
-                Ok(_) if response.status() == 200 => Ok(()),
-                Ok(body) => Err(format!(
-                    "{} {}",
-                    response.status(),
-                    String::from_utf8_lossy(&body)
-                )),
-                Err(e) => Err(e.to_string()),
-            },
-            Err(e) => Err(e.to_string()),
-        };
+        let answered = staff_request(http, self.base, token, uri, post).await;
         let took = at.elapsed();
         self.staff.latencies.borrow_mut().record(took);
         if took > SLOW {
@@ -364,7 +346,7 @@ impl StaffAtWork<'_> {
         }
         if let Err(error) = answered {
             self.staff.failed.set(self.staff.failed.get() + 1);
-            eprintln!("staff {uri}: {error}");
+            eprintln!("staff {error}");
         }
     }
 

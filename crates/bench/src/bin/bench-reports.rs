@@ -8,10 +8,9 @@
 use actix_web::test::{init_service, TestRequest};
 use diesel::connection::SimpleConnection;
 use olympiad_bench::fixtures::{
-    admin_token, entered_schools, insert_learners, staff_token, LearnerRow,
+    admin_token, entered_schools, insert_learners, overlord_token, LearnerRow,
 };
 use olympiad_bench::{answered, geography_office, median_ms, millis, report};
-use olympiad_domain::Role;
 use olympiad_persistence::models::Olympiad;
 use olympiad_persistence::DbConnection;
 use std::time::Instant;
@@ -60,13 +59,7 @@ async fn main() {
     let (db, state, olympiad) = geography_office();
     let mut conn = db.conn();
     let admin = admin_token(&state, &mut conn, &olympiad);
-    let (_, overlord) = staff_token(
-        &state,
-        &mut conn,
-        "overlord@bench.example",
-        Role::Overlord,
-        None,
-    );
+    let overlord = overlord_token(&state, &mut conn);
     let start = Instant::now();
     fill(&mut conn, &olympiad);
     if let DbConnection::Postgresql(_) = &*conn {

@@ -14,11 +14,10 @@
 use actix_web::body::MessageBody;
 use actix_web::test::{init_service, TestRequest};
 use diesel::connection::SimpleConnection;
-use olympiad_bench::fixtures::{admin_token, entered_schools, geography_olympiad, staff_token};
+use olympiad_bench::fixtures::{admin_token, entered_schools, geography_olympiad, overlord_token};
 use olympiad_bench::{answered, database, median_ms, millis, report, setting, state};
 use olympiad_domain::id::{AttemptId, ParticipantId, SchoolParticipantId};
 use olympiad_domain::results::Award;
-use olympiad_domain::Role;
 use olympiad_office::certificates::{school_zip, CertificateDesign};
 use olympiad_office::results::LearnerResult;
 use olympiad_persistence::models::Olympiad;
@@ -230,13 +229,7 @@ async fn main() {
         start.elapsed().as_secs_f64()
     );
     let token = admin_token(&state, &mut conn, &olympiad);
-    let (_, overlord) = staff_token(
-        &state,
-        &mut conn,
-        "overlord@bench.example",
-        Role::Overlord,
-        None,
-    );
+    let overlord = overlord_token(&state, &mut conn);
     drop(conn);
     let app = init_service(olympiad_http::app(state.clone())).await;
     let o = olympiad.id;

@@ -18,7 +18,7 @@
 use actix_web::rt::{spawn, time::sleep, System};
 use awc::Client;
 use olympiad_bench::client::{
-    client, finish, save_next, sign_in, sign_in_as, staff_get, start, Learner,
+    client, finish, save_next, sign_in, sign_in_as, staff_request, start, Learner,
 };
 use olympiad_bench::server::{Demo, ServerProcess, DEMO_PASSWORD, LEARNER_PASSWORD};
 use olympiad_bench::soak::{verdict, Sample, Verdict};
@@ -237,16 +237,16 @@ async fn staff(load: Rc<Load>) {
     let monitor = format!("/api/sitting/monitor?olympiadId={olympiad}");
     let export = format!("/api/participant?olympiadId={olympiad}&format=csv");
     for tick in 0..6u32 {
-        tally.count(1, staff_get(http, base, &token, &monitor).await);
+        tally.count(1, staff_request(http, base, &token, &monitor, false).await);
         if tick % 2 == 0 {
             let page = format!(
                 "/api/participant?olympiadId={olympiad}&page={}&pageSize=50",
                 tick / 2 + 1
             );
-            tally.count(1, staff_get(http, base, &token, &page).await);
+            tally.count(1, staff_request(http, base, &token, &page, false).await);
         }
         if tick == 3 {
-            tally.count(1, staff_get(http, base, &token, &export).await);
+            tally.count(1, staff_request(http, base, &token, &export, false).await);
         }
         sleep(Duration::from_secs(10)).await;
     }

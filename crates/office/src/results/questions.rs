@@ -9,7 +9,7 @@
 //! marks, changed later, still count right.
 
 use super::*;
-use olympiad_persistence::models::{MarksCount, QuestionPlace};
+use olympiad_persistence::models::{Attempt, MarksCount, QuestionPlace};
 
 /// Answers by question and by the marks they were given (none: not marked).
 #[derive(Debug, Default, Clone, PartialEq)]
@@ -57,7 +57,7 @@ impl Tallies {
         entered: &[AttemptId],
         left: &[AttemptId],
     ) -> OfficeResult<()> {
-        if !MarksCount::all_kept(conn, left)? {
+        if !Attempt::all_kept(conn, left)? {
             *self = Tallies::counted(conn, results_id)?;
             return Ok(());
         }

@@ -139,6 +139,19 @@ impl Attempt {
             .optional()?)
     }
 
+    /// Whether every one of these attempts is still stored (a learner's data erased takes their
+    /// attempt and its answers with it).
+    pub fn all_kept(conn: &mut DbConnection, attempt_ids: &[AttemptId]) -> DbResult<bool> {
+        let mut kept = 0;
+        for chunk in attempt_ids.chunks(500) {
+            kept += attempts::table
+                .filter(attempts::id.eq_any(chunk))
+                .count()
+                .get_result::<i64>(conn)?;
+        }
+        Ok(usize::try_from(kept).is_ok_and(|kept| kept == attempt_ids.len()))
+    }
+
     /// Begins an attempt when the learner accepts the declaration; its clock does not run yet.
     pub fn begin(
         conn: &mut DbConnection,

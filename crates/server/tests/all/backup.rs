@@ -39,33 +39,20 @@ fn files(root: &Path) -> Vec<(PathBuf, Vec<u8>)> {
 
 /// An order for the first school entry, paid from an uploaded proof of payment (a file).
 fn paid_order_with_proof(db: &TestDatabase, uploads: &Path) {
-    use diesel::prelude::*;
-    use olympiad_persistence::schema::school_participants;
     let mut conn = db.conn();
     let overlord = olympiad_bench::fixtures::overlord(&mut conn);
-    let entry = school_participants::table
-        .select(school_participants::id)
-        .order(school_participants::id)
-        .first(&mut conn)
-        .unwrap();
-    let query = olympiad_office::payments::CreateOrderQuery {
-        customer_participant_id: Some(entry),
-        country_participant_id: None,
-        schools_po: None,
-    };
-    let order = olympiad_office::payments::create(&mut conn, &overlord, &query).unwrap();
+    let order = olympiad_bench::fixtures::first_entry_order(&mut conn);
     let proof = olympiad_office::payment_proofs::upload(
         &mut conn,
         &overlord,
-        order.row.order.id,
+        order,
         "proof.pdf",
         b"%PDF-1.4 the bank's proof of an EFT",
         &olympiad_storage::Storage::folder(uploads),
     )
     .unwrap();
     let paid =
-        olympiad_office::payment_proofs::accept(&mut conn, &overlord, order.row.order.id, proof.id)
-            .unwrap();
+        olympiad_office::payment_proofs::accept(&mut conn, &overlord, order, proof.id).unwrap();
     assert!(paid.row.order.paid);
 }
 

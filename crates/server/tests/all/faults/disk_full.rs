@@ -223,25 +223,6 @@ async fn all_save(
     }
 }
 
-/// An order for the first school entry, to which a proof of payment is uploaded.
-fn order(db: &TestDatabase) -> i64 {
-    use olympiad_persistence::schema::school_participants;
-    let mut conn = db.conn();
-    let overlord = olympiad_bench::fixtures::overlord(&mut conn);
-    let entry = school_participants::table
-        .select(school_participants::id)
-        .order(school_participants::id)
-        .first(&mut conn)
-        .unwrap();
-    let query = olympiad_office::payments::CreateOrderQuery {
-        customer_participant_id: Some(entry),
-        country_participant_id: None,
-        schools_po: None,
-    };
-    let order = olympiad_office::payments::create(&mut conn, &overlord, &query).unwrap();
-    order.row.order.id.get()
-}
-
 #[test]
 fn disk_full() {
     let Some(disk) = Tmpfs::mount("8m") else {
@@ -259,7 +240,8 @@ fn disk_full() {
     );
     assert!(seeded.status.success(), "{seeded:?}");
     let usernames = enter_many(&mut db.conn(), "geography", 4, PASSWORD).unwrap();
-    let order_id = order(&db);
+    // An order to which a proof of payment is uploaded.
+    let order_id = olympiad_bench::fixtures::first_entry_order(&mut db.conn()).get();
     let geography: i64 = olympiad_persistence::schema::olympiads::table
         .filter(olympiad_persistence::schema::olympiads::name.eq("geography"))
         .select(olympiad_persistence::schema::olympiads::id)
