@@ -58,9 +58,7 @@ impl DbError {
                     DatabaseErrorKind::ClosedConnection
                         | DatabaseErrorKind::UnableToSendCommand
                         | DatabaseErrorKind::ReadOnlyTransaction
-                ) || UNAVAILABLE_MESSAGES
-                    .iter()
-                    .any(|said| info.message().contains(said))
+                ) || says(info.message(), UNAVAILABLE_MESSAGES)
             }
             _ => false,
         }
@@ -112,7 +110,7 @@ impl From<DieselError> for DbError {
             DieselError::DatabaseError(DatabaseErrorKind::ForeignKeyViolation, info) => {
                 DbError::Reference(info.message().to_owned())
             }
-            DieselError::DatabaseError(_, info) if is_disk_full(info.message()) => {
+            DieselError::DatabaseError(_, info) if says(info.message(), DISK_FULL_MESSAGES) => {
                 DbError::Full(info.message().to_owned())
             }
             other => DbError::Query(other),
@@ -120,12 +118,15 @@ impl From<DieselError> for DbError {
     }
 }
 
-/// Whether the database's message says its disk is full: SQLite's SQLITE_FULL, or PostgreSQL's
-/// ENOSPC (SQLSTATE 53100, "could not extend file …: No space left on device"); diesel gives
-/// neither a kind of its own.
-fn is_disk_full(message: &str) -> bool {
+/// What the database says when its disk is full: SQLite's SQLITE_FULL, or PostgreSQL's ENOSPC
+/// (SQLSTATE 53100, "could not extend file …: No space left on device").
+const DISK_FULL_MESSAGES: &[&str] = &["database or disk is full", "no space left on device"];
+
+/// Whether the database's message says one of `phrases` (written in lower case), for the
+/// conditions diesel gives no kind of its own; case-blind, as the two databases word them.
+fn says(message: &str, phrases: &[&str]) -> bool {
     let message = message.to_lowercase();
-    message.contains("database or disk is full") || message.contains("no space left on device")
+    phrases.iter().any(|phrase| message.contains(phrase))
 }
 
 impl From<diesel::r2d2::PoolError> for DbError {

@@ -7,10 +7,11 @@
 //!
 //! PostgreSQL only (`TEST_DATABASE=postgres`, as `make test` runs it): a SQLite file serves one node.
 
+use crate::common::start_nodes;
 use diesel::prelude::*;
 use olympiad_bench::client::{client, save_next, saved_answers, sign_in, start, Learner};
 use olympiad_bench::fixtures::enter_many;
-use olympiad_bench::server::{command, free_port, ServerProcess};
+use olympiad_bench::server::command;
 use olympiad_mailer::{Email, Recipient};
 use olympiad_persistence::schema::{jobs, participants, users};
 use olympiad_persistence::testing::{backend, TestDatabase};
@@ -93,15 +94,8 @@ fn nodes_share_one_postgresql(count: usize) {
             "a-scrape-secret-of-at-least-32-characters",
         ),
     ];
-    let folders: Vec<_> = (0..count).map(|_| tempfile::tempdir().unwrap()).collect();
-    let nodes: Vec<ServerProcess> = folders
-        .iter()
-        .map(|folder| {
-            let port = free_port().unwrap();
-            ServerProcess::start_with(bin, &db.url(), folder.path(), port, &settings).unwrap()
-        })
-        .collect();
-    let bases: Vec<String> = nodes.iter().map(|node| node.base_url.clone()).collect();
+    let nodes = start_nodes(bin, &db.url(), count, &settings);
+    let bases = nodes.bases.clone();
     // The node after `n`, round the ring.
     let node = |n: usize| &bases[n % count];
     let scrape_secret = settings[2].1;
@@ -285,7 +279,8 @@ fn nodes_share_one_postgresql(count: usize) {
         assert!(Instant::now() < deadline, "{waiting} e-mails still waiting");
         std::thread::sleep(Duration::from_millis(200));
     }
-    let sent: usize = folders
+    let sent: usize = nodes
+        .folders
         .iter()
         .map(|folder| {
             std::fs::read_dir(folder.path().join("outbox"))

@@ -3,6 +3,7 @@
 
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)] // each test file uses some of it
 
+use olympiad_bench::server::{free_port, ServerProcess};
 use olympiad_domain::email::Audience;
 use olympiad_domain::id::{MassMailId, OlympiadId};
 use olympiad_domain::interest::InterestKind;
@@ -17,6 +18,7 @@ use olympiad_persistence::models::{
 use olympiad_persistence::testing::{olympiad_of_2026, TestDatabase};
 use olympiad_server::worker::Worker;
 use std::collections::HashMap;
+use std::path::Path;
 
 pub const BASE: &str = "http://127.0.0.1:8080";
 
@@ -107,4 +109,34 @@ pub fn mass_mail(db: &TestDatabase, olympiad_id: OlympiadId, title: &str) -> Mas
         .unwrap()
         .mass_mail
         .id
+}
+
+/// Nodes of the platform on one database, each with its own data folder (nothing shared but the
+/// database) and the same settings; stopped, then their folders removed, when dropped.
+pub struct Nodes {
+    pub bases: Vec<String>,
+    _processes: Vec<ServerProcess>,
+    /// Each node's data folder (its outbox among them); removed after the node stops.
+    pub folders: Vec<tempfile::TempDir>,
+}
+
+pub fn start_nodes(
+    bin: &Path,
+    database_url: &str,
+    count: usize,
+    settings: &[(&str, &str)],
+) -> Nodes {
+    let folders: Vec<_> = (0..count).map(|_| tempfile::tempdir().unwrap()).collect();
+    let processes: Vec<ServerProcess> = folders
+        .iter()
+        .map(|folder| {
+            let port = free_port().unwrap();
+            ServerProcess::start_with(bin, database_url, folder.path(), port, settings).unwrap()
+        })
+        .collect();
+    Nodes {
+        bases: processes.iter().map(|node| node.base_url.clone()).collect(),
+        _processes: processes,
+        folders,
+    }
 }

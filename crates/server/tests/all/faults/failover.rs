@@ -9,12 +9,12 @@
 
 use super::devices::{save_through, seconds, seeded, started};
 use crate::clusters::Cluster;
+use crate::common::start_nodes;
 use diesel::connection::SimpleConnection;
 use diesel::dsl::sql;
 use diesel::sql_types::Text;
 use diesel::RunQueryDsl;
 use olympiad_bench::client::client;
-use olympiad_bench::server::{free_port, ServerProcess};
 use olympiad_persistence::testing::backend;
 use std::cell::Cell;
 use std::path::Path;
@@ -81,15 +81,8 @@ fn failover() {
         ),
         ("DATABASE_READ_URL", reads.as_str()),
     ];
-    let folders = [tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap()];
-    let nodes: Vec<ServerProcess> = folders
-        .iter()
-        .map(|folder| {
-            let port = free_port().unwrap();
-            ServerProcess::start_with(bin, &writes, folder.path(), port, &settings).unwrap()
-        })
-        .collect();
-    let bases: Vec<String> = nodes.iter().map(|node| node.base_url.clone()).collect();
+    let nodes = start_nodes(bin, &writes, 2, &settings);
+    let bases = nodes.bases.clone();
 
     let promoted_at = Cell::new(None);
     let run = actix_web::rt::System::new().block_on(async {

@@ -9,8 +9,8 @@
 
 use super::devices::{save_through, seconds, seeded, started};
 use crate::clusters::Cluster;
+use crate::common::start_nodes;
 use olympiad_bench::client::client;
-use olympiad_bench::server::{free_port, ServerProcess};
 use olympiad_persistence::testing::backend;
 use std::cell::Cell;
 use std::path::Path;
@@ -32,15 +32,8 @@ fn pg_restart() {
         "JWT_SECRET",
         "a-jwt-secret-shared-by-both-nodes-of-the-restart",
     )];
-    let folders = [tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap()];
-    let nodes: Vec<ServerProcess> = folders
-        .iter()
-        .map(|folder| {
-            let port = free_port().unwrap();
-            ServerProcess::start_with(bin, &cluster.url, folder.path(), port, &settings).unwrap()
-        })
-        .collect();
-    let bases: Vec<String> = nodes.iter().map(|node| node.base_url.clone()).collect();
+    let nodes = start_nodes(bin, &cluster.url, 2, &settings);
+    let bases = nodes.bases.clone();
 
     let restart = Cell::new(None);
     let run = actix_web::rt::System::new().block_on(async {
