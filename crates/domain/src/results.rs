@@ -87,6 +87,16 @@ words!(Award, "award" {
 });
 
 impl Award {
+    /// Where a medal counts among a school's gold, silver and bronze; none for the others.
+    pub fn medal(self) -> Option<usize> {
+        match self {
+            Award::Gold => Some(0),
+            Award::Silver => Some(1),
+            Award::Bronze => Some(2),
+            Award::Merit | Award::Participation => None,
+        }
+    }
+
     pub fn title(self) -> &'static str {
         match self {
             Award::Gold => "Gold",
@@ -217,21 +227,33 @@ pub struct Placing {
 /// bands and marks the best of each school. Disqualified learners are left out of every count.
 pub fn place(standings: &[Standing], bands: &MedalBands) -> Vec<Placing> {
     let placer = ScoreCounts::of(standings).placer(*bands);
-    let mut best_of_school: HashMap<SchoolParticipantId, i64> = HashMap::new();
-    for standing in standings.iter().filter(|s| !s.disqualified) {
-        let best = best_of_school
-            .entry(standing.school)
-            .or_insert(standing.score);
-        *best = (*best).max(standing.score);
-    }
+    let best = BestOfSchools::of(standings);
     standings
         .iter()
         .map(|standing| Placing {
-            best_in_school: !standing.disqualified
-                && best_of_school.get(&standing.school) == Some(&standing.score),
+            best_in_school: best.is_best(standing),
             ..placer.placing(standing)
         })
         .collect()
+}
+
+/// Each school's best score among its learners who are not disqualified: the best of a school
+/// are every one of them with that score (all grades; ties share it).
+pub struct BestOfSchools(HashMap<SchoolParticipantId, i64>);
+
+impl BestOfSchools {
+    pub fn of(standings: &[Standing]) -> BestOfSchools {
+        let mut best: HashMap<SchoolParticipantId, i64> = HashMap::new();
+        for standing in standings.iter().filter(|s| !s.disqualified) {
+            let score = best.entry(standing.school).or_insert(standing.score);
+            *score = (*score).max(standing.score);
+        }
+        BestOfSchools(best)
+    }
+
+    pub fn is_best(&self, standing: &Standing) -> bool {
+        !standing.disqualified && self.0.get(&standing.school) == Some(&standing.score)
+    }
 }
 
 /// Each grade's ranked learners (the disqualified left out) counted by score in each province:
@@ -447,11 +469,8 @@ pub fn top_schools(standings: &[Standing], placings: &[Placing]) -> Vec<SchoolSt
         }
         let entry = schools.entry(standing.school).or_default();
         entry.0.push(standing.score);
-        match placing.award {
-            Some(Award::Gold) => entry.1[0] += 1,
-            Some(Award::Silver) => entry.1[1] += 1,
-            Some(Award::Bronze) => entry.1[2] += 1,
-            _ => {}
+        if let Some(medal) = placing.award.and_then(Award::medal) {
+            entry.1[medal] += 1;
         }
     }
     let mut list: Vec<SchoolStanding> = schools

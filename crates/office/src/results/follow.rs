@@ -19,7 +19,7 @@
 use super::counted::Counted;
 use super::questions::Tallies;
 use super::*;
-use olympiad_domain::results::rank_schools;
+use olympiad_domain::results::{rank_schools, BestOfSchools};
 use std::collections::BTreeSet;
 
 /// More learners moved than this are computed whole: placing each alone would cost more.
@@ -180,16 +180,12 @@ impl Moved {
         let placer = self.counted.placer();
         let entries: Vec<SchoolParticipantId> = self.entries.iter().copied().collect();
         let rows = ResultRow::of_schools(conn, self.results_id, &entries)?;
-        let mut best: HashMap<SchoolParticipantId, i64> = HashMap::new();
-        for row in rows.iter().filter(|r| !r.disqualified) {
-            let score = best.entry(row.school_participant_id).or_insert(row.score);
-            *score = (*score).max(row.score);
-        }
+        let standings: Vec<Standing> = rows.iter().map(standing_of_row).collect();
+        let best = BestOfSchools::of(&standings);
         let mut changed = Vec::new();
         let mut learners = Vec::with_capacity(rows.len());
-        for row in rows {
-            let best_in_school =
-                !row.disqualified && best.get(&row.school_participant_id) == Some(&row.score);
+        for (row, standing) in rows.into_iter().zip(&standings) {
+            let best_in_school = best.is_best(standing);
             if best_in_school != row.best_in_school {
                 changed.push(ResultRow {
                     best_in_school,
@@ -222,12 +218,7 @@ impl Moved {
         before: &Placer,
         now: &Placer,
     ) -> OfficeResult<()> {
-        let medal = |award: Option<&Award>| match award {
-            Some(Award::Gold) => Some(0),
-            Some(Award::Silver) => Some(1),
-            Some(Award::Bronze) => Some(2),
-            _ => None,
-        };
+        let medal = |award: Option<&Award>| award.and_then(|a| a.medal());
         let mut moved: HashMap<SchoolParticipantId, [i64; 3]> = HashMap::new();
         for grade in now.grades() {
             let then: HashMap<i64, Award> = before.awards(grade).into_iter().collect();
