@@ -6,6 +6,7 @@ pub mod connection;
 pub mod error;
 pub mod group_commit;
 pub mod models;
+pub mod prepared;
 pub mod schema;
 #[cfg(feature = "testing")]
 pub mod testing;

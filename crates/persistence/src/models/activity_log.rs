@@ -1,5 +1,6 @@
 use crate::error::DbResult;
 use crate::models::listing::matches_search;
+use crate::prepared::PreparedOnce;
 use crate::schema::activity_logs;
 use crate::DbConnection;
 use chrono::NaiveDateTime;
@@ -52,9 +53,10 @@ pub struct ActivityQuery {
 
 impl ActivityLog {
     pub fn record(conn: &mut DbConnection, entry: &ActivityLogInsertForm) -> DbResult<()> {
-        diesel::insert_into(activity_logs::table)
+        let insert = diesel::insert_into(activity_logs::table)
             .values(entry)
-            .execute(conn)?;
+            .returning(activity_logs::id);
+        PreparedOnce(insert).get_result::<i64>(conn)?;
         Ok(())
     }
 

@@ -3,7 +3,9 @@
 
 use crate::error::DbResult;
 use crate::models::paper_sheet::LearnerOrder;
+use crate::models::school_participant::school_of_entry;
 use crate::models::{Answer, OlympiadLearner, Question};
+use crate::prepared::PreparedOnce;
 use crate::schema::{
     attempts, learners, participants, school_participants, schools, sitting_pauses,
 };
@@ -126,14 +128,14 @@ impl Attempt {
             .get_result(conn)?)
     }
 
-    /// The participant's attempt that counts (not one a reset set aside).
+    /// The participant's attempt that counts (not one a reset set aside, see [`counting`]).
     pub fn current(
         conn: &mut DbConnection,
         participant_id: ParticipantId,
     ) -> DbResult<Option<Attempt>> {
         Ok(attempts::table
             .filter(attempts::participant_id.eq(participant_id))
-            .filter(attempts::superseded.eq(false))
+            .filter(counting())
             .select(Attempt::as_select())
             .get_result(conn)
             .optional()?)
@@ -161,7 +163,7 @@ impl Attempt {
         device_key_hash: &str,
     ) -> DbResult<Attempt> {
         let at = now();
-        Ok(diesel::insert_into(attempts::table)
+        let insert = diesel::insert_into(attempts::table)
             .values((
                 attempts::participant_id.eq(participant_id),
                 attempts::olympiad_id.eq(olympiad_id),
@@ -172,8 +174,8 @@ impl Attempt {
                 attempts::created_at.eq(at),
                 attempts::updated_at.eq(at),
             ))
-            .returning(attempts::all_columns)
-            .get_result(conn)?)
+            .returning(attempts::all_columns);
+        Ok(PreparedOnce(insert).get_result(conn)?)
     }
 
     /// Keeps the hash of a new recovery code, while the attempt is preparing on this device;
@@ -184,7 +186,7 @@ impl Attempt {
         device_key_hash: &str,
         code_hash: &str,
     ) -> DbResult<bool> {
-        let changed = diesel::update(
+        let update = diesel::update(
             attempts::table
                 .find(id)
                 .filter(attempts::status.eq(AttemptStatus::Preparing.as_str()))
@@ -194,8 +196,11 @@ impl Attempt {
             attempts::recovery_code_hash.eq(code_hash),
             attempts::updated_at.eq(now()),
         ))
-        .execute(conn)?;
-        Ok(changed == 1)
+        .returning(attempts::id);
+        let changed = PreparedOnce(update)
+            .get_result::<AttemptId>(conn)
+            .optional()?;
+        Ok(changed.is_some())
     }
 
     /// Hands the attempt to another device (after the recovery code): the old one stops working.
@@ -234,7 +239,7 @@ impl Attempt {
             paused_at: start.paused_at,
         };
         let order = serde_json::to_string(&start.paper_order).unwrap_or_default();
-        Ok(diesel::update(attempts::table.find(id))
+        let update = diesel::update(attempts::table.find(id))
             .set((
                 attempts::status.eq(AttemptStatus::Writing.as_str()),
                 attempts::paper_order.eq(order),
@@ -246,9 +251,8 @@ impl Attempt {
                 attempts::last_seen_at.eq(start.started_at),
                 attempts::updated_at.eq(now()),
             ))
-            .returning(attempts::all_columns)
-            .get_result(conn)
-            .map(Some)?)
+            .returning(attempts::all_columns);
+        Ok(PreparedOnce(update).get_result(conn).map(Some)?)
     }
 
     /// Writes a changed clock, and the end it now gives.
@@ -302,7 +306,7 @@ impl Attempt {
             attempts::table
                 .filter(attempts::school_participant_id.eq(school_participant_id))
                 .filter(attempts::status.eq(AttemptStatus::Writing.as_str()))
-                .filter(attempts::superseded.eq(false))
+                .filter(counting())
                 .filter(attempts::paused_at.is_null()),
         )
         .set((attempts::paused_at.eq(at), attempts::updated_at.eq(at)))
@@ -317,7 +321,7 @@ impl Attempt {
     ) -> DbResult<usize> {
         let paused: Vec<Attempt> = attempts::table
             .filter(attempts::school_participant_id.eq(school_participant_id))
-            .filter(attempts::superseded.eq(false))
+            .filter(counting())
             .filter(attempts::paused_at.is_not_null())
             .select(Attempt::as_select())
             .load(conn)?;
@@ -480,7 +484,7 @@ impl Attempt {
         Ok(diesel::select(diesel::dsl::exists(
             attempts::table
                 .filter(attempts::olympiad_id.eq(olympiad_id))
-                .filter(attempts::superseded.eq(false))
+                .filter(counting())
                 .filter(attempts::started_at.is_not_null())
                 .filter(attempts::finished_at.is_null()),
         ))
@@ -495,7 +499,7 @@ impl Attempt {
         Ok(attempts::table
             .filter(attempts::olympiad_id.eq(olympiad_id))
             .filter(attempts::status.eq(AttemptStatus::Finished.as_str()))
-            .filter(attempts::superseded.eq(false))
+            .filter(counting())
             .order(attempts::id)
             .select(attempts::id)
             .load(conn)?)
@@ -513,7 +517,7 @@ impl Attempt {
             count += diesel::update(
                 attempts::table
                     .filter(attempts::participant_id.eq_any(chunk))
-                    .filter(attempts::superseded.eq(false)),
+                    .filter(counting()),
             )
             .set((
                 attempts::superseded.eq(true),
@@ -640,7 +644,8 @@ impl Sitter {
     fn find(conn: &mut DbConnection, key: SitterKey) -> DbResult<Option<Sitter>> {
         let query = participants::table
             .inner_join(learners::table)
-            .left_join(school_participants::table.inner_join(schools::table))
+            .left_join(school_participants::table)
+            .left_join(school_of_entry())
             .select((
                 participants::id,
                 participants::olympiad_id,
@@ -694,12 +699,15 @@ impl Sitter {
         participant_id: ParticipantId,
         status: ParticipantStatus,
     ) -> DbResult<()> {
-        diesel::update(participants::table.find(participant_id))
+        let update = diesel::update(participants::table.find(participant_id))
             .set((
                 participants::status.eq(status.as_str()),
                 participants::updated_at.eq(now()),
             ))
-            .execute(conn)?;
+            .returning(participants::id);
+        PreparedOnce(update)
+            .get_result::<ParticipantId>(conn)
+            .optional()?;
         Ok(())
     }
 }
@@ -777,3 +785,11 @@ pub use monitor::{
     entries_of_teacher, entry_olympiad, learners_with_attempts, start_times, SchoolSitting,
     StartTime,
 };
+
+/// The attempts that count: not set aside by a reset. Written `NOT superseded` rather than
+/// `superseded = false`: diesel binds `false` as a parameter, and SQLite, weighing the bound value
+/// against the partial index `attempts_current` (`WHERE superseded = FALSE`), prepares the
+/// statement again at every run.
+pub fn counting() -> diesel::dsl::not<attempts::superseded> {
+    diesel::dsl::not(attempts::superseded)
+}

@@ -3,6 +3,7 @@
 //! with a `paper_sheets` row saying it was written on paper).
 
 use crate::error::DbResult;
+use crate::models::school_participant::school_of_entry;
 use crate::schema::{
     answers, attempts, learners, paper_sheets, participants, school_participants, schools, users,
 };
@@ -46,7 +47,8 @@ impl OlympiadLearner {
         let mut query = participants::table
             .inner_join(learners::table)
             .inner_join(users::table)
-            .left_join(school_participants::table.inner_join(schools::table))
+            .left_join(school_participants::table)
+            .left_join(school_of_entry())
             .filter(participants::olympiad_id.eq(olympiad_id))
             .into_boxed();
         if let Some(entry) = school_participant_id {

@@ -4,6 +4,7 @@
 //! report of 100,000 learners takes no more than a few index scans.
 
 use crate::error::DbResult;
+use crate::models::attempt::counting;
 use crate::schema::{
     activity_logs, answers, attempts, learners, participants, purchase_orders, school_participants,
     schools,
@@ -204,7 +205,7 @@ pub fn scripts(
     let finished = attempts::table
         .filter(attempts::olympiad_id.eq(olympiad_id))
         .filter(attempts::status.eq(AttemptStatus::Finished.as_str()))
-        .filter(attempts::superseded.eq(false));
+        .filter(counting());
     let totals = finished
         .select((attempts::id, attempts::score))
         .load(conn)?;
@@ -212,7 +213,7 @@ pub fn scripts(
         .inner_join(attempts::table)
         .filter(attempts::olympiad_id.eq(olympiad_id))
         .filter(attempts::status.eq(AttemptStatus::Finished.as_str()))
-        .filter(attempts::superseded.eq(false))
+        .filter(counting())
         .select((answers::attempt_id, answers::question_id, answers::marks))
         .load(conn)?;
     Ok((totals, marks))

@@ -11,6 +11,7 @@ use crate::words::Word;
 use crate::{now, placeholder, DbConnection};
 
 type Backend = <DbConnection as diesel::Connection>::Backend;
+use crate::models::attempt::counting;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use olympiad_domain::id::{
@@ -230,7 +231,7 @@ impl FinishedAttempt {
             .inner_join(school_participants::table.inner_join(schools::table))
             .filter(attempts::olympiad_id.eq(olympiad_id))
             .filter(attempts::status.eq(AttemptStatus::Finished.as_str()))
-            .filter(attempts::superseded.eq(false))
+            .filter(counting())
             .into_boxed();
         if let Some(entry) = school_participant_id {
             query = query.filter(attempts::school_participant_id.eq(entry));

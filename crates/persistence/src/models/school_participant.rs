@@ -333,3 +333,19 @@ impl SchoolParticipant {
         Ok(Paged { rows, total })
     }
 }
+
+/// The school of an entry, to join after the entry itself with a LEFT JOIN: `.left_join(
+/// school_participants::table).left_join(school_of_entry())`. Joined flat rather than as
+/// `LEFT JOIN (school_participants JOIN schools)`, which SQLite builds whole (every school entry
+/// with its school) at every call before looking one up; flat, each is one look-up by key.
+pub fn school_of_entry() -> diesel::dsl::On<
+    schools::table,
+    diesel::dsl::Eq<
+        diesel::dsl::Nullable<schools::id>,
+        diesel::dsl::Nullable<school_participants::school_id>,
+    >,
+> {
+    schools::table.on(schools::id
+        .nullable()
+        .eq(school_participants::school_id.nullable()))
+}

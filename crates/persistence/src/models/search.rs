@@ -3,6 +3,7 @@
 
 use crate::error::DbResult;
 use crate::models::listing::matches_search;
+use crate::models::school_participant::school_of_entry;
 use crate::schema::{
     email_logs, jobs, learners, purchase_orders, school_participants, schools, teachers, users,
 };
@@ -196,7 +197,8 @@ pub fn email_log(conn: &mut DbConnection, pattern: &str, limit: i64) -> DbResult
 /// deleted ones too (marked), newest first.
 pub fn orders(conn: &mut DbConnection, pattern: &str, limit: i64) -> DbResult<Vec<OrderHit>> {
     Ok(purchase_orders::table
-        .left_join(school_participants::table.left_join(schools::table))
+        .left_join(school_participants::table)
+        .left_join(school_of_entry())
         .filter(
             matches_search(purchase_orders::reference, pattern)
                 .or(matches_search(purchase_orders::schools_po, pattern)),

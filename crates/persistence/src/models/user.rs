@@ -1,4 +1,5 @@
 use crate::error::DbResult;
+use crate::prepared::PreparedOnce;
 use crate::schema::users;
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
@@ -153,9 +154,10 @@ impl User {
     }
 
     pub fn record_sign_in(conn: &mut DbConnection, id: UserId) -> DbResult<()> {
-        diesel::update(users::table.find(id))
+        let update = diesel::update(users::table.find(id))
             .set(users::last_login_at.eq(now()))
-            .execute(conn)?;
+            .returning(users::id);
+        PreparedOnce(update).get_result::<UserId>(conn).optional()?;
         Ok(())
     }
 

@@ -83,7 +83,7 @@ pub fn learners_with_attempts(
     )?;
     let mut attempts = attempts::table
         .filter(attempts::olympiad_id.eq(olympiad_id))
-        .filter(attempts::superseded.eq(false))
+        .filter(counting())
         .into_boxed();
     if let Some(entry) = school_participant_id {
         attempts = attempts.filter(
@@ -131,9 +131,10 @@ pub struct StartTime {
 /// When each attempt of an olympiad started, earliest first.
 pub fn start_times(conn: &mut DbConnection, olympiad_id: OlympiadId) -> DbResult<Vec<StartTime>> {
     Ok(attempts::table
-        .left_join(school_participants::table.inner_join(schools::table))
+        .left_join(school_participants::table)
+        .left_join(school_of_entry())
         .filter(attempts::olympiad_id.eq(olympiad_id))
-        .filter(attempts::superseded.eq(false))
+        .filter(counting())
         .filter(attempts::started_at.is_not_null())
         .order(attempts::started_at)
         .select((
