@@ -21,6 +21,10 @@ if [ -z "$deny" ] || [ "$("$deny" --version | cut -d' ' -f2)" != "$deny_version"
   fi
 fi
 
+# cargo-deny reads the metadata of every package in Cargo.lock, those of other platforms too, which
+# a build on this one never downloads: fetched first, so that its offline checks find them.
+cargo fetch --locked --quiet
+
 source_db=${ADVISORY_DB:-../shared/advisory-db}
 if [ "$source_db" = live ]; then
   export OLYMPIAD_ADVISORY_DBS="$cache/advisory-dbs-live"

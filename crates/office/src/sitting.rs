@@ -114,9 +114,7 @@ fn read_sitter(
     conn: &mut DbConnection,
     caller: &Caller,
 ) -> OfficeResult<(Sitter, Olympiad, Option<Attempt>)> {
-    let (sitter, olympiad) = sitter_of(conn, caller)?;
-    let attempt = Attempt::current(conn, sitter.participant_id)?;
-    Ok((sitter, olympiad, attempt))
+    Sitter::at_sitting(conn, caller.user_id)?.ok_or_else(not_entered)
 }
 
 /// The learner's entry, olympiad and current attempt, which this device must hold.
@@ -301,12 +299,7 @@ pub fn recovery_code(
     caller: &Caller,
     device: Option<DeviceKey>,
 ) -> OfficeResult<RecoveryCode> {
-    // The olympiad is not needed here: the entry and the attempt are all that is read.
-    let sitter = Sitter::by_user(conn, caller.user_id)?.ok_or_else(not_entered)?;
-    let attempt = held(
-        Attempt::current(conn, sitter.participant_id)?,
-        device.as_ref(),
-    )?;
+    let (_, _, attempt) = read_held(conn, caller, device.as_ref())?;
     let code = readable_code(RECOVERY_CODE_CHARS, |n| rand::random_range(0..n));
     let hash = token_hash(&code);
     // Once the clock runs, a code is never shown again: it is what a second device needs.

@@ -5,6 +5,7 @@
 //! one share later; a refused attempt moves nothing.
 
 use crate::error::DbResult;
+use crate::prepared::PreparedOnce;
 use crate::DbConnection;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
@@ -69,7 +70,8 @@ impl SigninLimit {
                 .bind::<BigInt, _>(MINUTE_MS - share)
                 .bind::<BigInt, _>(now_ms);
         }
-        let allowed = query.get_result::<Allowed>(conn)?;
+        // The same text at every sign-in: parsed and planned once per connection.
+        let allowed = PreparedOnce(query).get_result::<Allowed>(conn)?;
         Ok((allowed.first > 0, allowed.second > 0))
     }
 
