@@ -2,6 +2,7 @@
 //! glance, the learners with their current attempts, and the start times.
 
 use super::*;
+use crate::models::school_participant::school_of_entry;
 
 /// The school entries a teacher belongs to (their teams), for what a teacher may watch and do.
 pub fn entries_of_teacher(

@@ -1,0 +1,154 @@
+//! The learner as the sitting reads them: their entry, school and olympiad with their current
+//! attempt, and the corrections they make to their details before the start.
+
+use super::*;
+use crate::models::school_participant::school_of_entry;
+use crate::models::Olympiad;
+use crate::schema::olympiads;
+
+/// The participant as the sitting needs them: who they are, where they write, in what language.
+#[derive(Debug, Clone, Queryable)]
+pub struct Sitter {
+    pub participant_id: ParticipantId,
+    pub olympiad_id: OlympiadId,
+    pub school_participant_id: Option<SchoolParticipantId>,
+    pub user_id: UserId,
+    pub language: String,
+    pub learner_id: LearnerId,
+    pub first_name: String,
+    pub last_name: String,
+    pub grade: i32,
+    pub school_name: Option<String>,
+}
+
+/// How a [`Sitter`] is looked up.
+enum SitterKey {
+    User(UserId),
+    Participant(ParticipantId),
+}
+
+impl Sitter {
+    pub fn by_user(conn: &mut DbConnection, user_id: UserId) -> DbResult<Option<Sitter>> {
+        Sitter::find(conn, SitterKey::User(user_id))
+    }
+
+    pub fn by_participant(
+        conn: &mut DbConnection,
+        participant_id: ParticipantId,
+    ) -> DbResult<Sitter> {
+        Sitter::find(conn, SitterKey::Participant(participant_id))?.ok_or(crate::DbError::NotFound)
+    }
+
+    /// The learner's entry with its olympiad and their current attempt, in one read: what every
+    /// step of the sitting starts from (three reads a step were a sixth of a start's statements).
+    pub fn at_sitting(
+        conn: &mut DbConnection,
+        user_id: UserId,
+    ) -> DbResult<Option<(Sitter, Olympiad, Option<Attempt>)>> {
+        Ok(participants::table
+            .inner_join(learners::table)
+            .inner_join(olympiads::table)
+            .left_join(school_participants::table)
+            .left_join(school_of_entry())
+            .left_join(
+                attempts::table.on(attempts::participant_id
+                    .eq(participants::id)
+                    .and(counting())),
+            )
+            .filter(participants::user_id.eq(user_id))
+            .select((
+                Sitter::columns(),
+                Olympiad::as_select(),
+                Option::<Attempt>::as_select(),
+            ))
+            .get_result(conn)
+            .optional()?)
+    }
+
+    /// What a [`Sitter`] is read from, in its fields' order.
+    #[allow(clippy::type_complexity)]
+    fn columns() -> (
+        participants::id,
+        participants::olympiad_id,
+        participants::school_participant_id,
+        participants::user_id,
+        participants::language,
+        learners::id,
+        learners::first_name,
+        learners::last_name,
+        learners::grade,
+        diesel::dsl::Nullable<schools::name>,
+    ) {
+        (
+            participants::id,
+            participants::olympiad_id,
+            participants::school_participant_id,
+            participants::user_id,
+            participants::language,
+            learners::id,
+            learners::first_name,
+            learners::last_name,
+            learners::grade,
+            schools::name.nullable(),
+        )
+    }
+
+    fn find(conn: &mut DbConnection, key: SitterKey) -> DbResult<Option<Sitter>> {
+        let query = participants::table
+            .inner_join(learners::table)
+            .left_join(school_participants::table)
+            .left_join(school_of_entry())
+            .select(Sitter::columns())
+            .into_boxed();
+        let query = match key {
+            SitterKey::User(id) => query.filter(participants::user_id.eq(id)),
+            SitterKey::Participant(id) => query.filter(participants::id.eq(id)),
+        };
+        Ok(query.get_result(conn).optional()?)
+    }
+
+    /// The learner's corrections on the details screen.
+    pub fn update_details(
+        conn: &mut DbConnection,
+        sitter: &Sitter,
+        first_name: &str,
+        last_name: &str,
+        grade: i32,
+        language: &str,
+    ) -> DbResult<()> {
+        let at = now();
+        diesel::update(learners::table.find(sitter.learner_id))
+            .set((
+                learners::first_name.eq(first_name),
+                learners::last_name.eq(last_name),
+                learners::grade.eq(grade),
+                learners::updated_at.eq(at),
+            ))
+            .execute(conn)?;
+        diesel::update(participants::table.find(sitter.participant_id))
+            .set((
+                participants::language.eq(language),
+                participants::updated_at.eq(at),
+            ))
+            .execute(conn)?;
+        Ok(())
+    }
+
+    /// Keeps the participant's status in step with the attempt (the grids show it).
+    pub fn set_status(
+        conn: &mut DbConnection,
+        participant_id: ParticipantId,
+        status: ParticipantStatus,
+    ) -> DbResult<()> {
+        let update = diesel::update(participants::table.find(participant_id))
+            .set((
+                participants::status.eq(status.as_str()),
+                participants::updated_at.eq(now()),
+            ))
+            .returning(participants::id);
+        PreparedOnce(update)
+            .get_result::<ParticipantId>(conn)
+            .optional()?;
+        Ok(())
+    }
+}
