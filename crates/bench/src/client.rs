@@ -2,6 +2,8 @@
 //! start, get the paper, save answers.
 
 use awc::Client;
+use serde::de::{DeserializeOwned, IgnoredAny};
+use serde::Deserialize;
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -32,18 +34,89 @@ pub struct Learner {
 #[derive(Debug)]
 pub struct Answered {
     pub status: u16,
+    /// A refusal's JSON; null for a 200, whose body the load client does not read.
     pub body: Value,
 }
 
-async fn call(request: awc::ClientRequest, body: Option<&Value>) -> Result<Answered, String> {
+/// The `data` of a 200 answer, read into only the fields the client uses (every answer read into
+/// a `serde_json::Value` was a third of the load client's share of the machine it shares with
+/// the server); any other answer is an error naming `what`, with the server's words.
+async fn data<T: DeserializeOwned>(
+    request: awc::ClientRequest,
+    body: Option<&Value>,
+    what: &str,
+) -> Result<T, String> {
     let response = match body {
         Some(body) => request.send_json(body).await,
         None => request.send().await,
     };
-    read(response, true).await
+    let mut response = response.map_err(|e| format!("{what}: {e}"))?;
+    let bytes = response
+        .body()
+        .limit(4 * 1024 * 1024)
+        .await
+        .map_err(|e| format!("{what}: {e}"))?;
+    if response.status().as_u16() != 200 {
+        let said = String::from_utf8_lossy(&bytes);
+        return Err(format!("{what}: {} {said}", response.status().as_u16()));
+    }
+    serde_json::from_slice::<Envelope<T>>(&bytes)
+        .map(|envelope| envelope.data)
+        .map_err(|e| format!("{what}: {e}"))
 }
 
-/// The answer's status and, when asked for or when it is a refusal, its JSON.
+/// The API's envelope, as far as the client reads it.
+#[derive(Deserialize)]
+struct Envelope<T> {
+    data: T,
+}
+
+#[derive(Deserialize)]
+struct SignedIn {
+    token: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Declared {
+    attempt_key: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct Paper {
+    modules: Vec<PaperModule>,
+    #[serde(default)]
+    answers: Vec<SavedAnswer>,
+}
+
+#[derive(Deserialize)]
+struct PaperModule {
+    questions: Vec<PaperQuestion>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PaperQuestion {
+    question_id: i64,
+    kind: String,
+    #[serde(default)]
+    options: Vec<PaperOption>,
+}
+
+#[derive(Deserialize)]
+struct PaperOption {
+    key: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SavedAnswer {
+    question_id: i64,
+    seq: i64,
+    answer: Value,
+}
+
+/// The answer's status and, when it is a refusal, its JSON.
 async fn read(
     response: Result<
         awc::ClientResponse<
@@ -52,7 +125,6 @@ async fn read(
         >,
         awc::error::SendRequestError,
     >,
-    parse: bool,
 ) -> Result<Answered, String> {
     let mut response = response.map_err(|e| e.to_string())?;
     let status = response.status().as_u16();
@@ -61,20 +133,12 @@ async fn read(
         .limit(4 * 1024 * 1024)
         .await
         .map_err(|e| e.to_string())?;
-    let body = if parse || status != 200 {
+    let body = if status != 200 {
         serde_json::from_slice(&bytes).unwrap_or(Value::Null)
     } else {
         Value::Null
     };
     Ok(Answered { status, body })
-}
-
-fn ok(answered: Answered, what: &str) -> Result<Value, String> {
-    if answered.status == 200 {
-        Ok(answered.body)
-    } else {
-        Err(format!("{what}: {} {}", answered.status, answered.body))
-    }
 }
 
 /// Signs in as a learner; answers the token.
@@ -97,14 +161,9 @@ pub async fn sign_in_as(
     login_type: &str,
 ) -> Result<String, String> {
     let body = json!({ "username": username, "password": password, "olympiadName": olympiad, "loginType": login_type });
-    let answer = ok(
-        call(client.post(format!("{base}/api/auth/signin")), Some(&body)).await?,
-        "sign-in",
-    )?;
-    answer["data"]["token"]
-        .as_str()
-        .map(str::to_owned)
-        .ok_or_else(|| format!("sign-in answered no token: {answer}"))
+    let request = client.post(format!("{base}/api/auth/signin"));
+    let signed_in: SignedIn = data(request, Some(&body), "sign-in").await?;
+    Ok(signed_in.token)
 }
 
 /// Declaration, recovery code, start and paper, as the learner's first minute does them.
@@ -115,54 +174,44 @@ pub async fn start(
     token: &str,
 ) -> Result<Learner, String> {
     let bearer = format!("Bearer {token}");
-    let declared = ok(
-        call(
-            client
-                .post(format!("{base}/api/sitting/declaration"))
-                .insert_header(("Authorization", bearer.as_str())),
-            Some(&json!({ "accepted": true })),
-        )
-        .await?,
+    let declaration = client
+        .post(format!("{base}/api/sitting/declaration"))
+        .insert_header(("Authorization", bearer.as_str()));
+    let declared: Declared = data(
+        declaration,
+        Some(&json!({ "accepted": true })),
         "declaration",
-    )?;
-    let key = declared["data"]["attemptKey"]
-        .as_str()
-        .ok_or("the declaration gave no attempt key")?
-        .to_owned();
+    )
+    .await?;
+    let key = declared
+        .attempt_key
+        .ok_or("the declaration gave no attempt key")?;
     let device = |path: &str| {
         client
             .post(format!("{base}{path}"))
             .insert_header(("Authorization", bearer.as_str()))
             .insert_header(("X-Attempt-Key", key.as_str()))
     };
-    ok(
-        call(device("/api/sitting/recovery-code"), None).await?,
-        "recovery code",
-    )?;
-    ok(call(device("/api/sitting/start"), None).await?, "start")?;
-    let paper = ok(
-        call(
-            client
-                .get(format!("{base}/api/sitting/paper"))
-                .insert_header(("Authorization", bearer.as_str()))
-                .insert_header(("X-Attempt-Key", key.as_str())),
-            None,
-        )
-        .await?,
-        "paper",
-    )?;
-    let mut answers = Vec::new();
-    for module in paper["data"]["modules"].as_array().into_iter().flatten() {
-        for question in module["questions"].as_array().into_iter().flatten() {
-            let id = question["questionId"].as_i64().unwrap_or_default();
-            let answer = match question["kind"].as_str() {
-                Some("numeric") => json!("12,5"),
-                Some("shortText") => json!("Limpopo"),
-                _ => json!([question["options"][0]["key"].as_str().unwrap_or("true")]),
+    let _: IgnoredAny = data(device("/api/sitting/recovery-code"), None, "recovery code").await?;
+    let _: IgnoredAny = data(device("/api/sitting/start"), None, "start").await?;
+    let paper = client
+        .get(format!("{base}/api/sitting/paper"))
+        .insert_header(("Authorization", bearer.as_str()))
+        .insert_header(("X-Attempt-Key", key.as_str()));
+    let paper: Paper = data(paper, None, "paper").await?;
+    let answers = paper
+        .modules
+        .iter()
+        .flat_map(|module| &module.questions)
+        .map(|question| {
+            let answer = match question.kind.as_str() {
+                "numeric" => json!("12,5"),
+                "shortText" => json!("Limpopo"),
+                _ => json!([question.options.first().map_or("true", |o| o.key.as_str())]),
             };
-            answers.push((id, answer.to_string()));
-        }
-    }
+            (question.question_id, answer.to_string())
+        })
+        .collect();
     Ok(Learner {
         username: username.to_owned(),
         authorization: bearer,
@@ -193,10 +242,7 @@ pub async fn save_next(
         .content_type("application/json")
         .send_body(body)
         .await;
-    Ok((
-        read(response, false).await?,
-        (question, learner.seq, answer),
-    ))
+    Ok((read(response).await?, (question, learner.seq, answer)))
 }
 
 /// Finishes the learner's attempt, as the paper's last button does.
@@ -205,7 +251,7 @@ pub async fn finish(client: &Client, base: &str, learner: &Learner) -> Result<()
         .post(format!("{base}/api/sitting/finish"))
         .insert_header(("Authorization", learner.authorization.as_str()))
         .insert_header(("X-Attempt-Key", learner.attempt_key.as_str()));
-    ok(call(request, None).await?, "finish").map(drop)
+    data::<IgnoredAny>(request, None, "finish").await.map(drop)
 }
 
 /// A page of the back office read with a staff member's token (a grid, the monitor, an export),
@@ -250,27 +296,14 @@ pub async fn saved_answers(
     base: &str,
     learner: &Learner,
 ) -> Result<Vec<(i64, i64, Value)>, String> {
-    let paper = ok(
-        call(
-            client
-                .get(format!("{base}/api/sitting/paper"))
-                .insert_header(("Authorization", learner.authorization.as_str()))
-                .insert_header(("X-Attempt-Key", learner.attempt_key.as_str())),
-            None,
-        )
-        .await?,
-        "paper",
-    )?;
-    Ok(paper["data"]["answers"]
-        .as_array()
+    let paper = client
+        .get(format!("{base}/api/sitting/paper"))
+        .insert_header(("Authorization", learner.authorization.as_str()))
+        .insert_header(("X-Attempt-Key", learner.attempt_key.as_str()));
+    let paper: Paper = data(paper, None, "paper").await?;
+    Ok(paper
+        .answers
         .into_iter()
-        .flatten()
-        .map(|a| {
-            (
-                a["questionId"].as_i64().unwrap_or_default(),
-                a["seq"].as_i64().unwrap_or_default(),
-                a["answer"].clone(),
-            )
-        })
+        .map(|a| (a.question_id, a.seq, a.answer))
         .collect())
 }

@@ -47,36 +47,14 @@ impl FromRequest for MaybeCaller {
     }
 }
 
-/// Whether the session of a token (already verified) still holds in the database: the user's
-/// session version is the token's (no sign-out, pause of the learner or password change since),
-/// neither the user nor the account is disabled, and an impersonating overlord's own session
-/// holds. Read on every request, never cached, so that a sign-out on one node is seen at once on
-/// every other. Routes declared `LearnerWriting` (`manifest::Allowed`) call it inside their
-/// own work, on the connection their reads use anyway.
+/// Whether the session of a token (already verified) still holds in the database
+/// ([`olympiad_office::Caller::session_holds`]); read on every request. The sitting's steps
+/// (routes declared `LearnerWriting`, `manifest::Allowed`) check it with their own first read
+/// instead.
 pub fn session_holds(
     conn: &mut DbConnection,
     caller: &olympiad_office::Caller,
 ) -> Result<(), ApiError> {
     let session = SessionState::load(conn, caller.user_id, caller.account_id)?;
-    // An impersonation lasts only while the overlord's own session does.
-    let impersonation_holds = match caller.impersonator {
-        Some(overlord) => {
-            SessionState::overlord_version(conn, overlord)? == caller.impersonator_version
-        }
-        None => true,
-    };
-    match session {
-        Some(s)
-            if s.session_version == caller.session_version
-                && !s.user_disabled
-                && !s.account_disabled
-                && impersonation_holds =>
-        {
-            Ok(())
-        }
-        _ => Err(ApiError::unauthorized(
-            ErrorCode::SessionEnded,
-            "Your session has ended. Please sign in again.",
-        )),
-    }
+    Ok(caller.session_holds(conn, session)?)
 }

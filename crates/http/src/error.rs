@@ -222,6 +222,10 @@ impl From<olympiad_office::OfficeError> for ApiError {
                 code: code @ ErrorCode::RateLimited,
                 message,
             } => ApiError::new(StatusCode::TOO_MANY_REQUESTS, code, message),
+            OfficeError::Refused {
+                code: code @ ErrorCode::SessionEnded,
+                message,
+            } => ApiError::unauthorized(code, message),
             OfficeError::Refused { code, message } => ApiError::bad_request(code, message),
             OfficeError::UnsupportedFile(message) => ApiError::new(
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,

@@ -29,8 +29,8 @@ pub enum Allowed {
     /// token's signature and role are checked by the gate (`access`), and its session by the
     /// handler's own work on the database, so that the busiest calls cost no extra trip to it.
     /// Answer saves hand the writer the caller's session version (checked in the same query as the
-    /// attempt); the start's steps call [`crate::caller::session_holds`] first on the connection
-    /// of their own reads.
+    /// attempt); the start's steps and the paper check it in their first read, that of the
+    /// learner's entry and attempt (`Sitter::at_sitting`, in `olympiad_office::sitting`).
     LearnerWriting,
     /// Signed-in users with one of these roles, or a scraper giving the configured secret
     /// (`METRICS_SECRET`) as its bearer token.

@@ -26,8 +26,8 @@ use olympiad_domain::sitting::{
 use olympiad_domain::{paper::Language, paper_sight::learner_sees_own_paper};
 use olympiad_persistence::models::school_participant::EntryHold;
 use olympiad_persistence::models::{
-    Answer, AnswerSave, Attempt, AttemptStart, FinishReason, Olympiad, SchoolParticipant, Sitter,
-    SittingPause, SittingWindow,
+    Answer, AnswerSave, Attempt, AttemptStart, FinishReason, Olympiad, SchoolParticipant,
+    SessionState, Sitter, SittingPause, SittingWindow,
 };
 use olympiad_persistence::{now, write_transaction, DbConnection, DbError};
 use serde::{Deserialize, Serialize};
@@ -109,12 +109,25 @@ fn sitter_of(conn: &mut DbConnection, caller: &Caller) -> OfficeResult<(Sitter, 
     Ok((sitter, olympiad))
 }
 
-/// The learner's entry, olympiad and current attempt, read outside any transaction.
+/// The learner's entry, olympiad and current attempt, read outside any transaction, with the
+/// learner's session checked in the same read: the sitting's steps (routes declared
+/// `LearnerWriting`) check the session here and nowhere before, so each calls this first.
 fn read_sitter(
     conn: &mut DbConnection,
     caller: &Caller,
 ) -> OfficeResult<(Sitter, Olympiad, Option<Attempt>)> {
-    Sitter::at_sitting(conn, caller.user_id)?.ok_or_else(not_entered)
+    match Sitter::at_sitting(conn, caller.user_id, caller.account_id)? {
+        Some(at) => {
+            caller.session_holds(conn, Some(at.session))?;
+            Ok((at.sitter, at.olympiad, at.attempt))
+        }
+        // Entered in no olympiad; a session that has ended is told so first.
+        None => {
+            let session = SessionState::load(conn, caller.user_id, caller.account_id)?;
+            caller.session_holds(conn, session)?;
+            Err(not_entered())
+        }
+    }
 }
 
 /// The learner's entry, olympiad and current attempt, which this device must hold.
@@ -256,13 +269,13 @@ pub fn accept_declaration(
     device: Option<DeviceKey>,
     input: &DeclarationInput,
 ) -> OfficeResult<SittingView> {
+    let (sitter, olympiad, attempt) = read_sitter(conn, caller)?;
     if !input.accepted {
         return Err(OfficeError::invalid(
             "accepted",
             "must be accepted to write the olympiad",
         ));
     }
-    let (sitter, olympiad, attempt) = read_sitter(conn, caller)?;
     if let Some(attempt) = attempt {
         held(Some(attempt), device.as_ref())?;
         return view_after(conn, cache, &sitter, &olympiad, device, None);
@@ -430,7 +443,7 @@ pub fn start(
         return Err(closed());
     }
     let start = ClockStart {
-        attempt_id: attempt.id,
+        attempt,
         sitter: sitter.clone(),
         allowed_seconds: olympiad.duration_minutes.saturating_mul(60),
         paper_order,
@@ -458,8 +471,8 @@ pub fn paper(
     caller: &Caller,
     device: Option<DeviceKey>,
 ) -> OfficeResult<LearnerPaper> {
-    let paper = cache.paper(conn, entered_olympiad(caller)?)?;
     let (sitter, olympiad, attempt) = read_held(conn, caller, device.as_ref())?;
+    let paper = cache.paper(conn, olympiad.id)?;
     match attempt.status() {
         status if learner_sees_own_paper(status) => {}
         AttemptStatus::Preparing => return Err(not_started()),
@@ -600,7 +613,8 @@ pub fn closed() -> OfficeError {
 
 /// What starting a learner's clock needs, read before the transaction.
 struct ClockStart {
-    attempt_id: AttemptId,
+    /// The attempt as read before the transaction.
+    attempt: Attempt,
     sitter: Sitter,
     allowed_seconds: i32,
     paper_order: PaperOrder,
@@ -647,7 +661,7 @@ fn start_clock(conn: &mut DbConnection, start: ClockStart) -> OfficeResult<Optio
         paper_order: start.paper_order,
         paused_at: None,
     };
-    let started = Attempt::start(conn, start.attempt_id, &clock)?;
+    let started = Attempt::start(conn, &start.attempt, &clock)?;
     if started.is_some() {
         Sitter::set_status(
             conn,

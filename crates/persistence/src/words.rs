@@ -39,6 +39,37 @@ impl ToSql<Text, Sqlite> for Word {
     }
 }
 
+/// A stored word read on any backend: what a model read on the connection's own backend
+/// ([`crate::on_backend!`]) names as its field's `deserialize_as`. The enums' own impls are for
+/// the two-backend connection only, since an impl for a backend of diesel's on a type of the
+/// domain's would be an impl of neither crate's.
+#[derive(Debug, Clone, Copy)]
+pub struct Stored<T>(pub T);
+
+impl<T, DB> FromSql<Text, DB> for Stored<T>
+where
+    T: olympiad_domain::words::Words,
+    DB: Backend,
+    String: FromSql<Text, DB>,
+{
+    fn from_sql(bytes: DB::RawValue<'_>) -> deserialize::Result<Self> {
+        let text = <String as FromSql<Text, DB>>::from_sql(bytes)?;
+        Ok(Stored(T::from_word(&text)?))
+    }
+}
+
+impl<T, DB> Queryable<Text, DB> for Stored<T>
+where
+    Stored<T>: FromSql<Text, DB>,
+    DB: Backend,
+{
+    type Row = Self;
+
+    fn build(row: Self) -> deserialize::Result<Self> {
+        Ok(row)
+    }
+}
+
 /// Reads the column's text as a value of `T`; an unknown word is an error that names it.
 pub fn read_word<T: olympiad_domain::words::Words>(
     bytes: <MultiBackend as Backend>::RawValue<'_>,
@@ -70,6 +101,12 @@ macro_rules! stored_as_word {
 
             fn build(row: $ty) -> deserialize::Result<$ty> {
                 Ok(row)
+            }
+        }
+
+        impl From<Stored<$ty>> for $ty {
+            fn from(stored: Stored<$ty>) -> $ty {
+                stored.0
             }
         }
 

@@ -5,11 +5,11 @@
 //!
 //! The short writes of the morning's start (declaration, recovery code, details, start) are
 //! committed together with other learners' (`Db::grouped`): one fsync for many learners. The
-//! start's steps check the learner's session first, on the connection of their own reads
-//! (`session_holds`), rather than on a trip of their own before.
+//! start's steps and the paper check the learner's session in their own first read of the
+//! learner's entry (`olympiad_office::sitting`), rather than in a statement of its own before.
 
 use crate::body::Body;
-use crate::caller::{session_holds, Caller};
+use crate::caller::Caller;
 use crate::envelope::{ok, ApiResult};
 use crate::manifest::{Allowed::LearnerWriting, Area, LEARNER};
 use crate::rate_limit::client_address;
@@ -46,19 +46,18 @@ pub fn manifest() -> Area {
         .route(finish, LEARNER)
 }
 
-/// A step of the morning's start as the learner's device takes it: the learner's session is
-/// checked on the connection of the step's own work, and what the step writes is committed with
-/// other learners' short writes (`Db::grouped`).
+/// A step of the morning's start as the learner's device takes it: the step checks the learner's
+/// session in its first read, and what it writes is committed with other learners' short writes
+/// (`Db::grouped`).
 async fn start_step<T: serde::Serialize + Send + 'static>(
     state: &web::Data<AppState>,
     caller: Caller,
     step: impl FnOnce(&mut DbConnection, &SittingCache, &Caller) -> OfficeResult<T> + Send + 'static,
 ) -> ApiResult<T> {
     let shared = state.clone();
-    let done = state.db.grouped(move |conn| {
-        session_holds(conn, &caller)?;
-        Ok(step(conn, &shared.sitting_cache, &caller)?)
-    });
+    let done = state
+        .db
+        .grouped(move |conn| Ok(step(conn, &shared.sitting_cache, &caller)?));
     ok(done.await?)
 }
 
@@ -181,7 +180,6 @@ pub async fn get_paper(
     ok(state
         .db
         .run(move |conn| {
-            session_holds(conn, &caller)?;
             Ok(sitting::paper(
                 conn,
                 &shared.sitting_cache,

@@ -1,9 +1,11 @@
 //! Who is asking: the signed-in user behind a request, as their token says and the database still
 //! confirms. The API builds it; the office's work decides with it.
 
-use crate::support::error::OfficeError;
+use crate::support::error::{ErrorCode, OfficeError, OfficeResult};
 use olympiad_domain::id::{AccountId, OlympiadId, UserId};
 use olympiad_domain::Role;
+use olympiad_persistence::models::SessionState;
+use olympiad_persistence::DbConnection;
 
 #[derive(Debug, Clone)]
 pub struct Caller {
@@ -60,5 +62,37 @@ impl Caller {
     /// Who did it, for the activity log: the overlord when impersonating.
     pub fn actor(&self) -> UserId {
         self.impersonator.unwrap_or(self.user_id)
+    }
+
+    /// Whether the caller's session still holds as the database has it (`state`, read for the
+    /// caller's user and account; none when the account is not theirs): the user's session
+    /// version is the token's (no sign-out, pause of the learner or password change since),
+    /// neither the user nor the account is disabled, and an impersonating overlord's own session
+    /// holds. Checked on every request, never cached, so that a sign-out on one node is seen at
+    /// once on every other.
+    pub fn session_holds(
+        &self,
+        conn: &mut DbConnection,
+        state: Option<SessionState>,
+    ) -> OfficeResult<()> {
+        let holds = state.is_some_and(|s| {
+            s.session_version == self.session_version && !s.user_disabled && !s.account_disabled
+        });
+        // An impersonation lasts only while the overlord's own session does.
+        let impersonation_holds = match self.impersonator {
+            Some(overlord) if holds => {
+                SessionState::overlord_version(conn, overlord)? == self.impersonator_version
+            }
+            _ => true,
+        };
+        if holds && impersonation_holds {
+            Ok(())
+        } else {
+            // The API answers it as 401: the app signs the learner out.
+            Err(OfficeError::Refused {
+                code: ErrorCode::SessionEnded,
+                message: "Your session has ended. Please sign in again.".into(),
+            })
+        }
     }
 }

@@ -8,3 +8,4 @@ mod common;
 mod money;
 mod results;
 mod results_follow;
+mod sitting_start;

@@ -1,5 +1,6 @@
 use crate::error::DbResult;
 use crate::models::User;
+use crate::on_backend;
 use crate::schema::{accounts, olympiads, users};
 use crate::DbConnection;
 use chrono::NaiveDateTime;
@@ -96,12 +97,13 @@ impl Account {
         conn: &mut DbConnection,
         username: &str,
     ) -> DbResult<Option<(User, Vec<AccountView>)>> {
-        let rows: Vec<(User, Option<AccountView>)> = users::table
+        let joined = users::table
             // Joined flat: SQLite would read every account to make `accounts ⋈ olympiads` first.
             .left_join(accounts::table)
             .left_join(olympiads::table.on(olympiads::id.nullable().eq(accounts::olympiad_id)))
             .filter(users::username.eq(username))
-            .order(accounts::id)
+            .order(accounts::id);
+        let rows: Vec<(User, Option<AccountView>)> = on_backend!(conn, c => joined
             .select((
                 User::as_select(),
                 // A user without accounts has one row, with none (diesel has no nullable
@@ -117,7 +119,7 @@ impl Account {
                 )
                     .nullable(),
             ))
-            .load(conn)?;
+            .load(c))?;
         let mut rows = rows.into_iter();
         Ok(rows.next().map(|(user, first)| {
             let accounts = first

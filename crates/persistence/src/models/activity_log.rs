@@ -1,5 +1,6 @@
 use crate::error::DbResult;
 use crate::models::listing::matches_search;
+use crate::on_backend;
 use crate::prepared::PreparedOnce;
 use crate::schema::activity_logs;
 use crate::DbConnection;
@@ -56,7 +57,7 @@ impl ActivityLog {
         let insert = diesel::insert_into(activity_logs::table)
             .values(entry)
             .returning(activity_logs::id);
-        PreparedOnce(insert).get_result::<i64>(conn)?;
+        on_backend!(conn, c => PreparedOnce(insert).get_result::<i64>(c))?;
         Ok(())
     }
 

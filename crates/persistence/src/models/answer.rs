@@ -3,6 +3,7 @@
 //! late or repeated save never overwrites a newer answer.
 
 use crate::error::DbResult;
+use crate::on_backend;
 use crate::schema::answers;
 use crate::{placeholder, DbConnection};
 use chrono::NaiveDateTime;
@@ -46,11 +47,10 @@ impl Answer {
     }
 
     pub fn for_attempt(conn: &mut DbConnection, attempt_id: AttemptId) -> DbResult<Vec<Answer>> {
-        Ok(answers::table
+        let answers = answers::table
             .filter(answers::attempt_id.eq(attempt_id))
-            .order(answers::question_id)
-            .select(Answer::as_select())
-            .load(conn)?)
+            .order(answers::question_id);
+        Ok(on_backend!(conn, c => answers.select(Answer::as_select()).load(c))?)
     }
 
     /// The answers that count for marking: cleared ones are no answer.

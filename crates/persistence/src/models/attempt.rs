@@ -4,10 +4,12 @@
 use crate::error::DbResult;
 use crate::models::paper_sheet::LearnerOrder;
 use crate::models::{Answer, OlympiadLearner, Question};
+use crate::on_backend;
 use crate::prepared::PreparedOnce;
 use crate::schema::{
     attempts, learners, participants, school_participants, schools, sitting_pauses,
 };
+use crate::words::Stored;
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -27,6 +29,7 @@ pub struct Attempt {
     pub participant_id: ParticipantId,
     pub olympiad_id: OlympiadId,
     pub school_participant_id: Option<SchoolParticipantId>,
+    #[diesel(deserialize_as = Stored<AttemptStatus>)]
     pub status: AttemptStatus,
     pub superseded: bool,
     pub declaration_accepted_at: NaiveDateTime,
@@ -174,7 +177,7 @@ impl Attempt {
                 attempts::updated_at.eq(at),
             ))
             .returning(attempts::all_columns);
-        Ok(PreparedOnce(insert).get_result(conn)?)
+        Ok(on_backend!(conn, c => PreparedOnce(insert).get_result(c))?)
     }
 
     /// Keeps the hash of a new recovery code, while the attempt is preparing on this device;
@@ -196,9 +199,8 @@ impl Attempt {
             attempts::updated_at.eq(now()),
         ))
         .returning(attempts::id);
-        let changed = PreparedOnce(update)
-            .get_result::<AttemptId>(conn)
-            .optional()?;
+        let changed =
+            on_backend!(conn, c => PreparedOnce(update).get_result::<AttemptId>(c)).optional()?;
         Ok(changed.is_some())
     }
 
@@ -218,16 +220,31 @@ impl Attempt {
     }
 
     /// Starts the clock of a preparing attempt and answers it as started; `None` when it was not
-    /// preparing (a second start leaves the running clock as it is).
+    /// preparing (a second start leaves the running clock as it is). `seen` is the attempt as the
+    /// step read it before its transaction: the start is one statement on the condition that it
+    /// is still so, and is worked out again from the attempt as it is only when extra time was
+    /// given meanwhile.
     pub fn start(
         conn: &mut DbConnection,
-        id: AttemptId,
+        seen: &Attempt,
         start: &AttemptStart,
     ) -> DbResult<Option<Attempt>> {
-        let attempt = Attempt::find(conn, id)?;
+        if let Some(started) = Attempt::start_as(conn, seen, start)? {
+            return Ok(Some(started));
+        }
+        let attempt = Attempt::find(conn, seen.id)?;
         if attempt.status() != AttemptStatus::Preparing {
             return Ok(None);
         }
+        Attempt::start_as(conn, &attempt, start)
+    }
+
+    /// Starts the clock if the attempt is preparing with the extra time it has in `attempt`.
+    fn start_as(
+        conn: &mut DbConnection,
+        attempt: &Attempt,
+        start: &AttemptStart,
+    ) -> DbResult<Option<Attempt>> {
         let clock = Clock {
             started_at: start.started_at,
             allowed_seconds: seconds(start.allowed_seconds),
@@ -238,7 +255,11 @@ impl Attempt {
             paused_at: start.paused_at,
         };
         let order = serde_json::to_string(&start.paper_order).unwrap_or_default();
-        let update = diesel::update(attempts::table.find(id))
+        let preparing = attempts::table
+            .find(attempt.id)
+            .filter(attempts::status.eq(AttemptStatus::Preparing.as_str()))
+            .filter(attempts::extra_seconds.eq(attempt.extra_seconds));
+        let update = diesel::update(preparing)
             .set((
                 attempts::status.eq(AttemptStatus::Writing.as_str()),
                 attempts::paper_order.eq(order),
@@ -251,7 +272,7 @@ impl Attempt {
                 attempts::updated_at.eq(now()),
             ))
             .returning(attempts::all_columns);
-        Ok(PreparedOnce(update).get_result(conn).map(Some)?)
+        Ok(on_backend!(conn, c => PreparedOnce(update).get_result(c)).optional()?)
     }
 
     /// Writes a changed clock, and the end it now gives.
@@ -626,12 +647,13 @@ impl SittingPause {
         conn: &mut DbConnection,
         school_participant_id: SchoolParticipantId,
     ) -> DbResult<Option<SittingPause>> {
-        Ok(sitting_pauses::table
+        let open = sitting_pauses::table
             .filter(sitting_pauses::school_participant_id.eq(school_participant_id))
-            .filter(sitting_pauses::ended_at.is_null())
-            .select(SittingPause::as_select())
-            .get_result(conn)
-            .optional()?)
+            .filter(sitting_pauses::ended_at.is_null());
+        Ok(
+            on_backend!(conn, c => open.select(SittingPause::as_select()).get_result(c))
+                .optional()?,
+        )
     }
 
     pub fn open_for_olympiad(
@@ -681,7 +703,7 @@ pub use monitor::{
     entries_of_teacher, entry_olympiad, learners_with_attempts, start_times, SchoolSitting,
     StartTime,
 };
-pub use sitter::Sitter;
+pub use sitter::{AtSitting, Sitter};
 
 /// The attempts that count: not set aside by a reset. Written `NOT superseded` rather than
 /// `superseded = false`: diesel binds `false` as a parameter, and SQLite, weighing the bound value

@@ -52,7 +52,7 @@ pub use account::{Account, AccountFilter, AccountInsertForm, AccountView};
 pub use activity_log::{ActivityLog, ActivityLogInsertForm, ActivityQuery};
 pub use answer::{Answer, AnswerSave};
 pub use app_log::{AppLog, AppLogFilter};
-pub use attempt::{Attempt, AttemptStart, FinishReason, Sitter, SittingPause};
+pub use attempt::{AtSitting, Attempt, AttemptStart, FinishReason, Sitter, SittingPause};
 pub use country::{
     CountryFilter, CountryForm, CountryParticipant, CountryParticipantRow,
     CountryParticipantUpdateForm, CountryRow, IgeoCountry,

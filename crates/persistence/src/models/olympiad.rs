@@ -1,6 +1,6 @@
 use crate::error::DbResult;
 use crate::schema::olympiads;
-use crate::words::Word;
+use crate::words::{Stored, Word};
 use crate::DbConnection;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -29,6 +29,7 @@ pub struct Olympiad {
     pub created_at: NaiveDateTime,
     #[serde(with = "olympiad_domain::utc")]
     pub updated_at: NaiveDateTime,
+    #[diesel(deserialize_as = Stored<OlympiadKind>)]
     pub kind: OlympiadKind,
     pub duration_minutes: i32,
     /// JSON list of grades; read with [`Olympiad::grades`].

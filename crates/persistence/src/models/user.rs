@@ -1,4 +1,5 @@
 use crate::error::DbResult;
+use crate::on_backend;
 use crate::prepared::PreparedOnce;
 use crate::schema::users;
 use crate::{now, DbConnection};
@@ -157,7 +158,7 @@ impl User {
         let update = diesel::update(users::table.find(id))
             .set(users::last_login_at.eq(now()))
             .returning(users::id);
-        PreparedOnce(update).get_result::<UserId>(conn).optional()?;
+        on_backend!(conn, c => PreparedOnce(update).get_result::<UserId>(c)).optional()?;
         Ok(())
     }
 
@@ -247,13 +248,13 @@ impl SessionState {
         account_id: AccountId,
     ) -> DbResult<Option<SessionState>> {
         use crate::schema::accounts;
-        let row: Option<(i32, bool, bool)> = users::table
+        let session = users::table
             .inner_join(accounts::table)
             .filter(users::id.eq(user_id))
             .filter(accounts::id.eq(account_id))
-            .select((users::session_version, users::disabled, accounts::disabled))
-            .get_result(conn)
-            .optional()?;
+            .select((users::session_version, users::disabled, accounts::disabled));
+        let row: Option<(i32, bool, bool)> =
+            on_backend!(conn, c => session.get_result(c)).optional()?;
         Ok(row.map(
             |(session_version, user_disabled, account_disabled)| SessionState {
                 session_version,

@@ -4,7 +4,9 @@
 use super::*;
 use crate::models::school_participant::school_of_entry;
 use crate::models::Olympiad;
-use crate::schema::olympiads;
+use crate::models::SessionState;
+use crate::schema::{accounts, olympiads, users};
+use olympiad_domain::id::AccountId;
 
 /// The participant as the sitting needs them: who they are, where they write, in what language.
 #[derive(Debug, Clone, Queryable)]
@@ -19,6 +21,16 @@ pub struct Sitter {
     pub last_name: String,
     pub grade: i32,
     pub school_name: Option<String>,
+}
+
+/// What a step of the sitting reads first ([`Sitter::at_sitting`]).
+#[derive(Debug, Clone)]
+pub struct AtSitting {
+    pub sitter: Sitter,
+    pub olympiad: Olympiad,
+    /// The current attempt, once the declaration is accepted.
+    pub attempt: Option<Attempt>,
+    pub session: SessionState,
 }
 
 /// How a [`Sitter`] is looked up.
@@ -39,15 +51,24 @@ impl Sitter {
         Sitter::find(conn, SitterKey::Participant(participant_id))?.ok_or(crate::DbError::NotFound)
     }
 
-    /// The learner's entry with its olympiad and their current attempt, in one read: what every
-    /// step of the sitting starts from (three reads a step were a sixth of a start's statements).
+    /// What every step of the sitting starts from, in one read (separate reads were a third of a
+    /// start's statements): the learner's entry with its olympiad, their current attempt, and
+    /// their session as the token of `account_id` is checked against it. None when the learner
+    /// is entered in no olympiad, or the account is not theirs.
     pub fn at_sitting(
         conn: &mut DbConnection,
         user_id: UserId,
-    ) -> DbResult<Option<(Sitter, Olympiad, Option<Attempt>)>> {
-        Ok(participants::table
+        account_id: AccountId,
+    ) -> DbResult<Option<AtSitting>> {
+        let joined = participants::table
             .inner_join(learners::table)
             .inner_join(olympiads::table)
+            .inner_join(users::table)
+            .inner_join(
+                accounts::table.on(accounts::user_id
+                    .eq(participants::user_id)
+                    .and(accounts::id.eq(account_id))),
+            )
             .left_join(school_participants::table)
             .left_join(school_of_entry())
             .left_join(
@@ -55,14 +76,30 @@ impl Sitter {
                     .eq(participants::id)
                     .and(counting())),
             )
-            .filter(participants::user_id.eq(user_id))
+            .filter(participants::user_id.eq(user_id));
+        let row = on_backend!(conn, c => joined
             .select((
                 Sitter::columns(),
                 Olympiad::as_select(),
                 Option::<Attempt>::as_select(),
+                (users::session_version, users::disabled, accounts::disabled),
             ))
-            .get_result(conn)
-            .optional()?)
+            .get_result(c))
+        .optional()?;
+        Ok(row.map(
+            |(sitter, olympiad, attempt, (session_version, user_disabled, account_disabled))| {
+                AtSitting {
+                    sitter,
+                    olympiad,
+                    attempt,
+                    session: SessionState {
+                        session_version,
+                        user_disabled,
+                        account_disabled,
+                    },
+                }
+            },
+        ))
     }
 
     /// What a [`Sitter`] is read from, in its fields' order.
@@ -146,9 +183,7 @@ impl Sitter {
                 participants::updated_at.eq(now()),
             ))
             .returning(participants::id);
-        PreparedOnce(update)
-            .get_result::<ParticipantId>(conn)
-            .optional()?;
+        on_backend!(conn, c => PreparedOnce(update).get_result::<ParticipantId>(c)).optional()?;
         Ok(())
     }
 }
