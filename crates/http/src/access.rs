@@ -112,8 +112,26 @@ static BY_SHAPE: LazyLock<HashMap<(&'static str, usize), Vec<&'static ApiRoute>>
         shapes
     });
 
+/// The declarations whose path has no named segment, by their path: a request to one of them
+/// (the sitting's calls are) finds it without a walk, since nothing outweighs a whole literal
+/// match.
+static LITERAL: LazyLock<HashMap<&'static str, Vec<&'static ApiRoute>>> = LazyLock::new(|| {
+    let mut literal: HashMap<&'static str, Vec<&'static ApiRoute>> = HashMap::new();
+    for route in API_ROUTES.iter().filter(|route| !route.path.contains('{')) {
+        literal.entry(route.path).or_default().push(route);
+    }
+    literal
+});
+
 /// The declaration for this request, if any.
 pub fn declared(method: &Method, path: &str) -> Option<&'static ApiRoute> {
+    let literal = LITERAL.get(path).into_iter().flatten();
+    if let Some(route) = literal
+        .copied()
+        .find(|route| route.method == method.as_str())
+    {
+        return Some(route);
+    }
     BY_SHAPE
         .get(&(method.as_str(), path.split('/').count()))?
         .iter()

@@ -9,7 +9,9 @@
 
 use diesel::connection::SimpleConnection;
 use diesel::r2d2::PoolError;
+use diesel::RunQueryDsl;
 use olympiad_persistence::group_commit::{Batch, GroupCommitter};
+use olympiad_persistence::prepared::PreparedOnce;
 use olympiad_persistence::{DbConnection, DbError, DbPool};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -51,12 +53,10 @@ impl Batch for ShortWrites {
     }
 
     fn write(&mut self, conn: &mut DbConnection) -> Result<(), DbError> {
-        // Each piece in a savepoint of its own. What ends one piece's savepoint and begins the
-        // next one's goes to the database as one message, and the commit ends the last one: one
-        // trip per piece rather than two.
+        // Each piece in a savepoint of its own, and the commit ends the last one.
         let mut ended = PieceEnd::First;
         for piece in std::mem::take(&mut self.pieces) {
-            conn.batch_execute(ended.then_next())?;
+            send(conn, ended.then_next())?;
             ended = match catch_unwind(AssertUnwindSafe(|| piece(conn))) {
                 Ok((true, reply)) => {
                     self.replies.push(reply);
@@ -74,7 +74,7 @@ impl Batch for ShortWrites {
             };
         }
         if ended == PieceEnd::Undone {
-            conn.batch_execute("ROLLBACK TO SAVEPOINT piece")?;
+            send(conn, "ROLLBACK TO SAVEPOINT piece")?;
         }
         Ok(())
     }
@@ -100,6 +100,21 @@ impl Batch for ShortWrites {
     fn unconnected(self, error: PoolError) {
         log::error!("committer has no connection: {error}");
     }
+}
+
+/// Sends statements that answer nothing (`;`-separated). PostgreSQL takes them as one message,
+/// one trip rather than two between pieces. SQLite would parse the text at every piece: each is
+/// prepared once on the connection instead, and only run.
+fn send(conn: &mut DbConnection, statements: &'static str) -> Result<(), DbError> {
+    match conn {
+        DbConnection::Sqlite(sqlite) => {
+            for statement in statements.split("; ") {
+                PreparedOnce(diesel::sql_query(statement)).execute(sqlite)?;
+            }
+        }
+        DbConnection::Postgresql(pg) => pg.batch_execute(statements)?,
+    }
+    Ok(())
 }
 
 /// How the piece before ended, which says what the next piece's savepoint is sent with.

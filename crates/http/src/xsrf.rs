@@ -10,7 +10,6 @@ use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::Method;
 use actix_web::middleware::Next;
 use actix_web::ResponseError;
-use rand::RngCore;
 
 pub const COOKIE: &str = "XSRF-TOKEN";
 pub const HEADER: &str = "x-xsrf-token";
@@ -42,9 +41,7 @@ pub async fn check_xsrf<B: MessageBody>(
     }
     let mut response = next.call(req).await?.map_into_left_body();
     if cookie.is_none() {
-        let mut bytes = [0u8; 16];
-        rand::rng().fill_bytes(&mut bytes);
-        let value: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        let value = format!("{:032x}", rand::random::<u128>());
         // Readable by the page's script (it must echo it), sent only to this site, and only over
         // TLS when the site is served over TLS.
         let cookie = Cookie::build(COOKIE, value)
