@@ -234,7 +234,7 @@ fn found(rows: usize) -> DbResult<()> {
 
 /// What a token's holder must still match for the token to count: the user's session version,
 /// and that neither the user nor the account has been disabled since.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Queryable)]
 pub struct SessionState {
     pub session_version: i32,
     pub user_disabled: bool,
@@ -252,16 +252,22 @@ impl SessionState {
             .inner_join(accounts::table)
             .filter(users::id.eq(user_id))
             .filter(accounts::id.eq(account_id))
-            .select((users::session_version, users::disabled, accounts::disabled));
-        let row: Option<(i32, bool, bool)> =
-            on_backend!(conn, c => session.get_result(c)).optional()?;
-        Ok(row.map(
-            |(session_version, user_disabled, account_disabled)| SessionState {
-                session_version,
-                user_disabled,
-                account_disabled,
-            },
-        ))
+            .select(SessionState::columns());
+        Ok(on_backend!(conn, c => session.get_result(c)).optional()?)
+    }
+
+    /// What a [`SessionState`] is read from, in its fields' order, wherever the user and the
+    /// account are joined.
+    pub fn columns() -> (
+        users::session_version,
+        users::disabled,
+        crate::schema::accounts::disabled,
+    ) {
+        (
+            users::session_version,
+            users::disabled,
+            crate::schema::accounts::disabled,
+        )
     }
 
     /// The session version of an overlord who may still act as one (neither the user nor their

@@ -82,24 +82,16 @@ impl Sitter {
                 Sitter::columns(),
                 Olympiad::as_select(),
                 Option::<Attempt>::as_select(),
-                (users::session_version, users::disabled, accounts::disabled),
+                SessionState::columns(),
             ))
             .get_result(c))
         .optional()?;
-        Ok(row.map(
-            |(sitter, olympiad, attempt, (session_version, user_disabled, account_disabled))| {
-                AtSitting {
-                    sitter,
-                    olympiad,
-                    attempt,
-                    session: SessionState {
-                        session_version,
-                        user_disabled,
-                        account_disabled,
-                    },
-                }
-            },
-        ))
+        Ok(row.map(|(sitter, olympiad, attempt, session)| AtSitting {
+            sitter,
+            olympiad,
+            attempt,
+            session,
+        }))
     }
 
     /// What a [`Sitter`] is read from, in its fields' order.
