@@ -102,13 +102,6 @@ pub fn entered_olympiad(caller: &Caller) -> OfficeResult<OlympiadId> {
     caller.olympiad_id.ok_or_else(not_entered)
 }
 
-/// The learner's participant and olympiad; 404 for a learner who is not entered in one.
-fn sitter_of(conn: &mut DbConnection, caller: &Caller) -> OfficeResult<(Sitter, Olympiad)> {
-    let sitter = Sitter::by_user(conn, caller.user_id)?.ok_or_else(not_entered)?;
-    let olympiad = Olympiad::find(conn, sitter.olympiad_id)?;
-    Ok((sitter, olympiad))
-}
-
 /// The learner's entry, olympiad and current attempt, read outside any transaction, with the
 /// learner's session checked in the same read: the sitting's steps (routes declared
 /// `LearnerWriting`) check the session here and nowhere before, so each calls this first.
@@ -151,22 +144,20 @@ fn held(attempt: Option<Attempt>, device: Option<&DeviceKey>) -> OfficeResult<At
     Ok(attempt)
 }
 
-/// Where the learner is, read from storage.
+/// Where the learner is, with their current attempt as read (`attempt`) and its stored answers.
 fn view(
     conn: &mut DbConnection,
     cache: &SittingCache,
     sitter: &Sitter,
     olympiad: &Olympiad,
+    attempt: Option<Attempt>,
     device: Option<&DeviceKey>,
 ) -> OfficeResult<SittingView> {
-    let current = match Attempt::current(conn, sitter.participant_id)? {
-        Some(attempt) => {
-            let answers = Answer::for_attempt(conn, attempt.id)?;
-            Some((attempt, answers))
-        }
-        None => None,
+    let answers = match &attempt {
+        Some(attempt) => Answer::for_attempt(conn, attempt.id)?,
+        None => Vec::new(),
     };
-    let current = current.as_ref().map(|(a, answers)| (a, answers.as_slice()));
+    let current = attempt.as_ref().map(|a| (a, answers.as_slice()));
     view_with(conn, cache, sitter, olympiad, current, device)
 }
 
@@ -180,7 +171,8 @@ fn view_after(
     new_key: Option<String>,
 ) -> OfficeResult<SittingView> {
     let device = new_key.as_deref().and_then(DeviceKey::parse).or(device);
-    let mut view = view(conn, cache, sitter, olympiad, device.as_ref())?;
+    let current = Attempt::current(conn, sitter.participant_id)?;
+    let mut view = view(conn, cache, sitter, olympiad, current, device.as_ref())?;
     view.attempt_key = new_key;
     Ok(view)
 }
@@ -256,8 +248,8 @@ pub fn sitting(
     caller: &Caller,
     device: Option<DeviceKey>,
 ) -> OfficeResult<SittingView> {
-    let (sitter, olympiad) = sitter_of(conn, caller)?;
-    view(conn, cache, &sitter, &olympiad, device.as_ref())
+    let (sitter, olympiad, attempt) = read_sitter(conn, caller)?;
+    view(conn, cache, &sitter, &olympiad, attempt, device.as_ref())
 }
 
 /// Accepts the declaration: the attempt begins on this device, which is given its key. Repeated
@@ -593,7 +585,7 @@ pub fn finish(
         }
         AttemptStatus::Finished => {}
     }
-    view(conn, cache, &sitter, &olympiad, device.as_ref())
+    view_after(conn, cache, &sitter, &olympiad, device, None)
 }
 
 /// The window open at `at`, else the next one to open: the one way a window is chosen.
