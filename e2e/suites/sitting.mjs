@@ -94,10 +94,15 @@ export function sittingSuite(context) {
         const thabo = learner(0);
         const phone = await device();
         await signInLearner(phone, context.baseUrl, thabo);
+        const asked = [];
+        phone.on('request', (request) => asked.push(`${request.method()} ${new URL(request.url()).pathname}`));
         const code = await beginSitting(phone);
         const { participantId } = await participantOf(admin, thabo.username);
 
         await phone.getByRole('heading', { name: 'Question 1 of 6' }).waitFor();
+        // The start answered with the paper: the first question came without asking for it again.
+        assert.ok(asked.includes('POST /api/sitting/start'), `the start was asked (${asked})`);
+        assert.ok(!asked.includes('GET /api/sitting/paper'), `the paper was not asked for again (${asked})`);
         // The picture needs the session's token: it is fetched, then shown.
         const picture = phone.getByRole('img', { name: 'Picture for this question' });
         await picture.waitFor();

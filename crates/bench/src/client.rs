@@ -1,5 +1,5 @@
 //! What a learner's phone does, over HTTP: sign in, accept the declaration, get the recovery code,
-//! start, get the paper, save answers.
+//! start (answered with the paper), save answers.
 
 use awc::Client;
 use serde::de::{DeserializeOwned, IgnoredAny};
@@ -166,7 +166,8 @@ pub async fn sign_in_as(
     Ok(signed_in.token)
 }
 
-/// Declaration, recovery code, start and paper, as the learner's first minute does them.
+/// Declaration, recovery code and the start (which answers with the paper), as the learner's first
+/// minute does them.
 pub async fn start(
     client: &Client,
     base: &str,
@@ -193,12 +194,8 @@ pub async fn start(
             .insert_header(("X-Attempt-Key", key.as_str()))
     };
     let _: IgnoredAny = data(device("/api/sitting/recovery-code"), None, "recovery code").await?;
-    let _: IgnoredAny = data(device("/api/sitting/start"), None, "start").await?;
-    let paper = client
-        .get(format!("{base}/api/sitting/paper"))
-        .insert_header(("Authorization", bearer.as_str()))
-        .insert_header(("X-Attempt-Key", key.as_str()));
-    let paper: Paper = data(paper, None, "paper").await?;
+    // The start answers with the paper, as the phone takes it.
+    let paper: Paper = data(device("/api/sitting/start"), None, "start").await?;
     let answers = paper
         .modules
         .iter()

@@ -25,9 +25,7 @@ use olympiad_domain::id::{OlympiadId, QuestionId, SchoolParticipantId};
 use olympiad_domain::lobby::seconds_until;
 use olympiad_domain::paper::Language;
 use olympiad_domain::sitting::paper_order;
-use olympiad_persistence::models::{
-    Attempt, LobbyKey, Olympiad, Sitter, SittingWindow, StartWindow,
-};
+use olympiad_persistence::models::{LobbyKey, Olympiad, Sitter, SittingWindow, StartWindow};
 use olympiad_persistence::{now, DbConnection, DbResult};
 use ring::aead::{Aad, LessSafeKey, Nonce, UnboundKey, AES_256_GCM, NONCE_LEN};
 use serde::Serialize;
@@ -361,13 +359,10 @@ pub fn start(
     device: Option<DeviceKey>,
 ) -> OfficeResult<LobbyStart> {
     // The clock first: the key goes only with a started clock.
-    let sitting = sitting::start(conn, cache, caller, device)?;
+    let (attempt, sitting) = sitting::start(conn, cache, caller, device)?.without_paper();
     let waiting = waiting(conn, cache, caller)?;
     let at = now();
     let paper = cache.paper(conn, waiting.olympiad.id)?;
-    let attempt = Attempt::current(conn, waiting.sitter.participant_id)?.ok_or_else(|| {
-        OfficeError::refused(ErrorCode::NoAttempt, "Accept the declaration first.")
-    })?;
     let order = attempt
         .order()
         .reconciled(paper.outline())

@@ -31,6 +31,7 @@ use olympiad_persistence::models::{
 };
 use olympiad_persistence::{now, write_transaction, DbConnection, DbError};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
 use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
@@ -402,16 +403,21 @@ pub fn update_details(
     view_after(conn, cache, &sitter, &olympiad, device, None)
 }
 
-/// Starts the learner's clock, with their own order of the paper; safe to repeat.
+/// Starts the learner's clock, with their own order of the paper, and answers them as writing, so
+/// that the paper comes with the start (one request fewer before the first question); safe to
+/// repeat.
 pub fn start(
     conn: &mut DbConnection,
     cache: &SittingCache,
     caller: &Caller,
     device: Option<DeviceKey>,
-) -> OfficeResult<SittingView> {
-    let (sitter, olympiad, attempt) = read_held(conn, caller, device.as_ref())?;
+) -> OfficeResult<Writing> {
+    let device = device.as_ref();
+    let (sitter, olympiad, attempt) = read_held(conn, caller, device)?;
     match attempt.status() {
-        AttemptStatus::Writing => return view_after(conn, cache, &sitter, &olympiad, device, None),
+        AttemptStatus::Writing => {
+            return writing(conn, cache, &sitter, &olympiad, attempt, None, device)
+        }
         AttemptStatus::Finished => return Err(finished()),
         AttemptStatus::Preparing => {}
     }
@@ -443,15 +449,20 @@ pub fn start(
     };
     match write_transaction(conn, |conn| start_clock(conn, start))? {
         // Just started: no answers yet, and the attempt as written needs no second read.
-        Some(started) => view_with(
+        Some(started) => writing(
             conn,
             cache,
             &sitter,
             &olympiad,
-            Some((&started, &[])),
-            device.as_ref(),
+            started,
+            Some(Vec::new()),
+            device,
         ),
-        None => view_after(conn, cache, &sitter, &olympiad, device, None),
+        // Another start of the same attempt (a second tab, a retry) came first.
+        None => {
+            let current = held(Attempt::current(conn, sitter.participant_id)?, device)?;
+            writing(conn, cache, &sitter, &olympiad, current, None, device)
+        }
     }
 }
 
@@ -463,39 +474,93 @@ pub fn paper(
     caller: &Caller,
     device: Option<DeviceKey>,
 ) -> OfficeResult<LearnerPaper> {
-    let (sitter, olympiad, attempt) = read_held(conn, caller, device.as_ref())?;
-    let paper = cache.paper(conn, olympiad.id)?;
+    let device = device.as_ref();
+    let (sitter, olympiad, attempt) = read_held(conn, caller, device)?;
+    Ok(writing(conn, cache, &sitter, &olympiad, attempt, None, device)?.into_paper())
+}
+
+/// A learner whose clock runs, as the step that read or started their attempt has them: what
+/// their paper is shown with ([`Writing::into_paper`]).
+pub struct Writing {
+    paper: Arc<Paper>,
+    language: Language,
+    attempt: Attempt,
+    answers: Vec<Answer>,
+    sitting: SittingView,
+}
+
+/// The learner as writing, when the paper rule shows them their own paper (their clock runs);
+/// their stored answers as read here, or as the caller knows them (`answers`).
+fn writing(
+    conn: &mut DbConnection,
+    cache: &SittingCache,
+    sitter: &Sitter,
+    olympiad: &Olympiad,
+    attempt: Attempt,
+    answers: Option<Vec<Answer>>,
+    device: Option<&DeviceKey>,
+) -> OfficeResult<Writing> {
     match attempt.status() {
         status if learner_sees_own_paper(status) => {}
         AttemptStatus::Preparing => return Err(not_started()),
         _ => return Err(finished()),
     }
-    let language = Language::from_code(&sitter.language);
-    let stored = Answer::for_attempt(conn, attempt.id)?;
+    let paper = cache.paper(conn, olympiad.id)?;
+    let answers = match answers {
+        Some(answers) => answers,
+        None => Answer::for_attempt(conn, attempt.id)?,
+    };
     let sitting = view_with(
         conn,
         cache,
-        &sitter,
-        &olympiad,
-        Some((&attempt, &stored)),
-        device.as_ref(),
+        sitter,
+        olympiad,
+        Some((&attempt, &answers)),
+        device,
     )?;
-    let answers = stored
-        .iter()
-        .map(|a| SavedAnswer {
-            question_id: a.question_id,
-            answer: a.value(),
-            flagged: a.flagged,
-            seq: a.seq,
-        })
-        .collect();
-    Ok(LearnerPaper {
-        language,
-        modules: paper.for_learner(&attempt.order(), language),
+    Ok(Writing {
+        paper,
+        language: Language::from_code(&sitter.language),
+        attempt,
         answers,
-        module_clocks: module_clocks(&paper, &attempt, now()),
         sitting,
     })
+}
+
+impl Writing {
+    /// The paper in the learner's order and language, with their answers. Needs no database, so
+    /// that the start puts it together after its commit, outside the transaction it shares with
+    /// other learners' starts.
+    pub fn into_paper(self) -> LearnerPaper {
+        let Writing {
+            paper,
+            language,
+            attempt,
+            answers,
+            sitting,
+        } = self;
+        LearnerPaper {
+            language,
+            modules: paper.for_learner(&attempt.order(), language),
+            answers: answers
+                .iter()
+                .map(|a| SavedAnswer {
+                    question_id: a.question_id,
+                    answer: a.value(),
+                    flagged: a.flagged,
+                    seq: a.seq,
+                })
+                .collect(),
+            module_clocks: module_clocks(&paper, &attempt, now()),
+            sitting,
+        }
+    }
+
+    /// The attempt whose clock runs and where the learner is, without the paper (the lobby's
+    /// start hands over the key of the paper sealed before instead).
+    pub fn without_paper(self) -> (Attempt, SittingView) {
+        (self.attempt, self.sitting)
+    }
 }
 
 /// The clocks of the timed modules the learner has opened.
@@ -611,7 +676,7 @@ struct ClockStart {
     allowed_seconds: i32,
     paper_order: PaperOrder,
     /// The learner's windows, as [`SittingCache::windows`] gives them.
-    windows: std::sync::Arc<Vec<SittingWindow>>,
+    windows: Arc<Vec<SittingWindow>>,
 }
 
 /// Starts the attempt's clock if a window is open and the school's sitting is not paused, and

@@ -26637,22 +26637,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The clock runs; safe to repeat */
+            /** @description The clock runs, and the answer is the learner's paper, as `GET /api/sitting/paper` gives it; safe to repeat */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** @description Where the learner is in the sitting. */
+                        /** @description The learner's paper, with what they have answered so far. */
                         data: {
-                            attempt?: components["schemas"]["AttemptView"] | null;
-                            /** @description Present once: the secret this device sends as `X-Attempt-Key` from now on. */
-                            attemptKey?: string | null;
-                            learner: components["schemas"]["LearnerDetails"];
-                            olympiad: components["schemas"]["OlympiadForLearner"];
-                            /** Format: date-time */
-                            serverTime: string;
+                            answers: components["schemas"]["SavedAnswer"][];
+                            language: components["schemas"]["Language"];
+                            /** @description The timed modules the learner has opened, with the seconds left in each (0: over). */
+                            moduleClocks: components["schemas"]["ModuleClockView"][];
+                            modules: components["schemas"]["LearnerModule"][];
+                            sitting: components["schemas"]["SittingView"];
                         };
                         /** @description Always true: a failure is answered with the error envelope. */
                         success: boolean;

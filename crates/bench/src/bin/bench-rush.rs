@@ -1,8 +1,9 @@
 //! `bench-rush`: nine o'clock on olympiad morning, against the release binary on a fresh database
 //! (SQLite, or PostgreSQL when `BENCH_DATABASE_URL` names a server) with the demo paper. Each of
 //! `BENCH_LEARNERS` learners (10,000) goes through the whole start as their phone does it, one
-//! request after the other: sign in, accept the declaration, get the recovery code, start, get the
-//! paper (the first question on screen); `BENCH_CONNECTIONS` (256) learners at a time.
+//! request after the other: sign in, accept the declaration, get the recovery code, start (which
+//! answers with the paper: the first question on screen); `BENCH_CONNECTIONS` (256) learners at a
+//! time.
 //!
 //! It prints `rush_starts_per_second` (learners from sign-in to first question, a second),
 //! `rush_first_question_p99` (one learner's whole start) and `rush_10000_seconds` (all of them).
@@ -28,12 +29,11 @@ use std::time::{Duration, Instant};
 /// Lets the benchmark read the server's `/metrics` (a made-up secret for a throwaway server).
 const SCRAPE_SECRET: &str = "bench-rush-scrape-secret-0123456789abcdef";
 /// The routes of a learner's start, in its order, as `/metrics` names them.
-const STEPS: [(&str, &str); 5] = [
+const STEPS: [(&str, &str); 4] = [
     ("POST", "/api/auth/signin"),
     ("POST", "/api/sitting/declaration"),
     ("POST", "/api/sitting/recovery-code"),
     ("POST", "/api/sitting/start"),
-    ("GET", "/api/sitting/paper"),
 ];
 
 fn main() -> ExitCode {

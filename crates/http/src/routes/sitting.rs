@@ -1,7 +1,8 @@
 //! The learner's own calls, in the order of the sitting: see where they are (`GET /api/sitting`),
 //! accept the declaration (the attempt begins on this device), get the recovery code, confirm their
-//! details, start the clock, get the paper, save answers, ping progress, finish. A second device
-//! takes the attempt over only with the recovery code.
+//! details, start the clock (answered with the paper), get the paper (again, after a reload), save
+//! answers, ping progress, finish. A second device takes the attempt over only with the recovery
+//! code.
 //!
 //! The short writes of the morning's start (declaration, recovery code, details, start) are
 //! committed together with other learners' (`Db::grouped`): one fsync for many learners. The
@@ -11,6 +12,7 @@
 use crate::body::Body;
 use crate::caller::Caller;
 use crate::envelope::{ok, ApiResult};
+use crate::error::ApiError;
 use crate::manifest::{Allowed::LearnerWriting, Area, LEARNER};
 use crate::rate_limit::client_address;
 use crate::sitting::{device_key, paper_of, required_device_key, taken};
@@ -49,16 +51,16 @@ pub fn manifest() -> Area {
 /// A step of the morning's start as the learner's device takes it: the step checks the learner's
 /// session in its first read, and what it writes is committed with other learners' short writes
 /// (`Db::grouped`).
-async fn start_step<T: serde::Serialize + Send + 'static>(
+async fn start_step<T: Send + 'static>(
     state: &web::Data<AppState>,
     caller: Caller,
     step: impl FnOnce(&mut DbConnection, &SittingCache, &Caller) -> OfficeResult<T> + Send + 'static,
-) -> ApiResult<T> {
+) -> Result<T, ApiError> {
     let shared = state.clone();
     let done = state
         .db
         .grouped(move |conn| Ok(step(conn, &shared.sitting_cache, &caller)?));
-    ok(done.await?)
+    done.await
 }
 
 #[utoipa::path(operation_id = "sitting_get", tag = "sitting",
@@ -87,10 +89,10 @@ pub async fn accept_declaration(
     body: Body<DeclarationInput>,
 ) -> ApiResult<SittingView> {
     let device = device_key(&req);
-    start_step(&state, caller, move |conn, cache, caller| {
+    ok(start_step(&state, caller, move |conn, cache, caller| {
         sitting::accept_declaration(conn, cache, caller, device, &body)
     })
-    .await
+    .await?)
 }
 
 #[utoipa::path(operation_id = "sitting_recovery_code", tag = "sitting",
@@ -103,10 +105,10 @@ pub async fn recovery_code(
     req: HttpRequest,
 ) -> ApiResult<RecoveryCode> {
     let device = device_key(&req);
-    start_step(&state, caller, move |conn, _, caller| {
+    ok(start_step(&state, caller, move |conn, _, caller| {
         sitting::recovery_code(conn, caller, device)
     })
-    .await
+    .await?)
 }
 
 #[utoipa::path(operation_id = "sitting_recover", tag = "sitting", request_body = RecoverInput,
@@ -144,26 +146,28 @@ pub async fn update_details(
     body: Body<DetailsInput>,
 ) -> ApiResult<SittingView> {
     let device = device_key(&req);
-    start_step(&state, caller, move |conn, cache, caller| {
+    ok(start_step(&state, caller, move |conn, cache, caller| {
         sitting::update_details(conn, cache, caller, device, &body)
     })
-    .await
+    .await?)
 }
 
 #[utoipa::path(operation_id = "sitting_start", tag = "sitting",
-    responses((status = 404, description = "`not_found`: the learner is entered in no olympiad", body = crate::error::ErrorBody), (status = 200, description = "The clock runs; safe to repeat", body = inline(crate::envelope::Envelope<SittingView>)),
+    responses((status = 404, description = "`not_found`: the learner is entered in no olympiad", body = crate::error::ErrorBody), (status = 200, description = "The clock runs, and the answer is the learner's paper, as `GET /api/sitting/paper` gives it; safe to repeat", body = inline(crate::envelope::Envelope<LearnerPaper>)),
         (status = 409, description = "`closed`, `no_recovery_code`, `paused`, `recovery_needed`, `finished`", body = crate::error::ErrorBody)))]
 #[post("/api/sitting/start")]
 pub async fn start(
     caller: Caller,
     state: web::Data<AppState>,
     req: HttpRequest,
-) -> ApiResult<SittingView> {
+) -> ApiResult<LearnerPaper> {
     let device = device_key(&req);
-    start_step(&state, caller, move |conn, cache, caller| {
+    let writing = start_step(&state, caller, move |conn, cache, caller| {
         sitting::start(conn, cache, caller, device)
     })
-    .await
+    .await?;
+    // Put together once committed, outside the transaction other learners' starts share.
+    ok(writing.into_paper())
 }
 
 #[utoipa::path(operation_id = "sitting_paper", tag = "sitting",

@@ -300,8 +300,8 @@ async fn a_staggered_window_holds_one_school_while_another_schools_learners_star
     assert_eq!(status, StatusCode::OK, "{body}");
     let (status, started) = api.step("/api/sitting/start", &s.learner, &key).await;
     assert_eq!(status, StatusCode::OK, "{started}");
-    assert_eq!(started["data"]["attempt"]["endsAt"], utc(closes));
-    let left = started["data"]["attempt"]["remainingSeconds"]
+    assert_eq!(started["data"]["sitting"]["attempt"]["endsAt"], utc(closes));
+    let left = started["data"]["sitting"]["attempt"]["remainingSeconds"]
         .as_i64()
         .unwrap();
     assert!((590..=600).contains(&left), "{started}");

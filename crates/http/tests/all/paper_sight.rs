@@ -527,6 +527,12 @@ async fn the_paper_is_seen_only_by_whom_it_is_for_when_it_is_for_them() {
     // The writer's clock runs, and they type an answer.
     let (status, started) = api.step("/api/sitting/start", &s.learner, &key).await;
     assert_eq!(status, StatusCode::OK, "{started}");
+    // The start answers with the paper whose clock it has just started, never with the key.
+    let answered = started.to_string();
+    assert!(
+        answered.contains(STEM) && !answered.contains(KEY),
+        "{started}"
+    );
     let (status, saved) = api
         .save_answers(&s.learner, Some(&key), save(typed, json!(TYPED), 1))
         .await;
@@ -552,6 +558,14 @@ async fn the_paper_is_seen_only_by_whom_it_is_for_when_it_is_for_them() {
             device: Some(key.clone()),
         })
         .await,
+    );
+    // A start refused (handed in) answers no part of the paper.
+    let (status, refused) = api.step("/api/sitting/start", &s.learner, &key).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{refused}");
+    let answered = refused.to_string();
+    assert!(
+        MARKS.iter().all(|(mark, _)| !answered.contains(mark)),
+        "{refused}"
     );
 
     // Closed: the olympiad's window is over for everyone.
@@ -653,6 +667,11 @@ const PAPER_SCHEMAS: &[&str] = &[
     "QuestionStat",
 ];
 
+/// Routes other than GET that answer a learner with their own paper: the access table lets only the
+/// learner of the sitting call them, and each asks the paper rule (the walk above calls the start
+/// while the clock runs and after the hand-in).
+const LEARNER_WRITES: &[(&str, &str)] = &[("POST", "/api/sitting/start")];
+
 /// Routes other than GET whose answer carries the paper: each is the authors' alone (the access
 /// table lets only admins and the overlord call it), to whom the rule shows everything.
 const AUTHORS_WRITES: &[(&str, &str)] = &[
@@ -703,10 +722,11 @@ async fn every_route_whose_answer_carries_the_paper_is_named() {
                 continue;
             }
             let method = method.to_uppercase();
+            let route = (method.as_str(), path.as_str());
             let named = if method == "GET" {
                 PAPER_ROUTES.iter().any(|(p, _)| p == path)
             } else {
-                AUTHORS_WRITES.contains(&(method.as_str(), path.as_str()))
+                AUTHORS_WRITES.contains(&route) || LEARNER_WRITES.contains(&route)
             };
             if !named {
                 unnamed.push(format!("{method} {path}"));
@@ -717,6 +737,16 @@ async fn every_route_whose_answer_carries_the_paper_is_named() {
         unnamed.is_empty(),
         "these answer with the paper and are not named in tests/all/paper_sight.rs: {unnamed:?}"
     );
+    for (method, path) in LEARNER_WRITES {
+        let route = API_ROUTES
+            .iter()
+            .find(|r| r.method == *method && r.path == *path)
+            .unwrap_or_else(|| panic!("{method} {path} is no route"));
+        assert!(
+            matches!(route.allowed, Allowed::LearnerWriting),
+            "{method} {path} answers a learner's own paper to more than the learner"
+        );
+    }
     for (method, path) in AUTHORS_WRITES {
         let route = API_ROUTES
             .iter()

@@ -179,7 +179,7 @@ where
                 Some(&key),
             ))
             .await;
-        assert_eq!(started["attempt"]["status"], "writing");
+        assert_eq!(started["sitting"]["attempt"]["status"], "writing");
         (key, code)
     }
 }

@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LeanField } from '@olympiad/shared/ui/lean/lean-field';
 import { sittingKeys, type SittingView } from '../api/get-sitting';
 import { startSitting } from '../api/start-sitting';
+import { handPaper } from '../api/get-paper';
 import { getLobby } from '../api/lobby';
 import { updateDetails } from '../api/update-details';
 import { chooseLanguage, LANGUAGE_NAMES, useLanguage, useWords, type Language } from '../language';
@@ -75,7 +76,10 @@ function LearnerDetails({ view }: { view: SittingView }) {
         setWaiting(true);
         return;
       }
-      toQuestions(await startSitting());
+      // The start answers with the paper: the questions open without asking for it again.
+      const paper = await startSitting();
+      handPaper(paper);
+      toQuestions(paper.sitting);
     } catch (error) {
       setFailure(sittingMessage(error, words));
       setStarting(false);
