@@ -1,9 +1,10 @@
 use crate::error::ApiError;
-use crate::group_commit::{self, GroupCommit, Piece, Reply};
+use crate::group_commit::{self, GroupCommit, Piece, Reply, Short};
 use actix_web::http::StatusCode;
 use actix_web::web;
 use olympiad_office::OfficeResult;
 use olympiad_persistence::group_commit::QueueError;
+use olympiad_persistence::models::SignInNote;
 use olympiad_persistence::{write_transaction, DbConnection, DbError, DbPool, PooledDb};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -194,27 +195,29 @@ impl Db {
         T: Send + 'static,
         F: FnOnce(&mut DbConnection) -> Result<T, ApiError> + Send + 'static,
     {
-        let (sender, answer) = tokio::sync::oneshot::channel::<Result<T, ApiError>>();
+        let (sender, answer) = tokio::sync::oneshot::channel();
         let piece: Piece = Box::new(move |conn| {
             let outcome = work(conn);
-            let keep = outcome.is_ok();
-            let reply: Reply = Box::new(move |committed| {
-                // Nothing of the batch was kept: a full disk is said as such, a database gone away
-                // (a batch fails whole only when its commit does) as "try again in a moment".
-                let outcome = match committed {
-                    Ok(()) => outcome,
-                    Err(DbError::Full(cause)) => Err(DbError::Full(cause.clone()).into()),
-                    Err(error) if error.is_unavailable() => Err(ApiError::unavailable(error)),
-                    Err(error) => Err(ApiError::internal(format!(
-                        "the grouped transaction did not commit: {error}"
-                    ))),
-                };
-                // The request may have gone (the client gave up); what it wrote stays.
-                let _ = sender.send(outcome);
-            });
-            (keep, reply)
+            (outcome.is_ok(), reply(sender, outcome))
         });
-        self.grouped.submit(piece).map_err(|error| match error {
+        self.submit(Short::Piece(piece), answer).await
+    }
+
+    /// Notes a sign-in (the activity log's line, the user's last sign-in) with the other
+    /// sign-ins of a batch of short writes; answered once committed.
+    pub async fn note_sign_in(&self, note: SignInNote) -> Result<(), ApiError> {
+        let (sender, answer) = tokio::sync::oneshot::channel();
+        self.submit(Short::SignIn(note, reply(sender, Ok(()))), answer)
+            .await
+    }
+
+    /// Queues a short write for a committer and waits for its answer.
+    async fn submit<T>(
+        &self,
+        short: Short,
+        answer: tokio::sync::oneshot::Receiver<Result<T, ApiError>>,
+    ) -> Result<T, ApiError> {
+        self.grouped.submit(short).map_err(|error| match error {
             QueueError::Busy => ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 olympiad_office::ErrorCode::Busy,
@@ -283,4 +286,25 @@ impl Db {
     {
         self.run(move |conn| write_transaction(conn, work)).await
     }
+}
+
+/// What answers a short write's request once its batch has ended, its own outcome being `outcome`.
+fn reply<T: Send + 'static>(
+    sender: tokio::sync::oneshot::Sender<Result<T, ApiError>>,
+    outcome: Result<T, ApiError>,
+) -> Reply {
+    Box::new(move |committed| {
+        // Nothing of the batch was kept: a full disk is said as such, a database gone away (a
+        // batch fails whole only when its commit does) as "try again in a moment".
+        let outcome = match committed {
+            Ok(()) => outcome,
+            Err(DbError::Full(cause)) => Err(DbError::Full(cause.clone()).into()),
+            Err(error) if error.is_unavailable() => Err(ApiError::unavailable(error)),
+            Err(error) => Err(ApiError::internal(format!(
+                "the grouped transaction did not commit: {error}"
+            ))),
+        };
+        // The request may have gone (the client gave up); what it wrote stays.
+        let _ = sender.send(outcome);
+    })
 }

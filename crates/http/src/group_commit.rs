@@ -5,12 +5,15 @@
 //! ([`olympiad_persistence::group_commit`]), run every piece in a savepoint of one transaction (a
 //! piece that fails is rolled back alone and answers its own error), commit once, and only then
 //! answer every waiting request: nothing is acknowledged before it is durable, and the checks each
-//! piece makes are the same as on its own.
+//! piece makes are the same as on its own. Sign-ins are not pieces but notes: the batch writes all
+//! of theirs in two statements after its pieces ([`SignInNote::write_all`]), and only when that
+//! fails (a user erased meanwhile) each alone, in a savepoint of its own.
 
 use diesel::connection::SimpleConnection;
 use diesel::r2d2::PoolError;
 use diesel::RunQueryDsl;
 use olympiad_persistence::group_commit::{Batch, GroupCommitter};
+use olympiad_persistence::models::SignInNote;
 use olympiad_persistence::prepared::PreparedOnce;
 use olympiad_persistence::{DbConnection, DbError, DbPool};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -25,6 +28,15 @@ pub type Reply = Box<dyn FnOnce(Result<(), &DbError>) + Send>;
 /// A piece of work: it runs inside the batch's transaction and says whether to keep what it wrote.
 pub type Piece = Box<dyn FnOnce(&mut DbConnection) -> (bool, Reply) + Send>;
 
+/// What waits for a committer.
+pub enum Short {
+    /// Work of its own, run in a savepoint of its own.
+    Piece(Piece),
+    /// A sign-in's note, written with the batch's other sign-ins; the reply is sent once the
+    /// batch has ended.
+    SignIn(SignInNote, Reply),
+}
+
 /// The queue of the short writes, in front of their committers.
 pub type GroupCommit = GroupCommitter<ShortWrites>;
 
@@ -34,22 +46,35 @@ pub fn start(pool: DbPool, threads: usize) -> GroupCommit {
     GroupCommitter::start(pool, threads, QUEUE)
 }
 
-/// The pieces one committer took together; once run, the reply of each that ran to its end.
+/// The pieces and sign-ins one committer took together; once written, the reply of each that ran
+/// to its end.
 pub struct ShortWrites {
     pieces: Vec<Piece>,
+    sign_ins: Vec<(SignInNote, Reply)>,
     replies: Vec<Reply>,
 }
 
 impl Batch for ShortWrites {
-    type Piece = Piece;
+    type Piece = Short;
     /// Enough to share an fsync widely, few enough that the first request in it does not wait
     /// long behind the others.
     const MAX_PIECES: usize = 256;
     const NAME: &'static str = "committer";
 
-    fn of(pieces: Vec<Piece>) -> Self {
-        let replies = Vec::with_capacity(pieces.len());
-        ShortWrites { pieces, replies }
+    fn of(queued: Vec<Short>) -> Self {
+        let replies = Vec::with_capacity(queued.len());
+        let (mut pieces, mut sign_ins) = (Vec::new(), Vec::new());
+        for short in queued {
+            match short {
+                Short::Piece(piece) => pieces.push(piece),
+                Short::SignIn(note, reply) => sign_ins.push((note, reply)),
+            }
+        }
+        ShortWrites {
+            pieces,
+            sign_ins,
+            replies,
+        }
     }
 
     fn write(&mut self, conn: &mut DbConnection) -> Result<(), DbError> {
@@ -73,6 +98,7 @@ impl Batch for ShortWrites {
                 }
             };
         }
+        ended = self.write_sign_ins(conn, ended)?;
         if ended == PieceEnd::Undone {
             send(conn, "ROLLBACK TO SAVEPOINT piece")?;
         }
@@ -87,18 +113,57 @@ impl Batch for ShortWrites {
 
     /// No request of the group is told it was saved.
     fn failed(self, _conn: &mut DbConnection, error: DbError) {
-        log::error!(
-            "a group commit of {} writes failed: {error}",
-            self.replies.len()
-        );
-        for reply in self.replies {
+        let replies = self.replies.into_iter();
+        let replies = replies.chain(self.sign_ins.into_iter().map(|(_, reply)| reply));
+        let mut written = 0;
+        for reply in replies {
             reply(Err(&error));
+            written += 1;
         }
+        log::error!("a group commit of {written} writes failed: {error}");
     }
 
     /// Each request is answered with a server error (its reply is dropped unsent).
     fn unconnected(self, error: PoolError) {
         log::error!("committer has no connection: {error}");
+    }
+}
+
+impl ShortWrites {
+    /// Writes the batch's sign-ins after its pieces (`ended` says how the last piece ended) in a
+    /// savepoint of their own, and answers how they ended. When one of them cannot be written, the
+    /// rest are not held back: each is written again alone, and the one that fails answers its
+    /// error.
+    fn write_sign_ins(
+        &mut self,
+        conn: &mut DbConnection,
+        ended: PieceEnd,
+    ) -> Result<PieceEnd, DbError> {
+        if self.sign_ins.is_empty() {
+            return Ok(ended);
+        }
+        send(conn, ended.then_next())?;
+        let (notes, replies): (Vec<SignInNote>, Vec<Reply>) =
+            std::mem::take(&mut self.sign_ins).into_iter().unzip();
+        if SignInNote::write_all(conn, &notes).is_ok() {
+            self.replies.extend(replies);
+            return Ok(PieceEnd::Kept);
+        }
+        let mut ended = PieceEnd::Undone;
+        for (note, reply) in notes.into_iter().zip(replies) {
+            send(conn, ended.then_next())?;
+            match SignInNote::write_all(conn, std::slice::from_ref(&note)) {
+                Ok(()) => {
+                    self.replies.push(reply);
+                    ended = PieceEnd::Kept;
+                }
+                Err(error) => {
+                    reply(Err(&error));
+                    ended = PieceEnd::Undone;
+                }
+            }
+        }
+        Ok(ended)
     }
 }
 

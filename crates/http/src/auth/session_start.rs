@@ -7,7 +7,7 @@ use crate::state::AppState;
 use olympiad_domain::id::{AccountId, OlympiadId, UserId};
 use olympiad_domain::Role;
 use olympiad_office::users::UserSummary;
-use olympiad_persistence::models::{ActivityLog, ActivityLogInsertForm, User};
+use olympiad_persistence::models::{SignInNote, User};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -55,25 +55,17 @@ pub async fn finish_sign_in(
         subject.impersonator,
     );
     let details = serde_json::json!({ "role": subject.role, "accountId": subject.account_id, "impersonatedBy": impersonator }).to_string();
-    // Committed with other sign-ins (group commit): at nine o'clock thousands arrive together.
+    // Written with other sign-ins (group commit): at nine o'clock thousands arrive together.
     state
         .db
-        .grouped(move |conn| {
-            if impersonator.is_none() {
-                User::record_sign_in(conn, user_id)?;
-            }
-            ActivityLog::record(
-                conn,
-                &ActivityLogInsertForm {
-                    user_id: Some(impersonator.unwrap_or(user_id)),
-                    email: email.as_deref(),
-                    olympiad_id,
-                    action,
-                    details,
-                    address: address.as_deref(),
-                },
-            )?;
-            Ok(())
+        .note_sign_in(SignInNote {
+            last_sign_in_of: impersonator.is_none().then_some(user_id),
+            user_id: Some(impersonator.unwrap_or(user_id)),
+            email,
+            olympiad_id,
+            action,
+            details,
+            address,
         })
         .await?;
     Ok(SignInResult {

@@ -1,7 +1,7 @@
 //! Group commit (`Db::grouped`), on the real database of TEST_DATABASE: many learners' writes share
 //! one transaction, yet every request gets its own answer; a piece that fails is rolled back alone;
 //! and when the shared commit fails, no request of the group is told it was saved, and nothing of
-//! it is kept.
+//! it is kept. Sign-ins are noted together, and one that cannot be noted holds back no other.
 
 use actix_web::http::StatusCode;
 use actix_web::ResponseError;
@@ -9,8 +9,10 @@ use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
 use futures_util::future::join_all;
+use olympiad_domain::id::UserId;
 use olympiad_http::db::Db;
 use olympiad_http::ApiError;
+use olympiad_persistence::models::SignInNote;
 use olympiad_persistence::testing::TestDatabase;
 use std::sync::mpsc;
 use std::time::Duration;
@@ -132,4 +134,64 @@ async fn a_failed_commit_acknowledges_nothing_of_its_group() {
     // The committer goes on: the next group commits.
     assert_eq!(write(&db, 61, 1).await.unwrap(), 610);
     assert_eq!(kept(&database), vec![61]);
+}
+
+/// A sign-in's note, for `user` (its last sign-in and the activity log's line).
+fn note(user: i64) -> SignInNote {
+    SignInNote {
+        last_sign_in_of: Some(UserId::new(user)),
+        user_id: Some(UserId::new(user)),
+        email: None,
+        olympiad_id: None,
+        action: "signin",
+        details: "{}".into(),
+        address: Some("192.0.2.7".into()),
+    }
+}
+
+/// What the database kept of the notes: the users signed in, and the log's lines.
+fn noted(db: &TestDatabase) -> (Vec<i64>, Vec<i64>) {
+    let ids = |sql: &str| -> Vec<i64> {
+        diesel::sql_query(sql)
+            .load::<Id>(&mut db.conn())
+            .unwrap()
+            .into_iter()
+            .map(|row| row.id)
+            .collect()
+    };
+    (
+        ids("SELECT id FROM users WHERE last_login_at IS NOT NULL ORDER BY id"),
+        ids("SELECT user_id AS id FROM activity_logs ORDER BY user_id"),
+    )
+}
+
+/// The sign-ins of a group are noted together after its pieces; one whose user is gone (erased
+/// between the password check and the note) is answered its error alone, and the others of the
+/// group, and the group's pieces, are kept.
+#[actix_web::test]
+async fn a_sign_in_that_cannot_be_noted_holds_back_no_other() {
+    let database = TestDatabase::new();
+    tables(&database);
+    database
+        .conn()
+        .batch_execute(
+            "INSERT INTO users (id, username, password_hash) VALUES \
+             (1, 'thabo', 'x'), (2, 'lerato', 'x'), (3, 'sipho', 'x')",
+        )
+        .unwrap();
+    let db = Db::new(database.pool.clone(), 1);
+    let (release, holder) = hold_committer(&db);
+    let sign_ins = join_all([1, 2, 99, 3].map(|user| db.note_sign_in(note(user))));
+    let pieces = join_all((1..=3).map(|id| write(&db, id, 1)));
+    let mut together = Box::pin(futures_util::future::join(sign_ins, pieces));
+    futures_util::FutureExt::now_or_never(&mut together);
+    release.send(()).unwrap();
+    holder.await;
+    let (sign_ins, pieces) = together.await;
+    for (user, answer) in [1, 2, 99, 3].into_iter().zip(sign_ins) {
+        assert_eq!(answer.is_ok(), user != 99, "user {user}: {answer:?}");
+    }
+    assert!(pieces.iter().all(Result::is_ok), "{pieces:?}");
+    assert_eq!(noted(&database), (vec![1, 2, 3], vec![1, 2, 3]));
+    assert_eq!(kept(&database), vec![1, 2, 3]);
 }

@@ -2,8 +2,8 @@ use crate::error::DbResult;
 use crate::models::listing::matches_search;
 use crate::on_backend;
 use crate::prepared::PreparedOnce;
-use crate::schema::activity_logs;
-use crate::DbConnection;
+use crate::schema::{activity_logs, users};
+use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use olympiad_domain::id::{OlympiadId, UserId};
@@ -38,6 +38,62 @@ pub struct ActivityLogInsertForm<'a> {
     pub action: &'a str,
     pub details: String,
     pub address: Option<&'a str>,
+}
+
+/// What a sign-in leaves: the activity log's line and, unless an overlord is acting as the user,
+/// the user's last sign-in. At nine o'clock thousands of learners sign in together, so the notes of
+/// a whole batch of them are written in two statements ([`SignInNote::write_all`]) rather than two
+/// apiece.
+#[derive(Debug, Clone)]
+pub struct SignInNote {
+    /// The user whose last sign-in is now (None when an overlord acts as them).
+    pub last_sign_in_of: Option<UserId>,
+    pub user_id: Option<UserId>,
+    pub email: Option<String>,
+    pub olympiad_id: Option<OlympiadId>,
+    pub action: &'static str,
+    pub details: String,
+    pub address: Option<String>,
+}
+
+impl SignInNote {
+    /// Writes every note: one update of the users' last sign-in, one insert of the log's lines.
+    /// Fails whole when one of them cannot be written (its user erased meanwhile).
+    pub fn write_all(conn: &mut DbConnection, notes: &[SignInNote]) -> DbResult<()> {
+        let signed_in: Vec<UserId> = notes.iter().filter_map(|n| n.last_sign_in_of).collect();
+        if !signed_in.is_empty() {
+            let update = diesel::update(users::table.filter(users::id.eq_any(&signed_in)))
+                .set(users::last_login_at.eq(now()));
+            on_backend!(conn, c => update.execute(c))?;
+        }
+        let lines: Vec<ActivityLogInsertForm> = notes
+            .iter()
+            .map(|n| ActivityLogInsertForm {
+                user_id: n.user_id,
+                email: n.email.as_deref(),
+                olympiad_id: n.olympiad_id,
+                action: n.action,
+                details: n.details.clone(),
+                address: n.address.as_deref(),
+            })
+            .collect();
+        match conn {
+            DbConnection::Postgresql(pg) => {
+                diesel::insert_into(activity_logs::table)
+                    .values(&lines)
+                    .execute(pg)?;
+            }
+            // SQLite makes a batch insert one insert a row, in a transaction of its own (its
+            // VALUES knows no DEFAULT), which the batch's transaction cannot hold; in process a
+            // statement is no round trip, so each line is the one prepared insert.
+            DbConnection::Sqlite(_) => {
+                for line in &lines {
+                    ActivityLog::record(conn, line)?;
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The spec's activity-log query: since a date, for one user or e-mail, over a window of hours.

@@ -49,7 +49,7 @@ pub mod search;
 pub mod task;
 
 pub use account::{Account, AccountFilter, AccountInsertForm, AccountView};
-pub use activity_log::{ActivityLog, ActivityLogInsertForm, ActivityQuery};
+pub use activity_log::{ActivityLog, ActivityLogInsertForm, ActivityQuery, SignInNote};
 pub use answer::{Answer, AnswerSave};
 pub use app_log::{AppLog, AppLogFilter};
 pub use attempt::{AtSitting, Attempt, AttemptStart, FinishReason, Sitter, SittingPause};

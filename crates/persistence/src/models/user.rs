@@ -1,6 +1,5 @@
 use crate::error::DbResult;
 use crate::on_backend;
-use crate::prepared::PreparedOnce;
 use crate::schema::users;
 use crate::{now, DbConnection};
 use chrono::NaiveDateTime;
@@ -152,14 +151,6 @@ impl User {
             .set(users::session_version.eq(users::session_version + 1))
             .execute(conn)?;
         found(updated)
-    }
-
-    pub fn record_sign_in(conn: &mut DbConnection, id: UserId) -> DbResult<()> {
-        let update = diesel::update(users::table.find(id))
-            .set(users::last_login_at.eq(now()))
-            .returning(users::id);
-        on_backend!(conn, c => PreparedOnce(update).get_result::<UserId>(c)).optional()?;
-        Ok(())
     }
 
     /// Stores a new, unconfirmed two-factor secret; the old one stays in force until confirmation.
