@@ -113,14 +113,12 @@ impl Batch for ShortWrites {
 
     /// No request of the group is told it was saved.
     fn failed(self, _conn: &mut DbConnection, error: DbError) {
-        let replies = self.replies.into_iter();
-        let replies = replies.chain(self.sign_ins.into_iter().map(|(_, reply)| reply));
-        let mut written = 0;
+        let sign_ins = self.sign_ins.into_iter().map(|(_, reply)| reply);
+        let replies: Vec<Reply> = self.replies.into_iter().chain(sign_ins).collect();
+        log::error!("a group commit of {} writes failed: {error}", replies.len());
         for reply in replies {
             reply(Err(&error));
-            written += 1;
         }
-        log::error!("a group commit of {written} writes failed: {error}");
     }
 
     /// Each request is answered with a server error (its reply is dropped unsent).
