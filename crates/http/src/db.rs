@@ -1,10 +1,10 @@
 use crate::error::ApiError;
-use crate::group_commit::{self, GroupCommit, Piece, Reply, Short};
+use crate::group_commit::{self, GroupCommit, Learner, Piece, Reply, Short};
 use actix_web::http::StatusCode;
 use actix_web::web;
 use olympiad_office::OfficeResult;
 use olympiad_persistence::group_commit::QueueError;
-use olympiad_persistence::models::SignInNote;
+use olympiad_persistence::models::{FirstRead, SignInNote};
 use olympiad_persistence::{write_transaction, DbConnection, DbError, DbPool, PooledDb};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -195,12 +195,30 @@ impl Db {
         T: Send + 'static,
         F: FnOnce(&mut DbConnection) -> Result<T, ApiError> + Send + 'static,
     {
+        self.grouped_piece(None, move |conn, _| work(conn)).await
+    }
+
+    /// A step of the sitting for `learner`, grouped like [`Db::grouped`]: `step` is given the
+    /// learner's first read as the batch made it for all its steps, or to make itself.
+    pub async fn grouped_step<T, F>(&self, learner: Learner, step: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut DbConnection, FirstRead) -> Result<T, ApiError> + Send + 'static,
+    {
+        self.grouped_piece(Some(learner), step).await
+    }
+
+    async fn grouped_piece<T, F>(&self, learner: Option<Learner>, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut DbConnection, FirstRead) -> Result<T, ApiError> + Send + 'static,
+    {
         let (sender, answer) = tokio::sync::oneshot::channel();
-        let piece: Piece = Box::new(move |conn| {
-            let outcome = work(conn);
+        let piece: Piece = Box::new(move |conn, first| {
+            let outcome = work(conn, first);
             (outcome.is_ok(), reply(sender, outcome))
         });
-        self.submit(Short::Piece(piece), answer).await
+        self.submit(Short::Piece(learner, piece), answer).await
     }
 
     /// Notes a sign-in (the activity log's line, the user's last sign-in) with the other
@@ -229,15 +247,6 @@ impl Db {
         answer
             .await
             .map_err(|_| ApiError::unavailable("the grouped write was not written"))?
-    }
-
-    /// One office use case, grouped like [`Db::grouped`].
-    pub async fn grouped_office<T, F>(&self, use_case: F) -> Result<T, ApiError>
-    where
-        T: Send + 'static,
-        F: FnOnce(&mut DbConnection) -> OfficeResult<T> + Send + 'static,
-    {
-        self.grouped(move |conn| Ok(use_case(conn)?)).await
     }
 
     /// Runs `work` with a connection on the blocking thread pool, outside a transaction: for

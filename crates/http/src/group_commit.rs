@@ -5,17 +5,21 @@
 //! ([`olympiad_persistence::group_commit`]), run every piece in a savepoint of one transaction (a
 //! piece that fails is rolled back alone and answers its own error), commit once, and only then
 //! answer every waiting request: nothing is acknowledged before it is durable, and the checks each
-//! piece makes are the same as on its own. Sign-ins are not pieces but notes: the batch writes all
-//! of theirs in two statements after its pieces ([`SignInNote::write_all`]), and only when that
-//! fails (a user erased meanwhile) each alone, in a savepoint of its own.
+//! piece makes are the same as on its own. The sitting's steps in a batch begin from one read of
+//! all their learners ([`Sitter::at_sitting_all`]) rather than a read each. Sign-ins are not
+//! pieces but notes: the batch writes all of theirs in two statements after its pieces
+//! ([`SignInNote::write_all`]), and only when that fails (a user erased meanwhile) each alone, in
+//! a savepoint of its own.
 
 use diesel::connection::SimpleConnection;
 use diesel::r2d2::PoolError;
 use diesel::RunQueryDsl;
+use olympiad_domain::id::{AccountId, UserId};
 use olympiad_persistence::group_commit::{Batch, GroupCommitter};
-use olympiad_persistence::models::SignInNote;
+use olympiad_persistence::models::{FirstRead, SignInNote, Sitter};
 use olympiad_persistence::prepared::PreparedOnce;
 use olympiad_persistence::{DbConnection, DbError, DbPool};
+use std::collections::HashMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// Pieces that may wait for a committer before new ones are told to come back in a moment.
@@ -26,12 +30,16 @@ const QUEUE: usize = 20_000;
 pub type Reply = Box<dyn FnOnce(Result<(), &DbError>) + Send>;
 
 /// A piece of work: it runs inside the batch's transaction and says whether to keep what it wrote.
-pub type Piece = Box<dyn FnOnce(&mut DbConnection) -> (bool, Reply) + Send>;
+/// A step of the sitting is given its learner's first read as the batch made it.
+pub type Piece = Box<dyn FnOnce(&mut DbConnection, FirstRead) -> (bool, Reply) + Send>;
+
+/// The learner a step of the sitting is for: their user and the account of their token.
+pub type Learner = (UserId, AccountId);
 
 /// What waits for a committer.
 pub enum Short {
-    /// Work of its own, run in a savepoint of its own.
-    Piece(Piece),
+    /// Work of its own, run in a savepoint of its own; a step of the sitting names its learner.
+    Piece(Option<Learner>, Piece),
     /// A sign-in's note, written with the batch's other sign-ins; the reply is sent once the
     /// batch has ended.
     SignIn(SignInNote, Reply),
@@ -49,7 +57,7 @@ pub fn start(pool: DbPool, threads: usize) -> GroupCommit {
 /// The pieces and sign-ins one committer took together; once written, the reply of each that ran
 /// to its end.
 pub struct ShortWrites {
-    pieces: Vec<Piece>,
+    pieces: Vec<(Option<Learner>, Piece)>,
     sign_ins: Vec<(SignInNote, Reply)>,
     replies: Vec<Reply>,
 }
@@ -66,7 +74,7 @@ impl Batch for ShortWrites {
         let (mut pieces, mut sign_ins) = (Vec::new(), Vec::new());
         for short in queued {
             match short {
-                Short::Piece(piece) => pieces.push(piece),
+                Short::Piece(learner, piece) => pieces.push((learner, piece)),
                 Short::SignIn(note, reply) => sign_ins.push((note, reply)),
             }
         }
@@ -78,11 +86,15 @@ impl Batch for ShortWrites {
     }
 
     fn write(&mut self, conn: &mut DbConnection) -> Result<(), DbError> {
+        let mut first_reads = self.first_reads(conn)?;
         // Each piece in a savepoint of its own, and the commit ends the last one.
         let mut ended = PieceEnd::First;
-        for piece in std::mem::take(&mut self.pieces) {
+        for (learner, piece) in std::mem::take(&mut self.pieces) {
+            let first = learner
+                .and_then(|learner| first_reads.remove(&learner))
+                .unwrap_or(FirstRead::ToMake);
             send(conn, ended.then_next())?;
-            ended = match catch_unwind(AssertUnwindSafe(|| piece(conn))) {
+            ended = match catch_unwind(AssertUnwindSafe(|| piece(conn, first))) {
                 Ok((true, reply)) => {
                     self.replies.push(reply);
                     PieceEnd::Kept
@@ -128,6 +140,21 @@ impl Batch for ShortWrites {
 }
 
 impl ShortWrites {
+    /// The first read of every learner with a step in the batch, in one statement, made before
+    /// any step runs. Each is given to the learner's first step only: a second step of theirs in
+    /// the batch (a second tab, a retry beside the first try) reads for itself what the first
+    /// may have changed.
+    fn first_reads(&self, conn: &mut DbConnection) -> Result<HashMap<Learner, FirstRead>, DbError> {
+        let mut learners: Vec<Learner> = self.pieces.iter().filter_map(|(l, _)| *l).collect();
+        learners.sort_unstable();
+        learners.dedup();
+        match learners.as_slice() {
+            // Alone, a step reads for itself, as it does outside a batch.
+            [] | [_] => Ok(HashMap::new()),
+            _ => Sitter::at_sitting_all(conn, &learners),
+        }
+    }
+
     /// Writes the batch's sign-ins after its pieces (`ended` says how the last piece ended) in a
     /// savepoint of their own, and answers how they ended. When one of them cannot be written, the
     /// rest are not held back: each is written again alone, and the one that fails answers its

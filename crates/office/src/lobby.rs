@@ -25,7 +25,9 @@ use olympiad_domain::id::{OlympiadId, QuestionId, SchoolParticipantId};
 use olympiad_domain::lobby::seconds_until;
 use olympiad_domain::paper::Language;
 use olympiad_domain::sitting::paper_order;
-use olympiad_persistence::models::{LobbyKey, Olympiad, Sitter, SittingWindow, StartWindow};
+use olympiad_persistence::models::{
+    FirstRead, LobbyKey, Olympiad, Sitter, SittingWindow, StartWindow,
+};
 use olympiad_persistence::{now, DbConnection, DbResult};
 use ring::aead::{Aad, LessSafeKey, Nonce, UnboundKey, AES_256_GCM, NONCE_LEN};
 use serde::Serialize;
@@ -356,10 +358,11 @@ pub fn start(
     conn: &mut DbConnection,
     cache: &SittingCache,
     caller: &Caller,
+    first: FirstRead,
     device: Option<DeviceKey>,
 ) -> OfficeResult<LobbyStart> {
     // The clock first: the key goes only with a started clock.
-    let (attempt, sitting) = sitting::start(conn, cache, caller, device)?.without_paper();
+    let (attempt, sitting) = sitting::start(conn, cache, caller, first, device)?.without_paper();
     let waiting = waiting(conn, cache, caller)?;
     let at = now();
     let paper = cache.paper(conn, waiting.olympiad.id)?;

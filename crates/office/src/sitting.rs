@@ -26,8 +26,8 @@ use olympiad_domain::sitting::{
 use olympiad_domain::{paper::Language, paper_sight::learner_sees_own_paper};
 use olympiad_persistence::models::school_participant::EntryHold;
 use olympiad_persistence::models::{
-    Answer, AnswerSave, Attempt, AttemptStart, FinishReason, Olympiad, SchoolParticipant,
-    SessionState, Sitter, SittingPause, SittingWindow,
+    Answer, AnswerSave, Attempt, AttemptStart, FinishReason, FirstRead, Olympiad,
+    SchoolParticipant, SessionState, Sitter, SittingPause, SittingWindow,
 };
 use olympiad_persistence::{now, write_transaction, DbConnection, DbError};
 use serde::{Deserialize, Serialize};
@@ -103,14 +103,16 @@ pub fn entered_olympiad(caller: &Caller) -> OfficeResult<OlympiadId> {
     caller.olympiad_id.ok_or_else(not_entered)
 }
 
-/// The learner's entry, olympiad and current attempt, read outside any transaction, with the
-/// learner's session checked in the same read: the sitting's steps (routes declared
-/// `LearnerWriting`) check the session here and nowhere before, so each calls this first.
+/// The learner's entry, olympiad and current attempt, read outside any transaction (or with
+/// other learners' steps, `first`), with the learner's session checked in the same read: the
+/// sitting's steps (routes declared `LearnerWriting`) check the session here and nowhere before,
+/// so each calls this first.
 fn read_sitter(
     conn: &mut DbConnection,
     caller: &Caller,
+    first: FirstRead,
 ) -> OfficeResult<(Sitter, Olympiad, Option<Attempt>)> {
-    match Sitter::at_sitting(conn, caller.user_id, caller.account_id)? {
+    match first.made(conn, caller.user_id, caller.account_id)? {
         Some(at) => {
             caller.session_holds(conn, Some(at.session))?;
             Ok((at.sitter, at.olympiad, at.attempt))
@@ -128,9 +130,10 @@ fn read_sitter(
 fn read_held(
     conn: &mut DbConnection,
     caller: &Caller,
+    first: FirstRead,
     device: Option<&DeviceKey>,
 ) -> OfficeResult<(Sitter, Olympiad, Attempt)> {
-    let (sitter, olympiad, attempt) = read_sitter(conn, caller)?;
+    let (sitter, olympiad, attempt) = read_sitter(conn, caller, first)?;
     Ok((sitter, olympiad, held(attempt, device)?))
 }
 
@@ -249,7 +252,7 @@ pub fn sitting(
     caller: &Caller,
     device: Option<DeviceKey>,
 ) -> OfficeResult<SittingView> {
-    let (sitter, olympiad, attempt) = read_sitter(conn, caller)?;
+    let (sitter, olympiad, attempt) = read_sitter(conn, caller, FirstRead::ToMake)?;
     view(conn, cache, &sitter, &olympiad, attempt, device.as_ref())
 }
 
@@ -259,10 +262,11 @@ pub fn accept_declaration(
     conn: &mut DbConnection,
     cache: &SittingCache,
     caller: &Caller,
+    first: FirstRead,
     device: Option<DeviceKey>,
     input: &DeclarationInput,
 ) -> OfficeResult<SittingView> {
-    let (sitter, olympiad, attempt) = read_sitter(conn, caller)?;
+    let (sitter, olympiad, attempt) = read_sitter(conn, caller, first)?;
     if !input.accepted {
         return Err(OfficeError::invalid(
             "accepted",
@@ -303,9 +307,10 @@ pub fn accept_declaration(
 pub fn recovery_code(
     conn: &mut DbConnection,
     caller: &Caller,
+    first: FirstRead,
     device: Option<DeviceKey>,
 ) -> OfficeResult<RecoveryCode> {
-    let (_, _, attempt) = read_held(conn, caller, device.as_ref())?;
+    let (_, _, attempt) = read_held(conn, caller, first, device.as_ref())?;
     let code = readable_code(RECOVERY_CODE_CHARS, |n| rand::random_range(0..n));
     let hash = token_hash(&code);
     // Once the clock runs, a code is never shown again: it is what a second device needs.
@@ -331,7 +336,7 @@ pub fn recover(
     input: &RecoverInput,
 ) -> OfficeResult<SittingView> {
     let typed = input.recovery_code.trim().to_lowercase();
-    let (sitter, olympiad, attempt) = read_sitter(conn, caller)?;
+    let (sitter, olympiad, attempt) = read_sitter(conn, caller, FirstRead::ToMake)?;
     let wrong = || OfficeError::invalid("recoveryCode", "is not the code of your olympiad");
     let attempt = attempt.ok_or_else(wrong)?;
     if attempt.status() == AttemptStatus::Finished {
@@ -360,10 +365,11 @@ pub fn update_details(
     conn: &mut DbConnection,
     cache: &SittingCache,
     caller: &Caller,
+    first: FirstRead,
     device: Option<DeviceKey>,
     input: &DetailsInput,
 ) -> OfficeResult<SittingView> {
-    let (sitter, olympiad, attempt) = read_sitter(conn, caller)?;
+    let (sitter, olympiad, attempt) = read_sitter(conn, caller, first)?;
     if !olympiad.grades().is_empty() && !olympiad.grades().contains(&input.grade) {
         return Err(OfficeError::invalid(
             "grade",
@@ -410,10 +416,11 @@ pub fn start(
     conn: &mut DbConnection,
     cache: &SittingCache,
     caller: &Caller,
+    first: FirstRead,
     device: Option<DeviceKey>,
 ) -> OfficeResult<Writing> {
     let device = device.as_ref();
-    let (sitter, olympiad, attempt) = read_held(conn, caller, device)?;
+    let (sitter, olympiad, attempt) = read_held(conn, caller, first, device)?;
     match attempt.status() {
         AttemptStatus::Writing => {
             return writing(conn, cache, &sitter, &olympiad, attempt, None, device)
@@ -475,7 +482,7 @@ pub fn paper(
     device: Option<DeviceKey>,
 ) -> OfficeResult<LearnerPaper> {
     let device = device.as_ref();
-    let (sitter, olympiad, attempt) = read_held(conn, caller, device)?;
+    let (sitter, olympiad, attempt) = read_held(conn, caller, FirstRead::ToMake, device)?;
     Ok(writing(conn, cache, &sitter, &olympiad, attempt, None, device)?.into_paper())
 }
 
@@ -641,7 +648,7 @@ pub fn finish(
     caller: &Caller,
     device: Option<DeviceKey>,
 ) -> OfficeResult<SittingView> {
-    let (sitter, olympiad, attempt) = read_held(conn, caller, device.as_ref())?;
+    let (sitter, olympiad, attempt) = read_held(conn, caller, FirstRead::ToMake, device.as_ref())?;
     match attempt.status() {
         AttemptStatus::Preparing => return Err(not_started()),
         // Ending and marking take the write lock first, so they run outside a read transaction.

@@ -2,6 +2,7 @@
 //! start, which starts the learner's clock and only then hands over the key) and the olympiad's
 //! staggered start windows.
 
+use super::sitting::start_step;
 use crate::body::Body;
 use crate::caller::Caller;
 use crate::envelope::{ok, ApiResult, Envelope};
@@ -93,11 +94,12 @@ pub async fn start_from_lobby(
     req: HttpRequest,
 ) -> ApiResult<LobbyStart> {
     let device = device_key(&req);
-    let shared = state.clone();
-    ok(state
-        .db
-        .grouped_office(move |conn| lobby::start(conn, &shared.sitting_cache, &caller, device))
-        .await?)
+    ok(
+        start_step(&state, caller, move |conn, cache, caller, first| {
+            lobby::start(conn, cache, caller, first, device)
+        })
+        .await?,
+    )
 }
 
 #[utoipa::path(tag = "olympiad", params(("id" = i64, Path, minimum = 1, description = "The olympiad's id")),

@@ -25,6 +25,7 @@ use olympiad_office::sitting::{
 };
 use olympiad_office::sitting_cache::SittingCache;
 use olympiad_office::OfficeResult;
+use olympiad_persistence::models::FirstRead;
 use olympiad_persistence::DbConnection;
 
 /// The area's routes (see [`crate::manifest`]).
@@ -49,17 +50,20 @@ pub fn manifest() -> Area {
 }
 
 /// A step of the morning's start as the learner's device takes it: the step checks the learner's
-/// session in its first read, and what it writes is committed with other learners' short writes
-/// (`Db::grouped`).
-async fn start_step<T: Send + 'static>(
+/// session in its first read (made with other learners' steps when they are committed together),
+/// and what it writes is committed with other learners' short writes (`Db::grouped_step`).
+pub(super) async fn start_step<T: Send + 'static>(
     state: &web::Data<AppState>,
     caller: Caller,
-    step: impl FnOnce(&mut DbConnection, &SittingCache, &Caller) -> OfficeResult<T> + Send + 'static,
+    step: impl FnOnce(&mut DbConnection, &SittingCache, &Caller, FirstRead) -> OfficeResult<T>
+        + Send
+        + 'static,
 ) -> Result<T, ApiError> {
     let shared = state.clone();
-    let done = state
-        .db
-        .grouped(move |conn| Ok(step(conn, &shared.sitting_cache, &caller)?));
+    let learner = (caller.user_id, caller.account_id);
+    let done = state.db.grouped_step(learner, move |conn, first| {
+        Ok(step(conn, &shared.sitting_cache, &caller, first)?)
+    });
     done.await
 }
 
@@ -89,10 +93,12 @@ pub async fn accept_declaration(
     body: Body<DeclarationInput>,
 ) -> ApiResult<SittingView> {
     let device = device_key(&req);
-    ok(start_step(&state, caller, move |conn, cache, caller| {
-        sitting::accept_declaration(conn, cache, caller, device, &body)
-    })
-    .await?)
+    ok(
+        start_step(&state, caller, move |conn, cache, caller, first| {
+            sitting::accept_declaration(conn, cache, caller, first, device, &body)
+        })
+        .await?,
+    )
 }
 
 #[utoipa::path(operation_id = "sitting_recovery_code", tag = "sitting",
@@ -105,8 +111,8 @@ pub async fn recovery_code(
     req: HttpRequest,
 ) -> ApiResult<RecoveryCode> {
     let device = device_key(&req);
-    ok(start_step(&state, caller, move |conn, _, caller| {
-        sitting::recovery_code(conn, caller, device)
+    ok(start_step(&state, caller, move |conn, _, caller, first| {
+        sitting::recovery_code(conn, caller, first, device)
     })
     .await?)
 }
@@ -146,10 +152,12 @@ pub async fn update_details(
     body: Body<DetailsInput>,
 ) -> ApiResult<SittingView> {
     let device = device_key(&req);
-    ok(start_step(&state, caller, move |conn, cache, caller| {
-        sitting::update_details(conn, cache, caller, device, &body)
-    })
-    .await?)
+    ok(
+        start_step(&state, caller, move |conn, cache, caller, first| {
+            sitting::update_details(conn, cache, caller, first, device, &body)
+        })
+        .await?,
+    )
 }
 
 #[utoipa::path(operation_id = "sitting_start", tag = "sitting",
@@ -162,8 +170,8 @@ pub async fn start(
     req: HttpRequest,
 ) -> ApiResult<LearnerPaper> {
     let device = device_key(&req);
-    let writing = start_step(&state, caller, move |conn, cache, caller| {
-        sitting::start(conn, cache, caller, device)
+    let writing = start_step(&state, caller, move |conn, cache, caller, first| {
+        sitting::start(conn, cache, caller, first, device)
     })
     .await?;
     // Put together once committed, outside the transaction other learners' starts share.

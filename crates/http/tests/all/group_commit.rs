@@ -1,8 +1,10 @@
 //! Group commit (`Db::grouped`), on the real database of TEST_DATABASE: many learners' writes share
 //! one transaction, yet every request gets its own answer; a piece that fails is rolled back alone;
 //! and when the shared commit fails, no request of the group is told it was saved, and nothing of
-//! it is kept. Sign-ins are noted together, and one that cannot be noted holds back no other.
+//! it is kept. Sign-ins are noted together, and one that cannot be noted holds back no other. The
+//! sitting's steps of a batch begin from one read of their learners, each answered as their own.
 
+use crate::common::Sitting;
 use actix_web::http::StatusCode;
 use actix_web::ResponseError;
 use diesel::connection::SimpleConnection;
@@ -10,10 +12,15 @@ use diesel::prelude::*;
 use diesel::sql_types::BigInt;
 use futures_util::future::join_all;
 use olympiad_domain::id::UserId;
+use olympiad_domain::paper::Language;
+use olympiad_domain::Role;
 use olympiad_http::db::Db;
 use olympiad_http::ApiError;
+use olympiad_office::sitting::{self, DeclarationInput, DetailsInput};
 use olympiad_persistence::models::SignInNote;
 use olympiad_persistence::testing::TestDatabase;
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -194,4 +201,81 @@ async fn a_sign_in_that_cannot_be_noted_holds_back_no_other() {
     assert!(pieces.iter().all(Result::is_ok), "{pieces:?}");
     assert_eq!(noted(&database), (vec![1, 2, 3], vec![1, 2, 3]));
     assert_eq!(kept(&database), vec![1, 2, 3]);
+}
+
+/// A learner's details step and declaration, as the routes call them, in one batch.
+async fn details(s: &Sitting, user_id: UserId, last_name: &str) -> Result<String, ApiError> {
+    let (caller, state) = (s.fx.caller_for(user_id), s.fx.state.clone());
+    let input = DetailsInput {
+        first_name: "Thabo".into(),
+        last_name: last_name.into(),
+        grade: 10,
+        language: Language::En,
+    };
+    let learner = (caller.user_id, caller.account_id);
+    let step = s.fx.state.db.grouped_step(learner, move |conn, first| {
+        let cache = &state.sitting_cache;
+        Ok(sitting::update_details(
+            conn, cache, &caller, first, None, &input,
+        )?)
+    });
+    Ok(step.await?.learner.last_name)
+}
+
+async fn declare(s: &Sitting, user_id: UserId) -> Result<String, ApiError> {
+    let (caller, state) = (s.fx.caller_for(user_id), s.fx.state.clone());
+    let learner = (caller.user_id, caller.account_id);
+    let step = s.fx.state.db.grouped_step(learner, move |conn, first| {
+        let input = DeclarationInput { accepted: true };
+        let cache = &state.sitting_cache;
+        Ok(sitting::accept_declaration(
+            conn, cache, &caller, first, None, &input,
+        )?)
+    });
+    let view = step.await?;
+    assert!(
+        view.attempt_key.is_some(),
+        "the attempt began on this device"
+    );
+    Ok(view.learner.last_name)
+}
+
+#[actix_web::test]
+async fn the_steps_of_a_batch_begin_from_one_read_of_their_learners() {
+    let s = Sitting::new();
+    let learners: Vec<UserId> = (1..=6)
+        .map(|n| s.add_learner(&format!("batch.{n}")).user_id)
+        .collect();
+    let unentered = s.fx.user("not.entered@example.org", Role::Teacher, None);
+    let (release, holder) = hold_committer(&s.fx.state.db);
+    // Learner 1 corrects their name and declares in the same batch: the declaration, their
+    // second step, reads after the first and shows the name as corrected.
+    let steps = join_all(
+        [
+            Box::pin(details(&s, learners[0], "Corrected")) as Pin<Box<dyn Future<Output = _>>>,
+            Box::pin(declare(&s, learners[0])),
+            Box::pin(declare(&s, unentered)),
+        ]
+        .into_iter()
+        .chain(
+            learners[1..]
+                .iter()
+                .map(|&user| Box::pin(declare(&s, user)) as Pin<Box<dyn Future<Output = _>>>),
+        ),
+    );
+    let mut steps = Box::pin(steps);
+    futures_util::FutureExt::now_or_never(&mut steps);
+    release.send(()).unwrap();
+    holder.await;
+    let answers = steps.await;
+    let names: Vec<String> = answers
+        .iter()
+        .map(|answer| match answer {
+            Ok(name) => name.clone(),
+            Err(error) => error.status_code().to_string(),
+        })
+        .collect();
+    let mut expected = vec!["Corrected", "Corrected", "404 Not Found"];
+    expected.extend(["batch.2", "batch.3", "batch.4", "batch.5", "batch.6"]);
+    assert_eq!(names, expected);
 }

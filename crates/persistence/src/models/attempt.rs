@@ -703,7 +703,7 @@ pub use monitor::{
     entries_of_teacher, entry_olympiad, learners_with_attempts, start_times, SchoolSitting,
     StartTime,
 };
-pub use sitter::{AtSitting, Sitter};
+pub use sitter::{AtSitting, FirstRead, Sitter};
 
 /// The attempts that count: not set aside by a reset. Written `NOT superseded` rather than
 /// `superseded = false`: diesel binds `false` as a parameter, and SQLite, weighing the bound value

@@ -52,7 +52,9 @@ pub use account::{Account, AccountFilter, AccountInsertForm, AccountView};
 pub use activity_log::{ActivityLog, ActivityLogInsertForm, ActivityQuery, SignInNote};
 pub use answer::{Answer, AnswerSave};
 pub use app_log::{AppLog, AppLogFilter};
-pub use attempt::{AtSitting, Attempt, AttemptStart, FinishReason, Sitter, SittingPause};
+pub use attempt::{
+    AtSitting, Attempt, AttemptStart, FinishReason, FirstRead, Sitter, SittingPause,
+};
 pub use country::{
     CountryFilter, CountryForm, CountryParticipant, CountryParticipantRow,
     CountryParticipantUpdateForm, CountryRow, IgeoCountry,

@@ -99,13 +99,37 @@ impl Fixture {
 
     /// A valid access token for the user's first account, without going through sign-in.
     pub fn token_for(&self, user_id: UserId) -> String {
+        self.state
+            .tokens
+            .issue(&self.subject_for(user_id), Purpose::Access)
+            .unwrap()
+    }
+
+    /// The caller a token for `user_id` is taken to be, for calling the office as a route does.
+    pub fn caller_for(&self, user_id: UserId) -> olympiad_office::Caller {
+        let subject = self.subject_for(user_id);
+        olympiad_office::Caller {
+            user_id,
+            account_id: subject.account_id,
+            role: subject.role,
+            olympiad_id: subject.olympiad_id,
+            olympiad_name: subject.olympiad_name,
+            impersonator: None,
+            impersonator_version: None,
+            session_version: subject.session_version,
+            address: None,
+        }
+    }
+
+    /// Who a token for the user's first account names.
+    fn subject_for(&self, user_id: UserId) -> Subject {
         use olympiad_persistence::models::Account;
         let mut conn = self.db.conn();
         let user = User::find(&mut conn, user_id).unwrap();
         let account = Account::views_of_user(&mut conn, user_id)
             .unwrap()
             .remove(0);
-        let subject = Subject {
+        Subject {
             user_id,
             account_id: account.id,
             role: account.role.parse().unwrap(),
@@ -114,8 +138,7 @@ impl Fixture {
             session_version: user.session_version,
             impersonator: None,
             impersonator_version: None,
-        };
-        self.state.tokens.issue(&subject, Purpose::Access).unwrap()
+        }
     }
 }
 

@@ -7,6 +7,7 @@ use crate::models::Olympiad;
 use crate::models::SessionState;
 use crate::schema::{accounts, olympiads, users};
 use olympiad_domain::id::AccountId;
+use std::collections::HashMap;
 
 /// The participant as the sitting needs them: who they are, where they write, in what language.
 #[derive(Debug, Clone, Queryable)]
@@ -31,6 +32,75 @@ pub struct AtSitting {
     /// The current attempt, once the declaration is accepted.
     pub attempt: Option<Attempt>,
     pub session: SessionState,
+}
+
+/// A sitting step's first read ([`Sitter::at_sitting`]) as the step is given it: made already,
+/// with other learners' steps of the same batch of grouped writes ([`Sitter::at_sitting_all`]),
+/// or left to the step.
+#[derive(Debug)]
+pub enum FirstRead {
+    Made(Option<Box<AtSitting>>),
+    ToMake,
+}
+
+impl FirstRead {
+    /// The read as made, or made now.
+    pub fn made(
+        self,
+        conn: &mut DbConnection,
+        user_id: UserId,
+        account_id: AccountId,
+    ) -> DbResult<Option<AtSitting>> {
+        match self {
+            FirstRead::Made(at) => Ok(at.map(|at| *at)),
+            FirstRead::ToMake => Sitter::at_sitting(conn, user_id, account_id),
+        }
+    }
+}
+
+/// The row a [`AtSitting`] is read from.
+type RowOfSitting = (Sitter, Olympiad, Option<Attempt>, SessionState);
+
+impl AtSitting {
+    fn of((sitter, olympiad, attempt, session): RowOfSitting) -> AtSitting {
+        AtSitting {
+            sitter,
+            olympiad,
+            attempt,
+            session,
+        }
+    }
+}
+
+/// The tables a [`AtSitting`] is read from: the entry, its learner, olympiad, user and account,
+/// school and current attempt (the account filtered by the caller).
+macro_rules! at_sitting_rows {
+    () => {
+        participants::table
+            .inner_join(learners::table)
+            .inner_join(olympiads::table)
+            .inner_join(users::table)
+            .inner_join(accounts::table.on(accounts::user_id.eq(participants::user_id)))
+            .left_join(school_participants::table)
+            .left_join(school_of_entry())
+            .left_join(
+                attempts::table.on(attempts::participant_id
+                    .eq(participants::id)
+                    .and(counting())),
+            )
+    };
+}
+
+/// What a [`AtSitting`] is read from, in [`RowOfSitting`]'s order.
+macro_rules! at_sitting_columns {
+    () => {
+        (
+            Sitter::columns(),
+            Olympiad::as_select(),
+            Option::<Attempt>::as_select(),
+            SessionState::columns(),
+        )
+    };
 }
 
 /// How a [`Sitter`] is looked up.
@@ -60,38 +130,43 @@ impl Sitter {
         user_id: UserId,
         account_id: AccountId,
     ) -> DbResult<Option<AtSitting>> {
-        let joined = participants::table
-            .inner_join(learners::table)
-            .inner_join(olympiads::table)
-            .inner_join(users::table)
-            .inner_join(
-                accounts::table.on(accounts::user_id
-                    .eq(participants::user_id)
-                    .and(accounts::id.eq(account_id))),
-            )
-            .left_join(school_participants::table)
-            .left_join(school_of_entry())
-            .left_join(
-                attempts::table.on(attempts::participant_id
-                    .eq(participants::id)
-                    .and(counting())),
-            )
-            .filter(participants::user_id.eq(user_id));
-        let row = on_backend!(conn, c => joined
-            .select((
-                Sitter::columns(),
-                Olympiad::as_select(),
-                Option::<Attempt>::as_select(),
-                SessionState::columns(),
-            ))
+        let row = on_backend!(conn, c => at_sitting_rows!()
+            .filter(participants::user_id.eq(user_id))
+            .filter(accounts::id.eq(account_id))
+            .select(at_sitting_columns!())
             .get_result(c))
         .optional()?;
-        Ok(row.map(|(sitter, olympiad, attempt, session)| AtSitting {
-            sitter,
-            olympiad,
-            attempt,
-            session,
-        }))
+        Ok(row.map(AtSitting::of))
+    }
+
+    /// [`Sitter::at_sitting`] for many learners in one statement: what a batch of grouped writes
+    /// reads for the sitting's steps in it, instead of a statement a step. Every learner (user
+    /// and the account of their token) asked for is answered; one whose entry is more than one
+    /// row is left to read alone, as [`Sitter::at_sitting`] reads it.
+    pub fn at_sitting_all(
+        conn: &mut DbConnection,
+        learners: &[(UserId, AccountId)],
+    ) -> DbResult<HashMap<(UserId, AccountId), FirstRead>> {
+        let (users, accounts): (Vec<UserId>, Vec<AccountId>) = learners.iter().copied().unzip();
+        let rows: Vec<(AccountId, RowOfSitting)> = on_backend!(conn, c => at_sitting_rows!()
+            .filter(participants::user_id.eq_any(&users))
+            .filter(accounts::id.eq_any(&accounts))
+            .select((accounts::id, at_sitting_columns!()))
+            .load(c))?;
+        let mut read: HashMap<(UserId, AccountId), FirstRead> = learners
+            .iter()
+            .map(|&learner| (learner, FirstRead::Made(None)))
+            .collect();
+        for (account_id, row) in rows {
+            // Only the pairs asked for: not a user's other account, asked for by no token.
+            if let Some(first) = read.get_mut(&(row.0.user_id, account_id)) {
+                *first = match first {
+                    FirstRead::Made(None) => FirstRead::Made(Some(Box::new(AtSitting::of(row)))),
+                    _ => FirstRead::ToMake,
+                };
+            }
+        }
+        Ok(read)
     }
 
     /// What a [`Sitter`] is read from, in its fields' order.
