@@ -58,7 +58,7 @@ impl FirstRead {
     }
 }
 
-/// The row a [`AtSitting`] is read from.
+/// The row an [`AtSitting`] is read from.
 type RowOfSitting = (Sitter, Olympiad, Option<Attempt>, SessionState);
 
 impl AtSitting {
@@ -72,7 +72,7 @@ impl AtSitting {
     }
 }
 
-/// The tables a [`AtSitting`] is read from: the entry, its learner, olympiad, user and account,
+/// The tables an [`AtSitting`] is read from: the entry, its learner, olympiad, user and account,
 /// school and current attempt (the account filtered by the caller).
 macro_rules! at_sitting_rows {
     () => {
@@ -91,7 +91,7 @@ macro_rules! at_sitting_rows {
     };
 }
 
-/// What a [`AtSitting`] is read from, in [`RowOfSitting`]'s order.
+/// What an [`AtSitting`] is read from, in [`RowOfSitting`]'s order.
 macro_rules! at_sitting_columns {
     () => {
         (
