@@ -59,8 +59,12 @@ pub fn queue_email_in(
     email: &Email,
     place: EmailJobPlace,
 ) -> OfficeResult<JobId> {
-    let job = serde_json::to_value(email).map_err(|e| OfficeError::Internal(e.to_string()))?;
-    Ok(Job::enqueue_email(conn, &job, &place)?)
+    Ok(Job::enqueue_email(conn, &email_job(email)?, &place)?)
+}
+
+/// An e-mail as its job carries it, for the mail worker.
+pub fn email_job(email: &Email) -> OfficeResult<serde_json::Value> {
+    serde_json::to_value(email).map_err(|e| OfficeError::Internal(e.to_string()))
 }
 
 /// A user as the addressee of an e-mail.

@@ -4,10 +4,10 @@
 //! skipped when it is queued.
 
 use super::copy::{checked_mass_mail_copy, CopyInput};
-use super::unsubscribes::links_for;
+use super::unsubscribes::{links_for, links_for_all};
 use crate::activity::record_activity;
 use crate::files::{clean_filename, remove_stored, sniff, store, upload_key};
-use crate::mail::{queue_email_in, recipient};
+use crate::mail::{email_job, queue_email_in, recipient};
 use crate::support::caller::Caller;
 use crate::support::error::{OfficeError, OfficeResult, OrNotFound};
 use crate::support::fields::{required_field, text_field};
@@ -19,10 +19,10 @@ use olympiad_domain::id::{CampaignId, MassMailId, OlympiadId};
 use olympiad_domain::job::JobStatus;
 use olympiad_domain::Role;
 use olympiad_mailer::{Copy, Email, FileAttachment, Recipient};
-use olympiad_persistence::models::email::audience;
+use olympiad_persistence::models::email::{audience, Addressee};
 use olympiad_persistence::models::{
-    Campaign, EmailJobPlace, EmailLog, MassMail, MassMailAttachment, MassMailForm, ShunnedEmail,
-    Unsubscribe, Upload, User,
+    Campaign, EmailJobPlace, EmailLog, EmailLogInsertForm, Job, MassMail, MassMailAttachment,
+    MassMailForm, ShunnedEmail, Unsubscribe, Upload, User,
 };
 use olympiad_persistence::{write_transaction, DbConnection};
 use olympiad_storage::Storage;
@@ -395,15 +395,13 @@ fn written_for(mass_mail: &MassMail, to: &Recipient) -> Copy {
 }
 
 fn bulk_email(
-    conn: &mut DbConnection,
     mass_mail: &MassMail,
     to: Recipient,
-    base_url: &str,
+    (one_click, page): (String, String),
     files: &[FileAttachment],
-) -> OfficeResult<Email> {
+) -> Email {
     let written = written_for(mass_mail, &to);
-    let (one_click, page) = links_for(conn, &to.email, mass_mail.olympiad_id, base_url)?;
-    Ok(Email::Bulk {
+    Email::Bulk {
         to,
         subject: written.subject,
         html: written.html,
@@ -411,7 +409,7 @@ fn bulk_email(
         unsubscribe: one_click,
         unsubscribe_page: page,
         attachments: files.to_vec(),
-    })
+    }
 }
 
 /// What a test send or a queueing did.
@@ -443,7 +441,8 @@ pub fn test_send(
             ));
         }
         let files = files_carried(conn, id)?;
-        let email = bulk_email(conn, &mass_mail, to.clone(), base_url, &files)?;
+        let links = links_for(conn, &to.email, mass_mail.olympiad_id, base_url)?;
+        let email = bulk_email(&mass_mail, to.clone(), links, &files);
         queue_email_in(
             conn,
             &email,
@@ -462,6 +461,29 @@ pub fn test_send(
     })
 }
 
+/// Addressees queued together: one read of shunned and unsubscribed addresses, one of their links
+/// and one insert of their e-mails (a statement's binds stay far below either database's limit).
+const QUEUED_TOGETHER: usize = 500;
+
+/// The addressees of a part of the audience that may be sent the mass mail, and the addresses
+/// shunned or unsubscribed from its olympiad's mail.
+fn sendable<'a>(
+    conn: &mut DbConnection,
+    mass_mail: &MassMail,
+    part: &'a [Addressee],
+) -> OfficeResult<(Vec<&'a Addressee>, Vec<String>)> {
+    let emails: Vec<String> = part.iter().map(|a| a.email.clone()).collect();
+    let shunned = ShunnedEmail::shunned_among(conn, &emails)?;
+    let unsubscribed = Unsubscribe::blocked_among(conn, &emails, mass_mail.olympiad_id)?;
+    let (sendable, kept_out): (Vec<&Addressee>, Vec<&Addressee>) = part
+        .iter()
+        .partition(|a| !shunned.contains(&a.email) && !unsubscribed.contains(&a.email));
+    Ok((
+        sendable,
+        kept_out.into_iter().map(|a| a.email.clone()).collect(),
+    ))
+}
+
 /// `POST /api/mass-mail/{id}/queue`: one e-mail for each addressee of its audience, held for
 /// release. Shunned and unsubscribed addresses are skipped (and logged as such).
 pub fn queue(
@@ -475,43 +497,53 @@ pub fn queue(
         let next = step(&mass_mail, MassMailStep::Queue)?;
         let (mut queued, mut skipped) = (0, 0);
         let files = files_carried(conn, id)?;
-        for addressee in audience(conn, mass_mail.audience, mass_mail.olympiad_id)? {
-            let blocked = ShunnedEmail::is_shunned(conn, &addressee.email)?
-                || Unsubscribe::blocks(conn, &addressee.email, mass_mail.olympiad_id)?;
-            if blocked {
+        let addressees = audience(conn, mass_mail.audience, mass_mail.olympiad_id)?;
+        // A few statements for each part of the audience rather than a few for each addressee:
+        // a national audience is queued in seconds, within the request.
+        for part in addressees.chunks(QUEUED_TOGETHER) {
+            let (sendable, kept_out) = sendable(conn, &mass_mail, part)?;
+            for email in kept_out {
                 skipped += 1;
-                olympiad_persistence::models::EmailLog::record(
+                EmailLog::record(
                     conn,
-                    olympiad_persistence::models::EmailLogInsertForm {
+                    EmailLogInsertForm {
                         job_id: None,
                         olympiad_id: mass_mail.olympiad_id,
                         mass_mail_id: Some(mass_mail.id),
                         kind: "bulk".into(),
-                        recipient: addressee.email.clone(),
+                        recipient: email,
                         subject: mass_mail.subject.clone(),
                         status: EmailOutcome::Skipped,
                         detail: "shunned or unsubscribed".into(),
                     },
                 )?;
-                continue;
             }
-            let to = Recipient {
-                email: addressee.email.clone(),
-                name: addressee.name,
-                username: addressee.username,
-            };
-            let email = bulk_email(conn, &mass_mail, to, base_url, &files)?;
-            queue_email_in(
-                conn,
-                &email,
-                EmailJobPlace {
+            let emails: Vec<String> = sendable.iter().map(|a| a.email.clone()).collect();
+            let links = links_for_all(conn, &emails, mass_mail.olympiad_id, base_url)?;
+            let mut jobs = Vec::with_capacity(sendable.len());
+            for addressee in sendable {
+                // Never a bulk e-mail without its way to unsubscribe.
+                let links = links.get(&addressee.email).cloned().ok_or_else(|| {
+                    OfficeError::Internal("an unsubscribe link was not made".into())
+                })?;
+                let place = EmailJobPlace {
                     olympiad_id: mass_mail.olympiad_id,
                     mass_mail_id: Some(mass_mail.id),
-                    recipient: addressee.email,
+                    recipient: addressee.email.clone(),
                     held: true,
-                },
-            )?;
-            queued += 1;
+                };
+                let to = Recipient {
+                    email: addressee.email.clone(),
+                    name: addressee.name.clone(),
+                    username: addressee.username.clone(),
+                };
+                jobs.push((
+                    email_job(&bulk_email(&mass_mail, to, links, &files))?,
+                    place,
+                ));
+            }
+            queued += jobs.len() as i64;
+            Job::enqueue_emails(conn, &jobs)?;
         }
         MassMail::set_status(
             conn,

@@ -13,6 +13,7 @@ use olympiad_persistence::models::{Olympiad, Unsubscribe, UnsubscribeLink};
 use olympiad_persistence::{write_transaction, DbConnection};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use std::collections::HashMap;
 use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
@@ -23,16 +24,38 @@ pub fn links_for(
     olympiad_id: Option<OlympiadId>,
     base_url: &str,
 ) -> OfficeResult<(String, String)> {
-    let email = normal_address(email);
-    let reference = UnsubscribeLink::for_address(conn, &email, olympiad_id, new_token)?;
-    let page = match olympiad_id {
-        Some(id) => {
-            let olympiad = Olympiad::find(conn, id)?;
-            format!("{base_url}/{}/unsubscribe/{reference}", olympiad.name)
-        }
-        None => format!("{base_url}/unsubscribe/{reference}"),
+    let mut links = links_for_all(conn, &[email.to_owned()], olympiad_id, base_url)?;
+    links
+        .remove(email)
+        .ok_or_else(|| OfficeError::Internal("an unsubscribe link was not made".into()))
+}
+
+/// [`links_for`] for many addresses (a mass mail's), by the address as given: the links read
+/// and made together, the olympiad read once.
+pub fn links_for_all(
+    conn: &mut DbConnection,
+    emails: &[String],
+    olympiad_id: Option<OlympiadId>,
+    base_url: &str,
+) -> OfficeResult<HashMap<String, (String, String)>> {
+    let normal: Vec<String> = emails.iter().map(|e| normal_address(e)).collect();
+    let mut unique = normal.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    let references = UnsubscribeLink::for_addresses(conn, &unique, olympiad_id, new_token)?;
+    let pages = match olympiad_id {
+        Some(id) => format!("{base_url}/{}/unsubscribe", Olympiad::find(conn, id)?.name),
+        None => format!("{base_url}/unsubscribe"),
     };
-    Ok((format!("{base_url}/api/unsubscribe/{reference}"), page))
+    Ok(emails
+        .iter()
+        .zip(&normal)
+        .filter_map(|(email, normal)| {
+            let reference = references.get(normal)?;
+            let one_click = format!("{base_url}/api/unsubscribe/{reference}");
+            Some((email.clone(), (one_click, format!("{pages}/{reference}"))))
+        })
+        .collect())
 }
 
 /// What an unsubscribe link names, as its page shows it.

@@ -46,6 +46,25 @@ pub struct JobInsertForm {
     pub recipient: Option<String>,
 }
 
+impl JobInsertForm {
+    /// An e-mail's job at its place in the queue.
+    fn email(payload: &serde_json::Value, place: &EmailJobPlace) -> JobInsertForm {
+        JobInsertForm {
+            kind: JobKind::Email,
+            payload: payload.to_string(),
+            run_at: now(),
+            status: if place.held {
+                JobStatus::Held
+            } else {
+                JobStatus::Queued
+            },
+            olympiad_id: place.olympiad_id,
+            mass_mail_id: place.mass_mail_id,
+            recipient: Some(place.recipient.clone()),
+        }
+    }
+}
+
 /// Where an e-mail job belongs, for the queue's screens and its release.
 #[derive(Debug, Clone, Default)]
 pub struct EmailJobPlace {
@@ -149,23 +168,35 @@ impl Job {
         payload: &serde_json::Value,
         place: &EmailJobPlace,
     ) -> DbResult<JobId> {
-        let new = JobInsertForm {
-            kind: JobKind::Email,
-            payload: payload.to_string(),
-            run_at: now(),
-            status: if place.held {
-                JobStatus::Held
-            } else {
-                JobStatus::Queued
-            },
-            olympiad_id: place.olympiad_id,
-            mass_mail_id: place.mass_mail_id,
-            recipient: Some(place.recipient.clone()),
-        };
         Ok(diesel::insert_into(jobs::table)
-            .values(new)
+            .values(JobInsertForm::email(payload, place))
             .returning(jobs::id)
             .get_result(conn)?)
+    }
+
+    /// Queues many e-mails (a mass mail's): on PostgreSQL in one statement.
+    pub fn enqueue_emails(
+        conn: &mut DbConnection,
+        emails: &[(serde_json::Value, EmailJobPlace)],
+    ) -> DbResult<()> {
+        let jobs: Vec<JobInsertForm> = emails
+            .iter()
+            .map(|(payload, place)| JobInsertForm::email(payload, place))
+            .collect();
+        match conn {
+            DbConnection::Postgresql(pg) => {
+                diesel::insert_into(jobs::table).values(jobs).execute(pg)?;
+            }
+            // One insert a job: a SQLite batch insert is a transaction of its own (its VALUES
+            // knows no DEFAULT), which the caller's cannot hold; in process a statement is no
+            // round trip.
+            DbConnection::Sqlite(_) => {
+                for job in jobs {
+                    diesel::insert_into(jobs::table).values(job).execute(conn)?;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// How many e-mails of these kinds were queued since `since`, sent or not: for the hourly

@@ -1,6 +1,7 @@
 //! E-mail end to end against a real SMTP server on loopback: a mass mail queued (held), released
 //! in a batch and singly, sent with one-click unsubscribe headers; a bounce through the webhook's
-//! JSON form shuns an address and the next mass mail skips it; the queue retries a temporary
+//! JSON form shuns an address and the next mass mail skips it, as it skips unsubscribed ones; the
+//! queue retries a temporary
 //! failure and gives up on a permanent one, each e-mail of a batch with its own outcome; e-mails
 //! interrupted while handed over are not sent twice. DKIM, SNS and DNS have files of their own.
 
@@ -156,6 +157,51 @@ async fn a_bounce_shuns_the_address_and_the_next_mass_mail_skips_it() {
     assert!(logged
         .iter()
         .any(|l| l.recipient == "gone@school.example.org" && l.status == EmailOutcome::Skipped));
+}
+
+#[actix_web::test]
+async fn unsubscribed_addresses_are_skipped_and_each_keeps_one_link() {
+    use diesel::prelude::*;
+    use olympiad_persistence::models::Unsubscribe;
+    use olympiad_persistence::schema::{jobs, unsubscribe_links};
+    let db = TestDatabase::new();
+    let geography = olympiad(&db);
+    let overlord = overlord_in(&db);
+    for name in ["stays", "left.geography", "left.everything"] {
+        interested(&db, geography.id, &format!("{name}@school.example.org"));
+    }
+    let mut conn = db.conn();
+    Unsubscribe::add(
+        &mut conn,
+        "left.geography@school.example.org",
+        Some(geography.id),
+    )
+    .unwrap();
+    Unsubscribe::add(&mut conn, "left.everything@school.example.org", None).unwrap();
+    let links = |conn: &mut _| -> Vec<(String, String)> {
+        unsubscribe_links::table
+            .select((unsubscribe_links::email, unsubscribe_links::reference))
+            .load(conn)
+            .unwrap()
+    };
+    for title in ["First", "Second"] {
+        let id = mass_mail(&db, geography.id, title);
+        let queued = mass_mails::queue(&mut conn, &overlord, id, BASE).unwrap();
+        assert_eq!((queued.queued, queued.skipped), (1, 2), "{title}");
+        let payloads: Vec<String> = jobs::table
+            .filter(jobs::mass_mail_id.eq(id))
+            .select(jobs::payload)
+            .load(&mut conn)
+            .unwrap();
+        let [payload] = payloads.as_slice() else {
+            panic!("{title}: {} e-mails queued", payloads.len())
+        };
+        // The one address queued, with the one link it keeps from one mass mail to the next.
+        let [(email, reference)] = links(&mut conn).try_into().unwrap();
+        assert_eq!(email, "stays@school.example.org");
+        assert!(payload.contains(&format!("/api/unsubscribe/{reference}")));
+        assert!(payload.contains(&format!("/geography/unsubscribe/{reference}")));
+    }
 }
 
 #[actix_web::test]

@@ -99,6 +99,19 @@ impl ShunnedEmail {
         Ok(())
     }
 
+    /// The addresses among `emails` that are shunned, in one statement.
+    pub fn shunned_among(
+        conn: &mut DbConnection,
+        emails: &[String],
+    ) -> DbResult<std::collections::HashSet<String>> {
+        Ok(shunned_emails::table
+            .filter(shunned_emails::email.eq_any(emails))
+            .select(shunned_emails::email)
+            .load::<String>(conn)?
+            .into_iter()
+            .collect())
+    }
+
     pub fn is_shunned(conn: &mut DbConnection, email: &str) -> DbResult<bool> {
         Ok(diesel::select(diesel::dsl::exists(
             shunned_emails::table.filter(shunned_emails::email.eq(email.to_owned())),

@@ -1,6 +1,13 @@
 //! Unsubscribe links and the unsubscribes they record.
 
 use super::*;
+use std::collections::{HashMap, HashSet};
+
+/// Whether leaving a list (an olympiad's, or every list: `None`) keeps mail of the olympiad (or of
+/// none) from the address.
+fn keeps_out(left: Option<OlympiadId>, mail_of: Option<OlympiadId>) -> bool {
+    mail_of.is_none() || left.is_none() || left == mail_of
+}
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = unsubscribe_links)]
@@ -13,34 +20,55 @@ pub struct UnsubscribeLink {
 }
 
 impl UnsubscribeLink {
-    /// The reference for the address in the olympiad (or everywhere), made with `fresh` the first time.
-    pub fn for_address(
+    /// The reference of each address (normalised) in the olympiad (or everywhere), made with
+    /// `fresh` for those that have none yet: one read and, on PostgreSQL, one insert for all.
+    pub fn for_addresses(
         conn: &mut DbConnection,
-        email: &str,
+        emails: &[String],
         olympiad_id: Option<OlympiadId>,
-        fresh: impl FnOnce() -> String,
-    ) -> DbResult<String> {
+        mut fresh: impl FnMut() -> String,
+    ) -> DbResult<HashMap<String, String>> {
         let query = unsubscribe_links::table
-            .filter(unsubscribe_links::email.eq(email.to_owned()))
-            .select(unsubscribe_links::reference)
+            .filter(unsubscribe_links::email.eq_any(emails))
+            .select((unsubscribe_links::email, unsubscribe_links::reference))
             .into_boxed();
         let query = match olympiad_id {
             Some(id) => query.filter(unsubscribe_links::olympiad_id.eq(id)),
             None => query.filter(unsubscribe_links::olympiad_id.is_null()),
         };
-        if let Some(reference) = query.first::<String>(conn).optional()? {
-            return Ok(reference);
+        let mut references: HashMap<String, String> =
+            query.load::<(String, String)>(conn)?.into_iter().collect();
+        let at = now();
+        let mut made = Vec::new();
+        for email in emails {
+            if !references.contains_key(email) {
+                let reference = fresh();
+                references.insert(email.clone(), reference.clone());
+                made.push((
+                    unsubscribe_links::reference.eq(reference),
+                    unsubscribe_links::email.eq(email.clone()),
+                    unsubscribe_links::olympiad_id.eq(olympiad_id),
+                    unsubscribe_links::created_at.eq(at),
+                ));
+            }
         }
-        let reference = fresh();
-        diesel::insert_into(unsubscribe_links::table)
-            .values((
-                unsubscribe_links::reference.eq(&reference),
-                unsubscribe_links::email.eq(email),
-                unsubscribe_links::olympiad_id.eq(olympiad_id),
-                unsubscribe_links::created_at.eq(now()),
-            ))
-            .execute(conn)?;
-        Ok(reference)
+        match conn {
+            DbConnection::Postgresql(pg) if !made.is_empty() => {
+                diesel::insert_into(unsubscribe_links::table)
+                    .values(&made)
+                    .execute(pg)?;
+            }
+            // One insert a link: a SQLite batch insert is a transaction of its own, which the
+            // caller's cannot hold, and in process a statement is no round trip.
+            _ => {
+                for link in made {
+                    diesel::insert_into(unsubscribe_links::table)
+                        .values(link)
+                        .execute(conn)?;
+                }
+            }
+        }
+        Ok(references)
     }
 
     pub fn find_by_reference(
@@ -104,8 +132,26 @@ impl Unsubscribe {
         olympiad_id: Option<OlympiadId>,
     ) -> DbResult<bool> {
         Ok(Self::lists_left(conn, email)?
-            .iter()
-            .any(|left| olympiad_id.is_none() || left.is_none() || *left == olympiad_id))
+            .into_iter()
+            .any(|left| keeps_out(left, olympiad_id)))
+    }
+
+    /// The addresses among `emails` that mail of the olympiad may not go to
+    /// ([`Unsubscribe::blocks`]), in one statement.
+    pub fn blocked_among(
+        conn: &mut DbConnection,
+        emails: &[String],
+        olympiad_id: Option<OlympiadId>,
+    ) -> DbResult<HashSet<String>> {
+        let left: Vec<(String, Option<OlympiadId>)> = unsubscribes::table
+            .filter(unsubscribes::email.eq_any(emails))
+            .select((unsubscribes::email, unsubscribes::olympiad_id))
+            .load(conn)?;
+        Ok(left
+            .into_iter()
+            .filter(|(_, left)| keeps_out(*left, olympiad_id))
+            .map(|(email, _)| email)
+            .collect())
     }
 
     /// Resubscribes: from the olympiad's list, or (`None`) from every list. Answers how many.
