@@ -34,6 +34,30 @@ macro_rules! on_backend {
     };
 }
 
+/// Inserts many rows into a table: on PostgreSQL in one statement; on SQLite one prepared insert
+/// a row, since diesel runs a SQLite batch insert (whose VALUES knows no DEFAULT) as one insert a
+/// row in a transaction of its own, which a transaction begun around it cannot hold, and in
+/// process a statement is no round trip. `insert_rows!(conn, table, rows)`, `rows` a `Vec`.
+#[macro_export]
+macro_rules! insert_rows {
+    ($conn:expr, $table:expr, $rows:expr) => {{
+        let rows = $rows;
+        if !rows.is_empty() {
+            match $conn {
+                $crate::DbConnection::Postgresql(pg) => {
+                    diesel::insert_into($table).values(rows).execute(pg)?;
+                }
+                $crate::DbConnection::Sqlite(sqlite) => {
+                    for row in rows {
+                        let insert = diesel::insert_into($table).values(row);
+                        $crate::prepared::PreparedOnce(insert).execute(sqlite)?;
+                    }
+                }
+            }
+        }
+    }};
+}
+
 /// The columns a model selects, nested as its embedded parts are, for `returning`: diesel's
 /// `as_returning()` has no form for a connection over two backends, and `all_columns` is flat.
 pub fn row_columns<T>() -> T::SelectExpression

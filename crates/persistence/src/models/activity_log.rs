@@ -77,21 +77,7 @@ impl SignInNote {
                 address: n.address.as_deref(),
             })
             .collect();
-        match conn {
-            DbConnection::Postgresql(pg) => {
-                diesel::insert_into(activity_logs::table)
-                    .values(&lines)
-                    .execute(pg)?;
-            }
-            // SQLite makes a batch insert one insert a row, in a transaction of its own (its
-            // VALUES knows no DEFAULT), which the batch's transaction cannot hold; in process a
-            // statement is no round trip, so each line is the one prepared insert.
-            DbConnection::Sqlite(_) => {
-                for line in &lines {
-                    ActivityLog::record(conn, line)?;
-                }
-            }
-        }
+        crate::insert_rows!(conn, activity_logs::table, lines);
         Ok(())
     }
 }

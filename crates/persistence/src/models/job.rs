@@ -183,19 +183,7 @@ impl Job {
             .iter()
             .map(|(payload, place)| JobInsertForm::email(payload, place))
             .collect();
-        match conn {
-            DbConnection::Postgresql(pg) => {
-                diesel::insert_into(jobs::table).values(jobs).execute(pg)?;
-            }
-            // One insert a job: a SQLite batch insert is a transaction of its own (its VALUES
-            // knows no DEFAULT), which the caller's cannot hold; in process a statement is no
-            // round trip.
-            DbConnection::Sqlite(_) => {
-                for job in jobs {
-                    diesel::insert_into(jobs::table).values(job).execute(conn)?;
-                }
-            }
-        }
+        crate::insert_rows!(conn, jobs::table, jobs);
         Ok(())
     }
 

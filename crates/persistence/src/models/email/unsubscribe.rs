@@ -52,22 +52,7 @@ impl UnsubscribeLink {
                 ));
             }
         }
-        match conn {
-            DbConnection::Postgresql(pg) if !made.is_empty() => {
-                diesel::insert_into(unsubscribe_links::table)
-                    .values(&made)
-                    .execute(pg)?;
-            }
-            // One insert a link: a SQLite batch insert is a transaction of its own, which the
-            // caller's cannot hold, and in process a statement is no round trip.
-            _ => {
-                for link in made {
-                    diesel::insert_into(unsubscribe_links::table)
-                        .values(link)
-                        .execute(conn)?;
-                }
-            }
-        }
+        crate::insert_rows!(conn, unsubscribe_links::table, made);
         Ok(references)
     }
 
