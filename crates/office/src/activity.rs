@@ -39,7 +39,7 @@ pub fn record_activity(
         email: email.as_deref(),
         olympiad_id: olympiad_id.or(caller.olympiad_id),
         action,
-        details: Value::Object(details).to_string(),
+        details: &Value::Object(details).to_string(),
         address: caller.address.as_deref(),
     };
     Ok(ActivityLog::record(conn, &entry)?)

@@ -147,15 +147,25 @@ fn waiting(
     let sitter = Sitter::by_user(conn, caller.user_id)?
         .ok_or_else(|| OfficeError::NotFound("Your entry in this olympiad".into()))?;
     let olympiad = Olympiad::find(conn, sitter.olympiad_id)?;
-    let windows = cache.windows(conn, &olympiad, sitter.school_participant_id)?;
-    Ok(Waiting {
-        sitter,
-        olympiad,
-        windows,
-    })
+    Waiting::of(conn, cache, sitter, olympiad)
 }
 
 impl Waiting {
+    /// The learner's entry and olympiad as read, with their windows.
+    fn of(
+        conn: &mut DbConnection,
+        cache: &SittingCache,
+        sitter: Sitter,
+        olympiad: Olympiad,
+    ) -> OfficeResult<Waiting> {
+        let windows = cache.windows(conn, &olympiad, sitter.school_participant_id)?;
+        Ok(Waiting {
+            sitter,
+            olympiad,
+            windows,
+        })
+    }
+
     /// The window open now or the next one.
     fn window(&self, at: NaiveDateTime) -> Option<&SittingWindow> {
         window_at(&self.windows, at)
@@ -362,8 +372,9 @@ pub fn start(
     device: Option<DeviceKey>,
 ) -> OfficeResult<LobbyStart> {
     // The clock first: the key goes only with a started clock.
-    let (attempt, sitting) = sitting::start(conn, cache, caller, first, device)?.without_paper();
-    let waiting = waiting(conn, cache, caller)?;
+    let (sitter, olympiad, attempt, sitting) =
+        sitting::start(conn, cache, caller, first, device)?.without_paper();
+    let waiting = Waiting::of(conn, cache, sitter, olympiad)?;
     let at = now();
     let paper = cache.paper(conn, waiting.olympiad.id)?;
     let order = attempt

@@ -423,7 +423,7 @@ pub fn start(
     let (sitter, olympiad, attempt) = read_held(conn, caller, first, device)?;
     match attempt.status() {
         AttemptStatus::Writing => {
-            return writing(conn, cache, &sitter, &olympiad, attempt, None, device)
+            return writing(conn, cache, sitter, olympiad, attempt, None, device)
         }
         AttemptStatus::Finished => return Err(finished()),
         AttemptStatus::Preparing => {}
@@ -459,8 +459,8 @@ pub fn start(
         Some(started) => writing(
             conn,
             cache,
-            &sitter,
-            &olympiad,
+            sitter,
+            olympiad,
             started,
             Some(Vec::new()),
             device,
@@ -468,7 +468,7 @@ pub fn start(
         // Another start of the same attempt (a second tab, a retry) came first.
         None => {
             let current = held(Attempt::current(conn, sitter.participant_id)?, device)?;
-            writing(conn, cache, &sitter, &olympiad, current, None, device)
+            writing(conn, cache, sitter, olympiad, current, None, device)
         }
     }
 }
@@ -483,14 +483,15 @@ pub fn paper(
 ) -> OfficeResult<LearnerPaper> {
     let device = device.as_ref();
     let (sitter, olympiad, attempt) = read_held(conn, caller, FirstRead::ToMake, device)?;
-    Ok(writing(conn, cache, &sitter, &olympiad, attempt, None, device)?.into_paper())
+    Ok(writing(conn, cache, sitter, olympiad, attempt, None, device)?.into_paper())
 }
 
 /// A learner whose clock runs, as the step that read or started their attempt has them: what
 /// their paper is shown with ([`Writing::into_paper`]).
 pub struct Writing {
     paper: Arc<Paper>,
-    language: Language,
+    sitter: Sitter,
+    olympiad: Olympiad,
     attempt: Attempt,
     answers: Vec<Answer>,
     sitting: SittingView,
@@ -501,8 +502,8 @@ pub struct Writing {
 fn writing(
     conn: &mut DbConnection,
     cache: &SittingCache,
-    sitter: &Sitter,
-    olympiad: &Olympiad,
+    sitter: Sitter,
+    olympiad: Olympiad,
     attempt: Attempt,
     answers: Option<Vec<Answer>>,
     device: Option<&DeviceKey>,
@@ -520,14 +521,15 @@ fn writing(
     let sitting = view_with(
         conn,
         cache,
-        sitter,
-        olympiad,
+        &sitter,
+        &olympiad,
         Some((&attempt, &answers)),
         device,
     )?;
     Ok(Writing {
         paper,
-        language: Language::from_code(&sitter.language),
+        sitter,
+        olympiad,
         attempt,
         answers,
         sitting,
@@ -541,11 +543,13 @@ impl Writing {
     pub fn into_paper(self) -> LearnerPaper {
         let Writing {
             paper,
-            language,
+            sitter,
             attempt,
             answers,
             sitting,
+            ..
         } = self;
+        let language = Language::from_code(&sitter.language);
         LearnerPaper {
             language,
             modules: paper.for_learner(&attempt.order(), language),
@@ -563,10 +567,11 @@ impl Writing {
         }
     }
 
-    /// The attempt whose clock runs and where the learner is, without the paper (the lobby's
-    /// start hands over the key of the paper sealed before instead).
-    pub fn without_paper(self) -> (Attempt, SittingView) {
-        (self.attempt, self.sitting)
+    /// Without the paper (the lobby's start hands over the key of the paper sealed before
+    /// instead): the learner's entry and olympiad as the start read them, the attempt whose clock
+    /// runs, and where the learner is.
+    pub fn without_paper(self) -> (Sitter, Olympiad, Attempt, SittingView) {
+        (self.sitter, self.olympiad, self.attempt, self.sitting)
     }
 }
 

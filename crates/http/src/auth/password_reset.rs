@@ -250,7 +250,7 @@ fn record(
             email: None,
             olympiad_id: None,
             action,
-            details: "{}".into(),
+            details: "{}",
             address: None,
         },
     )?;

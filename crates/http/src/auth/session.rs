@@ -127,7 +127,7 @@ pub async fn signout(caller: Caller, state: web::Data<AppState>) -> ApiResult<Op
                     email: None,
                     olympiad_id,
                     action: "signout",
-                    details,
+                    details: &details,
                     address: None,
                 },
             )?;

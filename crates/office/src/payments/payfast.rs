@@ -207,7 +207,7 @@ pub fn payfast_itn(
                 email: None,
                 olympiad_id: Some(order.olympiad_id),
                 action: "purchase_order_paid_by_card",
-                details: json!({ "purchaseOrderId": order.id, "pfPaymentId": payment_id, "amountCents": order.total_cents }).to_string(),
+                details: &json!({ "purchaseOrderId": order.id, "pfPaymentId": payment_id, "amountCents": order.total_cents }).to_string(),
                 address: None,
             },
         )?;

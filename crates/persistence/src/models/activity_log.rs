@@ -36,7 +36,7 @@ pub struct ActivityLogInsertForm<'a> {
     pub email: Option<&'a str>,
     pub olympiad_id: Option<OlympiadId>,
     pub action: &'a str,
-    pub details: String,
+    pub details: &'a str,
     pub address: Option<&'a str>,
 }
 
@@ -73,7 +73,7 @@ impl SignInNote {
                 email: n.email.as_deref(),
                 olympiad_id: n.olympiad_id,
                 action: n.action,
-                details: n.details.clone(),
+                details: &n.details,
                 address: n.address.as_deref(),
             })
             .collect();

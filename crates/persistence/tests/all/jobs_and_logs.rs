@@ -154,7 +154,7 @@ fn activity_and_app_logs_are_searchable() {
                 email: Some("a@example.org"),
                 olympiad_id: None,
                 action,
-                details: "{}".into(),
+                details: "{}",
                 address: None,
             },
         )
