@@ -1,14 +1,14 @@
 //! An olympiad's results: their state and medal bands, the released snapshot, the moderation
 //! changes with their reasons, and the finished attempts that results are made from.
 
-use crate::error::DbResult;
+use crate::error::{DbError, DbResult};
 use crate::models::listing::{sorted_by, Page, Sort};
 use crate::schema::{
     answers, attempts, learners, olympiad_results, participants, result_changes, result_rows,
     school_participants, schools,
 };
 use crate::words::Word;
-use crate::{now, placeholder, DbConnection};
+use crate::{now, placeholder, write_transaction, DbConnection};
 
 type Backend = <DbConnection as diesel::Connection>::Backend;
 use crate::models::attempt::counting;
@@ -71,15 +71,21 @@ impl OlympiadResults {
             placeholder(conn, 3),
             placeholder(conn, 4),
         );
-        diesel::sql_query(sql)
-            .bind::<BigInt, _>(olympiad_id)
-            .bind::<Text, _>(ResultsState::Provisional.as_str())
-            .bind::<Text, _>(
-                serde_json::to_string(&olympiad_domain::results::MedalBands::default())
-                    .unwrap_or_default(),
-            )
-            .bind::<Timestamp, _>(now())
-            .execute(conn)?;
+        // A write: on SQLite it waits for the writers' turn like every other, not in SQLite's busy
+        // timeout, which polls with sleeps and on olympiad morning, with the committers writing
+        // batch after batch, kept the first results read of the day waiting for a second.
+        write_transaction(conn, |conn| {
+            diesel::sql_query(sql)
+                .bind::<BigInt, _>(olympiad_id)
+                .bind::<Text, _>(ResultsState::Provisional.as_str())
+                .bind::<Text, _>(
+                    serde_json::to_string(&olympiad_domain::results::MedalBands::default())
+                        .unwrap_or_default(),
+                )
+                .bind::<Timestamp, _>(now())
+                .execute(conn)
+                .map_err(DbError::from)
+        })?;
         Ok(olympiad_results::table
             .filter(olympiad_results::olympiad_id.eq(olympiad_id))
             .select(OlympiadResults::as_select())
